@@ -1,0 +1,30 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeRoute = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => boolean | Promise<boolean>;
+
+/** Fakes register here by path prefix; each answers like the real service would. */
+const routes: FakeRoute[] = [];
+
+export function registerFake(route: FakeRoute) {
+  routes.push(route);
+}
+
+export async function startFakeServers() {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    for (const route of routes) {
+      if (await route(req, res, body)) return;
+    }
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { message: `fake: no route for ${req.method} ${req.url}` } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

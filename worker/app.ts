@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ConfigError, parseConfig } from "./env";
+import { HttpError } from "./lib/errors";
+import type { AppEnv } from "./types";
+
+/**
+ * The API: middleware, then one router per feature. Remix serves everything outside /api
+ * (worker/index.ts routes between the two).
+ */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+    c.set("config", parseConfig(c.env));
+    await next();
+  });
+
+  // The platform's floor: a route that does nothing, for health checks and benchmarks.
+  app.get("/api/health", (c) => c.text("ok"));
+
+  app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: "not_found" }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json({ message: err.message, code: err.code, ...(err.details ?? {}) }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      return c.json({ message: err.message || "Request could not be processed.", code: "http_error" }, err.status);
+    }
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return c.json({ message: err.message, code: "configuration_error" }, 500);
+    }
+    console.error(`[${c.get("requestId")}]`, err);
+    return c.json({ message: "Something went wrong on our side. Try again in a moment.", code: "internal_error" }, 500);
+  });
+
+  return app;
+}
+
+export const app = createApp();

@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { customType, integer, text } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+
+/**
+ * Column conventions, chosen once (ARCHITECTURE.md "Time"): every instant is an INTEGER of epoch
+ * milliseconds, read as a Date. Ids are TEXT (UUIDs). Booleans are INTEGER 0/1. Money and credits
+ * are INTEGER (credits, cents).
+ */
+export const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
+export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+export const createdAt = () =>
+  timestamp("createdAt").notNull().default(sql`(unixepoch('subsec') * 1000)`).$defaultFn(() => new Date());
+export const updatedAt = () =>
+  timestamp("updatedAt")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`)
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+export const bool = (name: string) => integer(name, { mode: "boolean" });
+
+/**
+ * A JSON column whose value is validated by a zod schema on the way in and on the way out, so a
+ * malformed value can neither be written nor silently flow into the app.
+ */
+export function json<S extends z.ZodType>(name: string, schema: S) {
+  return customType<{ data: z.infer<S>; driverData: string }>({
+    dataType: () => "text",
+    toDriver: (value) => JSON.stringify(schema.parse(value)),
+    fromDriver: (value) => schema.parse(JSON.parse(value)),
+  })(name);
+}
