@@ -1,0 +1,114 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { CampaignSynthesis } from "../../durable-objects/campaign-synthesis";
+import type { ExerciseLock } from "../../durable-objects/exercise-lock";
+
+function lockStub(name: string) {
+  const ns = env.EXERCISE_LOCK as unknown as DurableObjectNamespace<ExerciseLock>;
+  return ns.get(ns.idFromName(name));
+}
+
+describe("ExerciseLock", () => {
+  it("is free at first, then held by the first caller", async () => {
+    const lock = lockStub("exercise-a");
+    expect(await lock.get()).toEqual({ ok: true, lockedByUserId: null, lockExpires: null });
+    const first = await lock.acquire("user-1", 60_000);
+    expect(first.ok).toBe(true);
+    expect(first.lockedByUserId).toBe("user-1");
+    expect(first.lockExpires).toBeGreaterThan(Date.now());
+    expect((await lock.get()).lockedByUserId).toBe("user-1");
+  });
+
+  it("refuses a second user while held and reports the holder", async () => {
+    const lock = lockStub("exercise-b");
+    const held = await lock.acquire("user-1", 60_000);
+    const second = await lock.acquire("user-2", 60_000);
+    expect(second).toEqual({ ok: false, lockedByUserId: "user-1", lockExpires: held.lockExpires });
+    expect((await lock.renew("user-2", 60_000)).ok).toBe(false);
+    expect((await lock.release("user-2")).ok).toBe(false);
+    expect((await lock.get()).lockedByUserId).toBe("user-1");
+  });
+
+  it("lets only one of many concurrent acquirers win", async () => {
+    const lock = lockStub("exercise-race");
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => lock.acquire(`user-${i}`, 60_000)));
+    const winners = results.filter((r) => r.ok);
+    expect(winners).toHaveLength(1);
+    for (const r of results) expect(r.lockedByUserId).toBe(winners[0].lockedByUserId);
+  });
+
+  it("lets the holder renew, and frees the lock on release", async () => {
+    const lock = lockStub("exercise-c");
+    await lock.acquire("user-1", 1_000);
+    const renewed = await lock.renew("user-1", 120_000);
+    expect(renewed.ok).toBe(true);
+    expect(renewed.lockExpires).toBeGreaterThan(Date.now() + 60_000);
+    expect(await lock.release("user-1")).toEqual({ ok: true, lockedByUserId: null, lockExpires: null });
+    expect((await lock.acquire("user-2", 60_000)).ok).toBe(true);
+  });
+
+  it("frees an expired lock for the next user", async () => {
+    const lock = lockStub("exercise-d");
+    await lock.acquire("user-1", 60_000);
+    // Move the stored expiry into the past rather than sleeping: the test does not depend on time.
+    await runInDurableObject(lock, async (_instance, state) => {
+      state.storage.sql.exec("UPDATE lock SET expires = ?", Date.now() - 1);
+    });
+    expect(await lock.get()).toEqual({ ok: true, lockedByUserId: null, lockExpires: null });
+    const next = await lock.acquire("user-2", 60_000);
+    expect(next.ok).toBe(true);
+    expect(next.lockedByUserId).toBe("user-2");
+  });
+
+  it("a fresh stub for the same exercise sees the same holder", async () => {
+    const ns = env.EXERCISE_LOCK as unknown as DurableObjectNamespace<ExerciseLock>;
+    const id = ns.idFromName("exercise-e");
+    await ns.get(id).acquire("user-1", 60_000);
+    const fresh = ns.get(id);
+    expect((await fresh.get()).lockedByUserId).toBe("user-1");
+  });
+
+  it("caps the ttl at an hour and gives a nonsense ttl the default", async () => {
+    const lock = lockStub("exercise-f");
+    const long = await lock.acquire("user-1", 10 * 60 * 60 * 1000);
+    expect(long.lockExpires! - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    const zero = await lock.acquire("user-1", 0);
+    expect(zero.ok).toBe(true);
+    expect(zero.lockExpires).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("CampaignSynthesis", () => {
+  function stub(name: string) {
+    const ns = env.CAMPAIGN_SYNTHESIS as unknown as DurableObjectNamespace<CampaignSynthesis>;
+    return ns.get(ns.idFromName(name));
+  }
+
+  it("starts idle and stores status and progress", async () => {
+    const s = stub("campaign-1");
+    expect(await s.get()).toEqual({ status: "idle", progress: 0, error: null, updatedAt: null });
+    expect((await s.set({ status: "running", progress: 42 })).ok).toBe(true);
+    const state = await s.get();
+    expect(state.status).toBe("running");
+    expect(state.progress).toBe(42);
+    expect(typeof state.updatedAt).toBe("number");
+  });
+
+  it("clamps progress, completes at 100 and resets", async () => {
+    const s = stub("campaign-2");
+    const progressOf = async (u: Parameters<typeof s.set>[0]) => {
+      const r = await s.set(u);
+      return r.ok ? r.state.progress : null;
+    };
+    expect(await progressOf({ status: "running", progress: 250 })).toBe(100);
+    expect(await progressOf({ status: "running", progress: -5 })).toBe(0);
+    expect(await progressOf({ status: "completed" })).toBe(100);
+    expect((await s.reset()).status).toBe("idle");
+  });
+
+  it("refuses an unknown status", async () => {
+    const s = stub("campaign-3");
+    expect(await s.set({ status: "exploded" as never })).toEqual({ ok: false, message: "Unknown synthesis status: exploded" });
+    expect((await s.get()).status).toBe("idle");
+  });
+});
