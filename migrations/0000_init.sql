@@ -56,10 +56,14 @@ CREATE TABLE `TwoFactor` (
 	`secret` text NOT NULL,
 	`backupCodes` text NOT NULL,
 	`userId` text NOT NULL,
+	`verified` integer DEFAULT true NOT NULL,
+	`failedVerificationCount` integer DEFAULT 0 NOT NULL,
+	`lockedUntil` integer,
 	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `TwoFactor_userId_idx` ON `TwoFactor` (`userId`);--> statement-breakpoint
+CREATE INDEX `TwoFactor_secret_idx` ON `TwoFactor` (`secret`);--> statement-breakpoint
 CREATE TABLE `User` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text DEFAULT '' NOT NULL,
@@ -100,4 +104,298 @@ CREATE TABLE `Verification` (
 	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `Verification_identifier_idx` ON `Verification` (`identifier`);
+CREATE INDEX `Verification_identifier_idx` ON `Verification` (`identifier`);--> statement-breakpoint
+CREATE TABLE `AuthToken` (
+	`id` text PRIMARY KEY NOT NULL,
+	`token` text NOT NULL,
+	`expires` integer NOT NULL,
+	`userId` text NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`purpose` text DEFAULT 'GENERAL' NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `AuthToken_token_key` ON `AuthToken` (`token`);--> statement-breakpoint
+CREATE INDEX `AuthToken_userId_idx` ON `AuthToken` (`userId`);--> statement-breakpoint
+CREATE TABLE `ClientUser` (
+	`clientId` text NOT NULL,
+	`userId` text NOT NULL,
+	PRIMARY KEY(`clientId`, `userId`),
+	FOREIGN KEY (`clientId`) REFERENCES `Client`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `ClientUser_userId_idx` ON `ClientUser` (`userId`);--> statement-breakpoint
+CREATE TABLE `Client` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`accountId` text NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `Client_accountId_idx` ON `Client` (`accountId`);--> statement-breakpoint
+CREATE TABLE `CognitoUser` (
+	`id` text PRIMARY KEY NOT NULL,
+	`email` text NOT NULL,
+	`cognitoId` text NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `CognitoUser_cognitoId_key` ON `CognitoUser` (`cognitoId`);--> statement-breakpoint
+CREATE INDEX `CognitoUser_email_idx` ON `CognitoUser` (`email`);--> statement-breakpoint
+CREATE TABLE `GroupUser` (
+	`groupId` text NOT NULL,
+	`userId` text NOT NULL,
+	PRIMARY KEY(`groupId`, `userId`),
+	FOREIGN KEY (`groupId`) REFERENCES `Group`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `GroupUser_userId_idx` ON `GroupUser` (`userId`);--> statement-breakpoint
+CREATE TABLE `Group` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE `MigratedUser` (
+	`id` text PRIMARY KEY NOT NULL,
+	`email` text NOT NULL,
+	`firstName` text,
+	`lastName` text,
+	`phone` text,
+	`address` text,
+	`city` text,
+	`state` text,
+	`country` text,
+	`postalCode` text,
+	`role` text,
+	`organization` text,
+	`stripeCustomerId` text,
+	`stripeSubscriptionId` text,
+	`stripePriceId` text,
+	`stripeCurrentPeriodEnd` integer,
+	`subscriptionType` text,
+	`newId` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`newId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `MigratedUser_email_idx` ON `MigratedUser` (`email`);--> statement-breakpoint
+CREATE INDEX `MigratedUser_newId_idx` ON `MigratedUser` (`newId`);--> statement-breakpoint
+CREATE TABLE `Notifications` (
+	`id` text PRIMARY KEY NOT NULL,
+	`userId` text NOT NULL,
+	`liveNotifications` integer DEFAULT true NOT NULL,
+	`emailNotifications` integer DEFAULT true NOT NULL,
+	`inAppNotifications` integer DEFAULT true NOT NULL,
+	`pushNotifications` integer DEFAULT false NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `Notifications_userId_key` ON `Notifications` (`userId`);--> statement-breakpoint
+CREATE TABLE `UserAccount` (
+	`userId` text NOT NULL,
+	`accountId` text NOT NULL,
+	`role` text DEFAULT 'OWNER' NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	PRIMARY KEY(`userId`, `accountId`),
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `UserAccount_accountId_idx` ON `UserAccount` (`accountId`);--> statement-breakpoint
+CREATE TABLE `AccountPlanMetadata` (
+	`id` text PRIMARY KEY NOT NULL,
+	`accountId` text NOT NULL,
+	`planType` text NOT NULL,
+	`billingInterval` text,
+	`trialEndDate` integer,
+	`isInTrial` integer DEFAULT false NOT NULL,
+	`status` text DEFAULT 'active' NOT NULL,
+	`currentPeriodEnd` integer,
+	`cancelAtPeriodEnd` integer DEFAULT false NOT NULL,
+	`source` text DEFAULT 'admin' NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `AccountPlanMetadata_accountId_key` ON `AccountPlanMetadata` (`accountId`);--> statement-breakpoint
+CREATE TABLE `Action` (
+	`id` text PRIMARY KEY NOT NULL,
+	`accountId` text NOT NULL,
+	`userId` text,
+	`category` text NOT NULL,
+	`entityId` text,
+	`entityType` text,
+	`metadata` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`completedAt` integer,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `Action_accountId_createdAt_idx` ON `Action` (`accountId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `Action_userId_idx` ON `Action` (`userId`);--> statement-breakpoint
+CREATE INDEX `Action_entity_idx` ON `Action` (`entityType`,`entityId`);--> statement-breakpoint
+CREATE TABLE `CreditBalance` (
+	`id` text PRIMARY KEY NOT NULL,
+	`accountId` text NOT NULL,
+	`userId` text,
+	`version` integer DEFAULT 0 NOT NULL,
+	`currentBalance` integer DEFAULT 0 NOT NULL,
+	`grantedCreditsAvailable` integer DEFAULT 0 NOT NULL,
+	`pendingSpend` integer DEFAULT 0 NOT NULL,
+	`dailySpend` integer DEFAULT 0 NOT NULL,
+	`monthlySpend` integer DEFAULT 0 NOT NULL,
+	`yearlySpend` integer DEFAULT 0 NOT NULL,
+	`totalGranted` integer DEFAULT 0 NOT NULL,
+	`totalSpent` integer DEFAULT 0 NOT NULL,
+	`totalExpired` integer DEFAULT 0 NOT NULL,
+	`totalRefunded` integer DEFAULT 0 NOT NULL,
+	`periodStartDay` integer,
+	`periodStartMonth` integer,
+	`periodStartYear` integer,
+	`lastUpdated` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `CreditBalance_accountId_key` ON `CreditBalance` (`accountId`);--> statement-breakpoint
+CREATE INDEX `CreditBalance_userId_idx` ON `CreditBalance` (`userId`);--> statement-breakpoint
+CREATE TABLE `CreditSettings` (
+	`id` text PRIMARY KEY NOT NULL,
+	`accountId` text NOT NULL,
+	`userId` text,
+	`hasUnlimitedUsage` integer DEFAULT false NOT NULL,
+	`dailyLimit` integer,
+	`monthlyLimit` integer,
+	`yearlyLimit` integer,
+	`lowBalanceAlert` integer,
+	`autoRefillAmount` integer,
+	`blockAdditionalPurchases` integer DEFAULT false NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `CreditSettings_accountId_key` ON `CreditSettings` (`accountId`);--> statement-breakpoint
+CREATE INDEX `CreditSettings_userId_idx` ON `CreditSettings` (`userId`);--> statement-breakpoint
+CREATE TABLE `ProcessedStripeEvent` (
+	`id` text PRIMARY KEY NOT NULL,
+	`type` text NOT NULL,
+	`processedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE `Transaction` (
+	`id` text PRIMARY KEY NOT NULL,
+	`amount` integer NOT NULL,
+	`type` text NOT NULL,
+	`status` text DEFAULT 'PENDING' NOT NULL,
+	`idempotencyKey` text,
+	`metadata` text,
+	`expired` integer DEFAULT false NOT NULL,
+	`expiresAt` integer,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`accountId` text NOT NULL,
+	`userId` text,
+	`actionId` text,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`actionId`) REFERENCES `Action`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `Transaction_accountId_idempotencyKey_key` ON `Transaction` (`accountId`,`idempotencyKey`);--> statement-breakpoint
+CREATE INDEX `Transaction_accountId_createdAt_idx` ON `Transaction` (`accountId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `Transaction_userId_idx` ON `Transaction` (`userId`);--> statement-breakpoint
+CREATE INDEX `Transaction_actionId_idx` ON `Transaction` (`actionId`);--> statement-breakpoint
+CREATE INDEX `Transaction_expiresAt_idx` ON `Transaction` (`expired`,`expiresAt`);--> statement-breakpoint
+CREATE TABLE `TeamInvitation` (
+	`id` text PRIMARY KEY NOT NULL,
+	`teamId` text NOT NULL,
+	`inviteeId` text,
+	`inviterId` text,
+	`email` text NOT NULL,
+	`collaborateRole` text DEFAULT 'STANDARD_USER' NOT NULL,
+	`status` text DEFAULT 'PENDING' NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`teamId`) REFERENCES `Team`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`inviteeId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`inviterId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `TeamInvitation_teamId_status_idx` ON `TeamInvitation` (`teamId`,`status`);--> statement-breakpoint
+CREATE INDEX `TeamInvitation_email_idx` ON `TeamInvitation` (`email`);--> statement-breakpoint
+CREATE INDEX `TeamInvitation_inviteeId_idx` ON `TeamInvitation` (`inviteeId`);--> statement-breakpoint
+CREATE TABLE `TeamMember` (
+	`id` text PRIMARY KEY NOT NULL,
+	`teamId` text NOT NULL,
+	`userId` text NOT NULL,
+	`role` text DEFAULT 'MEMBER' NOT NULL,
+	`collaborateRole` text DEFAULT 'STANDARD_USER' NOT NULL,
+	`joinedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`teamId`) REFERENCES `Team`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `TeamMember_teamId_userId_key` ON `TeamMember` (`teamId`,`userId`);--> statement-breakpoint
+CREATE INDEX `TeamMember_userId_idx` ON `TeamMember` (`userId`);--> statement-breakpoint
+CREATE TABLE `Team` (
+	`id` text PRIMARY KEY NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`seats` integer DEFAULT 1 NOT NULL,
+	`accountId` text NOT NULL,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `Team_accountId_idx` ON `Team` (`accountId`);--> statement-breakpoint
+CREATE TABLE `AuditLog` (
+	`id` text PRIMARY KEY NOT NULL,
+	`accountId` text,
+	`actorId` text,
+	`targetUserId` text,
+	`campaignId` text,
+	`action` text NOT NULL,
+	`metadata` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`actorId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`targetUserId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `AuditLog_accountId_createdAt_idx` ON `AuditLog` (`accountId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `AuditLog_campaignId_createdAt_idx` ON `AuditLog` (`campaignId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `AuditLog_actorId_idx` ON `AuditLog` (`actorId`);--> statement-breakpoint
+CREATE TABLE `EmailOutbox` (
+	`id` text PRIMARY KEY NOT NULL,
+	`to` text NOT NULL,
+	`subject` text NOT NULL,
+	`text` text NOT NULL,
+	`html` text,
+	`kind` text NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `EmailOutbox_to_createdAt_idx` ON `EmailOutbox` (`to`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `EmailOutbox_createdAt_idx` ON `EmailOutbox` (`createdAt`);--> statement-breakpoint
+CREATE TABLE `SchedulerTaskState` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`lastRun` integer,
+	`isRunning` integer DEFAULT false NOT NULL,
+	`error` text,
+	`startedAt` integer,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `SchedulerTaskState_name_key` ON `SchedulerTaskState` (`name`);

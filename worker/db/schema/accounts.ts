@@ -1,0 +1,149 @@
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, timestamp, updatedAt } from "../columns";
+import { accounts, users } from "./auth";
+
+export const userAccountRoles = ["OWNER", "ADMIN", "MEMBER"] as const;
+
+/**
+ * Users ↔ accounts join of spec §3. A user's tenancy account is their UserAccount row: the SOLO
+ * account created at sign-up, or the team owner's account for team members.
+ */
+export const userAccounts = sqliteTable(
+  "UserAccount",
+  {
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: text("accountId")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    role: text("role", { enum: userAccountRoles }).notNull().default("OWNER"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index("UserAccount_accountId_idx").on(t.accountId)],
+);
+
+export const clients = sqliteTable(
+  "Client",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    accountId: text("accountId")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("Client_accountId_idx").on(t.accountId)],
+);
+
+export const clientUsers = sqliteTable(
+  "ClientUser",
+  {
+    clientId: text("clientId")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.userId] }), index("ClientUser_userId_idx").on(t.userId)],
+);
+
+export const groups = sqliteTable("Group", {
+  id: id(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const groupUsers = sqliteTable(
+  "GroupUser",
+  {
+    groupId: text("groupId")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("GroupUser_userId_idx").on(t.userId)],
+);
+
+export const authTokenPurposes = ["INVITATION", "PASSWORD_RESET", "GENERAL"] as const;
+
+export const authTokens = sqliteTable(
+  "AuthToken",
+  {
+    id: id(),
+    /** Store a hash of the secret, not the secret itself. */
+    token: text("token").notNull(),
+    expires: timestamp("expires").notNull(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    purpose: text("purpose", { enum: authTokenPurposes }).notNull().default("GENERAL"),
+  },
+  (t) => [uniqueIndex("AuthToken_token_key").on(t.token), index("AuthToken_userId_idx").on(t.userId)],
+);
+
+export const cognitoUsers = sqliteTable(
+  "CognitoUser",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    cognitoId: text("cognitoId").notNull(),
+  },
+  (t) => [uniqueIndex("CognitoUser_cognitoId_key").on(t.cognitoId), index("CognitoUser_email_idx").on(t.email)],
+);
+
+/** Users imported from the previous system; newId points at the User row they became. */
+export const migratedUsers = sqliteTable(
+  "MigratedUser",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    country: text("country"),
+    postalCode: text("postalCode"),
+    role: text("role"),
+    organization: text("organization"),
+    stripeCustomerId: text("stripeCustomerId"),
+    stripeSubscriptionId: text("stripeSubscriptionId"),
+    stripePriceId: text("stripePriceId"),
+    stripeCurrentPeriodEnd: timestamp("stripeCurrentPeriodEnd"),
+    subscriptionType: text("subscriptionType"),
+    newId: text("newId").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("MigratedUser_email_idx").on(t.email), index("MigratedUser_newId_idx").on(t.newId)],
+);
+
+export const notifications = sqliteTable(
+  "Notifications",
+  {
+    id: id(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    liveNotifications: bool("liveNotifications").notNull().default(true),
+    emailNotifications: bool("emailNotifications").notNull().default(true),
+    inAppNotifications: bool("inAppNotifications").notNull().default(true),
+    pushNotifications: bool("pushNotifications").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("Notifications_userId_key").on(t.userId)],
+);
+
+export type UserAccount = typeof userAccounts.$inferSelect;
+export type Client = typeof clients.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];

@@ -1,0 +1,133 @@
+import { z } from "zod";
+
+/**
+ * Shapes of the exercise JSON (spec §3 "Module", "MSEL row", capabilitiesAndObjectives). The same
+ * schemas validate API input and the JSON columns of Exercise, CampaignExercise and
+ * QuickStartExercise, so nothing malformed is ever stored.
+ *
+ * AI output and imported data sometimes put a number where text belongs (an MSEL event "3"):
+ * such values are accepted and stored as text.
+ */
+const text = z.union([z.string(), z.number().transform(String)]);
+const nullableText = text.nullish();
+
+export const questionModes = ["functional", "inject", "inject-functional"] as const;
+export const questionTypes = ["open-ended", "multiple-choice"] as const;
+
+export const structuredQuestionSchema = z.object({
+  text: z.string(),
+  type: z.enum(questionTypes),
+  /** Choices of a multiple-choice question; empty or absent for open-ended ones. */
+  options: z.array(z.string()).nullish(),
+});
+
+export const questionGroupSchema = z.object({
+  name: z.string(),
+  questions: z.array(structuredQuestionSchema),
+});
+
+export const structuredQuestionsSchema = z.object({
+  mode: z.enum(questionModes),
+  groups: z.array(questionGroupSchema),
+});
+
+/** Either the legacy list of plain strings or the structured form. */
+export const moduleQuestionsSchema = z.union([z.array(z.string()), structuredQuestionsSchema]);
+
+export const moduleSchema = z.object({
+  title: nullableText,
+  description: nullableText,
+  functionalGroups: z.array(z.string()).nullish(),
+  injects: z.array(z.string()).nullish(),
+  questions: moduleQuestionsSchema.nullish(),
+});
+export const modulesSchema = z.array(moduleSchema);
+
+export const mselColumns = [
+  "event",
+  "date",
+  "time",
+  "category",
+  "injectMode",
+  "synopsis",
+  "from",
+  "to",
+  "message",
+  "expectedAction",
+  "responsibleOrganization",
+  "pocAuthor",
+  "comment",
+] as const;
+
+export const mselRowSchema = z.object({
+  event: nullableText,
+  date: nullableText,
+  time: nullableText,
+  category: nullableText,
+  injectMode: nullableText,
+  synopsis: nullableText,
+  from: nullableText,
+  to: nullableText,
+  message: nullableText,
+  expectedAction: nullableText,
+  responsibleOrganization: nullableText,
+  pocAuthor: nullableText,
+  comment: nullableText,
+});
+export const mselTableSchema = z.array(mselRowSchema);
+
+export const capabilityObjectiveSchema = z.object({
+  capability: nullableText,
+  objective: nullableText,
+});
+export const capabilitiesAndObjectivesSchema = z.array(capabilityObjectiveSchema);
+
+/**
+ * Exercise metadata: a few known keys, anything else kept as-is (it is the extension point for
+ * generation details that do not deserve a column).
+ */
+export const exerciseMetadataSchema = z.looseObject({
+  /** Quick-start template the exercise was copied from. */
+  templateId: z.string().optional(),
+  /** Campaign whose synthesis produced the exercise. */
+  sourceCampaignId: z.string().optional(),
+  /** AI model used for drafting (spec §3 "AI models"). */
+  model: z.string().optional(),
+  /** True when drafted without an AI provider ("offline drafting"). */
+  offline: z.boolean().optional(),
+});
+
+const LONG_TEXT = 200_000;
+const longText = z.string().max(LONG_TEXT, `Must be less than ${LONG_TEXT} characters`);
+
+/**
+ * Body of exercise create and update. Every field is optional (an update sends only what changed;
+ * a create defaults the name to "", spec §9). Unknown keys are dropped, never stored.
+ */
+export const exerciseInputSchema = z.object({
+  name: z.string().max(500, "Must be less than 500 characters").optional(),
+  framework: longText.nullish(),
+  scenario: longText.nullish(),
+  threatType: longText.nullish(),
+  threatAnalysis: longText.nullish(),
+  customInstructions: longText.nullish(),
+  capabilitiesAndObjectives: capabilitiesAndObjectivesSchema.nullish(),
+  mselTable: mselTableSchema.nullish(),
+  modules: modulesSchema.nullish(),
+  completed: z.boolean().optional(),
+  lastActiveStep: z.number().int().min(0).max(100).nullish(),
+  lastActiveModule: z.number().int().min(0).max(1000).nullish(),
+  isQuickStart: z.boolean().optional(),
+  metadata: exerciseMetadataSchema.nullish(),
+});
+
+export type StructuredQuestion = z.infer<typeof structuredQuestionSchema>;
+export type QuestionGroup = z.infer<typeof questionGroupSchema>;
+export type StructuredQuestions = z.infer<typeof structuredQuestionsSchema>;
+export type ModuleQuestions = z.infer<typeof moduleQuestionsSchema>;
+export type Module = z.infer<typeof moduleSchema>;
+export type MselRow = z.infer<typeof mselRowSchema>;
+export type MselColumn = (typeof mselColumns)[number];
+export type CapabilityObjective = z.infer<typeof capabilityObjectiveSchema>;
+export type ExerciseMetadata = z.infer<typeof exerciseMetadataSchema>;
+export type ExerciseInput = z.infer<typeof exerciseInputSchema>;
