@@ -1,0 +1,38 @@
+import type { Env } from "../env";
+import { housekeeping } from "./housekeeping";
+
+/**
+ * A scheduled task: a plain function of the environment and the run's scheduled time. It returns a
+ * short summary for the log, or throws; the runner records either in SchedulerTaskState.
+ */
+export type ScheduledTask = {
+  /** Stable name; the SchedulerTaskState row is keyed by it. */
+  name: string;
+  run: (env: Env, scheduledTime: number) => Promise<string>;
+};
+
+/**
+ * Which tasks each Cron Trigger of wrangler.toml runs. Later issues replace the placeholders
+ * with their real functions (one line each); the names stay, so the recorded history carries on.
+ */
+export const tasksByCron: Record<string, ScheduledTask[]> = {
+  "*/15 * * * *": [
+    {
+      name: "alert-summaries",
+      // Filled by the alerts issue: fetch due alerts, summarise news, write AlertSummary rows.
+      run: async () => "no-op: alert summaries are not implemented yet",
+    },
+  ],
+  "0 * * * *": [
+    {
+      name: "credit-expiry",
+      // Filled by the billing issue: expire granted credits past expiresAt through the ledger.
+      run: async () => "no-op: credit expiry is not implemented yet",
+    },
+  ],
+  "0 3 * * *": [{ name: "housekeeping", run: housekeeping }],
+};
+
+export function allTaskNames(): string[] {
+  return Object.values(tasksByCron).flatMap((tasks) => tasks.map((t) => t.name));
+}
