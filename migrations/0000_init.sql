@@ -398,4 +398,338 @@ CREATE TABLE `SchedulerTaskState` (
 	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `SchedulerTaskState_name_key` ON `SchedulerTaskState` (`name`);
+CREATE UNIQUE INDEX `SchedulerTaskState_name_key` ON `SchedulerTaskState` (`name`);--> statement-breakpoint
+CREATE TABLE `CampaignExercise` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text DEFAULT '' NOT NULL,
+	`framework` text,
+	`scenario` text,
+	`threatType` text,
+	`threatAnalysis` text,
+	`customInstructions` text,
+	`capabilitiesAndObjectives` text,
+	`mselTable` text,
+	`modules` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`userId` text NOT NULL,
+	`completed` integer DEFAULT false NOT NULL,
+	`lastActiveStep` integer,
+	`lastActiveModule` integer,
+	`conversationId` text,
+	`lockExpires` integer,
+	`lockedByUserId` text,
+	`isQuickStart` integer DEFAULT false NOT NULL,
+	`metadata` text,
+	`campaignId` text NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`lockedByUserId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`campaignId`) REFERENCES `Campaign`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `CampaignExercise_campaignId_createdAt_idx` ON `CampaignExercise` (`campaignId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `CampaignExercise_userId_updatedAt_idx` ON `CampaignExercise` (`userId`,`updatedAt`);--> statement-breakpoint
+CREATE TABLE `Conversation` (
+	`id` text PRIMARY KEY NOT NULL,
+	`exerciseId` text NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`messages` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `Conversation_exerciseId_idx` ON `Conversation` (`exerciseId`);--> statement-breakpoint
+CREATE TABLE `Exercise` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text DEFAULT '' NOT NULL,
+	`framework` text,
+	`scenario` text,
+	`threatType` text,
+	`threatAnalysis` text,
+	`customInstructions` text,
+	`capabilitiesAndObjectives` text,
+	`mselTable` text,
+	`modules` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`userId` text NOT NULL,
+	`completed` integer DEFAULT false NOT NULL,
+	`lastActiveStep` integer,
+	`lastActiveModule` integer,
+	`conversationId` text,
+	`lockExpires` integer,
+	`lockedByUserId` text,
+	`isQuickStart` integer DEFAULT false NOT NULL,
+	`metadata` text,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`lockedByUserId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `Exercise_userId_updatedAt_idx` ON `Exercise` (`userId`,`updatedAt`);--> statement-breakpoint
+CREATE INDEX `Exercise_userId_createdAt_idx` ON `Exercise` (`userId`,`createdAt`);--> statement-breakpoint
+CREATE TABLE `Feedback` (
+	`id` text PRIMARY KEY NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`exerciseId` text NOT NULL,
+	`userId` text NOT NULL,
+	`feedback` text NOT NULL,
+	`step` text,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `Feedback_exerciseId_createdAt_idx` ON `Feedback` (`exerciseId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `Feedback_userId_idx` ON `Feedback` (`userId`);--> statement-breakpoint
+CREATE TABLE `QuickStartExercise` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text DEFAULT '' NOT NULL,
+	`framework` text,
+	`scenario` text,
+	`threatType` text,
+	`threatAnalysis` text,
+	`capabilitiesAndObjectives` text,
+	`customInstructions` text,
+	`modules` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`conversationId` text,
+	`mselTable` text
+);
+--> statement-breakpoint
+CREATE INDEX `QuickStartExercise_name_idx` ON `QuickStartExercise` (`name`);--> statement-breakpoint
+CREATE TABLE `CampaignParticipant` (
+	`campaignId` text NOT NULL,
+	`userId` text NOT NULL,
+	`role` text DEFAULT 'CONTRIBUTOR' NOT NULL,
+	`joinedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	PRIMARY KEY(`campaignId`, `userId`),
+	FOREIGN KEY (`campaignId`) REFERENCES `Campaign`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `CampaignParticipant_userId_idx` ON `CampaignParticipant` (`userId`);--> statement-breakpoint
+CREATE TABLE `CampaignToken` (
+	`id` text PRIMARY KEY NOT NULL,
+	`campaignId` text NOT NULL,
+	`email` text NOT NULL,
+	`token` text NOT NULL,
+	`expiresAt` integer NOT NULL,
+	`usedAt` integer,
+	`revokedAt` integer,
+	`fullName` text,
+	`organization` text,
+	`role` text DEFAULT 'CONTRIBUTOR' NOT NULL,
+	FOREIGN KEY (`campaignId`) REFERENCES `Campaign`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `CampaignToken_token_key` ON `CampaignToken` (`token`);--> statement-breakpoint
+CREATE INDEX `CampaignToken_campaignId_idx` ON `CampaignToken` (`campaignId`);--> statement-breakpoint
+CREATE INDEX `CampaignToken_email_idx` ON `CampaignToken` (`email`);--> statement-breakpoint
+CREATE TABLE `CampaignUser` (
+	`id` text PRIMARY KEY NOT NULL,
+	`email` text NOT NULL,
+	`firstName` text,
+	`lastName` text,
+	`organization` text,
+	`role` text DEFAULT 'CONTRIBUTOR' NOT NULL,
+	`preferredLanguage` text,
+	`passwordHash` text,
+	`joinedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`lastActiveAt` integer
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `CampaignUser_email_key` ON `CampaignUser` (`email`);--> statement-breakpoint
+CREATE TABLE `Campaign` (
+	`id` text PRIMARY KEY NOT NULL,
+	`teamId` text NOT NULL,
+	`name` text NOT NULL,
+	`parameters` text NOT NULL,
+	`createdById` text,
+	`status` text DEFAULT 'DRAFT' NOT NULL,
+	`insights` text,
+	`maxContributors` integer,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`teamId`) REFERENCES `Team`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`createdById`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `Campaign_teamId_createdAt_idx` ON `Campaign` (`teamId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `Campaign_createdById_idx` ON `Campaign` (`createdById`);--> statement-breakpoint
+CREATE TABLE `ContributorExercise` (
+	`id` text PRIMARY KEY NOT NULL,
+	`campaignId` text NOT NULL,
+	`authorId` text NOT NULL,
+	`status` text DEFAULT 'INVITED' NOT NULL,
+	`phase1ThreadId` text,
+	`threadId` text,
+	`progress` text,
+	`collectedData` text,
+	`exerciseContent` text,
+	`completionPercentage` integer DEFAULT 0 NOT NULL,
+	`contributionCompleted` integer DEFAULT false NOT NULL,
+	`exerciseGenerated` integer DEFAULT false NOT NULL,
+	`exerciseConfirmed` integer DEFAULT false NOT NULL,
+	`lastMessageAt` integer,
+	`lastSyncedAt` integer,
+	`submittedAt` integer,
+	`components` text,
+	`contributions` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`campaignId`) REFERENCES `Campaign`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `ContributorExercise_campaignId_authorId_key` ON `ContributorExercise` (`campaignId`,`authorId`);--> statement-breakpoint
+CREATE INDEX `ContributorExercise_authorId_idx` ON `ContributorExercise` (`authorId`);--> statement-breakpoint
+CREATE TABLE `AskReadyroomChat` (
+	`id` text PRIMARY KEY NOT NULL,
+	`userId` text NOT NULL,
+	`title` text,
+	`metadata` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `AskReadyroomChat_userId_updatedAt_idx` ON `AskReadyroomChat` (`userId`,`updatedAt`);--> statement-breakpoint
+CREATE TABLE `ChatMessage` (
+	`id` text PRIMARY KEY NOT NULL,
+	`chatId` text NOT NULL,
+	`role` text NOT NULL,
+	`content` text NOT NULL,
+	`metadata` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`chatId`) REFERENCES `AskReadyroomChat`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `ChatMessage_chatId_createdAt_idx` ON `ChatMessage` (`chatId`,`createdAt`);--> statement-breakpoint
+CREATE TABLE `ContextAssignment` (
+	`id` text PRIMARY KEY NOT NULL,
+	`contextId` text NOT NULL,
+	`userId` text,
+	`exerciseId` text,
+	`campaignExerciseId` text,
+	`accountId` text,
+	`clientId` text,
+	FOREIGN KEY (`contextId`) REFERENCES `Context`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`exerciseId`) REFERENCES `Exercise`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`campaignExerciseId`) REFERENCES `CampaignExercise`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`accountId`) REFERENCES `Account`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`clientId`) REFERENCES `Client`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `ContextAssignment_contextId_idx` ON `ContextAssignment` (`contextId`);--> statement-breakpoint
+CREATE INDEX `ContextAssignment_userId_idx` ON `ContextAssignment` (`userId`);--> statement-breakpoint
+CREATE INDEX `ContextAssignment_exerciseId_idx` ON `ContextAssignment` (`exerciseId`);--> statement-breakpoint
+CREATE INDEX `ContextAssignment_campaignExerciseId_idx` ON `ContextAssignment` (`campaignExerciseId`);--> statement-breakpoint
+CREATE INDEX `ContextAssignment_accountId_idx` ON `ContextAssignment` (`accountId`);--> statement-breakpoint
+CREATE INDEX `ContextAssignment_clientId_idx` ON `ContextAssignment` (`clientId`);--> statement-breakpoint
+CREATE TABLE `Context` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`type` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE `DocumentChunk` (
+	`id` text PRIMARY KEY NOT NULL,
+	`content` text NOT NULL,
+	`documentId` text NOT NULL,
+	`contextId` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`documentId`) REFERENCES `Document`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`contextId`) REFERENCES `Context`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `DocumentChunk_documentId_idx` ON `DocumentChunk` (`documentId`);--> statement-breakpoint
+CREATE INDEX `DocumentChunk_contextId_idx` ON `DocumentChunk` (`contextId`);--> statement-breakpoint
+CREATE TABLE `Document` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`path` text,
+	`contextId` text,
+	`type` text,
+	`processed` integer DEFAULT false NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`filename` text,
+	`userId` text NOT NULL,
+	`workspace` text,
+	`structuredContent` text,
+	FOREIGN KEY (`contextId`) REFERENCES `Context`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `Document_userId_createdAt_idx` ON `Document` (`userId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `Document_contextId_idx` ON `Document` (`contextId`);--> statement-breakpoint
+CREATE TABLE `Embedding` (
+	`id` text PRIMARY KEY NOT NULL,
+	`metadata` text,
+	`contextId` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`documentId` text NOT NULL,
+	`filename` text,
+	`name` text,
+	FOREIGN KEY (`contextId`) REFERENCES `Context`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`documentId`) REFERENCES `Document`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `Embedding_documentId_idx` ON `Embedding` (`documentId`);--> statement-breakpoint
+CREATE INDEX `Embedding_contextId_idx` ON `Embedding` (`contextId`);--> statement-breakpoint
+CREATE TABLE `AlertSummary` (
+	`id` text PRIMARY KEY NOT NULL,
+	`alertId` text NOT NULL,
+	`title` text,
+	`content` text NOT NULL,
+	`reportUrl` text,
+	`triggerDate` integer,
+	`sourceCount` integer,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`alertId`) REFERENCES `Alert`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `AlertSummary_alertId_createdAt_idx` ON `AlertSummary` (`alertId`,`createdAt`);--> statement-breakpoint
+CREATE TABLE `Alert` (
+	`id` text PRIMARY KEY NOT NULL,
+	`userId` text NOT NULL,
+	`askNewsAlertId` text,
+	`queryText` text NOT NULL,
+	`summaryContent` text,
+	`isActive` integer DEFAULT true NOT NULL,
+	`shareToken` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `Alert_shareToken_key` ON `Alert` (`shareToken`);--> statement-breakpoint
+CREATE INDEX `Alert_userId_createdAt_idx` ON `Alert` (`userId`,`createdAt`);--> statement-breakpoint
+CREATE INDEX `Alert_askNewsAlertId_idx` ON `Alert` (`askNewsAlertId`);--> statement-breakpoint
+CREATE TABLE `IntelBrief` (
+	`id` text PRIMARY KEY NOT NULL,
+	`userId` text NOT NULL,
+	`title` text NOT NULL,
+	`content` text NOT NULL,
+	`chatId` text,
+	`messageIndex` integer,
+	`shareToken` text,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `IntelBrief_shareToken_key` ON `IntelBrief` (`shareToken`);--> statement-breakpoint
+CREATE INDEX `IntelBrief_userId_createdAt_idx` ON `IntelBrief` (`userId`,`createdAt`);--> statement-breakpoint
+CREATE TABLE `IntelligenceChat` (
+	`id` text PRIMARY KEY NOT NULL,
+	`userId` text NOT NULL,
+	`messages` text NOT NULL,
+	`createdAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`updatedAt` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`userId`) REFERENCES `User`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `IntelligenceChat_userId_updatedAt_idx` ON `IntelligenceChat` (`userId`,`updatedAt`);

@@ -3,3 +3,7 @@ export * from "./accounts";
 export * from "./billing";
 export * from "./teams";
 export * from "./system";
+export * from "./exercises";
+export * from "./collaborate";
+export * from "./documents";
+export * from "./intelligence";

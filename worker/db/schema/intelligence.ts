@@ -1,0 +1,86 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
+import { chatMessagesSchema } from "../shapes";
+import { users } from "./auth";
+
+/**
+ * A brief saved from a chat answer. chatId + messageIndex point at the message it came from
+ * (an Ask Readyroom or intelligence chat, hence no foreign key). shareToken is set only while the
+ * brief is shared publicly.
+ */
+export const intelBriefs = sqliteTable(
+  "IntelBrief",
+  {
+    id: id(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    chatId: text("chatId"),
+    messageIndex: integer("messageIndex"),
+    shareToken: text("shareToken"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("IntelBrief_shareToken_key").on(t.shareToken), index("IntelBrief_userId_createdAt_idx").on(t.userId, t.createdAt)],
+);
+
+export const intelligenceChats = sqliteTable(
+  "IntelligenceChat",
+  {
+    id: id(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    messages: json("messages", chatMessagesSchema).notNull().$defaultFn(() => []),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("IntelligenceChat_userId_updatedAt_idx").on(t.userId, t.updatedAt)],
+);
+
+export const alerts = sqliteTable(
+  "Alert",
+  {
+    id: id(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Id of the alert at the news provider (AskNews). */
+    askNewsAlertId: text("askNewsAlertId"),
+    queryText: text("queryText").notNull(),
+    summaryContent: text("summaryContent"),
+    isActive: bool("isActive").notNull().default(true),
+    shareToken: text("shareToken"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("Alert_shareToken_key").on(t.shareToken),
+    index("Alert_userId_createdAt_idx").on(t.userId, t.createdAt),
+    index("Alert_askNewsAlertId_idx").on(t.askNewsAlertId),
+  ],
+);
+
+export const alertSummaries = sqliteTable(
+  "AlertSummary",
+  {
+    id: id(),
+    alertId: text("alertId")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    title: text("title"),
+    content: text("content").notNull(),
+    reportUrl: text("reportUrl"),
+    triggerDate: timestamp("triggerDate"),
+    sourceCount: integer("sourceCount"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("AlertSummary_alertId_createdAt_idx").on(t.alertId, t.createdAt)],
+);
+
+export type IntelBrief = typeof intelBriefs.$inferSelect;
+export type IntelligenceChat = typeof intelligenceChats.$inferSelect;
+export type Alert = typeof alerts.$inferSelect;
+export type AlertSummary = typeof alertSummaries.$inferSelect;
