@@ -1,0 +1,31 @@
+// The quick-start library (spec §3 QuickStartExercise): complete HSEEP tabletop exercises a
+// planner can copy into a new exercise, and the grounding of the offline drafting provider.
+import { hurricaneLandfall } from "./hurricane-landfall";
+import { riverineFlood } from "./riverine-flood";
+import type { ExerciseInput } from "../model";
+import type { QuickStartTemplate } from "./types";
+
+export type { QuickStartTemplate, TemplateModule, TemplateMselRow } from "./types";
+
+// Checked against the exercise input schema's type too, so a template can always be copied into
+// an exercise without conversion.
+export const QUICK_START_TEMPLATES: readonly QuickStartTemplate[] = [
+  hurricaneLandfall,
+  riverineFlood,
+] satisfies readonly (QuickStartTemplate & ExerciseInput)[];
+
+const byId = new Map(QUICK_START_TEMPLATES.map((t) => [t.id, t]));
+
+export function getTemplate(id: string): QuickStartTemplate | undefined {
+  return byId.get(id);
+}
+
+/** Lightweight listing for pickers, without the heavy scenario and MSEL text. */
+export function listTemplateSummaries(): { id: string; name: string; threatType: string; capabilities: string[] }[] {
+  return QUICK_START_TEMPLATES.map((t) => ({
+    id: t.id,
+    name: t.name,
+    threatType: t.threatType,
+    capabilities: t.capabilitiesAndObjectives.map((c) => c.capability),
+  }));
+}

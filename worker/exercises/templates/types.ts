@@ -1,0 +1,63 @@
+// The shape of a quick-start template (spec §3 QuickStartExercise, minus the storage fields
+// createdAt/updatedAt/conversationId that the database fills in when a template is copied).
+import type { CoreCapabilityName } from "../capabilities";
+
+export type QuestionType = "open-ended" | "multiple-choice";
+export type QuestionMode = "functional" | "inject" | "inject-functional";
+
+export interface TemplateQuestion {
+  text: string;
+  type: QuestionType;
+  options: string[];
+}
+
+export interface TemplateStructuredQuestions {
+  mode: QuestionMode;
+  groups: { name: string; questions: TemplateQuestion[] }[];
+}
+
+export interface TemplateModule {
+  title: string;
+  description: string;
+  functionalGroups: string[];
+  injects: string[];
+  questions: TemplateStructuredQuestions;
+}
+
+export type InjectMode =
+  | "e-mail"
+  | "phone"
+  | "radio"
+  | "video"
+  | "paper handout"
+  | "simulated social media"
+  | "in person";
+
+export interface TemplateMselRow {
+  event: string;
+  date: string;
+  time: string;
+  category: string;
+  injectMode: InjectMode;
+  synopsis: string;
+  from: string;
+  to: string;
+  message: string;
+  expectedAction: string;
+  responsibleOrganization: string;
+  pocAuthor: string;
+  comment: string;
+}
+
+export interface QuickStartTemplate {
+  id: string;
+  name: string;
+  framework: "HSEEP";
+  threatType: string;
+  scenario: string;
+  threatAnalysis: string;
+  capabilitiesAndObjectives: { capability: CoreCapabilityName; objective: string }[];
+  customInstructions: string;
+  modules: TemplateModule[];
+  mselTable: TemplateMselRow[];
+}
