@@ -20,6 +20,19 @@ export interface Env {
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
 
+/** A var holding JSON: parsed, then validated; unparseable JSON fails validation like any bad value. */
+function jsonVar<S extends z.ZodType>(schema: S, fallback: z.input<S>) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === "") return fallback;
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, schema);
+}
+
 export const configSchema = z.object({
   APP_ENV: z.enum(["local", "test", "production"]).default("local"),
   APP_URL: z.string().url().default("http://localhost:8787"),
@@ -47,6 +60,25 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
+  /** Stripe price ids per plan and interval (worker/payments/config.ts); a missing one disables that checkout. */
+  STRIPE_PRICE_SOLO_MONTHLY: optional,
+  STRIPE_PRICE_SOLO_YEARLY: optional,
+  STRIPE_PRICE_TEAM_MONTHLY: optional,
+  STRIPE_PRICE_TEAM_YEARLY: optional,
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optional,
+  STRIPE_PRICE_ENTERPRISE_YEARLY: optional,
+  /** Free-trial days of a first subscription; 0 turns trials off. */
+  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
+  /** One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}]. */
+  STRIPE_CREDIT_PACKS: jsonVar(
+    z.array(z.object({ id: z.string().min(1), credits: z.number().int().positive(), priceId: z.string().min(1) })),
+    [],
+  ),
+  /** Credits granted per paid month of each plan (a yearly invoice grants twelve months). JSON. */
+  PLAN_MONTHLY_CREDITS: jsonVar(
+    z.object({ SOLO: z.number().int().min(0), TEAM: z.number().int().min(0), ENTERPRISE: z.number().int().min(0) }),
+    { SOLO: 1000, TEAM: 5000, ENTERPRISE: 20000 },
+  ),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
 });
 
