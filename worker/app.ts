@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { handleAuthRequest } from "./auth/auth";
 import { ConfigError, parseConfig } from "./env";
 import { HttpError } from "./lib/errors";
+import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 
 /**
@@ -19,6 +21,9 @@ export function createApp() {
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));
+  app.route("/api/status", statusRoutes);
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 
   app.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`, code: "not_found" }, 404));
 

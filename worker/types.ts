@@ -1,5 +1,6 @@
 import type { Env } from "./env";
 import type { Config } from "./env";
+import type { SessionUser } from "./auth/session";
 
 /** What every Hono handler sees: the bindings plus per-request values set by middleware. */
 export type AppEnv = {
@@ -7,5 +8,7 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     config: Config;
+    /** Set by requireUser / optionalUser (worker/auth/middleware.ts). */
+    user: SessionUser;
   };
 };

@@ -125,8 +125,12 @@ export const twoFactors = sqliteTable(
     userId: text("userId")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** False between enrolment and the first correct code, so a half-finished enrolment never locks anyone out. */
+    verified: bool("verified").notNull().default(true),
+    failedVerificationCount: integer("failedVerificationCount").notNull().default(0),
+    lockedUntil: timestamp("lockedUntil"),
   },
-  (t) => [index("TwoFactor_userId_idx").on(t.userId)],
+  (t) => [index("TwoFactor_userId_idx").on(t.userId), index("TwoFactor_secret_idx").on(t.secret)],
 );
 
 /** better-auth database rate-limit storage (sign-in attempts), shared by every isolate. */

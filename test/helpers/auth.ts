@@ -1,0 +1,77 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { getTenancyAccountId } from "../../worker/accounts/service";
+import { getDb } from "../../worker/db/client";
+import { accountPlanMetadata, users } from "../../worker/db/schema";
+
+export type TestUser = { userId: string; accountId: string; email: string; password: string; cookie: string };
+
+let counter = 0;
+
+/** A distinct client address per call, so sign-up/sign-in rate limits never couple unrelated tests. */
+export function testClientIp(): string {
+  counter += 1;
+  const n = (Date.now() + counter) % 16_000_000;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Turns Set-Cookie headers into a Cookie header value (name=value pairs, expired ones dropped). */
+export function cookieFrom(res: Response, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(/;\s*/).filter(Boolean)) {
+    const i = part.indexOf("=");
+    jar.set(part.slice(0, i), part.slice(i + 1));
+  }
+  for (const header of res.headers.getSetCookie()) {
+    const [pair, ...attrs] = header.split(";");
+    const i = pair.indexOf("=");
+    const name = pair.slice(0, i).trim();
+    const value = pair.slice(i + 1).trim();
+    const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/**
+ * Signs a user up through the real /api/auth API (so hooks, tenancy account and cookies are the
+ * production ones), optionally grants an admin plan on their account, and returns a Cookie header.
+ */
+export async function createTestUser(
+  options: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    plan?: "SOLO" | "TEAM" | "ENTERPRISE" | null;
+    onboarded?: boolean;
+  } = {},
+): Promise<TestUser> {
+  const email = options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`;
+  const password = options.password ?? "correct-horse-battery";
+  const res = await SELF.fetch("http://localhost/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
+    body: JSON.stringify({ email, password, firstName: options.firstName ?? "Test", lastName: options.lastName ?? "User" }),
+  });
+  if (!res.ok) throw new Error(`createTestUser: sign-up failed with ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string } };
+  const cookie = cookieFrom(res);
+  const db = getDb(env.DB);
+  const accountId = await getTenancyAccountId(db, body.user.id);
+  if (!accountId) throw new Error("createTestUser: no tenancy account was created at sign-up");
+  if (options.plan) {
+    await db.insert(accountPlanMetadata).values({
+      accountId,
+      planType: options.plan,
+      billingInterval: "MONTHLY",
+      status: "active",
+      source: "admin",
+    });
+  }
+  if (options.onboarded !== undefined) {
+    await db.update(users).set({ onboarded: options.onboarded }).where(eq(users.id, body.user.id));
+  }
+  return { userId: body.user.id, accountId, email, password, cookie };
+}

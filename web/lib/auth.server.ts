@@ -1,0 +1,59 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { getPlanStatus, isCampaignOnlyUser, type PlanStatus } from "../../worker/accounts/plan";
+import { decideAccess, loginRedirect } from "../../worker/auth/guard";
+import { getSession, type SessionUser } from "../../worker/auth/session";
+import { getDb } from "../../worker/db/client";
+import type { Env } from "../../worker/env";
+
+export type { SessionUser } from "../../worker/auth/session";
+export type { PlanStatus } from "../../worker/accounts/plan";
+
+type Args = { request: Request; context: AppLoadContext };
+
+/** The Worker's bindings as Remix receives them (worker/index.ts passes `{ cloudflare: { env } }`). */
+export function envOf(context: AppLoadContext): Env {
+  return (context as unknown as { cloudflare: { env: Env } }).cloudflare.env;
+}
+
+/** Per-request memo, so the root loader and a route loader read the session once between them. */
+const sessionMemo = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getOptionalUser({ request, context }: Args): Promise<SessionUser | null> {
+  let hit = sessionMemo.get(request);
+  if (!hit) {
+    hit = getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
+    sessionMemo.set(request, hit);
+  }
+  return hit;
+}
+
+/** Signed out → redirect to /login with this page as callbackUrl. */
+export async function requireUser(args: Args): Promise<SessionUser> {
+  const user = await getOptionalUser(args);
+  if (!user) {
+    const url = new URL(args.request.url);
+    throw redirect(loginRedirect(url.pathname, url.search));
+  }
+  return user;
+}
+
+/**
+ * Spec §4 access guard for a page request: throws the redirect decideAccess asks for, otherwise
+ * returns the user and their plan (H3's root loader calls this on every page).
+ */
+export async function enforceAccess(args: Args): Promise<{ user: SessionUser; plan: PlanStatus } | { user: null }> {
+  const url = new URL(args.request.url);
+  const user = await getOptionalUser(args);
+  if (!user) {
+    const decision = decideAccess({ pathname: url.pathname, search: url.search, user: null, plan: null });
+    if (decision.redirect) throw redirect(decision.redirect);
+    return { user: null };
+  }
+  const env = envOf(args.context);
+  const db = getDb(env.DB);
+  const plan = await getPlanStatus(db, user.id);
+  const isCampaignOnly = plan.hasActivePlan ? false : await isCampaignOnlyUser(db, env.DB, user);
+  const decision = decideAccess({ pathname: url.pathname, search: url.search, user, plan, isCampaignOnly });
+  if (decision.redirect) throw redirect(decision.redirect);
+  return { user, plan };
+}

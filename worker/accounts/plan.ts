@@ -1,0 +1,107 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { accountPlanMetadata, accounts, teamMembers, teams } from "../db/schema";
+import { getTenancyAccountId } from "./service";
+
+type PlanRow = typeof accountPlanMetadata.$inferSelect;
+type AccountType = "SOLO" | "TEAM" | "ENTERPRISE";
+
+export type PlanStatus = {
+  hasActivePlan: boolean;
+  planType: PlanRow["planType"] | null;
+  billingInterval: PlanRow["billingInterval"] | null;
+  status: PlanRow["status"] | null;
+  isPaused: boolean;
+  isCanceled: boolean;
+  isInTrial: boolean;
+  trialEndDate: Date | null;
+  currentPeriodEnd: Date | null;
+  /** True when the active plan is the team's, not the user's own (spec §4: members need no subscription). */
+  viaTeam: boolean;
+  /** The account whose plan this is (the tenancy account when there is no plan at all). */
+  accountId: string | null;
+  accountType: AccountType | null;
+};
+
+const ACTIVE_STATUSES = new Set<PlanRow["status"]>(["active", "trialing", "past_due"]);
+
+/**
+ * Whether a plan row grants access now. A paused account has no active plan (spec §4). Admin grants
+ * end at their period end; for Stripe plans Stripe decides through the status it reports.
+ */
+export function isPlanActive(plan: Pick<PlanRow, "status" | "currentPeriodEnd" | "source"> | null | undefined, now = new Date()): boolean {
+  if (!plan) return false;
+  if (!ACTIVE_STATUSES.has(plan.status)) return false;
+  if (plan.source === "admin" && plan.currentPeriodEnd && plan.currentPeriodEnd.getTime() <= now.getTime()) return false;
+  return true;
+}
+
+function toStatus(plan: PlanRow | null, accountId: string | null, accountType: AccountType | null, viaTeam: boolean, now: Date): PlanStatus {
+  return {
+    hasActivePlan: isPlanActive(plan, now),
+    planType: plan?.planType ?? null,
+    billingInterval: plan?.billingInterval ?? null,
+    status: plan?.status ?? null,
+    isPaused: plan?.status === "paused",
+    isCanceled: plan?.status === "canceled",
+    isInTrial: plan ? plan.isInTrial || plan.status === "trialing" : false,
+    trialEndDate: plan?.trialEndDate ?? null,
+    currentPeriodEnd: plan?.currentPeriodEnd ?? null,
+    viaTeam,
+    accountId,
+    accountType,
+  };
+}
+
+/** The user's plan: their tenancy account's plan, else an active plan of a team they belong to. */
+export async function getPlanStatus(db: Database, userId: string, now = new Date()): Promise<PlanStatus> {
+  const accountId = await getTenancyAccountId(db, userId);
+  let own: { plan: PlanRow | null; type: AccountType | null } = { plan: null, type: null };
+  if (accountId) {
+    const [row] = await db
+      .select({ plan: accountPlanMetadata, type: accounts.type })
+      .from(accounts)
+      .leftJoin(accountPlanMetadata, eq(accountPlanMetadata.accountId, accounts.id))
+      .where(eq(accounts.id, accountId))
+      .limit(1);
+    if (row) own = { plan: row.plan, type: row.type };
+  }
+  const ownStatus = toStatus(own.plan, accountId, own.type, false, now);
+  if (ownStatus.hasActivePlan) return ownStatus;
+
+  const teamAccountIds = (
+    await db.select({ accountId: teams.accountId }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId))
+  )
+    .map((r) => r.accountId)
+    .filter((id) => id !== accountId);
+  if (teamAccountIds.length) {
+    const rows = await db
+      .select({ plan: accountPlanMetadata, type: accounts.type, accountId: accounts.id })
+      .from(accountPlanMetadata)
+      .innerJoin(accounts, eq(accounts.id, accountPlanMetadata.accountId))
+      .where(inArray(accountPlanMetadata.accountId, teamAccountIds));
+    const active = rows.find((r) => isPlanActive(r.plan, now));
+    if (active) return toStatus(active.plan, active.accountId, active.type, true, now);
+  }
+  return ownStatus;
+}
+
+/** Campaign-only: takes part in campaigns but has no team membership (spec §6). Plan is checked by the caller. */
+export async function isCampaignOnlyUser(db: Database, d1: D1Database, user: { id: string; email: string }): Promise<boolean> {
+  const member = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.userId, user.id)).limit(1);
+  if (member.length) return false;
+  // Raw SQL: the campaign tables belong to the collaborate slice and may not exist in every build yet.
+  try {
+    const hit = await d1
+      .prepare(
+        `SELECT 1 AS hit FROM "CampaignParticipant" WHERE "userId" = ?1
+         UNION ALL SELECT 1 FROM "CampaignUser" WHERE "email" = ?2 LIMIT 1`,
+      )
+      .bind(user.id, user.email)
+      .first<{ hit: number }>();
+    return Boolean(hit);
+  } catch (error) {
+    if (String(error).includes("no such")) return false;
+    throw error;
+  }
+}
