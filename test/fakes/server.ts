@@ -11,6 +11,8 @@ export function registerFake(route: FakeRoute) {
 }
 
 export async function startFakeServers() {
+  // Imported here, not at the top: the fakes import registerFake from this module.
+  registerFake((await import("./stripe")).stripeFake);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
