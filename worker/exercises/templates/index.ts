@@ -1,7 +1,9 @@
 // The quick-start library (spec §3 QuickStartExercise): complete HSEEP tabletop exercises a
 // planner can copy into a new exercise, and the grounding of the offline drafting provider.
+import { earthquake } from "./earthquake";
 import { hurricaneLandfall } from "./hurricane-landfall";
 import { riverineFlood } from "./riverine-flood";
+import { wildfireEvacuation } from "./wildfire-evacuation";
 import type { ExerciseInput } from "../model";
 import type { QuickStartTemplate } from "./types";
 
@@ -12,6 +14,8 @@ export type { QuickStartTemplate, TemplateModule, TemplateMselRow } from "./type
 export const QUICK_START_TEMPLATES: readonly QuickStartTemplate[] = [
   hurricaneLandfall,
   riverineFlood,
+  wildfireEvacuation,
+  earthquake,
 ] satisfies readonly (QuickStartTemplate & ExerciseInput)[];
 
 const byId = new Map(QUICK_START_TEMPLATES.map((t) => [t.id, t]));
