@@ -4,7 +4,7 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../worker/db/schema";
 
-const tables = Object.values(schema).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
 
 type ColumnInfo = { name: string; notnull: number; pk: number };
 type IndexInfo = { name: string; unique: number; origin: string };
