@@ -1,0 +1,24 @@
+import { check, gotoAndHydrate, visible } from "../lib/helpers.ts";
+import type { Journey } from "../lib/types.ts";
+
+/** Hydration mismatches and client exceptions leave a page that looks fine but ignores input. */
+export default {
+  name: "public pages render and hydrate without browser errors",
+  async run({ page, baseURL }) {
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
+    page.on("console", (msg) => {
+      // A failed resource (404 favicon, a 401 probe) is not a page bug; script errors are.
+      if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(`${page.url()}: ${msg.text()}`);
+    });
+
+    await gotoAndHydrate(page, baseURL, "/login");
+    await visible(page.getByRole("button", { name: "Sign in", exact: true }), 'the "Sign in" button on /login');
+    await visible(page.getByRole("link", { name: "Forgot password?" }), 'the "Forgot password?" link on /login');
+
+    await gotoAndHydrate(page, baseURL, "/signup");
+    await visible(page.getByRole("button", { name: "Create account", exact: true }), 'the "Create account" button on /signup');
+
+    check(errors.length === 0, `The browser reported errors:\n${errors.join("\n")}`);
+  },
+} satisfies Journey;

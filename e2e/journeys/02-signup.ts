@@ -1,0 +1,31 @@
+import { check, gotoAndHydrate, messageIsNextToField, pathOf, uniqueEmail, visible, waitForPath } from "../lib/helpers.ts";
+import type { Journey } from "../lib/types.ts";
+
+const UPPERCASE_MESSAGE = "Email addresses cannot contain uppercase letters. Please use lowercase letters only.";
+
+export default {
+  name: "a new user signs up and lands on pricing (uppercase e-mail refused beside the field first)",
+  async run({ page, baseURL }) {
+    await gotoAndHydrate(page, baseURL, "/signup");
+    const email = uniqueEmail("signup");
+
+    await page.getByLabel("First name", { exact: true }).fill("Avery");
+    await page.getByLabel("Last name", { exact: true }).fill("Okafor");
+    await page.getByLabel("Email", { exact: true }).fill(email.replace("signup", "SignUp"));
+    await page.getByLabel("Password", { exact: true }).fill("Tabletop-exercise-2026!");
+    await page.getByLabel("Organization", { exact: true }).fill("Harbor County Emergency Management");
+    await page.getByRole("button", { name: "Create account", exact: true }).click();
+
+    await visible(page.getByText(UPPERCASE_MESSAGE, { exact: true }), "the uppercase e-mail message");
+    check(new URL(page.url()).pathname === "/signup", `An invalid sign-up left /signup for ${pathOf(page)}.`);
+    check(
+      await messageIsNextToField(page, "Email", UPPERCASE_MESSAGE),
+      "The uppercase message is not attached to the Email field (neither aria-describedby nor the field's own wrapper).",
+    );
+
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Create account", exact: true }).click();
+    await waitForPath(page, "/account/pricing");
+    await visible(page.getByRole("heading", { name: /plans|pricing/i }), "the pricing page heading");
+  },
+} satisfies Journey;

@@ -1,0 +1,110 @@
+/**
+ * Shared steps for journeys. Selectors follow the UI contract in the team's contracts (accessible
+ * names, not CSS), so a journey breaks only when behaviour a user relies on changes.
+ */
+import type { Locator, Page } from "playwright-core";
+
+export const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026", firstName: "Dana", lastName: "Whitfield" };
+
+export class AssertionError extends Error {
+  override name = "AssertionError";
+}
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new AssertionError(message);
+}
+
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export function pathOf(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** Waits until the page's path (and query) satisfies `expected`, with a message naming both. */
+export async function waitForPath(page: Page, expected: string | RegExp, timeout = 20_000) {
+  const matches = (url: URL) => (typeof expected === "string" ? url.pathname === expected : expected.test(url.pathname + url.search));
+  try {
+    await page.waitForURL(matches, { timeout });
+  } catch {
+    throw new AssertionError(`Expected to be at ${expected} but the page is at ${pathOf(page)}.`);
+  }
+}
+
+export async function visible(locator: Locator, what: string, timeout = 20_000) {
+  try {
+    await locator.first().waitFor({ state: "visible", timeout });
+  } catch {
+    throw new AssertionError(`Expected ${what} to be visible within ${timeout / 1000} s.`);
+  }
+  return locator.first();
+}
+
+export async function hidden(locator: Locator, what: string, timeout = 10_000) {
+  try {
+    await locator.first().waitFor({ state: "hidden", timeout });
+  } catch {
+    throw new AssertionError(`Expected ${what} to disappear within ${timeout / 1000} s.`);
+  }
+}
+
+/** Remix pages are only interactive once hydrated; typing before that is lost on re-render. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } };
+    return Boolean(w.__remixRouter?.state?.initialized);
+  }, undefined, { timeout: 20_000 });
+}
+
+export async function gotoAndHydrate(page: Page, baseURL: string, path: string) {
+  await page.goto(baseURL + path);
+  await waitForHydration(page);
+}
+
+export async function signIn(page: Page, baseURL: string, email: string, password: string, path = "/login") {
+  await gotoAndHydrate(page, baseURL, path);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  try {
+    await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
+  } catch {
+    const alerts = await page.getByRole("alert").allInnerTexts().catch(() => []);
+    throw new AssertionError(`Sign-in as ${email} stayed on ${pathOf(page)}${alerts.length ? `; messages: ${alerts.join(" | ")}` : ""}.`);
+  }
+}
+
+/**
+ * True if `message` is shown next to the field labelled `label`: the control's aria-describedby
+ * points at it, or it sits in the smallest wrapper that holds that control and no other one.
+ */
+export async function messageIsNextToField(page: Page, label: string, message: string) {
+  const control = page.getByLabel(label, { exact: true }).first();
+  return control.evaluate((el, text) => {
+    const describedBy = (el.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+    if (describedBy.some((id) => document.getElementById(id)?.textContent?.includes(text))) return true;
+    let node: HTMLElement | null = el.parentElement;
+    while (node && node.querySelectorAll("input:not([type=hidden]), textarea, select").length <= 1) {
+      if (node.textContent?.includes(text)) return true;
+      node = node.parentElement;
+    }
+    return false;
+  }, message);
+}
+
+export const FRESH_PASSWORD = "Tabletop-exercise-2026!";
+
+/** Signs up a brand-new user (no plan, so no welcome modal) and waits for the pricing page. */
+export async function signUpFreshUser(page: Page, baseURL: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await gotoAndHydrate(page, baseURL, "/signup");
+  await page.getByLabel("First name", { exact: true }).fill("Morgan");
+  await page.getByLabel("Last name", { exact: true }).fill("Reyes");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(FRESH_PASSWORD);
+  await page.getByRole("button", { name: "Create account", exact: true }).click();
+  await waitForPath(page, "/account/pricing");
+  return { email, password: FRESH_PASSWORD };
+}

@@ -1,0 +1,196 @@
+/**
+ * `npm run test:e2e`: starts the built app like `npm start` (fresh database, free port), runs every
+ * journey in e2e/journeys/ in headless Chromium, each in its own browser context, and exits
+ * non-zero if any fails. `npm run test:e2e -- welcome` runs only journeys whose file or name
+ * contains "welcome".
+ */
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { ROOT, startApp, type RunningApp } from "./lib/server.ts";
+import type { Journey } from "./lib/types.ts";
+
+const JOURNEY_DIR = path.join(ROOT, "e2e", "journeys");
+const ARTIFACTS = path.join(ROOT, "e2e", "artifacts");
+const JOURNEY_TIMEOUT_MS = 120_000;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+type Loaded = { file: string; journey: Journey };
+
+async function loadJourneys(filters: string[]): Promise<Loaded[]> {
+  const files = readdirSync(JOURNEY_DIR).filter((f) => f.endsWith(".ts")).sort();
+  const loaded: Loaded[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(JOURNEY_DIR, file)).href)) as { default?: Journey };
+    const journey = mod.default;
+    if (!journey || typeof journey.run !== "function" || typeof journey.name !== "string") {
+      throw new Error(`e2e/journeys/${file} must export default { name, run }.`);
+    }
+    const haystack = `${file} ${journey.name}`.toLowerCase();
+    if (filters.length === 0 || filters.some((f) => haystack.includes(f.toLowerCase()))) loaded.push({ file, journey });
+  }
+  return loaded;
+}
+
+function slug(text: string) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s.`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Browser-side errors help explain a failure on someone else's page; collected per context. */
+function watch(context: BrowserContext, problems: string[]) {
+  const attach = (page: Page) => {
+    page.on("pageerror", (err) => problems.push(`pageerror on ${page.url()}: ${err.message}`));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") problems.push(`console.error on ${page.url()}: ${msg.text()}`);
+    });
+    page.on("response", (res) => {
+      if (res.status() >= 500) problems.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+    });
+  };
+  context.pages().forEach(attach);
+  context.on("page", attach);
+}
+
+async function newContext(browser: Browser, problems: string[]) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(30_000);
+  watch(context, problems);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function runJourney(browser: Browser, app: RunningApp, { file, journey }: Loaded) {
+  const problems: string[] = [];
+  const contexts: BrowserContext[] = [];
+  const open = async () => {
+    const created = await newContext(browser, problems);
+    contexts.push(created.context);
+    return created;
+  };
+  const started = performance.now();
+  let error: Error | null = null;
+  let note: string | void = undefined;
+  const screenshots: string[] = [];
+  try {
+    const first = await open();
+    note = await withTimeout(
+      journey.run({ baseURL: app.baseURL, browser, page: first.page, context: first.context, newContext: open }),
+      JOURNEY_TIMEOUT_MS,
+      `Journey "${journey.name}"`,
+    );
+  } catch (e) {
+    error = e instanceof Error ? e : new Error(String(e));
+    mkdirSync(ARTIFACTS, { recursive: true });
+    let n = 0;
+    for (const context of contexts) {
+      for (const page of context.pages()) {
+        const shot = path.join(ARTIFACTS, `${slug(file.replace(/\.ts$/, ""))}${n ? `-${n}` : ""}.png`);
+        n += 1;
+        try {
+          await page.screenshot({ path: shot, fullPage: true, timeout: 10_000 });
+          screenshots.push(`${path.relative(ROOT, shot)} (${page.url()})`);
+        } catch {
+          // page already closed or crashed; the error itself says enough
+        }
+      }
+    }
+  } finally {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+  }
+  return { error, note, problems, screenshots, ms: performance.now() - started };
+}
+
+async function main() {
+  const filters = process.argv.slice(2);
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
+    console.error("build/ is missing: run `npm run build` first (`npm test` does it in pretest).");
+    process.exit(1);
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+  const journeys = await loadJourneys(filters);
+  if (journeys.length === 0) {
+    console.error(`No journeys match ${filters.join(", ") || "(none in e2e/journeys)"}.`);
+    process.exit(1);
+  }
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const startedAt = performance.now();
+  const app = await startApp({ label: "e2e", logFile: path.join(ARTIFACTS, "server.log") }).catch((e: unknown) => {
+    console.error(`e2e: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
+    console.log(`0 passed, ${journeys.length} failed`);
+    return process.exit(1);
+  });
+  console.log(`e2e: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log)`);
+
+  let browser: Browser | null = null;
+  let passed = 0;
+  let failed = 0;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    for (const loaded of journeys) {
+      const result = await runJourney(browser, app, loaded);
+      const secs = `${(result.ms / 1000).toFixed(1)} s`;
+      if (!result.error) {
+        passed += 1;
+        console.log(`✓ ${loaded.journey.name} (${secs})${result.note ? ` — ${result.note}` : ""}`);
+        continue;
+      }
+      failed += 1;
+      console.log(`✗ ${loaded.journey.name} (${secs})`);
+      console.log(indent(describeError(result.error)));
+      for (const shot of result.screenshots) console.log(indent(`screenshot: ${shot}`));
+      const unique = [...new Set(result.problems)].slice(0, 10);
+      if (unique.length) console.log(indent(`browser saw:\n${unique.map((p) => `  ${p.slice(0, 400)}`).join("\n")}`));
+    }
+  } catch (e) {
+    failed += 1;
+    console.error(`e2e runner error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await app.stop();
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+/** Assertion messages stand alone; Playwright errors keep their first lines and the journey frame. */
+function describeError(error: Error) {
+  // eslint-disable-next-line no-control-regex
+  const message = error.message.replace(/\u001b\[[0-9;]*m/g, "").trim();
+  if (error.name === "AssertionError") return message;
+  const lines = message.split("\n").filter((l) => l.trim() && l.trim() !== "Call log:").slice(0, 4);
+  const frame = (error.stack ?? "").split("\n").find((l) => l.includes("/e2e/journeys/") || l.includes("/e2e/lib/"));
+  return [...lines, frame ? frame.trim() : ""].filter(Boolean).join("\n");
+}
+
+function indent(text: string) {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
+await main();
