@@ -4,7 +4,6 @@ import { handleAuthRequest } from "./auth/auth";
 import { ConfigError, parseConfig } from "./env";
 import { HttpError } from "./lib/errors";
 import { statusRoutes } from "./status/routes";
-import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 
 /**
@@ -22,7 +21,6 @@ export function createApp() {
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));
-  app.route("/api/status", statusRoutes);
   app.route("/api/status", statusRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
