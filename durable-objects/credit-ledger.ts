@@ -1,8 +1,944 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
+import { mirrorStatements, type ActionRow, type MirrorBatch } from "../worker/billing/mirror";
+import {
+  ALLOWED_TRANSITIONS,
+  REFUNDABLE_TYPES,
+  type AdjustInput,
+  type BalanceView,
+  type Base,
+  type ExpireInput,
+  type GrantInput,
+  type LedgerAudit,
+  type LedgerErrorCode,
+  type LedgerEvent,
+  type LedgerFailure,
+  type LedgerState,
+  type Metadata,
+  type OpResult,
+  type OpSuccess,
+  type PurchaseInput,
+  type RefundInput,
+  type ReleaseInput,
+  type ReserveInput,
+  type RevokeInput,
+  type SettingsInput,
+  type SettingsView,
+  type SettleInput,
+  type TransactionStatus,
+  type TransactionType,
+  type TransactionView,
+} from "../worker/billing/ledger-types";
+
+/**
+ * CREDIT_LEDGER: the single writer of one account's credits (one object per account,
+ * `idFromName(accountId)`), and the source of truth for its balance.
+ *
+ * Consistency: every operation is one synchronous `transactionSync` over the object's SQLite
+ * storage — no `await` between reading the balance and writing it back — so concurrent RPC calls
+ * run one after another and cannot interleave a read-modify-write; a refusal thrown half-way rolls
+ * everything back. CHECK constraints on the balance row are a second line of defence.
+ *
+ * Accounting identity (checked by `audit()` and the property tests):
+ *   currentBalance = totalGranted + totalPurchased + totalRefunded + totalAdjusted
+ *                    − totalSpent − totalExpired − totalRevoked
+ * where totalAdjusted is the signed net of all ADJUSTMENTs and totalSpent counts every settled
+ * spend, including ones later refunded (the refund is counted in totalRefunded). Equivalently,
+ * currentBalance = Σ amount of COMPLETED transactions, pendingSpend = credits held by PENDING
+ * spends, and 0 ≤ pendingSpend ≤ currentBalance, 0 ≤ grantedCreditsAvailable ≤ currentBalance.
+ *
+ * Which credits a debit takes: granted credits first (soonest expiry first), then the rest
+ * (purchased, refunded, adjusted credits, which do not expire). Refunded credits come back as
+ * non-expiring credits.
+ */
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS balance (
+  k INTEGER PRIMARY KEY CHECK (k = 1),
+  id TEXT NOT NULL,
+  accountId TEXT NOT NULL,
+  userId TEXT,
+  version INTEGER NOT NULL DEFAULT 0,
+  currentBalance INTEGER NOT NULL DEFAULT 0 CHECK (currentBalance >= 0),
+  grantedCreditsAvailable INTEGER NOT NULL DEFAULT 0 CHECK (grantedCreditsAvailable >= 0 AND grantedCreditsAvailable <= currentBalance),
+  pendingSpend INTEGER NOT NULL DEFAULT 0 CHECK (pendingSpend >= 0 AND pendingSpend <= currentBalance),
+  dailySpend INTEGER NOT NULL DEFAULT 0,
+  monthlySpend INTEGER NOT NULL DEFAULT 0,
+  yearlySpend INTEGER NOT NULL DEFAULT 0,
+  totalGranted INTEGER NOT NULL DEFAULT 0,
+  totalPurchased INTEGER NOT NULL DEFAULT 0,
+  totalSpent INTEGER NOT NULL DEFAULT 0,
+  totalExpired INTEGER NOT NULL DEFAULT 0,
+  totalRefunded INTEGER NOT NULL DEFAULT 0,
+  totalRevoked INTEGER NOT NULL DEFAULT 0,
+  totalAdjusted INTEGER NOT NULL DEFAULT 0,
+  periodStartDay INTEGER,
+  periodStartMonth INTEGER,
+  periodStartYear INTEGER,
+  lastUpdated INTEGER NOT NULL,
+  alertArmed INTEGER NOT NULL DEFAULT 0,
+  refillArmed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS settings (
+  k INTEGER PRIMARY KEY CHECK (k = 1),
+  id TEXT NOT NULL,
+  accountId TEXT NOT NULL,
+  userId TEXT,
+  hasUnlimitedUsage INTEGER NOT NULL DEFAULT 0,
+  dailyLimit INTEGER,
+  monthlyLimit INTEGER,
+  yearlyLimit INTEGER,
+  lowBalanceAlert INTEGER,
+  autoRefillAmount INTEGER,
+  blockAdditionalPurchases INTEGER NOT NULL DEFAULT 0,
+  createdAt INTEGER NOT NULL,
+  updatedAt INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tx (
+  id TEXT PRIMARY KEY,
+  accountId TEXT NOT NULL,
+  userId TEXT,
+  actionId TEXT,
+  type TEXT NOT NULL CHECK (type IN ('PURCHASE','GRANT','SPEND','EXPIRE','REVOKE','ADJUSTMENT')),
+  status TEXT NOT NULL CHECK (status IN ('PENDING','COMPLETED','FAILED','REVERSED')),
+  amount INTEGER NOT NULL,
+  -- GRANT only: credits of this grant not yet spent, revoked or expired.
+  remaining INTEGER NOT NULL DEFAULT 0 CHECK (remaining >= 0),
+  idempotencyKey TEXT NOT NULL UNIQUE,
+  metadata TEXT,
+  expired INTEGER NOT NULL DEFAULT 0,
+  expiresAt INTEGER,
+  createdAt INTEGER NOT NULL,
+  updatedAt INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tx_live_grants ON tx (expiresAt, createdAt) WHERE type = 'GRANT' AND expired = 0;
+CREATE INDEX IF NOT EXISTS tx_pending ON tx (status) WHERE status = 'PENDING';
+CREATE TABLE IF NOT EXISTS actions (
+  id TEXT PRIMARY KEY,
+  accountId TEXT NOT NULL,
+  userId TEXT,
+  category TEXT NOT NULL,
+  entityId TEXT,
+  entityType TEXT,
+  metadata TEXT,
+  createdAt INTEGER NOT NULL,
+  completedAt INTEGER
+);
+-- One row per applied operation: a repeated idempotency key returns this result.
+CREATE TABLE IF NOT EXISTS ops (
+  key TEXT PRIMARY KEY,
+  op TEXT NOT NULL,
+  result TEXT NOT NULL,
+  createdAt INTEGER NOT NULL
+);
+-- Rows whose current state the D1 copy has not received yet (see worker/billing/mirror.ts).
+CREATE TABLE IF NOT EXISTS mirror (
+  kind TEXT NOT NULL,
+  ref TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  PRIMARY KEY (kind, ref)
+);
+CREATE TABLE IF NOT EXISTS events (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  createdAt INTEGER NOT NULL,
+  leasedUntil INTEGER
+);
+`;
+
+/** Batch changes for D1 a little: one flush per burst, not one per operation. */
+const MIRROR_DELAY_MS = 50;
+const MIRROR_PAGE = 200;
+/** An event handed out but not acknowledged is offered again after this long. */
+const EVENT_LEASE_MS = 5 * 60_000;
+
+type Row = Record<string, SqlStorageValue>;
+
+interface BalanceRow {
+  id: string;
+  accountId: string;
+  userId: string | null;
+  version: number;
+  currentBalance: number;
+  grantedCreditsAvailable: number;
+  pendingSpend: number;
+  dailySpend: number;
+  monthlySpend: number;
+  yearlySpend: number;
+  totalGranted: number;
+  totalPurchased: number;
+  totalSpent: number;
+  totalExpired: number;
+  totalRefunded: number;
+  totalRevoked: number;
+  totalAdjusted: number;
+  periodStartDay: number | null;
+  periodStartMonth: number | null;
+  periodStartYear: number | null;
+  lastUpdated: number;
+  alertArmed: number;
+  refillArmed: number;
+}
+
+interface TxRow {
+  id: string;
+  accountId: string;
+  userId: string | null;
+  actionId: string | null;
+  type: TransactionType;
+  status: TransactionStatus;
+  amount: number;
+  remaining: number;
+  idempotencyKey: string;
+  metadata: string | null;
+  expired: number;
+  expiresAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A refusal: rolls the transaction back and becomes a typed `{ ok: false }` answer. */
+class Refusal extends Error {
+  constructor(
+    readonly code: LedgerErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+interface OpContext {
+  b: BalanceRow;
+  s: SettingsView;
+  now: number;
+}
+
+export function periodStarts(now: number) {
+  const d = new Date(now);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  return { day: Date.UTC(y, m, d.getUTCDate()), month: Date.UTC(y, m, 1), year: Date.UTC(y, 0, 1) };
+}
+
+/** Resets the spend counters of windows that have ended (UTC calendar day, month, year). */
+function rollPeriods(b: BalanceRow, now: number) {
+  const p = periodStarts(now);
+  if (b.periodStartDay == null || p.day > b.periodStartDay) {
+    b.dailySpend = 0;
+    b.periodStartDay = p.day;
+  }
+  if (b.periodStartMonth == null || p.month > b.periodStartMonth) {
+    b.monthlySpend = 0;
+    b.periodStartMonth = p.month;
+  }
+  if (b.periodStartYear == null || p.year > b.periodStartYear) {
+    b.yearlySpend = 0;
+    b.periodStartYear = p.year;
+  }
+}
+
+const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+const isPositive = (n: unknown): n is number => isCount(n) && n > 0;
+
+function parseMeta(text: string | null): Metadata | null {
+  return text == null ? null : (JSON.parse(text) as Metadata);
+}
+
+function txView(r: TxRow): TransactionView {
+  return {
+    id: r.id,
+    accountId: r.accountId,
+    userId: r.userId,
+    actionId: r.actionId,
+    type: r.type,
+    status: r.status,
+    amount: r.amount,
+    idempotencyKey: r.idempotencyKey,
+    metadata: parseMeta(r.metadata),
+    expired: r.expired === 1,
+    expiresAt: r.expiresAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+function balanceView(b: BalanceRow): BalanceView {
+  const { alertArmed: _a, refillArmed: _r, ...rest } = b;
+  return { ...rest, available: b.currentBalance - b.pendingSpend };
+}
+
+const BALANCE_COLUMNS = [
+  "id",
+  "accountId",
+  "userId",
+  "version",
+  "currentBalance",
+  "grantedCreditsAvailable",
+  "pendingSpend",
+  "dailySpend",
+  "monthlySpend",
+  "yearlySpend",
+  "totalGranted",
+  "totalPurchased",
+  "totalSpent",
+  "totalExpired",
+  "totalRefunded",
+  "totalRevoked",
+  "totalAdjusted",
+  "periodStartDay",
+  "periodStartMonth",
+  "periodStartYear",
+  "lastUpdated",
+  "alertArmed",
+  "refillArmed",
+] as const satisfies readonly (keyof BalanceRow)[];
+const SAVE_BALANCE = `INSERT OR REPLACE INTO balance (k, ${BALANCE_COLUMNS.join(", ")}) VALUES (1, ${BALANCE_COLUMNS.map(() => "?").join(", ")})`;
 
 export class CreditLedger extends DurableObject<Env> {
-  async ping(): Promise<string> {
-    return "pong";
+  private readonly sql: SqlStorage;
+  private mirrorScheduled = false;
+  private flushing: Promise<number> | null = null;
+  private settingsCache: SettingsView | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(SCHEMA);
+    if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) {
+      // Changes left unflushed by a previous incarnation: make sure an alarm will carry them.
+      this.mirrorScheduled = true;
+      void ctx.blockConcurrencyWhile(async () => {
+        if ((await ctx.storage.getAlarm()) == null) await ctx.storage.setAlarm(Date.now());
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Operations. Each is idempotent by `idempotencyKey` and answers OpResult (never throws for a
+  // business refusal: typed errors do not survive RPC, plain data does).
+
+  /** Adds granted credits, optionally expiring at `expiresAt` (epoch ms). */
+  grant(input: GrantInput): OpResult {
+    return this.run("grant", input, ({ b, now }) => {
+      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
+      if (input.expiresAt != null && !isCount(input.expiresAt)) throw new Refusal("invalid_input", "expiresAt must be epoch milliseconds");
+      const id = this.insertTx(input, now, { type: "GRANT", status: "COMPLETED", amount: input.amount, remaining: input.amount, expiresAt: input.expiresAt ?? null });
+      b.currentBalance += input.amount;
+      b.grantedCreditsAvailable += input.amount;
+      b.totalGranted += input.amount;
+      return [id];
+    });
+  }
+
+  /** Adds purchased (non-expiring) credits, unless the account blocks additional purchases. */
+  purchase(input: PurchaseInput): OpResult {
+    return this.run("purchase", input, ({ b, s, now }) => {
+      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
+      if (s.blockAdditionalPurchases) throw new Refusal("purchases_blocked", "This account does not accept additional credit purchases.");
+      const id = this.insertTx(input, now, { type: "PURCHASE", status: "COMPLETED", amount: input.amount });
+      b.currentBalance += input.amount;
+      b.totalPurchased += input.amount;
+      return [id];
+    });
+  }
+
+  /**
+   * Holds credits before AI work: a PENDING SPEND. Refused when it would pass the available
+   * balance (currentBalance − pendingSpend) or a daily/monthly/yearly limit, counting what other
+   * reservations already hold. With hasUnlimitedUsage neither check applies; the hold is then
+   * whatever is available (the balance still never goes below zero).
+   */
+  reserve(input: ReserveInput): OpResult {
+    return this.run("reserve", input, ({ b, s, now }) => {
+      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
+      const available = b.currentBalance - b.pendingSpend;
+      let held = input.amount;
+      if (s.hasUnlimitedUsage) {
+        held = Math.min(input.amount, available);
+      } else {
+        if (input.amount > available) {
+          throw new Refusal("insufficient_credits", "Credit limit exceeded", { available, requested: input.amount });
+        }
+        const windows = [
+          ["daily", s.dailyLimit, b.dailySpend],
+          ["monthly", s.monthlyLimit, b.monthlySpend],
+          ["yearly", s.yearlyLimit, b.yearlySpend],
+        ] as const;
+        for (const [period, limit, spent] of windows) {
+          if (limit != null && spent + b.pendingSpend + input.amount > limit) {
+            throw new Refusal("limit_exceeded", "Credit limit exceeded", { period, limit, spent, pending: b.pendingSpend, requested: input.amount });
+          }
+        }
+      }
+      const action = input.action;
+      if (action) {
+        this.sql.exec(
+          `INSERT OR IGNORE INTO actions (id, accountId, userId, category, entityId, entityType, metadata, createdAt)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          action.id,
+          b.accountId,
+          input.userId ?? null,
+          action.category,
+          action.entityId ?? null,
+          action.entityType ?? null,
+          action.metadata ? JSON.stringify(action.metadata) : null,
+          now,
+        );
+        this.markMirror("action", action.id);
+      }
+      const metadata = held === input.amount ? input.metadata : { ...(input.metadata ?? {}), requested: input.amount };
+      const id = this.insertTx({ ...input, metadata }, now, { type: "SPEND", status: "PENDING", amount: -held, actionId: action?.id ?? null });
+      b.pendingSpend += held;
+      return [id];
+    });
+  }
+
+  /**
+   * Completes a reservation at the actual cost: PENDING → COMPLETED. Less than held releases the
+   * rest; more than held charges the extra only up to what is available and records the shortfall
+   * in metadata (`uncharged`): the work is done, the balance still never goes below zero.
+   */
+  settle(input: SettleInput): OpResult {
+    return this.run("settle", input, ({ b, now }) => {
+      if (!isCount(input.actualAmount)) throw new Refusal("invalid_input", "actualAmount must be a non-negative integer");
+      const tx = this.pendingSpend(input.reservationId, "COMPLETED");
+      const held = -tx.amount;
+      const extra = Math.max(0, input.actualAmount - held);
+      const charge = Math.min(input.actualAmount, held + Math.min(extra, b.currentBalance - b.pendingSpend));
+      b.pendingSpend -= held;
+      this.debit(b, charge);
+      b.totalSpent += charge;
+      b.dailySpend += charge;
+      b.monthlySpend += charge;
+      b.yearlySpend += charge;
+      const metadata: Metadata = { ...(parseMeta(tx.metadata) ?? {}), reserved: held, actual: input.actualAmount };
+      if (charge < input.actualAmount) metadata.uncharged = input.actualAmount - charge;
+      this.updateTx(tx.id, now, { status: "COMPLETED", amount: -charge, metadata });
+      if (tx.actionId) {
+        this.sql.exec("UPDATE actions SET completedAt = ? WHERE id = ?", now, tx.actionId);
+        this.markMirror("action", tx.actionId);
+      }
+      return [tx.id];
+    });
+  }
+
+  /** Gives a reservation's held credits back: PENDING → FAILED (the AI call failed). */
+  release(input: ReleaseInput): OpResult {
+    return this.run("release", input, ({ b, now }) => {
+      const tx = this.pendingSpend(input.reservationId, "FAILED");
+      b.pendingSpend -= -tx.amount;
+      this.updateTx(tx.id, now, { status: "FAILED" });
+      return [tx.id];
+    });
+  }
+
+  /**
+   * Takes credits away (plan cancelled, chargeback, Stripe refund of a purchase): as much of
+   * `amount` as is available, from one grant when `grantTransactionId` is given. Held credits of
+   * pending reservations are never taken. The REVOKE records what was asked (`requested`).
+   */
+  revoke(input: RevokeInput): OpResult {
+    return this.run("revoke", input, ({ b, now }) => {
+      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
+      let amount = Math.min(input.amount, b.currentBalance - b.pendingSpend);
+      if (input.grantTransactionId) {
+        const grant = this.getTx(input.grantTransactionId);
+        if (!grant || grant.type !== "GRANT") throw new Refusal("not_found", "No such grant on this account.");
+        amount = Math.min(amount, grant.expired ? 0 : grant.remaining);
+        this.sql.exec("UPDATE tx SET remaining = remaining - ? WHERE id = ?", amount, grant.id);
+        b.grantedCreditsAvailable -= amount;
+        b.currentBalance -= amount;
+      } else {
+        this.debit(b, amount);
+      }
+      b.totalRevoked += amount;
+      const metadata = { ...(input.metadata ?? {}), requested: input.amount, ...(input.grantTransactionId ? { grantTransactionId: input.grantTransactionId } : {}) };
+      return [this.insertTx({ ...input, metadata }, now, { type: "REVOKE", status: "COMPLETED", amount: -amount })];
+    });
+  }
+
+  /** A manual correction, positive or negative; refused if it would take more than is available. */
+  adjust(input: AdjustInput): OpResult {
+    return this.run("adjust", input, ({ b, now }) => {
+      if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Refusal("invalid_input", "amount must be a non-zero integer");
+      if (input.amount > 0) {
+        b.currentBalance += input.amount;
+      } else {
+        const available = b.currentBalance - b.pendingSpend;
+        if (-input.amount > available) {
+          throw new Refusal("insufficient_credits", "Credit limit exceeded", { available, requested: -input.amount });
+        }
+        this.debit(b, -input.amount);
+      }
+      b.totalAdjusted += input.amount;
+      return [this.insertTx(input, now, { type: "ADJUSTMENT", status: "COMPLETED", amount: input.amount })];
+    });
+  }
+
+  /** Reverses a completed SPEND: COMPLETED → REVERSED, the credits come back. */
+  refund(input: RefundInput): OpResult {
+    return this.run("refund", input, ({ b, now }) => {
+      const tx = this.getTx(input.transactionId);
+      if (!tx) throw new Refusal("not_found", "No such transaction on this account.");
+      if (!REFUNDABLE_TYPES.includes(tx.type) || !ALLOWED_TRANSITIONS[tx.status].includes("REVERSED")) {
+        throw new Refusal("invalid_transition", `A ${tx.status} ${tx.type} cannot be refunded.`, { type: tx.type, status: tx.status });
+      }
+      const charged = -tx.amount;
+      b.currentBalance += charged;
+      b.totalRefunded += charged;
+      // The spend stops counting toward the limit windows it was settled in.
+      if (b.periodStartDay != null && tx.updatedAt >= b.periodStartDay) b.dailySpend = Math.max(0, b.dailySpend - charged);
+      if (b.periodStartMonth != null && tx.updatedAt >= b.periodStartMonth) b.monthlySpend = Math.max(0, b.monthlySpend - charged);
+      if (b.periodStartYear != null && tx.updatedAt >= b.periodStartYear) b.yearlySpend = Math.max(0, b.yearlySpend - charged);
+      const metadata = { ...(parseMeta(tx.metadata) ?? {}), refundedAt: now, refundKey: input.idempotencyKey, ...(input.metadata ?? {}) };
+      this.updateTx(tx.id, now, { status: "REVERSED", metadata });
+      return [tx.id];
+    });
+  }
+
+  /**
+   * Expires every grant whose `expiresAt` has passed: what is left of it becomes an EXPIRE
+   * transaction (keyed by the grant, so it can happen once per grant whatever the caller's key).
+   * Credits already held by pending reservations are not pulled from under them.
+   */
+  expire(input: ExpireInput): OpResult {
+    return this.run("expire", input, ({ b, now }) => {
+      const due = this.sql
+        .exec<Row>("SELECT * FROM tx WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ? ORDER BY expiresAt, createdAt", now)
+        .toArray() as unknown as TxRow[];
+      const ids: string[] = [];
+      for (const grant of due) {
+        const left = grant.remaining;
+        const amount = Math.min(left, b.currentBalance - b.pendingSpend);
+        this.sql.exec("UPDATE tx SET expired = 1, remaining = 0, updatedAt = ? WHERE id = ?", now, grant.id);
+        this.markMirror("tx", grant.id);
+        ids.push(grant.id);
+        b.grantedCreditsAvailable -= left;
+        if (left === 0) continue;
+        b.currentBalance -= amount;
+        b.totalExpired += amount;
+        ids.push(
+          this.insertTx({ ...input, idempotencyKey: `expire:grant:${grant.id}`, metadata: { grantTransactionId: grant.id, remaining: left } }, now, {
+            type: "EXPIRE",
+            status: "COMPLETED",
+            amount: -amount,
+          }),
+        );
+      }
+      return ids;
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Settings, reads, events, mirror.
+
+  updateSettings(input: SettingsInput): LedgerState | LedgerFailure {
+    try {
+      const state = this.ctx.storage.transactionSync(() => {
+        const now = input.now ?? Date.now();
+        for (const key of ["dailyLimit", "monthlyLimit", "yearlyLimit", "lowBalanceAlert", "autoRefillAmount"] as const) {
+          const v = input[key];
+          if (v !== undefined && v !== null && !isCount(v)) throw new Refusal("invalid_input", `${key} must be a non-negative integer or null`);
+        }
+        const b = this.loadBalance(input, now);
+        const current = this.loadSettings(b.accountId);
+        const next: SettingsView = {
+          ...current,
+          userId: current.userId ?? input.userId ?? null,
+          hasUnlimitedUsage: input.hasUnlimitedUsage ?? current.hasUnlimitedUsage,
+          dailyLimit: input.dailyLimit !== undefined ? input.dailyLimit : current.dailyLimit,
+          monthlyLimit: input.monthlyLimit !== undefined ? input.monthlyLimit : current.monthlyLimit,
+          yearlyLimit: input.yearlyLimit !== undefined ? input.yearlyLimit : current.yearlyLimit,
+          lowBalanceAlert: input.lowBalanceAlert !== undefined ? input.lowBalanceAlert : current.lowBalanceAlert,
+          autoRefillAmount: input.autoRefillAmount !== undefined ? input.autoRefillAmount : current.autoRefillAmount,
+          blockAdditionalPurchases: input.blockAdditionalPurchases ?? current.blockAdditionalPurchases,
+        };
+        const existing = this.sql.exec<{ createdAt: number }>("SELECT createdAt FROM settings WHERE k = 1").toArray()[0];
+        this.sql.exec(
+          `INSERT OR REPLACE INTO settings (k, id, accountId, userId, hasUnlimitedUsage, dailyLimit, monthlyLimit, yearlyLimit,
+             lowBalanceAlert, autoRefillAmount, blockAdditionalPurchases, createdAt, updatedAt)
+           VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          next.id,
+          next.accountId,
+          next.userId,
+          next.hasUnlimitedUsage ? 1 : 0,
+          next.dailyLimit,
+          next.monthlyLimit,
+          next.yearlyLimit,
+          next.lowBalanceAlert,
+          next.autoRefillAmount,
+          next.blockAdditionalPurchases ? 1 : 0,
+          existing?.createdAt ?? now,
+          now,
+        );
+        // A new threshold starts from where the balance stands: no alert for already being below it.
+        b.alertArmed = next.lowBalanceAlert != null && b.currentBalance >= next.lowBalanceAlert ? 1 : 0;
+        b.refillArmed = b.currentBalance >= (next.lowBalanceAlert ?? 1) ? 1 : 0;
+        this.saveBalance(b);
+        this.markMirror("settings", "1");
+        return { balance: balanceView(b), settings: next };
+      });
+      this.settingsCache = state.settings;
+      this.scheduleMirror();
+      return state;
+    } catch (err) {
+      this.settingsCache = null;
+      return this.failure(err);
+    }
+  }
+
+  /** The balance as of `now` (spend windows that have ended read as zero) and the settings. */
+  getState(input: { accountId: string; now?: number }): LedgerState | LedgerFailure {
+    const row = this.readBalance();
+    if (row && row.accountId !== input.accountId) return this.failure(new Refusal("account_mismatch", "This ledger belongs to another account."));
+    const now = input.now ?? Date.now();
+    const b = row ?? this.freshBalance(input.accountId, null, now);
+    rollPeriods(b, now);
+    return { balance: balanceView(b), settings: this.loadSettings(input.accountId) };
+  }
+
+  /** Transactions, newest first. */
+  listTransactions(input: { limit?: number } = {}): TransactionView[] {
+    const limit = Math.min(Math.max(1, input.limit ?? 100), 1000);
+    return (this.sql.exec<Row>("SELECT * FROM tx ORDER BY createdAt DESC, rowid DESC LIMIT ?", limit).toArray() as unknown as TxRow[]).map(txView);
+  }
+
+  getTransaction(id: string): TransactionView | null {
+    const r = this.getTx(id);
+    return r ? txView(r) : null;
+  }
+
+  /** Recomputes the balance from the transaction rows and reports any disagreement. */
+  audit(): LedgerAudit {
+    const b = this.readBalance() ?? this.freshBalance("", null, Date.now());
+    const one = (q: string) => Number(this.sql.exec<{ v: number }>(q).one().v ?? 0);
+    const completedSum = one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'COMPLETED'");
+    const pendingHeld = -one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'PENDING'");
+    const grantsRemaining = one("SELECT COALESCE(SUM(remaining), 0) AS v FROM tx WHERE type = 'GRANT' AND expired = 0");
+    const transactionCount = one("SELECT COUNT(*) AS v FROM tx");
+    const identity = b.totalGranted + b.totalPurchased + b.totalRefunded + b.totalAdjusted - b.totalSpent - b.totalExpired - b.totalRevoked;
+    const problems: string[] = [];
+    if (identity !== b.currentBalance) problems.push(`identity ${identity} ≠ currentBalance ${b.currentBalance}`);
+    if (completedSum !== b.currentBalance) problems.push(`Σ completed ${completedSum} ≠ currentBalance ${b.currentBalance}`);
+    if (pendingHeld !== b.pendingSpend) problems.push(`Σ pending ${pendingHeld} ≠ pendingSpend ${b.pendingSpend}`);
+    if (grantsRemaining !== b.grantedCreditsAvailable) problems.push(`Σ grants ${grantsRemaining} ≠ grantedCreditsAvailable ${b.grantedCreditsAvailable}`);
+    if (b.currentBalance < 0 || b.pendingSpend < 0 || b.pendingSpend > b.currentBalance) problems.push("balance bounds violated");
+    return { ok: problems.length === 0, problems, balance: balanceView(b), completedSum, pendingHeld, grantsRemaining, transactionCount };
+  }
+
+  /** Acknowledges delivered events so they are not offered again. */
+  ackEvents(ids: string[]): number {
+    let n = 0;
+    for (const id of ids) n += this.sql.exec("DELETE FROM events WHERE id = ?", id).rowsWritten;
+    return n;
+  }
+
+  /** Writes pending changes to the D1 copy now (tests, benchmarks); returns rows written. */
+  async flushMirror(): Promise<number> {
+    while (this.flushing) await this.flushing.catch(() => 0);
+    this.flushing = this.flushOnce();
+    try {
+      return await this.flushing;
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  async alarm(): Promise<void> {
+    this.mirrorScheduled = false;
+    await this.flushMirror();
+    if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) this.scheduleMirror();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Internals (all synchronous).
+
+  private run(op: string, input: Base, apply: (c: OpContext) => string[]): OpResult {
+    try {
+      if (typeof input?.accountId !== "string" || input.accountId === "") throw new Refusal("invalid_input", "accountId is required");
+      if (typeof input.idempotencyKey !== "string" || input.idempotencyKey === "" || input.idempotencyKey.length > 200) {
+        throw new Refusal("invalid_input", "idempotencyKey is required (at most 200 characters)");
+      }
+      if (input.now !== undefined && !isCount(input.now)) throw new Refusal("invalid_input", "now must be epoch milliseconds");
+      const result = this.ctx.storage.transactionSync((): OpSuccess => {
+        const now = input.now ?? Date.now();
+        const prior = this.sql.exec<{ op: string; result: string }>("SELECT op, result FROM ops WHERE key = ?", input.idempotencyKey).toArray()[0];
+        if (prior) {
+          const row = this.readBalance();
+          if (row && row.accountId !== input.accountId) throw new Refusal("account_mismatch", "This ledger belongs to another account.");
+          if (prior.op !== op) {
+            throw new Refusal("idempotency_conflict", `Idempotency key already used for ${prior.op}.`, { op: prior.op });
+          }
+          return { ...(JSON.parse(prior.result) as OpSuccess), replayed: true, events: this.leaseEvents(now) };
+        }
+        const b = this.loadBalance(input, now);
+        const s = this.loadSettings(b.accountId);
+        const ids = apply({ b, s, now });
+        b.version += 1;
+        b.lastUpdated = now;
+        this.checkThresholds(b, s, now);
+        this.saveBalance(b);
+        const transactions = ids.map((id) => txView(this.getTx(id)!));
+        const first: OpSuccess = { ok: true, replayed: false, transactions, balance: balanceView(b), events: [] };
+        this.sql.exec("INSERT INTO ops (key, op, result, createdAt) VALUES (?, ?, ?, ?)", input.idempotencyKey, op, JSON.stringify(first), now);
+        return { ...first, events: this.leaseEvents(now) };
+      });
+      if (!result.replayed) this.scheduleMirror();
+      return result;
+    } catch (err) {
+      return this.failure(err);
+    }
+  }
+
+  private failure(err: unknown): LedgerFailure {
+    if (err instanceof Refusal) return { ok: false, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+    throw err;
+  }
+
+  private readBalance(): BalanceRow | null {
+    return (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
+  }
+
+  private freshBalance(accountId: string, userId: string | null, now: number): BalanceRow {
+    return {
+      id: crypto.randomUUID(),
+      accountId,
+      userId,
+      version: 0,
+      currentBalance: 0,
+      grantedCreditsAvailable: 0,
+      pendingSpend: 0,
+      dailySpend: 0,
+      monthlySpend: 0,
+      yearlySpend: 0,
+      totalGranted: 0,
+      totalPurchased: 0,
+      totalSpent: 0,
+      totalExpired: 0,
+      totalRefunded: 0,
+      totalRevoked: 0,
+      totalAdjusted: 0,
+      periodStartDay: null,
+      periodStartMonth: null,
+      periodStartYear: null,
+      lastUpdated: now,
+      alertArmed: 0,
+      refillArmed: 0,
+    };
+  }
+
+  /** The balance row, created on first use; refuses a caller that names another account. */
+  private loadBalance(input: { accountId: string; userId?: string | null }, now: number): BalanceRow {
+    const b = this.readBalance() ?? this.freshBalance(input.accountId, input.userId ?? null, now);
+    if (b.accountId !== input.accountId) throw new Refusal("account_mismatch", "This ledger belongs to another account.");
+    if (b.userId == null && input.userId) b.userId = input.userId;
+    rollPeriods(b, now);
+    return b;
+  }
+
+  private saveBalance(b: BalanceRow) {
+    this.sql.exec(SAVE_BALANCE, ...BALANCE_COLUMNS.map((c) => b[c]));
+    this.markMirror("balance", "1");
+  }
+
+  private loadSettings(accountId: string): SettingsView {
+    if (this.settingsCache) return this.settingsCache;
+    const r = this.sql.exec<Row>("SELECT * FROM settings WHERE k = 1").toArray()[0];
+    const s: SettingsView = r
+      ? {
+          id: r.id as string,
+          accountId: r.accountId as string,
+          userId: (r.userId as string | null) ?? null,
+          hasUnlimitedUsage: r.hasUnlimitedUsage === 1,
+          dailyLimit: r.dailyLimit as number | null,
+          monthlyLimit: r.monthlyLimit as number | null,
+          yearlyLimit: r.yearlyLimit as number | null,
+          lowBalanceAlert: r.lowBalanceAlert as number | null,
+          autoRefillAmount: r.autoRefillAmount as number | null,
+          blockAdditionalPurchases: r.blockAdditionalPurchases === 1,
+        }
+      : {
+          id: crypto.randomUUID(),
+          accountId,
+          userId: null,
+          hasUnlimitedUsage: false,
+          dailyLimit: null,
+          monthlyLimit: null,
+          yearlyLimit: null,
+          lowBalanceAlert: null,
+          autoRefillAmount: null,
+          blockAdditionalPurchases: false,
+        };
+    // Only a stored row is cached; defaults get a fresh id until settings are first saved.
+    if (r) this.settingsCache = s;
+    return s;
+  }
+
+  private getTx(id: string): TxRow | null {
+    return (this.sql.exec<Row>("SELECT * FROM tx WHERE id = ?", id).toArray()[0] as unknown as TxRow) ?? null;
+  }
+
+  /** The PENDING SPEND `id`, checked against the allowed transitions toward `to`. */
+  private pendingSpend(id: string, to: TransactionStatus): TxRow {
+    if (typeof id !== "string") throw new Refusal("invalid_input", "reservationId is required");
+    const tx = this.getTx(id);
+    if (!tx) throw new Refusal("not_found", "No such reservation on this account.");
+    if (tx.type !== "SPEND" || !ALLOWED_TRANSITIONS[tx.status].includes(to)) {
+      throw new Refusal("invalid_transition", `A ${tx.status} ${tx.type} cannot become ${to}.`, { type: tx.type, status: tx.status, to });
+    }
+    return tx;
+  }
+
+  private insertTx(
+    input: Base,
+    now: number,
+    t: { type: TransactionType; status: TransactionStatus; amount: number; remaining?: number; expiresAt?: number | null; actionId?: string | null },
+  ): string {
+    const id = crypto.randomUUID();
+    const clash = this.sql.exec("SELECT 1 FROM tx WHERE idempotencyKey = ?", input.idempotencyKey).toArray().length > 0;
+    if (clash) throw new Refusal("idempotency_conflict", "Idempotency key already used for another transaction.");
+    this.sql.exec(
+      `INSERT INTO tx (id, accountId, userId, actionId, type, status, amount, remaining, idempotencyKey, metadata, expired, expiresAt, createdAt, updatedAt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      id,
+      input.accountId,
+      input.userId ?? null,
+      t.actionId ?? null,
+      t.type,
+      t.status,
+      t.amount,
+      t.remaining ?? 0,
+      input.idempotencyKey,
+      input.metadata ? JSON.stringify(input.metadata) : null,
+      t.expiresAt ?? null,
+      now,
+      now,
+    );
+    this.markMirror("tx", id);
+    return id;
+  }
+
+  private updateTx(id: string, now: number, patch: { status: TransactionStatus; amount?: number; metadata?: Metadata }) {
+    this.sql.exec(
+      "UPDATE tx SET status = ?, amount = COALESCE(?, amount), metadata = COALESCE(?, metadata), updatedAt = ? WHERE id = ?",
+      patch.status,
+      patch.amount ?? null,
+      patch.metadata ? JSON.stringify(patch.metadata) : null,
+      now,
+      id,
+    );
+    this.markMirror("tx", id);
+  }
+
+  /** Takes `amount` from the balance, granted credits first (soonest expiry first). */
+  private debit(b: BalanceRow, amount: number) {
+    let fromGrants = Math.min(amount, b.grantedCreditsAvailable);
+    b.currentBalance -= amount;
+    b.grantedCreditsAvailable -= fromGrants;
+    if (fromGrants === 0) return;
+    const grants = this.sql
+      .exec<{ id: string; remaining: number }>(
+        "SELECT id, remaining FROM tx WHERE type = 'GRANT' AND expired = 0 AND remaining > 0 ORDER BY expiresAt IS NULL, expiresAt, createdAt",
+      )
+      .toArray();
+    for (const g of grants) {
+      if (fromGrants === 0) break;
+      const take = Math.min(fromGrants, g.remaining);
+      this.sql.exec("UPDATE tx SET remaining = remaining - ? WHERE id = ?", take, g.id);
+      fromGrants -= take;
+    }
+  }
+
+  /** Low-balance alert and auto-refill fire once per crossing below their threshold. */
+  private checkThresholds(b: BalanceRow, s: SettingsView, now: number) {
+    if (s.lowBalanceAlert != null) {
+      if (b.currentBalance >= s.lowBalanceAlert) b.alertArmed = 1;
+      else if (b.alertArmed === 1) {
+        b.alertArmed = 0;
+        this.addEvent(b, now, "low_balance", { currentBalance: b.currentBalance, threshold: s.lowBalanceAlert });
+      }
+    }
+    if (s.autoRefillAmount != null && s.autoRefillAmount > 0) {
+      const threshold = s.lowBalanceAlert ?? 1;
+      if (b.currentBalance >= threshold) b.refillArmed = 1;
+      else if (b.refillArmed === 1) {
+        b.refillArmed = 0;
+        this.addEvent(b, now, "auto_refill", { currentBalance: b.currentBalance, threshold, autoRefillAmount: s.autoRefillAmount });
+      }
+    }
+  }
+
+  private addEvent(b: BalanceRow, now: number, kind: LedgerEvent["kind"], payload: LedgerEvent["payload"]) {
+    this.sql.exec(
+      "INSERT INTO events (id, kind, payload, createdAt) VALUES (?, ?, ?, ?)",
+      crypto.randomUUID(),
+      kind,
+      JSON.stringify({ ...payload, accountId: b.accountId, userId: b.userId }),
+      now,
+    );
+  }
+
+  private leaseEvents(now: number): LedgerEvent[] {
+    const rows = this.sql
+      .exec<{ id: string; kind: string; payload: string; createdAt: number }>(
+        "SELECT id, kind, payload, createdAt FROM events WHERE leasedUntil IS NULL OR leasedUntil < ? ORDER BY createdAt LIMIT 20",
+        now,
+      )
+      .toArray();
+    return rows.map((r) => {
+      this.sql.exec("UPDATE events SET leasedUntil = ? WHERE id = ?", now + EVENT_LEASE_MS, r.id);
+      const { accountId, userId, ...payload } = JSON.parse(r.payload) as LedgerEvent["payload"] & { accountId: string; userId: string | null };
+      return { id: r.id, kind: r.kind as LedgerEvent["kind"], accountId, userId, payload, createdAt: r.createdAt };
+    });
+  }
+
+  private markMirror(kind: "tx" | "action" | "balance" | "settings", ref: string) {
+    this.sql.exec(
+      "INSERT INTO mirror (kind, ref, seq) VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET seq = excluded.seq",
+      kind,
+      ref,
+      Math.floor(Math.random() * Number.MAX_SAFE_INTEGER),
+    );
+  }
+
+  private scheduleMirror() {
+    if (this.mirrorScheduled) return;
+    this.mirrorScheduled = true;
+    this.ctx.storage.setAlarm(Date.now() + MIRROR_DELAY_MS).catch(() => {
+      this.mirrorScheduled = false;
+    });
+  }
+
+  private async flushOnce(): Promise<number> {
+    let written = 0;
+    for (let pass = 0; pass < 50; pass++) {
+      const refs = this.sql.exec<{ kind: string; ref: string; seq: number }>("SELECT kind, ref, seq FROM mirror LIMIT ?", MIRROR_PAGE).toArray();
+      if (refs.length === 0) break;
+      const batch: MirrorBatch = { actions: [], transactions: [], balance: null, settings: null };
+      for (const r of refs) {
+        if (r.kind === "tx") {
+          const tx = this.getTx(r.ref);
+          if (tx) batch.transactions.push(txView(tx));
+        } else if (r.kind === "action") {
+          const a = this.sql.exec<Row>("SELECT * FROM actions WHERE id = ?", r.ref).toArray()[0];
+          if (a) batch.actions.push({ ...(a as unknown as ActionRow), metadata: parseMeta(a.metadata as string | null) });
+        } else if (r.kind === "balance") {
+          const b = this.readBalance();
+          if (b) batch.balance = balanceView(b);
+        } else if (r.kind === "settings") {
+          const s = this.sql.exec<Row>("SELECT createdAt, updatedAt FROM settings WHERE k = 1").toArray()[0];
+          if (s) batch.settings = { ...this.loadSettings(""), createdAt: s.createdAt as number, updatedAt: s.updatedAt as number };
+        }
+      }
+      const statements = mirrorStatements(this.env.DB, batch);
+      if (statements.length > 0) await this.env.DB.batch(statements);
+      // Only forget refs that did not change while D1 was being written.
+      for (const r of refs) this.sql.exec("DELETE FROM mirror WHERE kind = ? AND ref = ? AND seq = ?", r.kind, r.ref, r.seq);
+      written += refs.length;
+      if (refs.length < MIRROR_PAGE) break;
+    }
+    return written;
   }
 }

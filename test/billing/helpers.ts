@@ -1,0 +1,29 @@
+import { env } from "cloudflare:test";
+import { ledgerFor } from "../../worker/billing/ledger";
+
+/**
+ * A bare user + tenancy account in D1, without going through sign-up (password hashing costs
+ * ~200 ms): enough for the ledger's D1 copy, whose rows reference Account and User.
+ */
+export async function seedAccount(): Promise<{ accountId: string; userId: string }> {
+  const userId = crypto.randomUUID();
+  const accountId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(`INSERT INTO "User" (id, email, firstName, lastName) VALUES (?, ?, 'Ledger', 'Tester')`).bind(userId, `${userId}@example.test`),
+    env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId, type) VALUES (?, ?, 'readyroom', ?, 'SOLO')`).bind(
+      accountId,
+      userId,
+      accountId,
+    ),
+    env.DB.prepare(`INSERT INTO "UserAccount" (userId, accountId, role) VALUES (?, ?, 'OWNER')`).bind(userId, accountId),
+  ]);
+  return { accountId, userId };
+}
+
+export async function seededLedger() {
+  const ids = await seedAccount();
+  return { ...ids, ledger: ledgerFor(env, ids.accountId) };
+}
+
+let n = 0;
+export const key = (prefix = "k") => `${prefix}-${++n}-${crypto.randomUUID().slice(0, 8)}`;

@@ -1,0 +1,148 @@
+import type { BalanceView, Metadata, SettingsView, TransactionView } from "./ledger-types";
+
+/**
+ * The D1 copy of the ledger, for reporting. Written by the CREDIT_LEDGER object itself, from an
+ * outbox committed in the same SQLite transaction as each change (see the object's `alarm`).
+ *
+ * Why the object and not the calling Worker: the outbox row commits atomically with the ledger
+ * change, so a Worker that dies between "DO call returned" and "D1 written" cannot leave the copy
+ * missing a row; the alarm retries until D1 accepts, and many changes go to D1 in one batch, which
+ * keeps D1 latency off the reserve/settle path.
+ *
+ * Every statement is an upsert keyed by the row's id (or the account for the one-per-account
+ * rows) that writes the row's CURRENT state, so a retried or repeated flush never duplicates a
+ * row and never moves it backwards (the balance row only moves forward by `version`).
+ */
+
+export interface ActionRow {
+  id: string;
+  accountId: string;
+  userId: string | null;
+  category: string;
+  entityId: string | null;
+  entityType: string | null;
+  metadata: Metadata | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+export interface MirrorBatch {
+  actions: ActionRow[];
+  transactions: TransactionView[];
+  balance: BalanceView | null;
+  settings: (SettingsView & { createdAt: number; updatedAt: number }) | null;
+}
+
+const json = (value: Metadata | null) => (value == null ? null : JSON.stringify(value));
+const flag = (value: boolean) => (value ? 1 : 0);
+
+export function mirrorStatements(db: D1Database, batch: MirrorBatch): D1PreparedStatement[] {
+  const out: D1PreparedStatement[] = [];
+  // Parents before children: Transaction.actionId references Action.
+  for (const a of batch.actions) {
+    out.push(
+      db
+        .prepare(
+          `INSERT INTO "Action" (id, accountId, userId, category, entityId, entityType, metadata, createdAt, completedAt)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET completedAt = excluded.completedAt, metadata = excluded.metadata`,
+        )
+        .bind(a.id, a.accountId, a.userId, a.category, a.entityId, a.entityType, json(a.metadata), a.createdAt, a.completedAt),
+    );
+  }
+  for (const t of batch.transactions) {
+    out.push(
+      db
+        .prepare(
+          `INSERT INTO "Transaction" (id, amount, type, status, idempotencyKey, metadata, expired, expiresAt, createdAt, accountId, userId, actionId)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET amount = excluded.amount, status = excluded.status,
+             metadata = excluded.metadata, expired = excluded.expired`,
+        )
+        .bind(
+          t.id,
+          t.amount,
+          t.type,
+          t.status,
+          t.idempotencyKey,
+          json(t.metadata),
+          flag(t.expired),
+          t.expiresAt,
+          t.createdAt,
+          t.accountId,
+          t.userId,
+          t.actionId,
+        ),
+    );
+  }
+  if (batch.balance) {
+    const b = batch.balance;
+    out.push(
+      db
+        .prepare(
+          `INSERT INTO "CreditBalance" (id, accountId, userId, version, currentBalance, grantedCreditsAvailable, pendingSpend,
+             dailySpend, monthlySpend, yearlySpend, totalGranted, totalSpent, totalExpired, totalRefunded,
+             periodStartDay, periodStartMonth, periodStartYear, lastUpdated)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(accountId) DO UPDATE SET version = excluded.version, currentBalance = excluded.currentBalance,
+             grantedCreditsAvailable = excluded.grantedCreditsAvailable, pendingSpend = excluded.pendingSpend,
+             dailySpend = excluded.dailySpend, monthlySpend = excluded.monthlySpend, yearlySpend = excluded.yearlySpend,
+             totalGranted = excluded.totalGranted, totalSpent = excluded.totalSpent, totalExpired = excluded.totalExpired,
+             totalRefunded = excluded.totalRefunded, periodStartDay = excluded.periodStartDay,
+             periodStartMonth = excluded.periodStartMonth, periodStartYear = excluded.periodStartYear,
+             lastUpdated = excluded.lastUpdated
+           WHERE excluded.version > "CreditBalance".version`,
+        )
+        .bind(
+          b.id,
+          b.accountId,
+          b.userId,
+          b.version,
+          b.currentBalance,
+          b.grantedCreditsAvailable,
+          b.pendingSpend,
+          b.dailySpend,
+          b.monthlySpend,
+          b.yearlySpend,
+          b.totalGranted,
+          b.totalSpent,
+          b.totalExpired,
+          b.totalRefunded,
+          b.periodStartDay,
+          b.periodStartMonth,
+          b.periodStartYear,
+          b.lastUpdated,
+        ),
+    );
+  }
+  if (batch.settings) {
+    const s = batch.settings;
+    out.push(
+      db
+        .prepare(
+          `INSERT INTO "CreditSettings" (id, accountId, userId, hasUnlimitedUsage, dailyLimit, monthlyLimit, yearlyLimit,
+             lowBalanceAlert, autoRefillAmount, blockAdditionalPurchases, createdAt, updatedAt)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(accountId) DO UPDATE SET userId = excluded.userId, hasUnlimitedUsage = excluded.hasUnlimitedUsage,
+             dailyLimit = excluded.dailyLimit, monthlyLimit = excluded.monthlyLimit, yearlyLimit = excluded.yearlyLimit,
+             lowBalanceAlert = excluded.lowBalanceAlert, autoRefillAmount = excluded.autoRefillAmount,
+             blockAdditionalPurchases = excluded.blockAdditionalPurchases, updatedAt = excluded.updatedAt`,
+        )
+        .bind(
+          s.id,
+          s.accountId,
+          s.userId,
+          flag(s.hasUnlimitedUsage),
+          s.dailyLimit,
+          s.monthlyLimit,
+          s.yearlyLimit,
+          s.lowBalanceAlert,
+          s.autoRefillAmount,
+          flag(s.blockAdditionalPurchases),
+          s.createdAt,
+          s.updatedAt,
+        ),
+    );
+  }
+  return out;
+}
