@@ -27,7 +27,7 @@ export function authSecret(config: Config): string {
 }
 
 /** Secure cookies everywhere except plain-http localhost, where browsers would drop them. */
-export function useSecureCookies(appUrl: string): boolean {
+export function secureCookiesFor(appUrl: string): boolean {
   const url = new URL(appUrl);
   const local = url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
   return !(url.protocol === "http:" && local);
@@ -80,7 +80,7 @@ function validationError(error: import("zod").ZodError): never {
 function buildOptions(env: Env, config: Config) {
   const db = getDb(env.DB);
   const sender = getEmailSender(env, config);
-  const secure = useSecureCookies(config.APP_URL);
+  const secure = secureCookiesFor(config.APP_URL);
   const appOrigin = new URL(config.APP_URL).origin;
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = {};

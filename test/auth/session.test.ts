@@ -1,0 +1,132 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { requireUser } from "../../worker/auth/middleware";
+import { getDb } from "../../worker/db/client";
+import { accounts, sessions, userAccounts, users } from "../../worker/db/schema";
+import type { AppEnv } from "../../worker/types";
+import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
+
+const ORIGIN = "http://localhost";
+
+async function getSession(cookie: string) {
+  const res = await SELF.fetch(`${ORIGIN}/api/auth/get-session`, { headers: { cookie } });
+  return (await res.json()) as { user: { id: string; email: string } } | null;
+}
+
+async function signIn(email: string, password: string, ip = testClientIp()) {
+  return SELF.fetch(`${ORIGIN}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe("sign-up", () => {
+  it("creates the user, a SOLO tenancy account linked through UserAccount, and a session cookie", async () => {
+    const u = await createTestUser({ email: "solo@example.test", firstName: "Sam", lastName: "Reyes" });
+    const db = getDb(env.DB);
+    const user = await db.query.users.findFirst({ where: eq(users.id, u.userId) });
+    expect(user).toMatchObject({ email: "solo@example.test", firstName: "Sam", lastName: "Reyes", role: "basic", onboarded: false });
+    const links = await db.select().from(userAccounts).where(eq(userAccounts.userId, u.userId));
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ accountId: u.accountId, role: "OWNER" });
+    const [tenancy] = await db.select().from(accounts).where(eq(accounts.id, u.accountId));
+    expect(tenancy).toMatchObject({ type: "SOLO", userId: u.userId, provider: "readyroom" });
+    // The credential hash lives on better-auth's own account row, not on the tenancy account.
+    const credential = await db.select().from(accounts).where(eq(accounts.provider, "credential"));
+    expect(credential.filter((a) => a.userId === u.userId)).toHaveLength(1);
+    expect(tenancy.password).toBeNull();
+
+    const cookieNames = u.cookie.split("; ").map((c) => c.split("=")[0]);
+    expect(cookieNames).toContain("readyroom.session_token");
+    expect((await getSession(u.cookie))?.user.email).toBe("solo@example.test");
+  });
+
+  it("sets the session cookie HttpOnly and SameSite=Lax (not Secure on http://localhost)", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
+      body: JSON.stringify({ email: "cookie@example.test", password: "long-enough-1", firstName: "C", lastName: "K" }),
+    });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("readyroom.session_token="));
+    expect(setCookie).toBeDefined();
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/;\s*Secure/i);
+  });
+
+  it("refuses a second account with the same e-mail", async () => {
+    await createTestUser({ email: "twice@example.test" });
+    await expect(createTestUser({ email: "twice@example.test" })).rejects.toThrow(/422|already/);
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("signs in with the right password and refuses a wrong one", async () => {
+    const u = await createTestUser();
+    const bad = await signIn(u.email, "wrong-password");
+    expect(bad.status).toBe(401);
+    expect(Object.keys((await bad.json()) as object)).toEqual(expect.arrayContaining(["message", "code"]));
+    const good = await signIn(u.email, u.password);
+    expect(good.status).toBe(200);
+    const cookie = cookieFrom(good);
+    expect((await getSession(cookie))?.user.id).toBe(u.userId);
+  });
+
+  it("signs out: the session row is deleted and the old cookie no longer works", async () => {
+    const u = await createTestUser();
+    const db = getDb(env.DB);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(1);
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: u.cookie, origin: ORIGIN, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(200);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(0);
+    expect(await getSession(u.cookie)).toBeNull();
+  });
+
+  it("refuses a cookie-authenticated POST from a foreign origin (CSRF)", async () => {
+    const u = await createTestUser();
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: u.cookie, origin: "https://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(403);
+    expect((await getSession(u.cookie))?.user.id).toBe(u.userId);
+  });
+});
+
+describe("requireUser (Hono)", () => {
+  const app = new Hono<AppEnv>().use(requireUser).get("/me", (c) => c.json(c.get("user")));
+
+  it("answers 401 {message, code} when signed out", async () => {
+    const res = await app.request("/me", {}, env);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: "Sign in to continue.", code: "unauthorized" });
+  });
+
+  it("answers 401 for a forged cookie", async () => {
+    const res = await app.request("/me", { headers: { cookie: "readyroom.session_token=forged.value" } }, env);
+    expect(res.status).toBe(401);
+  });
+
+  it("sets the SessionUser of the contract when signed in", async () => {
+    const u = await createTestUser({ firstName: "Rita", lastName: "Moreno", onboarded: true });
+    const res = await app.request("/me", { headers: { cookie: u.cookie } }, env);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: u.userId, email: u.email, firstName: "Rita", lastName: "Moreno", role: "basic", onboarded: true });
+  });
+
+  it("treats a disabled user as signed out", async () => {
+    const u = await createTestUser();
+    await getDb(env.DB).update(users).set({ disabledAt: new Date() }).where(eq(users.id, u.userId));
+    const res = await app.request("/me", { headers: { cookie: u.cookie } }, env);
+    expect(res.status).toBe(401);
+    expect((await signIn(u.email, u.password)).status).not.toBe(200);
+  });
+});
