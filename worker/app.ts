@@ -3,8 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
 import { ConfigError, parseConfig } from "./env";
 import { HttpError } from "./lib/errors";
+import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
+import { usersRoutes } from "./users/routes";
 
 /**
  * The API: middleware, then one router per feature. Remix serves everything outside /api
@@ -22,6 +24,8 @@ export function createApp() {
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));
   app.route("/api/status", statusRoutes);
+  app.route("/api/profile", profileRoutes);
+  app.route("/api/users", usersRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { users } from "../db/schema";
+import { notFound } from "../lib/errors";
+
+/**
+ * Onboarding (spec §4, §7): whether the welcome modal should still be shown, and recording it as
+ * seen. A user may only read or change their own flag; any other id is "not found", whether or
+ * not that user exists, so ids cannot be probed.
+ */
+function assertSelf(callerId: string, targetId: string) {
+  if (callerId !== targetId) throw notFound("User not found.");
+}
+
+export async function getOnboardingStatus(db: Database, callerId: string, targetId: string) {
+  assertSelf(callerId, targetId);
+  const row = await db.select({ onboarded: users.onboarded }).from(users).where(eq(users.id, targetId)).get();
+  if (!row) throw notFound("User not found.");
+  return { shouldShowOnboarding: !row.onboarded };
+}
+
+export async function markOnboarded(db: Database, callerId: string, targetId: string) {
+  assertSelf(callerId, targetId);
+  const updated = await db.update(users).set({ onboarded: true }).where(eq(users.id, targetId)).returning({ id: users.id });
+  if (updated.length === 0) throw notFound("User not found.");
+  return { onboarded: true as const };
+}
