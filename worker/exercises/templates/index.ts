@@ -2,6 +2,8 @@
 // planner can copy into a new exercise, and the grounding of the offline drafting provider.
 import { earthquake } from "./earthquake";
 import { hurricaneLandfall } from "./hurricane-landfall";
+import { pandemicRespiratoryIllness } from "./pandemic-respiratory-illness";
+import { ransomwareCountySystems } from "./ransomware-county-systems";
 import { riverineFlood } from "./riverine-flood";
 import { wildfireEvacuation } from "./wildfire-evacuation";
 import type { ExerciseInput } from "../model";
@@ -16,6 +18,8 @@ export const QUICK_START_TEMPLATES: readonly QuickStartTemplate[] = [
   riverineFlood,
   wildfireEvacuation,
   earthquake,
+  ransomwareCountySystems,
+  pandemicRespiratoryIllness,
 ] satisfies readonly (QuickStartTemplate & ExerciseInput)[];
 
 const byId = new Map(QUICK_START_TEMPLATES.map((t) => [t.id, t]));
