@@ -1,8 +1,54 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import * as React from "react";
+import { AppShell } from "~/components/shell/app-shell";
+import { LayoutStateProvider } from "~/components/shell/layout-state";
+import { Logo } from "~/components/shell/navbar";
+import { builtRouteNames } from "~/components/shell/nav.server";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/toaster";
+import { enforceAccess } from "~/lib/auth.server";
+import { readLayoutState } from "~/lib/cookies";
+import { createQueryClient } from "~/lib/query";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export const meta: MetaFunction = () => [{ title: "Readyroom" }];
+
+/**
+ * Every page passes the spec §4 access guard here (redirects are thrown), and the layout cookies
+ * are read so the first HTML already has the sidebar and bars in their saved state.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await enforceAccess({ request, context });
+  const user = access.user
+    ? { id: access.user.id, email: access.user.email, firstName: access.user.firstName, lastName: access.user.lastName }
+    : null;
+  return {
+    user,
+    subscribed: access.user ? access.plan.hasActivePlan : false,
+    layout: readLayoutState(request.headers.get("Cookie")),
+    routes: builtRouteNames(),
+  };
+}
+
+/** The guard must see every page change, not only the first document request. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -23,5 +69,55 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const data = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const [queryClient] = React.useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LayoutStateProvider initial={data.layout} pathname={pathname}>
+        <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
+          <Outlet />
+        </AppShell>
+      </LayoutStateProvider>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+/** A friendly page for 404s and unexpected errors: never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex h-14 items-center border-b bg-card px-4">
+        <Link to="/" className="rounded-md px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Logo />
+        </Link>
+      </header>
+      <main id="main" className="flex flex-1 items-center justify-center p-6">
+        <div className="grid max-w-md gap-4 text-center">
+          <p className="text-sm font-semibold text-primary">{status}</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{notFound ? "Page not found" : "Something went wrong"}</h1>
+          <p className="text-muted-foreground">
+            {notFound
+              ? "The page you were looking for does not exist or has moved."
+              : "We could not load this page. Try again in a moment; if it keeps happening, let us know."}
+          </p>
+          <div className="flex justify-center gap-2">
+            <Button asChild>
+              <Link to="/dashboard">Go to Dashboard</Link>
+            </Button>
+            {notFound ? null : (
+              <Button variant="outline" onClick={() => window.location.reload()}>
+                Try again
+              </Button>
+            )}
+          </div>
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -2,9 +2,19 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 
-/** TooltipProvider is mounted once in the shell; wrap a trigger in Tooltip anywhere. */
 export const TooltipProvider = TooltipPrimitive.Provider;
-export const Tooltip = TooltipPrimitive.Root;
+
+/**
+ * Carries its own provider, so a tooltip works on any page without a shell-wide provider (which
+ * would put the tooltip library in every page's first-load JavaScript).
+ */
+export function Tooltip({ delayDuration = 300, ...props }: React.ComponentPropsWithoutRef<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export const TooltipContent = React.forwardRef<

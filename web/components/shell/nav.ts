@@ -1,0 +1,37 @@
+import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, Users } from "lucide-react";
+
+export type NavItem = {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** The flat-route name whose file must exist for the link to be live ("account.profile"). */
+  route: string;
+};
+
+/** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
+export const MAIN_NAV: NavItem[] = [
+  { label: "Dashboard", href: "/dashboard", icon: LayoutDashboard, route: "dashboard" },
+  // Exercises are listed on the dashboard (issue 4), so this points at that section.
+  { label: "Exercises", href: "/dashboard#exercises", icon: ClipboardList, route: "dashboard" },
+  { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
+  { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
+  { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
+  { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
+];
+
+export const SETTINGS_NAV: { label: string; href: string; route: string }[] = [
+  { label: "Profile", href: "/account/profile", route: "account.profile" },
+  { label: "Security", href: "/account/security", route: "account.security" },
+  { label: "Plans and pricing", href: "/account/pricing", route: "account.pricing" },
+];
+
+/** `routes` are the flat-route names present in the build (from nav.server.ts). */
+export function routeExists(routes: readonly string[], route: string) {
+  return routes.some((name) => name === route || name.startsWith(`${route}.`));
+}
+
+/** Is `href` (a path) the current page or one of its sub-pages? */
+export function isActive(pathname: string, href: string) {
+  const path = href.split("#")[0];
+  return pathname === path || pathname.startsWith(`${path}/`);
+}

@@ -1,0 +1,8 @@
+/**
+ * The parts of the shell only a signed-in user sees, loaded as their own chunk so public pages
+ * (/login, /signup) do not ship the menu, tooltip and dialog libraries (bench: first-load JS).
+ */
+export { UserMenu } from "./user-menu";
+export { SidebarNav } from "./sidebar";
+export { MobileNav } from "./mobile-nav";
+export { WelcomeModal } from "./welcome-modal";

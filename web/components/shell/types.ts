@@ -1,0 +1,16 @@
+/** What the shell knows about the signed-in user (from the root loader). */
+export type ShellUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+
+export function displayName(user: ShellUser) {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+}
+
+export function initials(user: ShellUser) {
+  const letters = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
+  return (letters || user.email.charAt(0)).toUpperCase();
+}

@@ -1,0 +1,1 @@
+export { useLayoutState } from "~/components/shell/layout-state";

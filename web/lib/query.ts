@@ -1,0 +1,57 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/** Spec §2 "App shell": one query cache, no retries, no refetch on window focus. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Query keys in one place so invalidations match what the screens read. */
+export const queryKeys = {
+  onboardingStatus: (userId: string) => ["users", userId, "onboarding-status"] as const,
+};
+
+/** An /api error body `{ message, code }` as an Error the UI can show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** fetch for the JSON API: same-origin cookies, JSON in and out, `{message, code}` errors thrown. */
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(path, {
+    credentials: "same-origin",
+    ...rest,
+    headers: { accept: "application/json", ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const body = (data ?? {}) as { message?: unknown; code?: unknown };
+    throw new ApiError(
+      res.status,
+      typeof body.code === "string" ? body.code : "http_error",
+      typeof body.message === "string" ? body.message : `Request failed with status ${res.status}.`,
+    );
+  }
+  return data as T;
+}
