@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: starts the built app like `npm start` (fresh database, free port) and prints
+ * figures — latency against the platform's floor, first-load JS per page, Worker bundle size.
+ * Never asserts. Later issues add sections as bench/<name>.ts exporting { name, run(ctx) }.
+ *
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default "1,32").
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ROOT, startApp, type RunningApp } from "../e2e/lib/server.ts";
+import { measureHttp, type HttpStats, type HttpTarget } from "./lib/http.ts";
+import type { BenchContext, BenchSection } from "./lib/section.ts";
+import { scriptAssetsIn, sizeOfClientAssets, workerBundleSize, type SizeRow } from "./lib/sizes.ts";
+import { kib, ms, printTable } from "./lib/table.ts";
+
+const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026" };
+const durationSec = Number(process.env.BENCH_DURATION ?? 10);
+const warmupSec = Number(process.env.BENCH_WARMUP ?? 2);
+const connections = (process.env.BENCH_CONNECTIONS ?? "1,32").split(",").map(Number).filter((n: number) => n > 0);
+
+function ensureBuild() {
+  if (existsSync(path.join(ROOT, "build", "server", "index.js"))) return;
+  console.log("bench: build/ is missing, building…");
+  const result = spawnSync("npx", ["remix", "vite:build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` },
+  });
+  if (result.status !== 0) {
+    console.error("bench: the build failed.");
+    process.exit(1);
+  }
+}
+
+/** Signs in through the real sign-in API, as the browser does, and keeps the session cookie. */
+async function signInDemo(baseURL: string): Promise<{ cookie: string; userId: string } | { error: string }> {
+  const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    // better-auth refuses a POST without an Origin (CSRF check); the app's own origin is trusted.
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify(DEMO),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  if (!res.ok || !cookie) return { error: `POST /api/auth/sign-in/email answered ${res.status}: ${(await res.text()).slice(0, 200)}` };
+  const body = (await res.json().catch(() => ({}))) as { user?: { id?: string } };
+  let userId = body.user?.id ?? null;
+  if (!userId) {
+    const session = (await (await fetch(`${baseURL}/api/auth/get-session`, { headers: { cookie } })).json().catch(() => null)) as {
+      user?: { id?: string };
+    } | null;
+    userId = session?.user?.id ?? null;
+  }
+  return userId ? { cookie, userId } : { error: "signed in, but neither the response nor get-session named the user id" };
+}
+
+/** One request first: a redirect or error would make every figure meaningless, so say so instead. */
+async function probe(baseURL: string, target: HttpTarget): Promise<string | null> {
+  try {
+    const res = await fetch(baseURL + target.path, { method: target.method ?? "GET", headers: target.headers, body: target.body, redirect: "manual" });
+    await res.arrayBuffer();
+    if (res.status >= 200 && res.status < 300) return null;
+    const location = res.headers.get("location");
+    return `${target.method ?? "GET"} ${target.path} answered ${res.status}${location ? ` → ${location}` : ""}`;
+  } catch (e) {
+    return `${target.path}: ${(e as Error).message}`;
+  }
+}
+
+async function loadSections(): Promise<BenchSection[]> {
+  const dir = path.join(ROOT, "bench");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "run.ts")
+    .sort();
+  const sections: BenchSection[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<BenchSection> & { default?: BenchSection };
+    const section = mod.default ?? (typeof mod.run === "function" ? { name: mod.name ?? file, run: mod.run } : null);
+    if (section && typeof section.run === "function") sections.push({ name: section.name ?? file, run: section.run });
+    else console.log(`bench: bench/${file} exports no { name, run }; skipped.`);
+  }
+  return sections;
+}
+
+function sizeRows(rows: SizeRow[]) {
+  return rows.map((r) => [r.label, r.files, kib(r.raw), kib(r.gzip), r.note ?? ""]);
+}
+
+async function main() {
+  ensureBuild();
+  const startedAt = performance.now();
+  const app: RunningApp = await startApp({ label: "bench", logFile: path.join(tmpdir(), `readyroom-bench-${process.pid}.log`) });
+  console.log(`bench: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join(" and ")}`);
+  console.log(`bench: host ${process.platform}/${process.arch}, Node ${process.version}, ${cpus().length} CPUs (shared)`);
+
+  const floor = new Map<number, HttpStats>();
+  const pages: { label: string; path: string; html: string | null; note?: string }[] = [];
+  try {
+    const auth = await signInDemo(app.baseURL);
+    const cookie = "cookie" in auth ? auth.cookie : null;
+    const userId = "userId" in auth ? auth.userId : null;
+    if ("error" in auth) console.log(`bench: demo sign-in failed (${auth.error}); authenticated targets are skipped.`);
+
+    // The HTML the browser gets for each page, for the first-load JS figures below.
+    for (const [label, pagePath, headers] of [
+      ["/login (signed out)", "/login", {}],
+      ["/dashboard (demo user)", "/dashboard", cookie ? { cookie } : {}],
+    ] as const) {
+      const res = await fetch(app.baseURL + pagePath, { headers, redirect: "manual" });
+      const html = await res.text();
+      pages.push({ label, path: pagePath, html: res.ok ? html : null, note: res.ok ? undefined : `answered ${res.status}` });
+    }
+
+    const ctx: BenchContext = {
+      root: ROOT,
+      baseURL: app.baseURL,
+      cookie,
+      userId,
+      connections,
+      durationSec,
+      warmupSec,
+      floor,
+      measureHttp: (target, options) =>
+        measureHttp(app.baseURL, target, { connections: options?.connections ?? 1, durationSec: options?.durationSec ?? durationSec, warmupSec: options?.warmupSec ?? warmupSec }),
+      printHttpTable: (title, stats) => printHttpTable(title, stats, floor),
+      printTable,
+    };
+
+    const targets: HttpTarget[] = [{ label: "GET /api/health (floor)", path: "/api/health" }];
+    const skipped: string[] = [];
+    if (cookie && userId) {
+      targets.push({ label: "GET /api/users/{id}/onboarding-status", path: `/api/users/${userId}/onboarding-status`, headers: { cookie } });
+      targets.push({ label: "GET /dashboard (SSR)", path: "/dashboard", headers: { cookie } });
+    } else {
+      skipped.push("authenticated targets (no session)");
+    }
+    const measured: HttpStats[] = [];
+    for (const target of targets) {
+      const problem = await probe(app.baseURL, target);
+      if (problem) {
+        skipped.push(problem);
+        continue;
+      }
+      for (const n of connections) {
+        const stats = await ctx.measureHttp(target, { connections: n });
+        if (target.path === "/api/health") floor.set(n, stats);
+        measured.push(stats);
+      }
+    }
+    measured.sort((a, b) => a.connections - b.connections);
+    printHttpTable("HTTP latency (ms) and throughput, same Worker under wrangler dev", measured, floor);
+    for (const s of skipped) console.log(`  not measured: ${s}`);
+
+    for (const section of await loadSections()) {
+      try {
+        await section.run(ctx);
+      } catch (e) {
+        console.log(`\nbench section ${section.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  } finally {
+    await app.stop();
+  }
+
+  const clientDir = path.join(ROOT, "build", "client");
+  printTable(
+    "First-load JavaScript per page (the /assets/*.js its HTML loads; gzip -6 of build/client files)",
+    ["page", "files", "raw", "gzip", "note"],
+    sizeRows(pages.map((p) => (p.html ? sizeOfClientAssets(clientDir, p.label, scriptAssetsIn(p.html)) : { label: p.label, files: 0, raw: 0, gzip: 0, note: p.note }))),
+  );
+  printTable(
+    "Deployable Worker bundle (wrangler deploy --dry-run --outdir; modules only, no source maps)",
+    ["bundle", "files", "raw", "gzip", "note"],
+    sizeRows([workerBundleSize(ROOT, "as configured (wrangler.toml)"), workerBundleSize(ROOT, "with --minify", ["--minify"])]),
+  );
+}
+
+function printHttpTable(title: string, stats: HttpStats[], floor: Map<number, HttpStats>) {
+  printTable(
+    title,
+    ["target", "conns", "p50", "p99", "req/s", "p50 ÷ floor", "2xx", "non-2xx", "errors"],
+    stats.map((s) => {
+      const base = floor.get(s.connections);
+      const ratio = base && Number.isFinite(base.p50) && base.p50 > 0 ? `${(s.p50 / base.p50).toFixed(2)}x` : "—";
+      return [s.label, s.connections, ms(s.p50), ms(s.p99), Math.round(s.rps), ratio, s.ok, s.non2xx, s.errors];
+    }),
+  );
+}
+
+await main();
