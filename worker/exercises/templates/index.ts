@@ -1,6 +1,8 @@
 // The quick-start library (spec §3 QuickStartExercise): complete HSEEP tabletop exercises a
 // planner can copy into a new exercise, and the grounding of the offline drafting provider.
+import { activeAssailantPublicEvent } from "./active-assailant-public-event";
 import { earthquake } from "./earthquake";
+import { hazmatRailDerailment } from "./hazmat-rail-derailment";
 import { hurricaneLandfall } from "./hurricane-landfall";
 import { pandemicRespiratoryIllness } from "./pandemic-respiratory-illness";
 import { ransomwareCountySystems } from "./ransomware-county-systems";
@@ -20,6 +22,8 @@ export const QUICK_START_TEMPLATES: readonly QuickStartTemplate[] = [
   earthquake,
   ransomwareCountySystems,
   pandemicRespiratoryIllness,
+  activeAssailantPublicEvent,
+  hazmatRailDerailment,
 ] satisfies readonly (QuickStartTemplate & ExerciseInput)[];
 
 const byId = new Map(QUICK_START_TEMPLATES.map((t) => [t.id, t]));
