@@ -1,0 +1,86 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
+
+const ORIGIN = "http://localhost";
+
+function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, host: "localhost", "cf-connecting-ip": testClientIp(), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("sign-in pages (progressive enhancement: plain form posts)", () => {
+  it("renders /signup with the labelled fields and the Create account button", async () => {
+    const html = await (await SELF.fetch(`${ORIGIN}/signup`)).text();
+    for (const label of ["First name", "Last name", "Email", "Password", "Organization", "Country"]) expect(html).toContain(`>${label}</label>`);
+    expect(html).toContain("Create account");
+    // No provider configured in tests, so no provider buttons.
+    expect(html).not.toContain("Continue with");
+  });
+
+  it("answers an invalid signup form with the spec messages next to the fields", async () => {
+    const res = await postForm("/signup", { firstName: "", lastName: "", email: "Bad@Example.test", password: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("First name is required");
+    expect(html).toContain("Last name is required");
+    expect(html).toContain("Email addresses cannot contain uppercase letters. Please use lowercase letters only.");
+    expect(html).toContain("Password is required");
+  });
+
+  it("signs up through the form and lands on pricing with a session cookie", async () => {
+    const res = await postForm("/signup", { firstName: "Nia", lastName: "Cole", email: "nia@example.test", password: "long-enough-1", organization: "", country: "" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/account/pricing");
+    const cookie = cookieFrom(res);
+    expect(cookie).toContain("readyroom.session_token=");
+    const pricing = await SELF.fetch(`${ORIGIN}/account/pricing`, { headers: { cookie } });
+    const html = await pricing.text();
+    expect(html).toContain("Plans and pricing");
+    expect(html).toContain("Billing is not configured on this server");
+    expect(html).toContain("npm run admin");
+  });
+
+  it("signs in through /login and follows a local callbackUrl", async () => {
+    const u = await createTestUser();
+    const res = await postForm("/login", { email: u.email, password: u.password, callbackUrl: "/exercise/abc/intro?x=1" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/exercise/abc/intro?x=1");
+    expect(cookieFrom(res)).toContain("readyroom.session_token=");
+  });
+
+  it("goes to /dashboard without a callbackUrl and never to another site", async () => {
+    const u = await createTestUser();
+    const plain = await postForm("/login", { email: u.email, password: u.password });
+    expect(plain.headers.get("location")).toBe("/dashboard");
+    const evil = await postForm("/login", { email: u.email, password: u.password, callbackUrl: "//evil.example/x" });
+    expect(evil.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("shows a wrong password as a form error", async () => {
+    const u = await createTestUser();
+    const res = await postForm("/login", { email: u.email, password: "nope" });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Invalid email or password.");
+  });
+
+  it("signs out with a POST to /logout", async () => {
+    const u = await createTestUser();
+    const res = await postForm("/logout", {}, { cookie: u.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?notice=signed-out");
+    const session = await SELF.fetch(`${ORIGIN}/api/auth/get-session`, { headers: { cookie: u.cookie } });
+    expect(await session.json()).toBeNull();
+  });
+
+  it("serves /dev/mailbox in test mode with clickable links", async () => {
+    await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES ('m1', 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', 1)`).run();
+    const html = await (await SELF.fetch(`${ORIGIN}/dev/mailbox`)).text();
+    expect(html).toContain("Local mailbox");
+    expect(html).toContain('href="http://localhost/reset-password?token=abc"');
+  });
+});

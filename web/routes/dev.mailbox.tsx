@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { desc } from "drizzle-orm";
+import { Fragment } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { envOf } from "~/lib/auth.server";
+import { getDb } from "../../worker/db/client";
+import { emailOutbox } from "../../worker/db/schema";
+import { parseConfig } from "../../worker/env";
+
+export const meta: MetaFunction = () => [{ title: "Local mailbox · Readyroom" }, { name: "robots", content: "noindex" }];
+
+/**
+ * Local and test only: the messages the outbox sender stored instead of sending, so reset links and
+ * sign-in codes can be followed without a mail server. Production answers 404.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const env = envOf(context);
+  if (parseConfig(env).APP_ENV === "production") throw new Response("Not found", { status: 404 });
+  const rows = await getDb(env.DB).select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
+  return {
+    messages: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, kind: m.kind, createdAt: m.createdAt.toISOString() })),
+  };
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
+
+/** Message text with its links made clickable (the text is rendered as text, never as HTML). */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(URL_PATTERN);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part} className="break-all font-medium text-primary underline underline-offset-4">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+export default function MailboxPage() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto grid max-w-3xl gap-6 p-4 md:p-8">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold">Local mailbox</h1>
+        <p className="text-sm text-muted-foreground">E-mail this server would have sent. Only available in local and test mode.</p>
+      </header>
+      {messages.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No messages yet. Password resets, sign-in codes and invitations appear here.</p>
+      ) : (
+        <ul className="grid gap-4" aria-label="Messages">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <Card>
+                <CardHeader>
+                  <CardTitle>{m.subject}</CardTitle>
+                  <CardDescription>
+                    To {m.to} · {m.kind} · <time dateTime={m.createdAt}>{new Date(m.createdAt).toUTCString()}</time>
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <p className="whitespace-pre-wrap text-sm">
+                    <Linkified text={m.text} />
+                  </p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { SsoButtons } from "~/components/auth/sso-buttons";
+import { useFormValidation } from "~/components/auth/use-form-validation";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { envOf } from "~/lib/auth.server";
+import { configuredProviders } from "../../worker/auth/auth";
+import { safeCallbackUrl } from "../../worker/auth/guard";
+import { loginSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { callAuth, headersWithCookies, mergeCookies, preferredSecondFactor } from "../../worker/auth/service";
+import { parseConfig } from "../../worker/env";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Readyroom" }];
+
+const NOTICES: Record<string, string> = {
+  reset: "Your password was changed. Sign in with the new one.",
+  "signed-out": "You are signed out.",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const config = parseConfig(envOf(context));
+  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+  // better-auth sends OAuth failures back with ?error=<code>.
+  const oauthError = url.searchParams.get("error") ? "Sign-in with that provider did not complete. Try again or use your e-mail and password." : null;
+  return { providers: configuredProviders(config), notice, oauthError };
+}
+
+type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: { email?: string } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = envOf(context);
+  const form = await request.formData();
+  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""));
+
+  if (form.get("intent") === "social") {
+    const provider = String(form.get("provider") ?? "");
+    const allowed = configuredProviders(parseConfig(env)).some((p) => p.id === provider);
+    if (!allowed) return data<ActionData>({ formError: "That sign-in provider is not configured." }, { status: 400 });
+    const result = await callAuth<{ url?: string }>(env, request, "/sign-in/social", {
+      body: { provider, callbackURL: callbackUrl, errorCallbackURL: "/login", newUserCallbackURL: callbackUrl },
+    });
+    if (!result.ok || !result.data.url) return data<ActionData>({ formError: result.ok ? "Could not start sign-in." : result.message }, { status: result.status || 400 });
+    throw redirect(result.data.url, { headers: headersWithCookies(result.setCookies) });
+  }
+
+  const email = String(form.get("email") ?? "");
+  const parsed = validate(loginSchema, form);
+  if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values: { email } }, { status: 400 });
+
+  const result = await callAuth<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(env, request, "/sign-in/email", {
+    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+  });
+  if (!result.ok) {
+    const formError =
+      result.status === 401 ? "Invalid email or password." : result.status === 403 ? "This account cannot sign in. Contact your administrator." : result.message;
+    return data<ActionData>({ formError, fieldErrors: result.fieldErrors, values: { email } }, { status: result.status });
+  }
+  if (result.data.twoFactorRedirect) {
+    const method = await preferredSecondFactor(env, parsed.data.email, result.data.twoFactorMethods ?? []);
+    const setCookies = [...result.setCookies];
+    if (method === "otp") {
+      const sent = await callAuth(env, request, "/two-factor/send-otp", { body: {}, cookie: mergeCookies(request.headers.get("cookie"), setCookies) });
+      setCookies.push(...sent.setCookies);
+    }
+    const next = new URLSearchParams({ method, callbackUrl });
+    throw redirect(`/login/two-factor?${next}`, { headers: headersWithCookies(setCookies) });
+  }
+  throw redirect(callbackUrl, { headers: headersWithCookies(result.setCookies) });
+}
+
+export default function LoginPage() {
+  const { providers, notice, oauthError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [params] = useSearchParams();
+  const callbackUrl = params.get("callbackUrl") ?? "";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "social";
+  const { errors, onSubmit, clearField } = useFormValidation(loginSchema, actionData?.fieldErrors);
+  const formError = actionData?.formError ?? oauthError;
+
+  return (
+    <AuthShell
+      title="Sign in to Readyroom"
+      description="Plan, run and learn from your preparedness exercises."
+      footer={
+        <>
+          New to Readyroom?{" "}
+          <Link to={callbackUrl ? `/signup?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/signup"} className="font-medium text-primary underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {notice ? <Alert variant="success">{notice}</Alert> : null}
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+      <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          required
+          defaultValue={actionData?.values?.email}
+          error={errors.email}
+          onChange={() => clearField("email")}
+        />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} onChange={() => clearField("password")} />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </Button>
+      </Form>
+      <SsoButtons providers={providers} callbackUrl={callbackUrl || undefined} />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,119 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { SsoButtons } from "~/components/auth/sso-buttons";
+import { useFormValidation } from "~/components/auth/use-form-validation";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { envOf } from "~/lib/auth.server";
+import { configuredProviders } from "../../worker/auth/auth";
+import { PRICING_PATH, safeCallbackUrl } from "../../worker/auth/guard";
+import { PASSWORD_MIN_LENGTH, signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { callAuth, headersWithCookies } from "../../worker/auth/service";
+import { parseConfig } from "../../worker/env";
+
+export const meta: MetaFunction = () => [{ title: "Create your account · Readyroom" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { providers: configuredProviders(parseConfig(envOf(context))) };
+}
+
+type Values = { firstName?: string; lastName?: string; email?: string; organization?: string; country?: string };
+type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: Values };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const env = envOf(context);
+  const form = await request.formData();
+  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), PRICING_PATH);
+  if (form.get("intent") === "social") {
+    // The provider buttons on this page start the same flow as on /login.
+    const provider = String(form.get("provider") ?? "");
+    if (!configuredProviders(parseConfig(env)).some((p) => p.id === provider)) {
+      return data<ActionData>({ formError: "That sign-in provider is not configured." }, { status: 400 });
+    }
+    const started = await callAuth<{ url?: string }>(env, request, "/sign-in/social", {
+      body: { provider, callbackURL: callbackUrl, errorCallbackURL: "/login", newUserCallbackURL: callbackUrl },
+    });
+    if (!started.ok || !started.data.url) return data<ActionData>({ formError: started.ok ? "Could not start sign-in." : started.message }, { status: 400 });
+    throw redirect(started.data.url, { headers: headersWithCookies(started.setCookies) });
+  }
+
+  const values: Values = {};
+  for (const key of ["firstName", "lastName", "email", "organization", "country"] as const) values[key] = String(form.get(key) ?? "");
+  const parsed = validate(signupSchema, form);
+  if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+
+  const result = await callAuth(env, request, "/sign-up/email", { body: parsed.data });
+  if (!result.ok) {
+    if (result.status === 422 || /already exists/i.test(result.message)) {
+      return data<ActionData>({ fieldErrors: { email: "An account with this email already exists. Sign in instead." }, values }, { status: 422 });
+    }
+    return data<ActionData>({ formError: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
+  }
+  // A new account has no plan yet, so pricing is the next step unless an invitation brought them here.
+  throw redirect(callbackUrl, { headers: headersWithCookies(result.setCookies) });
+}
+
+export default function SignupPage() {
+  const { providers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [params] = useSearchParams();
+  const callbackUrl = params.get("callbackUrl") ?? "";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "social";
+  const { errors, onSubmit, clearField } = useFormValidation(signupSchema, actionData?.fieldErrors);
+  const v = actionData?.values ?? {};
+
+  return (
+    <AuthShell
+      title="Create your Readyroom account"
+      description="Design exercises, ask questions of your plans, and keep your team ready."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to={callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login"} className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+      <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <input type="hidden" name="callbackUrl" value={callbackUrl} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
+          <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
+        </div>
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          required
+          defaultValue={v.email}
+          error={errors.email}
+          onChange={() => clearField("email")}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password}
+          onChange={() => clearField("password")}
+        />
+        <Field label="Organization" name="organization" autoComplete="organization" description="Optional." defaultValue={v.organization} error={errors.organization} />
+        <Field label="Country" name="country" autoComplete="country-name" description="Optional." defaultValue={v.country} error={errors.country} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating account…" : "Create account"}
+        </Button>
+      </Form>
+      <SsoButtons providers={providers} callbackUrl={callbackUrl || undefined} />
+    </AuthShell>
+  );
+}
