@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- generated file, absent until the first build
 import * as remixBuild from "../build/server/index.js";
 import { app } from "./app";
-import type { Env } from "./env";
+import { ConfigError, parseConfig, type Env } from "./env";
 import { handleQueue } from "./jobs/queue";
 import { handleScheduled } from "./jobs/scheduled";
 
@@ -18,6 +18,14 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return app.fetch(request, env, ctx);
+    }
+    // Pages fail as loudly as the API on a misconfigured deploy (the API answers JSON in app.ts).
+    try {
+      parseConfig(env);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(err.message);
+      return new Response(`Readyroom is misconfigured: ${err.message}`, { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
     return handleRemix(request, {
       cloudflare: { env, cf: request.cf, ctx, caches },
