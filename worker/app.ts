@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
 import { ConfigError, parseConfig } from "./env";
 import { HttpError } from "./lib/errors";
+import { paymentRoutes } from "./payments/routes";
 import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
@@ -26,6 +27,7 @@ export function createApp() {
   app.route("/api/status", statusRoutes);
   app.route("/api/profile", profileRoutes);
   app.route("/api/users", usersRoutes);
+  app.route("/api/billing", paymentRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

@@ -426,7 +426,7 @@ function refund(form: Form): { refund: Obj; events: Obj[] } {
 
 function findByType(type: string, id: string): Obj {
   const maps: Record<string, [Map<string, Obj>, string]> = {
-    subscription: [store.subscriptions, "subscription"],
+    "customer.subscription": [store.subscriptions, "subscription"],
     invoice: [store.invoices, "invoice"],
     charge: [store.charges, "charge"],
     customer: [store.customers, "customer"],

@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireUser } from "../auth/middleware";
+import { getDb } from "../db/client";
+import { billingIntervals, planTypes } from "../db/schema";
+import { readJson, readLimitedText } from "../lib/http";
+import type { AppEnv } from "../types";
+import { createCheckout, createPortal, getBillingInfo, getCatalogue, syncSubscription } from "./service";
+import { handleWebhook } from "./webhook";
+
+const checkoutBody = z.union([
+  z.object({ plan: z.enum(planTypes), interval: z.enum(billingIntervals) }).strict(),
+  z.object({ creditPackId: z.string().min(1).max(100) }).strict(),
+]);
+
+/** Webhook bodies are small JSON documents; anything much larger is not from Stripe. */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/**
+ * Stripe side of /api/billing (the ledger's own routes, e.g. /usage, live in worker/billing).
+ * requireUser is applied per route, never with use("*"): the webhook is called by Stripe, not a
+ * signed-in user, and a wildcard middleware here would also run for the other /api/billing router.
+ */
+export const paymentRoutes = new Hono<AppEnv>()
+  .post("/webhook", async (c) => {
+    const raw = await readLimitedText(c.req.raw, MAX_WEBHOOK_BYTES);
+    const result = await handleWebhook(c.env, c.get("config"), getDb(c.env.DB), raw, c.req.header("stripe-signature"));
+    return c.json(result);
+  })
+  .get("/account-info", requireUser, async (c) => {
+    return c.json(await getBillingInfo(deps(c), c.get("user").id));
+  })
+  .get("/plans", requireUser, async (c) => {
+    return c.json(await getCatalogue(deps(c)));
+  })
+  .post("/checkout", requireUser, async (c) => {
+    const input = await readJson(c, checkoutBody);
+    return c.json(await createCheckout(deps(c), c.get("user"), input));
+  })
+  .post("/portal", requireUser, async (c) => {
+    return c.json(await createPortal(deps(c), c.get("user")));
+  })
+  .post("/sync-subscription", requireUser, async (c) => {
+    return c.json(await syncSubscription(deps(c), c.get("user")));
+  });
+
+function deps(c: { env: AppEnv["Bindings"]; get: <K extends "config">(key: K) => AppEnv["Variables"][K] }) {
+  return { env: c.env, config: c.get("config"), db: getDb(c.env.DB) };
+}
