@@ -54,7 +54,7 @@ export const personalDetailsSchema = z.object({
     .default(null),
 });
 
-export type PersonalDetails = z.infer<typeof personalDetailsSchema>;
+export type PersonalDetails = Omit<z.infer<typeof personalDetailsSchema>, "preferredLanguage"> & { preferredLanguage: string | null };
 
 export async function getPersonalDetails(db: Database, userId: string): Promise<PersonalDetails & { email: string }> {
   const row = await db
