@@ -4,10 +4,12 @@ import { activeAssailantPublicEvent } from "./active-assailant-public-event";
 import { earthquake } from "./earthquake";
 import { hazmatRailDerailment } from "./hazmat-rail-derailment";
 import { hurricaneLandfall } from "./hurricane-landfall";
+import { massGatheringPublicHealth } from "./mass-gathering-public-health";
 import { pandemicRespiratoryIllness } from "./pandemic-respiratory-illness";
 import { ransomwareCountySystems } from "./ransomware-county-systems";
 import { riverineFlood } from "./riverine-flood";
 import { wildfireEvacuation } from "./wildfire-evacuation";
+import { winterStormPowerOutage } from "./winter-storm-power-outage";
 import type { ExerciseInput } from "../model";
 import type { QuickStartTemplate } from "./types";
 
@@ -24,6 +26,8 @@ export const QUICK_START_TEMPLATES: readonly QuickStartTemplate[] = [
   pandemicRespiratoryIllness,
   activeAssailantPublicEvent,
   hazmatRailDerailment,
+  winterStormPowerOutage,
+  massGatheringPublicHealth,
 ] satisfies readonly (QuickStartTemplate & ExerciseInput)[];
 
 const byId = new Map(QUICK_START_TEMPLATES.map((t) => [t.id, t]));
