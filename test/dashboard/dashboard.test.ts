@@ -1,0 +1,105 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { getDashboard } from "../../worker/dashboard/service";
+import { getDb } from "../../worker/db/client";
+import { accounts, documents, exercises, intelBriefs } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { createTestUser } from "../helpers/auth";
+
+const db = () => getDb(env.DB);
+
+async function seedFor(userId: string, tag: string) {
+  const t = (n: number) => new Date(Date.UTC(2026, 0, n));
+  await db()
+    .insert(exercises)
+    .values([
+      { userId, name: `${tag} flood TTX`, completed: false, updatedAt: t(3) },
+      { userId, name: `${tag} quake TTX`, completed: true, updatedAt: t(2) },
+      { userId, name: `${tag} storm TTX`, completed: false, updatedAt: t(5) },
+    ]);
+  await db()
+    .insert(documents)
+    .values(Array.from({ length: 7 }, (_, i) => ({ userId, name: `${tag} plan ${i}.pdf`, createdAt: t(i + 1) })));
+  await db().insert(intelBriefs).values([{ userId, title: `${tag} brief`, content: "..." }]);
+}
+
+describe("dashboard service", () => {
+  it("lists only the caller's exercises, documents and briefs", async () => {
+    const alice = await createTestUser({ plan: "SOLO", firstName: "Alice" });
+    const bob = await createTestUser({ plan: "SOLO", firstName: "Bob" });
+    await seedFor(alice.userId, "alice");
+    await seedFor(bob.userId, "bob");
+
+    const dash = await getDashboard(db(), alice.userId);
+    expect(dash.firstName).toBe("Alice");
+    const names = [...dash.exercises.inProgress, ...dash.exercises.completed].map((e) => e.name);
+    expect(names.sort()).toEqual(["alice flood TTX", "alice quake TTX", "alice storm TTX"]);
+    expect(dash.documents.items.every((d) => d.name.startsWith("alice"))).toBe(true);
+    expect(dash.briefs.items.map((b) => b.title)).toEqual(["alice brief"]);
+  });
+
+  it("splits exercises into in progress and completed, most recently updated first", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    await seedFor(user.userId, "me");
+    const dash = await getDashboard(db(), user.userId);
+    expect(dash.exercises.inProgress.map((e) => e.name)).toEqual(["me storm TTX", "me flood TTX"]);
+    expect(dash.exercises.completed.map((e) => e.name)).toEqual(["me quake TTX"]);
+    expect(dash.exercises.total).toBe(3);
+  });
+
+  it("shows the 5 most recent documents and the full count", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    await seedFor(user.userId, "me");
+    const dash = await getDashboard(db(), user.userId);
+    expect(dash.documents.total).toBe(7);
+    expect(dash.documents.items.map((d) => d.name)).toEqual(["me plan 6.pdf", "me plan 5.pdf", "me plan 4.pdf", "me plan 3.pdf", "me plan 2.pdf"]);
+  });
+
+  it("is empty for a new user, with every profile section missing", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const dash = await getDashboard(db(), user.userId);
+    expect(dash.exercises).toEqual({ inProgress: [], completed: [], total: 0 });
+    expect(dash.documents).toEqual({ items: [], total: 0 });
+    expect(dash.briefs).toEqual({ items: [], total: 0 });
+    expect(dash.profile).toMatchObject({ filled: 0, total: 8 });
+    expect(dash.profile.missing).toContain("Organizational & Regional Focus");
+  });
+
+  it("counts filled profile sections", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    await db()
+      .update(accounts)
+      .set({ customInstructions: { focus: "Coastal county", threats: "Hurricanes", typeOfUse: "Professional", language: "en" } })
+      .where(eq(accounts.id, user.accountId));
+    const dash = await getDashboard(db(), user.userId);
+    expect(dash.profile.filled).toBe(3);
+    expect(dash.profile.missing).not.toContain("Threats Hazards and Concerns");
+  });
+
+  it("renders /dashboard for a signed-in user with a plan, with the user's own rows", async () => {
+    const user = await createTestUser({ plan: "SOLO", firstName: "Dana" });
+    await seedFor(user.userId, "mine");
+    const other = await createTestUser({ plan: "SOLO" });
+    await seedFor(other.userId, "theirs");
+    const res = await SELF.fetch("http://localhost/dashboard", { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Welcome back, Dana");
+    expect(html).toContain("mine storm TTX");
+    expect(html).not.toContain("theirs");
+  });
+
+  it("shows honest empty states to a new user", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const html = await (await SELF.fetch("http://localhost/dashboard", { headers: { cookie: user.cookie } })).text();
+    expect(html).toContain("No exercises yet");
+    expect(html).toContain("No documents yet");
+    expect(html).toContain("No briefs yet");
+  });
+
+  it("sends a signed-out visitor to the login page", async () => {
+    const res = await SELF.fetch("http://localhost/dashboard", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?callbackUrl=%2Fdashboard");
+  });
+});

@@ -1,0 +1,264 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ArrowRight, ClipboardList, FileText, Plus, Radar, UserRoundCog } from "lucide-react";
+import type * as React from "react";
+import { getDashboard } from "../../worker/dashboard/service";
+import { getDb } from "../../worker/db/client";
+import { routeExists } from "~/components/shell/nav";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { envOf, requireUser } from "~/lib/auth.server";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requireUser(args);
+  return getDashboard(getDb(envOf(args.context).DB), user.id);
+}
+
+// Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const formatDate = (value: Date | string) => dateFormat.format(new Date(value));
+
+export default function DashboardPage() {
+  const data = useLoaderData<typeof loader>();
+  const routes = useRouteLoaderData<typeof rootLoader>("root")?.routes ?? [];
+  const has = (route: string) => routeExists(routes, route);
+  const firstName = data.firstName.trim();
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
+        <p className="text-muted-foreground">Your exercises, documents and intelligence in one place.</p>
+      </header>
+
+      {data.profile.filled < data.profile.total ? <ProfileHint profile={data.profile} /> : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ExercisesCard exercises={data.exercises} canOpen={has("exercise")} />
+        <div className="grid content-start gap-6">
+          <RecentList
+            title="Recent documents"
+            icon={FileText}
+            total={data.documents.total}
+            emptyTitle="No documents yet"
+            emptyText={
+              has("documents")
+                ? "Upload plans and reports, then ask Ask Readyroom about them."
+                : "The document library is coming soon: you will upload plans and reports here and ask Ask Readyroom about them."
+            }
+            allHref={has("documents") ? "/documents" : null}
+            items={data.documents.items.map((d) => ({
+              id: d.id,
+              title: d.name,
+              meta: formatDate(d.createdAt),
+              badge: d.processed ? null : "Processing",
+            }))}
+          />
+          <RecentList
+            title="Intelligence briefs"
+            icon={Radar}
+            total={data.briefs.total}
+            emptyTitle="No briefs yet"
+            emptyText={
+              has("intelligence")
+                ? "Save answers from the intelligence chat as briefs to keep them here."
+                : "Intelligence is coming soon: briefs you save from threat research will appear here."
+            }
+            allHref={has("intelligence") ? "/intelligence" : null}
+            items={data.briefs.items.map((b) => ({ id: b.id, title: b.title, meta: formatDate(b.createdAt), badge: null }))}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileHint({ profile }: { profile: { filled: number; total: number; missing: string[] } }) {
+  const percent = Math.round((profile.filled / profile.total) * 100);
+  return (
+    <Card className="border-primary/30 bg-primary/5">
+      <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
+        <UserRoundCog className="hidden size-8 shrink-0 text-primary sm:block" aria-hidden />
+        <div className="grid flex-1 gap-2">
+          <p className="font-medium">Personalize your profile</p>
+          <p className="text-sm text-muted-foreground">
+            {profile.filled} of {profile.total} profile sections are filled in. Readyroom tailors its answers to what you tell
+            it{profile.missing.length > 0 ? `; still empty: ${profile.missing.slice(0, 3).join(", ")}${profile.missing.length > 3 ? " and more" : ""}` : ""}.
+          </p>
+          <Progress value={percent} label="Profile completeness" className="max-w-sm" />
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/account/profile">
+            Complete your profile <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+type ExerciseItem = { id: string; name: string; completed: boolean; threatType: string | null; updatedAt: Date | string };
+
+function ExercisesCard({
+  exercises,
+  canOpen,
+}: {
+  exercises: { inProgress: ExerciseItem[]; completed: ExerciseItem[]; total: number };
+  canOpen: boolean;
+}) {
+  return (
+    <Card className="lg:col-span-2" id="exercises" aria-labelledby="exercises-title">
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="grid gap-1">
+          <CardTitle id="exercises-title" className="flex items-center gap-2">
+            <ClipboardList className="size-4 text-primary" aria-hidden /> Exercises
+          </CardTitle>
+          <CardDescription>Tabletop exercises you are designing or have completed.</CardDescription>
+        </div>
+        <Button disabled aria-describedby="new-exercise-note" title="The exercise designer is coming soon">
+          <Plus aria-hidden /> New exercise
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p id="new-exercise-note" className="text-xs text-muted-foreground">
+          The exercise designer is coming soon; creating exercises is not available on this server yet.
+        </p>
+        {exercises.total === 0 ? (
+          <EmptyState
+            icon={ClipboardList}
+            title="No exercises yet"
+            text="When the exercise designer arrives you will build tabletop exercises here, step by step, from a blank page or a quick-start template."
+          />
+        ) : (
+          <Tabs defaultValue={exercises.inProgress.length > 0 || exercises.completed.length === 0 ? "in-progress" : "completed"}>
+            <TabsList>
+              <TabsTrigger value="in-progress">In progress ({exercises.inProgress.length})</TabsTrigger>
+              <TabsTrigger value="completed">Completed ({exercises.completed.length})</TabsTrigger>
+            </TabsList>
+            <TabsContent value="in-progress">
+              <ExerciseList items={exercises.inProgress} canOpen={canOpen} empty="No exercises in progress." />
+            </TabsContent>
+            <TabsContent value="completed">
+              <ExerciseList items={exercises.completed} canOpen={canOpen} empty="No completed exercises yet." />
+            </TabsContent>
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExerciseList({ items, canOpen, empty }: { items: ExerciseItem[]; canOpen: boolean; empty: string }) {
+  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="divide-y rounded-md border">
+      {items.map((exercise) => {
+        const name = exercise.name.trim() || "Untitled exercise";
+        const body = (
+          <>
+            <span className="grid min-w-0 gap-0.5">
+              <span className="truncate font-medium">{name}</span>
+              <span className="text-xs text-muted-foreground">
+                {exercise.threatType ? `${exercise.threatType} · ` : ""}Updated {formatDate(exercise.updatedAt)}
+              </span>
+            </span>
+            <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
+          </>
+        );
+        return (
+          <li key={exercise.id}>
+            {canOpen ? (
+              <Link
+                to={`/exercise/${exercise.id}`}
+                className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+              >
+                {body}
+              </Link>
+            ) : (
+              <div className="flex items-center justify-between gap-3 px-4 py-3">{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type RecentItem = { id: string; title: string; meta: string; badge: string | null };
+
+function RecentList({
+  title,
+  icon: Icon,
+  total,
+  items,
+  emptyTitle,
+  emptyText,
+  allHref,
+}: {
+  title: string;
+  icon: React.ComponentType<{ className?: string }>;
+  total: number;
+  items: RecentItem[];
+  emptyTitle: string;
+  emptyText: string;
+  allHref: string | null;
+}) {
+  const headingId = `${title.toLowerCase().replace(/\W+/g, "-")}-title`;
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-3">
+        <CardTitle id={headingId} className="flex items-center gap-2">
+          <Icon className="size-4 text-primary" aria-hidden /> {title}
+        </CardTitle>
+        {allHref && total > 0 ? (
+          <Link to={allHref} className="text-sm font-medium text-primary hover:underline">
+            View all ({total})
+          </Link>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <EmptyState icon={Icon} title={emptyTitle} text={emptyText} compact />
+        ) : (
+          <ul className="grid gap-2">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="grid min-w-0">
+                  <span className="truncate font-medium">{item.title}</span>
+                  <span className="text-xs text-muted-foreground">{item.meta}</span>
+                </span>
+                {item.badge ? <Badge variant="outline">{item.badge}</Badge> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EmptyState({
+  icon: Icon,
+  title,
+  text,
+  compact = false,
+}: {
+  icon: React.ComponentType<{ className?: string }>;
+  title: string;
+  text: string;
+  compact?: boolean;
+}) {
+  return (
+    <div className={compact ? "grid justify-items-center gap-1 py-4 text-center" : "grid justify-items-center gap-2 rounded-md border border-dashed py-10 text-center"}>
+      <Icon className="size-6 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
