@@ -51,8 +51,8 @@ Planning assumptions. Federal law enforcement will assist with the investigation
     "Audience: police, fire and EMS, dispatch, hospitals, emergency management, event organisers and their security contractor, victim services, public information officers and elected leaders. Keep discussion on coordination, casualty care, reunification and communication. Do not discuss tactics for attacking or defeating security measures. Provide a behavioural health professional on site for participants.",
   modules: [
     {
-      title: "Module 1: The First 30 Minutes (Saturday, 20:47–21:20)",
-      description: `Saturday, 20:47. Multiple gunshots are heard near the food vendor row on the east side of Founders Green, during the headline performance. The crowd of about 35,000 breaks into panic. Some people run towards the south gates by the river; others hide in tents or run into downtown streets.
+      title: "Module 1: The First 30 Minutes (Day 1, 20:47–21:20)",
+      description: `Day 1 (Saturday), 20:47. Multiple gunshots are heard near the food vendor row on the east side of Founders Green, during the headline performance. The crowd of about 35,000 breaks into panic. Some people run towards the south gates by the river; others hide in tents or run into downtown streets.
 
 Police officers on foot in the park move toward the sound of gunfire. At 20:53 the assailant is stopped. Dispatch is overwhelmed with calls, several reporting a second shooter in the Dock Street parking garage. Dozens of wounded people lie in the eastern part of the park, and at the south gates people are trapped in a crowd crush.`,
       functionalGroups: ["Law Enforcement", "Fire and EMS", "Event Organiser and Security", "Dispatch", "Hospitals"],
@@ -105,8 +105,8 @@ Police officers on foot in the park move toward the sound of gunfire. At 20:53 t
       },
     },
     {
-      title: "Module 2: Casualty Care, Reunification and Information (Saturday 21:20–Sunday 06:00)",
-      description: `Saturday, 21:30. The scene is secure and no second assailant has been found. The Dock Street garage report was unfounded but caused a second stampede on Water Street. Casualty counts stand at 14 dead and 63 injured, 19 critically. Patients have been taken to four hospitals; Easton Memorial has activated its mass casualty plan and asked for blood products.
+      title: "Module 2: Casualty Care, Reunification and Information (Day 1, 21:20–Day 2, 06:00)",
+      description: `Day 1 (Saturday), 21:30. The scene is secure and no second assailant has been found. The Dock Street garage report was unfounded but caused a second stampede on Water Street. Casualty counts stand at 14 dead and 63 injured, 19 critically. Patients have been taken to four hospitals; Easton Memorial has activated its mass casualty plan and asked for blood products.
 
 Hundreds of people are searching for missing family members, gathering at the police tape and hospital entrances. Phone lines are jammed and social media is full of photos of the scene, rumours about the assailant's identity and unverified casualty figures. The mayor is on her way to the command post and national media are arriving.`,
       functionalGroups: ["Unified Command", "Hospitals and Medical Coordination", "Family Reunification", "Public Information", "Elected Leadership"],
@@ -154,7 +154,7 @@ Hundreds of people are searching for missing family members, gathering at the po
     },
     {
       title: "Module 3: Investigation, Victim Support and Recovery (Days 2–7)",
-      description: `Sunday, 08:00 (Day 2). The death toll has risen to 16. Federal and state investigators are processing the scene, which will remain closed for at least four days, closing several downtown streets and businesses. The family assistance centre has opened at the Easton Falls Convention Center and is serving 210 families.
+      description: `Day 2 (Sunday), 08:00. The death toll has risen to 16. Federal and state investigators are processing the scene, which will remain closed for at least four days, closing several downtown streets and businesses. The family assistance centre has opened at the Easton Falls Convention Center and is serving 210 families.
 
 Communities are organising vigils, including a large one planned for Monday evening on the steps of City Hall. The festival organiser is deciding whether to cancel the final day and a second event scheduled next month. Survivors, witnesses and first responders are showing signs of acute stress.`,
       functionalGroups: ["Elected Leadership", "Law Enforcement", "Victim Services and Behavioural Health", "Public Information", "Economic Recovery"],
