@@ -1,0 +1,125 @@
+import { env, SELF } from "cloudflare:test";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { and, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { emailOutbox, users } from "../../worker/db/schema";
+import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
+
+const ORIGIN = "http://localhost";
+
+function api(path: string, body: unknown, cookie?: string, ip = testClientIp()) {
+  return SELF.fetch(`${ORIGIN}/api/auth${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": ip, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+function form(path: string, fields: Record<string, string>, cookie?: string) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, host: "localhost", "cf-connecting-ip": testClientIp(), ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The current code an authenticator app would show for this otpauth:// URI (RFC 6238). */
+async function codeFor(totpURI: string): Promise<string> {
+  const secret = new URL(totpURI).searchParams.get("secret")!;
+  const raw = new TextDecoder().decode(base32.decode(secret));
+  return createOTP(raw, { digits: 6, period: 30 }).totp();
+}
+
+async function enrolTotp(u: { password: string; cookie: string }) {
+  const res = await api("/two-factor/enable", { password: u.password, method: "totp" }, u.cookie);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { totpURI: string; backupCodes: string[] };
+  const cookie = cookieFrom(res, u.cookie);
+  return { ...body, cookie };
+}
+
+describe("TOTP enrolment and verification", () => {
+  it("enrols with an otpauth URI and recovery codes, verifies a code, then asks for it at the next sign-in", async () => {
+    const u = await createTestUser();
+    const { totpURI, backupCodes, cookie } = await enrolTotp(u);
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Readyroom:/);
+    expect(backupCodes.length).toBeGreaterThanOrEqual(8);
+
+    // A wrong code is refused and does not switch two-factor on.
+    expect((await api("/two-factor/verify-totp", { code: "000000" }, cookie)).status).toBe(401);
+    const verified = await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
+    expect(verified.status).toBe(200);
+    const row = await getDb(env.DB).query.users.findFirst({ where: eq(users.id, u.userId) });
+    expect(row?.twoFactorEnabled).toBe(true);
+
+    // Password alone no longer signs in: the answer asks for the second factor and sets no session.
+    const ip = testClientIp();
+    const first = await api("/sign-in/email", { email: u.email, password: u.password }, undefined, ip);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
+    const challenge = cookieFrom(first);
+    expect(challenge).not.toContain("readyroom.session_token=");
+    expect(challenge).toContain("readyroom.two_factor=");
+
+    const second = await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, challenge, ip);
+    expect(second.status).toBe(200);
+    const session = await SELF.fetch(`${ORIGIN}/api/auth/get-session`, { headers: { cookie: cookieFrom(second, challenge) } });
+    expect(((await session.json()) as { user: { id: string } }).user.id).toBe(u.userId);
+  });
+
+  it("accepts a recovery code once", async () => {
+    const u = await createTestUser();
+    const { totpURI, backupCodes, cookie } = await enrolTotp(u);
+    await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
+    const challenge = cookieFrom(await api("/sign-in/email", { email: u.email, password: u.password }));
+    expect((await api("/two-factor/verify-backup-code", { code: backupCodes[0] }, challenge)).status).toBe(200);
+    const again = cookieFrom(await api("/sign-in/email", { email: u.email, password: u.password }));
+    expect((await api("/two-factor/verify-backup-code", { code: backupCodes[0] }, again)).status).not.toBe(200);
+  });
+
+  it("the login page sends the user to the code step and the code step completes sign-in", async () => {
+    const u = await createTestUser();
+    const { totpURI, cookie } = await enrolTotp(u);
+    await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
+    await getDb(env.DB).update(users).set({ mfaType: "TOTP" }).where(eq(users.id, u.userId));
+
+    const login = await form("/login", { email: u.email, password: u.password, callbackUrl: "/dashboard" });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/login/two-factor?method=totp&callbackUrl=%2Fdashboard");
+    const challenge = cookieFrom(login);
+    expect(challenge).not.toContain("readyroom.session_token=");
+
+    const wrong = await form("/login/two-factor", { method: "totp", code: "123456", callbackUrl: "/dashboard" }, challenge);
+    expect(wrong.status).toBe(401);
+    const done = await form("/login/two-factor", { method: "totp", code: await codeFor(totpURI), callbackUrl: "/dashboard" }, challenge);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/dashboard");
+    expect(cookieFrom(done)).toContain("readyroom.session_token=");
+  });
+});
+
+describe("e-mail codes as the second factor", () => {
+  it("mails a code at sign-in when the user chose EMAIL, and the code signs in", async () => {
+    const u = await createTestUser();
+    const enabled = await api("/two-factor/enable", { password: u.password, method: "otp" }, u.cookie);
+    expect(enabled.status).toBe(200);
+    await getDb(env.DB).update(users).set({ mfaType: "EMAIL" }).where(eq(users.id, u.userId));
+
+    const login = await form("/login", { email: u.email, password: u.password });
+    expect(login.headers.get("location")).toBe("/login/two-factor?method=otp&callbackUrl=%2Fdashboard");
+    const challenge = cookieFrom(login);
+    const [mail] = await getDb(env.DB)
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, u.email), eq(emailOutbox.kind, "mfa-code")))
+      .orderBy(desc(emailOutbox.createdAt));
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    expect(code).toBeDefined();
+    const done = await form("/login/two-factor", { method: "otp", code: code!, callbackUrl: "/dashboard" }, challenge);
+    expect(done.status).toBe(302);
+    expect(cookieFrom(done)).toContain("readyroom.session_token=");
+  });
+});

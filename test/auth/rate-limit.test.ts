@@ -1,0 +1,51 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SIGN_IN_RATE_LIMIT } from "../../worker/auth/auth";
+import { createTestUser, testClientIp } from "../helpers/auth";
+
+function signIn(email: string, password: string, ip: string) {
+  return SELF.fetch("http://localhost/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe("sign-in rate limit", () => {
+  it(`allows ${SIGN_IN_RATE_LIMIT.max} attempts per ${SIGN_IN_RATE_LIMIT.window} s from one address, then answers 429 {message, code}`, async () => {
+    const u = await createTestUser();
+    const ip = testClientIp();
+    for (let i = 0; i < SIGN_IN_RATE_LIMIT.max; i++) {
+      expect((await signIn(u.email, "wrong-password", ip)).status).toBe(401);
+    }
+    const limited = await signIn(u.email, u.password, ip);
+    expect(limited.status).toBe(429);
+    const body = (await limited.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(["code", "message"]);
+    expect(body.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // The count lives in D1 (shared by every isolate), not in one isolate's memory.
+    const rows = await env.DB.prepare(`SELECT count FROM "RateLimit" WHERE key LIKE ?`).bind(`%${ip}%`).all<{ count: number }>();
+    expect(rows.results.length).toBe(1);
+
+    // Another address is not affected.
+    expect((await signIn(u.email, u.password, testClientIp())).status).toBe(200);
+  });
+
+  it("applies to the login form too", async () => {
+    const u = await createTestUser();
+    const ip = testClientIp();
+    const post = () =>
+      SELF.fetch("http://localhost/login", {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", host: "localhost", "cf-connecting-ip": ip },
+        body: new URLSearchParams({ email: u.email, password: "wrong" }).toString(),
+      });
+    for (let i = 0; i < SIGN_IN_RATE_LIMIT.max; i++) expect((await post()).status).toBe(401);
+    const limited = await post();
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Too many sign-in attempts");
+  });
+});
