@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
 import { ConfigError, parseConfig } from "./env";
+import { campaignExerciseRoutes } from "./exercises/campaign-routes";
+import { clientRoutes } from "./exercises/client-routes";
+import { exerciseRoutes } from "./exercises/routes";
 import { HttpError } from "./lib/errors";
 import { paymentRoutes } from "./payments/routes";
 import { profileRoutes } from "./profile/routes";
@@ -28,6 +31,10 @@ export function createApp() {
   app.route("/api/profile", profileRoutes);
   app.route("/api/users", usersRoutes);
   app.route("/api/billing", paymentRoutes);
+
+  app.route("/api/exercises", exerciseRoutes);
+  app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);
+  app.route("/api/clients", clientRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

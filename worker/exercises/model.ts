@@ -95,6 +95,8 @@ export const exerciseMetadataSchema = z.looseObject({
   model: z.string().optional(),
   /** True when drafted without an AI provider ("offline drafting"). */
   offline: z.boolean().optional(),
+  /** Enterprise accounts: the Client the exercise was created for (spec §3 Client). */
+  clientId: z.string().optional(),
 });
 
 const LONG_TEXT = 200_000;

@@ -1,0 +1,341 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { accounts, clients, clientUsers, conversations, exercises, feedback } from "../../worker/db/schema";
+import { getTemplate, QUICK_START_TEMPLATES } from "../../worker/exercises/templates";
+import { createTestUser, type TestUser } from "../helpers/auth";
+import { api, createCampaign, createExercise } from "./helpers";
+
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+const sampleModule = {
+  title: "Landfall",
+  description: "The storm comes ashore at night.",
+  functionalGroups: ["EOC", "Fire"],
+  injects: ["Causeway closed", "Shelter at capacity"],
+  questions: {
+    mode: "inject-functional",
+    groups: [
+      {
+        name: "EOC",
+        questions: [
+          { text: "Who decides?", type: "open-ended", options: [] },
+          { text: "Which shelter opens first?", type: "multiple-choice", options: ["North High", "Civic Center"] },
+        ],
+      },
+    ],
+  },
+};
+
+let alice: TestUser;
+let bob: TestUser;
+let noPlan: TestUser;
+
+beforeAll(async () => {
+  [alice, bob, noPlan] = await Promise.all([createTestUser({ plan: "SOLO" }), createTestUser({ plan: "SOLO" }), createTestUser({ plan: null })]);
+});
+
+describe("create", () => {
+  it("requires sign-in", async () => {
+    const res = await api(null, "POST", "/api/exercises/create", { exercise: { name: "x" } });
+    expect(res.status).toBe(401);
+  });
+
+  it("requires an active plan and points to pricing", async () => {
+    const res = await api(noPlan, "POST", "/api/exercises/create", { exercise: { name: "x", userId: noPlan.userId } });
+    expect(res.status).toBe(402);
+    const body = await json(res);
+    expect(body.code).toBe("subscription_required");
+    expect(body.message).toContain("/account/pricing");
+    expect(body.redirectTo).toBe("/account/pricing");
+  });
+
+  it("answers the id; the default name is empty", async () => {
+    const res = await api(alice, "POST", "/api/exercises/create", { exercise: { userId: alice.userId } });
+    expect(res.status).toBe(201);
+    const { id } = await json(res);
+    expect(typeof id).toBe("string");
+    const got = await json(await api(alice, "GET", `/api/exercises/${id}`));
+    expect(got.name).toBe("");
+    expect(got.userId).toBe(alice.userId);
+    expect(got.completed).toBe(false);
+    expect(got.resumeStep).toBe("intro");
+    expect(got.isCampaignExercise).toBe(false);
+  });
+
+  it("refuses to create for another user", async () => {
+    const res = await api(alice, "POST", "/api/exercises/create", { exercise: { name: "x", userId: bob.userId } });
+    expect(res.status).toBe(403);
+  });
+
+  it("rejects malformed JSON and invalid fields with 400", async () => {
+    const bad = await api(alice, "POST", "/api/exercises/create", undefined, "{not json");
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).code).toBe("invalid_json");
+
+    const invalid = await api(alice, "POST", "/api/exercises/create", {
+      exercise: { name: "ok", modules: [{ questions: { mode: "sideways", groups: [] } }], mselTable: [{ event: { nested: true } }] },
+    });
+    expect(invalid.status).toBe(400);
+    const body = await json(invalid);
+    expect(body.code).toBe("validation_error");
+    expect(Object.keys(body.fieldErrors)).toEqual(expect.arrayContaining(["exercise.mselTable.0.event"]));
+    expect(Object.keys(body.fieldErrors).some((k) => k.startsWith("exercise.modules.0.questions"))).toBe(true);
+  });
+
+  it("enterprise users file an exercise under one of their clients, not someone else's", async () => {
+    const ent = await createTestUser({ plan: "ENTERPRISE" });
+    const db = getDb(env.DB);
+    await db.update(accounts).set({ type: "ENTERPRISE" }).where(eq(accounts.id, ent.accountId));
+    const [own] = await db.insert(clients).values({ name: "Bayhaven County", accountId: ent.accountId }).returning();
+    const [linked] = await db.insert(clients).values({ name: "Port Authority", accountId: bob.accountId }).returning();
+    await db.insert(clientUsers).values({ clientId: linked.id, userId: ent.userId });
+    const [foreign] = await db.insert(clients).values({ name: "Someone else", accountId: bob.accountId }).returning();
+
+    const list = await api(ent, "GET", `/api/clients/user/${ent.userId}/list`);
+    expect(list.status).toBe(200);
+    expect(((await json(list)).clients as Json[]).map((c) => c.name)).toEqual(["Bayhaven County", "Port Authority"]);
+    expect((await api(ent, "GET", `/api/clients/user/${bob.userId}/list`)).status).toBe(404);
+    expect((await api(null, "GET", `/api/clients/user/${ent.userId}/list`)).status).toBe(401);
+
+    const id = await createExercise(ent, { name: "For a client" }, { clientId: own.id });
+    expect((await json(await api(ent, "GET", `/api/exercises/${id}`))).metadata).toEqual({ clientId: own.id });
+    const refused = await api(ent, "POST", "/api/exercises/create", { clientId: foreign.id, exercise: { name: "x" } });
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe("read, update, delete", () => {
+  it("updates every spec field and reports success", async () => {
+    const id = await createExercise(alice, { name: "Hurricane drill" });
+    const exercise = {
+      name: "Hurricane Odalys",
+      framework: "HSEEP",
+      scenario: "A Category 4 storm.",
+      threatType: "Hurricane",
+      threatAnalysis: "Surge risk.",
+      customInstructions: "Keep it policy level.",
+      capabilitiesAndObjectives: [{ capability: "Mass Care Services", objective: "Open shelters within 12 hours." }],
+      mselTable: [{ event: "1", time: "08:00", synopsis: "Watch issued", from: "SimCell", to: "EOC" }],
+      modules: [sampleModule, { title: "Recovery", questions: ["What first?"] }],
+      completed: true,
+      lastActiveStep: 5,
+      lastActiveModule: 2,
+    };
+    const res = await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true });
+    const got = await json(await api(alice, "GET", `/api/exercises/${id}`));
+    expect(got).toMatchObject(exercise);
+    expect(got.resumeStep).toBe("modules/2/questions");
+  });
+
+  it("partial updates keep other fields; unknown and protected fields are ignored", async () => {
+    const id = await createExercise(alice, { name: "Keep", scenario: "Original" });
+    await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { threatType: "Flood", userId: bob.userId, id: "other", lockedByUserId: bob.userId } });
+    const got = await json(await api(alice, "GET", `/api/exercises/${id}`));
+    expect(got).toMatchObject({ id, name: "Keep", scenario: "Original", threatType: "Flood", userId: alice.userId, lockedByUserId: null });
+  });
+
+  it("update validates its body", async () => {
+    const id = await createExercise(alice);
+    const res = await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { lastActiveStep: "four" } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).fieldErrors).toHaveProperty("exercise.lastActiveStep");
+    expect((await api(alice, "PUT", `/api/exercises/${id}/update`, undefined, "[")).status).toBe(400);
+  });
+
+  it("another user's exercise is not found, for every operation", async () => {
+    const id = await createExercise(alice, { name: "Private", mselTable: [{ event: "1" }] });
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/api/exercises/${id}`],
+      ["PUT", `/api/exercises/${id}/update`, { exercise: { name: "Hijacked" } }],
+      ["DELETE", `/api/exercises/${id}/delete`],
+      ["GET", `/api/exercises/${id}/export?format=json`],
+      ["GET", `/api/exercises/${id}/export?format=docx`],
+      ["POST", `/api/exercises/${id}/feedback`, { step: "intro", feedback: "nice" }],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api(bob, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect((await json(res)).message).toBe("Exercise not found.");
+    }
+    expect((await json(await api(alice, "GET", `/api/exercises/${id}`))).name).toBe("Private");
+    expect(((await json(await api(bob, "GET", "/api/exercises"))).exercises as Json[]).some((e) => e.id === id)).toBe(false);
+  });
+
+  it("missing ids answer the spec's messages", async () => {
+    for (const [method, path] of [
+      ["PUT", "/api/exercises//update"],
+      ["PUT", "/api/exercises/undefined/update"],
+      ["DELETE", "/api/exercises//delete"],
+      ["DELETE", "/api/exercises/null/delete"],
+      ["GET", "/api/exercises/undefined/export?format=csv"],
+    ]) {
+      const res = await api(alice, method, path, method === "PUT" ? { exercise: {} } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect((await json(res)).message).toBe("Exercise ID required.");
+    }
+  });
+
+  it("delete removes the exercise with its conversation and feedback", async () => {
+    const id = await createExercise(alice, { name: "Doomed" });
+    const other = await createExercise(alice, { name: "Survivor" });
+    const db = getDb(env.DB);
+    await db.insert(conversations).values([
+      { exerciseId: id, messages: [{ role: "user", content: "hi" }] },
+      { exerciseId: other, messages: [] },
+    ]);
+    const fb = await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "modules/1/injects", feedback: "More injects please" });
+    expect(fb.status).toBe(201);
+    await api(alice, "POST", `/api/exercises/${other}/feedback`, { step: "intro", feedback: "Fine" });
+
+    const res = await api(alice, "DELETE", `/api/exercises/${id}/delete`);
+    expect(await json(res)).toEqual({ success: true });
+    expect((await api(alice, "GET", `/api/exercises/${id}`)).status).toBe(404);
+    expect(await db.select().from(exercises).where(eq(exercises.id, id))).toHaveLength(0);
+    expect(await db.select().from(conversations).where(eq(conversations.exerciseId, id))).toHaveLength(0);
+    expect(await db.select().from(feedback).where(eq(feedback.exerciseId, id))).toHaveLength(0);
+    expect(await db.select().from(conversations).where(eq(conversations.exerciseId, other))).toHaveLength(1);
+    expect(await db.select().from(feedback).where(eq(feedback.exerciseId, other))).toHaveLength(1);
+    expect((await api(alice, "DELETE", `/api/exercises/${id}/delete`)).status).toBe(404);
+  });
+
+  it("feedback is validated and stored with its step", async () => {
+    const id = await createExercise(alice);
+    const empty = await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "intro", feedback: "   " });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).fieldErrors).toHaveProperty("feedback");
+    await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "objectives", feedback: "Objective 2 is vague" });
+    const rows = await getDb(env.DB).select().from(feedback).where(eq(feedback.exerciseId, id));
+    expect(rows.map((r) => [r.step, r.feedback, r.userId])).toEqual([["objectives", "Objective 2 is vague", alice.userId]]);
+  });
+
+  it("a write while someone else holds the edit lock is 423", async () => {
+    const id = await createExercise(alice, { name: "Locked" });
+    const db = getDb(env.DB);
+    await db.update(exercises).set({ lockedByUserId: bob.userId, lockExpires: new Date(Date.now() + 60_000) }).where(eq(exercises.id, id));
+    const res = await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { name: "Changed" } });
+    expect(res.status).toBe(423);
+    expect((await json(res)).lockedByUserId).toBe(bob.userId);
+    await db.update(exercises).set({ lockExpires: new Date(Date.now() - 1000) }).where(eq(exercises.id, id));
+    expect((await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { name: "Changed" } })).status).toBe(200);
+  });
+});
+
+describe("list", () => {
+  it("lists the caller's exercises with status filter, search and sort", async () => {
+    const carol = await createTestUser({ plan: "TEAM" });
+    const a = await createExercise(carol, { name: "Alpha flood" });
+    const b = await createExercise(carol, { name: "Bravo 50%_fire", completed: true });
+    const c = await createExercise(carol, { name: "charlie flood", modules: [sampleModule], lastActiveStep: 4 });
+
+    const all = (await json(await api(carol, "GET", "/api/exercises?sortBy=name&sort=asc"))).exercises as Json[];
+    expect(all.map((e) => e.id)).toEqual([a, b, c]);
+    expect(all[2]).toMatchObject({ moduleCount: 1, resumeStep: "modules/1/injects", completed: false });
+    expect(all[2]).not.toHaveProperty("modules");
+
+    const desc = (await json(await api(carol, "GET", "/api/exercises?sortBy=name&sort=desc"))).exercises as Json[];
+    expect(desc.map((e) => e.id)).toEqual([c, b, a]);
+    const byCreated = (await json(await api(carol, "GET", "/api/exercises?sortBy=createdAt&sort=asc"))).exercises as Json[];
+    expect(byCreated.map((e) => e.id)).toEqual([a, b, c]);
+
+    const done = (await json(await api(carol, "GET", "/api/exercises?status=completed"))).exercises as Json[];
+    expect(done.map((e) => e.id)).toEqual([b]);
+    const open = (await json(await api(carol, "GET", "/api/exercises?status=in-progress&sort=asc&sortBy=name"))).exercises as Json[];
+    expect(open.map((e) => e.id)).toEqual([a, c]);
+
+    const flood = (await json(await api(carol, "GET", "/api/exercises?search=FLOOD&sortBy=name&sort=asc"))).exercises as Json[];
+    expect(flood.map((e) => e.id)).toEqual([a, c]);
+    // LIKE wildcards in the search are literal characters.
+    const literal = (await json(await api(carol, "GET", `/api/exercises?search=${encodeURIComponent("50%_")}`))).exercises as Json[];
+    expect(literal.map((e) => e.id)).toEqual([b]);
+    expect((await json(await api(carol, "GET", "/api/exercises?search=%25"))).exercises).toHaveLength(1);
+
+    expect((await api(carol, "GET", "/api/exercises?sort=sideways")).status).toBe(400);
+    expect((await api(null, "GET", "/api/exercises")).status).toBe(401);
+  });
+});
+
+describe("quick-start templates", () => {
+  it("lists templates and copies one into a new exercise (isQuickStart)", async () => {
+    const list = (await json(await api(alice, "GET", "/api/exercises/templates"))).templates as Json[];
+    expect(list.length).toBe(QUICK_START_TEMPLATES.length);
+    const template = getTemplate(list[0].id)!;
+    const res = await api(alice, "POST", "/api/exercises/from-template", { templateId: template.id });
+    expect(res.status).toBe(201);
+    const got = await json(await api(alice, "GET", `/api/exercises/${(await json(res)).id}`));
+    expect(got).toMatchObject({
+      name: template.name,
+      scenario: template.scenario,
+      modules: template.modules,
+      mselTable: template.mselTable,
+      capabilitiesAndObjectives: template.capabilitiesAndObjectives,
+      isQuickStart: true,
+      completed: false,
+      userId: alice.userId,
+      metadata: { templateId: template.id },
+    });
+    expect((await api(alice, "POST", "/api/exercises/from-template", { templateId: "no-such-template" })).status).toBe(404);
+    expect((await api(noPlan, "POST", "/api/exercises/from-template", { templateId: template.id })).status).toBe(402);
+  });
+});
+
+describe("campaign exercises", () => {
+  it("members of the campaign's team create, read, update, export and delete; others get 404", async () => {
+    const [owner, member, outsider] = await Promise.all([createTestUser({ plan: "TEAM" }), createTestUser({ plan: null }), createTestUser({ plan: "SOLO" })]);
+    const campaignId = await createCampaign(owner, [member]);
+    const base = `/api/collaborate/campaigns/${campaignId}/exercises`;
+
+    const created = await api(owner, "POST", `${base}/create`, { exercise: { name: "Campaign TTX", userId: owner.userId } });
+    expect(created.status).toBe(201);
+    const { id } = await json(created);
+
+    expect(await json(await api(member, "PUT", `${base}/${id}/update`, { exercise: { scenario: "Levee breach", modules: [sampleModule] } }))).toEqual({ success: true });
+    const got = await json(await api(owner, "GET", `${base}/${id}`));
+    expect(got).toMatchObject({ name: "Campaign TTX", scenario: "Levee breach", campaignId, isCampaignExercise: true });
+
+    const md = await api(member, "GET", `${base}/${id}/export`);
+    expect(md.status).toBe(200);
+    expect(md.headers.get("content-type")).toContain("text/markdown");
+    expect(md.headers.get("content-disposition")).toBe('attachment; filename="Campaign-TTX-discussion-guide.md"');
+    const text = await md.text();
+    expect(text).toContain("# Campaign TTX");
+    expect(text).toContain("Landfall");
+    expect(text).toContain("Which shelter opens first?");
+
+    for (const [method, path, body] of [
+      ["GET", `${base}/${id}`],
+      ["PUT", `${base}/${id}/update`, { exercise: { name: "x" } }],
+      ["DELETE", `${base}/${id}/delete`],
+      ["GET", `${base}/${id}/export`],
+      ["POST", `${base}/create`, { exercise: { name: "x" } }],
+    ] as [string, string, unknown?][]) {
+      expect((await api(outsider, method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    // A personal exercise id is not reachable through a campaign, nor a campaign exercise as personal.
+    const personalId = await createExercise(owner);
+    expect((await api(owner, "GET", `${base}/${personalId}`)).status).toBe(404);
+    expect((await api(owner, "GET", `/api/exercises/${id}`)).status).toBe(404);
+
+    expect((await api(member, "GET", `${base}/${id}/export?format=rtf`)).status).toBe(400);
+    expect(await json(await api(member, "DELETE", `${base}/${id}/delete`))).toEqual({ success: true });
+    expect((await api(owner, "GET", `${base}/${id}`)).status).toBe(404);
+  });
+
+  it("missing ids answer 'Campaign ID and exercise ID are required.'", async () => {
+    for (const [method, path] of [
+      ["PUT", "/api/collaborate/campaigns/undefined/exercises/abc/update"],
+      ["PUT", "/api/collaborate/campaigns/c1/exercises//update"],
+      ["DELETE", "/api/collaborate/campaigns/c1/exercises/null/delete"],
+      ["GET", "/api/collaborate/campaigns/null/exercises/abc/export"],
+      ["POST", "/api/collaborate/campaigns/undefined/exercises/create"],
+    ]) {
+      const res = await api(alice, method, path, method === "GET" || method === "DELETE" ? undefined : { exercise: {} });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect((await json(res)).message).toBe("Campaign ID and exercise ID are required.");
+    }
+  });
+});

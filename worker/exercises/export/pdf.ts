@@ -1,0 +1,288 @@
+import type { PDFFont, PDFPage } from "pdf-lib";
+import type { Block, SitMan } from "./sitman";
+
+/**
+ * Situation Manual → PDF with pdf-lib (loaded on first use). pdf-lib draws, it does not lay out,
+ * so this file is a small layout engine: wrapped paragraphs, headings kept with what follows,
+ * numbered lists, tables whose rows wrap, split across pages and repeat their header row, a
+ * landscape MSEL, and "Page N of M" footers.
+ *
+ * Fonts: the PDF standard fonts (Helvetica), which only encode WinAnsi (Latin-1 plus a few
+ * typographic marks). No Unicode TTF ships in an npm package we can import into the Worker without
+ * a bundler rule for binary files, so text is transliterated to WinAnsi (accents kept where
+ * WinAnsi has them, "→" as "->", anything else as "?"). The docx export keeps every character.
+ */
+
+type Rgb = ReturnType<typeof import("pdf-lib").rgb>;
+
+const LETTER: [number, number] = [612, 792];
+const MARGIN = 54;
+const FOOTER_GAP = 28;
+
+const REPLACEMENTS: Record<string, string> = {
+  "→": "->",
+  "←": "<-",
+  "↔": "<->",
+  "⇒": "=>",
+  "≥": ">=",
+  "≤": "<=",
+  "≠": "!=",
+  "±": "+/-",
+  "☐": "[  ]",
+  "☑": "[x]",
+  "✓": "v",
+  "✔": "v",
+  "✗": "x",
+  "\u00a0": " ",
+  "\u2009": " ",
+  "\u200b": "",
+  "\t": "    ",
+  "‐": "-",
+  "‑": "-",
+  "−": "-",
+  "′": "'",
+  "″": '"',
+};
+
+/** Makes text encodable in WinAnsi: known symbols spelled out, accents dropped only when needed. */
+export function toWinAnsi(text: string, supported: Set<number>): string {
+  let out = "";
+  for (const ch of text.replace(/\r\n?/g, "\n")) {
+    const cp = ch.codePointAt(0)!;
+    if (ch === "\n" || supported.has(cp)) {
+      out += ch;
+      continue;
+    }
+    const replacement = REPLACEMENTS[ch];
+    if (replacement !== undefined) {
+      out += replacement;
+      continue;
+    }
+    const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+    out += base && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : "?";
+  }
+  return out;
+}
+
+export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${sitman.title} Situation Manual`);
+  doc.setAuthor("Readyroom");
+  doc.setSubject("HSEEP Situation Manual");
+  doc.setCreator("Readyroom");
+  doc.setProducer("Readyroom (pdf-lib)");
+  doc.setLanguage("en");
+
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const italic = await doc.embedFont(StandardFonts.HelveticaOblique);
+  const supported = new Set(regular.getCharacterSet());
+  const clean = (t: string) => toWinAnsi(t, supported);
+
+  const NAVY = rgb(0.12, 0.23, 0.37);
+  const TEXT = rgb(0.1, 0.1, 0.1);
+  const MUTED = rgb(0.35, 0.35, 0.35);
+  const LIGHT = rgb(0.91, 0.93, 0.96);
+  const BORDER = rgb(0.6, 0.62, 0.66);
+  const WHITE = rgb(1, 1, 1);
+
+  let page!: PDFPage;
+  let y = 0;
+  let width = 0;
+  let height = 0;
+
+  const left = () => MARGIN;
+  const contentWidth = () => width - 2 * MARGIN;
+  const bottom = () => MARGIN + FOOTER_GAP;
+
+  function newPage(orientation: "portrait" | "landscape") {
+    const size: [number, number] = orientation === "landscape" ? [LETTER[1], LETTER[0]] : LETTER;
+    page = doc.addPage(size);
+    [width, height] = size;
+    y = height - MARGIN;
+  }
+  let orientation: "portrait" | "landscape" = "portrait";
+  const ensure = (needed: number) => {
+    if (y - needed < bottom()) newPage(orientation);
+  };
+
+  /** Greedy word wrap; words wider than the line are cut by characters. */
+  function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+    const lines: string[] = [];
+    for (const para of clean(text).split("\n")) {
+      let line = "";
+      for (const word of para.split(/ +/)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        line = word;
+        while (font.widthOfTextAtSize(line, size) > maxWidth && line.length > 1) {
+          let cut = line.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > maxWidth) cut--;
+          lines.push(line.slice(0, cut));
+          line = line.slice(cut);
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  function text(value: string, opts: { font?: PDFFont; size?: number; color?: Rgb; indent?: number; after?: number; prefix?: string } = {}) {
+    const font = opts.font ?? regular;
+    const size = opts.size ?? 10.5;
+    const lineHeight = size * 1.35;
+    const indent = opts.indent ?? 0;
+    const lines = wrap(value, font, size, contentWidth() - indent);
+    lines.forEach((line, i) => {
+      ensure(lineHeight);
+      if (i === 0 && opts.prefix) page.drawText(opts.prefix, { x: left() + indent - 16, y: y - size, size, font, color: opts.color ?? TEXT });
+      page.drawText(line, { x: left() + indent, y: y - size, size, font, color: opts.color ?? TEXT });
+      y -= lineHeight;
+    });
+    y -= opts.after ?? 6;
+  }
+
+  function table(block: Extract<Block, { type: "table" }>) {
+    const size = block.small ? 7.5 : 9.5;
+    const lineHeight = size * 1.3;
+    const pad = 4;
+    const total = block.widths.reduce((a, b) => a + b, 0);
+    const widths = block.widths.map((w) => (w / total) * contentWidth());
+    const xs = widths.map((_, i) => left() + widths.slice(0, i).reduce((a, b) => a + b, 0));
+
+    const drawRow = (cells: string[][], fonts: PDFFont[], fills: (Rgb | null)[], colors: Rgb[], lineCount: number) => {
+      const rowHeight = lineCount * lineHeight + 2 * pad;
+      cells.forEach((lines, i) => {
+        page.drawRectangle({ x: xs[i], y: y - rowHeight, width: widths[i], height: rowHeight, borderColor: BORDER, borderWidth: 0.5, color: fills[i] ?? undefined });
+        lines.slice(0, lineCount).forEach((line, j) => {
+          page.drawText(line, { x: xs[i] + pad, y: y - pad - size - j * lineHeight + 1, size, font: fonts[i], color: colors[i] });
+        });
+      });
+      y -= rowHeight;
+    };
+
+    const headerCells = block.headers.map((h, i) => wrap(h, bold, size, widths[i] - 2 * pad));
+    const headerLines = Math.max(...headerCells.map((c) => c.length));
+    const drawHeader = () => {
+      if (block.keyValue) return;
+      drawRow(headerCells, block.headers.map(() => bold), block.headers.map(() => NAVY), block.headers.map(() => WHITE), headerLines);
+    };
+    const headerHeight = block.keyValue ? 0 : headerLines * lineHeight + 2 * pad;
+
+    ensure(headerHeight + lineHeight * 2 + 2 * pad);
+    drawHeader();
+    for (const row of block.rows) {
+      const fonts = row.map((_, i) => (block.keyValue && i === 0 ? bold : regular));
+      const fills = row.map((_, i) => (block.keyValue && i === 0 ? LIGHT : null));
+      const colors = row.map(() => TEXT);
+      let cells = row.map((v, i) => wrap(v, fonts[i], size, widths[i] - 2 * pad));
+      // A row taller than the space left is split line by line; the rest continues under a repeated header.
+      for (;;) {
+        const lines = Math.max(1, ...cells.map((c) => c.length));
+        const available = Math.floor((y - bottom() - 2 * pad) / lineHeight);
+        if (lines <= available) {
+          drawRow(cells, fonts, fills, colors, lines);
+          break;
+        }
+        if (available >= 3) {
+          drawRow(cells, fonts, fills, colors, available);
+          cells = cells.map((c) => c.slice(available));
+        }
+        newPage(orientation);
+        drawHeader();
+      }
+    }
+    y -= 10;
+  }
+
+  function blocks(list: Block[]) {
+    list.forEach((block, index) => {
+      switch (block.type) {
+        case "heading": {
+          const size = block.level === 1 ? 17 : block.level === 2 ? 13 : 11;
+          if (block.level === 1 && index > 0) newPage(orientation);
+          else ensure(size * 1.4 + 40); // keep a heading with the start of what follows
+          if (block.level !== 1) y -= 6;
+          text(block.text, { font: bold, size, color: block.level === 3 ? TEXT : NAVY, after: block.level === 1 ? 10 : 4 });
+          break;
+        }
+        case "paragraph":
+          text(block.text, {
+            font: block.style === "note" ? italic : block.style === "label" ? bold : regular,
+            color: block.style === "note" ? MUTED : TEXT,
+          });
+          break;
+        case "list":
+          block.items.forEach((item, i) => {
+            text(item.text, { indent: 20, prefix: block.ordered ? `${i + 1}.` : "•", after: item.sub?.length ? 2 : 4 });
+            item.sub?.forEach((sub, j) => text(sub, { indent: 40, prefix: `${String.fromCharCode(97 + (j % 26))})`, after: 2 }));
+          });
+          y -= 4;
+          break;
+        case "table":
+          table(block);
+          break;
+        case "lines":
+          for (let i = 0; i < block.count; i++) {
+            ensure(24);
+            y -= 22;
+            page.drawLine({ start: { x: left(), y }, end: { x: left() + contentWidth(), y }, thickness: 0.5, color: BORDER });
+          }
+          y -= 12;
+          break;
+      }
+    });
+  }
+
+  // Cover: title block, then the handling instructions in a tinted box at the foot of the page.
+  newPage("portrait");
+  const cover = sitman.cover;
+  y = height - 190;
+  page.drawRectangle({ x: 0, y: height - 140, width, height: 10, color: NAVY });
+  text(cover.title, { font: bold, size: 26, color: NAVY, after: 8 });
+  text(cover.subtitle, { size: 16, color: MUTED, after: 24 });
+  for (const line of cover.lines) text(line, { size: 11, after: 3 });
+  const handlingLines = cover.handling.map((h) => wrap(h, regular, 8.5, contentWidth() - 44));
+  const boxHeight = handlingLines.reduce((a, l) => a + l.length * 11.5 + 5, 0) + 40;
+  const boxTop = MARGIN + boxHeight;
+  page.drawRectangle({ x: MARGIN, y: MARGIN, width: contentWidth(), height: boxHeight, color: LIGHT, borderColor: BORDER, borderWidth: 0.5 });
+  y = boxTop - 12;
+  page.drawText("Handling Instructions", { x: MARGIN + 12, y: y - 11, size: 11, font: bold, color: NAVY });
+  y -= 26;
+  handlingLines.forEach((lines, i) => {
+    lines.forEach((line, j) => {
+      if (j === 0) page.drawText(`${i + 1}.`, { x: MARGIN + 12, y: y - 8.5, size: 8.5, font: regular, color: TEXT });
+      page.drawText(line, { x: MARGIN + 30, y: y - 8.5, size: 8.5, font: regular, color: TEXT });
+      y -= 11.5;
+    });
+    y -= 5;
+  });
+
+  for (const section of sitman.sections) {
+    orientation = section.orientation;
+    newPage(orientation);
+    blocks(section.blocks);
+  }
+
+  const pages = doc.getPages();
+  const footerTitle = clean(`${sitman.title} · Situation Manual`);
+  pages.forEach((p, i) => {
+    if (i === 0) return;
+    const { width: w } = p.getSize();
+    const label = `Page ${i + 1} of ${pages.length}`;
+    const size = 8;
+    const maxTitle = w - 2 * MARGIN - regular.widthOfTextAtSize(label, size) - 20;
+    let title = footerTitle;
+    while (title.length > 4 && regular.widthOfTextAtSize(title, size) > maxTitle) title = `${title.slice(0, -4)}...`;
+    p.drawLine({ start: { x: MARGIN, y: MARGIN + 14 }, end: { x: w - MARGIN, y: MARGIN + 14 }, thickness: 0.5, color: BORDER });
+    p.drawText(title, { x: MARGIN, y: MARGIN, size, font: regular, color: MUTED });
+    p.drawText(label, { x: w - MARGIN - regular.widthOfTextAtSize(label, size), y: MARGIN, size, font: regular, color: MUTED });
+  });
+
+  return doc.save();
+}
