@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { LANGUAGE_CODES, isSupportedLanguage } from "./languages";
+import { isSupportedLanguage } from "./languages";
+import {
+  ASK_LIMIT,
+  ASK_LIMIT_MESSAGE,
+  CUSTOM_INSTRUCTION_FIELDS,
+  LANGUAGE_MESSAGE,
+  TEXT_LIMIT,
+  TEXT_LIMIT_MESSAGE,
+  TYPE_OF_USE_MESSAGE,
+  TYPES_OF_USE,
+} from "./fields";
 
-/** Custom instructions (spec §3, limits and messages spec §5, word for word). */
-export const TEXT_LIMIT = 50000;
-export const ASK_LIMIT = 30000;
-export const TEXT_LIMIT_MESSAGE = "Must be less than 50000 characters";
-export const ASK_LIMIT_MESSAGE = "Must be less than 30000 characters";
-
-export const TYPES_OF_USE = ["Individual", "Household / Family", "Community Group", "Professional"] as const;
-export type TypeOfUse = (typeof TYPES_OF_USE)[number];
-
-export const LANGUAGE_MESSAGE = "Choose a language from the list";
-export const TYPE_OF_USE_MESSAGE = `Choose one of: ${TYPES_OF_USE.join(", ")}`;
+export * from "./fields";
 
 const text = () => z.string().max(TEXT_LIMIT, TEXT_LIMIT_MESSAGE).default("");
 
@@ -39,42 +39,6 @@ export const customInstructionsSchema = z.object({
 
 export type CustomInstructions = z.infer<typeof customInstructionsSchema>;
 export type CustomInstructionsInput = z.input<typeof customInstructionsSchema>;
-
-export const CUSTOM_INSTRUCTION_FIELDS = [
-  "language",
-  "focus",
-  "threats",
-  "frameworks",
-  "goals",
-  "resources",
-  "lessons",
-  "findings",
-  "typeOfUse",
-  "intelligenceFindings",
-  "askReadyroom",
-] as const satisfies readonly (keyof CustomInstructions)[];
-
-export type CustomInstructionField = (typeof CUSTOM_INSTRUCTION_FIELDS)[number];
-
-/** Labels exactly as spec §3 writes them; the form and the AI prompt headings both use these. */
-export const FIELD_LABELS: Record<CustomInstructionField, string> = {
-  language: "Language Preference",
-  focus: "Organizational & Regional Focus",
-  threats: "Threats Hazards and Concerns",
-  frameworks: "Capabilities & Frameworks",
-  goals: "Goals Objectives and Participants",
-  resources: "Resource Needs & Constraints",
-  lessons: "Lessons Learned & Events",
-  findings: "Extracts & Findings",
-  typeOfUse: "Type of Use",
-  intelligenceFindings: "Intelligence Findings",
-  askReadyroom: "Ask Readyroom",
-};
-
-export function fieldLimit(field: CustomInstructionField): number | null {
-  if (field === "language") return null;
-  return field === "askReadyroom" ? ASK_LIMIT : TEXT_LIMIT;
-}
 
 export const EMPTY_CUSTOM_INSTRUCTIONS: CustomInstructions = customInstructionsSchema.parse({});
 
@@ -104,4 +68,3 @@ export function readStoredInstructions(stored: unknown): CustomInstructions {
   return out as CustomInstructions;
 }
 
-export { LANGUAGE_CODES };
