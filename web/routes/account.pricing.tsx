@@ -1,51 +1,277 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import * as React from "react";
 import { Alert, AlertTitle } from "~/components/ui/alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import { useBalance, useBillingInfo, type BillingInfo } from "~/hooks/use-billing";
 import { envOf, requireUser } from "~/lib/auth.server";
-import { getPlanStatus } from "../../worker/accounts/plan";
+import { apiFetch, ApiError } from "~/lib/query";
+import { getUsage } from "../../worker/billing/service";
 import { getDb } from "../../worker/db/client";
+import { parseConfig } from "../../worker/env";
+import { getBillingInfo, getCatalogue, syncSubscription, type Catalogue } from "../../worker/payments/service";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Readyroom" }];
 
-/** Placeholder until the billing issue replaces this page with Stripe checkout. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
-  const plan = await getPlanStatus(getDb(envOf(args.context).DB), user.id);
-  return { hasActivePlan: plan.hasActivePlan, planType: plan.planType, isPaused: plan.isPaused };
+  const env = envOf(args.context);
+  const deps = { env, config: parseConfig(env), db: getDb(env.DB) };
+  const url = new URL(args.request.url);
+  // Back from Stripe Checkout: read the subscription now rather than wait for the webhook.
+  if (url.searchParams.get("checkout") === "success" && deps.config.STRIPE_SECRET_KEY) {
+    await syncSubscription(deps, user).catch((error) => console.warn("pricing: sync after checkout failed", error));
+  }
+  const [info, catalogue, usage] = await Promise.all([
+    getBillingInfo(deps, user.id),
+    getCatalogue(deps),
+    getUsage(env, user.id).catch(() => null),
+  ]);
+  return { info, catalogue, usage };
+}
+
+const PLAN_COPY: Record<Catalogue["plans"][number]["planType"], { name: string; description: string }> = {
+  SOLO: { name: "Solo", description: "For an individual planner designing exercises and briefs." },
+  TEAM: { name: "Team", description: "For teams that plan together and run collaborative campaigns." },
+  ENTERPRISE: { name: "Enterprise", description: "For organizations planning for many jurisdictions and clients." },
+};
+
+type Interval = "MONTHLY" | "YEARLY";
+
+// Dates render in UTC so the server's HTML and the browser's agree.
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : null;
+const formatMoney = (amount: number | null, currency: string | null) =>
+  amount == null ? null : new Intl.NumberFormat("en-US", { style: "currency", currency: (currency ?? "usd").toUpperCase() }).format(amount / 100);
+const formatCredits = (n: number) => new Intl.NumberFormat("en-US").format(n);
+
+/** The sentence under the current plan: trial end, renewal, cancellation, pause, payment trouble. */
+function planStatusLine(info: BillingInfo): string | null {
+  const periodEnd = formatDate(info.currentPeriodEnd);
+  if (info.status === "canceled") return "Your subscription has ended.";
+  if (info.isPaused) return "Your plan is paused. Access returns when it is resumed.";
+  if (info.status === "past_due") return "Your last payment failed. Update your payment method to keep access.";
+  if (info.isTrialPeriod) {
+    const trialEnd = formatDate(info.trialEndDate);
+    return info.cancelAtPeriodEnd ? `Your trial ends on ${trialEnd} and the plan will not renew.` : `Your trial ends on ${trialEnd}.`;
+  }
+  if (info.isCanceled && periodEnd) return `Your plan is canceled and ends on ${periodEnd}.`;
+  if (periodEnd) return info.source === "admin" ? `Your plan runs until ${periodEnd}.` : `Your plan renews on ${periodEnd}.`;
+  return info.source === "admin" ? "Your plan was granted by an administrator." : null;
+}
+
+function useRedirectAction() {
+  const [pending, setPending] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const run = async (id: string, path: string, body?: unknown) => {
+    setPending(id);
+    setError(null);
+    try {
+      const { url } = await apiFetch<{ url: string }>(path, { method: "POST", json: body ?? {} });
+      window.location.assign(url);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Request Could Not Be Completed");
+      setPending(null);
+    }
+  };
+  return { pending, error, run };
 }
 
 export default function PricingPage() {
-  const { hasActivePlan, planType, isPaused } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const { data: info = data.info } = useBillingInfo({ initialData: data.info });
+  const { balance } = useBalance({ initialData: data.usage ?? undefined, hasActivePlan: info.hasActivePlan });
+  const { catalogue } = data;
+  const [interval, setBillingInterval] = React.useState<Interval>(info.currentBillingInterval ?? "MONTHLY");
+  const action = useRedirectAction();
+  const checkout = params.get("checkout");
+  const subscribed = info.source === "stripe" && Boolean(info.stripeSubscriptionId) && info.status !== "canceled" && info.status !== "incomplete";
+  const statusLine = planStatusLine(info);
+  const usedPercent = balance.totalCredits + balance.usedCredits > 0 ? (balance.usedCredits / (balance.totalCredits + balance.usedCredits)) * 100 : 0;
+
   return (
-    <main className="mx-auto grid max-w-3xl gap-6 p-4 md:p-8">
+    <main className="mx-auto grid max-w-5xl gap-6 p-4 md:p-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold">Plans and pricing</h1>
-        <p className="text-sm text-muted-foreground">Readyroom is available as Solo, Team and Enterprise plans.</p>
+        <p className="text-sm text-muted-foreground">Readyroom is available as Solo, Team and Enterprise plans, billed monthly or yearly.</p>
       </header>
-      {hasActivePlan ? (
+
+      {checkout === "success" ? (
         <Alert variant="success">
-          <AlertTitle>Your {planType ? planType.toLowerCase() : ""} plan is active</AlertTitle>
-          You have full access to Readyroom.
+          <AlertTitle>Thank you</AlertTitle>
+          {info.hasActivePlan ? "Your plan is active." : "Your payment is being confirmed by Stripe; your plan activates in a moment."}
         </Alert>
-      ) : isPaused ? (
-        <Alert variant="destructive">
-          <AlertTitle>Your plan is paused</AlertTitle>
-          Access returns when the plan is resumed.
+      ) : checkout === "credits" ? (
+        <Alert variant="success">
+          <AlertTitle>Credits purchased</AlertTitle>
+          Your credits are added as soon as Stripe confirms the payment.
+        </Alert>
+      ) : checkout === "canceled" ? (
+        <Alert variant="info">
+          <AlertTitle>Checkout canceled</AlertTitle>
+          Nothing was charged.
         </Alert>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Billing is not configured on this server</CardTitle>
-          <CardDescription>Online payment has not been set up for this installation, so plans cannot be bought here yet.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3 text-sm">
-          <p>
-            An administrator can grant a plan to your account from the server with <code className="rounded bg-muted px-1 py-0.5 text-xs">npm run admin</code>.
-          </p>
-          <p className="text-muted-foreground">Ask the person who runs this Readyroom server to grant a plan to your e-mail address, then reload this page.</p>
-        </CardContent>
-      </Card>
+
+      {action.error ? (
+        <Alert variant="destructive">
+          <AlertTitle>Request Could Not Be Completed</AlertTitle>
+          {action.error}
+        </Alert>
+      ) : null}
+
+      {!catalogue.billingConfigured ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Billing is not configured on this server</CardTitle>
+            <CardDescription>Online payment has not been set up for this installation, so plans and credits cannot be bought here.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3 text-sm">
+            <p>
+              An administrator can grant a plan and credits to your account from the server with{" "}
+              <code className="rounded bg-muted px-1 py-0.5 text-xs">npm run admin</code>.
+            </p>
+            <p className="text-muted-foreground">Ask the person who runs this Readyroom server to grant a plan to your e-mail address, then reload this page.</p>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <section aria-labelledby="current-plan-heading">
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+            <div className="grid gap-1">
+              <CardTitle id="current-plan-heading">Your plan</CardTitle>
+              <CardDescription>
+                {info.currentPlanType
+                  ? `${PLAN_COPY[info.currentPlanType].name}${info.currentBillingInterval ? `, billed ${info.currentBillingInterval === "YEARLY" ? "yearly" : "monthly"}` : ""}`
+                  : "You do not have a plan yet."}
+              </CardDescription>
+            </div>
+            <Badge variant={info.hasActivePlan ? "success" : "secondary"}>{info.accountLabel}</Badge>
+          </CardHeader>
+          <CardContent className="grid gap-4 text-sm">
+            {statusLine ? <p>{statusLine}</p> : null}
+            {info.viaTeam ? <p className="text-muted-foreground">Your plan is provided by your team. Its administrator manages billing.</p> : null}
+            <div className="grid gap-2">
+              <div className="flex flex-wrap justify-between gap-2">
+                <span>Credits used this month: {formatCredits(balance.usedCredits)}</span>
+                <span>{balance.hasUnlimitedUsage ? "Unlimited usage" : `Credits left: ${formatCredits(balance.totalCredits)}`}</span>
+              </div>
+              {balance.hasUnlimitedUsage ? null : <Progress value={usedPercent} label="Share of credits used this month" />}
+            </div>
+          </CardContent>
+          {catalogue.billingConfigured && info.canManageBilling && info.stripeCustomerId ? (
+            <CardFooter>
+              <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
+                {action.pending === "portal" ? "Opening…" : "Manage subscription"}
+              </Button>
+            </CardFooter>
+          ) : null}
+        </Card>
+      </section>
+
+      {catalogue.billingConfigured ? (
+        <section aria-labelledby="plans-heading" className="grid gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="plans-heading" className="text-xl font-semibold">
+              Plans
+            </h2>
+            <div role="group" aria-label="Billing interval" className="inline-flex rounded-md border p-1">
+              {(["MONTHLY", "YEARLY"] as const).map((value) => (
+                <Button key={value} size="sm" variant={interval === value ? "default" : "ghost"} aria-pressed={interval === value} onClick={() => setBillingInterval(value)}>
+                  {value === "MONTHLY" ? "Monthly" : "Yearly"}
+                </Button>
+              ))}
+            </div>
+          </div>
+          {catalogue.trialDays > 0 && !info.trialEndDate && !info.stripeSubscriptionId ? (
+            <p className="text-sm text-muted-foreground">Every plan starts with a {catalogue.trialDays}-day free trial.</p>
+          ) : null}
+          <div className="grid gap-4 md:grid-cols-3">
+            {catalogue.plans
+              .filter((p) => p.interval === interval)
+              .map((plan) => {
+                const copy = PLAN_COPY[plan.planType];
+                const isCurrent = info.hasActivePlan && info.currentPlanType === plan.planType && info.currentBillingInterval === plan.interval;
+                const price = formatMoney(plan.amount, plan.currency);
+                const id = `checkout-${plan.planType}-${plan.interval}`;
+                return (
+                  <Card key={id} className={isCurrent ? "border-primary" : undefined}>
+                    <CardHeader>
+                      <CardTitle>{copy.name}</CardTitle>
+                      <CardDescription>{copy.description}</CardDescription>
+                    </CardHeader>
+                    <CardContent className="grid gap-1 text-sm">
+                      <p className="text-2xl font-semibold">
+                        {price ?? "—"}
+                        {price ? <span className="text-sm font-normal text-muted-foreground"> / {interval === "YEARLY" ? "year" : "month"}</span> : null}
+                      </p>
+                      <p className="text-muted-foreground">{formatCredits(catalogue.monthlyCredits[plan.planType])} credits a month</p>
+                    </CardContent>
+                    <CardFooter>
+                      {isCurrent ? (
+                        <Badge variant="outline">Current plan</Badge>
+                      ) : subscribed ? (
+                        info.canManageBilling ? (
+                          <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
+                            Change in billing portal
+                          </Button>
+                        ) : null
+                      ) : (
+                        <Button
+                          disabled={!plan.available || !info.canManageBilling || action.pending !== null}
+                          onClick={() => action.run(id, "/api/billing/checkout", { plan: plan.planType, interval: plan.interval })}
+                        >
+                          {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
+                        </Button>
+                      )}
+                    </CardFooter>
+                  </Card>
+                );
+              })}
+          </div>
+        </section>
+      ) : null}
+
+      {catalogue.billingConfigured && catalogue.creditPacks.length > 0 ? (
+        <section aria-labelledby="credits-heading" className="grid gap-4">
+          <h2 id="credits-heading" className="text-xl font-semibold">
+            Additional credits
+          </h2>
+          {!info.hasActivePlan ? (
+            <p className="text-sm text-muted-foreground">Credit packs are available once you have an active plan.</p>
+          ) : info.blockAdditionalPurchases ? (
+            <p className="text-sm text-muted-foreground">Additional credit purchases are turned off for this account.</p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+            {catalogue.creditPacks.map((pack) => {
+              const id = `pack-${pack.id}`;
+              const label = `Buy ${formatCredits(pack.credits)} credits`;
+              return (
+                <Card key={pack.id}>
+                  <CardHeader>
+                    <CardTitle>{formatCredits(pack.credits)} credits</CardTitle>
+                    <CardDescription>{formatMoney(pack.amount, pack.currency) ?? "Price unavailable"}, one-time. Purchased credits do not expire.</CardDescription>
+                  </CardHeader>
+                  <CardFooter>
+                    <Button
+                      variant="secondary"
+                      disabled={!info.hasActivePlan || info.blockAdditionalPurchases || !info.canManageBilling || action.pending !== null}
+                      onClick={() => action.run(id, "/api/billing/checkout", { creditPackId: pack.id })}
+                    >
+                      {action.pending === id ? "Redirecting…" : label}
+                    </Button>
+                  </CardFooter>
+                </Card>
+              );
+            })}
+          </div>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { getPlanStatus, type PlanStatus as UserPlanStatus } from "../accounts/plan";
+import { getPlanStatus } from "../accounts/plan";
 import { getTenancyAccountId } from "../accounts/service";
 import type { Database } from "../db/client";
-import { accountPlanMetadata, accounts, teamMembers, teams, userAccounts, type BillingInterval, type PlanType } from "../db/schema";
+import { accountPlanMetadata, accounts, userAccounts, type BillingInterval, type PlanType } from "../db/schema";
 import type { Config, Env } from "../env";
 import { conflict, forbidden, HttpError, notFound } from "../lib/errors";
-import { accountLabel, type AccountLabel } from "./account-label";
+import { getAccountLabelFor, type AccountLabel } from "./account-label";
 import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, PLAN_TYPES, type CreditPack } from "./config";
 import { getLedgerState } from "../billing/service";
 import { getStripe, isBillingConfigured, requireStripe, type Stripe } from "./stripe";
@@ -63,32 +63,6 @@ async function billingAccount(db: Database, userId: string): Promise<BillingAcco
 }
 
 const canManage = (role: BillingAccount["role"]) => role === "OWNER" || role === "ADMIN";
-
-async function teamRoleIn(db: Database, userId: string, accountId: string | null) {
-  if (!accountId) return null;
-  const [row] = await db
-    .select({ role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), eq(teams.accountId, accountId)))
-    .limit(1);
-  return row?.role ?? null;
-}
-
-export async function getAccountLabelFor(db: Database, userId: string, plan?: UserPlanStatus): Promise<AccountLabel> {
-  const status = plan ?? (await getPlanStatus(db, userId));
-  const accountId = await getTenancyAccountId(db, userId);
-  const [membership] = accountId
-    ? await db.select({ role: userAccounts.role }).from(userAccounts).where(and(eq(userAccounts.userId, userId), eq(userAccounts.accountId, accountId))).limit(1)
-    : [];
-  return accountLabel({
-    hasActivePlan: status.hasActivePlan,
-    planType: status.planType,
-    viaTeam: status.viaTeam,
-    accountRole: status.viaTeam ? null : (membership?.role ?? null),
-    teamRole: await teamRoleIn(db, userId, status.accountId),
-  });
-}
 
 export async function getBillingInfo(deps: Deps, userId: string, now = new Date()): Promise<BillingInfo> {
   const { db } = deps;
