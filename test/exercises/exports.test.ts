@@ -1,0 +1,256 @@
+import { unzipSync, strFromU8 } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { extractText, getDocumentProxy } from "unpdf";
+import { neutralizeFormula } from "../../worker/exercises/export/csv";
+import { buildSitMan } from "../../worker/exercises/export/sitman";
+import { renderDocx } from "../../worker/exercises/export/docx";
+import { renderPdf, toWinAnsi } from "../../worker/exercises/export/pdf";
+import { mselColumns, type MselRow } from "../../worker/exercises/model";
+import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../../worker/exercises/templates";
+import { createTestUser, type TestUser } from "../helpers/auth";
+import { api, createExercise } from "./helpers";
+
+type Json = Record<string, any>;
+
+/** RFC 4180 reader, independent of the writer under test. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += ch;
+  }
+  if (field || row.length) throw new Error("CSV does not end with CRLF");
+  return rows;
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+/** Asserts each line of `text` appears in the XML (lines of one paragraph are separate runs). */
+function expectInXml(xml: string, text: string) {
+  for (const line of text.split("\n").filter((l) => l.trim())) expect(xml.includes(xmlEscape(line)), line).toBe(true);
+}
+const squash = (s: string) => s.replace(/\s+/g, " ");
+
+/** The largest quick-start template: the worst case for render time. */
+const largest: QuickStartTemplate = [...QUICK_START_TEMPLATES].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0];
+
+let user: TestUser;
+let other: TestUser;
+let id: string;
+
+beforeAll(async () => {
+  [user, other] = await Promise.all([createTestUser({ plan: "SOLO" }), createTestUser({ plan: "SOLO" })]);
+  const res = await api(user, "POST", "/api/exercises/from-template", { templateId: largest.id });
+  id = ((await res.json()) as Json).id;
+});
+
+describe("export formats", () => {
+  it("rejects a bad or missing format with 400, before anything is rendered", async () => {
+    for (const q of ["?format=rtf", "?format=", ""]) {
+      const res = await api(user, "GET", `/api/exercises/${id}/export${q}`);
+      expect(res.status, q).toBe(400);
+      expect(((await res.json()) as Json).code).toBe("invalid_export_format");
+    }
+    expect((await api(null, "GET", `/api/exercises/${id}/export?format=pdf`)).status).toBe(401);
+    expect((await api(other, "GET", `/api/exercises/${id}/export?format=pdf`)).status).toBe(404);
+    expect((await api(other, "GET", `/api/exercises/${id}/export?format=csv`)).status).toBe(404);
+  });
+
+  it("docx: a Word document whose document.xml holds the title, modules and MSEL text", async () => {
+    const res = await api(user, "GET", `/api/exercises/${id}/export?format=docx`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    const disposition = res.headers.get("content-disposition")!;
+    expect(disposition).toMatch(/^attachment; filename="[A-Za-z0-9-]+-Situation-Manual\.docx"$/);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(["[Content_Types].xml", "word/document.xml", "word/styles.xml", "word/numbering.xml"]));
+    const xml = strFromU8(files["word/document.xml"]);
+    expectInXml(xml, largest.name);
+    for (const m of largest.modules) expectInXml(xml, m.title);
+    for (const heading of ["Exercise Overview", "Exercise Objectives and Core Capabilities", "Threat Analysis", "Scenario Update", "Discussion Questions", "Master Scenario Events List", "Participant Feedback Form", "Handling Instructions"]) {
+      expectInXml(xml, heading);
+    }
+    for (const row of largest.mselTable) {
+      expectInXml(xml, row.synopsis);
+      expectInXml(xml, row.message);
+      expectInXml(xml, row.expectedAction);
+    }
+    expectInXml(xml, largest.capabilitiesAndObjectives[0].objective);
+    expect(xml.includes('w:orient="landscape"')).toBe(true); // the MSEL section
+    const footer = Object.keys(files).find((f) => /^word\/footer\d+\.xml$/.test(f));
+    expect(footer && strFromU8(files[footer])).toContain("PAGE");
+  });
+
+  it("pdf: a PDF whose extracted text holds the title, modules and MSEL text, with page numbers", async () => {
+    const res = await api(user, "GET", `/api/exercises/${id}/export?format=pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toMatch(/-Situation-Manual\.pdf"$/);
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+    const { totalPages, text } = await extractText(pdf, { mergePages: false });
+    expect(totalPages).toBeGreaterThan(5);
+    const all = squash(text.join(" "));
+    expect(all).toContain(squash(largest.name));
+    for (const m of largest.modules) expect(all).toContain(squash(m.title));
+    expect(all).toContain("Master Scenario Events List");
+    expect(all).toContain("Participant Feedback Form");
+    // MSEL cells wrap inside narrow columns, so look for each row's event number and first words.
+    for (const row of largest.mselTable) expect(all).toContain(row.synopsis.split(" ").slice(0, 2).join(" "));
+    expect(squash(text[1])).toContain(`Page 2 of ${totalPages}`);
+    expect(squash(text[totalPages - 1])).toContain(`Page ${totalPages} of ${totalPages}`);
+  });
+
+  it("csv: the MSEL, header = the 13 columns, parses back to the rows", async () => {
+    const res = await api(user, "GET", `/api/exercises/${id}/export?format=csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/-MSEL\.csv"$/);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith("\ufeff")).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual([...mselColumns]);
+    // Cells a spreadsheet would run as a formula come back with the documented leading apostrophe.
+    expect(rows).toEqual(largest.mselTable.map((r) => mselColumns.map((c) => neutralizeFormula(r[c]))));
+    expect(rows.flat().filter((v, i) => v !== largest.mselTable.flatMap((r) => mselColumns.map((c) => r[c]))[i]).every((v) => v.startsWith("'"))).toBe(true);
+  });
+
+  it("csv: quotes commas, quotes and newlines (RFC 4180) and defuses formulas", async () => {
+    const tricky: MselRow[] = [
+      { event: "1", synopsis: 'He said "evacuate", now', message: "Line one\nLine two\r\nLine three", comment: "=HYPERLINK(\"http://x\")", from: "- SimCell", to: "+1 555", pocAuthor: "@ops" },
+      { event: "2" },
+    ];
+    const exId = await createExercise(user, { name: "Tricky", mselTable: tricky });
+    const text = await (await api(user, "GET", `/api/exercises/${exId}/export?format=csv`)).text();
+    expect(text).toContain('"He said ""evacuate"", now"');
+    const [, first, second] = parseCsv(text.replace(/^\ufeff/, ""));
+    const get = (row: string[], col: string) => row[mselColumns.indexOf(col as never)];
+    expect(get(first, "synopsis")).toBe('He said "evacuate", now');
+    expect(get(first, "message")).toBe("Line one\nLine two\r\nLine three");
+    expect(get(first, "comment")).toBe("'=HYPERLINK(\"http://x\")");
+    expect(get(first, "to")).toBe("'+1 555");
+    expect(get(first, "pocAuthor")).toBe("'@ops");
+    expect(get(first, "from")).toBe("- SimCell");
+    expect(second).toEqual(["2", ...Array(12).fill("")]);
+  });
+
+  it("json: the full exercise, re-imported to an equal exercise", async () => {
+    const res = await api(user, "GET", `/api/exercises/${id}/export?format=json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/\.json"$/);
+    const exported = (await res.json()) as Json;
+    expect(exported).toMatchObject({ format: "readyroom-exercise", version: 1 });
+    const imported = await api(other, "POST", "/api/exercises/import", exported);
+    expect(imported.status).toBe(201);
+    const newId = ((await imported.json()) as Json).id;
+    expect(newId).not.toBe(id);
+    const original = (await (await api(user, "GET", `/api/exercises/${id}`)).json()) as Json;
+    const copy = (await (await api(other, "GET", `/api/exercises/${newId}`)).json()) as Json;
+    const content = (e: Json) => {
+      const { id: _id, userId: _u, createdAt: _c, updatedAt: _up, ...rest } = e;
+      return rest;
+    };
+    expect(content(copy)).toEqual(content(original));
+    expect(copy.userId).toBe(other.userId);
+  });
+
+  it("import takes a bare exercise too, and refuses other formats and bad content", async () => {
+    const ok = await api(user, "POST", "/api/exercises/import", { name: "Hand-made", mselTable: [{ event: 1, synopsis: "x" }] });
+    expect(ok.status).toBe(201);
+    const got = (await (await api(user, "GET", `/api/exercises/${((await ok.json()) as Json).id}`)).json()) as Json;
+    expect(got.mselTable).toEqual([{ event: "1", synopsis: "x" }]);
+    expect((await api(user, "POST", "/api/exercises/import", { format: "other-app", version: 1, exercise: {} })).status).toBe(400);
+    const bad = await api(user, "POST", "/api/exercises/import", { format: "readyroom-exercise", version: 1, exercise: { modules: "nope" } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).fieldErrors).toHaveProperty("exercise.modules");
+    expect((await api(user, "POST", "/api/exercises/import", undefined, "{")).status).toBe(400);
+    const noPlan = await createTestUser({ plan: null });
+    expect((await api(noPlan, "POST", "/api/exercises/import", { name: "x" })).status).toBe(402);
+  });
+
+  it("non-Latin text: docx keeps it, PDF transliterates to WinAnsi, filenames stay ASCII", async () => {
+    const exId = await createExercise(user, {
+      name: "Évacuation — Zürich → 東京",
+      scenario: "Ünïcödé “quotes” and ≥ 5 → shelters ☐",
+      modules: [{ title: "Модуль", description: "Ĳssel", injects: ["Ψ inject"], questions: ["Ça va?"] }],
+      mselTable: [{ event: "1", synopsis: "Café → EOC" }],
+    });
+    const docx = await api(user, "GET", `/api/exercises/${exId}/export?format=docx`);
+    expect(docx.headers.get("content-disposition")).toBe('attachment; filename="Evacuation-Zurich-Situation-Manual.docx"');
+    const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))["word/document.xml"]);
+    expectInXml(xml, "Évacuation — Zürich → 東京");
+    expectInXml(xml, "Модуль");
+    const pdf = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(squash(text)).toContain("Évacuation — Zürich -> ??");
+    expect(squash(text)).toContain("Café -> EOC");
+  });
+
+  it("an empty exercise still exports every format", async () => {
+    const exId = await createExercise(user, {});
+    for (const format of ["docx", "pdf", "json", "csv"]) {
+      const res = await api(user, "GET", `/api/exercises/${exId}/export?format=${format}`);
+      expect(res.status, format).toBe(200);
+      expect(res.headers.get("content-disposition"), format).toMatch(/filename="Untitled-exercise/);
+    }
+  });
+});
+
+describe("Situation Manual order and render time", () => {
+  it("follows the SitMan order of hseep.md", () => {
+    const sitman = buildSitMan({ ...largest, updatedAt: new Date() });
+    const h1 = sitman.sections.flatMap((s) => s.blocks).filter((b) => b.type === "heading" && b.level === 1).map((b) => (b as { text: string }).text);
+    expect(h1).toEqual([
+      "Exercise Overview",
+      "General Information",
+      "Scenario",
+      ...largest.modules.map((m) => m.title),
+      "Appendix A: Master Scenario Events List (MSEL)",
+      "Appendix B: Participant Feedback Form",
+    ]);
+  });
+
+  it("toWinAnsi keeps Latin-1 and typographic marks, spells out arrows, replaces the rest", () => {
+    const supported = new Set<number>([..."abcdeEZ?-> <=“”—éü[]".split("").map((c) => c.codePointAt(0)!), 10]);
+    expect(toWinAnsi("é → ü “x” — ≤ 東 Ĕ", new Set([...supported, 120]))).toBe("é -> ü “x” — <= ? E");
+  });
+
+  it("prints the render time of the largest template (not asserted)", async () => {
+    const sitman = buildSitMan({ ...largest, updatedAt: new Date() });
+    await renderDocx(sitman); // first call loads the library
+    await renderPdf(sitman);
+    const time = async (fn: () => Promise<unknown>) => {
+      const runs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        await fn();
+        runs.push(performance.now() - t0);
+      }
+      return runs.sort((a, b) => a - b)[2];
+    };
+    const docxMs = await time(() => renderDocx(sitman));
+    const pdfMs = await time(() => renderPdf(sitman));
+    const docxBytes = (await renderDocx(sitman)).byteLength;
+    const pdfBytes = (await renderPdf(sitman)).byteLength;
+    console.log(`[render] largest template "${largest.id}": docx median ${docxMs.toFixed(1)} ms (${docxBytes} B), pdf median ${pdfMs.toFixed(1)} ms (${pdfBytes} B)`);
+    expect(docxBytes).toBeGreaterThan(0);
+  });
+});
