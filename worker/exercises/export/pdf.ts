@@ -16,6 +16,7 @@ import type { Block, SitMan } from "./sitman";
 type Rgb = ReturnType<typeof import("pdf-lib").rgb>;
 
 const LETTER: [number, number] = [612, 792];
+const BALLOT_BOX = "☐";
 const MARGIN = 54;
 const FOOTER_GAP = 28;
 
@@ -155,10 +156,15 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
     const widths = block.widths.map((w) => (w / total) * contentWidth());
     const xs = widths.map((_, i) => left() + widths.slice(0, i).reduce((a, b) => a + b, 0));
 
-    const drawRow = (cells: string[][], fonts: PDFFont[], fills: (Rgb | null)[], colors: Rgb[], lineCount: number) => {
+    const drawRow = (cells: string[][], fonts: PDFFont[], fills: (Rgb | null)[], colors: Rgb[], lineCount: number, boxes: boolean[] = []) => {
       const rowHeight = lineCount * lineHeight + 2 * pad;
       cells.forEach((lines, i) => {
         page.drawRectangle({ x: xs[i], y: y - rowHeight, width: widths[i], height: rowHeight, borderColor: BORDER, borderWidth: 0.5, color: fills[i] ?? undefined });
+        // A lone ballot box is drawn as a square: WinAnsi has no glyph for it.
+        if (boxes[i]) {
+          page.drawRectangle({ x: xs[i] + pad, y: y - pad - size, width: size, height: size, borderColor: TEXT, borderWidth: 0.6 });
+          return;
+        }
         lines.slice(0, lineCount).forEach((line, j) => {
           page.drawText(line, { x: xs[i] + pad, y: y - pad - size - j * lineHeight + 1, size, font: fonts[i], color: colors[i] });
         });
@@ -180,13 +186,14 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
       const fonts = row.map((_, i) => (block.keyValue && i === 0 ? bold : regular));
       const fills = row.map((_, i) => (block.keyValue && i === 0 ? LIGHT : null));
       const colors = row.map(() => TEXT);
+      const boxes = row.map((v) => v === BALLOT_BOX);
       let cells = row.map((v, i) => wrap(v, fonts[i], size, widths[i] - 2 * pad));
       // A row taller than the space left is split line by line; the rest continues under a repeated header.
       for (;;) {
         const lines = Math.max(1, ...cells.map((c) => c.length));
         const available = Math.floor((y - bottom() - 2 * pad) / lineHeight);
         if (lines <= available) {
-          drawRow(cells, fonts, fills, colors, lines);
+          drawRow(cells, fonts, fills, colors, lines, boxes);
           break;
         }
         if (available >= 3) {
@@ -229,11 +236,11 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
           break;
         case "lines":
           for (let i = 0; i < block.count; i++) {
-            ensure(24);
-            y -= 22;
+            ensure(18);
+            y -= 17;
             page.drawLine({ start: { x: left(), y }, end: { x: left() + contentWidth(), y }, thickness: 0.5, color: BORDER });
           }
-          y -= 12;
+          y -= 5;
           break;
       }
     });
