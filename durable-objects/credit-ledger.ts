@@ -506,7 +506,7 @@ export class CreditLedger extends DurableObject<Env> {
   expire(input: ExpireInput): OpResult {
     return this.run("expire", input, ({ b, now }) => {
       const due = this.sql
-        .exec<Row>("SELECT * FROM tx WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ? ORDER BY expiresAt, createdAt", now)
+        .exec<Row>("SELECT * FROM tx WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ? ORDER BY expiresAt, createdAt, rowid", now)
         .toArray() as unknown as TxRow[];
       const ids: string[] = [];
       for (const grant of due) {
@@ -840,7 +840,7 @@ export class CreditLedger extends DurableObject<Env> {
     if (fromGrants === 0) return;
     const grants = this.sql
       .exec<{ id: string; remaining: number }>(
-        "SELECT id, remaining FROM tx WHERE type = 'GRANT' AND expired = 0 AND remaining > 0 ORDER BY expiresAt IS NULL, expiresAt, createdAt",
+        "SELECT id, remaining FROM tx WHERE type = 'GRANT' AND expired = 0 AND remaining > 0 ORDER BY expiresAt IS NULL, expiresAt, createdAt, rowid",
       )
       .toArray();
     for (const g of grants) {

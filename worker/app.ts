@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
+import { ledgerBenchRoutes } from "./billing/bench";
+import { billingRoutes } from "./billing/routes";
 import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
 import { clientRoutes } from "./exercises/client-routes";
@@ -31,7 +33,8 @@ export function createApp() {
   app.route("/api/profile", profileRoutes);
   app.route("/api/users", usersRoutes);
   app.route("/api/billing", paymentRoutes);
-
+  app.route("/api/billing", billingRoutes);
+  app.route("/api/dev/bench/ledger", ledgerBenchRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);
   app.route("/api/clients", clientRoutes);

@@ -1,0 +1,323 @@
+import { getTenancyAccountId } from "../accounts/service";
+import { getDb } from "../db/client";
+import { parseConfig, type Env } from "../env";
+import { getEmailSender } from "../lib/email";
+import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { LedgerError, ledgerFor, type LedgerClient } from "./ledger";
+import type { BalanceView, LedgerEvent, LedgerState, Metadata, OpSuccess, SettingsInput, TransactionView } from "./ledger-types";
+import { creditsForUsage, type AiUsage } from "./pricing";
+
+/**
+ * Billing's credit service: the ONLY way other features charge or read credits. It resolves the
+ * caller's tenancy account (team members draw on their team's account), talks to that account's
+ * CREDIT_LEDGER object, maps ledger refusals to HTTP errors (402 `Credit limit exceeded`), and
+ * turns ledger events into e-mail.
+ */
+
+type BillingEnv = Pick<Env, "DB" | "CREDIT_LEDGER"> & Record<string, unknown>;
+
+// ------------------------------------------------------------------------------------------------
+// Errors
+
+/** Ledger refusal → the HTTP error the API answers with. */
+export function toHttpError(err: unknown): unknown {
+  if (!(err instanceof LedgerError)) return err;
+  switch (err.code) {
+    case "insufficient_credits":
+    case "limit_exceeded":
+      return paymentRequired();
+    case "purchases_blocked":
+      return new HttpError(409, "purchases_blocked", "This account does not accept additional credit purchases.");
+    case "not_found":
+      return notFound(err.message);
+    case "invalid_transition":
+    case "idempotency_conflict":
+      return conflict(err.message, err.code);
+    case "invalid_input":
+      return badRequest(err.message, "invalid_input");
+    default:
+      return new Error(`Credit ledger: ${err.code}: ${err.message}`);
+  }
+}
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toHttpError(err);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Events (low-balance e-mail, auto-refill)
+
+export type LedgerEventHandler = (env: BillingEnv, event: LedgerEvent) => Promise<void>;
+export type LedgerEventHandlers = Partial<Record<LedgerEvent["kind"], LedgerEventHandler>>;
+
+/** E-mails the account's owner that the balance fell below their alert threshold. */
+export const sendLowBalanceEmail: LedgerEventHandler = async (env, event) => {
+  const owner = await env.DB.prepare(
+    `SELECT u.email AS email, u.firstName AS firstName FROM "Account" a JOIN "User" u ON u.id = a.userId WHERE a.id = ?`,
+  )
+    .bind(event.accountId)
+    .first<{ email: string; firstName: string }>();
+  if (!owner) return;
+  const config = parseConfig(env);
+  const { currentBalance, threshold } = event.payload;
+  await getEmailSender(env, config).send({
+    to: owner.email,
+    kind: "low-balance",
+    subject: "Your Readyroom credit balance is low",
+    text:
+      `Hello ${owner.firstName || "there"},\n\n` +
+      `Your Readyroom account has ${currentBalance} credits left, below your alert threshold of ${threshold}.\n` +
+      `Buy more credits or change the threshold at ${config.APP_URL}/account/pricing.\n`,
+  });
+};
+
+/**
+ * Handlers by event kind. Auto-refill needs a stored payment method and Stripe, which the payments
+ * feature owns: it replaces `auto_refill` here (and then grants through `purchaseCredits`). Until
+ * then the request is logged, not charged.
+ */
+export const ledgerEventHandlers: LedgerEventHandlers = {
+  low_balance: sendLowBalanceEmail,
+  auto_refill: async (_env, event) => {
+    console.warn(`[billing] auto-refill of ${event.payload.autoRefillAmount} credits requested for ${event.accountId}; no payment handler registered`);
+  },
+};
+
+/**
+ * Delivers events handed out with a ledger result and acknowledges the ones delivered. A failed
+ * handler leaves its event unacknowledged: the ledger offers it again after its lease. Delivery
+ * never fails the operation that caused it.
+ */
+export async function deliverEvents(env: BillingEnv, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers) {
+  if (events.length === 0) return;
+  const delivered: string[] = [];
+  for (const event of events) {
+    try {
+      await handlers[event.kind]?.(env, event);
+      delivered.push(event.id);
+    } catch (err) {
+      console.error(`[billing] ${event.kind} event for ${event.accountId} not delivered:`, err);
+    }
+  }
+  await ledger.ackEvents(delivered);
+}
+
+async function withEvents(env: BillingEnv, ledger: LedgerClient, result: OpSuccess, handlers?: LedgerEventHandlers): Promise<OpSuccess> {
+  await deliverEvents(env, ledger, result.events, handlers);
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Accounts
+
+/** The account whose credits a user spends: their team's when they are a member, else their own. */
+export async function resolveAccountId(env: BillingEnv, userId: string): Promise<string | null> {
+  return getTenancyAccountId(getDb(env.DB), userId);
+}
+
+export function ledgerForAccount(env: BillingEnv, accountId: string): LedgerClient {
+  return ledgerFor(env, accountId);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Charging AI work
+
+export interface AiChargeInput {
+  env: BillingEnv;
+  userId: string;
+  /** What was paid for, recorded on the Action row (e.g. "conversation", "document-chat"). */
+  category: string;
+  entityType?: string | null;
+  entityId?: string | null;
+  /** Credits to hold before the call; settle adjusts to the real usage. */
+  estimate: number;
+  metadata?: Metadata | null;
+  handlers?: LedgerEventHandlers;
+}
+
+export interface SettledCharge {
+  charged: number;
+  /** Credits used beyond what the account had (charged up to the balance, recorded here). */
+  uncharged: number;
+  balance: BalanceView;
+  transaction: TransactionView;
+}
+
+export interface AiCharge {
+  accountId: string;
+  actionId: string;
+  reservationId: string;
+  held: number;
+  /** After the stream ends: the real usage (credits, or token counts converted by pricing.ts). */
+  settle(usage: number | AiUsage): Promise<SettledCharge>;
+  /** On failure before any usage: gives the held credits back. Safe after settle (does nothing). */
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves credits for one AI call. Throws 402 `Credit limit exceeded` when the account's
+ * available balance or a spend limit does not allow it. Call `settle` with the usage after the
+ * stream ends, or `release` if the call failed. Both are idempotent (keyed by the action), so a
+ * retried settle never charges twice.
+ */
+export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
+  const { env, userId } = input;
+  if (!Number.isSafeInteger(input.estimate) || input.estimate < 1) throw badRequest("estimate must be a positive whole number of credits");
+  const accountId = await resolveAccountId(env, userId);
+  if (!accountId) throw paymentRequired();
+  const ledger = ledgerFor(env, accountId);
+  const actionId = newId();
+  const reserved = await call(() =>
+    ledger.reserve({
+      userId,
+      amount: input.estimate,
+      idempotencyKey: `ai:${actionId}:reserve`,
+      metadata: { category: input.category },
+      action: { id: actionId, category: input.category, entityType: input.entityType ?? null, entityId: input.entityId ?? null, metadata: input.metadata ?? null },
+    }),
+  );
+  await withEvents(env, ledger, reserved, input.handlers);
+  const reservation = reserved.transactions[0];
+  return {
+    accountId,
+    actionId,
+    reservationId: reservation.id,
+    held: -reservation.amount,
+    async settle(usage) {
+      const actualAmount = typeof usage === "number" ? usage : creditsForUsage(usage);
+      const settled = await call(() =>
+        ledger.settle({
+          userId,
+          reservationId: reservation.id,
+          actualAmount,
+          idempotencyKey: `ai:${actionId}:settle`,
+          metadata: typeof usage === "number" ? null : { usage },
+        }),
+      );
+      await withEvents(env, ledger, settled, input.handlers);
+      const tx = settled.transactions[0];
+      return { charged: -tx.amount, uncharged: Number(tx.metadata?.uncharged ?? 0), balance: settled.balance, transaction: tx };
+    },
+    async release() {
+      try {
+        const released = await ledger.release({ userId, reservationId: reservation.id, idempotencyKey: `ai:${actionId}:release` });
+        await withEvents(env, ledger, released, input.handlers);
+      } catch (err) {
+        // Already settled: the credits were charged for real work, nothing to give back.
+        if (err instanceof LedgerError && err.code === "invalid_transition") return;
+        throw toHttpError(err);
+      }
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reads
+
+export interface Usage {
+  monthlySpend: number;
+  currentBalance: number;
+  stripeSubscriptionId: string | null;
+  hasUnlimitedUsage: boolean;
+}
+
+/** GET /api/billing/usage (spec §7): the caller's tenancy account, read from its ledger. */
+export async function getUsage(env: BillingEnv, userId: string): Promise<Usage> {
+  const accountId = await resolveAccountId(env, userId);
+  if (!accountId) return { monthlySpend: 0, currentBalance: 0, stripeSubscriptionId: null, hasUnlimitedUsage: false };
+  const [state, account] = await Promise.all([
+    call(() => ledgerFor(env, accountId).getState()),
+    env.DB.prepare(`SELECT stripeSubscriptionId FROM "Account" WHERE id = ?`).bind(accountId).first<{ stripeSubscriptionId: string | null }>(),
+  ]);
+  return {
+    monthlySpend: state.balance.monthlySpend,
+    currentBalance: state.balance.currentBalance,
+    stripeSubscriptionId: account?.stripeSubscriptionId ?? null,
+    hasUnlimitedUsage: state.settings.hasUnlimitedUsage,
+  };
+}
+
+export async function getLedgerState(env: BillingEnv, accountId: string): Promise<LedgerState> {
+  return call(() => ledgerFor(env, accountId).getState());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Account-level operations for payments, admin and cron. Each needs a caller-chosen idempotency
+// key that names the real-world cause (Stripe invoice id, admin request id…), so a retry of the
+// same cause can never apply twice.
+
+type AccountOp = { accountId: string; idempotencyKey: string; userId?: string | null; metadata?: Metadata | null; handlers?: LedgerEventHandlers };
+
+async function accountOp(env: BillingEnv, input: AccountOp, run: (ledger: LedgerClient) => Promise<OpSuccess>): Promise<OpSuccess> {
+  const ledger = ledgerFor(env, input.accountId);
+  return withEvents(env, ledger, await call(() => run(ledger)), input.handlers);
+}
+
+/** Granted credits (plan's monthly credits, admin grants), optionally expiring at `expiresAt`. */
+export function grantCredits(env: BillingEnv, input: AccountOp & { amount: number; expiresAt?: number | null }) {
+  const { accountId: _a, handlers: _h, ...rest } = input;
+  return accountOp(env, input, (l) => l.grant(rest));
+}
+
+/** Purchased credits (a paid credit pack). 409 when the account blocks additional purchases. */
+export function purchaseCredits(env: BillingEnv, input: AccountOp & { amount: number }) {
+  const { accountId: _a, handlers: _h, ...rest } = input;
+  return accountOp(env, input, (l) => l.purchase(rest));
+}
+
+/** Takes back up to `amount` available credits (from one grant if named). */
+export function revokeCredits(env: BillingEnv, input: AccountOp & { amount: number; grantTransactionId?: string | null }) {
+  const { accountId: _a, handlers: _h, ...rest } = input;
+  return accountOp(env, input, (l) => l.revoke(rest));
+}
+
+/** Signed manual correction; 402 if a debit would take more than is available. */
+export function adjustCredits(env: BillingEnv, input: AccountOp & { amount: number }) {
+  const { accountId: _a, handlers: _h, ...rest } = input;
+  return accountOp(env, input, (l) => l.adjust(rest));
+}
+
+/** Reverses a completed SPEND (credits back). 409 for any other type or status. */
+export function refundSpend(env: BillingEnv, input: AccountOp & { transactionId: string }) {
+  const { accountId: _a, handlers: _h, ...rest } = input;
+  return accountOp(env, input, (l) => l.refund(rest));
+}
+
+export async function updateCreditSettings(env: BillingEnv, input: Omit<SettingsInput, "now">): Promise<LedgerState> {
+  const { accountId, ...rest } = input;
+  return call(() => ledgerFor(env, accountId).updateSettings(rest));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Cron
+
+/**
+ * Hourly cron task: expires grants past their `expiresAt`. Accounts are found from the D1 copy
+ * (Durable Objects cannot be enumerated); the expiry itself happens in each ledger, keyed per
+ * grant, so overlapping or repeated runs expire each grant once. A grant written in the last few
+ * seconds may not be in D1 yet: the next run catches it.
+ */
+export async function expireGrants(env: BillingEnv, now = Date.now()): Promise<{ accounts: number; expired: number; failed: number }> {
+  const { results } = await env.DB.prepare(
+    `SELECT DISTINCT accountId FROM "Transaction" WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ?`,
+  )
+    .bind(now)
+    .all<{ accountId: string }>();
+  let expired = 0;
+  let failed = 0;
+  for (const { accountId } of results) {
+    try {
+      const result = await accountOp(env, { accountId, idempotencyKey: `cron:expire:${now}` }, (l) => l.expire({ idempotencyKey: `cron:expire:${now}`, now }));
+      expired += result.transactions.filter((t) => t.type === "EXPIRE").length;
+    } catch (err) {
+      failed += 1;
+      console.error(`[billing] expiring grants of ${accountId} failed:`, err);
+    }
+  }
+  return { accounts: results.length, expired, failed };
+}
