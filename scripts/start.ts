@@ -3,8 +3,8 @@
  * database under .wrangler/state, seeds the demo workspace, and serves everything (Remix, API,
  * Durable Objects, Queues, Cron) from workerd on http://localhost:8787.
  */
-import { run, runAsync, wranglerEnv } from "./lib/run.ts";
-import { seedLocal } from "./seed.ts";
+import { run, runAsync, stopGroup, wranglerEnv } from "./lib/run.ts";
+import { printDemoSignIn, seedLocal } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
 const persist = process.env.READYROOM_STATE_DIR ?? ".wrangler/state";
@@ -18,5 +18,19 @@ const child = runAsync(
   ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false"],
   wranglerEnv,
 );
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopGroup(child, signal));
+
+// Print the demo sign-in once the server answers, so it is the last thing on screen, not lost
+// above wrangler's start-up output.
+void (async () => {
+  for (let i = 0; i < 240; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) {
+      printDemoSignIn(port);
+      return;
+    }
+  }
+})();
+process.on("exit", () => stopGroup(child));
 child.on("exit", (code) => process.exit(code ?? 0));

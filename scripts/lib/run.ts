@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 
 /** Runs a command with inherited stdio and exits the script if it fails. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -9,8 +9,21 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
   }
 }
 
+/**
+ * Starts a long-running command in its own process group. npx → wrangler → workerd is three
+ * processes deep; `stopGroup` signals all of them, so stopping `npm start` leaves no server behind.
+ */
 export function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  return spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env }, detached: true });
+}
+
+export function stopGroup(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
 }
 
 /** wrangler must not reach the network for the `cf` object or telemetry on these machines. */
