@@ -54,9 +54,16 @@ export const configSchema = z.object({
   /** Outbound mail over an HTTP API (Resend-compatible). Without it, mail lands in the local outbox. */
   EMAIL_API_KEY: optional,
   EMAIL_API_URL: optional,
+  /** AI (worker/ai/config.ts): openai | gemini | anthropic | custom (self-hosted) | offline. */
   AI_API_KEY: optional,
   AI_BASE_URL: optional,
   AI_PROVIDER: optional,
+  /** Model a self-hosted OpenAI-compatible server (AI_BASE_URL) serves, e.g. "llama3.1". */
+  AI_MODEL: optional,
+  /** Per-provider keys, so several providers can be configured at once. */
+  OPENAI_API_KEY: optional,
+  GEMINI_API_KEY: optional,
+  ANTHROPIC_API_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,

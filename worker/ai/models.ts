@@ -1,0 +1,48 @@
+/**
+ * The model catalogue of spec §3: what the model picker shows (when the account has
+ * `modelSelectionEnabled`) and which provider serves each model.
+ */
+export const AI_PROVIDERS = ["openai", "gemini", "anthropic"] as const;
+export type ModelProvider = (typeof AI_PROVIDERS)[number];
+
+export interface AiModel {
+  id: string;
+  provider: ModelProvider;
+  label: string;
+  description: string;
+}
+
+export const AI_MODELS = [
+  { id: "gpt-4o", provider: "openai", label: "GPT-4o", description: "Fast, capable all-rounder; good at following long planning documents." },
+  { id: "gpt-4o-mini", provider: "openai", label: "GPT-4o mini", description: "Quickest and cheapest; fine for short edits and follow-up questions." },
+  { id: "gpt-4.1", provider: "openai", label: "GPT-4.1", description: "Strong instruction following and long context for detailed drafts." },
+  { id: "gpt-4.1-mini", provider: "openai", label: "GPT-4.1 mini", description: "Lighter GPT-4.1 for quick drafts at lower cost." },
+  { id: "o3", provider: "openai", label: "o3", description: "Reasoning model: slower, careful with complex scenarios and cascading effects." },
+  { id: "gemini-2.5-flash", provider: "gemini", label: "Gemini 2.5 Flash", description: "Very fast with a large context window; good for iterative chat." },
+  { id: "gemini-2.5-pro", provider: "gemini", label: "Gemini 2.5 Pro", description: "The default: thorough drafting of scenarios, modules and MSELs." },
+  {
+    id: "claude-sonnet-4-5",
+    provider: "anthropic",
+    label: "Claude Sonnet 4.5",
+    description: "Careful, well-structured writing; strong on nuanced policy discussion.",
+  },
+] as const satisfies readonly AiModel[];
+
+export type AiModelId = (typeof AI_MODELS)[number]["id"];
+
+/** Spec §3: the default chat model and the default document-chat model. */
+export const DEFAULT_CHAT_MODEL: AiModelId = "gemini-2.5-pro";
+export const DEFAULT_DOCUMENT_CHAT_MODEL: AiModelId = "gpt-4o";
+
+/** Each provider's model used when the wanted one's provider is not configured. */
+export const PROVIDER_DEFAULT_MODEL: Record<ModelProvider, AiModelId> = {
+  openai: "gpt-4o",
+  gemini: "gemini-2.5-pro",
+  anthropic: "claude-sonnet-4-5",
+};
+
+const byId = new Map<string, AiModel>(AI_MODELS.map((m) => [m.id, m]));
+
+export function getModel(id: string | null | undefined): AiModel | undefined {
+  return id ? byId.get(id) : undefined;
+}

@@ -1,0 +1,4 @@
+export { buildPrompt, describeExercise, type BuiltPrompt, type ExerciseForPrompt, type PromptInput } from "./build";
+export { closestTemplate, offlineAnswer, offlineDraft } from "./offline";
+export { retrievePassages, type Passage } from "./passages";
+export * from "./sections";
