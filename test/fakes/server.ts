@@ -12,7 +12,8 @@ export function registerFake(route: FakeRoute) {
 
 export async function startFakeServers() {
   // Imported here, not at the top: the fakes import registerFake from this module.
-  registerFake((await import("./stripe")).stripeFake);
+  registerFake((await import("./stripe.ts")).stripeFake);
+  registerFake((await import("./oidc.ts")).oidcFake);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -116,15 +116,18 @@ export function parseForm(text: string): Form {
   return root;
 }
 
+// Plain fields, not parameter properties: this file also runs under Node's strip-only TypeScript (e2e).
 class StripeFakeError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly type = "invalid_request_error",
-    readonly code?: string,
-    readonly param?: string,
-  ) {
+  status: number;
+  type: string;
+  code?: string;
+  param?: string;
+  constructor(status: number, message: string, type = "invalid_request_error", code?: string, param?: string) {
     super(message);
+    this.status = status;
+    this.type = type;
+    this.code = code;
+    this.param = param;
   }
 }
 

@@ -94,7 +94,7 @@ export default function PricingPage() {
   const usedPercent = balance.totalCredits + balance.usedCredits > 0 ? (balance.usedCredits / (balance.totalCredits + balance.usedCredits)) * 100 : 0;
 
   return (
-    <main className="mx-auto grid max-w-5xl gap-6 p-4 md:p-8">
+    <div className="mx-auto grid max-w-5xl gap-6 p-4 md:p-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold">Plans and pricing</h1>
         <p className="text-sm text-muted-foreground">Readyroom is available as Solo, Team and Enterprise plans, billed monthly or yearly.</p>
@@ -272,6 +272,6 @@ export default function PricingPage() {
           </div>
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }
