@@ -413,7 +413,7 @@ export class CreditLedger extends DurableObject<Env> {
       b.dailySpend += charge;
       b.monthlySpend += charge;
       b.yearlySpend += charge;
-      const metadata: Metadata = { ...(parseMeta(tx.metadata) ?? {}), reserved: held, actual: input.actualAmount };
+      const metadata: Metadata = { ...(parseMeta(tx.metadata) ?? {}), ...(input.metadata ?? {}), reserved: held, actual: input.actualAmount };
       if (charge < input.actualAmount) metadata.uncharged = input.actualAmount - charge;
       this.updateTx(tx.id, now, { status: "COMPLETED", amount: -charge, metadata });
       if (tx.actionId) {
@@ -429,7 +429,7 @@ export class CreditLedger extends DurableObject<Env> {
     return this.run("release", input, ({ b, now }) => {
       const tx = this.pendingSpend(input.reservationId, "FAILED");
       b.pendingSpend -= -tx.amount;
-      this.updateTx(tx.id, now, { status: "FAILED" });
+      this.updateTx(tx.id, now, { status: "FAILED", ...(input.metadata ? { metadata: { ...(parseMeta(tx.metadata) ?? {}), ...input.metadata } } : {}) });
       return [tx.id];
     });
   }

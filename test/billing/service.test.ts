@@ -1,0 +1,211 @@
+import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ledgerFor } from "../../worker/billing/ledger";
+import { creditsForUsage, estimateCredits } from "../../worker/billing/pricing";
+import {
+  adjustCredits,
+  chargeForAi,
+  expireGrants,
+  getUsage,
+  grantCredits,
+  purchaseCredits,
+  refundSpend,
+  updateCreditSettings,
+} from "../../worker/billing/service";
+import { HttpError } from "../../worker/lib/errors";
+import { createTestUser } from "../helpers/auth";
+import { key, seedAccount } from "./helpers";
+
+async function httpError(p: Promise<unknown>): Promise<HttpError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error("expected an HttpError");
+}
+
+describe("chargeForAi", () => {
+  it("reserves, then settles from real token usage and records the Action", async () => {
+    const { accountId, userId } = await seedAccount();
+    await grantCredits(env, { accountId, amount: 50, idempotencyKey: key() });
+    const charge = await chargeForAi({ env, userId, category: "conversation", entityType: "Exercise", entityId: "ex-9", estimate: 10 });
+    expect(charge).toMatchObject({ accountId, held: 10 });
+    const settled = await charge.settle({ inputTokens: 1200, outputTokens: 2100 });
+    expect(settled).toMatchObject({ charged: 4, uncharged: 0 });
+    expect(settled.balance.currentBalance).toBe(46);
+    expect(settled.transaction.metadata).toMatchObject({ usage: { inputTokens: 1200, outputTokens: 2100 }, reserved: 10, actual: 4 });
+    // A retried settle (e.g. the stream handler ran twice) charges nothing more.
+    expect((await charge.settle({ inputTokens: 1200, outputTokens: 2100 })).balance.currentBalance).toBe(46);
+    // Release after settle is a harmless no-op.
+    await charge.release();
+    expect((await ledgerFor(env, accountId).getState()).balance.currentBalance).toBe(46);
+
+    await ledgerFor(env, accountId).flushMirror();
+    const action = await env.DB.prepare(`SELECT accountId, userId, category, entityType, entityId, completedAt FROM "Action" WHERE id = ?`)
+      .bind(charge.actionId)
+      .first<Record<string, unknown>>();
+    expect(action).toMatchObject({ accountId, userId, category: "conversation", entityType: "Exercise", entityId: "ex-9" });
+    expect(action!.completedAt).toEqual(expect.any(Number));
+    const tx = await env.DB.prepare(`SELECT type, status, amount, actionId FROM "Transaction" WHERE id = ?`).bind(charge.reservationId).first();
+    expect(tx).toEqual({ type: "SPEND", status: "COMPLETED", amount: -4, actionId: charge.actionId });
+  });
+
+  it("release on failure gives the credits back", async () => {
+    const { accountId, userId } = await seedAccount();
+    await grantCredits(env, { accountId, amount: 10, idempotencyKey: key() });
+    const charge = await chargeForAi({ env, userId, category: "document-chat", estimate: 10 });
+    expect((await ledgerFor(env, accountId).getState()).balance.available).toBe(0);
+    await charge.release();
+    await charge.release();
+    expect((await ledgerFor(env, accountId).getState()).balance).toMatchObject({ available: 10, pendingSpend: 0, totalSpent: 0 });
+  });
+
+  it("answers 402 Credit limit exceeded when the balance or a limit does not allow the call", async () => {
+    const { accountId, userId } = await seedAccount();
+    const empty = await httpError(chargeForAi({ env, userId, category: "conversation", estimate: 1 }));
+    expect(empty).toMatchObject({ status: 402, code: "credit_limit_exceeded", message: "Credit limit exceeded" });
+    await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
+    await updateCreditSettings(env, { accountId, dailyLimit: 5 });
+    const limited = await httpError(chargeForAi({ env, userId, category: "conversation", estimate: 6 }));
+    expect(limited).toMatchObject({ status: 402, message: "Credit limit exceeded" });
+    await expect(chargeForAi({ env, userId, category: "conversation", estimate: 5 })).resolves.toMatchObject({ held: 5 });
+    // A user with no account at all cannot be charged either.
+    expect((await httpError(chargeForAi({ env, userId: crypto.randomUUID(), category: "x", estimate: 1 }))).status).toBe(402);
+  });
+
+  it("maps other ledger refusals to clear 4xx errors", async () => {
+    const { accountId, userId } = await seedAccount();
+    await purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() });
+    await updateCreditSettings(env, { accountId, blockAdditionalPurchases: true });
+    expect(await httpError(purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() }))).toMatchObject({ status: 409, code: "purchases_blocked" });
+    expect(await httpError(refundSpend(env, { accountId, transactionId: "missing", idempotencyKey: key() }))).toMatchObject({ status: 404 });
+    expect(await httpError(adjustCredits(env, { accountId, amount: -50, idempotencyKey: key() }))).toMatchObject({ status: 402 });
+    expect(await httpError(chargeForAi({ env, userId, category: "x", estimate: 0 }))).toMatchObject({ status: 400 });
+  });
+
+  it("prices usage at one credit per started thousand tokens", () => {
+    expect(creditsForUsage({ inputTokens: 0, outputTokens: 0 })).toBe(0);
+    expect(creditsForUsage({ inputTokens: 1, outputTokens: 0 })).toBe(1);
+    expect(creditsForUsage({ inputTokens: 999, outputTokens: 1 })).toBe(1);
+    expect(creditsForUsage({ inputTokens: 1000, outputTokens: 1 })).toBe(2);
+    expect(estimateCredits({ promptTokens: 0, maxOutputTokens: 0 })).toBe(1);
+  });
+});
+
+describe("low-balance e-mail", () => {
+  it("e-mails the account owner once per crossing, through the injected sender", async () => {
+    const { accountId, userId } = await seedAccount();
+    await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
+    await updateCreditSettings(env, { accountId, lowBalanceAlert: 50 });
+    const spend = async (n: number) => (await chargeForAi({ env, userId, category: "conversation", estimate: n })).settle(n);
+    await spend(30);
+    await spend(30); // 40 left: alert
+    await spend(5);
+    const mails = await env.DB.prepare(`SELECT "to", subject, text, kind FROM "EmailOutbox" WHERE "to" = ?`).bind(`${userId}@example.test`).all<Record<string, string>>();
+    expect(mails.results).toHaveLength(1);
+    expect(mails.results[0]).toMatchObject({ kind: "low-balance", subject: "Your Readyroom credit balance is low" });
+    expect(mails.results[0].text).toContain("40 credits left");
+  });
+
+  it("a failing handler leaves the event to be offered again", async () => {
+    const { accountId } = await seedAccount();
+    await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
+    await updateCreditSettings(env, { accountId, lowBalanceAlert: 50 });
+    const seen: string[] = [];
+    await adjustCredits(env, {
+      accountId,
+      amount: -60,
+      idempotencyKey: key(),
+      handlers: {
+        low_balance: async () => {
+          throw new Error("mail down");
+        },
+      },
+    });
+    const later = Date.now() + 10 * 60_000;
+    const ledger = ledgerFor(env, accountId);
+    const r = await ledger.adjust({ amount: 1, idempotencyKey: key(), now: later });
+    seen.push(...r.events.map((e) => e.kind));
+    expect(seen).toEqual(["low_balance"]);
+  });
+});
+
+describe("GET /api/billing/usage", () => {
+  it("answers the caller's usage; team members see their team's ledger", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    await grantCredits(env, { accountId: user.accountId, amount: 80, idempotencyKey: key() });
+    await (await chargeForAi({ env, userId: user.userId, category: "conversation", estimate: 10 })).settle(7);
+    await env.DB.prepare(`UPDATE "Account" SET stripeSubscriptionId = 'sub_123' WHERE id = ?`).bind(user.accountId).run();
+    const res = await SELF.fetch("http://localhost/api/billing/usage", { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ monthlySpend: 7, currentBalance: 73, stripeSubscriptionId: "sub_123", hasUnlimitedUsage: false });
+
+    const member = await seedAccount();
+    await env.DB.prepare(`INSERT INTO "UserAccount" (userId, accountId, role) VALUES (?, ?, 'MEMBER')`).bind(member.userId, user.accountId).run();
+    expect(await getUsage(env, member.userId)).toMatchObject({ currentBalance: 73, monthlySpend: 7 });
+  });
+
+  it("is 401 when signed out", async () => {
+    const res = await SELF.fetch("http://localhost/api/billing/usage");
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("D1 copy through the alarm", () => {
+  it("is written by the object's alarm without anyone asking", async () => {
+    const { accountId } = await seedAccount();
+    const ledger = ledgerFor(env, accountId);
+    const g = await ledger.grant({ amount: 5, idempotencyKey: key() });
+    await runDurableObjectAlarm(ledger.stub);
+    const row = await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0].id).first();
+    expect(row).toEqual({ amount: 5 });
+    expect(await ledger.flushMirror()).toBe(0);
+  });
+});
+
+describe("expireGrants cron task", () => {
+  it("expires due grants on every account found in the D1 copy, once", async () => {
+    const a = await seedAccount();
+    const b = await seedAccount();
+    const now = Date.now();
+    await grantCredits(env, { accountId: a.accountId, amount: 30, expiresAt: now - 1000, idempotencyKey: key() });
+    await grantCredits(env, { accountId: b.accountId, amount: 20, expiresAt: now - 1000, idempotencyKey: key() });
+    await grantCredits(env, { accountId: b.accountId, amount: 9, expiresAt: now + 86_400_000, idempotencyKey: key() });
+    await ledgerFor(env, a.accountId).flushMirror();
+    await ledgerFor(env, b.accountId).flushMirror();
+    const first = await expireGrants(env, now);
+    expect(first.failed).toBe(0);
+    expect(first.expired).toBeGreaterThanOrEqual(2);
+    expect((await ledgerFor(env, a.accountId).getState()).balance.currentBalance).toBe(0);
+    expect((await ledgerFor(env, b.accountId).getState()).balance).toMatchObject({ currentBalance: 9, totalExpired: 20 });
+    await ledgerFor(env, a.accountId).flushMirror();
+    await ledgerFor(env, b.accountId).flushMirror();
+    const second = await expireGrants(env, now);
+    expect(second.expired).toBe(0);
+    expect((await ledgerFor(env, b.accountId).getState()).balance.totalExpired).toBe(20);
+  });
+});
+
+describe("POST /api/dev/bench/ledger", () => {
+  it("runs reserve+settle pairs and reconciles to zero lost or duplicated credits", async () => {
+    const res = await SELF.fetch("http://localhost/api/dev/bench/ledger", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: 60, concurrency: 8 }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ pairs: 60, concurrency: 8, lostCredits: 0, duplicatedSpends: 0, auditOk: true, d1Spends: 60, retriesReplayed: 7 });
+  });
+
+  it("validates its input", async () => {
+    const res = await SELF.fetch("http://localhost/api/dev/bench/ledger", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: -1 }),
+    });
+    expect(res.status).toBe(400);
+  });
+});
