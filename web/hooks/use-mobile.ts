@@ -7,7 +7,8 @@ export function useIsMobile() {
   const [mobile, setMobile] = React.useState(false);
   React.useEffect(() => {
     const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
-    const update = () => setMobile(query.matches);
+    // A transition: this runs right after hydration and must not discard server HTML still hydrating.
+    const update = () => React.startTransition(() => setMobile(query.matches));
     update();
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);

@@ -37,7 +37,7 @@ export default function DashboardPage() {
         <p className="text-muted-foreground">Your exercises, documents and intelligence in one place.</p>
       </header>
 
-      {data.profile.filled < data.profile.total ? <ProfileHint profile={data.profile} /> : null}
+      {data.profile.filled < data.profile.total && has("account.profile") ? <ProfileHint profile={data.profile} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <ExercisesCard exercises={data.exercises} canOpen={has("exercise")} />
@@ -113,7 +113,7 @@ function ExercisesCard({
   canOpen: boolean;
 }) {
   return (
-    <Card className="lg:col-span-2" id="exercises" aria-labelledby="exercises-title">
+    <Card className="self-start lg:col-span-2" id="exercises" aria-labelledby="exercises-title">
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
         <div className="grid gap-1">
           <CardTitle id="exercises-title" className="flex items-center gap-2">

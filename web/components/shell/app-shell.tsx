@@ -8,10 +8,42 @@ import type { ShellUser } from "./types";
 import { useOnboarding } from "./use-onboarding";
 
 // Signed-in chrome is a separate chunk (see signed-in.tsx); SSR still renders it in the page.
-const UserMenu = React.lazy(() => import("./signed-in").then((m) => ({ default: m.UserMenu })));
-const SidebarNav = React.lazy(() => import("./signed-in").then((m) => ({ default: m.SidebarNav })));
-const MobileNav = React.lazy(() => import("./signed-in").then((m) => ({ default: m.MobileNav })));
-const WelcomeModal = React.lazy(() => import("./signed-in").then((m) => ({ default: m.WelcomeModal })));
+// Each lazy part sits in its own memoised Suspense boundary: a parent re-render before the chunk
+// has hydrated would otherwise make React throw away the server HTML (React error #421).
+const load = () => import("./signed-in");
+const UserMenuLazy = React.lazy(() => load().then((m) => ({ default: m.UserMenu })));
+const SidebarNavLazy = React.lazy(() => load().then((m) => ({ default: m.SidebarNav })));
+const MobileNavLazy = React.lazy(() => load().then((m) => ({ default: m.MobileNav })));
+const WelcomeModalLazy = React.lazy(() => load().then((m) => ({ default: m.WelcomeModal })));
+
+const UserMenu = React.memo(function UserMenu(props: React.ComponentProps<typeof UserMenuLazy>) {
+  return (
+    <React.Suspense fallback={<Skeleton className="h-9 w-9 rounded-full sm:w-40" />}>
+      <UserMenuLazy {...props} />
+    </React.Suspense>
+  );
+});
+const SidebarNav = React.memo(function SidebarNav(props: React.ComponentProps<typeof SidebarNavLazy>) {
+  return (
+    <React.Suspense fallback={<NavSkeleton />}>
+      <SidebarNavLazy {...props} />
+    </React.Suspense>
+  );
+});
+const MobileNav = React.memo(function MobileNav(props: React.ComponentProps<typeof MobileNavLazy>) {
+  return (
+    <React.Suspense fallback={null}>
+      <MobileNavLazy {...props} />
+    </React.Suspense>
+  );
+});
+const WelcomeModal = React.memo(function WelcomeModal(props: React.ComponentProps<typeof WelcomeModalLazy>) {
+  return (
+    <React.Suspense fallback={null}>
+      <WelcomeModalLazy {...props} />
+    </React.Suspense>
+  );
+});
 
 const AUTH_PAGES = ["/login", "/signup", "/forgot-password", "/reset-password"];
 
@@ -32,6 +64,8 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
   const isMobile = useIsMobile();
   const onboarding = useOnboarding(user, subscribed);
   const mobileMenuOpen = isMobile && layout.state.navbarMenuOpen;
+  const { set } = layout;
+  const setMobileMenu = React.useCallback((open: boolean) => set("navbarMenuOpen", open), [set]);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -43,13 +77,7 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
       </a>
       <Navbar
         user={user}
-        userMenu={
-          user ? (
-            <React.Suspense fallback={<Skeleton className="h-9 w-9 rounded-full sm:w-40" />}>
-              <UserMenu user={user} />
-            </React.Suspense>
-          ) : null
-        }
+        userMenu={user ? <UserMenu user={user} routes={routes} /> : null}
         authPage={AUTH_PAGES.includes(pathname)}
         sidebarOpen={layout.sidebarOpen}
         sidebarLocked={layout.settingsMode}
@@ -68,28 +96,17 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
               layout.sidebarOpen ? "w-60" : "w-16",
             )}
           >
-            <React.Suspense fallback={<NavSkeleton />}>
-              <SidebarNav routes={routes} settingsMode={layout.settingsMode} collapsed={!layout.sidebarOpen} />
-            </React.Suspense>
+            <SidebarNav routes={routes} settingsMode={layout.settingsMode} collapsed={!layout.sidebarOpen} />
           </aside>
         ) : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           {children}
         </main>
       </div>
-      {user ? (
-        <React.Suspense fallback={null}>
-          {isMobile ? (
-            <MobileNav
-              open={mobileMenuOpen}
-              onOpenChange={(open) => layout.set("navbarMenuOpen", open)}
-              routes={routes}
-              settingsMode={layout.settingsMode}
-            />
-          ) : null}
-          <WelcomeModal userId={user.id} open={onboarding.open} onClosed={onboarding.onClosed} />
-        </React.Suspense>
+      {user && isMobile ? (
+        <MobileNav open={mobileMenuOpen} onOpenChange={setMobileMenu} routes={routes} settingsMode={layout.settingsMode} />
       ) : null}
+      {user ? <WelcomeModal userId={user.id} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
     </div>
   );
 }

@@ -17,6 +17,10 @@ export function isSettingsPath(pathname: string) {
   return pathname === "/account" || pathname.startsWith("/account/");
 }
 
+export function isCollaboratePath(pathname: string) {
+  return pathname === "/collaborate" || pathname.startsWith("/collaborate/");
+}
+
 export function LayoutStateProvider({
   initial,
   pathname,
@@ -29,21 +33,26 @@ export function LayoutStateProvider({
   const [state, setState] = React.useState<LayoutState>(initial);
   const settingsMode = isSettingsPath(pathname);
 
+  const stateRef = React.useRef(state);
+  stateRef.current = state;
+
+  // Transitions, so a change that lands before the lazy shell parts hydrate does not discard
+  // their server HTML.
   const set = React.useCallback((key: LayoutKey, open: boolean) => {
-    setState((prev) => (prev[key] === open ? prev : { ...prev, [key]: open }));
     writeCookie(LAYOUT_COOKIES[key], String(open));
+    React.startTransition(() => setState((prev) => (prev[key] === open ? prev : { ...prev, [key]: open })));
   }, []);
 
-  const toggle = React.useCallback(
-    (key: LayoutKey) => {
-      setState((prev) => {
-        const open = !prev[key];
-        writeCookie(LAYOUT_COOKIES[key], String(open));
-        return { ...prev, [key]: open };
-      });
-    },
-    [],
-  );
+  const toggle = React.useCallback((key: LayoutKey) => set(key, !stateRef.current[key]), [set]);
+
+  // Spec §2: on the collaborate page the sidebar is opened once (per visit to the app), after
+  // which the user's own toggling wins.
+  const openedForCollaborate = React.useRef(false);
+  React.useEffect(() => {
+    if (openedForCollaborate.current || !isCollaboratePath(pathname)) return;
+    openedForCollaborate.current = true;
+    set("sidebarOpen", true);
+  }, [pathname, set]);
 
   const value = React.useMemo(
     () => ({ state, settingsMode, sidebarOpen: settingsMode || state.sidebarOpen, set, toggle }),

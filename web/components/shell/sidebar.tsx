@@ -38,7 +38,7 @@ export function SidebarNav({
               <Icon className="size-4 shrink-0" aria-hidden />
               <span className={cn(collapsed && "sr-only")}>{item.label}</span>
               {!live && !collapsed ? (
-                <Badge variant="outline" className="ml-auto text-[10px] font-normal text-muted-foreground">
+                <Badge variant="outline" className="ml-auto shrink-0 whitespace-nowrap px-1.5 text-[10px] font-normal text-muted-foreground">
                   Coming soon
                 </Badge>
               ) : null}

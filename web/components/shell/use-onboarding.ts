@@ -42,18 +42,20 @@ export function useOnboarding(user: { id: string } | null, subscribed: boolean) 
       subscribed,
     });
     const later = (ms: number, fn: () => void) => timers.current.push(setTimeout(fn, ms));
+    // A transition: opening may happen before the lazy modal chunk has hydrated.
+    const open_ = () => React.startTransition(() => setOpen(true));
 
     switch (plan.kind) {
       case "show-now":
         deleteCookie(SHOW_GETTING_STARTED_COOKIE);
-        setOpen(true);
+        open_();
         break;
       case "invite-accepted":
         navigate(withoutParam(location.pathname, location.search, location.hash, plan.removeParam), {
           replace: true,
           preventScrollReset: true,
         });
-        later(plan.delayMs, () => setOpen(true));
+        later(plan.delayMs, open_);
         break;
       case "check-status": {
         // Once per signed-in user per page load: later navigations do not ask again.
@@ -68,7 +70,7 @@ export function useOnboarding(user: { id: string } | null, subscribed: boolean) 
             if (!status.shouldShowOnboarding) return;
             later(plan.delayMs, () => {
               writeCookie(SHOW_GETTING_STARTED_COOKIE, "true", plan.cookieDays);
-              setOpen(true);
+              open_();
             });
           })
           .catch((error) => console.warn("Could not read onboarding status:", error));

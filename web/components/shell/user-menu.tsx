@@ -9,54 +9,59 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { routeExists } from "./nav";
 import { displayName, initials, type ShellUser } from "./types";
 
 const LOGOUT_FORM_ID = "logout-form";
 
-export function UserMenu({ user }: { user: ShellUser }) {
+export function UserMenu({ user, routes }: { user: ShellUser; routes: readonly string[] }) {
   return (
     <>
-    {/* Outside the menu's portal so closing the menu cannot detach it mid-submit. A plain POST
-        (full page load) so signing out also drops every client-side cache. */}
-    <form id={LOGOUT_FORM_ID} method="post" action="/logout" hidden />
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-9 gap-2 px-2" aria-label="Account menu">
-          <span className="flex size-7 items-center justify-center rounded-full bg-secondary text-xs font-semibold" aria-hidden>
-            {initials(user)}
-          </span>
-          <span className="hidden max-w-[12rem] truncate text-sm sm:inline" aria-hidden>
-            {displayName(user)}
-          </span>
-          <ChevronDown className="opacity-60" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="grid gap-0.5">
-          <span className="truncate">{displayName(user)}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/account/profile">
-            <UserRound aria-hidden /> Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/account/security">
-            <ShieldCheck aria-hidden /> Security
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => {
-            (document.getElementById(LOGOUT_FORM_ID) as HTMLFormElement | null)?.requestSubmit();
-          }}
-        >
-          <LogOut aria-hidden /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      {/* Outside the menu's portal so closing the menu cannot detach it mid-submit. A plain POST
+          (full page load) so signing out also drops every client-side cache. */}
+      <form id={LOGOUT_FORM_ID} method="post" action="/logout" hidden />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" className="h-9 gap-2 px-2" aria-label="Account menu">
+            <span className="flex size-7 items-center justify-center rounded-full bg-secondary text-xs font-semibold" aria-hidden>
+              {initials(user)}
+            </span>
+            <span className="hidden max-w-[12rem] truncate text-sm sm:inline" aria-hidden>
+              {displayName(user)}
+            </span>
+            <ChevronDown className="opacity-60" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuLabel className="grid gap-0.5">
+            <span className="truncate">{displayName(user)}</span>
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {routeExists(routes, "account.profile") ? (
+            <DropdownMenuItem asChild>
+              <Link to="/account/profile">
+                <UserRound aria-hidden /> Profile
+              </Link>
+            </DropdownMenuItem>
+          ) : null}
+          {routeExists(routes, "account.security") ? (
+            <DropdownMenuItem asChild>
+              <Link to="/account/security">
+                <ShieldCheck aria-hidden /> Security
+              </Link>
+            </DropdownMenuItem>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            onSelect={() => {
+              (document.getElementById(LOGOUT_FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+            }}
+          >
+            <LogOut aria-hidden /> Sign out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
     </>
   );
 }
