@@ -7,6 +7,7 @@ import { getTemplate, QUICK_START_TEMPLATES } from "../../worker/exercises/templ
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { api, createCampaign, createExercise } from "./helpers";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
 type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
 
@@ -211,6 +212,9 @@ describe("read, update, delete", () => {
     await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "objectives", feedback: "Objective 2 is vague" });
     const rows = await getDb(env.DB).select().from(feedback).where(eq(feedback.exerciseId, id));
     expect(rows.map((r) => [r.step, r.feedback, r.userId])).toEqual([["objectives", "Objective 2 is vague", alice.userId]]);
+    const listed = (await json(await api(alice, "GET", `/api/exercises/${id}/feedback`))).feedback as Json[];
+    expect(listed.map((f) => f.feedback)).toEqual(["Objective 2 is vague"]);
+    expect((await api(bob, "GET", `/api/exercises/${id}/feedback`)).status).toBe(404);
   });
 
   it("a write while someone else holds the edit lock is 423", async () => {

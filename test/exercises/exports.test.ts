@@ -10,6 +10,7 @@ import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../../worker/exe
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { api, createExercise } from "./helpers";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
 type Json = Record<string, any>;
 
 /** RFC 4180 reader, independent of the writer under test. */

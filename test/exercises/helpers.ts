@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { getDb } from "../../worker/db/client";
-import { accounts, campaigns, teamMembers, teams } from "../../worker/db/schema";
+import { campaigns, teamMembers, teams } from "../../worker/db/schema";
 import type { TestUser } from "../helpers/auth";
 
 export const BASE = "http://localhost";
@@ -30,5 +30,3 @@ export async function createCampaign(owner: TestUser, members: TestUser[]): Prom
   await db.insert(campaigns).values({ id: campaignId, teamId, name: "Regional flood campaign", createdById: owner.userId });
   return campaignId;
 }
-
-export { accounts };

@@ -18,6 +18,7 @@ import {
   getExerciseRow,
   importExercise,
   listExercises,
+  listFeedback,
   listQuerySchema,
   parseImport,
   personal,
@@ -82,6 +83,10 @@ export const exerciseRoutes = new Hono<AppEnv>()
     const format = parseExportFormat(c.req.query("format"), EXERCISE_EXPORT_FORMATS);
     const row = await getExerciseRow(getDb(c.env.DB), personal(c.get("user").id), id);
     return fileResponse(await renderExport(row, format));
+  })
+  .get("/:id/feedback", async (c) => {
+    const id = requireId(c.req.param("id"));
+    return c.json({ feedback: await listFeedback(getDb(c.env.DB), personal(c.get("user").id), id) });
   })
   .post("/:id/feedback", async (c) => {
     const id = requireId(c.req.param("id"));

@@ -415,6 +415,13 @@ export async function addFeedback(db: Database, scope: ExerciseScope, id: string
   return { id: feedbackId };
 }
 
+/** The feedback left on an exercise, newest first. */
+export async function listFeedback(db: Database, scope: ExerciseScope, id: string) {
+  await findScoped(db, scope, id);
+  const rows = await db.select().from(feedback).where(eq(feedback.exerciseId, id)).orderBy(desc(feedback.createdAt)).limit(500);
+  return rows.map((r) => ({ id: r.id, step: r.step, feedback: r.feedback, userId: r.userId, createdAt: r.createdAt.toISOString() }));
+}
+
 export function requireId(id: string | undefined): string {
   if (isMissingId(id)) throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");
   return id!.trim();

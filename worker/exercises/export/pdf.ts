@@ -8,9 +8,11 @@ import type { Block, SitMan } from "./sitman";
  * landscape MSEL, and "Page N of M" footers.
  *
  * Fonts: the PDF standard fonts (Helvetica), which only encode WinAnsi (Latin-1 plus a few
- * typographic marks). No Unicode TTF ships in an npm package we can import into the Worker without
- * a bundler rule for binary files, so text is transliterated to WinAnsi (accents kept where
- * WinAnsi has them, "→" as "->", anything else as "?"). The docx export keeps every character.
+ * typographic marks), so text is transliterated to WinAnsi: accents kept where WinAnsi has them,
+ * others dropped (ő → o), "→" as "->", anything else (Cyrillic, Greek, CJK) as "?". The docx export
+ * keeps every character. Embedding a Unicode font (Noto Sans from npm via @pdf-lib/fontkit) needs
+ * a wrangler module rule to import a binary .ttf into the Worker and adds fontkit (~700 KB) plus
+ * the font to the bundle; it is the next step if PDF users need non-Latin scripts.
  */
 
 type Rgb = ReturnType<typeof import("pdf-lib").rgb>;
