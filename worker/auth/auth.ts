@@ -112,6 +112,8 @@ function buildOptions(env: Env, config: Config) {
       discoveryUrl: config.OIDC_DISCOVERY_URL ?? `${config.OIDC_ISSUER!.replace(/\/$/, "")}/.well-known/openid-configuration`,
       scopes: ["openid", "email", "profile"],
       pkce: true,
+      // OIDC identifies a person by `sub`; fall back to `id` for plain OAuth 2 userinfo shapes.
+      accountSubject: ({ profile }: { profile: Record<string, unknown> }) => String(profile.sub ?? profile.id ?? ""),
       mapProfileToUser: (profile: Record<string, unknown>) => ({
         firstName: typeof profile.given_name === "string" ? profile.given_name : splitName(profile.name as string).firstName,
         lastName: typeof profile.family_name === "string" ? profile.family_name : splitName(profile.name as string).lastName,
@@ -193,6 +195,8 @@ function buildOptions(env: Env, config: Config) {
       customRules: {
         "/sign-in/email": SIGN_IN_RATE_LIMIT,
         "/sign-up/email": { window: 60, max: 10 },
+        // Starting an OAuth redirect checks no password; it only needs a guard against floods.
+        "/sign-in/social": { window: 60, max: 30 },
         "/request-password-reset": { window: 60, max: 5 },
         "/two-factor/*": { window: 60, max: 10 },
         // Reading the session is every page load; limiting it would only hurt signed-in users.
