@@ -72,6 +72,27 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     expect((await balanceOf(user.accountId)).currentBalance).toBe(before.currentBalance);
   });
 
+  it("concurrent duplicate deliveries apply once", async () => {
+    const user = await createTestUser();
+    const { event } = await checkoutAndPay(user.cookie);
+    const paid = event("invoice.paid");
+    const results = await Promise.all([deliver(paid), deliver(paid), deliver(paid)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await processedCount(paid.id)).toBe(1);
+    expect((await balanceOf(user.accountId)).totalGranted).toBe(1000);
+  });
+
+  it("all of a checkout's events, in Stripe's order or reversed, end in the same state", async () => {
+    for (const order of ["forward", "reversed"] as const) {
+      const user = await createTestUser();
+      const { events } = await checkoutAndPay(user.cookie, { plan: "SOLO", interval: "YEARLY" });
+      await deliverAll(order === "forward" ? events : [...events].reverse());
+      expect(await planOf(user.userId), order).toMatchObject({ hasActivePlan: true, planType: "SOLO", billingInterval: "YEARLY", status: "trialing" });
+      // A yearly invoice grants twelve months of the plan's credits.
+      expect((await balanceOf(user.accountId)).totalGranted, order).toBe(12_000);
+    }
+  });
+
   it("invoice.paid grants the plan's monthly credits once per invoice, even from distinct events", async () => {
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie, { plan: "SOLO", interval: "MONTHLY" });

@@ -34,7 +34,10 @@ export type WebhookResult = { received: true; type: string; duplicate?: boolean;
  */
 export async function handleWebhook(env: Env, config: Config, db: Database, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
   const stripe = getStripe(config);
-  if (!stripe || !config.STRIPE_WEBHOOK_SECRET) throw billingNotConfigured();
+  if (!stripe) throw billingNotConfigured();
+  if (!config.STRIPE_WEBHOOK_SECRET) {
+    throw new HttpError(503, "webhook_not_configured", "Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET is missing).");
+  }
   if (!signature) throw badRequest("Missing Stripe-Signature header.", "invalid_signature");
 
   let event: Stripe.Event;
