@@ -54,7 +54,7 @@ describe("create", () => {
   });
 
   it("answers the id; the default name is empty", async () => {
-    const res = await api(alice, "POST", "/api/exercises/create", { exercise: { userId: alice.userId } });
+    const res = await api(alice, "POST", "/api/exercises/create", { clientId: "", exercise: { userId: alice.userId } });
     expect(res.status).toBe(201);
     const { id } = await json(res);
     expect(typeof id).toBe("string");

@@ -53,15 +53,18 @@ export function isMissingId(id: string | undefined | null): boolean {
 
 const idSchema = z.string().trim().min(1).max(200);
 
+/** Non-enterprise clients send no client; an empty string means the same. */
+const optionalClientId = z.string().trim().max(200).nullish();
+
 export const createExerciseBodySchema = z.object({
-  clientId: idSchema.nullish(),
+  clientId: optionalClientId,
   exercise: exerciseInputSchema.extend({ userId: z.string().optional() }).default({}),
 });
 export type CreateExerciseBody = z.infer<typeof createExerciseBodySchema>;
 
 export const updateExerciseBodySchema = z.object({ exercise: exerciseInputSchema });
 
-export const fromTemplateBodySchema = z.object({ templateId: idSchema, clientId: idSchema.nullish() });
+export const fromTemplateBodySchema = z.object({ templateId: idSchema, clientId: optionalClientId });
 
 export const feedbackBodySchema = z.object({
   step: z.string().trim().max(200, "Must be less than 200 characters").nullish(),
