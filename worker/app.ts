@@ -7,6 +7,9 @@ import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
 import { clientRoutes } from "./exercises/client-routes";
 import { exerciseRoutes } from "./exercises/routes";
+import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock-routes";
+import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
+import { aiRoutes } from "./ai/routes";
 import { HttpError } from "./lib/errors";
 import { paymentRoutes } from "./payments/routes";
 import { profileRoutes } from "./profile/routes";
@@ -36,7 +39,12 @@ export function createApp() {
   app.route("/api/billing", billingRoutes);
   app.route("/api/dev/bench/ledger", ledgerBenchRoutes);
   app.route("/api/exercises", exerciseRoutes);
+  app.route("/api/exercises", exerciseLockRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);
+  app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseLockRoutes);
+  app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes);
+  app.route("/api/conversations", conversationRoutes);
+  app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));

@@ -1,0 +1,358 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getTenancyAccountId } from "../accounts/service";
+import { getAiProvider, DEFAULT_CHAT_MODEL, AiProviderError, approxTokens, type AiProvider, type ChatChunk } from "../ai";
+import { chargeForAi, type AiCharge } from "../billing/service";
+import { estimateCredits } from "../billing/pricing";
+import { getDb, type Database } from "../db/client";
+import { accounts, conversations, users } from "../db/schema";
+import type { ChatMessageShape } from "../db/shapes";
+import type { Config, Env } from "../env";
+import { assertNotLockedByOther } from "../exercises/lock-service";
+import {
+  buildPrompt,
+  draftToPatch,
+  MODULE_SECTIONS,
+  parseDraft,
+  PURPOSES,
+  retrievePassages,
+  SECTION_TYPES,
+  type BuiltPrompt,
+  type Purpose,
+  type SectionType,
+} from "../exercises/prompts";
+import { getExerciseRow, type ExerciseScope } from "../exercises/service";
+import { HttpError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { languageName } from "../profile/languages";
+import { readStoredInstructions, type CustomInstructions } from "../profile/model";
+import { CONTENT_TYPE, encodeEvent, type Framing, type StreamEvent } from "./framing";
+
+// ------------------------------------------------------------------------------------------------
+// Request shape (spec §3 "Other shapes", §7)
+
+export const conversationBodySchema = z.object({
+  sectionType: z.enum(SECTION_TYPES, `sectionType must be one of: ${SECTION_TYPES.join(", ")}`),
+  messages: z
+    .array(z.object({ role: z.enum(["user", "assistant", "system"]), content: z.string().max(50_000, "Must be less than 50000 characters") }))
+    .max(200)
+    .default([]),
+  purpose: z.enum(PURPOSES, `purpose must be one of: ${PURPOSES.join(", ")}`).default("conversation"),
+  /** Module the module_* sections are about (0-based); defaults to the exercise's lastActiveModule. */
+  moduleIndex: z.number().int().min(0).max(999).optional(),
+  /** Catalogue model id; honoured only when the account has modelSelectionEnabled. */
+  model: z.string().trim().max(100).optional(),
+});
+export type ConversationBody = z.infer<typeof conversationBodySchema>;
+
+export const CONVERSATION_MAX_BYTES = 2 * 1024 * 1024;
+/** The stored history keeps the latest messages; older ones drop off. */
+const MAX_STORED_MESSAGES = 400;
+
+type ConversationEnv = Env;
+
+interface Background {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Who is asking: account settings that shape the call
+
+interface CallerSettings {
+  selectionEnabled: boolean;
+  instructions: CustomInstructions | null;
+  language: string | null;
+}
+
+async function callerSettings(db: Database, userId: string): Promise<CallerSettings> {
+  const accountId = await getTenancyAccountId(db, userId);
+  const [account, user] = await Promise.all([
+    accountId
+      ? db.select({ modelSelectionEnabled: accounts.modelSelectionEnabled, customInstructions: accounts.customInstructions }).from(accounts).where(eq(accounts.id, accountId)).get()
+      : Promise.resolve(undefined),
+    db.select({ preferredLanguage: users.preferredLanguage }).from(users).where(eq(users.id, userId)).get(),
+  ]);
+  const instructions = account ? readStoredInstructions(account.customInstructions ?? null) : null;
+  // The profile's language preference wins over the personal-details one: it is the assistant's setting.
+  const code = instructions?.language || user?.preferredLanguage || "";
+  return { selectionEnabled: Boolean(account?.modelSelectionEnabled), instructions, language: code ? (languageName(code) ?? null) : null };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The call
+
+export interface ConversationRequest {
+  env: ConversationEnv;
+  config: Config;
+  background: Background;
+  scope: ExerciseScope;
+  exerciseId: string;
+  body: ConversationBody;
+  framing: Framing;
+}
+
+/**
+ * PUT /api/conversations/{exerciseId} (v1, v2) and the campaign variant. Order matters: the
+ * exercise must be the caller's (404), not locked by someone else (423), and paid for (402)
+ * before the provider is called; credits are held until the stream ends, then settled from the
+ * provider's reported usage, or released if the provider failed.
+ */
+export async function streamConversation(req: ConversationRequest): Promise<Response> {
+  const { env, scope, exerciseId, body } = req;
+  const db = getDb(env.DB);
+  const exercise = await getExerciseRow(db, scope, exerciseId);
+  await assertNotLockedByOther(env, exerciseId, scope.userId);
+
+  const settings = await callerSettings(db, scope.userId);
+  const provider = getAiProvider(req.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_CHAT_MODEL });
+  const moduleIndex = body.moduleIndex ?? exercise.lastActiveModule ?? 0;
+  const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  const passages = await retrievePassages(env, {
+    userId: scope.userId,
+    exerciseId,
+    query: `${body.sectionType} ${lastUser}`.trim(),
+    limit: 6,
+  });
+  const prompt = buildPrompt({
+    exercise,
+    sectionType: body.sectionType,
+    purpose: body.purpose,
+    moduleIndex,
+    messages: body.messages.map((m) => ({ role: m.role, content: m.content })),
+    instructions: settings.instructions,
+    language: settings.language,
+    passages,
+    providerEnforcesSchema: provider.supportsJsonSchema,
+  });
+
+  const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
+  const charge = await chargeForAi({
+    env,
+    userId: scope.userId,
+    category: "conversation",
+    entityType: scope.kind === "personal" ? "Exercise" : "CampaignExercise",
+    entityId: exerciseId,
+    estimate: estimateCredits({ promptTokens, maxOutputTokens: prompt.maxOutputTokens }),
+    metadata: { sectionType: body.sectionType, purpose: body.purpose, provider: provider.id, model: provider.model },
+  });
+
+  const abort = new AbortController();
+  let chunks: AsyncIterable<ChatChunk>;
+  try {
+    chunks = await provider.open({
+      model: provider.model,
+      messages: prompt.messages,
+      jsonSchema: prompt.draft ? { name: prompt.draft.name, schema: prompt.draft.schema } : undefined,
+      maxOutputTokens: prompt.maxOutputTokens,
+      signal: abort.signal,
+      offlineAnswer: prompt.offlineAnswer,
+    });
+  } catch (err) {
+    await charge.release();
+    throw providerError(err);
+  }
+
+  const run: Run = { ...req, db, provider, prompt, charge, moduleIndex, lastUser, currentModules: exercise.modules ?? null, conversationId: exercise.conversationId };
+  return new Response(streamBody(run, chunks, abort), {
+    headers: {
+      "content-type": CONTENT_TYPE[req.framing],
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "x-ai-provider": provider.id,
+      "x-ai-model": provider.model,
+      "x-ai-label": provider.label,
+    },
+  });
+}
+
+function providerError(err: unknown): unknown {
+  if (!(err instanceof AiProviderError)) return err;
+  console.error(`[ai] ${err.message}`);
+  return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");
+}
+
+interface Run extends ConversationRequest {
+  db: Database;
+  provider: AiProvider;
+  prompt: BuiltPrompt;
+  charge: AiCharge;
+  moduleIndex: number;
+  lastUser: string;
+  currentModules: ConversationBodyModules;
+  conversationId: string | null;
+}
+type ConversationBodyModules = Parameters<typeof draftToPatch>[2]["modules"];
+
+function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortController): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let text = "";
+  let usage: { inputTokens: number; outputTokens: number } | null = null;
+  let finished = false;
+
+  const send = (controller: ReadableStreamDefaultController<Uint8Array>, event: StreamEvent) => {
+    const bytes = encodeEvent(run.framing, event);
+    if (bytes) controller.enqueue(bytes);
+  };
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const { provider, prompt, body } = run;
+      send(controller, {
+        type: "meta",
+        provider: provider.id,
+        model: provider.model,
+        label: provider.label,
+        offline: provider.offline,
+        sectionType: body.sectionType,
+        purpose: body.purpose,
+        draft: prompt.draft !== null,
+      });
+    },
+    async pull(controller) {
+      let next: IteratorResult<ChatChunk>;
+      try {
+        next = await iterator.next();
+      } catch (err) {
+        finished = true;
+        console.error(`[ai] stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
+        const outcome = await finish(run, text, null, true);
+        send(controller, { type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." });
+        send(controller, { type: "usage", inputTokens: 0, outputTokens: 0, credits: 0, interrupted: true, conversationId: outcome.conversationId });
+        controller.close();
+        return;
+      }
+      if (!next.done) {
+        if (next.value.type === "text") {
+          text += next.value.text;
+          send(controller, { type: "text", delta: next.value.text });
+        } else {
+          usage = { inputTokens: next.value.inputTokens, outputTokens: next.value.outputTokens };
+        }
+        return;
+      }
+      finished = true;
+      const outcome = await finish(run, text, usage, false);
+      if (outcome.draftEvent) send(controller, outcome.draftEvent);
+      if (outcome.draftError) send(controller, { type: "error", code: "invalid_draft", message: outcome.draftError });
+      send(controller, {
+        type: "usage",
+        inputTokens: usage?.inputTokens ?? 0,
+        outputTokens: usage?.outputTokens ?? 0,
+        credits: outcome.credits,
+        interrupted: false,
+        conversationId: outcome.conversationId,
+      });
+      controller.close();
+    },
+    cancel() {
+      // The client went away: stop the provider, give the credits back, keep what was said.
+      if (finished) return;
+      finished = true;
+      abort.abort();
+      run.background.waitUntil(finish(run, text, null, true).catch((err) => console.error("[ai] finishing a cancelled stream failed:", err)));
+    },
+  });
+}
+
+interface Outcome {
+  credits: number;
+  conversationId: string | null;
+  draftEvent?: StreamEvent;
+  draftError?: string;
+}
+
+/**
+ * After the stream: validate the draft, settle (or release) the credits, save the conversation.
+ * Never throws: the answer has already been streamed, so a bookkeeping failure is logged, not
+ * turned into a broken response.
+ */
+async function finish(run: Run, text: string, usage: { inputTokens: number; outputTokens: number } | null, interrupted: boolean): Promise<Outcome> {
+  const outcome: Outcome = { credits: 0, conversationId: run.conversationId };
+  let draft: unknown = null;
+  if (!interrupted && run.prompt.draft) {
+    const parsed = parseDraft(run.body.sectionType, text);
+    if (parsed.ok) {
+      draft = parsed.draft;
+      const moduleIndex = MODULE_SECTIONS.includes(run.body.sectionType) ? run.moduleIndex : 0;
+      outcome.draftEvent = {
+        type: "draft",
+        sectionType: run.body.sectionType,
+        moduleIndex,
+        draft: parsed.draft,
+        patch: draftToPatch(run.body.sectionType, parsed.draft, { modules: run.currentModules }, moduleIndex),
+      };
+    } else {
+      outcome.draftError = parsed.message;
+    }
+  }
+  try {
+    if (interrupted || !usage) await run.charge.release();
+    else outcome.credits = (await run.charge.settle(usage)).charged;
+  } catch (err) {
+    console.error(`[ai] credits for action ${run.charge.actionId} not ${interrupted ? "released" : "settled"}:`, err);
+  }
+  try {
+    outcome.conversationId = await saveExchange(run, { text, interrupted, draft, draftError: outcome.draftError ?? null });
+  } catch (err) {
+    console.error("[ai] saving the conversation failed:", err);
+  }
+  return outcome;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Conversation storage
+
+async function saveExchange(run: Run, result: { text: string; interrupted: boolean; draft: unknown; draftError: string | null }): Promise<string> {
+  const { db, env, scope, exerciseId, body } = run;
+  const at = new Date().toISOString();
+  const tags = { sectionType: body.sectionType as SectionType, purpose: body.purpose as Purpose, moduleIndex: run.moduleIndex, createdAt: at };
+  const added: ChatMessageShape[] = [];
+  const last = body.messages[body.messages.length - 1];
+  if (last?.role === "user") added.push({ role: "user", content: last.content, ...tags });
+  added.push({
+    role: "assistant",
+    content: result.text,
+    ...tags,
+    provider: run.provider.id,
+    model: run.provider.model,
+    ...(run.provider.offline ? { offline: true } : {}),
+    ...(result.interrupted ? { interrupted: true } : {}),
+    ...(result.draft ? { draft: result.draft } : {}),
+    ...(result.draftError ? { draftError: result.draftError } : {}),
+  });
+
+  const existing = await findConversation(db, exerciseId);
+  if (existing) {
+    const messages = [...existing.messages, ...added].slice(-MAX_STORED_MESSAGES);
+    await db.update(conversations).set({ messages }).where(eq(conversations.id, existing.id));
+    return existing.id;
+  }
+  const id = newId();
+  await db.insert(conversations).values({ id, exerciseId, messages: added });
+  // Raw SQL: linking the conversation is not an edit of the exercise, so updatedAt stays.
+  const table = scope.kind === "personal" ? `"Exercise"` : `"CampaignExercise"`;
+  await env.DB.prepare(`UPDATE ${table} SET conversationId = ? WHERE id = ? AND conversationId IS NULL`).bind(id, exerciseId).run();
+  return id;
+}
+
+async function findConversation(db: Database, exerciseId: string) {
+  return db.select().from(conversations).where(eq(conversations.exerciseId, exerciseId)).orderBy(conversations.createdAt).get();
+}
+
+export interface ConversationView {
+  id: string;
+  exerciseId: string;
+  messages: ChatMessageShape[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The saved design conversation of an exercise the caller may read (optionally one section's messages). */
+export async function getConversation(env: ConversationEnv, scope: ExerciseScope, exerciseId: string, sectionType?: SectionType): Promise<ConversationView | null> {
+  const db = getDb(env.DB);
+  await getExerciseRow(db, scope, exerciseId);
+  const row = await findConversation(db, exerciseId);
+  if (!row) return null;
+  const messages = sectionType ? row.messages.filter((m) => m.sectionType === sectionType) : row.messages;
+  return { id: row.id, exerciseId: row.exerciseId, messages, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
