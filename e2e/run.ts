@@ -63,7 +63,10 @@ function watch(context: BrowserContext, problems: string[]) {
       if (msg.type() === "error") problems.push(`console.error on ${page.url()}: ${msg.text()}`);
     });
     page.on("response", (res) => {
-      if (res.status() >= 500) problems.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+      // A missing /assets file means the build changed under the running server; say so plainly.
+      if (res.status() >= 500 || (res.status() === 404 && new URL(res.url()).pathname.startsWith("/assets/"))) {
+        problems.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+      }
     });
   };
   context.pages().forEach(attach);

@@ -4,7 +4,7 @@
  * freshly migrated and seeded database and never touches anyone's :8787 or .wrangler/state.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,8 +68,19 @@ export async function startApp({ label, logFile, timeoutMs = 180_000 }: StartOpt
       // already gone
     }
   };
+  // start.ts runs wrangler in a process group of its own, so killing our group is not enough if
+  // start.ts dies before it can forward the signal: kill every descendant's group too.
+  const killTree = (signal: NodeJS.Signals) => {
+    if (!child.pid) return;
+    const tree = descendants(child.pid);
+    killGroup(signal);
+    for (const pgid of new Set(tree.map((p) => p.pgid))) {
+      if (pgid > 1 && pgid !== process.pid && pgid !== getOwnPgid()) signalQuietly(-pgid, signal);
+    }
+    for (const p of tree) signalQuietly(p.pid, signal);
+  };
   // Last resort if this process dies abruptly (uncaught error, Ctrl-C): never leave the server behind.
-  const onExit = () => killGroup("SIGKILL");
+  const onExit = () => killTree("SIGKILL");
   process.on("exit", onExit);
   // Signals end Node without "exit" handlers; turn them into an orderly exit that runs them.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));
@@ -77,13 +88,18 @@ export async function startApp({ label, logFile, timeoutMs = 180_000 }: StartOpt
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    const tree = child.pid ? descendants(child.pid) : [];
     if (child.exitCode === null && child.signalCode === null) {
+      // SIGTERM first so start.ts stops wrangler in its own orderly way.
       killGroup("SIGTERM");
-      const exited = await waitForExit(child, 5_000);
-      if (!exited) killGroup("SIGKILL");
+      await waitForExit(child, 5_000);
     }
-    // workerd may outlive start.ts by a moment; the group kill reaches it either way.
+    // Whatever is left of the tree seen before stopping (wrangler, workerd) goes now.
     killGroup("SIGKILL");
+    for (const pgid of new Set(tree.map((p) => p.pgid))) {
+      if (pgid > 1 && pgid !== getOwnPgid()) signalQuietly(-pgid, "SIGKILL");
+    }
+    for (const p of tree) signalQuietly(p.pid, "SIGKILL");
     process.off("exit", onExit);
     log.end();
     rmSync(stateDir, { recursive: true, force: true });
@@ -133,5 +149,58 @@ function safeTail(file: string, lines: number) {
     return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
   } catch {
     return "(no log)";
+  }
+}
+
+type Proc = { pid: number; ppid: number; pgid: number };
+
+function readProcs(): Proc[] {
+  const procs: Proc[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // "pid (comm) state ppid pgrp ..." — comm may contain spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      procs.push({ pid: Number(name), ppid: Number(fields[1]), pgid: Number(fields[2]) });
+    } catch {
+      // exited while listing
+    }
+  }
+  return procs;
+}
+
+/** Every live descendant of `root` (Linux /proc; elsewhere nothing, and the group kill suffices). */
+function descendants(root: number): Proc[] {
+  if (!existsSync("/proc/self/stat")) return [];
+  const procs = readProcs();
+  const found: Proc[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const parent = queue.shift()!;
+    for (const p of procs) {
+      if (p.ppid === parent) {
+        found.push(p);
+        queue.push(p.pid);
+      }
+    }
+  }
+  return found;
+}
+
+let ownPgid: number | null = null;
+function getOwnPgid() {
+  if (ownPgid === null) {
+    const self = readProcs().find((p) => p.pid === process.pid);
+    ownPgid = self?.pgid ?? -1;
+  }
+  return ownPgid;
+}
+
+function signalQuietly(target: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(target, signal);
+  } catch {
+    // already gone
   }
 }
