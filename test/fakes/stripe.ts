@@ -219,6 +219,7 @@ function createCustomer(form: Form): Obj {
     email: (form.email as string) ?? null,
     name: (form.name as string) ?? null,
     metadata: (form.metadata as Form) ?? {},
+    invoice_settings: { default_payment_method: null, custom_fields: null, footer: null },
     livemode: false,
   };
   store.customers.set(customer.id, customer);
@@ -336,6 +337,10 @@ function completeCheckout(sessionId: string): { session: Obj; events: Obj[] } {
   session.customer = customer;
   session.status = "complete";
   session.payment_status = "paid";
+  // Paying through Checkout saves the card as the customer's default, as Stripe does for subscriptions.
+  const customerObj = get(store.customers, "customer", customer);
+  const settings = customerObj.invoice_settings as Form;
+  settings.default_payment_method ??= newId("pm");
   if (session.mode === "subscription") {
     const subData = input.subscriptionData;
     const sub = createSubscription(customer, input.lineItems[0].price, {
@@ -434,6 +439,7 @@ function findByType(type: string, id: string): Obj {
     charge: [store.charges, "charge"],
     customer: [store.customers, "customer"],
     "checkout.session": [store.sessions, "checkout session"],
+    payment_intent: [store.paymentIntents, "payment_intent"],
   };
   for (const [prefix, [map, name]] of Object.entries(maps)) if (type.startsWith(prefix)) return get(map, name, id);
   throw new StripeFakeError(400, `fake: no object kind for event type ${type}`);
@@ -450,6 +456,7 @@ const api: [string, RegExp, Handler][] = [
     const customer = get(store.customers, "customer", params[0]);
     for (const key of ["email", "name"]) if (key in form) customer[key] = form[key];
     if (form.metadata) customer.metadata = { ...(customer.metadata as Form), ...(form.metadata as Form) };
+    if (form.invoice_settings) customer.invoice_settings = { ...(customer.invoice_settings as Form), ...(form.invoice_settings as Form) };
     return customer;
   }],
   ["GET", /^\/v1\/customers$/, ({ query }) =>
@@ -579,6 +586,28 @@ const api: [string, RegExp, Handler][] = [
       int(query.limit),
     )],
   ["GET", /^\/v1\/charges\/([^/]+)$/, ({ params }) => get(store.charges, "charge", params[0])],
+  ["POST", /^\/v1\/payment_intents$/, async ({ form }) => {
+    const customer = get(store.customers, "customer", String(form.customer ?? ""));
+    const amount = int(form.amount) ?? 0;
+    if (amount <= 0) throw new StripeFakeError(400, "Invalid positive integer", "invalid_request_error", "parameter_invalid_integer", "amount");
+    const paymentMethod = (form.payment_method as string | undefined) ?? ((customer.invoice_settings as Form).default_payment_method as string | null);
+    if (!bool(form.confirm) || !paymentMethod) {
+      const pi: Obj = { id: newId("pi"), object: "payment_intent", amount, currency: form.currency ?? "usd", customer: customer.id, status: "requires_payment_method", metadata: (form.metadata as Form) ?? {}, latest_charge: null, created: now() };
+      store.paymentIntents.set(pi.id, pi);
+      return pi;
+    }
+    // Stripe's test card that always declines.
+    if (paymentMethod === "pm_card_chargeDeclined") {
+      const pi: Obj = { id: newId("pi"), object: "payment_intent", amount, currency: form.currency ?? "usd", customer: customer.id, status: "requires_payment_method", metadata: (form.metadata as Form) ?? {}, latest_charge: null, created: now() };
+      store.paymentIntents.set(pi.id, pi);
+      await deliver([emit("payment_intent.payment_failed", pi)]);
+      throw Object.assign(new StripeFakeError(402, "Your card was declined.", "card_error", "card_declined"), { extra: { decline_code: "generic_decline", payment_intent: pi } });
+    }
+    const { pi } = pay(customer.id, amount, (form.metadata as Form) ?? {});
+    pi.payment_method = paymentMethod;
+    await deliver([emit("payment_intent.succeeded", pi)]);
+    return pi;
+  }],
   ["GET", /^\/v1\/payment_intents\/([^/]+)$/, ({ params }) => get(store.paymentIntents, "payment_intent", params[0])],
   ["GET", /^\/v1\/refunds$/, ({ query }) =>
     list(
@@ -669,7 +698,8 @@ export const stripeFake: FakeRoute = async (req, res, body) => {
       send(res, 200, result);
     } catch (error) {
       if (!(error instanceof StripeFakeError)) throw error;
-      send(res, error.status, { error: { type: error.type, message: error.message, code: error.code, param: error.param } });
+      const extra = (error as StripeFakeError & { extra?: Form }).extra ?? {};
+      send(res, error.status, { error: { type: error.type, message: error.message, code: error.code, param: error.param, ...extra } });
     }
     return true;
   }

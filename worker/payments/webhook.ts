@@ -94,6 +94,8 @@ async function effectsOf(deps: Deps, event: Stripe.Event): Promise<Effects> {
       return invoicePaid(deps, event.data.object);
     case "invoice.payment_failed":
       return invoicePaymentFailed(deps, event.data.object);
+    case "payment_intent.succeeded":
+      return paymentIntentSucceeded(deps, event.data.object.id, event.id);
     case "charge.refunded":
       return chargeRefunded(deps, event.data.object.id);
     default:
@@ -130,24 +132,52 @@ async function checkoutCompleted(deps: Deps, payload: Stripe.Checkout.Session, e
     const credits = pack?.credits ?? Number.parseInt(session.metadata.credits ?? "", 10);
     if (!Number.isSafeInteger(credits) || credits <= 0) return none("credit pack with no credit amount");
     const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-    try {
-      await purchaseCredits(deps.env, {
-        accountId,
-        amount: credits,
-        idempotencyKey: `stripe:checkout:${session.id}`,
-        metadata: { source: "stripe", stripeCheckoutSessionId: session.id, stripePaymentIntentId: paymentIntent, creditPackId: session.metadata.creditPackId ?? null, eventId },
-      });
-    } catch (error) {
-      if (error instanceof HttpError && error.code === "purchases_blocked" && paymentIntent) {
-        // Purchases were blocked after checkout began: the money goes back, it is never kept for nothing.
-        await deps.stripe.refunds.create({ payment_intent: paymentIntent, metadata: { reason: "purchases_blocked", accountId } }, { idempotencyKey: `refund-blocked-${session.id}` });
-        return none("purchases blocked: payment refunded");
-      }
-      throw error;
-    }
-    return { statements: [], after: [] };
+    return purchase(deps, {
+      accountId,
+      credits,
+      paymentIntent,
+      idempotencyKey: `stripe:checkout:${session.id}`,
+      metadata: { source: "stripe", stripeCheckoutSessionId: session.id, stripePaymentIntentId: paymentIntent, creditPackId: session.metadata.creditPackId ?? null, eventId },
+    });
   }
   return none("checkout session without a known purpose");
+}
+
+/** Adds paid credits; if the account stopped accepting purchases meanwhile, the money goes back. */
+async function purchase(
+  deps: Deps,
+  input: { accountId: string; credits: number; paymentIntent: string | null; idempotencyKey: string; metadata: Record<string, unknown> },
+): Promise<Effects> {
+  try {
+    await purchaseCredits(deps.env, { accountId: input.accountId, amount: input.credits, idempotencyKey: input.idempotencyKey, metadata: input.metadata });
+  } catch (error) {
+    if (error instanceof HttpError && error.code === "purchases_blocked" && input.paymentIntent) {
+      await deps.stripe.refunds.create(
+        { payment_intent: input.paymentIntent, metadata: { reason: "purchases_blocked", accountId: input.accountId } },
+        { idempotencyKey: `readyroom-refund-blocked-${input.paymentIntent}` },
+      );
+      return none("purchases blocked: payment refunded");
+    }
+    throw error;
+  }
+  return { statements: [], after: [] };
+}
+
+/** An off-session auto-refill payment went through (worker/payments/auto-refill.ts started it). */
+async function paymentIntentSucceeded(deps: Deps, paymentIntentId: string, eventId: string): Promise<Effects> {
+  const intent = await deps.stripe.paymentIntents.retrieve(paymentIntentId);
+  if (intent.metadata?.kind !== "auto_refill") return none("payment intent not started by an auto-refill");
+  if (intent.status !== "succeeded") return none(`auto-refill payment is ${intent.status}`);
+  const credits = Number.parseInt(intent.metadata.credits ?? "", 10);
+  const accountId = intent.metadata.accountId;
+  if (!accountId || !Number.isSafeInteger(credits) || credits <= 0) return none("auto-refill payment without account or credits");
+  return purchase(deps, {
+    accountId,
+    credits,
+    paymentIntent: intent.id,
+    idempotencyKey: `stripe:payment_intent:${intent.id}`,
+    metadata: { source: "stripe", kind: "auto_refill", stripePaymentIntentId: intent.id, creditPackId: intent.metadata.creditPackId ?? null, eventId },
+  });
 }
 
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
@@ -218,6 +248,24 @@ async function sendTrialEndingEmail(deps: Deps, accountId: string, trialEnd: Dat
   }
 }
 
+/** What a payment bought, if it bought credits: a credit-pack checkout, or an auto-refill charge. */
+async function creditsBoughtWith(deps: Deps, paymentIntent: string) {
+  const sessions = await deps.stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+  const session = sessions.data[0];
+  if (session) {
+    if (session.metadata?.kind !== "credit_pack") return null;
+    const pack = findCreditPack(deps.config, session.metadata.creditPackId ?? "");
+    return {
+      accountId: session.metadata.accountId ?? session.client_reference_id,
+      credits: pack?.credits ?? Number.parseInt(session.metadata.credits ?? "", 10),
+      source: { stripeCheckoutSessionId: session.id },
+    };
+  }
+  const intent = await deps.stripe.paymentIntents.retrieve(paymentIntent);
+  if (intent.metadata?.kind !== "auto_refill") return null;
+  return { accountId: intent.metadata.accountId ?? null, credits: Number.parseInt(intent.metadata.credits ?? "", 10), source: { stripePaymentIntentId: intent.id } };
+}
+
 /**
  * A refunded credit pack takes its credits back: each refund on the charge revokes its share of
  * the pack (a partial refund, part of it), keyed by the refund id. Refunds of subscription
@@ -227,12 +275,9 @@ async function chargeRefunded(deps: Deps, chargeId: string): Promise<Effects> {
   const charge = await deps.stripe.charges.retrieve(chargeId);
   const paymentIntent = typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
   if (!paymentIntent) return none("charge without a payment intent");
-  const sessions = await deps.stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
-  const session = sessions.data[0];
-  if (!session || session.metadata?.kind !== "credit_pack") return none("refund of something other than a credit pack");
-  const accountId = session.metadata.accountId ?? session.client_reference_id;
-  const pack = findCreditPack(deps.config, session.metadata.creditPackId ?? "");
-  const credits = pack?.credits ?? Number.parseInt(session.metadata.credits ?? "", 10);
+  const bought = await creditsBoughtWith(deps, paymentIntent);
+  if (!bought) return none("refund of something other than credits");
+  const { accountId, credits, source } = bought;
   if (!accountId || !Number.isSafeInteger(credits) || credits <= 0 || charge.amount <= 0) return none("credit pack refund without account or amount");
   const refunds = await deps.stripe.refunds.list({ charge: charge.id, limit: 100 });
   for (const refund of refunds.data) {
@@ -243,7 +288,7 @@ async function chargeRefunded(deps: Deps, chargeId: string): Promise<Effects> {
       accountId,
       amount,
       idempotencyKey: `stripe:refund:${refund.id}`,
-      metadata: { source: "stripe", stripeRefundId: refund.id, stripeChargeId: charge.id, stripeCheckoutSessionId: session.id },
+      metadata: { source: "stripe", stripeRefundId: refund.id, stripeChargeId: charge.id, ...source },
     });
   }
   return { statements: [], after: [] };
