@@ -5,6 +5,7 @@ import { BookOpenText, ClipboardList, Lightbulb, Radar, UserRoundCog, X } from "
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { apiFetch, queryKeys } from "~/lib/query";
+import { deleteCookie, SHOW_GETTING_STARTED_COOKIE } from "~/lib/cookies";
 import { cn } from "~/lib/utils";
 import { closeTimeline, WELCOME_FADE_IN_DELAY_MS } from "./onboarding";
 
@@ -75,6 +76,9 @@ export function WelcomeModal({ userId, open, onClosed }: { userId: string; open:
           if (step === "fade-out") setVisible(false);
           else if (step === "hide-and-mark-onboarded") {
             setMounted(false);
+            // The next-login cookie exists to bring back a welcome the user never dismissed;
+            // once they have closed it, it must not return on their next sign-in.
+            deleteCookie(SHOW_GETTING_STARTED_COOKIE);
             markOnboarded.mutate();
             onClosed();
           } else navigate("/dashboard");
