@@ -205,6 +205,17 @@ describe("export formats", () => {
     expect(squash(text)).toContain("Café -> EOC");
   });
 
+  it("pdf: a row taller than a page is split across pages, nothing lost", async () => {
+    const words = Array.from({ length: 2500 }, (_, i) => `w${i}`).join(" ");
+    const exId = await createExercise(user, { name: "Tall row", mselTable: [{ event: "1", message: `${words} THE-END` }, { event: "2", synopsis: "After the tall row" }] });
+    const res = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
+    expect(res.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+    expect(text).toContain("THE-END");
+    expect(text).toContain("w1999");
+    expect(squash(text)).toContain("After the tall row");
+  });
+
   it("an empty exercise still exports every format", async () => {
     const exId = await createExercise(user, {});
     for (const format of ["docx", "pdf", "json", "csv"]) {

@@ -62,7 +62,8 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
       });
     const rows = [];
     if (!block.keyValue) rows.push(new TableRow({ tableHeader: true, cantSplit: true, children: block.headers.map((h, i) => cell(h, i, true)) }));
-    for (const row of block.rows) rows.push(new TableRow({ children: row.map((v, i) => cell(v, i, false)) }));
+    // An inject (or any row) stays on one page: a row cut in two is easy to misread at the table.
+    for (const row of block.rows) rows.push(new TableRow({ cantSplit: true, children: row.map((v, i) => cell(v, i, false)) }));
     return new Table({ width: { size: contentWidth, type: WidthType.DXA }, columnWidths: widths, layout: TableLayoutType.FIXED, rows });
   }
 

@@ -110,25 +110,35 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
     if (y - needed < bottom()) newPage(orientation);
   };
 
-  /** Greedy word wrap; words wider than the line are cut by characters. */
+  /**
+   * Greedy word wrap; words wider than the line are cut by characters. Widths add up word by word
+   * (measuring the growing line each time made long MSEL cells quadratic); inter-word kerning is
+   * ignored, hence the half-point of slack.
+   */
   function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+    const limit = maxWidth - 0.5;
+    const space = font.widthOfTextAtSize(" ", size);
     const lines: string[] = [];
     for (const para of clean(text).split("\n")) {
       let line = "";
-      for (const word of para.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
-          line = candidate;
+      let lineWidth = 0;
+      for (let word of para.split(/ +/)) {
+        let w = font.widthOfTextAtSize(word, size);
+        if (line && lineWidth + space + w <= limit) {
+          line += ` ${word}`;
+          lineWidth += space + w;
           continue;
         }
         if (line) lines.push(line);
-        line = word;
-        while (font.widthOfTextAtSize(line, size) > maxWidth && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > maxWidth) cut--;
-          lines.push(line.slice(0, cut));
-          line = line.slice(cut);
+        while (w > limit && word.length > 1) {
+          let cut = word.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > limit) cut--;
+          lines.push(word.slice(0, cut));
+          word = word.slice(cut);
+          w = font.widthOfTextAtSize(word, size);
         }
+        line = word;
+        lineWidth = w;
       }
       lines.push(line);
     }
@@ -190,7 +200,7 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
       const colors = row.map(() => TEXT);
       const boxes = row.map((v) => v === BALLOT_BOX);
       let cells = row.map((v, i) => wrap(v, fonts[i], size, widths[i] - 2 * pad));
-      // A row taller than the space left is split line by line; the rest continues under a repeated header.
+      // A row that does not fit moves to the next page under a repeated header.
       for (;;) {
         const lines = Math.max(1, ...cells.map((c) => c.length));
         const available = Math.floor((y - bottom() - 2 * pad) / lineHeight);
@@ -198,7 +208,9 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
           drawRow(cells, fonts, fills, colors, lines, boxes);
           break;
         }
-        if (available >= 3) {
+        // Keep a row whole when it fits on a fresh page; only a row taller than a page is split.
+        const fresh = Math.floor((height - MARGIN - headerHeight - bottom() - 2 * pad) / lineHeight);
+        if (available >= 3 && lines > fresh) {
           drawRow(cells, fonts, fills, colors, available);
           cells = cells.map((c) => c.slice(available));
         }
