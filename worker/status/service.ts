@@ -1,3 +1,4 @@
+import { isAiConfigured, readAiSettings } from "../ai/config";
 import type { Config, Env } from "../env";
 import { type ProbeMessage, probeStateName } from "../jobs/queue";
 import { allTaskNames } from "../jobs/tasks";
@@ -172,15 +173,15 @@ function checkDurableObject(env: Env, binding: keyof typeof durableObjectProbes,
 // Provider checks report configuration only: a public page must not spend the operator's API
 // quota or leak upstream error text on every visit.
 function checkAi(config: Config): Check {
-  const configured = Boolean(config.AI_API_KEY || config.AI_BASE_URL);
+  const settings = readAiSettings(config);
+  const names = [...Object.keys(settings.endpoints), ...(settings.custom ? ["self-hosted"] : [])];
+  const configured = isAiConfigured(settings);
   return {
     key: "ai",
     name: "AI provider",
     status: configured ? "ok" : "not_configured",
     latencyMs: null,
-    detail: configured
-      ? `Configured (${config.AI_PROVIDER ?? "OpenAI-compatible"}${config.AI_BASE_URL ? ", custom endpoint" : ""}).`
-      : "Not configured: the offline drafting provider answers.",
+    detail: configured ? `Configured: ${names.join(", ")} (not called from this page).` : "Not configured: the offline drafting provider answers.",
   };
 }
 
@@ -192,7 +193,7 @@ function checkPayments(config: Config): Check {
     status: configured ? "ok" : "not_configured",
     latencyMs: null,
     detail: configured
-      ? `Configured${config.STRIPE_WEBHOOK_SECRET ? " with webhook verification" : "; webhook secret missing"}.`
+      ? `Configured${config.STRIPE_WEBHOOK_SECRET ? " with webhook verification" : "; webhook secret missing"} (not called from this page).`
       : "Not configured: plans are granted with the admin script.",
   };
 }

@@ -1,0 +1,54 @@
+/**
+ * What each var and secret of worker/env.ts means. The README table, `.dev.vars.example` and
+ * `npm run deploy` follow this list, and test/platform/env-docs.test.ts fails when a variable is
+ * added to the schema without an entry here.
+ */
+export type ConfigDoc = {
+  name: string;
+  /** secret: `wrangler secret put` in production, `.dev.vars` locally. var: `--var` or wrangler.toml. */
+  kind: "var" | "secret";
+  group: "App" | "Sign-in" | "E-mail" | "AI" | "Payments" | "Limits";
+  default: string;
+  meaning: string;
+};
+
+export const CONFIG_DOCS: ConfigDoc[] = [
+  { name: "APP_ENV", kind: "var", group: "App", default: "local", meaning: "local, test or production. production requires AUTH_SECRET, sends mail through EMAIL_API_KEY and hides /dev/mailbox." },
+  { name: "APP_URL", kind: "var", group: "App", default: "http://localhost:8787", meaning: "Public origin of the app; used in e-mailed links and OAuth callbacks." },
+  { name: "AUTH_SECRET", kind: "secret", group: "Sign-in", default: "development value (required in production)", meaning: "Signs sessions and tokens. 32+ random bytes; changing it signs everyone out." },
+  { name: "GOOGLE_CLIENT_ID", kind: "var", group: "Sign-in", default: "unset (no Google button)", meaning: "Google OAuth client id." },
+  { name: "GOOGLE_CLIENT_SECRET", kind: "secret", group: "Sign-in", default: "unset", meaning: "Google OAuth client secret." },
+  { name: "COGNITO_CLIENT_ID", kind: "var", group: "Sign-in", default: "unset (no Cognito button)", meaning: "Amazon Cognito app client id." },
+  { name: "COGNITO_CLIENT_SECRET", kind: "secret", group: "Sign-in", default: "unset", meaning: "Amazon Cognito app client secret." },
+  { name: "COGNITO_USER_POOL_ID", kind: "var", group: "Sign-in", default: "unset", meaning: "Cognito user pool id; with client id and region all required, else Cognito is off." },
+  { name: "COGNITO_REGION", kind: "var", group: "Sign-in", default: "unset", meaning: "AWS region of the user pool, e.g. us-east-1." },
+  { name: "COGNITO_DOMAIN", kind: "var", group: "Sign-in", default: "unset", meaning: "Hosted UI domain of the user pool." },
+  { name: "OIDC_ISSUER", kind: "var", group: "Sign-in", default: "unset (no SSO button)", meaning: "Issuer URL of a generic OpenID Connect provider (SSO)." },
+  { name: "OIDC_CLIENT_ID", kind: "var", group: "Sign-in", default: "unset", meaning: "OIDC client id." },
+  { name: "OIDC_CLIENT_SECRET", kind: "secret", group: "Sign-in", default: "unset", meaning: "OIDC client secret." },
+  { name: "OIDC_DISCOVERY_URL", kind: "var", group: "Sign-in", default: "issuer + /.well-known/openid-configuration", meaning: "OIDC discovery document, when not at the usual place." },
+  { name: "OIDC_PROVIDER_NAME", kind: "var", group: "Sign-in", default: "Single sign-on", meaning: "Label of the SSO button." },
+  { name: "EMAIL_FROM", kind: "var", group: "E-mail", default: "Readyroom <no-reply@readyroom.local>", meaning: "Sender of outbound e-mail." },
+  { name: "EMAIL_API_KEY", kind: "secret", group: "E-mail", default: "unset (mail goes to the local outbox, /dev/mailbox)", meaning: "Key of a Resend-compatible HTTP e-mail API." },
+  { name: "EMAIL_API_URL", kind: "var", group: "E-mail", default: "https://api.resend.com/emails", meaning: "Endpoint of the e-mail API." },
+  { name: "AI_PROVIDER", kind: "var", group: "AI", default: "openai with a bare AI_API_KEY, custom with AI_BASE_URL, else offline", meaning: "openai, gemini, anthropic, custom (self-hosted OpenAI-compatible) or offline." },
+  { name: "AI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Key for the provider of AI_PROVIDER (or the self-hosted server)." },
+  { name: "AI_BASE_URL", kind: "var", group: "AI", default: "the provider's public endpoint", meaning: "OpenAI-compatible endpoint of a self-hosted model server (Ollama, vLLM…)." },
+  { name: "AI_MODEL", kind: "var", group: "AI", default: "unset", meaning: "Model a self-hosted server serves, e.g. llama3.1." },
+  { name: "OPENAI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "OpenAI key, so several providers can be configured at once." },
+  { name: "GEMINI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Google Gemini key (OpenAI-compatible endpoint)." },
+  { name: "ANTHROPIC_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Anthropic key (OpenAI-compatible endpoint)." },
+  { name: "STRIPE_SECRET_KEY", kind: "secret", group: "Payments", default: "unset (plans granted with npm run admin)", meaning: "Stripe secret API key." },
+  { name: "STRIPE_WEBHOOK_SECRET", kind: "secret", group: "Payments", default: "unset", meaning: "Signing secret of the Stripe webhook endpoint /api/billing/webhook." },
+  { name: "STRIPE_API_BASE", kind: "var", group: "Payments", default: "https://api.stripe.com", meaning: "Stripe API origin (tests point it at a fake)." },
+  { name: "STRIPE_PRICE_SOLO_MONTHLY", kind: "var", group: "Payments", default: "unset (that checkout is off)", meaning: "Stripe price id of the Solo monthly plan." },
+  { name: "STRIPE_PRICE_SOLO_YEARLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Solo yearly plan." },
+  { name: "STRIPE_PRICE_TEAM_MONTHLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Team monthly plan." },
+  { name: "STRIPE_PRICE_TEAM_YEARLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Team yearly plan." },
+  { name: "STRIPE_PRICE_ENTERPRISE_MONTHLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Enterprise monthly plan." },
+  { name: "STRIPE_PRICE_ENTERPRISE_YEARLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Enterprise yearly plan." },
+  { name: "STRIPE_TRIAL_DAYS", kind: "var", group: "Payments", default: "14", meaning: "Free-trial days of a first subscription; 0 turns trials off." },
+  { name: "STRIPE_CREDIT_PACKS", kind: "var", group: "Payments", default: "[]", meaning: 'One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}].' },
+  { name: "PLAN_MONTHLY_CREDITS", kind: "var", group: "Payments", default: '{"SOLO":1000,"TEAM":5000,"ENTERPRISE":20000}', meaning: "Credits granted per paid month of each plan, JSON." },
+  { name: "MAX_BODY_BYTES", kind: "var", group: "Limits", default: "1048576", meaning: "Largest JSON request body the API reads (uploads have their own 30 MB limit)." },
+];
