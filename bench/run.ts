@@ -95,7 +95,10 @@ function sizeRows(rows: SizeRow[]) {
 async function main() {
   ensureBuild();
   const startedAt = performance.now();
-  const app: RunningApp = await startApp({ label: "bench", logFile: path.join(tmpdir(), `readyroom-bench-${process.pid}.log`) });
+  const app: RunningApp = await startApp({ label: "bench", logFile: path.join(tmpdir(), `readyroom-bench-${process.pid}.log`) }).catch((e: unknown) => {
+    console.error(`bench: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
+    return process.exit(1);
+  });
   console.log(`bench: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join(" and ")}`);
   console.log(`bench: host ${process.platform}/${process.arch}, Node ${process.version}, ${cpus().length} CPUs (shared)`);
 

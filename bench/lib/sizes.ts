@@ -21,17 +21,27 @@ export function sizeOfClientAssets(clientDir: string, label: string, assets: str
   let raw = 0;
   let gzip = 0;
   const missing: string[] = [];
+  const each: { name: string; gzip: number }[] = [];
   for (const asset of assets) {
     const file = path.join(clientDir, asset);
     try {
       const buffer = readFileSync(file);
       raw += buffer.length;
-      gzip += gzipSize(buffer);
+      const size = gzipSize(buffer);
+      gzip += size;
+      each.push({ name: path.basename(asset).replace(/-[\w-]{8}\.js$/, ""), gzip: size });
     } catch {
       missing.push(asset);
     }
   }
-  return { label, files: assets.length - missing.length, raw, gzip, note: missing.length ? `${missing.length} not in build/client` : undefined };
+  // The three largest files say where the weight is without a separate table.
+  const largest = each
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 3)
+    .map((f) => `${f.name} ${(f.gzip / 1024).toFixed(1)}`)
+    .join(", ");
+  const notes = [largest ? `largest (KiB gz): ${largest}` : "", missing.length ? `${missing.length} not in build/client` : ""].filter(Boolean);
+  return { label, files: assets.length - missing.length, raw, gzip, note: notes.join("; ") || undefined };
 }
 
 function listFiles(dir: string): string[] {
