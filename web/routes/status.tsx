@@ -52,7 +52,7 @@ export default function StatusPage() {
       <Card>
         <CardHeader>
           <CardTitle>Services</CardTitle>
-          <CardDescription>Each check runs live when this page loads: a query, a probe object, a probe message, a ping.</CardDescription>
+          <CardDescription>Each check runs live when this page loads: a query, a probe object, a probe message, a read from each Durable Object.</CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -70,7 +70,7 @@ export default function StatusPage() {
                 <tr key={check.key} className="border-b last:border-0 align-top">
                   <th scope="row" className="py-2 pr-4 font-medium">{check.name}</th>
                   <td className="py-2 pr-4">
-                    <Badge variant={statusVariant[check.status]}>{statusLabel[check.status]}</Badge>
+                    <Badge variant={statusVariant[check.status]} className="whitespace-nowrap">{statusLabel[check.status]}</Badge>
                   </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{check.latencyMs === null ? "—" : `${check.latencyMs} ms`}</td>
                   <td className="py-2 text-muted-foreground">{check.detail}</td>
