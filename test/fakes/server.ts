@@ -14,6 +14,7 @@ export async function startFakeServers() {
   // Imported here, not at the top: the fakes import registerFake from this module.
   registerFake((await import("./stripe.ts")).stripeFake);
   registerFake((await import("./oidc.ts")).oidcFake);
+  registerFake((await import("./openai.ts")).openaiFake);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -208,41 +208,12 @@ function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCont
         draft: prompt.draft !== null,
       });
     },
+    // Each pull must enqueue or close: a pull that returns with nothing enqueued (a usage chunk)
+    // is not called again, and the stream would stall.
     async pull(controller) {
-      let next: IteratorResult<ChatChunk>;
-      try {
-        next = await iterator.next();
-      } catch (err) {
-        finished = true;
-        console.error(`[ai] stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
-        const outcome = await finish(run, text, null, true);
-        send(controller, { type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." });
-        send(controller, { type: "usage", inputTokens: 0, outputTokens: 0, credits: 0, interrupted: true, conversationId: outcome.conversationId });
-        controller.close();
-        return;
+      for (;;) {
+        if (await step(controller)) return;
       }
-      if (!next.done) {
-        if (next.value.type === "text") {
-          text += next.value.text;
-          send(controller, { type: "text", delta: next.value.text });
-        } else {
-          usage = { inputTokens: next.value.inputTokens, outputTokens: next.value.outputTokens };
-        }
-        return;
-      }
-      finished = true;
-      const outcome = await finish(run, text, usage, false);
-      if (outcome.draftEvent) send(controller, outcome.draftEvent);
-      if (outcome.draftError) send(controller, { type: "error", code: "invalid_draft", message: outcome.draftError });
-      send(controller, {
-        type: "usage",
-        inputTokens: usage?.inputTokens ?? 0,
-        outputTokens: usage?.outputTokens ?? 0,
-        credits: outcome.credits,
-        interrupted: false,
-        conversationId: outcome.conversationId,
-      });
-      controller.close();
     },
     cancel() {
       // The client went away: stop the provider, give the credits back, keep what was said.
@@ -252,6 +223,45 @@ function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCont
       run.background.waitUntil(finish(run, text, null, true).catch((err) => console.error("[ai] finishing a cancelled stream failed:", err)));
     },
   });
+
+  /** Reads one provider chunk; true when something was enqueued or the stream was closed. */
+  async function step(controller: ReadableStreamDefaultController<Uint8Array>): Promise<boolean> {
+    let next: IteratorResult<ChatChunk>;
+    try {
+      next = await iterator.next();
+    } catch (err) {
+      finished = true;
+      console.error(`[ai] stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
+      const outcome = await finish(run, text, null, true);
+      send(controller, { type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." });
+      send(controller, { type: "usage", inputTokens: 0, outputTokens: 0, credits: 0, interrupted: true, conversationId: outcome.conversationId });
+      controller.close();
+      return true;
+    }
+    if (!next.done) {
+      if (next.value.type === "text") {
+        text += next.value.text;
+        send(controller, { type: "text", delta: next.value.text });
+        return true;
+      }
+      usage = { inputTokens: next.value.inputTokens, outputTokens: next.value.outputTokens };
+      return false;
+    }
+    finished = true;
+    const outcome = await finish(run, text, usage, false);
+    if (outcome.draftEvent) send(controller, outcome.draftEvent);
+    if (outcome.draftError) send(controller, { type: "error", code: "invalid_draft", message: outcome.draftError });
+    send(controller, {
+      type: "usage",
+      inputTokens: usage?.inputTokens ?? 0,
+      outputTokens: usage?.outputTokens ?? 0,
+      credits: outcome.credits,
+      interrupted: false,
+      conversationId: outcome.conversationId,
+    });
+    controller.close();
+    return true;
+  }
 }
 
 interface Outcome {

@@ -132,7 +132,7 @@ export function parseDraft(section: SectionType, text: string): DraftResult {
   try {
     data = JSON.parse(candidate);
   } catch {
-    return { ok: false, message: "The assistant's draft was not valid JSON, so nothing was applied. Try again." };
+    return { ok: false, message: "The assistant's draft was not valid JSON. Nothing was applied; try again." };
   }
   const result = DRAFT_SCHEMAS[section].safeParse(data);
   if (!result.success) {

@@ -1,0 +1,58 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { app } from "../../worker/app";
+import { getLedgerState, grantCredits } from "../../worker/billing/service";
+import type { TestUser } from "../helpers/auth";
+
+/**
+ * The Worker's env with the AI provider pointed at the fake OpenAI-compatible server (a
+ * self-hosted endpoint, AI_BASE_URL). The suite's default env has no provider: offline drafting.
+ */
+export function aiEnv(overrides: Record<string, unknown> = {}) {
+  return { ...env, AI_BASE_URL: `${env.FAKE_ORIGIN}/v1`, AI_API_KEY: "sk-fake-test", ...overrides };
+}
+
+export type CallOptions = { env?: Record<string, unknown>; headers?: Record<string, string>; raw?: string };
+
+/** Calls the app (Hono, the same app /api/* reaches) with a chosen env, as the signed-in user. */
+export async function call(user: TestUser | null, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (user) headers.cookie = user.cookie;
+  if (body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, (options.env ?? env) as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+export async function grant(accountId: string, amount: number) {
+  await grantCredits(env, { accountId, amount, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
+}
+
+export async function balance(accountId: string) {
+  const state = await getLedgerState(env, accountId);
+  return { current: state.balance.currentBalance, pending: state.balance.pendingSpend };
+}
+
+export type NdjsonEvent = { type: string; [key: string]: unknown };
+
+export async function readNdjson(res: Response): Promise<NdjsonEvent[]> {
+  // Decoded by hand: workerd warns when .text() reads a body that is not text/*.
+  const text = new TextDecoder().decode(await res.arrayBuffer());
+  return text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as NdjsonEvent);
+}
+
+/** Bodies the fake provider received whose messages contain `tag`. */
+export async function fakeRequests(tag: string): Promise<{ model: string; messages: { role: string; content: string }[]; response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown> } } }[]> {
+  const res = await fetch(`${env.FAKE_ORIGIN}/__fake/openai/requests?contains=${encodeURIComponent(tag)}`);
+  return ((await res.json()) as { requests: never[] }).requests;
+}
+
+export const tag = () => `req-${crypto.randomUUID()}`;
