@@ -4,6 +4,7 @@
  * non-zero if any fails. `npm run test:e2e -- welcome` runs only journeys whose file or name
  * contains "welcome".
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -82,6 +83,22 @@ async function newContext(browser: Browser, problems: string[]) {
   return { context, page };
 }
 
+/** The operator CLI (scripts/admin.ts) on the running app's local database, as an operator would use it. */
+function runAdmin(app: RunningApp, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--experimental-strip-types", "scripts/admin.ts", ...args, "--persist-to", app.stateDir], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`npm run admin -- ${args.join(" ")} exited ${code}:\n${out.trim().split("\n").slice(-8).join("\n")}`))));
+  });
+}
+
 async function runJourney(browser: Browser, app: RunningApp, { file, journey }: Loaded) {
   const problems: string[] = [];
   const contexts: BrowserContext[] = [];
@@ -97,7 +114,7 @@ async function runJourney(browser: Browser, app: RunningApp, { file, journey }: 
   try {
     const first = await open();
     note = await withTimeout(
-      journey.run({ baseURL: app.baseURL, browser, page: first.page, context: first.context, newContext: open }),
+      journey.run({ baseURL: app.baseURL, browser, page: first.page, context: first.context, newContext: open, admin: (...args) => runAdmin(app, args) }),
       JOURNEY_TIMEOUT_MS,
       `Journey "${journey.name}"`,
     );

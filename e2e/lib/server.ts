@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
 
 type StartOptions = { label: string; logFile: string; timeoutMs?: number };
 
-export async function startApp({ label, logFile, timeoutMs = 180_000 }: StartOptions): Promise<RunningApp> {
+export async function startApp({ label, logFile, timeoutMs = 300_000 }: StartOptions): Promise<RunningApp> {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `readyroom-${label}-`));
   const log = createWriteStream(logFile);

@@ -8,6 +8,8 @@ export type JourneyContext = {
   context: BrowserContext;
   /** Another fresh context, e.g. to sign in again "on another device"; closed by the runner. */
   newContext(): Promise<{ context: BrowserContext; page: Page }>;
+  /** Runs `npm run admin -- <args>` against this run's database; resolves to its output. */
+  admin(...args: string[]): Promise<string>;
 };
 
 export type Journey = {
