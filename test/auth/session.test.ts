@@ -115,6 +115,29 @@ describe("requireUser (Hono)", () => {
     expect(res.status).toBe(401);
   });
 
+  it("answers 401 for a real token with a signature made with another secret", async () => {
+    const u = await createTestUser();
+    const [row] = await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId));
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("not-our-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const sig = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(row.sessionToken)))));
+    const res = await app.request("/me", { headers: { cookie: `readyroom.session_token=${encodeURIComponent(`${row.sessionToken}.${sig}`)}` } }, env);
+    expect(res.status).toBe(401);
+  });
+
+  it("answers 401 once the session has expired, and extends an active session that is due for refresh", async () => {
+    const u = await createTestUser();
+    const db = getDb(env.DB);
+    const dayAgo = new Date(Date.now() - 2 * 86_400_000);
+    const soon = new Date(Date.now() + 60_000);
+    await db.update(sessions).set({ updatedAt: dayAgo, createdAt: dayAgo, expires: soon }).where(eq(sessions.userId, u.userId));
+    expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(200);
+    const [refreshed] = await db.select().from(sessions).where(eq(sessions.userId, u.userId));
+    expect(refreshed.expires.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+
+    await db.update(sessions).set({ expires: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.userId));
+    expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(401);
+  });
+
   it("sets the SessionUser of the contract when signed in", async () => {
     const u = await createTestUser({ firstName: "Rita", lastName: "Moreno", onboarded: true });
     const res = await app.request("/me", { headers: { cookie: u.cookie } }, env);

@@ -18,6 +18,9 @@ export const COOKIE_PREFIX = "readyroom";
 /** Sign-in attempts allowed per client address within the window, shared by every isolate (D1). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
 
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 export type SsoProvider = { id: "google" | "cognito" | "sso"; label: string };
 
 export function authSecret(config: Config): string {
@@ -153,8 +156,8 @@ function buildOptions(env: Env, config: Config) {
     },
     session: {
       fields: { token: "sessionToken", expiresAt: "expires" },
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     account: {
       fields: {
