@@ -13,82 +13,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import { d1Exec, d1Query, r2PutLocal, type Target } from "./lib/d1.ts";
-import { grantPlanSql, lit, TENANCY_PROVIDER } from "./lib/sql.ts";
+import { DEMO, DEMO_DOCUMENTS, documentKey, seedSql } from "./lib/demo.ts";
+import { lit } from "./lib/sql.ts";
 
-export const DEMO = {
-  email: "demo@readyroom.local",
-  password: "Readyroom-demo-2026",
-  firstName: "Dana",
-  lastName: "Whitfield",
-  organization: "Brackwater County Office of Emergency Management",
-  country: "United States",
-  userId: "5eed0000-0000-4000-8000-000000000001",
-  accountId: "5eed0000-0000-4000-8000-000000000002",
-  credentialId: "5eed0000-0000-4000-8000-000000000003",
-  planId: "5eed0000-0000-4000-8000-000000000004",
-} as const;
+export { DEMO } from "./lib/demo.ts";
 
 const BUCKET = "readyroom-uploads";
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-export const DEMO_DOCUMENTS = [
-  { id: "5eed0000-0000-4000-8000-0000000000d1", name: "Brackwater County EOP — Base Plan (excerpt)", filename: "brackwater-eop-base-plan.md", type: "md", contentType: "text/markdown; charset=utf-8" },
-  { id: "5eed0000-0000-4000-8000-0000000000d2", name: "Annex F — Riverine and Coastal Flood", filename: "brackwater-flood-annex.md", type: "md", contentType: "text/markdown; charset=utf-8" },
-  { id: "5eed0000-0000-4000-8000-0000000000d3", name: "Hurricane Odalys After-Action Report / Improvement Plan", filename: "hurricane-odalys-aar-ip.md", type: "md", contentType: "text/markdown; charset=utf-8" },
-  { id: "5eed0000-0000-4000-8000-0000000000d4", name: "Hazard Mitigation Plan — Hazard Profile Summary", filename: "brackwater-hazard-profile.txt", type: "txt", contentType: "text/plain; charset=utf-8" },
-] as const;
-
-export const documentKey = (doc: { id: string; filename: string }) => `documents/${DEMO.userId}/${doc.id}/${doc.filename}`;
-
-/** Pre-filled custom instructions (field names and limits of worker/profile/model.ts). */
-export const DEMO_INSTRUCTIONS = {
-  language: "en",
-  focus:
-    "Brackwater County Office of Emergency Management (BCOEM), a county of about 212,000 people where the Sable River meets Ostrander Bay. County seat Port Calloway (deep-water port, petrochemical terminal); towns Fennick Landing, Alder Flats (behind Levee L-3) and Greywell (EOC); unincorporated Saltmarsh Point (beaches, up to 35,000 summer visitors, reached by the Calloway Bridge only) and the Merrin Hills (wildland-urban interface). Brackwater County is fictional sample data.",
-  threats:
-    "Riverine flooding of the Sable River (flood stage 18 ft at the Fennick Landing gauge, record 31.4 ft in 2019; Levee L-3 seepage in 2024); hurricanes and storm surge from Ostrander Bay (Hurricane Odalys 2022, 7.8 ft surge); chlorine and ammonia on the BNX Coastal Railroad through Greywell; Calloway Petrochemical Terminal; Hollins Reservoir Dam (high hazard potential); extreme heat in the Port Calloway Eastside; Merrin Hills wildfire; ransomware against the Sable River Water Authority.",
-  frameworks:
-    "HSEEP for exercise design, conduct and AAR/IP; National Preparedness Goal core capabilities, especially Public Information and Warning, Critical Transportation, Mass Care Services, Operational Coordination, Situational Assessment and Infrastructure Systems; NIMS/ICS; the county EOP with ESF annexes (Annex F Flood, Annex H Hurricane); CPG 101 for plan writing.",
-  goals:
-    "This year: a discussion-based tabletop exercise combining a late-season hurricane with a Sable River flood crest, a Calloway Bridge closure and a Levee L-3 seepage report, to validate the translated alert templates and the shared damage-assessment form from the Hurricane Odalys improvement plan. Participants: BCOEM, Fire Rescue, Sheriff, Public Works, Levee District 3, Health District, Social Services, Red Cross chapter, Brackwater Transit, the four towns' emergency managers, Regional Medical Center, Water Authority, County PIO.",
-  resources:
-    "BCOEM has 6 full-time staff; exercises are planned with no dedicated exercise budget beyond staff time; the EOC seats 48; town participation is voluntary; translators are on call (30-minute turnaround) for Spanish, Vietnamese and Haitian Creole.",
-  lessons:
-    "Hurricane Odalys (2022): translated warnings were 2 h 40 min late and no Haitian Creole version was sent; the medical needs shelter opened late; generator CO messaging began after the first poisoning; town damage reports arrived in different formats. 2019 flood: Levee L-3 overtopped for 40 minutes; 2,300 residents evacuated. 2011 chlorine leak: shelter-in-place messaging worked well.",
-  findings:
-    "Open corrective action: adopt a shared initial damage-assessment form for all towns (to be validated in the next tabletop). Known plan gaps: no Vietnamese pre-scripted flood messages for Eastside radio; Functional Needs Registry updated only yearly; 40,000 sandbags cover about one day of a major flood; no piezometers on Levee L-3.",
-  typeOfUse: "Professional",
-  intelligenceFindings:
-    "Watch NWS river forecasts for the Sable River (FNKL1, ALDF1) and Ostrander Bay tides (PCTB1), tropical outlooks for the Gulf approach to Ostrander Bay, rail hazmat incidents on coastal freight lines, and ransomware campaigns against water utilities.",
-  askReadyroom:
-    "Answer as a colleague in county emergency management: concise, practical, with HSEEP terms. Cite the uploaded Brackwater documents when you use them, and say when something is an assumption.",
-};
-
-function seedSql(passwordHash: string, now: number): string {
-  const d = DEMO;
-  const statements = [
-    `INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "emailVerified", "role", "organization", "country", "preferredLanguage", "onboarded", "createdAt", "updatedAt")
-     VALUES (${lit(d.userId)}, ${lit(`${d.firstName} ${d.lastName}`)}, ${lit(d.firstName)}, ${lit(d.lastName)}, ${lit(d.email)}, 1, 'basic', ${lit(d.organization)}, ${lit(d.country)}, 'en', 0, ${now}, ${now})
-     ON CONFLICT DO NOTHING;`,
-    // better-auth's credential link: provider "credential", providerAccountId = user id, scrypt hash.
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "password", "type", "createdAt", "updatedAt")
-     VALUES (${lit(d.credentialId)}, ${lit(d.userId)}, 'credential', ${lit(d.userId)}, ${lit(passwordHash)}, 'SOLO', ${now}, ${now})
-     ON CONFLICT DO NOTHING;`,
-    // The tenancy account (worker/accounts/service.ts): provider "readyroom", providerAccountId = its own id.
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "name", "type", "customInstructions", "createdAt", "updatedAt")
-     VALUES (${lit(d.accountId)}, ${lit(d.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(d.accountId)}, ${lit(d.organization)}, 'SOLO', ${lit(JSON.stringify(DEMO_INSTRUCTIONS))}, ${now}, ${now})
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") VALUES (${lit(d.userId)}, ${lit(d.accountId)}, 'OWNER', ${now}) ON CONFLICT DO NOTHING;`,
-    grantPlanSql({ email: d.email, plan: "SOLO", interval: "MONTHLY", now, id: d.planId }),
-    ...DEMO_DOCUMENTS.map(
-      (doc) =>
-        `INSERT INTO "Document" ("id", "name", "path", "type", "processed", "filename", "userId", "createdAt", "updatedAt")
-         VALUES (${lit(doc.id)}, ${lit(doc.name)}, ${lit(documentKey(doc))}, ${lit(doc.type)}, 0, ${lit(doc.filename)}, ${lit(d.userId)}, ${now}, ${now})
-         ON CONFLICT DO NOTHING;`,
-    ),
-  ];
-  return statements.join("\n");
-}
 
 export async function seedLocal(persistTo: string): Promise<void> {
   const target: Target = { remote: false, persistTo };

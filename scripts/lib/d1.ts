@@ -31,11 +31,11 @@ export function d1Query<T = Record<string, unknown>>(sql: string, target: Target
   return parsed.flatMap((p) => p.results ?? []);
 }
 
-/** Runs a script of statements (one transaction-less batch from a temporary .sql file). */
-export function d1Exec(sql: string, target: Target): void {
+/** Runs statements from a temporary .sql file (wrangler applies a file as one batch). */
+export function d1Exec(statements: string[], target: Target): void {
   const dir = mkdtempSync(path.join(tmpdir(), "readyroom-sql-"));
   const file = path.join(dir, "script.sql");
-  writeFileSync(file, sql);
+  writeFileSync(file, statements.map((s) => `${s.trim().replace(/;$/, "")};`).join("\n"));
   try {
     const r = wrangler(["d1", "execute", "DB", ...targetArgs(target), "--yes", "--json", "--file", file]);
     if (r.status !== 0) throw new D1Error(explain(r));

@@ -1,6 +1,7 @@
 /**
  * SQL the seed and the admin CLI run through `wrangler d1 execute` (which takes no bound
- * parameters, so every value goes through `lit`). Table and column names follow
+ * parameters, so every value goes through `lit`). Mutations return a list of statements;
+ * test/platform/admin-sql.test.ts runs them against the migrated schema. Table and column names follow
  * worker/db/schema; instants are epoch milliseconds, booleans 0/1.
  */
 
@@ -37,28 +38,32 @@ export function findUserSql(email: string): string {
 }
 
 /** Creates or replaces the account's plan as an admin grant: active, no period end. */
-export function grantPlanSql(input: { email: string; plan: PlanType; interval: BillingInterval; now: number; id?: string }): string {
+export function grantPlanSql(input: { email: string; plan: PlanType; interval: BillingInterval; now: number; id?: string }): string[] {
   const { email, plan, interval, now } = input;
-  return `INSERT INTO "AccountPlanMetadata" ("id", "accountId", "planType", "billingInterval", "trialEndDate", "isInTrial", "status", "currentPeriodEnd", "cancelAtPeriodEnd", "source", "createdAt", "updatedAt")
+  return [
+    `INSERT INTO "AccountPlanMetadata" ("id", "accountId", "planType", "billingInterval", "trialEndDate", "isInTrial", "status", "currentPeriodEnd", "cancelAtPeriodEnd", "source", "createdAt", "updatedAt")
 SELECT ${lit(input.id ?? crypto.randomUUID())}, ${ownAccountIdSql(email)}, ${lit(plan)}, ${lit(interval)}, NULL, 0, 'active', NULL, 0, 'admin', ${now}, ${now}
 WHERE ${ownAccountIdSql(email)} IS NOT NULL
 ON CONFLICT ("accountId") DO UPDATE SET "planType" = excluded."planType", "billingInterval" = excluded."billingInterval", "status" = 'active',
-  "isInTrial" = 0, "trialEndDate" = NULL, "currentPeriodEnd" = NULL, "cancelAtPeriodEnd" = 0, "source" = 'admin', "updatedAt" = excluded."updatedAt";
-UPDATE "Account" SET "type" = ${lit(plan)}, "updatedAt" = ${now} WHERE "id" = ${ownAccountIdSql(email)};`;
+  "isInTrial" = 0, "trialEndDate" = NULL, "currentPeriodEnd" = NULL, "cancelAtPeriodEnd" = 0, "source" = 'admin', "updatedAt" = excluded."updatedAt"`,
+    `UPDATE "Account" SET "type" = ${lit(plan)}, "updatedAt" = ${now} WHERE "id" = ${ownAccountIdSql(email)}`,
+  ];
 }
 
 /** Ends the plan (kept as a canceled row, so the history stays readable). */
-export function revokePlanSql(email: string, now: number): string {
-  return `UPDATE "AccountPlanMetadata" SET "status" = 'canceled', "cancelAtPeriodEnd" = 0, "currentPeriodEnd" = ${now}, "updatedAt" = ${now} WHERE "accountId" = ${ownAccountIdSql(email)};`;
+export function revokePlanSql(email: string, now: number): string[] {
+  return [`UPDATE "AccountPlanMetadata" SET "status" = 'canceled', "cancelAtPeriodEnd" = 0, "currentPeriodEnd" = ${now}, "updatedAt" = ${now} WHERE "accountId" = ${ownAccountIdSql(email)}`];
 }
 
-export function setRoleSql(email: string, role: Role, now: number): string {
-  return `UPDATE "User" SET "role" = ${lit(role)}, "updatedAt" = ${now} WHERE "email" = ${lit(email)};`;
+export function setRoleSql(email: string, role: Role, now: number): string[] {
+  return [`UPDATE "User" SET "role" = ${lit(role)}, "updatedAt" = ${now} WHERE "email" = ${lit(email)}`];
 }
 
-export function setFlagSql(email: string, flag: Flag, on: boolean, now: number): string {
+export function setFlagSql(email: string, flag: Flag, on: boolean, now: number): string[] {
   const column = flag === "collaborateEnabled" || flag === "modelSelectionEnabled" ? `, "${flag}" = ${lit(on)}` : "";
-  return `UPDATE "Account" SET "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.${flag}', json(${lit(on ? "true" : "false")}))${column}, "updatedAt" = ${now} WHERE "id" = ${ownAccountIdSql(email)};`;
+  return [
+    `UPDATE "Account" SET "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.${flag}', json(${lit(on ? "true" : "false")}))${column}, "updatedAt" = ${now} WHERE "id" = ${ownAccountIdSql(email)}`,
+  ];
 }
 
 export function listUsersSql(): string {
