@@ -72,7 +72,7 @@ export async function readSessionToken(cookieHeader: string | null, secret: stri
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
   if (signature.length !== 44) return null;
-  let sig: Uint8Array;
+  let sig: Uint8Array<ArrayBuffer>;
   try {
     sig = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0));
   } catch {
