@@ -14,6 +14,8 @@ export type ToastData<Node = unknown> = {
   description?: Node;
   action?: Node;
   variant?: ToastVariant;
+  /** Milliseconds before it closes itself; the provider's default (5000 ms, spec §4) otherwise. */
+  duration?: number;
   open: boolean;
 };
 

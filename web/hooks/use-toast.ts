@@ -13,6 +13,7 @@ export type ToastInput = {
   description?: Node;
   action?: Node;
   variant?: ToastVariant;
+  duration?: number;
 };
 
 const listeners = new Set<(state: ToastState<Node>) => void>();

@@ -1,23 +1,53 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ArrowRight, ClipboardList, FileText, Plus, Radar, UserRoundCog } from "lucide-react";
+import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog } from "lucide-react";
 import type * as React from "react";
+import { getPlanStatus } from "../../worker/accounts/plan";
 import { getDashboard } from "../../worker/dashboard/service";
 import { getDb } from "../../worker/db/client";
+import { listExercises } from "../../worker/exercises/service";
+import { getTemplate, listTemplateSummaries } from "../../worker/exercises/templates";
+import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { envOf, requireUser } from "~/lib/auth.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
 
+/** First sentence-ish of a template's scenario: enough to choose by. */
+function summaryOf(text: string | undefined) {
+  if (!text) return "";
+  const flat = text.replace(/\s+/g, " ").trim();
+  const end = flat.search(/[.!?](\s|$)/);
+  const first = end > 40 ? flat.slice(0, end + 1) : flat;
+  return first.length > 240 ? `${first.slice(0, 237)}…` : first;
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
-  return getDashboard(getDb(envOf(args.context).DB), user.id);
+  const db = getDb(envOf(args.context).DB);
+  const url = new URL(args.request.url);
+  const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
+  const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
+  const [dashboard, exerciseList, plan] = await Promise.all([
+    getDashboard(db, user.id),
+    // The list the exercises card browses: the same service as GET /api/exercises (search, sort, resume step).
+    listExercises(db, user.id, { search, sort, sortBy: "updatedAt" }),
+    getPlanStatus(db, user.id),
+  ]);
+  return {
+    ...dashboard,
+    userId: user.id,
+    exerciseList,
+    query: { q: search ?? "", sort },
+    // Spec §6: the client list is fetched only for enterprise accounts.
+    enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
+    templates: listTemplateSummaries().map((t) => ({ ...t, summary: summaryOf(getTemplate(t.id)?.scenario) })),
+  };
 }
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
@@ -40,7 +70,7 @@ export default function DashboardPage() {
       {data.profile.filled < data.profile.total && has("account.profile") ? <ProfileHint profile={data.profile} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <ExercisesCard exercises={data.exercises} canOpen={has("exercise")} />
+        <ExercisesCard data={data} canOpen={has("exercise")} />
         <div className="grid content-start gap-6">
           <RecentList
             title="Recent documents"
@@ -103,90 +133,30 @@ function ProfileHint({ profile }: { profile: { filled: number; total: number; mi
   );
 }
 
-type ExerciseItem = { id: string; name: string; completed: boolean; threatType: string | null; updatedAt: Date | string };
-
-function ExercisesCard({
-  exercises,
-  canOpen,
-}: {
-  exercises: { inProgress: ExerciseItem[]; completed: ExerciseItem[]; total: number };
-  canOpen: boolean;
-}) {
+function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderData<typeof loader>>; canOpen: boolean }) {
   return (
     <Card className="self-start lg:col-span-2" id="exercises" aria-labelledby="exercises-title">
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0">
         <div className="grid gap-1">
           <CardTitle id="exercises-title" className="flex items-center gap-2">
             <ClipboardList className="size-4 text-primary" aria-hidden /> Exercises
           </CardTitle>
           <CardDescription>Tabletop exercises you are designing or have completed.</CardDescription>
         </div>
-        <Button disabled aria-describedby="new-exercise-note" title="The exercise designer is coming soon">
-          <Plus aria-hidden /> New exercise
-        </Button>
+        {canOpen ? <ExerciseActions userId={data.userId} enterprise={data.enterprise} templates={data.templates} /> : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p id="new-exercise-note" className="text-xs text-muted-foreground">
-          The exercise designer is coming soon; creating exercises is not available on this server yet.
-        </p>
-        {exercises.total === 0 ? (
+        {data.exercises.total === 0 ? (
           <EmptyState
             icon={ClipboardList}
             title="No exercises yet"
-            text="When the exercise designer arrives you will build tabletop exercises here, step by step, from a blank page or a quick-start template."
+            text="Build a tabletop exercise step by step, from a blank page or a quick-start template, with the design assistant at your side."
           />
         ) : (
-          <Tabs defaultValue={exercises.inProgress.length > 0 || exercises.completed.length === 0 ? "in-progress" : "completed"}>
-            <TabsList>
-              <TabsTrigger value="in-progress">In progress ({exercises.inProgress.length})</TabsTrigger>
-              <TabsTrigger value="completed">Completed ({exercises.completed.length})</TabsTrigger>
-            </TabsList>
-            <TabsContent value="in-progress">
-              <ExerciseList items={exercises.inProgress} canOpen={canOpen} empty="No exercises in progress." />
-            </TabsContent>
-            <TabsContent value="completed">
-              <ExerciseList items={exercises.completed} canOpen={canOpen} empty="No completed exercises yet." />
-            </TabsContent>
-          </Tabs>
+          <ExerciseBrowser items={data.exerciseList} query={data.query} canOpen={canOpen} />
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function ExerciseList({ items, canOpen, empty }: { items: ExerciseItem[]; canOpen: boolean; empty: string }) {
-  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
-  return (
-    <ul className="divide-y rounded-md border">
-      {items.map((exercise) => {
-        const name = exercise.name.trim() || "Untitled exercise";
-        const body = (
-          <>
-            <span className="grid min-w-0 gap-0.5">
-              <span className="truncate font-medium">{name}</span>
-              <span className="text-xs text-muted-foreground">
-                {exercise.threatType ? `${exercise.threatType} · ` : ""}Updated {formatDate(exercise.updatedAt)}
-              </span>
-            </span>
-            <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
-          </>
-        );
-        return (
-          <li key={exercise.id}>
-            {canOpen ? (
-              <Link
-                to={`/exercise/${exercise.id}`}
-                className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-              >
-                {body}
-              </Link>
-            ) : (
-              <div className="flex items-center justify-between gap-3 px-4 py-3">{body}</div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

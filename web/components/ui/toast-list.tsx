@@ -5,10 +5,11 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 export default function ToastList({ toasts, dismiss }: { toasts: ToastData<React.ReactNode>[]; dismiss: (id: string) => void }) {
   return (
     <ToastProvider>
-      {toasts.map(({ id, title, description, action, variant, open }) => (
+      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
         <Toast
           key={id}
           variant={variant}
+          duration={duration}
           open={open}
           onOpenChange={(next) => {
             if (!next) dismiss(id);

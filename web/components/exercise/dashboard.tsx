@@ -1,0 +1,343 @@
+import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2 } from "lucide-react";
+import * as React from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input, inputClass } from "~/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/hooks/use-toast";
+import { ExerciseApiError, exerciseApi } from "~/lib/exercise-api";
+import { cn } from "~/lib/utils";
+
+export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
+export type ExerciseListItem = {
+  id: string;
+  name: string;
+  threatType: string | null;
+  completed: boolean;
+  isQuickStart: boolean;
+  moduleCount: number;
+  resumeStep: string;
+  updatedAt: string;
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** Where a failed create should send the planner (spec §4: no sign-in → login, no plan → pricing). */
+function handleCreateError(err: unknown, navigate: (to: string) => void) {
+  if (err instanceof ExerciseApiError && err.status === 401) return navigate(`/login?callbackUrl=${encodeURIComponent("/dashboard")}`);
+  if (err instanceof ExerciseApiError && err.status === 402 && err.body?.code === "subscription_required") return navigate("/account/pricing");
+  toast({ title: "Could not create the exercise", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" });
+}
+
+function useClients(userId: string, enabled: boolean) {
+  const [clients, setClients] = React.useState<{ id: string; name: string }[] | null>(null);
+  React.useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    exerciseApi
+      .clients(userId)
+      .then((r) => live && setClients(r.clients))
+      .catch(() => live && setClients([]));
+    return () => {
+      live = false;
+    };
+  }, [userId, enabled]);
+  return clients;
+}
+
+function ClientPicker({ clients, value, onChange }: { clients: { id: string; name: string }[] | null; value: string; onChange: (v: string) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor="exercise-client" className="text-sm font-medium">
+        Client
+      </label>
+      <select id="exercise-client" className={cn(inputClass, "h-9 py-1")} value={value} onChange={(e) => onChange(e.target.value)} disabled={clients === null}>
+        <option value="">{clients === null ? "Loading clients…" : "No client"}</option>
+        {(clients ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** New exercise, start from a template, import from JSON. */
+export function ExerciseActions({ userId, enterprise, templates }: { userId: string; enterprise: boolean; templates: TemplateSummary[] }) {
+  const navigate = useNavigate();
+  const clients = useClients(userId, enterprise);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [newOpen, setNewOpen] = React.useState(false);
+  const [templateOpen, setTemplateOpen] = React.useState(false);
+  const [clientId, setClientId] = React.useState("");
+  const fileRef = React.useRef<HTMLInputElement>(null);
+
+  const create = async () => {
+    setBusy("new");
+    try {
+      const { id } = await exerciseApi.create(userId, clientId || null);
+      setNewOpen(false);
+      navigate(`/exercise/${id}/intro`);
+    } catch (err) {
+      handleCreateError(err, navigate);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const fromTemplate = async (templateId: string) => {
+    setBusy(templateId);
+    try {
+      const { id } = await exerciseApi.fromTemplate(templateId, clientId || null);
+      setTemplateOpen(false);
+      navigate(`/exercise/${id}/intro`);
+    } catch (err) {
+      handleCreateError(err, navigate);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    setBusy("import");
+    try {
+      let data: unknown;
+      try {
+        data = JSON.parse(await file.text());
+      } catch {
+        throw new Error(`${file.name} is not a JSON file.`);
+      }
+      const { id } = await exerciseApi.import(data);
+      toast({ title: "Exercise imported" });
+      navigate(`/exercise/${id}/intro`);
+    } catch (err) {
+      if (err instanceof ExerciseApiError && (err.status === 401 || err.status === 402)) handleCreateError(err, navigate);
+      else toast({ title: "Import failed", description: err instanceof Error ? err.message : "Try again.", variant: "destructive" });
+    } finally {
+      setBusy(null);
+      if (fileRef.current) fileRef.current.value = "";
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => setTemplateOpen(true)}>
+        <LayoutTemplate aria-hidden /> Start from template
+      </Button>
+      <Button variant="outline" size="sm" disabled={busy === "import"} onClick={() => fileRef.current?.click()}>
+        {busy === "import" ? <Loader2 className="animate-spin" aria-hidden /> : <FileJson aria-hidden />} Import from JSON
+      </Button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Exercise JSON file to import"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void importFile(file);
+        }}
+      />
+      <Button size="sm" disabled={busy === "new"} onClick={() => (enterprise ? setNewOpen(true) : void create())}>
+        {busy === "new" ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} New exercise
+      </Button>
+
+      <Dialog open={newOpen} onOpenChange={setNewOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>New exercise</DialogTitle>
+            <DialogDescription>Choose the client this exercise is for.</DialogDescription>
+          </DialogHeader>
+          <ClientPicker clients={clients} value={clientId} onChange={setClientId} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setNewOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void create()} disabled={busy === "new"}>
+              Create exercise
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={templateOpen} onOpenChange={setTemplateOpen}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Start from a template</DialogTitle>
+            <DialogDescription>
+              Each quick-start exercise is complete: scenario, threat analysis, capabilities with SMART objectives, three modules and an MSEL.
+              It is copied into a new exercise you can change freely.
+            </DialogDescription>
+          </DialogHeader>
+          {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
+          <ul className="grid gap-2" aria-label="Quick-start templates">
+            {templates.map((t) => (
+              <li key={t.id} className="grid gap-1.5 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
+                <div className="grid gap-1">
+                  <p className="font-medium leading-tight">{t.name}</p>
+                  <p>
+                    <Badge variant="outline">{t.threatType}</Badge>
+                  </p>
+                  <p className="text-sm text-muted-foreground">{t.summary}</p>
+                </div>
+                <Button size="sm" aria-label={`Use template: ${t.name}`} disabled={busy !== null} onClick={() => void fromTemplate(t.id)}>
+                  {busy === t.id ? <Loader2 className="animate-spin" aria-hidden /> : null} Use template
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Search, sort, in progress / completed, open at the resume step, delete with confirmation. */
+export function ExerciseBrowser({ items, query, canOpen }: { items: ExerciseListItem[]; query: { q: string; sort: "asc" | "desc" }; canOpen: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = React.useState(query.q);
+  const revalidator = useRevalidator();
+  const [toDelete, setToDelete] = React.useState<ExerciseListItem | null>(null);
+  const [deleting, setDeleting] = React.useState(false);
+
+  React.useEffect(() => {
+    if (q.trim() === query.q) return;
+    const t = setTimeout(() => {
+      const next = new URLSearchParams(params);
+      if (q.trim()) next.set("q", q.trim());
+      else next.delete("q");
+      setParams(next, { replace: true, preventScrollReset: true });
+    }, 300);
+    return () => clearTimeout(t);
+  }, [q, query.q, params, setParams]);
+
+  const setSort = (sort: "asc" | "desc") => {
+    const next = new URLSearchParams(params);
+    next.set("sort", sort);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const inProgress = items.filter((e) => !e.completed);
+  const completed = items.filter((e) => e.completed);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    const ok = await exerciseApi.delete(toDelete.id);
+    setDeleting(false);
+    if (ok) {
+      toast({ title: "Exercise deleted", description: toDelete.name.trim() || "Untitled exercise" });
+      setToDelete(null);
+      revalidator.revalidate();
+    } else {
+      toast({ title: "Could not delete the exercise", description: "It may be open by someone else. Try again in a moment.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-[12rem] flex-1">
+          <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
+          <Input type="search" aria-label="Search exercises by name" placeholder="Search by name" value={q} onChange={(e) => setQ(e.target.value)} className="pl-8" />
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setSort(query.sort === "desc" ? "asc" : "desc")}
+          aria-label={query.sort === "desc" ? "Sorted newest first; sort oldest first" : "Sorted oldest first; sort newest first"}
+        >
+          {query.sort === "desc" ? <ArrowDownWideNarrow aria-hidden /> : <ArrowUpNarrowWide aria-hidden />}
+          {query.sort === "desc" ? "Newest first" : "Oldest first"}
+        </Button>
+      </div>
+      <Tabs defaultValue={inProgress.length > 0 || completed.length === 0 ? "in-progress" : "completed"}>
+        <TabsList>
+          <TabsTrigger value="in-progress">In progress ({inProgress.length})</TabsTrigger>
+          <TabsTrigger value="completed">Completed ({completed.length})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="in-progress">
+          <List items={inProgress} canOpen={canOpen} onDelete={setToDelete} empty={query.q ? `No exercises in progress match “${query.q}”.` : "No exercises in progress."} />
+        </TabsContent>
+        <TabsContent value="completed">
+          <List items={completed} canOpen={canOpen} onDelete={setToDelete} empty={query.q ? `No completed exercises match “${query.q}”.` : "No completed exercises yet."} />
+        </TabsContent>
+      </Tabs>
+      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this exercise?</AlertDialogTitle>
+            <AlertDialogDescription>
+              “{toDelete?.name.trim() || "Untitled exercise"}” will be deleted with its design conversation and feedback. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              destructive
+              disabled={deleting}
+              onClick={(e) => {
+                e.preventDefault();
+                void confirmDelete();
+              }}
+            >
+              {deleting ? "Deleting…" : "Delete exercise"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function List({ items, canOpen, onDelete, empty }: { items: ExerciseListItem[]; canOpen: boolean; onDelete: (e: ExerciseListItem) => void; empty: string }) {
+  if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="divide-y rounded-md border" aria-label="Exercises">
+      {items.map((exercise) => {
+        const name = exercise.name.trim() || "Untitled exercise";
+        const body = (
+          <span className="grid min-w-0 gap-0.5">
+            <span className="truncate font-medium">{name}</span>
+            <span className="text-xs text-muted-foreground">
+              {exercise.threatType ? `${exercise.threatType} · ` : ""}
+              {exercise.moduleCount} module{exercise.moduleCount === 1 ? "" : "s"} · Updated {dateFormat.format(new Date(exercise.updatedAt))}
+            </span>
+          </span>
+        );
+        return (
+          <li key={exercise.id} className="flex items-center gap-2 pr-2">
+            {canOpen ? (
+              <Link
+                to={`/exercise/${exercise.id}/${exercise.resumeStep}`}
+                className="flex min-w-0 flex-1 items-center justify-between gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+              >
+                {body}
+              </Link>
+            ) : (
+              <div className="min-w-0 flex-1 px-4 py-3">{body}</div>
+            )}
+            <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => onDelete(exercise)} className="text-muted-foreground hover:text-destructive">
+              <Trash2 />
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

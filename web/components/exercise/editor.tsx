@@ -1,0 +1,225 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ArrowRight, Eye } from "lucide-react";
+import * as React from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { useLayoutState } from "~/hooks/use-layout-state";
+import { toast } from "~/hooks/use-toast";
+import type { DraftEvent } from "~/hooks/use-assistant-stream";
+import { useExerciseAutosave } from "~/hooks/use-exercise-autosave";
+import { useExerciseLock } from "~/hooks/use-exercise-lock";
+import { downloadExport, exerciseApi, type ExercisePatch, type ExportFormat } from "~/lib/exercise-api";
+import { nextStepPath, previousStepPath } from "../../../worker/exercises/steps";
+import { AssistantPanel } from "./assistant-panel";
+import { IntroEditor, CapabilitiesEditor, ObjectivesEditor, ScenarioEditor } from "./editors/overview";
+import { ModuleDescriptionEditor, ModuleInjectsEditor, ModuleQuestionsEditor, ModulesEditor } from "./editors/modules";
+import { MselEditor } from "./editors/msel";
+import { FeedbackBox } from "./feedback-box";
+import { LockModal } from "./lock-modal";
+import { StepNav } from "./step-nav";
+import { describeStep, progressOnArrival } from "./steps";
+import { ExerciseToolbar } from "./toolbar";
+import type { EditorExercise, Module } from "./types";
+
+export const DOWNLOAD_SUCCESS_MS = 2_000;
+
+/** Applies an assistant draft to the exercise: the fields the client will PUT. */
+export function draftPatch(exercise: EditorExercise, event: DraftEvent): ExercisePatch {
+  const draft = event.draft;
+  if (event.sectionType.startsWith("module_")) {
+    const modules: Module[] = [...(exercise.modules ?? [])];
+    while (modules.length <= event.moduleIndex) modules.push({ title: `Module ${modules.length + 1}` });
+    modules[event.moduleIndex] = { ...modules[event.moduleIndex], ...(draft as Partial<Module>) };
+    return { modules };
+  }
+  return draft as ExercisePatch;
+}
+
+/**
+ * The step editor of one exercise. The exercise lives here, in client state, across step
+ * changes (the route does not reload it), and every change is merged locally then autosaved.
+ */
+export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPath: string }) {
+  const [exercise, setExercise] = React.useState<EditorExercise>(initial);
+  const exerciseRef = React.useRef(exercise);
+  exerciseRef.current = exercise;
+  const layout = useLayoutState();
+  const navigate = useNavigate();
+  const lock = useExerciseLock(initial.id);
+  const readOnly = !lock.canEdit;
+  const autosave = useExerciseAutosave({ exerciseId: initial.id, enabled: !readOnly, onLocked: lock.showLocked });
+  const [exporting, setExporting] = React.useState(false);
+  const moduleCount = exercise.modules?.length ?? 0;
+  const info = describeStep(stepPath);
+
+  const models = useQuery({ queryKey: ["ai", "models"], queryFn: exerciseApi.models, staleTime: 5 * 60_000 });
+
+  const change = React.useCallback(
+    (patch: ExercisePatch) => {
+      if (readOnly) return;
+      setExercise((prev) => ({ ...prev, ...(patch as Partial<EditorExercise>) }));
+      autosave.queue(patch);
+    },
+    [readOnly, autosave],
+  );
+
+  // Record where the planner is, so the dashboard and a reload bring them back here.
+  React.useEffect(() => {
+    if (readOnly) return;
+    const progress = progressOnArrival(stepPath, exerciseRef.current.modules?.length ?? 0);
+    const current = exerciseRef.current;
+    if (progress.lastActiveStep === current.lastActiveStep && progress.lastActiveModule === current.lastActiveModule) return;
+    change(progress);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stepPath, readOnly]);
+
+  // A module step past the end (modules were deleted) goes back to the overview.
+  React.useEffect(() => {
+    if (info?.moduleIndex != null && info.moduleIndex >= moduleCount) navigate(`/exercise/${exercise.id}/modules`, { replace: true });
+  }, [info?.moduleIndex, moduleCount, exercise.id, navigate]);
+
+  const onExport = async (format: ExportFormat) => {
+    setExporting(true);
+    try {
+      await autosave.flush();
+      await downloadExport(exercise.id, format);
+      toast({ title: "Download Successful", duration: DOWNLOAD_SUCCESS_MS });
+    } catch {
+      toast({ title: "Download Failed", description: "There was an error downloading your file. Please try again.", variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onApply = (event: DraftEvent) => {
+    if (readOnly) return;
+    change(draftPatch(exerciseRef.current, event));
+    toast({ title: "Draft applied", description: "The assistant's draft is in the editor; keep editing as you like." });
+  };
+
+  if (!info) return null;
+  const modelOptions = models.data?.selectionEnabled ? models.data.models : null;
+  const model = (typeof exercise.metadata?.model === "string" && exercise.metadata.model) || models.data?.defaultChatModel || "";
+  const prev = previousStepPath(stepPath, moduleCount);
+  const next = nextStepPath(stepPath, moduleCount);
+  const moduleTitle = info.moduleIndex != null ? exercise.modules?.[info.moduleIndex]?.title?.trim() || `Module ${info.moduleIndex + 1}` : null;
+  const lockInfo = lock.status.kind === "locked" || lock.status.kind === "read-only" ? lock.status.lock : null;
+
+  const props = { exercise, onChange: change };
+  let body: React.ReactNode;
+  switch (info.step.kind) {
+    case "intro":
+      body = <IntroEditor {...props} />;
+      break;
+    case "core-capabilities":
+      body = <CapabilitiesEditor {...props} />;
+      break;
+    case "scenario-description":
+      body = <ScenarioEditor {...props} />;
+      break;
+    case "objectives":
+      body = <ObjectivesEditor {...props} />;
+      break;
+    case "modules":
+      body = <ModulesEditor {...props} />;
+      break;
+    case "msel-table":
+      body = <MselEditor {...props} />;
+      break;
+    case "module": {
+      const moduleIndex = info.moduleIndex ?? 0;
+      if (info.step.sub === "injects") body = <ModuleInjectsEditor {...props} moduleIndex={moduleIndex} />;
+      else if (info.step.sub === "questions") body = <ModuleQuestionsEditor {...props} moduleIndex={moduleIndex} />;
+      else body = <ModuleDescriptionEditor {...props} moduleIndex={moduleIndex} />;
+      break;
+    }
+  }
+
+  return (
+    <div className="flex min-h-[calc(100vh-3.5rem)] flex-col" data-exercise-id={exercise.id} data-step={stepPath}>
+      <ExerciseToolbar
+        name={exercise.name}
+        completed={exercise.completed}
+        saveState={autosave.state}
+        readOnly={readOnly}
+        open={layout.state.exerciseToolbarOpen}
+        onToggle={() => layout.toggle("exerciseToolbarOpen")}
+        onExport={(f) => void onExport(f)}
+        exporting={exporting}
+        onToggleCompleted={() => change({ completed: !exercise.completed })}
+        models={modelOptions}
+        model={model}
+        onModelChange={(id) => change({ metadata: { ...(exercise.metadata ?? {}), model: id } })}
+      />
+      {lock.status.kind === "read-only" ? (
+        <Alert className="m-4 mb-0 flex items-center gap-2 py-2">
+          <Eye className="size-4" aria-hidden />
+          <span>
+            Read-only: {lockInfo?.lockedByName?.trim() || "another user"} is editing this exercise. Changes are not saved and the assistant is off.
+          </span>
+        </Alert>
+      ) : null}
+      <div className="grid flex-1 gap-4 p-4 lg:grid-cols-[13rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)_22rem]">
+        <aside className="lg:sticky lg:top-[4.5rem] lg:self-start">
+          <StepNav
+            exerciseId={exercise.id}
+            current={stepPath}
+            modules={exercise.modules ?? []}
+            moduleBarOpen={layout.state.moduleBarOpen}
+            onToggleModuleBar={() => layout.toggle("moduleBarOpen")}
+          />
+        </aside>
+        <div className="grid min-w-0 content-start gap-4">
+          <header className="grid gap-0.5">
+            {moduleTitle ? (
+              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                {/^module\b/i.test(moduleTitle) ? moduleTitle : `Module ${(info.moduleIndex ?? 0) + 1}: ${moduleTitle}`}
+              </p>
+            ) : null}
+            <h2 className="text-xl font-semibold tracking-tight" id="step-title">
+              {info.title}
+            </h2>
+          </header>
+          <fieldset disabled={readOnly} aria-labelledby="step-title" className="m-0 min-w-0 border-0 p-0">
+            {body}
+          </fieldset>
+          <nav aria-label="Previous and next step" className="flex justify-between gap-2 border-t pt-3">
+            {prev ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/exercise/${exercise.id}/${prev}`}>
+                  <ArrowLeft aria-hidden /> Previous
+                </Link>
+              </Button>
+            ) : (
+              <span />
+            )}
+            {next ? (
+              <Button asChild size="sm">
+                <Link to={`/exercise/${exercise.id}/${next}`}>
+                  Next: {describeStep(next)?.title} <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            ) : null}
+          </nav>
+          {readOnly ? null : <FeedbackBox exerciseId={exercise.id} step={stepPath} />}
+        </div>
+        {readOnly ? null : (
+          <div className="min-w-0 lg:col-start-2 xl:col-start-auto xl:sticky xl:top-[4.5rem] xl:h-[calc(100vh-5.5rem)] xl:self-start">
+            <AssistantPanel
+              exerciseId={exercise.id}
+              sectionType={info.sectionType}
+              sectionLabel={info.draftLabel}
+              moduleIndex={info.moduleIndex}
+              model={modelOptions ? model : undefined}
+              offlineHint={Boolean(models.data?.offline)}
+              onApply={onApply}
+              onLocked={lock.showLocked}
+            />
+          </div>
+        )}
+      </div>
+      <LockModal open={lock.status.kind === "locked"} lock={lockInfo} onReadOnly={lock.readOnly} />
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { Plus } from "lucide-react";
+import * as React from "react";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { mselColumns, type MselColumn } from "../../../../worker/exercises/model";
+import { move, RowActions } from "../list-editor";
+import type { MselRow, StepEditorProps } from "../types";
+
+export const MSEL_LABELS: Record<MselColumn, string> = {
+  event: "Event",
+  date: "Date",
+  time: "Time",
+  category: "Category",
+  injectMode: "Inject mode",
+  synopsis: "Synopsis",
+  from: "From",
+  to: "To",
+  message: "Message",
+  expectedAction: "Expected action",
+  responsibleOrganization: "Responsible organization",
+  pocAuthor: "POC / Author",
+  comment: "Comment",
+};
+
+/** Column widths in rem: short codes stay narrow, the text columns get room. */
+const WIDTH: Record<MselColumn, number> = {
+  event: 4,
+  date: 7,
+  time: 5,
+  category: 8,
+  injectMode: 8,
+  synopsis: 16,
+  from: 8,
+  to: 8,
+  message: 20,
+  expectedAction: 16,
+  responsibleOrganization: 11,
+  pocAuthor: 9,
+  comment: 12,
+};
+
+const LONG = new Set<MselColumn>(["synopsis", "message", "expectedAction", "comment"]);
+const INJECT_MODES = ["E-mail", "Phone", "Radio", "Video", "Paper handout", "Simulated social media", "In person"];
+
+function emptyRow(event: number): MselRow {
+  return Object.fromEntries(mselColumns.map((c) => [c, c === "event" ? String(event) : ""])) as MselRow;
+}
+
+/**
+ * The Master Scenario Events List: every column editable in place, dense and horizontally
+ * scrollable. Keyboard: Alt+↑/↓ moves between rows in the same column; Enter in a one-line cell
+ * moves down (and adds a row at the end of the table).
+ */
+export function MselEditor({ exercise, onChange }: StepEditorProps) {
+  const rows = exercise.mselTable ?? [];
+  const tableRef = React.useRef<HTMLTableElement>(null);
+  const pendingFocus = React.useRef<{ row: number; col: MselColumn } | null>(null);
+  const set = (list: MselRow[]) => onChange({ mselTable: list });
+
+  React.useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    tableRef.current?.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.col}"]`)?.focus();
+  });
+
+  const focusCell = (row: number, col: MselColumn) => {
+    const el = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${row}:${col}"]`);
+    if (el) el.focus();
+    else pendingFocus.current = { row, col };
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>, row: number, col: MselColumn) => {
+    if (e.altKey && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+      e.preventDefault();
+      const to = row + (e.key === "ArrowDown" ? 1 : -1);
+      if (to >= 0 && to < rows.length) focusCell(to, col);
+      return;
+    }
+    if (e.key === "Enter" && !LONG.has(col) && !e.shiftKey) {
+      e.preventDefault();
+      if (row === rows.length - 1) {
+        pendingFocus.current = { row: row + 1, col };
+        set([...rows, emptyRow(rows.length + 1)]);
+      } else focusCell(row + 1, col);
+    }
+  };
+
+  const setCell = (row: number, col: MselColumn, value: string) => set(rows.map((r, i) => (i === row ? { ...r, [col]: value } : r)));
+
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        One row per inject, in time order. Players never see this table: it is for controllers and the SimCell. Alt+↑/↓ moves between
+        rows; Enter moves down.
+      </p>
+      <div className="overflow-x-auto rounded-md border" role="region" aria-label="MSEL table, scrolls sideways" tabIndex={0}>
+        <table ref={tableRef} className="w-max border-collapse text-xs">
+          <caption className="sr-only">Master Scenario Events List ({rows.length} rows)</caption>
+          <thead className="bg-muted/60">
+            <tr>
+              <th scope="col" className="sticky left-0 z-10 w-8 bg-muted px-1 py-1.5 text-left font-medium">
+                #
+              </th>
+              {mselColumns.map((c) => (
+                <th key={c} scope="col" className="px-1 py-1.5 text-left font-medium" style={{ minWidth: `${WIDTH[c]}rem` }}>
+                  {MSEL_LABELS[c]}
+                </th>
+              ))}
+              <th scope="col" className="px-1 py-1.5 text-left font-medium">
+                <span className="sr-only">Row actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={mselColumns.length + 2} className="px-3 py-6 text-center text-sm text-muted-foreground">
+                  No MSEL rows yet. Add a row, or ask the assistant to draft the MSEL from your modules.
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, i) => (
+              <tr key={i} className="border-t align-top odd:bg-card even:bg-muted/20">
+                <th scope="row" className="sticky left-0 z-10 bg-inherit px-1 py-1 text-left font-normal tabular-nums text-muted-foreground">
+                  {i + 1}
+                </th>
+                {mselColumns.map((c) => {
+                  const common = {
+                    "data-cell": `${i}:${c}`,
+                    "aria-label": `${MSEL_LABELS[c]}, row ${i + 1}`,
+                    value: row[c] ?? "",
+                    className: cn(
+                      "w-full rounded-sm border border-transparent bg-transparent px-1.5 py-1 text-xs hover:border-input focus-visible:border-ring focus-visible:bg-card focus-visible:outline-none focus-visible:ring-1 focus-visible:ring-ring disabled:cursor-not-allowed",
+                    ),
+                    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => onKeyDown(e, i, c),
+                  };
+                  return (
+                    <td key={c} className="p-0.5" style={{ minWidth: `${WIDTH[c]}rem` }}>
+                      {LONG.has(c) ? (
+                        <textarea {...common} rows={2} className={cn(common.className, "resize-y")} onChange={(e) => setCell(i, c, e.target.value)} />
+                      ) : (
+                        <input {...common} list={c === "injectMode" ? "msel-inject-modes" : undefined} onChange={(e) => setCell(i, c, e.target.value)} />
+                      )}
+                    </td>
+                  );
+                })}
+                <td className="p-0.5">
+                  <RowActions index={i} count={rows.length} label={`MSEL row ${i + 1}`} onMove={(to) => set(move(rows, i, to))} onDelete={() => set(rows.filter((_, j) => j !== i))} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <datalist id="msel-inject-modes">
+        {INJECT_MODES.map((m) => (
+          <option key={m} value={m} />
+        ))}
+      </datalist>
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            pendingFocus.current = { row: rows.length, col: "event" };
+            set([...rows, emptyRow(rows.length + 1)]);
+          }}
+        >
+          <Plus aria-hidden /> Add MSEL row
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Link } from "@remix-run/react";
+import { AlertCircle, ArrowLeft, Check, CheckCircle2, ChevronDown, Download, Loader2, SlidersHorizontal } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import type { SaveState } from "~/hooks/use-exercise-autosave";
+import type { ExportFormat } from "~/lib/exercise-api";
+import { inputClass } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+
+const EXPORT_ITEMS: { format: ExportFormat; label: string }[] = [
+  { format: "docx", label: "Situation Manual (Word, .docx)" },
+  { format: "pdf", label: "Situation Manual (PDF)" },
+  { format: "json", label: "Exercise (JSON, re-importable)" },
+  { format: "csv", label: "MSEL (CSV)" },
+];
+
+export type ModelOption = { id: string; label: string; description: string; available: boolean };
+
+/** Save state in words, announced politely to screen readers as it changes. */
+export function SaveIndicator({ state, readOnly }: { state: SaveState; readOnly: boolean }) {
+  let content: React.ReactNode;
+  if (readOnly) content = <span className="text-muted-foreground">Read-only</span>;
+  else if (state === "saving" || state === "pending")
+    content = (
+      <span className="flex items-center gap-1.5 text-muted-foreground">
+        <Loader2 className="size-3.5 animate-spin" aria-hidden /> Saving…
+      </span>
+    );
+  else if (state === "error")
+    content = (
+      <span className="flex items-center gap-1.5 text-destructive">
+        <AlertCircle className="size-3.5" aria-hidden /> Save failed — retrying
+      </span>
+    );
+  else
+    content = (
+      <span className="flex items-center gap-1.5 text-muted-foreground">
+        <Check className="size-3.5" aria-hidden /> Saved
+      </span>
+    );
+  return (
+    <div role="status" aria-live="polite" className="text-xs" data-save-state={readOnly ? "read-only" : state}>
+      {content}
+    </div>
+  );
+}
+
+export function ExerciseToolbar({
+  name,
+  completed,
+  saveState,
+  readOnly,
+  open,
+  onToggle,
+  onExport,
+  exporting,
+  onToggleCompleted,
+  models,
+  model,
+  onModelChange,
+}: {
+  name: string;
+  completed: boolean;
+  saveState: SaveState;
+  readOnly: boolean;
+  open: boolean;
+  onToggle: () => void;
+  onExport: (format: ExportFormat) => void;
+  exporting: boolean;
+  onToggleCompleted: () => void;
+  models: ModelOption[] | null;
+  model: string;
+  onModelChange: (model: string) => void;
+}) {
+  return (
+    <div className="border-b bg-card">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-2">
+          <Link to="/dashboard">
+            <ArrowLeft aria-hidden /> Dashboard
+          </Link>
+        </Button>
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{name.trim() || "Untitled exercise"}</h1>
+        {completed ? <Badge variant="success">Completed</Badge> : <Badge variant="secondary">In progress</Badge>}
+        <SaveIndicator state={saveState} readOnly={readOnly} />
+        <Button variant="outline" size="sm" aria-expanded={open} aria-controls="exercise-toolbar" onClick={onToggle}>
+          <SlidersHorizontal aria-hidden /> Exercise tools
+        </Button>
+      </div>
+      <div id="exercise-toolbar" role="toolbar" aria-label="Exercise tools" hidden={!open} className={cn("flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-2", open ? "flex" : "hidden")}>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button size="sm" variant="outline" disabled={exporting}>
+              {exporting ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export <ChevronDown aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuLabel>Download as</DropdownMenuLabel>
+            {EXPORT_ITEMS.map((item) => (
+              <DropdownMenuItem key={item.format} onSelect={() => onExport(item.format)}>
+                {item.label}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button size="sm" variant={completed ? "secondary" : "outline"} disabled={readOnly} aria-pressed={completed} onClick={onToggleCompleted}>
+          <CheckCircle2 aria-hidden /> {completed ? "Completed — mark in progress" : "Mark completed"}
+        </Button>
+        {models ? (
+          <div className="flex items-center gap-2">
+            <label htmlFor="exercise-model" className="text-sm font-medium">
+              AI model
+            </label>
+            <select id="exercise-model" className={cn(inputClass, "h-8 w-56 py-1")} value={model} disabled={readOnly} onChange={(e) => onModelChange(e.target.value)}>
+              {models.map((m) => (
+                <option key={m.id} value={m.id} title={m.description}>
+                  {m.label}
+                  {m.available ? "" : " (unavailable)"}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

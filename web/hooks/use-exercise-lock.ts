@@ -1,0 +1,81 @@
+import * as React from "react";
+import { ExerciseApiError, exerciseApi, type LockInfo } from "~/lib/exercise-api";
+
+export const LOCK_HEARTBEAT_MS = 30_000;
+
+export type LockStatus =
+  | { kind: "acquiring" }
+  | { kind: "held" }
+  | { kind: "locked"; lock: LockInfo }
+  /** The planner chose to look without editing: no lock is held, nothing is written. */
+  | { kind: "read-only"; lock: LockInfo }
+  /** The lock service did not answer: editing goes on (writes still meet the server's 423 check). */
+  | { kind: "unavailable" };
+
+/**
+ * The edit lock of spec §4: taken when the editor opens, renewed every ~30 s, released when the
+ * editor unmounts or the page is hidden for good. Another holder → the lock modal.
+ */
+export function useExerciseLock(exerciseId: string) {
+  const [status, setStatus] = React.useState<LockStatus>({ kind: "acquiring" });
+  const held = React.useRef(false);
+  const statusRef = React.useRef(status);
+  statusRef.current = status;
+
+  const showLocked = React.useCallback((lock: LockInfo) => {
+    held.current = false;
+    setStatus((s) => (s.kind === "read-only" ? s : { kind: "locked", lock }));
+  }, []);
+
+  const acquire = React.useCallback(async () => {
+    try {
+      await exerciseApi.acquireLock(exerciseId);
+      held.current = true;
+      setStatus((s) => (s.kind === "read-only" ? s : { kind: "held" }));
+    } catch (err) {
+      if (err instanceof ExerciseApiError && err.status === 423) {
+        const body = err.body ?? {};
+        showLocked({
+          lockedByUserId: (body.lockedByUserId as string) ?? null,
+          lockedByName: (body.lockedByName as string) ?? null,
+          lockExpires: (body.lockExpires as string) ?? null,
+        });
+      } else {
+        setStatus((s) => (s.kind === "acquiring" ? { kind: "unavailable" } : s));
+      }
+    }
+  }, [exerciseId, showLocked]);
+
+  const readOnly = React.useCallback(() => {
+    setStatus((s) => ({ kind: "read-only", lock: s.kind === "locked" ? s.lock : { lockedByUserId: null, lockExpires: null } }));
+  }, []);
+
+  React.useEffect(() => {
+    void acquire();
+    const release = () => {
+      if (held.current) {
+        held.current = false;
+        void exerciseApi.releaseLock(exerciseId);
+      }
+    };
+    const beat = setInterval(() => {
+      const kind = statusRef.current.kind;
+      if (kind === "held" || kind === "unavailable") void acquire();
+    }, LOCK_HEARTBEAT_MS);
+    // A page restored from the back/forward cache takes the lock again.
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) void acquire();
+    };
+    window.addEventListener("pagehide", release);
+    window.addEventListener("pageshow", onShow);
+    return () => {
+      clearInterval(beat);
+      window.removeEventListener("pagehide", release);
+      window.removeEventListener("pageshow", onShow);
+      release();
+    };
+  }, [exerciseId, acquire]);
+
+  const canEdit = status.kind === "held" || status.kind === "unavailable" || status.kind === "acquiring";
+  return { status, canEdit, showLocked, readOnly, retry: acquire };
+}

@@ -1,0 +1,120 @@
+/**
+ * Browser calls of the exercise designer (spec §7). Every call is same-origin JSON; failures come
+ * back as `ExerciseApiError` with the status and the whole error body (a 423 carries the lock
+ * holder, which the lock modal shows).
+ */
+import type { ExerciseInput } from "../../worker/exercises/model";
+
+export type ExercisePatch = ExerciseInput;
+
+export class ExerciseApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> | null,
+  ) {
+    super(message);
+    this.name = "ExerciseApiError";
+  }
+}
+
+export type LockInfo = {
+  locked?: boolean;
+  heldByYou?: boolean;
+  lockedByUserId: string | null;
+  lockedByName?: string | null;
+  lockExpires: string | null;
+  heartbeatMs?: number;
+};
+
+async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(path, {
+    credentials: "same-origin",
+    ...rest,
+    headers: { accept: "application/json", ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const body = data && typeof data === "object" ? (data as Record<string, unknown>) : null;
+    const message = typeof body?.message === "string" ? body.message : `Request failed with status ${res.status}.`;
+    throw new ExerciseApiError(res.status, message, body);
+  }
+  return data as T;
+}
+
+const enc = encodeURIComponent;
+
+export const exerciseApi = {
+  create: (userId: string, clientId: string | null, exercise: ExercisePatch = {}) =>
+    call<{ id: string }>("/api/exercises/create", { method: "POST", json: { clientId, exercise: { name: "", ...exercise, userId } } }),
+  fromTemplate: (templateId: string, clientId: string | null) =>
+    call<{ id: string }>("/api/exercises/from-template", { method: "POST", json: { templateId, clientId } }),
+  import: (data: unknown) => call<{ id: string }>("/api/exercises/import", { method: "POST", json: data }),
+  update: (id: string, exercise: ExercisePatch) => call<{ success: true }>(`/api/exercises/${enc(id)}/update`, { method: "PUT", json: { exercise } }),
+  /** Spec §7: delete "returns false on failure". */
+  delete: async (id: string): Promise<boolean> => {
+    try {
+      await call(`/api/exercises/${enc(id)}/delete`, { method: "DELETE" });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  feedback: (id: string, step: string, feedback: string) =>
+    call<{ id: string }>(`/api/exercises/${enc(id)}/feedback`, { method: "POST", json: { step, feedback } }),
+  clients: (userId: string) => call<{ clients: { id: string; name: string }[] }>(`/api/clients/user/${enc(userId)}/list`),
+  models: () =>
+    call<{
+      models: { id: string; provider: string; label: string; description: string; available: boolean }[];
+      defaultChatModel: string;
+      selectionEnabled: boolean;
+      offline: boolean;
+      offlineLabel: string | null;
+    }>("/api/ai/models"),
+  acquireLock: (id: string) => call<LockInfo>(`/api/exercises/${enc(id)}/lock`, { method: "POST" }),
+  /** keepalive: the release must survive the page going away (sendBeacon cannot DELETE). */
+  releaseLock: (id: string) =>
+    fetch(`/api/exercises/${enc(id)}/lock`, { method: "DELETE", credentials: "same-origin", keepalive: true }).catch(() => undefined),
+};
+
+export const EXPORT_FORMATS = ["docx", "pdf", "json", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+function filenameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain filename
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
+/** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */
+export async function downloadExport(id: string, format: ExportFormat): Promise<string> {
+  const res = await fetch(`/api/exercises/${enc(id)}/export?format=${format}`, { credentials: "same-origin" });
+  if (!res.ok) throw new ExerciseApiError(res.status, `Export failed with status ${res.status}.`, null);
+  const blob = await res.blob();
+  const filename = filenameFrom(res.headers.get("content-disposition"), `exercise.${format}`);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return filename;
+}
