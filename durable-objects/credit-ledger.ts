@@ -301,11 +301,23 @@ export class CreditLedger extends DurableObject<Env> {
   private mirrorScheduled = false;
   private flushing: Promise<number> | null = null;
   private settingsCache: SettingsView | null = null;
+  /**
+   * The committed balance row. Replaced only after a transaction has returned successfully, so a
+   * refusal (which rolls SQLite back) can never leave a half-applied copy here.
+   */
+  private balanceCache: BalanceRow | null | undefined = undefined;
+  /** Rows in `events`, possibly overcounted (a rolled-back insert): only used to skip a query. */
+  private eventsOutstanding: number;
+  /** Balance version last written to D1 by this incarnation (the upsert is version-guarded). */
+  private mirroredVersion = -1;
+  /** Views of the transactions the current operation wrote, to answer without reading them back. */
+  private touched = new Map<string, TransactionView>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
+    this.eventsOutstanding = Number(this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
     if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) {
       // Changes left unflushed by a previous incarnation: make sure an alarm will carry them.
       this.mirrorScheduled = true;
@@ -415,7 +427,7 @@ export class CreditLedger extends DurableObject<Env> {
       b.yearlySpend += charge;
       const metadata: Metadata = { ...(parseMeta(tx.metadata) ?? {}), ...(input.metadata ?? {}), reserved: held, actual: input.actualAmount };
       if (charge < input.actualAmount) metadata.uncharged = input.actualAmount - charge;
-      this.updateTx(tx.id, now, { status: "COMPLETED", amount: -charge, metadata });
+      this.updateTx(tx, now, { status: "COMPLETED", amount: -charge, metadata });
       if (tx.actionId) {
         this.sql.exec("UPDATE actions SET completedAt = ? WHERE id = ?", now, tx.actionId);
         this.markMirror("action", tx.actionId);
@@ -429,7 +441,7 @@ export class CreditLedger extends DurableObject<Env> {
     return this.run("release", input, ({ b, now }) => {
       const tx = this.pendingSpend(input.reservationId, "FAILED");
       b.pendingSpend -= -tx.amount;
-      this.updateTx(tx.id, now, { status: "FAILED", ...(input.metadata ? { metadata: { ...(parseMeta(tx.metadata) ?? {}), ...input.metadata } } : {}) });
+      this.updateTx(tx, now, { status: "FAILED", ...(input.metadata ? { metadata: { ...(parseMeta(tx.metadata) ?? {}), ...input.metadata } } : {}) });
       return [tx.id];
     });
   }
@@ -493,7 +505,7 @@ export class CreditLedger extends DurableObject<Env> {
       if (b.periodStartMonth != null && tx.updatedAt >= b.periodStartMonth) b.monthlySpend = Math.max(0, b.monthlySpend - charged);
       if (b.periodStartYear != null && tx.updatedAt >= b.periodStartYear) b.yearlySpend = Math.max(0, b.yearlySpend - charged);
       const metadata = { ...(parseMeta(tx.metadata) ?? {}), refundedAt: now, refundKey: input.idempotencyKey, ...(input.metadata ?? {}) };
-      this.updateTx(tx.id, now, { status: "REVERSED", metadata });
+      this.updateTx(tx, now, { status: "REVERSED", metadata });
       return [tx.id];
     });
   }
@@ -578,11 +590,12 @@ export class CreditLedger extends DurableObject<Env> {
         b.refillArmed = b.currentBalance >= (next.lowBalanceAlert ?? 1) ? 1 : 0;
         this.saveBalance(b);
         this.markMirror("settings", "1");
-        return { balance: balanceView(b), settings: next };
+        return { row: b, balance: balanceView(b), settings: next };
       });
+      this.balanceCache = state.row;
       this.settingsCache = state.settings;
       this.scheduleMirror();
-      return state;
+      return { balance: state.balance, settings: state.settings };
     } catch (err) {
       this.settingsCache = null;
       return this.failure(err);
@@ -632,6 +645,7 @@ export class CreditLedger extends DurableObject<Env> {
   ackEvents(ids: string[]): number {
     let n = 0;
     for (const id of ids) n += this.sql.exec("DELETE FROM events WHERE id = ?", id).rowsWritten;
+    this.eventsOutstanding = Math.max(0, this.eventsOutstanding - n);
     return n;
   }
 
@@ -662,6 +676,8 @@ export class CreditLedger extends DurableObject<Env> {
         throw new Refusal("invalid_input", "idempotencyKey is required (at most 200 characters)");
       }
       if (input.now !== undefined && !isCount(input.now)) throw new Refusal("invalid_input", "now must be epoch milliseconds");
+      let committed: BalanceRow | null = null;
+      this.touched.clear();
       const result = this.ctx.storage.transactionSync((): OpSuccess => {
         const now = input.now ?? Date.now();
         const prior = this.sql.exec<{ op: string; result: string }>("SELECT op, result FROM ops WHERE key = ?", input.idempotencyKey).toArray()[0];
@@ -680,11 +696,13 @@ export class CreditLedger extends DurableObject<Env> {
         b.lastUpdated = now;
         this.checkThresholds(b, s, now);
         this.saveBalance(b);
-        const transactions = ids.map((id) => txView(this.getTx(id)!));
+        committed = b;
+        const transactions = ids.map((id) => this.touched.get(id) ?? txView(this.getTx(id)!));
         const first: OpSuccess = { ok: true, replayed: false, transactions, balance: balanceView(b), events: [] };
         this.sql.exec("INSERT INTO ops (key, op, result, createdAt) VALUES (?, ?, ?, ?)", input.idempotencyKey, op, JSON.stringify(first), now);
         return { ...first, events: this.leaseEvents(now) };
       });
+      if (committed) this.balanceCache = committed;
       if (!result.replayed) this.scheduleMirror();
       return result;
     } catch (err) {
@@ -697,8 +715,12 @@ export class CreditLedger extends DurableObject<Env> {
     throw err;
   }
 
+  /** A private copy of the committed balance row (callers may mutate it), or null before first use. */
   private readBalance(): BalanceRow | null {
-    return (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
+    if (this.balanceCache === undefined) {
+      this.balanceCache = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
+    }
+    return this.balanceCache ? { ...this.balanceCache } : null;
   }
 
   private freshBalance(accountId: string, userId: string | null, now: number): BalanceRow {
@@ -740,7 +762,6 @@ export class CreditLedger extends DurableObject<Env> {
 
   private saveBalance(b: BalanceRow) {
     this.sql.exec(SAVE_BALANCE, ...BALANCE_COLUMNS.map((c) => b[c]));
-    this.markMirror("balance", "1");
   }
 
   private loadSettings(accountId: string): SettingsView {
@@ -797,9 +818,9 @@ export class CreditLedger extends DurableObject<Env> {
     t: { type: TransactionType; status: TransactionStatus; amount: number; remaining?: number; expiresAt?: number | null; actionId?: string | null },
   ): string {
     const id = crypto.randomUUID();
-    const clash = this.sql.exec("SELECT 1 FROM tx WHERE idempotencyKey = ?", input.idempotencyKey).toArray().length > 0;
-    if (clash) throw new Refusal("idempotency_conflict", "Idempotency key already used for another transaction.");
-    this.sql.exec(
+    const metadata = input.metadata ?? null;
+    try {
+      this.sql.exec(
       `INSERT INTO tx (id, accountId, userId, actionId, type, status, amount, remaining, idempotencyKey, metadata, expired, expiresAt, createdAt, updatedAt)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
       id,
@@ -811,16 +832,45 @@ export class CreditLedger extends DurableObject<Env> {
       t.amount,
       t.remaining ?? 0,
       input.idempotencyKey,
-      input.metadata ? JSON.stringify(input.metadata) : null,
+      metadata ? JSON.stringify(metadata) : null,
       t.expiresAt ?? null,
       now,
       now,
     );
+    } catch (err) {
+      // Every operation's key is checked in `ops` first; this only catches a caller reusing a key
+      // the ledger derives itself (expire:grant:…).
+      if (String(err).includes("UNIQUE")) throw new Refusal("idempotency_conflict", "Idempotency key already used for another transaction.");
+      throw err;
+    }
+    this.touched.set(id, {
+      id,
+      accountId: input.accountId,
+      userId: input.userId ?? null,
+      actionId: t.actionId ?? null,
+      type: t.type,
+      status: t.status,
+      amount: t.amount || 0, // never -0 (a zero hold)
+      idempotencyKey: input.idempotencyKey,
+      metadata,
+      expired: false,
+      expiresAt: t.expiresAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
     this.markMirror("tx", id);
     return id;
   }
 
-  private updateTx(id: string, now: number, patch: { status: TransactionStatus; amount?: number; metadata?: Metadata }) {
+  private updateTx(tx: TxRow, now: number, patch: { status: TransactionStatus; amount?: number; metadata?: Metadata }) {
+    const id = tx.id;
+    this.touched.set(id, {
+      ...txView(tx),
+      status: patch.status,
+      amount: (patch.amount ?? tx.amount) || 0,
+      metadata: patch.metadata ?? parseMeta(tx.metadata),
+      updatedAt: now,
+    });
     this.sql.exec(
       "UPDATE tx SET status = ?, amount = COALESCE(?, amount), metadata = COALESCE(?, metadata), updatedAt = ? WHERE id = ?",
       patch.status,
@@ -871,6 +921,7 @@ export class CreditLedger extends DurableObject<Env> {
   }
 
   private addEvent(b: BalanceRow, now: number, kind: LedgerEvent["kind"], payload: LedgerEvent["payload"]) {
+    this.eventsOutstanding += 1;
     this.sql.exec(
       "INSERT INTO events (id, kind, payload, createdAt) VALUES (?, ?, ?, ?)",
       crypto.randomUUID(),
@@ -881,6 +932,7 @@ export class CreditLedger extends DurableObject<Env> {
   }
 
   private leaseEvents(now: number): LedgerEvent[] {
+    if (this.eventsOutstanding <= 0) return [];
     const rows = this.sql
       .exec<{ id: string; kind: string; payload: string; createdAt: number }>(
         "SELECT id, kind, payload, createdAt FROM events WHERE leasedUntil IS NULL OR leasedUntil < ? ORDER BY createdAt LIMIT 20",
@@ -894,7 +946,7 @@ export class CreditLedger extends DurableObject<Env> {
     });
   }
 
-  private markMirror(kind: "tx" | "action" | "balance" | "settings", ref: string) {
+  private markMirror(kind: "tx" | "action" | "settings", ref: string) {
     this.sql.exec(
       "INSERT INTO mirror (kind, ref, seq) VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET seq = excluded.seq",
       kind,
@@ -915,8 +967,12 @@ export class CreditLedger extends DurableObject<Env> {
     let written = 0;
     for (let pass = 0; pass < 50; pass++) {
       const refs = this.sql.exec<{ kind: string; ref: string; seq: number }>("SELECT kind, ref, seq FROM mirror LIMIT ?", MIRROR_PAGE).toArray();
-      if (refs.length === 0) break;
-      const batch: MirrorBatch = { actions: [], transactions: [], balance: null, settings: null };
+      // The balance row is not in `mirror` (it changes with every operation): it goes whenever
+      // its version moved past what this incarnation last wrote.
+      const current = this.readBalance();
+      const balance = current && current.version > this.mirroredVersion ? balanceView(current) : null;
+      if (refs.length === 0 && !balance) break;
+      const batch: MirrorBatch = { actions: [], transactions: [], balance, settings: null };
       for (const r of refs) {
         if (r.kind === "tx") {
           const tx = this.getTx(r.ref);
@@ -924,9 +980,6 @@ export class CreditLedger extends DurableObject<Env> {
         } else if (r.kind === "action") {
           const a = this.sql.exec<Row>("SELECT * FROM actions WHERE id = ?", r.ref).toArray()[0];
           if (a) batch.actions.push({ ...(a as unknown as ActionRow), metadata: parseMeta(a.metadata as string | null) });
-        } else if (r.kind === "balance") {
-          const b = this.readBalance();
-          if (b) batch.balance = balanceView(b);
         } else if (r.kind === "settings") {
           const s = this.sql.exec<Row>("SELECT createdAt, updatedAt FROM settings WHERE k = 1").toArray()[0];
           if (s) batch.settings = { ...this.loadSettings(""), createdAt: s.createdAt as number, updatedAt: s.updatedAt as number };
@@ -934,9 +987,10 @@ export class CreditLedger extends DurableObject<Env> {
       }
       const statements = mirrorStatements(this.env.DB, batch);
       if (statements.length > 0) await this.env.DB.batch(statements);
+      if (balance) this.mirroredVersion = Math.max(this.mirroredVersion, balance.version);
       // Only forget refs that did not change while D1 was being written.
       for (const r of refs) this.sql.exec("DELETE FROM mirror WHERE kind = ? AND ref = ? AND seq = ?", r.kind, r.ref, r.seq);
-      written += refs.length;
+      written += refs.length + (balance ? 1 : 0);
       if (refs.length < MIRROR_PAGE) break;
     }
     return written;
