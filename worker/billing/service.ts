@@ -2,6 +2,7 @@ import { getTenancyAccountId } from "../accounts/service";
 import { getDb } from "../db/client";
 import { parseConfig, type Env } from "../env";
 import { getEmailSender } from "../lib/email";
+import { autoRefillHandler } from "../payments/auto-refill";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { LedgerError, ledgerFor, type LedgerClient } from "./ledger";
@@ -78,14 +79,12 @@ export const sendLowBalanceEmail: LedgerEventHandler = async (env, event) => {
 
 /**
  * Handlers by event kind. Auto-refill needs a stored payment method and Stripe, which the payments
- * feature owns: it replaces `auto_refill` here (and then grants through `purchaseCredits`). Until
- * then the request is logged, not charged.
+ * feature owns: it charges the saved card and the credits arrive through its webhook (without
+ * Stripe configured it logs and charges nothing).
  */
 export const ledgerEventHandlers: LedgerEventHandlers = {
   low_balance: sendLowBalanceEmail,
-  auto_refill: async (_env, event) => {
-    console.warn(`[billing] auto-refill of ${event.payload.autoRefillAmount} credits requested for ${event.accountId}; no payment handler registered`);
-  },
+  auto_refill: autoRefillHandler,
 };
 
 /**
