@@ -153,3 +153,18 @@ describe("requireUser (Hono)", () => {
     expect((await signIn(u.email, u.password)).status).not.toBe(200);
   });
 });
+
+describe("sign-in library conventions (spec §2)", () => {
+  it("forwards /api/auth/signin to /login with a same-site callbackUrl", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/signin?error=SessionRequired&callbackUrl=%2Fdocuments`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?callbackUrl=%2Fdocuments");
+    const evil = await SELF.fetch(`${ORIGIN}/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example`, { redirect: "manual" });
+    expect(evil.headers.get("location")).toBe("/login");
+  });
+
+  it("accepts client error logs at /api/auth/_log", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/auth/_log`, { method: "POST", body: "{}" });
+    expect(res.status).toBe(204);
+  });
+});

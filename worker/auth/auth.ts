@@ -7,6 +7,7 @@ import { getDb } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/auth";
 import { parseConfig, type Config, type Env } from "../env";
 import { escapeHtml, getEmailSender } from "../lib/email";
+import { safeCallbackUrl } from "./guard";
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "./schemas";
 
 /** Used only when APP_ENV is local or test; production refuses to start without AUTH_SECRET (worker/env.ts). */
@@ -305,6 +306,14 @@ export function getAuth(env: Env): Auth {
  * The HTTP entry for /api/auth/*. Rate-limit answers are rewritten to the API's `{message, code}` shape.
  */
 export async function handleAuthRequest(env: Env, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  // Sign-in library conventions named in spec §2: the old sign-in entry point forwards to /login
+  // (keeping a same-site callbackUrl), and client-side error logging is accepted and dropped.
+  if (url.pathname === `${AUTH_BASE_PATH}/signin`) {
+    const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), "");
+    return new Response(null, { status: 302, headers: { location: callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login" } });
+  }
+  if (url.pathname === `${AUTH_BASE_PATH}/_log`) return new Response(null, { status: 204 });
   const res = await getAuth(env).handler(request);
   if (res.status === 429) {
     const retryAfter = res.headers.get("x-retry-after") ?? String(SIGN_IN_RATE_LIMIT.window);

@@ -21,9 +21,10 @@ export async function callAuth<T = Record<string, unknown>>(
   path: string,
   options: { method?: "GET" | "POST"; body?: unknown; cookie?: string } = {},
 ): Promise<AuthCallResult<T>> {
-  const origin = new URL(request.url).origin;
-  const url = new URL(`${AUTH_BASE_PATH}${path}`, origin);
-  const headers = new Headers({ origin, accept: "application/json" });
+  const ownOrigin = new URL(request.url).origin;
+  const url = new URL(`${AUTH_BASE_PATH}${path}`, ownOrigin);
+  // The browser's own Origin is passed on, so better-auth's CSRF check judges the real request.
+  const headers = new Headers({ origin: request.headers.get("origin") ?? ownOrigin, accept: "application/json" });
   const cookie = options.cookie ?? request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   for (const name of ["cf-connecting-ip", "user-agent"]) {
