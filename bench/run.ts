@@ -81,8 +81,8 @@ async function loadSections(): Promise<BenchSection[]> {
   const sections: BenchSection[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<BenchSection> & { default?: BenchSection };
-    const section = mod.default ?? (typeof mod.run === "function" ? { name: mod.name ?? file, run: mod.run } : null);
-    if (section && typeof section.run === "function") sections.push({ name: section.name ?? file, run: section.run });
+    const section = mod.default ?? (typeof mod.run === "function" ? { name: mod.name ?? file, run: mod.run, prepare: mod.prepare } : null);
+    if (section && typeof section.run === "function") sections.push({ name: section.name ?? file, run: section.run, prepare: section.prepare });
     else console.log(`bench: bench/${file} exports no { name, run }; skipped.`);
   }
   return sections;
@@ -94,8 +94,22 @@ function sizeRows(rows: SizeRow[]) {
 
 async function main() {
   ensureBuild();
+  // Sections may start peers the app must reach (a fake AI provider) before the app starts.
+  const sections = await loadSections();
+  const vars: Record<string, string> = {};
+  const stops: (() => Promise<void>)[] = [];
+  for (const section of sections) {
+    if (!section.prepare) continue;
+    try {
+      const prepared = await section.prepare();
+      Object.assign(vars, prepared.vars ?? {});
+      if (prepared.stop) stops.push(prepared.stop);
+    } catch (e) {
+      console.log(`bench: preparing section ${section.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   const startedAt = performance.now();
-  const app: RunningApp = await startApp({ label: "bench", logFile: path.join(tmpdir(), `readyroom-bench-${process.pid}.log`) }).catch((e: unknown) => {
+  const app: RunningApp = await startApp({ label: "bench", logFile: path.join(tmpdir(), `readyroom-bench-${process.pid}.log`), vars }).catch((e: unknown) => {
     console.error(`bench: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
     return process.exit(1);
   });
@@ -160,7 +174,7 @@ async function main() {
     printHttpTable("HTTP latency (ms) and throughput, same Worker under wrangler dev", measured, floor);
     for (const s of skipped) console.log(`  not measured: ${s}`);
 
-    for (const section of await loadSections()) {
+    for (const section of sections) {
       try {
         await section.run(ctx);
       } catch (e) {
@@ -169,6 +183,7 @@ async function main() {
     }
   } finally {
     await app.stop();
+    for (const stop of stops) await stop().catch(() => undefined);
   }
 
   const clientDir = path.join(ROOT, "build", "client");

@@ -13,9 +13,12 @@ if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], wranglerEnv);
 await seedLocal(persist);
 
+// Extra Worker vars for this run, as a JSON object (bench/e2e point AI_BASE_URL at a fake provider).
+const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+
 const child = runAsync(
   "npx",
-  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", ...extraVars],
   wranglerEnv,
 );
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopGroup(child, signal));

@@ -8,6 +8,7 @@ import { campaignExerciseRoutes } from "./exercises/campaign-routes";
 import { clientRoutes } from "./exercises/client-routes";
 import { exerciseRoutes } from "./exercises/routes";
 import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock-routes";
+import { streamingBenchRoutes } from "./conversations/bench";
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { HttpError } from "./lib/errors";
@@ -38,6 +39,7 @@ export function createApp() {
   app.route("/api/billing", paymentRoutes);
   app.route("/api/billing", billingRoutes);
   app.route("/api/dev/bench/ledger", ledgerBenchRoutes);
+  app.route("/api/dev/bench/streaming", streamingBenchRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api/exercises", exerciseLockRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);

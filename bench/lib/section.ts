@@ -21,4 +21,6 @@ export type BenchContext = {
 export type BenchSection = {
   name: string;
   run(ctx: BenchContext): Promise<void>;
+  /** Optional, before the app starts: start peers (e.g. a fake AI provider) and name the Worker vars that reach them. */
+  prepare?(): Promise<{ vars?: Record<string, string>; stop?(): Promise<void> }>;
 };

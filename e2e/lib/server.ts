@@ -32,9 +32,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-type StartOptions = { label: string; logFile: string; timeoutMs?: number };
+/** vars: extra Worker vars for this run (scripts/start.ts passes them to wrangler dev as --var). */
+type StartOptions = { label: string; logFile: string; timeoutMs?: number; vars?: Record<string, string> };
 
-export async function startApp({ label, logFile, timeoutMs = 300_000 }: StartOptions): Promise<RunningApp> {
+export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: StartOptions): Promise<RunningApp> {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `readyroom-${label}-`));
   const log = createWriteStream(logFile);
@@ -53,6 +54,7 @@ export async function startApp({ label, logFile, timeoutMs = 300_000 }: StartOpt
       SKIP_BUILD: "1",
       PORT: String(port),
       READYROOM_STATE_DIR: stateDir,
+      ...(vars ? { READYROOM_VARS: JSON.stringify(vars) } : {}),
       FORCE_COLOR: "0",
       NO_COLOR: "1",
     },

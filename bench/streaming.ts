@@ -1,0 +1,102 @@
+/**
+ * Design-assistant streaming overhead: time to the first streamed byte of
+ * PUT /api/conversations/{id} through our Worker, against a fake OpenAI-compatible provider that
+ * answers its first token after 200 ms. Our overhead = that time − the provider's own time to
+ * first byte (measured directly, the same request shape) — and, as the issue states it, − 200 ms.
+ * Target: under 30 ms median.
+ *
+ * prepare() starts the fake before the app so the app gets AI_BASE_URL pointing at it.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { openaiFake, SLOW_FIRST_TOKEN_MS } from "../test/fakes/openai.ts";
+import type { BenchContext } from "./lib/section.ts";
+
+export const name = "streaming";
+
+const REQUESTS = Number(process.env.BENCH_STREAM_REQUESTS ?? 30);
+const WARMUP = 3;
+let origin: string | null = null;
+
+export async function prepare() {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (!(await openaiFake(req, res, Buffer.concat(chunks).toString("utf8")))) {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    vars: { AI_BASE_URL: `${origin}/v1`, AI_API_KEY: "sk-bench-fake" },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Milliseconds until the first non-empty body chunk; the rest of the body is drained. */
+async function timeToFirstByte(url: string, init: RequestInit): Promise<{ ms: number; status: number; provider: string | null }> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  const reader = res.body!.getReader();
+  let first = Number.NaN;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (Number.isNaN(first) && value.byteLength > 0) first = performance.now() - started;
+  }
+  return { ms: first, status: res.status, provider: res.headers.get("x-ai-provider") };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
+};
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.9) - 1)] ?? Number.NaN;
+const f = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "—");
+
+export async function run(ctx: BenchContext) {
+  if (!ctx.cookie || !origin) {
+    console.log(`\nbench section streaming skipped: ${!ctx.cookie ? "no demo session" : "the fake provider did not start"}.`);
+    return;
+  }
+  const headers = { cookie: ctx.cookie, "content-type": "application/json" };
+  const credits = await fetch(`${ctx.baseURL}/api/dev/bench/streaming/credits`, { method: "POST", headers });
+  if (!credits.ok) throw new Error(`granting bench credits answered ${credits.status}: ${await credits.text()}`);
+  const created = await fetch(`${ctx.baseURL}/api/exercises/create`, { method: "POST", headers, body: JSON.stringify({ exercise: { name: "Bench: streaming" } }) });
+  if (!created.ok) throw new Error(`creating the bench exercise answered ${created.status}: ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+
+  const body = JSON.stringify({ sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "How should the exercise open? [fake:slow]" }] });
+  const viaWorker = () => timeToFirstByte(`${ctx.baseURL}/api/conversations/${id}`, { method: "PUT", headers, body });
+  const direct = () =>
+    timeToFirstByte(`${origin}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-bench-fake", "content-type": "application/json" },
+      body: JSON.stringify({ model: "gemini-2.5-pro", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "[fake:slow]" }] }),
+    });
+
+  for (let i = 0; i < WARMUP; i++) await viaWorker();
+  const worker: number[] = [];
+  const provider: number[] = [];
+  let label = "";
+  for (let i = 0; i < REQUESTS; i++) {
+    const w = await viaWorker();
+    if (w.status !== 200) throw new Error(`PUT /api/conversations/{id} answered ${w.status}`);
+    label = w.provider ?? "";
+    worker.push(w.ms);
+    provider.push((await direct()).ms);
+  }
+  const overheadVsDirect = worker.map((w, i) => w - provider[i]);
+  ctx.printTable(
+    `Design assistant: time to first streamed byte (${REQUESTS} sequential requests, fake provider "${label}" with first token after ${SLOW_FIRST_TOKEN_MS} ms)`,
+    ["measure", "median", "p90", "note"],
+    [
+      ["through our Worker (PUT /api/conversations/{id})", f(median(worker)), f(p90(worker)), "session, exercise, lock, settings, credit reservation, provider call"],
+      ["provider directly (same request shape)", f(median(provider)), f(p90(provider)), "the fake's own first byte"],
+      ["our overhead = Worker − 200 ms", f(median(worker) - SLOW_FIRST_TOKEN_MS), "", "target < 30 ms"],
+      ["our overhead = Worker − provider (paired)", f(median(overheadVsDirect)), f(p90(overheadVsDirect)), "removes the fake's timer slack"],
+    ],
+  );
+}
