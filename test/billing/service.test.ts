@@ -1,6 +1,7 @@
-import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, runDurableObjectAlarm, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ledgerFor } from "../../worker/billing/ledger";
+import worker from "../../worker/index";
 import { creditsForUsage, estimateCredits } from "../../worker/billing/pricing";
 import {
   adjustCredits,
@@ -207,5 +208,20 @@ describe("POST /api/dev/bench/ledger", () => {
       body: JSON.stringify({ pairs: -1 }),
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe("credit-expiry cron trigger", () => {
+  it("the hourly Cron Trigger runs expireGrants through the Worker's scheduled handler", async () => {
+    const { accountId } = await seedAccount();
+    const t = Date.now();
+    await grantCredits(env, { accountId, amount: 12, expiresAt: t - 1, idempotencyKey: key() });
+    await ledgerFor(env, accountId).flushMirror();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "0 * * * *", scheduledTime: t }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await ledgerFor(env, accountId).getState()).balance).toMatchObject({ currentBalance: 0, totalExpired: 12 });
+    const run = await env.DB.prepare(`SELECT error FROM "SchedulerTaskState" WHERE name = 'credit-expiry'`).first<{ error: string | null }>();
+    expect(run).toEqual({ error: null });
   });
 });

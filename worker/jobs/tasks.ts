@@ -1,3 +1,4 @@
+import { expireGrants } from "../billing/service";
 import type { Env } from "../env";
 import { housekeeping } from "./housekeeping";
 
@@ -26,8 +27,11 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
   "0 * * * *": [
     {
       name: "credit-expiry",
-      // Filled by the billing issue: expire granted credits past expiresAt through the ledger.
-      run: async () => "no-op: credit expiry is not implemented yet",
+      // Expires granted credits past expiresAt through each account's ledger (worker/billing).
+      run: async (env, scheduledTime) => {
+        const r = await expireGrants(env, scheduledTime);
+        return `${r.expired} grant(s) expired on ${r.accounts} account(s), ${r.failed} failed`;
+      },
     },
   ],
   "0 3 * * *": [{ name: "housekeeping", run: housekeeping }],
