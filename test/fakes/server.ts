@@ -29,6 +29,12 @@ export async function startFakeServers() {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // workerd keeps connections alive; without dropping them, close() never completes and the
+    // test process cannot exit.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
