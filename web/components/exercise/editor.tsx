@@ -21,6 +21,7 @@ import { StepNav } from "./step-nav";
 import { describeStep, progressOnArrival } from "./steps";
 import { ExerciseToolbar } from "./toolbar";
 import type { EditorExercise, Module } from "./types";
+import { cn } from "~/lib/utils";
 
 export const DOWNLOAD_SUCCESS_MS = 2_000;
 
@@ -106,6 +107,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   const moduleTitle = info.moduleIndex != null ? exercise.modules?.[info.moduleIndex]?.title?.trim() || `Module ${info.moduleIndex + 1}` : null;
   const lockInfo = lock.status.kind === "locked" || lock.status.kind === "read-only" ? lock.status.lock : null;
 
+  const wide = info.step.kind === "msel-table";
   const props = { exercise, onChange: change };
   let body: React.ReactNode;
   switch (info.step.kind) {
@@ -160,7 +162,13 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
           </span>
         </Alert>
       ) : null}
-      <div className="grid flex-1 gap-4 p-4 lg:grid-cols-[13rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)_22rem]">
+      <div
+        className={cn(
+          "grid flex-1 gap-4 p-4 lg:grid-cols-[13rem_minmax(0,1fr)]",
+          // The MSEL table needs the width: its assistant sits below it instead of beside it.
+          !wide && "xl:grid-cols-[13rem_minmax(0,1fr)_22rem]",
+        )}
+      >
         <aside className="lg:sticky lg:top-[4.5rem] lg:self-start">
           <StepNav
             exerciseId={exercise.id}
@@ -205,7 +213,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
           {readOnly ? null : <FeedbackBox exerciseId={exercise.id} step={stepPath} />}
         </div>
         {readOnly ? null : (
-          <div className="min-w-0 lg:col-start-2 xl:col-start-auto xl:sticky xl:top-[4.5rem] xl:h-[calc(100vh-5.5rem)] xl:self-start">
+          <div className={cn("min-w-0 lg:col-start-2", wide ? "h-[28rem]" : "h-[28rem] xl:sticky xl:top-[4.5rem] xl:col-start-auto xl:h-[calc(100vh-5.5rem)] xl:self-start")}>
             <AssistantPanel
               exerciseId={exercise.id}
               sectionType={info.sectionType}

@@ -94,16 +94,17 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
         One row per inject, in time order. Players never see this table: it is for controllers and the SimCell. Alt+↑/↓ moves between
         rows; Enter moves down.
       </p>
-      <div className="overflow-x-auto rounded-md border" role="region" aria-label="MSEL table, scrolls sideways" tabIndex={0}>
+      {/* relative: the sticky row headers otherwise widen the whole page in Chrome. */}
+      <div className="relative max-h-[70vh] overflow-auto rounded-md border" role="region" aria-label="MSEL table, scrolls sideways" tabIndex={0}>
         <table ref={tableRef} className="w-max border-collapse text-xs">
           <caption className="sr-only">Master Scenario Events List ({rows.length} rows)</caption>
-          <thead className="bg-muted/60">
+          <thead className="sticky top-0 z-20 bg-muted">
             <tr>
               <th scope="col" className="sticky left-0 z-10 w-8 bg-muted px-1 py-1.5 text-left font-medium">
                 #
               </th>
               {mselColumns.map((c) => (
-                <th key={c} scope="col" className="px-1 py-1.5 text-left font-medium" style={{ minWidth: `${WIDTH[c]}rem` }}>
+                <th key={c} scope="col" className="px-2 py-1.5 text-left font-medium">
                   {MSEL_LABELS[c]}
                 </th>
               ))}
@@ -130,15 +131,16 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                     "data-cell": `${i}:${c}`,
                     "aria-label": `${MSEL_LABELS[c]}, row ${i + 1}`,
                     value: row[c] ?? "",
+                    style: { width: `${WIDTH[c]}rem` },
                     className: cn(
-                      "w-full rounded-sm border border-transparent bg-transparent px-1.5 py-1 text-xs hover:border-input focus-visible:border-ring focus-visible:bg-card focus-visible:outline-none focus-visible:ring-1 focus-visible:ring-ring disabled:cursor-not-allowed",
+                      "block rounded-sm border border-transparent bg-transparent px-1.5 py-1 text-left text-xs hover:border-input focus-visible:border-ring focus-visible:bg-card focus-visible:outline-none focus-visible:ring-1 focus-visible:ring-ring disabled:cursor-not-allowed",
                     ),
                     onKeyDown: (e: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => onKeyDown(e, i, c),
                   };
                   return (
-                    <td key={c} className="p-0.5" style={{ minWidth: `${WIDTH[c]}rem` }}>
+                    <td key={c} className="p-0.5">
                       {LONG.has(c) ? (
-                        <textarea {...common} rows={2} className={cn(common.className, "resize-y")} onChange={(e) => setCell(i, c, e.target.value)} />
+                        <textarea {...common} rows={1} className={cn(common.className, "max-h-40 resize-y [field-sizing:content]")} onChange={(e) => setCell(i, c, e.target.value)} />
                       ) : (
                         <input {...common} list={c === "injectMode" ? "msel-inject-modes" : undefined} onChange={(e) => setCell(i, c, e.target.value)} />
                       )}
