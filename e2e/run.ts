@@ -184,6 +184,9 @@ async function main() {
       for (const shot of result.screenshots) console.log(indent(`screenshot: ${shot}`));
       const unique = [...new Set(result.problems)].slice(0, 10);
       if (unique.length) console.log(indent(`browser saw:\n${unique.map((p) => `  ${p.slice(0, 400)}`).join("\n")}`));
+      if (unique.some((p) => p.startsWith("HTTP 404") && p.includes("/assets/"))) {
+        console.log(indent("hint: build/client lost files the served HTML names — was `npm run build` run while e2e was running?"));
+      }
     }
   } catch (e) {
     failed += 1;
