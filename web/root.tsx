@@ -20,7 +20,9 @@ import { Logo } from "~/components/shell/navbar";
 import { builtRouteNames } from "~/components/shell/nav.server";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
-import { enforceAccess } from "~/lib/auth.server";
+import { enforceAccess, envOf } from "~/lib/auth.server";
+import { getDb } from "../worker/db/client";
+import { getAccountLabelFor } from "../worker/payments/account-label";
 import { readLayoutState } from "~/lib/cookies";
 import { createQueryClient } from "~/lib/query";
 import stylesheet from "./tailwind.css?url";
@@ -36,7 +38,13 @@ export const meta: MetaFunction = () => [{ title: "Readyroom" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await enforceAccess({ request, context });
   const user = access.user
-    ? { id: access.user.id, email: access.user.email, firstName: access.user.firstName, lastName: access.user.lastName }
+    ? {
+        id: access.user.id,
+        email: access.user.email,
+        firstName: access.user.firstName,
+        lastName: access.user.lastName,
+        accountLabel: await getAccountLabelFor(getDb(envOf(context).DB), access.user.id, access.plan),
+      }
     : null;
   return {
     user,

@@ -15,6 +15,7 @@ const UserMenuLazy = React.lazy(() => load().then((m) => ({ default: m.UserMenu 
 const SidebarNavLazy = React.lazy(() => load().then((m) => ({ default: m.SidebarNav })));
 const MobileNavLazy = React.lazy(() => load().then((m) => ({ default: m.MobileNav })));
 const WelcomeModalLazy = React.lazy(() => load().then((m) => ({ default: m.WelcomeModal })));
+const BillingRefreshLazy = React.lazy(() => load().then((m) => ({ default: m.BillingRefresh })));
 
 const UserMenu = React.memo(function UserMenu(props: React.ComponentProps<typeof UserMenuLazy>) {
   return (
@@ -107,6 +108,11 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
         <MobileNav open={mobileMenuOpen} onOpenChange={setMobileMenu} routes={routes} settingsMode={layout.settingsMode} />
       ) : null}
       {user ? <WelcomeModal userId={user.id} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
+      {user ? (
+        <React.Suspense fallback={null}>
+          <BillingRefreshLazy />
+        </React.Suspense>
+      ) : null}
     </div>
   );
 }

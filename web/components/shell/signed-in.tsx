@@ -6,3 +6,4 @@ export { UserMenu } from "./user-menu";
 export { SidebarNav } from "./sidebar";
 export { MobileNav } from "./mobile-nav";
 export { WelcomeModal } from "./welcome-modal";
+export { BillingRefresh } from "./billing-refresh";

@@ -4,6 +4,8 @@ export type ShellUser = {
   email: string;
   firstName: string;
   lastName: string;
+  /** Spec §6 account label: Team Account, Team Member, Solo Account, Enterprise Account, No Subscription. */
+  accountLabel: string;
 };
 
 export function displayName(user: ShellUser) {

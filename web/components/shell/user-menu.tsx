@@ -36,6 +36,7 @@ export function UserMenu({ user, routes }: { user: ShellUser; routes: readonly s
           <DropdownMenuLabel className="grid gap-0.5">
             <span className="truncate">{displayName(user)}</span>
             <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.accountLabel}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           {routeExists(routes, "account.profile") ? (
