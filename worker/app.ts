@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
 import { ledgerBenchRoutes } from "./billing/bench";
@@ -29,6 +30,16 @@ export function createApp() {
     c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
     c.set("config", parseConfig(c.env));
     await next();
+  });
+
+  // Form-encoded cross-site posts are the CSRF vector that CORS preflight does not stop; JSON
+  // calls need a preflight we never grant. Stripe signs its webhook, and better-auth checks
+  // origins on its own routes.
+  const originCheck = csrf();
+  app.use("/api/*", async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (path === "/api/billing/webhook" || path.startsWith("/api/auth/")) return next();
+    return originCheck(c, next);
   });
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
