@@ -310,6 +310,7 @@ export class CreditLedger extends DurableObject<Env> {
   private eventsOutstanding: number;
   /** Balance version last written to D1 by this incarnation (the upsert is version-guarded). */
   private mirroredVersion = -1;
+  private mirrorRetryMs = 0;
   /** Views of the transactions the current operation wrote, to answer without reading them back. */
   private touched = new Map<string, TransactionView>();
 
@@ -625,7 +626,9 @@ export class CreditLedger extends DurableObject<Env> {
 
   /** Recomputes the balance from the transaction rows and reports any disagreement. */
   audit(): LedgerAudit {
-    const b = this.readBalance() ?? this.freshBalance("", null, Date.now());
+    // From storage, not the in-memory copy: the audit also proves the cache matches what is stored.
+    const stored = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
+    const b = stored ?? this.freshBalance("", null, Date.now());
     const one = (q: string) => Number(this.sql.exec<{ v: number }>(q).one().v ?? 0);
     const completedSum = one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'COMPLETED'");
     const pendingHeld = -one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'PENDING'");
@@ -638,6 +641,8 @@ export class CreditLedger extends DurableObject<Env> {
     if (pendingHeld !== b.pendingSpend) problems.push(`Σ pending ${pendingHeld} ≠ pendingSpend ${b.pendingSpend}`);
     if (grantsRemaining !== b.grantedCreditsAvailable) problems.push(`Σ grants ${grantsRemaining} ≠ grantedCreditsAvailable ${b.grantedCreditsAvailable}`);
     if (b.currentBalance < 0 || b.pendingSpend < 0 || b.pendingSpend > b.currentBalance) problems.push("balance bounds violated");
+    const cached = this.readBalance();
+    if (stored && cached && JSON.stringify(cached) !== JSON.stringify(stored)) problems.push("in-memory balance differs from the stored row");
     return { ok: problems.length === 0, problems, balance: balanceView(b), completedSum, pendingHeld, grantsRemaining, transactionCount };
   }
 
@@ -662,7 +667,17 @@ export class CreditLedger extends DurableObject<Env> {
 
   async alarm(): Promise<void> {
     this.mirrorScheduled = false;
-    await this.flushMirror();
+    try {
+      await this.flushMirror();
+      this.mirrorRetryMs = 0;
+    } catch (err) {
+      // D1 unavailable or refusing: the outbox keeps the changes; try again later, backing off.
+      this.mirrorRetryMs = Math.min(Math.max(1000, this.mirrorRetryMs * 2), 5 * 60_000);
+      console.warn(`[credit-ledger] D1 copy failed, retrying in ${this.mirrorRetryMs} ms:`, String(err));
+      this.mirrorScheduled = true;
+      await this.ctx.storage.setAlarm(Date.now() + this.mirrorRetryMs);
+      return;
+    }
     if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) this.scheduleMirror();
   }
 

@@ -401,3 +401,21 @@ describe("D1 copy", () => {
     expect(await ledger.flushMirror()).toBe(0);
   });
 });
+
+describe("D1 copy retries", () => {
+  it("keeps unwritten changes when D1 refuses them and writes them on a later flush", async () => {
+    // No Account row yet: D1's foreign keys refuse the copy, as an outage would.
+    const accountId = crypto.randomUUID();
+    const ledger = ledgerFor(env, accountId);
+    const g = await ledger.grant({ amount: 9, idempotencyKey: key() });
+    await expect(ledger.flushMirror()).rejects.toThrow();
+    const userId = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO "User" (id, email) VALUES (?, ?)`).bind(userId, `${userId}@example.test`),
+      env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId) VALUES (?, ?, 'readyroom', ?)`).bind(accountId, userId, accountId),
+    ]);
+    await ledger.flushMirror(); // (or the retrying alarm got there first)
+    expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0].id).first()).toEqual({ amount: 9 });
+    expect(await env.DB.prepare(`SELECT currentBalance FROM "CreditBalance" WHERE accountId = ?`).bind(accountId).first()).toEqual({ currentBalance: 9 });
+  });
+});
