@@ -61,7 +61,7 @@ export async function run(ctx: BenchContext) {
     console.log(`\nbench section streaming skipped: ${!ctx.cookie ? "no demo session" : "the fake provider did not start"}.`);
     return;
   }
-  const headers = { cookie: ctx.cookie, "content-type": "application/json" };
+  const headers = { cookie: ctx.cookie, "content-type": "application/json", origin: ctx.baseURL };
   const credits = await fetch(`${ctx.baseURL}/api/dev/bench/streaming/credits`, { method: "POST", headers });
   if (!credits.ok) throw new Error(`granting bench credits answered ${credits.status}: ${await credits.text()}`);
   const created = await fetch(`${ctx.baseURL}/api/exercises/create`, { method: "POST", headers, body: JSON.stringify({ exercise: { name: "Bench: streaming" } }) });

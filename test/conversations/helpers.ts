@@ -15,7 +15,8 @@ export type CallOptions = { env?: Record<string, unknown>; headers?: Record<stri
 
 /** Calls the app (Hono, the same app /api/* reaches) with a chosen env, as the signed-in user. */
 export async function call(user: TestUser | null, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  // Same-origin, as the browser sends it: the API refuses body-less cross-site POSTs (CSRF check).
+  const headers: Record<string, string> = { origin: "http://localhost", ...(options.headers ?? {}) };
   if (user) headers.cookie = user.cookie;
   if (body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
   const request = new Request(`http://localhost${path}`, {

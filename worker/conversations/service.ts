@@ -148,7 +148,7 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
       offlineAnswer: prompt.offlineAnswer,
     });
   } catch (err) {
-    await charge.release();
+    await charge.release().catch((releaseErr: unknown) => console.error(`[ai] credits for action ${charge.actionId} not released:`, releaseErr));
     throw providerError(err);
   }
 
