@@ -4,9 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/
 /** The calm centred card every sign-in page uses. */
 export function AuthShell({ title, description, children, footer }: { title: string; description?: React.ReactNode; children: React.ReactNode; footer?: React.ReactNode }) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-background px-4 py-10">
+    <main className="flex justify-center bg-background px-4 py-10 md:py-16">
       <div className="w-full max-w-md">
-        <p className="mb-6 text-center text-lg font-semibold tracking-tight text-primary">Readyroom</p>
         <Card>
           <CardHeader>
             <h1 className="text-xl font-semibold leading-tight">{title}</h1>
