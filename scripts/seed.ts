@@ -43,13 +43,13 @@ export async function seedLocal(persistTo: string): Promise<void> {
     return;
   }
   // Bytes first, rows second: a Document row never points at a missing object.
-  await Promise.all(
-    missingDocs.map((doc) => {
-      const file = path.join(here, "seed-data", doc.filename);
-      if (!existsSync(file)) throw new Error(`Seed: missing sample document ${file}`);
-      return r2PutLocal(BUCKET, documentKey(doc), file, doc.contentType, persistTo);
-    }),
-  );
+  // One at a time: parallel wrangler processes share the local R2 metadata database and fail
+  // with SQLITE_BUSY now and then.
+  for (const doc of missingDocs) {
+    const file = path.join(here, "seed-data", doc.filename);
+    if (!existsSync(file)) throw new Error(`Seed: missing sample document ${file}`);
+    await r2PutLocal(BUCKET, documentKey(doc), file, doc.contentType, persistTo);
+  }
   // Hash only when the credential row is missing: a password the demo user changed stays changed.
   const passwordHash = state.credentials > 0 ? "" : await hashPassword(DEMO.password);
   d1Exec(seedSql(passwordHash, Date.now()), target);
