@@ -41,6 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   return {
     ...dashboard,
+    // Only the count: the card lists `exerciseList` (searched and sorted), not the recent ones.
+    exercises: { total: dashboard.exercises.total },
     userId: user.id,
     exerciseList,
     query: { q: search ?? "", sort },

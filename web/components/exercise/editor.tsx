@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, Eye } from "lucide-react";
+import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye } from "lucide-react";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import type { DraftEvent } from "~/hooks/use-assistant-stream";
 import { useExerciseAutosave } from "~/hooks/use-exercise-autosave";
 import { useExerciseLock } from "~/hooks/use-exercise-lock";
 import { downloadExport, exerciseApi, type ExercisePatch, type ExportFormat } from "~/lib/exercise-api";
-import { nextStepPath, previousStepPath } from "../../../worker/exercises/steps";
+import { listSteps, nextStepPath, previousStepPath } from "../../../worker/exercises/steps";
 import { AssistantPanel } from "./assistant-panel";
 import { IntroEditor, CapabilitiesEditor, ObjectivesEditor, ScenarioEditor } from "./editors/overview";
 import { ModuleDescriptionEditor, ModuleInjectsEditor, ModuleQuestionsEditor, ModulesEditor } from "./editors/modules";
@@ -18,24 +18,12 @@ import { MselEditor } from "./editors/msel";
 import { FeedbackBox } from "./feedback-box";
 import { LockModal } from "./lock-modal";
 import { StepNav } from "./step-nav";
-import { describeStep, progressOnArrival } from "./steps";
+import { describeStep, draftPatch, progressOnArrival } from "./steps";
 import { ExerciseToolbar } from "./toolbar";
-import type { EditorExercise, Module } from "./types";
+import type { EditorExercise } from "./types";
 import { cn } from "~/lib/utils";
 
 export const DOWNLOAD_SUCCESS_MS = 2_000;
-
-/** Applies an assistant draft to the exercise: the fields the client will PUT. */
-export function draftPatch(exercise: EditorExercise, event: DraftEvent): ExercisePatch {
-  const draft = event.draft;
-  if (event.sectionType.startsWith("module_")) {
-    const modules: Module[] = [...(exercise.modules ?? [])];
-    while (modules.length <= event.moduleIndex) modules.push({ title: `Module ${modules.length + 1}` });
-    modules[event.moduleIndex] = { ...modules[event.moduleIndex], ...(draft as Partial<Module>) };
-    return { modules };
-  }
-  return draft as ExercisePatch;
-}
 
 /**
  * The step editor of one exercise. The exercise lives here, in client state, across step
@@ -51,6 +39,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   const readOnly = !lock.canEdit;
   const autosave = useExerciseAutosave({ exerciseId: initial.id, enabled: !readOnly, onLocked: lock.showLocked });
   const [exporting, setExporting] = React.useState(false);
+  const [navOpen, setNavOpen] = React.useState(false);
   const moduleCount = exercise.modules?.length ?? 0;
   const info = describeStep(stepPath);
 
@@ -74,6 +63,8 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
     change(progress);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepPath, readOnly]);
+
+  React.useEffect(() => setNavOpen(false), [stepPath]);
 
   // A module step past the end (modules were deleted) goes back to the overview.
   React.useEffect(() => {
@@ -108,6 +99,9 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   const lockInfo = lock.status.kind === "locked" || lock.status.kind === "read-only" ? lock.status.lock : null;
 
   const wide = info.step.kind === "msel-table";
+  const allSteps = listSteps(moduleCount);
+  const stepIndex = Math.max(0, allSteps.indexOf(stepPath));
+  const stepCount = allSteps.length;
   const props = { exercise, onChange: change };
   let body: React.ReactNode;
   switch (info.step.kind) {
@@ -164,19 +158,37 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
       ) : null}
       <div
         className={cn(
-          "grid flex-1 gap-4 p-4 lg:grid-cols-[13rem_minmax(0,1fr)]",
+          "grid flex-1 gap-4 p-4 lg:grid-cols-[12rem_minmax(0,1fr)]",
           // The MSEL table needs the width: its assistant sits below it instead of beside it.
-          !wide && "xl:grid-cols-[13rem_minmax(0,1fr)_22rem]",
+          !wide && "xl:grid-cols-[12rem_minmax(0,1fr)_20rem]",
         )}
       >
         <aside className="lg:sticky lg:top-[4.5rem] lg:self-start">
-          <StepNav
+          {/* Small screens: the step list folds away behind one button so the editor comes first. */}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="w-full justify-between lg:hidden"
+            aria-expanded={navOpen}
+            aria-controls="exercise-step-nav"
+            onClick={() => setNavOpen((o) => !o)}
+          >
+            <span>
+              Step {stepIndex + 1} of {stepCount}: {moduleTitle && info.moduleIndex != null ? `Module ${info.moduleIndex + 1} · ` : ""}
+              {info.title}
+            </span>
+            {navOpen ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+          </Button>
+          <div id="exercise-step-nav" className={cn("mt-2 lg:mt-0 lg:block", navOpen ? "block" : "hidden")}>
+            <StepNav
             exerciseId={exercise.id}
             current={stepPath}
             modules={exercise.modules ?? []}
             moduleBarOpen={layout.state.moduleBarOpen}
             onToggleModuleBar={() => layout.toggle("moduleBarOpen")}
-          />
+            />
+          </div>
         </aside>
         <div className="grid min-w-0 content-start gap-4">
           <header className="grid gap-0.5">

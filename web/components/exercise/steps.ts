@@ -1,3 +1,6 @@
+import type { DraftEvent } from "~/hooks/use-assistant-stream";
+import type { ExercisePatch } from "~/lib/exercise-api";
+import type { Module } from "./types";
 import { NAVIGATION_SECTION, parseStepPath, previousStepPath, stepProgress, MSEL_STEP, type Step } from "../../../worker/exercises/steps";
 
 /** What the editor needs to know about one step: its title, spec section and assistant section. */
@@ -54,4 +57,20 @@ export function progressOnArrival(path: string, moduleCount: number): { lastActi
   const prevStep = previous ? parseStepPath(previous) : null;
   if (!prevStep) return { lastActiveStep: null, lastActiveModule: null };
   return stepProgress(prevStep);
+}
+
+/**
+ * The exercise fields an assistant draft changes when the planner applies it. Module sections
+ * merge into that one module of the editor's CURRENT modules (not the server's copy from when
+ * the call started), so edits made while the draft streamed are kept.
+ */
+export function draftPatch(exercise: { modules?: Module[] | null }, event: Pick<DraftEvent, "sectionType" | "moduleIndex" | "draft">): ExercisePatch {
+  const draft = event.draft;
+  if (event.sectionType.startsWith("module_")) {
+    const modules: Module[] = [...(exercise.modules ?? [])];
+    while (modules.length <= event.moduleIndex) modules.push({ title: `Module ${modules.length + 1}` });
+    modules[event.moduleIndex] = { ...modules[event.moduleIndex], ...(draft as Partial<Module>) };
+    return { modules };
+  }
+  return draft as ExercisePatch;
 }

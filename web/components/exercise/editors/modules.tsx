@@ -13,7 +13,8 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
 import { move, RowActions, Section, StringListEditor } from "../list-editor";
 import type { Module, StepEditorProps, StructuredQuestions } from "../types";
 import { selectClass } from "./overview";
@@ -220,12 +221,19 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
                   setGroup(gi, { questions: g.questions.map((x, j) => (j === qi ? { ...x, ...patch } : x)) });
                 return (
                   <li key={qi} className="grid gap-2">
-                    <div className="flex items-start gap-2">
-                      <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_11rem]">
-                        <Input aria-label={`Text of ${label}`} value={question.text} placeholder="Question text" onChange={(e) => setQuestion({ text: e.target.value })} />
+                    <div className="flex flex-wrap items-start gap-2">
+                      <Textarea
+                        aria-label={`Text of ${label}`}
+                        value={question.text}
+                        rows={1}
+                        placeholder="Question text"
+                        className="min-h-9 min-w-0 flex-1 basis-64 py-1.5 [field-sizing:content]"
+                        onChange={(e) => setQuestion({ text: e.target.value })}
+                      />
+                      <div className="flex items-start gap-1">
                         <select
                           aria-label={`Type of ${label}`}
-                          className={selectClass}
+                          className={cn(selectClass, "w-36")}
                           value={question.type}
                           onChange={(e) =>
                             setQuestion({
@@ -237,14 +245,14 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
                           <option value="open-ended">Open-ended</option>
                           <option value="multiple-choice">Multiple choice</option>
                         </select>
+                        <RowActions
+                          index={qi}
+                          count={g.questions.length}
+                          label={label}
+                          onMove={(to) => setGroup(gi, { questions: move(g.questions, qi, to) })}
+                          onDelete={() => setGroup(gi, { questions: g.questions.filter((_, j) => j !== qi) })}
+                        />
                       </div>
-                      <RowActions
-                        index={qi}
-                        count={g.questions.length}
-                        label={label}
-                        onMove={(to) => setGroup(gi, { questions: move(g.questions, qi, to) })}
-                        onDelete={() => setGroup(gi, { questions: g.questions.filter((_, j) => j !== qi) })}
-                      />
                     </div>
                     {question.type === "multiple-choice" ? (
                       <div className="ml-4">

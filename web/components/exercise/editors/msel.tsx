@@ -140,7 +140,7 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                   return (
                     <td key={c} className="p-0.5">
                       {LONG.has(c) ? (
-                        <textarea {...common} rows={1} className={cn(common.className, "max-h-40 resize-y [field-sizing:content]")} onChange={(e) => setCell(i, c, e.target.value)} />
+                        <textarea {...common} rows={1} className={cn(common.className, "max-h-24 resize-y [field-sizing:content]")} onChange={(e) => setCell(i, c, e.target.value)} />
                       ) : (
                         <input {...common} list={c === "injectMode" ? "msel-inject-modes" : undefined} onChange={(e) => setCell(i, c, e.target.value)} />
                       )}

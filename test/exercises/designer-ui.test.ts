@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTestUser } from "../helpers/auth";
+import { draftPatch, progressOnArrival } from "../../web/components/exercise/steps";
+import { MESSAGES, readFailure, streamAssistant, type StreamHandlers } from "../../web/hooks/use-assistant-stream";
+import { listSteps, resumeStep } from "../../worker/exercises/steps";
+import { api, BASE, createExercise } from "./helpers";
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../worker/db/client";
+import { exercises } from "../../worker/db/schema";
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+describe("design assistant client: spec §8 errors", () => {
+  it("maps every failure the way the catalogue says", async () => {
+    expect(await readFailure(json(423, { message: "locked" }))).toEqual({ ok: false, locked: true });
+    expect(await readFailure(json(402, { message: "Credit limit exceeded", code: "credit_limit_exceeded" }))).toMatchObject({
+      error: { type: "Insufficient Credits" },
+    });
+    // The message, not the status, decides: a 400 saying the same thing is still about credits.
+    expect(await readFailure(json(400, { message: "Daily Credit limit exceeded" }))).toMatchObject({ error: { type: "Insufficient Credits" } });
+    expect(await readFailure(json(404, { message: "Exercise not found." }))).toMatchObject({ error: { type: "error", message: "Exercise not found." } });
+    expect(await readFailure(new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }))).toMatchObject({
+      error: { message: "Failed to generate response. Status: 502" },
+    });
+    expect(await readFailure(new Response("{not json", { status: 500, headers: { "content-type": "application/json" } }))).toMatchObject({
+      error: { type: "Server Error" },
+    });
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubFetch(response: () => Response | Promise<Response>) {
+    vi.stubGlobal("fetch", vi.fn(async () => response()));
+  }
+
+  it("appends streamed text as it arrives, including events split across chunks, and reports the draft", async () => {
+    const events = [
+      { type: "meta", provider: "offline", model: "readyroom-offline", label: "offline drafting", offline: true, draft: true },
+      { type: "text", delta: '{"injects":' },
+      { type: "text", delta: '["Levee breach reported"]}' },
+      { type: "draft", sectionType: "module_inject", moduleIndex: 1, draft: { injects: ["Levee breach reported"] }, patch: {} },
+      { type: "usage", inputTokens: 1, outputTokens: 2, credits: 1, interrupted: false, conversationId: "c1" },
+    ];
+    const bytes = new TextEncoder().encode(events.map((e) => JSON.stringify(e)).join("\n") + "\n");
+    // Cut at odd places: inside a JSON line and inside a multi-byte boundary-free spot.
+    const cuts = [7, 50, 51, 130, bytes.length];
+    stubFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              let at = 0;
+              for (const cut of cuts) {
+                c.enqueue(bytes.slice(at, cut));
+                at = cut;
+              }
+              c.close();
+            },
+          }),
+          { status: 200, headers: { "content-type": "application/x-ndjson" } },
+        ),
+    );
+    const deltas: string[] = [];
+    const handlers: StreamHandlers = { onText: (d) => deltas.push(d), onDraft: vi.fn(), onMeta: vi.fn() };
+    const outcome = await streamAssistant({ exerciseId: "x", sectionType: "module_inject", messages: [], purpose: "content", moduleIndex: 1 }, handlers);
+    expect(outcome).toEqual({ ok: true, text: '{"injects":["Levee breach reported"]}' });
+    expect(deltas).toEqual(['{"injects":', '["Levee breach reported"]}']);
+    expect(handlers.onDraft).toHaveBeenCalledWith(expect.objectContaining({ moduleIndex: 1, draft: { injects: ["Levee breach reported"] } }));
+    expect(handlers.onMeta).toHaveBeenCalledWith(expect.objectContaining({ offline: true }));
+  });
+
+  it("shows the lock holder on 423 and abandons the request", async () => {
+    stubFetch(() => json(423, { message: "This exercise is being edited by someone else.", lockedByUserId: "u2", lockedByName: "Jordan Alvarez", lockExpires: "2026-01-01T00:00:00.000Z" }));
+    const onLocked = vi.fn();
+    const outcome = await streamAssistant({ exerciseId: "x", sectionType: "intro", messages: [], purpose: "content" }, { onLocked });
+    expect(outcome).toEqual({ ok: false, locked: true });
+    expect(onLocked).toHaveBeenCalledWith({ lockedByUserId: "u2", lockedByName: "Jordan Alvarez", lockExpires: "2026-01-01T00:00:00.000Z" });
+  });
+
+  it("says so when the browser gives no stream, and gives the generic message when the request fails", async () => {
+    stubFetch(() => {
+      const res = new Response(null, { status: 200 });
+      Object.defineProperty(res, "body", { value: null });
+      return res;
+    });
+    expect(await streamAssistant({ exerciseId: "x", sectionType: "intro", messages: [], purpose: "content" }, {})).toMatchObject({
+      error: { message: MESSAGES.noStream },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    expect(await streamAssistant({ exerciseId: "x", sectionType: "intro", messages: [], purpose: "content" }, {})).toMatchObject({
+      error: { message: "Request Could Not Be Completed" },
+    });
+  });
+});
+
+describe("editor progress and drafts", () => {
+  it("saves progress so that the resume rule reopens exactly the step the planner is on", () => {
+    for (const moduleCount of [0, 1, 3]) {
+      for (const step of listSteps(moduleCount)) {
+        const progress = progressOnArrival(step, moduleCount);
+        const resumed = resumeStep({ ...progress, moduleCount });
+        // Module steps need modules; with none the overview is where a planner would add one.
+        expect(resumed, `${step} with ${moduleCount} modules`).toBe(step);
+      }
+    }
+  });
+
+  it("applies a module draft to that module of the current modules, keeping the others", () => {
+    const modules = [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["b"] }];
+    const patch = draftPatch({ modules }, { sectionType: "module_inject", moduleIndex: 1, draft: { injects: ["x", "y"] } });
+    expect(patch).toEqual({ modules: [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["x", "y"] }] });
+    expect(draftPatch({ modules }, { sectionType: "description", moduleIndex: 0, draft: { scenario: "S", threatAnalysis: "T" } })).toEqual({
+      scenario: "S",
+      threatAnalysis: "T",
+    });
+  });
+});
+
+describe("exercise pages", () => {
+  const page = (cookie: string, path: string) => SELF.fetch(`${BASE}${path}`, { headers: { cookie }, redirect: "manual" });
+
+  it("/exercise/{id} opens at the resume step; a step renders the editor; another user's exercise is 404", async () => {
+    const owner = await createTestUser({ plan: "SOLO", onboarded: true });
+    const other = await createTestUser({ plan: "SOLO", onboarded: true });
+    const id = await createExercise(owner, { name: "Tallow River flood TTX", lastActiveStep: 2, modules: [{ title: "Warning" }] });
+
+    const open = await page(owner.cookie, `/exercise/${id}`);
+    expect(open.status).toBe(302);
+    expect(open.headers.get("location")).toBe(`/exercise/${id}/objectives`);
+
+    const step = await page(owner.cookie, `/exercise/${id}/objectives`);
+    expect(step.status).toBe(200);
+    const html = await step.text();
+    expect(html).toContain("Tallow River flood TTX");
+    expect(html).toContain('aria-label="Exercise steps"');
+
+    // A module beyond the count goes back to the modules overview.
+    const beyond = await page(owner.cookie, `/exercise/${id}/modules/4/injects`);
+    expect(beyond.headers.get("location")).toBe(`/exercise/${id}/modules`);
+
+    expect((await page(other.cookie, `/exercise/${id}/intro`)).status).toBe(404);
+  });
+
+  it("the dashboard offers the exercise actions and lists, searches and sorts with resume links", async () => {
+    const user = await createTestUser({ plan: "SOLO", onboarded: true });
+    const a = await createExercise(user, { name: "Alpha ransomware TTX" });
+    const b = await createExercise(user, { name: "Beta quake TTX", lastActiveStep: 8 });
+    await getDb(env.DB).update(exercises).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(exercises.id, b));
+    const res = await page(user.cookie, "/dashboard?q=alpha");
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    for (const text of ["New exercise", "Start from template", "Import from JSON"]) expect(html).toContain(text);
+    expect(html).toContain("Alpha ransomware TTX");
+    expect(html).not.toContain("Beta quake TTX");
+    expect(html).toContain(`/exercise/${a}/intro`);
+
+    const all = await (await page(user.cookie, "/dashboard?sort=asc")).text();
+    expect(all.indexOf("Alpha ransomware TTX")).toBeLessThan(all.indexOf("Beta quake TTX"));
+    expect(all).toMatch(/msel-table/);
+    // The API the dashboard buttons call still answers as before.
+    expect((await api(user, "GET", "/api/exercises/templates")).status).toBe(200);
+  });
+});
