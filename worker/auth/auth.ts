@@ -75,7 +75,7 @@ function splitName(name: string | undefined | null): { firstName: string; lastNa
   return { firstName: parts[0] ?? "", lastName: parts.slice(1).join(" ") };
 }
 
-function validationError(error: import("zod").ZodError): never {
+function validationError(error: import("zod/v4/core").$ZodError): never {
   const fieldErrors = fieldErrorsOf(error);
   const message = error.issues[0]?.message ?? "Invalid input";
   throw new APIError("BAD_REQUEST", { message, code: "validation_error", fieldErrors });
