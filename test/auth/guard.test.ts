@@ -142,3 +142,17 @@ describe("active plan status (feeds the guard)", () => {
     expect((anon as Response).headers.get("location")).toBe("/login?callbackUrl=%2Fexercise%2F1%2Fintro");
   });
 });
+
+describe("tenancy through UserAccount", () => {
+  it("a member linked to the team owner's account works in it and has its plan (viaTeam)", async () => {
+    const { userAccounts } = await import("../../worker/db/schema");
+    const { getTenancyAccountId } = await import("../../worker/accounts/service");
+    const db = getDb(env.DB);
+    const owner = await createTestUser({ plan: "TEAM" });
+    const member = await createTestUser();
+    await db.insert(userAccounts).values({ userId: member.userId, accountId: owner.accountId, role: "MEMBER" });
+    expect(await getTenancyAccountId(db, member.userId)).toBe(owner.accountId);
+    expect(await getPlanStatus(db, member.userId)).toMatchObject({ hasActivePlan: true, viaTeam: true, accountId: owner.accountId });
+    expect(await getPlanStatus(db, owner.userId)).toMatchObject({ hasActivePlan: true, viaTeam: false, accountId: owner.accountId });
+  });
+});

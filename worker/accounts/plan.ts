@@ -1,7 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { accountPlanMetadata, accounts, teamMembers, teams } from "../db/schema";
-import { getTenancyAccountId } from "./service";
+import { accountPlanMetadata, accounts, teamMembers, teams, userAccounts } from "../db/schema";
 
 type PlanRow = typeof accountPlanMetadata.$inferSelect;
 type AccountType = "SOLO" | "TEAM" | "ENTERPRISE";
@@ -55,18 +54,20 @@ function toStatus(plan: PlanRow | null, accountId: string | null, accountType: A
 
 /** The user's plan: their tenancy account's plan, else an active plan of a team they belong to. */
 export async function getPlanStatus(db: Database, userId: string, now = new Date()): Promise<PlanStatus> {
-  const accountId = await getTenancyAccountId(db, userId);
-  let own: { plan: PlanRow | null; type: AccountType | null } = { plan: null, type: null };
-  if (accountId) {
-    const [row] = await db
-      .select({ plan: accountPlanMetadata, type: accounts.type })
-      .from(accounts)
-      .leftJoin(accountPlanMetadata, eq(accountPlanMetadata.accountId, accounts.id))
-      .where(eq(accounts.id, accountId))
-      .limit(1);
-    if (row) own = { plan: row.plan, type: row.type };
-  }
-  const ownStatus = toStatus(own.plan, accountId, own.type, false, now);
+  // One query for the tenancy account and its plan (same preference order as getTenancyAccountId):
+  // this runs on every page through the access guard.
+  const [row] = await db
+    .select({ accountId: accounts.id, type: accounts.type, role: userAccounts.role, plan: accountPlanMetadata })
+    .from(userAccounts)
+    .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+    .leftJoin(accountPlanMetadata, eq(accountPlanMetadata.accountId, accounts.id))
+    .where(eq(userAccounts.userId, userId))
+    .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt))
+    .limit(1);
+  const accountId = row?.accountId ?? null;
+  const own: { plan: PlanRow | null; type: AccountType | null } = { plan: row?.plan ?? null, type: row?.type ?? null };
+  // Linked to someone else's account (a team's) rather than owning it: the plan comes through the team.
+  const ownStatus = toStatus(own.plan, accountId, own.type, Boolean(row && row.role !== "OWNER"), now);
   if (ownStatus.hasActivePlan) return ownStatus;
 
   const teamAccountIds = (
