@@ -123,3 +123,31 @@ describe("e-mail codes as the second factor", () => {
     expect(cookieFrom(done)).toContain("readyroom.session_token=");
   });
 });
+
+describe("the code step's other ways in", () => {
+  it("sends a fresh e-mail code on request and accepts a recovery code through the page", async () => {
+    const u = await createTestUser();
+    const { totpURI, backupCodes, cookie } = await enrolTotp(u);
+    await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
+
+    const login = await form("/login", { email: u.email, password: u.password });
+    const challenge = cookieFrom(login);
+    const before = await getDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, u.email));
+    const resend = await form("/login/two-factor", { intent: "resend", callbackUrl: "/dashboard" }, challenge);
+    expect(resend.status).toBe(200);
+    expect(await resend.text()).toContain("We sent a new code to your e-mail.");
+    const after = await getDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, u.email));
+    expect(after.length).toBe(before.length + 1);
+
+    const done = await form("/login/two-factor", { method: "backup", code: backupCodes[1], callbackUrl: "/documents" }, challenge);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/documents");
+    expect(cookieFrom(done)).toContain("readyroom.session_token=");
+  });
+
+  it("sends a visitor without a pending sign-in back to /login", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/login/two-factor?method=totp`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?callbackUrl=%2Fdashboard");
+  });
+});
