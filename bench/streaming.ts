@@ -36,7 +36,7 @@ export async function prepare() {
 }
 
 /** Milliseconds until the first non-empty body chunk; the rest of the body is drained. */
-async function timeToFirstByte(url: string, init: RequestInit): Promise<{ ms: number; status: number; provider: string | null }> {
+async function timeToFirstByte(url: string, init: RequestInit): Promise<{ ms: number; status: number; provider: string | null; timing: string }> {
   const started = performance.now();
   const res = await fetch(url, init);
   const reader = res.body!.getReader();
@@ -46,7 +46,7 @@ async function timeToFirstByte(url: string, init: RequestInit): Promise<{ ms: nu
     if (done) break;
     if (Number.isNaN(first) && value.byteLength > 0) first = performance.now() - started;
   }
-  return { ms: first, status: res.status, provider: res.headers.get("x-ai-provider") };
+  return { ms: first, status: res.status, provider: res.headers.get("x-ai-provider"), timing: res.headers.get("server-timing") ?? "" };
 }
 
 const median = (xs: number[]) => {
@@ -77,14 +77,28 @@ export async function run(ctx: BenchContext) {
       body: JSON.stringify({ model: "gemini-2.5-pro", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "[fake:slow]" }] }),
     });
 
+  // Floors on the same app: the bare Worker, and a signed-in read (session check + one account query).
+  const floors: [string, string][] = [
+    ["GET /api/health (floor)", "/api/health"],
+    ["GET /api/ai/models (signed-in floor)", "/api/ai/models"],
+  ];
+  const floorRows: (string | number)[][] = [];
+  for (const [label, path] of floors) {
+    const xs: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) xs.push((await timeToFirstByte(`${ctx.baseURL}${path}`, { headers })).ms);
+    floorRows.push([label, f(median(xs)), f(p90(xs)), "time to first byte"]);
+  }
+
   for (let i = 0; i < WARMUP; i++) await viaWorker();
   const worker: number[] = [];
   const provider: number[] = [];
   let label = "";
+  const phases = new Map<string, number[]>();
   for (let i = 0; i < REQUESTS; i++) {
     const w = await viaWorker();
     if (w.status !== 200) throw new Error(`PUT /api/conversations/{id} answered ${w.status}`);
     label = w.provider ?? "";
+    for (const m of w.timing.matchAll(/(\w+);dur=([\d.]+)/g)) phases.set(m[1], [...(phases.get(m[1]) ?? []), Number(m[2])]);
     worker.push(w.ms);
     provider.push((await direct()).ms);
   }
@@ -97,6 +111,8 @@ export async function run(ctx: BenchContext) {
       ["provider directly (same request shape)", f(median(provider)), f(p90(provider)), "the fake's own first byte"],
       ["our overhead = Worker − 200 ms", f(median(worker) - SLOW_FIRST_TOKEN_MS), "", "target < 30 ms"],
       ["our overhead = Worker − provider (paired)", f(median(overheadVsDirect)), f(p90(overheadVsDirect)), "removes the fake's timer slack"],
+      ...floorRows,
+      ...[...phases].map(([phase, xs]) => [`  inside the handler: ${phase}`, f(median(xs)), f(p90(xs)), "Server-Timing (sign-in check not included)"]),
     ],
   );
 }

@@ -99,11 +99,21 @@ export interface ConversationRequest {
  */
 export async function streamConversation(req: ConversationRequest): Promise<Response> {
   const { env, scope, exerciseId, body } = req;
+  const timing = serverTiming();
   const db = getDb(env.DB);
-  const exercise = await getExerciseRow(db, scope, exerciseId);
-  await assertNotLockedByOther(env, exerciseId, scope.userId);
-
-  const settings = await callerSettings(db, scope.userId);
+  // Independent reads in parallel, but checked in order: ownership (404) before the lock (423),
+  // so nobody learns who edits an exercise that is not theirs.
+  const [exerciseResult, lockResult, settingsResult] = await Promise.allSettled([
+    getExerciseRow(db, scope, exerciseId),
+    assertNotLockedByOther(env, exerciseId, scope.userId),
+    callerSettings(db, scope.userId),
+  ]);
+  if (exerciseResult.status === "rejected") throw exerciseResult.reason;
+  if (lockResult.status === "rejected") throw lockResult.reason;
+  if (settingsResult.status === "rejected") throw settingsResult.reason;
+  const exercise = exerciseResult.value;
+  const settings = settingsResult.value;
+  timing.mark("load");
   const provider = getAiProvider(req.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_CHAT_MODEL });
   const moduleIndex = body.moduleIndex ?? exercise.lastActiveModule ?? 0;
   const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
@@ -136,6 +146,7 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
     metadata: { sectionType: body.sectionType, purpose: body.purpose, provider: provider.id, model: provider.model },
   });
 
+  timing.mark("reserve");
   const abort = new AbortController();
   let chunks: AsyncIterable<ChatChunk>;
   try {
@@ -147,6 +158,7 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
       signal: abort.signal,
       offlineAnswer: prompt.offlineAnswer,
     });
+    timing.mark("provider");
   } catch (err) {
     await charge.release().catch((releaseErr: unknown) => console.error(`[ai] credits for action ${charge.actionId} not released:`, releaseErr));
     throw providerError(err);
@@ -161,8 +173,23 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
       "x-ai-provider": provider.id,
       "x-ai-model": provider.model,
       "x-ai-label": provider.label,
+      "server-timing": timing.header(),
     },
   });
+}
+
+/** Server-Timing of the steps before the stream starts, so the overhead is visible in devtools and the bench. */
+function serverTiming() {
+  const parts: string[] = [];
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      parts.push(`${name};dur=${(now - last).toFixed(1)}`);
+      last = now;
+    },
+    header: () => parts.join(", "),
+  };
 }
 
 function providerError(err: unknown): unknown {
