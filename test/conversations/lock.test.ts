@@ -66,6 +66,11 @@ describe("exercise edit lock", () => {
     const taken = await call(loserUser, "POST", `${base}/lock`);
     expect(taken.status).toBe(200);
     expect((await call(loserUser, "PUT", `${base}/update`, { exercise: { name: "Now mine" } })).status).toBe(200);
+    // The campaign exercise's assistant now answers the new holder (and charges their account).
+    const answer = await call(loserUser, "PUT", `${base}/conversations`, { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Ready?" }] }, { env: aiEnv() });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("fake assistant");
+    expect(await balance(loserUser.accountId)).toEqual({ current: 17, pending: 0 });
   });
 
   it("personal exercise: the owner locks and releases; anyone else gets 404, signed-out 401", async () => {

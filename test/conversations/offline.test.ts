@@ -50,4 +50,14 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
     expect(text).toContain("Offline drafting");
     expect(text).toContain("flood");
   });
+
+  it("GET /api/ai/models lists the catalogue and says drafting is offline", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const res = await call(user, "GET", "/api/ai/models");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { models: { id: string; available: boolean }[]; defaultChatModel: string; selectionEnabled: boolean; offline: boolean; offlineLabel: string };
+    expect(body).toMatchObject({ defaultChatModel: "gemini-2.5-pro", selectionEnabled: false, offline: true, offlineLabel: "offline drafting" });
+    expect(body.models.map((m) => m.id)).toContain("o3");
+    expect(body.models.every((m) => !m.available)).toBe(true);
+  });
 });
