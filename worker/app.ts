@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
 import { ledgerBenchRoutes } from "./billing/bench";
@@ -13,6 +12,7 @@ import { streamingBenchRoutes } from "./conversations/bench";
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { HttpError } from "./lib/errors";
+import { sameOriginWrites } from "./lib/same-origin";
 import { paymentRoutes } from "./payments/routes";
 import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
@@ -32,15 +32,8 @@ export function createApp() {
     await next();
   });
 
-  // Form-encoded cross-site posts are the CSRF vector that CORS preflight does not stop; JSON
-  // calls need a preflight we never grant. Stripe signs its webhook, and better-auth checks
-  // origins on its own routes.
-  const originCheck = csrf();
-  app.use("/api/*", async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    if (path === "/api/billing/webhook" || path.startsWith("/api/auth/")) return next();
-    return originCheck(c, next);
-  });
+  // Stripe signs its webhook, and better-auth checks origins on its own routes.
+  app.use("/api/*", sameOriginWrites((path) => path === "/api/billing/webhook" || path.startsWith("/api/auth/")));
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));
