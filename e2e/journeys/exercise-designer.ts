@@ -32,6 +32,11 @@ async function waitSaved(page: Page, what: string) {
   await visible(page.locator('[data-save-state="saved"]'), `the "Saved" state after ${what}`, 30_000);
 }
 
+/** The editor sets data-hydrated once React owns it; clicks before that can be lost under load. */
+async function editorReady(page: Page) {
+  await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+}
+
 async function stepHeading(page: Page, title: string) {
   await visible(page.getByRole("heading", { level: 2, name: title, exact: true }), `the "${title}" step heading`);
 }
@@ -103,6 +108,7 @@ export default {
     const templateName = ((await first.getAttribute("aria-label")) ?? "").replace("Use template: ", "");
     await first.click();
     await waitForPath(page, /^\/exercise\/[^/]+\/intro$/);
+    await editorReady(page);
     const exerciseId = pathOf(page).split("/")[2];
     await stepHeading(page, "Intro");
     const name = await page.getByLabel("Exercise name", { exact: true }).inputValue();
@@ -131,17 +137,23 @@ export default {
     // Reload: the exercise opens where the planner was, with the edit kept.
     await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}`);
     await waitForPath(page, `/exercise/${exerciseId}/msel-table`);
+    await editorReady(page);
     const after = await page.getByLabel("Synopsis, row 1", { exact: true }).inputValue();
     check(after === edited, `the MSEL synopsis after reload is ${JSON.stringify(after)}, expected ${JSON.stringify(edited)}.`);
 
     // Jump back to Objectives, then resume from the dashboard link.
     await page.getByRole("navigation", { name: "Exercise steps" }).getByRole("link", { name: /Objectives/ }).click();
     await waitForPath(page, `/exercise/${exerciseId}/objectives`);
-    await waitSaved(page, "moving to Objectives");
+    // The step is saved in the background: wait until the server has it before leaving.
+    const resumeAt = () =>
+      page.evaluate(async (id) => ((await (await fetch(`/api/exercises/${id}`)).json()) as { resumeStep?: string }).resumeStep, exerciseId);
+    for (let i = 0; i < 60 && (await resumeAt()) !== "objectives"; i++) await page.waitForTimeout(500);
+    check((await resumeAt()) === "objectives", "moving to Objectives was saved as the place to resume.");
     await gotoAndHydrate(page, baseURL, "/dashboard");
     await page.locator(`a[href^="/exercise/${exerciseId}/"]`).first().click();
     await waitForPath(page, `/exercise/${exerciseId}/objectives`);
     await stepHeading(page, "Objectives");
+    await editorReady(page);
 
     // Export all four formats.
     await page.getByRole("button", { name: "Exercise tools", exact: true }).click();
@@ -181,6 +193,7 @@ export default {
     await signIn(second.page, baseURL, DEMO.email, DEMO.password);
     await closeWelcomeIfShown(second.page);
     await gotoAndHydrate(second.page, baseURL, `/exercise/${exerciseId}/intro`);
+    await editorReady(second.page);
     const modal = await visible(second.page.getByRole("dialog", { name: "This exercise is locked" }), "the lock modal");
     await visible(modal.getByText("Jordan Alvarez"), "the lock holder's name");
     await visible(modal.getByRole("link", { name: "Back to dashboard" }), "the Back to dashboard link");

@@ -40,6 +40,9 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   const autosave = useExerciseAutosave({ exerciseId: initial.id, enabled: !readOnly, onLocked: lock.showLocked });
   const [exporting, setExporting] = React.useState(false);
   const [navOpen, setNavOpen] = React.useState(false);
+  // Marks the editor as interactive (hydrated) for tests and for styles that need JS.
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
   const moduleCount = exercise.modules?.length ?? 0;
   const info = describeStep(stepPath);
 
@@ -133,7 +136,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   }
 
   return (
-    <div className="flex min-h-[calc(100vh-3.5rem)] flex-col" data-exercise-id={exercise.id} data-step={stepPath}>
+    <div className="flex min-h-[calc(100vh-3.5rem)] flex-col" data-exercise-id={exercise.id} data-step={stepPath} data-hydrated={hydrated ? "" : undefined}>
       <ExerciseToolbar
         name={exercise.name}
         completed={exercise.completed}
