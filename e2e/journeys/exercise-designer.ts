@@ -37,6 +37,12 @@ async function editorReady(page: Page) {
   await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
+/** The toolbar remembers its state in a cookie: open it only if it is closed. */
+async function openTools(page: Page) {
+  const toggle = page.getByRole("button", { name: "Exercise tools", exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
+
 async function stepHeading(page: Page, title: string) {
   await visible(page.getByRole("heading", { level: 2, name: title, exact: true }), `the "${title}" step heading`);
 }
@@ -94,7 +100,7 @@ async function draftModuleWithAssistant(page: Page): Promise<string | undefined>
 
 export default {
   name: "exercise designer: template, every step, assistant draft, MSEL edit, resume, exports, lock modal",
-  async run({ page, baseURL, newContext }) {
+  async run({ page, baseURL, newContext, admin }) {
     let note: string | undefined;
     await signIn(page, baseURL, DEMO.email, DEMO.password);
     await waitForPath(page, "/dashboard");
@@ -113,6 +119,17 @@ export default {
     await stepHeading(page, "Intro");
     const name = await page.getByLabel("Exercise name", { exact: true }).inputValue();
     check(name === templateName, `the new exercise is named ${JSON.stringify(name)}, expected the template's ${JSON.stringify(templateName)}.`);
+
+    // A failed save keeps the text and retries until the server takes it.
+    await page.route("**/api/exercises/*/update", (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" }));
+    const renamed = `${templateName} (e2e)`;
+    await page.getByLabel("Exercise name", { exact: true }).fill(renamed);
+    await visible(page.getByText("Save failed — retrying", { exact: true }), "the save-failed state");
+    check((await page.getByLabel("Exercise name", { exact: true }).inputValue()) === renamed, "the typed name is kept after a failed save.");
+    await page.unroute("**/api/exercises/*/update");
+    await waitSaved(page, "the retried save");
+    const saved = (await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}`)).json(), exerciseId)) as { name?: string };
+    check(saved.name === renamed, `the retried save stored ${JSON.stringify(saved.name)}.`);
 
     // The edit lock is ours.
     const lock = (await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}/lock`)).json(), exerciseId)) as { heldByYou?: boolean };
@@ -156,7 +173,7 @@ export default {
     await editorReady(page);
 
     // Export all four formats.
-    await page.getByRole("button", { name: "Exercise tools", exact: true }).click();
+    await openTools(page);
     const formats: [string, RegExp][] = [
       ["Situation Manual (Word, .docx)", /\.docx$/],
       ["Situation Manual (PDF)", /\.pdf$/],
@@ -171,6 +188,15 @@ export default {
       check((await download.failure()) === null, `the ${item} download failed.`);
       await visible(page.getByText("Download Successful", { exact: true }).first(), `the "Download Successful" toast for ${item}`);
     }
+
+    // With model selection on for the account, the toolbar offers the model catalogue.
+    await admin("set-flag", "--email", DEMO.email, "--flag", "modelSelectionEnabled", "--on");
+    await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/objectives`);
+    await editorReady(page);
+    await openTools(page);
+    const picker = await visible(page.getByLabel("AI model", { exact: true }), "the AI model picker");
+    check((await picker.locator("option").count()) >= 7, "the model picker lists the catalogue.");
+    await admin("set-flag", "--email", DEMO.email, "--flag", "modelSelectionEnabled", "--off");
 
     // The lock modal. Personal exercises are visible to their owner only (another user gets 404), so
     // a second user can never open this one; the second browser answers the lock call as the
