@@ -97,7 +97,7 @@ export function StringListEditor({
                   value={value}
                   placeholder={placeholder}
                   rows={2}
-                  className="min-h-[60px]"
+                  className="max-h-60 min-h-[60px] [field-sizing:content]"
                   onChange={(e) => set(i, e.target.value)}
                 />
               ) : (

@@ -124,7 +124,8 @@ export function countQuestions(m: Module): number {
 export function ModuleInjectsEditor({ exercise, onChange, moduleIndex }: ModuleProps) {
   const m = exercise.modules?.[moduleIndex] ?? {};
   return (
-    <Section title="Injects" description="Each inject is an event or message that moves the scenario on and prompts discussion.">
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">Each inject is an event or message that moves the scenario on and prompts discussion.</p>
       <StringListEditor
         items={m.injects ?? []}
         itemLabel="Inject"
@@ -132,7 +133,7 @@ export function ModuleInjectsEditor({ exercise, onChange, moduleIndex }: ModuleP
         multiline
         onChange={(injects) => onChange({ modules: setModule(exercise, moduleIndex, { injects }) })}
       />
-    </Section>
+    </div>
   );
 }
 
