@@ -136,6 +136,8 @@ describe("low-balance e-mail", () => {
 describe("GET /api/billing/usage", () => {
   it("answers the caller's usage; team members see their team's ledger", async () => {
     const user = await createTestUser({ plan: "SOLO" });
+    // A Stripe subscriber: the balance is exactly what is granted here (no admin monthly allowance).
+    await env.DB.prepare(`UPDATE "AccountPlanMetadata" SET source = 'stripe' WHERE accountId = ?`).bind(user.accountId).run();
     await grantCredits(env, { accountId: user.accountId, amount: 80, idempotencyKey: key() });
     await (await chargeForAi({ env, userId: user.userId, category: "conversation", estimate: 10 })).settle(7);
     await env.DB.prepare(`UPDATE "Account" SET stripeSubscriptionId = 'sub_123' WHERE id = ?`).bind(user.accountId).run();

@@ -34,6 +34,15 @@ export async function grant(accountId: string, amount: number) {
   await grantCredits(env, { accountId, amount, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
 }
 
+/**
+ * Makes the user's plan Stripe-sourced, so the account holds exactly what the test grants: an
+ * admin-granted plan (createTestUser's default) also receives its monthly allowance on first use.
+ */
+export async function stripePlan<T extends TestUser>(user: T): Promise<T> {
+  await env.DB.prepare(`UPDATE "AccountPlanMetadata" SET source = 'stripe' WHERE accountId = ?`).bind(user.accountId).run();
+  return user;
+}
+
 export async function balance(accountId: string) {
   const state = await getLedgerState(env, accountId);
   return { current: state.balance.currentBalance, pending: state.balance.pendingSpend };

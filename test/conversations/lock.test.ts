@@ -5,13 +5,13 @@ import { getDb } from "../../worker/db/client";
 import { campaignExercises, exercises } from "../../worker/db/schema";
 import { createCampaign, createExercise } from "../exercises/helpers";
 import { createTestUser } from "../helpers/auth";
-import { aiEnv, balance, call, grant } from "./helpers";
+import { aiEnv, balance, call, grant, stripePlan } from "./helpers";
 
 type LockBody = { locked: boolean; heldByYou: boolean; lockedByUserId: string | null; lockedByName: string | null; lockExpires: string | null };
 
 async function campaignExercise() {
-  const owner = await createTestUser({ plan: "TEAM", firstName: "Olive", lastName: "Owner" });
-  const member = await createTestUser({ plan: "TEAM", firstName: "Milo", lastName: "Member" });
+  const owner = await stripePlan(await createTestUser({ plan: "TEAM", firstName: "Olive", lastName: "Owner" }));
+  const member = await stripePlan(await createTestUser({ plan: "TEAM", firstName: "Milo", lastName: "Member" }));
   const campaignId = await createCampaign(owner, [member]);
   const res = await call(owner, "POST", `/api/collaborate/campaigns/${campaignId}/exercises/create`, { exercise: { name: "Levee breach TTX" } });
   expect(res.status).toBe(201);

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseDraft } from "../../worker/exercises/prompts";
 import { createExercise } from "../exercises/helpers";
 import { createTestUser } from "../helpers/auth";
-import { balance, call, grant, readNdjson } from "./helpers";
+import { balance, call, grant, readNdjson, stripePlan } from "./helpers";
 
 describe("offline drafting through the Worker (no AI provider configured)", () => {
   it("is labelled, streams in chunks, drafts from the closest template, is deterministic and is charged from its usage", async () => {
-    const user = await createTestUser({ plan: "SOLO" });
+    const user = await stripePlan(await createTestUser({ plan: "SOLO" }));
     await grant(user.accountId, 100);
     const id = await createExercise(user, { name: "County network outage", threatType: "Ransomware attack on county IT systems" });
     const body = { sectionType: "module_inject", purpose: "content", moduleIndex: 1, messages: [{ role: "user", content: "Draft injects for module 2" }] };

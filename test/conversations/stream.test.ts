@@ -6,10 +6,10 @@ import { accounts, conversations, exercises } from "../../worker/db/schema";
 import { INTERRUPTED_NOTE } from "../../worker/conversations/framing";
 import { createExercise } from "../exercises/helpers";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { aiEnv, balance, call, fakeRequests, grant, readNdjson, tag } from "./helpers";
+import { aiEnv, balance, call, fakeRequests, grant, readNdjson, stripePlan, tag } from "./helpers";
 
 async function setup(credits = 100, exercise: Record<string, unknown> = {}) {
-  const user = await createTestUser({ plan: "SOLO" });
+  const user = await stripePlan(await createTestUser({ plan: "SOLO" }));
   if (credits > 0) await grant(user.accountId, credits);
   const id = await createExercise(user, { name: "Harbor Flood TTX", threatType: "Riverine flood", ...exercise });
   return { user, id };

@@ -5,6 +5,7 @@ import { getEmailSender } from "../lib/email";
 import { autoRefillHandler } from "../payments/auto-refill";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { ensurePlanAllowance } from "./allowance";
 import { LedgerError, ledgerFor, type LedgerClient } from "./ledger";
 import type { BalanceView, LedgerEvent, LedgerState, Metadata, OpSuccess, SettingsInput, TransactionView } from "./ledger-types";
 import { creditsForUsage, type AiUsage } from "./pricing";
@@ -111,6 +112,12 @@ async function withEvents(env: BillingEnv, ledger: LedgerClient, result: OpSucce
   return result;
 }
 
+/** Admin-granted plans get their monthly credits here (no Stripe invoice grants them): see allowance.ts. */
+async function withAllowance(env: BillingEnv, ledger: LedgerClient, handlers?: LedgerEventHandlers): Promise<void> {
+  const granted = await call(() => ensurePlanAllowance(env, ledger));
+  if (granted) await withEvents(env, ledger, granted, handlers);
+}
+
 // ------------------------------------------------------------------------------------------------
 // Accounts
 
@@ -170,6 +177,7 @@ export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
   const accountId = await resolveAccountId(env, userId);
   if (!accountId) throw paymentRequired();
   const ledger = ledgerFor(env, accountId);
+  await withAllowance(env, ledger, input.handlers);
   const actionId = newId();
   const reserved = await call(() =>
     ledger.reserve({
@@ -229,8 +237,10 @@ export interface Usage {
 export async function getUsage(env: BillingEnv, userId: string): Promise<Usage> {
   const accountId = await resolveAccountId(env, userId);
   if (!accountId) return { monthlySpend: 0, currentBalance: 0, stripeSubscriptionId: null, hasUnlimitedUsage: false };
+  const ledger = ledgerFor(env, accountId);
+  await withAllowance(env, ledger);
   const [state, account] = await Promise.all([
-    call(() => ledgerFor(env, accountId).getState()),
+    call(() => ledger.getState()),
     env.DB.prepare(`SELECT stripeSubscriptionId FROM "Account" WHERE id = ?`).bind(accountId).first<{ stripeSubscriptionId: string | null }>(),
   ]);
   return {
