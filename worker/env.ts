@@ -81,7 +81,7 @@ export const configSchema = z.object({
     z.array(z.object({ id: z.string().min(1), credits: z.number().int().positive(), priceId: z.string().min(1) })),
     [],
   ),
-  /** Credits granted per paid month of each plan (a yearly invoice grants twelve months). JSON. */
+  /** Credits per month of each plan (a yearly invoice grants twelve months; admin-granted plans get them monthly, worker/billing/allowance.ts). JSON. */
   PLAN_MONTHLY_CREDITS: jsonVar(
     z.object({ SOLO: z.number().int().min(0), TEAM: z.number().int().min(0), ENTERPRISE: z.number().int().min(0) }),
     { SOLO: 1000, TEAM: 5000, ENTERPRISE: 20000 },
