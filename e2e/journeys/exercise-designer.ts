@@ -180,6 +180,7 @@ export default {
       ["Exercise (JSON, re-importable)", /\.json$/],
       ["MSEL (CSV)", /\.csv$/],
     ];
+    let jsonFile: string | null = null;
     for (const [item, pattern] of formats) {
       await page.getByRole("button", { name: "Export", exact: false }).first().click();
       const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.getByRole("menuitem", { name: item }).click()]);
@@ -187,7 +188,26 @@ export default {
       check(pattern.test(filename), `the ${item} export is named ${filename}.`);
       check((await download.failure()) === null, `the ${item} download failed.`);
       await visible(page.getByText("Download Successful", { exact: true }).first(), `the "Download Successful" toast for ${item}`);
+      if (filename.endsWith(".json")) jsonFile = await download.path();
     }
+
+    // Import the JSON export from the dashboard, then delete the copy (with confirmation).
+    check(jsonFile, "the JSON export was saved.");
+    await gotoAndHydrate(page, baseURL, "/dashboard");
+    await page.locator('input[type="file"][aria-label="Exercise JSON file to import"]').setInputFiles(jsonFile);
+    await page.waitForURL((url) => /^\/exercise\/[^/]+\/intro$/.test(url.pathname) && !url.pathname.includes(exerciseId), { timeout: 30_000 });
+    const importedId = pathOf(page).split("/")[2];
+    await editorReady(page);
+    const importedName = await page.getByLabel("Exercise name", { exact: true }).inputValue();
+    check(importedName === renamed, `the imported exercise is named ${JSON.stringify(importedName)}, expected ${JSON.stringify(renamed)}.`);
+    await gotoAndHydrate(page, baseURL, "/dashboard");
+    const row = page.locator("li", { has: page.locator(`a[href^="/exercise/${importedId}/"]`) });
+    await row.getByRole("button", { name: /^Delete / }).click();
+    const confirm = await visible(page.getByRole("alertdialog", { name: "Delete this exercise?" }), "the delete confirmation");
+    await confirm.getByRole("button", { name: "Delete exercise", exact: true }).click();
+    await visible(page.getByText("Exercise deleted", { exact: true }).first(), 'the "Exercise deleted" toast');
+    const gone = await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}`)).status, importedId);
+    check(gone === 404, `the deleted exercise answers ${gone}, expected 404.`);
 
     // With model selection on for the account, the toolbar offers the model catalogue.
     await admin("set-flag", "--email", DEMO.email, "--flag", "modelSelectionEnabled", "--on");
