@@ -1,22 +1,15 @@
 /**
- * Browser calls of the exercise designer (spec §7). Every call is same-origin JSON; failures come
- * back as `ExerciseApiError` with the status and the whole error body (a 423 carries the lock
- * holder, which the lock modal shows).
+ * Browser calls of the exercise designer (spec §7), through the shared `apiFetch`: failures come
+ * back as `ExerciseApiError` (= ApiError) with the status and the whole error body (a 423 carries
+ * the lock holder, which the lock modal shows).
  */
 import type { ExerciseInput } from "../../worker/exercises/model";
+import { ApiError, apiFetch } from "./query";
 
 export type ExercisePatch = ExerciseInput;
 
-export class ExerciseApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: Record<string, unknown> | null,
-  ) {
-    super(message);
-    this.name = "ExerciseApiError";
-  }
-}
+/** Exercise calls fail with the shared API error (status, code, message and the whole body). */
+export { ApiError as ExerciseApiError };
 
 export type LockInfo = {
   locked?: boolean;
@@ -27,28 +20,7 @@ export type LockInfo = {
   heartbeatMs?: number;
 };
 
-async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
-    credentials: "same-origin",
-    ...rest,
-    headers: { accept: "application/json", ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
-  });
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const body = data && typeof data === "object" ? (data as Record<string, unknown>) : null;
-    const message = typeof body?.message === "string" ? body.message : `Request failed with status ${res.status}.`;
-    throw new ExerciseApiError(res.status, message, body);
-  }
-  return data as T;
-}
+const call = apiFetch;
 
 const enc = encodeURIComponent;
 
@@ -105,7 +77,7 @@ function filenameFrom(disposition: string | null, fallback: string): string {
 /** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */
 export async function downloadExport(id: string, format: ExportFormat): Promise<string> {
   const res = await fetch(`/api/exercises/${enc(id)}/export?format=${format}`, { credentials: "same-origin" });
-  if (!res.ok) throw new ExerciseApiError(res.status, `Export failed with status ${res.status}.`, null);
+  if (!res.ok) throw new ApiError(res.status, "export_failed", `Export failed with status ${res.status}.`);
   const blob = await res.blob();
   const filename = filenameFrom(res.headers.get("content-disposition"), `exercise.${format}`);
   const url = URL.createObjectURL(blob);

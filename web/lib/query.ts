@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole error body: some answers carry more than the message (a 423 names the lock holder). */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -46,11 +48,12 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     }
   }
   if (!res.ok) {
-    const body = (data ?? {}) as { message?: unknown; code?: unknown };
+    const body = data && typeof data === "object" ? (data as Record<string, unknown>) : null;
     throw new ApiError(
       res.status,
-      typeof body.code === "string" ? body.code : "http_error",
-      typeof body.message === "string" ? body.message : `Request failed with status ${res.status}.`,
+      typeof body?.code === "string" ? body.code : "http_error",
+      typeof body?.message === "string" ? body.message : `Request failed with status ${res.status}.`,
+      body,
     );
   }
   return data as T;
