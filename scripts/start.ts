@@ -18,7 +18,7 @@ const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") 
 
 const child = runAsync(
   "npx",
-  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", ...extraVars],
+  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", "--var", "APP_ENV:local", ...extraVars],
   wranglerEnv,
 );
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopGroup(child, signal));

@@ -13,7 +13,7 @@ export type ConfigDoc = {
 };
 
 export const CONFIG_DOCS: ConfigDoc[] = [
-  { name: "APP_ENV", kind: "var", group: "App", default: "local", meaning: "local, test or production. production requires AUTH_SECRET, sends mail through EMAIL_API_KEY and hides /dev/mailbox." },
+  { name: "APP_ENV", kind: "var", group: "App", default: "production (wrangler.toml); npm start runs local, tests run test", meaning: "local, test or production. production requires AUTH_SECRET, sends mail through EMAIL_API_KEY and hides /dev/mailbox." },
   { name: "APP_URL", kind: "var", group: "App", default: "http://localhost:8787", meaning: "Public origin of the app; used in e-mailed links and OAuth callbacks." },
   { name: "AUTH_SECRET", kind: "secret", group: "Sign-in", default: "development value (required in production)", meaning: "Signs sessions and tokens. 32+ random bytes; changing it signs everyone out." },
   { name: "GOOGLE_CLIENT_ID", kind: "var", group: "Sign-in", default: "unset (no Google button)", meaning: "Google OAuth client id." },
