@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startFakeServers } from "../test/fakes/server.ts";
 import { ROOT, startApp, type RunningApp } from "./lib/server.ts";
 import type { Journey } from "./lib/types.ts";
 
@@ -28,6 +29,32 @@ const CHROMIUM_ARGS = [
 ];
 
 type Loaded = { file: string; journey: Journey };
+
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_readyroom";
+
+/** Billing on, against the fake Stripe (worker/payments/README.md): its catalogue's price ids. */
+function stripeVars(fakeOrigin: string, baseURL: string): Record<string, string> {
+  const vars: Record<string, string> = {
+    APP_URL: baseURL,
+    STRIPE_SECRET_KEY: "sk_test_e2e_readyroom",
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: fakeOrigin,
+  };
+  for (const plan of ["SOLO", "TEAM", "ENTERPRISE"]) {
+    for (const interval of ["MONTHLY", "YEARLY"]) vars[`STRIPE_PRICE_${plan}_${interval}`] = `price_${plan.toLowerCase()}_${interval.toLowerCase()}`;
+  }
+  return vars;
+}
+
+/** Points the fake's webhooks at the app, signed with the secret the app was started with. */
+async function registerStripeWebhook(fakeOrigin: string, baseURL: string) {
+  const res = await fetch(`${fakeOrigin}/v1/webhook_endpoints`, {
+    method: "POST",
+    headers: { authorization: "Bearer sk_test_e2e_readyroom", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ url: `${baseURL}/api/billing/webhook`, secret: STRIPE_WEBHOOK_SECRET }),
+  });
+  if (!res.ok) throw new Error(`fake Stripe refused the webhook endpoint: HTTP ${res.status} ${await res.text()}`);
+}
 
 async function loadJourneys(filters: string[]): Promise<Loaded[]> {
   const files = readdirSync(JOURNEY_DIR).filter((f) => f.endsWith(".ts")).sort();
@@ -158,11 +185,25 @@ async function main() {
 
   mkdirSync(ARTIFACTS, { recursive: true });
   const startedAt = performance.now();
-  const app = await startApp({ label: "e2e", logFile: path.join(ARTIFACTS, "server.log") }).catch((e: unknown) => {
-    console.error(`e2e: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
-    console.log(`0 passed, ${journeys.length} failed`);
-    return process.exit(1);
-  });
+  // Fake third parties (Stripe) in this process, before the app, whose vars name their origin.
+  const fakes = await startFakeServers();
+  const app = await startApp({
+    label: "e2e",
+    logFile: path.join(ARTIFACTS, "server.log"),
+    vars: (baseURL) => stripeVars(fakes.origin, baseURL),
+  })
+    .then(async (started) => {
+      await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
+        await started.stop();
+        throw e;
+      });
+      return started;
+    })
+    .catch((e: unknown) => {
+      console.error(`e2e: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
+      console.log(`0 passed, ${journeys.length} failed`);
+      return process.exit(1);
+    });
   console.log(`e2e: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log)`);
 
   let browser: Browser | null = null;
@@ -194,6 +235,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => undefined);
     await app.stop();
+    await fakes.close();
   }
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);

@@ -32,14 +32,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** vars: extra Worker vars for this run (scripts/start.ts passes them to wrangler dev as --var). */
-type StartOptions = { label: string; logFile: string; timeoutMs?: number; vars?: Record<string, string> };
+/**
+ * vars: extra Worker vars for this run (scripts/start.ts passes them to wrangler dev as --var); a
+ * function receives the app's base URL first, for vars that name it (APP_URL).
+ */
+type StartOptions = { label: string; logFile: string; timeoutMs?: number; vars?: Record<string, string> | ((baseURL: string) => Record<string, string>) };
 
 export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: StartOptions): Promise<RunningApp> {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `readyroom-${label}-`));
   const log = createWriteStream(logFile);
   const binDir = path.join(ROOT, "node_modules", ".bin");
+  const baseURL = `http://127.0.0.1:${port}`;
+  const workerVars = typeof vars === "function" ? vars(baseURL) : vars;
 
   // detached: the server gets its own process group, so stop() can end start.ts, npx, wrangler
   // and workerd together instead of leaving an orphaned workerd holding the port.
@@ -54,7 +59,7 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: St
       SKIP_BUILD: "1",
       PORT: String(port),
       READYROOM_STATE_DIR: stateDir,
-      ...(vars ? { READYROOM_VARS: JSON.stringify(vars) } : {}),
+      ...(workerVars ? { READYROOM_VARS: JSON.stringify(workerVars) } : {}),
       FORCE_COLOR: "0",
       NO_COLOR: "1",
     },
@@ -107,7 +112,6 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: St
     rmSync(stateDir, { recursive: true, force: true });
   };
 
-  const baseURL = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseURL, child, timeoutMs);
   } catch (error) {
