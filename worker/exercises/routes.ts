@@ -82,7 +82,12 @@ export const exerciseRoutes = new Hono<AppEnv>()
     const id = requireId(c.req.param("id"));
     const format = parseExportFormat(c.req.query("format"), EXERCISE_EXPORT_FORMATS);
     const row = await getExerciseRow(getDb(c.env.DB), personal(c.get("user").id), id);
-    return fileResponse(await renderExport(row, format));
+    // Render time for devtools and `npm run bench`. Deployed Workers only advance the clock across
+    // I/O, so there it may read 0 for a pure-CPU render; the HTTP time is then the upper bound.
+    const started = performance.now();
+    const response = fileResponse(await renderExport(row, format));
+    response.headers.set("server-timing", `render;dur=${(performance.now() - started).toFixed(1)}`);
+    return response;
   })
   .get("/:id/feedback", async (c) => {
     const id = requireId(c.req.param("id"));

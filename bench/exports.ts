@@ -1,0 +1,107 @@
+/**
+ * `npm run bench` section: time to render the docx and PDF Situation Manual of the largest
+ * quick-start template (issue 4; target under 300 ms each in the Worker). Printed, never asserted.
+ *
+ * As the demo user, through the real API: copy the template into a new exercise, then
+ * GET /api/exercises/{id}/export?format=… sequentially after warm-ups. Two figures per format:
+ * the full HTTP time seen by this client (an upper bound of the Worker's work) and the route's own
+ * `Server-Timing: render;dur=…` around renderExport. The JSON export of the same exercise is the
+ * floor: same session check and database read, next to no rendering.
+ *
+ * BENCH_EXPORT_REQUESTS (default 15). Standalone against a running app (signs in as the demo user):
+ * BASE_URL=http://localhost:8787 node --experimental-strip-types bench/exports.ts
+ */
+import type { BenchContext } from "./lib/section.ts";
+import { printTable } from "./lib/table.ts";
+
+export const name = "exports";
+
+// The largest template by JSON size of QUICK_START_TEMPLATES (27.5 KB; the others are 22–24 KB,
+// measured 2026-11-22). Hard-coded because the template modules use extensionless imports that
+// Node's type stripping cannot load from here.
+const TEMPLATE_ID = "hurricane-landfall";
+const REQUESTS = Number(process.env.BENCH_EXPORT_REQUESTS ?? 15);
+const WARMUP = 2;
+const FORMATS = ["docx", "pdf", "json"] as const;
+
+type Sample = { http: number; render: number | null; bytes: number };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
+};
+const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.9) - 1)] ?? Number.NaN;
+const f = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "—");
+
+async function exportOnce(url: string, cookie: string): Promise<Sample> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  const body = await res.arrayBuffer();
+  const http = performance.now() - started;
+  if (res.status !== 200) throw new Error(`GET ${new URL(url).pathname}${new URL(url).search} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+  const dur = /(?:^|,)\s*render;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
+  return { http, render: dur ? Number(dur[1]) : null, bytes: body.byteLength };
+}
+
+export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partial<Pick<BenchContext, "printTable">>) {
+  if (!ctx.cookie) {
+    console.log("\nbench section exports skipped: no demo session.");
+    return;
+  }
+  const created = await fetch(`${ctx.baseURL}/api/exercises/from-template`, {
+    method: "POST",
+    headers: { cookie: ctx.cookie, "content-type": "application/json", origin: ctx.baseURL },
+    body: JSON.stringify({ templateId: TEMPLATE_ID }),
+  });
+  if (!created.ok) throw new Error(`POST /api/exercises/from-template answered ${created.status}: ${(await created.text()).slice(0, 200)}`);
+  const { id } = (await created.json()) as { id: string };
+
+  const results = new Map<string, Sample[]>();
+  for (const format of FORMATS) {
+    const url = `${ctx.baseURL}/api/exercises/${id}/export?format=${format}`;
+    for (let i = 0; i < WARMUP; i++) await exportOnce(url, ctx.cookie);
+    const samples: Sample[] = [];
+    for (let i = 0; i < REQUESTS; i++) samples.push(await exportOnce(url, ctx.cookie));
+    results.set(format, samples);
+  }
+
+  const rows: (string | number)[][] = [];
+  const notes: string[] = [];
+  for (const format of FORMATS) {
+    const samples = results.get(format)!;
+    const http = samples.map((s) => s.http);
+    const renders = samples.map((s) => s.render).filter((r): r is number => r !== null);
+    const size = `${(samples[0].bytes / 1024).toFixed(1)} KiB`;
+    const what = format === "json" ? "json (floor, no layout)" : format;
+    rows.push([`${what}: full HTTP`, f(median(http)), f(p90(http)), size, format === "json" ? "" : "target < 300 ms"]);
+    if (renders.length === 0) notes.push(`${format}: the response carried no Server-Timing render entry.`);
+    else {
+      rows.push([`${what}: render in the Worker`, f(median(renders)), f(p90(renders)), "", "Server-Timing render;dur"]);
+      if (format !== "json" && renders.every((r) => r === 0))
+        notes.push(`${format}: render time reads 0 — the Worker clock did not advance during the CPU-only render; the full HTTP time is the upper bound.`);
+    }
+  }
+  (ctx.printTable ?? printTable)(
+    `Exports: Situation Manual of the largest template "${TEMPLATE_ID}" (${REQUESTS} sequential requests per format after ${WARMUP} warm-ups)`,
+    ["measure", "median", "p90", "size", "note"],
+    rows,
+  );
+  for (const note of notes) console.log(`  note: ${note}`);
+}
+
+export default { name, run };
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const baseURL = process.env.BASE_URL ?? "http://localhost:8787";
+  const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ email: "demo@readyroom.local", password: "Readyroom-demo-2026" }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  await run({ baseURL, cookie: res.ok && cookie ? cookie : null });
+}
