@@ -8,22 +8,11 @@
  * LEDGER_BENCH_PAIRS (default 2000), LEDGER_BENCH_CONCURRENCY (default "1,32").
  * Standalone against a running app: BASE_URL=http://localhost:8787 node --experimental-strip-types bench/ledger.ts
  */
+import type { BenchResult } from "../worker/billing/bench.ts";
 import type { BenchContext } from "./lib/section.ts";
 
-type LedgerBenchResult = {
-  pairs: number;
-  concurrency: number;
-  seconds: number;
-  pairsPerSecond: number;
-  reserveP50Ms: number;
-  reserveP99Ms: number;
-  settleP99Ms: number;
-  lostCredits: number;
-  duplicatedSpends: number;
-  retriesReplayed: number;
-  auditOk: boolean;
-  d1Spends: number;
-};
+// A type-only import is erased by Node's type stripping, so the bench shares the Worker's shape.
+type LedgerBenchResult = BenchResult;
 
 const pairs = Number(process.env.LEDGER_BENCH_PAIRS ?? 2000);
 const concurrencies = (process.env.LEDGER_BENCH_CONCURRENCY ?? "1,32")

@@ -155,31 +155,8 @@ const EVENT_LEASE_MS = 5 * 60_000;
 
 type Row = Record<string, SqlStorageValue>;
 
-interface BalanceRow {
-  id: string;
-  accountId: string;
-  userId: string | null;
-  version: number;
-  currentBalance: number;
-  grantedCreditsAvailable: number;
-  pendingSpend: number;
-  dailySpend: number;
-  monthlySpend: number;
-  yearlySpend: number;
-  totalGranted: number;
-  totalPurchased: number;
-  totalSpent: number;
-  totalExpired: number;
-  totalRefunded: number;
-  totalRevoked: number;
-  totalAdjusted: number;
-  periodStartDay: number | null;
-  periodStartMonth: number | null;
-  periodStartYear: number | null;
-  lastUpdated: number;
-  alertArmed: number;
-  refillArmed: number;
-}
+/** The stored balance row: the public view without `available` (derived), plus the alert/refill arming flags. */
+type BalanceRow = Omit<BalanceView, "available"> & { alertArmed: number; refillArmed: number };
 
 interface TxRow {
   id: string;
