@@ -71,6 +71,17 @@ describe("exercise edit lock", () => {
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain("fake assistant");
     expect(await balance(loserUser.accountId)).toEqual({ current: 17, pending: 0 });
+    // The editor's framing for campaign exercises: NDJSON events on …/conversations/v2.
+    const framed = await call(loserUser, "PUT", `${base}/conversations/v2`, { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Again?" }] }, { env: aiEnv() });
+    expect(framed.status).toBe(200);
+    expect(framed.headers.get("content-type")).toContain("application/x-ndjson");
+    const events = (await framed.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; delta?: string });
+    expect(events[0]?.type).toBe("meta");
+    expect(events.filter((e) => e.type === "text").map((e) => e.delta).join("")).toContain("fake assistant");
+    // The holder lets go: the other member's v2 call is refused like any write.
+    await call(loserUser, "DELETE", `${base}/lock`);
+    await call(winnerUser, "POST", `${base}/lock`);
+    expect((await call(loserUser, "PUT", `${base}/conversations/v2`, { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Mine?" }] }, { env: aiEnv() })).status).toBe(423);
   });
 
   it("personal exercise: the owner locks and releases; anyone else gets 404, signed-out 401", async () => {

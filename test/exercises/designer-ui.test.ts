@@ -3,7 +3,8 @@ import { createTestUser } from "../helpers/auth";
 import { draftPatch, progressOnArrival } from "../../web/components/exercise/steps";
 import { MESSAGES, readFailure, streamAssistant, type StreamHandlers } from "../../web/hooks/use-assistant-stream";
 import { listSteps, resumeStep } from "../../worker/exercises/steps";
-import { api, BASE, createExercise } from "./helpers";
+import { conversationApiPath, exerciseApiPath, exercisePagePath } from "../../web/lib/exercise-paths";
+import { api, BASE, createCampaign, createExercise } from "./helpers";
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
@@ -63,17 +64,28 @@ describe("design assistant client: spec §8 errors", () => {
     );
     const deltas: string[] = [];
     const handlers: StreamHandlers = { onText: (d) => deltas.push(d), onDraft: vi.fn(), onMeta: vi.fn() };
-    const outcome = await streamAssistant({ exerciseId: "x", sectionType: "module_inject", messages: [], purpose: "content", moduleIndex: 1 }, handlers);
+    const outcome = await streamAssistant({ exercise: { id: "x" }, sectionType: "module_inject", messages: [], purpose: "content", moduleIndex: 1 }, handlers);
     expect(outcome).toEqual({ ok: true, text: '{"injects":["Levee breach reported"]}' });
     expect(deltas).toEqual(['{"injects":', '["Levee breach reported"]}']);
     expect(handlers.onDraft).toHaveBeenCalledWith(expect.objectContaining({ moduleIndex: 1, draft: { injects: ["Levee breach reported"] } }));
     expect(handlers.onMeta).toHaveBeenCalledWith(expect.objectContaining({ offline: true }));
   });
 
+  it("calls the campaign exercise's own assistant stream for a campaign exercise", async () => {
+    const fetchMock = vi.fn(async () => json(404, { message: "Exercise not found." }));
+    vi.stubGlobal("fetch", fetchMock);
+    await streamAssistant({ exercise: { id: "e 1", campaignId: "c/1" }, sectionType: "intro", messages: [], purpose: "content" }, {});
+    await streamAssistant({ exercise: { id: "e 1" }, sectionType: "intro", messages: [], purpose: "content" }, {});
+    expect(fetchMock.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      "/api/collaborate/campaigns/c%2F1/exercises/e%201/conversations/v2",
+      "/api/conversations/v2/e%201",
+    ]);
+  });
+
   it("shows the lock holder on 423 and abandons the request", async () => {
     stubFetch(() => json(423, { message: "This exercise is being edited by someone else.", lockedByUserId: "u2", lockedByName: "Jordan Alvarez", lockExpires: "2026-01-01T00:00:00.000Z" }));
     const onLocked = vi.fn();
-    const outcome = await streamAssistant({ exerciseId: "x", sectionType: "intro", messages: [], purpose: "content" }, { onLocked });
+    const outcome = await streamAssistant({ exercise: { id: "x" }, sectionType: "intro", messages: [], purpose: "content" }, { onLocked });
     expect(outcome).toEqual({ ok: false, locked: true });
     expect(onLocked).toHaveBeenCalledWith({ lockedByUserId: "u2", lockedByName: "Jordan Alvarez", lockExpires: "2026-01-01T00:00:00.000Z" });
   });
@@ -84,7 +96,7 @@ describe("design assistant client: spec §8 errors", () => {
       Object.defineProperty(res, "body", { value: null });
       return res;
     });
-    expect(await streamAssistant({ exerciseId: "x", sectionType: "intro", messages: [], purpose: "content" }, {})).toMatchObject({
+    expect(await streamAssistant({ exercise: { id: "x" }, sectionType: "intro", messages: [], purpose: "content" }, {})).toMatchObject({
       error: { message: MESSAGES.noStream },
     });
     vi.stubGlobal(
@@ -93,9 +105,24 @@ describe("design assistant client: spec §8 errors", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    expect(await streamAssistant({ exerciseId: "x", sectionType: "intro", messages: [], purpose: "content" }, {})).toMatchObject({
+    expect(await streamAssistant({ exercise: { id: "x" }, sectionType: "intro", messages: [], purpose: "content" }, {})).toMatchObject({
       error: { message: "Request Could Not Be Completed" },
     });
+  });
+});
+
+describe("exercise paths: personal and campaign exercises share the editor", () => {
+  it("builds page, API and assistant URLs from the exercise, encoding ids", () => {
+    const personalRef = { id: "ex-1" };
+    const campaignRef = { id: "ex-1", campaignId: "camp 7" };
+    expect(exercisePagePath(personalRef)).toBe("/exercise/ex-1");
+    expect(exercisePagePath(personalRef, "modules/2/injects")).toBe("/exercise/ex-1/modules/2/injects");
+    expect(exercisePagePath(campaignRef, "intro")).toBe("/collaborate/campaigns/camp%207/exercise/ex-1/intro");
+    expect(exerciseApiPath(personalRef, "update")).toBe("/api/exercises/ex-1/update");
+    expect(exerciseApiPath({ id: "ex-1", campaignId: null }, "lock")).toBe("/api/exercises/ex-1/lock");
+    expect(exerciseApiPath(campaignRef, "lock")).toBe("/api/collaborate/campaigns/camp%207/exercises/ex-1/lock");
+    expect(conversationApiPath(personalRef)).toBe("/api/conversations/v2/ex-1");
+    expect(conversationApiPath(campaignRef)).toBe("/api/collaborate/campaigns/camp%207/exercises/ex-1/conversations/v2");
   });
 });
 
@@ -145,6 +172,36 @@ describe("exercise pages", () => {
     expect(beyond.headers.get("location")).toBe(`/exercise/${id}/modules`);
 
     expect((await page(other.cookie, `/exercise/${id}/intro`)).status).toBe(404);
+  });
+
+  it("a campaign exercise opens in the same editor for any member of the campaign's team; others get 404", async () => {
+    const owner = await createTestUser({ plan: "TEAM", onboarded: true });
+    const member = await createTestUser({ onboarded: true });
+    const outsider = await createTestUser({ plan: "SOLO", onboarded: true });
+    const campaignId = await createCampaign(owner, [member]);
+    const created = await api(owner, "POST", `/api/collaborate/campaigns/${campaignId}/exercises/create`, {
+      exercise: { name: "Levee breach campaign TTX", lastActiveStep: 3, modules: [{ title: "Rising water" }] },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const base = `/collaborate/campaigns/${campaignId}/exercise/${id}`;
+
+    const open = await page(member.cookie, base);
+    expect(open.status).toBe(302);
+    expect(open.headers.get("location")).toBe(`${base}/modules`);
+
+    const step = await page(member.cookie, `${base}/scenario-description`);
+    expect(step.status).toBe(200);
+    const html = await step.text();
+    expect(html).toContain("Levee breach campaign TTX");
+    // Every step link stays inside the campaign (the personal /exercise/{id} would 404 for the member).
+    expect(html).toContain(`href="${base}/objectives"`);
+    expect(html).toContain(`href="${base}/modules/1/injects"`);
+    expect(html).not.toContain(`href="/exercise/${id}/`);
+
+    expect((await page(outsider.cookie, `${base}/intro`)).status).toBe(404);
+    expect((await page(member.cookie, `/exercise/${id}/intro`)).status).toBe(404);
+    const signedOut = await SELF.fetch(`${BASE}${base}/intro`, { redirect: "manual" });
+    expect(signedOut.headers.get("location")).toBe(`/login?callbackUrl=${encodeURIComponent(`${base}/intro`)}`);
   });
 
   it("the dashboard offers the exercise actions and lists, searches and sorts with resume links", async () => {

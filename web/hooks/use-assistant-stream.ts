@@ -1,8 +1,9 @@
 import * as React from "react";
 import type { LockInfo } from "~/lib/exercise-api";
+import { conversationApiPath, exerciseKey, type ExerciseRef } from "../lib/exercise-paths";
 
 /**
- * The design assistant's client: PUT /api/conversations/v2/{exerciseId} and read its NDJSON
+ * The design assistant's client: PUT /api/conversations/v2/{exerciseId} (or the campaign twin) and read its NDJSON
  * stream (worker/conversations/framing.ts documents the events). Errors follow spec §8 exactly.
  */
 
@@ -26,7 +27,7 @@ export const MESSAGES = {
 } as const;
 
 export type StreamRequest = {
-  exerciseId: string;
+  exercise: ExerciseRef;
   sectionType: string;
   messages: ChatMessage[];
   purpose: Purpose;
@@ -77,7 +78,7 @@ export async function readFailure(res: Response): Promise<StreamOutcome> {
 export async function streamAssistant(req: StreamRequest, handlers: StreamHandlers, signal?: AbortSignal): Promise<StreamOutcome> {
   let res: Response;
   try {
-    res = await fetch(`/api/conversations/v2/${encodeURIComponent(req.exerciseId)}`, {
+    res = await fetch(conversationApiPath(req.exercise), {
       method: "PUT",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/x-ndjson" },
@@ -170,7 +171,7 @@ export type AssistantTurn = {
  * (spec §4 "Chat streaming"); the balance is refreshed when every stream ends.
  */
 export function useAssistantStream(options: {
-  exerciseId: string;
+  exercise: ExerciseRef;
   sectionType: string;
   moduleIndex?: number;
   model?: string;
@@ -190,7 +191,7 @@ export function useAssistantStream(options: {
     abortRef.current?.abort();
     setTurns([]);
     setStreaming(false);
-  }, [options.exerciseId, options.sectionType, options.moduleIndex]);
+  }, [exerciseKey(options.exercise), options.sectionType, options.moduleIndex]);
 
   React.useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -209,7 +210,7 @@ export function useAssistantStream(options: {
         setTurns((prev) => (prev.length ? [...prev.slice(0, -1), fn(prev[prev.length - 1])] : prev));
 
       const outcome = await streamAssistant(
-        { exerciseId: o.exerciseId, sectionType: o.sectionType, messages, purpose: input.purpose, moduleIndex: o.moduleIndex, model: o.model },
+        { exercise: o.exercise, sectionType: o.sectionType, messages, purpose: input.purpose, moduleIndex: o.moduleIndex, model: o.model },
         {
           onMeta: setMeta,
           onText: (delta) => patchLast((t) => ({ ...t, content: t.content + delta })),

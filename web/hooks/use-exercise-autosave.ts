@@ -1,5 +1,6 @@
 import * as React from "react";
 import { ExerciseApiError, exerciseApi, type ExercisePatch, type LockInfo } from "~/lib/exercise-api";
+import { exerciseApiPath, type ExerciseRef } from "~/lib/exercise-paths";
 
 export type SaveState = "saved" | "saving" | "pending" | "error";
 
@@ -14,7 +15,7 @@ const RETRY_MAX_MS = 30_000;
  * backoff; a newer edit during a retry is merged into the same patch. A 423 stops saving and
  * reports the lock instead.
  */
-export function useExerciseAutosave(options: { exerciseId: string; enabled: boolean; onLocked: (lock: LockInfo) => void }) {
+export function useExerciseAutosave(options: { exercise: ExerciseRef; enabled: boolean; onLocked: (lock: LockInfo) => void }) {
   const [state, setState] = React.useState<SaveState>("saved");
   const [lastError, setLastError] = React.useState<string | null>(null);
   const pending = React.useRef<ExercisePatch>({});
@@ -42,7 +43,7 @@ export function useExerciseAutosave(options: { exerciseId: string; enabled: bool
     setState("saving");
     const run = (async () => {
       try {
-        await exerciseApi.update(opts.current.exerciseId, patch);
+        await exerciseApi.update(opts.current.exercise, patch);
         attempts.current = 0;
         setLastError(null);
         if (Object.keys(pending.current).length === 0) setState("saved");
@@ -98,7 +99,7 @@ export function useExerciseAutosave(options: { exerciseId: string; enabled: bool
       const patch = pending.current;
       if (!opts.current.enabled || Object.keys(patch).length === 0) return;
       pending.current = {};
-      void fetch(`/api/exercises/${encodeURIComponent(opts.current.exerciseId)}/update`, {
+      void fetch(exerciseApiPath(opts.current.exercise, "update"), {
         method: "PUT",
         credentials: "same-origin",
         keepalive: true,

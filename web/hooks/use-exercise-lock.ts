@@ -1,5 +1,6 @@
 import * as React from "react";
 import { ExerciseApiError, exerciseApi, type LockInfo } from "~/lib/exercise-api";
+import { exerciseKey, type ExerciseRef } from "~/lib/exercise-paths";
 
 export const LOCK_HEARTBEAT_MS = 30_000;
 
@@ -16,7 +17,10 @@ export type LockStatus =
  * The edit lock of spec §4: taken when the editor opens, renewed every ~30 s, released when the
  * editor unmounts or the page is hidden for good. Another holder → the lock modal.
  */
-export function useExerciseLock(exerciseId: string) {
+export function useExerciseLock(ref: ExerciseRef) {
+  const key = exerciseKey(ref);
+  const refRef = React.useRef(ref);
+  refRef.current = ref;
   const [status, setStatus] = React.useState<LockStatus>({ kind: "acquiring" });
   const held = React.useRef(false);
   const statusRef = React.useRef(status);
@@ -29,7 +33,7 @@ export function useExerciseLock(exerciseId: string) {
 
   const acquire = React.useCallback(async () => {
     try {
-      await exerciseApi.acquireLock(exerciseId);
+      await exerciseApi.acquireLock(refRef.current);
       held.current = true;
       setStatus((s) => (s.kind === "read-only" ? s : { kind: "held" }));
     } catch (err) {
@@ -44,7 +48,7 @@ export function useExerciseLock(exerciseId: string) {
         setStatus((s) => (s.kind === "acquiring" ? { kind: "unavailable" } : s));
       }
     }
-  }, [exerciseId, showLocked]);
+  }, [key, showLocked]);
 
   const readOnly = React.useCallback(() => {
     setStatus((s) => ({ kind: "read-only", lock: s.kind === "locked" ? s.lock : { lockedByUserId: null, lockExpires: null } }));
@@ -55,7 +59,7 @@ export function useExerciseLock(exerciseId: string) {
     const release = () => {
       if (held.current) {
         held.current = false;
-        void exerciseApi.releaseLock(exerciseId);
+        void exerciseApi.releaseLock(refRef.current);
       }
     };
     const beat = setInterval(() => {
@@ -74,7 +78,7 @@ export function useExerciseLock(exerciseId: string) {
       window.removeEventListener("pageshow", onShow);
       release();
     };
-  }, [exerciseId, acquire]);
+  }, [key, acquire]);
 
   const canEdit = status.kind === "held" || status.kind === "unavailable" || status.kind === "acquiring";
   return { status, canEdit, showLocked, readOnly, retry: acquire };

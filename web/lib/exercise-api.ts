@@ -4,6 +4,7 @@
  * the lock holder, which the lock modal shows).
  */
 import type { ExerciseInput } from "../../worker/exercises/model";
+import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
 
 export type ExercisePatch = ExerciseInput;
@@ -30,18 +31,18 @@ export const exerciseApi = {
   fromTemplate: (templateId: string, clientId: string | null) =>
     call<{ id: string }>("/api/exercises/from-template", { method: "POST", json: { templateId, clientId } }),
   import: (data: unknown) => call<{ id: string }>("/api/exercises/import", { method: "POST", json: data }),
-  update: (id: string, exercise: ExercisePatch) => call<{ success: true }>(`/api/exercises/${enc(id)}/update`, { method: "PUT", json: { exercise } }),
+  update: (ref: ExerciseRef, exercise: ExercisePatch) => call<{ success: true }>(exerciseApiPath(ref, "update"), { method: "PUT", json: { exercise } }),
   /** Spec §7: delete "returns false on failure". */
-  delete: async (id: string): Promise<boolean> => {
+  delete: async (ref: ExerciseRef): Promise<boolean> => {
     try {
-      await call(`/api/exercises/${enc(id)}/delete`, { method: "DELETE" });
+      await call(exerciseApiPath(ref, "delete"), { method: "DELETE" });
       return true;
     } catch {
       return false;
     }
   },
-  feedback: (id: string, step: string, feedback: string) =>
-    call<{ id: string }>(`/api/exercises/${enc(id)}/feedback`, { method: "POST", json: { step, feedback } }),
+  feedback: (ref: ExerciseRef, step: string, feedback: string) =>
+    call<{ id: string }>(exerciseApiPath(ref, "feedback"), { method: "POST", json: { step, feedback } }),
   clients: (userId: string) => call<{ clients: { id: string; name: string }[] }>(`/api/clients/user/${enc(userId)}/list`),
   models: () =>
     call<{
@@ -51,13 +52,14 @@ export const exerciseApi = {
       offline: boolean;
       offlineLabel: string | null;
     }>("/api/ai/models"),
-  acquireLock: (id: string) => call<LockInfo>(`/api/exercises/${enc(id)}/lock`, { method: "POST" }),
+  acquireLock: (ref: ExerciseRef) => call<LockInfo>(exerciseApiPath(ref, "lock"), { method: "POST" }),
   /** keepalive: the release must survive the page going away (sendBeacon cannot DELETE). */
-  releaseLock: (id: string) =>
-    fetch(`/api/exercises/${enc(id)}/lock`, { method: "DELETE", credentials: "same-origin", keepalive: true }).catch(() => undefined),
+  releaseLock: (ref: ExerciseRef) =>
+    fetch(exerciseApiPath(ref, "lock"), { method: "DELETE", credentials: "same-origin", keepalive: true }).catch(() => undefined),
 };
 
-export const EXPORT_FORMATS = ["docx", "pdf", "json", "csv"] as const;
+/** Campaign exercises add the markdown discussion guide (spec §7). */
+export const EXPORT_FORMATS = ["docx", "pdf", "json", "csv", "md"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 function filenameFrom(disposition: string | null, fallback: string): string {
@@ -75,8 +77,8 @@ function filenameFrom(disposition: string | null, fallback: string): string {
 }
 
 /** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */
-export async function downloadExport(id: string, format: ExportFormat): Promise<string> {
-  const res = await fetch(`/api/exercises/${enc(id)}/export?format=${format}`, { credentials: "same-origin" });
+export async function downloadExport(ref: ExerciseRef, format: ExportFormat): Promise<string> {
+  const res = await fetch(`${exerciseApiPath(ref, "export")}?format=${format}`, { credentials: "same-origin" });
   if (!res.ok) throw new ApiError(res.status, "export_failed", `Export failed with status ${res.status}.`);
   const blob = await res.blob();
   const filename = filenameFrom(res.headers.get("content-disposition"), `exercise.${format}`);

@@ -61,6 +61,11 @@ export const campaignConversationRoutes = new Hono<AppEnv>()
     const { scope, id } = campaignScoped(c);
     return handlePut(c, scope, id, false);
   })
+  // The editor's NDJSON framing (drafts, usage, interruptions) for campaign exercises, like /api/conversations/v2.
+  .put("/:exerciseId/conversations/v2", (c) => {
+    const { scope, id } = campaignScoped(c);
+    return handlePut(c, scope, id, true);
+  })
   .get("/:exerciseId/conversations", (c) => {
     const { scope, id } = campaignScoped(c);
     return handleGet(c, scope, id);

@@ -6,6 +6,7 @@ import { Textarea } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
 import { useAssistantStream, type AssistantTurn, type DraftEvent } from "~/hooks/use-assistant-stream";
 import type { LockInfo } from "~/lib/exercise-api";
+import type { ExerciseRef } from "~/lib/exercise-paths";
 import { cn } from "~/lib/utils";
 
 /**
@@ -14,7 +15,7 @@ import { cn } from "~/lib/utils";
  * (then autosave takes over).
  */
 export function AssistantPanel({
-  exerciseId,
+  exercise,
   sectionType,
   sectionLabel,
   moduleIndex,
@@ -23,7 +24,7 @@ export function AssistantPanel({
   onApply,
   onLocked,
 }: {
-  exerciseId: string;
+  exercise: ExerciseRef;
   sectionType: string;
   sectionLabel: string;
   moduleIndex?: number;
@@ -35,7 +36,7 @@ export function AssistantPanel({
   const [input, setInput] = React.useState("");
   const logRef = React.useRef<HTMLDivElement>(null);
   const { turns, streaming, meta, send, stop, markApplied } = useAssistantStream({
-    exerciseId,
+    exercise,
     sectionType,
     moduleIndex,
     model,

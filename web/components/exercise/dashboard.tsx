@@ -237,7 +237,7 @@ export function ExerciseBrowser({ items, query, canOpen }: { items: ExerciseList
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
-    const ok = await exerciseApi.delete(toDelete.id);
+    const ok = await exerciseApi.delete({ id: toDelete.id });
     setDeleting(false);
     if (ok) {
       toast({ title: "Exercise deleted", description: toDelete.name.trim() || "Untitled exercise" });

@@ -10,6 +10,7 @@ import type { DraftEvent } from "~/hooks/use-assistant-stream";
 import { useExerciseAutosave } from "~/hooks/use-exercise-autosave";
 import { useExerciseLock } from "~/hooks/use-exercise-lock";
 import { downloadExport, exerciseApi, type ExercisePatch, type ExportFormat } from "~/lib/exercise-api";
+import { exercisePagePath } from "~/lib/exercise-paths";
 import { listSteps, nextStepPath, previousStepPath } from "../../../worker/exercises/steps";
 import { AssistantPanel } from "./assistant-panel";
 import { IntroEditor, CapabilitiesEditor, ObjectivesEditor, ScenarioEditor } from "./editors/overview";
@@ -35,9 +36,12 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   exerciseRef.current = exercise;
   const layout = useLayoutState();
   const navigate = useNavigate();
-  const lock = useExerciseLock(initial.id);
+  // Personal or campaign: every URL below is built from this (the editor itself is the same).
+  const ref = React.useMemo(() => ({ id: initial.id, campaignId: initial.campaignId }), [initial.id, initial.campaignId]);
+  const basePath = exercisePagePath(ref);
+  const lock = useExerciseLock(ref);
   const readOnly = !lock.canEdit;
-  const autosave = useExerciseAutosave({ exerciseId: initial.id, enabled: !readOnly, onLocked: lock.showLocked });
+  const autosave = useExerciseAutosave({ exercise: ref, enabled: !readOnly, onLocked: lock.showLocked });
   const [exporting, setExporting] = React.useState(false);
   const [navOpen, setNavOpen] = React.useState(false);
   // Marks the editor as interactive (hydrated) for tests and for styles that need JS.
@@ -71,14 +75,14 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
 
   // A module step past the end (modules were deleted) goes back to the overview.
   React.useEffect(() => {
-    if (info?.moduleIndex != null && info.moduleIndex >= moduleCount) navigate(`/exercise/${exercise.id}/modules`, { replace: true });
-  }, [info?.moduleIndex, moduleCount, exercise.id, navigate]);
+    if (info?.moduleIndex != null && info.moduleIndex >= moduleCount) navigate(`${basePath}/modules`, { replace: true });
+  }, [info?.moduleIndex, moduleCount, basePath, navigate]);
 
   const onExport = async (format: ExportFormat) => {
     setExporting(true);
     try {
       await autosave.flush();
-      await downloadExport(exercise.id, format);
+      await downloadExport(ref, format);
       toast({ title: "Download Successful", duration: DOWNLOAD_SUCCESS_MS });
     } catch {
       toast({ title: "Download Failed", description: "There was an error downloading your file. Please try again.", variant: "destructive" });
@@ -150,6 +154,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
         models={modelOptions}
         model={model}
         onModelChange={(id) => change({ metadata: { ...(exercise.metadata ?? {}), model: id } })}
+        campaign={Boolean(ref.campaignId)}
       />
       {lock.status.kind === "read-only" ? (
         <Alert className="m-4 mb-0 flex items-center gap-2 py-2">
@@ -185,7 +190,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
           </Button>
           <div id="exercise-step-nav" className={cn("mt-2 lg:mt-0 lg:block", navOpen ? "block" : "hidden")}>
             <StepNav
-            exerciseId={exercise.id}
+            basePath={basePath}
             current={stepPath}
             modules={exercise.modules ?? []}
             moduleBarOpen={layout.state.moduleBarOpen}
@@ -210,7 +215,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
           <nav aria-label="Previous and next step" className="flex justify-between gap-2 border-t pt-3">
             {prev ? (
               <Button asChild variant="outline" size="sm">
-                <Link to={`/exercise/${exercise.id}/${prev}`}>
+                <Link to={`${basePath}/${prev}`}>
                   <ArrowLeft aria-hidden /> Previous
                 </Link>
               </Button>
@@ -219,18 +224,18 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
             )}
             {next ? (
               <Button asChild size="sm">
-                <Link to={`/exercise/${exercise.id}/${next}`}>
+                <Link to={`${basePath}/${next}`}>
                   Next: {describeStep(next)?.title} <ArrowRight aria-hidden />
                 </Link>
               </Button>
             ) : null}
           </nav>
-          {readOnly ? null : <FeedbackBox exerciseId={exercise.id} step={stepPath} />}
+          {readOnly ? null : <FeedbackBox exercise={ref} step={stepPath} />}
         </div>
         {readOnly ? null : (
           <div className={cn("min-w-0 lg:col-start-2", wide ? "h-[28rem]" : "h-[28rem] xl:sticky xl:top-[4.5rem] xl:col-start-auto xl:h-[calc(100vh-5.5rem)] xl:self-start")}>
             <AssistantPanel
-              exerciseId={exercise.id}
+              exercise={ref}
               sectionType={info.sectionType}
               sectionLabel={info.draftLabel}
               moduleIndex={info.moduleIndex}

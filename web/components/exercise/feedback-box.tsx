@@ -4,9 +4,10 @@ import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
 import { exerciseApi } from "~/lib/exercise-api";
+import type { ExerciseRef } from "~/lib/exercise-paths";
 
 /** Per-step feedback (spec §3 Feedback: step, text), folded away until wanted. */
-export function FeedbackBox({ exerciseId, step }: { exerciseId: string; step: string }) {
+export function FeedbackBox({ exercise, step }: { exercise: ExerciseRef; step: string }) {
   const [text, setText] = React.useState("");
   const [sending, setSending] = React.useState(false);
   const id = React.useId();
@@ -16,7 +17,7 @@ export function FeedbackBox({ exerciseId, step }: { exerciseId: string; step: st
     if (!text.trim()) return;
     setSending(true);
     try {
-      await exerciseApi.feedback(exerciseId, step, text.trim());
+      await exerciseApi.feedback(exercise, step, text.trim());
       setText("");
       toast({ title: "Feedback sent", description: "Thank you: it helps us improve this step." });
     } catch (err) {

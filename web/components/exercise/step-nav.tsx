@@ -35,19 +35,20 @@ function StepLink({ href, current, section, children, className }: { href: strin
 
 /** The step list (spec §2 navigation sections) with the module bar between Modules and MSEL. */
 export function StepNav({
-  exerciseId,
+  basePath,
   current,
   modules,
   moduleBarOpen,
   onToggleModuleBar,
 }: {
-  exerciseId: string;
+  /** The exercise's page path (personal or campaign); steps are appended to it. */
+  basePath: string;
   current: string;
   modules: Module[];
   moduleBarOpen: boolean;
   onToggleModuleBar: () => void;
 }) {
-  const base = `/exercise/${exerciseId}`;
+  const base = basePath;
   return (
     <nav aria-label="Exercise steps" className="grid gap-1">
       <ol className="grid gap-0.5">

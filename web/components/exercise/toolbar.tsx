@@ -8,7 +8,8 @@ import type { ExportFormat } from "~/lib/exercise-api";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
-const EXPORT_ITEMS: { format: ExportFormat; label: string }[] = [
+const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolean }[] = [
+  { format: "md", label: "Discussion guide (Markdown)", campaignOnly: true },
   { format: "docx", label: "Situation Manual (Word, .docx)" },
   { format: "pdf", label: "Situation Manual (PDF)" },
   { format: "json", label: "Exercise (JSON, re-importable)" },
@@ -59,6 +60,7 @@ export function ExerciseToolbar({
   models,
   model,
   onModelChange,
+  campaign = false,
 }: {
   name: string;
   completed: boolean;
@@ -72,6 +74,8 @@ export function ExerciseToolbar({
   models: ModelOption[] | null;
   model: string;
   onModelChange: (model: string) => void;
+  /** Campaign exercises also export the markdown discussion guide (spec §7). */
+  campaign?: boolean;
 }) {
   return (
     <div className="border-b bg-card">
@@ -97,7 +101,7 @@ export function ExerciseToolbar({
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
             <DropdownMenuLabel>Download as</DropdownMenuLabel>
-            {EXPORT_ITEMS.map((item) => (
+            {EXPORT_ITEMS.filter((item) => campaign || !item.campaignOnly).map((item) => (
               <DropdownMenuItem key={item.format} onSelect={() => onExport(item.format)}>
                 {item.label}
               </DropdownMenuItem>

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { ExerciseEditor } from "~/components/exercise/editor";
+import { editorShouldRevalidate } from "~/lib/exercise-editor-revalidate";
+import { loadEditorExercise } from "~/lib/exercise-editor.server";
+import { inCampaign } from "../../worker/exercises/service";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.exercise.name.trim() || "Untitled exercise"} · Campaign exercise · Readyroom` },
+];
+
+/**
+ * /collaborate/campaigns/{campaignId}/exercise/{id}/{step…}: a campaign exercise in the same
+ * editor as a personal one. Any member of the campaign's team may open it; the edit lock keeps
+ * two of them from writing at once (the second sees the lock modal and can read).
+ */
+export function loader(args: LoaderFunctionArgs) {
+  const campaignId = args.params.campaignId ?? "";
+  return loadEditorExercise(args, (userId) => inCampaign(userId, campaignId.trim()), { id: args.params.id ?? "", campaignId });
+}
+
+export const shouldRevalidate = editorShouldRevalidate;
+
+export default function CampaignExercisePage() {
+  const { exercise } = useLoaderData<typeof loader>();
+  const params = useParams();
+  const stepPath = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
+  return <ExerciseEditor key={exercise.id} initial={exercise} stepPath={stepPath} />;
+}
