@@ -186,12 +186,13 @@ export function useAssistantStream(options: {
   const optsRef = React.useRef(options);
   optsRef.current = options;
 
+  const exercise = exerciseKey(options.exercise);
   // A different step is a different conversation thread in the panel.
   React.useEffect(() => {
     abortRef.current?.abort();
     setTurns([]);
     setStreaming(false);
-  }, [exerciseKey(options.exercise), options.sectionType, options.moduleIndex]);
+  }, [exercise, options.sectionType, options.moduleIndex]);
 
   React.useEffect(() => () => abortRef.current?.abort(), []);
 

@@ -48,7 +48,7 @@ export function useExerciseLock(ref: ExerciseRef) {
         setStatus((s) => (s.kind === "acquiring" ? { kind: "unavailable" } : s));
       }
     }
-  }, [key, showLocked]);
+  }, [showLocked]);
 
   const readOnly = React.useCallback(() => {
     setStatus((s) => ({ kind: "read-only", lock: s.kind === "locked" ? s.lock : { lockedByUserId: null, lockExpires: null } }));
