@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getPlanStatus, isCampaignOnlyUser, isPlanActive } from "../../worker/accounts/plan";
 import { decideAccess, safeCallbackUrl, type AccessInput } from "../../worker/auth/guard";
 import { getDb } from "../../worker/db/client";
-import { accountPlanMetadata, teamMembers, teams } from "../../worker/db/schema";
+import { accountPlanMetadata, campaignParticipants, campaigns, campaignUsers, teamMembers, teams } from "../../worker/db/schema";
 import { createTestUser } from "../helpers/auth";
 
 const user = { id: "u1" };
@@ -119,10 +119,27 @@ describe("active plan status (feeds the guard)", () => {
     await db().insert(teamMembers).values({ teamId: team.id, userId: member.userId, role: "MEMBER" });
     const plan = await getPlanStatus(db(), member.userId);
     expect(plan).toMatchObject({ hasActivePlan: true, viaTeam: true, accountId: owner.accountId, planType: "TEAM" });
-    expect(await isCampaignOnlyUser(db(), env.DB, { id: member.userId, email: member.email })).toBe(false);
+    expect(await isCampaignOnlyUser(db(), { id: member.userId, email: member.email })).toBe(false);
 
     await db().update(accountPlanMetadata).set({ status: "paused" }).where(eq(accountPlanMetadata.accountId, owner.accountId));
     expect((await getPlanStatus(db(), member.userId)).hasActivePlan).toBe(false);
+  });
+
+  it("campaign-only: a campaign participant or an invited contributor's e-mail without a team", async () => {
+    const owner = await createTestUser({ plan: "TEAM" });
+    const participant = await createTestUser();
+    const contributor = await createTestUser();
+    const stranger = await createTestUser();
+    const [team] = await db().insert(teams).values({ accountId: owner.accountId, seats: 5 }).returning();
+    const [campaign] = await db().insert(campaigns).values({ teamId: team.id, name: "Coastal surge campaign", createdById: owner.userId }).returning();
+    await db().insert(campaignParticipants).values({ campaignId: campaign.id, userId: participant.userId });
+    await db().insert(campaignUsers).values({ email: contributor.email });
+    expect(await isCampaignOnlyUser(db(), { id: participant.userId, email: participant.email })).toBe(true);
+    expect(await isCampaignOnlyUser(db(), { id: contributor.userId, email: contributor.email })).toBe(true);
+    expect(await isCampaignOnlyUser(db(), { id: stranger.userId, email: stranger.email })).toBe(false);
+    // A team member is not campaign-only even when also a participant.
+    await db().insert(teamMembers).values({ teamId: team.id, userId: participant.userId });
+    expect(await isCampaignOnlyUser(db(), { id: participant.userId, email: participant.email })).toBe(false);
   });
 
   it("the guard runs on real pages: a signed-in user without a plan is sent to pricing by enforceAccess", async () => {

@@ -52,7 +52,7 @@ export async function enforceAccess(args: Args): Promise<{ user: SessionUser; pl
   const env = envOf(args.context);
   const db = getDb(env.DB);
   const plan = await getPlanStatus(db, user.id);
-  const isCampaignOnly = plan.hasActivePlan ? false : await isCampaignOnlyUser(db, env.DB, user);
+  const isCampaignOnly = plan.hasActivePlan ? false : await isCampaignOnlyUser(db, user);
   const decision = decideAccess({ pathname: url.pathname, search: url.search, user, plan, isCampaignOnly });
   if (decision.redirect) throw redirect(decision.redirect);
   return { user, plan };

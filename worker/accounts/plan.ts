@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { accountPlanMetadata, accounts, teamMembers, teams, userAccounts } from "../db/schema";
+import { accountPlanMetadata, accounts, campaignParticipants, campaignUsers, teamMembers, teams, userAccounts } from "../db/schema";
 
 type PlanRow = typeof accountPlanMetadata.$inferSelect;
 type AccountType = "SOLO" | "TEAM" | "ENTERPRISE";
@@ -88,21 +88,12 @@ export async function getPlanStatus(db: Database, userId: string, now = new Date
 }
 
 /** Campaign-only: takes part in campaigns but has no team membership (spec §6). Plan is checked by the caller. */
-export async function isCampaignOnlyUser(db: Database, d1: D1Database, user: { id: string; email: string }): Promise<boolean> {
+export async function isCampaignOnlyUser(db: Database, user: { id: string; email: string }): Promise<boolean> {
   const member = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.userId, user.id)).limit(1);
   if (member.length) return false;
-  // Raw SQL: the campaign tables belong to the collaborate slice and may not exist in every build yet.
-  try {
-    const hit = await d1
-      .prepare(
-        `SELECT 1 AS hit FROM "CampaignParticipant" WHERE "userId" = ?1
-         UNION ALL SELECT 1 FROM "CampaignUser" WHERE "email" = ?2 LIMIT 1`,
-      )
-      .bind(user.id, user.email)
-      .first<{ hit: number }>();
-    return Boolean(hit);
-  } catch (error) {
-    if (String(error).includes("no such")) return false;
-    throw error;
-  }
+  const [participant, contributor] = await db.batch([
+    db.select({ hit: sql<number>`1` }).from(campaignParticipants).where(eq(campaignParticipants.userId, user.id)).limit(1),
+    db.select({ hit: sql<number>`1` }).from(campaignUsers).where(eq(campaignUsers.email, user.email)).limit(1),
+  ]);
+  return participant.length > 0 || contributor.length > 0;
 }
