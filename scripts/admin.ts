@@ -6,15 +6,23 @@
 import { parseArgs } from "node:util";
 import { D1Error, d1Exec, d1Query, type Target } from "./lib/d1.ts";
 import {
+  addTeamMemberSql,
   BILLING_INTERVALS,
   type BillingInterval,
+  COLLABORATE_ROLES,
+  createCampaignSql,
+  createTeamSql,
+  DEFAULT_TEAM_SEATS,
   FLAGS,
   type Flag,
   findUserSql,
   grantPlanSql,
+  listTeamsSql,
   listUsersSql,
   lit,
+  NEW_CAMPAIGN_STATUSES,
   ownAccountIdSql,
+  ownerTeamSql,
   PLAN_TYPES,
   type PlanType,
   revokePlanSql,
@@ -22,6 +30,9 @@ import {
   type Role,
   setFlagSql,
   setRoleSql,
+  setTeamSeatsSql,
+  TEAM_ROLES,
+  teamStateSql,
 } from "./lib/sql.ts";
 
 const HELP = `Readyroom admin
@@ -38,6 +49,20 @@ Commands:
                Turn a feature flag of the user's account on or off.
   list-users   List users with their role, account type, plan and flags.
 
+  create-team      --email OWNER [--seats N]
+                   Create a team on the owner's own account (default ${DEFAULT_TEAM_SEATS} seats) with the
+                   owner as ADMIN and campaign manager; reuses the account's team if it has one
+                   (--seats then changes its seats). Last line: teamId=<id>
+  add-team-member  --team TEAMID --email E [--role admin|member] [--collaborate-role manager|standard]
+                   [--grow-seats]
+                   Add an existing user to the team (default member, standard), or change their
+                   roles. The member works in the team's account and gets its plan. Needs a free
+                   seat; --grow-seats adds one when the team is full.
+  create-campaign  --team TEAMID --name NAME --email CREATOR [--status DRAFT|ACTIVE]
+                   Create a campaign of the team (default DRAFT); the creator must be a member.
+                   Last line: campaignId=<id>
+  list-teams       List teams with their account, plan, seats, members and campaigns.
+
 Options:
   --remote            Run against the deployed D1 database (default: the local one).
   --persist-to DIR    Local state directory (default: $READYROOM_STATE_DIR or .wrangler/state).
@@ -47,6 +72,9 @@ Examples:
   npm run admin -- grant-plan --email planner@county.gov --plan TEAM --interval YEARLY
   npm run admin -- set-flag --email planner@county.gov --flag collaborateEnabled --on
   npm run admin -- list-users --remote
+  npm run admin -- create-team --email planner@county.gov --seats 5
+  npm run admin -- add-team-member --team <teamId> --email colleague@county.gov --collaborate-role standard
+  npm run admin -- create-campaign --team <teamId> --name "Flood Readiness 2027" --email planner@county.gov --status ACTIVE
 `;
 
 class UsageError extends Error {}
@@ -74,6 +102,55 @@ function findUser(email: string, target: Target): UserRow & { accountId: string 
   return user as UserRow & { accountId: string };
 }
 
+/** An id given on the command line (teams are named by the id create-team and list-teams print). */
+function requireId(value: string | undefined, option: string, hint: string): string {
+  const id = value?.trim();
+  if (!id) throw new UsageError(`Missing --${option}. ${hint}`);
+  if (!/^[\w-]+$/.test(id)) throw new UsageError(`--${option} "${value}" is not an id. ${hint}`);
+  return id;
+}
+
+function parseSeats(value: string): number {
+  const seats = Number(value);
+  if (!Number.isInteger(seats) || seats < 1 || seats > 10_000) throw new UsageError(`--seats "${value}" is not a whole number from 1 to 10000 (the owner takes one seat).`);
+  return seats;
+}
+
+const LIST_TEAMS_HINT = "See the teams with: npm run admin -- list-teams";
+const TEAM_ROLE_NAMES = Object.keys(TEAM_ROLES) as (keyof typeof TEAM_ROLES)[];
+const COLLABORATE_ROLE_NAMES = Object.keys(COLLABORATE_ROLES) as (keyof typeof COLLABORATE_ROLES)[];
+/** Plan states that grant access (worker/accounts/plan.ts isPlanActive, without the admin end date). */
+const ACTIVE_PLAN_STATUSES = new Set(["active", "trialing", "past_due"]);
+
+type TeamState = {
+  id: string;
+  seats: number;
+  accountId: string;
+  accountName: string | null;
+  memberRole: string | null;
+  memberCollaborateRole: string | null;
+  members: number;
+  ownerEmail: string | null;
+  planStatus: string | null;
+  planType: string | null;
+};
+
+function findTeam(teamId: string, email: string, target: Target): TeamState {
+  const [team] = d1Query<TeamState>(teamStateSql(teamId, email), target);
+  if (!team) throw new UsageError(`No team with id ${teamId}${target.remote ? " in the remote database" : ""}. ${LIST_TEAMS_HINT}`);
+  return team;
+}
+
+/** Members get the team's plan (spec §4); say so when there is none to get. */
+function planNote(team: { planStatus: string | null; planType?: string | null }, ownerEmail: string | null): string | null {
+  if (team.planStatus && ACTIVE_PLAN_STATUSES.has(team.planStatus)) return null;
+  return `  Note: the team's account has no active plan, so members get none through it. Grant one with: npm run admin -- grant-plan --email ${ownerEmail ?? "OWNER"} --plan TEAM`;
+}
+
+function teamLabel(team: { id: string; accountName: string | null }): string {
+  return team.accountName ? `team ${team.id} (${team.accountName})` : `team ${team.id}`;
+}
+
 function describeTarget(target: Target) {
   return target.remote ? "remote database" : `local database (${target.persistTo})`;
 }
@@ -88,6 +165,12 @@ export function main(argv: string[]): number {
       plan: { type: "string" },
       interval: { type: "string" },
       role: { type: "string" },
+      "collaborate-role": { type: "string" },
+      "grow-seats": { type: "boolean" },
+      team: { type: "string" },
+      name: { type: "string" },
+      status: { type: "string" },
+      seats: { type: "string" },
       flag: { type: "string" },
       on: { type: "boolean" },
       off: { type: "boolean" },
@@ -163,9 +246,106 @@ export function main(argv: string[]): number {
       );
       return 0;
     }
+    case "create-team": {
+      const email = requireEmail(values.email);
+      const seats = values.seats === undefined ? undefined : parseSeats(values.seats);
+      findUser(email, target);
+      const [state] = d1Query<{ teamId: string | null; seats: number | null; members: number; planStatus: string | null }>(ownerTeamSql(email), target);
+      if (state.teamId && seats !== undefined && seats < state.members) {
+        throw new UsageError(`Team ${state.teamId} on ${email}'s account already has ${state.members} members; give --seats ${state.members} or more.`);
+      }
+      const teamId = state.teamId ?? crypto.randomUUID();
+      const resize = state.teamId && seats !== undefined && seats !== state.seats ? setTeamSeatsSql(state.teamId, seats, now) : [];
+      d1Exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize], target);
+      const seatsNow = seats ?? state.seats ?? DEFAULT_TEAM_SEATS;
+      console.log(
+        state.teamId
+          ? `✓ ${email}'s account already has team ${teamId}: reusing it (${seatsNow} seats; ${email} is its ADMIN) in the ${describeTarget(target)}.`
+          : `✓ Created team ${teamId} on ${email}'s account (${seatsNow} seats; ${email} is ADMIN and campaign manager) in the ${describeTarget(target)}.`,
+      );
+      const note = planNote(state, email);
+      if (note) console.log(note);
+      console.log(`teamId=${teamId}`);
+      return 0;
+    }
+    case "add-team-member": {
+      const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
+      const email = requireEmail(values.email);
+      const role = values.role ? TEAM_ROLES[pick(values.role, TEAM_ROLE_NAMES, "role")] : "MEMBER";
+      const collaborateRole = values["collaborate-role"] ? COLLABORATE_ROLES[pick(values["collaborate-role"], COLLABORATE_ROLE_NAMES, "collaborate-role")] : "STANDARD_USER";
+      findUser(email, target);
+      const team = findTeam(teamId, email, target);
+      if (team.ownerEmail === email && role !== "ADMIN") throw new UsageError(`${email} owns the team's account and stays its admin; leave out --role member.`);
+      const growSeats = Boolean(values["grow-seats"]);
+      if (!team.memberRole && team.members >= team.seats && !growSeats) {
+        throw new UsageError(
+          `Team ${teamId} has no free seat (${team.members} of ${team.seats} taken). Add --grow-seats to add one, or set the seats with: npm run admin -- create-team --email ${team.ownerEmail ?? "OWNER"} --seats N`,
+        );
+      }
+      d1Exec(addTeamMemberSql({ team: { id: teamId }, email, role, collaborateRole, growSeats, now }), target);
+      // The insert re-checks the seat, so read back what happened rather than assume it.
+      const after = findTeam(teamId, email, target);
+      if (!after.memberRole) throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
+      const grew = after.seats > team.seats ? ` (grew from ${team.seats})` : "";
+      const what = team.memberRole ? `already a member; now ${role}, ${collaborateRole}` : `added as ${role}, ${collaborateRole}`;
+      console.log(`✓ ${email}: ${what} in ${teamLabel(team)}, ${after.members} of ${after.seats} seats taken${grew}; works in the team's account and gets its plan, in the ${describeTarget(target)}.`);
+      const note = planNote(after, after.ownerEmail);
+      if (note) console.log(note);
+      return 0;
+    }
+    case "create-campaign": {
+      const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
+      const name = values.name?.trim();
+      if (!name) throw new UsageError('Missing --name, e.g. --name "Flood Readiness 2027".');
+      if (name.length > 200) throw new UsageError(`--name is ${name.length} characters; keep it to 200.`);
+      const email = requireEmail(values.email);
+      const status = values.status ? pick(values.status, NEW_CAMPAIGN_STATUSES, "status") : "DRAFT";
+      findUser(email, target);
+      const team = findTeam(teamId, email, target);
+      if (!team.memberRole) {
+        throw new UsageError(`${email} is not a member of team ${teamId}, so cannot create its campaigns. Add them first: npm run admin -- add-team-member --team ${teamId} --email ${email}`);
+      }
+      const campaignId = crypto.randomUUID();
+      d1Exec(createCampaignSql({ team: { id: teamId }, name, email, status, now, id: campaignId }), target);
+      console.log(`✓ Created campaign "${name}" (${status}) in ${teamLabel(team)}, created by ${email}, in the ${describeTarget(target)}.`);
+      console.log(`campaignId=${campaignId}`);
+      return 0;
+    }
+    case "list-teams": {
+      const rows = d1Query<TeamListRow>(listTeamsSql(), target);
+      if (rows.length === 0) {
+        console.log(`No teams in the ${describeTarget(target)}. Create one with: npm run admin -- create-team --email OWNER`);
+        return 0;
+      }
+      for (const row of rows) printTeam(row);
+      return 0;
+    }
     default:
       throw new UsageError(`Unknown command "${command}". Run npm run admin -- --help to see the commands.`);
   }
+}
+
+type TeamListRow = {
+  id: string;
+  seats: number;
+  accountName: string | null;
+  planType: string | null;
+  planStatus: string | null;
+  members: string;
+  campaigns: string;
+};
+
+function printTeam(row: TeamListRow): void {
+  const members = JSON.parse(row.members) as { email: string; role: string; collaborateRole: string }[];
+  const campaigns = JSON.parse(row.campaigns) as { id: string; name: string; status: string }[];
+  const plan = row.planType ? `${row.planType} ${row.planStatus}` : "no plan";
+  console.log(`\nTeam ${row.id} — ${row.accountName ?? "(unnamed account)"} — ${plan} — ${members.length} of ${row.seats} seats`);
+  console.log("  Members:");
+  for (const m of members) console.log(`    ${m.email.padEnd(36)} ${m.role.padEnd(7)} ${m.collaborateRole}`);
+  if (members.length === 0) console.log("    (none)");
+  console.log("  Campaigns:");
+  for (const c of campaigns) console.log(`    ${c.id}  ${c.status.padEnd(12)} ${c.name}`);
+  if (campaigns.length === 0) console.log("    (none)");
 }
 
 function enabledFlags(raw: string | number | null): string {

@@ -1,7 +1,9 @@
 /**
  * Seeds the local demo workspace: the fictional Brackwater County (a coastal-river county where
  * the Sable River meets Ostrander Bay), its emergency manager Dana Whitfield with an active SOLO
- * plan, custom instructions about the county, and four sample plan documents in local R2.
+ * plan, custom instructions about the county, and four sample plan documents in local R2. Dana
+ * also has a team (5 seats) with her colleague Marcus Ortega, the campaign "Sable River Flood
+ * Readiness 2027" and one campaign exercise in it, so both collaborate views can be tried.
  *
  * Idempotent: fixed ids and conflict-tolerant inserts, so `npm start` can run it every time.
  * Things the demo user may change in the app (password, custom instructions, names) are written
@@ -13,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import { d1Exec, d1Query, r2PutLocal, type Target } from "./lib/d1.ts";
-import { DEMO, DEMO_DOCUMENTS, documentKey, seedSql } from "./lib/demo.ts";
+import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { lit } from "./lib/sql.ts";
 
 export { DEMO } from "./lib/demo.ts";
@@ -24,12 +26,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export async function seedLocal(persistTo: string): Promise<void> {
   const target: Target = { remote: false, persistTo };
   // One query says what is already there (each wrangler call costs seconds at start-up).
-  const [state] = d1Query<{ userId: string | null; credentials: number; docs: string | null; planActive: number }>(
+  const [state] = d1Query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; planActive: number; teamReady: number }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
+       (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_MEMBER.email)} AND a."provider" = 'credential') AS "memberCredentials",
        (SELECT group_concat("id") FROM "Document" WHERE "userId" = ${lit(DEMO.userId)}) AS "docs",
-       (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive"`,
+       (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
+       (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
+          WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
+        AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)}) AS "teamReady"`,
     target,
   );
   if (state.userId && state.userId !== DEMO.userId) {
@@ -38,7 +44,7 @@ export async function seedLocal(persistTo: string): Promise<void> {
   }
   const presentDocs = new Set((state.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state.userId && state.credentials > 0 && state.planActive > 0 && missingDocs.length === 0) {
+  if (state.userId && state.credentials > 0 && state.memberCredentials > 0 && state.planActive > 0 && state.teamReady && missingDocs.length === 0) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }
@@ -50,10 +56,10 @@ export async function seedLocal(persistTo: string): Promise<void> {
     if (!existsSync(file)) throw new Error(`Seed: missing sample document ${file}`);
     await r2PutLocal(BUCKET, documentKey(doc), file, doc.contentType, persistTo);
   }
-  // Hash only when the credential row is missing: a password the demo user changed stays changed.
-  const passwordHash = state.credentials > 0 ? "" : await hashPassword(DEMO.password);
+  // Hash only when a credential row is missing: a password a demo user changed stays changed.
+  const passwordHash = state.credentials > 0 && state.memberCredentials > 0 ? "" : await hashPassword(DEMO.password);
   d1Exec(seedSql(passwordHash, Date.now()), target);
-  console.log(state.userId ? "Seed: repaired the demo workspace (plan re-activated, documents restored)." : "Seed: created the Brackwater County demo workspace.");
+  console.log(state.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team and campaign restored)." : "Seed: created the Brackwater County demo workspace.");
 }
 
 export function printDemoSignIn(port: string | number = process.env.PORT ?? "8787"): void {
@@ -64,6 +70,8 @@ export function printDemoSignIn(port: string | number = process.env.PORT ?? "878
       `    URL:      http://localhost:${port}/login`,
       `    Email:    ${DEMO.email}`,
       `    Password: ${DEMO.password}`,
+      `    Team member: ${DEMO_MEMBER.email} (same password)`,
+      `    Campaign exercise: http://localhost:${port}${demoCampaignExercisePath}`,
       "",
     ].join("\n"),
   );

@@ -3,7 +3,7 @@
  * test/platform/seed.test.ts runs the same statements against the migrated schema in workerd.
  * Brackwater County and everyone in it are fictional.
  */
-import { grantPlanSql, lit, TENANCY_PROVIDER } from "./sql.ts";
+import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, TENANCY_PROVIDER } from "./sql.ts";
 
 export const DEMO = {
   email: "demo@readyroom.local",
@@ -17,6 +17,41 @@ export const DEMO = {
   credentialId: "5eed0000-0000-4000-8000-000000000003",
   planId: "5eed0000-0000-4000-8000-000000000004",
 } as const;
+
+/** Dana's colleague: a second sign-in for trying the team and campaign views from both sides. */
+export const DEMO_MEMBER = {
+  email: "marcus.ortega@readyroom.local",
+  password: DEMO.password,
+  firstName: "Marcus",
+  lastName: "Ortega",
+  organization: DEMO.organization,
+  country: DEMO.country,
+  userId: "5eed0000-0000-4000-8000-000000000011",
+  accountId: "5eed0000-0000-4000-8000-000000000012",
+  credentialId: "5eed0000-0000-4000-8000-000000000013",
+} as const;
+
+/** Dana's team, its campaign and one campaign exercise for the campaign editor to open. */
+export const DEMO_TEAM = {
+  teamId: "5eed0000-0000-4000-8000-0000000000e1",
+  seats: 5,
+  ownerMemberId: "5eed0000-0000-4000-8000-0000000000e2",
+  memberMemberId: "5eed0000-0000-4000-8000-0000000000e3",
+  campaignId: "5eed0000-0000-4000-8000-0000000000c1",
+  campaignName: "Sable River Flood Readiness 2027",
+  exerciseId: "5eed0000-0000-4000-8000-0000000000c2",
+} as const;
+
+export const DEMO_CAMPAIGN_EXERCISE = {
+  name: "Sable River levee breach — campaign draft",
+  framework: "HSEEP",
+  threatType: "Riverine flood with a levee breach (Sable River, Levee L-3)",
+  scenario:
+    "Late March 2027. Four days of heavy rain on saturated ground push the Sable River toward a forecast crest of 29 ft at the Fennick Landing gauge (flood stage 18 ft) within 36 hours. On the morning of Day 2, Levee District 3 reports new seepage boils on the landward toe of Levee L-3 behind Alder Flats, about where the 2024 seepage was repaired. Sandbag stocks (40,000) cover roughly one day of fighting the flood, Route 14 into Alder Flats floods at 24 ft, and Eastside radio still has no pre-scripted Vietnamese flood messages. By early afternoon a 60 ft section of L-3 slumps and water begins to enter Alder Flats (about 3,100 residents, a nursing home and an elementary school).\n\nThe campaign collects each partner's view of the first twelve hours: warning and evacuation of Alder Flats, sheltering, the levee fight and the public information that goes with it.",
+} as const;
+
+/** Where the campaign editor opens the demo campaign exercise. */
+export const demoCampaignExercisePath = `/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercise/${DEMO_TEAM.exerciseId}/intro`;
 
 export const DEMO_DOCUMENTS = [
   { id: "5eed0000-0000-4000-8000-0000000000d1", name: "Brackwater County EOP — Base Plan (excerpt)", filename: "brackwater-eop-base-plan.md", type: "md", contentType: "text/markdown; charset=utf-8" },
@@ -51,7 +86,10 @@ export const DEMO_INSTRUCTIONS = {
     "Answer as a colleague in county emergency management: concise, practical, with HSEEP terms. Cite the uploaded Brackwater documents when you use them, and say when something is an assumption.",
 };
 
-/** The seed as statements; conflict-tolerant, so running it twice changes nothing the user edited. */
+/**
+ * The seed as statements; conflict-tolerant, so running it twice changes nothing the user edited.
+ * One hash serves both demo users: they share the documented demo password.
+ */
 export function seedSql(passwordHash: string, now: number): string[] {
   const d = DEMO;
   const statements = [
@@ -74,7 +112,45 @@ export function seedSql(passwordHash: string, now: number): string[] {
          VALUES (${lit(doc.id)}, ${lit(doc.name)}, ${lit(documentKey(doc))}, ${lit(doc.type)}, 0, ${lit(doc.filename)}, ${lit(d.userId)}, ${now}, ${now})
          ON CONFLICT DO NOTHING;`,
     ),
+    ...teamSeedSql(passwordHash, now),
   ];
   return statements;
+}
+
+/**
+ * Marcus Ortega (onboarded, with the SOLO account sign-up would have given him, no plan of his
+ * own), Dana's team with both of them, its campaign and a campaign exercise. The team is found as
+ * "the team on Dana's account" rather than by its fixed id, so a team an operator created there
+ * with the admin CLI is reused instead of tripping a foreign key.
+ */
+function teamSeedSql(passwordHash: string, now: number): string[] {
+  const d = DEMO;
+  const m = DEMO_MEMBER;
+  const t = DEMO_TEAM;
+  const x = DEMO_CAMPAIGN_EXERCISE;
+  // Rows keyed by Marcus's fixed id are only written when that user is the seed's (someone may have
+  // signed up locally with his address first).
+  const isSeedMarcus = `EXISTS (SELECT 1 FROM "User" WHERE "id" = ${lit(m.userId)})`;
+  return [
+    `INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "emailVerified", "role", "organization", "country", "preferredLanguage", "onboarded", "createdAt", "updatedAt")
+     VALUES (${lit(m.userId)}, ${lit(`${m.firstName} ${m.lastName}`)}, ${lit(m.firstName)}, ${lit(m.lastName)}, ${lit(m.email)}, 1, 'basic', ${lit(m.organization)}, ${lit(m.country)}, 'en', 1, ${now}, ${now})
+     ON CONFLICT DO NOTHING;`,
+    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "password", "type", "createdAt", "updatedAt")
+     SELECT ${lit(m.credentialId)}, ${lit(m.userId)}, 'credential', ${lit(m.userId)}, ${lit(passwordHash)}, 'SOLO', ${now}, ${now} WHERE ${isSeedMarcus}
+     ON CONFLICT DO NOTHING;`,
+    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "name", "type", "createdAt", "updatedAt")
+     SELECT ${lit(m.accountId)}, ${lit(m.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(m.accountId)}, ${lit(`${m.firstName} ${m.lastName}`)}, 'SOLO', ${now}, ${now} WHERE ${isSeedMarcus}
+     ON CONFLICT DO NOTHING;`,
+    `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") SELECT ${lit(m.userId)}, ${lit(m.accountId)}, 'OWNER', ${now} WHERE ${isSeedMarcus} ON CONFLICT DO NOTHING;`,
+    ...createTeamSql({ email: d.email, seats: t.seats, now, id: t.teamId, memberId: t.ownerMemberId }),
+    // The collaborate area is gated on this flag (spec §6); both demo users work in Dana's account.
+    ...setFlagSql(d.email, "collaborateEnabled", true, now),
+    ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now, id: t.memberMemberId }),
+    ...createCampaignSql({ team: { ownerEmail: d.email }, name: t.campaignName, email: d.email, status: "ACTIVE", now, id: t.campaignId }),
+    `INSERT INTO "CampaignExercise" ("id", "campaignId", "userId", "name", "framework", "threatType", "scenario", "completed", "isQuickStart", "createdAt", "updatedAt")
+     SELECT ${lit(t.exerciseId)}, ${lit(t.campaignId)}, ${lit(d.userId)}, ${lit(x.name)}, ${lit(x.framework)}, ${lit(x.threatType)}, ${lit(x.scenario)}, 0, 0, ${now}, ${now}
+     WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(t.campaignId)})
+     ON CONFLICT DO NOTHING;`,
+  ];
 }
 

@@ -1,9 +1,24 @@
 import { env, SELF } from "cloudflare:test";
 import { hashPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
-import { DEMO, DEMO_DOCUMENTS, DEMO_INSTRUCTIONS, seedSql } from "../../scripts/lib/demo.ts";
-import { findUserSql, grantPlanSql, listUsersSql, revokePlanSql, setFlagSql, setRoleSql } from "../../scripts/lib/sql.ts";
+import { DEMO, DEMO_CAMPAIGN_EXERCISE, DEMO_DOCUMENTS, DEMO_INSTRUCTIONS, DEMO_MEMBER, DEMO_TEAM, seedSql } from "../../scripts/lib/demo.ts";
+import {
+  addTeamMemberSql,
+  createCampaignSql,
+  createTeamSql,
+  findUserSql,
+  grantPlanSql,
+  listTeamsSql,
+  listUsersSql,
+  ownerTeamSql,
+  revokePlanSql,
+  setFlagSql,
+  setRoleSql,
+  setTeamSeatsSql,
+  teamStateSql,
+} from "../../scripts/lib/sql.ts";
 import { getPlanStatus } from "../../worker/accounts/plan";
+import { getOwnAccountId, getTenancyAccountId } from "../../worker/accounts/service";
 import { getDb } from "../../worker/db/client";
 import { customInstructionsSchema } from "../../worker/profile/model";
 import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
@@ -40,6 +55,61 @@ describe("demo seed SQL", () => {
     expect(docs.results.every((d) => d.processed === 0 && d.path.startsWith(`documents/${DEMO.userId}/`))).toBe(true);
     const users = await env.DB.prepare('SELECT count(*) AS n FROM "User" WHERE "email" = ?').bind(DEMO.email).first<{ n: number }>();
     expect(users!.n).toBe(1);
+  });
+
+  it("gives Dana a team with Marcus Ortega, an active campaign and a campaign exercise both can open", async () => {
+    await run(seedSql(await hashPassword(DEMO.password), Date.now()));
+    await run(seedSql(await hashPassword("not-used-the-second-time"), Date.now()));
+
+    const res = await SELF.fetch("http://localhost/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
+      body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { user: { id: string; firstName: string; onboarded: boolean } };
+    expect(body.user).toMatchObject({ id: DEMO_MEMBER.userId, firstName: "Marcus", onboarded: true });
+
+    // No plan of his own: he works in Dana's account and gets its plan through the team.
+    const db = getDb(env.DB);
+    expect(await getOwnAccountId(db, DEMO_MEMBER.userId)).toBe(DEMO_MEMBER.accountId);
+    expect(await getTenancyAccountId(db, DEMO_MEMBER.userId)).toBe(DEMO.accountId);
+    expect(await getPlanStatus(db, DEMO_MEMBER.userId)).toMatchObject({ hasActivePlan: true, viaTeam: true, accountId: DEMO.accountId });
+    // Dana's own tenancy is unchanged by owning a team.
+    expect(await getPlanStatus(db, DEMO.userId)).toMatchObject({ hasActivePlan: true, viaTeam: false, planType: "SOLO", accountId: DEMO.accountId });
+
+    const members = await env.DB.prepare(
+      'SELECT t."id" AS "teamId", t."seats", u."email", tm."role", tm."collaborateRole" FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId" WHERE t."accountId" = ? ORDER BY u."email"',
+    )
+      .bind(DEMO.accountId)
+      .all();
+    expect(members.results).toEqual([
+      { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" },
+      { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO_MEMBER.email, role: "MEMBER", collaborateRole: "STANDARD_USER" },
+    ]);
+    const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ?').bind(DEMO_TEAM.teamId).all();
+    expect(campaign.results).toEqual([{ teamId: DEMO_TEAM.teamId, name: "Sable River Flood Readiness 2027", status: "ACTIVE", createdById: DEMO.userId }]);
+    const account = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO.accountId).first<{ collaborateEnabled: number }>();
+    expect(account!.collaborateEnabled).toBe(1);
+
+    // The campaign exercise API (team membership check of worker/exercises/service.ts) serves it to Marcus.
+    const exercise = await SELF.fetch(`http://localhost/api/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercises/${DEMO_TEAM.exerciseId}`, { headers: { cookie: cookieFrom(res) } });
+    expect(exercise.status).toBe(200);
+    expect(await exercise.json()).toMatchObject({ id: DEMO_TEAM.exerciseId, name: DEMO_CAMPAIGN_EXERCISE.name, threatType: DEMO_CAMPAIGN_EXERCISE.threatType });
+  });
+
+  it("reuses a team an operator already created on Dana's account", async () => {
+    // Storage is shared by this file's tests: start from Dana without a team (the delete cascades to campaigns).
+    await run(seedSql(await hashPassword(DEMO.password), Date.now()));
+    await env.DB.prepare('DELETE FROM "Team" WHERE "accountId" = ?').bind(DEMO.accountId).run();
+    expect(await env.DB.prepare('SELECT "id" FROM "Campaign" WHERE "id" = ?').bind(DEMO_TEAM.campaignId).first()).toBeNull();
+    await run(createTeamSql({ email: DEMO.email, seats: 3, now: Date.now(), id: "operator-team" }));
+    await run(seedSql("", Date.now()));
+    const teams = await env.DB.prepare('SELECT "id", "seats" FROM "Team" WHERE "accountId" = ?').bind(DEMO.accountId).all();
+    expect(teams.results).toEqual([{ id: "operator-team", seats: 3 }]);
+    const campaign = await env.DB.prepare('SELECT "teamId" FROM "Campaign" WHERE "id" = ?').bind(DEMO_TEAM.campaignId).first<{ teamId: string }>();
+    expect(campaign!.teamId).toBe("operator-team");
+    expect(await getTenancyAccountId(getDb(env.DB), DEMO_MEMBER.userId)).toBe(DEMO.accountId);
   });
 
   it("keeps the custom instructions within the profile limits", () => {
@@ -81,5 +151,129 @@ describe("admin CLI SQL", () => {
     const listed = await env.DB.prepare(listUsersSql()).all<{ email: string; planType: string | null }>();
     expect(listed.results.find((r) => r.email === user.email)?.planType).toBe("SOLO");
     expect(await env.DB.prepare(findUserSql("nobody@example.test")).first()).toBeNull();
+  });
+});
+
+describe("admin CLI team and campaign SQL", () => {
+  const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  const memberOf = (teamId: string, userId: string) =>
+    env.DB.prepare('SELECT "role", "collaborateRole" FROM "TeamMember" WHERE "teamId" = ? AND "userId" = ?').bind(teamId, userId).first<{ role: string; collaborateRole: string }>();
+
+  async function teamOf(owner: { email: string }) {
+    const row = await env.DB.prepare(ownerTeamSql(owner.email)).first<{ teamId: string | null; seats: number | null; members: number }>();
+    return row!;
+  }
+
+  it("creates a team on the owner's account with the owner as admin and campaign manager, and reuses it", async () => {
+    const owner = await createTestUser({ plan: "TEAM" });
+    expect(await teamOf(owner)).toMatchObject({ teamId: null, members: 0 });
+
+    await run(createTeamSql({ email: owner.email, seats: 4, now: Date.now(), id: "team-a" }));
+    expect(await teamOf(owner)).toMatchObject({ teamId: "team-a", seats: 4, members: 1 });
+    expect(await memberOf("team-a", owner.userId)).toEqual({ role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" });
+    const team = await env.DB.prepare('SELECT "accountId" FROM "Team" WHERE "id" = ?').bind("team-a").first<{ accountId: string }>();
+    expect(team!.accountId).toBe(owner.accountId);
+
+    // Again with another id: the account's team is reused, its seats kept, nothing doubled.
+    await run(createTeamSql({ email: owner.email, seats: 9, now: Date.now(), id: "team-b" }));
+    expect(await count('SELECT count(*) AS n FROM "Team" WHERE "accountId" = ?', owner.accountId)).toBe(1);
+    expect(await teamOf(owner)).toMatchObject({ teamId: "team-a", seats: 4, members: 1 });
+    await run(setTeamSeatsSql("team-a", 6, Date.now()));
+    expect((await teamOf(owner)).seats).toBe(6);
+
+    // A user without an account of their own gets no team.
+    await run(createTeamSql({ email: "nobody@example.test", now: Date.now(), id: "team-c" }));
+    expect(await count('SELECT count(*) AS n FROM "Team" WHERE "id" = ?', "team-c")).toBe(0);
+  });
+
+  it("adds a member who then works in the team's account and gets its plan; adding again updates the roles", async () => {
+    const owner = await createTestUser({ plan: "TEAM" });
+    const member = await createTestUser({ plan: null });
+    await run(createTeamSql({ email: owner.email, now: Date.now(), id: "team-m" }));
+    const db = getDb(env.DB);
+    expect((await getPlanStatus(db, member.userId)).hasActivePlan).toBe(false);
+
+    const add = (role: "ADMIN" | "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" | "STANDARD_USER") =>
+      run(addTeamMemberSql({ team: { id: "team-m" }, email: member.email, role, collaborateRole, now: Date.now() }));
+    await add("MEMBER", "STANDARD_USER");
+    expect(await memberOf("team-m", member.userId)).toEqual({ role: "MEMBER", collaborateRole: "STANDARD_USER" });
+    expect(await getPlanStatus(db, member.userId)).toMatchObject({ hasActivePlan: true, planType: "TEAM", viaTeam: true, accountId: owner.accountId });
+    expect(await getTenancyAccountId(db, member.userId)).toBe(owner.accountId);
+    // Their own account stays theirs.
+    expect(await getOwnAccountId(db, member.userId)).toBe(member.accountId);
+
+    await add("ADMIN", "CAMPAIGN_MANAGER");
+    expect(await memberOf("team-m", member.userId)).toEqual({ role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" });
+    expect(await count('SELECT count(*) AS n FROM "TeamMember" WHERE "userId" = ?', member.userId)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM "UserAccount" WHERE "userId" = ? AND "accountId" = ? AND "role" = \'MEMBER\'', member.userId, owner.accountId)).toBe(1);
+
+    const state = await env.DB.prepare(teamStateSql("team-m", member.email)).first();
+    expect(state).toMatchObject({ id: "team-m", seats: 5, members: 2, memberRole: "ADMIN", ownerEmail: owner.email, planStatus: "active" });
+
+    // The owner re-added keeps their OWNER link (no MEMBER row on their own account).
+    await run(addTeamMemberSql({ team: { id: "team-m" }, email: owner.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+    const ownerLinks = await env.DB.prepare('SELECT "role" FROM "UserAccount" WHERE "userId" = ?').bind(owner.userId).all<{ role: string }>();
+    expect(ownerLinks.results.map((r) => r.role)).toEqual(["OWNER"]);
+  });
+
+  it("refuses a new member when every seat is taken, unless the team grows", async () => {
+    const owner = await createTestUser({ plan: "TEAM" });
+    const first = await createTestUser({ plan: null });
+    const second = await createTestUser({ plan: null });
+    await run(createTeamSql({ email: owner.email, seats: 2, now: Date.now(), id: "team-s" }));
+    const add = (email: string, growSeats = false) =>
+      run(addTeamMemberSql({ team: { id: "team-s" }, email, role: "MEMBER", collaborateRole: "STANDARD_USER", growSeats, now: Date.now() }));
+
+    await add(first.email);
+    await add(second.email);
+    expect(await memberOf("team-s", second.userId)).toBeNull();
+    // Refused means not linked to the account either.
+    expect(await count('SELECT count(*) AS n FROM "UserAccount" WHERE "userId" = ? AND "accountId" = ?', second.userId, owner.accountId)).toBe(0);
+    expect(await getTenancyAccountId(getDb(env.DB), second.userId)).toBe(second.accountId);
+
+    // A full team still lets an existing member's roles change.
+    await run(addTeamMemberSql({ team: { id: "team-s" }, email: first.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+    expect((await memberOf("team-s", first.userId))!.collaborateRole).toBe("CAMPAIGN_MANAGER");
+
+    await add(second.email, true);
+    expect(await memberOf("team-s", second.userId)).toEqual({ role: "MEMBER", collaborateRole: "STANDARD_USER" });
+    expect(await teamOf(owner)).toMatchObject({ seats: 3, members: 3 });
+    // Growing again with room to spare leaves the seats alone.
+    await add(second.email, true);
+    expect((await teamOf(owner)).seats).toBe(3);
+  });
+
+  it("creates campaigns only for members of the team, and lists teams with members and campaigns", async () => {
+    const owner = await createTestUser({ plan: "TEAM" });
+    const member = await createTestUser({ plan: null });
+    const outsider = await createTestUser({ plan: "SOLO" });
+    await run(createTeamSql({ email: owner.email, now: Date.now(), id: "team-c1" }));
+    await run(addTeamMemberSql({ team: { id: "team-c1" }, email: member.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now: Date.now() }));
+
+    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Flood Readiness 2027", email: member.email, status: "ACTIVE", now: Date.now(), id: "campaign-1" }));
+    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Not theirs", email: outsider.email, status: "DRAFT", now: Date.now(), id: "campaign-2" }));
+    await run(createCampaignSql({ team: { id: "no-such-team" }, name: "Nowhere", email: member.email, status: "DRAFT", now: Date.now(), id: "campaign-3" }));
+    const campaigns = await env.DB.prepare('SELECT "id", "teamId", "name", "status", "createdById", "parameters" FROM "Campaign" WHERE "id" LIKE \'campaign-%\'').all();
+    expect(campaigns.results).toEqual([{ id: "campaign-1", teamId: "team-c1", name: "Flood Readiness 2027", status: "ACTIVE", createdById: member.userId, parameters: "{}" }]);
+
+    // Members can create and read the campaign's exercises through the API; others cannot see it.
+    const created = await SELF.fetch("http://localhost/api/collaborate/campaigns/campaign-1/exercises/create", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: member.cookie },
+      body: JSON.stringify({ name: "Levee breach" }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await SELF.fetch(`http://localhost/api/collaborate/campaigns/campaign-1/exercises/${id}`, { headers: { cookie: owner.cookie } })).status).toBe(200);
+    expect((await SELF.fetch(`http://localhost/api/collaborate/campaigns/campaign-1/exercises/${id}`, { headers: { cookie: outsider.cookie } })).status).toBe(404);
+
+    const listed = await env.DB.prepare(listTeamsSql()).all<{ id: string; seats: number; accountName: string | null; planType: string; members: string; campaigns: string }>();
+    const row = listed.results.find((r) => r.id === "team-c1")!;
+    expect(row).toMatchObject({ seats: 5, planType: "TEAM" });
+    expect(JSON.parse(row.members)).toEqual([
+      { email: owner.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" },
+      { email: member.email, role: "MEMBER", collaborateRole: "STANDARD_USER" },
+    ]);
+    expect(JSON.parse(row.campaigns)).toEqual([{ id: "campaign-1", name: "Flood Readiness 2027", status: "ACTIVE" }]);
   });
 });
