@@ -97,11 +97,11 @@ export async function messageIsNextToField(page: Page, label: string, message: s
 export const FRESH_PASSWORD = "Tabletop-exercise-2026!";
 
 /** Signs up a brand-new user (no plan, so no welcome modal) and waits for the pricing page. */
-export async function signUpFreshUser(page: Page, baseURL: string, prefix: string) {
+export async function signUpFreshUser(page: Page, baseURL: string, prefix: string, name = { firstName: "Morgan", lastName: "Reyes" }) {
   const email = uniqueEmail(prefix);
   await gotoAndHydrate(page, baseURL, "/signup");
-  await page.getByLabel("First name", { exact: true }).fill("Morgan");
-  await page.getByLabel("Last name", { exact: true }).fill("Reyes");
+  await page.getByLabel("First name", { exact: true }).fill(name.firstName);
+  await page.getByLabel("Last name", { exact: true }).fill(name.lastName);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(FRESH_PASSWORD);
   await page.getByRole("button", { name: "Create account", exact: true }).click();
