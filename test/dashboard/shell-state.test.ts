@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { routeExists } from "../../web/components/shell/nav";
 import { TOAST_LIMIT, type ToastState, toastReducer } from "../../web/hooks/toast-store";
 import {
   LAYOUT_DEFAULTS,
@@ -75,5 +76,17 @@ describe("layout cookies (spec §9)", () => {
       "showGettingStartedModalOnNextLogin=true; Path=/; Max-Age=2592000; SameSite=Lax",
     );
     expect(serializeCookie("x", "", { days: 0 })).toContain("Max-Age=0");
+  });
+});
+
+describe("sidebar links only to pages that exist", () => {
+  it("a route or its index renders the path; a deeper page alone does not", () => {
+    const routes = ["dashboard", "account.profile", "collaborate.campaigns.$campaignId.exercise.$id", "documents._index"];
+    expect(routeExists(routes, "dashboard")).toBe(true);
+    expect(routeExists(routes, "account.profile")).toBe(true);
+    expect(routeExists(routes, "documents")).toBe(true);
+    // The campaign exercise editor lives under /collaborate, but /collaborate itself is not built.
+    expect(routeExists(routes, "collaborate")).toBe(false);
+    expect(routeExists(routes, "intelligence")).toBe(false);
   });
 });

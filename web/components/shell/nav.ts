@@ -25,9 +25,13 @@ export const SETTINGS_NAV: { label: string; href: string; route: string }[] = [
   { label: "Plans and pricing", href: "/account/pricing", route: "account.pricing" },
 ];
 
-/** `routes` are the flat-route names present in the build (from nav.server.ts). */
+/**
+ * `routes` are the flat-route names present in the build (from nav.server.ts). Only a route that
+ * renders the path itself counts: deeper pages (the campaign exercise editor under /collaborate)
+ * do not make /collaborate a page.
+ */
 export function routeExists(routes: readonly string[], route: string) {
-  return routes.some((name) => name === route || name.startsWith(`${route}.`));
+  return routes.some((name) => name === route || name === `${route}._index`);
 }
 
 /** Is `href` (a path) the current page or one of its sub-pages? */
