@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { neutralizeFormula } from "../../worker/exercises/export/csv";
 import { buildSitMan } from "../../worker/exercises/export/sitman";
 import { renderDocx } from "../../worker/exercises/export/docx";
-import { renderPdf, toWinAnsi } from "../../worker/exercises/export/pdf";
+import { fitToCharset, needsUnicodeFont, renderPdf } from "../../worker/exercises/export/pdf";
 import { mselColumns, type MselRow } from "../../worker/exercises/model";
 import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../../worker/exercises/templates";
 import { createTestUser, type TestUser } from "../helpers/auth";
@@ -49,6 +49,42 @@ function expectInXml(xml: string, text: string) {
   for (const line of text.split("\n").filter((l) => l.trim())) expect(xml.includes(xmlEscape(line)), line).toBe(true);
 }
 const squash = (s: string) => s.replace(/\s+/g, " ");
+
+/**
+ * The fonts a PDF uses (BaseFont names), read back with pdf-lib, and for each embedded TrueType
+ * file how many of its glyphs have no outline: a broken subset (misaligned glyph offsets) draws
+ * blank letters while its text still extracts, so the text checks alone cannot see it.
+ */
+async function pdfFonts(bytes: Uint8Array): Promise<{ names: string[]; outlineless: number[] }> {
+  const { PDFDocument, PDFDict, PDFName, PDFRawStream, decodePDFRawStream } = await import("pdf-lib");
+  const fontkit = await import("fontkit");
+  const doc = await PDFDocument.load(bytes);
+  const names = new Set<string>();
+  const outlineless: number[] = [];
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict)) continue;
+    if (obj.get(PDFName.of("Type")) === PDFName.of("Font")) names.add(String(obj.get(PDFName.of("BaseFont"))));
+    const file = doc.context.lookup(obj.get(PDFName.of("FontFile2")));
+    if (!(file instanceof PDFRawStream)) continue;
+    const font = fontkit.create(decodePDFRawStream(file).decode());
+    let count = 0;
+    for (let id = 0; id < font.numGlyphs; id++) {
+      try {
+        if (font.getGlyph(id).path.commands.length === 0) count++;
+      } catch {
+        count++;
+      }
+    }
+    outlineless.push(count);
+  }
+  return { names: [...names].sort(), outlineless };
+}
+
+/** WinAnsi's code points, as pdf-lib's Helvetica reports them. */
+async function winAnsiSet(): Promise<Set<number>> {
+  const { PDFDocument, StandardFonts } = await import("pdf-lib");
+  return new Set((await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)).getCharacterSet());
+}
 
 /** The largest quick-start template: the worst case for render time. */
 const largest: QuickStartTemplate = [...QUICK_START_TEMPLATES].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0];
@@ -186,7 +222,7 @@ describe("export formats", () => {
     expect((await api(noPlan, "POST", "/api/exercises/import", { name: "x" })).status).toBe(402);
   });
 
-  it("non-Latin text: docx keeps it, PDF transliterates to WinAnsi, filenames stay ASCII", async () => {
+  it("non-Latin text: docx keeps it, PDF keeps what Noto Sans covers, filenames stay ASCII", async () => {
     const exId = await createExercise(user, {
       name: "Évacuation — Zürich → 東京",
       scenario: "Ünïcödé “quotes” and ≥ 5 → shelters ☐",
@@ -201,8 +237,50 @@ describe("export formats", () => {
     const pdf = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
     expect(pdf.status).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
-    expect(squash(text)).toContain("Évacuation — Zürich -> ??");
-    expect(squash(text)).toContain("Café -> EOC");
+    // Noto Sans has no CJK and no arrows: substitutes and spelled-out arrows, no failure.
+    expect(squash(text)).toContain("Évacuation — Zürich -> \uFFFD\uFFFD");
+    for (const kept of ["Café -> EOC", "Модуль", "Ĳssel", "Ψ inject", "Ünïcödé “quotes” and >= 5 -> shelters"]) expect(squash(text)).toContain(kept);
+  });
+
+  it("pdf: Vietnamese, Greek and Cyrillic text is kept exactly, in an embedded Noto Sans subset", async () => {
+    const title = "Évacuation — Đà Nẵng, Ελλάδα, Київ";
+    const exId = await createExercise(user, {
+      name: title,
+      // Decomposed (NFD) input, as some keyboards type it, comes out composed.
+      scenario: "Lũ lụt ở Huế; σεισμός στην Αθήνα; повінь у Києві, Ґанок, Їжак. Őrség ₫ ₴ №".normalize("NFD"),
+      modules: [{ title: "Модуль 1: Ελληνικά", description: "Nội dung", injects: ["Đê vỡ"], questions: ["Що робити?"] }],
+      mselTable: [{ event: "1", synopsis: "Sơ tán → Київ", expectedAction: "ΕΚΑΒ ενημερώνεται" }],
+    });
+    const res = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // pdf.js takes over (detaches) the buffer it is given: it gets a copy.
+    const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
+    const all = squash(text);
+    for (const kept of [
+      title,
+      "Lũ lụt ở Huế; σεισμός στην Αθήνα; повінь у Києві, Ґанок, Їжак. Őrség ₫ ₴ №",
+      "Модуль 1: Ελληνικά",
+      "Nội dung",
+      "Đê vỡ",
+      "Що робити?",
+      "Sơ tán -> Київ",
+      "ΕΚΑΒ ενημερώνεται",
+    ]) expect(all).toContain(kept);
+    expect(all).not.toContain("\uFFFD");
+    const fonts = await pdfFonts(bytes);
+    // Regular and bold, each a subset in which only the space has no outline.
+    expect(fonts.outlineless).toEqual([1, 1]);
+    expect(fonts.names.every((n) => /^\/NotoSans-(Regular|Bold)\b/.test(n)), fonts.names.join(" ")).toBe(true);
+  });
+
+  it("pdf: WinAnsi-only text keeps the standard fonts, nothing embedded", async () => {
+    const exId = await createExercise(user, { name: "Café drill → EOC", scenario: "Plain “quoted” text — ≥ 5 shelters ☐", mselTable: [{ event: "1", synopsis: "Déjà vu" }] });
+    const res = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(await pdfFonts(bytes)).toEqual({ names: ["/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"], outlineless: [] });
+    expect(squash((await extractText(await getDocumentProxy(bytes), { mergePages: true })).text)).toContain("Café drill -> EOC");
   });
 
   it("pdf: a row taller than a page is split across pages, nothing lost", async () => {
@@ -240,9 +318,22 @@ describe("Situation Manual order and render time", () => {
     ]);
   });
 
-  it("toWinAnsi keeps Latin-1 and typographic marks, spells out arrows, replaces the rest", () => {
+  it("fitToCharset keeps the charset, spells out arrows, composes accents, substitutes the rest", () => {
     const supported = new Set<number>([..."abcdeEZ?-> <=“”—éü[]".split("").map((c) => c.codePointAt(0)!), 10]);
-    expect(toWinAnsi("é → ü “x” — ≤ 東 Ĕ", new Set([...supported, 120]))).toBe("é -> ü “x” — <= ? E");
+    expect(fitToCharset("é → ü “x” — ≤ 東 Ĕ", new Set([...supported, 120]))).toBe("é -> ü “x” — <= ? E");
+    expect(fitToCharset("e\u0301 東\r\nZ", supported, "\uFFFD")).toBe("é \uFFFD\nZ");
+    // An emoji with a variation selector is one substitute, not two.
+    expect(fitToCharset("a ❤\uFE0F b\u200d", supported, "\uFFFD")).toBe("a \uFFFD b");
+  });
+
+  it("needsUnicodeFont: only for characters WinAnsi would lose; the largest template stays on Helvetica", async () => {
+    const winAnsi = await winAnsiSet();
+    const doc = (text: string) => ({ title: "T", cover: { title: "T", subtitle: "", lines: [], handling: [] }, sections: [{ orientation: "portrait" as const, blocks: [{ type: "table" as const, headers: ["h"], widths: [1], rows: [["a", text]] }] }] });
+    expect(needsUnicodeFont(doc("Café “x” — → ≥ ☐ ✓ •\r\n\u200d"), winAnsi)).toBe(false);
+    expect(needsUnicodeFont(doc("Őrség"), winAnsi)).toBe(true);
+    expect(needsUnicodeFont(doc("Київ"), winAnsi)).toBe(true);
+    expect(needsUnicodeFont(doc("東京"), winAnsi)).toBe(true);
+    expect(needsUnicodeFont(buildSitMan({ ...largest, updatedAt: new Date() }), winAnsi)).toBe(false);
   });
 
   it("prints the render time of the largest template (not asserted)", async () => {
@@ -262,7 +353,15 @@ describe("Situation Manual order and render time", () => {
     const pdfMs = await time(() => renderPdf(sitman));
     const docxBytes = (await renderDocx(sitman)).byteLength;
     const pdfBytes = (await renderPdf(sitman)).byteLength;
-    console.log(`[render] largest template "${largest.id}": docx median ${docxMs.toFixed(1)} ms (${docxBytes} B), pdf median ${pdfMs.toFixed(1)} ms (${pdfBytes} B)`);
+    // The same document with one Cyrillic word: the Unicode-font path (Noto Sans subset).
+    const unicode = { ...sitman, title: `${sitman.title} Київ` };
+    await renderPdf(unicode); // first call loads fontkit and the fonts
+    const unicodeMs = await time(() => renderPdf(unicode));
+    const unicodeBytes = (await renderPdf(unicode)).byteLength;
+    console.log(
+      `[render] largest template "${largest.id}": docx median ${docxMs.toFixed(1)} ms (${docxBytes} B), pdf median ${pdfMs.toFixed(1)} ms (${pdfBytes} B), ` +
+        `pdf with Noto Sans median ${unicodeMs.toFixed(1)} ms (${unicodeBytes} B)`,
+    );
     expect(docxBytes).toBeGreaterThan(0);
   });
 });

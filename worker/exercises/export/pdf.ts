@@ -1,4 +1,4 @@
-import type { PDFFont, PDFPage } from "pdf-lib";
+import type { PDFFont, PDFPage, Rotation } from "pdf-lib";
 import type { Block, SitMan } from "./sitman";
 
 /**
@@ -7,12 +7,27 @@ import type { Block, SitMan } from "./sitman";
  * numbered lists, tables whose rows wrap, split across pages and repeat their header row, a
  * landscape MSEL, and "Page N of M" footers.
  *
- * Fonts: the PDF standard fonts (Helvetica), which only encode WinAnsi (Latin-1 plus a few
- * typographic marks), so text is transliterated to WinAnsi: accents kept where WinAnsi has them,
- * others dropped (ő → o), "→" as "->", anything else (Cyrillic, Greek, CJK) as "?". The docx export
- * keeps every character. Embedding a Unicode font (Noto Sans from npm via @pdf-lib/fontkit) needs
- * a wrangler module rule to import a binary .ttf into the Worker and adds fontkit (~700 KB) plus
- * the font to the bundle; it is the next step if PDF users need non-Latin scripts.
+ * Fonts: two paths, chosen per document by `needsUnicodeFont`.
+ * - Fast path, when every character is WinAnsi (Latin-1 plus typographic marks) or one of the
+ *   symbols spelled out below (→ as "->", ≥ as ">=", a lone ☐ drawn as a box): the PDF standard
+ *   fonts (Helvetica), nothing embedded, no font file read. English exercises and the quick-start
+ *   templates stay here (largest template: ~30 ms in the test pool).
+ * - Unicode path, when any other character occurs (ő, Vietnamese, Greek, Cyrillic, ₫, …): Noto Sans
+ *   regular + bold, subset-embedded with fontkit (pdf-unicode-font.ts; ~+7 ms on the largest
+ *   template, ~+20 KB of PDF). Noto Sans covers Latin with all its extensions (Vietnamese
+ *   included), Greek and Cyrillic, and is smaller than DejaVu Sans (two .ttf ≈ 600 KB gzip vs
+ *   ≈ 730 KB). The .ttf files come from npm (@expo-google-fonts/noto-sans ships plain static TTFs;
+ *   the @fontsource packages only ship per-script woff/woff2 slices, and one slice cannot set a
+ *   mixed document) and are wrangler Data modules: binary, uploaded beside the JS bundle, no build
+ *   step and no base64 inflation. fontkit (~150 KB gzip in the bundle) and the fonts are dynamic
+ *   imports, evaluated only on this path. Notes are set in the regular face slanted 12°: a third,
+ *   italic file would add ≈ 300 KB gzip for one paragraph style.
+ * On either path, a character the font lacks goes through the same fallback (`fitToCharset`):
+ * spelled-out symbol, else its base letter without accents when the font has that, else a
+ * substitute: "?" in WinAnsi, U+FFFD "�" with Noto Sans. So CJK, Arabic, Hebrew, Indic scripts,
+ * emoji and arrows (Noto Sans has none of them) come out as "�", "->" etc., never an error;
+ * invisible format characters (zero-width joiner, variation selectors) are dropped. The docx
+ * export keeps every character.
  */
 
 type Rgb = ReturnType<typeof import("pdf-lib").rgb>;
@@ -47,10 +62,17 @@ const REPLACEMENTS: Record<string, string> = {
   "″": '"',
 };
 
-/** Makes text encodable in WinAnsi: known symbols spelled out, accents dropped only when needed. */
-export function toWinAnsi(text: string, supported: Set<number>): string {
+/** Invisible format characters (zero-width joiner, variation selectors, …): dropped when unsupported. */
+const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
+
+/**
+ * Makes text drawable with a font of the given character set: known symbols spelled out, accents
+ * dropped only when needed, anything else as `missing`. Text is composed first (NFC), so accents
+ * typed as combining marks use the precomposed glyph.
+ */
+export function fitToCharset(text: string, supported: Set<number>, missing = "?"): string {
   let out = "";
-  for (const ch of text.replace(/\r\n?/g, "\n")) {
+  for (const ch of text.replace(/\r\n?/g, "\n").normalize("NFC")) {
     const cp = ch.codePointAt(0)!;
     if (ch === "\n" || supported.has(cp)) {
       out += ch;
@@ -61,14 +83,37 @@ export function toWinAnsi(text: string, supported: Set<number>): string {
       out += replacement;
       continue;
     }
+    if (IGNORABLE.test(ch)) continue;
     const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
-    out += base && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : "?";
+    out += base && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : missing;
   }
   return out;
 }
 
+/** Every string of the document (titles, cells, items, …), wherever a block keeps it. */
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* strings(v);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) yield* strings(v);
+}
+
+/**
+ * True when WinAnsi would lose something: a character that is neither WinAnsi nor one of the
+ * spelled-out symbols (a "ő" would lose its accent, a "Я" would become "?").
+ */
+export function needsUnicodeFont(sitman: SitMan, winAnsi: Set<number>): boolean {
+  for (const value of strings(sitman)) {
+    for (const ch of value.normalize("NFC")) {
+      if (ch !== "\n" && ch !== "\r" && !winAnsi.has(ch.codePointAt(0)!) && REPLACEMENTS[ch] === undefined && !IGNORABLE.test(ch)) return true;
+    }
+  }
+  return false;
+}
+
+let winAnsi: Set<number> | undefined;
+
 export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
+  const { PDFDocument, StandardFonts, degrees, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(`${sitman.title} Situation Manual`);
   doc.setAuthor("Readyroom");
@@ -77,11 +122,28 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   doc.setProducer("Readyroom (pdf-lib)");
   doc.setLanguage("en");
 
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const italic = await doc.embedFont(StandardFonts.HelveticaOblique);
-  const supported = new Set(regular.getCharacterSet());
-  const clean = (t: string) => toWinAnsi(t, supported);
+  // WinAnsi's code points, read from a Helvetica embedded in a scratch document: embedding it in
+  // `doc` would leave an unused font in a Unicode-path PDF.
+  winAnsi ??= new Set((await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica)).getCharacterSet());
+  let regular: PDFFont, bold: PDFFont, italic: PDFFont;
+  let supported = winAnsi;
+  let missing = "?";
+  /** Slant for "italic" text when the face has no italic (the Unicode path). */
+  let oblique: Rotation | undefined;
+  if (needsUnicodeFont(sitman, winAnsi)) {
+    const { embedUnicodeFonts } = await import("./pdf-unicode-font");
+    ({ regular, bold } = await embedUnicodeFonts(doc));
+    italic = regular;
+    oblique = degrees(12);
+    const boldSet = new Set(bold.getCharacterSet());
+    supported = new Set(regular.getCharacterSet().filter((cp) => boldSet.has(cp)));
+    missing = "\uFFFD";
+  } else {
+    regular = await doc.embedFont(StandardFonts.Helvetica);
+    bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    italic = await doc.embedFont(StandardFonts.HelveticaOblique);
+  }
+  const clean = (t: string) => fitToCharset(t, supported, missing);
 
   const NAVY = rgb(0.12, 0.23, 0.37);
   const TEXT = rgb(0.1, 0.1, 0.1);
@@ -111,19 +173,32 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   };
 
   /**
+   * Word widths at size 1, per font: a document repeats its words (MSEL headers, form text), and
+   * measuring with an embedded font runs fontkit's layout, ~10x the cost of a Helvetica lookup.
+   */
+  const widths = new Map<PDFFont, Map<string, number>>();
+  function measure(font: PDFFont, word: string, size: number): number {
+    let known = widths.get(font);
+    if (!known) widths.set(font, (known = new Map()));
+    let width = known.get(word);
+    if (width === undefined) known.set(word, (width = font.widthOfTextAtSize(word, 1)));
+    return width * size;
+  }
+
+  /**
    * Greedy word wrap; words wider than the line are cut by characters. Widths add up word by word
    * (measuring the growing line each time made long MSEL cells quadratic); inter-word kerning is
    * ignored, hence the half-point of slack.
    */
   function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
     const limit = maxWidth - 0.5;
-    const space = font.widthOfTextAtSize(" ", size);
+    const space = measure(font, " ", size);
     const lines: string[] = [];
     for (const para of clean(text).split("\n")) {
       let line = "";
       let lineWidth = 0;
       for (let word of para.split(/ +/)) {
-        let w = font.widthOfTextAtSize(word, size);
+        let w = measure(font, word, size);
         if (line && lineWidth + space + w <= limit) {
           line += ` ${word}`;
           lineWidth += space + w;
@@ -145,8 +220,10 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
     return lines;
   }
 
-  function text(value: string, opts: { font?: PDFFont; size?: number; color?: Rgb; indent?: number; after?: number; prefix?: string } = {}) {
-    const font = opts.font ?? regular;
+  function text(value: string, opts: { font?: PDFFont; italic?: boolean; size?: number; color?: Rgb; indent?: number; after?: number; prefix?: string } = {}) {
+    const font = opts.italic ? italic : (opts.font ?? regular);
+    // pdf-lib's ySkew is the text matrix's c term: it leans glyphs right, like an oblique face.
+    const slant = opts.italic && oblique ? { ySkew: oblique } : {};
     const size = opts.size ?? 10.5;
     const lineHeight = size * 1.35;
     const indent = opts.indent ?? 0;
@@ -154,7 +231,7 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
     lines.forEach((line, i) => {
       ensure(lineHeight);
       if (i === 0 && opts.prefix) page.drawText(opts.prefix, { x: left() + indent - 16, y: y - size, size, font, color: opts.color ?? TEXT });
-      page.drawText(line, { x: left() + indent, y: y - size, size, font, color: opts.color ?? TEXT });
+      page.drawText(line, { x: left() + indent, y: y - size, size, font, color: opts.color ?? TEXT, ...slant });
       y -= lineHeight;
     });
     y -= opts.after ?? 6;
@@ -234,7 +311,8 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
         }
         case "paragraph":
           text(block.text, {
-            font: block.style === "note" ? italic : block.style === "label" ? bold : regular,
+            font: block.style === "label" ? bold : regular,
+            italic: block.style === "note",
             color: block.style === "note" ? MUTED : TEXT,
           });
           break;
