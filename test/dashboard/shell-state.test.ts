@@ -88,5 +88,7 @@ describe("sidebar links only to pages that exist", () => {
     // The campaign exercise editor lives under /collaborate, but /collaborate itself is not built.
     expect(routeExists(routes, "collaborate")).toBe(false);
     expect(routeExists(routes, "intelligence")).toBe(false);
+    // A dynamic page is named by its own route.
+    expect(routeExists(["exercise.$id", "exercise.$id.$"], "exercise.$id")).toBe(true);
   });
 });

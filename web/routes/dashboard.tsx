@@ -72,7 +72,7 @@ export default function DashboardPage() {
       {data.profile.filled < data.profile.total && has("account.profile") ? <ProfileHint profile={data.profile} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <ExercisesCard data={data} canOpen={has("exercise")} />
+        <ExercisesCard data={data} canOpen={has("exercise.$id")} />
         <div className="grid content-start gap-6">
           <RecentList
             title="Recent documents"
