@@ -78,8 +78,11 @@ export default {
     await lead.getByRole("link", { name: /Next: Core capabilities/ }).click();
     await waitForPath(lead, `${base}/core-capabilities`);
 
-    // The member opens the same exercise: the lock modal names the lead.
-    await gotoAndHydrate(member, baseURL, `${base}/intro`);
+    // The member opens the same exercise from their dashboard: the lock modal names the lead.
+    await gotoAndHydrate(member, baseURL, "/dashboard");
+    await member.getByRole("link", { name: "Harbor district evacuation TTX", exact: true }).click();
+    // At the resume step: Core capabilities once the lead's move has been saved, Intro before.
+    await waitForPath(member, new RegExp(`^${base}/(intro|core-capabilities)$`));
     await editorReady(member);
     const modal = await visible(member.getByRole("dialog", { name: "This exercise is locked" }), "the lock modal for the second member");
     await visible(modal.getByText("Priya Natarajan"), "the lock holder's name in the modal");
@@ -87,6 +90,8 @@ export default {
     await modal.getByRole("button", { name: "Open read-only", exact: true }).click();
     await hidden(modal, "the lock modal after Open read-only");
     await visible(member.locator('[data-save-state="read-only"]'), "the read-only state");
+    await member.getByRole("navigation", { name: "Exercise steps" }).getByRole("link", { name: /Intro/ }).click();
+    await waitForPath(member, `${base}/intro`);
     const name = member.getByLabel("Exercise name", { exact: true });
     check((await name.inputValue()) === "Harbor district evacuation TTX", "the read-only view shows what the lead saved.");
     check(await name.isDisabled(), "inputs are disabled in read-only mode.");

@@ -198,6 +198,13 @@ describe("exercise pages", () => {
     expect(html).toContain(`href="${base}/modules/1/injects"`);
     expect(html).not.toContain(`href="/exercise/${id}/`);
 
+    // The member's dashboard links to it (at its resume step); the outsider's does not.
+    const dashboard = await (await page(member.cookie, "/dashboard")).text();
+    expect(dashboard).toContain("Campaign exercises");
+    expect(dashboard).toContain(`href="${base}/modules"`);
+    expect(dashboard).toContain("Regional flood campaign");
+    expect(await (await page(outsider.cookie, "/dashboard")).text()).not.toContain("Campaign exercises");
+
     expect((await page(outsider.cookie, `${base}/intro`)).status).toBe(404);
     expect((await page(member.cookie, `/exercise/${id}/intro`)).status).toBe(404);
     const signedOut = await SELF.fetch(`${BASE}${base}/intro`, { redirect: "manual" });

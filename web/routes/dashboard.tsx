@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog } from "lucide-react";
+import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "lucide-react";
 import type * as React from "react";
 import { getPlanStatus } from "../../worker/accounts/plan";
 import { getDashboard } from "../../worker/dashboard/service";
 import { getDb } from "../../worker/db/client";
-import { listExercises } from "../../worker/exercises/service";
+import { listExercises, listTeamCampaignExercises } from "../../worker/exercises/service";
 import { getTemplate, listTemplateSummaries } from "../../worker/exercises/templates";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { routeExists } from "~/components/shell/nav";
@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { envOf, requireUser } from "~/lib/auth.server";
+import { exercisePagePath } from "~/lib/exercise-paths";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
@@ -33,11 +34,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
   const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
-  const [dashboard, exerciseList, plan] = await Promise.all([
+  const [dashboard, exerciseList, plan, campaignExercises] = await Promise.all([
     getDashboard(db, user.id),
     // The list the exercises card browses: the same service as GET /api/exercises (search, sort, resume step).
     listExercises(db, user.id, { search, sort, sortBy: "updatedAt" }),
     getPlanStatus(db, user.id),
+    listTeamCampaignExercises(db, user.id),
   ]);
   return {
     ...dashboard,
@@ -45,6 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
     exercises: { total: dashboard.exercises.total },
     userId: user.id,
     exerciseList,
+    campaignExercises,
     query: { q: search ?? "", sort },
     // Spec §6: the client list is fetched only for enterprise accounts.
     enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
@@ -74,6 +77,23 @@ export default function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <ExercisesCard data={data} canOpen={has("exercise.$id")} />
         <div className="grid content-start gap-6">
+          {data.campaignExercises.length > 0 && has("collaborate.campaigns.$campaignId.exercise.$id") ? (
+            <RecentList
+              title="Campaign exercises"
+              icon={Users}
+              total={data.campaignExercises.length}
+              emptyTitle=""
+              emptyText=""
+              allHref={null}
+              items={data.campaignExercises.map((e) => ({
+                id: e.id,
+                title: e.name.trim() || "Untitled exercise",
+                meta: `${e.campaignName} · ${formatDate(e.updatedAt)}`,
+                badge: e.completed ? "Completed" : null,
+                href: exercisePagePath(e, e.resumeStep),
+              }))}
+            />
+          ) : null}
           <RecentList
             title="Recent documents"
             icon={FileText}
@@ -162,7 +182,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
   );
 }
 
-type RecentItem = { id: string; title: string; meta: string; badge: string | null };
+type RecentItem = { id: string; title: string; meta: string; badge: string | null; href?: string };
 
 function RecentList({
   title,
@@ -202,7 +222,13 @@ function RecentList({
             {items.map((item) => (
               <li key={item.id} className="flex items-center justify-between gap-2 text-sm">
                 <span className="grid min-w-0">
-                  <span className="truncate font-medium">{item.title}</span>
+                  {item.href ? (
+                    <Link to={item.href} className="truncate font-medium text-primary hover:underline">
+                      {item.title}
+                    </Link>
+                  ) : (
+                    <span className="truncate font-medium">{item.title}</span>
+                  )}
                   <span className="text-xs text-muted-foreground">{item.meta}</span>
                 </span>
                 {item.badge ? <Badge variant="outline">{item.badge}</Badge> : null}

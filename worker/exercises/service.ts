@@ -337,6 +337,44 @@ export async function listExercises(db: Database, userId: string, query: Partial
   }));
 }
 
+export type CampaignExerciseSummary = {
+  id: string;
+  campaignId: string;
+  campaignName: string;
+  name: string;
+  completed: boolean;
+  resumeStep: string;
+  updatedAt: Date;
+};
+
+/**
+ * Campaign exercises of every campaign whose team the user belongs to, newest first: the
+ * dashboard's way into the campaign editor until the collaborate pages list them per campaign.
+ */
+export async function listTeamCampaignExercises(db: Database, userId: string, limit = 20): Promise<CampaignExerciseSummary[]> {
+  const rows = await db
+    .select({
+      id: campaignExercises.id,
+      campaignId: campaigns.id,
+      campaignName: campaigns.name,
+      name: campaignExercises.name,
+      completed: campaignExercises.completed,
+      moduleCount: sql<number>`coalesce(json_array_length(${campaignExercises.modules}), 0)`,
+      lastActiveStep: campaignExercises.lastActiveStep,
+      lastActiveModule: campaignExercises.lastActiveModule,
+      updatedAt: campaignExercises.updatedAt,
+    })
+    .from(campaignExercises)
+    .innerJoin(campaigns, eq(campaigns.id, campaignExercises.campaignId))
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, campaigns.teamId), eq(teamMembers.userId, userId)))
+    .orderBy(desc(campaignExercises.updatedAt), desc(campaignExercises.id))
+    .limit(limit);
+  return rows.map(({ moduleCount, lastActiveStep, lastActiveModule, ...r }) => ({
+    ...r,
+    resumeStep: resumeStep({ lastActiveStep, lastActiveModule, moduleCount: Number(moduleCount) }),
+  }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Quick-start templates and import
 
