@@ -27,7 +27,10 @@ import { readLayoutState } from "~/lib/cookies";
 import { createQueryClient } from "~/lib/query";
 import stylesheet from "./tailwind.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta: MetaFunction = () => [{ title: "Readyroom" }];
 

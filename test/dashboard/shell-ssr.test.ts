@@ -35,6 +35,8 @@ describe("app shell, server-rendered", () => {
     expect(res.status).toBe(200);
     expect(html).toContain("Readyroom");
     expect(html).not.toContain('id="app-sidebar"');
+    // The tab icon is declared, so browsers do not ask for a missing /favicon.ico.
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
     expect(html).not.toContain("Account menu");
   });
 
