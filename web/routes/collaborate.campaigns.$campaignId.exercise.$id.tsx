@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useParams } from "@remix-run/react";
-import { ExerciseEditor } from "~/components/exercise/editor";
+import { useLoaderData } from "@remix-run/react";
+import { ExerciseEditorRoute } from "~/components/exercise/editor";
 import { editorShouldRevalidate } from "~/lib/exercise-editor-revalidate";
 import { loadEditorExercise } from "~/lib/exercise-editor.server";
 import { inCampaign } from "../../worker/exercises/service";
@@ -23,7 +23,5 @@ export const shouldRevalidate = editorShouldRevalidate;
 
 export default function CampaignExercisePage() {
   const { exercise } = useLoaderData<typeof loader>();
-  const params = useParams();
-  const stepPath = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
-  return <ExerciseEditor key={exercise.id} initial={exercise} stepPath={stepPath} />;
+  return <ExerciseEditorRoute exercise={exercise} />;
 }

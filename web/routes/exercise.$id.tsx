@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useParams } from "@remix-run/react";
-import { ExerciseEditor } from "~/components/exercise/editor";
+import { useLoaderData } from "@remix-run/react";
+import { ExerciseEditorRoute } from "~/components/exercise/editor";
 import { editorShouldRevalidate } from "~/lib/exercise-editor-revalidate";
 import { loadEditorExercise } from "~/lib/exercise-editor.server";
 import { personal } from "../../worker/exercises/service";
@@ -18,8 +18,5 @@ export const shouldRevalidate = editorShouldRevalidate;
 
 export default function ExercisePage() {
   const { exercise } = useLoaderData<typeof loader>();
-  const params = useParams();
-  const stepPath = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
-  // key: another exercise is a fresh editor (its own lock, autosave and state).
-  return <ExerciseEditor key={exercise.id} initial={exercise} stepPath={stepPath} />;
+  return <ExerciseEditorRoute exercise={exercise} />;
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate, useParams } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye } from "lucide-react";
 import * as React from "react";
@@ -250,4 +250,14 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
       <LockModal open={lock.status.kind === "locked"} lock={lockInfo} onReadOnly={lock.readOnly} />
     </div>
   );
+}
+
+/**
+ * The editor as a route renders it (personal and campaign routes alike): the step is the splat
+ * of the URL; another exercise is a fresh editor (its own lock, autosave and state).
+ */
+export function ExerciseEditorRoute({ exercise }: { exercise: EditorExercise }) {
+  const params = useParams();
+  const stepPath = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
+  return <ExerciseEditor key={exercise.id} initial={exercise} stepPath={stepPath} />;
 }
