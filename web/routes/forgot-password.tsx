@@ -4,7 +4,7 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { useFormValidation } from "~/components/auth/use-form-validation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { EmailField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
 import { forgotPasswordSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
 import { callAuth } from "../../worker/auth/service";
@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
       ) : null}
       {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
       <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-        <Field label="Email" name="email" type="email" autoComplete="email" autoCapitalize="none" required defaultValue={actionData?.email} error={errors.email} onChange={() => clearField("email")} />
+        <EmailField defaultValue={actionData?.email} error={errors.email} onChange={() => clearField("email")} />
         <Button type="submit" disabled={navigation.state !== "idle"}>
           Send reset link
         </Button>

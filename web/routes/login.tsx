@@ -6,6 +6,7 @@ import { useFormValidation } from "~/components/auth/use-form-validation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { EmailField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
 import { configuredProviders } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
@@ -99,18 +100,7 @@ export default function LoginPage() {
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}
       <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          required
-          defaultValue={actionData?.values?.email}
-          error={errors.email}
-          onChange={() => clearField("email")}
-        />
+        <EmailField defaultValue={actionData?.values?.email} error={errors.email} onChange={() => clearField("email")} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} onChange={() => clearField("password")} />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -4,9 +4,9 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { useFormValidation } from "~/components/auth/use-form-validation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { NewPasswordField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { resetPasswordSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
 import { callAuth } from "../../worker/auth/service";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Readyroom" }];
@@ -53,16 +53,7 @@ export default function ResetPasswordPage() {
       {!missing ? (
         <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
           <input type="hidden" name="token" value={token} />
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.password}
-            onChange={() => clearField("password")}
-          />
+          <NewPasswordField label="New password" error={errors.password} onChange={() => clearField("password")} />
           <Button type="submit" disabled={navigation.state !== "idle"}>
             Save new password
           </Button>

@@ -6,10 +6,11 @@ import { useFormValidation } from "~/components/auth/use-form-validation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { EmailField, NewPasswordField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
 import { configuredProviders } from "../../worker/auth/auth";
 import { PRICING_PATH, safeCallbackUrl } from "../../worker/auth/guard";
-import { PASSWORD_MIN_LENGTH, signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { parseConfig } from "../../worker/env";
 
@@ -85,28 +86,8 @@ export default function SignupPage() {
           <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
           <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
         </div>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          required
-          defaultValue={v.email}
-          error={errors.email}
-          onChange={() => clearField("email")}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password}
-          onChange={() => clearField("password")}
-        />
+        <EmailField defaultValue={v.email} error={errors.email} onChange={() => clearField("email")} />
+        <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
         <Field label="Organization" name="organization" autoComplete="organization" description="Optional." defaultValue={v.organization} error={errors.organization} />
         <Field label="Country" name="country" autoComplete="country-name" description="Optional." defaultValue={v.country} error={errors.country} />
         <Button type="submit" disabled={busy}>
