@@ -16,7 +16,7 @@ const idParam = z.object({ id: z.string().min(1, "User id is required.").max(200
 
 usersRoutes.get("/:id/onboarding-status", requireUser, async (c) => {
   const { id } = parseWith(idParam, c.req.param());
-  return c.json(await getOnboardingStatus(getDb(c.env.DB), c.get("user").id, id));
+  return c.json(getOnboardingStatus(c.get("user"), id));
 });
 
 usersRoutes.post("/:id/mark-onboarded", requireUser, async (c) => {

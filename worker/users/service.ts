@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { SessionUser } from "../auth/session";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -12,11 +13,13 @@ function assertSelf(callerId: string, targetId: string) {
   if (callerId !== targetId) throw notFound("User not found.");
 }
 
-export async function getOnboardingStatus(db: Database, callerId: string, targetId: string) {
-  assertSelf(callerId, targetId);
-  const row = await db.select({ onboarded: users.onboarded }).from(users).where(eq(users.id, targetId)).get();
-  if (!row) throw notFound("User not found.");
-  return { shouldShowOnboarding: !row.onboarded };
+/**
+ * Only for oneself, so the caller's session (read from the User row on this very request) already
+ * holds the answer: no second query.
+ */
+export function getOnboardingStatus(caller: Pick<SessionUser, "id" | "onboarded">, targetId: string) {
+  assertSelf(caller.id, targetId);
+  return { shouldShowOnboarding: !caller.onboarded };
 }
 
 export async function markOnboarded(db: Database, callerId: string, targetId: string) {
