@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { check, gotoAndHydrate, hidden, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
@@ -112,6 +113,18 @@ export default {
     check((await member.getByRole("dialog", { name: "This exercise is locked" }).count()) === 0, "no lock modal once the lead has left.");
     await member.getByLabel("Exercise name", { exact: true }).fill("Harbor district evacuation TTX (rev. Tomas)");
     await visible(member.locator('[data-save-state="saved"]'), "the member's saved state", 30_000);
+    // Campaign exercises also export the markdown discussion guide (spec §7).
+    const tools = member.getByRole("button", { name: "Exercise tools", exact: true });
+    if ((await tools.getAttribute("aria-expanded")) !== "true") await tools.click();
+    await member.getByRole("button", { name: "Export", exact: false }).first().click();
+    const [download] = await Promise.all([
+      member.waitForEvent("download", { timeout: 30_000 }),
+      member.getByRole("menuitem", { name: "Discussion guide (Markdown)" }).click(),
+    ]);
+    check(/\.md$/.test(download.suggestedFilename()), `the campaign export is named ${download.suggestedFilename()}.`);
+    const markdown = readFileSync((await download.path())!, "utf8");
+    check(markdown.includes("Harbor district evacuation TTX (rev. Tomas)"), "the markdown export holds the exercise's current name.");
+    await visible(member.getByText("Download Successful", { exact: true }).first(), 'the "Download Successful" toast');
 
     // Back in the editor, the lead meets the modal naming the member.
     await gotoAndHydrate(lead, baseURL, `${base}/intro`);
