@@ -1,6 +1,6 @@
 /**
  * Seeds the local demo workspace: the fictional Brackwater County (a coastal-river county where
- * the Sable River meets Ostrander Bay), its emergency manager Dana Whitfield with an active SOLO
+ * the Sable River meets Ostrander Bay), its emergency manager Dana Whitfield with an active TEAM
  * plan, custom instructions about the county, and four sample plan documents in local R2. Dana
  * also has a team (5 seats) with her colleague Marcus Ortega, the campaign "Sable River Flood
  * Readiness 2027" and one campaign exercise in it, so both collaborate views can be tried.

@@ -102,10 +102,11 @@ export function seedSql(passwordHash: string, now: number): string[] {
      ON CONFLICT DO NOTHING;`,
     // The tenancy account (worker/accounts/service.ts): provider "readyroom", providerAccountId = its own id.
     `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "name", "type", "customInstructions", "createdAt", "updatedAt")
-     VALUES (${lit(d.accountId)}, ${lit(d.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(d.accountId)}, ${lit(d.organization)}, 'SOLO', ${lit(JSON.stringify(DEMO_INSTRUCTIONS))}, ${now}, ${now})
+     VALUES (${lit(d.accountId)}, ${lit(d.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(d.accountId)}, ${lit(d.organization)}, 'TEAM', ${lit(JSON.stringify(DEMO_INSTRUCTIONS))}, ${now}, ${now})
      ON CONFLICT DO NOTHING;`,
     `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") VALUES (${lit(d.userId)}, ${lit(d.accountId)}, 'OWNER', ${now}) ON CONFLICT DO NOTHING;`,
-    ...grantPlanSql({ email: d.email, plan: "SOLO", interval: "MONTHLY", now, id: d.planId }),
+    // TEAM: Dana runs the county's team (Marcus works through it), so her plan is the one with seats.
+    ...grantPlanSql({ email: d.email, plan: "TEAM", interval: "MONTHLY", now, id: d.planId }),
     ...DEMO_DOCUMENTS.map(
       (doc) =>
         `INSERT INTO "Document" ("id", "name", "path", "type", "processed", "filename", "userId", "createdAt", "updatedAt")

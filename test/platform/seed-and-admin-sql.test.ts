@@ -29,7 +29,7 @@ async function run(statements: string[]) {
 }
 
 describe("demo seed SQL", () => {
-  it("creates a demo user who can sign in with the documented password, with an active SOLO plan", async () => {
+  it("creates a demo user who can sign in with the documented password, with an active TEAM plan", async () => {
     await run(seedSql(await hashPassword(DEMO.password), Date.now()));
     // Twice: the seed is idempotent.
     await run(seedSql(await hashPassword("not-used-the-second-time"), Date.now()));
@@ -44,7 +44,7 @@ describe("demo seed SQL", () => {
     expect(body.user).toMatchObject({ id: DEMO.userId, firstName: "Dana", lastName: "Whitfield", onboarded: false });
 
     const plan = await getPlanStatus(getDb(env.DB), DEMO.userId);
-    expect(plan).toMatchObject({ hasActivePlan: true, planType: "SOLO", accountId: DEMO.accountId });
+    expect(plan).toMatchObject({ hasActivePlan: true, planType: "TEAM", accountId: DEMO.accountId });
 
     const cookie = cookieFrom(res);
     const instructions = await (await SELF.fetch("http://localhost/api/profile/custom-instructions", { headers: { cookie } })).json();
@@ -76,7 +76,7 @@ describe("demo seed SQL", () => {
     expect(await getTenancyAccountId(db, DEMO_MEMBER.userId)).toBe(DEMO.accountId);
     expect(await getPlanStatus(db, DEMO_MEMBER.userId)).toMatchObject({ hasActivePlan: true, viaTeam: true, accountId: DEMO.accountId });
     // Dana's own tenancy is unchanged by owning a team.
-    expect(await getPlanStatus(db, DEMO.userId)).toMatchObject({ hasActivePlan: true, viaTeam: false, planType: "SOLO", accountId: DEMO.accountId });
+    expect(await getPlanStatus(db, DEMO.userId)).toMatchObject({ hasActivePlan: true, viaTeam: false, planType: "TEAM", accountId: DEMO.accountId });
 
     const members = await env.DB.prepare(
       'SELECT t."id" AS "teamId", t."seats", u."email", tm."role", tm."collaborateRole" FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId" WHERE t."accountId" = ? ORDER BY u."email"',
