@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+/**
+ * Keyword index over DocumentChunk: the FTS5 table DocumentChunkFts (migrations/0001). Its rowid is
+ * the DocumentChunk rowid, and a trigger deletes the FTS row whenever its chunk row goes (including
+ * the cascade from a deleted Document), so the index cannot outlive its chunks.
+ */
+export const FTS_TABLE = "DocumentChunkFts";
+
+export type ChunkHit = {
+  chunkId: string;
+  documentId: string;
+  documentName: string;
+  position: number;
+  /** Plain text around the matches; each matched term is wrapped in [ and ], cuts are marked with …. */
+  snippet: string;
+  /** Higher is better (the negated bm25 rank). */
+  score: number;
+};
+
+const MAX_TERMS = 16;
+const MAX_TERM_LENGTH = 64;
+
+/**
+ * Turns user text into an FTS5 query in which no user character is FTS syntax: words (letters,
+ * digits, marks — what the unicode61 tokenizer keeps) are each quoted as an FTS string and
+ * combined with AND; the last word also matches as a prefix so results appear while typing.
+ * Returns null when nothing searchable is left (empty or punctuation-only input).
+ */
+export function toFtsQuery(query: string): string | null {
+  const words = (query.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [])
+    .map((w) => w.slice(0, MAX_TERM_LENGTH))
+    .slice(0, MAX_TERMS);
+  if (words.length === 0) return null;
+  // Words contain no double quote (the regex excludes it), so "…" cannot be closed early.
+  return words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+}
+
+export async function searchChunks(
+  db: Database,
+  userId: string,
+  query: string,
+  opts: { documentIds?: string[]; limit?: number } = {},
+): Promise<ChunkHit[]> {
+  const match = toFtsQuery(query);
+  if (!match) return [];
+  if (opts.documentIds && opts.documentIds.length === 0) return [];
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 100);
+  // The id filter is one JSON parameter (json_each), so any number of ids stays under D1's
+  // 100-bound-parameters limit.
+  const idFilter = opts.documentIds
+    ? sql`AND f."documentId" IN (SELECT value FROM json_each(${JSON.stringify(opts.documentIds)}))`
+    : sql``;
+  // Tenant scope is Document.userId (the authoritative owner), not the copy in the FTS row.
+  const rows = await db.all<{
+    chunkId: string;
+    documentId: string;
+    documentName: string;
+    position: number;
+    snippet: string;
+    rank: number;
+  }>(sql`
+    SELECT f."chunkId" AS "chunkId", f."documentId" AS "documentId", d."name" AS "documentName",
+           f."position" AS "position",
+           snippet("DocumentChunkFts", 0, '[', ']', '…', 12) AS "snippet",
+           bm25("DocumentChunkFts", 1.0, 0.5) AS "rank"
+    FROM "DocumentChunkFts" f
+    JOIN "Document" d ON d."id" = f."documentId"
+    WHERE "DocumentChunkFts" MATCH ${match}
+      AND d."userId" = ${userId}
+      ${idFilter}
+    ORDER BY "rank"
+    LIMIT ${limit}`);
+  return rows.map((r) => ({
+    chunkId: r.chunkId,
+    documentId: r.documentId,
+    documentName: r.documentName,
+    position: Number(r.position),
+    snippet: r.snippet,
+    score: -Number(r.rank),
+  }));
+}
+
+/** Deletes a document's chunks; the FTS trigger removes their index rows in the same statement. */
+export async function deleteDocumentIndex(db: Database, documentId: string): Promise<void> {
+  await db.batch([
+    db.run(sql`DELETE FROM "DocumentChunkFts" WHERE rowid IN (SELECT rowid FROM "DocumentChunk" WHERE "documentId" = ${documentId})`),
+    db.run(sql`DELETE FROM "DocumentChunk" WHERE "documentId" = ${documentId}`),
+  ]);
+}
