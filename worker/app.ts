@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/auth";
 import { ledgerBenchRoutes } from "./billing/bench";
 import { billingRoutes } from "./billing/routes";
+import { documentRoutes } from "./documents/routes";
 import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
 import { clientRoutes } from "./exercises/client-routes";
@@ -52,6 +53,7 @@ export function createApp() {
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);
+  app.route("/api/documents", documentRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

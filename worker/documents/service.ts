@@ -1,0 +1,298 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getPlanStatus } from "../accounts/plan";
+import type { Database } from "../db/client";
+import { documents, type Document } from "../db/schema";
+import type { Env } from "../env";
+import { badRequest, conflict, HttpError, notFound, payloadTooLarge } from "../lib/errors";
+import { parseWith } from "../lib/http";
+import { newId } from "../lib/ids";
+import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
+import { deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
+import { detectType, hasIngestStatus, MAX_UPLOAD_BYTES, readIngestStatus, SUPPORTED_TYPES, type IngestStatus } from "./status";
+
+/**
+ * The document library: upload to R2, list, rename, download, delete, reprocess and keyword
+ * search. The API (routes.ts) and the /documents page call these same functions. Every query is
+ * scoped by the caller's user id; someone else's document is "not found" (404), never 403, so
+ * ids of other tenants' documents are not confirmed (ARCHITECTURE.md, tenant scoping).
+ */
+
+export const DOCUMENT_NOT_FOUND = "Document not found.";
+export const UNSUPPORTED_TYPE_MESSAGE = "Unsupported file type. Upload PDF, Word (.docx), text, Markdown, CSV or HTML.";
+export const TOO_LARGE_MESSAGE = `Files can be up to ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB.`;
+const PRICING_PATH = "/account/pricing";
+
+/** How many documents one list answers (no paging in v1: a planner's library is tens of files). */
+const LIST_LIMIT = 500;
+
+// ---------------------------------------------------------------------------------------------
+// Shapes at the edge
+
+export const documentNameSchema = z
+  .string({ error: "Name is required." })
+  .trim()
+  .min(1, "Name is required.")
+  .max(200, "Name must be at most 200 characters.");
+
+export const renameBodySchema = z.object({ name: documentNameSchema });
+
+const statusFilter = z.enum(["queued", "processing", "ready", "failed"]);
+
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
+  status: statusFilter.optional().or(z.literal("").transform(() => undefined)),
+});
+export type DocumentListQuery = z.infer<typeof listQuerySchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200, "Search must be at most 200 characters.").default(""),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** What the upload stores next to the ingest status (kept by enqueueIngest, which keeps other keys). */
+const uploadInfoSchema = z.object({ upload: z.object({ size: z.number().int().nonnegative(), contentType: z.string().optional() }) });
+
+export type DocumentView = {
+  id: string;
+  name: string;
+  filename: string;
+  /** Canonical extension ("pdf", "docx", "md", "txt", "csv", "html"), or null when unknown. */
+  type: string | null;
+  size?: number;
+  processed: boolean;
+  status: IngestStatus;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The seed stored some types as MIME types; the canonical extension comes from the filename then. */
+function canonicalType(row: Pick<Document, "type" | "filename">): string | null {
+  if (row.type && !row.type.includes("/")) return row.type;
+  return detectType(row.filename ?? "", row.type ?? null);
+}
+
+export function toDocumentView(row: Document): DocumentView {
+  const upload = uploadInfoSchema.safeParse(row.structuredContent);
+  return {
+    id: row.id,
+    name: row.name,
+    filename: row.filename ?? row.name,
+    type: canonicalType(row),
+    ...(upload.success ? { size: upload.data.upload.size } : {}),
+    processed: row.processed,
+    status: readIngestStatus(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+async function findOwned(db: Database, userId: string, id: string): Promise<Document> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+  return row;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The caller's documents, newest first. Seeded or stuck documents are (re)queued first, so the
+ * library always converges on Ready without anyone pressing a button.
+ */
+export async function listDocuments(env: Env, db: Database, userId: string, query: DocumentListQuery = {}): Promise<DocumentView[]> {
+  await ensureQueued(env, userId);
+  const conditions = [eq(documents.userId, userId)];
+  if (query.q) conditions.push(sql`${documents.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '\\'`);
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(...conditions))
+    .orderBy(desc(documents.createdAt))
+    .limit(LIST_LIMIT);
+  const views = rows.map(toDocumentView);
+  // The status lives in JSON; filtering the (small) list here beats a json_extract per row.
+  return query.status ? views.filter((d) => d.status.status === query.status) : views;
+}
+
+export async function getDocument(db: Database, userId: string, id: string): Promise<DocumentView> {
+  return toDocumentView(await findOwned(db, userId, id));
+}
+
+export async function searchDocuments(db: Database, userId: string, q: string, limit = 20): Promise<ChunkHit[]> {
+  const text = q.trim();
+  if (!text) return [];
+  return searchChunks(db, userId, text, { limit });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+
+/** Spec §4, as for creating exercises: uploading needs an active plan; the client sends the user to pricing. */
+export async function assertCanUpload(db: Database, userId: string): Promise<void> {
+  const plan = await getPlanStatus(db, userId);
+  if (!plan.hasActivePlan) {
+    throw new HttpError(402, "subscription_required", `An active subscription is required to upload documents. Choose a plan at ${PRICING_PATH}.`, {
+      redirectTo: PRICING_PATH,
+    });
+  }
+}
+
+/** The last path segment of what the browser (or a script) called the file, without control characters. */
+export function cleanFilename(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const base = raw.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
+  if (!base) return "document";
+  if (base.length <= 200) return base;
+  const dot = base.lastIndexOf(".");
+  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : "";
+  return base.slice(0, 200 - ext.length) + ext;
+}
+
+/** The R2 key segment: plain characters only, so keys never need escaping anywhere. */
+function keySegment(filename: string): string {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+/, "");
+  return safe.slice(-120) || "document";
+}
+
+export const documentKey = (userId: string, documentId: string, filename: string) => `documents/${userId}/${documentId}/${keySegment(filename)}`;
+
+function defaultName(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  const stem = (dot > 0 ? filename.slice(0, dot) : filename).trim();
+  return (stem || filename).slice(0, 200);
+}
+
+/** Checks that need no body: the declared size. Called before the multipart body is read. */
+export function assertDeclaredSize(contentLength: string | undefined, envelopeSlack = 1024 * 1024): void {
+  const declared = Number(contentLength ?? "");
+  // The multipart envelope (boundaries, the name field) adds a little to the file itself.
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + envelopeSlack) throw payloadTooLarge(TOO_LARGE_MESSAGE);
+}
+
+export type UploadInput = { file: File; name?: string | null };
+
+/**
+ * Stores the file in R2, inserts its Document row and queues it for ingestion. Nothing is left
+ * half-written: when the row cannot be inserted the object is deleted again. A failed enqueue is
+ * not fatal — the row reads as never queued and the next list (ensureQueued) queues it.
+ */
+export async function uploadDocument(env: Env, db: Database, userId: string, input: UploadInput): Promise<DocumentView> {
+  const { file } = input;
+  if (file.size > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
+  if (file.size === 0) throw badRequest("The file is empty. Choose a file with some content.", "empty_file");
+  const filename = cleanFilename(file.name);
+  const type = detectType(filename, file.type || null);
+  if (!type) throw badRequest(UNSUPPORTED_TYPE_MESSAGE, "unsupported_type");
+  const name = parseWith(documentNameSchema, input.name?.trim() ? input.name : defaultName(filename));
+  await assertCanUpload(db, userId);
+
+  const id = newId();
+  const key = documentKey(userId, id, filename);
+  const contentType = file.type || SUPPORTED_TYPES.find((t) => t.extension === type)?.mime || "application/octet-stream";
+  await env.UPLOADS.put(key, file, {
+    httpMetadata: { contentType },
+    customMetadata: { userId, documentId: id, filename },
+  });
+  try {
+    await db.insert(documents).values({
+      id,
+      name,
+      path: key,
+      type,
+      processed: false,
+      filename,
+      userId,
+      structuredContent: { upload: { size: file.size, contentType } },
+    });
+  } catch (error) {
+    await env.UPLOADS.delete(key).catch(() => undefined);
+    throw error;
+  }
+  try {
+    await enqueueIngest(env, { id, userId });
+  } catch (error) {
+    console.error(`enqueue of document ${id} failed; the next list re-queues it`, error);
+  }
+  return getDocument(db, userId, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+export async function renameDocument(db: Database, userId: string, id: string, name: string): Promise<DocumentView> {
+  await findOwned(db, userId, id);
+  const clean = parseWith(documentNameSchema, name);
+  const [row] = await db
+    .update(documents)
+    .set({ name: clean })
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .returning();
+  if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+  return toDocumentView(row);
+}
+
+/**
+ * Index first, then the row, then the bytes: should a later step fail, what is left is an
+ * object nobody can reach, never a listed document whose file or index is gone.
+ */
+export async function deleteDocument(env: Env, db: Database, userId: string, id: string): Promise<{ success: true }> {
+  const row = await findOwned(db, userId, id);
+  await deleteDocumentIndex(db, row.id);
+  await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  if (row.path) await env.UPLOADS.delete(row.path);
+  return { success: true };
+}
+
+/**
+ * Failed or ready → queued again. A document already on its way is left alone (409): a second
+ * message would only double the work. One stuck past STALE_INGEST_MS may be pushed again.
+ */
+export async function reprocessDocument(env: Env, db: Database, userId: string, id: string, now = Date.now()): Promise<DocumentView> {
+  const row = await findOwned(db, userId, id);
+  const status = readIngestStatus(row);
+  const pending = status.status === "queued" || status.status === "processing";
+  const fresh = now - Date.parse(status.updatedAt) < STALE_INGEST_MS;
+  if (pending && hasIngestStatus(row.structuredContent) && fresh) {
+    throw conflict("This document is already queued for processing.", "already_queued");
+  }
+  await enqueueIngest(env, { id: row.id, userId });
+  return getDocument(db, userId, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Download
+
+/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name, quotes and controls never leaked. */
+export function contentDisposition(filename: string): string {
+  // Anything outside printable ASCII, and quotes or backslashes, would break the quoted form.
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_").trim() || "document";
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The stored bytes as an attachment (never rendered inline: an uploaded HTML file must not run here). */
+export async function downloadDocument(env: Env, db: Database, userId: string, id: string): Promise<Response> {
+  const row = await findOwned(db, userId, id);
+  const object = row.path ? await env.UPLOADS.get(row.path) : null;
+  if (!object) throw notFound("The file of this document is missing. Delete it and upload it again.");
+  const type = canonicalType(row);
+  const contentType =
+    object.httpMetadata?.contentType ?? SUPPORTED_TYPES.find((t) => t.extension === type)?.mime ?? "application/octet-stream";
+  return new Response(object.body, {
+    headers: {
+      "content-type": contentType,
+      "content-length": String(object.size),
+      "content-disposition": contentDisposition(row.filename ?? `${row.name}${type ? `.${type}` : ""}`),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox",
+    },
+  });
+}
