@@ -270,7 +270,8 @@ export async function reprocessDocument(env: Env, db: Database, userId: string, 
 // Download
 
 /** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name, quotes and controls never leaked. */
-export function contentDisposition(filename: string): string {
+export function contentDisposition(raw: string): string {
+  const filename = raw.trim() || "document";
   // Anything outside printable ASCII, and quotes or backslashes, would break the quoted form.
   const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_").trim() || "document";
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);

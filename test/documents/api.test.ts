@@ -1,0 +1,297 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { documents } from "../../worker/db/schema";
+import { cleanFilename, contentDisposition, UNSUPPORTED_TYPE_MESSAGE } from "../../worker/documents/service";
+import { MAX_UPLOAD_BYTES } from "../../worker/documents/status";
+import { createTestUser, type TestUser } from "../helpers/auth";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+const BASE = "http://localhost";
+
+function api(user: TestUser | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, {
+    method,
+    headers: { ...(user ? { cookie: user.cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+function upload(user: TestUser | null, file: File, options: { name?: string; headers?: Record<string, string> } = {}) {
+  const form = new FormData();
+  form.append("file", file);
+  if (options.name !== undefined) form.append("name", options.name);
+  return SELF.fetch(`${BASE}/api/documents/upload`, {
+    method: "POST",
+    headers: { ...(user ? { cookie: user.cookie } : {}), ...options.headers },
+    body: form,
+  });
+}
+
+async function uploadOk(user: TestUser, filename: string, content: string | Uint8Array = "Levee L-3 seepage boils near Alder Flats.", type = "") {
+  const res = await upload(user, new File([content], filename, { type }));
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return (await json(res)).document as Json;
+}
+
+const rowOf = async (id: string) => (await getDb(env.DB).select().from(documents).where(eq(documents.id, id)))[0];
+
+let alice: TestUser;
+let bob: TestUser;
+let noPlan: TestUser;
+
+beforeAll(async () => {
+  [alice, bob, noPlan] = await Promise.all([createTestUser({ plan: "SOLO" }), createTestUser({ plan: "SOLO" }), createTestUser({ plan: null })]);
+});
+
+// Smallest files that are what their names say (only stored here: parsing is the ingest tests' job).
+const PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+const DOCX_ZIP_MAGIC = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
+
+describe("upload", () => {
+  const cases: { filename: string; mime: string; type: string; content: string | Uint8Array }[] = [
+    { filename: "notes.txt", mime: "text/plain", type: "txt", content: "Shelter at Greywell High opens at 18:00." },
+    { filename: "annex-f.md", mime: "", type: "md", content: "# Annex F\n\nSandbag stocks cover one day." },
+    { filename: "contacts.csv", mime: "text/csv", type: "csv", content: "agency,phone\nBCOEM,555-0100\n" },
+    { filename: "page.htm", mime: "text/html", type: "html", content: "<h1>Evacuation</h1><p>Route 14 floods at 24 ft.</p>" },
+    { filename: "aar.pdf", mime: "application/pdf", type: "pdf", content: PDF },
+    { filename: "plan.docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", type: "docx", content: DOCX_ZIP_MAGIC },
+  ];
+
+  for (const c of cases) {
+    it(`stores a .${c.filename.split(".").pop()} file in R2, inserts its row and queues it`, async () => {
+      const res = await upload(alice, new File([c.content], c.filename, { type: c.mime }));
+      expect(res.status).toBe(201);
+      const { document } = await json(res);
+      const size = typeof c.content === "string" ? new TextEncoder().encode(c.content).byteLength : c.content.byteLength;
+      expect(document).toMatchObject({ filename: c.filename, type: c.type, size, processed: false, status: { status: "queued", progress: 0 } });
+      expect(document.name).toBe(c.filename.replace(/\.[^.]+$/, ""));
+
+      const row = await rowOf(document.id);
+      expect(row.userId).toBe(alice.userId);
+      expect(row.type).toBe(c.type);
+      expect(row.path).toBe(`documents/${alice.userId}/${document.id}/${c.filename}`);
+
+      const object = await env.UPLOADS.get(row.path!);
+      expect(object).not.toBeNull();
+      expect(new Uint8Array(await object!.arrayBuffer())).toEqual(typeof c.content === "string" ? new TextEncoder().encode(c.content) : c.content);
+      expect(object!.customMetadata).toEqual({ userId: alice.userId, documentId: document.id, filename: c.filename });
+      expect(object!.httpMetadata?.contentType).toBeTruthy();
+    });
+  }
+
+  it("takes the name field when given (trimmed), and keeps an odd filename out of the R2 key", async () => {
+    const res = await upload(alice, new File(["x"], "Plan ü (final).md"), { name: "  Flood annex  " });
+    expect(res.status).toBe(201);
+    const { document } = await json(res);
+    expect(document.name).toBe("Flood annex");
+    expect(document.filename).toBe("Plan ü (final).md");
+    const row = await rowOf(document.id);
+    expect(row.path).toBe(`documents/${alice.userId}/${document.id}/Plan-final-.md`);
+  });
+
+  it("refuses an unsupported type with the message, and stores nothing", async () => {
+    const before = await env.UPLOADS.list({ prefix: `documents/${bob.userId}/` });
+    const res = await upload(bob, new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }));
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ code: "unsupported_type", message: UNSUPPORTED_TYPE_MESSAGE });
+    const after = await env.UPLOADS.list({ prefix: `documents/${bob.userId}/` });
+    expect(after.objects.length).toBe(before.objects.length);
+  });
+
+  it("refuses a request without a file, an empty file, a bad name, and a non-multipart body", async () => {
+    const form = new FormData();
+    form.append("name", "No file");
+    const noFile = await SELF.fetch(`${BASE}/api/documents/upload`, { method: "POST", headers: { cookie: alice.cookie }, body: form });
+    expect(noFile.status).toBe(400);
+    expect((await json(noFile)).code).toBe("file_required");
+
+    const empty = await upload(alice, new File([""], "empty.txt"));
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).code).toBe("empty_file");
+
+    const longName = await upload(alice, new File(["x"], "a.txt"), { name: "n".repeat(201) });
+    expect(longName.status).toBe(400);
+    expect((await json(longName)).code).toBe("validation_error");
+
+    const asJson = await api(alice, "POST", "/api/documents/upload", { file: "x" });
+    expect(asJson.status).toBe(400);
+    expect((await json(asJson)).code).toBe("multipart_required");
+  });
+
+  it("refuses a file over the limit with 413, whether the header says so or not", async () => {
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+    const declared = await upload(alice, new File([big], "huge.txt"));
+    expect(declared.status).toBe(413);
+    expect((await json(declared)).code).toBe("payload_too_large");
+
+    // A streamed body carries no Content-Length: the limit is enforced while reading it.
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(MAX_UPLOAD_BYTES + 2 * 1024 * 1024)], "huge.txt"));
+    const encoded = new Response(form);
+    const streamed = await SELF.fetch(`${BASE}/api/documents/upload`, {
+      method: "POST",
+      headers: { cookie: alice.cookie, "content-type": encoded.headers.get("content-type")! },
+      body: encoded.body,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+
+    const list = await json(await api(alice, "GET", "/api/documents?q=huge"));
+    expect(list.documents).toEqual([]);
+  });
+
+  it("needs an active plan (402, pointing to pricing) and a session (401)", async () => {
+    const res = await upload(noPlan, new File(["x"], "a.txt"));
+    expect(res.status).toBe(402);
+    expect(await json(res)).toMatchObject({ code: "subscription_required", redirectTo: "/account/pricing" });
+    expect((await json(await api(noPlan, "GET", "/api/documents"))).documents).toEqual([]);
+
+    expect((await upload(null, new File(["x"], "a.txt"))).status).toBe(401);
+    expect((await api(null, "GET", "/api/documents")).status).toBe(401);
+    expect((await api(null, "GET", "/api/documents/search?q=levee")).status).toBe(401);
+  });
+
+  it("refuses a cross-site upload (CSRF) and accepts the same post from our own page", async () => {
+    const file = new File(["x"], "csrf.txt");
+    const crossSite = await upload(alice, file, { headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(403);
+    const foreignOrigin = await upload(alice, file, { headers: { origin: "https://evil.example" } });
+    expect(foreignOrigin.status).toBe(403);
+    expect((await json(await api(alice, "GET", "/api/documents?q=csrf"))).documents).toEqual([]);
+
+    const sameOrigin = await upload(alice, file, { headers: { "sec-fetch-site": "same-origin", origin: BASE } });
+    expect(sameOrigin.status).toBe(201);
+  });
+});
+
+describe("read, rename, download, delete", () => {
+  it("lists the caller's documents newest first, filtered by ?q and ?status", async () => {
+    const carol = await createTestUser({ plan: "SOLO" });
+    const first = await uploadOk(carol, "evacuation-routes.md");
+    const second = await uploadOk(carol, "shelter-list.txt");
+    await uploadOk(bob, "evacuation-bob.md");
+
+    const all = await json(await api(carol, "GET", "/api/documents"));
+    expect(all.documents.map((d: Json) => d.id)).toEqual([second.id, first.id]);
+    const found = await json(await api(carol, "GET", "/api/documents?q=EVACUATION"));
+    expect(found.documents.map((d: Json) => d.id)).toEqual([first.id]);
+    // LIKE wildcards in the query are plain characters.
+    expect((await json(await api(carol, "GET", "/api/documents?q=%25"))).documents).toEqual([]);
+    const ready = await json(await api(carol, "GET", "/api/documents?status=ready"));
+    expect(ready.documents.every((d: Json) => d.status.status === "ready")).toBe(true);
+    expect((await api(carol, "GET", "/api/documents?status=sideways")).status).toBe(400);
+
+    const one = await json(await api(carol, "GET", `/api/documents/${first.id}`));
+    expect(one.document).toMatchObject({ id: first.id, name: "evacuation-routes", type: "md" });
+  });
+
+  it("renames with a trimmed name of 1–200 characters", async () => {
+    const doc = await uploadOk(alice, "rename-me.txt");
+    const ok = await api(alice, "PATCH", `/api/documents/${doc.id}`, { name: "  Shelter plan 2027  " });
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).document.name).toBe("Shelter plan 2027");
+    expect((await rowOf(doc.id)).name).toBe("Shelter plan 2027");
+
+    for (const name of ["", "   ", "x".repeat(201)]) {
+      const bad = await api(alice, "PATCH", `/api/documents/${doc.id}`, { name });
+      expect(bad.status, JSON.stringify(name)).toBe(400);
+      expect((await json(bad)).code).toBe("validation_error");
+    }
+    expect((await api(alice, "PATCH", `/api/documents/${doc.id}`, {})).status).toBe(400);
+    expect((await api(alice, "PATCH", `/api/documents/${doc.id}`, { name: 42 })).status).toBe(400);
+    const long = await api(alice, "PATCH", `/api/documents/${doc.id}`, { name: "y".repeat(200) });
+    expect(long.status).toBe(200);
+  });
+
+  it("downloads the exact bytes as an attachment with a safe UTF-8 filename", async () => {
+    const content = "Résumé of the levee fight.\n";
+    const doc = await uploadOk(alice, "Bericht (Flut) – März.txt", content, "text/plain");
+    const res = await api(alice, "GET", `/api/documents/${doc.id}/download`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(content);
+    expect(res.headers.get("content-type")).toBe("text/plain");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const disposition = res.headers.get("content-disposition")!;
+    expect(disposition).toBe(`attachment; filename="Bericht (Flut) _ M_rz.txt"; filename*=UTF-8''Bericht%20%28Flut%29%20%E2%80%93%20M%C3%A4rz.txt`);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1])).toBe("Bericht (Flut) – März.txt");
+  });
+
+  it("never lets quotes, backslashes or controls out of the quoted name, and encodes what RFC 5987 does not allow bare", () => {
+    expect(contentDisposition("it's (final)*.md")).toBe(`attachment; filename="it's (final)*.md"; filename*=UTF-8''it%27s%20%28final%29%2A.md`);
+    expect(contentDisposition('a "b"\\c\r\n.md')).toBe(`attachment; filename="a _b__c__.md"; filename*=UTF-8''a%20%22b%22%5Cc%0D%0A.md`);
+    expect(contentDisposition("")).toBe(`attachment; filename="document"; filename*=UTF-8''document`);
+  });
+
+  it("keeps only the last path segment of an uploaded filename, without controls", () => {
+    expect(cleanFilename("C:\\Users\\dana\\plan.md")).toBe("plan.md");
+    expect(cleanFilename("../../etc/passwd.txt")).toBe("passwd.txt");
+    expect(cleanFilename("a\u0000b\u001f.md")).toBe("ab.md");
+    expect(cleanFilename("  ")).toBe("document");
+    const long = cleanFilename(`${"n".repeat(300)}.docx`);
+    expect(long.length).toBe(200);
+    expect(long.endsWith(".docx")).toBe(true);
+  });
+
+  it("deletes the R2 object and the row", async () => {
+    const doc = await uploadOk(alice, "delete-me.md");
+    const path = (await rowOf(doc.id)).path!;
+    expect(await env.UPLOADS.head(path)).not.toBeNull();
+    const res = await api(alice, "DELETE", `/api/documents/${doc.id}`);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true });
+    expect(await rowOf(doc.id)).toBeUndefined();
+    expect(await env.UPLOADS.head(path)).toBeNull();
+    expect((await api(alice, "GET", `/api/documents/${doc.id}`)).status).toBe(404);
+    expect((await api(alice, "DELETE", `/api/documents/${doc.id}`)).status).toBe(404);
+  });
+
+  it("answers 404 'Document not found.' for another user's document on every route, and changes nothing", async () => {
+    const doc = await uploadOk(alice, "private.md");
+    const probes: [string, string, unknown?][] = [
+      ["GET", `/api/documents/${doc.id}`],
+      ["PATCH", `/api/documents/${doc.id}`, { name: "Mine now" }],
+      ["DELETE", `/api/documents/${doc.id}`],
+      ["GET", `/api/documents/${doc.id}/download`],
+      ["POST", `/api/documents/${doc.id}/reprocess`],
+    ];
+    for (const [method, path, body] of probes) {
+      const res = await api(bob, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(await json(res)).toEqual({ code: "not_found", message: "Document not found." });
+    }
+    const row = await rowOf(doc.id);
+    expect(row.name).toBe("private");
+    expect(await env.UPLOADS.head(row.path!)).not.toBeNull();
+    expect((await api(alice, "GET", "/api/documents/no-such-id")).status).toBe(404);
+  });
+});
+
+describe("reprocess and search", () => {
+  it("queues a failed or ready document again (202) and refuses one already queued (409)", async () => {
+    const doc = await uploadOk(alice, "retry.md");
+    const queued = await api(alice, "POST", `/api/documents/${doc.id}/reprocess`);
+    expect(queued.status).toBe(409);
+    expect((await json(queued)).code).toBe("already_queued");
+
+    const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: new Date().toISOString() };
+    await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, doc.id));
+    const listed = await json(await api(alice, "GET", `/api/documents/${doc.id}`));
+    expect(listed.document.status).toMatchObject({ status: "failed", error: "The file could not be read." });
+
+    const res = await api(alice, "POST", `/api/documents/${doc.id}/reprocess`);
+    expect(res.status).toBe(202);
+    expect((await json(res)).document.status).toMatchObject({ status: "queued", progress: 0 });
+    // The upload's own keys survive the re-queue.
+    expect((await rowOf(doc.id)).structuredContent).toMatchObject({ upload: { size: 1 }, ingest: { status: "queued" } });
+  });
+
+  it("answers no hits for an empty or punctuation-only query, and validates the query", async () => {
+    expect(await json(await api(alice, "GET", "/api/documents/search?q="))).toEqual({ hits: [] });
+    expect(await json(await api(alice, "GET", "/api/documents/search?q=%22%28*"))).toEqual({ hits: [] });
+    expect((await api(alice, "GET", `/api/documents/search?q=${"x".repeat(201)}`)).status).toBe(400);
+  });
+});
