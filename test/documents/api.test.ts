@@ -31,7 +31,7 @@ function upload(user: TestUser | null, file: File, options: { name?: string; hea
   });
 }
 
-async function uploadOk(user: TestUser, filename: string, content: string | Uint8Array = "Levee L-3 seepage boils near Alder Flats.", type = "") {
+async function uploadOk(user: TestUser, filename: string, content: string | Uint8Array<ArrayBuffer> = "Levee L-3 seepage boils near Alder Flats.", type = "") {
   const res = await upload(user, new File([content], filename, { type }));
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return (await json(res)).document as Json;
@@ -52,7 +52,7 @@ const PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Typ
 const DOCX_ZIP_MAGIC = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
 
 describe("upload", () => {
-  const cases: { filename: string; mime: string; type: string; content: string | Uint8Array }[] = [
+  const cases: { filename: string; mime: string; type: string; content: string | Uint8Array<ArrayBuffer> }[] = [
     { filename: "notes.txt", mime: "text/plain", type: "txt", content: "Shelter at Greywell High opens at 18:00." },
     { filename: "annex-f.md", mime: "", type: "md", content: "# Annex F\n\nSandbag stocks cover one day." },
     { filename: "contacts.csv", mime: "text/csv", type: "csv", content: "agency,phone\nBCOEM,555-0100\n" },

@@ -1,0 +1,66 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { documents } from "../../worker/db/schema";
+import { createTestUser } from "../helpers/auth";
+
+const now = () => new Date().toISOString();
+
+describe("/documents", () => {
+  it("renders the caller's documents with their status, and nobody else's", async () => {
+    const [dana, other] = await Promise.all([createTestUser({ plan: "SOLO", onboarded: true }), createTestUser({ plan: "SOLO", onboarded: true })]);
+    const db = getDb(env.DB);
+    // Rows with a settled status, so the background queue cannot change what the page shows.
+    await db.insert(documents).values([
+      {
+        name: "Annex F — Riverine Flood",
+        filename: "annex-f.md",
+        type: "md",
+        path: `documents/${dana.userId}/a/annex-f.md`,
+        processed: true,
+        userId: dana.userId,
+        structuredContent: { upload: { size: 2048 }, ingest: { status: "ready", progress: 100, chunkCount: 12, updatedAt: now() } },
+      },
+      {
+        name: "Scanned AAR",
+        filename: "aar.pdf",
+        type: "pdf",
+        path: `documents/${dana.userId}/b/aar.pdf`,
+        processed: false,
+        userId: dana.userId,
+        structuredContent: { ingest: { status: "failed", progress: 40, error: "This PDF has no text layer.", updatedAt: now() } },
+      },
+      { name: "Someone else's plan", filename: "x.md", type: "md", processed: true, userId: other.userId },
+    ]);
+
+    const res = await SELF.fetch("http://localhost/documents", { headers: { cookie: dana.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Documents · Readyroom</title>");
+    expect(html).toContain("Annex F — Riverine Flood");
+    expect(html).toMatch(/data-status="ready"[^>]*>[^<]*Ready/);
+    expect(html).toContain("Markdown · 2 KB · Uploaded");
+    expect(html).toContain("12 passages");
+    expect(html).toContain("Scanned AAR");
+    expect(html).toMatch(/data-status="failed"[^>]*>[^<]*Failed/);
+    expect(html).toContain("This PDF has no text layer.");
+    expect(html).toContain("Try again");
+    expect(html).toContain("Upload documents");
+    expect(html).not.toContain("Someone else&#x27;s plan");
+    expect(html).not.toContain("Someone else's plan");
+  });
+
+  it("shows the empty state to a planner without documents", async () => {
+    const user = await createTestUser({ plan: "SOLO", onboarded: true });
+    const html = await (await SELF.fetch("http://localhost/documents", { headers: { cookie: user.cookie } })).text();
+    expect(html).toContain("No documents yet");
+  });
+
+  it("sends a signed-out visitor to /login and back", async () => {
+    const res = await SELF.fetch("http://localhost/documents", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/login/);
+    expect(decodeURIComponent(location)).toContain("/documents");
+  });
+});

@@ -1,0 +1,188 @@
+import { Download, FileText, Pencil, RotateCw, Trash2 } from "lucide-react";
+import * as React from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Progress } from "~/components/ui/progress";
+import { documentsApi, type DocumentView } from "~/lib/documents-api";
+import { formatBytes, formatDate, typeLabel } from "./format";
+import { StatusBadge } from "./status-badge";
+
+export type RowActions = {
+  rename: (doc: DocumentView, name: string) => Promise<boolean>;
+  remove: (doc: DocumentView) => Promise<void>;
+  reprocess: (doc: DocumentView) => Promise<void>;
+};
+
+const NAME_MAX = 200;
+
+function nameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return "Name is required.";
+  if (trimmed.length > NAME_MAX) return `Name must be at most ${NAME_MAX} characters.`;
+  return null;
+}
+
+function RenameForm({ doc, onDone, rename }: { doc: DocumentView; onDone: () => void; rename: RowActions["rename"] }) {
+  const [value, setValue] = React.useState(doc.name);
+  const [error, setError] = React.useState<string | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  const id = `rename-${doc.id}`;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = nameError(value);
+    if (problem) return setError(problem);
+    if (value.trim() === doc.name) return onDone();
+    setSaving(true);
+    const ok = await rename(doc, value.trim());
+    setSaving(false);
+    if (ok) onDone();
+  };
+
+  return (
+    <form onSubmit={submit} className="flex min-w-0 flex-1 flex-wrap items-start gap-2">
+      <label htmlFor={id} className="sr-only">
+        New name for {doc.name}
+      </label>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <Input
+          id={id}
+          autoFocus
+          value={value}
+          maxLength={NAME_MAX + 50}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              onDone();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-8"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-xs text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="sm" disabled={saving}>
+        Save
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onDone} disabled={saving}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
+
+/** One document: name, what it is, when it came, where ingestion stands, and what can be done with it. */
+export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowActions }) {
+  const [renaming, setRenaming] = React.useState(false);
+  const [confirming, setConfirming] = React.useState(false);
+  const [busy, setBusy] = React.useState(false);
+  const renameButton = React.useRef<HTMLButtonElement>(null);
+  const { status } = doc;
+
+  const finishRename = () => {
+    setRenaming(false);
+    // Back to where the keyboard was, not the top of the page.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
+
+  const meta = [typeLabel(doc.type), doc.size !== undefined ? formatBytes(doc.size) : null, `Uploaded ${formatDate(doc.createdAt)}`]
+    .filter(Boolean)
+    .join(" · ");
+
+  return (
+    <li className="grid gap-2 px-3 py-3 sm:px-4" data-testid="document-row" data-document-id={doc.id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <FileText className="hidden size-5 shrink-0 text-muted-foreground sm:block" aria-hidden />
+        {renaming ? (
+          <RenameForm doc={doc} rename={actions.rename} onDone={finishRename} />
+        ) : (
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <p className="truncate text-sm font-medium" title={doc.name}>
+              {doc.name}
+            </p>
+            <p className="truncate text-xs text-muted-foreground" title={doc.filename}>
+              {meta}
+              {status.status === "ready" && status.chunkCount ? ` · ${status.chunkCount} passage${status.chunkCount === 1 ? "" : "s"}` : ""}
+            </p>
+          </div>
+        )}
+        <div className="flex shrink-0 items-center gap-1">
+          <StatusBadge status={status} />
+          {renaming ? null : (
+            <>
+              <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`} title="Rename">
+                <Pencil aria-hidden />
+              </Button>
+              <Button asChild variant="ghost" size="icon" className="size-8">
+                <a href={documentsApi.downloadUrl(doc.id)} download={doc.filename} aria-label={`Download ${doc.name}`} title="Download">
+                  <Download aria-hidden />
+                </a>
+              </Button>
+              <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Delete ${doc.name}`} title="Delete">
+                <Trash2 aria-hidden />
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      {status.status === "processing" ? <Progress value={status.progress} label={`Processing ${doc.name}`} className="h-1" /> : null}
+
+      {status.status === "failed" ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm">
+          <p className="text-destructive">{status.error ?? "This document could not be processed."}</p>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              await actions.reprocess(doc);
+              setBusy(false);
+            }}
+          >
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this document?</AlertDialogTitle>
+            <AlertDialogDescription>
+              “{doc.name}” and its search index will be deleted. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction destructive onClick={() => void actions.remove(doc)}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}

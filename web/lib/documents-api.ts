@@ -1,0 +1,80 @@
+/**
+ * Browser calls of the document library, through the shared `apiFetch` (JSON, `{message, code}`
+ * errors as ApiError). Uploads use XMLHttpRequest instead: fetch cannot report upload progress.
+ */
+import type { ChunkHit } from "../../worker/documents/index-store";
+import type { DocumentView } from "../../worker/documents/service";
+import { ApiError, apiFetch } from "./query";
+
+export type { ChunkHit, DocumentView };
+
+const enc = encodeURIComponent;
+const base = "/api/documents";
+
+export const documentQueryKeys = {
+  list: ["documents"] as const,
+  search: (q: string) => ["documents", "search", q] as const,
+};
+
+export const documentsApi = {
+  list: () => apiFetch<{ documents: DocumentView[] }>(base),
+  rename: (id: string, name: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}`, { method: "PATCH", json: { name } }),
+  remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
+  reprocess: (id: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}/reprocess`, { method: "POST" }),
+  search: (q: string) => apiFetch<{ hits: ChunkHit[] }>(`${base}/search?q=${enc(q)}`),
+  downloadUrl: (id: string) => `${base}/${enc(id)}/download`,
+};
+
+export type UploadOptions = {
+  name?: string;
+  /** 0–100, from the browser's upload progress events. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
+function errorFrom(xhr: XMLHttpRequest): ApiError {
+  let body: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(xhr.responseText);
+    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
+  } catch {
+    body = null;
+  }
+  const message =
+    typeof body?.message === "string"
+      ? body.message
+      : xhr.status === 413
+        ? "The file is too large."
+        : `Upload failed with status ${xhr.status}.`;
+  return new ApiError(xhr.status, typeof body?.code === "string" ? body.code : "http_error", message, body);
+}
+
+/** Uploads one file as multipart/form-data; resolves with the stored document (status queued). */
+export function uploadDocument(file: File, { name, onProgress, signal }: UploadOptions = {}): Promise<DocumentView> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${base}/upload`);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, (event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201) {
+        try {
+          resolve((JSON.parse(xhr.responseText) as { document: DocumentView }).document);
+        } catch {
+          reject(new ApiError(xhr.status, "invalid_response", "The upload finished but the answer could not be read. Refresh the page."));
+        }
+        return;
+      }
+      reject(errorFrom(xhr));
+    };
+    xhr.onerror = () => reject(new ApiError(0, "network_error", "The upload was interrupted. Check your connection and try again."));
+    xhr.onabort = () => reject(new ApiError(0, "aborted", "Upload cancelled."));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("file", file);
+    if (name) form.append("name", name);
+    xhr.send(form);
+  });
+}
