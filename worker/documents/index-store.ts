@@ -82,10 +82,10 @@ export async function searchChunks(
   }));
 }
 
-/** Deletes a document's chunks; the FTS trigger removes their index rows in the same statement. */
+/**
+ * Deletes a document's chunks; the DocumentChunk_fts_delete trigger (migrations/0001) removes their
+ * FTS rows in the same statement.
+ */
 export async function deleteDocumentIndex(db: Database, documentId: string): Promise<void> {
-  await db.batch([
-    db.run(sql`DELETE FROM "DocumentChunkFts" WHERE rowid IN (SELECT rowid FROM "DocumentChunk" WHERE "documentId" = ${documentId})`),
-    db.run(sql`DELETE FROM "DocumentChunk" WHERE "documentId" = ${documentId}`),
-  ]);
+  await db.run(sql`DELETE FROM "DocumentChunk" WHERE "documentId" = ${documentId}`);
 }

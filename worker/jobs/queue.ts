@@ -1,3 +1,5 @@
+import { ingestDocument, markFailed } from "../documents/ingest";
+import { isIngestMessage, type IngestMessage } from "../documents/messages";
 import type { Env } from "../env";
 
 /** A no-op message the status check sends to prove a queue accepts and delivers messages. */
@@ -12,8 +14,8 @@ export const probeStateName = (queue: string) => `queue-probe:${queue}`;
 
 /**
  * Queue consumers. INGEST and SYNTHESIS carry ids, never documents (messages are at most 128 KB);
- * every consumer is idempotent because delivery is at least once. The document and collaborate
- * issues fill the handlers; until then a message is acknowledged and logged so nothing loops.
+ * every consumer is idempotent because delivery is at least once. A message no consumer knows is
+ * acknowledged and logged so nothing loops.
  */
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
   let lastProbe = 0;
@@ -23,10 +25,44 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: 
       message.ack();
       continue;
     }
+    if (isIngestMessage(message.body)) {
+      await handleIngest(env, batch.queue, message as Message<IngestMessage>);
+      continue;
+    }
     console.log(`[queue ${batch.queue}] message ${message.id} has no consumer yet; acknowledged`);
     message.ack();
   }
   if (lastProbe) await recordProbe(env, batch.queue, lastProbe);
+}
+
+/** Dead-letter queues end in this suffix (wrangler.toml); their messages have used every retry. */
+const isDeadLetterQueue = (queue: string) => queue.endsWith("-dlq");
+
+/**
+ * INGEST: parse failures and deleted documents are final (ack); anything else thrown is transient
+ * (R2, D1) and retried with backoff until max_retries sends it to the dead-letter queue, whose
+ * consumer marks the document failed so the library stops showing it as processing.
+ */
+async function handleIngest(env: Env, queue: string, message: Message<IngestMessage>): Promise<void> {
+  const { documentId, userId } = message.body;
+  if (isDeadLetterQueue(queue)) {
+    try {
+      await markFailed(env, { id: documentId, userId }, "Processing did not finish after several attempts. Try Reprocess.");
+      message.ack();
+    } catch (err) {
+      console.error(`[queue ${queue}] could not mark document ${documentId} failed`, err);
+      message.retry({ delaySeconds: 30 });
+    }
+    return;
+  }
+  try {
+    const result = await ingestDocument(env, message.body);
+    if (result.outcome === "failed") console.log(`[queue ${queue}] document ${documentId} failed: ${result.error}`);
+    message.ack();
+  } catch (err) {
+    console.error(`[queue ${queue}] ingest of document ${documentId} failed (attempt ${message.attempts}); retrying`, err);
+    message.retry({ delaySeconds: Math.min(10 * 2 ** (message.attempts - 1), 300) });
+  }
 }
 
 /** Lets /status show that probes are consumed, not only sent. Failure here must not retry the batch. */

@@ -1,0 +1,61 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../worker/db/client";
+import { documents } from "../../worker/db/schema";
+import { readIngestStatus, type IngestStatus } from "../../worker/documents/status";
+
+/** Puts the file in R2 under the conventional key and inserts its Document row (unprocessed). */
+export async function storeDocument(
+  userId: string,
+  filename: string,
+  bytes: ArrayBuffer | string,
+  options: { type?: string; name?: string } = {},
+) {
+  const id = crypto.randomUUID();
+  const path = `documents/${userId}/${id}/${filename}`;
+  await env.UPLOADS.put(path, bytes);
+  const [doc] = await getDb(env.DB)
+    .insert(documents)
+    .values({
+      id,
+      userId,
+      name: options.name ?? filename.replace(/\.[^.]+$/, ""),
+      filename,
+      path,
+      type: options.type ?? filename.split(".").pop()!,
+    })
+    .returning();
+  return doc!;
+}
+
+export async function documentRow(id: string) {
+  const [doc] = await getDb(env.DB).select().from(documents).where(eq(documents.id, id));
+  return doc;
+}
+
+export async function statusOf(id: string): Promise<IngestStatus> {
+  const doc = await documentRow(id);
+  if (!doc) throw new Error(`document ${id} is gone`);
+  return readIngestStatus(doc);
+}
+
+/** Polls until the document's ingest status is final (ready/failed) or the deadline passes. */
+export async function waitForIngest(id: string, timeoutMs = 20_000): Promise<IngestStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await statusOf(id);
+    if (status.status === "ready" || status.status === "failed") return status;
+    if (Date.now() > deadline) throw new Error(`document ${id} still ${status.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function chunkCounts(documentId: string): Promise<{ chunks: number; fts: number }> {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT count(*) FROM "DocumentChunk" WHERE "documentId" = ?1) AS chunks,
+            (SELECT count(*) FROM "DocumentChunkFts" WHERE "documentId" = ?1) AS fts`,
+  )
+    .bind(documentId)
+    .first<{ chunks: number; fts: number }>();
+  return row!;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument, ParseError } from "../../worker/documents/parse";
+import { parseCsvRows } from "../../worker/documents/parse/text";
+import { detectType, readIngestStatus, hasIngestStatus } from "../../worker/documents/status";
+import { bytesOf, makeDocx, makePdf } from "./ingest-fixtures";
+
+async function parseFailure(bytes: ArrayBuffer, type: string): Promise<ParseError> {
+  try {
+    await parseDocument(bytes, type);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ParseError);
+    return error as ParseError;
+  }
+  throw new Error(`expected ${type} to fail to parse`);
+}
+
+describe("parseDocument", () => {
+  it("txt: decodes UTF-8 (BOM dropped) and UTF-16, tidies whitespace", async () => {
+    const parsed = await parseDocument(bytesOf("\ufeffFirst line  \r\nsecond\r\n\r\n\r\n\r\nthird"), "txt");
+    expect(parsed.text).toBe("First line\nsecond\n\nthird");
+    expect(parsed.sections).toEqual([{ heading: null, text: "First line\nsecond\n\nthird" }]);
+
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[..."héllo"].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect((await parseDocument(utf16.buffer, "txt")).text).toBe("héllo");
+  });
+
+  it("md: # headings start sections; # inside fenced code stays text", async () => {
+    const md = "Intro line\n\n# Scope\nWe test **drills**.\n\n## Roles ##\nIncident lead\n```sh\n# not a heading\n```\n";
+    const parsed = await parseDocument(bytesOf(md), "md");
+    expect(parsed.sections).toEqual([
+      { heading: null, text: "Intro line" },
+      { heading: "Scope", text: "We test **drills**." },
+      { heading: "Roles", text: "Incident lead\n```sh\n# not a heading\n```" },
+    ]);
+    expect(parsed.text).toContain("Scope\nWe test");
+  });
+
+  it("csv: header kept, one line per row, quoted commas/quotes/newlines intact", async () => {
+    const csv = 'Name,Role,Notes\r\nAda,"Lead, ops","Said ""go"""\r\nBob,Scribe,"two\nlines"\r\n\r\n';
+    const parsed = await parseDocument(bytesOf(csv), "csv");
+    expect(parsed.text).toBe('Name | Role | Notes\nAda | Lead, ops | Said "go"\nBob | Scribe | two lines');
+    expect(parseCsvRows("a;b;c\n1;2,5;3")).toEqual([["a", "b", "c"], ["1", "2,5", "3"]]);
+  });
+
+  it("html: drops scripts/styles/comments, decodes entities, h1–h3 become headings", async () => {
+    const html = `<!doctype html><html><head><title>T</title><style>p{color:red}</style></head><body>
+      <script>var x = "<h1>no</h1>";</script><!-- <p>hidden</p> -->
+      <p>Caf&eacute; &amp; bar &lt;3 &#8212; &#x2019;quoted&rsquo; &unknown;</p>
+      <h1>Plan &amp; <em>scope</em></h1><p>Line one<br>Line two</p>
+      <h2>Table</h2><table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>
+      <h4>Minor</h4><p>still under Table</p><ul><li>one</li><li>two</li></ul></body></html>`;
+    const parsed = await parseDocument(bytesOf(html), "html");
+    expect(parsed.sections).toEqual([
+      { heading: null, text: "Café & bar <3 — ’quoted’ &unknown;" },
+      { heading: "Plan & scope", text: "Line one\nLine two" },
+      { heading: "Table", text: "A | B\n1 | 2\n\nMinor\n\nstill under Table\n\none\ntwo" },
+    ]);
+    expect(parsed.text).not.toMatch(/color|var x|hidden|<\/?[a-z]|&amp;/);
+  });
+
+  it("docx: paragraphs in order, Heading1..3 styles become headings, entities and tabs decoded", async () => {
+    const docx = makeDocx([
+      [null, "Preface text"],
+      ["Heading1", "Objectives"],
+      [null, "Test the <plan> & roles"],
+      [null, "Col A\tCol B"],
+      ["Heading3", "Detail"],
+      ["Normal", "More"],
+    ]);
+    const parsed = await parseDocument(docx, "docx");
+    expect(parsed.sections).toEqual([
+      { heading: null, text: "Preface text" },
+      { heading: "Objectives", text: "Test the <plan> & roles\nCol A\tCol B" },
+      { heading: "Detail", text: "More" },
+    ]);
+  });
+
+  it("pdf: text per page with page numbers", async () => {
+    const pdf = await makePdf([["Tabletop exercise plan", "Ransomware scenario"], [], ["Page three text"]]);
+    const parsed = await parseDocument(pdf, "pdf");
+    expect(parsed.sections.map((s) => s.page)).toEqual([1, 3]);
+    expect(parsed.sections[0]!.text).toMatch(/Tabletop exercise plan\s+Ransomware scenario/);
+    expect(parsed.sections[1]).toMatchObject({ heading: null, text: "Page three text", page: 3 });
+  });
+
+  it("corrupt or empty files fail with a ParseError a planner can act on", async () => {
+    expect((await parseFailure(new ArrayBuffer(0), "txt")).message).toMatch(/empty/);
+    expect((await parseFailure(bytesOf("   \n\n "), "md")).message).toMatch(/empty/);
+    expect((await parseFailure(bytesOf("%PDF-1.7\ngarbage that is not a pdf"), "pdf")).message).toMatch(
+      /could not be read.*upload/i,
+    );
+    expect((await parseFailure(await makePdf([[]]), "pdf")).message).toMatch(/no selectable text/);
+    expect((await parseFailure(bytesOf("PK\u0003\u0004 not really a zip"), "docx")).message).toMatch(/Word document/);
+    expect((await parseFailure(makeDocx([]), "docx")).message).toMatch(/no text/);
+    expect((await parseFailure(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]).buffer, "txt")).message).toMatch(
+      /readable text/,
+    );
+    expect((await parseFailure(bytesOf("<html><script>x()</script></html>"), "html")).message).toMatch(/no readable/);
+    expect((await parseFailure(bytesOf("x"), "pptx")).message).toMatch(/not supported/);
+  });
+});
+
+describe("status helpers", () => {
+  it("detectType: the extension wins, MIME decides without one, unsupported is null", () => {
+    expect(detectType("Plan.PDF", "application/octet-stream")).toBe("pdf");
+    expect(detectType("notes.markdown", null)).toBe("md");
+    expect(detectType("page.htm", "text/html")).toBe("html");
+    expect(detectType("upload", "text/csv; charset=utf-8")).toBe("csv");
+    expect(detectType("seeded", "md")).toBe("md");
+    expect(detectType("image.png", "image/png")).toBeNull();
+    expect(detectType("noext", null)).toBeNull();
+  });
+
+  it("readIngestStatus: a row never queued reads queued/0, an invalid ingest key is ignored", () => {
+    expect(readIngestStatus({ processed: false, structuredContent: null })).toMatchObject({ status: "queued", progress: 0 });
+    expect(hasIngestStatus(null)).toBe(false);
+    expect(hasIngestStatus({ ingest: { status: "bogus" } })).toBe(false);
+    const ingest = { status: "ready", progress: 100, chunkCount: 3, updatedAt: "2026-01-01T00:00:00.000Z" };
+    expect(readIngestStatus({ processed: true, structuredContent: { ingest, outline: [] } })).toEqual(ingest);
+    expect(hasIngestStatus({ ingest })).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import type { ParsedSection } from "./parse";
+
+/**
+ * One piece of a document as stored in DocumentChunk and indexed for search. `content` starts with
+ * a context line (the section heading and/or "Page n") so a chunk read on its own — in a search
+ * snippet or, later, in a model prompt — still says where it came from.
+ */
+export type Chunk = { position: number; heading: string | null; page?: number; text: string; content: string };
+
+export type ChunkOptions = { size?: number; overlap?: number };
+
+export const CHUNK_SIZE = 1200;
+export const CHUNK_OVERLAP = 150;
+
+function contextLine(heading: string | null, page: number | undefined): string {
+  if (heading && page !== undefined) return `${heading} (page ${page})`;
+  if (heading) return heading;
+  if (page !== undefined) return `Page ${page}`;
+  return "";
+}
+
+/** Index of the best place to end a piece in (min, max]: paragraph, line, sentence, then word end. */
+function findBreak(text: string, min: number, max: number): number {
+  const window = text.slice(min, max + 1);
+  for (const pattern of [/\n\s*\n/g, /\n/g, /[.!?…;:](?=\s)/g, /\s/g]) {
+    let best = -1;
+    for (const m of window.matchAll(pattern)) {
+      const end = min + m.index + (pattern.source.startsWith("[") ? 1 : 0);
+      if (end > min && end <= max) best = end;
+    }
+    if (best !== -1) return best;
+  }
+  return -1;
+}
+
+/**
+ * Splits one section's text into pieces of at most `size` characters, each ending at a paragraph,
+ * line, sentence or word boundary, and each starting up to `overlap` characters before the
+ * previous one ended (at a word start), so a sentence cut at a boundary is whole in one of them.
+ * Only a single "word" longer than `size` (a URL, a base64 blob) is cut inside.
+ */
+export function splitText(text: string, size: number, overlap: number): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    if (text.length - start <= size) {
+      pieces.push(text.slice(start));
+      break;
+    }
+    const max = start + size;
+    // A boundary in the first half would make tiny pieces; prefer any word end in the second half.
+    let end = findBreak(text, start + Math.floor(size / 2), max);
+    if (end === -1) end = findBreak(text, start, max);
+    if (end === -1) end = max; // one word longer than `size`
+    pieces.push(text.slice(start, end));
+    // Next piece: the first word that starts at or after end - overlap (and after this start).
+    let next = end;
+    for (let i = Math.max(start + 1, end - overlap); i < end; i++) {
+      if (/\s/.test(text[i - 1]) && !/\s/.test(text[i])) {
+        next = i;
+        break;
+      }
+    }
+    start = next;
+    while (start < text.length && /\s/.test(text[start])) start++;
+  }
+  return pieces.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+/**
+ * Heading-aware chunks: a section larger than `size` is split on its own; consecutive small
+ * sections on the same page are packed together (later headings become lines inside the chunk)
+ * so a document of many short sections does not turn into hundreds of tiny chunks. The size
+ * budget counts the context line too. Pure: same input, same chunks.
+ */
+export function chunkSections(sections: ParsedSection[], options: ChunkOptions = {}): Chunk[] {
+  const size = Math.max(options.size ?? CHUNK_SIZE, 50);
+  const overlap = Math.min(Math.max(options.overlap ?? CHUNK_OVERLAP, 0), Math.floor(size / 3));
+  const chunks: Chunk[] = [];
+  let open: { heading: string | null; page?: number; text: string } | null = null;
+
+  const push = (heading: string | null, page: number | undefined, text: string) => {
+    const line = contextLine(heading, page);
+    const body = text.trim();
+    if (!body) return;
+    chunks.push({
+      position: chunks.length,
+      heading,
+      ...(page !== undefined ? { page } : {}),
+      text: body,
+      content: line ? `${line}\n${body}` : body,
+    });
+  };
+  const flush = () => {
+    if (open) push(open.heading, open.page, open.text);
+    open = null;
+  };
+
+  for (const section of sections) {
+    const text = section.text.trim();
+    const heading = section.heading?.trim() || null;
+    if (!text) continue;
+    const line = contextLine(heading, section.page);
+    const budget = Math.max(size - line.length - 1, Math.floor(size / 2));
+    if (open !== null) {
+      const o: { heading: string | null; page?: number; text: string } = open;
+      const addition = heading ? `${heading}\n${text}` : text;
+      const merged = `${o.text}\n\n${addition}`;
+      if (o.page === section.page && contextLine(o.heading, o.page).length + 1 + merged.length <= size) {
+        o.text = merged;
+        continue;
+      }
+      flush();
+    }
+    if (text.length <= budget) {
+      open = { heading, page: section.page, text };
+      continue;
+    }
+    for (const piece of splitText(text, budget, overlap)) push(heading, section.page, piece);
+  }
+  flush();
+  return chunks;
+}

@@ -1,0 +1,197 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { documents } from "../db/schema";
+import type { Env } from "../env";
+import { chunkSections, type Chunk } from "./chunk";
+import type { IngestMessage } from "./messages";
+import { parseDocument, ParseError } from "./parse";
+import { detectType, readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
+
+/**
+ * What happened to one INGEST message. Every outcome is final (ack); a transient failure (R2, D1)
+ * throws instead, and the consumer retries the message.
+ */
+export type IngestOutcome =
+  | { outcome: "ready"; chunkCount: number; characters: number }
+  | { outcome: "failed"; error: string }
+  | { outcome: "missing" };
+
+/** Largest JSON payload bound to one insert statement (D1 caps a value at 2 MB; stay well under). */
+const MAX_INSERT_BYTES = 512 * 1024;
+const MAX_OUTLINE = 200;
+
+const encoder = new TextEncoder();
+
+type Loaded = { id: string; userId: string; path: string | null; type: string | null; filename: string | null; name: string; contextId: string | null; structuredContent: unknown };
+
+/**
+ * Parses a document's file into chunks and replaces its chunks and keyword-index rows atomically.
+ * Idempotent (at-least-once delivery): running it twice leaves the same index. The Document is
+ * read by id AND userId, so a message can never touch another user's row.
+ */
+export async function ingestDocument(env: Env, message: IngestMessage): Promise<IngestOutcome> {
+  const doc = await load(env, message);
+  if (!doc) return { outcome: "missing" };
+
+  const type = detectType(doc.filename ?? doc.name, doc.type);
+  if (!type) {
+    return fail(env, doc, "This file type is not supported. Upload PDF, Word (.docx), text, Markdown, CSV or HTML.");
+  }
+  const object = doc.path ? await env.UPLOADS.get(doc.path) : null;
+  if (!object) return fail(env, doc, "The uploaded file is missing from storage. Upload it again.");
+  const bytes = await object.arrayBuffer();
+  await setStatus(env, doc, { status: "processing", progress: 10 });
+
+  let chunks: Chunk[];
+  let characters: number;
+  let outline: string[];
+  try {
+    const parsed = await parseDocument(bytes, type);
+    await setStatus(env, doc, { status: "processing", progress: 40 });
+    chunks = chunkSections(parsed.sections);
+    characters = parsed.text.length;
+    outline = [...new Set(parsed.sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))]
+      .slice(0, MAX_OUTLINE)
+      .map((h) => h.slice(0, 200));
+  } catch (error) {
+    if (error instanceof ParseError) return fail(env, doc, error.message);
+    throw error;
+  }
+  if (chunks.length === 0) return fail(env, doc, "The file is empty: there is no text to index.");
+  await setStatus(env, doc, { status: "processing", progress: 80 });
+
+  const ingest: IngestStatus = {
+    status: "ready",
+    progress: 100,
+    chunkCount: chunks.length,
+    characters,
+    updatedAt: new Date().toISOString(),
+  };
+  const structured = withIngestStatus(doc.structuredContent, ingest, { outline });
+  try {
+    await env.DB.batch(replaceStatements(env.DB, doc, chunks, JSON.stringify(structured)));
+  } catch (error) {
+    // The document was deleted while we parsed (its chunks' foreign key fails): nothing to do.
+    if (!(await load(env, message))) return { outcome: "missing" };
+    throw error;
+  }
+  return { outcome: "ready", chunkCount: chunks.length, characters };
+}
+
+/**
+ * One atomic batch: delete the old chunks (the trigger drops their FTS rows), insert the new
+ * chunks and FTS rows, mark the document processed. Chunks are inserted from one JSON parameter
+ * per group (json_each), so a large document takes a handful of statements, not one per chunk,
+ * and never nears D1's 100-bound-parameter or per-invocation query limits.
+ */
+export function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], structuredContent: string): D1PreparedStatement[] {
+  const statements = [db.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id)];
+  for (const group of groupBySize(chunks)) {
+    const rows = group.map((c) => ({ id: crypto.randomUUID(), c }));
+    const content = JSON.stringify(rows.map(({ id, c }) => ({ id, content: c.content })));
+    const meta = JSON.stringify(rows.map(({ id, c }) => ({ id, heading: c.heading, position: c.position, page: c.page ?? null })));
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO "DocumentChunk" ("id", "content", "documentId", "contextId")
+           SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.content'), ?2, ?3 FROM json_each(?1) j`,
+        )
+        .bind(content, doc.id, doc.contextId),
+      db
+        .prepare(
+          `INSERT INTO "DocumentChunkFts" (rowid, "content", "heading", "chunkId", "documentId", "userId", "position", "page")
+           SELECT c.rowid, c."content", json_extract(j.value, '$.heading'), c."id", c."documentId", ?2,
+                  json_extract(j.value, '$.position'), json_extract(j.value, '$.page')
+           FROM json_each(?1) j JOIN "DocumentChunk" c ON c."id" = json_extract(j.value, '$.id')`,
+        )
+        .bind(meta, doc.userId),
+    );
+  }
+  statements.push(
+    db
+      .prepare(
+        `UPDATE "Document" SET "processed" = 1, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
+      )
+      .bind(structuredContent, Date.now(), doc.id, doc.userId),
+  );
+  return statements;
+}
+
+function groupBySize(chunks: Chunk[]): Chunk[][] {
+  const groups: Chunk[][] = [];
+  let current: Chunk[] = [];
+  let bytes = 0;
+  for (const chunk of chunks) {
+    const size = encoder.encode(chunk.content).length + 64;
+    if (current.length > 0 && bytes + size > MAX_INSERT_BYTES) {
+      groups.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(chunk);
+    bytes += size;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+async function load(env: Env, message: IngestMessage): Promise<Loaded | null> {
+  const [row] = await getDb(env.DB)
+    .select({
+      id: documents.id,
+      userId: documents.userId,
+      path: documents.path,
+      type: documents.type,
+      filename: documents.filename,
+      name: documents.name,
+      contextId: documents.contextId,
+      structuredContent: documents.structuredContent,
+    })
+    .from(documents)
+    .where(and(eq(documents.id, message.documentId), eq(documents.userId, message.userId)));
+  return row ?? null;
+}
+
+/** Progress for the library's polling; the ready/failed states are written with the result. */
+async function setStatus(env: Env, doc: Loaded, status: Omit<IngestStatus, "updatedAt">): Promise<void> {
+  const ingest: IngestStatus = { ...status, updatedAt: new Date().toISOString() };
+  // Kept on `doc` so the final write carries the other structuredContent keys forward.
+  doc.structuredContent = withIngestStatus(doc.structuredContent, ingest);
+  await getDb(env.DB)
+    .update(documents)
+    .set({ structuredContent: doc.structuredContent as NonNullable<typeof documents.$inferInsert.structuredContent> })
+    .where(and(eq(documents.id, doc.id), eq(documents.userId, doc.userId)));
+}
+
+/** A permanent failure: the planner sees `error`; old chunks (from an earlier good file) are removed. */
+async function fail(env: Env, doc: Loaded, error: string): Promise<IngestOutcome> {
+  await markFailed(env, doc, error);
+  return { outcome: "failed", error };
+}
+
+/**
+ * Marks a document failed. Without `structuredContent` (the dead-letter path) the row is read
+ * first and left alone unless it is still queued or processing: a later reprocess may have
+ * finished since the dead message was first sent.
+ */
+export async function markFailed(
+  env: Env,
+  doc: { id: string; userId: string; structuredContent?: unknown },
+  error: string,
+): Promise<void> {
+  let structuredContent = doc.structuredContent;
+  if (structuredContent === undefined) {
+    const loaded = await load(env, { kind: "ingest", documentId: doc.id, userId: doc.userId });
+    if (!loaded) return;
+    const current = readIngestStatus({ processed: false, structuredContent: loaded.structuredContent }).status;
+    if (current !== "queued" && current !== "processing") return;
+    structuredContent = loaded.structuredContent;
+  }
+  const ingest: IngestStatus = { status: "failed", progress: 100, error, updatedAt: new Date().toISOString() };
+  await env.DB.batch([
+    env.DB.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
+    env.DB.prepare(
+      `UPDATE "Document" SET "processed" = 0, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
+    ).bind(JSON.stringify(withIngestStatus(structuredContent, ingest)), Date.now(), doc.id, doc.userId),
+  ]);
+}
