@@ -13,6 +13,8 @@ export type ChunkHit = {
   documentId: string;
   documentName: string;
   position: number;
+  /** PDF page the chunk starts on (absent for formats without pages). */
+  page?: number;
   /** Plain text around the matches; each matched term is wrapped in [ and ], cuts are marked with …. */
   snippet: string;
   /** Higher is better (the negated bm25 rank). */
@@ -58,11 +60,12 @@ export async function searchChunks(
     documentId: string;
     documentName: string;
     position: number;
+    page: number | null;
     snippet: string;
     rank: number;
   }>(sql`
     SELECT f."chunkId" AS "chunkId", f."documentId" AS "documentId", d."name" AS "documentName",
-           f."position" AS "position",
+           f."position" AS "position", f."page" AS "page",
            snippet("DocumentChunkFts", 0, '[', ']', '…', 12) AS "snippet",
            bm25("DocumentChunkFts", 1.0, 0.5) AS "rank"
     FROM "DocumentChunkFts" f
@@ -77,6 +80,7 @@ export async function searchChunks(
     documentId: r.documentId,
     documentName: r.documentName,
     position: Number(r.position),
+    ...(r.page !== null && r.page !== undefined ? { page: Number(r.page) } : {}),
     snippet: r.snippet,
     score: -Number(r.rank),
   }));
