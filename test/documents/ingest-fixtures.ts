@@ -18,6 +18,11 @@ export function makeDocx(paragraphs: [string | null, string][]): ArrayBuffer {
       return `<w:p>${pPr}${runs}</w:p>`;
     })
     .join("");
+  return docxFromBody(body);
+}
+
+/** A .docx whose word/document.xml body is exactly `body` (for markup makeDocx does not produce). */
+export function docxFromBody(body: string): ArrayBuffer {
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr/></w:body></w:document>`;
   const zipped = zipSync({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument, ParseError } from "../../worker/documents/parse";
 import { parseCsvRows } from "../../worker/documents/parse/text";
 import { detectType, readIngestStatus, hasIngestStatus } from "../../worker/documents/status";
-import { bytesOf, makeDocx, makePdf } from "./ingest-fixtures";
+import { bytesOf, docxFromBody, makeDocx, makePdf } from "./ingest-fixtures";
 
 async function parseFailure(bytes: ArrayBuffer, type: string): Promise<ParseError> {
   try {
@@ -72,6 +72,20 @@ describe("parseDocument", () => {
       { heading: null, text: "Preface text" },
       { heading: "Objectives", text: "Test the <plan> & roles\nCol A\tCol B" },
       { heading: "Detail", text: "More" },
+    ]);
+  });
+
+  it("docx: Title and outline levels are headings; empty runs, deletions and non-breaking hyphens read right", async () => {
+    const docx = docxFromBody(
+      `<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr><w:r><w:t>After-action report</w:t></w:r></w:p>` +
+        `<w:p><w:r><w:t/></w:r><w:r><w:t>Well</w:t></w:r><w:r><w:noBreakHyphen/></w:r><w:r><w:t>known</w:t></w:r>` +
+        `<w:del><w:r><w:delText>removed</w:delText></w:r></w:del><w:r><w:t xml:space="preserve"> gap</w:t></w:r></w:p>` +
+        `<w:p><w:pPr><w:outlineLvl w:val="1"/></w:pPr><w:r><w:t>Findings</w:t></w:r></w:p><w:p/>` +
+        `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Cell &amp; text</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`,
+    );
+    expect((await parseDocument(docx, "docx")).sections).toEqual([
+      { heading: "After-action report", text: "Well-known gap" },
+      { heading: "Findings", text: "Cell & text" },
     ]);
   });
 

@@ -36,8 +36,9 @@ describe("toFtsQuery", () => {
   it.each([
     ["ransomware plan", '"ransomware" "plan"*'],
     ['"unbalanced quote', '"unbalanced" "quote"*'],
-    ["a OR b", '"a" "OR" "b"*'],
-    ["NEAR(x y)", '"NEAR" "x" "y"*'],
+    ["a OR b", '"a" "OR" "b"'],
+    ["NEAR(x y)", '"NEAR" "x" "y"'],
+    ["OR", '"OR"'],
     ["col:value^ -neg +pos", '"col" "value" "neg" "pos"*'],
     ["naïve café", '"naïve" "café"*'],
     ["  ", null],

@@ -23,12 +23,15 @@ export type ChunkHit = {
 
 const MAX_TERMS = 16;
 const MAX_TERM_LENGTH = 64;
+const MIN_PREFIX = 3;
 
 /**
  * Turns user text into an FTS5 query in which no user character is FTS syntax: words (letters,
  * digits, marks — what the unicode61 tokenizer keeps) are each quoted as an FTS string and
- * combined with AND; the last word also matches as a prefix so results appear while typing.
- * Returns null when nothing searchable is left (empty or punctuation-only input).
+ * combined with AND; the last word also matches as a prefix so results appear while typing
+ * (from MIN_PREFIX characters: a one- or two-letter prefix expands to a large part of the
+ * vocabulary and costs more than it helps). Returns null when nothing searchable is left
+ * (empty or punctuation-only input).
  */
 export function toFtsQuery(query: string): string | null {
   const words = (query.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [])
@@ -36,7 +39,7 @@ export function toFtsQuery(query: string): string | null {
     .slice(0, MAX_TERMS);
   if (words.length === 0) return null;
   // Words contain no double quote (the regex excludes it), so "…" cannot be closed early.
-  return words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+  return words.map((w, i) => (i === words.length - 1 && w.length >= MIN_PREFIX ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
 export async function searchChunks(

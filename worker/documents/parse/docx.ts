@@ -19,9 +19,13 @@ function headingLevel(pPr: string): number {
 /** Text of one <w:p>: runs' <w:t>, tabs and breaks, in document order. */
 function paragraphText(p: string): string {
   let text = "";
-  for (const m of p.matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<w:tab\b[^>]*\/>|<w:(?:br|cr)\b[^>]*\/>/g)) {
+  // <w:t/> (an empty run) must not be read as an opening tag; <w:delText> (tracked deletions)
+  // is left out on purpose.
+  const parts = /<w:t\b(?![^>]*\/>)[^>]*>([^<]*)<\/w:t>|<w:tab\b[^>]*\/>|<w:(?:br|cr)\b[^>]*\/>|<w:noBreakHyphen\b[^>]*\/>/g;
+  for (const m of p.matchAll(parts)) {
     if (m[1] !== undefined) text += decodeEntities(m[1]);
     else if (m[0].startsWith("<w:tab")) text += "\t";
+    else if (m[0].startsWith("<w:noBreakHyphen")) text += "-";
     else text += "\n";
   }
   return text;
