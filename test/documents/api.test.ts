@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
+import { ingestDocument } from "../../worker/documents/ingest";
 import { cleanFilename, contentDisposition, UNSUPPORTED_TYPE_MESSAGE } from "../../worker/documents/service";
 import { MAX_UPLOAD_BYTES } from "../../worker/documents/status";
 import { createTestUser, type TestUser } from "../helpers/auth";
@@ -293,5 +294,30 @@ describe("reprocess and search", () => {
     expect(await json(await api(alice, "GET", "/api/documents/search?q="))).toEqual({ hits: [] });
     expect(await json(await api(alice, "GET", "/api/documents/search?q=%22%28*"))).toEqual({ hits: [] });
     expect((await api(alice, "GET", `/api/documents/search?q=${"x".repeat(201)}`)).status).toBe(400);
+  });
+
+  it("finds words of an ingested document for its owner only, and forgets them when it is deleted", async () => {
+    const dana = await createTestUser({ plan: "SOLO" });
+    const doc = await uploadOk(dana, "drill.md", "# Drill\n\nThe Quillhaven causeway closed at 14:00 while sandbags were staged.\n");
+    // Ingest here rather than waiting on the queue, so the test does not depend on batch timing.
+    expect(await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId: dana.userId })).toMatchObject({ outcome: "ready" });
+    const ready = await json(await api(dana, "GET", `/api/documents/${doc.id}`));
+    expect(ready.document).toMatchObject({ processed: true, status: { status: "ready", progress: 100 }, size: doc.size });
+
+    const found = await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"));
+    expect(found.hits).toHaveLength(1);
+    expect(found.hits[0]).toMatchObject({ documentId: doc.id, documentName: "drill", position: 0 });
+    expect(found.hits[0].snippet).toMatch(/\[Quillhaven\]/);
+    expect(await json(await api(bob, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
+
+    const again = await api(dana, "POST", `/api/documents/${doc.id}/reprocess`);
+    expect(again.status).toBe(202);
+    expect((await json(again)).document).toMatchObject({ processed: false, status: { status: "queued" } });
+    await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId: dana.userId });
+
+    expect((await api(dana, "DELETE", `/api/documents/${doc.id}`)).status).toBe(200);
+    expect(await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
+    const leftovers = await env.DB.prepare(`SELECT count(*) AS n FROM "DocumentChunkFts" WHERE "documentId" = ?`).bind(doc.id).first<{ n: number }>();
+    expect(leftovers?.n).toBe(0);
   });
 });
