@@ -93,6 +93,37 @@ describe("ingestDocument", () => {
     expect(result.retryMessages).toEqual([]);
   });
 
+  it("a document deleted while its file was being parsed ends as missing, leaving no chunks", async () => {
+    const doc = await storeDocument(user.userId, "racing.txt", "Text that arrives after the row is gone.");
+    const racingEnv = {
+      ...env,
+      UPLOADS: {
+        get: async (key: string) => {
+          const object = await env.UPLOADS.get(key);
+          await env.DB.prepare(`DELETE FROM "Document" WHERE "id" = ?1`).bind(doc.id).run();
+          return object;
+        },
+      } as unknown as R2Bucket,
+    };
+    expect(await ingestDocument(racingEnv, message(doc))).toEqual({ outcome: "missing" });
+    expect(await chunkCounts(doc.id)).toEqual({ chunks: 0, fts: 0 });
+  });
+
+  it("ensureQueued re-sends a document stuck in processing for over 10 minutes, not a fresh one", async () => {
+    const owner = await createTestUser();
+    const stuck = await storeDocument(owner.userId, "stuck.txt", "Stuck text.");
+    const fresh = await storeDocument(owner.userId, "fresh.txt", "Fresh text.");
+    const state = (minutesAgo: number) =>
+      JSON.stringify({ ingest: { status: "processing", progress: 40, updatedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() } });
+    await env.DB.batch([
+      env.DB.prepare(`UPDATE "Document" SET "structuredContent" = ?1 WHERE "id" = ?2`).bind(state(11), stuck.id),
+      env.DB.prepare(`UPDATE "Document" SET "structuredContent" = ?1 WHERE "id" = ?2`).bind(state(1), fresh.id),
+    ]);
+    expect(await ensureQueued(env, owner.userId)).toBe(1);
+    expect((await waitForIngest(stuck.id)).status).toBe("ready");
+    expect(await statusOf(fresh.id)).toMatchObject({ status: "processing", progress: 40 });
+  });
+
   it("a file missing from R2 or an empty file fails permanently; the consumer acks it", async () => {
     const empty = await storeDocument(user.userId, "empty.md", "  \n");
     const missing = await storeDocument(user.userId, "missing.txt", "x");
