@@ -271,23 +271,53 @@ describe("read, rename, download, delete", () => {
   });
 });
 
+/**
+ * A document stored the way an upload stores it, but without an INGEST message, so the local
+ * queue consumer never races the statuses these tests set.
+ */
+async function storedDocument(user: TestUser, filename: string, content: string, ingest?: Json): Promise<string> {
+  const id = crypto.randomUUID();
+  const path = `documents/${user.userId}/${id}/${filename}`;
+  await env.UPLOADS.put(path, content, { httpMetadata: { contentType: "text/markdown" } });
+  await getDb(env.DB)
+    .insert(documents)
+    .values({
+      id,
+      name: filename.replace(/\.[^.]+$/, ""),
+      filename,
+      type: "md",
+      path,
+      processed: false,
+      userId: user.userId,
+      structuredContent: { upload: { size: content.length }, ...(ingest ? { ingest } : {}) },
+    });
+  return id;
+}
+
 describe("reprocess and search", () => {
   it("queues a failed or ready document again (202) and refuses one already queued (409)", async () => {
-    const doc = await uploadOk(alice, "retry.md");
-    const queued = await api(alice, "POST", `/api/documents/${doc.id}/reprocess`);
+    const id = await storedDocument(alice, "retry.md", "# Retry", { status: "queued", progress: 0, updatedAt: new Date().toISOString() });
+    const queued = await api(alice, "POST", `/api/documents/${id}/reprocess`);
     expect(queued.status).toBe(409);
     expect((await json(queued)).code).toBe("already_queued");
 
     const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: new Date().toISOString() };
-    await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, doc.id));
-    const listed = await json(await api(alice, "GET", `/api/documents/${doc.id}`));
+    await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, id));
+    const listed = await json(await api(alice, "GET", `/api/documents/${id}`));
     expect(listed.document.status).toMatchObject({ status: "failed", error: "The file could not be read." });
 
-    const res = await api(alice, "POST", `/api/documents/${doc.id}/reprocess`);
+    const res = await api(alice, "POST", `/api/documents/${id}/reprocess`);
     expect(res.status).toBe(202);
     expect((await json(res)).document.status).toMatchObject({ status: "queued", progress: 0 });
     // The upload's own keys survive the re-queue.
-    expect((await rowOf(doc.id)).structuredContent).toMatchObject({ upload: { size: 1 }, ingest: { status: "queued" } });
+    expect((await rowOf(id)).structuredContent).toMatchObject({ upload: { size: 1 }, ingest: { status: "queued" } });
+  });
+
+  it("queues a stuck document again, and a seeded one that was never queued", async () => {
+    const stuck = await storedDocument(alice, "stuck.md", "# Stuck", { status: "processing", progress: 40, updatedAt: new Date(Date.now() - 11 * 60_000).toISOString() });
+    expect((await api(alice, "POST", `/api/documents/${stuck}/reprocess`)).status).toBe(202);
+    const seeded = await storedDocument(alice, "seeded.md", "# Seeded");
+    expect((await api(alice, "POST", `/api/documents/${seeded}/reprocess`)).status).toBe(202);
   });
 
   it("answers no hits for an empty or punctuation-only query, and validates the query", async () => {
@@ -298,26 +328,26 @@ describe("reprocess and search", () => {
 
   it("finds words of an ingested document for its owner only, and forgets them when it is deleted", async () => {
     const dana = await createTestUser({ plan: "SOLO" });
-    const doc = await uploadOk(dana, "drill.md", "# Drill\n\nThe Quillhaven causeway closed at 14:00 while sandbags were staged.\n");
-    // Ingest here rather than waiting on the queue, so the test does not depend on batch timing.
-    expect(await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId: dana.userId })).toMatchObject({ outcome: "ready" });
-    const ready = await json(await api(dana, "GET", `/api/documents/${doc.id}`));
-    expect(ready.document).toMatchObject({ processed: true, status: { status: "ready", progress: 100 }, size: doc.size });
+    const content = "# Drill\n\nThe Quillhaven causeway closed at 14:00 while sandbags were staged.\n";
+    const id = await storedDocument(dana, "drill.md", content);
+    // Ingest here rather than through the queue, so the test does not depend on batch timing.
+    expect(await ingestDocument(env, { kind: "ingest", documentId: id, userId: dana.userId })).toMatchObject({ outcome: "ready" });
+    const ready = await json(await api(dana, "GET", `/api/documents/${id}`));
+    expect(ready.document).toMatchObject({ processed: true, status: { status: "ready", progress: 100 }, size: content.length });
 
     const found = await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"));
     expect(found.hits).toHaveLength(1);
-    expect(found.hits[0]).toMatchObject({ documentId: doc.id, documentName: "drill", position: 0 });
+    expect(found.hits[0]).toMatchObject({ documentId: id, documentName: "drill", position: 0 });
     expect(found.hits[0].snippet).toMatch(/\[Quillhaven\]/);
     expect(await json(await api(bob, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
 
-    const again = await api(dana, "POST", `/api/documents/${doc.id}/reprocess`);
+    const again = await api(dana, "POST", `/api/documents/${id}/reprocess`);
     expect(again.status).toBe(202);
     expect((await json(again)).document).toMatchObject({ processed: false, status: { status: "queued" } });
-    await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId: dana.userId });
 
-    expect((await api(dana, "DELETE", `/api/documents/${doc.id}`)).status).toBe(200);
+    expect((await api(dana, "DELETE", `/api/documents/${id}`)).status).toBe(200);
     expect(await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
-    const leftovers = await env.DB.prepare(`SELECT count(*) AS n FROM "DocumentChunkFts" WHERE "documentId" = ?`).bind(doc.id).first<{ n: number }>();
+    const leftovers = await env.DB.prepare(`SELECT count(*) AS n FROM "DocumentChunkFts" WHERE "documentId" = ?`).bind(id).first<{ n: number }>();
     expect(leftovers?.n).toBe(0);
   });
 });
