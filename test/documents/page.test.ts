@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
+import { fileProblem, formatBytes, snippetParts } from "../../web/components/documents/format";
 import { createTestUser } from "../helpers/auth";
 
 const now = () => new Date().toISOString();
@@ -62,5 +63,36 @@ describe("/documents", () => {
     const location = res.headers.get("location") ?? "";
     expect(location).toMatch(/^\/login/);
     expect(decodeURIComponent(location)).toContain("/documents");
+  });
+});
+
+describe("library helpers", () => {
+  it("marks the [ ] matches of a search snippet and keeps the rest as text", () => {
+    expect(snippetParts("…the [levee] near [Alder] Flats…")).toEqual([
+      { text: "…the ", match: false },
+      { text: "levee", match: true },
+      { text: " near ", match: false },
+      { text: "Alder", match: true },
+      { text: " Flats…", match: false },
+    ]);
+    expect(snippetParts("no matches")).toEqual([{ text: "no matches", match: false }]);
+    expect(snippetParts("[]")).toEqual([]);
+  });
+
+  it("refuses unsupported, empty and oversize files before sending them", () => {
+    expect(fileProblem(new File(["x"], "plan.md"))).toBeNull();
+    expect(fileProblem(new File(["x"], "scan.tiff", { type: "image/tiff" }))).toMatch(/unsupported file type/);
+    expect(fileProblem(new File([], "empty.txt"))).toBe("empty.txt is empty.");
+    expect(fileProblem(new File([new Uint8Array(25 * 1024 * 1024 + 1)], "big.pdf"))).toBe("big.pdf is too large: files can be up to 25 MB.");
+  });
+
+  it("prints sizes the way a planner reads them", () => {
+    expect([formatBytes(900), formatBytes(1536), formatBytes(2048), formatBytes(350_000), formatBytes(25 * 1024 * 1024)]).toEqual([
+      "900 B",
+      "1.5 KB",
+      "2 KB",
+      "342 KB",
+      "25 MB",
+    ]);
   });
 });

@@ -31,7 +31,7 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 /** Why a file cannot be uploaded, checked in the browser before any bytes are sent (the server checks again). */
 export function fileProblem(file: File): string | null {
   if (!detectType(file.name, file.type || null)) return `${file.name}: unsupported file type. Upload ${SUPPORTED_LABELS}.`;
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is ${formatBytes(file.size)}; files can be up to ${formatBytes(MAX_UPLOAD_BYTES)}.`;
+  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is too large: files can be up to ${formatBytes(MAX_UPLOAD_BYTES)}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }

@@ -22,8 +22,11 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : "Try a
 function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void } {
   const queryClient = useQueryClient();
   const update = React.useCallback(
-    (change: (docs: DocumentView[]) => DocumentView[]) =>
-      queryClient.setQueryData<ListData>(documentQueryKeys.list, (old) => (old ? { documents: change(old.documents) } : old)),
+    async (change: (docs: DocumentView[]) => DocumentView[]) => {
+      // A poll that left before this change would land after it and bring the old row back.
+      await queryClient.cancelQueries({ queryKey: documentQueryKeys.list });
+      queryClient.setQueryData<ListData>(documentQueryKeys.list, (old) => (old ? { documents: change(old.documents) } : old));
+    },
     [queryClient],
   );
   const replace = React.useCallback((doc: DocumentView) => update((docs) => docs.map((d) => (d.id === doc.id ? doc : d))), [update]);
@@ -31,7 +34,7 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
   // Someone removed it in another tab: the row goes, with a word why.
   const goneOr = (err: unknown, doc: DocumentView, title: string) => {
     if (err instanceof ApiError && err.status === 404) {
-      forget(doc.id);
+      void forget(doc.id);
       toast({ title: "That document no longer exists", description: "It was deleted elsewhere." });
       return;
     }
@@ -40,12 +43,13 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
 
   return {
     added: (doc) => {
-      update((docs) => [doc, ...docs.filter((d) => d.id !== doc.id)]);
-      void queryClient.invalidateQueries({ queryKey: documentQueryKeys.list });
+      void update((docs) => [doc, ...docs.filter((d) => d.id !== doc.id)]).then(() =>
+        queryClient.invalidateQueries({ queryKey: documentQueryKeys.list }),
+      );
     },
     rename: async (doc, name) => {
       try {
-        replace((await documentsApi.rename(doc.id, name)).document);
+        await replace((await documentsApi.rename(doc.id, name)).document);
         return true;
       } catch (err) {
         goneOr(err, doc, "Could not rename the document");
@@ -55,7 +59,7 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
     remove: async (doc) => {
       try {
         await documentsApi.remove(doc.id);
-        forget(doc.id);
+        await forget(doc.id);
         // Hits of a deleted document must not linger in earlier search answers.
         queryClient.removeQueries({ queryKey: ["documents", "search"] });
         toast({ title: "Document deleted", description: doc.name });
@@ -65,7 +69,7 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
     },
     reprocess: async (doc) => {
       try {
-        replace((await documentsApi.reprocess(doc.id)).document);
+        await replace((await documentsApi.reprocess(doc.id)).document);
       } catch (err) {
         goneOr(err, doc, "Could not queue the document again");
       }
