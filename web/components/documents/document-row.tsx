@@ -115,7 +115,7 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
         {renaming ? (
           <RenameForm doc={doc} rename={actions.rename} onDone={finishRename} />
         ) : (
-          <div className="grid min-w-0 flex-1 gap-0.5">
+          <div className="grid min-w-[12rem] flex-1 gap-0.5">
             <p className="truncate text-sm font-medium" title={doc.name}>
               {doc.name}
             </p>
@@ -125,7 +125,7 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
             </p>
           </div>
         )}
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <StatusBadge status={status} />
           {renaming ? null : (
             <>
