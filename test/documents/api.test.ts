@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
-import { cleanFilename, contentDisposition, UNSUPPORTED_TYPE_MESSAGE } from "../../worker/documents/service";
+import { cleanFilename, contentDisposition, listDocuments, UNSUPPORTED_TYPE_MESSAGE, uploadDocument } from "../../worker/documents/service";
+import type { Env } from "../../worker/env";
 import { MAX_UPLOAD_BYTES } from "../../worker/documents/status";
 import { createTestUser, type TestUser } from "../helpers/auth";
 
@@ -349,5 +350,32 @@ describe("reprocess and search", () => {
     expect(await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
     const leftovers = await env.DB.prepare(`SELECT count(*) AS n FROM "DocumentChunkFts" WHERE "documentId" = ?`).bind(id).first<{ n: number }>();
     expect(leftovers?.n).toBe(0);
+  });
+});
+
+describe("failures leave nothing half-written", () => {
+  const failingQueue = { send: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue<unknown>;
+
+  it("deletes the stored object again when the row cannot be inserted", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const db = getDb(env.DB);
+    const brokenDb = new Proxy(db, {
+      get: (target, prop, receiver) => prop === "insert" ? () => ({ values: () => Promise.reject(new Error("D1 is down")) }) : Reflect.get(target, prop, receiver),
+    });
+    await expect(uploadDocument(env as unknown as Env, brokenDb, user.userId, { file: new File(["x"], "orphan.md") })).rejects.toThrow("D1 is down");
+    expect((await env.UPLOADS.list({ prefix: `documents/${user.userId}/` })).objects).toEqual([]);
+    expect(await db.select().from(documents).where(eq(documents.userId, user.userId))).toEqual([]);
+  });
+
+  it("keeps an upload whose queue message could not be sent; the library still lists (and later queues) it", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const offline = { ...(env as unknown as Env), INGEST: failingQueue };
+    const db = getDb(env.DB);
+    const doc = await uploadDocument(offline, db, user.userId, { file: new File(["# Kept"], "kept.md") });
+    expect(doc.status.status).toBe("queued");
+    expect(await env.UPLOADS.head(`documents/${user.userId}/${doc.id}/kept.md`)).not.toBeNull();
+
+    const listed = await listDocuments(offline, db, user.userId);
+    expect(listed.map((d) => d.id)).toEqual([doc.id]);
   });
 });

@@ -107,7 +107,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * library always converges on Ready without anyone pressing a button.
  */
 export async function listDocuments(env: Env, db: Database, userId: string, query: DocumentListQuery = {}): Promise<DocumentView[]> {
-  await ensureQueued(env, userId);
+  try {
+    await ensureQueued(env, userId);
+  } catch (error) {
+    // The library must still open when the queue hiccups; the next read tries again.
+    console.error("ensureQueued failed; listing without it", error);
+  }
   const conditions = [eq(documents.userId, userId)];
   if (query.q) conditions.push(sql`${documents.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '\\'`);
   const rows = await db
