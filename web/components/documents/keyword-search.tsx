@@ -27,7 +27,9 @@ function Hit({ hit }: { hit: ChunkHit }) {
     <li className="grid gap-1 px-3 py-2.5" data-testid="search-hit">
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="min-w-0 truncate font-medium">{hit.documentName}</span>
-        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">Passage {hit.position + 1}</span>
+        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+          {hit.page ? `Page ${hit.page} · ` : ""}Passage {hit.position + 1}
+        </span>
       </p>
       <p className="text-sm leading-relaxed text-muted-foreground">
         <Snippet text={hit.snippet} />
