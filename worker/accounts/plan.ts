@@ -1,5 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { PRICING_PATH } from "../auth/guard";
+import { HttpError } from "../lib/errors";
 import { accountPlanMetadata, accounts, campaignParticipants, campaignUsers, teamMembers, teams, userAccounts } from "../db/schema";
 
 type PlanRow = typeof accountPlanMetadata.$inferSelect;
@@ -96,4 +98,17 @@ export async function isCampaignOnlyUser(db: Database, user: { id: string; email
     db.select({ hit: sql<number>`1` }).from(campaignUsers).where(eq(campaignUsers.email, user.email)).limit(1),
   ]);
   return participant.length > 0 || contributor.length > 0;
+}
+
+/**
+ * Spec §4: creating things (exercises, documents) needs an active plan. 402 with where to go, so
+ * the client can send the user to pricing. `what` finishes "required to …".
+ */
+export async function assertActivePlan(db: Database, userId: string, what: string): Promise<void> {
+  const plan = await getPlanStatus(db, userId);
+  if (!plan.hasActivePlan) {
+    throw new HttpError(402, "subscription_required", `An active subscription is required to ${what}. Choose a plan at ${PRICING_PATH}.`, {
+      redirectTo: PRICING_PATH,
+    });
+  }
 }

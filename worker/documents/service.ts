@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getPlanStatus } from "../accounts/plan";
+import { assertActivePlan } from "../accounts/plan";
 import type { Database } from "../db/client";
 import { documents, type Document } from "../db/schema";
 import type { Env } from "../env";
-import { badRequest, conflict, HttpError, notFound, payloadTooLarge } from "../lib/errors";
+import { badRequest, conflict, notFound, payloadTooLarge } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
 import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
@@ -21,7 +21,6 @@ import { detectType, hasIngestStatus, MAX_UPLOAD_BYTES, readIngestStatus, SUPPOR
 export const DOCUMENT_NOT_FOUND = "Document not found.";
 export const UNSUPPORTED_TYPE_MESSAGE = "Unsupported file type. Upload PDF, Word (.docx), text, Markdown, CSV or HTML.";
 export const TOO_LARGE_MESSAGE = `Files can be up to ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB.`;
-const PRICING_PATH = "/account/pricing";
 
 /** How many documents one list answers (no paging in v1: a planner's library is tens of files). */
 const LIST_LIMIT = 500;
@@ -140,13 +139,8 @@ export async function searchDocuments(db: Database, userId: string, q: string, l
 // Upload
 
 /** Spec §4, as for creating exercises: uploading needs an active plan; the client sends the user to pricing. */
-export async function assertCanUpload(db: Database, userId: string): Promise<void> {
-  const plan = await getPlanStatus(db, userId);
-  if (!plan.hasActivePlan) {
-    throw new HttpError(402, "subscription_required", `An active subscription is required to upload documents. Choose a plan at ${PRICING_PATH}.`, {
-      redirectTo: PRICING_PATH,
-    });
-  }
+export function assertCanUpload(db: Database, userId: string): Promise<void> {
+  return assertActivePlan(db, userId, "upload documents");
 }
 
 /** The last path segment of what the browser (or a script) called the file, without control characters. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getPlanStatus } from "../accounts/plan";
+import { assertActivePlan } from "../accounts/plan";
 import { getTenancyAccountId } from "../accounts/service";
 import type { Database } from "../db/client";
 import {
@@ -15,7 +15,7 @@ import {
   teamMembers,
   type Exercise,
 } from "../db/schema";
-import { badRequest, forbidden, HttpError, locked, notFound } from "../lib/errors";
+import { badRequest, forbidden, locked, notFound } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
 import { exerciseInputSchema, type ExerciseInput, type ExerciseMetadata } from "./model";
@@ -37,7 +37,6 @@ export const inCampaign = (userId: string, campaignId: string): ExerciseScope =>
 /** The spec's §8 messages for a missing id. */
 export const EXERCISE_ID_REQUIRED = "Exercise ID required.";
 export const CAMPAIGN_IDS_REQUIRED = "Campaign ID and exercise ID are required.";
-export const PRICING_PATH = "/account/pricing";
 
 const NOT_FOUND_MESSAGE = "Exercise not found.";
 
@@ -128,13 +127,8 @@ export type ExerciseSummary = {
 // Access
 
 /** The plan gate of spec §4: creating needs an active plan; the client sends the user to pricing. */
-export async function assertCanCreate(db: Database, userId: string): Promise<void> {
-  const plan = await getPlanStatus(db, userId);
-  if (!plan.hasActivePlan) {
-    throw new HttpError(402, "subscription_required", `An active subscription is required to create exercises. Choose a plan at ${PRICING_PATH}.`, {
-      redirectTo: PRICING_PATH,
-    });
-  }
+export function assertCanCreate(db: Database, userId: string): Promise<void> {
+  return assertActivePlan(db, userId, "create exercises");
 }
 
 /** Campaign exercises belong to the campaign's team: only its members may read or change them. */
