@@ -1,22 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
-import { AssertionError, check, DEMO, gotoAndHydrate, hidden, signIn, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { AssertionError, check, DEMO, gotoAndHydrate, hidden, signIn, visible, waitForHydration, waitForPath, closeWelcomeIfShown } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** Ingestion runs on the local queue (batches of up to a second) and pdf.js is not involved: 60 s is generous. */
 const READY_TIMEOUT_MS = 60_000;
-
-async function closeWelcomeIfShown(page: Page) {
-  const welcome = page.getByRole("dialog", { name: "Welcome to Readyroom" });
-  try {
-    await welcome.waitFor({ state: "visible", timeout: 3_500 });
-    await welcome.getByRole("button", { name: "Close" }).click();
-    await welcome.waitFor({ state: "hidden" });
-  } catch {
-    // not shown (already onboarded)
-  }
-}
 
 /** The library row of the document called `name` (its name is the row's first line). */
 function row(page: Page, name: string): Locator {

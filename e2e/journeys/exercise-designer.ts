@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { check, DEMO, gotoAndHydrate, pathOf, signIn, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, DEMO, gotoAndHydrate, pathOf, signIn, visible, waitForHydration, waitForPath, closeWelcomeIfShown } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** Every step of an exercise with three modules, in editor order, with the heading each shows. */
@@ -16,17 +16,6 @@ const STEPS: [string, string][] = [
   ]),
   ["msel-table", "MSEL table"],
 ];
-
-async function closeWelcomeIfShown(page: Page) {
-  const welcome = page.getByRole("dialog", { name: "Welcome to Readyroom" });
-  try {
-    await welcome.waitFor({ state: "visible", timeout: 3_500 });
-    await welcome.getByRole("button", { name: "Close" }).click();
-    await welcome.waitFor({ state: "hidden" });
-  } catch {
-    // not shown (already onboarded)
-  }
-}
 
 async function waitSaved(page: Page, what: string) {
   await visible(page.locator('[data-save-state="saved"]'), `the "Saved" state after ${what}`, 30_000);

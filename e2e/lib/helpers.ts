@@ -108,3 +108,15 @@ export async function signUpFreshUser(page: Page, baseURL: string, prefix: strin
   await waitForPath(page, "/account/pricing");
   return { email, password: FRESH_PASSWORD };
 }
+
+/** The demo user may or may not have seen the welcome modal on this database: close it when it shows. */
+export async function closeWelcomeIfShown(page: Page) {
+  const welcome = page.getByRole("dialog", { name: "Welcome to Readyroom" });
+  try {
+    await welcome.waitFor({ state: "visible", timeout: 3_500 });
+    await welcome.getByRole("button", { name: "Close" }).click();
+    await welcome.waitFor({ state: "hidden" });
+  } catch {
+    // not shown (already onboarded)
+  }
+}
