@@ -87,6 +87,20 @@ describe("searchChunks", () => {
     expect(await searchChunks(db(), me.userId, '"*')).toEqual([]);
   });
 
+  it('match "any" finds chunks with any of the words (still quoted, still my documents only); the default stays "all"', async () => {
+    expect(toFtsQuery('press "officer OR', "any")).toBe('"press" OR "officer" OR "OR"');
+    expect(toFtsQuery("  ", "any")).toBeNull();
+
+    const question = "Who notifies the incident commander about zebracorn minutes?";
+    expect(await searchChunks(db(), me.userId, question)).toEqual([]);
+    const any = await searchChunks(db(), me.userId, question, { match: "any" });
+    expect(any.map((h) => h.documentId).sort()).toEqual([playbook.id, minutes.id].sort());
+    // The other tenant's codeword widens nothing, and the documentIds filter still applies.
+    expect(any.every((h) => h.documentName !== "secret")).toBe(true);
+    const scoped = await searchChunks(db(), me.userId, question, { match: "any", documentIds: [minutes.id] });
+    expect(scoped.map((h) => h.documentId)).toEqual([minutes.id]);
+  });
+
   it("reports the PDF page of a hit", async () => {
     const pdf = await ingested(me.userId, "deck.pdf", await makePdf([["Welcome"], ["Tabletop checklist items"]]));
     const hits = await searchChunks(db(), me.userId, "checklist", { documentIds: [pdf.id] });

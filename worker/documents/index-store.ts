@@ -28,27 +28,29 @@ const MIN_PREFIX = 3;
 /**
  * Turns user text into an FTS5 query in which no user character is FTS syntax: words (letters,
  * digits, marks — what the unicode61 tokenizer keeps) are each quoted as an FTS string and
- * combined with AND; the last word also matches as a prefix so results appear while typing
+ * combined with AND (OR when match is "any"); the last word also matches as a prefix so results appear while typing
  * (from MIN_PREFIX characters: a one- or two-letter prefix expands to a large part of the
  * vocabulary and costs more than it helps). Returns null when nothing searchable is left
  * (empty or punctuation-only input).
  */
-export function toFtsQuery(query: string): string | null {
+export function toFtsQuery(query: string, match: "all" | "any" = "all"): string | null {
   const words = (query.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [])
     .map((w) => w.slice(0, MAX_TERM_LENGTH))
     .slice(0, MAX_TERMS);
   if (words.length === 0) return null;
   // Words contain no double quote (the regex excludes it), so "…" cannot be closed early.
-  return words.map((w, i) => (i === words.length - 1 && w.length >= MIN_PREFIX ? `"${w}"*` : `"${w}"`)).join(" ");
+  // "any" (OR) is for questions in natural language, where requiring every word would miss most
+  // passages; bm25 still ranks chunks that contain more (and rarer) of the words first.
+  return words.map((w, i) => (i === words.length - 1 && w.length >= MIN_PREFIX ? `"${w}"*` : `"${w}"`)).join(match === "any" ? " OR " : " ");
 }
 
 export async function searchChunks(
   db: Database,
   userId: string,
   query: string,
-  opts: { documentIds?: string[]; limit?: number } = {},
+  opts: { documentIds?: string[]; limit?: number; match?: "all" | "any" } = {},
 ): Promise<ChunkHit[]> {
-  const match = toFtsQuery(query);
+  const match = toFtsQuery(query, opts.match);
   if (!match) return [];
   if (opts.documentIds && opts.documentIds.length === 0) return [];
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 100);
