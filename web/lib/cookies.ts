@@ -26,6 +26,9 @@ export const LAYOUT_DEFAULTS: LayoutState = {
 
 export const SHOW_GETTING_STARTED_COOKIE = "showGettingStartedModalOnNextLogin";
 
+/** Spec §9: the Ask Readyroom model picker's choice (a model id, not a layout flag). */
+export const DOCUMENT_CHAT_MODEL_COOKIE = "selectedDocumentChatModel";
+
 /** Spec §9: cookie storage defaults to 365 days; the welcome cookie stays 30 days. */
 export const COOKIE_DEFAULT_DAYS = 365;
 export const WELCOME_COOKIE_DAYS = 30;

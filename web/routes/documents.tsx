@@ -1,20 +1,118 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { BookOpen, MessagesSquare } from "lucide-react";
+import * as React from "react";
 import { getDb } from "../../worker/db/client";
+import { askReadyroomChats, chatMessages } from "../../worker/db/schema";
 import { listDocuments } from "../../worker/documents/service";
+import { AskView, type ChatDetail } from "~/components/ask/ask-view";
 import { DocumentLibrary } from "~/components/documents/library";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { AskChatSummary, AskMessage } from "~/lib/ask-api";
+import { DOCUMENT_CHAT_MODEL_COOKIE } from "~/lib/ask-api";
 import { envOf, requireUser } from "~/lib/auth.server";
+import { parseCookies } from "~/lib/cookies";
 
 export const meta: MetaFunction = () => [{ title: "Documents · Readyroom" }];
 
-/** The same service as GET /api/documents (which also queues seeded or stuck documents). */
+type View = "library" | "ask";
+const viewOf = (params: URLSearchParams): View => (params.get("view") === "ask" ? "ask" : "library");
+
+/**
+ * The library uses the same service as GET /api/documents (which also queues seeded or stuck documents).
+ * The Ask Readyroom chats are read here too (the user's own only), so ?view=ask&chat=id renders the chat in
+ * the first HTML; afterwards the page keeps them fresh through /api/ask.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const env = envOf(args.context);
-  return { documents: await listDocuments(env, getDb(env.DB), user.id) };
+  const db = getDb(env.DB);
+  const url = new URL(args.request.url);
+  const chatId = url.searchParams.get("chat");
+  const [documents, chats, chat] = await Promise.all([
+    listDocuments(env, db, user.id),
+    db
+      .select({ id: askReadyroomChats.id, title: askReadyroomChats.title, updatedAt: askReadyroomChats.updatedAt, messageCount: count(chatMessages.id) })
+      .from(askReadyroomChats)
+      .leftJoin(chatMessages, eq(chatMessages.chatId, askReadyroomChats.id))
+      .where(eq(askReadyroomChats.userId, user.id))
+      .groupBy(askReadyroomChats.id)
+      .orderBy(desc(askReadyroomChats.updatedAt))
+      .all(),
+    chatId ? db.select().from(askReadyroomChats).where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, user.id))).get() : undefined,
+  ]);
+  let initialChat: ChatDetail | null = null;
+  if (chat) {
+    const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id)).orderBy(asc(chatMessages.createdAt)).all();
+    initialChat = {
+      chat: { id: chat.id, title: chat.title, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() },
+      messages: rows
+        .filter((m) => m.role === "user" || m.role === "assistant")
+        .map((m) => ({ id: m.id, role: m.role as AskMessage["role"], content: m.content, metadata: (m.metadata ?? null) as AskMessage["metadata"], createdAt: m.createdAt.toISOString() })),
+    };
+  }
+  const summaries: AskChatSummary[] = chats.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt.toISOString(), messageCount: c.messageCount }));
+  const model = parseCookies(args.request.headers.get("cookie"))[DOCUMENT_CHAT_MODEL_COOKIE] || null;
+  return { documents, chats: summaries, chat: initialChat, model };
 }
 
+/** Switching view or chat only changes the query string: the page's queries keep the data fresh, not the loader. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
 export default function DocumentsPage() {
-  const { documents } = useLoaderData<typeof loader>();
-  return <DocumentLibrary initialDocuments={documents} />;
+  const data = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  // Back to the chat that was open when the planner returns from the library.
+  const lastChat = React.useRef(params.get("chat"));
+  if (params.get("chat")) lastChat.current = params.get("chat");
+
+  const switchTo = (next: string) => {
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next === "ask") {
+          out.set("view", "ask");
+          if (lastChat.current && !out.get("chat")) out.set("chat", lastChat.current);
+        } else {
+          out.delete("view");
+          out.delete("chat");
+        }
+        return out;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  return (
+    <Tabs value={view} onValueChange={switchTo} className="grid">
+      <div className="mx-auto w-full max-w-5xl px-4 pt-4 sm:px-6 lg:px-8">
+        <TabsList aria-label="Documents views">
+          <TabsTrigger value="library" className="gap-1.5">
+            <BookOpen className="size-4" aria-hidden />
+            Library
+          </TabsTrigger>
+          <TabsTrigger value="ask" className="gap-1.5">
+            <MessagesSquare className="size-4" aria-hidden />
+            Ask Readyroom
+          </TabsTrigger>
+        </TabsList>
+      </div>
+      {/* Radix mounts only the active panel: the library and the chat each read what they need when shown. */}
+      <TabsContent value="library" className="mt-0">
+        <DocumentLibrary initialDocuments={data.documents} />
+      </TabsContent>
+      <TabsContent value="ask" className="mt-0">
+        <div className="mx-auto grid max-w-5xl gap-4 p-4 sm:p-6 lg:p-8 lg:pt-4">
+          <header className="grid gap-1">
+            <h1 className="text-2xl font-semibold tracking-tight">Ask Readyroom</h1>
+            <p className="text-sm text-muted-foreground">Questions about your plans and reports, answered from them with citations.</p>
+          </header>
+          <AskView initialChats={data.chats} initialChat={data.chat} initialDocuments={data.documents} initialModel={data.model} />
+        </div>
+      </TabsContent>
+    </Tabs>
+  );
 }

@@ -1,0 +1,142 @@
+import { ChevronDown, FileText, Loader2 } from "lucide-react";
+import * as React from "react";
+import { Badge } from "~/components/ui/badge";
+import { answerParts, isOfflineModel, OFFLINE_LABEL, type AskCitation } from "~/lib/ask-api";
+import { cn } from "~/lib/utils";
+import { snippetParts } from "../documents/format";
+
+function Snippet({ text }: { text: string }) {
+  return (
+    <>
+      {snippetParts(text).map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded-sm bg-primary/15 px-0.5 text-foreground">
+            {part.text}
+          </mark>
+        ) : (
+          <React.Fragment key={i}>{part.text}</React.Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+const where = (c: AskCitation) => `${c.documentName}${c.page ? `, page ${c.page}` : ""}`;
+
+/**
+ * One assistant answer: the text with its [n] markers as buttons, and the numbered sources under it.
+ * A marker opens its source in that list (and moves focus there), so the passage is read in place,
+ * with the words that matched marked.
+ */
+export function Answer({
+  id,
+  content,
+  citations,
+  model,
+  interrupted,
+  streaming,
+}: {
+  id: string;
+  content: string;
+  citations: AskCitation[];
+  model?: string | null;
+  interrupted?: string | boolean | null;
+  streaming?: boolean;
+}) {
+  const [open, setOpen] = React.useState<Set<number>>(() => new Set());
+  const sourceRefs = React.useRef(new Map<number, HTMLButtonElement>());
+  const sourceId = (n: number) => `${id}-source-${n}`;
+  const toggle = (n: number, force?: boolean) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (force ?? !next.has(n)) next.add(n);
+      else next.delete(n);
+      return next;
+    });
+  const parts = answerParts(content, citations);
+
+  return (
+    <div className="grid gap-2" data-testid="ask-answer">
+      {content ? (
+        <div className="whitespace-pre-wrap text-sm leading-relaxed">
+          {parts.map((part, i) =>
+            part.kind === "text" ? (
+              <React.Fragment key={i}>{part.text}</React.Fragment>
+            ) : (
+              <button
+                key={i}
+                type="button"
+                className="mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-xs font-semibold text-primary hover:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`Source ${part.n}: ${part.citation ? where(part.citation) : "unknown"}`}
+                aria-controls={sourceId(part.n)}
+                onClick={() => {
+                  toggle(part.n, true);
+                  requestAnimationFrame(() => sourceRefs.current.get(part.n)?.focus());
+                }}
+              >
+                {part.n}
+              </button>
+            ),
+          )}
+        </div>
+      ) : streaming ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> Searching your documents…
+        </p>
+      ) : null}
+
+      {interrupted ? (
+        <p className="text-sm text-destructive">
+          The answer stopped early{typeof interrupted === "string" && interrupted ? `: ${interrupted}` : "."} What arrived is kept.
+        </p>
+      ) : null}
+
+      {citations.length > 0 ? (
+        <section aria-label="Sources" className="grid gap-1">
+          <p className="text-xs font-semibold text-muted-foreground">Sources</p>
+          <ol className="grid gap-1">
+            {citations.map((c) => {
+              const expanded = open.has(c.n);
+              return (
+                <li key={c.n} id={sourceId(c.n)} className="rounded-md border bg-card text-sm" data-testid="ask-source">
+                  <button
+                    ref={(el) => {
+                      if (el) sourceRefs.current.set(c.n, el);
+                      else sourceRefs.current.delete(c.n);
+                    }}
+                    type="button"
+                    className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    aria-expanded={expanded}
+                    aria-controls={`${sourceId(c.n)}-passage`}
+                    onClick={() => toggle(c.n)}
+                  >
+                    <span className="inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 text-xs font-semibold text-primary">{c.n}</span>
+                    <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="min-w-0 flex-1 truncate font-medium">{c.documentName}</span>
+                    {c.page ? <span className="shrink-0 text-xs text-muted-foreground tabular-nums">Page {c.page}</span> : null}
+                    <ChevronDown className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-180")} aria-hidden />
+                  </button>
+                  <p id={`${sourceId(c.n)}-passage`} hidden={!expanded} className="border-t px-3 py-2 leading-relaxed text-muted-foreground">
+                    <Snippet text={c.snippet} />
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ) : null}
+
+      {model && !streaming ? (
+        isOfflineModel(model) ? (
+          <Badge variant="outline" className="w-fit" title="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model.">
+            {capitalise(OFFLINE_LABEL)}
+          </Badge>
+        ) : (
+          <p className="text-xs text-muted-foreground">Answered with {model}</p>
+        )
+      ) : null}
+    </div>
+  );
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
