@@ -12,6 +12,7 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { streamingBenchRoutes } from "./conversations/bench";
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
+import { askRoutes } from "./ask/routes";
 import { HttpError } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { paymentRoutes } from "./payments/routes";
@@ -54,6 +55,7 @@ export function createApp() {
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);
   app.route("/api/documents", documentRoutes);
+  app.route("/api/ask", askRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

@@ -1,0 +1,390 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getTenancyAccountId } from "../accounts/service";
+import { AiProviderError, approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
+import { chargeForAi, type AiCharge } from "../billing/service";
+import { estimateCredits } from "../billing/pricing";
+import { CONTENT_TYPE } from "../conversations/framing";
+import { getDb, type Database } from "../db/client";
+import { accounts, askReadyroomChats, chatMessages, users } from "../db/schema";
+import type { Config, Env } from "../env";
+import { badRequest, HttpError, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { languageName } from "../profile/languages";
+import { readStoredInstructions, type CustomInstructions } from "../profile/model";
+import type { AnswerMetadata, AskBody, AskEvent, AskPassage, Citation } from "./model";
+import { ASK_OFFLINE_LABEL } from "./offline-answer";
+import { buildAskPrompt, type AskPrompt } from "./prompt";
+import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "./retrieval";
+
+/**
+ * Ask Readyroom: chats over the caller's own documents. Chats are owner-only (another user's chat
+ * answers 404 like a missing one). A question is answered as an NDJSON stream (see AskEvent):
+ * passages are retrieved first, credits are reserved before the provider is called and settled
+ * from its reported usage after, or released when it fails; the question and the answer (with
+ * its citations) are saved when the stream ends, a partial answer marked interrupted.
+ */
+
+const CHAT_NOT_FOUND = "Chat not found.";
+const TITLE_FROM_QUESTION_CHARS = 60;
+
+export interface ChatSummary {
+  id: string;
+  title: string | null;
+  updatedAt: string;
+  messageCount: number;
+}
+
+export interface ChatView {
+  id: string;
+  title: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessageView {
+  id: string;
+  role: "user" | "assistant" | "system";
+  content: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+type ChatRow = typeof askReadyroomChats.$inferSelect;
+
+function chatView(row: ChatRow): ChatView {
+  return { id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+async function ownChat(db: Database, userId: string, chatId: string): Promise<ChatRow> {
+  const row = await db
+    .select()
+    .from(askReadyroomChats)
+    .where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, userId)))
+    .get();
+  if (!row) throw notFound(CHAT_NOT_FOUND);
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------
+// CRUD
+
+export async function listChats(env: Env, userId: string): Promise<ChatSummary[]> {
+  const db = getDb(env.DB);
+  const rows = await db
+    .select({
+      id: askReadyroomChats.id,
+      title: askReadyroomChats.title,
+      updatedAt: askReadyroomChats.updatedAt,
+      // Qualified by hand: inside sql`` drizzle renders the column unqualified, which would resolve to m."id".
+      messageCount: sql<number>`(SELECT count(*) FROM "ChatMessage" m WHERE m."chatId" = "AskReadyroomChat"."id")`,
+    })
+    .from(askReadyroomChats)
+    .where(eq(askReadyroomChats.userId, userId))
+    .orderBy(desc(askReadyroomChats.updatedAt), desc(askReadyroomChats.createdAt));
+  return rows.map((r) => ({ id: r.id, title: r.title, updatedAt: r.updatedAt.toISOString(), messageCount: Number(r.messageCount) }));
+}
+
+export async function createChat(env: Env, userId: string, title?: string): Promise<ChatView> {
+  const [row] = await getDb(env.DB)
+    .insert(askReadyroomChats)
+    .values({ userId, title: title ?? null })
+    .returning();
+  return chatView(row!);
+}
+
+export async function getChat(env: Env, userId: string, chatId: string): Promise<{ chat: ChatView; messages: MessageView[] }> {
+  const db = getDb(env.DB);
+  const chat = await ownChat(db, userId, chatId);
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt, sql`rowid`);
+  return {
+    chat: chatView(chat),
+    messages: rows.map((m) => ({ id: m.id, role: m.role, content: m.content, metadata: m.metadata ?? {}, createdAt: m.createdAt.toISOString() })),
+  };
+}
+
+export async function renameChat(env: Env, userId: string, chatId: string, title: string): Promise<ChatView> {
+  const db = getDb(env.DB);
+  await ownChat(db, userId, chatId);
+  const [row] = await db
+    .update(askReadyroomChats)
+    .set({ title })
+    .where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, userId)))
+    .returning();
+  if (!row) throw notFound(CHAT_NOT_FOUND);
+  return chatView(row);
+}
+
+export async function deleteChat(env: Env, userId: string, chatId: string): Promise<void> {
+  const db = getDb(env.DB);
+  await ownChat(db, userId, chatId);
+  // ChatMessage rows go with it (ON DELETE CASCADE).
+  await db.delete(askReadyroomChats).where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, userId)));
+}
+
+/** The first question names an untitled chat: its first ~60 characters, cut at a word. */
+export function titleFromQuestion(question: string): string {
+  const text = question.replace(/\s+/g, " ").trim();
+  if (text.length <= TITLE_FROM_QUESTION_CHARS) return text;
+  const cut = text.lastIndexOf(" ", TITLE_FROM_QUESTION_CHARS);
+  return `${text.slice(0, cut > 20 ? cut : TITLE_FROM_QUESTION_CHARS).trimEnd()}…`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Who is asking
+
+interface CallerSettings {
+  selectionEnabled: boolean;
+  actionsEnabled: boolean;
+  instructions: CustomInstructions | null;
+  language: string | null;
+}
+
+function flagOn(flags: unknown, name: string): boolean {
+  let value = flags;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return false;
+    }
+  }
+  return Boolean(value && typeof value === "object" && (value as Record<string, unknown>)[name] === true);
+}
+
+/** The account settings that shape the answer (as the design assistant reads them), plus the actions flag. */
+async function callerSettings(db: Database, userId: string): Promise<CallerSettings> {
+  const accountId = await getTenancyAccountId(db, userId);
+  const [account, user] = await Promise.all([
+    accountId
+      ? db
+          .select({ modelSelectionEnabled: accounts.modelSelectionEnabled, customInstructions: accounts.customInstructions, featureFlags: accounts.featureFlags })
+          .from(accounts)
+          .where(eq(accounts.id, accountId))
+          .get()
+      : Promise.resolve(undefined),
+    db.select({ preferredLanguage: users.preferredLanguage }).from(users).where(eq(users.id, userId)).get(),
+  ]);
+  const instructions = account ? readStoredInstructions(account.customInstructions ?? null) : null;
+  const code = instructions?.language || user?.preferredLanguage || "";
+  return {
+    selectionEnabled: Boolean(account?.modelSelectionEnabled),
+    actionsEnabled: flagOn(account?.featureFlags, "betaAskReadyroomActionsEnabled"),
+    instructions,
+    language: code ? (languageName(code) ?? null) : null,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Asking
+
+interface Background {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export interface AskRequest {
+  env: Env;
+  config: Config;
+  background: Background;
+  userId: string;
+  chatId: string;
+  body: AskBody;
+}
+
+/**
+ * PUT /api/ask/chats/{id}/messages. Everything that can refuse the request (404 chat or
+ * documents, 400 actions, 402 credits, 502 provider refusal) happens before the stream starts,
+ * and nothing is saved in those cases.
+ */
+export async function askQuestion(req: AskRequest): Promise<Response> {
+  const { env, userId, chatId, body } = req;
+  const db = getDb(env.DB);
+  // An empty selection means no restriction: the client sends [] for "all my documents".
+  const documentIds = body.documentIds?.length ? [...new Set(body.documentIds)] : undefined;
+  const [, settings, foreign] = await Promise.all([
+    ownChat(db, userId, chatId),
+    callerSettings(db, userId),
+    documentIds ? foreignDocumentIds(db, userId, documentIds) : Promise.resolve([]),
+  ]);
+  if (foreign.length) throw notFound("Document not found.");
+  if (body.isAskReadyroomAction && !settings.actionsEnabled) throw badRequest("Actions are not available yet.", "actions_unavailable");
+
+  const question = body.messages[body.messages.length - 1]!.content;
+  const passages = await retrievePassages(db, { userId, question, documentIds });
+  const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds));
+  const provider = getAiProvider(req.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
+  const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language });
+
+  const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
+  const charge = await chargeForAi({
+    env,
+    userId,
+    category: "document-chat",
+    entityType: "AskReadyroomChat",
+    entityId: chatId,
+    estimate: estimateCredits({ promptTokens, maxOutputTokens: prompt.maxOutputTokens }),
+    metadata: { provider: provider.id, model: provider.model, passages: passages.length },
+  });
+
+  const abort = new AbortController();
+  let chunks: AsyncIterable<ChatChunk>;
+  try {
+    chunks = await provider.open({
+      model: provider.model,
+      messages: prompt.messages,
+      maxOutputTokens: prompt.maxOutputTokens,
+      signal: abort.signal,
+      offlineAnswer: prompt.offlineAnswer,
+    });
+  } catch (err) {
+    await charge.release().catch((releaseErr: unknown) => console.error(`[ask] credits for action ${charge.actionId} not released:`, releaseErr));
+    throw providerError(err);
+  }
+
+  const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
+  const run: Run = { ...req, db, provider, prompt, passages, charge, question, messageId: newId() };
+  return new Response(streamAnswer(run, chunks, abort, label), {
+    headers: {
+      "content-type": CONTENT_TYPE.ndjson,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "x-ai-provider": provider.id,
+      "x-ai-model": provider.model,
+      "x-ai-label": label,
+    },
+  });
+}
+
+function providerError(err: unknown): unknown {
+  if (!(err instanceof AiProviderError)) return err;
+  console.error(`[ask] ${err.message}`);
+  return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");
+}
+
+interface Run extends AskRequest {
+  db: Database;
+  provider: AiProvider;
+  prompt: AskPrompt;
+  passages: AskPassage[];
+  charge: AiCharge;
+  question: string;
+  /** Decided up front so the done event can name the saved answer. */
+  messageId: string;
+}
+
+const encoder = new TextEncoder();
+const encode = (event: AskEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
+
+export const INTERRUPTED_MESSAGE = "The AI provider stopped before finishing. The partial answer was kept.";
+
+function streamAnswer(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortController, label: string): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let text = "";
+  let usage: { inputTokens: number; outputTokens: number } | null = null;
+  let finished = false;
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const { provider } = run;
+      controller.enqueue(encode({ type: "meta", provider: provider.id, model: provider.model, label, offline: provider.offline }));
+      controller.enqueue(encode({ type: "citations", citations: run.passages.map(toCitation) }));
+    },
+    // Each pull must enqueue or close: a pull that returns with nothing enqueued (a usage chunk)
+    // is not called again, and the stream would stall.
+    async pull(controller) {
+      for (;;) {
+        if (await step(controller)) return;
+      }
+    },
+    cancel() {
+      // The client went away: stop the provider, give the credits back, keep what was said.
+      if (finished) return;
+      finished = true;
+      abort.abort();
+      run.background.waitUntil(finish(run, text, null, true).catch((err) => console.error("[ask] finishing a cancelled stream failed:", err)));
+    },
+  });
+
+  async function step(controller: ReadableStreamDefaultController<Uint8Array>): Promise<boolean> {
+    let next: IteratorResult<ChatChunk>;
+    try {
+      next = await iterator.next();
+    } catch (err) {
+      finished = true;
+      console.error(`[ask] stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
+      await finish(run, text, null, true);
+      controller.enqueue(encode({ type: "error", message: INTERRUPTED_MESSAGE, interrupted: true }));
+      controller.close();
+      return true;
+    }
+    if (!next.done) {
+      if (next.value.type === "text") {
+        text += next.value.text;
+        controller.enqueue(encode({ type: "text", delta: next.value.text }));
+        return true;
+      }
+      usage = { inputTokens: next.value.inputTokens, outputTokens: next.value.outputTokens };
+      return false;
+    }
+    finished = true;
+    const credits = await finish(run, text, usage, false);
+    controller.enqueue(encode({ type: "done", messageId: run.messageId, ...(usage ? { usage } : {}), credits }));
+    controller.close();
+    return true;
+  }
+}
+
+function toCitation(p: AskPassage): Citation {
+  return {
+    n: p.n,
+    chunkId: p.chunkId,
+    documentId: p.documentId,
+    documentName: p.documentName,
+    ...(p.page !== undefined ? { page: p.page } : {}),
+    snippet: p.snippet,
+  };
+}
+
+/**
+ * After the stream: settle (or release) the credits, save the exchange. Never throws: the answer
+ * has already been streamed, so a bookkeeping failure is logged, not turned into a broken
+ * response. Returns the credits charged.
+ */
+async function finish(run: Run, text: string, usage: { inputTokens: number; outputTokens: number } | null, interrupted: boolean): Promise<number> {
+  let credits = 0;
+  try {
+    if (interrupted || !usage) await run.charge.release();
+    else credits = (await run.charge.settle(usage)).charged;
+  } catch (err) {
+    console.error(`[ask] credits for action ${run.charge.actionId} not ${interrupted ? "released" : "settled"}:`, err);
+  }
+  try {
+    await saveExchange(run, text, interrupted);
+  } catch (err) {
+    console.error("[ask] saving the exchange failed:", err);
+  }
+  return credits;
+}
+
+async function saveExchange(run: Run, text: string, interrupted: boolean): Promise<void> {
+  const { db, body, provider } = run;
+  const now = Date.now();
+  const metadata: AnswerMetadata = {
+    citations: run.passages.map(toCitation),
+    model: provider.model,
+    provider: provider.id,
+    ...(provider.offline ? { offline: true } : {}),
+    ...(interrupted ? { interrupted: true } : {}),
+    ...(body.isAskReadyroomAction ? { actionName: body.actionName ?? null, promptFile: body.promptFile ?? null } : {}),
+  };
+  // The question is stamped a millisecond before the answer, so ordering by createdAt keeps them in order.
+  await db.batch([
+    db.insert(chatMessages).values({ chatId: run.chatId, role: "user", content: run.question, metadata: {}, createdAt: new Date(now - 1) }),
+    db.insert(chatMessages).values({ id: run.messageId, chatId: run.chatId, role: "assistant", content: text, metadata, createdAt: new Date(now) }),
+    db
+      .update(askReadyroomChats)
+      // Only an untitled chat takes the question as its title (decided in SQL, so a rename made while
+      // the answer streamed is kept).
+      .set({ title: sql`coalesce(nullif(trim("title"), ''), ${titleFromQuestion(run.question)})`, updatedAt: new Date(now) })
+      .where(eq(askReadyroomChats.id, run.chatId)),
+  ]);
+}
