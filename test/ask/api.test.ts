@@ -225,6 +225,28 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     expect(saved[1]).toMatchObject({ content: partial, metadata: { interrupted: true } });
   });
 
+  it("stopping the stream (client cancels) releases the credits and saves what was said, marked interrupted", async () => {
+    const me = await planner(100);
+    const chatId = await newChat(me);
+    const res = await ask(me, chatId, question("Where are the shelters? [fake:slow]"), { env: aiEnv() });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('"type":"meta"');
+    expect((await balance(me.accountId)).pending).toBeGreaterThan(0);
+    await reader.cancel();
+
+    // The bookkeeping runs in the background (waitUntil) after the cancel.
+    let saved = await savedMessages(chatId);
+    for (let i = 0; i < 50 && saved.length < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      saved = await savedMessages(chatId);
+    }
+    expect(saved.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(saved[1]!.metadata).toMatchObject({ interrupted: true });
+    expect(await balance(me.accountId)).toEqual({ current: 100, pending: 0 });
+  });
+
   it("a provider that refuses before streaming is a 502 with the credits released and nothing saved", async () => {
     const me = await planner(100);
     const chatId = await newChat(me);
