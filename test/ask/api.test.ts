@@ -146,6 +146,25 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     expect(list.chats[0]).toMatchObject({ id: chatId, title: chat.chat.title, messageCount: 4 });
   });
 
+  it("puts the account's custom instructions (with the Ask Readyroom ones) and language into the prompt; the model is the default unless selection is enabled", async () => {
+    const me = await planner(100);
+    await ingested(me);
+    await env.DB.prepare(`UPDATE "Account" SET "customInstructions" = ? WHERE "id" = ?`)
+      .bind(JSON.stringify({ language: "es", focus: "Brackwater County", askReadyroom: "Quote the plan's section names." }), me.accountId)
+      .run();
+    const t = tag();
+    const defaulted = await readNdjson(await ask(me, await newChat(me), question(`Where are the shelters? ${t}`, { model: "gpt-4o-mini" }), { env: aiEnv() }));
+    expect(defaulted[0]).toMatchObject({ type: "meta", model: "gpt-4o" });
+    const [sent] = await fakeRequests(t);
+    expect(sent!.messages[0]!.content).toContain("Instructions for Ask Readyroom: Quote the plan's section names.");
+    expect(sent!.messages[0]!.content).toContain("Organizational & Regional Focus: Brackwater County");
+    expect(sent!.messages[0]!.content).toContain("Answer in Spanish.");
+
+    await env.DB.prepare(`UPDATE "Account" SET "modelSelectionEnabled" = 1 WHERE "id" = ?`).bind(me.accountId).run();
+    const chosen = await readNdjson(await ask(me, await newChat(me), question("Where are the shelters?", { model: "gpt-4o-mini" }), { env: aiEnv() }));
+    expect(chosen[0]).toMatchObject({ type: "meta", model: "gpt-4o-mini" });
+  });
+
   it("offline: a deterministic, extractive answer that cites the passages, labelled, charged from its usage", async () => {
     const me = await planner(100);
     const doc = await ingested(me);
