@@ -166,7 +166,7 @@ describe("/documents?view=ask", () => {
     expect(opened).toContain("What does the flood annex say about Levee L-3?");
     expect(opened).toContain("Levee L-3 protects Alder Flats ");
     expect(opened).toContain('aria-label="Source 1: Annex F — Riverine and Coastal Flood, page 2"');
-    expect(opened).toContain("Offline drafting");
+    expect(opened).toContain("Offline answers");
     expect(opened).not.toContain("Ask Readyroom about your documents");
 
     // Another planner's chat id in the URL shows nothing of it.

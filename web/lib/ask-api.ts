@@ -4,7 +4,7 @@
  * `readFailure`/`MESSAGES` so both chats say the same thing for the same failure.
  */
 import type { ModelListing } from "../../worker/ai/catalogue";
-import { OFFLINE_LABEL, OFFLINE_MODEL } from "../../worker/ai/offline";
+import { OFFLINE_MODEL } from "../../worker/ai/offline";
 import { MESSAGES, readFailure, type AssistantError } from "../hooks/use-assistant-stream";
 import { apiFetch } from "./query";
 
@@ -13,7 +13,7 @@ export type { AssistantError };
 export type AskChatSummary = { id: string; title: string | null; updatedAt: string; messageCount: number };
 export type AskChat = { id: string; title: string | null; createdAt: string; updatedAt: string };
 export type AskCitation = { n: number; chunkId: string; documentId: string; documentName: string; page?: number | null; snippet: string };
-export type AskMessageMetadata = { citations?: AskCitation[]; model?: string; interrupted?: boolean };
+export type AskMessageMetadata = { citations?: AskCitation[]; model?: string; provider?: string; offline?: boolean; interrupted?: boolean };
 export type AskMessage = { id: string; role: "user" | "assistant"; content: string; metadata: AskMessageMetadata | null; createdAt: string };
 
 export type AskMeta = { type: "meta"; provider: string; model: string; label: string; offline: boolean };
@@ -57,8 +57,9 @@ export const askApi = {
 };
 
 /** Answers from the offline provider are labelled as such wherever they are shown (ARCHITECTURE: offline provider). */
-export const isOfflineModel = (model: string | null | undefined) => model === OFFLINE_MODEL;
-export { OFFLINE_LABEL };
+export const isOfflineAnswer = (metadata: AskMessageMetadata | null | undefined) => Boolean(metadata?.offline) || metadata?.model === OFFLINE_MODEL;
+/** What the UI calls answers from the offline provider (the stream's meta.label says the same). */
+export const ASK_OFFLINE_TEXT = "Offline answers";
 
 /** Chats without a title yet (nothing asked) are shown under this name. */
 export const chatTitle = (chat: { title: string | null }) => chat.title?.trim() || "New chat";

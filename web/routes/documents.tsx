@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { and, asc, count, desc, eq } from "drizzle-orm";
 import { BookOpen, MessagesSquare } from "lucide-react";
 import * as React from "react";
 import { getDb } from "../../worker/db/client";
-import { askReadyroomChats, chatMessages } from "../../worker/db/schema";
+import { getChat, listChats } from "../../worker/ask/service";
 import { listDocuments } from "../../worker/documents/service";
+import { HttpError } from "../../worker/lib/errors";
 import { AskView, type ChatDetail } from "~/components/ask/ask-view";
 import { DocumentLibrary } from "~/components/documents/library";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { AskChatSummary, AskMessage } from "~/lib/ask-api";
+import type { AskMessage } from "~/lib/ask-api";
 import { DOCUMENT_CHAT_MODEL_COOKIE } from "~/lib/ask-api";
 import { envOf, requireUser } from "~/lib/auth.server";
 import { parseCookies } from "~/lib/cookies";
@@ -21,40 +21,34 @@ const viewOf = (params: URLSearchParams): View => (params.get("view") === "ask" 
 
 /**
  * The library uses the same service as GET /api/documents (which also queues seeded or stuck documents).
- * The Ask Readyroom chats are read here too (the user's own only), so ?view=ask&chat=id renders the chat in
- * the first HTML; afterwards the page keeps them fresh through /api/ask.
+ * The Ask Readyroom chats come from the same service as /api/ask (the user's own only), so ?view=ask&chat=id
+ * renders the chat in the first HTML; afterwards the page keeps them fresh through /api/ask.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const env = envOf(args.context);
-  const db = getDb(env.DB);
-  const url = new URL(args.request.url);
-  const chatId = url.searchParams.get("chat");
+  const chatId = new URL(args.request.url).searchParams.get("chat");
   const [documents, chats, chat] = await Promise.all([
-    listDocuments(env, db, user.id),
-    db
-      .select({ id: askReadyroomChats.id, title: askReadyroomChats.title, updatedAt: askReadyroomChats.updatedAt, messageCount: count(chatMessages.id) })
-      .from(askReadyroomChats)
-      .leftJoin(chatMessages, eq(chatMessages.chatId, askReadyroomChats.id))
-      .where(eq(askReadyroomChats.userId, user.id))
-      .groupBy(askReadyroomChats.id)
-      .orderBy(desc(askReadyroomChats.updatedAt))
-      .all(),
-    chatId ? db.select().from(askReadyroomChats).where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, user.id))).get() : undefined,
+    listDocuments(env, getDb(env.DB), user.id),
+    listChats(env, user.id),
+    // Someone else's or a deleted chat renders as no chat; the page then says it was not found.
+    chatId
+      ? getChat(env, user.id, chatId).catch((err: unknown) => {
+          if (err instanceof HttpError && err.status === 404) return null;
+          throw err;
+        })
+      : null,
   ]);
-  let initialChat: ChatDetail | null = null;
-  if (chat) {
-    const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id)).orderBy(asc(chatMessages.createdAt)).all();
-    initialChat = {
-      chat: { id: chat.id, title: chat.title, createdAt: chat.createdAt.toISOString(), updatedAt: chat.updatedAt.toISOString() },
-      messages: rows
-        .filter((m) => m.role === "user" || m.role === "assistant")
-        .map((m) => ({ id: m.id, role: m.role as AskMessage["role"], content: m.content, metadata: (m.metadata ?? null) as AskMessage["metadata"], createdAt: m.createdAt.toISOString() })),
-    };
-  }
-  const summaries: AskChatSummary[] = chats.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt.toISOString(), messageCount: c.messageCount }));
+  const initialChat: ChatDetail | null = chat
+    ? {
+        chat: chat.chat,
+        messages: chat.messages
+          .filter((m): m is typeof m & { role: AskMessage["role"] } => m.role === "user" || m.role === "assistant")
+          .map((m) => ({ ...m, metadata: m.metadata as AskMessage["metadata"] })),
+      }
+    : null;
   const model = parseCookies(args.request.headers.get("cookie"))[DOCUMENT_CHAT_MODEL_COOKIE] || null;
-  return { documents, chats: summaries, chat: initialChat, model };
+  return { documents, chats, chat: initialChat, model };
 }
 
 /** Switching view or chat only changes the query string: the page's queries keep the data fresh, not the loader. */

@@ -1,7 +1,7 @@
 import { ChevronDown, FileText, Loader2 } from "lucide-react";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
-import { answerParts, isOfflineModel, OFFLINE_LABEL, type AskCitation } from "~/lib/ask-api";
+import { answerParts, ASK_OFFLINE_TEXT, type AskCitation } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
 import { snippetParts } from "../documents/format";
 
@@ -33,6 +33,7 @@ export function Answer({
   content,
   citations,
   model,
+  offline,
   interrupted,
   streaming,
 }: {
@@ -40,6 +41,7 @@ export function Answer({
   content: string;
   citations: AskCitation[];
   model?: string | null;
+  offline?: boolean;
   interrupted?: string | boolean | null;
   streaming?: boolean;
 }) {
@@ -126,17 +128,13 @@ export function Answer({
         </section>
       ) : null}
 
-      {model && !streaming ? (
-        isOfflineModel(model) ? (
-          <Badge variant="outline" className="w-fit" title="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model.">
-            {capitalise(OFFLINE_LABEL)}
-          </Badge>
-        ) : (
-          <p className="text-xs text-muted-foreground">Answered with {model}</p>
-        )
+      {!streaming && offline ? (
+        <Badge variant="outline" className="w-fit" title="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model.">
+          {ASK_OFFLINE_TEXT}
+        </Badge>
+      ) : !streaming && model ? (
+        <p className="text-xs text-muted-foreground">Answered with {model}</p>
       ) : null}
     </div>
   );
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -10,10 +10,11 @@ import { toast } from "~/hooks/use-toast";
 import {
   askApi,
   askQueryKeys,
+  ASK_OFFLINE_TEXT,
   chatTitle,
   DEFAULT_DOCUMENT_CHAT_MODEL,
   DOCUMENT_CHAT_MODEL_COOKIE,
-  OFFLINE_LABEL,
+  isOfflineAnswer,
   QUESTION_MAX,
   type AskChat,
   type AskChatSummary,
@@ -50,6 +51,8 @@ function showError(error: AssistantError) {
     toast({ title: error.message, variant: "destructive" });
   }
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : "Try again in a moment.");
 
@@ -151,7 +154,10 @@ export function AskView({
       }
       showError(error);
     },
-    onSettled: async (id) => {
+    onSettled: async (id, outcome) => {
+      // A stopped answer is saved by the server after the connection closes (in the background):
+      // give it a moment, or the re-read would miss the question just asked.
+      if (outcome.ok && outcome.aborted) await new Promise((resolve) => setTimeout(resolve, 800));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: askQueryKeys.chat(id) }),
         queryClient.invalidateQueries({ queryKey: askQueryKeys.chats }),
@@ -307,7 +313,7 @@ export function AskView({
           ) : null}
           {offline ? (
             <Badge variant="outline" title="No AI provider is configured: answers quote the passages Readyroom finds in your documents, without an AI model.">
-              Offline answers
+              {stream.meta?.label ? capitalise(stream.meta.label) : ASK_OFFLINE_TEXT}
             </Badge>
           ) : null}
         </header>
@@ -341,7 +347,7 @@ export function AskView({
                   <Question key={m.id} text={m.content} />
                 ) : (
                   <li key={m.id}>
-                    <Answer id={`answer-${m.id}`} content={m.content} citations={m.metadata?.citations ?? []} model={m.metadata?.model} interrupted={m.metadata?.interrupted} />
+                    <Answer id={`answer-${m.id}`} content={m.content} citations={m.metadata?.citations ?? []} model={m.metadata?.model} offline={isOfflineAnswer(m.metadata)} interrupted={m.metadata?.interrupted} />
                   </li>
                 ),
               )}
@@ -390,7 +396,7 @@ export function AskView({
             )}
           </div>
           <p className="text-xs text-muted-foreground">
-            Enter to send, Shift+Enter for a new line. Answers cite the passages they use{offline ? `; ${OFFLINE_LABEL} quotes them without an AI model` : ""}.
+            Enter to send, Shift+Enter for a new line. Answers cite the passages they use{offline ? "; offline answers quote them without an AI model" : ""}.
           </p>
         </form>
       </section>

@@ -1,0 +1,103 @@
+import type { Locator, Page } from "playwright-core";
+import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
+import { AssertionError, check, closeWelcomeIfShown, DEMO, gotoAndHydrate, hidden, signIn, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import type { Journey } from "../lib/types.ts";
+
+/** The seeded documents are queued by the library's list call; the local queue makes them Ready in seconds. */
+const READY_TIMEOUT_MS = 60_000;
+/** The offline provider streams quickly; a configured provider may take longer. */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+const QUESTION = "What does the flood annex say about Levee L-3?";
+
+async function waitReady(page: Page, name: string) {
+  const row = page.getByRole("list", { name: "Your documents" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  await visible(row, `the library row of "${name}"`);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const status = await row.locator("[data-status]").first().getAttribute("data-status").catch(() => null);
+    if (status === "ready") return;
+    if (status === "failed") throw new AssertionError(`"${name}" failed to process.`);
+    await page.waitForTimeout(500);
+  }
+  throw new AssertionError(`"${name}" was not Ready within ${READY_TIMEOUT_MS / 1000} s.`);
+}
+
+const chatList = (page: Page) => page.getByRole("list", { name: "Your chats" });
+const chatItem = (page: Page, title: string): Locator => chatList(page).getByRole("listitem").filter({ hasText: title });
+
+export default {
+  name: "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete",
+  async run({ page, baseURL }) {
+    await signIn(page, baseURL, DEMO.email, DEMO.password);
+    await waitForPath(page, "/dashboard");
+    await waitForHydration(page);
+    await closeWelcomeIfShown(page);
+
+    await gotoAndHydrate(page, baseURL, "/documents");
+    for (const doc of DEMO_DOCUMENTS) await waitReady(page, doc.name);
+
+    await page.getByRole("tab", { name: "Ask Readyroom", exact: true }).click();
+    await waitForPath(page, /[?&]view=ask/);
+    await visible(page.getByRole("heading", { level: 1, name: "Ask Readyroom", exact: true }), "the Ask Readyroom heading");
+    // A fresh chat even if an earlier run left one open.
+    await page.getByRole("button", { name: "New chat", exact: true }).click();
+
+    const box = page.getByLabel("Ask a question about your documents", { exact: true });
+    await box.fill(QUESTION);
+    await box.press("Enter");
+    await waitForPath(page, /[?&]chat=[0-9a-f-]{36}/);
+    const chatId = new URL(page.url()).searchParams.get("chat");
+
+    // The stream has ended when the Ask button is back in place of Stop.
+    await visible(page.getByRole("button", { name: "Ask", exact: true }), "the Ask button after the answer", ANSWER_TIMEOUT_MS);
+    const answer = page.getByTestId("ask-answer").last();
+    await visible(answer.getByText("Offline answers", { exact: true }), "the offline label under the answer");
+    const sources = answer.getByTestId("ask-source");
+    check((await sources.count()) > 0, "the answer has no sources.");
+    const sourceNames = await sources.allInnerTexts();
+    check(
+      sourceNames.some((text) => DEMO_DOCUMENTS.some((d) => text.includes(d.name))),
+      `no source names a seeded document: ${sourceNames.join(" | ")}`,
+    );
+    check((await page.getByRole("status").filter({ hasText: "Answer ready." }).count()) === 1, "the status does not announce the finished answer.");
+
+    // A [n] marker in the text opens its passage in the sources list and moves focus there.
+    const marker = answer.getByRole("button", { name: /^Source \d+: / }).first();
+    await visible(marker, "a citation marker in the answer");
+    const sourceId = await marker.getAttribute("aria-controls");
+    await marker.click();
+    const source = page.locator(`[id="${sourceId}"]`);
+    const toggle = source.getByRole("button", { expanded: true });
+    await visible(toggle, "the cited source, opened");
+    check(await toggle.evaluate((el) => el === document.activeElement), "focus did not move to the opened source.");
+    await visible(source.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`), "the cited passage");
+
+    // Reload: the URL still names the chat and the exchange comes back from the server.
+    await page.reload();
+    await waitForHydration(page);
+    check(new URL(page.url()).searchParams.get("chat") === chatId, "the reload lost the chat in the URL.");
+    await visible(page.getByTestId("ask-question").filter({ hasText: QUESTION }), "the question after a reload");
+    await visible(page.getByTestId("ask-answer").last().getByTestId("ask-source").first(), "the cited answer after a reload");
+
+    const title = (await page.locator("#ask-chat-heading").innerText()).trim();
+    check(title.length > 0 && QUESTION.startsWith(title.replace(/…$/, "").trim().slice(0, 20)), `the chat is titled "${title}", not after the question.`);
+    const renamed = `Levee L-3 (e2e ${Date.now().toString(36)})`;
+    await chatItem(page, title).getByRole("button", { name: `Rename chat ${title}`, exact: true }).click();
+    const titleBox = page.getByLabel(`New title for ${title}`, { exact: true });
+    await titleBox.fill(renamed);
+    await titleBox.press("Enter");
+    await visible(chatItem(page, renamed), `the renamed chat "${renamed}"`);
+
+    await chatItem(page, renamed).getByRole("button", { name: `Delete chat ${renamed}`, exact: true }).click();
+    const confirm = await visible(page.getByRole("alertdialog", { name: "Delete this chat?" }), "the delete confirmation");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await hidden(chatItem(page, renamed), `the deleted chat "${renamed}"`);
+    check(!new URL(page.url()).searchParams.get("chat"), "the deleted chat is still in the URL.");
+
+    await gotoAndHydrate(page, baseURL, "/documents?view=ask");
+    await visible(page.getByRole("button", { name: "New chat", exact: true }), "the chat list after a reload");
+    check((await chatItem(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
+    return `asked, ${sourceNames.length} source(s), citation opened, kept on reload, renamed, deleted`;
+  },
+} satisfies Journey;
