@@ -63,6 +63,11 @@ export interface AskPassage extends Citation {
   content: string;
 }
 
+/**
+ * The answer stream (application/x-ndjson, one event per line): meta first, then citations (maybe
+ * []), text deltas, and finally done — or, if the provider fails mid-answer, error instead of done
+ * (the partial answer is saved, marked interrupted, and its held credits released).
+ */
 export type AskEvent =
   | { type: "meta"; provider: string; model: string; label: string; offline: boolean }
   | { type: "citations"; citations: Citation[] }
