@@ -10,6 +10,16 @@ function idFrom(output: string, key: string): string {
   return match[1];
 }
 
+/**
+ * Both users are new and now have a plan (the lead's own, the member's through the team), so the
+ * welcome modal opens on their first page; close it before it covers the editor.
+ */
+async function dismissWelcome(page: Page) {
+  const welcome = await visible(page.getByRole("dialog", { name: "Welcome to Readyroom" }), "the welcome modal of a newly subscribed user", 20_000);
+  await welcome.getByRole("button", { name: "Close" }).click();
+  await hidden(welcome, "the welcome modal after Close");
+}
+
 async function editorReady(page: Page) {
   await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
@@ -57,6 +67,7 @@ export default {
     // The lead creates the campaign exercise through the campaign API (the collaborate pages that
     // will offer a button for it come with the collaborate issue).
     await gotoAndHydrate(lead, baseURL, "/dashboard");
+    await dismissWelcome(lead);
     const created = (await lead.evaluate(
       async (url) => {
         const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ exercise: { name: "" } }) });
@@ -81,6 +92,7 @@ export default {
 
     // The member opens the same exercise from their dashboard: the lock modal names the lead.
     await gotoAndHydrate(member, baseURL, "/dashboard");
+    await dismissWelcome(member);
     await member.getByRole("link", { name: "Harbor district evacuation TTX", exact: true }).click();
     // At the resume step: Core capabilities once the lead's move has been saved, Intro before.
     await waitForPath(member, new RegExp(`^${base}/(intro|core-capabilities)$`));
