@@ -93,11 +93,20 @@ export default {
     const confirm = await visible(page.getByRole("alertdialog", { name: "Delete this chat?" }), "the delete confirmation");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await hidden(chatItem(page, renamed), `the deleted chat "${renamed}"`);
-    check(!new URL(page.url()).searchParams.get("chat"), "the deleted chat is still in the URL.");
+    await waitForPath(page, /^\/documents\?view=ask$/);
+    await visible(page.locator("#ask-chat-heading").getByText("New chat", { exact: true }), "a new chat in place of the deleted one");
 
     await gotoAndHydrate(page, baseURL, "/documents?view=ask");
     await visible(page.getByRole("button", { name: "New chat", exact: true }), "the chat list after a reload");
     check((await chatItem(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
+
+    // On a phone the chat list folds behind a button, leaving the width to the answer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const chatsToggle = page.getByRole("button", { name: /^Chats \(\d+\)$/ });
+    await visible(chatsToggle, "the Chats button on a narrow screen");
+    await hidden(page.getByRole("button", { name: "New chat", exact: true }), "the folded chat list");
+    await chatsToggle.click();
+    await visible(page.getByRole("button", { name: "New chat", exact: true }), "the chat list after opening it");
     return `asked, ${sourceNames.length} source(s), citation opened, kept on reload, renamed, deleted`;
   },
 } satisfies Journey;

@@ -1,6 +1,7 @@
 import { ChevronDown, FileText, Loader2 } from "lucide-react";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { answerParts, ASK_OFFLINE_TEXT, type AskCitation } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
 import { snippetParts } from "../documents/format";
@@ -56,6 +57,13 @@ export function Answer({
       return next;
     });
   const parts = answerParts(content, citations);
+  // Retrieval hands over up to eight passages; the ones the answer actually cites come first, the rest
+  // wait behind a toggle. An answer that cites nothing (a model that ignored the instruction) shows all.
+  const citedNs = new Set(parts.flatMap((p) => (p.kind === "cite" ? [p.n] : [])));
+  const [showAll, setShowAll] = React.useState(false);
+  const cited = citedNs.size ? citations.filter((c) => citedNs.has(c.n)) : streaming ? [] : citations;
+  const others = citations.filter((c) => !cited.includes(c));
+  const listed = showAll ? [...cited, ...others] : cited;
 
   return (
     <div className="grid gap-2" data-testid="ask-answer">
@@ -93,11 +101,11 @@ export function Answer({
         </p>
       ) : null}
 
-      {citations.length > 0 ? (
+      {citations.length > 0 && (listed.length > 0 || !streaming) ? (
         <section aria-label="Sources" className="grid gap-1">
           <p className="text-xs font-semibold text-muted-foreground">Sources</p>
           <ol className="grid gap-1">
-            {citations.map((c) => {
+            {listed.map((c) => {
               const expanded = open.has(c.n);
               return (
                 <li key={c.n} id={sourceId(c.n)} className="rounded-md border bg-card text-sm" data-testid="ask-source">
@@ -125,6 +133,11 @@ export function Answer({
               );
             })}
           </ol>
+          {others.length > 0 && !streaming ? (
+            <Button type="button" variant="link" size="sm" className="h-auto w-fit px-0 text-xs" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+              {showAll ? "Hide passages the answer does not cite" : `Also searched: ${others.length} more passage${others.length === 1 ? "" : "s"}`}
+            </Button>
+          ) : null}
         </section>
       ) : null}
 

@@ -256,12 +256,13 @@ export function AskView({
         }
       }
       queryClient.setQueryData<{ chats: AskChatSummary[] }>(askQueryKeys.chats, (old) => (old ? { chats: old.chats.filter((c) => c.id !== chat.id) } : old));
-      queryClient.removeQueries({ queryKey: askQueryKeys.chat(chat.id) });
       toast({ title: "Chat deleted", description: chatTitle(chat) });
       if (chat.id === chatId) {
         selectChat(null);
         focusInput();
       }
+      // Stale but not refetched now (that would 404 while the URL still names it); a later visit reads it again.
+      void queryClient.invalidateQueries({ queryKey: askQueryKeys.chat(chat.id), refetchType: "none" });
     },
   };
 
