@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { askReadyroomChats, chatMessages, documents } from "../../worker/db/schema";
 import { answerParts, askFailure, createAskEventReader, type AskCitation, type AskEvent } from "../../web/lib/ask-api";
+import { scopeLabel, toggleScope } from "../../web/components/ask/scope";
 import { createTestUser } from "../helpers/auth";
 
 const citation = (n: number, documentName = "Annex F — Riverine and Coastal Flood"): AskCitation => ({
@@ -86,6 +87,27 @@ describe("citation markers", () => {
     ]);
     expect(answerParts("No sources [1].", [])).toEqual([{ kind: "text", text: "No sources [1]." }]);
     expect(answerParts("", citations)).toEqual([]);
+  });
+});
+
+describe("document scope", () => {
+  const doc = (id: string, name: string) => ({ id, name });
+  const ready = [doc("a", "Base Plan"), doc("b", "Annex F"), doc("c", "Odalys AAR")];
+  const ids = ready.map((d) => d.id);
+
+  it("narrows from all to the ticked documents and back to all when none or every one is ticked", () => {
+    expect(toggleScope(null, "b", true, ids)).toEqual(["b"]);
+    expect(toggleScope(["b"], "a", true, ids)).toEqual(["a", "b"]);
+    expect(toggleScope(["a", "b"], "c", true, ids)).toBeNull();
+    expect(toggleScope(["b"], "b", false, ids)).toBeNull();
+    // A document no longer ready drops out of the scope.
+    expect(toggleScope(["gone", "a"], "b", true, ids)).toEqual(["a", "b"]);
+  });
+
+  it("names the scope the way the picker shows it", () => {
+    expect(scopeLabel(null, ready)).toBe("All ready documents (3)");
+    expect(scopeLabel(["b"], ready)).toBe("Annex F");
+    expect(scopeLabel(["a", "c"], ready)).toBe("2 of 3 documents");
   });
 });
 

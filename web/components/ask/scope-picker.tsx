@@ -9,30 +9,17 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import type { DocumentView } from "~/lib/documents-api";
+import { scopeLabel, toggleScope, type Scope } from "./scope";
 
-/** `null` = every ready document (the default); otherwise the chosen ids. */
-export type Scope = string[] | null;
-
-export function scopeLabel(scope: Scope, ready: DocumentView[]): string {
-  const chosen = scope ? ready.filter((d) => scope.includes(d.id)) : null;
-  if (!chosen || chosen.length === 0 || chosen.length === ready.length) return `All ready documents (${ready.length})`;
-  if (chosen.length === 1) return chosen[0].name;
-  return `${chosen.length} of ${ready.length} documents`;
-}
+export type { Scope };
 
 /**
- * Which documents the question is asked over. Items stay open on select so several can be ticked;
- * unticking the last one goes back to "all" (asking over nothing is never what was meant).
+ * Which documents the question is asked over. Items stay open on select so several can be ticked.
  */
 export function ScopePicker({ scope, ready, pending, onChange }: { scope: Scope; ready: DocumentView[]; pending: number; onChange: (scope: Scope) => void }) {
   const chosen = new Set(scope ?? []);
   const all = scope === null;
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(all ? [] : chosen);
-    if (on) next.add(id);
-    else next.delete(id);
-    onChange(next.size === 0 || next.size === ready.length ? null : [...next]);
-  };
+  const toggle = (id: string, on: boolean) => onChange(toggleScope(scope, id, on, ready.map((d) => d.id)));
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
