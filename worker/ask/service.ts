@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getTenancyAccountId } from "../accounts/service";
 import { AiProviderError, approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
+import { answerStream, settleAnswerCharge } from "../ai/answer-stream";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { CONTENT_TYPE } from "../conversations/framing";
@@ -277,60 +278,20 @@ const encode = (event: AskEvent) => encoder.encode(`${JSON.stringify(event)}\n`)
 export const INTERRUPTED_MESSAGE = "The AI provider stopped before finishing. The partial answer was kept.";
 
 function streamAnswer(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortController, label: string): ReadableStream<Uint8Array> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  let text = "";
-  let usage: { inputTokens: number; outputTokens: number } | null = null;
-  let finished = false;
-
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const { provider } = run;
-      controller.enqueue(encode({ type: "meta", provider: provider.id, model: provider.model, label, offline: provider.offline }));
-      controller.enqueue(encode({ type: "citations", citations: run.passages.map(toCitation) }));
+  return answerStream<number>(
+    chunks,
+    {
+      start: () => [
+        encode({ type: "meta", provider: run.provider.id, model: run.provider.model, label, offline: run.provider.offline }),
+        encode({ type: "citations", citations: run.passages.map(toCitation) }),
+      ],
+      text: (delta) => encode({ type: "text", delta }),
+      finish: (text, usage, interrupted) => finish(run, text, usage, interrupted),
+      done: (credits, usage) => [encode({ type: "done", messageId: run.messageId, ...(usage ? { usage } : {}), credits })],
+      interrupted: () => [encode({ type: "error", message: INTERRUPTED_MESSAGE, interrupted: true })],
     },
-    // Each pull must enqueue or close: a pull that returns with nothing enqueued (a usage chunk)
-    // is not called again, and the stream would stall.
-    async pull(controller) {
-      for (;;) {
-        if (await step(controller)) return;
-      }
-    },
-    cancel() {
-      // The client went away: stop the provider, give the credits back, keep what was said.
-      if (finished) return;
-      finished = true;
-      abort.abort();
-      run.background.waitUntil(finish(run, text, null, true).catch((err) => console.error("[ask] finishing a cancelled stream failed:", err)));
-    },
-  });
-
-  async function step(controller: ReadableStreamDefaultController<Uint8Array>): Promise<boolean> {
-    let next: IteratorResult<ChatChunk>;
-    try {
-      next = await iterator.next();
-    } catch (err) {
-      finished = true;
-      console.error(`[ask] stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
-      await finish(run, text, null, true);
-      controller.enqueue(encode({ type: "error", message: INTERRUPTED_MESSAGE, interrupted: true }));
-      controller.close();
-      return true;
-    }
-    if (!next.done) {
-      if (next.value.type === "text") {
-        text += next.value.text;
-        controller.enqueue(encode({ type: "text", delta: next.value.text }));
-        return true;
-      }
-      usage = { inputTokens: next.value.inputTokens, outputTokens: next.value.outputTokens };
-      return false;
-    }
-    finished = true;
-    const credits = await finish(run, text, usage, false);
-    controller.enqueue(encode({ type: "done", messageId: run.messageId, ...(usage ? { usage } : {}), credits }));
-    controller.close();
-    return true;
-  }
+    { abort, background: run.background, tag: "[ask]" },
+  );
 }
 
 function toCitation(p: AskPassage): Citation {
@@ -350,13 +311,7 @@ function toCitation(p: AskPassage): Citation {
  * response. Returns the credits charged.
  */
 async function finish(run: Run, text: string, usage: { inputTokens: number; outputTokens: number } | null, interrupted: boolean): Promise<number> {
-  let credits = 0;
-  try {
-    if (interrupted || !usage) await run.charge.release();
-    else credits = (await run.charge.settle(usage)).charged;
-  } catch (err) {
-    console.error(`[ask] credits for action ${run.charge.actionId} not ${interrupted ? "released" : "settled"}:`, err);
-  }
+  const credits = await settleAnswerCharge(run.charge, usage, interrupted, "[ask]");
   try {
     await saveExchange(run, text, interrupted);
   } catch (err) {

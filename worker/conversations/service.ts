@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getTenancyAccountId } from "../accounts/service";
 import { getAiProvider, DEFAULT_CHAT_MODEL, AiProviderError, approxTokens, type AiProvider, type ChatChunk } from "../ai";
 import { chargeForAi, type AiCharge } from "../billing/service";
+import { answerStream, settleAnswerCharge } from "../ai/answer-stream";
 import { estimateCredits } from "../billing/pricing";
 import { getDb, type Database } from "../db/client";
 import { accounts, conversations, users } from "../db/schema";
@@ -211,84 +212,46 @@ interface Run extends ConversationRequest {
 type ConversationBodyModules = Parameters<typeof draftToPatch>[2]["modules"];
 
 function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortController): ReadableStream<Uint8Array> {
-  const iterator = chunks[Symbol.asyncIterator]();
-  let text = "";
-  let usage: { inputTokens: number; outputTokens: number } | null = null;
-  let finished = false;
-
-  const send = (controller: ReadableStreamDefaultController<Uint8Array>, event: StreamEvent) => {
-    const bytes = encodeEvent(run.framing, event);
-    if (bytes) controller.enqueue(bytes);
-  };
-
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const { provider, prompt, body } = run;
-      send(controller, {
-        type: "meta",
-        provider: provider.id,
-        model: provider.model,
-        label: provider.label,
-        offline: provider.offline,
-        sectionType: body.sectionType,
-        purpose: body.purpose,
-        draft: prompt.draft !== null,
-      });
+  const encode = (event: StreamEvent) => encodeEvent(run.framing, event);
+  return answerStream<Outcome>(
+    chunks,
+    {
+      start: () => {
+        const { provider, prompt, body } = run;
+        return [
+          encode({
+            type: "meta",
+            provider: provider.id,
+            model: provider.model,
+            label: provider.label,
+            offline: provider.offline,
+            sectionType: body.sectionType,
+            purpose: body.purpose,
+            draft: prompt.draft !== null,
+          }),
+        ];
+      },
+      text: (delta) => encode({ type: "text", delta }),
+      finish: (text, usage, interrupted) => finish(run, text, usage, interrupted),
+      done: (outcome, usage) => [
+        outcome.draftEvent ? encode(outcome.draftEvent) : null,
+        outcome.draftError ? encode({ type: "error", code: "invalid_draft", message: outcome.draftError }) : null,
+        encode({
+          type: "usage",
+          inputTokens: usage?.inputTokens ?? 0,
+          outputTokens: usage?.outputTokens ?? 0,
+          credits: outcome.credits,
+          interrupted: false,
+          conversationId: outcome.conversationId,
+        }),
+      ],
+      interrupted: (outcome) => [
+        encode({ type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." }),
+        encode({ type: "usage", inputTokens: 0, outputTokens: 0, credits: 0, interrupted: true, conversationId: outcome.conversationId }),
+      ],
     },
-    // Each pull must enqueue or close: a pull that returns with nothing enqueued (a usage chunk)
-    // is not called again, and the stream would stall.
-    async pull(controller) {
-      for (;;) {
-        if (await step(controller)) return;
-      }
-    },
-    cancel() {
-      // The client went away: stop the provider, give the credits back, keep what was said.
-      if (finished) return;
-      finished = true;
-      abort.abort();
-      run.background.waitUntil(finish(run, text, null, true).catch((err) => console.error("[ai] finishing a cancelled stream failed:", err)));
-    },
-  });
-
-  /** Reads one provider chunk; true when something was enqueued or the stream was closed. */
-  async function step(controller: ReadableStreamDefaultController<Uint8Array>): Promise<boolean> {
-    let next: IteratorResult<ChatChunk>;
-    try {
-      next = await iterator.next();
-    } catch (err) {
-      finished = true;
-      console.error(`[ai] stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
-      const outcome = await finish(run, text, null, true);
-      send(controller, { type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." });
-      send(controller, { type: "usage", inputTokens: 0, outputTokens: 0, credits: 0, interrupted: true, conversationId: outcome.conversationId });
-      controller.close();
-      return true;
-    }
-    if (!next.done) {
-      if (next.value.type === "text") {
-        text += next.value.text;
-        send(controller, { type: "text", delta: next.value.text });
-        return true;
-      }
-      usage = { inputTokens: next.value.inputTokens, outputTokens: next.value.outputTokens };
-      return false;
-    }
-    finished = true;
-    const outcome = await finish(run, text, usage, false);
-    if (outcome.draftEvent) send(controller, outcome.draftEvent);
-    if (outcome.draftError) send(controller, { type: "error", code: "invalid_draft", message: outcome.draftError });
-    send(controller, {
-      type: "usage",
-      inputTokens: usage?.inputTokens ?? 0,
-      outputTokens: usage?.outputTokens ?? 0,
-      credits: outcome.credits,
-      interrupted: false,
-      conversationId: outcome.conversationId,
-    });
-    controller.close();
-    return true;
-  }
+    { abort, background: run.background, tag: "[ai]" },
+  );
 }
 
 interface Outcome {
@@ -322,12 +285,7 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
       outcome.draftError = parsed.message;
     }
   }
-  try {
-    if (interrupted || !usage) await run.charge.release();
-    else outcome.credits = (await run.charge.settle(usage)).charged;
-  } catch (err) {
-    console.error(`[ai] credits for action ${run.charge.actionId} not ${interrupted ? "released" : "settled"}:`, err);
-  }
+  outcome.credits = await settleAnswerCharge(run.charge, usage, interrupted, "[ai]");
   try {
     outcome.conversationId = await saveExchange(run, { text, interrupted, draft, draftError: outcome.draftError ?? null });
   } catch (err) {
