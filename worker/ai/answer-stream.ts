@@ -1,5 +1,6 @@
 import type { AiCharge } from "../billing/service";
-import type { ChatChunk } from "./types";
+import { HttpError } from "../lib/errors";
+import { AiProviderError, type ChatChunk } from "./types";
 
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 
@@ -107,4 +108,14 @@ export async function settleAnswerCharge(charge: AiCharge, usage: TokenUsage | n
     console.error(`${tag} credits for action ${charge.actionId} not ${interrupted ? "released" : "settled"}:`, err);
     return 0;
   }
+}
+
+/**
+ * A provider that refuses before streaming (bad key, outage) is a 502 the user can act on; the
+ * caller has already released the credits. Anything else is ours and is rethrown as it is.
+ */
+export function providerRefusal(err: unknown, tag: string): unknown {
+  if (!(err instanceof AiProviderError)) return err;
+  console.error(`${tag} ${err.message}`);
+  return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");
 }

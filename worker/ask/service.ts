@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getTenancyAccountId } from "../accounts/service";
-import { AiProviderError, approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
-import { answerStream, settleAnswerCharge } from "../ai/answer-stream";
+import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
+import { answerStream, providerRefusal, settleAnswerCharge } from "../ai/answer-stream";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { CONTENT_TYPE } from "../conversations/framing";
 import { getDb, type Database } from "../db/client";
 import { accounts, askReadyroomChats, chatMessages, users } from "../db/schema";
 import type { Config, Env } from "../env";
-import { badRequest, HttpError, notFound } from "../lib/errors";
+import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { languageName } from "../profile/languages";
 import { readStoredInstructions, type CustomInstructions } from "../profile/model";
@@ -238,7 +238,7 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
     });
   } catch (err) {
     await charge.release().catch((releaseErr: unknown) => console.error(`[ask] credits for action ${charge.actionId} not released:`, releaseErr));
-    throw providerError(err);
+    throw providerRefusal(err, "[ask]");
   }
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
@@ -253,12 +253,6 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
       "x-ai-label": label,
     },
   });
-}
-
-function providerError(err: unknown): unknown {
-  if (!(err instanceof AiProviderError)) return err;
-  console.error(`[ask] ${err.message}`);
-  return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");
 }
 
 interface Run extends AskRequest {

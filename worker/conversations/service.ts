@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getTenancyAccountId } from "../accounts/service";
-import { getAiProvider, DEFAULT_CHAT_MODEL, AiProviderError, approxTokens, type AiProvider, type ChatChunk } from "../ai";
+import { getAiProvider, DEFAULT_CHAT_MODEL, approxTokens, type AiProvider, type ChatChunk } from "../ai";
 import { chargeForAi, type AiCharge } from "../billing/service";
-import { answerStream, settleAnswerCharge } from "../ai/answer-stream";
+import { answerStream, providerRefusal, settleAnswerCharge } from "../ai/answer-stream";
 import { estimateCredits } from "../billing/pricing";
 import { getDb, type Database } from "../db/client";
 import { accounts, conversations, users } from "../db/schema";
@@ -23,7 +23,6 @@ import {
   type SectionType,
 } from "../exercises/prompts";
 import { getExerciseRow, type ExerciseScope } from "../exercises/service";
-import { HttpError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { languageName } from "../profile/languages";
 import { readStoredInstructions, type CustomInstructions } from "../profile/model";
@@ -162,7 +161,7 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
     timing.mark("provider");
   } catch (err) {
     await charge.release().catch((releaseErr: unknown) => console.error(`[ai] credits for action ${charge.actionId} not released:`, releaseErr));
-    throw providerError(err);
+    throw providerRefusal(err, "[ai]");
   }
 
   const run: Run = { ...req, db, provider, prompt, charge, moduleIndex, lastUser, currentModules: exercise.modules ?? null, conversationId: exercise.conversationId };
@@ -191,12 +190,6 @@ function serverTiming() {
     },
     header: () => parts.join(", "),
   };
-}
-
-function providerError(err: unknown): unknown {
-  if (!(err instanceof AiProviderError)) return err;
-  console.error(`[ai] ${err.message}`);
-  return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");
 }
 
 interface Run extends ConversationRequest {
