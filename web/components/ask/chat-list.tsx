@@ -1,15 +1,6 @@
 import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { chatTitle, TITLE_MAX, type AskChatSummary } from "~/lib/ask-api";
@@ -128,20 +119,14 @@ function ChatItem({ chat, active, actions }: { chat: AskChatSummary; active: boo
       >
         <Trash2 aria-hidden />
       </Button>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this chat?</AlertDialogTitle>
-            <AlertDialogDescription>“{title}” and its answers will be deleted. Your documents are not affected.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={() => void actions.remove(chat)}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this chat?"
+        description={<>“{title}” and its answers will be deleted. Your documents are not affected.</>}
+        confirmLabel="Delete"
+        onConfirm={() => void actions.remove(chat)}
+      />
     </li>
   );
 }

@@ -1,16 +1,7 @@
 import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2 } from "lucide-react";
 import * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -277,29 +268,17 @@ export function ExerciseBrowser({ items, query, canOpen }: { items: ExerciseList
           <List items={completed} canOpen={canOpen} onDelete={setToDelete} empty={query.q ? `No completed exercises match “${query.q}”.` : "No completed exercises yet."} />
         </TabsContent>
       </Tabs>
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this exercise?</AlertDialogTitle>
-            <AlertDialogDescription>
-              “{toDelete?.name.trim() || "Untitled exercise"}” will be deleted with its design conversation and feedback. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              destructive
-              disabled={deleting}
-              onClick={(e) => {
-                e.preventDefault();
-                void confirmDelete();
-              }}
-            >
-              {deleting ? "Deleting…" : "Delete exercise"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this exercise?"
+        description={<>“{toDelete?.name.trim() || "Untitled exercise"}” will be deleted with its design conversation and feedback. This cannot be undone.</>}
+        confirmLabel="Delete exercise"
+        busy={deleting}
+        busyLabel="Deleting…"
+        keepOpenWhileBusy
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

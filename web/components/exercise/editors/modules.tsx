@@ -1,16 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
@@ -88,28 +79,17 @@ export function ModulesEditor({ exercise, onChange }: StepEditorProps) {
           <Plus aria-hidden /> Add module
         </Button>
       </div>
-      <AlertDialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete module {confirm !== null ? confirm + 1 : ""}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              “{confirm !== null ? modules[confirm]?.title || `Module ${confirm + 1}` : ""}” and its injects and questions will be removed from this exercise.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              destructive
-              onClick={() => {
-                if (confirm !== null) set(modules.filter((_, j) => j !== confirm));
-                setConfirm(null);
-              }}
-            >
-              Delete module
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={`Delete module ${confirm !== null ? confirm + 1 : ""}?`}
+        description={<>“{confirm !== null ? modules[confirm]?.title || `Module ${confirm + 1}` : ""}” and its injects and questions will be removed from this exercise.</>}
+        confirmLabel="Delete module"
+        onConfirm={() => {
+          if (confirm !== null) set(modules.filter((_, j) => j !== confirm));
+          setConfirm(null);
+        }}
+      />
     </div>
   );
 }
