@@ -1,27 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
-import { AssertionError, check, closeWelcomeIfShown, DEMO, gotoAndHydrate, hidden, signIn, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, signInAsDemo, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
-/** The seeded documents are queued by the library's list call; the local queue makes them Ready in seconds. */
-const READY_TIMEOUT_MS = 60_000;
 /** The offline provider streams quickly; a configured provider may take longer. */
 const ANSWER_TIMEOUT_MS = 60_000;
 
 const QUESTION = "What does the flood annex say about Levee L-3?";
 
-async function waitReady(page: Page, name: string) {
-  const row = page.getByRole("list", { name: "Your documents" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
-  await visible(row, `the library row of "${name}"`);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const status = await row.locator("[data-status]").first().getAttribute("data-status").catch(() => null);
-    if (status === "ready") return;
-    if (status === "failed") throw new AssertionError(`"${name}" failed to process.`);
-    await page.waitForTimeout(500);
-  }
-  throw new AssertionError(`"${name}" was not Ready within ${READY_TIMEOUT_MS / 1000} s.`);
-}
 
 const chatList = (page: Page) => page.getByRole("list", { name: "Your chats" });
 const chatItem = (page: Page, title: string): Locator => chatList(page).getByRole("listitem").filter({ hasText: title });
@@ -29,13 +16,10 @@ const chatItem = (page: Page, title: string): Locator => chatList(page).getByRol
 export default {
   name: "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete",
   async run({ page, baseURL }) {
-    await signIn(page, baseURL, DEMO.email, DEMO.password);
-    await waitForPath(page, "/dashboard");
-    await waitForHydration(page);
-    await closeWelcomeIfShown(page);
+    await signInAsDemo(page, baseURL);
 
     await gotoAndHydrate(page, baseURL, "/documents");
-    for (const doc of DEMO_DOCUMENTS) await waitReady(page, doc.name);
+    for (const doc of DEMO_DOCUMENTS) await waitDocumentReady(page, doc.name);
 
     await page.getByRole("tab", { name: "Ask Readyroom", exact: true }).click();
     await waitForPath(page, /[?&]view=ask/);

@@ -1,39 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
-import { AssertionError, check, DEMO, gotoAndHydrate, hidden, signIn, visible, waitForHydration, waitForPath, closeWelcomeIfShown } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, signInAsDemo, visible } from "../lib/helpers.ts";
+import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
-/** Ingestion runs on the local queue (batches of up to a second) and pdf.js is not involved: 60 s is generous. */
-const READY_TIMEOUT_MS = 60_000;
-
-/** The library row of the document called `name` (its name is the row's first line). */
-function row(page: Page, name: string): Locator {
-  return page
-    .getByRole("list", { name: "Your documents" })
-    .getByRole("listitem")
-    .filter({ has: page.getByText(name, { exact: true }) });
-}
-
-/** Waits for the row's status badge to read Ready; a Failed badge ends the wait with its message. */
-async function waitReady(page: Page, name: string) {
-  const target = row(page, name);
-  await visible(target, `the library row of "${name}"`);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = "";
-  while (Date.now() < deadline) {
-    const badge = target.locator("[data-status]").first();
-    const status = await badge.getAttribute("data-status").catch(() => null);
-    last = (await badge.innerText().catch(() => "")) || last;
-    if (status === "ready") return;
-    if (status === "failed") {
-      const text = await target.innerText();
-      throw new AssertionError(`"${name}" failed to process: ${text.replace(/\s+/g, " ")}`);
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new AssertionError(`"${name}" was not Ready within ${READY_TIMEOUT_MS / 1000} s (last status: ${last || "none"}).`);
-}
 
 /** The document toolbar remembers its state in a cookie: open it only if it is closed. */
 async function openSearch(page: Page) {
@@ -44,10 +15,7 @@ async function openSearch(page: Page) {
 export default {
   name: "documents: upload a Markdown file, Ready via the queue, keyword search, rename, download, delete; seeded Brackwater documents become Ready",
   async run({ page, baseURL }) {
-    await signIn(page, baseURL, DEMO.email, DEMO.password);
-    await waitForPath(page, "/dashboard");
-    await waitForHydration(page);
-    await closeWelcomeIfShown(page);
+    await signInAsDemo(page, baseURL);
 
     await gotoAndHydrate(page, baseURL, "/documents");
     await visible(page.getByRole("heading", { level: 1, name: "Documents", exact: true }), "the Documents heading");
@@ -61,11 +29,11 @@ export default {
       `# Levee L-3 drill notes\n\nSandbag relay teams from ${word} staged at the Alder Flats fire station.\n\n## Seepage\n\nBoils on the landward toe were ringed within 40 minutes.\n`,
     );
     await page.locator('input[type="file"]').setInputFiles({ name: filename, mimeType: "text/markdown", buffer: content });
-    await visible(row(page, stem), `the uploaded "${stem}" in the library`);
-    await waitReady(page, stem);
+    await visible(documentRow(page, stem), `the uploaded "${stem}" in the library`);
+    await waitDocumentReady(page, stem);
 
     // The list endpoint queued the seeded documents; they converge on Ready too.
-    for (const doc of DEMO_DOCUMENTS) await waitReady(page, doc.name);
+    for (const doc of DEMO_DOCUMENTS) await waitDocumentReady(page, doc.name);
 
     await openSearch(page);
     await page.getByLabel("Words to find in your documents", { exact: true }).fill(word);
@@ -75,31 +43,31 @@ export default {
     check((await hit.locator("mark").first().innerText()).toLowerCase().includes(word), "the hit marks the searched word.");
 
     const renamed = `Levee drill notes ${tag}`;
-    await row(page, stem).getByRole("button", { name: `Rename ${stem}`, exact: true }).click();
+    await documentRow(page, stem).getByRole("button", { name: `Rename ${stem}`, exact: true }).click();
     const nameBox = page.getByLabel(`New name for ${stem}`, { exact: true });
     await nameBox.fill(renamed);
     await nameBox.press("Enter");
-    await visible(row(page, renamed), `the renamed row "${renamed}"`);
-    await hidden(row(page, stem), `the old name "${stem}"`);
+    await visible(documentRow(page, renamed), `the renamed row "${renamed}"`);
+    await hidden(documentRow(page, stem), `the old name "${stem}"`);
 
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 30_000 }),
-      row(page, renamed).getByRole("link", { name: `Download ${renamed}`, exact: true }).click(),
+      documentRow(page, renamed).getByRole("link", { name: `Download ${renamed}`, exact: true }).click(),
     ]);
     check((await download.failure()) === null, "the download failed.");
     check(download.suggestedFilename() === filename, `the download is named ${download.suggestedFilename()}, not ${filename}.`);
     const saved = await download.path();
     check(saved !== null && (await readFile(saved)).equals(content), "the downloaded bytes differ from the upload.");
 
-    await row(page, renamed).getByRole("button", { name: `Delete ${renamed}`, exact: true }).click();
+    await documentRow(page, renamed).getByRole("button", { name: `Delete ${renamed}`, exact: true }).click();
     const confirm = await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-    await hidden(row(page, renamed), `the deleted row "${renamed}"`);
+    await hidden(documentRow(page, renamed), `the deleted row "${renamed}"`);
 
     // Gone on the server too, not only from the screen.
     await gotoAndHydrate(page, baseURL, "/documents");
-    await visible(row(page, DEMO_DOCUMENTS[0].name), "the library after a reload");
-    check((await row(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
+    await visible(documentRow(page, DEMO_DOCUMENTS[0].name), "the library after a reload");
+    check((await documentRow(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
     return `uploaded, Ready, found "${word}", renamed, downloaded ${content.byteLength} B, deleted; ${DEMO_DOCUMENTS.length} seeded documents Ready`;
   },
 } satisfies Journey;

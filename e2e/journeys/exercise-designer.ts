@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { check, DEMO, gotoAndHydrate, pathOf, signIn, visible, waitForHydration, waitForPath, closeWelcomeIfShown } from "../lib/helpers.ts";
+import { check, DEMO, gotoAndHydrate, pathOf, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** Every step of an exercise with three modules, in editor order, with the heading each shows. */
@@ -58,10 +58,7 @@ export default {
   name: "exercise designer: template, every step, assistant draft, MSEL edit, resume, exports, import, save retry, model picker",
   async run({ page, baseURL, admin }) {
     let note: string | undefined;
-    await signIn(page, baseURL, DEMO.email, DEMO.password);
-    await waitForPath(page, "/dashboard");
-    await waitForHydration(page);
-    await closeWelcomeIfShown(page);
+    await signInAsDemo(page, baseURL);
 
     // Start from a quick-start template.
     await page.getByRole("button", { name: "Start from template", exact: true }).click();

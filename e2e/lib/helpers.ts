@@ -120,3 +120,11 @@ export async function closeWelcomeIfShown(page: Page) {
     // not shown (already onboarded)
   }
 }
+
+/** Signs the demo user in and leaves them on a hydrated dashboard with no welcome modal in the way. */
+export async function signInAsDemo(page: Page, baseURL: string) {
+  await signIn(page, baseURL, DEMO.email, DEMO.password);
+  await waitForPath(page, "/dashboard");
+  await waitForHydration(page);
+  await closeWelcomeIfShown(page);
+}

@@ -4,23 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { answerParts, ASK_OFFLINE_TEXT, type AskCitation } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
-import { snippetParts } from "../documents/format";
-
-function Snippet({ text }: { text: string }) {
-  return (
-    <>
-      {snippetParts(text).map((part, i) =>
-        part.match ? (
-          <mark key={i} className="rounded-sm bg-primary/15 px-0.5 text-foreground">
-            {part.text}
-          </mark>
-        ) : (
-          <React.Fragment key={i}>{part.text}</React.Fragment>
-        ),
-      )}
-    </>
-  );
-}
+import { Snippet } from "../documents/snippet";
 
 const where = (c: AskCitation) => `${c.documentName}${c.page ? `, page ${c.page}` : ""}`;
 

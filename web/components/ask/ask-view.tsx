@@ -4,7 +4,7 @@ import { Bot, MessagesSquare, Send, Square } from "lucide-react";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { inputClass, Textarea } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/input";
 import { useAskStream } from "~/hooks/use-ask-stream";
 import { toast } from "~/hooks/use-toast";
 import {
@@ -30,6 +30,7 @@ import { POLL_MS } from "../documents/library";
 import { Answer } from "./answer";
 import { ChatList, type ChatListActions } from "./chat-list";
 import { ScopePicker, type Scope } from "./scope-picker";
+import { ModelPicker } from "~/components/ai/model-picker";
 
 export type ChatDetail = { chat: AskChat; messages: AskMessage[] };
 
@@ -290,27 +291,16 @@ export function AskView({
           </h2>
           <ScopePicker scope={scope} ready={ready} pending={pending} onChange={setScope} />
           {modelOptions ? (
-            <div className="flex items-center gap-2">
-              <label htmlFor="ask-model" className="text-xs font-medium">
-                AI model
-              </label>
-              <select
-                id="ask-model"
-                className={cn(inputClass, "h-8 w-44 py-1 text-xs")}
-                value={chosenModel}
-                onChange={(e) => {
-                  setModel(e.target.value);
-                  writeCookie(DOCUMENT_CHAT_MODEL_COOKIE, e.target.value);
-                }}
-              >
-                {modelOptions.map((m) => (
-                  <option key={m.id} value={m.id} title={m.description}>
-                    {m.label}
-                    {m.available ? "" : " (unavailable)"}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ModelPicker
+              id="ask-model"
+              compact
+              models={modelOptions}
+              value={chosenModel}
+              onChange={(value) => {
+                setModel(value);
+                writeCookie(DOCUMENT_CHAT_MODEL_COOKIE, value);
+              }}
+            />
           ) : null}
           {offline ? (
             <Badge variant="outline" title="No AI provider is configured: answers quote the passages Readyroom finds in your documents, without an AI model.">

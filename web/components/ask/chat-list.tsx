@@ -2,7 +2,7 @@ import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { RenameForm } from "~/components/ui/rename-form";
 import { chatTitle, TITLE_MAX, type AskChatSummary } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
 import { formatDate } from "../documents/format";
@@ -14,60 +14,27 @@ export type ChatListActions = {
   remove: (chat: AskChatSummary) => Promise<void>;
 };
 
+function titleError(value: string): string | null {
+  const title = value.trim();
+  if (!title) return "Title is required.";
+  if (title.length > TITLE_MAX) return `Title must be at most ${TITLE_MAX} characters.`;
+  return null;
+}
+
 function RenameChat({ chat, rename, onDone }: { chat: AskChatSummary; rename: ChatListActions["rename"]; onDone: () => void }) {
-  const [value, setValue] = React.useState(chat.title ?? "");
-  const [error, setError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
-  const id = `rename-chat-${chat.id}`;
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const title = value.trim();
-    if (!title) return setError("Title is required.");
-    if (title.length > TITLE_MAX) return setError(`Title must be at most ${TITLE_MAX} characters.`);
-    if (title === chat.title) return onDone();
-    setSaving(true);
-    const ok = await rename(chat, title);
-    setSaving(false);
-    if (ok) onDone();
-  };
   return (
-    <form onSubmit={submit} className="grid gap-1 px-2 py-1.5">
-      <label htmlFor={id} className="sr-only">
-        New title for {chatTitle(chat)}
-      </label>
-      <Input
-        id={id}
-        autoFocus
-        value={value}
-        maxLength={TITLE_MAX + 50}
-        className="h-8"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setError(null);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") {
-            e.preventDefault();
-            onDone();
-          }
-        }}
+    <div className="px-2 py-1.5">
+      <RenameForm
+        id={`rename-chat-${chat.id}`}
+        label={`New title for ${chatTitle(chat)}`}
+        initial={chat.title ?? ""}
+        maxLength={TITLE_MAX}
+        validate={titleError}
+        onSave={(title) => rename(chat, title)}
+        onDone={onDone}
+        stacked
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-1">
-        <Button type="submit" size="sm" disabled={saving}>
-          Save
-        </Button>
-        <Button type="button" size="sm" variant="ghost" disabled={saving} onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { Download, FileText, Pencil, RotateCw, Trash2 } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { RenameForm } from "~/components/ui/rename-form";
 import { Progress } from "~/components/ui/progress";
 import { documentsApi, type DocumentView } from "~/lib/documents-api";
 import { formatBytes, formatDate, typeLabel } from "./format";
@@ -21,64 +21,6 @@ function nameError(name: string): string | null {
   if (!trimmed) return "Name is required.";
   if (trimmed.length > NAME_MAX) return `Name must be at most ${NAME_MAX} characters.`;
   return null;
-}
-
-function RenameForm({ doc, onDone, rename }: { doc: DocumentView; onDone: () => void; rename: RowActions["rename"] }) {
-  const [value, setValue] = React.useState(doc.name);
-  const [error, setError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
-  const id = `rename-${doc.id}`;
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const problem = nameError(value);
-    if (problem) return setError(problem);
-    if (value.trim() === doc.name) return onDone();
-    setSaving(true);
-    const ok = await rename(doc, value.trim());
-    setSaving(false);
-    if (ok) onDone();
-  };
-
-  return (
-    <form onSubmit={submit} className="flex min-w-0 flex-1 flex-wrap items-start gap-2">
-      <label htmlFor={id} className="sr-only">
-        New name for {doc.name}
-      </label>
-      <div className="grid min-w-0 flex-1 gap-1">
-        <Input
-          id={id}
-          autoFocus
-          value={value}
-          maxLength={NAME_MAX + 50}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              e.preventDefault();
-              onDone();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="h-8"
-        />
-        {error ? (
-          <p id={`${id}-error`} className="text-xs text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" size="sm" disabled={saving}>
-        Save
-      </Button>
-      <Button type="button" size="sm" variant="ghost" onClick={onDone} disabled={saving}>
-        Cancel
-      </Button>
-    </form>
-  );
 }
 
 /** One document: name, what it is, when it came, where ingestion stands, and what can be done with it. */
@@ -104,7 +46,15 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <FileText className="hidden size-5 shrink-0 text-muted-foreground sm:block" aria-hidden />
         {renaming ? (
-          <RenameForm doc={doc} rename={actions.rename} onDone={finishRename} />
+          <RenameForm
+            id={`rename-${doc.id}`}
+            label={`New name for ${doc.name}`}
+            initial={doc.name}
+            maxLength={NAME_MAX}
+            validate={nameError}
+            onSave={(name) => actions.rename(doc, name)}
+            onDone={finishRename}
+          />
         ) : (
           <div className="grid min-w-[12rem] flex-1 gap-0.5">
             <p className="truncate text-sm font-medium" title={doc.name}>

@@ -4,23 +4,7 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { documentQueryKeys, documentsApi, type ChunkHit } from "~/lib/documents-api";
-import { snippetParts } from "./format";
-
-function Snippet({ text }: { text: string }) {
-  return (
-    <>
-      {snippetParts(text).map((part, i) =>
-        part.match ? (
-          <mark key={i} className="rounded-sm bg-primary/15 px-0.5 font-medium text-foreground">
-            {part.text}
-          </mark>
-        ) : (
-          <React.Fragment key={i}>{part.text}</React.Fragment>
-        ),
-      )}
-    </>
-  );
-}
+import { Snippet } from "./snippet";
 
 function Hit({ hit }: { hit: ChunkHit }) {
   return (

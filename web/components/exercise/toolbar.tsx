@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import type { SaveState } from "~/hooks/use-exercise-autosave";
 import type { ExportFormat } from "~/lib/exercise-api";
-import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
+import { ModelPicker, type ModelOption } from "~/components/ai/model-picker";
 
 const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolean }[] = [
   { format: "md", label: "Discussion guide (Markdown)", campaignOnly: true },
@@ -16,7 +16,7 @@ const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolea
   { format: "csv", label: "MSEL (CSV)" },
 ];
 
-export type ModelOption = { id: string; label: string; description: string; available: boolean };
+export type { ModelOption };
 
 /** Save state in words, announced politely to screen readers as it changes. */
 export function SaveIndicator({ state, readOnly }: { state: SaveState; readOnly: boolean }) {
@@ -111,21 +111,7 @@ export function ExerciseToolbar({
         <Button size="sm" variant={completed ? "secondary" : "outline"} disabled={readOnly} aria-pressed={completed} onClick={onToggleCompleted}>
           <CheckCircle2 aria-hidden /> {completed ? "Completed — mark in progress" : "Mark completed"}
         </Button>
-        {models ? (
-          <div className="flex items-center gap-2">
-            <label htmlFor="exercise-model" className="text-sm font-medium">
-              AI model
-            </label>
-            <select id="exercise-model" className={cn(inputClass, "h-8 w-56 py-1")} value={model} disabled={readOnly} onChange={(e) => onModelChange(e.target.value)}>
-              {models.map((m) => (
-                <option key={m.id} value={m.id} title={m.description}>
-                  {m.label}
-                  {m.available ? "" : " (unavailable)"}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {models ? <ModelPicker id="exercise-model" models={models} value={model} disabled={readOnly} onChange={onModelChange} /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,33 @@
+import type { Locator, Page } from "playwright-core";
+import { AssertionError, visible } from "./helpers.ts";
+
+/** Ingestion runs on the local queue (batches of up to a second) and pdf.js is not involved: 60 s is generous. */
+const READY_TIMEOUT_MS = 60_000;
+
+/** The library row of the document called `name` (its name is the row's first line). */
+export function documentRow(page: Page, name: string): Locator {
+  return page
+    .getByRole("list", { name: "Your documents" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
+}
+
+/** Waits for the row's status badge to read Ready; a Failed badge ends the wait with its message. */
+export async function waitDocumentReady(page: Page, name: string) {
+  const target = documentRow(page, name);
+  await visible(target, `the library row of "${name}"`);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = "";
+  while (Date.now() < deadline) {
+    const badge = target.locator("[data-status]").first();
+    const status = await badge.getAttribute("data-status").catch(() => null);
+    last = (await badge.innerText().catch(() => "")) || last;
+    if (status === "ready") return;
+    if (status === "failed") {
+      const text = await target.innerText();
+      throw new AssertionError(`"${name}" failed to process: ${text.replace(/\s+/g, " ")}`);
+    }
+    await page.waitForTimeout(500);
+  }
+  throw new AssertionError(`"${name}" was not Ready within ${READY_TIMEOUT_MS / 1000} s (last status: ${last || "none"}).`);
+}
