@@ -1,6 +1,6 @@
 import type { AiCharge } from "../billing/service";
 import { HttpError } from "../lib/errors";
-import { AiProviderError, type ChatChunk } from "./types";
+import { AiProviderError, type AiProvider, type ChatChunk, type ChatRequest } from "./types";
 
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 
@@ -118,4 +118,17 @@ export function providerRefusal(err: unknown, tag: string): unknown {
   if (!(err instanceof AiProviderError)) return err;
   console.error(`${tag} ${err.message}`);
   return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");
+}
+
+/**
+ * Opens the provider's answer once the credits are held. If the provider refuses, the credits go
+ * back and the refusal becomes the 502 of providerRefusal.
+ */
+export async function openPaidAnswer(provider: AiProvider, request: ChatRequest, charge: AiCharge, tag: string): Promise<AsyncIterable<ChatChunk>> {
+  try {
+    return await provider.open(request);
+  } catch (err) {
+    await charge.release().catch((releaseErr: unknown) => console.error(`${tag} credits for action ${charge.actionId} not released:`, releaseErr));
+    throw providerRefusal(err, tag);
+  }
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getTenancyAccountId } from "../accounts/service";
 import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
-import { answerStream, providerRefusal, settleAnswerCharge } from "../ai/answer-stream";
+import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { CONTENT_TYPE } from "../conversations/framing";
@@ -227,19 +227,12 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
   });
 
   const abort = new AbortController();
-  let chunks: AsyncIterable<ChatChunk>;
-  try {
-    chunks = await provider.open({
-      model: provider.model,
-      messages: prompt.messages,
-      maxOutputTokens: prompt.maxOutputTokens,
-      signal: abort.signal,
-      offlineAnswer: prompt.offlineAnswer,
-    });
-  } catch (err) {
-    await charge.release().catch((releaseErr: unknown) => console.error(`[ask] credits for action ${charge.actionId} not released:`, releaseErr));
-    throw providerRefusal(err, "[ask]");
-  }
+  const chunks = await openPaidAnswer(
+    provider,
+    { model: provider.model, messages: prompt.messages, maxOutputTokens: prompt.maxOutputTokens, signal: abort.signal, offlineAnswer: prompt.offlineAnswer },
+    charge,
+    "[ask]",
+  );
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
   const run: Run = { ...req, db, provider, prompt, passages, charge, question, messageId: newId() };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getTenancyAccountId } from "../accounts/service";
 import { getAiProvider, DEFAULT_CHAT_MODEL, approxTokens, type AiProvider, type ChatChunk } from "../ai";
 import { chargeForAi, type AiCharge } from "../billing/service";
-import { answerStream, providerRefusal, settleAnswerCharge } from "../ai/answer-stream";
+import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
 import { estimateCredits } from "../billing/pricing";
 import { getDb, type Database } from "../db/client";
 import { accounts, conversations, users } from "../db/schema";
@@ -148,21 +148,20 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
 
   timing.mark("reserve");
   const abort = new AbortController();
-  let chunks: AsyncIterable<ChatChunk>;
-  try {
-    chunks = await provider.open({
+  const chunks = await openPaidAnswer(
+    provider,
+    {
       model: provider.model,
       messages: prompt.messages,
       jsonSchema: prompt.draft ? { name: prompt.draft.name, schema: prompt.draft.schema } : undefined,
       maxOutputTokens: prompt.maxOutputTokens,
       signal: abort.signal,
       offlineAnswer: prompt.offlineAnswer,
-    });
-    timing.mark("provider");
-  } catch (err) {
-    await charge.release().catch((releaseErr: unknown) => console.error(`[ai] credits for action ${charge.actionId} not released:`, releaseErr));
-    throw providerRefusal(err, "[ai]");
-  }
+    },
+    charge,
+    "[ai]",
+  );
+  timing.mark("provider");
 
   const run: Run = { ...req, db, provider, prompt, charge, moduleIndex, lastUser, currentModules: exercise.modules ?? null, conversationId: exercise.conversationId };
   return new Response(streamBody(run, chunks, abort), {
