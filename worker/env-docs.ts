@@ -50,5 +50,6 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "STRIPE_TRIAL_DAYS", kind: "var", group: "Payments", default: "14", meaning: "Free-trial days of a first subscription; 0 turns trials off." },
   { name: "STRIPE_CREDIT_PACKS", kind: "var", group: "Payments", default: "[]", meaning: 'One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}].' },
   { name: "PLAN_MONTHLY_CREDITS", kind: "var", group: "Payments", default: '{"SOLO":1000,"TEAM":5000,"ENTERPRISE":20000}', meaning: "Credits per month of each plan, JSON: granted by each paid Stripe invoice (×12 yearly), and once per UTC month to plans granted with npm run admin." },
+  { name: "SIGN_IN_MAX_ATTEMPTS", kind: "var", group: "Limits", default: "5", meaning: "Password sign-in attempts allowed per client address per minute; the next gets 429." },
   { name: "MAX_BODY_BYTES", kind: "var", group: "Limits", default: "1048576", meaning: "Largest JSON request body the API reads (document uploads have their own limit: 25 MB per file)." },
 ];

@@ -87,6 +87,7 @@ export const configSchema = z.object({
     { SOLO: 1000, TEAM: 5000, ENTERPRISE: 20000 },
   ),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_RATE_LIMIT } from "../../worker/auth/auth";
+import worker from "../../worker/index";
 import { createTestUser, testClientIp } from "../helpers/auth";
 
 function signIn(email: string, password: string, ip: string) {
@@ -47,5 +48,27 @@ describe("sign-in rate limit", () => {
     const limited = await post();
     expect(limited.status).toBe(429);
     expect(await limited.text()).toContain("Too many sign-in attempts");
+  });
+
+  it("SIGN_IN_MAX_ATTEMPTS sets how many attempts an address gets", async () => {
+    const u = await createTestUser();
+    const ip = testClientIp();
+    // A distinct env object builds its own auth instance with this configuration.
+    const configured = { ...env, SIGN_IN_MAX_ATTEMPTS: "2" };
+    const attempt = async () => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request("http://localhost/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+          body: JSON.stringify({ email: u.email, password: "wrong-password" }),
+        }) as never,
+        configured as never,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res.status;
+    };
+    expect([await attempt(), await attempt(), await attempt()]).toEqual([401, 401, 429]);
   });
 });

@@ -16,7 +16,7 @@ const DEV_SECRET = "readyroom-local-development-secret-not-for-production-0001";
 export const AUTH_BASE_PATH = "/api/auth";
 export const COOKIE_PREFIX = "readyroom";
 
-/** Sign-in attempts allowed per client address within the window, shared by every isolate (D1). */
+/** Sign-in attempts allowed per client address within the window (max: SIGN_IN_MAX_ATTEMPTS), shared by every isolate (D1). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
 
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
@@ -197,7 +197,7 @@ function buildOptions(env: Env, config: Config) {
       window: 60,
       max: 120,
       customRules: {
-        "/sign-in/email": SIGN_IN_RATE_LIMIT,
+        "/sign-in/email": { window: SIGN_IN_RATE_LIMIT.window, max: config.SIGN_IN_MAX_ATTEMPTS },
         "/sign-up/email": { window: 60, max: 10 },
         // Starting an OAuth redirect checks no password; it only needs a guard against floods.
         "/sign-in/social": { window: 60, max: 30 },
