@@ -125,19 +125,14 @@ export function StringListEditor({
           );
         })}
       </ol>
-      <div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            focusIndex.current = items.length;
-            onChange([...items, ""]);
-          }}
-        >
-          <Plus aria-hidden /> {addLabel}
-        </Button>
-      </div>
+      <AddButton
+        onClick={() => {
+          focusIndex.current = items.length;
+          onChange([...items, ""]);
+        }}
+      >
+        {addLabel}
+      </AddButton>
     </div>
   );
 }
@@ -158,5 +153,16 @@ export function Section({ title, description, children, actions }: { title: stri
       </div>
       {children}
     </section>
+  );
+}
+
+/** "Add …" under a list: the one way editors offer a new row, item, module or group. */
+export function AddButton({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+  return (
+    <div>
+      <Button type="button" variant="outline" size="sm" onClick={onClick}>
+        <Plus aria-hidden /> {children}
+      </Button>
+    </div>
   );
 }

@@ -1,12 +1,10 @@
 import { Link } from "@remix-run/react";
-import { Plus } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Button } from "~/components/ui/button";
 import { Field, TextareaField } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { move, RowActions, Section, StringListEditor } from "../list-editor";
+import { AddButton, move, RowActions, Section, StringListEditor } from "../list-editor";
 import type { Module, StepEditorProps, StructuredQuestions } from "../types";
 import { selectClass } from "./overview";
 
@@ -74,11 +72,7 @@ export function ModulesEditor({ exercise, onChange }: StepEditorProps) {
           );
         })}
       </ol>
-      <div>
-        <Button type="button" variant="outline" size="sm" onClick={() => set([...modules, { title: `Module ${modules.length + 1}`, description: "", functionalGroups: [], injects: [], questions: null }])}>
-          <Plus aria-hidden /> Add module
-        </Button>
-      </div>
+      <AddButton onClick={() => set([...modules, { title: `Module ${modules.length + 1}`, description: "", functionalGroups: [], injects: [], questions: null }])}>Add module</AddButton>
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
@@ -244,16 +238,7 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
                 );
               })}
             </ol>
-            <div>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => setGroup(gi, { questions: [...g.questions, { text: "", type: "open-ended", options: [] }] })}
-              >
-                <Plus aria-hidden /> Add question
-              </Button>
-            </div>
+            <AddButton onClick={() => setGroup(gi, { questions: [...g.questions, { text: "", type: "open-ended", options: [] }] })}>Add question</AddButton>
           </li>
         ))}
       </ol>
@@ -262,16 +247,7 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
           <option key={s} value={s} />
         ))}
       </datalist>
-      <div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => set({ ...q, groups: [...q.groups, { name: suggestions[q.groups.length] ?? "", questions: [{ text: "", type: "open-ended", options: [] }] }] })}
-        >
-          <Plus aria-hidden /> Add question group
-        </Button>
-      </div>
+      <AddButton onClick={() => set({ ...q, groups: [...q.groups, { name: suggestions[q.groups.length] ?? "", questions: [{ text: "", type: "open-ended", options: [] }] }] })}>Add question group</AddButton>
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { Plus } from "lucide-react";
 import * as React from "react";
-import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { mselColumns, type MselColumn } from "../../../../worker/exercises/model";
-import { move, RowActions } from "../list-editor";
+import { AddButton, move, RowActions } from "../list-editor";
 import type { MselRow, StepEditorProps } from "../types";
 
 export const MSEL_LABELS: Record<MselColumn, string> = {
@@ -160,19 +158,14 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
           <option key={m} value={m} />
         ))}
       </datalist>
-      <div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => {
-            pendingFocus.current = { row: rows.length, col: "event" };
-            set([...rows, emptyRow(rows.length + 1)]);
-          }}
-        >
-          <Plus aria-hidden /> Add MSEL row
-        </Button>
-      </div>
+      <AddButton
+        onClick={() => {
+          pendingFocus.current = { row: rows.length, col: "event" };
+          set([...rows, emptyRow(rows.length + 1)]);
+        }}
+      >
+        Add MSEL row
+      </AddButton>
     </div>
   );
 }

@@ -1,11 +1,9 @@
-import { Plus } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Field, FieldShell, TextareaField } from "~/components/ui/field";
 import { inputClass, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { CORE_CAPABILITIES, MISSION_AREAS, type CoreCapability } from "../../../../worker/exercises/capabilities";
-import { move, RowActions, Section } from "../list-editor";
+import { AddButton, move, RowActions, Section } from "../list-editor";
 import type { CapabilityObjective, StepEditorProps } from "../types";
 
 export const EXERCISE_TYPES = [
@@ -227,11 +225,7 @@ export function ObjectivesEditor({ exercise, onChange }: StepEditorProps) {
           );
         })}
       </ol>
-      <div>
-        <Button type="button" variant="outline" size="sm" onClick={() => set([...entries, { capability: null, objective: "" }])}>
-          <Plus aria-hidden /> Add objective
-        </Button>
-      </div>
+      <AddButton onClick={() => set([...entries, { capability: null, objective: "" }])}>Add objective</AddButton>
     </div>
   );
 }
