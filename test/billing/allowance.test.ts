@@ -4,9 +4,8 @@ import { allowanceKey, ensurePlanAllowance, nextMonthStart } from "../../worker/
 import { ledgerFor } from "../../worker/billing/ledger";
 import type { TransactionView } from "../../worker/billing/ledger-types";
 import { chargeForAi, getUsage } from "../../worker/billing/service";
-import { HttpError } from "../../worker/lib/errors";
 import { createTestUser } from "../helpers/auth";
-import { seedAccount } from "./helpers";
+import { seedAccount, httpErrorOf } from "./helpers";
 
 type PlanRow = { planType?: string; status?: string; source?: "admin" | "stripe"; currentPeriodEnd?: number | null };
 
@@ -27,16 +26,6 @@ async function accountWithPlan(plan: PlanRow | null) {
 async function grants(accountId: string) {
   const txs = (await ledgerFor(env, accountId).stub.listTransactions({ limit: 100 })) as TransactionView[];
   return txs.filter((t) => t.type === "GRANT");
-}
-
-async function refusal(p: Promise<unknown>): Promise<HttpError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof HttpError) return err;
-    throw err;
-  }
-  throw new Error("expected an HttpError");
 }
 
 describe("monthly allowance of admin-granted plans", () => {
@@ -100,7 +89,7 @@ describe("monthly allowance of admin-granted plans", () => {
 
   it("gives a Stripe-sourced plan no admin allowance (its credits come from invoice.paid)", async () => {
     const { accountId, userId } = await accountWithPlan({ source: "stripe" });
-    expect(await refusal(chargeForAi({ env, userId, category: "conversation", estimate: 1 }))).toMatchObject({ status: 402, message: "Credit limit exceeded" });
+    expect(await httpErrorOf(chargeForAi({ env, userId, category: "conversation", estimate: 1 }))).toMatchObject({ status: 402, message: "Credit limit exceeded" });
     expect(await getUsage(env, userId)).toMatchObject({ currentBalance: 0 });
     expect(await grants(accountId)).toHaveLength(0);
   });
@@ -108,7 +97,7 @@ describe("monthly allowance of admin-granted plans", () => {
   it("grants nothing without an active plan and refuses the reservation with 402", async () => {
     for (const plan of [null, { status: "canceled" }, { status: "paused" }, { currentPeriodEnd: Date.now() - 1000 }]) {
       const { accountId, userId } = await accountWithPlan(plan);
-      expect(await refusal(chargeForAi({ env, userId, category: "conversation", estimate: 1 }))).toMatchObject({
+      expect(await httpErrorOf(chargeForAi({ env, userId, category: "conversation", estimate: 1 }))).toMatchObject({
         status: 402,
         code: "credit_limit_exceeded",
         message: "Credit limit exceeded",

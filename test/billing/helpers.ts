@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { ledgerFor } from "../../worker/billing/ledger";
+import { HttpError } from "../../worker/lib/errors";
 
 /**
  * A bare user + tenancy account in D1, without going through sign-up (password hashing costs
@@ -27,3 +28,14 @@ export async function seededLedger() {
 
 let n = 0;
 export const key = (prefix = "k") => `${prefix}-${++n}-${crypto.randomUUID().slice(0, 8)}`;
+
+/** The HttpError a call is expected to refuse with (any other outcome fails the test). */
+export async function httpErrorOf(p: Promise<unknown>): Promise<HttpError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error("expected an HttpError");
+}

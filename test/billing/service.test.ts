@@ -13,19 +13,8 @@ import {
   refundSpend,
   updateCreditSettings,
 } from "../../worker/billing/service";
-import { HttpError } from "../../worker/lib/errors";
 import { createTestUser } from "../helpers/auth";
-import { key, seedAccount } from "./helpers";
-
-async function httpError(p: Promise<unknown>): Promise<HttpError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof HttpError) return err;
-    throw err;
-  }
-  throw new Error("expected an HttpError");
-}
+import { key, seedAccount, httpErrorOf } from "./helpers";
 
 describe("chargeForAi", () => {
   it("reserves, then settles from real token usage and records the Action", async () => {
@@ -65,25 +54,25 @@ describe("chargeForAi", () => {
 
   it("answers 402 Credit limit exceeded when the balance or a limit does not allow the call", async () => {
     const { accountId, userId } = await seedAccount();
-    const empty = await httpError(chargeForAi({ env, userId, category: "conversation", estimate: 1 }));
+    const empty = await httpErrorOf(chargeForAi({ env, userId, category: "conversation", estimate: 1 }));
     expect(empty).toMatchObject({ status: 402, code: "credit_limit_exceeded", message: "Credit limit exceeded" });
     await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
     await updateCreditSettings(env, { accountId, dailyLimit: 5 });
-    const limited = await httpError(chargeForAi({ env, userId, category: "conversation", estimate: 6 }));
+    const limited = await httpErrorOf(chargeForAi({ env, userId, category: "conversation", estimate: 6 }));
     expect(limited).toMatchObject({ status: 402, message: "Credit limit exceeded" });
     await expect(chargeForAi({ env, userId, category: "conversation", estimate: 5 })).resolves.toMatchObject({ held: 5 });
     // A user with no account at all cannot be charged either.
-    expect((await httpError(chargeForAi({ env, userId: crypto.randomUUID(), category: "x", estimate: 1 }))).status).toBe(402);
+    expect((await httpErrorOf(chargeForAi({ env, userId: crypto.randomUUID(), category: "x", estimate: 1 }))).status).toBe(402);
   });
 
   it("maps other ledger refusals to clear 4xx errors", async () => {
     const { accountId, userId } = await seedAccount();
     await purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() });
     await updateCreditSettings(env, { accountId, blockAdditionalPurchases: true });
-    expect(await httpError(purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() }))).toMatchObject({ status: 409, code: "purchases_blocked" });
-    expect(await httpError(refundSpend(env, { accountId, transactionId: "missing", idempotencyKey: key() }))).toMatchObject({ status: 404 });
-    expect(await httpError(adjustCredits(env, { accountId, amount: -50, idempotencyKey: key() }))).toMatchObject({ status: 402 });
-    expect(await httpError(chargeForAi({ env, userId, category: "x", estimate: 0 }))).toMatchObject({ status: 400 });
+    expect(await httpErrorOf(purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() }))).toMatchObject({ status: 409, code: "purchases_blocked" });
+    expect(await httpErrorOf(refundSpend(env, { accountId, transactionId: "missing", idempotencyKey: key() }))).toMatchObject({ status: 404 });
+    expect(await httpErrorOf(adjustCredits(env, { accountId, amount: -50, idempotencyKey: key() }))).toMatchObject({ status: 402 });
+    expect(await httpErrorOf(chargeForAi({ env, userId, category: "x", estimate: 0 }))).toMatchObject({ status: 400 });
   });
 
   it("prices usage at one credit per started thousand tokens", () => {

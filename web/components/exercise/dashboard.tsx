@@ -10,18 +10,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
 import { ExerciseApiError, exerciseApi } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
+import type { ExerciseSummary } from "../../../worker/exercises/service";
 
 export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
-export type ExerciseListItem = {
-  id: string;
-  name: string;
-  threatType: string | null;
-  completed: boolean;
-  isQuickStart: boolean;
-  moduleCount: number;
-  resumeStep: string;
-  updatedAt: string;
-};
+/** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
+export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt">;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
