@@ -242,7 +242,7 @@ describe("limits and periods", () => {
   it("daily, monthly and yearly limits count settled and pending spend, and roll over by UTC date", async () => {
     const { ledger } = await seededLedger();
     await ledger.purchase({ amount: 10_000, idempotencyKey: key(), now: T0 });
-    await ledger.updateSettings({ dailyLimit: 100, monthlyLimit: 250, yearlyLimit: 400 });
+    await ledger.updateSettings({ dailyLimit: 100, monthlyLimit: 250, yearlyLimit: 400, now: T0 });
     const a = await ledger.reserve({ amount: 60, idempotencyKey: key(), now: T0 });
     await ledger.settle({ reservationId: a.transactions[0].id, actualAmount: 60, idempotencyKey: key(), now: T0 });
     await ledger.reserve({ amount: 30, idempotencyKey: key(), now: T0 }); // pending
@@ -258,13 +258,13 @@ describe("limits and periods", () => {
     const b = await ledger.reserve({ amount: 60, idempotencyKey: key(), now: nextDay });
     await ledger.settle({ reservationId: b.transactions[0].id, actualAmount: 60, idempotencyKey: key(), now: nextDay });
     // month: 60 + 60 settled + 40 pending = 160; 91 more passes 250 (daily limit lifted to isolate it).
-    await ledger.updateSettings({ dailyLimit: null });
+    await ledger.updateSettings({ dailyLimit: null, now: nextDay });
     const monthly = await refusal(ledger.reserve({ amount: 91, idempotencyKey: key(), now: Date.UTC(2026, 10, 24) }));
     expect(monthly.details).toMatchObject({ period: "monthly" });
 
     // December: the monthly window restarts, the yearly one (120 settled + 40 pending) does not.
     const dec = Date.UTC(2026, 11, 1, 8);
-    await ledger.updateSettings({ monthlyLimit: null });
+    await ledger.updateSettings({ monthlyLimit: null, now: dec });
     const yearly = await refusal(ledger.reserve({ amount: 241, idempotencyKey: key(), now: dec }));
     expect(yearly.details).toMatchObject({ period: "yearly", spent: 120 });
     const ok = await ledger.reserve({ amount: 240, idempotencyKey: key(), now: dec });
