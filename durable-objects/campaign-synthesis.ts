@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
+import { nowMs } from "../worker/lib/clock";
 
 export const SYNTHESIS_STATUSES = ["idle", "queued", "running", "completed", "failed"] as const;
 export type SynthesisStatus = (typeof SYNTHESIS_STATUSES)[number];
@@ -46,7 +47,7 @@ export class CampaignSynthesis extends DurableObject<Env> {
     const previous = await this.get();
     const progress = update.status === "completed" ? 100 : clampProgress(update.progress ?? previous.progress);
     const error = update.status === "failed" ? (update.error ?? "Synthesis failed") : null;
-    const updatedAt = Date.now();
+    const updatedAt = nowMs();
     this.ctx.storage.sql.exec(
       "INSERT INTO state (id, status, progress, error, updatedAt) VALUES (1, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET status = excluded.status, progress = excluded.progress, error = excluded.error, updatedAt = excluded.updatedAt",
       update.status,

@@ -29,6 +29,7 @@ import {
   type TransactionType,
   type TransactionView,
 } from "../worker/billing/ledger-types";
+import { nowMs, runtimeNow } from "../worker/lib/clock";
 
 /**
  * CREDIT_LEDGER: the single writer of one account's credits (one object per account,
@@ -300,7 +301,7 @@ export class CreditLedger extends DurableObject<Env> {
       // Changes left unflushed by a previous incarnation: make sure an alarm will carry them.
       this.mirrorScheduled = true;
       void ctx.blockConcurrencyWhile(async () => {
-        if ((await ctx.storage.getAlarm()) == null) await ctx.storage.setAlarm(Date.now());
+        if ((await ctx.storage.getAlarm()) == null) await ctx.storage.setAlarm(runtimeNow());
       });
     }
   }
@@ -527,7 +528,7 @@ export class CreditLedger extends DurableObject<Env> {
   updateSettings(input: SettingsInput): LedgerState | LedgerFailure {
     try {
       const state = this.ctx.storage.transactionSync(() => {
-        const now = input.now ?? Date.now();
+        const now = input.now ?? nowMs();
         for (const key of ["dailyLimit", "monthlyLimit", "yearlyLimit", "lowBalanceAlert", "autoRefillAmount"] as const) {
           const v = input[key];
           if (v !== undefined && v !== null && !isCount(v)) throw new Refusal("invalid_input", `${key} must be a non-negative integer or null`);
@@ -584,7 +585,7 @@ export class CreditLedger extends DurableObject<Env> {
   getState(input: { accountId: string; now?: number }): LedgerState | LedgerFailure {
     const row = this.readBalance();
     if (row && row.accountId !== input.accountId) return this.failure(new Refusal("account_mismatch", "This ledger belongs to another account."));
-    const now = input.now ?? Date.now();
+    const now = input.now ?? nowMs();
     const b = row ?? this.freshBalance(input.accountId, null, now);
     rollPeriods(b, now);
     return { balance: balanceView(b), settings: this.loadSettings(input.accountId) };
@@ -605,7 +606,7 @@ export class CreditLedger extends DurableObject<Env> {
   audit(): LedgerAudit {
     // From storage, not the in-memory copy: the audit also proves the cache matches what is stored.
     const stored = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
-    const b = stored ?? this.freshBalance("", null, Date.now());
+    const b = stored ?? this.freshBalance("", null, nowMs());
     const one = (q: string) => Number(this.sql.exec<{ v: number }>(q).one().v ?? 0);
     const completedSum = one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'COMPLETED'");
     const pendingHeld = -one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'PENDING'");
@@ -652,7 +653,7 @@ export class CreditLedger extends DurableObject<Env> {
       this.mirrorRetryMs = Math.min(Math.max(1000, this.mirrorRetryMs * 2), 5 * 60_000);
       console.warn(`[credit-ledger] D1 copy failed, retrying in ${this.mirrorRetryMs} ms:`, String(err));
       this.mirrorScheduled = true;
-      await this.ctx.storage.setAlarm(Date.now() + this.mirrorRetryMs);
+      await this.ctx.storage.setAlarm(runtimeNow() + this.mirrorRetryMs);
       return;
     }
     if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) this.scheduleMirror();
@@ -671,7 +672,7 @@ export class CreditLedger extends DurableObject<Env> {
       let committed: BalanceRow | null = null;
       this.touched.clear();
       const result = this.ctx.storage.transactionSync((): OpSuccess => {
-        const now = input.now ?? Date.now();
+        const now = input.now ?? nowMs();
         const prior = this.sql.exec<{ op: string; result: string }>("SELECT op, result FROM ops WHERE key = ?", input.idempotencyKey).toArray()[0];
         if (prior) {
           const row = this.readBalance();
@@ -950,7 +951,7 @@ export class CreditLedger extends DurableObject<Env> {
   private scheduleMirror() {
     if (this.mirrorScheduled) return;
     this.mirrorScheduled = true;
-    this.ctx.storage.setAlarm(Date.now() + MIRROR_DELAY_MS).catch(() => {
+    this.ctx.storage.setAlarm(runtimeNow() + MIRROR_DELAY_MS).catch(() => {
       this.mirrorScheduled = false;
     });
   }

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
+import { nowMs } from "../worker/lib/clock";
 
 export type LockState = {
   /** True when the caller holds the lock after this call. */
@@ -31,13 +32,13 @@ export class ExerciseLock extends DurableObject<Env> {
   }
 
   async get(): Promise<LockState> {
-    const held = this.current(Date.now());
+    const held = this.current(nowMs());
     return held ? { ok: true, lockedByUserId: held.userId, lockExpires: held.expires } : { ok: true, lockedByUserId: null, lockExpires: null };
   }
 
   /** Takes the lock if it is free, expired, or already the caller's (which extends it). */
   async acquire(userId: string, ttlMs: number): Promise<LockState> {
-    const now = Date.now();
+    const now = nowMs();
     const held = this.current(now);
     if (held && held.userId !== userId) return { ok: false, lockedByUserId: held.userId, lockExpires: held.expires };
     const expires = now + clampTtl(ttlMs);
@@ -51,7 +52,7 @@ export class ExerciseLock extends DurableObject<Env> {
 
   /** Extends the caller's lock; fails (without taking it) if the caller does not hold it. */
   async renew(userId: string, ttlMs: number): Promise<LockState> {
-    const now = Date.now();
+    const now = nowMs();
     const held = this.current(now);
     if (!held || held.userId !== userId) {
       return { ok: false, lockedByUserId: held?.userId ?? null, lockExpires: held?.expires ?? null };
@@ -63,7 +64,7 @@ export class ExerciseLock extends DurableObject<Env> {
 
   /** Releases the caller's lock. Releasing a lock someone else holds changes nothing. */
   async release(userId: string): Promise<LockState> {
-    const held = this.current(Date.now());
+    const held = this.current(nowMs());
     if (held && held.userId !== userId) return { ok: false, lockedByUserId: held.userId, lockExpires: held.expires };
     this.ctx.storage.sql.exec("DELETE FROM lock");
     return { ok: true, lockedByUserId: null, lockExpires: null };

@@ -1,4 +1,8 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import { shiftClock } from "../worker/lib/clock";
+import { installConsoleGuard } from "./helpers/console";
 
-// Each test file gets isolated storage; the migrations make its D1 match production's schema.
+// One storage is shared by every file of the run (isolate: false); applying is a no-op after the first.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+shiftClock(Number(env.TEST_CLOCK_OFFSET_MS ?? 0));
+installConsoleGuard();

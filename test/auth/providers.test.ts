@@ -7,6 +7,7 @@ import { getDb } from "../../worker/db/client";
 import { accounts, users } from "../../worker/db/schema";
 import { parseConfig, type Env } from "../../worker/env";
 import { cookieFrom, testClientIp } from "../helpers/auth";
+import { expectConsoleError } from "../helpers/console";
 
 const APP = "http://localhost:8787";
 
@@ -44,6 +45,7 @@ describe("which provider buttons show", () => {
     ["no user pool id", { ...COGNITO, COGNITO_USER_POOL_ID: "" }],
     ["no client id", { ...COGNITO, COGNITO_CLIENT_ID: "" }],
   ])("Cognito with %s: not configured, warns 'Auth UserPool not configured'", async (_name, vars) => {
+    expectConsoleError(/\[Better Auth\]: Provider not found/);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const e = envWith(vars);
     expect(configuredProviders(parseConfig(e))).toEqual([]);

@@ -15,6 +15,7 @@ import {
 } from "../../worker/billing/service";
 import { createTestUser } from "../helpers/auth";
 import { key, seedAccount, httpErrorOf } from "./helpers";
+import { expectConsoleError } from "../helpers/console";
 
 describe("chargeForAi", () => {
   it("reserves, then settles from real token usage and records the Action", async () => {
@@ -100,6 +101,7 @@ describe("low-balance e-mail", () => {
   });
 
   it("a failing handler leaves the event to be offered again", async () => {
+    expectConsoleError(/low_balance event for .* not delivered: Error: mail down/);
     const { accountId } = await seedAccount();
     await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
     await updateCreditSettings(env, { accountId, lowBalanceAlert: 50 });

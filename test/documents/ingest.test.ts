@@ -7,6 +7,7 @@ import { handleQueue } from "../../worker/jobs/queue";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { makeDocx, makePdf } from "./ingest-fixtures";
 import { chunkCounts, documentRow, statusOf, storeDocument, waitForIngest } from "./ingest-helpers";
+import { expectConsoleError } from "../helpers/console";
 
 const message = (doc: { id: string; userId: string }): IngestMessage => ({ kind: "ingest", documentId: doc.id, userId: doc.userId });
 
@@ -140,6 +141,7 @@ describe("ingestDocument", () => {
   });
 
   it("a transient error is retried, and the dead-letter queue marks a stuck document failed", async () => {
+    expectConsoleError(/failed \(attempt 1\); retrying Error: R2 unavailable/);
     const doc = await storeDocument(user.userId, "flaky.txt", "Some text.");
     await enqueueIngest(env, doc);
     const failingEnv = {

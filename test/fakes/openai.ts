@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { FakeRoute } from "./server";
+import { fakeNowMs } from "../clock-offset";
 
 /**
  * A fake OpenAI-compatible server (POST /v1/chat/completions) that streams real SSE chunks:
@@ -85,7 +86,7 @@ function answerText(body: ChatBody, scenario: Scenario): string {
 }
 
 function chunk(model: string, delta: Record<string, unknown>, finish: string | null = null) {
-  return { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(fakeNowMs() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type http from "node:http";
 import type { FakeRoute } from "./server";
+import { fakeNowMs } from "../clock-offset";
 
 /**
  * A fake Stripe that speaks the parts of Stripe's HTTP API Readyroom calls: form-encoded
@@ -47,7 +48,7 @@ const store = {
 /** Internal data a real session keeps server-side (line items, subscription_data). */
 const sessionInput = new Map<string, { lineItems: { price: string; quantity: number }[]; subscriptionData: Form; customerEmail?: string }>();
 
-const now = () => Math.floor(Date.now() / 1000);
+const now = () => Math.floor(fakeNowMs() / 1000);
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 
 // A default catalogue so a test run and `npm start` against the fake need no setup. The ids are

@@ -4,6 +4,7 @@ import worker from "../../worker/index";
 import { probeStateName } from "../../worker/jobs/queue";
 import { runTask } from "../../worker/jobs/scheduled";
 import { allTaskNames } from "../../worker/jobs/tasks";
+import { expectConsoleError } from "../helpers/console";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -61,6 +62,7 @@ describe("cron runs record SchedulerTaskState", () => {
   });
 
   it("records a failing task's error and clears it on the next good run", async () => {
+    expectConsoleError(/\[task flaky\] Error: upstream said no/);
     const t = Date.UTC(2026, 10, 22, 5, 0, 0);
     const outcome = await runTask(env, { name: "flaky", run: async () => { throw new Error("upstream said no"); } }, t);
     expect(outcome.outcome).toBe("failed");

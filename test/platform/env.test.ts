@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { ConfigError, configSchema, parseConfig } from "../../worker/env";
 import worker from "../../worker/index";
+import { expectConsoleError } from "../helpers/console";
 
 function productionEnv(overrides: Record<string, unknown> = {}) {
   const copy: Record<string, unknown> = { ...env, APP_ENV: "production", ...overrides };
@@ -12,6 +13,7 @@ function productionEnv(overrides: Record<string, unknown> = {}) {
 
 describe("configuration is validated per request", () => {
   it("fails an API request in production without AUTH_SECRET with a 500 naming it, no stack", async () => {
+    expectConsoleError(/Missing required secret AUTH_SECRET/);
     const res = await createApp().fetch(new Request("http://localhost/api/health"), productionEnv(), createExecutionContext());
     expect(res.status).toBe(500);
     const body = (await res.json()) as Record<string, string>;
@@ -22,6 +24,7 @@ describe("configuration is validated per request", () => {
   });
 
   it("fails a page request the same way instead of rendering with a missing secret", async () => {
+    expectConsoleError(/Missing required secret AUTH_SECRET/);
     const res = await worker.fetch(new Request("http://localhost/login") as never, productionEnv(), createExecutionContext());
     expect(res.status).toBe(500);
     const text = await res.text();

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getStatus } from "../../worker/status/service";
 import { configSchema } from "../../worker/env";
+import { expectConsoleError } from "../helpers/console";
 
 type Report = {
   status: string;
@@ -59,6 +60,7 @@ describe("GET /api/status", () => {
   });
 
   it("marks a broken binding degraded with a public sentence, and the whole report degraded", async () => {
+    expectConsoleError(/^\[status (d1|cron)\] Error: SQLITE_INTERNAL/);
     const brokenDb = {
       prepare: () => {
         throw new Error("SQLITE_INTERNAL secret path /var/db");

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { PRICING_PATH } from "../auth/guard";
 import { HttpError } from "../lib/errors";
 import { accountPlanMetadata, accounts, campaignParticipants, campaignUsers, teamMembers, teams, userAccounts } from "../db/schema";
+import { nowDate } from "../lib/clock";
 
 type PlanRow = typeof accountPlanMetadata.$inferSelect;
 type AccountType = "SOLO" | "TEAM" | "ENTERPRISE";
@@ -30,7 +31,7 @@ const ACTIVE_STATUSES = new Set<PlanRow["status"]>(["active", "trialing", "past_
  * Whether a plan row grants access now. A paused account has no active plan (spec §4). Admin grants
  * end at their period end; for Stripe plans Stripe decides through the status it reports.
  */
-export function isPlanActive(plan: Pick<PlanRow, "status" | "currentPeriodEnd" | "source"> | null | undefined, now = new Date()): boolean {
+export function isPlanActive(plan: Pick<PlanRow, "status" | "currentPeriodEnd" | "source"> | null | undefined, now = nowDate()): boolean {
   if (!plan) return false;
   if (!ACTIVE_STATUSES.has(plan.status)) return false;
   if (plan.source === "admin" && plan.currentPeriodEnd && plan.currentPeriodEnd.getTime() <= now.getTime()) return false;
@@ -55,7 +56,7 @@ function toStatus(plan: PlanRow | null, accountId: string | null, accountType: A
 }
 
 /** The user's plan: their tenancy account's plan, else an active plan of a team they belong to. */
-export async function getPlanStatus(db: Database, userId: string, now = new Date()): Promise<PlanStatus> {
+export async function getPlanStatus(db: Database, userId: string, now = nowDate()): Promise<PlanStatus> {
   // One query for the tenancy account and its plan (same preference order as getTenancyAccountId):
   // this runs on every page through the access guard.
   const [row] = await db

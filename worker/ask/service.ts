@@ -16,6 +16,7 @@ import type { AnswerMetadata, AskBody, AskEvent, AskPassage, Citation } from "./
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
 import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "./retrieval";
+import { nowMs } from "../lib/clock";
 
 /**
  * Ask Readyroom: chats over the caller's own documents. Chats are owner-only (another user's chat
@@ -309,7 +310,7 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
 
 async function saveExchange(run: Run, text: string, interrupted: boolean): Promise<void> {
   const { db, body, provider } = run;
-  const now = Date.now();
+  const now = nowMs();
   const metadata: AnswerMetadata = {
     citations: run.passages.map(toCitation),
     model: provider.model,

@@ -4,6 +4,7 @@ import { sessions, users } from "../db/schema";
 import type { Env } from "../env";
 import { AUTH_BASE_PATH, handleAuthRequest } from "./auth";
 import type { FieldErrors } from "./schemas";
+import { nowMs } from "../lib/clock";
 
 /**
  * What the Remix pages use to talk to better-auth. Each call is dispatched through the same HTTP
@@ -100,7 +101,7 @@ export async function listUserSessions(env: Env, userId: string, currentSessionI
     .select({ id: sessions.id, createdAt: sessions.createdAt, expires: sessions.expires, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
     .from(sessions)
     .where(eq(sessions.userId, userId));
-  const now = Date.now();
+  const now = nowMs();
   return rows
     .filter((r) => r.expires.getTime() > now)
     .map((r) => ({ id: r.id, createdAt: r.createdAt, expiresAt: r.expires, ipAddress: r.ipAddress, userAgent: r.userAgent, current: r.id === currentSessionId }))

@@ -1,5 +1,6 @@
 import { parseConfig, type Env } from "../env";
 import { authSecret, COOKIE_PREFIX, getAuth, SESSION_UPDATE_AGE_SECONDS } from "./auth";
+import { nowMs } from "../lib/clock";
 
 /** The signed-in user as every feature sees it (contracts.md). */
 export type SessionUser = {
@@ -94,7 +95,7 @@ export async function getSession(env: Env, headers: Headers): Promise<SessionInf
   const token = await readSessionToken(headers.get("cookie"), authSecret(config));
   if (!token) return null;
   const row = await env.DB.prepare(SESSION_QUERY).bind(token).first<Row>();
-  const now = Date.now();
+  const now = nowMs();
   if (!row || row.expires <= now || row.disabledAt) return null;
   if (now - row.sessionUpdatedAt > SESSION_UPDATE_AGE_SECONDS * 1000) {
     // Extends the session's expiry in D1 (better-auth's sliding window).

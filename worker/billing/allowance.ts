@@ -5,6 +5,7 @@ import { accountPlanMetadata } from "../db/schema";
 import { parseConfig, type Env } from "../env";
 import type { LedgerClient } from "./ledger";
 import type { OpSuccess } from "./ledger-types";
+import { nowMs } from "../lib/clock";
 
 /**
  * Monthly credits for plans granted by the admin CLI (source 'admin': self-hosted installs without
@@ -45,7 +46,7 @@ const MAX_REMEMBERED = 10_000;
  * Answers the ledger result (the caller delivers its events), or null when nothing was due.
  * Repeats within the month are no-ops: the ledger dedupes by `admin-allowance:{accountId}:{YYYY-MM}`.
  */
-export async function ensurePlanAllowance(env: AllowanceEnv, ledger: LedgerClient, now = Date.now()): Promise<OpSuccess | null> {
+export async function ensurePlanAllowance(env: AllowanceEnv, ledger: LedgerClient, now = nowMs()): Promise<OpSuccess | null> {
   const idempotencyKey = allowanceKey(ledger.accountId, now);
   if (granted.has(idempotencyKey)) return null;
   const [plan] = await getDb(env.DB)

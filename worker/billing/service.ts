@@ -9,6 +9,7 @@ import { ensurePlanAllowance } from "./allowance";
 import { LedgerError, ledgerFor, type LedgerClient } from "./ledger";
 import type { BalanceView, LedgerEvent, LedgerState, Metadata, OpSuccess, SettingsInput, TransactionView } from "./ledger-types";
 import { creditsForUsage, type AiUsage } from "./pricing";
+import { nowMs } from "../lib/clock";
 
 /**
  * Billing's credit service: the ONLY way other features charge or read credits. It resolves the
@@ -311,7 +312,7 @@ export async function updateCreditSettings(env: BillingEnv, input: Omit<Settings
  * grant, so overlapping or repeated runs expire each grant once. A grant written in the last few
  * seconds may not be in D1 yet: the next run catches it.
  */
-export async function expireGrants(env: BillingEnv, now = Date.now()): Promise<{ accounts: number; expired: number; failed: number }> {
+export async function expireGrants(env: BillingEnv, now = nowMs()): Promise<{ accounts: number; expired: number; failed: number }> {
   const { results } = await env.DB.prepare(
     `SELECT DISTINCT accountId FROM "Transaction" WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ?`,
   )

@@ -27,6 +27,7 @@ import { newId } from "../lib/ids";
 import { languageName } from "../profile/languages";
 import { readStoredInstructions, type CustomInstructions } from "../profile/model";
 import { CONTENT_TYPE, encodeEvent, type Framing, type StreamEvent } from "./framing";
+import { nowDate } from "../lib/clock";
 
 // ------------------------------------------------------------------------------------------------
 // Request shape (spec §3 "Other shapes", §7)
@@ -291,7 +292,7 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
 
 async function saveExchange(run: Run, result: { text: string; interrupted: boolean; draft: unknown; draftError: string | null }): Promise<string> {
   const { db, env, scope, exerciseId, body } = run;
-  const at = new Date().toISOString();
+  const at = nowDate().toISOString();
   const tags = { sectionType: body.sectionType as SectionType, purpose: body.purpose as Purpose, moduleIndex: run.moduleIndex, createdAt: at };
   const added: ChatMessageShape[] = [];
   const last = body.messages[body.messages.length - 1];

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { customType, integer, text } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import { nowDate } from "../lib/clock";
 
 /**
  * Column conventions, chosen once (ARCHITECTURE.md "Time"): every instant is an INTEGER of epoch
@@ -10,13 +11,13 @@ import type { z } from "zod";
 export const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
 export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 export const createdAt = () =>
-  timestamp("createdAt").notNull().default(sql`(unixepoch('subsec') * 1000)`).$defaultFn(() => new Date());
+  timestamp("createdAt").notNull().default(sql`(unixepoch('subsec') * 1000)`).$defaultFn(() => nowDate());
 export const updatedAt = () =>
   timestamp("updatedAt")
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => new Date())
-    .$onUpdateFn(() => new Date());
+    .$defaultFn(() => nowDate())
+    .$onUpdateFn(() => nowDate());
 export const bool = (name: string) => integer(name, { mode: "boolean" });
 
 /**

@@ -4,6 +4,7 @@ import { documents } from "../db/schema";
 import type { Env } from "../env";
 import type { IngestMessage } from "./messages";
 import { withIngestStatus, type IngestStatus } from "./status";
+import { nowMs, nowDate } from "../lib/clock";
 
 /** A queued or processing status older than this is presumed lost (message dead-lettered, deploy mid-run). */
 export const STALE_INGEST_MS = 10 * 60 * 1000;
@@ -20,7 +21,7 @@ export async function enqueueIngest(env: Env, doc: { id: string; userId: string 
     .from(documents)
     .where(and(eq(documents.id, doc.id), eq(documents.userId, doc.userId)));
   if (!row) return;
-  const ingest: IngestStatus = { status: "queued", progress: 0, updatedAt: new Date().toISOString() };
+  const ingest: IngestStatus = { status: "queued", progress: 0, updatedAt: nowDate().toISOString() };
   await db
     .update(documents)
     .set({ processed: false, structuredContent: withIngestStatus(row.structuredContent, ingest) })
@@ -36,7 +37,7 @@ export async function enqueueIngest(env: Env, doc: { id: string; userId: string 
  */
 export async function ensureQueued(env: Env, userId: string): Promise<number> {
   const db = getDb(env.DB);
-  const staleBefore = new Date(Date.now() - STALE_INGEST_MS).toISOString();
+  const staleBefore = new Date(nowMs() - STALE_INGEST_MS).toISOString();
   // ISO-8601 strings in UTC compare correctly as text.
   const rows = await db
     .select({ id: documents.id })

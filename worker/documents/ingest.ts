@@ -6,6 +6,7 @@ import { chunkSections, type Chunk } from "./chunk";
 import type { IngestMessage } from "./messages";
 import { parseDocument, ParseError } from "./parse";
 import { detectType, readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
+import { nowMs, nowDate } from "../lib/clock";
 
 /**
  * What happened to one INGEST message. Every outcome is final (ack); a transient failure (R2, D1)
@@ -65,7 +66,7 @@ export async function ingestDocument(env: Env, message: IngestMessage): Promise<
     progress: 100,
     chunkCount: chunks.length,
     characters,
-    updatedAt: new Date().toISOString(),
+    updatedAt: nowDate().toISOString(),
   };
   const structured = withIngestStatus(doc.structuredContent, ingest, { outline });
   try {
@@ -112,7 +113,7 @@ export function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], 
       .prepare(
         `UPDATE "Document" SET "processed" = 1, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
       )
-      .bind(structuredContent, Date.now(), doc.id, doc.userId),
+      .bind(structuredContent, nowMs(), doc.id, doc.userId),
   );
   return statements;
 }
@@ -154,7 +155,7 @@ async function load(env: Env, message: IngestMessage): Promise<Loaded | null> {
 
 /** Progress for the library's polling; the ready/failed states are written with the result. */
 async function setStatus(env: Env, doc: Loaded, status: Omit<IngestStatus, "updatedAt">): Promise<void> {
-  const ingest: IngestStatus = { ...status, updatedAt: new Date().toISOString() };
+  const ingest: IngestStatus = { ...status, updatedAt: nowDate().toISOString() };
   // Kept on `doc` so the final write carries the other structuredContent keys forward.
   doc.structuredContent = withIngestStatus(doc.structuredContent, ingest);
   await getDb(env.DB)
@@ -187,11 +188,11 @@ export async function markFailed(
     if (current !== "queued" && current !== "processing") return;
     structuredContent = loaded.structuredContent;
   }
-  const ingest: IngestStatus = { status: "failed", progress: 100, error, updatedAt: new Date().toISOString() };
+  const ingest: IngestStatus = { status: "failed", progress: 100, error, updatedAt: nowDate().toISOString() };
   await env.DB.batch([
     env.DB.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
     env.DB.prepare(
       `UPDATE "Document" SET "processed" = 0, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
-    ).bind(JSON.stringify(withIngestStatus(structuredContent, ingest)), Date.now(), doc.id, doc.userId),
+    ).bind(JSON.stringify(withIngestStatus(structuredContent, ingest)), nowMs(), doc.id, doc.userId),
   ]);
 }

@@ -10,6 +10,7 @@ import { newId } from "../lib/ids";
 import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
 import { deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
 import { detectType, hasIngestStatus, MAX_UPLOAD_BYTES, readIngestStatus, SUPPORTED_TYPES, type IngestStatus } from "./status";
+import { nowMs } from "../lib/clock";
 
 /**
  * The document library: upload to R2, list, rename, download, delete, reprocess and keyword
@@ -253,7 +254,7 @@ export async function deleteDocument(env: Env, db: Database, userId: string, id:
  * Failed or ready → queued again. A document already on its way is left alone (409): a second
  * message would only double the work. One stuck past STALE_INGEST_MS may be pushed again.
  */
-export async function reprocessDocument(env: Env, db: Database, userId: string, id: string, now = Date.now()): Promise<DocumentView> {
+export async function reprocessDocument(env: Env, db: Database, userId: string, id: string, now = nowMs()): Promise<DocumentView> {
   const row = await findOwned(db, userId, id);
   const status = readIngestStatus(row);
   const pending = status.status === "queued" || status.status === "processing";

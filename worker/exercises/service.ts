@@ -21,6 +21,7 @@ import { newId } from "../lib/ids";
 import { exerciseInputSchema, type ExerciseInput, type ExerciseMetadata } from "./model";
 import { resumeStep } from "./steps";
 import { getTemplate } from "./templates";
+import { nowMs, nowDate } from "../lib/clock";
 
 /**
  * Exercises, personal and campaign, behind one set of functions. Every read and write is scoped:
@@ -142,7 +143,7 @@ export async function assertCampaignMember(db: Database, userId: string, campaig
   if (!row) throw notFound("Campaign not found.");
 }
 
-function lockedByOther(row: Pick<Exercise, "lockedByUserId" | "lockExpires">, userId: string, now = Date.now()): boolean {
+function lockedByOther(row: Pick<Exercise, "lockedByUserId" | "lockExpires">, userId: string, now = nowMs()): boolean {
   return Boolean(row.lockedByUserId && row.lockedByUserId !== userId && row.lockExpires && row.lockExpires.getTime() > now);
 }
 
@@ -256,7 +257,7 @@ export async function updateExercise(db: Database, scope: ExerciseScope, id: str
       lockExpires: row.lockExpires?.toISOString() ?? null,
     });
   }
-  const values = { ...contentValues(input), updatedAt: new Date() };
+  const values = { ...contentValues(input), updatedAt: nowDate() };
   // The client id is chosen at creation; an update's metadata must not silently drop it.
   if (values.metadata !== undefined && row.metadata?.clientId && values.metadata && !values.metadata.clientId) {
     values.metadata = { ...values.metadata, clientId: row.metadata.clientId };

@@ -1,6 +1,7 @@
 import { ingestDocument, markFailed } from "../documents/ingest";
 import { isIngestMessage, type IngestMessage } from "../documents/messages";
 import type { Env } from "../env";
+import { nowMs } from "../lib/clock";
 
 /** A no-op message the status check sends to prove a queue accepts and delivers messages. */
 export type ProbeMessage = { kind: "probe"; sentAt: number };
@@ -67,7 +68,7 @@ async function handleIngest(env: Env, queue: string, message: Message<IngestMess
 
 /** Lets /status show that probes are consumed, not only sent. Failure here must not retry the batch. */
 async function recordProbe(env: Env, queue: string, sentAt: number): Promise<void> {
-  const now = Date.now();
+  const now = nowMs();
   try {
     await env.DB.prepare(
       `INSERT INTO "SchedulerTaskState" ("id", "name", "lastRun", "isRunning", "createdAt", "updatedAt") VALUES (?1, ?2, ?3, 0, ?4, ?4)

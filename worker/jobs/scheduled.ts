@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { type ScheduledTask, tasksByCron } from "./tasks";
+import { nowMs } from "../lib/clock";
 
 /** A run that has been "running" this long is assumed dead (isolate evicted) and may be retaken. */
 export const STALE_RUN_MS = 30 * 60 * 1000;
@@ -30,7 +31,7 @@ export async function runTasks(env: Env, tasks: ScheduledTask[], scheduledTime: 
  * already completed for this scheduled time is not repeated.
  */
 export async function runTask(env: Env, task: ScheduledTask, scheduledTime: number): Promise<TaskOutcome> {
-  const now = Date.now();
+  const now = nowMs();
   const claimed = await env.DB.prepare(
     `INSERT INTO "SchedulerTaskState" ("id", "name", "isRunning", "startedAt", "error", "createdAt", "updatedAt")
      VALUES (?1, ?2, 1, ?3, NULL, ?3, ?3)
@@ -52,7 +53,7 @@ export async function runTask(env: Env, task: ScheduledTask, scheduledTime: numb
     outcome = { name: task.name, outcome: "failed", summary: error };
     console.error(`[task ${task.name}]`, err);
   }
-  const finished = Date.now();
+  const finished = nowMs();
   // lastRun is the scheduled time the run was for, which is what makes a repeat delivery a no-op.
   await env.DB.prepare(
     `UPDATE "SchedulerTaskState" SET "isRunning" = 0, "lastRun" = ?2, "error" = ?3, "updatedAt" = ?4 WHERE "name" = ?1`,

@@ -1,4 +1,5 @@
 import type { Config } from "../env";
+import { nowMs } from "./clock";
 
 /** What a feature hands to the sender. `kind` labels the message (password-reset, mfa-code, invitation…). */
 export type EmailMessage = {
@@ -23,7 +24,7 @@ export function outboxSender(db: D1Database): EmailSender {
     async send(message) {
       await db
         .prepare(`INSERT INTO "EmailOutbox" ("id", "to", "subject", "text", "html", "kind", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`)
-        .bind(crypto.randomUUID(), message.to, message.subject, message.text, message.html ?? null, message.kind, Date.now())
+        .bind(crypto.randomUUID(), message.to, message.subject, message.text, message.html ?? null, message.kind, nowMs())
         .run();
     },
   };

@@ -10,6 +10,7 @@ import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, 
 import { getLedgerState } from "../billing/service";
 import { getStripe, isBillingConfigured, requireStripe, type Stripe } from "./stripe";
 import { isLive, planSubscriptionUpdate } from "./subscription";
+import { nowDate } from "../lib/clock";
 
 export type Deps = { env: Env; config: Config; db: Database };
 export type BillingUser = { id: string; email: string; firstName?: string | null; lastName?: string | null };
@@ -64,7 +65,7 @@ async function billingAccount(db: Database, userId: string): Promise<BillingAcco
 
 const canManage = (role: BillingAccount["role"]) => role === "OWNER" || role === "ADMIN";
 
-export async function getBillingInfo(deps: Deps, userId: string, now = new Date()): Promise<BillingInfo> {
+export async function getBillingInfo(deps: Deps, userId: string, now = nowDate()): Promise<BillingInfo> {
   const { db } = deps;
   const plan = await getPlanStatus(db, userId, now);
   const own = await billingAccount(db, userId);

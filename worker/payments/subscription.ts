@@ -5,6 +5,7 @@ import { accountPlanMetadata, accounts, type BillingInterval, type PlanStatus, t
 import type { Config } from "../env";
 import { planForPriceId, PLAN_TYPES, BILLING_INTERVALS } from "./config";
 import type { Stripe } from "./stripe";
+import { nowDate } from "../lib/clock";
 
 /** What AccountPlanMetadata holds about a Stripe subscription. */
 export type PlanState = {
@@ -132,7 +133,7 @@ export async function planSubscriptionUpdate(
   }
 
   const customer = customerId(sub);
-  const now = new Date();
+  const now = nowDate();
   const values = { ...state, source: "stripe" as const, updatedAt: now };
   const statements: BatchItem<"sqlite">[] = [
     db

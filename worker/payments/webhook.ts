@@ -9,6 +9,7 @@ import { creditsForInvoice, findCreditPack } from "./config";
 import { grantCredits, purchaseCredits, revokeCredits } from "../billing/service";
 import { billingNotConfigured, cryptoProvider, getStripe, type Stripe } from "./stripe";
 import { planSubscriptionUpdate } from "./subscription";
+import { nowDate } from "../lib/clock";
 
 /** Stripe's default: a signature older than five minutes is a replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -50,7 +51,7 @@ export async function handleWebhook(env: Env, config: Config, db: Database, rawB
   if (await alreadyProcessed(db, event.id)) return { received: true, type: event.type, duplicate: true };
 
   const effects = await effectsOf({ env, config, db, stripe }, event);
-  const record = db.insert(processedStripeEvents).values({ id: event.id, type: event.type, processedAt: new Date() });
+  const record = db.insert(processedStripeEvents).values({ id: event.id, type: event.type, processedAt: nowDate() });
   try {
     await db.batch([record, ...effects.statements]);
   } catch (error) {

@@ -2,6 +2,7 @@ import { isAiConfigured, readAiSettings } from "../ai/config";
 import type { Config, Env } from "../env";
 import { type ProbeMessage, probeStateName } from "../jobs/queue";
 import { allTaskNames } from "../jobs/tasks";
+import { nowMs, nowDate } from "../lib/clock";
 
 export type CheckStatus = "ok" | "degraded" | "not_configured";
 
@@ -51,7 +52,7 @@ export async function getStatus(env: Env, config: Config): Promise<StatusReport>
   const cron = await readCronRuns(env);
   return {
     status: checks.some((c) => c.status === "degraded") ? "degraded" : "ok",
-    checkedAt: new Date().toISOString(),
+    checkedAt: nowDate().toISOString(),
     checks,
     cron,
   };
@@ -95,7 +96,7 @@ function checkR2(env: Env): Promise<Check> {
     "File storage (R2)",
     async () => {
       const key = `status-probe/${crypto.randomUUID()}`;
-      const body = `probe ${Date.now()}`;
+      const body = `probe ${nowMs()}`;
       await env.UPLOADS.put(key, body);
       try {
         const read = await env.UPLOADS.get(key);
@@ -114,7 +115,7 @@ async function checkQueue(env: Env, binding: "INGEST" | "SYNTHESIS", name: strin
     binding.toLowerCase(),
     name,
     async () => {
-      const probe: ProbeMessage = { kind: "probe", sentAt: Date.now() };
+      const probe: ProbeMessage = { kind: "probe", sentAt: nowMs() };
       await env[binding].send(probe);
       return "Accepted a probe message.";
     },

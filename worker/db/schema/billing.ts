@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { jsonObject } from "../shapes";
 import { accounts, users } from "./auth";
+import { nowDate } from "../../lib/clock";
 
 export const planTypes = ["SOLO", "TEAM", "ENTERPRISE"] as const;
 export const billingIntervals = ["MONTHLY", "YEARLY"] as const;
@@ -95,8 +96,8 @@ function updatedAtNamed(name: string) {
   return timestamp(name)
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => new Date())
-    .$onUpdateFn(() => new Date());
+    .$defaultFn(() => nowDate())
+    .$onUpdateFn(() => nowDate());
 }
 
 /** A metered piece of work (an AI call, an export…) that transactions are charged against. */
@@ -157,7 +158,7 @@ export const processedStripeEvents = sqliteTable("ProcessedStripeEvent", {
   processedAt: timestamp("processedAt")
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => new Date()),
+    .$defaultFn(() => nowDate()),
 });
 
 export type AccountPlanMetadata = typeof accountPlanMetadata.$inferSelect;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "../columns";
 import { accounts, users } from "./auth";
+import { nowDate } from "../../lib/clock";
 
 export const teamRoles = ["ADMIN", "MEMBER"] as const;
 export const collaborateRoles = ["CAMPAIGN_MANAGER", "STANDARD_USER"] as const;
@@ -38,7 +39,7 @@ export const teamMembers = sqliteTable(
     joinedAt: timestamp("joinedAt")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`)
-      .$defaultFn(() => new Date()),
+      .$defaultFn(() => nowDate()),
   },
   (t) => [uniqueIndex("TeamMember_teamId_userId_key").on(t.teamId, t.userId), index("TeamMember_userId_idx").on(t.userId)],
 );

@@ -1,11 +1,12 @@
 import type { Exercise } from "../../db/schema";
 import { EXPORT_FORMAT } from "../service";
+import { nowDate } from "../../lib/clock";
 
 /**
  * The JSON export: the full exercise in an envelope that POST /api/exercises/import takes back.
  * Identity and ownership fields are informative only; import gives the copy a new id and owner.
  */
-export function exerciseToJson(row: Exercise & { campaignId?: string }, exportedAt = new Date()) {
+export function exerciseToJson(row: Exercise & { campaignId?: string }, exportedAt = nowDate()) {
   return {
     format: EXPORT_FORMAT,
     version: 1 as const,

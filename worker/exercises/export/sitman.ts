@@ -1,5 +1,6 @@
 import { getCapabilityByName, MISSION_AREAS } from "../capabilities";
 import type { CapabilityObjective, Module, MselRow } from "../model";
+import { nowDate } from "../../lib/clock";
 
 /**
  * The Situation Manual as a neutral document (hseep.md "Situation Manual"), built once and rendered
@@ -142,7 +143,7 @@ const FEEDBACK_STATEMENTS = [
   "After this exercise, I am better prepared to deal successfully with the scenario that was exercised.",
 ];
 
-export function buildSitMan(ex: SitManSource, exportedAt = new Date()): SitMan {
+export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
   const title = s(ex.name) || UNTITLED;
   const caps = (ex.capabilitiesAndObjectives ?? []).filter((c) => s(c.capability) || s(c.objective));
   const modules = ex.modules ?? [];

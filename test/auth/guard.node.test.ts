@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { decideAccess, safeCallbackUrl, type AccessInput } from "../../worker/auth/guard";
+
+const user = { id: "u1" };
+const withPlan = { hasActivePlan: true };
+const noPlan = { hasActivePlan: false };
+
+// [case, input, expected redirect (undefined = stays)]
+const table: Array<[string, AccessInput, string | undefined]> = [
+  // Signed out
+  ["signed out on a protected page → login with callbackUrl", { pathname: "/dashboard", user: null, plan: null }, "/login?callbackUrl=%2Fdashboard"],
+  ["signed out keeps path and query in callbackUrl", { pathname: "/exercise/e1/modules/2/injects", search: "?tab=a&b=1", user: null, plan: null }, "/login?callbackUrl=%2Fexercise%2Fe1%2Fmodules%2F2%2Finjects%3Ftab%3Da%26b%3D1"],
+  ["signed out on /account/profile → login", { pathname: "/account/profile", user: null, plan: null }, "/login?callbackUrl=%2Faccount%2Fprofile"],
+  ["signed out on /collaborate → login", { pathname: "/collaborate/campaigns/c1", user: null, plan: null }, "/login?callbackUrl=%2Fcollaborate%2Fcampaigns%2Fc1"],
+  ["signed out on /login stays", { pathname: "/login", user: null, plan: null }, undefined],
+  ["signed out on /login/two-factor stays", { pathname: "/login/two-factor", user: null, plan: null }, undefined],
+  ["signed out on /signup stays", { pathname: "/signup", user: null, plan: null }, undefined],
+  ["signed out on /forgot-password stays", { pathname: "/forgot-password", user: null, plan: null }, undefined],
+  ["signed out on /reset-password stays", { pathname: "/reset-password", search: "?token=t", user: null, plan: null }, undefined],
+  ["signed out on /status stays", { pathname: "/status", user: null, plan: null }, undefined],
+  ["signed out on /invites stays", { pathname: "/invites", user: null, plan: null }, undefined],
+  ["signed out on a public share page stays", { pathname: "/briefs/shared/tok123", user: null, plan: null }, undefined],
+  ["signed out on / stays (landing page)", { pathname: "/", user: null, plan: null }, undefined],
+  ["/accounting is not /account", { pathname: "/accounting", user: null, plan: null }, "/login?callbackUrl=%2Faccounting"],
+  // Signed in, no active plan
+  ["no plan on /dashboard → pricing", { pathname: "/dashboard", user, plan: noPlan }, "/account/pricing"],
+  ["no plan on / → pricing", { pathname: "/", user, plan: noPlan }, "/account/pricing"],
+  ["no plan on /documents → pricing", { pathname: "/documents", user, plan: noPlan }, "/account/pricing"],
+  ["no plan on /exercise/… → pricing", { pathname: "/exercise/e1/intro", user, plan: noPlan }, "/account/pricing"],
+  ["no plan on /collaborate → pricing (not campaign-only)", { pathname: "/collaborate", user, plan: noPlan }, "/account/pricing"],
+  ["no plan on /account/pricing stays", { pathname: "/account/pricing", user, plan: noPlan }, undefined],
+  ["no plan on /account/profile stays", { pathname: "/account/profile", user, plan: noPlan }, undefined],
+  ["no plan on /account/security stays", { pathname: "/account/security", user, plan: noPlan }, undefined],
+  ["no plan on /login stays", { pathname: "/login", user, plan: noPlan }, undefined],
+  ["no plan on /signup stays", { pathname: "/signup", user, plan: noPlan }, undefined],
+  ["no plan on /forgot-password stays", { pathname: "/forgot-password", user, plan: noPlan }, undefined],
+  ["no plan on /reset-password stays", { pathname: "/reset-password", user, plan: noPlan }, undefined],
+  ["no plan on /logout stays", { pathname: "/logout", user, plan: noPlan }, undefined],
+  ["no plan on /invites stays", { pathname: "/invites", user, plan: noPlan }, undefined],
+  ["no plan on /status stays", { pathname: "/status", user, plan: noPlan }, undefined],
+  ["no plan on /dev/mailbox stays", { pathname: "/dev/mailbox", user, plan: noPlan }, undefined],
+  ["no plan on a public share page stays", { pathname: "/alerts/shared/tok", user, plan: noPlan }, undefined],
+  ["null plan is no plan", { pathname: "/dashboard", user, plan: null }, "/account/pricing"],
+  // Campaign-only, no plan
+  ["campaign-only under /collaborate stays", { pathname: "/collaborate/campaigns/c1/exercise/x/intro", user, plan: noPlan, isCampaignOnly: true }, undefined],
+  ["campaign-only on /collaborate stays", { pathname: "/collaborate", user, plan: noPlan, isCampaignOnly: true }, undefined],
+  ["campaign-only under /account stays", { pathname: "/account/profile", user, plan: noPlan, isCampaignOnly: true }, undefined],
+  ["campaign-only on /dashboard → pricing", { pathname: "/dashboard", user, plan: noPlan, isCampaignOnly: true }, "/account/pricing"],
+  ["campaign-only on /documents → pricing", { pathname: "/documents", user, plan: noPlan, isCampaignOnly: true }, "/account/pricing"],
+  ["/collaborateX is not /collaborate", { pathname: "/collaborateX", user, plan: noPlan, isCampaignOnly: true }, "/account/pricing"],
+  // Active plan
+  ["plan at / → dashboard", { pathname: "/", user, plan: withPlan }, "/dashboard"],
+  ["plan at /dashboard stays", { pathname: "/dashboard", user, plan: withPlan }, undefined],
+  ["plan at /collaborate stays", { pathname: "/collaborate", user, plan: withPlan }, undefined],
+  ["plan at /account/pricing stays", { pathname: "/account/pricing", user, plan: withPlan }, undefined],
+  ["plan at /dashboard/ (trailing slash) stays", { pathname: "/dashboard/", user, plan: withPlan }, undefined],
+];
+
+describe("access guard (spec §4), table of cases", () => {
+  it.each(table)("%s", (_name, input, expected) => {
+    expect(decideAccess(input).redirect).toBe(expected);
+  });
+
+  it("follows only same-site callback paths", () => {
+    expect(safeCallbackUrl("/exercise/1/intro?x=1")).toBe("/exercise/1/intro?x=1");
+    expect(safeCallbackUrl("https://evil.example")).toBe("/dashboard");
+    expect(safeCallbackUrl("//evil.example")).toBe("/dashboard");
+    expect(safeCallbackUrl("/\\evil.example")).toBe("/dashboard");
+    expect(safeCallbackUrl("")).toBe("/dashboard");
+  });
+});
