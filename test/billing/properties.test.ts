@@ -158,7 +158,7 @@ async function runSequence(ops: Op[]) {
         break;
       case "settings":
         model.settings = { dailyLimit: op.dailyLimit, monthlyLimit: op.monthlyLimit, unlimited: op.unlimited, blockPurchases: op.blockPurchases };
-        await ledger.updateSettings({ dailyLimit: op.dailyLimit, monthlyLimit: op.monthlyLimit, hasUnlimitedUsage: op.unlimited, blockAdditionalPurchases: op.blockPurchases });
+        await ledger.updateSettings({ dailyLimit: op.dailyLimit, monthlyLimit: op.monthlyLimit, hasUnlimitedUsage: op.unlimited, blockAdditionalPurchases: op.blockPurchases, now });
         break;
       case "replay": {
         if (done.length === 0) continue;
