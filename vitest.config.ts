@@ -25,19 +25,13 @@ function quietMissingSourcemaps(): Plugin {
   };
 }
 
-/** An API error response from better-auth, whose handler also leaves the thrown error unhandled in the pool. */
-function isBetterAuthApiError(error: unknown): boolean {
-  const e = error as { name?: string; status?: unknown; statusCode?: unknown; stack?: string } | undefined;
-  return e?.name === "APIError" && typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500 && /better-auth|better-call/.test(e.stack ?? "");
-}
-
 const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
   teardownTimeout: 10_000,
   // Logs of passing tests are noise (queue and cron lines); a failing test shows its own.
   silent: "passed-only" as const,
-  // Dates and time zones must not matter: `npm run test:unit` also runs with TZ and the clock moved.
+  // The run's clock offset (READYROOM_TEST_NOW, test/clock-offset.ts) for the Node tests' set-up.
   env: { TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs()) },
 };
 
