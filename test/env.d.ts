@@ -5,6 +5,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
       FAKE_ORIGIN: string;
+      TEST_CLOCK_OFFSET_MS?: string;
     }
   }
 }
@@ -12,5 +13,6 @@ declare module "cloudflare:test" {
   interface ProvidedEnv extends WorkerEnv {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     FAKE_ORIGIN: string;
+    TEST_CLOCK_OFFSET_MS?: string;
   }
 }
