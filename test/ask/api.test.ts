@@ -5,9 +5,11 @@ import { getDb } from "../../worker/db/client";
 import { chatMessages } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { ASK_OFFLINE_LABEL } from "../../worker/ask/offline-answer";
+import { api, apiError, expectStatus, json, type ApiInit } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { aiEnv, balance, call, fakeRequests, grant, readNdjson, stripePlan, tag, type NdjsonEvent } from "../conversations/helpers";
+import { aiEnv, balance, fakeRequests, grant, readNdjson, stripePlan, tag, type NdjsonEvent } from "../conversations/helpers";
 import { storeDocument } from "../documents/ingest-helpers";
+import { expectConsoleError } from "../helpers/console";
 
 const PLAN =
   "# Evacuation\nThe county emergency manager orders the evacuation of Brackwater low-lying zones when the river gauge passes 18 feet.\n\n" +
@@ -27,13 +29,13 @@ async function ingested(user: TestUser, filename = "flood-plan.md", body = PLAN)
 }
 
 async function newChat(user: TestUser, title?: string): Promise<string> {
-  const res = await call(user, "POST", "/api/ask/chats", title === undefined ? {} : { title });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { chat: { id: string } }).chat.id;
+  const res = await api("/api/ask/chats", { method: "POST", user, body: title === undefined ? {} : { title } });
+  await expectStatus(res, 201);
+  return (await json<{ chat: { id: string } }>(res)).chat.id;
 }
 
-const ask = (user: TestUser, chatId: string, body: unknown, options: Parameters<typeof call>[4] = {}) =>
-  call(user, "PUT", `/api/ask/chats/${chatId}/messages`, body, options);
+const ask = (user: TestUser, chatId: string, body: unknown, options: ApiInit = {}) =>
+  api(`/api/ask/chats/${chatId}/messages`, { method: "PUT", user, body, ...options });
 
 const question = (content: string, extra: Record<string, unknown> = {}) => ({ messages: [{ role: "user", content }], ...extra });
 
@@ -53,17 +55,17 @@ describe("Ask Readyroom chats (CRUD)", () => {
     const first = await newChat(me, "Shelters");
     const second = await newChat(me);
 
-    const list = (await (await call(me, "GET", "/api/ask/chats")).json()) as { chats: { id: string; title: string | null; messageCount: number }[] };
+    const list = await json<{ chats: { id: string; title: string | null; messageCount: number }[] }>(await api("/api/ask/chats", { user: me }));
     expect(list.chats.map((c) => c.id)).toEqual([second, first]);
     expect(list.chats[1]).toMatchObject({ title: "Shelters", messageCount: 0 });
     expect(list.chats[0]!.title).toBeNull();
 
-    const read = await call(me, "GET", `/api/ask/chats/${first}`);
-    expect(read.status).toBe(200);
+    const read = await api(`/api/ask/chats/${first}`, { user: me });
+    await expectStatus(read, 200);
     expect(await read.json()).toMatchObject({ chat: { id: first, title: "Shelters" }, messages: [] });
 
-    const renamed = await call(me, "PATCH", `/api/ask/chats/${first}`, { title: "  Shelter questions " });
-    expect(renamed.status).toBe(200);
+    const renamed = await api(`/api/ask/chats/${first}`, { method: "PATCH", user: me, body: { title: "  Shelter questions " } });
+    await expectStatus(renamed, 200);
     expect(await renamed.json()).toMatchObject({ chat: { id: first, title: "Shelter questions" } });
 
     for (const [method, path, body] of [
@@ -72,24 +74,24 @@ describe("Ask Readyroom chats (CRUD)", () => {
       ["DELETE", `/api/ask/chats/${first}`, undefined],
       ["PUT", `/api/ask/chats/${first}/messages`, question("Where are the shelters?")],
     ] as const) {
-      const res = await call(other, method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(404);
+      const res = await api(path, { method, user: other, body });
+      await expectStatus(res, 404, `${method} ${path}`);
       expect(await res.json()).toEqual({ message: "Chat not found.", code: "not_found" });
     }
-    expect(((await (await call(other, "GET", "/api/ask/chats")).json()) as { chats: unknown[] }).chats).toEqual([]);
+    expect((await json<{ chats: unknown[] }>(await api("/api/ask/chats", { user: other }))).chats).toEqual([]);
 
-    const deleted = await call(me, "DELETE", `/api/ask/chats/${first}`);
+    const deleted = await api(`/api/ask/chats/${first}`, { method: "DELETE", user: me });
     expect(await deleted.json()).toEqual({ success: true });
-    expect((await call(me, "GET", `/api/ask/chats/${first}`)).status).toBe(404);
-    expect((await call(null, "GET", "/api/ask/chats")).status).toBe(401);
+    await expectStatus(await api(`/api/ask/chats/${first}`, { user: me }), 404);
+    await expectStatus(await api("/api/ask/chats"), 401);
   });
 
   it("validates titles", async () => {
     const me = await planner(0);
-    expect((await call(me, "POST", "/api/ask/chats", { title: "" })).status).toBe(400);
+    await expectStatus(await api("/api/ask/chats", { method: "POST", user: me, body: { title: "" } }), 400);
     const id = await newChat(me);
-    expect((await call(me, "PATCH", `/api/ask/chats/${id}`, { title: "x".repeat(201) })).status).toBe(400);
-    expect((await call(me, "PATCH", `/api/ask/chats/${id}`, {})).status).toBe(400);
+    await expectStatus(await api(`/api/ask/chats/${id}`, { method: "PATCH", user: me, body: { title: "x".repeat(201) } }), 400);
+    await expectStatus(await api(`/api/ask/chats/${id}`, { method: "PATCH", user: me, body: {} }), 400);
   });
 });
 
@@ -104,7 +106,7 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     const t = tag();
     const q = `Where do the Red Cross shelters open, and are pets accepted? ${t}`;
     const res = await ask(me, chatId, question(q), { env: aiEnv() });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toContain("application/x-ndjson");
     const events = await readNdjson(res);
 
@@ -135,14 +137,14 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     expect(saved[1]).toMatchObject({ id: done.messageId, content: answer, metadata: { citations, model: "gpt-4o", provider: "custom" } });
     expect(saved[1]!.metadata).not.toHaveProperty("interrupted");
 
-    const chat = (await (await call(me, "GET", `/api/ask/chats/${chatId}`)).json()) as { chat: { title: string }; messages: { role: string; metadata: Record<string, unknown> }[] };
+    const chat = await json<{ chat: { title: string }; messages: { role: string; metadata: Record<string, unknown> }[] }>(await api(`/api/ask/chats/${chatId}`, { user: me }));
     expect(chat.chat.title).toBe("Where do the Red Cross shelters open, and are pets accepted?…");
     expect(chat.messages[1]!.metadata.citations).toEqual(citations);
 
     // A second question keeps the title and adds two more messages.
     const again = await readNdjson(await ask(me, chatId, { messages: [{ role: "user", content: q }, { role: "assistant", content: answer }, { role: "user", content: "And the evacuation trigger?" }] }, { env: aiEnv() }));
     expect(again.at(-1)!.type).toBe("done");
-    const list = (await (await call(me, "GET", "/api/ask/chats")).json()) as { chats: { id: string; title: string; messageCount: number }[] };
+    const list = await json<{ chats: { id: string; title: string; messageCount: number }[] }>(await api("/api/ask/chats", { user: me }));
     expect(list.chats[0]).toMatchObject({ id: chatId, title: chat.chat.title, messageCount: 4 });
   });
 
@@ -221,18 +223,19 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
 
     for (const ids of [[theirs.id], [plan.id, theirs.id], ["no-such-document"]]) {
       const res = await ask(me, chatId, question("shelters", { documentIds: ids }));
-      expect(res.status).toBe(404);
+      await expectStatus(res, 404);
       expect(await res.json()).toEqual({ message: "Document not found.", code: "not_found" });
     }
     expect(await savedMessages(chatId)).toHaveLength(4);
   });
 
   it("a mid-stream provider failure sends an error event, keeps the partial answer marked interrupted and releases the credits", async () => {
+    expectConsoleError(/^\[ask\] stream interrupted: /);
     const me = await planner(100);
     await ingested(me);
     const chatId = await newChat(me);
     const res = await ask(me, chatId, question("Where are the shelters? [fake:fail]"), { env: aiEnv() });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const events = await readNdjson(res);
     const partial = textOf(events);
     expect(partial.length).toBeGreaterThan(0);
@@ -248,7 +251,7 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     const me = await planner(100);
     const chatId = await newChat(me);
     const res = await ask(me, chatId, question("Where are the shelters? [fake:slow]"), { env: aiEnv() });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain('"type":"meta"');
@@ -267,10 +270,11 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
   });
 
   it("a provider that refuses before streaming is a 502 with the credits released and nothing saved", async () => {
+    expectConsoleError(/^\[ask\] Self-hosted model answered 500/);
     const me = await planner(100);
     const chatId = await newChat(me);
     const res = await ask(me, chatId, question("Hello [fake:error]"), { env: aiEnv() });
-    expect(res.status).toBe(502);
+    await expectStatus(res, 502);
     expect(await balance(me.accountId)).toEqual({ current: 100, pending: 0 });
     expect(await savedMessages(chatId)).toEqual([]);
   });
@@ -280,10 +284,10 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     await ingested(me);
     const chatId = await newChat(me);
     const res = await ask(me, chatId, question("Where are the shelters?"), { env: aiEnv() });
-    expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({ message: "Credit limit exceeded" });
+    await expectStatus(res, 402);
+    expect(await apiError(res)).toMatchObject({ message: "Credit limit exceeded" });
     expect(await savedMessages(chatId)).toEqual([]);
-    const chat = (await (await call(me, "GET", `/api/ask/chats/${chatId}`)).json()) as { chat: { title: string | null } };
+    const chat = await json<{ chat: { title: string | null } }>(await api(`/api/ask/chats/${chatId}`, { user: me }));
     expect(chat.chat.title).toBeNull();
   });
 
@@ -298,15 +302,15 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     const me = await planner(100);
     const chatId = await newChat(me);
     const res = await ask(me, chatId, body);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: "validation_error" });
+    await expectStatus(res, 400);
+    expect(await apiError(res)).toMatchObject({ code: "validation_error" });
     expect(await savedMessages(chatId)).toEqual([]);
   });
 
   it("accepts a question of exactly 8000 characters", async () => {
     const me = await planner(100);
     const res = await ask(me, await newChat(me), question(`shelters ${"y".repeat(7991)}`));
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect((await readNdjson(res)).at(-1)!.type).toBe("done");
   });
 
@@ -315,13 +319,13 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     const chatId = await newChat(me);
     const body = question("Summarize the plan", { isAskReadyroomAction: true, actionName: "summarize", promptFile: "summarize.md", contextIds: ["c1"] });
     const refused = await ask(me, chatId, body);
-    expect(refused.status).toBe(400);
+    await expectStatus(refused, 400);
     expect(await refused.json()).toEqual({ message: "Actions are not available yet.", code: "actions_unavailable" });
     expect(await savedMessages(chatId)).toEqual([]);
 
     await env.DB.prepare(`UPDATE "Account" SET "featureFlags" = ? WHERE "id" = ?`).bind(JSON.stringify({ betaAskReadyroomActionsEnabled: true }), me.accountId).run();
     const accepted = await ask(me, chatId, body);
-    expect(accepted.status).toBe(200);
+    await expectStatus(accepted, 200);
     expect((await readNdjson(accepted)).at(-1)!.type).toBe("done");
   });
 });

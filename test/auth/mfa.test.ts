@@ -5,17 +5,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { emailOutbox, users } from "../../worker/db/schema";
+import { api, expectStatus, json, ORIGIN, signIn } from "../helpers/api";
 import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
-
-const ORIGIN = "http://localhost";
-
-function api(path: string, body: unknown, cookie?: string, ip = testClientIp()) {
-  return SELF.fetch(`${ORIGIN}/api/auth${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN, "cf-connecting-ip": ip, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
 
 function form(path: string, fields: Record<string, string>, cookie?: string) {
   return SELF.fetch(`${ORIGIN}${path}`, {
@@ -34,9 +25,9 @@ async function codeFor(totpURI: string): Promise<string> {
 }
 
 async function enrolTotp(u: { password: string; cookie: string }) {
-  const res = await api("/two-factor/enable", { password: u.password, method: "totp" }, u.cookie);
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { totpURI: string; backupCodes: string[] };
+  const res = await api("/api/auth/two-factor/enable", { body: { password: u.password, method: "totp" }, cookie: u.cookie });
+  await expectStatus(res, 200);
+  const body = await json<{ totpURI: string; backupCodes: string[] }>(res);
   const cookie = cookieFrom(res, u.cookie);
   return { ...body, cookie };
 }
@@ -49,41 +40,41 @@ describe("TOTP enrolment and verification", () => {
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
 
     // A wrong code is refused and does not switch two-factor on.
-    expect((await api("/two-factor/verify-totp", { code: "000000" }, cookie)).status).toBe(401);
-    const verified = await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
-    expect(verified.status).toBe(200);
+    await expectStatus(await api("/api/auth/two-factor/verify-totp", { body: { code: "000000" }, cookie }), 401);
+    const verified = await api("/api/auth/two-factor/verify-totp", { body: { code: await codeFor(totpURI) }, cookie });
+    await expectStatus(verified, 200);
     const row = await getDb(env.DB).query.users.findFirst({ where: eq(users.id, u.userId) });
     expect(row?.twoFactorEnabled).toBe(true);
 
     // Password alone no longer signs in: the answer asks for the second factor and sets no session.
     const ip = testClientIp();
-    const first = await api("/sign-in/email", { email: u.email, password: u.password }, undefined, ip);
-    expect(first.status).toBe(200);
+    const first = await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password }, ip });
+    await expectStatus(first, 200);
     expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
     const challenge = cookieFrom(first);
     expect(challenge).not.toContain("readyroom.session_token=");
     expect(challenge).toContain("readyroom.two_factor=");
 
-    const second = await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, challenge, ip);
-    expect(second.status).toBe(200);
-    const session = await SELF.fetch(`${ORIGIN}/api/auth/get-session`, { headers: { cookie: cookieFrom(second, challenge) } });
-    expect(((await session.json()) as { user: { id: string } }).user.id).toBe(u.userId);
+    const second = await api("/api/auth/two-factor/verify-totp", { body: { code: await codeFor(totpURI) }, cookie: challenge, ip });
+    await expectStatus(second, 200);
+    const session = await api("/api/auth/get-session", { cookie: cookieFrom(second, challenge) });
+    expect((await json<{ user: { id: string } }>(session)).user.id).toBe(u.userId);
   });
 
   it("accepts a recovery code once", async () => {
     const u = await createTestUser();
     const { totpURI, backupCodes, cookie } = await enrolTotp(u);
-    await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
-    const challenge = cookieFrom(await api("/sign-in/email", { email: u.email, password: u.password }));
-    expect((await api("/two-factor/verify-backup-code", { code: backupCodes[0] }, challenge)).status).toBe(200);
-    const again = cookieFrom(await api("/sign-in/email", { email: u.email, password: u.password }));
-    expect((await api("/two-factor/verify-backup-code", { code: backupCodes[0] }, again)).status).not.toBe(200);
+    await api("/api/auth/two-factor/verify-totp", { body: { code: await codeFor(totpURI) }, cookie });
+    const challenge = await signIn(u.email, u.password);
+    await expectStatus(await api("/api/auth/two-factor/verify-backup-code", { body: { code: backupCodes[0] }, cookie: challenge }), 200);
+    const again = await signIn(u.email, u.password);
+    expect((await api("/api/auth/two-factor/verify-backup-code", { body: { code: backupCodes[0] }, cookie: again })).status).not.toBe(200);
   });
 
   it("the login page sends the user to the code step and the code step completes sign-in", async () => {
     const u = await createTestUser();
     const { totpURI, cookie } = await enrolTotp(u);
-    await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
+    await api("/api/auth/two-factor/verify-totp", { body: { code: await codeFor(totpURI) }, cookie });
     await getDb(env.DB).update(users).set({ mfaType: "TOTP" }).where(eq(users.id, u.userId));
 
     const login = await form("/login", { email: u.email, password: u.password, callbackUrl: "/dashboard" });
@@ -104,8 +95,8 @@ describe("TOTP enrolment and verification", () => {
 describe("e-mail codes as the second factor", () => {
   it("mails a code at sign-in when the user chose EMAIL, and the code signs in", async () => {
     const u = await createTestUser();
-    const enabled = await api("/two-factor/enable", { password: u.password, method: "otp" }, u.cookie);
-    expect(enabled.status).toBe(200);
+    const enabled = await api("/api/auth/two-factor/enable", { body: { password: u.password, method: "otp" }, user: u });
+    await expectStatus(enabled, 200);
     await getDb(env.DB).update(users).set({ mfaType: "EMAIL" }).where(eq(users.id, u.userId));
 
     const login = await form("/login", { email: u.email, password: u.password });
@@ -128,7 +119,7 @@ describe("the code step's other ways in", () => {
   it("sends a fresh e-mail code on request and accepts a recovery code through the page", async () => {
     const u = await createTestUser();
     const { totpURI, backupCodes, cookie } = await enrolTotp(u);
-    await api("/two-factor/verify-totp", { code: await codeFor(totpURI) }, cookie);
+    await api("/api/auth/two-factor/verify-totp", { body: { code: await codeFor(totpURI) }, cookie });
 
     const login = await form("/login", { email: u.email, password: u.password });
     const challenge = cookieFrom(login);

@@ -3,18 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { emailOutbox } from "../../worker/db/schema";
+import { api, expectStatus, ORIGIN, signIn } from "../helpers/api";
 import { createTestUser, testClientIp } from "../helpers/auth";
-
-const ORIGIN = "http://localhost";
-
-function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp(), ...headers },
-    body: JSON.stringify(body),
-  });
-}
 
 function postForm(path: string, fields: Record<string, string>) {
   return SELF.fetch(`${ORIGIN}${path}`, {
@@ -56,23 +46,23 @@ describe("password reset through the local outbox", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/login?notice=reset");
 
-    expect((await post("/api/auth/sign-in/email", { email: u.email, password: "brand-new-password-2" })).status).toBe(200);
-    expect((await post("/api/auth/sign-in/email", { email: u.email, password: u.password })).status).toBe(401);
+    expect(await signIn(u.email, "brand-new-password-2")).toContain("readyroom.session_token=");
+    await expectStatus(await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password } }), 401);
     // Resetting signs out the sessions that existed before.
-    const old = await SELF.fetch(`${ORIGIN}/api/auth/get-session`, { headers: { cookie: u.cookie } });
+    const old = await api("/api/auth/get-session", { user: u });
     expect(await old.json()).toBeNull();
   });
 
   it("refuses a used or made-up token", async () => {
     const u = await createTestUser();
-    await post("/api/auth/request-password-reset", { email: u.email, redirectTo: "/reset-password" });
+    await api("/api/auth/request-password-reset", { body: { email: u.email, redirectTo: "/reset-password" } });
     const mail = await latestResetMail(u.email);
     const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
-    expect((await post("/api/auth/reset-password", { token, newPassword: "first-new-password" })).status).toBe(200);
+    await expectStatus(await api("/api/auth/reset-password", { body: { token, newPassword: "first-new-password" } }), 200);
     const again = await postForm("/reset-password", { token, password: "second-new-password" });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("This reset link is invalid or has expired. Request a new one.");
-    expect((await post("/api/auth/reset-password", { token: "made-up", newPassword: "whatever-password" })).status).toBe(400);
+    await expectStatus(await api("/api/auth/reset-password", { body: { token: "made-up", newPassword: "whatever-password" } }), 400);
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -6,21 +6,12 @@ import { requireUser } from "../../worker/auth/middleware";
 import { getDb } from "../../worker/db/client";
 import { accounts, sessions, userAccounts, users } from "../../worker/db/schema";
 import type { AppEnv } from "../../worker/types";
-import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
-
-const ORIGIN = "http://localhost";
+import { api, apiError, expectStatus, json, signIn } from "../helpers/api";
+import { createTestUser } from "../helpers/auth";
+import { expectConsoleError } from "../helpers/console";
 
 async function getSession(cookie: string) {
-  const res = await SELF.fetch(`${ORIGIN}/api/auth/get-session`, { headers: { cookie } });
-  return (await res.json()) as { user: { id: string; email: string } } | null;
-}
-
-async function signIn(email: string, password: string, ip = testClientIp()) {
-  return SELF.fetch(`${ORIGIN}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
-    body: JSON.stringify({ email, password }),
-  });
+  return json<{ user: { id: string; email: string } } | null>(await api("/api/auth/get-session", { cookie }));
 }
 
 describe("sign-up", () => {
@@ -45,11 +36,7 @@ describe("sign-up", () => {
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax (not Secure on http://localhost)", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
-      body: JSON.stringify({ email: "cookie@example.test", password: "long-enough-1", firstName: "C", lastName: "K" }),
-    });
+    const res = await api("/api/auth/sign-up/email", { body: { email: "cookie@example.test", password: "long-enough-1", firstName: "C", lastName: "K" } });
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("readyroom.session_token="));
     expect(setCookie).toBeDefined();
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -66,12 +53,10 @@ describe("sign-up", () => {
 describe("sign-in and sign-out", () => {
   it("signs in with the right password and refuses a wrong one", async () => {
     const u = await createTestUser();
-    const bad = await signIn(u.email, "wrong-password");
-    expect(bad.status).toBe(401);
-    expect(Object.keys((await bad.json()) as object)).toEqual(expect.arrayContaining(["message", "code"]));
-    const good = await signIn(u.email, u.password);
-    expect(good.status).toBe(200);
-    const cookie = cookieFrom(good);
+    const bad = await api("/api/auth/sign-in/email", { body: { email: u.email, password: "wrong-password" } });
+    await expectStatus(bad, 401);
+    expect(Object.keys(await apiError(bad))).toEqual(expect.arrayContaining(["message", "code"]));
+    const cookie = await signIn(u.email, u.password);
     expect((await getSession(cookie))?.user.id).toBe(u.userId);
   });
 
@@ -79,24 +64,17 @@ describe("sign-in and sign-out", () => {
     const u = await createTestUser();
     const db = getDb(env.DB);
     expect(await db.select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(1);
-    const res = await SELF.fetch(`${ORIGIN}/api/auth/sign-out`, {
-      method: "POST",
-      headers: { cookie: u.cookie, origin: ORIGIN, "content-type": "application/json" },
-      body: "{}",
-    });
-    expect(res.status).toBe(200);
+    const res = await api("/api/auth/sign-out", { user: u, body: {} });
+    await expectStatus(res, 200);
     expect(await db.select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(0);
     expect(await getSession(u.cookie)).toBeNull();
   });
 
   it("refuses a cookie-authenticated POST from a foreign origin (CSRF)", async () => {
+    expectConsoleError(/\[Better Auth\]: Invalid origin: https:\/\/evil\.example/);
     const u = await createTestUser();
-    const res = await SELF.fetch(`${ORIGIN}/api/auth/sign-out`, {
-      method: "POST",
-      headers: { cookie: u.cookie, origin: "https://evil.example", "content-type": "application/json" },
-      body: "{}",
-    });
-    expect(res.status).toBe(403);
+    const res = await api("/api/auth/sign-out", { user: u, body: {}, headers: { origin: "https://evil.example" } });
+    await expectStatus(res, 403);
     expect((await getSession(u.cookie))?.user.id).toBe(u.userId);
   });
 });
@@ -146,25 +124,26 @@ describe("requireUser (Hono)", () => {
   });
 
   it("treats a disabled user as signed out", async () => {
+    expectConsoleError(/\[Better Auth\]: Failed to create session/);
     const u = await createTestUser();
     await getDb(env.DB).update(users).set({ disabledAt: new Date() }).where(eq(users.id, u.userId));
     const res = await app.request("/me", { headers: { cookie: u.cookie } }, env);
     expect(res.status).toBe(401);
-    expect((await signIn(u.email, u.password)).status).not.toBe(200);
+    expect((await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password } })).status).not.toBe(200);
   });
 });
 
 describe("sign-in library conventions (spec §2)", () => {
   it("forwards /api/auth/signin to /login with a same-site callbackUrl", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/auth/signin?error=SessionRequired&callbackUrl=%2Fdocuments`, { redirect: "manual" });
-    expect(res.status).toBe(302);
+    const res = await api("/api/auth/signin?error=SessionRequired&callbackUrl=%2Fdocuments");
+    await expectStatus(res, 302);
     expect(res.headers.get("location")).toBe("/login?callbackUrl=%2Fdocuments");
-    const evil = await SELF.fetch(`${ORIGIN}/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example`, { redirect: "manual" });
+    const evil = await api("/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example");
     expect(evil.headers.get("location")).toBe("/login");
   });
 
   it("accepts client error logs at /api/auth/_log", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/auth/_log`, { method: "POST", body: "{}" });
-    expect(res.status).toBe(204);
+    const res = await api("/api/auth/_log", { method: "POST", raw: "{}" });
+    await expectStatus(res, 204);
   });
 });

@@ -1,5 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { app } from "../../worker/app";
+import { env } from "cloudflare:test";
 import { getLedgerState, grantCredits } from "../../worker/billing/service";
 import type { TestUser } from "../helpers/auth";
 
@@ -9,25 +8,6 @@ import type { TestUser } from "../helpers/auth";
  */
 export function aiEnv(overrides: Record<string, unknown> = {}) {
   return { ...env, AI_BASE_URL: `${env.FAKE_ORIGIN}/v1`, AI_API_KEY: "sk-fake-test", ...overrides };
-}
-
-export type CallOptions = { env?: Record<string, unknown>; headers?: Record<string, string>; raw?: string };
-
-/** Calls the app (Hono, the same app /api/* reaches) with a chosen env, as the signed-in user. */
-export async function call(user: TestUser | null, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> {
-  // Same-origin, as the browser sends it: the API refuses body-less cross-site POSTs (CSRF check).
-  const headers: Record<string, string> = { origin: "http://localhost", ...(options.headers ?? {}) };
-  if (user) headers.cookie = user.cookie;
-  if (body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
-  const request = new Request(`http://localhost${path}`, {
-    method,
-    headers,
-    body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const ctx = createExecutionContext();
-  const res = await app.fetch(request, (options.env ?? env) as never, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
 }
 
 export async function grant(accountId: string, amount: number) {

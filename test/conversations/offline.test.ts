@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseDraft } from "../../worker/exercises/prompts";
 import { createExercise } from "../exercises/helpers";
+import { api, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
-import { balance, call, grant, readNdjson, stripePlan } from "./helpers";
+import { balance, grant, readNdjson, stripePlan } from "./helpers";
 
 describe("offline drafting through the Worker (no AI provider configured)", () => {
   it("is labelled, streams in chunks, drafts from the closest template, is deterministic and is charged from its usage", async () => {
@@ -11,8 +12,8 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
     const id = await createExercise(user, { name: "County network outage", threatType: "Ransomware attack on county IT systems" });
     const body = { sectionType: "module_inject", purpose: "content", moduleIndex: 1, messages: [{ role: "user", content: "Draft injects for module 2" }] };
 
-    const first = await call(user, "PUT", `/api/conversations/v2/${id}`, body);
-    expect(first.status).toBe(200);
+    const first = await api(`/api/conversations/v2/${id}`, { method: "PUT", user, body });
+    await expectStatus(first, 200);
     expect(first.headers.get("x-ai-provider")).toBe("offline");
     expect(first.headers.get("x-ai-label")).toBe("offline drafting");
     const events = await readNdjson(first);
@@ -30,7 +31,7 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
     expect(Number(usage.outputTokens)).toBeGreaterThan(0);
     expect(await balance(user.accountId)).toEqual({ current: 100 - Number(usage.credits), pending: 0 });
 
-    const again = await readNdjson(await call(user, "PUT", `/api/conversations/v2/${id}`, body));
+    const again = await readNdjson(await api(`/api/conversations/v2/${id}`, { method: "PUT", user, body }));
     expect(again.filter((e) => e.type === "text").map((e) => e.delta as string).join("")).toBe(deltas.join(""));
     expect(again.find((e) => e.type === "draft")?.draft).toEqual(draft.draft);
   });
@@ -39,12 +40,12 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
     const user = await createTestUser({ plan: "SOLO" });
     await grant(user.accountId, 100);
     const id = await createExercise(user, { name: "Spring flood", threatType: "Riverine flood" });
-    const res = await call(user, "PUT", `/api/conversations/${id}`, {
-      sectionType: "objectives",
-      purpose: "conversation",
-      messages: [{ role: "user", content: "Are my objectives measurable?" }],
+    const res = await api(`/api/conversations/${id}`, {
+      method: "PUT",
+      user,
+      body: { sectionType: "objectives", purpose: "conversation", messages: [{ role: "user", content: "Are my objectives measurable?" }] },
     });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toContain("text/plain");
     const text = await res.text();
     expect(text).toContain("Offline drafting");
@@ -53,9 +54,9 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
 
   it("GET /api/ai/models lists the catalogue and says drafting is offline", async () => {
     const user = await createTestUser({ plan: "SOLO" });
-    const res = await call(user, "GET", "/api/ai/models");
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { models: { id: string; available: boolean }[]; defaultChatModel: string; selectionEnabled: boolean; offline: boolean; offlineLabel: string };
+    const res = await api("/api/ai/models", { user });
+    await expectStatus(res, 200);
+    const body = await json<{ models: { id: string; available: boolean }[]; defaultChatModel: string; selectionEnabled: boolean; offline: boolean; offlineLabel: string }>(res);
     expect(body).toMatchObject({ defaultChatModel: "gemini-2.5-pro", selectionEnabled: false, offline: true, offlineLabel: "offline drafting" });
     expect(body.models.map((m) => m.id)).toContain("o3");
     expect(body.models.every((m) => !m.available)).toBe(true);

@@ -5,8 +5,10 @@ import { getDb } from "../../worker/db/client";
 import { accounts, conversations, exercises } from "../../worker/db/schema";
 import { INTERRUPTED_NOTE } from "../../worker/conversations/framing";
 import { createExercise } from "../exercises/helpers";
+import { api, apiError, expectStatus, json, type ApiInit } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { aiEnv, balance, call, fakeRequests, grant, readNdjson, stripePlan, tag } from "./helpers";
+import { aiEnv, balance, fakeRequests, grant, readNdjson, stripePlan, tag } from "./helpers";
+import { expectConsoleError } from "../helpers/console";
 
 async function setup(credits = 100, exercise: Record<string, unknown> = {}) {
   const user = await stripePlan(await createTestUser({ plan: "SOLO" }));
@@ -15,7 +17,7 @@ async function setup(credits = 100, exercise: Record<string, unknown> = {}) {
   return { user, id };
 }
 
-const put = (user: TestUser, path: string, body: unknown, options: Parameters<typeof call>[4] = { env: aiEnv() }) => call(user, "PUT", path, body, options);
+const put = (user: TestUser, path: string, body: unknown, options: ApiInit = { env: aiEnv() }) => api(path, { method: "PUT", user, body, ...options });
 
 async function savedConversation(exerciseId: string) {
   return getDb(env.DB).select().from(conversations).where(eq(conversations.exerciseId, exerciseId)).get();
@@ -30,7 +32,7 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
       purpose: "conversation",
       messages: [{ role: "user", content: `How should the flood scenario escalate? [fake:slow] ${t}` }],
     });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toContain("text/plain");
     expect(res.headers.get("x-ai-provider")).toBe("custom");
 
@@ -78,7 +80,7 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
       moduleIndex: 0,
       messages: [{ role: "user", content: `Draft the injects ${t}` }],
     });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toContain("application/x-ndjson");
     const events = await readNdjson(res);
     expect(events[0]).toMatchObject({ type: "meta", provider: "custom", offline: false, draft: true });
@@ -94,20 +96,21 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
     expect(sent.response_format?.type).toBe("json_schema");
     expect(sent.response_format?.json_schema?.name).toBe("readyroom_module_inject_draft");
 
-    const apply = await call(user, "PUT", `/api/exercises/${id}/update`, { exercise: draft.patch });
-    expect(apply.status).toBe(200);
+    const apply = await api(`/api/exercises/${id}/update`, { method: "PUT", user, body: { exercise: draft.patch } });
+    await expectStatus(apply, 200);
     const row = await getDb(env.DB).select({ modules: exercises.modules }).from(exercises).where(eq(exercises.id, id)).get();
     expect(row?.modules?.[0]?.injects).toEqual((draft.draft as { injects: string[] }).injects);
   });
 
   it("a mid-stream provider failure keeps the partial text, marks it interrupted and releases the credits", async () => {
+    expectConsoleError(/^\[ai\] stream interrupted: /);
     const { user, id } = await setup(50);
     const res = await put(user, `/api/conversations/v2/${id}`, {
       sectionType: "modules",
       purpose: "content",
       messages: [{ role: "user", content: "Draft the modules [fake:fail]" }],
     });
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     const events = await readNdjson(res);
     const partial = events.filter((e) => e.type === "text").map((e) => e.delta as string).join("");
     expect(partial.length).toBeGreaterThan(0);
@@ -121,6 +124,7 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
   });
 
   it("v1 ends an interrupted answer with a visible note", async () => {
+    expectConsoleError(/^\[ai\] stream interrupted: /);
     const { user, id } = await setup(50);
     const res = await put(user, `/api/conversations/${id}`, {
       sectionType: "objectives",
@@ -160,21 +164,22 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
       purpose: "content",
       messages: [{ role: "user", content: `Name it ${t}` }],
     });
-    expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({ message: "Credit limit exceeded", code: "credit_limit_exceeded" });
+    await expectStatus(res, 402);
+    expect(await apiError(res)).toMatchObject({ message: "Credit limit exceeded", code: "credit_limit_exceeded" });
     expect(await fakeRequests(t)).toHaveLength(0);
     expect(await savedConversation(id)).toBeUndefined();
   });
 
   it("a provider refusal before streaming is a 502 JSON error and the credits are released", async () => {
+    expectConsoleError(/^\[ai\] Self-hosted model answered 500/);
     const { user, id } = await setup(20);
     const res = await put(user, `/api/conversations/${id}`, {
       sectionType: "intro",
       purpose: "conversation",
       messages: [{ role: "user", content: "Hello [fake:error]" }],
     });
-    expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ code: "ai_provider_error" });
+    await expectStatus(res, 502);
+    expect(await apiError(res)).toMatchObject({ code: "ai_provider_error" });
     expect(await balance(user.accountId)).toEqual({ current: 20, pending: 0 });
   });
 
@@ -192,9 +197,10 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
 
   it("puts the account's custom instructions and language into the system prompt", async () => {
     const { user, id } = await setup(100);
-    const saved = await call(user, "PUT", "/api/profile/custom-instructions", {
-      language: "es-MX",
-      focus: "Coastal county of 80,000 on the Gulf, bilingual population",
+    const saved = await api("/api/profile/custom-instructions", {
+      method: "PUT",
+      user,
+      body: { language: "es-MX", focus: "Coastal county of 80,000 on the Gulf, bilingual population" },
     });
     expect(saved.status).toBeLessThan(300);
     const t = tag();
@@ -209,15 +215,15 @@ describe("conversation request validation and scoping", () => {
   it("rejects a bad section type, an unknown purpose, and a missing id with the spec's message", async () => {
     const { user, id } = await setup(10);
     const bad = await put(user, `/api/conversations/${id}`, { sectionType: "nope", purpose: "content", messages: [] });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: "validation_error" });
+    await expectStatus(bad, 400);
+    expect(await apiError(bad)).toMatchObject({ code: "validation_error" });
     const badPurpose = await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "chit-chat", messages: [] });
-    expect(badPurpose.status).toBe(400);
+    await expectStatus(badPurpose, 400);
     const missing = await put(user, `/api/conversations/v2/`, { sectionType: "intro", purpose: "content", messages: [] });
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ message: "Exercise ID required." });
-    const malformed = await call(user, "PUT", `/api/conversations/${id}`, undefined, { env: aiEnv(), raw: "{not json" });
-    expect(malformed.status).toBe(400);
+    await expectStatus(missing, 400);
+    expect(await apiError(missing)).toMatchObject({ message: "Exercise ID required." });
+    const malformed = await api(`/api/conversations/${id}`, { method: "PUT", user, env: aiEnv(), raw: "{not json" });
+    await expectStatus(malformed, 400);
   });
 
   it("another user's exercise is 404 and signed-out callers get 401", async () => {
@@ -225,19 +231,19 @@ describe("conversation request validation and scoping", () => {
     const other = await createTestUser({ plan: "SOLO" });
     await grant(other.accountId, 10);
     const res = await put(other, `/api/conversations/${id}`, { sectionType: "intro", purpose: "content", messages: [] });
-    expect(res.status).toBe(404);
+    await expectStatus(res, 404);
     expect(await balance(other.accountId)).toEqual({ current: 10, pending: 0 });
-    const anon = await call(null, "PUT", `/api/conversations/${id}`, { sectionType: "intro", purpose: "content", messages: [] });
-    expect(anon.status).toBe(401);
+    const anon = await api(`/api/conversations/${id}`, { method: "PUT", body: { sectionType: "intro", purpose: "content", messages: [] } });
+    await expectStatus(anon, 401);
   });
 
   it("GET returns the saved history, optionally one section's", async () => {
     const { user, id } = await setup(100);
     await (await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "one" }] })).text();
     await (await put(user, `/api/conversations/${id}`, { sectionType: "msel_table", purpose: "conversation", messages: [{ role: "user", content: "two" }] })).text();
-    const all = (await (await call(user, "GET", `/api/conversations/${id}`)).json()) as { conversation: { messages: unknown[] } };
+    const all = await json<{ conversation: { messages: unknown[] } }>(await api(`/api/conversations/${id}`, { user }));
     expect(all.conversation.messages).toHaveLength(4);
-    const one = (await (await call(user, "GET", `/api/conversations/${id}?sectionType=msel_table`)).json()) as { conversation: { messages: { content: string }[] } };
+    const one = await json<{ conversation: { messages: { content: string }[] } }>(await api(`/api/conversations/${id}?sectionType=msel_table`, { user }));
     expect(one.conversation.messages.map((m) => m.content)[0]).toBe("two");
   });
 });

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
@@ -7,35 +7,19 @@ import { ingestDocument } from "../../worker/documents/ingest";
 import { cleanFilename, contentDisposition, listDocuments, UNSUPPORTED_TYPE_MESSAGE, uploadDocument } from "../../worker/documents/service";
 import type { Env } from "../../worker/env";
 import { MAX_UPLOAD_BYTES } from "../../worker/documents/status";
+import { api, apiError, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
-type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
-const BASE = "http://localhost";
-
-function api(user: TestUser | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${BASE}${path}`, {
-    method,
-    headers: { ...(user ? { cookie: user.cookie } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+import { expectConsoleError } from "../helpers/console";
 
 function upload(user: TestUser | null, file: File, options: { name?: string; headers?: Record<string, string> } = {}) {
   const form = new FormData();
   form.append("file", file);
   if (options.name !== undefined) form.append("name", options.name);
-  return SELF.fetch(`${BASE}/api/documents/upload`, {
-    method: "POST",
-    headers: { ...(user ? { cookie: user.cookie } : {}), ...options.headers },
-    body: form,
-  });
+  return api("/api/documents/upload", { method: "POST", user, raw: form, headers: options.headers });
 }
 
 async function uploadOk(user: TestUser, filename: string, content: string | Uint8Array<ArrayBuffer> = "Levee L-3 seepage boils near Alder Flats.", type = "") {
-  const res = await upload(user, new File([content], filename, { type }));
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  const res = await expectStatus(await upload(user, new File([content], filename, { type })), 201, `upload ${filename}`);
   return (await json(res)).document as Json;
 }
 
@@ -66,7 +50,7 @@ describe("upload", () => {
   for (const c of cases) {
     it(`stores a .${c.filename.split(".").pop()} file in R2, inserts its row and queues it`, async () => {
       const res = await upload(alice, new File([c.content], c.filename, { type: c.mime }));
-      expect(res.status).toBe(201);
+      await expectStatus(res, 201);
       const { document } = await json(res);
       const size = typeof c.content === "string" ? new TextEncoder().encode(c.content).byteLength : c.content.byteLength;
       expect(document).toMatchObject({ filename: c.filename, type: c.type, size, processed: false, status: { status: "queued", progress: 0 } });
@@ -87,7 +71,7 @@ describe("upload", () => {
 
   it("takes the name field when given (trimmed), and keeps an odd filename out of the R2 key", async () => {
     const res = await upload(alice, new File(["x"], "Plan ü (final).md"), { name: "  Flood annex  " });
-    expect(res.status).toBe(201);
+    await expectStatus(res, 201);
     const { document } = await json(res);
     expect(document.name).toBe("Flood annex");
     expect(document.filename).toBe("Plan ü (final).md");
@@ -98,7 +82,7 @@ describe("upload", () => {
   it("refuses an unsupported type with the message, and stores nothing", async () => {
     const before = await env.UPLOADS.list({ prefix: `documents/${bob.userId}/` });
     const res = await upload(bob, new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }));
-    expect(res.status).toBe(400);
+    await expectStatus(res, 400);
     expect(await json(res)).toMatchObject({ code: "unsupported_type", message: UNSUPPORTED_TYPE_MESSAGE });
     const after = await env.UPLOADS.list({ prefix: `documents/${bob.userId}/` });
     expect(after.objects.length).toBe(before.objects.length);
@@ -107,66 +91,61 @@ describe("upload", () => {
   it("refuses a request without a file, an empty file, a bad name, and a non-multipart body", async () => {
     const form = new FormData();
     form.append("name", "No file");
-    const noFile = await SELF.fetch(`${BASE}/api/documents/upload`, { method: "POST", headers: { cookie: alice.cookie }, body: form });
-    expect(noFile.status).toBe(400);
-    expect((await json(noFile)).code).toBe("file_required");
+    const noFile = await api("/api/documents/upload", { method: "POST", user: alice, raw: form });
+    await expectStatus(noFile, 400);
+    expect((await apiError(noFile)).code).toBe("file_required");
 
     const empty = await upload(alice, new File([""], "empty.txt"));
-    expect(empty.status).toBe(400);
-    expect((await json(empty)).code).toBe("empty_file");
+    await expectStatus(empty, 400);
+    expect((await apiError(empty)).code).toBe("empty_file");
 
     const longName = await upload(alice, new File(["x"], "a.txt"), { name: "n".repeat(201) });
-    expect(longName.status).toBe(400);
-    expect((await json(longName)).code).toBe("validation_error");
+    await expectStatus(longName, 400);
+    expect((await apiError(longName)).code).toBe("validation_error");
 
-    const asJson = await api(alice, "POST", "/api/documents/upload", { file: "x" });
-    expect(asJson.status).toBe(400);
-    expect((await json(asJson)).code).toBe("multipart_required");
+    const asJson = await api("/api/documents/upload", { method: "POST", user: alice, body: { file: "x" } });
+    await expectStatus(asJson, 400);
+    expect((await apiError(asJson)).code).toBe("multipart_required");
   });
 
   it("refuses a file over the limit with 413, whether the header says so or not", async () => {
     const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     const declared = await upload(alice, new File([big], "huge.txt"));
-    expect(declared.status).toBe(413);
-    expect((await json(declared)).code).toBe("payload_too_large");
+    await expectStatus(declared, 413);
+    expect((await apiError(declared)).code).toBe("payload_too_large");
 
     // A streamed body carries no Content-Length: the limit is enforced while reading it.
     const form = new FormData();
     form.append("file", new File([new Uint8Array(MAX_UPLOAD_BYTES + 2 * 1024 * 1024)], "huge.txt"));
     const encoded = new Response(form);
-    const streamed = await SELF.fetch(`${BASE}/api/documents/upload`, {
-      method: "POST",
-      headers: { cookie: alice.cookie, "content-type": encoded.headers.get("content-type")! },
-      body: encoded.body,
-      duplex: "half",
-    } as RequestInit);
-    expect(streamed.status).toBe(413);
+    const streamed = await api("/api/documents/upload", { method: "POST", user: alice, raw: encoded.body!, headers: { "content-type": encoded.headers.get("content-type")! } });
+    await expectStatus(streamed, 413);
 
-    const list = await json(await api(alice, "GET", "/api/documents?q=huge"));
+    const list = await json(await api("/api/documents?q=huge", { user: alice }));
     expect(list.documents).toEqual([]);
   });
 
   it("needs an active plan (402, pointing to pricing) and a session (401)", async () => {
     const res = await upload(noPlan, new File(["x"], "a.txt"));
-    expect(res.status).toBe(402);
+    await expectStatus(res, 402);
     expect(await json(res)).toMatchObject({ code: "subscription_required", redirectTo: "/account/pricing" });
-    expect((await json(await api(noPlan, "GET", "/api/documents"))).documents).toEqual([]);
+    expect((await json(await api("/api/documents", { user: noPlan }))).documents).toEqual([]);
 
-    expect((await upload(null, new File(["x"], "a.txt"))).status).toBe(401);
-    expect((await api(null, "GET", "/api/documents")).status).toBe(401);
-    expect((await api(null, "GET", "/api/documents/search?q=levee")).status).toBe(401);
+    await expectStatus(await upload(null, new File(["x"], "a.txt")), 401);
+    await expectStatus(await api("/api/documents"), 401);
+    await expectStatus(await api("/api/documents/search?q=levee"), 401);
   });
 
   it("refuses a cross-site upload (CSRF) and accepts the same post from our own page", async () => {
     const file = new File(["x"], "csrf.txt");
     const crossSite = await upload(alice, file, { headers: { "sec-fetch-site": "cross-site" } });
-    expect(crossSite.status).toBe(403);
+    await expectStatus(crossSite, 403);
     const foreignOrigin = await upload(alice, file, { headers: { origin: "https://evil.example" } });
-    expect(foreignOrigin.status).toBe(403);
-    expect((await json(await api(alice, "GET", "/api/documents?q=csrf"))).documents).toEqual([]);
+    await expectStatus(foreignOrigin, 403);
+    expect((await json(await api("/api/documents?q=csrf", { user: alice }))).documents).toEqual([]);
 
-    const sameOrigin = await upload(alice, file, { headers: { "sec-fetch-site": "same-origin", origin: BASE } });
-    expect(sameOrigin.status).toBe(201);
+    const sameOrigin = await upload(alice, file, { headers: { "sec-fetch-site": "same-origin", origin: ORIGIN } });
+    await expectStatus(sameOrigin, 201);
   });
 });
 
@@ -177,43 +156,43 @@ describe("read, rename, download, delete", () => {
     const second = await uploadOk(carol, "shelter-list.txt");
     await uploadOk(bob, "evacuation-bob.md");
 
-    const all = await json(await api(carol, "GET", "/api/documents"));
+    const all = await json(await api("/api/documents", { user: carol }));
     expect(all.documents.map((d: Json) => d.id)).toEqual([second.id, first.id]);
-    const found = await json(await api(carol, "GET", "/api/documents?q=EVACUATION"));
+    const found = await json(await api("/api/documents?q=EVACUATION", { user: carol }));
     expect(found.documents.map((d: Json) => d.id)).toEqual([first.id]);
     // LIKE wildcards in the query are plain characters.
-    expect((await json(await api(carol, "GET", "/api/documents?q=%25"))).documents).toEqual([]);
-    const ready = await json(await api(carol, "GET", "/api/documents?status=ready"));
+    expect((await json(await api("/api/documents?q=%25", { user: carol }))).documents).toEqual([]);
+    const ready = await json(await api("/api/documents?status=ready", { user: carol }));
     expect(ready.documents.every((d: Json) => d.status.status === "ready")).toBe(true);
-    expect((await api(carol, "GET", "/api/documents?status=sideways")).status).toBe(400);
+    await expectStatus(await api("/api/documents?status=sideways", { user: carol }), 400);
 
-    const one = await json(await api(carol, "GET", `/api/documents/${first.id}`));
+    const one = await json(await api(`/api/documents/${first.id}`, { user: carol }));
     expect(one.document).toMatchObject({ id: first.id, name: "evacuation-routes", type: "md" });
   });
 
   it("renames with a trimmed name of 1–200 characters", async () => {
     const doc = await uploadOk(alice, "rename-me.txt");
-    const ok = await api(alice, "PATCH", `/api/documents/${doc.id}`, { name: "  Shelter plan 2027  " });
-    expect(ok.status).toBe(200);
+    const ok = await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: { name: "  Shelter plan 2027  " } });
+    await expectStatus(ok, 200);
     expect((await json(ok)).document.name).toBe("Shelter plan 2027");
     expect((await rowOf(doc.id)).name).toBe("Shelter plan 2027");
 
     for (const name of ["", "   ", "x".repeat(201)]) {
-      const bad = await api(alice, "PATCH", `/api/documents/${doc.id}`, { name });
-      expect(bad.status, JSON.stringify(name)).toBe(400);
-      expect((await json(bad)).code).toBe("validation_error");
+      const bad = await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: { name } });
+      await expectStatus(bad, 400, JSON.stringify(name));
+      expect((await apiError(bad)).code).toBe("validation_error");
     }
-    expect((await api(alice, "PATCH", `/api/documents/${doc.id}`, {})).status).toBe(400);
-    expect((await api(alice, "PATCH", `/api/documents/${doc.id}`, { name: 42 })).status).toBe(400);
-    const long = await api(alice, "PATCH", `/api/documents/${doc.id}`, { name: "y".repeat(200) });
-    expect(long.status).toBe(200);
+    await expectStatus(await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: {} }), 400);
+    await expectStatus(await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: { name: 42 } }), 400);
+    const long = await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: { name: "y".repeat(200) } });
+    await expectStatus(long, 200);
   });
 
   it("downloads the exact bytes as an attachment with a safe UTF-8 filename", async () => {
     const content = "Résumé of the levee fight.\n";
     const doc = await uploadOk(alice, "Bericht (Flut) – März.txt", content, "text/plain");
-    const res = await api(alice, "GET", `/api/documents/${doc.id}/download`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/documents/${doc.id}/download`, { user: alice });
+    await expectStatus(res, 200);
     expect(await res.text()).toBe(content);
     expect(res.headers.get("content-type")).toBe("text/plain");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -242,13 +221,13 @@ describe("read, rename, download, delete", () => {
     const doc = await uploadOk(alice, "delete-me.md");
     const path = (await rowOf(doc.id)).path!;
     expect(await env.UPLOADS.head(path)).not.toBeNull();
-    const res = await api(alice, "DELETE", `/api/documents/${doc.id}`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/documents/${doc.id}`, { method: "DELETE", user: alice });
+    await expectStatus(res, 200);
     expect(await json(res)).toEqual({ success: true });
     expect(await rowOf(doc.id)).toBeUndefined();
     expect(await env.UPLOADS.head(path)).toBeNull();
-    expect((await api(alice, "GET", `/api/documents/${doc.id}`)).status).toBe(404);
-    expect((await api(alice, "DELETE", `/api/documents/${doc.id}`)).status).toBe(404);
+    await expectStatus(await api(`/api/documents/${doc.id}`, { user: alice }), 404);
+    await expectStatus(await api(`/api/documents/${doc.id}`, { method: "DELETE", user: alice }), 404);
   });
 
   it("answers 404 'Document not found.' for another user's document on every route, and changes nothing", async () => {
@@ -261,14 +240,14 @@ describe("read, rename, download, delete", () => {
       ["POST", `/api/documents/${doc.id}/reprocess`],
     ];
     for (const [method, path, body] of probes) {
-      const res = await api(bob, method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(404);
+      const res = await api(path, { method, user: bob, body });
+      await expectStatus(res, 404, `${method} ${path}`);
       expect(await json(res)).toEqual({ code: "not_found", message: "Document not found." });
     }
     const row = await rowOf(doc.id);
     expect(row.name).toBe("private");
     expect(await env.UPLOADS.head(row.path!)).not.toBeNull();
-    expect((await api(alice, "GET", "/api/documents/no-such-id")).status).toBe(404);
+    await expectStatus(await api("/api/documents/no-such-id", { user: alice }), 404);
   });
 });
 
@@ -298,17 +277,17 @@ async function storedDocument(user: TestUser, filename: string, content: string,
 describe("reprocess and search", () => {
   it("queues a failed or ready document again (202) and refuses one already queued (409)", async () => {
     const id = await storedDocument(alice, "retry.md", "# Retry", { status: "queued", progress: 0, updatedAt: new Date().toISOString() });
-    const queued = await api(alice, "POST", `/api/documents/${id}/reprocess`);
-    expect(queued.status).toBe(409);
-    expect((await json(queued)).code).toBe("already_queued");
+    const queued = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: alice });
+    await expectStatus(queued, 409);
+    expect((await apiError(queued)).code).toBe("already_queued");
 
     const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: new Date().toISOString() };
     await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, id));
-    const listed = await json(await api(alice, "GET", `/api/documents/${id}`));
+    const listed = await json(await api(`/api/documents/${id}`, { user: alice }));
     expect(listed.document.status).toMatchObject({ status: "failed", error: "The file could not be read." });
 
-    const res = await api(alice, "POST", `/api/documents/${id}/reprocess`);
-    expect(res.status).toBe(202);
+    const res = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: alice });
+    await expectStatus(res, 202);
     expect((await json(res)).document.status).toMatchObject({ status: "queued", progress: 0 });
     // The upload's own keys survive the re-queue.
     expect((await rowOf(id)).structuredContent).toMatchObject({ upload: { size: 1 }, ingest: { status: "queued" } });
@@ -316,15 +295,15 @@ describe("reprocess and search", () => {
 
   it("queues a stuck document again, and a seeded one that was never queued", async () => {
     const stuck = await storedDocument(alice, "stuck.md", "# Stuck", { status: "processing", progress: 40, updatedAt: new Date(Date.now() - 11 * 60_000).toISOString() });
-    expect((await api(alice, "POST", `/api/documents/${stuck}/reprocess`)).status).toBe(202);
+    await expectStatus(await api(`/api/documents/${stuck}/reprocess`, { method: "POST", user: alice }), 202);
     const seeded = await storedDocument(alice, "seeded.md", "# Seeded");
-    expect((await api(alice, "POST", `/api/documents/${seeded}/reprocess`)).status).toBe(202);
+    await expectStatus(await api(`/api/documents/${seeded}/reprocess`, { method: "POST", user: alice }), 202);
   });
 
   it("answers no hits for an empty or punctuation-only query, and validates the query", async () => {
-    expect(await json(await api(alice, "GET", "/api/documents/search?q="))).toEqual({ hits: [] });
-    expect(await json(await api(alice, "GET", "/api/documents/search?q=%22%28*"))).toEqual({ hits: [] });
-    expect((await api(alice, "GET", `/api/documents/search?q=${"x".repeat(201)}`)).status).toBe(400);
+    expect(await json(await api("/api/documents/search?q=", { user: alice }))).toEqual({ hits: [] });
+    expect(await json(await api("/api/documents/search?q=%22%28*", { user: alice }))).toEqual({ hits: [] });
+    await expectStatus(await api(`/api/documents/search?q=${"x".repeat(201)}`, { user: alice }), 400);
   });
 
   it("finds words of an ingested document for its owner only, and forgets them when it is deleted", async () => {
@@ -333,21 +312,21 @@ describe("reprocess and search", () => {
     const id = await storedDocument(dana, "drill.md", content);
     // Ingest here rather than through the queue, so the test does not depend on batch timing.
     expect(await ingestDocument(env, { kind: "ingest", documentId: id, userId: dana.userId })).toMatchObject({ outcome: "ready" });
-    const ready = await json(await api(dana, "GET", `/api/documents/${id}`));
+    const ready = await json(await api(`/api/documents/${id}`, { user: dana }));
     expect(ready.document).toMatchObject({ processed: true, status: { status: "ready", progress: 100 }, size: content.length });
 
-    const found = await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"));
+    const found = await json(await api("/api/documents/search?q=quillhaven", { user: dana }));
     expect(found.hits).toHaveLength(1);
     expect(found.hits[0]).toMatchObject({ documentId: id, documentName: "drill", position: 0 });
     expect(found.hits[0].snippet).toMatch(/\[Quillhaven\]/);
-    expect(await json(await api(bob, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
+    expect(await json(await api("/api/documents/search?q=quillhaven", { user: bob }))).toEqual({ hits: [] });
 
-    const again = await api(dana, "POST", `/api/documents/${id}/reprocess`);
-    expect(again.status).toBe(202);
+    const again = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: dana });
+    await expectStatus(again, 202);
     expect((await json(again)).document).toMatchObject({ processed: false, status: { status: "queued" } });
 
-    expect((await api(dana, "DELETE", `/api/documents/${id}`)).status).toBe(200);
-    expect(await json(await api(dana, "GET", "/api/documents/search?q=quillhaven"))).toEqual({ hits: [] });
+    await expectStatus(await api(`/api/documents/${id}`, { method: "DELETE", user: dana }), 200);
+    expect(await json(await api("/api/documents/search?q=quillhaven", { user: dana }))).toEqual({ hits: [] });
     const leftovers = await env.DB.prepare(`SELECT count(*) AS n FROM "DocumentChunkFts" WHERE "documentId" = ?`).bind(id).first<{ n: number }>();
     expect(leftovers?.n).toBe(0);
   });
@@ -368,6 +347,7 @@ describe("failures leave nothing half-written", () => {
   });
 
   it("keeps an upload whose queue message could not be sent; the library still lists (and later queues) it", async () => {
+    expectConsoleError(/^enqueue of document .* failed; the next list re-queues it Error: queue unavailable/);
     const user = await createTestUser({ plan: "SOLO" });
     const offline = { ...(env as unknown as Env), INGEST: failingQueue };
     const db = getDb(env.DB);

@@ -4,12 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { accounts, clients, clientUsers, conversations, exercises, feedback } from "../../worker/db/schema";
 import { getTemplate, QUICK_START_TEMPLATES } from "../../worker/exercises/templates";
+import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { api, createCampaign, createExercise } from "./helpers";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
-type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
+import { createCampaign, createExercise } from "./helpers";
 
 const sampleModule = {
   title: "Landfall",
@@ -40,25 +37,25 @@ beforeAll(async () => {
 
 describe("create", () => {
   it("requires sign-in", async () => {
-    const res = await api(null, "POST", "/api/exercises/create", { exercise: { name: "x" } });
-    expect(res.status).toBe(401);
+    const res = await api("/api/exercises/create", { method: "POST", body: { exercise: { name: "x" } } });
+    await expectStatus(res, 401);
   });
 
   it("requires an active plan and points to pricing", async () => {
-    const res = await api(noPlan, "POST", "/api/exercises/create", { exercise: { name: "x", userId: noPlan.userId } });
-    expect(res.status).toBe(402);
-    const body = await json(res);
+    const res = await api("/api/exercises/create", { method: "POST", user: noPlan, body: { exercise: { name: "x", userId: noPlan.userId } } });
+    await expectStatus(res, 402);
+    const body = await apiError(res);
     expect(body.code).toBe("subscription_required");
     expect(body.message).toContain("/account/pricing");
     expect(body.redirectTo).toBe("/account/pricing");
   });
 
   it("answers the id; the default name is empty", async () => {
-    const res = await api(alice, "POST", "/api/exercises/create", { clientId: "", exercise: { userId: alice.userId } });
-    expect(res.status).toBe(201);
+    const res = await api("/api/exercises/create", { method: "POST", user: alice, body: { clientId: "", exercise: { userId: alice.userId } } });
+    await expectStatus(res, 201);
     const { id } = await json(res);
     expect(typeof id).toBe("string");
-    const got = await json(await api(alice, "GET", `/api/exercises/${id}`));
+    const got = await json(await api(`/api/exercises/${id}`, { user: alice }));
     expect(got.name).toBe("");
     expect(got.userId).toBe(alice.userId);
     expect(got.completed).toBe(false);
@@ -67,20 +64,22 @@ describe("create", () => {
   });
 
   it("refuses to create for another user", async () => {
-    const res = await api(alice, "POST", "/api/exercises/create", { exercise: { name: "x", userId: bob.userId } });
-    expect(res.status).toBe(403);
+    const res = await api("/api/exercises/create", { method: "POST", user: alice, body: { exercise: { name: "x", userId: bob.userId } } });
+    await expectStatus(res, 403);
   });
 
   it("rejects malformed JSON and invalid fields with 400", async () => {
-    const bad = await api(alice, "POST", "/api/exercises/create", undefined, "{not json");
-    expect(bad.status).toBe(400);
-    expect((await json(bad)).code).toBe("invalid_json");
+    const bad = await api("/api/exercises/create", { method: "POST", user: alice, raw: "{not json" });
+    await expectStatus(bad, 400);
+    expect((await apiError(bad)).code).toBe("invalid_json");
 
-    const invalid = await api(alice, "POST", "/api/exercises/create", {
-      exercise: { name: "ok", modules: [{ questions: { mode: "sideways", groups: [] } }], mselTable: [{ event: { nested: true } }] },
+    const invalid = await api("/api/exercises/create", {
+      method: "POST",
+      user: alice,
+      body: { exercise: { name: "ok", modules: [{ questions: { mode: "sideways", groups: [] } }], mselTable: [{ event: { nested: true } }] } },
     });
-    expect(invalid.status).toBe(400);
-    const body = await json(invalid);
+    await expectStatus(invalid, 400);
+    const body = await apiError(invalid);
     expect(body.code).toBe("validation_error");
     expect(Object.keys(body.fieldErrors)).toEqual(expect.arrayContaining(["exercise.mselTable.0.event"]));
     expect(Object.keys(body.fieldErrors).some((k) => k.startsWith("exercise.modules.0.questions"))).toBe(true);
@@ -95,16 +94,16 @@ describe("create", () => {
     await db.insert(clientUsers).values({ clientId: linked.id, userId: ent.userId });
     const [foreign] = await db.insert(clients).values({ name: "Someone else", accountId: bob.accountId }).returning();
 
-    const list = await api(ent, "GET", `/api/clients/user/${ent.userId}/list`);
-    expect(list.status).toBe(200);
+    const list = await api(`/api/clients/user/${ent.userId}/list`, { user: ent });
+    await expectStatus(list, 200);
     expect(((await json(list)).clients as Json[]).map((c) => c.name)).toEqual(["Bayhaven County", "Port Authority"]);
-    expect((await api(ent, "GET", `/api/clients/user/${bob.userId}/list`)).status).toBe(404);
-    expect((await api(null, "GET", `/api/clients/user/${ent.userId}/list`)).status).toBe(401);
+    await expectStatus(await api(`/api/clients/user/${bob.userId}/list`, { user: ent }), 404);
+    await expectStatus(await api(`/api/clients/user/${ent.userId}/list`), 401);
 
     const id = await createExercise(ent, { name: "For a client" }, { clientId: own.id });
-    expect((await json(await api(ent, "GET", `/api/exercises/${id}`))).metadata).toEqual({ clientId: own.id });
-    const refused = await api(ent, "POST", "/api/exercises/create", { clientId: foreign.id, exercise: { name: "x" } });
-    expect(refused.status).toBe(404);
+    expect((await json(await api(`/api/exercises/${id}`, { user: ent }))).metadata).toEqual({ clientId: own.id });
+    const refused = await api("/api/exercises/create", { method: "POST", user: ent, body: { clientId: foreign.id, exercise: { name: "x" } } });
+    await expectStatus(refused, 404);
   });
 });
 
@@ -125,27 +124,27 @@ describe("read, update, delete", () => {
       lastActiveStep: 5,
       lastActiveModule: 2,
     };
-    const res = await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise });
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise } });
+    await expectStatus(res, 200);
     expect(await json(res)).toEqual({ success: true });
-    const got = await json(await api(alice, "GET", `/api/exercises/${id}`));
+    const got = await json(await api(`/api/exercises/${id}`, { user: alice }));
     expect(got).toMatchObject(exercise);
     expect(got.resumeStep).toBe("modules/2/questions");
   });
 
   it("partial updates keep other fields; unknown and protected fields are ignored", async () => {
     const id = await createExercise(alice, { name: "Keep", scenario: "Original" });
-    await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { threatType: "Flood", userId: bob.userId, id: "other", lockedByUserId: bob.userId } });
-    const got = await json(await api(alice, "GET", `/api/exercises/${id}`));
+    await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { threatType: "Flood", userId: bob.userId, id: "other", lockedByUserId: bob.userId } } });
+    const got = await json(await api(`/api/exercises/${id}`, { user: alice }));
     expect(got).toMatchObject({ id, name: "Keep", scenario: "Original", threatType: "Flood", userId: alice.userId, lockedByUserId: null });
   });
 
   it("update validates its body", async () => {
     const id = await createExercise(alice);
-    const res = await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { lastActiveStep: "four" } });
-    expect(res.status).toBe(400);
+    const res = await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { lastActiveStep: "four" } } });
+    await expectStatus(res, 400);
     expect((await json(res)).fieldErrors).toHaveProperty("exercise.lastActiveStep");
-    expect((await api(alice, "PUT", `/api/exercises/${id}/update`, undefined, "[")).status).toBe(400);
+    await expectStatus(await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, raw: "[" }), 400);
   });
 
   it("another user's exercise is not found, for every operation", async () => {
@@ -159,12 +158,12 @@ describe("read, update, delete", () => {
       ["POST", `/api/exercises/${id}/feedback`, { step: "intro", feedback: "nice" }],
     ];
     for (const [method, path, body] of calls) {
-      const res = await api(bob, method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(404);
-      expect((await json(res)).message).toBe("Exercise not found.");
+      const res = await api(path, { method, user: bob, body });
+      await expectStatus(res, 404, `${method} ${path}`);
+      expect((await apiError(res)).message).toBe("Exercise not found.");
     }
-    expect((await json(await api(alice, "GET", `/api/exercises/${id}`))).name).toBe("Private");
-    expect(((await json(await api(bob, "GET", "/api/exercises"))).exercises as Json[]).some((e) => e.id === id)).toBe(false);
+    expect((await json(await api(`/api/exercises/${id}`, { user: alice }))).name).toBe("Private");
+    expect(((await json(await api("/api/exercises", { user: bob }))).exercises as Json[]).some((e) => e.id === id)).toBe(false);
   });
 
   it("missing ids answer the spec's messages", async () => {
@@ -175,9 +174,9 @@ describe("read, update, delete", () => {
       ["DELETE", "/api/exercises/null/delete"],
       ["GET", "/api/exercises/undefined/export?format=csv"],
     ]) {
-      const res = await api(alice, method, path, method === "PUT" ? { exercise: {} } : undefined);
-      expect(res.status, `${method} ${path}`).toBe(400);
-      expect((await json(res)).message).toBe("Exercise ID required.");
+      const res = await api(path, { method, user: alice, body: method === "PUT" ? { exercise: {} } : undefined });
+      await expectStatus(res, 400, `${method} ${path}`);
+      expect((await apiError(res)).message).toBe("Exercise ID required.");
     }
   });
 
@@ -189,43 +188,43 @@ describe("read, update, delete", () => {
       { exerciseId: id, messages: [{ role: "user", content: "hi" }] },
       { exerciseId: other, messages: [] },
     ]);
-    const fb = await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "modules/1/injects", feedback: "More injects please" });
-    expect(fb.status).toBe(201);
-    await api(alice, "POST", `/api/exercises/${other}/feedback`, { step: "intro", feedback: "Fine" });
+    const fb = await api(`/api/exercises/${id}/feedback`, { method: "POST", user: alice, body: { step: "modules/1/injects", feedback: "More injects please" } });
+    await expectStatus(fb, 201);
+    await api(`/api/exercises/${other}/feedback`, { method: "POST", user: alice, body: { step: "intro", feedback: "Fine" } });
 
-    const res = await api(alice, "DELETE", `/api/exercises/${id}/delete`);
+    const res = await api(`/api/exercises/${id}/delete`, { method: "DELETE", user: alice });
     expect(await json(res)).toEqual({ success: true });
-    expect((await api(alice, "GET", `/api/exercises/${id}`)).status).toBe(404);
+    await expectStatus(await api(`/api/exercises/${id}`, { user: alice }), 404);
     expect(await db.select().from(exercises).where(eq(exercises.id, id))).toHaveLength(0);
     expect(await db.select().from(conversations).where(eq(conversations.exerciseId, id))).toHaveLength(0);
     expect(await db.select().from(feedback).where(eq(feedback.exerciseId, id))).toHaveLength(0);
     expect(await db.select().from(conversations).where(eq(conversations.exerciseId, other))).toHaveLength(1);
     expect(await db.select().from(feedback).where(eq(feedback.exerciseId, other))).toHaveLength(1);
-    expect((await api(alice, "DELETE", `/api/exercises/${id}/delete`)).status).toBe(404);
+    await expectStatus(await api(`/api/exercises/${id}/delete`, { method: "DELETE", user: alice }), 404);
   });
 
   it("feedback is validated and stored with its step", async () => {
     const id = await createExercise(alice);
-    const empty = await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "intro", feedback: "   " });
-    expect(empty.status).toBe(400);
+    const empty = await api(`/api/exercises/${id}/feedback`, { method: "POST", user: alice, body: { step: "intro", feedback: "   " } });
+    await expectStatus(empty, 400);
     expect((await json(empty)).fieldErrors).toHaveProperty("feedback");
-    await api(alice, "POST", `/api/exercises/${id}/feedback`, { step: "objectives", feedback: "Objective 2 is vague" });
+    await api(`/api/exercises/${id}/feedback`, { method: "POST", user: alice, body: { step: "objectives", feedback: "Objective 2 is vague" } });
     const rows = await getDb(env.DB).select().from(feedback).where(eq(feedback.exerciseId, id));
     expect(rows.map((r) => [r.step, r.feedback, r.userId])).toEqual([["objectives", "Objective 2 is vague", alice.userId]]);
-    const listed = (await json(await api(alice, "GET", `/api/exercises/${id}/feedback`))).feedback as Json[];
+    const listed = (await json(await api(`/api/exercises/${id}/feedback`, { user: alice }))).feedback as Json[];
     expect(listed.map((f) => f.feedback)).toEqual(["Objective 2 is vague"]);
-    expect((await api(bob, "GET", `/api/exercises/${id}/feedback`)).status).toBe(404);
+    await expectStatus(await api(`/api/exercises/${id}/feedback`, { user: bob }), 404);
   });
 
   it("a write while someone else holds the edit lock is 423", async () => {
     const id = await createExercise(alice, { name: "Locked" });
     const db = getDb(env.DB);
     await db.update(exercises).set({ lockedByUserId: bob.userId, lockExpires: new Date(Date.now() + 60_000) }).where(eq(exercises.id, id));
-    const res = await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { name: "Changed" } });
-    expect(res.status).toBe(423);
+    const res = await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { name: "Changed" } } });
+    await expectStatus(res, 423);
     expect((await json(res)).lockedByUserId).toBe(bob.userId);
     await db.update(exercises).set({ lockExpires: new Date(Date.now() - 1000) }).where(eq(exercises.id, id));
-    expect((await api(alice, "PUT", `/api/exercises/${id}/update`, { exercise: { name: "Changed" } })).status).toBe(200);
+    await expectStatus(await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { name: "Changed" } } }), 200);
   });
 });
 
@@ -236,41 +235,41 @@ describe("list", () => {
     const b = await createExercise(carol, { name: "Bravo 50%_fire", completed: true });
     const c = await createExercise(carol, { name: "charlie flood", modules: [sampleModule], lastActiveStep: 4 });
 
-    const all = (await json(await api(carol, "GET", "/api/exercises?sortBy=name&sort=asc"))).exercises as Json[];
+    const all = (await json(await api("/api/exercises?sortBy=name&sort=asc", { user: carol }))).exercises as Json[];
     expect(all.map((e) => e.id)).toEqual([a, b, c]);
     expect(all[2]).toMatchObject({ moduleCount: 1, resumeStep: "modules/1/injects", completed: false });
     expect(all[2]).not.toHaveProperty("modules");
 
-    const desc = (await json(await api(carol, "GET", "/api/exercises?sortBy=name&sort=desc"))).exercises as Json[];
+    const desc = (await json(await api("/api/exercises?sortBy=name&sort=desc", { user: carol }))).exercises as Json[];
     expect(desc.map((e) => e.id)).toEqual([c, b, a]);
-    const byCreated = (await json(await api(carol, "GET", "/api/exercises?sortBy=createdAt&sort=asc"))).exercises as Json[];
+    const byCreated = (await json(await api("/api/exercises?sortBy=createdAt&sort=asc", { user: carol }))).exercises as Json[];
     expect(byCreated.map((e) => e.id)).toEqual([a, b, c]);
 
-    const done = (await json(await api(carol, "GET", "/api/exercises?status=completed"))).exercises as Json[];
+    const done = (await json(await api("/api/exercises?status=completed", { user: carol }))).exercises as Json[];
     expect(done.map((e) => e.id)).toEqual([b]);
-    const open = (await json(await api(carol, "GET", "/api/exercises?status=in-progress&sort=asc&sortBy=name"))).exercises as Json[];
+    const open = (await json(await api("/api/exercises?status=in-progress&sort=asc&sortBy=name", { user: carol }))).exercises as Json[];
     expect(open.map((e) => e.id)).toEqual([a, c]);
 
-    const flood = (await json(await api(carol, "GET", "/api/exercises?search=FLOOD&sortBy=name&sort=asc"))).exercises as Json[];
+    const flood = (await json(await api("/api/exercises?search=FLOOD&sortBy=name&sort=asc", { user: carol }))).exercises as Json[];
     expect(flood.map((e) => e.id)).toEqual([a, c]);
     // LIKE wildcards in the search are literal characters.
-    const literal = (await json(await api(carol, "GET", `/api/exercises?search=${encodeURIComponent("50%_")}`))).exercises as Json[];
+    const literal = (await json(await api(`/api/exercises?search=${encodeURIComponent("50%_")}`, { user: carol }))).exercises as Json[];
     expect(literal.map((e) => e.id)).toEqual([b]);
-    expect((await json(await api(carol, "GET", "/api/exercises?search=%25"))).exercises).toHaveLength(1);
+    expect((await json(await api("/api/exercises?search=%25", { user: carol }))).exercises).toHaveLength(1);
 
-    expect((await api(carol, "GET", "/api/exercises?sort=sideways")).status).toBe(400);
-    expect((await api(null, "GET", "/api/exercises")).status).toBe(401);
+    await expectStatus(await api("/api/exercises?sort=sideways", { user: carol }), 400);
+    await expectStatus(await api("/api/exercises"), 401);
   });
 });
 
 describe("quick-start templates", () => {
   it("lists templates and copies one into a new exercise (isQuickStart)", async () => {
-    const list = (await json(await api(alice, "GET", "/api/exercises/templates"))).templates as Json[];
+    const list = (await json(await api("/api/exercises/templates", { user: alice }))).templates as Json[];
     expect(list.length).toBe(QUICK_START_TEMPLATES.length);
     const template = getTemplate(list[0].id)!;
-    const res = await api(alice, "POST", "/api/exercises/from-template", { templateId: template.id });
-    expect(res.status).toBe(201);
-    const got = await json(await api(alice, "GET", `/api/exercises/${(await json(res)).id}`));
+    const res = await api("/api/exercises/from-template", { method: "POST", user: alice, body: { templateId: template.id } });
+    await expectStatus(res, 201);
+    const got = await json(await api(`/api/exercises/${(await json(res)).id}`, { user: alice }));
     expect(got).toMatchObject({
       name: template.name,
       scenario: template.scenario,
@@ -282,8 +281,8 @@ describe("quick-start templates", () => {
       userId: alice.userId,
       metadata: { templateId: template.id },
     });
-    expect((await api(alice, "POST", "/api/exercises/from-template", { templateId: "no-such-template" })).status).toBe(404);
-    expect((await api(noPlan, "POST", "/api/exercises/from-template", { templateId: template.id })).status).toBe(402);
+    await expectStatus(await api("/api/exercises/from-template", { method: "POST", user: alice, body: { templateId: "no-such-template" } }), 404);
+    await expectStatus(await api("/api/exercises/from-template", { method: "POST", user: noPlan, body: { templateId: template.id } }), 402);
   });
 });
 
@@ -293,16 +292,16 @@ describe("campaign exercises", () => {
     const campaignId = await createCampaign(owner, [member]);
     const base = `/api/collaborate/campaigns/${campaignId}/exercises`;
 
-    const created = await api(owner, "POST", `${base}/create`, { exercise: { name: "Campaign TTX", userId: owner.userId } });
-    expect(created.status).toBe(201);
+    const created = await api(`${base}/create`, { method: "POST", user: owner, body: { exercise: { name: "Campaign TTX", userId: owner.userId } } });
+    await expectStatus(created, 201);
     const { id } = await json(created);
 
-    expect(await json(await api(member, "PUT", `${base}/${id}/update`, { exercise: { scenario: "Levee breach", modules: [sampleModule] } }))).toEqual({ success: true });
-    const got = await json(await api(owner, "GET", `${base}/${id}`));
+    expect(await json(await api(`${base}/${id}/update`, { method: "PUT", user: member, body: { exercise: { scenario: "Levee breach", modules: [sampleModule] } } }))).toEqual({ success: true });
+    const got = await json(await api(`${base}/${id}`, { user: owner }));
     expect(got).toMatchObject({ name: "Campaign TTX", scenario: "Levee breach", campaignId, isCampaignExercise: true });
 
-    const md = await api(member, "GET", `${base}/${id}/export`);
-    expect(md.status).toBe(200);
+    const md = await api(`${base}/${id}/export`, { user: member });
+    await expectStatus(md, 200);
     expect(md.headers.get("content-type")).toContain("text/markdown");
     expect(md.headers.get("content-disposition")).toBe('attachment; filename="Campaign-TTX-discussion-guide.md"');
     const text = await md.text();
@@ -317,16 +316,16 @@ describe("campaign exercises", () => {
       ["GET", `${base}/${id}/export`],
       ["POST", `${base}/create`, { exercise: { name: "x" } }],
     ] as [string, string, unknown?][]) {
-      expect((await api(outsider, method, path, body)).status, `${method} ${path}`).toBe(404);
+      await expectStatus(await api(path, { method, user: outsider, body }), 404, `${method} ${path}`);
     }
     // A personal exercise id is not reachable through a campaign, nor a campaign exercise as personal.
     const personalId = await createExercise(owner);
-    expect((await api(owner, "GET", `${base}/${personalId}`)).status).toBe(404);
-    expect((await api(owner, "GET", `/api/exercises/${id}`)).status).toBe(404);
+    await expectStatus(await api(`${base}/${personalId}`, { user: owner }), 404);
+    await expectStatus(await api(`/api/exercises/${id}`, { user: owner }), 404);
 
-    expect((await api(member, "GET", `${base}/${id}/export?format=rtf`)).status).toBe(400);
-    expect(await json(await api(member, "DELETE", `${base}/${id}/delete`))).toEqual({ success: true });
-    expect((await api(owner, "GET", `${base}/${id}`)).status).toBe(404);
+    await expectStatus(await api(`${base}/${id}/export?format=rtf`, { user: member }), 400);
+    expect(await json(await api(`${base}/${id}/delete`, { method: "DELETE", user: member }))).toEqual({ success: true });
+    await expectStatus(await api(`${base}/${id}`, { user: owner }), 404);
   });
 
   it("missing ids answer 'Campaign ID and exercise ID are required.'", async () => {
@@ -337,9 +336,9 @@ describe("campaign exercises", () => {
       ["GET", "/api/collaborate/campaigns/null/exercises/abc/export"],
       ["POST", "/api/collaborate/campaigns/undefined/exercises/create"],
     ]) {
-      const res = await api(alice, method, path, method === "GET" || method === "DELETE" ? undefined : { exercise: {} });
-      expect(res.status, `${method} ${path}`).toBe(400);
-      expect((await json(res)).message).toBe("Campaign ID and exercise ID are required.");
+      const res = await api(path, { method, user: alice, body: method === "GET" || method === "DELETE" ? undefined : { exercise: {} } });
+      await expectStatus(res, 400, `${method} ${path}`);
+      expect((await apiError(res)).message).toBe("Campaign ID and exercise ID are required.");
     }
   });
 });

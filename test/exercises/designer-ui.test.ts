@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { api, expectStatus, json as readJson, ORIGIN } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 import { draftPatch, progressOnArrival } from "../../web/components/exercise/steps";
 import { MESSAGES, readFailure, streamAssistant, type StreamHandlers } from "../../web/hooks/use-assistant-stream";
 import { listSteps, resumeStep } from "../../worker/exercises/steps";
 import { conversationApiPath, exerciseApiPath, exercisePagePath } from "../../web/lib/exercise-paths";
-import { api, BASE, createCampaign, createExercise } from "./helpers";
+import { createCampaign, createExercise } from "./helpers";
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
@@ -150,7 +151,7 @@ describe("editor progress and drafts", () => {
 });
 
 describe("exercise pages", () => {
-  const page = (cookie: string, path: string) => SELF.fetch(`${BASE}${path}`, { headers: { cookie }, redirect: "manual" });
+  const page = (cookie: string, path: string) => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie }, redirect: "manual" });
 
   it("/exercise/{id} opens at the resume step; a step renders the editor; another user's exercise is 404", async () => {
     const owner = await createTestUser({ plan: "SOLO", onboarded: true });
@@ -179,10 +180,12 @@ describe("exercise pages", () => {
     const member = await createTestUser({ onboarded: true });
     const outsider = await createTestUser({ plan: "SOLO", onboarded: true });
     const campaignId = await createCampaign(owner, [member]);
-    const created = await api(owner, "POST", `/api/collaborate/campaigns/${campaignId}/exercises/create`, {
-      exercise: { name: "Levee breach campaign TTX", lastActiveStep: 3, modules: [{ title: "Rising water" }] },
+    const created = await api(`/api/collaborate/campaigns/${campaignId}/exercises/create`, {
+      method: "POST",
+      user: owner,
+      body: { exercise: { name: "Levee breach campaign TTX", lastActiveStep: 3, modules: [{ title: "Rising water" }] } },
     });
-    const { id } = (await created.json()) as { id: string };
+    const { id } = await readJson<{ id: string }>(await expectStatus(created, 201));
     const base = `/collaborate/campaigns/${campaignId}/exercise/${id}`;
 
     const open = await page(member.cookie, base);
@@ -207,7 +210,7 @@ describe("exercise pages", () => {
 
     expect((await page(outsider.cookie, `${base}/intro`)).status).toBe(404);
     expect((await page(member.cookie, `/exercise/${id}/intro`)).status).toBe(404);
-    const signedOut = await SELF.fetch(`${BASE}${base}/intro`, { redirect: "manual" });
+    const signedOut = await SELF.fetch(`${ORIGIN}${base}/intro`, { redirect: "manual" });
     expect(signedOut.headers.get("location")).toBe(`/login?callbackUrl=${encodeURIComponent(`${base}/intro`)}`);
   });
 
@@ -228,6 +231,6 @@ describe("exercise pages", () => {
     expect(all.indexOf("Alpha ransomware TTX")).toBeLessThan(all.indexOf("Beta quake TTX"));
     expect(all).toMatch(/msel-table/);
     // The API the dashboard buttons call still answers as before.
-    expect((await api(user, "GET", "/api/exercises/templates")).status).toBe(200);
+    await expectStatus(await api("/api/exercises/templates", { user }), 200);
   });
 });

@@ -7,11 +7,9 @@ import { renderDocx } from "../../worker/exercises/export/docx";
 import { fitToCharset, needsUnicodeFont, renderPdf } from "../../worker/exercises/export/pdf";
 import { mselColumns, type MselRow } from "../../worker/exercises/model";
 import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../../worker/exercises/templates";
+import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { api, createExercise } from "./helpers";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
-type Json = Record<string, any>;
+import { createExercise } from "./helpers";
 
 /** RFC 4180 reader, independent of the writer under test. */
 function parseCsv(text: string): string[][] {
@@ -95,25 +93,25 @@ let id: string;
 
 beforeAll(async () => {
   [user, other] = await Promise.all([createTestUser({ plan: "SOLO" }), createTestUser({ plan: "SOLO" })]);
-  const res = await api(user, "POST", "/api/exercises/from-template", { templateId: largest.id });
-  id = ((await res.json()) as Json).id;
+  const res = await api("/api/exercises/from-template", { method: "POST", user, body: { templateId: largest.id } });
+  id = (await json(res)).id;
 });
 
 describe("export formats", () => {
   it("rejects a bad or missing format with 400, before anything is rendered", async () => {
     for (const q of ["?format=rtf", "?format=", ""]) {
-      const res = await api(user, "GET", `/api/exercises/${id}/export${q}`);
-      expect(res.status, q).toBe(400);
-      expect(((await res.json()) as Json).code).toBe("invalid_export_format");
+      const res = await api(`/api/exercises/${id}/export${q}`, { user });
+      await expectStatus(res, 400, q);
+      expect((await apiError(res)).code).toBe("invalid_export_format");
     }
-    expect((await api(null, "GET", `/api/exercises/${id}/export?format=pdf`)).status).toBe(401);
-    expect((await api(other, "GET", `/api/exercises/${id}/export?format=pdf`)).status).toBe(404);
-    expect((await api(other, "GET", `/api/exercises/${id}/export?format=csv`)).status).toBe(404);
+    await expectStatus(await api(`/api/exercises/${id}/export?format=pdf`), 401);
+    await expectStatus(await api(`/api/exercises/${id}/export?format=pdf`, { user: other }), 404);
+    await expectStatus(await api(`/api/exercises/${id}/export?format=csv`, { user: other }), 404);
   });
 
   it("docx: a Word document whose document.xml holds the title, modules and MSEL text", async () => {
-    const res = await api(user, "GET", `/api/exercises/${id}/export?format=docx`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${id}/export?format=docx`, { user });
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
     const disposition = res.headers.get("content-disposition")!;
     expect(disposition).toMatch(/^attachment; filename="[A-Za-z0-9-]+-Situation-Manual\.docx"$/);
@@ -137,8 +135,8 @@ describe("export formats", () => {
   });
 
   it("pdf: a PDF whose extracted text holds the title, modules and MSEL text, with page numbers", async () => {
-    const res = await api(user, "GET", `/api/exercises/${id}/export?format=pdf`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${id}/export?format=pdf`, { user });
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toMatch(/-Situation-Manual\.pdf"$/);
     const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
@@ -156,8 +154,8 @@ describe("export formats", () => {
   });
 
   it("csv: the MSEL, header = the 13 columns, parses back to the rows", async () => {
-    const res = await api(user, "GET", `/api/exercises/${id}/export?format=csv`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${id}/export?format=csv`, { user });
+    await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/-MSEL\.csv"$/);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
@@ -175,7 +173,7 @@ describe("export formats", () => {
       { event: "2" },
     ];
     const exId = await createExercise(user, { name: "Tricky", mselTable: tricky });
-    const text = await (await api(user, "GET", `/api/exercises/${exId}/export?format=csv`)).text();
+    const text = await (await api(`/api/exercises/${exId}/export?format=csv`, { user })).text();
     expect(text).toContain('"He said ""evacuate"", now"');
     const [, first, second] = parseCsv(text.replace(/^\ufeff/, ""));
     const get = (row: string[], col: string) => row[mselColumns.indexOf(col as never)];
@@ -189,17 +187,17 @@ describe("export formats", () => {
   });
 
   it("json: the full exercise, re-imported to an equal exercise", async () => {
-    const res = await api(user, "GET", `/api/exercises/${id}/export?format=json`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${id}/export?format=json`, { user });
+    await expectStatus(res, 200);
     expect(res.headers.get("content-disposition")).toMatch(/\.json"$/);
-    const exported = (await res.json()) as Json;
+    const exported = await json(res);
     expect(exported).toMatchObject({ format: "readyroom-exercise", version: 1 });
-    const imported = await api(other, "POST", "/api/exercises/import", exported);
-    expect(imported.status).toBe(201);
-    const newId = ((await imported.json()) as Json).id;
+    const imported = await api("/api/exercises/import", { method: "POST", user: other, body: exported });
+    await expectStatus(imported, 201);
+    const newId = (await json(imported)).id;
     expect(newId).not.toBe(id);
-    const original = (await (await api(user, "GET", `/api/exercises/${id}`)).json()) as Json;
-    const copy = (await (await api(other, "GET", `/api/exercises/${newId}`)).json()) as Json;
+    const original = await json(await api(`/api/exercises/${id}`, { user }));
+    const copy = await json(await api(`/api/exercises/${newId}`, { user: other }));
     const content = (e: Json) => {
       const { id: _id, userId: _u, createdAt: _c, updatedAt: _up, ...rest } = e;
       return rest;
@@ -209,17 +207,17 @@ describe("export formats", () => {
   });
 
   it("import takes a bare exercise too, and refuses other formats and bad content", async () => {
-    const ok = await api(user, "POST", "/api/exercises/import", { name: "Hand-made", mselTable: [{ event: 1, synopsis: "x" }] });
-    expect(ok.status).toBe(201);
-    const got = (await (await api(user, "GET", `/api/exercises/${((await ok.json()) as Json).id}`)).json()) as Json;
+    const ok = await api("/api/exercises/import", { method: "POST", user, body: { name: "Hand-made", mselTable: [{ event: 1, synopsis: "x" }] } });
+    await expectStatus(ok, 201);
+    const got = await json(await api(`/api/exercises/${(await json(ok)).id}`, { user }));
     expect(got.mselTable).toEqual([{ event: "1", synopsis: "x" }]);
-    expect((await api(user, "POST", "/api/exercises/import", { format: "other-app", version: 1, exercise: {} })).status).toBe(400);
-    const bad = await api(user, "POST", "/api/exercises/import", { format: "readyroom-exercise", version: 1, exercise: { modules: "nope" } });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as Json).fieldErrors).toHaveProperty("exercise.modules");
-    expect((await api(user, "POST", "/api/exercises/import", undefined, "{")).status).toBe(400);
+    await expectStatus(await api("/api/exercises/import", { method: "POST", user, body: { format: "other-app", version: 1, exercise: {} } }), 400);
+    const bad = await api("/api/exercises/import", { method: "POST", user, body: { format: "readyroom-exercise", version: 1, exercise: { modules: "nope" } } });
+    await expectStatus(bad, 400);
+    expect((await json(bad)).fieldErrors).toHaveProperty("exercise.modules");
+    await expectStatus(await api("/api/exercises/import", { method: "POST", user, raw: "{" }), 400);
     const noPlan = await createTestUser({ plan: null });
-    expect((await api(noPlan, "POST", "/api/exercises/import", { name: "x" })).status).toBe(402);
+    await expectStatus(await api("/api/exercises/import", { method: "POST", user: noPlan, body: { name: "x" } }), 402);
   });
 
   it("non-Latin text: docx keeps it, PDF keeps what Noto Sans covers, filenames stay ASCII", async () => {
@@ -229,13 +227,13 @@ describe("export formats", () => {
       modules: [{ title: "Модуль", description: "Ĳssel", injects: ["Ψ inject"], questions: ["Ça va?"] }],
       mselTable: [{ event: "1", synopsis: "Café → EOC" }],
     });
-    const docx = await api(user, "GET", `/api/exercises/${exId}/export?format=docx`);
+    const docx = await api(`/api/exercises/${exId}/export?format=docx`, { user });
     expect(docx.headers.get("content-disposition")).toBe('attachment; filename="Evacuation-Zurich-Situation-Manual.docx"');
     const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))["word/document.xml"]);
     expectInXml(xml, "Évacuation — Zürich → 東京");
     expectInXml(xml, "Модуль");
-    const pdf = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
-    expect(pdf.status).toBe(200);
+    const pdf = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
+    await expectStatus(pdf, 200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
     // Noto Sans has no CJK and no arrows: substitutes and spelled-out arrows, no failure.
     expect(squash(text)).toContain("Évacuation — Zürich -> \uFFFD\uFFFD");
@@ -251,8 +249,8 @@ describe("export formats", () => {
       modules: [{ title: "Модуль 1: Ελληνικά", description: "Nội dung", injects: ["Đê vỡ"], questions: ["Що робити?"] }],
       mselTable: [{ event: "1", synopsis: "Sơ tán → Київ", expectedAction: "ΕΚΑΒ ενημερώνεται" }],
     });
-    const res = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
+    await expectStatus(res, 200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     // pdf.js takes over (detaches) the buffer it is given: it gets a copy.
     const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
@@ -276,8 +274,8 @@ describe("export formats", () => {
 
   it("pdf: WinAnsi-only text keeps the standard fonts, nothing embedded", async () => {
     const exId = await createExercise(user, { name: "Café drill → EOC", scenario: "Plain “quoted” text — ≥ 5 shelters ☐", mselTable: [{ event: "1", synopsis: "Déjà vu" }] });
-    const res = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
+    await expectStatus(res, 200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(await pdfFonts(bytes)).toEqual({ names: ["/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"], outlineless: [] });
     expect(squash((await extractText(await getDocumentProxy(bytes), { mergePages: true })).text)).toContain("Café drill -> EOC");
@@ -286,8 +284,8 @@ describe("export formats", () => {
   it("pdf: a row taller than a page is split across pages, nothing lost", async () => {
     const words = Array.from({ length: 2500 }, (_, i) => `w${i}`).join(" ");
     const exId = await createExercise(user, { name: "Tall row", mselTable: [{ event: "1", message: `${words} THE-END` }, { event: "2", synopsis: "After the tall row" }] });
-    const res = await api(user, "GET", `/api/exercises/${exId}/export?format=pdf`);
-    expect(res.status).toBe(200);
+    const res = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
+    await expectStatus(res, 200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
     expect(text).toContain("THE-END");
     expect(text).toContain("w1999");
@@ -297,8 +295,8 @@ describe("export formats", () => {
   it("an empty exercise still exports every format", async () => {
     const exId = await createExercise(user, {});
     for (const format of ["docx", "pdf", "json", "csv"]) {
-      const res = await api(user, "GET", `/api/exercises/${exId}/export?format=${format}`);
-      expect(res.status, format).toBe(200);
+      const res = await api(`/api/exercises/${exId}/export?format=${format}`, { user });
+      await expectStatus(res, 200, format);
       expect(res.headers.get("content-disposition"), format).toMatch(/filename="Untitled-exercise/);
     }
   });

@@ -1,21 +1,13 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { getDb } from "../../worker/db/client";
 import { campaigns, teamMembers, teams } from "../../worker/db/schema";
+import { api, expectStatus, json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
 
-export const BASE = "http://localhost";
-
-export function api(user: TestUser | null, method: string, path: string, body?: unknown, raw?: string): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (user) headers.cookie = user.cookie;
-  if (body !== undefined || raw !== undefined) headers["content-type"] = "application/json";
-  return SELF.fetch(`${BASE}${path}`, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-}
-
 export async function createExercise(user: TestUser, exercise: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await api(user, "POST", "/api/exercises/create", { ...extra, exercise: { userId: user.userId, ...exercise } });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
+  const res = await api("/api/exercises/create", { method: "POST", user, body: { ...extra, exercise: { userId: user.userId, ...exercise } } });
+  await expectStatus(res, 201, "create exercise");
+  return (await json<{ id: string }>(res)).id;
 }
 
 /** A team owned by `owner`'s account with the given members, and a campaign of that team. */

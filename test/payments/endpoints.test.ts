@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { teamMembers, teams, userAccounts } from "../../worker/db/schema";
 import { accountLabel } from "../../worker/payments/account-label";
+import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
-import { accountRow, api, checkoutAndPay, deliverAll, planOf } from "./api";
-import { fakeControl, testStripe } from "./helpers";
+import { accountRow, checkoutAndPay, deliverAll, planOf } from "./api";
+import { fakeControl, stripeEnv, testStripe } from "./helpers";
 
 const BILLING_INFO_FIELDS = [
   "currentPlanType",
@@ -31,18 +32,18 @@ describe("billing without Stripe keys (the local default)", () => {
       ["/api/billing/portal", {}],
       ["/api/billing/sync-subscription", {}],
     ] as const) {
-      const res = await api(path, { body, cookie: user.cookie }, localEnv());
-      expect(res.status, path).toBe(503);
+      const res = await api(path, { body, user, env: localEnv() });
+      await expectStatus(res, 503, path);
       expect(await res.json()).toEqual({ message: "Billing is not configured on this server.", code: "billing_not_configured" });
     }
-    const hook = await api("/api/billing/webhook", { rawBody: "{}", headers: { "stripe-signature": "t=1,v1=00" } }, localEnv());
-    expect(hook.status).toBe(503);
+    const hook = await api("/api/billing/webhook", { raw: "{}", headers: { "stripe-signature": "t=1,v1=00" }, env: localEnv() });
+    await expectStatus(hook, 503);
   });
 
   it("account-info still answers, from an admin-granted plan", async () => {
     const user = await createTestUser({ plan: "ENTERPRISE" });
-    const res = await api("/api/billing/account-info", { cookie: user.cookie }, localEnv());
-    expect(res.status).toBe(200);
+    const res = await api("/api/billing/account-info", { user, env: localEnv() });
+    await expectStatus(res, 200);
     const info = await res.json();
     for (const field of BILLING_INFO_FIELDS) expect(info, field).toHaveProperty(field);
     expect(info).toMatchObject({ currentPlanType: "ENTERPRISE", hasActivePlan: true, billingConfigured: false, source: "admin", accountLabel: "Enterprise Account" });
@@ -57,38 +58,37 @@ describe("billing endpoints with Stripe", () => {
       ["/api/billing/portal", "POST"],
       ["/api/billing/sync-subscription", "POST"],
     ]) {
-      const res = await api(path, { method });
-      expect(res.status, path).toBe(401);
+      const res = await api(path, { method, env: stripeEnv() });
+      await expectStatus(res, 401, path);
     }
   });
 
   it("checkout validates its input", async () => {
     const user = await createTestUser();
-    const bad = await api("/api/billing/checkout", { body: { plan: "GOLD", interval: "MONTHLY" }, cookie: user.cookie });
-    expect(bad.status).toBe(400);
-    const malformed = await api("/api/billing/checkout", { rawBody: "{nope", headers: { "content-type": "application/json", cookie: user.cookie } });
-    expect(malformed.status).toBe(400);
-    const unknownPack = await api("/api/billing/checkout", { body: { creditPackId: "pack-nope" }, cookie: user.cookie });
-    expect(unknownPack.status).toBe(404);
+    const bad = await api("/api/billing/checkout", { body: { plan: "GOLD", interval: "MONTHLY" }, user, env: stripeEnv() });
+    await expectStatus(bad, 400);
+    const malformed = await api("/api/billing/checkout", { raw: "{nope", user, env: stripeEnv() });
+    await expectStatus(malformed, 400);
+    const unknownPack = await api("/api/billing/checkout", { body: { creditPackId: "pack-nope" }, user, env: stripeEnv() });
+    await expectStatus(unknownPack, 404);
   });
 
   it("a plan whose price is not configured is refused with a clear 409", async () => {
     const user = await createTestUser();
-    const { stripeEnv } = await import("./helpers");
-    const res = await api("/api/billing/checkout", { body: { plan: "TEAM", interval: "YEARLY" }, cookie: user.cookie }, stripeEnv({ STRIPE_PRICE_TEAM_YEARLY: undefined }));
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: "plan_not_configured" });
+    const res = await api("/api/billing/checkout", { body: { plan: "TEAM", interval: "YEARLY" }, user, env: stripeEnv({ STRIPE_PRICE_TEAM_YEARLY: undefined }) });
+    await expectStatus(res, 409);
+    expect(await apiError(res)).toMatchObject({ code: "plan_not_configured" });
   });
 
   it("checkout creates one customer for the account, a trial once, and refuses a second subscription", async () => {
     const user = await createTestUser();
-    const a = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "MONTHLY" }, cookie: user.cookie });
-    const b = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "YEARLY" }, cookie: user.cookie });
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
+    const a = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "MONTHLY" }, user, env: stripeEnv() });
+    const b = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "YEARLY" }, user, env: stripeEnv() });
+    await expectStatus(a, 200);
+    await expectStatus(b, 200);
     const customer = (await accountRow(user.accountId)).stripeCustomerId;
     expect(customer).toMatch(/^cus_/);
-    const sessionId = ((await b.json()) as { url: string }).url.split("/").pop()!;
+    const sessionId = (await json<{ url: string }>(b)).url.split("/").pop()!;
     const session = await testStripe().checkout.sessions.retrieve(sessionId);
     expect(session.customer).toBe(customer);
     expect(session.metadata).toMatchObject({ accountId: user.accountId, plan: "SOLO", interval: "YEARLY" });
@@ -96,14 +96,14 @@ describe("billing endpoints with Stripe", () => {
     const done = await fakeControl<{ events: never[] }>(`checkout/${sessionId}/complete`);
     await deliverAll(done.events);
     expect(await planOf(user.userId)).toMatchObject({ hasActivePlan: true, status: "trialing", billingInterval: "YEARLY" });
-    const again = await api("/api/billing/checkout", { body: { plan: "TEAM", interval: "MONTHLY" }, cookie: user.cookie });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: "already_subscribed" });
+    const again = await api("/api/billing/checkout", { body: { plan: "TEAM", interval: "MONTHLY" }, user, env: stripeEnv() });
+    await expectStatus(again, 409);
+    expect(await apiError(again)).toMatchObject({ code: "already_subscribed" });
 
     // After cancelling, a new subscription is allowed but without a second trial.
     const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
     await testStripe().subscriptions.cancel(subId);
-    await api("/api/billing/sync-subscription", { method: "POST", cookie: user.cookie });
+    await api("/api/billing/sync-subscription", { method: "POST", user, env: stripeEnv() });
     const next = await checkoutAndPay(user.cookie, { plan: "TEAM", interval: "MONTHLY" });
     await deliverAll([next.event("checkout.session.completed")]);
     expect(await planOf(user.userId)).toMatchObject({ hasActivePlan: true, status: "active", planType: "TEAM", isInTrial: false });
@@ -111,29 +111,29 @@ describe("billing endpoints with Stripe", () => {
 
   it("credit packs need an active plan", async () => {
     const user = await createTestUser();
-    const res = await api("/api/billing/checkout", { body: { creditPackId: "pack-1000" }, cookie: user.cookie });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: "no_active_plan" });
+    const res = await api("/api/billing/checkout", { body: { creditPackId: "pack-1000" }, user, env: stripeEnv() });
+    await expectStatus(res, 409);
+    expect(await apiError(res)).toMatchObject({ code: "no_active_plan" });
   });
 
   it("portal needs a Stripe customer, then returns the portal URL", async () => {
     const user = await createTestUser();
-    const none = await api("/api/billing/portal", { method: "POST", cookie: user.cookie });
-    expect(none.status).toBe(409);
+    const none = await api("/api/billing/portal", { method: "POST", user, env: stripeEnv() });
+    await expectStatus(none, 409);
     const { event } = await checkoutAndPay(user.cookie);
     await deliverAll([event("checkout.session.completed")]);
-    const res = await api("/api/billing/portal", { method: "POST", cookie: user.cookie });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { url: string }).url).toContain("/fake-stripe/portal/");
+    const res = await api("/api/billing/portal", { method: "POST", user, env: stripeEnv() });
+    await expectStatus(res, 200);
+    expect((await json<{ url: string }>(res)).url).toContain("/fake-stripe/portal/");
   });
 
   it("sync-subscription recovers a checkout whose webhook never arrived", async () => {
     const user = await createTestUser();
     await checkoutAndPay(user.cookie, { plan: "ENTERPRISE", interval: "YEARLY" });
     expect((await planOf(user.userId)).hasActivePlan).toBe(false);
-    const res = await api("/api/billing/sync-subscription", { method: "POST", cookie: user.cookie });
-    expect(res.status).toBe(200);
-    const info = (await res.json()) as Record<string, unknown>;
+    const res = await api("/api/billing/sync-subscription", { method: "POST", user, env: stripeEnv() });
+    await expectStatus(res, 200);
+    const info = await json<Record<string, unknown>>(res);
     expect(info).toMatchObject({ currentPlanType: "ENTERPRISE", currentBillingInterval: "YEARLY", isTrialPeriod: true, hasActivePlan: true });
     expect(info.currentPeriodEnd).toEqual(info.trialEndDate);
     expect(info.stripeSubscriptionId).toMatch(/^sub_/);
@@ -143,14 +143,14 @@ describe("billing endpoints with Stripe", () => {
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     await deliverAll([event("checkout.session.completed")]);
-    const during = (await (await api("/api/billing/account-info", { cookie: user.cookie })).json()) as Record<string, unknown>;
+    const during = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user, env: stripeEnv() }));
     for (const field of BILLING_INFO_FIELDS) expect(during, field).toHaveProperty(field);
     expect(during).toMatchObject({ isTrialPeriod: true, recentlyConverted: false, isCanceled: false, isPaused: false, currentPlanType: "SOLO" });
 
     const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
     await testStripe().subscriptions.update(subId, { trial_end: "now" });
-    await api("/api/billing/sync-subscription", { method: "POST", cookie: user.cookie });
-    const after = (await (await api("/api/billing/account-info", { cookie: user.cookie })).json()) as Record<string, unknown>;
+    await api("/api/billing/sync-subscription", { method: "POST", user, env: stripeEnv() });
+    const after = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user, env: stripeEnv() }));
     expect(after).toMatchObject({ isTrialPeriod: false, recentlyConverted: true, hasActivePlan: true, accountLabel: "Solo Account" });
   });
 
@@ -165,13 +165,13 @@ describe("billing endpoints with Stripe", () => {
     await db.insert(teamMembers).values({ teamId, userId: member.userId, role: "MEMBER" });
     await db.insert(userAccounts).values({ userId: member.userId, accountId: owner.accountId, role: "MEMBER" });
 
-    const checkout = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "MONTHLY" }, cookie: member.cookie });
-    expect(checkout.status).toBe(403);
-    const portal = await api("/api/billing/portal", { method: "POST", cookie: member.cookie });
-    expect(portal.status).toBe(403);
-    const info = (await (await api("/api/billing/account-info", { cookie: member.cookie })).json()) as Record<string, unknown>;
+    const checkout = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "MONTHLY" }, user: member, env: stripeEnv() });
+    await expectStatus(checkout, 403);
+    const portal = await api("/api/billing/portal", { method: "POST", user: member, env: stripeEnv() });
+    await expectStatus(portal, 403);
+    const info = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user: member, env: stripeEnv() }));
     expect(info).toMatchObject({ hasActivePlan: true, currentPlanType: "TEAM", stripeCustomerId: null, stripeSubscriptionId: null, canManageBilling: false, accountLabel: "Team Member" });
-    const ownerInfo = (await (await api("/api/billing/account-info", { cookie: owner.cookie })).json()) as Record<string, unknown>;
+    const ownerInfo = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user: owner, env: stripeEnv() }));
     expect(ownerInfo).toMatchObject({ accountLabel: "Team Account", canManageBilling: true });
   });
 });

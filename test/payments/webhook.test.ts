@@ -1,15 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { api, expectStatus } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
-import { accountRow, api, balanceOf, checkoutAndPay, deliver, deliverAll, eventFor, planOf, processedCount } from "./api";
-import { fakeControl, testStripe } from "./helpers";
+import { accountRow, balanceOf, checkoutAndPay, deliver, deliverAll, eventFor, planOf, processedCount } from "./api";
+import { fakeControl, stripeEnv, testStripe } from "./helpers";
 
 describe("POST /api/billing/webhook: signature over the raw body", () => {
   it("accepts a correctly signed event", async () => {
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     const res = await deliver(event("checkout.session.completed"));
-    expect(res.status).toBe(200);
+    await expectStatus(res, 200);
     expect(await res.json()).toMatchObject({ received: true, type: "checkout.session.completed" });
   });
 
@@ -21,8 +22,8 @@ describe("POST /api/billing/webhook: signature over the raw body", () => {
     const { signedHeader } = await import("./helpers");
     const header = await signedHeader(signed);
     const tampered = signed.replace(user.accountId, "someone-elses-account");
-    const res = await api("/api/billing/webhook", { rawBody: tampered, headers: { "stripe-signature": header } });
-    expect(res.status).toBe(400);
+    const res = await api("/api/billing/webhook", { raw: tampered, headers: { "stripe-signature": header }, env: stripeEnv() });
+    await expectStatus(res, 400);
     expect(await res.json()).toEqual({ message: "Webhook signature verification failed.", code: "invalid_signature" });
     expect(await processedCount(completed.id)).toBe(0);
     expect((await planOf(user.userId)).hasActivePlan).toBe(false);
@@ -34,11 +35,11 @@ describe("POST /api/billing/webhook: signature over the raw body", () => {
     const { event } = await checkoutAndPay(user.cookie);
     const completed = event("checkout.session.completed");
     const stale = await deliver(completed, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 });
-    expect(stale.status).toBe(400);
+    await expectStatus(stale, 400);
     const wrongSecret = await deliver(completed, { secret: "whsec_not_ours" });
-    expect(wrongSecret.status).toBe(400);
-    const unsigned = await api("/api/billing/webhook", { rawBody: JSON.stringify(completed) });
-    expect(unsigned.status).toBe(400);
+    await expectStatus(wrongSecret, 400);
+    const unsigned = await api("/api/billing/webhook", { raw: JSON.stringify(completed), env: stripeEnv() });
+    await expectStatus(unsigned, 400);
     expect(await processedCount(completed.id)).toBe(0);
     expect((await planOf(user.userId)).hasActivePlan).toBe(false);
   });
@@ -66,7 +67,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     expect(await first.json()).not.toHaveProperty("duplicate");
     const before = await balanceOf(user.accountId);
     const second = await deliver(paid);
-    expect(second.status).toBe(200);
+    await expectStatus(second, 200);
     expect(await second.json()).toMatchObject({ duplicate: true });
     expect(await processedCount(paid.id)).toBe(1);
     expect((await balanceOf(user.accountId)).currentBalance).toBe(before.currentBalance);
@@ -159,7 +160,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     await testStripe().subscriptions.update(subId, { cancel_at_period_end: true });
     await deliverAll([await eventFor("customer.subscription.updated", subId)]);
     expect((await planOf(user.userId)).hasActivePlan).toBe(true);
-    const info = await (await api("/api/billing/account-info", { cookie: user.cookie })).json();
+    const info = await (await api("/api/billing/account-info", { user, env: stripeEnv() })).json();
     expect(info).toMatchObject({ isCanceled: true, cancelAtPeriodEnd: true, hasActivePlan: true });
 
     const end = await fakeControl(`subscriptions/${subId}/renew`, { outcome: "paid" });
