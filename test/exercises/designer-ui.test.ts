@@ -218,7 +218,9 @@ describe("exercise pages", () => {
     const user = await createTestUser({ plan: "SOLO", onboarded: true });
     const a = await createExercise(user, { name: "Alpha ransomware TTX" });
     const b = await createExercise(user, { name: "Beta quake TTX", lastActiveStep: 8 });
-    await getDb(env.DB).update(exercises).set({ updatedAt: new Date(Date.now() + 60_000) }).where(eq(exercises.id, b));
+    // A minute after Alpha's own stamp (the database's clock wrote it), whatever date the run is on.
+    const [alpha] = await getDb(env.DB).select({ updatedAt: exercises.updatedAt }).from(exercises).where(eq(exercises.id, a));
+    await getDb(env.DB).update(exercises).set({ updatedAt: new Date(alpha!.updatedAt.getTime() + 60_000) }).where(eq(exercises.id, b));
     const res = await page(user.cookie, "/dashboard?q=alpha");
     const html = await res.text();
     expect(res.status).toBe(200);

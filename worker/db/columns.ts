@@ -7,16 +7,19 @@ import { nowDate } from "../lib/clock";
  * Column conventions, chosen once (ARCHITECTURE.md "Time"): every instant is an INTEGER of epoch
  * milliseconds, read as a Date. Ids are TEXT (UUIDs). Booleans are INTEGER 0/1. Money and credits
  * are INTEGER (credits, cents).
+ *
+ * A row's creation stamp is the database's DEFAULT (drizzle prefers a SQL default to $defaultFn, so
+ * D1's clock writes it); updates are stamped by the app's clock (worker/lib/clock.ts). In production
+ * they are the same clock; a test run on a moved clock compares such stamps only with each other.
  */
 export const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
 export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 export const createdAt = () =>
-  timestamp("createdAt").notNull().default(sql`(unixepoch('subsec') * 1000)`).$defaultFn(() => nowDate());
+  timestamp("createdAt").notNull().default(sql`(unixepoch('subsec') * 1000)`);
 export const updatedAt = () =>
   timestamp("updatedAt")
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => nowDate())
     .$onUpdateFn(() => nowDate());
 export const bool = (name: string) => integer(name, { mode: "boolean" });
 

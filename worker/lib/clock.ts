@@ -8,13 +8,17 @@
  * (better-auth's session and token expiries, jose) agree with ours. Durable Object alarms are
  * scheduled by the runtime against its own clock, so they use `runtimeNow()`.
  */
-const RealDate = Date;
-const realNow = RealDate.now.bind(RealDate);
-let offsetMs = 0;
+// Kept on globalThis, not in this module: the Remix server build bundles its own copy of this file,
+// and a test runtime may evaluate it more than once; every copy must read one offset and the real Date.
+type ClockState = { realDate: DateConstructor; offsetMs: number };
+const STATE = Symbol.for("readyroom.clock");
+const state: ClockState = ((globalThis as { [STATE]?: ClockState })[STATE] ??= { realDate: Date, offsetMs: 0 });
+const RealDate = state.realDate;
+const realNow = () => RealDate.now();
 
 /** Milliseconds since the epoch, as the app sees them. */
 export function nowMs(): number {
-  return realNow() + offsetMs;
+  return realNow() + state.offsetMs;
 }
 
 export function nowDate(): Date {
@@ -27,7 +31,7 @@ export function runtimeNow(): number {
 }
 
 export function clockOffsetMs(): number {
-  return offsetMs;
+  return state.offsetMs;
 }
 
 /**
@@ -36,8 +40,8 @@ export function clockOffsetMs(): number {
  */
 export function shiftClock(ms: number): void {
   if (!Number.isFinite(ms)) throw new TypeError(`shiftClock: ${ms} is not a number of milliseconds`);
-  offsetMs = Math.trunc(ms);
-  globalThis.Date = offsetMs === 0 ? RealDate : shiftedDate();
+  state.offsetMs = Math.trunc(ms);
+  globalThis.Date = state.offsetMs === 0 ? RealDate : shiftedDate();
 }
 
 function shiftedDate(): DateConstructor {

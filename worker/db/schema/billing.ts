@@ -96,7 +96,6 @@ function updatedAtNamed(name: string) {
   return timestamp(name)
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => nowDate())
     .$onUpdateFn(() => nowDate());
 }
 
@@ -157,8 +156,7 @@ export const processedStripeEvents = sqliteTable("ProcessedStripeEvent", {
   type: text("type").notNull(),
   processedAt: timestamp("processedAt")
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => nowDate()),
+    .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
 export type AccountPlanMetadata = typeof accountPlanMetadata.$inferSelect;

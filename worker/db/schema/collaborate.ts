@@ -5,13 +5,11 @@ import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { jsonValue } from "../shapes";
 import { users } from "./auth";
 import { teams } from "./teams";
-import { nowDate } from "../../lib/clock";
 
 const now = (name: string) =>
   timestamp(name)
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`)
-    .$defaultFn(() => nowDate());
+    .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** The spec does not list these states; COMPLETED (contributors) is the one it relies on. */
 export const campaignStatuses = ["DRAFT", "ACTIVE", "SYNTHESIZING", "COMPLETED", "ARCHIVED"] as const;

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "../columns";
 import { accounts, users } from "./auth";
-import { nowDate } from "../../lib/clock";
 
 export const teamRoles = ["ADMIN", "MEMBER"] as const;
 export const collaborateRoles = ["CAMPAIGN_MANAGER", "STANDARD_USER"] as const;
@@ -38,8 +37,7 @@ export const teamMembers = sqliteTable(
     collaborateRole: text("collaborateRole", { enum: collaborateRoles }).notNull().default("STANDARD_USER"),
     joinedAt: timestamp("joinedAt")
       .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`)
-      .$defaultFn(() => nowDate()),
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [uniqueIndex("TeamMember_teamId_userId_key").on(t.teamId, t.userId), index("TeamMember_userId_idx").on(t.userId)],
 );
