@@ -1,7 +1,11 @@
 /**
- * `npm run bench`: starts the built app like `npm start` (fresh database, free port) and prints
- * figures — latency against the platform's floor, first-load JS per page, Worker bundle size.
- * Never asserts. Later issues add sections as bench/<name>.ts exporting { name, run(ctx) }.
+ * `npm run bench`: first runs the `npm test` stages (scripts/test.ts) and prints their wall times,
+ * then starts the built app like `npm start` (fresh database, free port) and prints figures —
+ * latency against the platform's floor, first-load JS per page, Worker bundle size. Never asserts.
+ * Later issues add sections as bench/<name>.ts exporting { name, run(ctx) }.
+ *
+ * `npm run bench -- --skip-suite` does not run the suite; it prints the last recorded
+ * test-results/summary.json (its commit and time) instead.
  *
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default "1,32").
  */
@@ -14,6 +18,7 @@ import { ROOT, startApp, type RunningApp } from "../e2e/lib/server.ts";
 import { measureHttp, type HttpStats, type HttpTarget } from "./lib/http.ts";
 import type { BenchContext, BenchSection } from "./lib/section.ts";
 import { scriptAssetsIn, sizeOfClientAssets, workerBundleSize, type SizeRow } from "./lib/sizes.ts";
+import { lastSuite, runSuite } from "./lib/suite.ts";
 import { kib, ms, printTable } from "./lib/table.ts";
 
 const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026" };
@@ -93,6 +98,9 @@ function sizeRows(rows: SizeRow[]) {
 }
 
 async function main() {
+  // The suite first: it builds, and its e2e stage's app is gone before the bench's starts.
+  const suite = process.argv.includes("--skip-suite") ? lastSuite(ROOT) : runSuite(ROOT);
+  console.log(`\n${suite}\n`);
   ensureBuild();
   // Sections may start peers the app must reach (a fake AI provider) before the app starts.
   const sections = await loadSections();

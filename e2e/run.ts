@@ -3,9 +3,15 @@
  * journey in e2e/journeys/ in headless Chromium, each in its own browser context, and exits
  * non-zero if any fails. `npm run test:e2e -- welcome` runs only journeys whose file or name
  * contains "welcome".
+ *
+ * Each journey has 120 s; the whole run has E2E_DEADLINE_MS (default 8 min, app start-up
+ * included). Past it, the journeys not finished are reported failed, the app and the browser are
+ * stopped and the process exits 1; if that clean-up hangs for 30 s it exits anyway (the 'exit' hook
+ * of e2e/lib/server.ts kills the app's process tree). Writes test-results/e2e.json:
+ * { passed, failed, journeys: [{ name, ms, ok }] }.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -16,6 +22,9 @@ import type { Journey } from "./lib/types.ts";
 const JOURNEY_DIR = path.join(ROOT, "e2e", "journeys");
 const ARTIFACTS = path.join(ROOT, "e2e", "artifacts");
 const JOURNEY_TIMEOUT_MS = 120_000;
+const DEADLINE_MS = deadlineFromEnv(process.env.E2E_DEADLINE_MS, 8 * 60_000);
+const CLEANUP_BACKSTOP_MS = 30_000;
+const REPORT = path.join(ROOT, "test-results", "e2e.json");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
   "--headless",
@@ -29,6 +38,81 @@ const CHROMIUM_ARGS = [
 ];
 
 type Loaded = { file: string; journey: Journey };
+type JourneyResult = { name: string; ms: number; ok: boolean };
+
+function deadlineFromEnv(raw: string | undefined, fallback: number) {
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`E2E_DEADLINE_MS must be a positive number of milliseconds, not "${raw}".`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/** The run's deadline: a promise that resolves to DEADLINE once E2E_DEADLINE_MS has passed. */
+const DEADLINE = Symbol("deadline");
+const deadlineAt = performance.now() + DEADLINE_MS;
+let deadlinePassed = false;
+let deadlineTimer: NodeJS.Timeout | undefined;
+const deadline = new Promise<typeof DEADLINE>((resolve) => {
+  deadlineTimer = setTimeout(() => {
+    deadlinePassed = true;
+    console.log(`\ne2e: the deadline of ${DEADLINE_MS / 1000} s (E2E_DEADLINE_MS) passed; the journeys not finished are reported failed.`);
+    resolve(DEADLINE);
+  }, DEADLINE_MS).unref();
+});
+const beforeDeadline = <T>(promise: Promise<T>) => Promise.race([promise, deadline]);
+
+const results: JourneyResult[] = [];
+let extraFailures = 0;
+let strayRejections = 0;
+let cleaningUp = false;
+
+// A journey cut short (its timeout, the deadline) can leave a Playwright promise behind that
+// rejects once its page closes: say so and carry on instead of dying without a report. Outside
+// those, it fails the run even if every journey passed.
+process.on("unhandledRejection", (reason) => {
+  if (deadlinePassed || cleaningUp) return;
+  strayRejections += 1;
+  const message = reason instanceof Error ? reason.message : String(reason);
+  console.log(indent(`a promise a journey left behind rejected: ${message.split("\n")[0]}`));
+});
+
+/** Writes test-results/e2e.json, prints the closing `N passed, N failed` and exits. */
+function finish(code: number): never {
+  const passed = results.filter((r) => r.ok).length;
+  let failed = results.length - passed + extraFailures;
+  if (failed === 0 && strayRejections > 0) failed = 1;
+  try {
+    mkdirSync(path.dirname(REPORT), { recursive: true });
+    writeFileSync(REPORT, `${JSON.stringify({ passed, failed, journeys: results.map((r) => ({ ...r, ms: Math.round(r.ms) })) }, null, 2)}\n`);
+  } catch (e) {
+    console.error(`e2e: could not write ${path.relative(ROOT, REPORT)}: ${(e as Error).message}`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return process.exit(failed > 0 ? 1 : code);
+}
+
+/** Marks journeys that will not run (or not finish) as failed, saying why. */
+function notFinished(journeys: Loaded[], why: string) {
+  for (const { journey } of journeys) {
+    if (results.some((r) => r.name === journey.name)) continue;
+    results.push({ name: journey.name, ms: 0, ok: false });
+    console.log(`✗ ${journey.name} (${why})`);
+  }
+}
+
+/** Clean-up that cannot hang the run: after 30 s it gives up, and the exit hooks kill the app. */
+async function cleanUp(steps: (() => Promise<unknown>)[]) {
+  cleaningUp = true;
+  const backstop = setTimeout(() => {
+    console.error(`e2e: clean-up did not finish within ${CLEANUP_BACKSTOP_MS / 1000} s; exiting anyway (the app's process tree is killed on exit).`);
+    finish(1);
+  }, CLEANUP_BACKSTOP_MS);
+  for (const step of steps) await step().catch(() => undefined);
+  clearTimeout(backstop);
+}
 
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_readyroom";
 
@@ -170,7 +254,7 @@ async function runJourney(browser: Browser, app: RunningApp, { file, journey }: 
 async function main() {
   const filters = process.argv.slice(2);
   if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) {
-    console.error("build/ is missing: run `npm run build` first (`npm test` does it in pretest).");
+    console.error("build/ is missing: run `npm run build` first (`npm test` does it in its build stage).");
     process.exit(1);
   }
   if (!existsSync(CHROMIUM)) {
@@ -187,41 +271,53 @@ async function main() {
   const startedAt = performance.now();
   // Fake third parties (Stripe) in this process, before the app, whose vars name their origin.
   const fakes = await startFakeServers();
-  const app = await startApp({
+  const appStarting = startApp({
     label: "e2e",
     logFile: path.join(ARTIFACTS, "server.log"),
+    // Gives up (and cleans up) by the run's deadline rather than 5 minutes later.
+    timeoutMs: Math.max(1_000, Math.min(300_000, deadlineAt - performance.now())),
     // Every journey signs in from 127.0.0.1, so the per-address limit (5 a minute) would throttle the
     // suite itself; the limit is covered by test/auth/rate-limit.test.ts.
     vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), SIGN_IN_MAX_ATTEMPTS: "1000" }),
-  })
-    .then(async (started) => {
-      await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
-        await started.stop();
-        throw e;
-      });
-      return started;
-    })
-    .catch((e: unknown) => {
-      console.error(`e2e: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
-      console.log(`0 passed, ${journeys.length} failed`);
-      return process.exit(1);
+  }).then(async (started) => {
+    await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
+      await started.stop();
+      throw e;
     });
-  console.log(`e2e: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log)`);
+    return started;
+  });
+  const ready = await beforeDeadline(appStarting).catch((e: unknown) => e as Error);
+  if (ready === DEADLINE || ready instanceof Error) {
+    if (ready instanceof Error) console.error(`e2e: the app did not start: ${ready.message}`);
+    notFinished(journeys, ready === DEADLINE ? "not run: the e2e deadline passed while the app was starting" : "not run: the app did not start");
+    await cleanUp([() => appStarting.then((a) => a.stop()), () => fakes.close()]);
+    return finish(1);
+  }
+  const app = ready;
+  console.log(`e2e: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log; deadline ${DEADLINE_MS / 1000} s)`);
 
   let browser: Browser | null = null;
-  let passed = 0;
-  let failed = 0;
+  const launching = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const launched = await beforeDeadline(launching);
+    if (launched !== DEADLINE) browser = launched;
     for (const loaded of journeys) {
-      const result = await runJourney(browser, app, loaded);
-      const secs = `${(result.ms / 1000).toFixed(1)} s`;
+      if (!browser || deadlinePassed) break;
+      const started = performance.now();
+      const result = await beforeDeadline(runJourney(browser, app, loaded));
+      const ms = performance.now() - started;
+      const secs = `${(ms / 1000).toFixed(1)} s`;
+      if (result === DEADLINE) {
+        results.push({ name: loaded.journey.name, ms, ok: false });
+        console.log(`✗ ${loaded.journey.name} (${secs})`);
+        console.log(indent(`the e2e deadline of ${DEADLINE_MS / 1000} s (E2E_DEADLINE_MS) passed before it finished`));
+        break;
+      }
+      results.push({ name: loaded.journey.name, ms: result.ms, ok: !result.error });
       if (!result.error) {
-        passed += 1;
         console.log(`✓ ${loaded.journey.name} (${secs})${result.note ? ` — ${result.note}` : ""}`);
         continue;
       }
-      failed += 1;
       console.log(`✗ ${loaded.journey.name} (${secs})`);
       console.log(indent(describeError(result.error)));
       for (const shot of result.screenshots) console.log(indent(`screenshot: ${shot}`));
@@ -231,16 +327,18 @@ async function main() {
         console.log(indent("hint: build/client lost files the served HTML names — was `npm run build` run while e2e was running?"));
       }
     }
+    clearTimeout(deadlineTimer);
+    if (deadlinePassed) notFinished(journeys, "not run: the e2e deadline passed");
   } catch (e) {
-    failed += 1;
     console.error(`e2e runner error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  } finally {
-    await browser?.close().catch(() => undefined);
-    await app.stop();
-    await fakes.close();
+    const before = results.length;
+    notFinished(journeys, "not run: runner error");
+    if (results.length === before) extraFailures += 1;
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
+  clearTimeout(deadlineTimer);
+  // The browser even if it came up after the deadline; then the app and the fakes.
+  await cleanUp([() => launching.then((b) => b.close()), () => app.stop(), () => fakes.close()]);
+  return finish(0);
 }
 
 /** Assertion messages stand alone; Playwright errors keep their first lines and the journey frame. */

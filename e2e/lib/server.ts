@@ -158,7 +158,7 @@ function safeTail(file: string, lines: number) {
   }
 }
 
-type Proc = { pid: number; ppid: number; pgid: number };
+export type Proc = { pid: number; ppid: number; pgid: number };
 
 function readProcs(): Proc[] {
   const procs: Proc[] = [];
@@ -177,7 +177,7 @@ function readProcs(): Proc[] {
 }
 
 /** Every live descendant of `root` (Linux /proc; elsewhere nothing, and the group kill suffices). */
-function descendants(root: number): Proc[] {
+export function descendants(root: number): Proc[] {
   if (!existsSync("/proc/self/stat")) return [];
   const procs = readProcs();
   const found: Proc[] = [];
@@ -195,7 +195,7 @@ function descendants(root: number): Proc[] {
 }
 
 let ownPgid: number | null = null;
-function getOwnPgid() {
+export function getOwnPgid() {
   if (ownPgid === null) {
     const self = readProcs().find((p) => p.pid === process.pid);
     ownPgid = self?.pgid ?? -1;
@@ -203,7 +203,7 @@ function getOwnPgid() {
   return ownPgid;
 }
 
-function signalQuietly(target: number, signal: NodeJS.Signals) {
+export function signalQuietly(target: number, signal: NodeJS.Signals) {
   try {
     process.kill(target, signal);
   } catch {

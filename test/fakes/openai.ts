@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { FakeRoute } from "./server";
-import { fakeNowMs } from "../clock-offset";
+import { fakeNowMs } from "../clock-offset.ts";
 
 /**
  * A fake OpenAI-compatible server (POST /v1/chat/completions) that streams real SSE chunks:

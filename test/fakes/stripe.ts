@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type http from "node:http";
 import type { FakeRoute } from "./server";
-import { fakeNowMs } from "../clock-offset";
+import { fakeNowMs } from "../clock-offset.ts";
 
 /**
  * A fake Stripe that speaks the parts of Stripe's HTTP API Readyroom calls: form-encoded

@@ -1,0 +1,351 @@
+/**
+ * `npm test`: the whole suite as stages, in order — build, typecheck, lint, workerd (vitest), e2e.
+ * Each stage is a child process in its own process group with a deadline; one that passes it is
+ * stopped (its whole process tree: SIGTERM, then SIGKILL after 10 s). The first failing stage
+ * skips the rest. Output of each stage streams through unchanged; at the end come a table of wall
+ * times, the test counts and, as the very last line, `N passed, N failed`.
+ *
+ * `npm test -- --only workerd,e2e` runs only the named stages (same order, same deadlines).
+ *
+ * Deadlines (ms): TEST_BUILD_DEADLINE_MS, TEST_TYPECHECK_DEADLINE_MS, TEST_LINT_DEADLINE_MS
+ * (default 5 min each), TEST_WORKERD_DEADLINE_MS, TEST_E2E_DEADLINE_MS (default 10 min each).
+ * e2e/run.ts has its own, shorter deadline (E2E_DEADLINE_MS, default 8 min) so it can report the
+ * unfinished journeys and stop its app before this one kills it.
+ *
+ * Writes test-results/summary.json (stages, counts, commit, time); vitest writes
+ * test-results/vitest.json and e2e/run.ts test-results/e2e.json, from which the counts come.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { descendants, getOwnPgid, signalQuietly, type Proc } from "../e2e/lib/server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const RESULTS = path.join(ROOT, "test-results");
+const SUMMARY = path.join(RESULTS, "summary.json");
+const KILL_GRACE_MS = 10_000;
+const MIN = 60_000;
+
+type StageName = "build" | "typecheck" | "lint" | "workerd" | "e2e";
+type Status = "passed" | "failed" | "timeout" | "interrupted" | "skipped";
+type Counts = { passed: number; failed: number };
+
+type Stage = {
+  name: StageName;
+  command: string;
+  args: string[];
+  defaultDeadlineMs: number;
+  /** The stage's JSON report under test-results/, for the test counts (test stages only). */
+  report?: { file: string; counts(json: unknown): Counts | null };
+};
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+const STAGES: Stage[] = [
+  { name: "build", command: "npm", args: ["run", "build"], defaultDeadlineMs: 5 * MIN },
+  { name: "typecheck", command: "tsc", args: ["--noEmit"], defaultDeadlineMs: 5 * MIN },
+  { name: "lint", command: "eslint", args: ["."], defaultDeadlineMs: 5 * MIN },
+  {
+    name: "workerd",
+    command: "vitest",
+    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
+    defaultDeadlineMs: 10 * MIN,
+    report: {
+      file: "vitest.json",
+      counts(json) {
+        const r = json as { numPassedTests?: unknown; numFailedTests?: unknown };
+        const passed = num(r.numPassedTests);
+        const failed = num(r.numFailedTests);
+        return passed === null || failed === null ? null : { passed, failed };
+      },
+    },
+  },
+  {
+    name: "e2e",
+    command: process.execPath,
+    args: ["--experimental-strip-types", "e2e/run.ts"],
+    defaultDeadlineMs: 10 * MIN,
+    report: {
+      file: "e2e.json",
+      counts(json) {
+        const r = json as { passed?: unknown; failed?: unknown };
+        const passed = num(r.passed);
+        const failed = num(r.failed);
+        return passed === null || failed === null ? null : { passed, failed };
+      },
+    },
+  },
+];
+
+const deadlineVar = (name: StageName) => `TEST_${name.toUpperCase()}_DEADLINE_MS`;
+
+type Outcome = { name: StageName; seconds: number | null; status: Status; note?: string; counts?: Counts };
+
+function usage(): never {
+  console.log(`usage: npm test [-- --only ${STAGES.map((s) => s.name).join(",")}]`);
+  console.log(`deadlines (ms): ${STAGES.map((s) => `${deadlineVar(s.name)}=${s.defaultDeadlineMs}`).join(" ")}`);
+  process.exit(0);
+}
+
+function parseArgs(argv: string[]): StageName[] {
+  let only: string[] | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") usage();
+    else if (arg === "--only") only = (argv[++i] ?? "").split(",");
+    else if (arg.startsWith("--only=")) only = arg.slice("--only=".length).split(",");
+    else fail(`unknown argument ${arg} (try --help)`);
+  }
+  const names = STAGES.map((s) => s.name);
+  if (!only) return names;
+  const wanted = only.map((s) => s.trim()).filter(Boolean);
+  const unknown = wanted.filter((s) => !names.includes(s as StageName));
+  if (unknown.length || wanted.length === 0) fail(`--only takes stage names among ${names.join(", ")}; got "${only.join(",")}"`);
+  return names.filter((n) => wanted.includes(n));
+}
+
+function fail(message: string): never {
+  console.error(`test: ${message}`);
+  console.log("0 passed, 1 failed");
+  process.exit(2);
+}
+
+function deadlineOf(stage: Stage): number {
+  const raw = process.env[deadlineVar(stage.name)];
+  if (raw === undefined || raw === "") return stage.defaultDeadlineMs;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) fail(`${deadlineVar(stage.name)} must be a positive number of milliseconds, not "${raw}"`);
+  return value;
+}
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+const round1 = (ms: number) => Math.round(ms / 100) / 10;
+
+// ---- process groups -------------------------------------------------------------------------
+
+let current: { child: ChildProcess; stopping: Promise<void> | null } | null = null;
+let interrupted: NodeJS.Signals | null = null;
+
+function exited(child: ChildProcess) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * SIGTERM to the stage's group (an orderly stop: e2e/run.ts stops its app), then SIGKILL to the
+ * group and to every process seen in its tree — also those in groups of their own (the app
+ * e2e/run.ts starts, browsers), which a group signal does not reach.
+ */
+async function stopTree(child: ChildProcess) {
+  if (!child.pid) return;
+  const pid = child.pid;
+  const seen = new Map<number, Proc>(descendants(pid).map((p) => [p.pid, p]));
+  signalQuietly(-pid, "SIGTERM");
+  await waitForExit(child, KILL_GRACE_MS);
+  for (const p of descendants(pid)) seen.set(p.pid, p);
+  signalQuietly(-pid, "SIGKILL");
+  const own = getOwnPgid();
+  for (const pgid of new Set([...seen.values()].map((p) => p.pgid))) {
+    if (pgid > 1 && pgid !== own && pgid !== process.pid) signalQuietly(-pgid, "SIGKILL");
+  }
+  for (const p of seen.values()) signalQuietly(p.pid, "SIGKILL");
+  await waitForExit(child, 2_000);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    // The stages run in groups of their own, so a Ctrl-C on the terminal reaches only this process.
+    if (interrupted || !current) {
+      if (current?.child.pid) signalQuietly(-current.child.pid, "SIGKILL");
+      process.exit(130);
+    }
+    interrupted = signal;
+    console.error(`\ntest: ${signal}: stopping the running stage…`);
+    current.stopping ??= stopTree(current.child);
+  });
+}
+
+// ---- stages ---------------------------------------------------------------------------------
+
+async function runStage(stage: Stage): Promise<Outcome> {
+  const deadlineMs = deadlineOf(stage);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Tools and Node 22 from node_modules/.bin, even when this was started outside npm.
+    PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+  };
+  if (stage.name === "e2e" && !process.env.E2E_DEADLINE_MS) {
+    // e2e/run.ts reports and cleans up at its own deadline; keep it inside this stage's.
+    env.E2E_DEADLINE_MS = String(Math.min(8 * MIN, Math.max(deadlineMs - 2 * MIN, Math.round(deadlineMs * 0.75))));
+  }
+  if (stage.report) rmSync(path.join(RESULTS, stage.report.file), { force: true });
+
+  const shown = [stage.command === process.execPath ? "node" : stage.command, ...stage.args].join(" ");
+  console.log(`\n▶ ${stage.name}: ${shown} (deadline ${secs(deadlineMs)}, ${deadlineVar(stage.name)})\n`);
+  const started = performance.now();
+
+  let child: ChildProcess;
+  try {
+    // detached: a process group of its own, so the deadline can stop the stage and all it started.
+    child = spawn(stage.command, stage.args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "inherit", "inherit"] });
+  } catch (e) {
+    return { name: stage.name, seconds: round1(performance.now() - started), status: "failed", note: `could not start: ${(e as Error).message}` };
+  }
+  current = { child, stopping: null };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.error(
+      `\n✗ test: stage "${stage.name}" passed its deadline of ${secs(deadlineMs)} (${deadlineVar(stage.name)}); ` +
+        `stopping its process tree (SIGTERM, then SIGKILL after ${secs(KILL_GRACE_MS)}).`,
+    );
+    if (current) current.stopping ??= stopTree(child);
+  }, deadlineMs);
+
+  const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.once("error", (error) => resolve({ code: null, signal: null, error }));
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+  clearTimeout(timer);
+  if (current.stopping) await current.stopping;
+  // Whatever the stage left behind in its own group goes with it.
+  if (child.pid) signalQuietly(-child.pid, "SIGKILL");
+  current = null;
+  const seconds = round1(performance.now() - started);
+
+  let status: Status = "passed";
+  let note: string | undefined;
+  if (timedOut) {
+    status = "timeout";
+    note = `killed after its deadline of ${secs(deadlineMs)}`;
+  } else if (interrupted) {
+    status = "interrupted";
+    note = `stopped on ${interrupted}`;
+  } else if (result.error) {
+    status = "failed";
+    note = `could not start: ${result.error.message}`;
+  } else if (result.code !== 0) {
+    status = "failed";
+    note = result.signal ? `killed by ${result.signal}` : `exit ${result.code}`;
+  }
+
+  let counts: Counts | undefined;
+  if (stage.report) {
+    const reported = readReport(stage.report.file, stage.report.counts);
+    if (!reported && status === "passed") {
+      status = "failed";
+      note = `exited 0 but wrote no usable test-results/${stage.report.file}`;
+    }
+    // A crash without a report, or a failure the report does not show as a failing test
+    // (an unhandled error, a set-up that failed), counts as one failed test.
+    counts = reported ?? { passed: 0, failed: 0 };
+    if (status !== "passed" && counts.failed === 0) counts = { ...counts, failed: 1 };
+  }
+  if (status !== "passed") console.error(`\n✗ test: stage "${stage.name}" ${status}${note ? ` (${note})` : ""}.`);
+  return { name: stage.name, seconds, status, note, counts };
+}
+
+function readReport(file: string, counts: (json: unknown) => Counts | null): Counts | null {
+  try {
+    return counts(JSON.parse(readFileSync(path.join(RESULTS, file), "utf8")));
+  } catch {
+    return null;
+  }
+}
+
+function git(args: string[]): string | null {
+  const r = spawnSync("git", args, { cwd: ROOT, encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+function printTable(outcomes: Outcome[], totalSeconds: number, ok: boolean) {
+  const rows = [
+    ...outcomes.map((o) => [o.name, o.seconds === null ? "—" : o.seconds.toFixed(1), o.status + (o.note && o.status !== "skipped" ? ` (${o.note})` : "")]),
+    ["total", totalSeconds.toFixed(1), ok ? "passed" : "failed"],
+  ];
+  const headers = ["stage", "wall s", "status"];
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => [r[0].padEnd(widths[0]), r[1].padStart(widths[1]), r[2]].join("  ");
+  console.log(`\n${line(headers)}`);
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+}
+
+async function main() {
+  const selected = parseArgs(process.argv.slice(2));
+  const stages = STAGES.filter((s) => selected.includes(s.name));
+  stages.forEach(deadlineOf); // a bad deadline var fails before anything runs
+  mkdirSync(RESULTS, { recursive: true });
+  rmSync(SUMMARY, { force: true });
+
+  const startedAt = performance.now();
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  for (const stage of stages) {
+    if (stopped) {
+      outcomes.push({ name: stage.name, seconds: null, status: "skipped", note: "an earlier stage failed" });
+      continue;
+    }
+    const outcome = await runStage(stage);
+    outcomes.push(outcome);
+    if (outcome.status !== "passed") stopped = true;
+  }
+  const totalSeconds = round1(performance.now() - startedAt);
+  const ok = outcomes.every((o) => o.status === "passed");
+
+  const tests: Partial<Record<"workerd" | "e2e", Counts>> = {};
+  let passed = 0;
+  let failed = 0;
+  for (const o of outcomes) {
+    if (o.counts) {
+      tests[o.name as "workerd" | "e2e"] = o.counts;
+      passed += o.counts.passed;
+      failed += o.counts.failed;
+    } else if (o.status !== "passed" && o.status !== "skipped") {
+      failed += 1; // build, typecheck or lint failed: no tests, but never "0 failed"
+    }
+  }
+
+  printTable(outcomes, totalSeconds, ok);
+  const countsOf = (name: "workerd" | "e2e") => {
+    const outcome = outcomes.find((o) => o.name === name);
+    if (!outcome) return `${name}: not selected`;
+    if (outcome.status === "skipped") return `${name}: skipped`;
+    const c = tests[name] ?? { passed: 0, failed: 0 };
+    return `${name}: ${c.passed} passed, ${c.failed} failed`;
+  };
+
+  const commit = git(["rev-parse", "--short", "HEAD"]);
+  const summary = {
+    time: new Date().toISOString(),
+    commit,
+    dirty: commit ? Boolean(git(["status", "--porcelain", "--untracked-files=no"])) : null,
+    ok,
+    stages: outcomes.map((o) => ({ name: o.name, seconds: o.seconds, status: o.status, ...(o.note ? { note: o.note } : {}) })),
+    totalSeconds,
+    workerd: tests.workerd ?? null,
+    e2e: tests.e2e ?? null,
+    passed,
+    failed,
+  };
+  writeFileSync(SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
+
+  console.log(`\n${countsOf("workerd")} · ${countsOf("e2e")}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(interrupted ? 130 : ok ? 0 : 1);
+}
+
+if (!existsSync(path.join(ROOT, "node_modules"))) fail("node_modules/ is missing: run `npm install` first");
+await main();
