@@ -229,7 +229,7 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     expect(await savedMessages(chatId)).toHaveLength(4);
   });
 
-  it("a mid-stream provider failure sends an error event, keeps the partial answer marked interrupted and releases the credits", async () => {
+  it("a mid-stream provider failure sends an error event, keeps the partial answer marked interrupted and charges for what was streamed", async () => {
     expectConsoleError(/^\[ask\] stream interrupted: /);
     const me = await planner(100);
     await ingested(me);
@@ -241,13 +241,16 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     expect(partial.length).toBeGreaterThan(0);
     expect(events.at(-1)).toEqual({ type: "error", message: expect.stringContaining("partial answer was kept"), interrupted: true });
     expect(events.some((e) => e.type === "done")).toBe(false);
-    expect(await balance(me.accountId)).toEqual({ current: 100, pending: 0 });
+    // The text was delivered and kept: charged for the prompt and that text (at least 1 credit).
+    const after = await balance(me.accountId);
+    expect(after.pending).toBe(0);
+    expect(after.current).toBeLessThanOrEqual(99);
     const saved = await savedMessages(chatId);
     expect(saved.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(saved[1]).toMatchObject({ content: partial, metadata: { interrupted: true } });
   });
 
-  it("stopping the stream (client cancels) releases the credits and saves what was said, marked interrupted", async () => {
+  it("stopping the stream (client cancels) charges for the prompt sent and saves what was said, marked interrupted", async () => {
     const me = await planner(100);
     const chatId = await newChat(me);
     const res = await ask(me, chatId, question("Where are the shelters? [fake:slow]"), { env: aiEnv() });
@@ -266,7 +269,11 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     }
     expect(saved.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(saved[1]!.metadata).toMatchObject({ interrupted: true });
-    expect(await balance(me.accountId)).toEqual({ current: 100, pending: 0 });
+    // Only a provider failure before any text is free; a client that goes away pays for what the
+    // provider was sent (at least 1 credit).
+    const after = await balance(me.accountId);
+    expect(after.pending).toBe(0);
+    expect(after.current).toBeLessThanOrEqual(99);
   });
 
   it("a provider that refuses before streaming is a 502 with the credits released and nothing saved", async () => {

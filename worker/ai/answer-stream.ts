@@ -1,6 +1,7 @@
+import { creditsForUsage } from "../billing/pricing";
 import type { AiCharge } from "../billing/service";
 import { HttpError } from "../lib/errors";
-import { AiProviderError, type AiProvider, type ChatChunk, type ChatRequest } from "./types";
+import { AiProviderError, approxTokens, type AiProvider, type ChatChunk, type ChatRequest } from "./types";
 
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 
@@ -11,6 +12,7 @@ export interface AnswerStreamHandlers<Outcome> {
   text(delta: string): Uint8Array | null;
   /**
    * Bookkeeping once the provider has stopped (settle or release credits, save the exchange).
+   * `usage` is what to charge for (see answerStream): null only when nothing may be charged.
    * Must not throw: the answer has already been streamed.
    */
   finish(text: string, usage: TokenUsage | null, interrupted: boolean): Promise<Outcome>;
@@ -25,6 +27,8 @@ export interface AnswerStreamOptions {
   background: { waitUntil(promise: Promise<unknown>): void };
   /** Log prefix, e.g. "[ask]". */
   tag: string;
+  /** Estimated tokens of the prompt sent: charged for an interrupted answer when the provider reported no usage. */
+  promptTokens: number;
 }
 
 /**
@@ -32,12 +36,24 @@ export interface AnswerStreamOptions {
  * is forwarded as it arrives, usage is remembered, and exactly one of finish(complete),
  * finish(interrupted) (provider failure) or finish(interrupted) in the background (the client went
  * away, the provider is aborted) runs.
+ *
+ * What finish is told to charge for (the partial text is saved and shown, so it is paid for):
+ * - complete: the provider's reported usage;
+ * - the client went away (cancel), at any point: what was consumed, the provider's reported usage
+ *   if it sent any, else the prompt (promptTokens) plus the text streamed so far (≈ 4 characters a
+ *   token); settleAnswerCharge makes that at least 1 credit. Otherwise closing the stream right
+ *   after the wanted text would make every answer free;
+ * - the provider failed after some text: the same as a cancel, since that text was delivered,
+ *   saved and shown (the rule is "text consumed → charged", whoever stopped the stream);
+ * - the provider failed before any text: null, nothing is charged (the held credits are released).
  */
 export function answerStream<Outcome>(chunks: AsyncIterable<ChatChunk>, handlers: AnswerStreamHandlers<Outcome>, options: AnswerStreamOptions): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   let text = "";
   let usage: TokenUsage | null = null;
   let finished = false;
+  /** What an interrupted answer consumed: the reported usage, else an estimate of prompt and text. */
+  const consumed = (): TokenUsage => usage ?? { inputTokens: options.promptTokens, outputTokens: approxTokens(text) };
 
   const send = (controller: ReadableStreamDefaultController<Uint8Array>, events: (Uint8Array | null)[]) => {
     for (const bytes of events) if (bytes) controller.enqueue(bytes);
@@ -55,12 +71,12 @@ export function answerStream<Outcome>(chunks: AsyncIterable<ChatChunk>, handlers
       }
     },
     cancel() {
-      // The client went away: stop the provider, give the credits back, keep what was said.
+      // The client went away: stop the provider, charge for what was consumed, keep what was said.
       if (finished) return;
       finished = true;
       options.abort.abort();
       options.background.waitUntil(
-        handlers.finish(text, null, true).catch((err) => console.error(`${options.tag} finishing a cancelled stream failed:`, err)),
+        handlers.finish(text, consumed(), true).catch((err) => console.error(`${options.tag} finishing a cancelled stream failed:`, err)),
       );
     },
   });
@@ -71,12 +87,18 @@ export function answerStream<Outcome>(chunks: AsyncIterable<ChatChunk>, handlers
     try {
       next = await iterator.next();
     } catch (err) {
+      // Cancelled while this read was in flight: cancel() has finished the answer, and the abort
+      // it caused surfaces here. Nothing more to do (a second finish would save and settle twice).
+      if (finished) return true;
       finished = true;
       console.error(`${options.tag} stream interrupted: ${err instanceof Error ? err.message : String(err)}`);
-      send(controller, handlers.interrupted(await handlers.finish(text, null, true)));
+      // Text already delivered is charged for; a failure before any text is free.
+      send(controller, handlers.interrupted(await handlers.finish(text, text ? consumed() : null, true)));
       controller.close();
       return true;
     }
+    // Cancelled while this read was in flight: the chunk is dropped (the client never gets it).
+    if (finished) return true;
     if (!next.done) {
       if (next.value.type === "text") {
         text += next.value.text;
@@ -94,18 +116,21 @@ export function answerStream<Outcome>(chunks: AsyncIterable<ChatChunk>, handlers
 }
 
 /**
- * The credits of a finished answer: settled from the real usage, or released when it was
- * interrupted or reported no usage. Never throws (logged instead); returns the credits charged.
+ * The credits of a finished answer: settled from the usage finish was given (an interrupted
+ * answer at least 1 credit: its prompt was sent and some work was done), or released when there is
+ * none (the provider failed before any text). Never throws (logged instead); returns the credits
+ * charged.
  */
 export async function settleAnswerCharge(charge: AiCharge, usage: TokenUsage | null, interrupted: boolean, tag: string): Promise<number> {
   try {
-    if (interrupted || !usage) {
+    if (!usage) {
       await charge.release();
       return 0;
     }
+    if (interrupted) return (await charge.settle(Math.max(1, creditsForUsage(usage)), { usage, interrupted: true })).charged;
     return (await charge.settle(usage)).charged;
   } catch (err) {
-    console.error(`${tag} credits for action ${charge.actionId} not ${interrupted ? "released" : "settled"}:`, err);
+    console.error(`${tag} credits for action ${charge.actionId} not ${usage ? "settled" : "released"}:`, err);
     return 0;
   }
 }

@@ -66,7 +66,8 @@ export interface AskPassage extends Citation {
 /**
  * The answer stream (application/x-ndjson, one event per line): meta first, then citations (maybe
  * []), text deltas, and finally done — or, if the provider fails mid-answer, error instead of done
- * (the partial answer is saved, marked interrupted, and its held credits released).
+ * (the partial answer is saved, marked interrupted, and charged for the prompt and the text
+ * streamed; only a failure before any text is free: see answerStream).
  */
 export type AskEvent =
   | { type: "meta"; provider: string; model: string; label: string; offline: boolean }

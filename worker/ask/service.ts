@@ -22,8 +22,10 @@ import { nowMs } from "../lib/clock";
  * Ask Readyroom: chats over the caller's own documents. Chats are owner-only (another user's chat
  * answers 404 like a missing one). A question is answered as an NDJSON stream (see AskEvent):
  * passages are retrieved first, credits are reserved before the provider is called and settled
- * from its reported usage after, or released when it fails; the question and the answer (with
- * its citations) are saved when the stream ends, a partial answer marked interrupted.
+ * from its reported usage after; an answer cut short (client gone, provider failed mid-answer) is
+ * charged for what it consumed, and only a provider failure before any text releases them (the
+ * rule is answerStream's). The question and the answer (with its citations) are saved when the
+ * stream ends, a partial answer marked interrupted.
  */
 
 const CHAT_NOT_FOUND = "Chat not found.";
@@ -236,7 +238,7 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
   );
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
-  const run: Run = { ...req, db, provider, prompt, passages, charge, question, messageId: newId() };
+  const run: Run = { ...req, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens };
   return new Response(streamAnswer(run, chunks, abort, label), {
     headers: {
       "content-type": CONTENT_TYPE.ndjson,
@@ -258,6 +260,8 @@ interface Run extends AskRequest {
   question: string;
   /** Decided up front so the done event can name the saved answer. */
   messageId: string;
+  /** Estimated prompt size: what an interrupted answer is charged for when the provider reported no usage. */
+  promptTokens: number;
 }
 
 const encoder = new TextEncoder();
@@ -278,7 +282,7 @@ function streamAnswer(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCo
       done: (credits, usage) => [encode({ type: "done", messageId: run.messageId, ...(usage ? { usage } : {}), credits })],
       interrupted: () => [encode({ type: "error", message: INTERRUPTED_MESSAGE, interrupted: true })],
     },
-    { abort, background: run.background, tag: "[ask]" },
+    { abort, background: run.background, tag: "[ask]", promptTokens: run.promptTokens },
   );
 }
 
@@ -294,7 +298,8 @@ function toCitation(p: AskPassage): Citation {
 }
 
 /**
- * After the stream: settle (or release) the credits, save the exchange. Never throws: the answer
+ * After the stream: settle the credits (release them when `usage` is null: see answerStream),
+ * save the exchange. Never throws: the answer
  * has already been streamed, so a bookkeeping failure is logged, not turned into a broken
  * response. Returns the credits charged.
  */

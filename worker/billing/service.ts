@@ -160,8 +160,12 @@ export interface AiCharge {
   actionId: string;
   reservationId: string;
   held: number;
-  /** After the stream ends: the real usage (credits, or token counts converted by pricing.ts). */
-  settle(usage: number | AiUsage): Promise<SettledCharge>;
+  /**
+   * After the stream ends: the real usage (credits, or token counts converted by pricing.ts).
+   * `metadata` is recorded on the transaction with it (e.g. why and from what an interrupted
+   * answer was charged).
+   */
+  settle(usage: number | AiUsage, metadata?: Metadata): Promise<SettledCharge>;
   /** On failure before any usage: gives the held credits back. Safe after settle (does nothing). */
   release(): Promise<void>;
 }
@@ -196,15 +200,16 @@ export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
     actionId,
     reservationId: reservation.id,
     held: -reservation.amount,
-    async settle(usage) {
+    async settle(usage, extra) {
       const actualAmount = typeof usage === "number" ? usage : creditsForUsage(usage);
+      const metadata = typeof usage === "number" ? (extra ?? null) : { usage, ...extra };
       const settled = await call(() =>
         ledger.settle({
           userId,
           reservationId: reservation.id,
           actualAmount,
           idempotencyKey: `ai:${actionId}:settle`,
-          metadata: typeof usage === "number" ? null : { usage },
+          metadata,
         }),
       );
       await withEvents(env, ledger, settled, input.handlers);

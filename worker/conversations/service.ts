@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getTenancyAccountId } from "../accounts/service";
 import { getAiProvider, DEFAULT_CHAT_MODEL, approxTokens, type AiProvider, type ChatChunk } from "../ai";
 import { chargeForAi, type AiCharge } from "../billing/service";
-import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
+import { answerStream, openPaidAnswer, settleAnswerCharge, type TokenUsage } from "../ai/answer-stream";
 import { estimateCredits } from "../billing/pricing";
 import { getDb, type Database } from "../db/client";
 import { accounts, conversations, users } from "../db/schema";
@@ -96,7 +96,9 @@ export interface ConversationRequest {
  * PUT /api/conversations/{exerciseId} (v1, v2) and the campaign variant. Order matters: the
  * exercise must be the caller's (404), not locked by someone else (423), and paid for (402)
  * before the provider is called; credits are held until the stream ends, then settled from the
- * provider's reported usage, or released if the provider failed.
+ * provider's reported usage. An answer cut short (client gone, provider failed mid-answer) is
+ * charged for what it consumed; only a provider failure before any text releases them (the rule
+ * is answerStream's).
  */
 export async function streamConversation(req: ConversationRequest): Promise<Response> {
   const { env, scope, exerciseId, body } = req;
@@ -164,7 +166,18 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
   );
   timing.mark("provider");
 
-  const run: Run = { ...req, db, provider, prompt, charge, moduleIndex, lastUser, currentModules: exercise.modules ?? null, conversationId: exercise.conversationId };
+  const run: Run = {
+    ...req,
+    db,
+    provider,
+    prompt,
+    charge,
+    moduleIndex,
+    lastUser,
+    currentModules: exercise.modules ?? null,
+    conversationId: exercise.conversationId,
+    promptTokens,
+  };
   return new Response(streamBody(run, chunks, abort), {
     headers: {
       "content-type": CONTENT_TYPE[req.framing],
@@ -201,6 +214,8 @@ interface Run extends ConversationRequest {
   lastUser: string;
   currentModules: ConversationBodyModules;
   conversationId: string | null;
+  /** Estimated prompt size: what an interrupted answer is charged for when the provider reported no usage. */
+  promptTokens: number;
 }
 type ConversationBodyModules = Parameters<typeof draftToPatch>[2]["modules"];
 
@@ -240,22 +255,32 @@ function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCont
       ],
       interrupted: (outcome) => [
         encode({ type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." }),
-        encode({ type: "usage", inputTokens: 0, outputTokens: 0, credits: 0, interrupted: true, conversationId: outcome.conversationId }),
+        encode({
+          type: "usage",
+          inputTokens: outcome.charged?.inputTokens ?? 0,
+          outputTokens: outcome.charged?.outputTokens ?? 0,
+          credits: outcome.credits,
+          interrupted: true,
+          conversationId: outcome.conversationId,
+        }),
       ],
     },
-    { abort, background: run.background, tag: "[ai]" },
+    { abort, background: run.background, tag: "[ai]", promptTokens: run.promptTokens },
   );
 }
 
 interface Outcome {
   credits: number;
+  /** The usage an interrupted answer was charged for (reported or estimated; null when it was free). */
+  charged?: TokenUsage | null;
   conversationId: string | null;
   draftEvent?: StreamEvent;
   draftError?: string;
 }
 
 /**
- * After the stream: validate the draft, settle (or release) the credits, save the conversation.
+ * After the stream: validate the draft, settle the credits (release them when `usage` is null:
+ * see answerStream), save the conversation.
  * Never throws: the answer has already been streamed, so a bookkeeping failure is logged, not
  * turned into a broken response.
  */
@@ -279,6 +304,7 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
     }
   }
   outcome.credits = await settleAnswerCharge(run.charge, usage, interrupted, "[ai]");
+  if (interrupted) outcome.charged = usage;
   try {
     outcome.conversationId = await saveExchange(run, { text, interrupted, draft, draftError: outcome.draftError ?? null });
   } catch (err) {
