@@ -36,6 +36,13 @@ if (opts.help) {
 }
 
 const dryRun = Boolean(opts["dry-run"]);
+// The Worker refuses to serve in production unless APP_URL is https (session cookies must be
+// Secure), so a deploy without one would only produce a site that answers 500: stop before it.
+const appUrl = opts["app-url"] ?? process.env.APP_URL;
+if (!appUrl?.startsWith("https://")) {
+  console.error(`${appUrl ? `--app-url ${appUrl} is not https` : "No --app-url given"}: pass the public https origin, e.g. --app-url https://readyroom.example.org`);
+  if (!dryRun) process.exit(1);
+}
 const DATABASE = "readyroom";
 const BUCKET = "readyroom-uploads";
 const QUEUES = ["readyroom-ingest", "readyroom-synthesis", "readyroom-ingest-dlq", "readyroom-synthesis-dlq"];
@@ -162,13 +169,11 @@ if (!dryRun) {
 }
 
 step("Deploy");
-const appUrl = opts["app-url"] ?? process.env.APP_URL;
 const vars = ["--var", "APP_ENV:production", ...(appUrl ? ["--var", `APP_URL:${appUrl}`] : [])];
 for (const name of PASSED_VARS) {
   const value = process.env[name]?.trim();
   if (value) vars.push("--var", `${name}:${value}`);
 }
-if (!appUrl) console.warn("  ! No --app-url given: links in e-mails will use the default APP_URL. Pass --app-url https://your.domain.");
 wrangler(["deploy", ...vars]);
 console.log(dryRun ? "\nDry run: nothing was changed." : "\n✓ Deployed. Check it at <your URL>/status.");
 

@@ -13,8 +13,8 @@ export type ConfigDoc = {
 };
 
 export const CONFIG_DOCS: ConfigDoc[] = [
-  { name: "APP_ENV", kind: "var", group: "App", default: "production (wrangler.toml); npm start runs local, tests run test", meaning: "local, test or production. production requires AUTH_SECRET, sends mail through EMAIL_API_KEY and hides /dev/mailbox." },
-  { name: "APP_URL", kind: "var", group: "App", default: "http://localhost:8787", meaning: "Public origin of the app; used in e-mailed links and OAuth callbacks." },
+  { name: "APP_ENV", kind: "var", group: "App", default: "production (also when unset); npm start runs local, tests run test", meaning: "local, test or production. production requires AUTH_SECRET and an https APP_URL, sends mail through EMAIL_API_KEY and hides /dev/mailbox." },
+  { name: "APP_URL", kind: "var", group: "App", default: "http://localhost:8787 (local and test only; production requires an https URL)", meaning: "Public origin of the app; used in e-mailed links, OAuth callbacks and sign-in redirects. On https the session cookie is Secure and named __Secure-readyroom.session_token. Production refuses requests (500 naming APP_URL) until it is https://." },
   { name: "AUTH_SECRET", kind: "secret", group: "Sign-in", default: "development value (required in production)", meaning: "Signs sessions and tokens. 32+ random bytes; changing it signs everyone out." },
   { name: "GOOGLE_CLIENT_ID", kind: "var", group: "Sign-in", default: "unset (no Google button)", meaning: "Google OAuth client id." },
   { name: "GOOGLE_CLIENT_SECRET", kind: "secret", group: "Sign-in", default: "unset", meaning: "Google OAuth client secret." },

@@ -34,7 +34,9 @@ function jsonVar<S extends z.ZodType>(schema: S, fallback: z.input<S>) {
 }
 
 export const configSchema = z.object({
-  APP_ENV: z.enum(["local", "test", "production"]).default("local"),
+  /** Absent means production (fail safe): npm start sets local, the tests test. */
+  APP_ENV: z.enum(["local", "test", "production"]).default("production"),
+  /** Must be https in production (parseConfig); the default only serves local runs. */
   APP_URL: z.string().url().default("http://localhost:8787"),
   /** Signs sessions and tokens. Required in production; a fixed development value otherwise. */
   AUTH_SECRET: optional,
@@ -116,6 +118,12 @@ export function parseConfig(env: Record<string, unknown>): Config {
   if (config.APP_ENV === "production") {
     for (const name of requiredInProduction) {
       if (!config[name]) throw new ConfigError(`Missing required secret ${name}. Set it with: wrangler secret put ${name}`);
+    }
+    // Over plain http the session cookie would go out without Secure (worker/auth/auth.ts).
+    if (new URL(config.APP_URL).protocol !== "https:") {
+      throw new ConfigError(
+        `APP_URL must be the app's https:// address in production, not ${config.APP_URL}. Deploy with: npm run deploy -- --app-url https://your.domain (or wrangler deploy --var APP_URL:https://your.domain)`,
+      );
     }
   }
   cache.set(env, config);

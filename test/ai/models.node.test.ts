@@ -4,7 +4,7 @@ import { getAiProvider } from "../../worker/ai";
 import { chooseModel, PROVIDER_BASE_URL, readAiSettings } from "../../worker/ai/config";
 import { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL } from "../../worker/ai/models";
 
-const settings = (vars: Record<string, string>) => readAiSettings(parseConfig({ ...vars }));
+const settings = (vars: Record<string, string>) => readAiSettings(parseConfig({ APP_ENV: "test", ...vars }));
 
 describe("model catalogue (spec §3)", () => {
   it("lists every spec model with a provider and a short description, and the spec defaults", () => {
@@ -21,7 +21,7 @@ describe("provider configuration and model choice", () => {
   it("nothing configured, or AI_PROVIDER=offline, means the offline provider", () => {
     expect(chooseModel(settings({}), { selectionEnabled: true, requested: "gpt-4o" })).toBeNull();
     expect(chooseModel(settings({ AI_PROVIDER: "offline", OPENAI_API_KEY: "k" }), { selectionEnabled: false })).toBeNull();
-    const provider = getAiProvider(parseConfig({}), { selectionEnabled: false });
+    const provider = getAiProvider(parseConfig({ APP_ENV: "test" }), { selectionEnabled: false });
     expect(provider).toMatchObject({ id: "offline", offline: true, label: "offline drafting" });
   });
 

@@ -182,7 +182,7 @@ describe("export formats", () => {
     expect(get(first, "comment")).toBe("'=HYPERLINK(\"http://x\")");
     expect(get(first, "to")).toBe("'+1 555");
     expect(get(first, "pocAuthor")).toBe("'@ops");
-    expect(get(first, "from")).toBe("- SimCell");
+    expect(get(first, "from")).toBe("'- SimCell");
     expect(second).toEqual(["2", ...Array(12).fill("")]);
   });
 

@@ -32,10 +32,10 @@ describe("configuration is validated per request", () => {
     expect(text).not.toMatch(/\bat \S+:\d+/);
   });
 
-  it("serves in production once AUTH_SECRET is set", async () => {
+  it("serves in production once AUTH_SECRET is set (and APP_URL is https: test/security/deployment-defaults.test.ts)", async () => {
     const res = await createApp().fetch(
       new Request("http://localhost/api/health"),
-      { ...productionEnv(), AUTH_SECRET: "a-long-random-production-secret-value" },
+      { ...productionEnv(), AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: "https://readyroom.example" },
       createExecutionContext(),
     );
     expect(res.status).toBe(200);
@@ -55,7 +55,7 @@ describe("configuration is validated per request", () => {
 
   it("applies documented defaults", () => {
     const config = configSchema.parse({});
-    expect(config.APP_ENV).toBe("local");
+    expect(config.APP_ENV).toBe("production");
     expect(config.APP_URL).toBe("http://localhost:8787");
     expect(config.MAX_BODY_BYTES).toBe(1_048_576);
   });

@@ -35,7 +35,7 @@ type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: { em
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
   const form = await request.formData();
-  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""));
+  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), parseConfig(env).APP_URL);
 
   if (form.get("intent") === "social") {
     const provider = String(form.get("provider") ?? "");

@@ -9,6 +9,7 @@ import { COOKIE_PREFIX } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { recoveryCodeSchema, twoFactorCodeSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
+import { parseConfig } from "../../worker/env";
 
 export const meta: MetaFunction = () => [{ title: "Verify it's you · Readyroom" }];
 
@@ -20,9 +21,9 @@ function pendingChallenge(request: Request): boolean {
   return (request.headers.get("cookie") ?? "").includes(`${COOKIE_PREFIX}.two_factor=`);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"));
+  const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), parseConfig(envOf(context)).APP_URL);
   if (!pendingChallenge(request)) throw redirect(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   const m = url.searchParams.get("method") as Method;
   return { method: METHODS.includes(m) ? m : "totp", callbackUrl, sent: url.searchParams.get("sent") === "1" };
@@ -33,7 +34,7 @@ type ActionData = { fieldErrors?: FieldErrors; formError?: string; notice?: stri
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
   const form = await request.formData();
-  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""));
+  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), parseConfig(env).APP_URL);
   const intent = String(form.get("intent") ?? "verify");
   if (intent === "resend") {
     const sent = await callAuth(env, request, "/two-factor/send-otp", { body: {} });

@@ -26,7 +26,7 @@ type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: Valu
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
   const form = await request.formData();
-  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), PRICING_PATH);
+  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), parseConfig(env).APP_URL, PRICING_PATH);
   if (form.get("intent") === "social") {
     // The provider buttons on this page start the same flow as on /login.
     const provider = String(form.get("provider") ?? "");

@@ -38,6 +38,15 @@ export function secureCookiesFor(appUrl: string): boolean {
 }
 
 /**
+ * The session cookie's one accepted name: better-auth's, which with secure cookies carries the
+ * `__Secure-` prefix (a browser keeps such a cookie only if it was set over https with Secure, so a
+ * plain-named copy planted over http or by a sibling subdomain is never read on an https app).
+ */
+export function sessionCookieName(config: Config): string {
+  return `${secureCookiesFor(config.APP_URL) ? "__Secure-" : ""}${COOKIE_PREFIX}.session_token`;
+}
+
+/**
  * Cognito needs pool id, client id and region (spec §5), plus the hosted-UI domain the OAuth flow
  * redirects to; otherwise it is left out and the spec's warning is logged.
  */
@@ -310,7 +319,7 @@ export async function handleAuthRequest(env: Env, request: Request): Promise<Res
   // Sign-in library conventions named in spec §2: the old sign-in entry point forwards to /login
   // (keeping a same-site callbackUrl), and client-side error logging is accepted and dropped.
   if (url.pathname === `${AUTH_BASE_PATH}/signin`) {
-    const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), "");
+    const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), parseConfig(env).APP_URL, "");
     return new Response(null, { status: 302, headers: { location: callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login" } });
   }
   if (url.pathname === `${AUTH_BASE_PATH}/_log`) return new Response(null, { status: 204 });

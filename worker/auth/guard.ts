@@ -67,12 +67,42 @@ function normalize(pathname: string): string {
   return pathname || "/";
 }
 
+/** C0 and C1 control characters and DEL (U+0000–U+001F, U+007F–U+009F). */
+const CONTROL = /\p{Cc}/u;
+/** A path a browser would read as another host: two slashes or backslashes in any mix. */
+const OFF_SITE_PATH = /^[/\\]{2}/;
+
 /**
- * A callbackUrl is followed only when it is a path on this site: an absolute or protocol-relative
- * URL would turn the login page into an open redirect.
+ * A callbackUrl is followed only when it stays on this site (`appUrl`, the configured APP_URL): a
+ * path, or an absolute URL whose origin is ours. What is followed is the normalized path + search +
+ * hash, never the raw value. Refused, so `fallback` is returned:
+ *  - control characters anywhere (browsers strip tab/CR/LF, so `/<TAB>/evil.example` is `//evil.example`)
+ *    and leading or trailing whitespace;
+ *  - anything that is neither a path nor an absolute URL (`evil.example`, `%2F%2Fevil`);
+ *  - any other origin: `//evil`, `/\evil`, `\\evil`, `https:evil`, `javascript:`, userinfo tricks;
+ *  - a result that would still leave the site: a path that collapses to `//host` (`/.//evil`) or
+ *    does once percent-decoded (`/%2F/evil`, `/%5C/evil`), or holds a control character when decoded
+ *    (`/%09/evil`), in case a later step decodes it again.
  */
-export function safeCallbackUrl(value: string | null | undefined, fallback = "/dashboard"): string {
+export function safeCallbackUrl(value: string | null | undefined, appUrl: string, fallback = "/dashboard"): string {
   if (!value) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (CONTROL.test(value) || value.trim() !== value) return fallback;
+  const origin = new URL(appUrl).origin;
+  let url: URL;
+  try {
+    // A path resolves against our origin; anything else must be a complete URL of its own.
+    url = value.startsWith("/") ? new URL(value, origin) : new URL(value);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== origin) return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (OFF_SITE_PATH.test(url.pathname) || OFF_SITE_PATH.test(decoded) || CONTROL.test(decoded)) return fallback;
+  return target;
 }

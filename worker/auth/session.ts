@@ -1,5 +1,5 @@
 import { parseConfig, type Env } from "../env";
-import { authSecret, COOKIE_PREFIX, getAuth, SESSION_UPDATE_AGE_SECONDS } from "./auth";
+import { authSecret, getAuth, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth";
 import { nowMs } from "../lib/clock";
 
 /** The signed-in user as every feature sees it (contracts.md). */
@@ -56,11 +56,12 @@ function readCookie(header: string, name: string): string | null {
 
 /**
  * The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), or null when the
- * cookie is absent or its signature does not match our secret.
+ * cookie is absent or its signature does not match our secret. Only the cookie called `cookieName`
+ * is read (sessionCookieName: `__Secure-` on https, the plain name on local http), never the other.
  */
-export async function readSessionToken(cookieHeader: string | null, secret: string): Promise<string | null> {
+export async function readSessionToken(cookieHeader: string | null, secret: string, cookieName: string): Promise<string | null> {
   if (!cookieHeader) return null;
-  const raw = readCookie(cookieHeader, `__Secure-${COOKIE_PREFIX}.session_token`) ?? readCookie(cookieHeader, `${COOKIE_PREFIX}.session_token`);
+  const raw = readCookie(cookieHeader, cookieName);
   if (!raw) return null;
   let value: string;
   try {
@@ -92,7 +93,7 @@ export async function readSessionToken(cookieHeader: string | null, secret: stri
  */
 export async function getSession(env: Env, headers: Headers): Promise<SessionInfo | null> {
   const config = parseConfig(env);
-  const token = await readSessionToken(headers.get("cookie"), authSecret(config));
+  const token = await readSessionToken(headers.get("cookie"), authSecret(config), sessionCookieName(config));
   if (!token) return null;
   const row = await env.DB.prepare(SESSION_QUERY).bind(token).first<Row>();
   const now = nowMs();

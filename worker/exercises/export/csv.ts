@@ -8,20 +8,32 @@ import { mselColumns, type MselRow } from "../model";
 export const CSV_BOM = "\ufeff";
 
 /**
- * Spreadsheets run cells that start with = + @ (or - followed by more than a bullet) as formulas;
- * an MSEL drafted from pasted or AI text must not become one. Such cells get a leading apostrophe
- * (OWASP's CSV-injection advice). "- item" bullets are left alone.
+ * CSV injection (OWASP): spreadsheets run a cell as a formula when it begins with = + - or @. The
+ * guard also looks past leading whitespace and control or format characters (some programs trim
+ * them before parsing), and covers the full-width and small forms ＝＋－＠ ﹦﹢﹣﹫ (some normalize
+ * them to ASCII); a cell that begins with a tab or CR is guarded as well. An MSEL drafted from pasted
+ * or AI text must not become one, so every such cell gets a leading single quote; the rest of the
+ * cell is unchanged. That includes "- item" bullets and negative numbers: "-5" is exported as "'-5"
+ * (text in the sheet), as OWASP advises, because "-5+cmd|…" starts the same way. Empty cells and
+ * cells that begin with anything else are written as they are.
  */
+const FORMULA_START = /^[\s\p{Cc}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B]/u;
+
 export function neutralizeFormula(value: string): string {
-  return /^(?:[=+@\t\r]|-(?! ))/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) || /^[\t\r]/.test(value) ? `'${value}` : value;
 }
 
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** One cell as written: formula-guarded first, then RFC 4180 quoted (so the quote lands inside the double quotes). */
+export function csvCell(value: string): string {
+  return csvField(neutralizeFormula(value));
+}
+
 export function mselToCsv(rows: MselRow[]): string {
-  const lines = [mselColumns.join(",")];
-  for (const row of rows) lines.push(mselColumns.map((col) => csvField(neutralizeFormula(row[col] ?? ""))).join(","));
+  const lines = [mselColumns.map(csvCell).join(",")];
+  for (const row of rows) lines.push(mselColumns.map((col) => csvCell(row[col] ?? "")).join(","));
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
