@@ -13,13 +13,35 @@ import { streamingBenchRoutes } from "./conversations/bench";
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
-import { HttpError } from "./lib/errors";
+import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
+import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
 import { paymentRoutes } from "./payments/routes";
 import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 import { usersRoutes } from "./users/routes";
+
+/**
+ * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
+ * upload (25 MB, worker/documents/routes.ts) and the JSON routes that pass their own maximum to
+ * readJson (exercise 5 MB, profile 3 MB, Ask and conversations 2 MB), which counts while reading.
+ */
+const OWN_BODY_LIMIT: [string, RegExp][] = [
+  ["POST", /^\/api\/documents\/upload$/],
+  ["POST", /^\/api\/exercises\/(create|import)$/],
+  ["PUT", /^\/api\/exercises\/[^/]+\/update$/],
+  ["POST", /^\/api\/collaborate\/campaigns\/[^/]+\/exercises\/create$/],
+  ["PUT", /^\/api\/collaborate\/campaigns\/[^/]+\/exercises\/[^/]+\/update$/],
+  ["PUT", /^\/api\/collaborate\/campaigns\/[^/]+\/exercises\/[^/]+\/conversations(\/v2)?$/],
+  ["PUT", /^\/api\/profile\/custom-instructions$/],
+  ["PUT", /^\/api\/ask\/chats\/[^/]+\/messages$/],
+  ["PUT", /^\/api\/conversations\/(v2\/)?[^/]+$/],
+];
+
+function hasOwnBodyLimit(method: string, path: string): boolean {
+  return OWN_BODY_LIMIT.some(([m, re]) => m === method && re.test(path));
+}
 
 /**
  * The API: middleware, then one router per feature. Remix serves everything outside /api
@@ -32,6 +54,17 @@ export function createApp() {
     c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
     c.set("config", parseConfig(c.env));
     await next();
+  });
+
+  // Every body (better-auth's included) is bounded by MAX_BODY_BYTES before anyone reads it;
+  // document uploads enforce their own, larger limit (worker/documents/routes.ts).
+  app.use("/api/*", async (c, next) => {
+    if (hasOwnBodyLimit(c.req.method, new URL(c.req.url).pathname)) return next();
+    const max = c.get("config").MAX_BODY_BYTES;
+    const limited = await limitRequestBody(c.req.raw, max);
+    if (!limited.ok) throw payloadTooLarge(bodyTooLargeMessage(max));
+    c.req.raw = limited.request;
+    return next();
   });
 
   // Stripe signs its webhook, and better-auth checks origins on its own routes.

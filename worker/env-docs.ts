@@ -51,5 +51,5 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "STRIPE_CREDIT_PACKS", kind: "var", group: "Payments", default: "[]", meaning: 'One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}].' },
   { name: "PLAN_MONTHLY_CREDITS", kind: "var", group: "Payments", default: '{"SOLO":1000,"TEAM":5000,"ENTERPRISE":20000}', meaning: "Credits per month of each plan, JSON: granted by each paid Stripe invoice (×12 yearly), and once per UTC month to plans granted with npm run admin." },
   { name: "SIGN_IN_MAX_ATTEMPTS", kind: "var", group: "Limits", default: "5", meaning: "Password sign-in attempts allowed per client address per minute; the next gets 429." },
-  { name: "MAX_BODY_BYTES", kind: "var", group: "Limits", default: "1048576", meaning: "Largest JSON request body the API reads (document uploads have their own limit: 25 MB per file)." },
+  { name: "MAX_BODY_BYTES", kind: "var", group: "Limits", default: "1048576", meaning: "Largest request body any route reads (API, page forms, sign-in): larger ones get 413 before being read. Exercise saves (5 MB), custom instructions (3 MB), chats and the assistant (2 MB) and document uploads (25 MB a file) have their own limits." },
 ];

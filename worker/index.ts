@@ -6,6 +6,8 @@ import { app } from "./app";
 import { ConfigError, parseConfig, type Env } from "./env";
 import { handleQueue } from "./jobs/queue";
 import { handleScheduled } from "./jobs/scheduled";
+import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
+import { isCrossSiteWrite } from "./lib/same-origin";
 
 export { ExerciseLock } from "../durable-objects/exercise-lock";
 export { CreditLedger } from "../durable-objects/credit-ledger";
@@ -20,14 +22,21 @@ export default {
       return app.fetch(request, env, ctx);
     }
     // Pages fail as loudly as the API on a misconfigured deploy (the API answers JSON in app.ts).
+    let config;
     try {
-      parseConfig(env);
+      config = parseConfig(env);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       console.error(err.message);
       return new Response(`Readyroom is misconfigured: ${err.message}`, { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
-    return handleRemix(request, {
+    // Remix actions get the API's CSRF check and body limit (app.ts applies both to /api).
+    if (isCrossSiteWrite(request, config.APP_URL)) {
+      return plain(403, "Cross-site form posts are not accepted. Use Readyroom from its own address.");
+    }
+    const limited = await limitRequestBody(request, config.MAX_BODY_BYTES);
+    if (!limited.ok) return plain(413, bodyTooLargeMessage(config.MAX_BODY_BYTES));
+    return handleRemix(limited.request, {
       cloudflare: { env, cf: request.cf, ctx, caches },
     } as never);
   },
@@ -38,3 +47,7 @@ export default {
     await handleScheduled(controller, env, ctx);
   },
 } satisfies ExportedHandler<Env>;
+
+function plain(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+}

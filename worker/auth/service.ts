@@ -28,7 +28,7 @@ export async function callAuth<T = Record<string, unknown>>(
   const headers = new Headers({ origin: request.headers.get("origin") ?? ownOrigin, accept: "application/json" });
   const cookie = options.cookie ?? request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
-  for (const name of ["cf-connecting-ip", "user-agent"]) {
+  for (const name of ["referer", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "cf-connecting-ip", "user-agent"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { bodyTooLargeMessage } from "./body-limit";
 import { badRequest, payloadTooLarge } from "./errors";
 
 const DEFAULT_MAX_BODY = 1_048_576;
@@ -9,9 +10,13 @@ const DEFAULT_MAX_BODY = 1_048_576;
  * malformed JSON is a 400, an oversized body a 413, and a schema failure a 400 that names the
  * field — never a 500.
  */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S, maxBytes = DEFAULT_MAX_BODY): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  maxBytes = (c.get("config") as { MAX_BODY_BYTES?: number } | undefined)?.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY,
+): Promise<z.infer<S>> {
   const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > maxBytes) throw payloadTooLarge();
+  if (declared > maxBytes) throw payloadTooLarge(bodyTooLargeMessage(maxBytes));
   const text = await readLimitedText(c.req.raw, maxBytes);
   let data: unknown;
   try {
@@ -48,7 +53,7 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw payloadTooLarge();
+      throw payloadTooLarge(bodyTooLargeMessage(maxBytes));
     }
     chunks.push(value);
   }

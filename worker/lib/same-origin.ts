@@ -15,11 +15,22 @@ export function sameOriginWrites(exempt: (path: string) => boolean): MiddlewareH
     if (SAFE_METHODS.test(c.req.method)) return next();
     const url = new URL(c.req.url);
     if (exempt(url.pathname)) return next();
-    if (isCrossSite(c.req.header("sec-fetch-site"), c.req.header("origin"), [url.origin, new URL(c.get("config").APP_URL).origin])) {
+    if (isCrossSiteWrite(c.req.raw, c.get("config").APP_URL)) {
       throw forbidden("Cross-site requests are not accepted. Use Readyroom from its own address.");
     }
     return next();
   };
+}
+
+/**
+ * The one origin check of the Worker: true when `request` is a write (not GET/HEAD/OPTIONS) that a
+ * browser labelled as coming from another site. Used by the API middleware above and, in
+ * worker/index.ts, for every page (Remix action) request.
+ */
+export function isCrossSiteWrite(request: Request, appUrl: string): boolean {
+  if (SAFE_METHODS.test(request.method)) return false;
+  const url = new URL(request.url);
+  return isCrossSite(request.headers.get("sec-fetch-site") ?? undefined, request.headers.get("origin") ?? undefined, [url.origin, new URL(appUrl).origin]);
 }
 
 export function isCrossSite(secFetchSite: string | undefined, origin: string | undefined, ownOrigins: string[]): boolean {
