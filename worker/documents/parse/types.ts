@@ -1,3 +1,4 @@
+import { tidyWhitespace } from "./whitespace";
 /** A run of text under one heading (or one PDF page); the chunker keeps sections apart. */
 export type ParsedSection = { heading: string | null; text: string; page?: number };
 export type ParsedDocument = { text: string; sections: ParsedSection[] };
@@ -28,10 +29,7 @@ export function finish(sections: ParsedSection[], emptyMessage: string): ParsedD
 }
 
 /** Tidies extracted text: unified newlines, no trailing spaces, at most one blank line in a row. */
+/** Line endings unified, trailing spaces dropped, at most one blank line; linear time (whitespace.ts). */
 export function normalizeWhitespace(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .replace(/[ \t\f\v\u00a0]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return tidyWhitespace(text);
 }
