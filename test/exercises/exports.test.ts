@@ -10,36 +10,8 @@ import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../../worker/exe
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { createExercise } from "./helpers";
+import { parseCsv } from "../helpers/csv";
 
-/** RFC 4180 reader, independent of the writer under test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += ch;
-  }
-  if (field || row.length) throw new Error("CSV does not end with CRLF");
-  return rows;
-}
 
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 /** Asserts each line of `text` appears in the XML (lines of one paragraph are separate runs). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, mselToCsv } from "../../worker/exercises/export/csv";
 import { mselColumns, type MselRow } from "../../worker/exercises/model";
+import { parseCsv } from "../helpers/csv";
 
 /**
  * CSV injection (OWASP): a spreadsheet runs a cell as a formula when it begins with = + - @ (also
@@ -10,37 +11,6 @@ import { mselColumns, type MselRow } from "../../worker/exercises/model";
  * "'-5", text in the sheet. Ordinary text and empty cells are written as they are.
  */
 
-/** RFC 4180 reader, independent of the writer under test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else if (ch === "\r" || ch === "\n" || ch === '"') {
-      throw new Error(`bare ${JSON.stringify(ch)} outside quotes at ${i}: not RFC 4180`);
-    } else field += ch;
-  }
-  if (field || row.length) throw new Error("CSV does not end with CRLF");
-  return rows;
-}
 
 /** The exported CSV of one MSEL row, as [header, row] cells. */
 function exportRow(row: MselRow): { header: string[]; cells: Record<string, string>; text: string } {

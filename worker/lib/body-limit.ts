@@ -34,7 +34,14 @@ export async function limitRequestBody(request: Request, maxBytes: number): Prom
     }
     return { ok: true, request };
   }
-  const reader = request.body.getReader();
+  const all = await readAtMost(request.body, maxBytes);
+  if (!all) return { ok: false };
+  return { ok: true, request: new Request(request, { body: all }) };
+}
+
+/** A stream's bytes, or null (the stream cancelled) the moment they pass `maxBytes`. */
+export async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -43,7 +50,7 @@ export async function limitRequestBody(request: Request, maxBytes: number): Prom
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return { ok: false };
+      return null;
     }
     chunks.push(value);
   }
@@ -53,5 +60,5 @@ export async function limitRequestBody(request: Request, maxBytes: number): Prom
     all.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, request: new Request(request, { body: all }) };
+  return all;
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { bodyTooLargeMessage } from "./body-limit";
+import { bodyTooLargeMessage, readAtMost } from "./body-limit";
 import { badRequest, payloadTooLarge } from "./errors";
 
 const DEFAULT_MAX_BODY = 1_048_576;
@@ -44,24 +44,7 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
 /** Reads at most `maxBytes` of a body, refusing more even when Content-Length lies or is absent. */
 export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw payloadTooLarge(bodyTooLargeMessage(maxBytes));
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const all = await readAtMost(request.body, maxBytes);
+  if (!all) throw payloadTooLarge(bodyTooLargeMessage(maxBytes));
   return new TextDecoder().decode(all);
 }
