@@ -48,9 +48,10 @@ async function released(page: Page, lockUrl: string) {
 
 /**
  * Two real users of one team open the same campaign exercise. Set up as an operator would: a TEAM
- * plan, a team, a member, a campaign (npm run admin). The first editor holds the lock; the second
- * sees the lock modal naming the holder, opens read-only and cannot write; when the first leaves,
- * the second takes over, and the first now meets the modal naming the second.
+ * plan, a team, a member who is a campaign manager, the collaborateEnabled flag for both, a
+ * campaign (npm run admin). The first editor holds the lock; the second sees the lock modal naming
+ * the holder, opens read-only and cannot write; when the first leaves, the second takes over, and
+ * the first now meets the modal naming the second.
  */
 export default {
   name: "campaign exercise: a second team member meets the lock modal, reads, then takes over when the first leaves",
@@ -61,7 +62,10 @@ export default {
 
     await admin("grant-plan", "--email", leadUser.email, "--plan", "TEAM");
     const teamId = idFrom(await admin("create-team", "--email", leadUser.email), "teamId");
-    await admin("add-team-member", "--team", teamId, "--email", memberUser.email);
+    // Spec §6: working on a campaign needs the collaborateEnabled flag and being the team's admin
+    // (the lead, as create-team makes them) or a campaign manager (the member).
+    await admin("add-team-member", "--team", teamId, "--email", memberUser.email, "--collaborate-role", "manager");
+    for (const email of [leadUser.email, memberUser.email]) await admin("set-flag", "--email", email, "--flag", "collaborateEnabled", "--on");
     const campaignId = idFrom(await admin("create-campaign", "--team", teamId, "--name", "Harbor district evacuation", "--email", leadUser.email), "campaignId");
 
     // The lead creates the campaign exercise through the campaign API (the collaborate pages that

@@ -120,7 +120,7 @@ export function seedSql(passwordHash: string, now: number): string[] {
 
 /**
  * Marcus Ortega (onboarded, with the SOLO account sign-up would have given him, no plan of his
- * own), Dana's team with both of them, its campaign and a campaign exercise. The team is found as
+ * own; a campaign manager of the team, with the collaborateEnabled flag), Dana's team with both of them, its campaign and a campaign exercise. The team is found as
  * "the team on Dana's account" rather than by its fixed id, so a team an operator created there
  * with the admin CLI is reused instead of tripping a foreign key.
  */
@@ -144,9 +144,12 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
      ON CONFLICT DO NOTHING;`,
     `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") SELECT ${lit(m.userId)}, ${lit(m.accountId)}, 'OWNER', ${now} WHERE ${isSeedMarcus} ON CONFLICT DO NOTHING;`,
     ...createTeamSql({ email: d.email, seats: t.seats, now, id: t.teamId, memberId: t.ownerMemberId }),
-    // The collaborate area is gated on this flag (spec §6); both demo users work in Dana's account.
+    // Spec §6: collaborate (the campaign and its exercises) needs the collaborateEnabled flag and
+    // being the team's admin or a campaign manager (worker/accounts/collaborate.ts). Dana is the
+    // admin; Marcus is a campaign manager, and gets the flag on his own account too.
     ...setFlagSql(d.email, "collaborateEnabled", true, now),
-    ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now, id: t.memberMemberId }),
+    ...setFlagSql(m.email, "collaborateEnabled", true, now),
+    ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now, id: t.memberMemberId }),
     ...createCampaignSql({ team: { ownerEmail: d.email }, name: t.campaignName, email: d.email, status: "ACTIVE", now, id: t.campaignId }),
     `INSERT INTO "CampaignExercise" ("id", "campaignId", "userId", "name", "framework", "threatType", "scenario", "completed", "isQuickStart", "createdAt", "updatedAt")
      SELECT ${lit(t.exerciseId)}, ${lit(t.campaignId)}, ${lit(d.userId)}, ${lit(x.name)}, ${lit(x.framework)}, ${lit(x.threatType)}, ${lit(x.scenario)}, 0, 0, ${now}, ${now}

@@ -13,7 +13,8 @@ type LockBody = { locked: boolean; heldByYou: boolean; lockedByUserId: string | 
 async function campaignExercise() {
   const owner = await stripePlan(await createTestUser({ plan: "TEAM", firstName: "Olive", lastName: "Owner" }));
   const member = await stripePlan(await createTestUser({ plan: "TEAM", firstName: "Milo", lastName: "Member" }));
-  const campaignId = await createCampaign(owner, [member]);
+  // Two who may collaborate on it (spec §6): the team's admin and a campaign manager, both with the flag.
+  const campaignId = await createCampaign(owner, [member], { collaborateRole: "CAMPAIGN_MANAGER" });
   const res = await api(`/api/collaborate/campaigns/${campaignId}/exercises/create`, { method: "POST", user: owner, body: { exercise: { name: "Levee breach TTX" } } });
   await expectStatus(res, 201);
   const { id } = await json<{ id: string }>(res);

@@ -287,9 +287,10 @@ describe("quick-start templates", () => {
 });
 
 describe("campaign exercises", () => {
-  it("members of the campaign's team create, read, update, export and delete; others get 404", async () => {
+  it("the team's admin and campaign managers (with the flag) create, read, update, export and delete; others get 404", async () => {
     const [owner, member, outsider] = await Promise.all([createTestUser({ plan: "TEAM" }), createTestUser({ plan: null }), createTestUser({ plan: "SOLO" })]);
-    const campaignId = await createCampaign(owner, [member]);
+    // Plain members and managers without the flag are refused: test/security/campaign-access.test.ts.
+    const campaignId = await createCampaign(owner, [member], { collaborateRole: "CAMPAIGN_MANAGER" });
     const base = `/api/collaborate/campaigns/${campaignId}/exercises`;
 
     const created = await api(`${base}/create`, { method: "POST", user: owner, body: { exercise: { name: "Campaign TTX", userId: owner.userId } } });

@@ -175,11 +175,12 @@ describe("exercise pages", () => {
     expect((await page(other.cookie, `/exercise/${id}/intro`)).status).toBe(404);
   });
 
-  it("a campaign exercise opens in the same editor for any member of the campaign's team; others get 404", async () => {
+  it("a campaign exercise opens in the same editor for a campaign manager of the campaign's team; others get 404", async () => {
     const owner = await createTestUser({ plan: "TEAM", onboarded: true });
     const member = await createTestUser({ onboarded: true });
     const outsider = await createTestUser({ plan: "SOLO", onboarded: true });
-    const campaignId = await createCampaign(owner, [member]);
+    // A manager with the flag (spec §6); plain members are refused: test/security/campaign-access.test.ts.
+    const campaignId = await createCampaign(owner, [member], { collaborateRole: "CAMPAIGN_MANAGER" });
     const created = await api(`/api/collaborate/campaigns/${campaignId}/exercises/create`, {
       method: "POST",
       user: owner,

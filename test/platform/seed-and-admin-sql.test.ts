@@ -85,14 +85,17 @@ describe("demo seed SQL", () => {
       .all();
     expect(members.results).toEqual([
       { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" },
-      { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO_MEMBER.email, role: "MEMBER", collaborateRole: "STANDARD_USER" },
+      { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO_MEMBER.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" },
     ]);
     const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ?').bind(DEMO_TEAM.teamId).all();
     expect(campaign.results).toEqual([{ teamId: DEMO_TEAM.teamId, name: "Sable River Flood Readiness 2027", status: "ACTIVE", createdById: DEMO.userId }]);
     const account = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO.accountId).first<{ collaborateEnabled: number }>();
     expect(account!.collaborateEnabled).toBe(1);
+    const marcusAccount = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO_MEMBER.accountId).first<{ collaborateEnabled: number }>();
+    expect(marcusAccount!.collaborateEnabled).toBe(1);
 
-    // The campaign exercise API (team membership check of worker/exercises/service.ts) serves it to Marcus.
+    // The campaign exercise API (spec §6 access of worker/accounts/collaborate.ts: the flag, and
+    // team admin or campaign manager) serves it to Marcus.
     const exercise = await SELF.fetch(`http://localhost/api/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercises/${DEMO_TEAM.exerciseId}`, { headers: { cookie: cookieFrom(res) } });
     expect(exercise.status).toBe(200);
     expect(await exercise.json()).toMatchObject({ id: DEMO_TEAM.exerciseId, name: DEMO_CAMPAIGN_EXERCISE.name, threatType: DEMO_CAMPAIGN_EXERCISE.threatType });
@@ -248,7 +251,9 @@ describe("admin CLI team and campaign SQL", () => {
     const member = await createTestUser({ plan: null });
     const outsider = await createTestUser({ plan: "SOLO" });
     await run(createTeamSql({ email: owner.email, now: Date.now(), id: "team-c1" }));
-    await run(addTeamMemberSql({ team: { id: "team-c1" }, email: member.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now: Date.now() }));
+    await run(addTeamMemberSql({ team: { id: "team-c1" }, email: member.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+    // Spec §6: the campaign's exercises need the collaborateEnabled flag besides the manager role.
+    for (const u of [owner, member]) await run(setFlagSql(u.email, "collaborateEnabled", true, Date.now()));
 
     await run(createCampaignSql({ team: { id: "team-c1" }, name: "Flood Readiness 2027", email: member.email, status: "ACTIVE", now: Date.now(), id: "campaign-1" }));
     await run(createCampaignSql({ team: { id: "team-c1" }, name: "Not theirs", email: outsider.email, status: "DRAFT", now: Date.now(), id: "campaign-2" }));
@@ -256,7 +261,7 @@ describe("admin CLI team and campaign SQL", () => {
     const campaigns = await env.DB.prepare('SELECT "id", "teamId", "name", "status", "createdById", "parameters" FROM "Campaign" WHERE "id" LIKE \'campaign-%\'').all();
     expect(campaigns.results).toEqual([{ id: "campaign-1", teamId: "team-c1", name: "Flood Readiness 2027", status: "ACTIVE", createdById: member.userId, parameters: "{}" }]);
 
-    // Members can create and read the campaign's exercises through the API; others cannot see it.
+    // The team's campaign managers and admin can create and read the campaign's exercises through the API; others cannot see it.
     const created = await SELF.fetch("http://localhost/api/collaborate/campaigns/campaign-1/exercises/create", {
       method: "POST",
       headers: { "content-type": "application/json", cookie: member.cookie },
@@ -272,7 +277,7 @@ describe("admin CLI team and campaign SQL", () => {
     expect(row).toMatchObject({ seats: 5, planType: "TEAM" });
     expect(JSON.parse(row.members)).toEqual([
       { email: owner.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" },
-      { email: member.email, role: "MEMBER", collaborateRole: "STANDARD_USER" },
+      { email: member.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" },
     ]);
     expect(JSON.parse(row.campaigns)).toEqual([{ id: "campaign-1", name: "Flood Readiness 2027", status: "ACTIVE" }]);
   });

@@ -9,7 +9,8 @@ import { exercisePagePath, type ExerciseRef } from "./exercise-paths";
 /**
  * The loader of both editor routes (/exercise/{id}/… and
  * /collaborate/campaigns/{campaignId}/exercise/{id}/…): the exercise is read with the same
- * service the API uses, scoped to the signed-in user (not theirs, or not their team's → 404).
+ * service the API uses, scoped to the signed-in user (not theirs, or a campaign they may not
+ * work on → 404).
  * Without a valid step the editor opens at the spec §2 resume step.
  */
 export async function loadEditorExercise(args: LoaderFunctionArgs, scopeFor: (userId: string) => ExerciseScope, ref: ExerciseRef) {

@@ -19,12 +19,15 @@ import {
 } from "../../worker/profile/fields";
 import { SUPPORTED_LANGUAGES } from "../../worker/profile/languages";
 import { customInstructionsSchema } from "../../worker/profile/model";
+import { HttpError } from "../../worker/lib/errors";
 import {
+  canEditCustomInstructions,
   getCustomInstructions,
   getPersonalDetails,
   personalDetailsSchema,
   saveCustomInstructions,
   savePersonalDetails,
+  TEAM_SETTINGS_ADMIN_ONLY,
 } from "../../worker/profile/service";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Readyroom" }];
@@ -32,8 +35,12 @@ export const meta: MetaFunction = () => [{ title: "Profile · Readyroom" }];
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const db = getDb(envOf(args.context).DB);
-  const [instructions, details] = await Promise.all([getCustomInstructions(db, user.id), getPersonalDetails(db, user.id)]);
-  return { instructions, details };
+  const [instructions, details, canEdit] = await Promise.all([
+    getCustomInstructions(db, user.id),
+    getPersonalDetails(db, user.id),
+    canEditCustomInstructions(db, user.id),
+  ]);
+  return { instructions, details, canEdit };
 }
 
 type FieldErrors = Record<string, string>;
@@ -59,7 +66,13 @@ export async function action(args: ActionFunctionArgs) {
   }
   const parsed = customInstructionsSchema.safeParse(values);
   if (!parsed.success) return data<ActionResult>({ intent: "instructions", ok: false, fieldErrors: collectErrors(parsed.error.issues) }, 400);
-  await saveCustomInstructions(db, user.id, parsed.data);
+  try {
+    await saveCustomInstructions(db, user.id, parsed.data);
+  } catch (err) {
+    // A team member who is not its admin: the team's instructions are read-only for them.
+    if (err instanceof HttpError && err.status === 403) return data<ActionResult>({ intent: "instructions", ok: false, message: err.message }, 403);
+    throw err;
+  }
   return data<ActionResult>({ intent: "instructions", ok: true });
 }
 
@@ -95,7 +108,7 @@ function limitError(field: CustomInstructionField, value: string): string | null
 }
 
 export default function ProfilePage() {
-  const { instructions, details } = useLoaderData<typeof loader>();
+  const { instructions, details, canEdit } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 p-4 md:p-8">
       <header>
@@ -103,7 +116,7 @@ export default function ProfilePage() {
         <p className="text-sm text-muted-foreground">Your details, and the custom instructions Readyroom applies to everything it drafts for your account.</p>
       </header>
       <DetailsForm details={details} />
-      <InstructionsForm initial={toFormValues(instructions)} />
+      <InstructionsForm initial={toFormValues(instructions)} readOnly={!canEdit} />
     </main>
   );
 }
@@ -123,13 +136,15 @@ async function putJson(url: string, body: unknown): Promise<{ ok: true } | { ok:
   }
 }
 
-function InstructionsForm({ initial }: { initial: Instructions }) {
+function InstructionsForm({ initial, readOnly }: { initial: Instructions; readOnly: boolean }) {
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
   const [values, setValues] = React.useState<Instructions>(initial);
   const [serverErrors, setServerErrors] = React.useState<FieldErrors>(
     actionData?.intent === "instructions" ? (actionData.fieldErrors ?? {}) : {},
   );
-  const [formError, setFormError] = React.useState<string | null>(null);
+  const [formError, setFormError] = React.useState<string | null>(
+    actionData?.intent === "instructions" && !actionData.ok ? (actionData.message ?? null) : null,
+  );
   const [saving, setSaving] = React.useState(false);
 
   React.useEffect(() => {
@@ -150,6 +165,7 @@ function InstructionsForm({ initial }: { initial: Instructions }) {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (readOnly) return;
     if (hasErrors) {
       setFormError("Fix the highlighted fields, then save again.");
       const first = CUSTOM_INSTRUCTION_FIELDS.find((f) => errors[f]);
@@ -179,6 +195,11 @@ function InstructionsForm({ initial }: { initial: Instructions }) {
           <CardDescription>Added to every exercise, document chat and Ask Readyroom request of your account.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
+          {readOnly ? (
+            <Alert data-testid="team-instructions-read-only">
+              {`These are your team's custom instructions, shown read-only. ${TEAM_SETTINGS_ADMIN_ONLY}`}
+            </Alert>
+          ) : null}
           <input type="hidden" name="intent" value="instructions" />
           <SelectField
             id="ci-language"
@@ -190,9 +211,10 @@ function InstructionsForm({ initial }: { initial: Instructions }) {
             error={errors.language}
             options={SUPPORTED_LANGUAGES.map((l) => ({ value: l.code, label: l.name }))}
             emptyLabel="No preference"
+            disabled={readOnly}
           />
           {(["focus", "threats", "frameworks", "goals", "resources", "lessons", "findings"] as const).map((field) => (
-            <CountedTextarea key={field} field={field} value={values[field]} error={errors[field]} onChange={(v) => update(field, v)} />
+            <CountedTextarea key={field} field={field} value={values[field]} error={errors[field]} onChange={(v) => update(field, v)} readOnly={readOnly} />
           ))}
           <SelectField
             id="ci-typeOfUse"
@@ -204,23 +226,38 @@ function InstructionsForm({ initial }: { initial: Instructions }) {
             error={errors.typeOfUse}
             options={TYPES_OF_USE.map((t) => ({ value: t, label: t }))}
             emptyLabel="Not set"
+            disabled={readOnly}
           />
           {(["intelligenceFindings", "askReadyroom"] as const).map((field) => (
-            <CountedTextarea key={field} field={field} value={values[field]} error={errors[field]} onChange={(v) => update(field, v)} />
+            <CountedTextarea key={field} field={field} value={values[field]} error={errors[field]} onChange={(v) => update(field, v)} readOnly={readOnly} />
           ))}
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={saving}>
-            {saving ? "Saving…" : "Save profile"}
-          </Button>
-        </CardFooter>
+        {readOnly ? null : (
+          <CardFooter>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving…" : "Save profile"}
+            </Button>
+          </CardFooter>
+        )}
       </Form>
     </Card>
   );
 }
 
-function CountedTextarea({ field, value, error, onChange }: { field: CustomInstructionField; value: string; error?: string; onChange: (v: string) => void }) {
+function CountedTextarea({
+  field,
+  value,
+  error,
+  onChange,
+  readOnly = false,
+}: {
+  field: CustomInstructionField;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+  readOnly?: boolean;
+}) {
   const id = `ci-${field}`;
   const limit = fieldLimit(field)!;
   const over = value.length > limit.max;
@@ -234,6 +271,7 @@ function CountedTextarea({ field, value, error, onChange }: { field: CustomInstr
         name={field}
         rows={4}
         value={value}
+        readOnly={readOnly}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${id}-help`, `${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
@@ -255,6 +293,7 @@ function SelectField(props: {
   error?: string;
   options: { value: string; label: string }[];
   emptyLabel: string;
+  disabled?: boolean;
 }) {
   return (
     <FieldShell id={props.id} label={props.label} error={props.error}>
@@ -266,6 +305,7 @@ function SelectField(props: {
         name={props.name}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        disabled={props.disabled}
         className={cn(inputClass, "h-9")}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={[`${props.id}-help`, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ")}

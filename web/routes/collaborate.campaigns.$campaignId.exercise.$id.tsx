@@ -11,8 +11,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * /collaborate/campaigns/{campaignId}/exercise/{id}/{step…}: a campaign exercise in the same
- * editor as a personal one. Any member of the campaign's team may open it; the edit lock keeps
- * two of them from writing at once (the second sees the lock modal and can read).
+ * editor as a personal one. Those of the campaign's team who may collaborate (the flag, and team
+ * admin or campaign manager: worker/accounts/collaborate.ts) open it, anyone else gets 404; the
+ * edit lock keeps two of them from writing at once (the second sees the lock modal and can read).
  */
 export function loader(args: LoaderFunctionArgs) {
   const campaignId = args.params.campaignId ?? "";

@@ -33,7 +33,8 @@ function scoped(c: Context<AppEnv>) {
 
 /**
  * Campaign exercises (mounted at /api/collaborate/campaigns/:campaignId/exercises): the same
- * service as personal ones, scoped to the campaign, readable and writable by its team's members.
+ * service as personal ones, scoped to the campaign, readable and writable by those of its team who
+ * may collaborate (the flag, and team admin or campaign manager: worker/accounts/collaborate.ts).
  * Exports default to markdown, the discussion guide the campaign pages download (spec §7).
  */
 export const campaignExerciseRoutes = new Hono<AppEnv>()

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { assertActivePlan } from "../accounts/plan";
+import { assertCampaignAccess, collaborateTeamIds } from "../accounts/collaborate";
 import { getTenancyAccountId } from "../accounts/service";
 import type { Database } from "../db/client";
 import {
@@ -12,7 +13,6 @@ import {
   exercises,
   feedback,
   quickStartExercises,
-  teamMembers,
   type Exercise,
 } from "../db/schema";
 import { badRequest, forbidden, locked, notFound } from "../lib/errors";
@@ -25,9 +25,9 @@ import { nowMs, nowDate } from "../lib/clock";
 
 /**
  * Exercises, personal and campaign, behind one set of functions. Every read and write is scoped:
- * a personal exercise by its owner's user id, a campaign exercise by the campaign (whose team the
- * caller must belong to). Anything outside the caller's scope is "not found" (404), never 403, so
- * ids of other tenants' exercises are not confirmed.
+ * a personal exercise by its owner's user id, a campaign exercise by the campaign (which the caller
+ * must be allowed to work on: worker/accounts/collaborate.ts). Anything outside the caller's scope
+ * is "not found" (404), never 403, so ids of other tenants' exercises are not confirmed.
  */
 
 export type ExerciseScope = { kind: "personal"; userId: string } | { kind: "campaign"; userId: string; campaignId: string };
@@ -132,17 +132,6 @@ export function assertCanCreate(db: Database, userId: string): Promise<void> {
   return assertActivePlan(db, userId, "create exercises");
 }
 
-/** Campaign exercises belong to the campaign's team: only its members may read or change them. */
-export async function assertCampaignMember(db: Database, userId: string, campaignId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .innerJoin(teamMembers, and(eq(teamMembers.teamId, campaigns.teamId), eq(teamMembers.userId, userId)))
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  if (!row) throw notFound("Campaign not found.");
-}
-
 function lockedByOther(row: Pick<Exercise, "lockedByUserId" | "lockExpires">, userId: string, now = nowMs()): boolean {
   return Boolean(row.lockedByUserId && row.lockedByUserId !== userId && row.lockExpires && row.lockExpires.getTime() > now);
 }
@@ -157,7 +146,9 @@ async function findScoped(db: Database, scope: ExerciseScope, id: string): Promi
     if (!row) throw notFound(NOT_FOUND_MESSAGE);
     return row;
   }
-  await assertCampaignMember(db, scope.userId, scope.campaignId);
+  // Who of the campaign's team may read or change its exercises (and spend credits on them) is
+  // worker/accounts/collaborate.ts's one rule; anyone else gets the same 404 as a missing campaign.
+  await assertCampaignAccess(db, scope.userId, scope.campaignId);
   const [row] = await db
     .select()
     .from(campaignExercises)
@@ -235,7 +226,7 @@ export async function createExercise(db: Database, scope: ExerciseScope, body: C
       metadata = { ...(metadata ?? {}), clientId: body.clientId };
     }
   } else {
-    await assertCampaignMember(db, scope.userId, scope.campaignId);
+    await assertCampaignAccess(db, scope.userId, scope.campaignId);
   }
   return insertExercise(db, scope, { ...input, metadata });
 }
@@ -343,10 +334,13 @@ export type CampaignExerciseSummary = {
 };
 
 /**
- * Campaign exercises of every campaign whose team the user belongs to, newest first: the
- * dashboard's way into the campaign editor until the collaborate pages list them per campaign.
+ * Campaign exercises of every campaign the user may open (worker/accounts/collaborate.ts: the
+ * flag, and team admin or campaign manager), newest first: the dashboard's way into the campaign
+ * editor until the collaborate pages list them per campaign.
  */
 export async function listTeamCampaignExercises(db: Database, userId: string, limit = 20): Promise<CampaignExerciseSummary[]> {
+  const teamIds = await collaborateTeamIds(db, userId);
+  if (!teamIds.length) return [];
   const rows = await db
     .select({
       id: campaignExercises.id,
@@ -361,7 +355,7 @@ export async function listTeamCampaignExercises(db: Database, userId: string, li
     })
     .from(campaignExercises)
     .innerJoin(campaigns, eq(campaigns.id, campaignExercises.campaignId))
-    .innerJoin(teamMembers, and(eq(teamMembers.teamId, campaigns.teamId), eq(teamMembers.userId, userId)))
+    .where(inArray(campaigns.teamId, teamIds))
     .orderBy(desc(campaignExercises.updatedAt), desc(campaignExercises.id))
     .limit(limit);
   return rows.map(({ moduleCount, lastActiveStep, lastActiveModule, ...r }) => ({

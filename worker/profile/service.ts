@@ -1,15 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getTenancyAccountId } from "../accounts/service";
 import type { Database } from "../db/client";
-import { accounts, users } from "../db/schema";
-import { notFound } from "../lib/errors";
+import { accounts, teamMembers, teams, userAccounts, users } from "../db/schema";
+import { forbidden, notFound } from "../lib/errors";
 import { isSupportedLanguage } from "./languages";
 import { type CustomInstructions, LANGUAGE_MESSAGE, readStoredInstructions } from "./model";
 
 /**
  * Custom instructions live on the user's tenancy account (Account.customInstructions), so a team
- * shares one set with its members and every AI prompt of the account reads the same text.
+ * shares one set with its members and every AI prompt of the account reads the same text. Every
+ * member reads them; only the team's admin (or the account's owner) changes them.
  */
 export async function getCustomInstructions(db: Database, userId: string): Promise<CustomInstructions> {
   const accountId = await requireAccount(db, userId);
@@ -20,8 +21,42 @@ export async function getCustomInstructions(db: Database, userId: string): Promi
 /** Replaces the whole set (the form always sends every field); input is already validated. */
 export async function saveCustomInstructions(db: Database, userId: string, input: CustomInstructions): Promise<CustomInstructions> {
   const accountId = await requireAccount(db, userId);
+  if (!(await mayChangeAccountSettings(db, userId, accountId))) throw forbidden(TEAM_SETTINGS_ADMIN_ONLY);
   await db.update(accounts).set({ customInstructions: input }).where(eq(accounts.id, accountId));
   return input;
+}
+
+export const TEAM_SETTINGS_ADMIN_ONLY =
+  "Only the team's admin can change the team's custom instructions: they apply to every member of the team. Ask your team admin to change them.";
+
+/**
+ * Whether the user may change the settings of `accountId` (custom instructions: they go into the
+ * system prompt of everyone who works in the account). Their own account: yes. An account they
+ * work in through a team: only as its owner or admin (UserAccount OWNER/ADMIN), or as ADMIN of a
+ * team of that account; a plain team member reads them but cannot change them.
+ */
+async function mayChangeAccountSettings(db: Database, userId: string, accountId: string): Promise<boolean> {
+  const [link, teamAdmin] = await db.batch([
+    db
+      .select({ role: userAccounts.role })
+      .from(userAccounts)
+      .where(and(eq(userAccounts.userId, userId), eq(userAccounts.accountId, accountId)))
+      .limit(1),
+    db
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, "ADMIN"), eq(teams.accountId, accountId)))
+      .limit(1),
+  ]);
+  const role = link[0]?.role;
+  return role === "OWNER" || role === "ADMIN" || teamAdmin.length > 0;
+}
+
+/** Whether the signed-in user may change the custom instructions they see (the profile page shows them read-only otherwise). */
+export async function canEditCustomInstructions(db: Database, userId: string): Promise<boolean> {
+  const accountId = await getTenancyAccountId(db, userId);
+  return accountId ? mayChangeAccountSettings(db, userId, accountId) : false;
 }
 
 async function requireAccount(db: Database, userId: string): Promise<string> {

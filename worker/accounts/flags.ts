@@ -1,0 +1,51 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { accounts, userAccounts } from "../db/schema";
+
+/** Feature flags of spec §6. The first two also have Account columns of their own (kept in step by `npm run admin -- set-flag`). */
+export const FEATURE_FLAGS = ["collaborateEnabled", "modelSelectionEnabled", "alertsEnabled", "betaAskReadyroomActionsEnabled"] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+/** Whether `featureFlags` (the Account JSON column, parsed or as stored text) turns `name` on. */
+export function flagOn(flags: unknown, name: FeatureFlag): boolean {
+  let value = flags;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return false;
+    }
+  }
+  return Boolean(value && typeof value === "object" && (value as Record<string, unknown>)[name] === true);
+}
+
+type FlagColumns = { collaborateEnabled: boolean; modelSelectionEnabled: boolean; featureFlags: unknown };
+
+/** Spec §6: a flag is read from the account (its own column, for the two that have one) or its featureFlags. */
+export function accountHasFlag(account: FlagColumns | null | undefined, flag: FeatureFlag): boolean {
+  if (!account) return false;
+  if (flag === "collaborateEnabled" && account.collaborateEnabled) return true;
+  if (flag === "modelSelectionEnabled" && account.modelSelectionEnabled) return true;
+  return flagOn(account.featureFlags, flag);
+}
+
+/**
+ * Whether a user has a feature flag: set on their own account (where the admin CLI's `set-flag
+ * --email` writes it) or on the account they work in (a team's account, for its members; the
+ * same account getTenancyAccountId picks). One query: every account the user is linked to, in
+ * getTenancyAccountId's order.
+ */
+export async function userHasFlag(db: Database, userId: string, flag: FeatureFlag): Promise<boolean> {
+  const rows = await db
+    .select({
+      role: userAccounts.role,
+      collaborateEnabled: accounts.collaborateEnabled,
+      modelSelectionEnabled: accounts.modelSelectionEnabled,
+      featureFlags: accounts.featureFlags,
+    })
+    .from(userAccounts)
+    .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+    .where(eq(userAccounts.userId, userId))
+    .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt));
+  return rows.some((row, i) => (i === 0 || row.role === "OWNER") && accountHasFlag(row, flag));
+}
