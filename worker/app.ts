@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { handleAuthRequest } from "./auth/auth";
+import { handleAuthRequest } from "./auth/http";
 import { ledgerBenchRoutes } from "./billing/bench";
 import { billingRoutes } from "./billing/routes";
 import { documentRoutes } from "./documents/routes";

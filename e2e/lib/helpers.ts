@@ -96,7 +96,25 @@ export async function messageIsNextToField(page: Page, label: string, message: s
 
 export const FRESH_PASSWORD = "Tabletop-exercise-2026!";
 
-/** Signs up a brand-new user (no plan, so no welcome modal) and waits for the pricing page. */
+/**
+ * Opens the confirmation link mailed to `email` from the local mailbox (/dev/mailbox, what the
+ * outbox would have sent) and waits for the sign-in page it leads to.
+ */
+export async function confirmAddressFromMailbox(page: Page, baseURL: string, email: string) {
+  await gotoAndHydrate(page, baseURL, "/dev/mailbox");
+  const message = page.getByRole("listitem").filter({ hasText: `To ${email} · email-verification` }).first();
+  await visible(message, `the confirmation e-mail to ${email} in /dev/mailbox`);
+  const href = await message.getByRole("link", { name: /\/verify-email\?/ }).getAttribute("href");
+  check(href !== null, `The confirmation e-mail to ${email} has no /verify-email link.`);
+  await page.goto(href!);
+  await waitForPath(page, "/login");
+  await visible(page.getByText("Your e-mail address is confirmed. Sign in to continue.", { exact: true }), "the confirmed notice on /login");
+}
+
+/**
+ * Signs up a brand-new user (no plan, so no welcome modal), confirms the address from the mailbox,
+ * signs in and waits for the pricing page.
+ */
 export async function signUpFreshUser(page: Page, baseURL: string, prefix: string, name = { firstName: "Morgan", lastName: "Reyes" }) {
   const email = uniqueEmail(prefix);
   await gotoAndHydrate(page, baseURL, "/signup");
@@ -105,6 +123,9 @@ export async function signUpFreshUser(page: Page, baseURL: string, prefix: strin
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(FRESH_PASSWORD);
   await page.getByRole("button", { name: "Create account", exact: true }).click();
+  await visible(page.getByRole("heading", { name: "Check your e-mail" }), "the check-your-e-mail answer to sign-up");
+  await confirmAddressFromMailbox(page, baseURL, email);
+  await signIn(page, baseURL, email, FRESH_PASSWORD, new URL(page.url()).pathname + new URL(page.url()).search);
   await waitForPath(page, "/account/pricing");
   return { email, password: FRESH_PASSWORD };
 }

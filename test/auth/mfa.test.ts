@@ -1,12 +1,11 @@
 import { env, SELF } from "cloudflare:test";
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { emailOutbox, users } from "../../worker/db/schema";
 import { api, expectStatus, json, ORIGIN, signIn } from "../helpers/api";
 import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
+import { codeFor, enrolTotp } from "../helpers/mfa";
 
 function form(path: string, fields: Record<string, string>, cookie?: string) {
   return SELF.fetch(`${ORIGIN}${path}`, {
@@ -15,21 +14,6 @@ function form(path: string, fields: Record<string, string>, cookie?: string) {
     headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, host: "localhost", "cf-connecting-ip": testClientIp(), ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams(fields).toString(),
   });
-}
-
-/** The current code an authenticator app would show for this otpauth:// URI (RFC 6238). */
-async function codeFor(totpURI: string): Promise<string> {
-  const secret = new URL(totpURI).searchParams.get("secret")!;
-  const raw = new TextDecoder().decode(base32.decode(secret));
-  return createOTP(raw, { digits: 6, period: 30 }).totp();
-}
-
-async function enrolTotp(u: { password: string; cookie: string }) {
-  const res = await api("/api/auth/two-factor/enable", { body: { password: u.password, method: "totp" }, cookie: u.cookie });
-  await expectStatus(res, 200);
-  const body = await json<{ totpURI: string; backupCodes: string[] }>(res);
-  const cookie = cookieFrom(res, u.cookie);
-  return { ...body, cookie };
 }
 
 describe("TOTP enrolment and verification", () => {

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
+import { cookieFrom, createTestUser, testClientIp, verificationLink } from "../helpers/auth";
 
 const ORIGIN = "http://localhost";
 
@@ -32,11 +32,23 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
     expect(html).toContain("Password is required");
   });
 
-  it("signs up through the form and lands on pricing with a session cookie", async () => {
+  it("signs up through the form, confirms the address from the e-mail, signs in and lands on pricing", async () => {
     const res = await postForm("/signup", { firstName: "Nia", lastName: "Cole", email: "nia@example.test", password: "long-enough-1", organization: "", country: "" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/account/pricing");
-    const cookie = cookieFrom(res);
+    expect(res.status).toBe(200);
+    expect((await res.text()).replaceAll("<!-- -->", "")).toContain("We sent a link to nia@example.test.");
+    expect(cookieFrom(res)).not.toContain("session_token");
+
+    const link = await verificationLink("nia@example.test");
+    expect(link.searchParams.get("callbackUrl")).toBe("/account/pricing");
+    const confirmed = await SELF.fetch(link.toString().replace(link.origin, ORIGIN), { redirect: "manual" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/login?notice=verified&callbackUrl=%2Faccount%2Fpricing");
+    const login = await (await SELF.fetch(`${ORIGIN}${confirmed.headers.get("location")}`)).text();
+    expect(login).toContain("Your e-mail address is confirmed. Sign in to continue.");
+
+    const signedIn = await postForm("/login", { email: "nia@example.test", password: "long-enough-1", callbackUrl: "/account/pricing" });
+    expect(signedIn.headers.get("location")).toBe("/account/pricing");
+    const cookie = cookieFrom(signedIn);
     expect(cookie).toContain("readyroom.session_token=");
     const pricing = await SELF.fetch(`${ORIGIN}/account/pricing`, { headers: { cookie } });
     const html = await pricing.text();
@@ -78,9 +90,21 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
   });
 
   it("serves /dev/mailbox in test mode with clickable links", async () => {
-    await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES ('m1', 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', 1)`).run();
+    // Newest first, so it shows above the confirmation mails every test user gets.
+    await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', ?)`)
+      .bind(crypto.randomUUID(), Date.now() + 60_000)
+      .run();
     const html = await (await SELF.fetch(`${ORIGIN}/dev/mailbox`)).text();
     expect(html).toContain("Local mailbox");
     expect(html).toContain('href="http://localhost/reset-password?token=abc"');
+  });
+});
+
+describe("the e-mail confirmation page", () => {
+  it("explains an invalid or incomplete link instead of failing", async () => {
+    const bad = await (await SELF.fetch(`${ORIGIN}/verify-email?token=not-a-token`)).text();
+    expect(bad).toContain("This confirmation link is not valid. Sign in with your e-mail and password and we will send you a new one.");
+    const empty = await (await SELF.fetch(`${ORIGIN}/verify-email`)).text();
+    expect(empty).toContain("This confirmation link is incomplete.");
   });
 });

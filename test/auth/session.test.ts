@@ -36,17 +36,13 @@ describe("sign-up", () => {
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax (not Secure on http://localhost)", async () => {
-    const res = await api("/api/auth/sign-up/email", { body: { email: "cookie@example.test", password: "long-enough-1", firstName: "C", lastName: "K" } });
+    const u = await createTestUser();
+    const res = await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password } });
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("readyroom.session_token="));
     expect(setCookie).toBeDefined();
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/;\s*Secure/i);
-  });
-
-  it("refuses a second account with the same e-mail", async () => {
-    await createTestUser({ email: "twice@example.test" });
-    await expect(createTestUser({ email: "twice@example.test" })).rejects.toThrow(/422|already/);
   });
 });
 
@@ -102,16 +98,10 @@ describe("requireUser (Hono)", () => {
     expect(res.status).toBe(401);
   });
 
-  it("answers 401 once the session has expired, and extends an active session that is due for refresh", async () => {
+  it("answers 401 once the session has expired (idle and absolute limits: test/security/sessions.test.ts)", async () => {
     const u = await createTestUser();
     const db = getDb(env.DB);
-    const dayAgo = new Date(Date.now() - 2 * 86_400_000);
-    const soon = new Date(Date.now() + 60_000);
-    await db.update(sessions).set({ updatedAt: dayAgo, createdAt: dayAgo, expires: soon }).where(eq(sessions.userId, u.userId));
     expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(200);
-    const [refreshed] = await db.select().from(sessions).where(eq(sessions.userId, u.userId));
-    expect(refreshed.expires.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
-
     await db.update(sessions).set({ expires: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.userId));
     expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(401);
   });

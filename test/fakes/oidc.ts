@@ -8,6 +8,8 @@ import type { FakeRoute } from "./server";
  * reads the profile from userinfo, as it does for plain OAuth 2 providers.
  *
  * The signed-in person is chosen per authorize request with `login_hint` (an e-mail); default below.
+ * The provider vouches for the address (`email_verified: true`) unless its local part starts with
+ * `unverified`, as an IdP that lets users type any address would.
  */
 
 const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string | null; email: string }>();
@@ -91,7 +93,7 @@ export const oidcFake: FakeRoute = async (req, res, body) => {
       return true;
     }
     const local = email.split("@")[0];
-    json(res, 200, { sub: `sub-${local}`, email, email_verified: true, name: "Sso Person", given_name: "Sso", family_name: "Person" });
+    json(res, 200, { sub: `sub-${local}`, email, email_verified: !local.startsWith("unverified"), name: "Sso Person", given_name: "Sso", family_name: "Person" });
     return true;
   }
 

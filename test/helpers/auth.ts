@@ -34,9 +34,25 @@ export function cookieFrom(res: Response, previous = ""): string {
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
+/** The newest message of a kind sent to an address through the local outbox (worker/lib/email.ts). */
+export async function latestMail(to: string, kind: string): Promise<{ subject: string; text: string; html: string | null } | null> {
+  return env.DB.prepare('SELECT "subject", "text", "html" FROM "EmailOutbox" WHERE "to" = ? AND "kind" = ? ORDER BY "createdAt" DESC LIMIT 1')
+    .bind(to, kind)
+    .first<{ subject: string; text: string; html: string | null }>();
+}
+
+/** The /verify-email link of the newest confirmation e-mail sent to an address. */
+export async function verificationLink(to: string): Promise<URL> {
+  const mail = await latestMail(to, "email-verification");
+  const link = mail?.text.match(/https?:\/\/\S+\/verify-email\?\S+/)?.[0];
+  if (!link) throw new Error(`no confirmation e-mail with a /verify-email link was sent to ${to}`);
+  return new URL(link);
+}
+
 /**
  * Signs a user up through the real /api/auth API (so hooks, tenancy account and cookies are the
- * production ones), optionally grants an admin plan on their account, and returns a Cookie header.
+ * production ones), confirms the address with the link from the outbox, signs in, optionally grants
+ * an admin plan on their account, and returns a Cookie header.
  */
 export async function createTestUser(
   options: {
@@ -57,7 +73,16 @@ export async function createTestUser(
   });
   if (!res.ok) throw new Error(`createTestUser: sign-up failed with ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
-  const cookie = cookieFrom(res);
+  const token = (await verificationLink(email)).searchParams.get("token")!;
+  const verified = await SELF.fetch(`http://localhost/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { "cf-connecting-ip": testClientIp() } });
+  if (!verified.ok) throw new Error(`createTestUser: confirming the address failed with ${verified.status}: ${await verified.text()}`);
+  const signedIn = await SELF.fetch("http://localhost/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signedIn.ok) throw new Error(`createTestUser: sign-in failed with ${signedIn.status}: ${await signedIn.text()}`);
+  const cookie = cookieFrom(signedIn);
   const db = getDb(env.DB);
   const accountId = await getTenancyAccountId(db, body.user.id);
   if (!accountId) throw new Error("createTestUser: no tenancy account was created at sign-up");

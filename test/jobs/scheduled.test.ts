@@ -91,16 +91,16 @@ describe("cron runs record SchedulerTaskState", () => {
       env.DB.prepare('INSERT INTO "User" (id, email, name) VALUES (?, ?, ?)').bind(userId, `hk-${userId}@example.org`, "HK"),
       env.DB.prepare('INSERT INTO "Session" (id, sessionToken, userId, expires, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `old-${userId}`, userId, now - 1000, now - DAY, now - DAY),
       env.DB.prepare('INSERT INTO "Session" (id, sessionToken, userId, expires, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `live-${userId}`, userId, now + DAY, now, now),
-      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), "reset-old", "v", now - 1, now - DAY, now - DAY),
-      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), "reset-live", "v", now + DAY, now, now),
+      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `hk-old-${userId}`, "v", now - 1, now - DAY, now - DAY),
+      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `hk-live-${userId}`, "v", now + DAY, now, now),
       env.DB.prepare('INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), "a@example.org", "old", "t", "test", now - 31 * DAY),
       env.DB.prepare('INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), "a@example.org", "recent", "t", "test", now - 29 * DAY),
     ]);
     await fire("0 3 * * *", now);
     const sessions = await env.DB.prepare('SELECT sessionToken FROM "Session" WHERE userId = ?').bind(userId).all<{ sessionToken: string }>();
     expect(sessions.results.map((r) => r.sessionToken)).toEqual([`live-${userId}`]);
-    const verifications = await env.DB.prepare('SELECT identifier FROM "Verification" WHERE identifier LIKE ?').bind("reset-%").all<{ identifier: string }>();
-    expect(verifications.results.map((r) => r.identifier)).toEqual(["reset-live"]);
+    const verifications = await env.DB.prepare('SELECT identifier FROM "Verification" WHERE identifier LIKE ?').bind(`hk-%-${userId}`).all<{ identifier: string }>();
+    expect(verifications.results.map((r) => r.identifier)).toEqual([`hk-live-${userId}`]);
     const mail = await env.DB.prepare('SELECT subject FROM "EmailOutbox" WHERE "to" = ?').bind("a@example.org").all<{ subject: string }>();
     expect(mail.results.map((r) => r.subject)).toEqual(["recent"]);
     expect(await count("SchedulerTaskState")).toBe(1);

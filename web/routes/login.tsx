@@ -18,6 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Readyroom" }];
 
 const NOTICES: Record<string, string> = {
   reset: "Your password was changed. Sign in with the new one.",
+  verified: "Your e-mail address is confirmed. Sign in to continue.",
   "signed-out": "You are signed out.",
 };
 
@@ -26,8 +27,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = parseConfig(envOf(context));
   const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
   // better-auth sends OAuth failures back with ?error=<code>.
-  const oauthError = url.searchParams.get("error") ? "Sign-in with that provider did not complete. Try again or use your e-mail and password." : null;
+  const oauthError = oauthErrorMessage(url.searchParams.get("error"));
   return { providers: configuredProviders(config), notice, oauthError };
+}
+
+function oauthErrorMessage(code: string | null): string | null {
+  if (!code) return null;
+  if (/account.?not.?linked/i.test(code)) {
+    return "An account with this e-mail address already exists. Sign in with your password first (or reset it), confirm your address, and then this provider will sign you in too.";
+  }
+  if (/email.?not.?verified/i.test(code)) return "That provider has not confirmed your e-mail address. Confirm it there, or sign in with your e-mail and password.";
+  return "Sign-in with that provider did not complete. Try again or use your e-mail and password.";
 }
 
 type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: { email?: string } };
@@ -53,11 +63,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values: { email } }, { status: 400 });
 
   const result = await callAuth<{ twoFactorRedirect?: boolean; twoFactorMethods?: string[] }>(env, request, "/sign-in/email", {
-    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true, callbackURL: callbackUrl },
   });
   if (!result.ok) {
     const formError =
-      result.status === 401 ? "Invalid email or password." : result.status === 403 ? "This account cannot sign in. Contact your administrator." : result.message;
+      result.status === 401
+        ? "Invalid email or password."
+        : result.code === "EMAIL_NOT_VERIFIED"
+          ? "Confirm your e-mail address first. We sent a new link to your inbox; open it to finish signing in."
+          : result.status === 403
+            ? "This account cannot sign in. Contact your administrator."
+            : result.message;
     return data<ActionData>({ formError, fieldErrors: result.fieldErrors, values: { email } }, { status: result.status });
   }
   if (result.data.twoFactorRedirect) {

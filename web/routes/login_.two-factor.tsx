@@ -26,7 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), parseConfig(envOf(context)).APP_URL);
   if (!pendingChallenge(request)) throw redirect(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   const m = url.searchParams.get("method") as Method;
-  return { method: METHODS.includes(m) ? m : "totp", callbackUrl, sent: url.searchParams.get("sent") === "1" };
+  // After a provider's sign-in no e-mail code has been sent yet (a password sign-in sends it at once).
+  const unsent = url.searchParams.get("via") === "sso";
+  return { method: METHODS.includes(m) ? m : "totp", callbackUrl, sent: url.searchParams.get("sent") === "1", unsent };
 }
 
 type ActionData = { fieldErrors?: FieldErrors; formError?: string; notice?: string };
@@ -65,11 +67,12 @@ const COPY: Record<Method, { title: string; description: string; label: string }
 };
 
 export default function TwoFactorPage() {
-  const { method, callbackUrl } = useLoaderData<typeof loader>();
+  const { method, callbackUrl, unsent } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const copy = COPY[method];
+  const awaitingFirstCode = method === "otp" && unsent && !actionData?.notice;
+  const copy = awaitingFirstCode ? { ...COPY.otp, description: "Your account uses e-mail codes as its second step. Choose Send a code and we will e-mail you a 6-digit code." } : COPY[method];
   const switchTo = (m: Method) => `/login/two-factor?${new URLSearchParams({ method: m, callbackUrl })}`;
 
   return (
@@ -97,7 +100,7 @@ export default function TwoFactorPage() {
           <Form method="post">
             <input type="hidden" name="callbackUrl" value={callbackUrl} />
             <Button type="submit" name="intent" value="resend" variant="link" className="h-auto p-0">
-              Send a new code
+              {awaitingFirstCode ? "Send a code" : "Send a new code"}
             </Button>
           </Form>
         ) : null}

@@ -21,7 +21,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 type Values = { firstName?: string; lastName?: string; email?: string; organization?: string; country?: string };
-type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: Values };
+type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: Values; sentTo?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
@@ -45,15 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = validate(signupSchema, form);
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
 
-  const result = await callAuth(env, request, "/sign-up/email", { body: parsed.data });
-  if (!result.ok) {
-    if (result.status === 422 || /already exists/i.test(result.message)) {
-      return data<ActionData>({ fieldErrors: { email: "An account with this email already exists. Sign in instead." }, values }, { status: 422 });
-    }
-    return data<ActionData>({ formError: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
-  }
-  // A new account has no plan yet, so pricing is the next step unless an invitation brought them here.
-  throw redirect(callbackUrl, { headers: headersWithCookies(result.setCookies) });
+  // A new account has no plan yet, so pricing is where the confirmation link leads unless an
+  // invitation brought them here.
+  const result = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: callbackUrl } });
+  if (!result.ok) return data<ActionData>({ formError: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
+  // The same answer whether or not the address already has an account (the owner of a registered
+  // address gets an e-mail saying so), so this page cannot be used to find out who is registered.
+  return data<ActionData>({ sentTo: parsed.data.email });
 }
 
 export default function SignupPage() {
@@ -65,6 +63,27 @@ export default function SignupPage() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") !== "social";
   const { errors, onSubmit, clearField } = useFormValidation(signupSchema, actionData?.fieldErrors);
   const v = actionData?.values ?? {};
+
+  if (actionData?.sentTo) {
+    return (
+      <AuthShell
+        title="Check your e-mail"
+        description="One more step to finish creating your account."
+        footer={
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        }
+      >
+        <Alert variant="success" role="status">
+          We sent a link to {actionData.sentTo}. Open it to confirm your address and sign in; it works for 24 hours.
+        </Alert>
+        <p className="text-sm text-muted-foreground">
+          Nothing there after a few minutes? Check your spam folder, or sign in with your e-mail and password to get a new link.
+        </p>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell

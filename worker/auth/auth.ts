@@ -1,13 +1,14 @@
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { createSoloAccountForUser } from "../accounts/service";
 import { getDb } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/auth";
 import { parseConfig, type Config, type Env } from "../env";
 import { escapeHtml, getEmailSender } from "../lib/email";
-import { safeCallbackUrl } from "./guard";
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "./schemas";
 
 /** Used only when APP_ENV is local or test; production refuses to start without AUTH_SECRET (worker/env.ts). */
@@ -19,8 +20,12 @@ export const COOKIE_PREFIX = "readyroom";
 /** Sign-in attempts allowed per client address within the window (max: SIGN_IN_MAX_ATTEMPTS), shared by every isolate (D1). */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
 
+/** A session's absolute life: 30 days from sign-in, never extended (worker/auth/session.ts keeps the idle limit). */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
-export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+/** How long a sign-up's confirmation link works. */
+export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
+/** How long the second-factor step may take after the first factor (better-auth's default too). */
+const TWO_FACTOR_CHALLENGE_SECONDS = 600;
 
 export type SsoProvider = { id: "google" | "cognito" | "sso"; label: string };
 
@@ -44,6 +49,11 @@ export function secureCookiesFor(appUrl: string): boolean {
  */
 export function sessionCookieName(config: Config): string {
   return `${secureCookiesFor(config.APP_URL) ? "__Secure-" : ""}${COOKIE_PREFIX}.session_token`;
+}
+
+/** The short-lived cookie tying a browser to a sign-in that still needs its second factor. */
+export function twoFactorCookieName(config: Config): string {
+  return `${secureCookiesFor(config.APP_URL) ? "__Secure-" : ""}${COOKIE_PREFIX}.two_factor`;
 }
 
 /**
@@ -167,7 +177,8 @@ function buildOptions(env: Env, config: Config) {
     session: {
       fields: { token: "sessionToken", expiresAt: "expires" },
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
-      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // The absolute limit holds only if nothing extends `expires`; use is tracked by getSession.
+      disableSessionRefresh: true,
     },
     account: {
       fields: {
@@ -179,13 +190,28 @@ function buildOptions(env: Env, config: Config) {
         accessTokenExpiresAt: "expires_at",
         refreshTokenExpiresAt: "refresh_token_expires_at",
       },
-      accountLinking: { enabled: true, trustedProviders: ["google", "cognito", "sso"] },
+      // A provider's sign-in joins an existing user only when the provider asserts the address is
+      // verified AND the user confirmed it here (sign-up link or password reset); otherwise someone who
+      // signed up with a victim's address first would share the victim's account (pre-hijack).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // No session until the address is confirmed, and sign-up answers the same for a new and a
+      // registered address (better-auth returns a look-alike user; the owner gets an e-mail instead).
+      requireEmailVerification: true,
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await sender.send({
+          to: user.email,
+          kind: "sign-up-existing",
+          subject: "You already have a Readyroom account",
+          text: `Someone tried to create a Readyroom account with this address, which already has one.\n\nIf it was you, sign in here: ${appOrigin}/login\nForgot your password? Choose a new one: ${appOrigin}/forgot-password\n\nIf it was not you, ignore this message; nothing was changed.`,
+          html: `<p>Someone tried to create a Readyroom account with this address, which already has one.</p><p>If it was you, <a href="${escapeHtml(`${appOrigin}/login`)}">sign in</a>, or <a href="${escapeHtml(`${appOrigin}/forgot-password`)}">choose a new password</a> if you forgot it.</p><p>If it was not you, ignore this message; nothing was changed.</p>`,
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }) {
@@ -196,6 +222,24 @@ function buildOptions(env: Env, config: Config) {
           subject: "Reset your Readyroom password",
           text: `Someone asked to reset the password of your Readyroom account.\n\nChoose a new password here (the link works for one hour):\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.`,
           html: `<p>Someone asked to reset the password of your Readyroom account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this message; your password stays as it is.</p>`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in before confirming sends a fresh link (the first may have expired or been lost).
+      sendOnSignIn: true,
+      // Confirming does not sign in: the user then signs in with password (and second factor, if on).
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
+      async sendVerificationEmail({ user, token, url }) {
+        const link = verificationPageLink(appOrigin, token, url);
+        await sender.send({
+          to: user.email,
+          kind: "email-verification",
+          subject: "Confirm your e-mail address for Readyroom",
+          text: `Confirm that this is your address to finish setting up your Readyroom account (the link works for 24 hours):\n${link}\n\nIf you did not sign up for Readyroom, ignore this message.`,
+          html: `<p>Confirm that this is your address to finish setting up your Readyroom account.</p><p><a href="${escapeHtml(link)}">Confirm my e-mail address</a> (the link works for 24 hours).</p><p>If you did not sign up for Readyroom, ignore this message.</p>`,
         });
       },
     },
@@ -211,6 +255,7 @@ function buildOptions(env: Env, config: Config) {
         // Starting an OAuth redirect checks no password; it only needs a guard against floods.
         "/sign-in/social": { window: 60, max: 30 },
         "/request-password-reset": { window: 60, max: 5 },
+        "/send-verification-email": { window: 60, max: 5 },
         "/two-factor/*": { window: 60, max: 10 },
         // Reading the session is every page load; limiting it would only hurt signed-in users.
         "/get-session": false,
@@ -243,6 +288,13 @@ function buildOptions(env: Env, config: Config) {
         if (ctx.path === "/request-password-reset") {
           const parsed = forgotPasswordSchema.safeParse(ctx.body ?? {});
           if (!parsed.success) validationError(parsed.error);
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // better-auth's two-factor plugin challenges password sign-ins only; a provider's sign-in
+        // must not skip the second factor the user turned on.
+        if (OAUTH_CALLBACK.test(ctx.path) && ctx.context.newSession?.user.twoFactorEnabled) {
+          await challengeSecondFactor(ctx, ctx.context.newSession);
         }
       }),
     },
@@ -292,6 +344,50 @@ function buildOptions(env: Env, config: Config) {
   } satisfies BetterAuthOptions;
 }
 
+/** The page our confirmation e-mails link to (it calls /verify-email), keeping the sign-up's callback. */
+function verificationPageLink(appOrigin: string, token: string, betterAuthUrl: string): string {
+  const callback = new URL(betterAuthUrl).searchParams.get("callbackURL");
+  const params = new URLSearchParams({ token });
+  if (callback && callback !== "/") params.set("callbackUrl", callback);
+  return `${appOrigin}/verify-email?${params}`;
+}
+
+const OAUTH_CALLBACK = /^\/(oauth2\/)?callback\//;
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+type NewSession = NonNullable<HookContext["context"]["newSession"]>;
+
+/**
+ * Swaps the session an OAuth/SSO callback just created for the same second-factor challenge a
+ * password sign-in gets (what better-auth's two-factor plugin does after /sign-in/email), then sends
+ * the browser to /login/two-factor instead of the callback URL.
+ */
+async function challengeSecondFactor(ctx: HookContext, data: NewSession): Promise<never> {
+  const returned = ctx.context.returned as { headers?: Headers | Record<string, string> } | undefined;
+  const headers = returned?.headers;
+  const location = headers instanceof Headers ? headers.get("location") : (headers?.location ?? headers?.Location);
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(data.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie("two_factor", { maxAge: TWO_FACTOR_CHALLENGE_SECONDS });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_SECONDS * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
+  await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+  const method = await secondFactorMethod(ctx, data.user as NewSession["user"] & { mfaType?: string | null });
+  const callbackUrl = location && location.startsWith("/") ? location : "/dashboard";
+  throw ctx.redirect(`/login/two-factor?${new URLSearchParams({ method, callbackUrl, via: "sso" })}`);
+}
+
+/** The factor the user chose (spec §6 mfaType); without a choice, the authenticator app if one is set up. */
+async function secondFactorMethod(ctx: HookContext, user: NewSession["user"] & { mfaType?: string | null }): Promise<"totp" | "otp"> {
+  if (user.mfaType === "EMAIL") return "otp";
+  if (user.mfaType === "TOTP") return "totp";
+  const secret = await ctx.context.adapter.findOne<{ verified?: boolean | null }>({ model: "twoFactor", where: [{ field: "userId", value: user.id }] });
+  return secret && secret.verified !== false ? "totp" : "otp";
+}
+
 function createAuth(env: Env, config: Config) {
   return betterAuth(buildOptions(env, config));
 }
@@ -309,27 +405,4 @@ export function getAuth(env: Env): Auth {
     instances.set(env, auth);
   }
   return auth;
-}
-
-/**
- * The HTTP entry for /api/auth/*. Rate-limit answers are rewritten to the API's `{message, code}` shape.
- */
-export async function handleAuthRequest(env: Env, request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  // Sign-in library conventions named in spec §2: the old sign-in entry point forwards to /login
-  // (keeping a same-site callbackUrl), and client-side error logging is accepted and dropped.
-  if (url.pathname === `${AUTH_BASE_PATH}/signin`) {
-    const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), parseConfig(env).APP_URL, "");
-    return new Response(null, { status: 302, headers: { location: callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login" } });
-  }
-  if (url.pathname === `${AUTH_BASE_PATH}/_log`) return new Response(null, { status: 204 });
-  const res = await getAuth(env).handler(request);
-  if (res.status === 429) {
-    const retryAfter = res.headers.get("x-retry-after") ?? String(SIGN_IN_RATE_LIMIT.window);
-    return Response.json(
-      { message: "Too many sign-in attempts. Wait a minute and try again.", code: "rate_limited" },
-      { status: 429, headers: { "retry-after": retryAfter } },
-    );
-  }
-  return res;
 }

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { Env } from "../env";
-import { AUTH_BASE_PATH, handleAuthRequest } from "./auth";
+import { AUTH_BASE_PATH } from "./auth";
+import { handleAuthRequest } from "./http";
 import type { FieldErrors } from "./schemas";
 import { nowMs } from "../lib/clock";
 

@@ -1,6 +1,11 @@
 import { parseConfig, type Env } from "../env";
-import { authSecret, getAuth, SESSION_UPDATE_AGE_SECONDS, sessionCookieName } from "./auth";
+import { authSecret, SESSION_EXPIRES_IN_SECONDS, sessionCookieName } from "./auth";
 import { nowMs } from "../lib/clock";
+
+/** A session not used for this long ends (ASVS 3.3.2: idle timeout for a level-2 application). */
+export const SESSION_IDLE_TIMEOUT_MS = 12 * 60 * 60_000;
+/** How often use is written back: at most one UPDATE per session per five minutes of activity. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 
 /** The signed-in user as every feature sees it (contracts.md). */
 export type SessionUser = {
@@ -19,6 +24,7 @@ export type SessionInfo = { user: SessionUser; session: { id: string; expiresAt:
 type Row = {
   sessionId: string;
   expires: number;
+  sessionCreatedAt: number;
   sessionUpdatedAt: number;
   id: string;
   email: string;
@@ -31,7 +37,7 @@ type Row = {
   disabledAt: number | null;
 };
 
-const SESSION_QUERY = `SELECT s."id" AS sessionId, s."expires" AS expires, s."updatedAt" AS sessionUpdatedAt,
+const SESSION_QUERY = `SELECT s."id" AS sessionId, s."expires" AS expires, s."createdAt" AS sessionCreatedAt, s."updatedAt" AS sessionUpdatedAt,
   u."id" AS id, u."email" AS email, u."firstName" AS firstName, u."lastName" AS lastName, u."role" AS role,
   u."onboarded" AS onboarded, u."twoFactorEnabled" AS twoFactorEnabled, u."mfaType" AS mfaType, u."disabledAt" AS disabledAt
   FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."sessionToken" = ?1 LIMIT 1`;
@@ -55,11 +61,11 @@ function readCookie(header: string, name: string): string | null {
 }
 
 /**
- * The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256)`), or null when the
+ * The value of one of better-auth's signed cookies (`value.base64(HMAC-SHA256)`), or null when the
  * cookie is absent or its signature does not match our secret. Only the cookie called `cookieName`
- * is read (sessionCookieName: `__Secure-` on https, the plain name on local http), never the other.
+ * is read (e.g. sessionCookieName: `__Secure-` on https, the plain name on local http), never another.
  */
-export async function readSessionToken(cookieHeader: string | null, secret: string, cookieName: string): Promise<string | null> {
+export async function readSignedCookie(cookieHeader: string | null, secret: string, cookieName: string): Promise<string | null> {
   if (!cookieHeader) return null;
   const raw = readCookie(cookieHeader, cookieName);
   if (!raw) return null;
@@ -84,23 +90,36 @@ export async function readSessionToken(cookieHeader: string | null, secret: stri
   return ok ? token : null;
 }
 
+/** The session token from the session cookie (see readSignedCookie). */
+export function readSessionToken(cookieHeader: string | null, secret: string, cookieName: string): Promise<string | null> {
+  return readSignedCookie(cookieHeader, secret, cookieName);
+}
+
 /**
- * Reads the session cookie from request headers; null when signed out, expired, revoked or disabled.
+ * Reads the session cookie from request headers; null when signed out, expired, idle, revoked or
+ * disabled.
  *
  * This runs on every API call and page, so it is one indexed D1 query (session joined to user)
- * instead of better-auth's full getSession. Sessions are still created, refreshed and revoked only by
- * better-auth: when a session is due for its sliding refresh, better-auth's getSession does it.
+ * instead of better-auth's full getSession. better-auth creates and revokes sessions and fixes their
+ * absolute end at creation (`expires` = sign-in + 30 days, never extended: session refresh is off);
+ * the idle limit is kept here, by `updatedAt` as the time of last use.
  */
 export async function getSession(env: Env, headers: Headers): Promise<SessionInfo | null> {
   const config = parseConfig(env);
   const token = await readSessionToken(headers.get("cookie"), authSecret(config), sessionCookieName(config));
   if (!token) return null;
   const row = await env.DB.prepare(SESSION_QUERY).bind(token).first<Row>();
+  if (!row || row.disabledAt) return null;
   const now = nowMs();
-  if (!row || row.expires <= now || row.disabledAt) return null;
-  if (now - row.sessionUpdatedAt > SESSION_UPDATE_AGE_SECONDS * 1000) {
-    // Extends the session's expiry in D1 (better-auth's sliding window).
-    await getAuth(env).api.getSession({ headers });
+  const ended =
+    row.expires <= now || now - row.sessionCreatedAt >= SESSION_EXPIRES_IN_SECONDS * 1000 || now - row.sessionUpdatedAt > SESSION_IDLE_TIMEOUT_MS;
+  if (ended) {
+    // Deleted rather than only refused, so better-auth's own endpoints refuse it too.
+    await env.DB.prepare('DELETE FROM "Session" WHERE "id" = ?').bind(row.sessionId).run();
+    return null;
+  }
+  if (now - row.sessionUpdatedAt > SESSION_TOUCH_INTERVAL_MS) {
+    await env.DB.prepare('UPDATE "Session" SET "updatedAt" = ? WHERE "id" = ?').bind(now, row.sessionId).run();
   }
   return {
     user: {
@@ -115,4 +134,9 @@ export async function getSession(env: Env, headers: Headers): Promise<SessionInf
     },
     session: { id: row.sessionId, expiresAt: new Date(row.expires) },
   };
+}
+
+/** Ends the request's session if it is expired or idle (for /api/auth/*, which better-auth serves). */
+export async function enforceSessionTimeouts(env: Env, headers: Headers): Promise<void> {
+  await getSession(env, headers);
 }
