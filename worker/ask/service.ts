@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { flagOn } from "../accounts/flags";
 import { getTenancyAccountId } from "../accounts/service";
 import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
 import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
@@ -141,18 +142,6 @@ interface CallerSettings {
   actionsEnabled: boolean;
   instructions: CustomInstructions | null;
   language: string | null;
-}
-
-function flagOn(flags: unknown, name: string): boolean {
-  let value = flags;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return false;
-    }
-  }
-  return Boolean(value && typeof value === "object" && (value as Record<string, unknown>)[name] === true);
 }
 
 /** The account settings that shape the answer (as the design assistant reads them), plus the actions flag. */
