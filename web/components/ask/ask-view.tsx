@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { StopButton } from "~/components/ai/stop-button";
 import { useSearchParams } from "@remix-run/react";
-import { Bot, MessagesSquare, Send, Square } from "lucide-react";
+import { Bot, MessagesSquare, Send } from "lucide-react";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -377,9 +378,7 @@ export function AskView({
               }}
             />
             {stream.streaming ? (
-              <Button type="button" variant="outline" onClick={stream.stop}>
-                <Square aria-hidden /> Stop
-              </Button>
+              <StopButton onStop={stream.stop} />
             ) : (
               <Button type="submit" disabled={!input.trim()}>
                 <Send aria-hidden /> Ask

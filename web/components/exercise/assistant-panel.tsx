@@ -1,4 +1,5 @@
-import { Bot, Check, Loader2, Send, Sparkles, Square } from "lucide-react";
+import { Bot, Check, Loader2, Send, Sparkles } from "lucide-react";
+import { StopButton } from "~/components/ai/stop-button";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -104,9 +105,7 @@ export function AssistantPanel({
             <Sparkles aria-hidden /> {hasDraft ? "Draft again" : `Draft ${sectionLabel}`}
           </Button>
           {streaming ? (
-            <Button type="button" size="sm" variant="outline" onClick={stop}>
-              <Square aria-hidden /> Stop
-            </Button>
+            <StopButton size="sm" onStop={stop} />
           ) : null}
         </div>
         <form onSubmit={submit} className="flex items-end gap-2">
