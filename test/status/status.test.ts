@@ -2,23 +2,48 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getStatus } from "../../worker/status/service";
 import { configSchema } from "../../worker/env";
+import { api } from "../helpers/api";
+import { createTestUser, type TestUser } from "../helpers/auth";
 import { expectConsoleError } from "../helpers/console";
 
 type Report = {
   status: string;
   checkedAt: string;
+  subsystems: { key: string; name: string; status: string }[];
   checks: { key: string; name: string; status: string; latencyMs: number | null; detail: string }[];
   cron: { name: string; lastRun: string | null; isRunning: boolean; error: string | null; startedAt: string | null }[];
 };
 
+async function admin(): Promise<TestUser> {
+  const user = await createTestUser({ plan: "SOLO", onboarded: true });
+  await env.DB.prepare('UPDATE "User" SET "role" = \'admin\' WHERE "id" = ?').bind(user.userId).run();
+  return user;
+}
+
 describe("GET /api/status", () => {
-  it("is public and reports every binding live, providers as not configured", async () => {
+  it("answers everyone an up/down per subsystem, 200 when all are up", async () => {
     const res = await SELF.fetch("http://localhost/api/status");
     expect(res.headers.get("content-type")).toContain("application/json");
     const body = (await res.json()) as Report;
     expect(res.status).toBe(200);
     expect(body.status).toBe("ok");
     expect(Number.isNaN(Date.parse(body.checkedAt))).toBe(false);
+    expect(body.subsystems).toEqual([
+      { key: "database", name: "Database", status: "up" },
+      { key: "storage", name: "File storage", status: "up" },
+      { key: "jobs", name: "Background jobs", status: "up" },
+      { key: "coordination", name: "Editing locks, credits and campaign synthesis", status: "up" },
+    ]);
+    expect(body).not.toHaveProperty("checks");
+    expect(body).not.toHaveProperty("cron");
+  });
+
+  it("reports every binding live to an admin, providers as not configured", async () => {
+    // A fresh env object: its own probe cache, so this test sees a probe of its own.
+    const res = await api("/api/status", { user: await admin(), env: { ...env } });
+    const body = (await res.json()) as Report;
+    expect(res.status).toBe(200);
+    expect(body.status).toBe("ok");
     expect(body.checks.map((c) => c.key)).toEqual([
       "d1",
       "r2",
@@ -40,12 +65,6 @@ describe("GET /api/status", () => {
     expect(body.checks.find((c) => c.key === "payments")).toMatchObject({ status: "not_configured", latencyMs: null });
     expect(body.cron.map((c) => c.name).sort()).toEqual(["alert-summaries", "credit-expiry", "housekeeping"]);
     expect(body.cron.every((c) => c.lastRun === null || typeof c.lastRun === "string")).toBe(true);
-  });
-
-  it("leaves no probe objects behind in R2", async () => {
-    await SELF.fetch("http://localhost/api/status");
-    const listed = await env.UPLOADS.list({ prefix: "status-probe/" });
-    expect(listed.objects).toHaveLength(0);
   });
 
   it("shows configured providers without revealing their keys", async () => {
@@ -73,6 +92,8 @@ describe("GET /api/status", () => {
     expect(report.status).toBe("degraded");
     const d1 = report.checks.find((c) => c.key === "d1")!;
     expect(d1.status).toBe("degraded");
+    expect(report.subsystems.find((s) => s.key === "database")!.status).toBe("down");
+    expect(report.subsystems.find((s) => s.key === "storage")!.status).toBe("up");
     expect(JSON.stringify(report)).not.toContain("SQLITE_INTERNAL");
     expect(report.cron.every((c) => c.lastRun === null)).toBe(true);
   });
@@ -82,7 +103,7 @@ describe("GET /api/status", () => {
     await env.DB.prepare(
       'INSERT INTO "SchedulerTaskState" (id, name, lastRun, isRunning, error, startedAt, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET lastRun = excluded.lastRun, error = excluded.error',
     ).bind(crypto.randomUUID(), "housekeeping", t, "D1_ERROR: internal detail", t, t, t).run();
-    const body = (await (await SELF.fetch("http://localhost/api/status")).json()) as Report;
+    const body = (await (await api("/api/status", { user: await admin(), env: { ...env } })).json()) as Report;
     const hk = body.cron.find((c) => c.name === "housekeeping")!;
     expect(hk.lastRun).toBe(new Date(t).toISOString());
     expect(hk.error).toBe("The last run failed; see the Worker logs.");
@@ -91,12 +112,22 @@ describe("GET /api/status", () => {
 });
 
 describe("/status page", () => {
-  it("renders the checks as an accessible table without signing in", async () => {
+  it("renders the subsystems as an accessible table without signing in", async () => {
     const res = await SELF.fetch("http://localhost/status");
     expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
     expect(html).toContain("System status");
     expect(html).toContain('<th scope="col"');
+    expect(html).toContain("Database");
+    expect(html).toContain("Editing locks, credits and campaign synthesis");
+  });
+
+  it("adds the checks and scheduled tasks for an admin", async () => {
+    const user = await admin();
+    const res = await SELF.fetch("http://localhost/status", { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
     expect(html).toContain("Database (D1)");
     expect(html).toContain("Durable Object ExerciseLock");
     expect(html).toContain("housekeeping");

@@ -1,20 +1,28 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { envOf } from "~/lib/auth.server";
+import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { parseConfig } from "../../worker/env";
-import { getStatus, type CheckStatus, type StatusReport } from "../../worker/status/service";
+import { statusFor, type CheckStatus, type PublicStatusReport, type StatusReport } from "../../worker/status/service";
 
 export const meta: MetaFunction = () => [{ title: "Status · Readyroom" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+/**
+ * The same answer as GET /api/status (statusFor): subsystems for everyone, the detailed checks and
+ * cron runs only for a signed-in admin. 503 when degraded, so an uptime monitor can watch the page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = envOf(context);
-  const report = await getStatus(env, parseConfig(env));
-  // 503 when degraded, so an uptime monitor can watch the page as well as the JSON.
-  return data(report, { status: report.status === "ok" ? 200 : 503, headers: { "cache-control": "no-store" } });
+  const user = await getOptionalUser({ request, context });
+  const background = (context as unknown as { cloudflare?: { ctx?: ExecutionContext } }).cloudflare?.ctx;
+  const answer = await statusFor(env, parseConfig(env), user, background);
+  // The HTML carries the signed-in layout, so the page itself is never stored by a cache.
+  return data({ view: answer.view, report: answer.report }, { status: answer.httpStatus, headers: { "cache-control": "no-store" } });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({ "cache-control": loaderHeaders.get("cache-control") ?? "no-store" });
 
 const statusLabel: Record<CheckStatus, string> = { ok: "OK", degraded: "Degraded", not_configured: "Not configured" };
 const statusVariant: Record<CheckStatus, "success" | "destructive" | "secondary"> = {
@@ -29,9 +37,10 @@ function formatTime(iso: string | null) {
 }
 
 export default function StatusPage() {
-  const report: StatusReport = useLoaderData<typeof loader>();
+  const { view, report } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const ok = report.status === "ok";
+  const detailed = view === "admin" ? (report as StatusReport) : null;
   return (
     <main className="mx-auto grid max-w-4xl gap-6 p-4 md:p-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -44,22 +53,69 @@ export default function StatusPage() {
             <Badge variant={ok ? "success" : "destructive"}>{ok ? "All systems OK" : "Degraded"}</Badge>
           </p>
           <Button variant="outline" onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
-            {revalidator.state === "idle" ? "Check again" : "Checking…"}
+            {revalidator.state === "idle" ? "Refresh" : "Refreshing…"}
           </Button>
         </div>
       </header>
 
+      <Subsystems report={report} />
+      {detailed ? <Details report={detailed} /> : null}
+    </main>
+  );
+}
+
+function Subsystems({ report }: { report: PublicStatusReport }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Services</CardTitle>
+        <CardDescription>The services are checked at most once a minute; this page shows the latest check.</CardDescription>
+      </CardHeader>
+      <CardContent className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Services with their state</caption>
+          <thead>
+            <tr className="border-b text-muted-foreground">
+              <th scope="col" className="py-2 pr-4 font-medium">Service</th>
+              <th scope="col" className="py-2 font-medium">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.subsystems.map((subsystem) => (
+              <tr key={subsystem.key} className="border-b last:border-0 align-top">
+                <th scope="row" className="py-2 pr-4 font-medium">{subsystem.name}</th>
+                <td className="py-2">
+                  <Badge variant={subsystem.status === "up" ? "success" : "destructive"} className="whitespace-nowrap">
+                    {subsystem.status === "up" ? "Up" : "Down"}
+                  </Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Admins only: each binding check with its latency and detail, the providers, and the cron runs. */
+function Details({ report }: { report: StatusReport }) {
+  return (
+    <>
       <Card>
         <CardHeader>
-          <CardTitle>Services</CardTitle>
-          <CardDescription>Each check runs live when this page loads: a query, a probe object, a probe message, a read from each Durable Object.</CardDescription>
+          <CardTitle>Checks</CardTitle>
+          <CardDescription>
+            Visible to admins only. Each check: a query, a metadata read from file storage, a probe message per queue, a read from each Durable Object;
+            providers are reported from configuration and not called.
+          </CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Service checks with their state, latency and detail</caption>
             <thead>
               <tr className="border-b text-muted-foreground">
-                <th scope="col" className="py-2 pr-4 font-medium">Service</th>
+                <th scope="col" className="py-2 pr-4 font-medium">Check</th>
                 <th scope="col" className="py-2 pr-4 font-medium">State</th>
                 <th scope="col" className="py-2 pr-4 text-right font-medium">Latency</th>
                 <th scope="col" className="py-2 font-medium">Detail</th>
@@ -121,6 +177,6 @@ export default function StatusPage() {
           </table>
         </CardContent>
       </Card>
-    </main>
+    </>
   );
 }

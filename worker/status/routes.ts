@@ -1,10 +1,15 @@
 import { Hono } from "hono";
+import { optionalUser } from "../auth/middleware";
 import type { AppEnv } from "../types";
-import { getStatus } from "./service";
+import { statusFor } from "./service";
 
-/** Public: no session needed, and the report holds no secrets or error internals. */
-export const statusRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const report = await getStatus(c.env, c.get("config"));
-  c.header("cache-control", "no-store");
-  return c.json(report, report.status === "ok" ? 200 : 503);
+/**
+ * Public: anyone gets one up/down per subsystem from a probe cached for a minute per isolate;
+ * a signed-in admin gets the detailed report (checks, providers, cron) from the same probe.
+ */
+export const statusRoutes = new Hono<AppEnv>().get("/", optionalUser, async (c) => {
+  const answer = await statusFor(c.env, c.get("config"), c.get("user"), c.executionCtx);
+  c.header("cache-control", answer.cacheControl);
+  c.header("vary", "cookie");
+  return c.json(answer.report, answer.httpStatus);
 });

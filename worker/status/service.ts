@@ -12,7 +12,7 @@ export type Check = {
   status: CheckStatus;
   /** Wall time of the check in ms; null when nothing was called. */
   latencyMs: number | null;
-  /** One human sentence. Never an exception message: this page is public. */
+  /** One human sentence. Never an exception message, even for admins: errors go to the logs. */
   detail: string;
 };
 
@@ -24,18 +24,45 @@ export type CronRun = {
   startedAt: string | null;
 };
 
-export type StatusReport = {
+/** What anyone may see: one up/down per subsystem, nothing about providers, latency or cron. */
+export type Subsystem = { key: string; name: string; status: "up" | "down" };
+
+export type PublicStatusReport = {
   status: "ok" | "degraded";
   checkedAt: string;
+  subsystems: Subsystem[];
+};
+
+/** The detailed report, for signed-in admins only: the public fields plus every check and cron task. */
+export type StatusReport = PublicStatusReport & {
   checks: Check[];
   cron: CronRun[];
 };
 
+/**
+ * The public subsystems and the checks each one aggregates. AI and payments are left out: whether
+ * (and which) providers are configured is the operator's business, and neither is called here.
+ */
+const SUBSYSTEMS: { key: string; name: string; checks: string[] }[] = [
+  { key: "database", name: "Database", checks: ["d1"] },
+  { key: "storage", name: "File storage", checks: ["r2"] },
+  { key: "jobs", name: "Background jobs", checks: ["ingest", "synthesis"] },
+  { key: "coordination", name: "Editing locks, credits and campaign synthesis", checks: ["exercise_lock", "credit_ledger", "campaign_synthesis"] },
+];
+
+/** How long one live probe answers for, per isolate. */
+export const STATUS_PROBE_TTL_MS = 60_000;
 
 /**
- * Live checks of every binding and configured provider, for GET /api/status and /status. Each
- * check catches its own failure so one broken binding shows as degraded instead of failing the
- * page. Details are fixed sentences: errors are logged, not shown, since the page is public.
+ * Live checks of every binding and configured provider. Not for request handlers: they go through
+ * statusFor, which probes at most once a minute per isolate. Each check catches its own failure so
+ * one broken binding shows as degraded instead of failing the page. Details are fixed sentences:
+ * errors are logged, not shown.
+ *
+ * Side effects, per probe: D1 reads, an R2 `head` of a fixed key (read-only: nothing is written),
+ * one small probe message per queue (a producer binding has no read call, so sending is the only
+ * check that it accepts messages; the consumer only records when it saw one), and one storage
+ * read from a "status-probe" instance of each Durable Object class.
  */
 export async function getStatus(env: Env, config: Config): Promise<StatusReport> {
   const checks = await Promise.all([
@@ -50,12 +77,82 @@ export async function getStatus(env: Env, config: Config): Promise<StatusReport>
     checkPayments(config),
   ]);
   const cron = await readCronRuns(env);
+  const subsystems = SUBSYSTEMS.map(({ key, name, checks: keys }): Subsystem => ({
+    key,
+    name,
+    status: checks.some((c) => keys.includes(c.key) && c.status !== "ok") ? "down" : "up",
+  }));
   return {
     status: checks.some((c) => c.status === "degraded") ? "degraded" : "ok",
     checkedAt: nowDate().toISOString(),
+    subsystems,
     checks,
     cron,
   };
+}
+
+type CacheEntry = { checkedAtMs: number; report: Promise<StatusReport> };
+
+/**
+ * Per isolate, keyed by the env object like getAuth: the last probe, finished or under way. Kept on
+ * globalThis, not in this module: the Remix server build bundles its own copy of this file, and the
+ * page and the API must share one probe (as worker/lib/clock.ts shares one offset).
+ */
+const PROBES = Symbol.for("readyroom.status-probes");
+const probes: WeakMap<object, CacheEntry> = ((globalThis as { [PROBES]?: WeakMap<object, CacheEntry> })[PROBES] ??= new WeakMap());
+
+/** The request's execution context: a probe it starts finishes even if its client goes away. */
+export type Background = { waitUntil(promise: Promise<unknown>): void };
+
+/**
+ * The last probe if it started under STATUS_PROBE_TTL_MS ago (app clock), else a new one; requests
+ * that arrive while a probe runs share it. The request that starts a probe keeps it alive with
+ * waitUntil, so a client hanging up cannot leave the others waiting on cancelled I/O (and a probe
+ * still pending after the minute is replaced anyway). A probe that throws is not kept.
+ */
+export function getCachedStatus(env: Env, config: Config, background?: Background): Promise<StatusReport> {
+  const now = nowMs();
+  const cached = probes.get(env);
+  if (cached && now >= cached.checkedAtMs && now - cached.checkedAtMs < STATUS_PROBE_TTL_MS) return cached.report;
+  const entry: CacheEntry = { checkedAtMs: now, report: getStatus(env, config) };
+  probes.set(env, entry);
+  const settled = entry.report.then(
+    () => undefined,
+    () => {
+      if (probes.get(env) === entry) probes.delete(env);
+    },
+  );
+  background?.waitUntil(settled);
+  return entry.report;
+}
+
+export function publicStatus(report: StatusReport): PublicStatusReport {
+  return { status: report.status, checkedAt: report.checkedAt, subsystems: report.subsystems };
+}
+
+export type StatusAnswer = {
+  /** "admin" only for a signed-in user whose role is admin. */
+  view: "public" | "admin";
+  report: PublicStatusReport | StatusReport;
+  /** 200 when ok, 503 when degraded, so an uptime monitor can watch the page or the JSON. */
+  httpStatus: 200 | 503;
+  cacheControl: string;
+};
+
+/**
+ * The one entry for GET /api/status and the /status page: the cached probe, in full for a signed-in
+ * admin (never cached downstream), reduced to the public subsystems for everyone else.
+ */
+export async function statusFor(
+  env: Env,
+  config: Config,
+  user: { role: string } | null | undefined,
+  background?: Background,
+): Promise<StatusAnswer> {
+  const report = await getCachedStatus(env, config, background);
+  const httpStatus = report.status === "ok" ? 200 : 503;
+  if (user?.role === "admin") return { view: "admin", report, httpStatus, cacheControl: "no-store" };
+  return { view: "public", report: publicStatus(report), httpStatus, cacheControl: "private, max-age=30" };
 }
 
 async function timed(key: string, name: string, fn: () => Promise<string>, failure: string): Promise<Check> {
@@ -90,23 +187,18 @@ function checkD1(env: Env): Promise<Check> {
   );
 }
 
+/** A `head` of a fixed key: proves the bucket answers without writing anything. */
+const R2_PROBE_KEY = "status-probe";
+
 function checkR2(env: Env): Promise<Check> {
   return timed(
     "r2",
     "File storage (R2)",
     async () => {
-      const key = `status-probe/${crypto.randomUUID()}`;
-      const body = `probe ${nowMs()}`;
-      await env.UPLOADS.put(key, body);
-      try {
-        const read = await env.UPLOADS.get(key);
-        if (!read || (await read.text()) !== body) throw new Error("probe object did not read back");
-      } finally {
-        await env.UPLOADS.delete(key);
-      }
-      return "Wrote, read back and deleted a probe object.";
+      await env.UPLOADS.head(R2_PROBE_KEY);
+      return "Answered a metadata read.";
     },
-    "Could not write, read or delete a probe object.",
+    "Did not answer a metadata read.",
   );
 }
 
@@ -171,8 +263,8 @@ function checkDurableObject(env: Env, binding: keyof typeof durableObjectProbes,
   );
 }
 
-// Provider checks report configuration only: a public page must not spend the operator's API
-// quota or leak upstream error text on every visit.
+// Provider checks report configuration only (admin view): the status probe must not spend the
+// operator's API quota or surface upstream error text.
 function checkAi(config: Config): Check {
   const settings = readAiSettings(config);
   const names = [...Object.keys(settings.endpoints), ...(settings.custom ? ["self-hosted"] : [])];
@@ -221,7 +313,7 @@ async function readCronRuns(env: Env): Promise<CronRun[]> {
       name,
       lastRun: r?.lastRun ? new Date(r.lastRun).toISOString() : null,
       isRunning: Boolean(r?.isRunning),
-      // A task's own error text can name internals; the public page only says that it failed.
+      // A task's own error text can name internals; even the admin view only says that it failed.
       error: r?.error ? "The last run failed; see the Worker logs." : null,
       startedAt: r?.startedAt ? new Date(r.startedAt).toISOString() : null,
     };
