@@ -6,6 +6,7 @@ import { app } from "./app";
 import { ConfigError, parseConfig, type Env } from "./env";
 import { handleQueue } from "./jobs/queue";
 import { handleScheduled } from "./jobs/scheduled";
+import { withExecutionContext } from "./lib/background";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
 import { isCrossSiteWrite } from "./lib/same-origin";
 
@@ -16,29 +17,9 @@ export { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
 export default {
-  async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-      return app.fetch(request, env, ctx);
-    }
-    // Pages fail as loudly as the API on a misconfigured deploy (the API answers JSON in app.ts).
-    let config;
-    try {
-      config = parseConfig(env);
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      console.error(err.message);
-      return new Response(`Readyroom is misconfigured: ${err.message}`, { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
-    }
-    // Remix actions get the API's CSRF check and body limit (app.ts applies both to /api).
-    if (isCrossSiteWrite(request, config.APP_URL)) {
-      return plain(403, "Cross-site form posts are not accepted. Use Readyroom from its own address.");
-    }
-    const limited = await limitRequestBody(request, config.MAX_BODY_BYTES);
-    if (!limited.ok) return plain(413, bodyTooLargeMessage(config.MAX_BODY_BYTES));
-    return handleRemix(limited.request, {
-      cloudflare: { env, cf: request.cf, ctx, caches },
-    } as never);
+  fetch(request, env, ctx) {
+    // Work a library starts deep inside a request (better-auth's mail) can still reach ctx.waitUntil.
+    return withExecutionContext(ctx, () => serve(request, env, ctx));
   },
   async queue(batch, env, ctx) {
     await handleQueue(batch, env, ctx);
@@ -47,6 +28,31 @@ export default {
     await handleScheduled(controller, env, ctx);
   },
 } satisfies ExportedHandler<Env>;
+
+async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+    return app.fetch(request, env, ctx);
+  }
+  // Pages fail as loudly as the API on a misconfigured deploy (the API answers JSON in app.ts).
+  let config;
+  try {
+    config = parseConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return new Response(`Readyroom is misconfigured: ${err.message}`, { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  // Remix actions get the API's CSRF check and body limit (app.ts applies both to /api).
+  if (isCrossSiteWrite(request, config.APP_URL)) {
+    return plain(403, "Cross-site form posts are not accepted. Use Readyroom from its own address.");
+  }
+  const limited = await limitRequestBody(request, config.MAX_BODY_BYTES);
+  if (!limited.ok) return plain(413, bodyTooLargeMessage(config.MAX_BODY_BYTES));
+  return handleRemix(limited.request, {
+    cloudflare: { env, cf: request.cf, ctx, caches },
+  } as never);
+}
 
 function plain(status: number, message: string): Response {
   return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });

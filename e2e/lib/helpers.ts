@@ -98,7 +98,7 @@ export const FRESH_PASSWORD = "Tabletop-exercise-2026!";
 
 /**
  * Opens the confirmation link mailed to `email` from the local mailbox (/dev/mailbox, what the
- * outbox would have sent) and waits for the sign-in page it leads to.
+ * outbox would have sent), presses its confirm button and waits for the sign-in page it leads to.
  */
 export async function confirmAddressFromMailbox(page: Page, baseURL: string, email: string) {
   await gotoAndHydrate(page, baseURL, "/dev/mailbox");
@@ -107,6 +107,8 @@ export async function confirmAddressFromMailbox(page: Page, baseURL: string, ema
   const href = await message.getByRole("link", { name: /\/verify-email\?/ }).getAttribute("href");
   check(href !== null, `The confirmation e-mail to ${email} has no /verify-email link.`);
   await page.goto(href!);
+  // The link only opens the page (mail scanners must not confirm); the button confirms.
+  await page.getByRole("button", { name: "Confirm my e-mail address", exact: true }).click();
   await waitForPath(page, "/login");
   await visible(page.getByText("Your e-mail address is confirmed. Sign in to continue.", { exact: true }), "the confirmed notice on /login");
 }

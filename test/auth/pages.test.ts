@@ -40,7 +40,13 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
 
     const link = await verificationLink("nia@example.test");
     expect(link.searchParams.get("callbackUrl")).toBe("/account/pricing");
-    const confirmed = await SELF.fetch(link.toString().replace(link.origin, ORIGIN), { redirect: "manual" });
+    // Opening the link (as a mail scanner would) confirms nothing; pressing the button does.
+    const opened = await SELF.fetch(link.toString().replace(link.origin, ORIGIN), { redirect: "manual" });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Confirm my e-mail address");
+    const stillUnverified = await env.DB.prepare('SELECT "emailVerified" AS v FROM "User" WHERE "email" = ?').bind("nia@example.test").first<{ v: number }>();
+    expect(stillUnverified?.v).toBe(0);
+    const confirmed = await postForm(`${link.pathname}${link.search}`, {});
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("location")).toBe("/login?notice=verified&callbackUrl=%2Faccount%2Fpricing");
     const login = await (await SELF.fetch(`${ORIGIN}${confirmed.headers.get("location")}`)).text();
@@ -102,8 +108,9 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
 
 describe("the e-mail confirmation page", () => {
   it("explains an invalid or incomplete link instead of failing", async () => {
-    const bad = await (await SELF.fetch(`${ORIGIN}/verify-email?token=not-a-token`)).text();
-    expect(bad).toContain("This confirmation link is not valid. Sign in with your e-mail and password and we will send you a new one.");
+    const bad = await postForm("/verify-email?token=not-a-token", {});
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("This confirmation link is not valid. Sign in with your e-mail and password and we will send you a new one.");
     const empty = await (await SELF.fetch(`${ORIGIN}/verify-email`)).text();
     expect(empty).toContain("This confirmation link is incomplete.");
   });

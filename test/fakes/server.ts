@@ -15,6 +15,7 @@ export async function startFakeServers() {
   registerFake((await import("./stripe.ts")).stripeFake);
   registerFake((await import("./oidc.ts")).oidcFake);
   registerFake((await import("./openai.ts")).openaiFake);
+  registerFake((await import("./email.ts")).emailFake);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { accounts, userAccounts, users } from "../../worker/db/schema";
-import { api, expectStatus, json } from "../helpers/api";
+import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 
 // Security item 5: better-auth serves many endpoints the product does not use. The tenancy and
@@ -39,6 +39,8 @@ describe("better-auth endpoints outside the allow-list", () => {
     ["GET", "/api/auth/ok", undefined],
     ["GET", "/api/auth/reset-password/some-token?callbackURL=/", undefined],
     ["GET", "/api/auth/sign-out", undefined],
+    ["POST", "/api/auth/send-verification-email", { email: "someone@example.test" }],
+    ["GET", "/api/auth/oauth2/callback/sso?code=x&state=y", undefined],
   ];
   for (const [method, path, body] of refused) {
     it(`${method} ${path.split("?")[0]} answers 404`, async () => {
@@ -48,6 +50,16 @@ describe("better-auth endpoints outside the allow-list", () => {
       expect(await json(res)).toMatchObject({ code: "not_found" });
     });
   }
+});
+
+describe("provider sign-in only through the redirect (where the second factor is asked)", () => {
+  it("refuses an ID token posted to /sign-in/social, which would sign in without the second factor", async () => {
+    const withGoogle = { ...env, GOOGLE_CLIENT_ID: "google-client", GOOGLE_CLIENT_SECRET: "google-secret" };
+    const res = await api("/api/auth/sign-in/social", { env: withGoogle, body: { provider: "google", idToken: { token: "eyJhbGciOiJub25lIn0.e30." } } });
+    expect(res.status).toBe(400);
+    expect(await apiError(res)).toMatchObject({ code: "id_token_sign_in_disabled" });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
 });
 
 describe("session tokens stay in the HttpOnly cookie", () => {

@@ -2,11 +2,15 @@ import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_LOCKED_MESSAGE, ACCOUNT_THROTTLE } from "../../worker/auth/account-throttle";
+import { handleAuthRequest } from "../../worker/auth/http";
+import { listUserSessions } from "../../worker/auth/service";
+import { withExecutionContext } from "../../worker/lib/background";
+import type { Env } from "../../worker/env";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../worker/auth/session";
 import { getDb } from "../../worker/db/client";
 import { sessions, users } from "../../worker/db/schema";
 import { nowMs } from "../../worker/lib/clock";
-import { api, apiError, expectStatus, json } from "../helpers/api";
+import { api, apiError, expectStatus, json, signIn } from "../helpers/api";
 import { createTestUser, latestMail, testClientIp } from "../helpers/auth";
 import { codeFor, turnOnTotp } from "../helpers/mfa";
 
@@ -57,6 +61,26 @@ describe("session lifetime", () => {
     expect(before.expires.getTime() - before.createdAt.getTime()).toBeLessThanOrEqual(30 * 24 * HOUR + 1000);
   });
 
+  it("a quoted cookie value is read as better-auth reads it, so the idle limit still holds", async () => {
+    const u = await createTestUser();
+    await setSession(u.userId, { updatedAt: new Date(nowMs() - 13 * HOUR) });
+    const quoted = u.cookie.replace(/=(.*)$/, '="$1"');
+    const res = await api("/api/auth/change-password", { cookie: quoted, body: { currentPassword: u.password, newPassword: "another-password-1" } });
+    expect(res.status).toBe(401);
+    expect(await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(0);
+  });
+
+  it("the signed-in devices list leaves out sessions that have gone idle", async () => {
+    const u = await createTestUser();
+    await setSession(u.userId, { updatedAt: new Date(nowMs() - 13 * HOUR) });
+    await signIn(u.email, u.password);
+    const rows = await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId));
+    expect(rows).toHaveLength(2);
+    const fresh = rows.find((r) => nowMs() - r.updatedAt.getTime() < HOUR)!;
+    const listed = await listUserSessions(env, u.userId, fresh.id);
+    expect(listed.map((s) => s.id)).toEqual([fresh.id]);
+  });
+
   it("an idle session cannot be used on better-auth's own endpoints either", async () => {
     const u = await createTestUser();
     await setSession(u.userId, { updatedAt: new Date(nowMs() - 13 * HOUR) });
@@ -86,6 +110,36 @@ describe("per-account throttling", () => {
     const locked = await api("/api/auth/sign-in/email", { body: { email, password: "whatever-password" }, ip: testClientIp() });
     expect(locked.status).toBe(429);
     expect(await apiError(locked)).toMatchObject({ message: ACCOUNT_LOCKED_MESSAGE });
+  });
+
+  it("counts form-encoded sign-in attempts too (better-auth accepts HTML-form bodies)", async () => {
+    const u = await createTestUser();
+    const formSignIn = (password: string) =>
+      api("/api/auth/sign-in/email", { raw: new URLSearchParams({ email: u.email, password }), ip: testClientIp() });
+    for (let i = 0; i < ACCOUNT_THROTTLE.maxFailures; i++) await expectStatus(await formSignIn(`wrong-${i}-password`), 401);
+    const locked = await formSignIn(u.password);
+    expect(locked.status).toBe(429);
+    expect(await apiError(locked)).toMatchObject({ code: "account_locked" });
+  });
+
+  it("parallel guesses cannot slip past the limit: each is counted before it is checked", async () => {
+    const u = await createTestUser();
+    const answers = await Promise.all(
+      Array.from({ length: ACCOUNT_THROTTLE.maxFailures + 6 }, (_, i) =>
+        api("/api/auth/sign-in/email", { body: { email: u.email, password: `wrong-${i}-password` }, ip: testClientIp() }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_THROTTLE.maxFailures);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+  });
+
+  it("a malformed attempt is not counted as a guess", async () => {
+    const u = await createTestUser();
+    for (let i = 0; i < ACCOUNT_THROTTLE.maxFailures + 2; i++) {
+      await expectStatus(await api("/api/auth/sign-in/email", { body: { email: u.email }, ip: testClientIp() }), 400);
+    }
+    await expectStatus(await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password }, ip: testClientIp() }), 200);
   });
 
   it("a success clears earlier failures", async () => {
@@ -158,6 +212,33 @@ describe("answers that do not reveal whether an address is registered", () => {
     const b = await page(`new-${crypto.randomUUID().slice(0, 8)}@example.test`);
     expect(a.text).toBe("We sent a link to <email>. Open it to confirm your address and sign in; it works for 24 hours.");
     expect(a).toEqual(b);
+  });
+
+  it("in production the reset mail leaves after the answer, so the answer's timing does not tell a registered address", async () => {
+    const u = await createTestUser();
+    const app = "https://readyroom.example";
+    const production = { ...env, APP_ENV: "production", AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: app, EMAIL_API_KEY: "re_test", EMAIL_API_URL: `${env.FAKE_ORIGIN}/email/emails` } as Env;
+    const reset = async (email: string) => {
+      const later: Promise<unknown>[] = [];
+      const ctx = { waitUntil: (p: Promise<unknown>) => void later.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+      const request = new Request(`${app}/api/auth/request-password-reset`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: app, "cf-connecting-ip": testClientIp() },
+        body: JSON.stringify({ email }),
+      });
+      const res = await withExecutionContext(ctx, () => handleAuthRequest(production, request));
+      return { res, later };
+    };
+    const known = await reset(u.email);
+    await expectStatus(known.res, 200);
+    // The provider call was handed to waitUntil rather than awaited; it then really sends.
+    expect(known.later).toHaveLength(1);
+    await Promise.all(known.later);
+    const sent = (await (await fetch(`${env.FAKE_ORIGIN}/email/emails?to=${encodeURIComponent(u.email)}`)).json()) as { subject: string; authorization: string }[];
+    expect(sent).toEqual([{ to: u.email, subject: "Reset your Readyroom password", authorization: "Bearer re_test" }]);
+    const unknown = await reset(`nobody-${crypto.randomUUID().slice(0, 8)}@example.test`);
+    await expectStatus(unknown.res, 200);
+    expect(unknown.later).toHaveLength(0);
   });
 
   it("password reset answers a registered and an unknown address identically", async () => {

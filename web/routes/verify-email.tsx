@@ -1,7 +1,8 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { envOf } from "~/lib/auth.server";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { callAuth } from "../../worker/auth/service";
@@ -9,23 +10,36 @@ import { parseConfig } from "../../worker/env";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address · Readyroom" }];
 
+const INCOMPLETE = "This confirmation link is incomplete. Open the link from the e-mail again, or sign in to get a new one.";
+
+function linkParams(url: URL, appUrl: string) {
+  return {
+    token: (url.searchParams.get("token") ?? "").slice(0, 2048),
+    callbackUrl: safeCallbackUrl(url.searchParams.get("callbackUrl"), appUrl, ""),
+  };
+}
+
 /**
- * Where the sign-up confirmation e-mail links. Confirming only marks the address verified (a link
- * scanner opening it changes nothing else); the user then signs in, second factor included.
+ * Where the sign-up confirmation e-mail links. Opening the link only shows a button: mail scanners
+ * and link previews fetch links with GET, and must not confirm an address nobody has read the mail
+ * of. The POST (the person pressing the button) confirms; the user then signs in, second factor
+ * included.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = linkParams(new URL(request.url), parseConfig(envOf(context)).APP_URL);
+  return { problem: token ? null : INCOMPLETE };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), parseConfig(env).APP_URL, "");
-  if (!token) return { problem: "This confirmation link is incomplete. Open the link from the e-mail again, or sign in to get a new one." };
+  const { token, callbackUrl } = linkParams(new URL(request.url), parseConfig(env).APP_URL);
+  if (!token) return data({ problem: INCOMPLETE }, { status: 400 });
   const result = await callAuth(env, request, `/verify-email?${new URLSearchParams({ token })}`, { method: "GET" });
   if (!result.ok) {
-    return {
-      problem: /expired/i.test(`${result.code} ${result.message}`)
-        ? "This confirmation link has expired. Sign in with your e-mail and password and we will send you a new one."
-        : "This confirmation link is not valid. Sign in with your e-mail and password and we will send you a new one.",
-    };
+    const problem = /expired/i.test(`${result.code} ${result.message}`)
+      ? "This confirmation link has expired. Sign in with your e-mail and password and we will send you a new one."
+      : "This confirmation link is not valid. Sign in with your e-mail and password and we will send you a new one.";
+    return data({ problem }, { status: 400 });
   }
   const next = new URLSearchParams({ notice: "verified" });
   if (callbackUrl) next.set("callbackUrl", callbackUrl);
@@ -33,18 +47,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function VerifyEmailPage() {
-  const { problem } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const problem = actionData?.problem ?? loaded.problem;
   return (
     <AuthShell
       title="Confirm your e-mail address"
-      description="We could not confirm your address with this link."
+      description={problem ? "We could not confirm your address with this link." : "One click finishes setting up your Readyroom account."}
       footer={
         <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
           Sign in
         </Link>
       }
     >
-      <Alert variant="destructive">{problem}</Alert>
+      {problem ? (
+        <Alert variant="destructive">{problem}</Alert>
+      ) : (
+        // No action attribute: the form posts to this URL, token and callbackUrl included.
+        <Form method="post" className="grid gap-4">
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            {navigation.state === "idle" ? "Confirm my e-mail address" : "Confirming…"}
+          </Button>
+        </Form>
+      )}
     </AuthShell>
   );
 }

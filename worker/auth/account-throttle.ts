@@ -21,25 +21,30 @@ export function mfaKey(userId: string): ThrottleKey {
   return `account:mfa:${userId}`;
 }
 
-/** Seconds until the account may try again, or 0 when it is not locked. */
-export async function lockedForSeconds(db: D1Database, key: ThrottleKey, now: number): Promise<number> {
-  const row = await db.prepare('SELECT "count", "lastRequest" FROM "RateLimit" WHERE "key" = ?').bind(key).first<{ count: number; lastRequest: number }>();
-  if (!row || row.count < ACCOUNT_THROTTLE.maxFailures) return 0;
-  const left = row.lastRequest + ACCOUNT_THROTTLE.windowMs - now;
-  return left > 0 ? Math.ceil(left / 1000) : 0;
-}
-
-/** One more failure; a window that has run out starts again at 1 (lastRequest holds the window's start). */
-export async function recordFailure(db: D1Database, key: ThrottleKey, now: number): Promise<void> {
-  await db
+/**
+ * Counts this attempt before it is checked, in one statement, and says how long the account must
+ * wait (0: go ahead). Counting first closes the race where many parallel guesses all read "not
+ * locked yet" before any failure is written. A window that has run out starts again at 1
+ * (lastRequest holds the window's start).
+ */
+export async function countAttempt(db: D1Database, key: ThrottleKey, now: number): Promise<number> {
+  const row = await db
     .prepare(
       `INSERT INTO "RateLimit" ("id", "key", "count", "lastRequest") VALUES (?1, ?2, 1, ?3)
        ON CONFLICT ("key") DO UPDATE SET
          "count" = CASE WHEN ?3 - "lastRequest" >= ?4 THEN 1 ELSE "count" + 1 END,
-         "lastRequest" = CASE WHEN ?3 - "lastRequest" >= ?4 THEN ?3 ELSE "lastRequest" END`,
+         "lastRequest" = CASE WHEN ?3 - "lastRequest" >= ?4 THEN ?3 ELSE "lastRequest" END
+       RETURNING "count", "lastRequest"`,
     )
     .bind(crypto.randomUUID(), key, now, ACCOUNT_THROTTLE.windowMs)
-    .run();
+    .first<{ count: number; lastRequest: number }>();
+  if (!row || row.count <= ACCOUNT_THROTTLE.maxFailures) return 0;
+  return Math.max(1, Math.ceil((row.lastRequest + ACCOUNT_THROTTLE.windowMs - now) / 1000));
+}
+
+/** The attempt was not a wrong guess (a malformed request, say): it does not count after all. */
+export async function uncountAttempt(db: D1Database, key: ThrottleKey): Promise<void> {
+  await db.prepare('UPDATE "RateLimit" SET "count" = MAX("count" - 1, 0) WHERE "key" = ?').bind(key).run();
 }
 
 /** A success forgets earlier failures, so a user who mistypes now and then is never locked out. */

@@ -8,7 +8,9 @@ import { createSoloAccountForUser } from "../accounts/service";
 import { getDb } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/auth";
 import { parseConfig, type Config, type Env } from "../env";
+import { runInBackground } from "../lib/background";
 import { escapeHtml, getEmailSender } from "../lib/email";
+import { safeCallbackUrl } from "./guard";
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "./schemas";
 
 /** Used only when APP_ENV is local or test; production refuses to start without AUTH_SECRET (worker/env.ts). */
@@ -111,6 +113,8 @@ function buildOptions(env: Env, config: Config) {
     socialProviders.google = {
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
+      // Only the redirect flow, which the second-factor hook sees (worker/auth/http.ts refuses idToken too).
+      disableIdTokenSignIn: true,
       mapProfileToUser: (profile) => ({ firstName: profile.given_name ?? "", lastName: profile.family_name ?? "" }),
     };
   }
@@ -118,6 +122,7 @@ function buildOptions(env: Env, config: Config) {
   if (cognito.enabled) {
     socialProviders.cognito = {
       ...cognito.options,
+      disableIdTokenSignIn: true,
       mapProfileToUser: (profile) => ({ firstName: profile.given_name ?? "", lastName: profile.family_name ?? "" }),
     };
   } else if (cognito.warn) {
@@ -255,7 +260,6 @@ function buildOptions(env: Env, config: Config) {
         // Starting an OAuth redirect checks no password; it only needs a guard against floods.
         "/sign-in/social": { window: 60, max: 30 },
         "/request-password-reset": { window: 60, max: 5 },
-        "/send-verification-email": { window: 60, max: 5 },
         "/two-factor/*": { window: 60, max: 10 },
         // Reading the session is every page load; limiting it would only hurt signed-in users.
         "/get-session": false,
@@ -268,6 +272,10 @@ function buildOptions(env: Env, config: Config) {
       database: { generateId: "uuid" },
       // Cloudflare sets cf-connecting-ip itself; x-forwarded-for is client-controlled there.
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      // In production the mail provider is an HTTP call of a few hundred ms, made only when an address
+      // is registered (password reset): sending after the answer keeps its timing from telling whether
+      // it is. Elsewhere mail is one outbox insert, awaited so that tests and /dev/mailbox see it at once.
+      ...(config.APP_ENV === "production" ? { backgroundTasks: { handler: runInBackground } } : {}),
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -376,7 +384,7 @@ async function challengeSecondFactor(ctx: HookContext, data: NewSession): Promis
   await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
   await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
   const method = await secondFactorMethod(ctx, data.user as NewSession["user"] & { mfaType?: string | null });
-  const callbackUrl = location && location.startsWith("/") ? location : "/dashboard";
+  const callbackUrl = safeCallbackUrl(location, ctx.context.baseURL);
   throw ctx.redirect(`/login/two-factor?${new URLSearchParams({ method, callbackUrl, via: "sso" })}`);
 }
 

@@ -11,15 +11,14 @@ const ALLOWED: ReadonlyArray<readonly [method: "GET" | "POST", path: RegExp]> = 
   ["POST", /^\/sign-up\/email$/],
   ["POST", /^\/sign-in\/social$/],
   ["POST", /^\/sign-out$/],
-  // The provider sends the browser back here (POST for providers using response_mode=form_post).
+  // The provider sends the browser back here (POST for providers using response_mode=form_post);
+  // the generic OIDC provider uses this path too (redirectURI …/callback/sso, test/auth/providers.test.ts).
   ["GET", /^\/callback\/[a-z0-9-]+$/],
   ["POST", /^\/callback\/[a-z0-9-]+$/],
-  ["GET", /^\/oauth2\/callback\/[a-z0-9-]+$/],
   // Session read (spec §10 "GET session"); the token is removed from its answer.
   ["GET", /^\/get-session$/],
-  // E-mail verification (the /verify-email page calls it) and password reset.
+  // E-mail verification (the /verify-email page calls it; a new link is sent by signing in) and password reset.
   ["GET", /^\/verify-email$/],
-  ["POST", /^\/send-verification-email$/],
   ["POST", /^\/request-password-reset$/],
   ["POST", /^\/reset-password$/],
   // /account/security.

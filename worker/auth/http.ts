@@ -1,6 +1,6 @@
 import { parseConfig, type Env } from "../env";
 import { nowMs } from "../lib/clock";
-import { ACCOUNT_LOCKED_MESSAGE, clearFailures, lockedForSeconds, mfaKey, recordFailure, signInKey, type ThrottleKey } from "./account-throttle";
+import { ACCOUNT_LOCKED_MESSAGE, clearFailures, countAttempt, mfaKey, signInKey, uncountAttempt, type ThrottleKey } from "./account-throttle";
 import { AUTH_BASE_PATH, authSecret, getAuth, SIGN_IN_RATE_LIMIT, twoFactorCookieName } from "./auth";
 import { isAllowedAuthEndpoint, withoutTokens } from "./endpoints";
 import { safeCallbackUrl } from "./guard";
@@ -34,32 +34,45 @@ export async function handleAuthRequest(env: Env, request: Request): Promise<Res
     return Response.json({ message: `No API route for ${request.method} ${url.pathname}.`, code: "not_found" }, { status: 404 });
   }
 
+  const body = request.method === "POST" ? await bodyOf(request) : {};
+  // An ID token posted by a script signs in without the provider's redirect, and so without the
+  // second-factor step the callback adds (better-auth's idToken sign-in is also off per provider).
+  if (path === "/sign-in/social" && body.idToken !== undefined) {
+    return Response.json(
+      { message: "Signing in with an ID token is not supported. Use the provider's button on the sign-in page.", code: "id_token_sign_in_disabled" },
+      { status: 400 },
+    );
+  }
+
   // better-auth checks expiry but knows nothing of the 12-hour idle limit: end such a session here,
   // so /change-password, /two-factor/* and /get-session refuse it exactly as the pages do.
   await enforceSessionTimeouts(env, request.headers);
 
-  const throttleKey = await throttleKeyOf(env, request, path);
+  const throttleKey = await throttleKeyOf(env, request, path, body);
   if (throttleKey) {
-    const wait = await lockedForSeconds(env.DB, throttleKey, nowMs());
+    const wait = await countAttempt(env.DB, throttleKey, nowMs());
     if (wait > 0) return Response.json({ message: ACCOUNT_LOCKED_MESSAGE, code: "account_locked" }, { status: 429, headers: { "retry-after": String(wait) } });
   }
-  const resetUserId = path === "/reset-password" ? await resetTokenOwner(env, request) : null;
+  const resetUserId = path === "/reset-password" ? await resetTokenOwner(env, body) : null;
 
   const res = await getAuth(env).handler(request);
 
   if (throttleKey) {
-    if (res.status === 401) await recordFailure(env.DB, throttleKey, nowMs());
-    else if (res.ok) await clearFailures(env.DB, throttleKey);
+    // A wrong password or code (401) stays counted; success forgets the failures; anything else
+    // (a malformed request, an unconfirmed address) was no guess and is taken back.
+    if (res.ok) await clearFailures(env.DB, throttleKey);
+    else if (res.status !== 401) await uncountAttempt(env.DB, throttleKey);
   }
   // A reset link reached its owner's mailbox: that proves the address as a verification link would.
   if (resetUserId && res.ok) {
     await env.DB.prepare('UPDATE "User" SET "emailVerified" = 1 WHERE "id" = ?').bind(resetUserId).run();
   }
-  if (res.status === 429) {
-    const retryAfter = res.headers.get("x-retry-after") ?? String(SIGN_IN_RATE_LIMIT.window);
+  // Only the per-address rate limiter's answer (it sets X-Retry-After) is reworded; the two-factor
+  // plugin's own 429 (its lockout) already says what happened and passes through.
+  if (res.status === 429 && res.headers.has("x-retry-after")) {
     return Response.json(
       { message: "Too many sign-in attempts. Wait a minute and try again.", code: "rate_limited" },
-      { status: 429, headers: { "retry-after": retryAfter } },
+      { status: 429, headers: { "retry-after": res.headers.get("x-retry-after") ?? String(SIGN_IN_RATE_LIMIT.window) } },
     );
   }
   return stripTokens(res);
@@ -69,20 +82,28 @@ function redirect(location: string): Response {
   return new Response(null, { status: 302, headers: { location } });
 }
 
+/**
+ * The request's fields, read from a copy: better-auth accepts JSON and HTML-form bodies alike, so
+ * the throttle must read both, or a form-encoded sign-in would skip the per-account count.
+ */
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
+    if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      return Object.fromEntries(await request.clone().formData());
+    }
     const body = await request.clone().json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
 
 /** Whose attempts this request spends: the e-mail typed at sign-in, or the user of a pending second-factor challenge. */
-async function throttleKeyOf(env: Env, request: Request, path: string): Promise<ThrottleKey | null> {
+async function throttleKeyOf(env: Env, request: Request, path: string, body: Record<string, unknown>): Promise<ThrottleKey | null> {
   if (request.method !== "POST") return null;
   if (path === "/sign-in/email") {
-    const { email } = await bodyOf(request);
+    const { email } = body;
     return typeof email === "string" && email ? signInKey(email) : null;
   }
   if (!MFA_VERIFY.test(path)) return null;
@@ -93,8 +114,8 @@ async function throttleKeyOf(env: Env, request: Request, path: string): Promise<
   return row ? mfaKey(row.value) : null;
 }
 
-async function resetTokenOwner(env: Env, request: Request): Promise<string | null> {
-  const { token } = await bodyOf(request);
+async function resetTokenOwner(env: Env, body: Record<string, unknown>): Promise<string | null> {
+  const { token } = body;
   if (typeof token !== "string" || !token) return null;
   const row = await env.DB.prepare('SELECT "value" FROM "Verification" WHERE "identifier" = ?').bind(`reset-password:${token}`).first<{ value: string }>();
   return row?.value ?? null;

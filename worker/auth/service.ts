@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH } from "./auth";
 import { handleAuthRequest } from "./http";
 import type { FieldErrors } from "./schemas";
 import { nowMs } from "../lib/clock";
+import { sessionEnded } from "./session";
 
 /**
  * What the Remix pages use to talk to better-auth. Each call is dispatched through the same HTTP
@@ -99,12 +100,13 @@ export type SessionListItem = { id: string; createdAt: Date; expiresAt: Date; ip
 
 export async function listUserSessions(env: Env, userId: string, currentSessionId: string): Promise<SessionListItem[]> {
   const rows = await getDb(env.DB)
-    .select({ id: sessions.id, createdAt: sessions.createdAt, expires: sessions.expires, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+    .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expires: sessions.expires, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
     .from(sessions)
     .where(eq(sessions.userId, userId));
   const now = nowMs();
   return rows
-    .filter((r) => r.expires.getTime() > now)
+    // An idle or expired session can no longer be used (getSession ends it on its next request), so it is not listed as a signed-in device.
+    .filter((r) => !sessionEnded({ expires: r.expires.getTime(), createdAt: r.createdAt.getTime(), lastUsedAt: r.updatedAt.getTime() }, now))
     .map((r) => ({ id: r.id, createdAt: r.createdAt, expiresAt: r.expires, ipAddress: r.ipAddress, userAgent: r.userAgent, current: r.id === currentSessionId }))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }

@@ -7,6 +7,15 @@ export const SESSION_IDLE_TIMEOUT_MS = 12 * 60 * 60_000;
 /** How often use is written back: at most one UPDATE per session per five minutes of activity. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 
+/** Past its absolute end (30 days from sign-in, whatever `expires` says) or unused for 12 hours. Times in epoch ms. */
+export function sessionEnded(session: { expires: number; createdAt: number; lastUsedAt: number }, now: number): boolean {
+  return (
+    session.expires <= now ||
+    now - session.createdAt >= SESSION_EXPIRES_IN_SECONDS * 1000 ||
+    now - session.lastUsedAt > SESSION_IDLE_TIMEOUT_MS
+  );
+}
+
 /** The signed-in user as every feature sees it (contracts.md). */
 export type SessionUser = {
   id: string;
@@ -52,10 +61,19 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * One cookie's value as better-auth reads it: RFC 6265 allows a value in double quotes, and
+ * better-auth (better-call's parseCookies) strips them, so we must too — otherwise a quoted cookie would be honoured by
+ * better-auth yet invisible to the idle-timeout and second-factor throttle that read it here.
+ */
 function readCookie(header: string, name: string): string | null {
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      const value = part.slice(i + 1).trim();
+      // Exactly better-call's rule (first cookie of the name wins; a leading quote drops the first and last character).
+      return value.startsWith('"') ? value.slice(1, -1) : value;
+    }
   }
   return null;
 }
@@ -111,9 +129,7 @@ export async function getSession(env: Env, headers: Headers): Promise<SessionInf
   const row = await env.DB.prepare(SESSION_QUERY).bind(token).first<Row>();
   if (!row || row.disabledAt) return null;
   const now = nowMs();
-  const ended =
-    row.expires <= now || now - row.sessionCreatedAt >= SESSION_EXPIRES_IN_SECONDS * 1000 || now - row.sessionUpdatedAt > SESSION_IDLE_TIMEOUT_MS;
-  if (ended) {
+  if (sessionEnded({ expires: row.expires, createdAt: row.sessionCreatedAt, lastUsedAt: row.sessionUpdatedAt }, now)) {
     // Deleted rather than only refused, so better-auth's own endpoints refuse it too.
     await env.DB.prepare('DELETE FROM "Session" WHERE "id" = ?').bind(row.sessionId).run();
     return null;
