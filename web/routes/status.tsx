@@ -3,6 +3,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/table";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { parseConfig } from "../../worker/env";
 import { statusFor, type CheckStatus, type PublicStatusReport, type StatusReport } from "../../worker/status/service";
@@ -71,28 +72,20 @@ function Subsystems({ report }: { report: PublicStatusReport }) {
         <CardTitle>Services</CardTitle>
         <CardDescription>The services are checked at most once a minute; this page shows the latest check.</CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Services with their state</caption>
-          <thead>
-            <tr className="border-b text-muted-foreground">
-              <th scope="col" className="py-2 pr-4 font-medium">Service</th>
-              <th scope="col" className="py-2 font-medium">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.subsystems.map((subsystem) => (
-              <tr key={subsystem.key} className="border-b last:border-0 align-top">
-                <th scope="row" className="py-2 pr-4 font-medium">{subsystem.name}</th>
-                <td className="py-2">
-                  <Badge variant={subsystem.status === "up" ? "success" : "destructive"} className="whitespace-nowrap">
-                    {subsystem.status === "up" ? "Up" : "Down"}
-                  </Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <CardContent>
+        <DataTable
+          caption="Services with their state"
+          columns={[{ header: "Service" }, { header: "State" }]}
+          rows={report.subsystems.map((subsystem) => ({
+            key: subsystem.key,
+            header: subsystem.name,
+            cells: [
+              <Badge key="state" variant={subsystem.status === "up" ? "success" : "destructive"} className="whitespace-nowrap">
+                {subsystem.status === "up" ? "Up" : "Down"}
+              </Badge>,
+            ],
+          }))}
+        />
       </CardContent>
     </Card>
   );
@@ -110,30 +103,24 @@ function Details({ report }: { report: StatusReport }) {
             providers are reported from configuration and not called.
           </CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Service checks with their state, latency and detail</caption>
-            <thead>
-              <tr className="border-b text-muted-foreground">
-                <th scope="col" className="py-2 pr-4 font-medium">Check</th>
-                <th scope="col" className="py-2 pr-4 font-medium">State</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Latency</th>
-                <th scope="col" className="py-2 font-medium">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.checks.map((check) => (
-                <tr key={check.key} className="border-b last:border-0 align-top">
-                  <th scope="row" className="py-2 pr-4 font-medium">{check.name}</th>
-                  <td className="py-2 pr-4">
-                    <Badge variant={statusVariant[check.status]} className="whitespace-nowrap">{statusLabel[check.status]}</Badge>
-                  </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{check.latencyMs === null ? "—" : `${check.latencyMs} ms`}</td>
-                  <td className="py-2 text-muted-foreground">{check.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <CardContent>
+          <DataTable
+            caption="Service checks with their state, latency and detail"
+            columns={[{ header: "Check" }, { header: "State" }, { header: "Latency", numeric: true }, { header: "Detail" }]}
+            rows={report.checks.map((check) => ({
+              key: check.key,
+              header: check.name,
+              cells: [
+                <Badge key="state" variant={statusVariant[check.status]} className="whitespace-nowrap">
+                  {statusLabel[check.status]}
+                </Badge>,
+                check.latencyMs === null ? "—" : `${check.latencyMs} ms`,
+                <span key="detail" className="text-muted-foreground">
+                  {check.detail}
+                </span>,
+              ],
+            }))}
+          />
         </CardContent>
       </Card>
 
@@ -142,41 +129,29 @@ function Details({ report }: { report: StatusReport }) {
           <CardTitle>Scheduled tasks</CardTitle>
           <CardDescription>The last run of each Cron Trigger task.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Scheduled tasks with their last run and state</caption>
-            <thead>
-              <tr className="border-b text-muted-foreground">
-                <th scope="col" className="py-2 pr-4 font-medium">Task</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Last run</th>
-                <th scope="col" className="py-2 font-medium">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.cron.map((run) => (
-                <tr key={run.name} className="border-b last:border-0 align-top">
-                  <th scope="row" className="py-2 pr-4 font-medium">{run.name}</th>
-                  <td className="py-2 pr-4">{formatTime(run.lastRun)}</td>
-                  <td className="py-2">
-                    {run.isRunning ? (
-                      <Badge variant="secondary">Running since {formatTime(run.startedAt)}</Badge>
-                    ) : run.error ? (
-                      <span className="grid gap-1">
-                        <Badge variant="destructive" className="w-fit">Failed</Badge>
-                        <span className="text-muted-foreground">{run.error}</span>
-                      </span>
-                    ) : run.lastRun ? (
-                      <Badge variant="success">OK</Badge>
-                    ) : (
-                      <Badge variant="outline">Not run yet</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <CardContent>
+          <DataTable
+            caption="Scheduled tasks with their last run and state"
+            columns={[{ header: "Task" }, { header: "Last run" }, { header: "State" }]}
+            rows={report.cron.map((run) => ({ key: run.name, header: run.name, cells: [formatTime(run.lastRun), <CronState key="state" run={run} />] }))}
+          />
         </CardContent>
       </Card>
     </>
   );
+}
+
+function CronState({ run }: { run: StatusReport["cron"][number] }) {
+  if (run.isRunning) return <Badge variant="secondary">Running since {formatTime(run.startedAt)}</Badge>;
+  if (run.error) {
+    return (
+      <span className="grid gap-1">
+        <Badge variant="destructive" className="w-fit">
+          Failed
+        </Badge>
+        <span className="text-muted-foreground">{run.error}</span>
+      </span>
+    );
+  }
+  return run.lastRun ? <Badge variant="success">OK</Badge> : <Badge variant="outline">Not run yet</Badge>;
 }
