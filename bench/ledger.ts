@@ -8,7 +8,7 @@
  * LEDGER_BENCH_PAIRS (default 2000), LEDGER_BENCH_CONCURRENCY (default "1,32").
  * Standalone against a running app: BASE_URL=http://localhost:8787 node --experimental-strip-types bench/ledger.ts
  */
-import type { BenchResult } from "../worker/billing/bench.ts";
+import type { BenchResult } from "../worker/dev/ledger-bench.ts";
 import type { BenchContext } from "./lib/section.ts";
 
 // A type-only import is erased by Node's type stripping, so the bench shares the Worker's shape.

@@ -1,15 +1,14 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/http";
-import { ledgerBenchRoutes } from "./billing/bench";
 import { billingRoutes } from "./billing/routes";
+import { devRoutes } from "./dev/routes";
 import { documentRoutes } from "./documents/routes";
 import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
 import { clientRoutes } from "./exercises/client-routes";
 import { exerciseRoutes } from "./exercises/routes";
 import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock-routes";
-import { streamingBenchRoutes } from "./conversations/bench";
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
@@ -77,8 +76,7 @@ export function createApp() {
   app.route("/api/users", usersRoutes);
   app.route("/api/billing", paymentRoutes);
   app.route("/api/billing", billingRoutes);
-  app.route("/api/dev/bench/ledger", ledgerBenchRoutes);
-  app.route("/api/dev/bench/streaming", streamingBenchRoutes);
+  app.route("/api/dev", devRoutes);
   app.route("/api/exercises", exerciseRoutes);
   app.route("/api/exercises", exerciseLockRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);

@@ -192,28 +192,6 @@ describe("expireGrants cron task", () => {
   });
 });
 
-describe("POST /api/dev/bench/ledger", () => {
-  it("runs reserve+settle pairs and reconciles to zero lost or duplicated credits", async () => {
-    const res = await SELF.fetch("http://localhost/api/dev/bench/ledger", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ pairs: 60, concurrency: 8 }),
-    });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ pairs: 60, concurrency: 8, lostCredits: 0, duplicatedSpends: 0, auditOk: true, d1Spends: 60, retriesReplayed: 7 });
-  });
-
-  it("validates its input", async () => {
-    const res = await SELF.fetch("http://localhost/api/dev/bench/ledger", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ pairs: -1 }),
-    });
-    expect(res.status).toBe(400);
-  });
-});
-
 describe("credit-expiry cron trigger", () => {
   it("the hourly Cron Trigger runs expireGrants through the Worker's scheduled handler", async () => {
     const { accountId } = await seedAccount();

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { badRequest } from "../lib/errors";
 import { readJson } from "../lib/http";
-import { ensureUser } from "../exercises/lock-routes";
+import { ensureUser } from "../auth/middleware";
 import { SECTION_TYPES } from "../exercises/prompts";
 import { inCampaign, personal, requireCampaignIds, requireId, type ExerciseScope } from "../exercises/service";
 import type { AppEnv } from "../types";

@@ -1,18 +1,8 @@
 import { Hono, type Context } from "hono";
-import { createMiddleware } from "hono/factory";
-import { requireUser } from "../auth/middleware";
+import { ensureUser } from "../auth/middleware";
 import type { AppEnv } from "../types";
 import { acquireExerciseLock, getExerciseLock, releaseExerciseLock } from "./lock-service";
 import { inCampaign, personal, requireCampaignIds, requireId, type ExerciseScope } from "./service";
-
-/**
- * The exercise routers mounted on the same prefixes already require a user; this one reuses that
- * session instead of reading it a second time, and still refuses a signed-out caller on its own.
- */
-export const ensureUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("user")) return next();
-  return requireUser(c, next);
-});
 
 type Scoped = (c: Context<AppEnv>) => { scope: ExerciseScope; id: string };
 

@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../env";
-import { notFound } from "../lib/errors";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
-import { ledgerFor } from "./ledger";
+import { ledgerFor } from "../billing/ledger";
 
 /**
  * Ledger throughput, measured where it runs: reserve+settle pairs against ONE fresh account's
  * CREDIT_LEDGER object, from `concurrency` callers inside this Worker, then an exact reconciliation
- * (ledger rows, balance identity, D1 copy). Local and test only: `POST /api/dev/bench/ledger`
- * answers 404 in production. bench/ledger.ts drives it for `npm run bench`.
+ * (ledger rows, balance identity, D1 copy). Mounted under /api/dev (worker/dev/routes.ts: local and
+ * test only). bench/ledger.ts drives it for `npm run bench`.
  */
 
 export const benchInput = z.object({
@@ -112,11 +111,7 @@ export async function runLedgerBench(env: Env, input: BenchInput): Promise<Bench
   };
 }
 
-export const ledgerBenchRoutes = new Hono<AppEnv>();
-
-ledgerBenchRoutes.post("/", async (c) => {
-  const env = c.get("config").APP_ENV;
-  if (env !== "local" && env !== "test") throw notFound(`No API route for POST ${new URL(c.req.url).pathname}.`);
+export const ledgerBenchRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const input = await readJson(c, benchInput);
   return c.json(await runLedgerBench(c.env, input));
 });

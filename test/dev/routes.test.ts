@@ -1,0 +1,56 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BENCH_CREDITS } from "../../worker/dev/streaming-bench";
+import { api, expectStatus, json } from "../helpers/api";
+import { createTestUser } from "../helpers/auth";
+
+// Development and benchmark routes (worker/dev/) exist only in a local or test app on a loopback
+// address; everywhere else they answer 404 like any unknown path.
+
+describe("POST /api/dev/bench/ledger", () => {
+  it("runs reserve+settle pairs and reconciles to zero lost or duplicated credits", async () => {
+    const res = await SELF.fetch("http://localhost/api/dev/bench/ledger", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: 60, concurrency: 8 }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ pairs: 60, concurrency: 8, lostCredits: 0, duplicatedSpends: 0, auditOk: true, d1Spends: 60, retriesReplayed: 7 });
+  });
+
+  it("validates its input", async () => {
+    const res = await SELF.fetch("http://localhost/api/dev/bench/ledger", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: -1 }),
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("POST /api/dev/bench/streaming/credits", () => {
+  it("grants the signed-in caller's account the bench credits, and refuses a signed-out caller", async () => {
+    const u = await createTestUser();
+    const res = await expectStatus(await api("/api/dev/bench/streaming/credits", { user: u, method: "POST" }), 200);
+    expect(await json(res)).toEqual({ accountId: u.accountId, granted: BENCH_CREDITS });
+    await expectStatus(await api("/api/dev/bench/streaming/credits", { method: "POST" }), 401);
+  });
+});
+
+describe("outside a local app the dev routes do not exist", () => {
+  const production = { ...env, APP_ENV: "production", AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: "https://readyroom.example" };
+  const cases: [string, string, object, string][] = [
+    ["production", "/api/dev/bench/ledger", production, "http://localhost"],
+    ["production", "/api/dev/bench/streaming/credits", production, "http://localhost"],
+    ["a local app reached by a domain", "/api/dev/bench/ledger", env, "https://readyroom.example"],
+  ];
+  for (const [where, path, e, origin] of cases) {
+    it(`${where}: POST ${path} answers 404`, async () => {
+      const u = await createTestUser();
+      const res = await api(`${origin}${path}`, { user: u, method: "POST", env: e, body: { pairs: 1 }, headers: { origin } });
+      expect(res.status).toBe(404);
+      expect(await json(res)).toMatchObject({ code: "not_found" });
+    });
+  }
+});
