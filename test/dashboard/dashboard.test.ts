@@ -32,19 +32,25 @@ describe("dashboard service", () => {
 
     const dash = await getDashboard(db(), alice.userId);
     expect(dash.firstName).toBe("Alice");
-    const names = [...dash.exercises.inProgress, ...dash.exercises.completed].map((e) => e.name);
+    const names = dash.exercises.list.map((e) => e.name);
     expect(names.sort()).toEqual(["alice flood TTX", "alice quake TTX", "alice storm TTX"]);
     expect(dash.documents.items.every((d) => d.name.startsWith("alice"))).toBe(true);
     expect(dash.briefs.items.map((b) => b.title)).toEqual(["alice brief"]);
   });
 
-  it("splits exercises into in progress and completed, most recently updated first", async () => {
+  it("lists exercises most recently updated first (or oldest first, or searched) with the full count", async () => {
     const user = await createTestUser({ plan: "SOLO" });
     await seedFor(user.userId, "me");
     const dash = await getDashboard(db(), user.userId);
-    expect(dash.exercises.inProgress.map((e) => e.name)).toEqual(["me storm TTX", "me flood TTX"]);
-    expect(dash.exercises.completed.map((e) => e.name)).toEqual(["me quake TTX"]);
+    expect(dash.exercises.list.map((e) => [e.name, e.completed])).toEqual([
+      ["me storm TTX", false],
+      ["me flood TTX", false],
+      ["me quake TTX", true],
+    ]);
     expect(dash.exercises.total).toBe(3);
+    expect((await getDashboard(db(), user.userId, { sort: "asc" })).exercises.list.map((e) => e.name)).toEqual(["me quake TTX", "me flood TTX", "me storm TTX"]);
+    const searched = await getDashboard(db(), user.userId, { search: "storm", sort: "desc" });
+    expect(searched.exercises).toMatchObject({ list: [{ name: "me storm TTX" }], total: 3 });
   });
 
   it("shows the 5 most recent documents and the full count", async () => {
@@ -58,7 +64,10 @@ describe("dashboard service", () => {
   it("is empty for a new user, with every profile section missing", async () => {
     const user = await createTestUser({ plan: "SOLO" });
     const dash = await getDashboard(db(), user.userId);
-    expect(dash.exercises).toEqual({ inProgress: [], completed: [], total: 0 });
+    expect(dash.exercises).toEqual({ list: [], total: 0 });
+    expect(dash.campaignExercises).toEqual([]);
+    expect(dash.enterprise).toBe(false);
+    expect(dash.templates.length).toBeGreaterThan(0);
     expect(dash.documents).toEqual({ items: [], total: 0 });
     expect(dash.briefs).toEqual({ items: [], total: 0 });
     expect(dash.profile).toMatchObject({ filled: 0, total: 8 });

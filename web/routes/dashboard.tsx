@@ -2,11 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "lucide-react";
 import type * as React from "react";
-import { getPlanStatus } from "../../worker/accounts/plan";
 import { getDashboard } from "../../worker/dashboard/service";
 import { getDb } from "../../worker/db/client";
-import { listExercises, listTeamCampaignExercises } from "../../worker/exercises/service";
-import { getTemplate, listTemplateSummaries } from "../../worker/exercises/templates";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
@@ -19,40 +16,14 @@ import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
 
-/** First sentence-ish of a template's scenario: enough to choose by. */
-function summaryOf(text: string | undefined) {
-  if (!text) return "";
-  const flat = text.replace(/\s+/g, " ").trim();
-  const end = flat.search(/[.!?](\s|$)/);
-  const first = end > 40 ? flat.slice(0, end + 1) : flat;
-  return first.length > 240 ? `${first.slice(0, 237)}…` : first;
-}
-
+/** The page is one service call (worker/dashboard/service.ts); the loader only reads the query. */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
-  const db = getDb(envOf(args.context).DB);
   const url = new URL(args.request.url);
   const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
   const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
-  const [dashboard, exerciseList, plan, campaignExercises] = await Promise.all([
-    getDashboard(db, user.id),
-    // The list the exercises card browses: the same service as GET /api/exercises (search, sort, resume step).
-    listExercises(db, user.id, { search, sort, sortBy: "updatedAt" }),
-    getPlanStatus(db, user.id),
-    listTeamCampaignExercises(db, user.id),
-  ]);
-  return {
-    ...dashboard,
-    // Only the count: the card lists `exerciseList` (searched and sorted), not the recent ones.
-    exercises: { total: dashboard.exercises.total },
-    userId: user.id,
-    exerciseList,
-    campaignExercises,
-    query: { q: search ?? "", sort },
-    // Spec §6: the client list is fetched only for enterprise accounts.
-    enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
-    templates: listTemplateSummaries().map((t) => ({ ...t, summary: summaryOf(getTemplate(t.id)?.scenario) })),
-  };
+  const dashboard = await getDashboard(getDb(envOf(args.context).DB), user.id, { search, sort });
+  return { ...dashboard, userId: user.id, query: { q: search ?? "", sort } };
 }
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
@@ -175,7 +146,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
             text="Build a tabletop exercise step by step, from a blank page or a quick-start template, with the design assistant at your side."
           />
         ) : (
-          <ExerciseBrowser items={data.exerciseList} query={data.query} canOpen={canOpen} />
+          <ExerciseBrowser items={data.exercises.list} query={data.query} canOpen={canOpen} />
         )}
       </CardContent>
     </Card>

@@ -1,12 +1,14 @@
 import { count, desc, eq } from "drizzle-orm";
+import { getPlanStatus } from "../accounts/plan";
 import type { Database } from "../db/client";
 import { documents, exercises, intelBriefs, users } from "../db/schema";
+import { listExercises, listTeamCampaignExercises, type CampaignExerciseSummary, type ExerciseSummary } from "../exercises/service";
+import { getTemplate, listTemplateSummaries } from "../exercises/templates";
 import { notFound } from "../lib/errors";
 import { type CustomInstructionField, FIELD_LABELS } from "../profile/model";
 import { getCustomInstructions } from "../profile/service";
 
-/** How many rows each dashboard list shows; the full lists live on their own pages. */
-export const DASHBOARD_EXERCISE_LIMIT = 50;
+/** How many documents and briefs the dashboard lists; the full lists live on their own pages. */
 export const DASHBOARD_RECENT_LIMIT = 5;
 
 /** The profile fields that shape every answer; the optional ones do not count against completeness. */
@@ -21,42 +23,35 @@ const CORE_PROFILE_FIELDS = [
   "typeOfUse",
 ] as const satisfies readonly CustomInstructionField[];
 
-export type DashboardExercise = {
-  id: string;
-  name: string;
-  completed: boolean;
-  threatType: string | null;
-  updatedAt: Date;
-  lastActiveStep: number | null;
-  lastActiveModule: number | null;
-};
+export type DashboardQuery = { search?: string; sort: "asc" | "desc" };
 
 export type Dashboard = {
   firstName: string;
-  exercises: { inProgress: DashboardExercise[]; completed: DashboardExercise[]; total: number };
+  /** The exercises card: the caller's exercises searched and sorted like GET /api/exercises, and how many there are in all. */
+  exercises: { list: ExerciseSummary[]; total: number };
+  campaignExercises: CampaignExerciseSummary[];
   documents: { items: { id: string; name: string; type: string | null; processed: boolean; createdAt: Date }[]; total: number };
   briefs: { items: { id: string; title: string; createdAt: Date }[]; total: number };
   profile: { filled: number; total: number; missing: string[] };
+  /** Spec §6: the client list is offered only to enterprise accounts. */
+  enterprise: boolean;
+  templates: { id: string; name: string; threatType: string; capabilities: string[]; summary: string }[];
 };
 
+/** First sentence-ish of a template's scenario: enough to choose by. */
+export function templateSummary(text: string | undefined): string {
+  if (!text) return "";
+  const flat = text.replace(/\s+/g, " ").trim();
+  const end = flat.search(/[.!?](\s|$)/);
+  const first = end > 40 ? flat.slice(0, end + 1) : flat;
+  return first.length > 240 ? `${first.slice(0, 237)}…` : first;
+}
+
 /** Everything the home page shows, all scoped to the caller's own rows. */
-export async function getDashboard(db: Database, userId: string): Promise<Dashboard> {
-  const [user, exerciseRows, exerciseTotal, documentRows, documentTotal, briefRows, briefTotal, instructions] = await Promise.all([
+export async function getDashboard(db: Database, userId: string, query: DashboardQuery = { sort: "desc" }): Promise<Dashboard> {
+  const [user, exerciseList, exerciseTotal, documentRows, documentTotal, briefRows, briefTotal, instructions, plan, campaignExercises] = await Promise.all([
     db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).get(),
-    db
-      .select({
-        id: exercises.id,
-        name: exercises.name,
-        completed: exercises.completed,
-        threatType: exercises.threatType,
-        updatedAt: exercises.updatedAt,
-        lastActiveStep: exercises.lastActiveStep,
-        lastActiveModule: exercises.lastActiveModule,
-      })
-      .from(exercises)
-      .where(eq(exercises.userId, userId))
-      .orderBy(desc(exercises.updatedAt))
-      .limit(DASHBOARD_EXERCISE_LIMIT),
+    listExercises(db, userId, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
     db.select({ n: count() }).from(exercises).where(eq(exercises.userId, userId)).get(),
     db
       .select({ id: documents.id, name: documents.name, type: documents.type, processed: documents.processed, createdAt: documents.createdAt })
@@ -74,17 +69,16 @@ export async function getDashboard(db: Database, userId: string): Promise<Dashbo
     db.select({ n: count() }).from(intelBriefs).where(eq(intelBriefs.userId, userId)).get(),
     // The profile hint is advice, not data the page depends on: without it the page still renders.
     getCustomInstructions(db, userId).catch(() => null),
+    getPlanStatus(db, userId),
+    listTeamCampaignExercises(db, userId),
   ]);
   if (!user) throw notFound("User not found.");
 
   const missing = CORE_PROFILE_FIELDS.filter((field) => !instructions?.[field]?.trim());
   return {
     firstName: user.firstName,
-    exercises: {
-      inProgress: exerciseRows.filter((e) => !e.completed),
-      completed: exerciseRows.filter((e) => e.completed),
-      total: exerciseTotal?.n ?? 0,
-    },
+    exercises: { list: exerciseList, total: exerciseTotal?.n ?? 0 },
+    campaignExercises,
     documents: { items: documentRows, total: documentTotal?.n ?? 0 },
     briefs: { items: briefRows, total: briefTotal?.n ?? 0 },
     profile: {
@@ -92,5 +86,7 @@ export async function getDashboard(db: Database, userId: string): Promise<Dashbo
       total: CORE_PROFILE_FIELDS.length,
       missing: missing.map((field) => FIELD_LABELS[field]),
     },
+    enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
+    templates: listTemplateSummaries().map((t) => ({ ...t, summary: templateSummary(getTemplate(t.id)?.scenario) })),
   };
 }
