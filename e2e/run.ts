@@ -16,6 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startFakeServers } from "../test/fakes/server.ts";
+import { isCspViolation, reportCspViolations } from "./lib/csp.ts";
 import { ROOT, startApp, type RunningApp } from "./lib/server.ts";
 import type { Journey } from "./lib/types.ts";
 
@@ -168,11 +169,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** Browser-side errors help explain a failure on someone else's page; collected per context. */
-function watch(context: BrowserContext, problems: string[]) {
+function watch(context: BrowserContext, problems: string[], violations: string[]) {
   const attach = (page: Page) => {
     page.on("pageerror", (err) => problems.push(`pageerror on ${page.url()}: ${err.message}`));
     page.on("console", (msg) => {
-      if (msg.type() === "error") problems.push(`console.error on ${page.url()}: ${msg.text()}`);
+      if (msg.type() !== "error") return;
+      if (isCspViolation(msg.text())) violations.push(`${msg.text()} (page ${page.url()})`);
+      problems.push(`console.error on ${page.url()}: ${msg.text()}`);
     });
     page.on("response", (res) => {
       // A missing /assets file means the build changed under the running server; say so plainly.
@@ -185,11 +188,12 @@ function watch(context: BrowserContext, problems: string[]) {
   context.on("page", attach);
 }
 
-async function newContext(browser: Browser, problems: string[]) {
+async function newContext(browser: Browser, problems: string[], violations: string[]) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
-  watch(context, problems);
+  await reportCspViolations(context);
+  watch(context, problems, violations);
   const page = await context.newPage();
   return { context, page };
 }
@@ -212,9 +216,10 @@ function runAdmin(app: RunningApp, args: string[]): Promise<string> {
 
 async function runJourney(browser: Browser, app: RunningApp, { file, journey }: Loaded) {
   const problems: string[] = [];
+  const violations: string[] = [];
   const contexts: BrowserContext[] = [];
   const open = async () => {
-    const created = await newContext(browser, problems);
+    const created = await newContext(browser, problems, violations);
     contexts.push(created.context);
     return created;
   };
@@ -229,6 +234,8 @@ async function runJourney(browser: Browser, app: RunningApp, { file, journey }: 
       JOURNEY_TIMEOUT_MS,
       `Journey "${journey.name}"`,
     );
+    // The app must work under its Content-Security-Policy: a refused script, style or connection fails the journey.
+    if (violations.length) throw new Error(`The browser reported ${violations.length} Content-Security-Policy violation(s):\n${[...new Set(violations)].join("\n")}`);
   } catch (e) {
     error = e instanceof Error ? e : new Error(String(e));
     mkdirSync(ARTIFACTS, { recursive: true });

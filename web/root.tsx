@@ -1,3 +1,6 @@
+// First import of the first route module: Remix evaluates route modules before entry.client, and
+// some of them run a schema while loading; zod must be jitless before that (web/lib/zod-jitless.ts).
+import "~/lib/zod-jitless";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
@@ -24,6 +27,7 @@ import { enforceAccess, envOf } from "~/lib/auth.server";
 import { getDb } from "../worker/db/client";
 import { getAccountLabelFor } from "../worker/payments/account-label";
 import { readLayoutState } from "~/lib/cookies";
+import { useNonce } from "~/lib/nonce";
 import { createQueryClient } from "~/lib/query";
 import stylesheet from "./tailwind.css?url";
 
@@ -62,6 +66,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -72,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

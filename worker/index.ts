@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server bundle is produced by `vite build` (npm run build) before the Worker runs.
 // @ts-ignore -- generated file, absent until the first build
 import * as remixBuild from "../build/server/index.js";
@@ -9,6 +9,7 @@ import { handleScheduled } from "./jobs/scheduled";
 import { withExecutionContext } from "./lib/background";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
 import { isCrossSiteWrite } from "./lib/same-origin";
+import { createNonce, withSecurityHeaders } from "./lib/security-headers";
 
 export { ExerciseLock } from "../durable-objects/exercise-lock";
 export { CreditLedger } from "../durable-objects/credit-ledger";
@@ -17,9 +18,11 @@ export { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
 export default {
-  fetch(request, env, ctx) {
+  async fetch(request, env, ctx) {
+    const nonce = createNonce();
     // Work a library starts deep inside a request (better-auth's mail) can still reach ctx.waitUntil.
-    return withExecutionContext(ctx, () => serve(request, env, ctx));
+    const response = await withExecutionContext(ctx, () => serve(request, env, ctx, nonce));
+    return withSecurityHeaders(response, { https: new URL(request.url).protocol === "https:", nonce });
   },
   async queue(batch, env, ctx) {
     await handleQueue(batch, env, ctx);
@@ -29,7 +32,7 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function serve(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
     return app.fetch(request, env, ctx);
@@ -49,9 +52,8 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
   }
   const limited = await limitRequestBody(request, config.MAX_BODY_BYTES);
   if (!limited.ok) return plain(413, bodyTooLargeMessage(config.MAX_BODY_BYTES));
-  return handleRemix(limited.request, {
-    cloudflare: { env, cf: request.cf, ctx, caches },
-  } as never);
+  const context: AppLoadContext = { cloudflare: { env, cf: request.cf, ctx, caches }, cspNonce };
+  return handleRemix(limited.request, context);
 }
 
 function plain(status: number, message: string): Response {

@@ -12,7 +12,7 @@ type Args = { request: Request; context: AppLoadContext };
 
 /** The Worker's bindings as Remix receives them (worker/index.ts passes `{ cloudflare: { env } }`). */
 export function envOf(context: AppLoadContext): Env {
-  return (context as unknown as { cloudflare: { env: Env } }).cloudflare.env;
+  return context.cloudflare.env;
 }
 
 /** Per-request memo, so the root loader and a route loader read the session once between them. */

@@ -17,8 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Status · Readyroom" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = envOf(context);
   const user = await getOptionalUser({ request, context });
-  const background = (context as unknown as { cloudflare?: { ctx?: ExecutionContext } }).cloudflare?.ctx;
-  const answer = await statusFor(env, parseConfig(env), user, background);
+  const answer = await statusFor(env, parseConfig(env), user, context.cloudflare.ctx);
   // The HTML carries the signed-in layout, so the page itself is never stored by a cache.
   return data({ view: answer.view, report: answer.report }, { status: answer.httpStatus, headers: { "cache-control": "no-store" } });
 }
