@@ -51,5 +51,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "STRIPE_CREDIT_PACKS", kind: "var", group: "Payments", default: "[]", meaning: 'One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}].' },
   { name: "PLAN_MONTHLY_CREDITS", kind: "var", group: "Payments", default: '{"SOLO":1000,"TEAM":5000,"ENTERPRISE":20000}', meaning: "Credits per month of each plan, JSON: granted by each paid Stripe invoice (×12 yearly), and once per UTC month to plans granted with npm run admin." },
   { name: "SIGN_IN_MAX_ATTEMPTS", kind: "var", group: "Limits", default: "5", meaning: "Password sign-in attempts allowed per client address per minute; the next gets 429." },
+  { name: "DOCUMENTS_MAX_IN_FLIGHT", kind: "var", group: "Limits", default: "10", meaning: "Documents one user may have waiting or being processed at once; the next upload gets 429 until some are ready, so one account cannot fill the ingestion queue." },
+  { name: "DOCUMENTS_MAX_BYTES_PER_DAY", kind: "var", group: "Limits", default: "524288000 (500 MB)", meaning: "Bytes one user may upload per UTC day (deleted documents still count); past it uploads get 429 until 00:00 UTC." },
   { name: "MAX_BODY_BYTES", kind: "var", group: "Limits", default: "1048576", meaning: "Largest request body any route reads (API, page forms, sign-in): larger ones get 413 before being read. Exercise saves (5 MB), custom instructions (3 MB), chats and the assistant (2 MB) and document uploads (25 MB a file) have their own limits." },
 ];

@@ -90,6 +90,8 @@ export const configSchema = z.object({
   ),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),
+  DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema>;

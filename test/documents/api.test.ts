@@ -10,6 +10,7 @@ import { MAX_UPLOAD_BYTES } from "../../worker/documents/status";
 import { api, apiError, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { expectConsoleError } from "../helpers/console";
+import { makeDocx } from "./ingest-fixtures";
 
 function upload(user: TestUser | null, file: File, options: { name?: string; headers?: Record<string, string> } = {}) {
   const form = new FormData();
@@ -35,7 +36,7 @@ beforeAll(async () => {
 
 // Smallest files that are what their names say (only stored here: parsing is the ingest tests' job).
 const PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
-const DOCX_ZIP_MAGIC = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
+const DOCX = new Uint8Array(makeDocx([[null, "Shelter plan"]]));
 
 describe("upload", () => {
   const cases: { filename: string; mime: string; type: string; content: string | Uint8Array<ArrayBuffer> }[] = [
@@ -44,7 +45,7 @@ describe("upload", () => {
     { filename: "contacts.csv", mime: "text/csv", type: "csv", content: "agency,phone\nBCOEM,555-0100\n" },
     { filename: "page.htm", mime: "text/html", type: "html", content: "<h1>Evacuation</h1><p>Route 14 floods at 24 ft.</p>" },
     { filename: "aar.pdf", mime: "application/pdf", type: "pdf", content: PDF },
-    { filename: "plan.docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", type: "docx", content: DOCX_ZIP_MAGIC },
+    { filename: "plan.docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", type: "docx", content: DOCX },
   ];
 
   for (const c of cases) {

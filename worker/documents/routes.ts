@@ -83,8 +83,8 @@ export const documentRoutes = new Hono<AppEnv>()
     assertDeclaredSize(c.req.header("content-length"), ENVELOPE_SLACK);
     const db = getDb(c.env.DB);
     const userId = c.get("user").id;
-    // uploadDocument checks the plan again; asking here first spares reading the body for a 402.
-    await assertCanUpload(db, userId);
+    // uploadDocument checks again; asking here first spares reading the body for a 402 or a full pipeline's 429.
+    await assertCanUpload(c.env, db, userId);
     const input = await readUploadForm(c);
     return c.json({ document: await uploadDocument(c.env, db, userId, input) }, 201);
   })

@@ -3,12 +3,14 @@ import { z } from "zod";
 import { assertActivePlan } from "../accounts/plan";
 import type { Database } from "../db/client";
 import { documents, type Document } from "../db/schema";
-import type { Env } from "../env";
-import { badRequest, conflict, notFound, payloadTooLarge } from "../lib/errors";
+import { parseConfig, type Env } from "../env";
+import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
 import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
 import { deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
+import { assertIngestionSlot, reserveDailyBytes, type IngestionLimits } from "./limits";
+import { contentMatchesType, contentMismatchMessage, sniffedBytes } from "./sniff";
 import { detectType, hasIngestStatus, MAX_UPLOAD_BYTES, readIngestStatus, SUPPORTED_TYPES, type IngestStatus } from "./status";
 import { nowMs } from "../lib/clock";
 
@@ -139,9 +141,18 @@ export async function searchDocuments(db: Database, userId: string, q: string, l
 // ---------------------------------------------------------------------------------------------
 // Upload
 
-/** Spec §4, as for creating exercises: uploading needs an active plan; the client sends the user to pricing. */
-export function assertCanUpload(db: Database, userId: string): Promise<void> {
-  return assertActivePlan(db, userId, "upload documents");
+/**
+ * Checks that need no body. Spec §4, as for creating exercises: uploading needs an active plan (the
+ * client sends the user to pricing); and the user must have room in the ingestion pipeline.
+ */
+export async function assertCanUpload(env: Env, db: Database, userId: string): Promise<void> {
+  await assertActivePlan(db, userId, "upload documents");
+  await assertIngestionSlot(db, userId, ingestionLimits(env));
+}
+
+function ingestionLimits(env: Env): IngestionLimits {
+  const config = parseConfig(env);
+  return { maxInFlight: config.DOCUMENTS_MAX_IN_FLIGHT, maxBytesPerDay: config.DOCUMENTS_MAX_BYTES_PER_DAY };
 }
 
 /** The last path segment of what the browser (or a script) called the file, without control characters. */
@@ -190,16 +201,25 @@ export async function uploadDocument(env: Env, db: Database, userId: string, inp
   const filename = cleanFilename(file.name);
   const type = detectType(filename, file.type || null);
   if (!type) throw badRequest(UNSUPPORTED_TYPE_MESSAGE, "unsupported_type");
+  const { head, tail } = await sniffedBytes(file);
+  if (!contentMatchesType(type, head, tail)) throw unsupportedMediaType(contentMismatchMessage(type), "content_mismatch");
   const name = parseWith(documentNameSchema, input.name?.trim() ? input.name : defaultName(filename));
-  await assertCanUpload(db, userId);
+  await assertCanUpload(env, db, userId);
+  const releaseBytes = await reserveDailyBytes(env.DB, userId, file.size, ingestionLimits(env), nowMs());
 
   const id = newId();
   const key = documentKey(userId, id, filename);
-  const contentType = file.type || SUPPORTED_TYPES.find((t) => t.extension === type)?.mime || "application/octet-stream";
-  await env.UPLOADS.put(key, file, {
-    httpMetadata: { contentType },
-    customMetadata: { userId, documentId: id, filename },
-  });
+  // Our own type, never the browser's claim: the download serves this Content-Type.
+  const contentType = SUPPORTED_TYPES.find((t) => t.extension === type)?.mime ?? "application/octet-stream";
+  try {
+    await env.UPLOADS.put(key, file, {
+      httpMetadata: { contentType },
+      customMetadata: { userId, documentId: id, filename },
+    });
+  } catch (error) {
+    await releaseBytes();
+    throw error;
+  }
   try {
     await db.insert(documents).values({
       id,
@@ -213,6 +233,7 @@ export async function uploadDocument(env: Env, db: Database, userId: string, inp
     });
   } catch (error) {
     await env.UPLOADS.delete(key).catch(() => undefined);
+    await releaseBytes().catch(() => undefined);
     throw error;
   }
   try {

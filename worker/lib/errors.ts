@@ -20,7 +20,8 @@ export const forbidden = (message = "You do not have access to this.") => new Ht
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
 export const conflict = (message: string, code = "conflict") => new HttpError(409, code, message);
 export const payloadTooLarge = (message = "Request body is too large.") => new HttpError(413, "payload_too_large", message);
+export const unsupportedMediaType = (message: string, code = "unsupported_media_type") => new HttpError(415, code, message);
 export const paymentRequired = (message = "Credit limit exceeded") => new HttpError(402, "credit_limit_exceeded", message);
 export const locked = (message: string, details?: Record<string, unknown>) => new HttpError(423, "locked", message, details);
-export const tooManyRequests = (message = "Too many attempts. Wait a minute and try again.") =>
-  new HttpError(429, "rate_limited", message);
+export const tooManyRequests = (message = "Too many attempts. Wait a minute and try again.", code = "rate_limited", details?: Record<string, unknown>) =>
+  new HttpError(429, code, message, details);
