@@ -2,6 +2,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 // The Remix server bundle is produced by `vite build` (npm run build) before the Worker runs.
 // @ts-ignore -- generated file, absent until the first build
 import * as remixBuild from "../build/server/index.js";
+import "./composition";
 import { app } from "./app";
 import { ConfigError, parseConfig, type Env } from "./env";
 import { handleQueue } from "./jobs/queue";

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { wranglerEnv } from "./run.ts";
+import { wranglerCommand, wranglerEnv } from "./run.ts";
 
 /** Where SQL runs: the local simulated D1 under a persist dir, or the deployed database. */
 export type Target = { remote: false; persistTo: string } | { remote: true };
@@ -12,7 +12,8 @@ function targetArgs(target: Target): string[] {
 }
 
 function wrangler(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync("npx", ["wrangler", ...args], {
+  const [command, commandArgs] = wranglerCommand(args);
+  const result = spawnSync(command, commandArgs, {
     encoding: "utf8",
     env: { ...process.env, ...wranglerEnv },
     maxBuffer: 64 * 1024 * 1024,
@@ -63,9 +64,9 @@ function explain(r: { stdout: string; stderr: string }): string {
 
 /** Uploads a file to the local R2 bucket (the seed only writes locally). Async so uploads overlap. */
 export function r2PutLocal(bucket: string, key: string, file: string, contentType: string, persistTo: string): Promise<void> {
-  const args = ["wrangler", "r2", "object", "put", `${bucket}/${key}`, "--file", file, "--content-type", contentType, "--local", "--persist-to", persistTo];
+  const [command, args] = wranglerCommand(["r2", "object", "put", `${bucket}/${key}`, "--file", file, "--content-type", contentType, "--local", "--persist-to", persistTo]);
   return new Promise((resolve, reject) => {
-    const child = spawn("npx", args, { env: { ...process.env, ...wranglerEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env: { ...process.env, ...wranglerEnv }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));

@@ -13,7 +13,7 @@ import {
   mselTableSchema,
   modulesSchema,
   structuredQuestionsSchema,
-} from "../../worker/exercises/model";
+} from "../../worker/db/exercise-shapes";
 import { QUICK_START_TEMPLATES, getTemplate, listTemplateSummaries } from "../../worker/exercises/templates";
 
 // Mission-area membership exactly as listed in /work/shared/hseep.md.

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adjustCredits, updateCreditSettings } from "../../worker/billing/service";
+import { adjustCredits, ledgerEventHandlers, sendLowBalanceEmail, updateCreditSettings } from "../../worker/billing/service";
+import "../../worker/composition";
 import type { LedgerEvent } from "../../worker/billing/ledger-types";
-import { requestAutoRefill, type AutoRefillOutcome } from "../../worker/payments/auto-refill";
+import { autoRefillHandler, requestAutoRefill, type AutoRefillOutcome } from "../../worker/payments/auto-refill";
 import { createTestUser } from "../helpers/auth";
 import { accountRow, balanceOf, checkoutAndPay, deliverAll, eventFor } from "./api";
 import { stripeEnv, testStripe } from "./helpers";
@@ -84,5 +85,11 @@ describe("auto-refill through Stripe", () => {
     const refund = await testStripe().refunds.create({ payment_intent: outcome.paymentIntentId });
     await deliverAll([await eventFor("charge.refunded", refund.charge as string)]);
     expect((await balanceOf(user.accountId)).currentBalance).toBe(1000);
+  });
+});
+
+describe("wiring", () => {
+  it("the Worker's composition gives the ledger's auto_refill events to payments (billing does not import payments)", () => {
+    expect(ledgerEventHandlers()).toEqual({ low_balance: sendLowBalanceEmail, auto_refill: autoRefillHandler });
   });
 });

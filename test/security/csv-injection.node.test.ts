@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, mselToCsv } from "../../worker/exercises/export/csv";
-import { mselColumns, type MselRow } from "../../worker/exercises/model";
+import { mselColumns, type MselRow } from "../../worker/db/exercise-shapes";
 import { parseCsv } from "../helpers/csv";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRICING_PATH, safeCallbackUrl } from "../../worker/auth/guard";
+import { safeCallbackUrl } from "../../worker/auth/guard";
+import { PRICING_PATH } from "../../worker/lib/paths";
 
 /**
  * The login, sign-up and two-factor pages and /api/auth/signin redirect to a callbackUrl taken from

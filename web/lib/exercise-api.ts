@@ -3,7 +3,7 @@
  * back as `ExerciseApiError` (= ApiError) with the status and the whole error body (a 423 carries
  * the lock holder, which the lock modal shows).
  */
-import type { ExerciseInput } from "../../worker/exercises/model";
+import type { ExerciseInput } from "../../worker/db/exercise-shapes";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { PRICING_PATH } from "../auth/guard";
+import { PRICING_PATH } from "../lib/paths";
 import { HttpError } from "../lib/errors";
 import { accountPlanMetadata, accounts, campaignParticipants, campaignUsers, teamMembers, teams, userAccounts } from "../db/schema";
 import { nowDate } from "../lib/clock";

@@ -1,3 +1,5 @@
+import { PRICING_PATH } from "../lib/paths";
+
 /**
  * The access guard of spec §4 as one pure function, so every case is a line in a table test and the
  * Remix root loader (through enforceAccess) is its only caller.
@@ -44,7 +46,6 @@ export function isAllowedWithoutPlan(pathname: string, isCampaignOnly: boolean):
   return isCampaignOnly && isUnder(pathname, "/collaborate");
 }
 
-export const PRICING_PATH = "/account/pricing";
 
 export function loginRedirect(pathname: string, search = ""): string {
   return `/login?callbackUrl=${encodeURIComponent(pathname + search)}`;

@@ -2,7 +2,6 @@ import { getTenancyAccountId } from "../accounts/service";
 import { getDb } from "../db/client";
 import { parseConfig, type Env } from "../env";
 import { getEmailSender } from "../lib/email";
-import { autoRefillHandler } from "../payments/auto-refill";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ensurePlanAllowance } from "./allowance";
@@ -80,21 +79,28 @@ export const sendLowBalanceEmail: LedgerEventHandler = async (env, event) => {
 };
 
 /**
- * Handlers by event kind. Auto-refill needs a stored payment method and Stripe, which the payments
- * feature owns: it charges the saved card and the credits arrive through its webhook (without
- * Stripe configured it logs and charges nothing).
+ * Handlers other features register for ledger events, at composition (worker/composition.ts):
+ * auto-refill needs a stored payment method and Stripe, which the payments feature owns, and
+ * payments depends on billing, so billing must not import it. Kept on globalThis because the Remix
+ * server build bundles its own copy of this module; the Worker entry registers before any request.
  */
-export const ledgerEventHandlers: LedgerEventHandlers = {
-  low_balance: sendLowBalanceEmail,
-  auto_refill: autoRefillHandler,
-};
+const registered: LedgerEventHandlers = ((globalThis as { __readyroomLedgerEventHandlers?: LedgerEventHandlers }).__readyroomLedgerEventHandlers ??= {});
+
+export function registerLedgerEventHandler(kind: LedgerEvent["kind"], handler: LedgerEventHandler): void {
+  registered[kind] = handler;
+}
+
+/** Billing's own handler (the low-balance e-mail) and those registered by other features. */
+export function ledgerEventHandlers(): LedgerEventHandlers {
+  return { low_balance: sendLowBalanceEmail, ...registered };
+}
 
 /**
  * Delivers events handed out with a ledger result and acknowledges the ones delivered. A failed
  * handler leaves its event unacknowledged: the ledger offers it again after its lease. Delivery
  * never fails the operation that caused it.
  */
-export async function deliverEvents(env: BillingEnv, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers) {
+export async function deliverEvents(env: BillingEnv, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers()) {
   if (events.length === 0) return;
   const delivered: string[] = [];
   for (const event of events) {

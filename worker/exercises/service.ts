@@ -18,7 +18,7 @@ import {
 import { badRequest, forbidden, locked, notFound } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
-import { exerciseInputSchema, type ExerciseInput, type ExerciseMetadata } from "./model";
+import { exerciseInputSchema, type ExerciseInput, type ExerciseMetadata } from "../db/exercise-shapes";
 import { resumeStep } from "./steps";
 import { getTemplate } from "./templates";
 import { nowMs, nowDate } from "../lib/clock";

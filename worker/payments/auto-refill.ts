@@ -17,7 +17,7 @@ export type AutoRefillOutcome =
   | { charged: false; reason: string };
 
 /**
- * Handler for the ledger's `auto_refill` event (worker/billing registers it): charges the
+ * Handler for the ledger's `auto_refill` event (registered in worker/composition.ts): charges the
  * customer's saved card off-session for a credit pack. It only starts the payment; the credits are
  * added when Stripe's `payment_intent.succeeded` webhook arrives (worker/payments/webhook.ts), so
  * a declined or abandoned payment never adds credits. Keyed by the ledger event id, a redelivered

@@ -1,4 +1,4 @@
-import { mselColumns, type MselRow } from "../model";
+import { mselColumns, type MselRow } from "../../db/exercise-shapes";
 
 /**
  * The MSEL as CSV (RFC 4180): header = the 13 MSEL columns of spec §3, one row per inject, CRLF

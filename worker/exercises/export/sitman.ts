@@ -1,5 +1,5 @@
 import { getCapabilityByName, MISSION_AREAS } from "../capabilities";
-import type { CapabilityObjective, Module, MselRow } from "../model";
+import type { CapabilityObjective, Module, MselRow } from "../../db/exercise-shapes";
 import { nowDate } from "../../lib/clock";
 
 /**

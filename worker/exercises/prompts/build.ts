@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../ai/types";
 import type { CustomInstructions } from "../../profile/model";
-import type { ExerciseInput, Module } from "../model";
+import type { ExerciseInput, Module } from "../../db/exercise-shapes";
 import { DOCTRINE, ROLE } from "./doctrine";
 import { offlineAnswer } from "./offline";
 import type { Passage } from "./passages";

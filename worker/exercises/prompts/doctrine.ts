@@ -1,5 +1,5 @@
 import { CORE_CAPABILITIES, MISSION_AREAS } from "../capabilities";
-import { mselColumns } from "../model";
+import { mselColumns } from "../../db/exercise-shapes";
 
 /**
  * The HSEEP doctrine every design-assistant prompt starts from (the product's reference is

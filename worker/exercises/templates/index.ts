@@ -10,7 +10,7 @@ import { ransomwareCountySystems } from "./ransomware-county-systems";
 import { riverineFlood } from "./riverine-flood";
 import { wildfireEvacuation } from "./wildfire-evacuation";
 import { winterStormPowerOutage } from "./winter-storm-power-outage";
-import type { ExerciseInput } from "../model";
+import type { ExerciseInput } from "../../db/exercise-shapes";
 import type { QuickStartTemplate } from "./types";
 
 export type { QuickStartTemplate, TemplateModule, TemplateMselRow } from "./types";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { cn } from "~/lib/utils";
-import { mselColumns, type MselColumn } from "../../../../worker/exercises/model";
+import { mselColumns, type MselColumn } from "../../../../worker/db/exercise-shapes";
 import { AddButton, move, RowActions } from "../list-editor";
 import type { MselRow, StepEditorProps } from "../types";
 

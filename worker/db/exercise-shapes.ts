@@ -7,6 +7,9 @@ import { z } from "zod";
  *
  * AI output and imported data sometimes put a number where text belongs (an MSEL event "3"):
  * such values are accepted and stored as text.
+ *
+ * They live beside the schema because the JSON columns validate with them: the exercise feature and
+ * the browser import them from here, and db/ imports no feature code.
  */
 const text = z.union([z.string(), z.number().transform(String)]);
 const nullableText = text.nullish();
