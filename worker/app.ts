@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/http";
 import { billingRoutes } from "./billing/routes";
 import { devRoutes } from "./dev/routes";
+import { getDb } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
@@ -52,6 +53,7 @@ export function createApp() {
   app.use("*", async (c, next) => {
     c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
     c.set("config", parseConfig(c.env));
+    c.set("db", getDb(c.env.DB));
     await next();
   });
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
+import type { CreditLedger } from "../durable-objects/credit-ledger";
+import type { ExerciseLock } from "../durable-objects/exercise-lock";
 
 /**
  * Bindings and configuration the Worker receives. Bindings are typed here; plain vars and secrets
@@ -11,9 +14,9 @@ export interface Env {
   DOC_INDEX: VectorizeIndex;
   INGEST: Queue<unknown>;
   SYNTHESIS: Queue<unknown>;
-  EXERCISE_LOCK: DurableObjectNamespace;
-  CREDIT_LEDGER: DurableObjectNamespace;
-  CAMPAIGN_SYNTHESIS: DurableObjectNamespace;
+  EXERCISE_LOCK: DurableObjectNamespace<ExerciseLock>;
+  CREDIT_LEDGER: DurableObjectNamespace<CreditLedger>;
+  CAMPAIGN_SYNTHESIS: DurableObjectNamespace<CampaignSynthesis>;
   ASSETS?: Fetcher;
   [key: string]: unknown;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AskPassage } from "../../worker/ask/model";
 import { NOTHING_INDEXED, NOTHING_MATCHED, offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { buildAskPrompt } from "../../worker/ask/prompt";
-import { retrievalQuery } from "../../worker/ask/retrieval";
+import { retrievalQuery } from "../../worker/documents/retrieval";
 import { titleFromQuestion } from "../../worker/ask/service";
 import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";
 

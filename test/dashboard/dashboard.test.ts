@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { userContext } from "../../worker/context";
 import { getDashboard } from "../../worker/dashboard/service";
 import { getDb } from "../../worker/db/client";
 import { accounts, documents, exercises, intelBriefs } from "../../worker/db/schema";
@@ -30,7 +31,7 @@ describe("dashboard service", () => {
     await seedFor(alice.userId, "alice");
     await seedFor(bob.userId, "bob");
 
-    const dash = await getDashboard(db(), alice.userId);
+    const dash = await getDashboard(userContext(env, alice.userId));
     expect(dash.firstName).toBe("Alice");
     const names = dash.exercises.list.map((e) => e.name);
     expect(names.sort()).toEqual(["alice flood TTX", "alice quake TTX", "alice storm TTX"]);
@@ -41,29 +42,29 @@ describe("dashboard service", () => {
   it("lists exercises most recently updated first (or oldest first, or searched) with the full count", async () => {
     const user = await createTestUser({ plan: "SOLO" });
     await seedFor(user.userId, "me");
-    const dash = await getDashboard(db(), user.userId);
+    const dash = await getDashboard(userContext(env, user.userId));
     expect(dash.exercises.list.map((e) => [e.name, e.completed])).toEqual([
       ["me storm TTX", false],
       ["me flood TTX", false],
       ["me quake TTX", true],
     ]);
     expect(dash.exercises.total).toBe(3);
-    expect((await getDashboard(db(), user.userId, { sort: "asc" })).exercises.list.map((e) => e.name)).toEqual(["me quake TTX", "me flood TTX", "me storm TTX"]);
-    const searched = await getDashboard(db(), user.userId, { search: "storm", sort: "desc" });
+    expect((await getDashboard(userContext(env, user.userId), { sort: "asc" })).exercises.list.map((e) => e.name)).toEqual(["me quake TTX", "me flood TTX", "me storm TTX"]);
+    const searched = await getDashboard(userContext(env, user.userId), { search: "storm", sort: "desc" });
     expect(searched.exercises).toMatchObject({ list: [{ name: "me storm TTX" }], total: 3 });
   });
 
   it("shows the 5 most recent documents and the full count", async () => {
     const user = await createTestUser({ plan: "SOLO" });
     await seedFor(user.userId, "me");
-    const dash = await getDashboard(db(), user.userId);
+    const dash = await getDashboard(userContext(env, user.userId));
     expect(dash.documents.total).toBe(7);
     expect(dash.documents.items.map((d) => d.name)).toEqual(["me plan 6.pdf", "me plan 5.pdf", "me plan 4.pdf", "me plan 3.pdf", "me plan 2.pdf"]);
   });
 
   it("is empty for a new user, with every profile section missing", async () => {
     const user = await createTestUser({ plan: "SOLO" });
-    const dash = await getDashboard(db(), user.userId);
+    const dash = await getDashboard(userContext(env, user.userId));
     expect(dash.exercises).toEqual({ list: [], total: 0 });
     expect(dash.campaignExercises).toEqual([]);
     expect(dash.enterprise).toBe(false);
@@ -80,7 +81,7 @@ describe("dashboard service", () => {
       .update(accounts)
       .set({ customInstructions: { focus: "Coastal county", threats: "Hurricanes", typeOfUse: "Professional", language: "en" } })
       .where(eq(accounts.id, user.accountId));
-    const dash = await getDashboard(db(), user.userId);
+    const dash = await getDashboard(userContext(env, user.userId));
     expect(dash.profile.filled).toBe(3);
     expect(dash.profile.missing).not.toContain("Threats Hazards and Concerns");
   });

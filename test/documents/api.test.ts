@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { userContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -342,7 +343,7 @@ describe("failures leave nothing half-written", () => {
     const brokenDb = new Proxy(db, {
       get: (target, prop, receiver) => prop === "insert" ? () => ({ values: () => Promise.reject(new Error("D1 is down")) }) : Reflect.get(target, prop, receiver),
     });
-    await expect(uploadDocument(env as unknown as Env, brokenDb, user.userId, { file: new File(["x"], "orphan.md") })).rejects.toThrow("D1 is down");
+    await expect(uploadDocument({ ...userContext(env, user.userId), db: brokenDb }, { file: new File(["x"], "orphan.md") })).rejects.toThrow("D1 is down");
     expect((await env.UPLOADS.list({ prefix: `documents/${user.userId}/` })).objects).toEqual([]);
     expect(await db.select().from(documents).where(eq(documents.userId, user.userId))).toEqual([]);
   });
@@ -351,12 +352,12 @@ describe("failures leave nothing half-written", () => {
     expectConsoleError(/^enqueue of document .* failed; the next list re-queues it Error: queue unavailable/);
     const user = await createTestUser({ plan: "SOLO" });
     const offline = { ...(env as unknown as Env), INGEST: failingQueue };
-    const db = getDb(env.DB);
-    const doc = await uploadDocument(offline, db, user.userId, { file: new File(["# Kept"], "kept.md") });
+    const ctx = userContext(offline, user.userId);
+    const doc = await uploadDocument(ctx, { file: new File(["# Kept"], "kept.md") });
     expect(doc.status.status).toBe("queued");
     expect(await env.UPLOADS.head(`documents/${user.userId}/${doc.id}/kept.md`)).not.toBeNull();
 
-    const listed = await listDocuments(offline, db, user.userId);
+    const listed = await listDocuments(ctx);
     expect(listed.map((d) => d.id)).toEqual([doc.id]);
   });
 });

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getDb } from "../../worker/db/client";
-import { getExercise, isMissingId, type ExerciseScope } from "../../worker/exercises/service";
+import { userContext } from "../../worker/context";
+import { isMissingId, type ExerciseScope } from "../../worker/exercises/scope";
+import { getExercise } from "../../worker/exercises/service";
 import { parseStepPath } from "../../worker/exercises/steps";
 import { HttpError } from "../../worker/lib/errors";
 import { envOf, requireUser } from "./auth.server";
@@ -13,14 +14,14 @@ import { exercisePagePath, type ExerciseRef } from "./exercise-paths";
  * work on → 404).
  * Without a valid step the editor opens at the spec §2 resume step.
  */
-export async function loadEditorExercise(args: LoaderFunctionArgs, scopeFor: (userId: string) => ExerciseScope, ref: ExerciseRef) {
+export async function loadEditorExercise(args: LoaderFunctionArgs, scope: ExerciseScope, ref: ExerciseRef) {
   const user = await requireUser(args);
   if (isMissingId(ref.id) || (ref.campaignId !== undefined && isMissingId(ref.campaignId ?? ""))) {
     throw new Response("Exercise ID required.", { status: 400 });
   }
   let exercise;
   try {
-    exercise = await getExercise(getDb(envOf(args.context).DB), scopeFor(user.id), ref.id);
+    exercise = await getExercise(userContext(envOf(args.context), user.id), scope, ref.id);
   } catch (err) {
     if (err instanceof HttpError) throw new Response(err.message, { status: err.status });
     throw err;

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ExerciseEditorRoute } from "~/components/exercise/editor";
 import { editorShouldRevalidate } from "~/lib/exercise-editor-revalidate";
 import { loadEditorExercise } from "~/lib/exercise-editor.server";
-import { inCampaign } from "../../worker/exercises/service";
+import { inCampaign } from "../../worker/exercises/scope";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.exercise.name.trim() || "Untitled exercise"} · Campaign exercise · Readyroom` },
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export function loader(args: LoaderFunctionArgs) {
   const campaignId = args.params.campaignId ?? "";
-  return loadEditorExercise(args, (userId) => inCampaign(userId, campaignId.trim()), { id: args.params.id ?? "", campaignId });
+  return loadEditorExercise(args, inCampaign(campaignId.trim()), { id: args.params.id ?? "", campaignId });
 }
 
 export const shouldRevalidate = editorShouldRevalidate;

@@ -3,14 +3,13 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "lucide-react";
 import type * as React from "react";
 import { getDashboard } from "../../worker/dashboard/service";
-import { getDb } from "../../worker/db/client";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import { envOf, requireUser } from "~/lib/auth.server";
+import { requireUserContext } from "~/lib/context.server";
 import { exercisePagePath } from "~/lib/exercise-paths";
 import type { loader as rootLoader } from "~/root";
 
@@ -18,11 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
 
 /** The page is one service call (worker/dashboard/service.ts); the loader only reads the query. */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireUser(args);
+  const { ctx, user } = await requireUserContext(args);
   const url = new URL(args.request.url);
   const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
   const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
-  const dashboard = await getDashboard(getDb(envOf(args.context).DB), user.id, { search, sort });
+  const dashboard = await getDashboard(ctx, { search, sort });
   return { ...dashboard, userId: user.id, query: { q: search ?? "", sort } };
 }
 

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { BookOpen, MessagesSquare } from "lucide-react";
 import * as React from "react";
-import { getDb } from "../../worker/db/client";
 import { getChat, listChats } from "../../worker/ask/service";
 import { listDocuments } from "../../worker/documents/service";
 import { HttpError } from "../../worker/lib/errors";
@@ -11,7 +10,7 @@ import { DocumentLibrary } from "~/components/documents/library";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { AskMessage } from "~/lib/ask-api";
 import { DOCUMENT_CHAT_MODEL_COOKIE } from "~/lib/ask-api";
-import { envOf, requireUser } from "~/lib/auth.server";
+import { requireUserContext } from "~/lib/context.server";
 import { parseCookies } from "~/lib/cookies";
 
 export const meta: MetaFunction = () => [{ title: "Documents · Readyroom" }];
@@ -25,15 +24,14 @@ const viewOf = (params: URLSearchParams): View => (params.get("view") === "ask" 
  * renders the chat in the first HTML; afterwards the page keeps them fresh through /api/ask.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireUser(args);
-  const env = envOf(args.context);
+  const { ctx } = await requireUserContext(args);
   const chatId = new URL(args.request.url).searchParams.get("chat");
   const [documents, chats, chat] = await Promise.all([
-    listDocuments(env, getDb(env.DB), user.id),
-    listChats(env, user.id),
+    listDocuments(ctx),
+    listChats(ctx),
     // Someone else's or a deleted chat renders as no chat; the page then says it was not found.
     chatId
-      ? getChat(env, user.id, chatId).catch((err: unknown) => {
+      ? getChat(ctx, chatId).catch((err: unknown) => {
           if (err instanceof HttpError && err.status === 404) return null;
           throw err;
         })

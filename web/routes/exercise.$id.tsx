@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ExerciseEditorRoute } from "~/components/exercise/editor";
 import { editorShouldRevalidate } from "~/lib/exercise-editor-revalidate";
 import { loadEditorExercise } from "~/lib/exercise-editor.server";
-import { personal } from "../../worker/exercises/service";
+import { personal } from "../../worker/exercises/scope";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.exercise.name.trim() || "Untitled exercise"} · Readyroom` },

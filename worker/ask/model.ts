@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RetrievedPassage } from "../documents/retrieval";
 
 /**
  * Request shapes of Ask Readyroom (spec §3 "Document chat request"; /tmp contract "Ask Readyroom
@@ -59,9 +60,7 @@ export interface Citation {
 }
 
 /** A retrieved passage: its citation plus the chunk's full text, which goes into the prompt. */
-export interface AskPassage extends Citation {
-  content: string;
-}
+export type AskPassage = RetrievedPassage;
 
 /**
  * The answer stream (application/x-ndjson, one event per line): meta first, then citations (maybe

@@ -1,5 +1,5 @@
 import type { AskPassage } from "./model";
-import { retrievalQuery } from "./retrieval";
+import { retrievalQuery } from "../documents/retrieval";
 
 /**
  * The answer Ask Readyroom gives when no AI provider is configured: no model, so it quotes the

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
+import { ctxOf } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { ASK_BODY_MAX_BYTES, askBodySchema, createChatBodySchema, renameChatBodySchema } from "./model";
@@ -8,27 +9,24 @@ import { askQuestion, createChat, deleteChat, getChat, listChats, renameChat } f
 /** Mounted at /api/ask: Ask Readyroom chats of the signed-in user (another user's chat is a 404). */
 export const askRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/chats", async (c) => c.json({ chats: await listChats(c.env, c.get("user").id) }))
+  .get("/chats", async (c) => c.json({ chats: await listChats(ctxOf(c)) }))
   .post("/chats", async (c) => {
     const body = await readJson(c, createChatBodySchema);
-    return c.json({ chat: await createChat(c.env, c.get("user").id, body.title) }, 201);
+    return c.json({ chat: await createChat(ctxOf(c), body.title) }, 201);
   })
-  .get("/chats/:id", async (c) => c.json(await getChat(c.env, c.get("user").id, c.req.param("id"))))
+  .get("/chats/:id", async (c) => c.json(await getChat(ctxOf(c), c.req.param("id"))))
   .patch("/chats/:id", async (c) => {
     const body = await readJson(c, renameChatBodySchema);
-    return c.json({ chat: await renameChat(c.env, c.get("user").id, c.req.param("id"), body.title) });
+    return c.json({ chat: await renameChat(ctxOf(c), c.req.param("id"), body.title) });
   })
   .delete("/chats/:id", async (c) => {
-    await deleteChat(c.env, c.get("user").id, c.req.param("id"));
+    await deleteChat(ctxOf(c), c.req.param("id"));
     return c.json({ success: true });
   })
   .put("/chats/:id/messages", async (c) => {
     const body = await readJson(c, askBodySchema, ASK_BODY_MAX_BYTES);
-    return askQuestion({
-      env: c.env,
-      config: c.get("config"),
+    return askQuestion(ctxOf(c), {
       background: c.executionCtx,
-      userId: c.get("user").id,
       chatId: c.req.param("id"),
       body,
     });

@@ -1,22 +1,19 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { flagOn } from "../accounts/flags";
-import { getTenancyAccountId } from "../accounts/service";
 import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
 import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
+import { assistantSettings } from "../ai/assistant-settings";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { CONTENT_TYPE } from "../conversations/framing";
-import { getDb, type Database } from "../db/client";
-import { accounts, askReadyroomChats, chatMessages, users } from "../db/schema";
-import type { Config, Env } from "../env";
+import type { UserContext } from "../context";
+import type { Database } from "../db/client";
+import { askReadyroomChats, chatMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { languageName } from "../profile/languages";
-import { readStoredInstructions, type CustomInstructions } from "../profile/model";
 import type { AnswerMetadata, AskBody, AskEvent, AskPassage, Citation } from "./model";
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
-import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "./retrieval";
+import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "../documents/retrieval";
 import { nowMs } from "../lib/clock";
 
 /**
@@ -73,8 +70,8 @@ async function ownChat(db: Database, userId: string, chatId: string): Promise<Ch
 // ------------------------------------------------------------------------------------------------
 // CRUD
 
-export async function listChats(env: Env, userId: string): Promise<ChatSummary[]> {
-  const db = getDb(env.DB);
+export async function listChats({ db, user }: UserContext): Promise<ChatSummary[]> {
+  const userId = user.id;
   const rows = await db
     .select({
       id: askReadyroomChats.id,
@@ -89,17 +86,16 @@ export async function listChats(env: Env, userId: string): Promise<ChatSummary[]
   return rows.map((r) => ({ id: r.id, title: r.title, updatedAt: r.updatedAt.toISOString(), messageCount: Number(r.messageCount) }));
 }
 
-export async function createChat(env: Env, userId: string, title?: string): Promise<ChatView> {
-  const [row] = await getDb(env.DB)
+export async function createChat({ db, user }: UserContext, title?: string): Promise<ChatView> {
+  const [row] = await db
     .insert(askReadyroomChats)
-    .values({ userId, title: title ?? null })
+    .values({ userId: user.id, title: title ?? null })
     .returning();
   return chatView(row!);
 }
 
-export async function getChat(env: Env, userId: string, chatId: string): Promise<{ chat: ChatView; messages: MessageView[] }> {
-  const db = getDb(env.DB);
-  const chat = await ownChat(db, userId, chatId);
+export async function getChat({ db, user }: UserContext, chatId: string): Promise<{ chat: ChatView; messages: MessageView[] }> {
+  const chat = await ownChat(db, user.id, chatId);
   const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt, sql`rowid`);
   return {
     chat: chatView(chat),
@@ -107,8 +103,8 @@ export async function getChat(env: Env, userId: string, chatId: string): Promise
   };
 }
 
-export async function renameChat(env: Env, userId: string, chatId: string, title: string): Promise<ChatView> {
-  const db = getDb(env.DB);
+export async function renameChat({ db, user }: UserContext, chatId: string, title: string): Promise<ChatView> {
+  const userId = user.id;
   await ownChat(db, userId, chatId);
   const [row] = await db
     .update(askReadyroomChats)
@@ -119,8 +115,8 @@ export async function renameChat(env: Env, userId: string, chatId: string, title
   return chatView(row);
 }
 
-export async function deleteChat(env: Env, userId: string, chatId: string): Promise<void> {
-  const db = getDb(env.DB);
+export async function deleteChat({ db, user }: UserContext, chatId: string): Promise<void> {
+  const userId = user.id;
   await ownChat(db, userId, chatId);
   // ChatMessage rows go with it (ON DELETE CASCADE).
   await db.delete(askReadyroomChats).where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, userId)));
@@ -135,39 +131,6 @@ export function titleFromQuestion(question: string): string {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Who is asking
-
-interface CallerSettings {
-  selectionEnabled: boolean;
-  actionsEnabled: boolean;
-  instructions: CustomInstructions | null;
-  language: string | null;
-}
-
-/** The account settings that shape the answer (as the design assistant reads them), plus the actions flag. */
-async function callerSettings(db: Database, userId: string): Promise<CallerSettings> {
-  const accountId = await getTenancyAccountId(db, userId);
-  const [account, user] = await Promise.all([
-    accountId
-      ? db
-          .select({ modelSelectionEnabled: accounts.modelSelectionEnabled, customInstructions: accounts.customInstructions, featureFlags: accounts.featureFlags })
-          .from(accounts)
-          .where(eq(accounts.id, accountId))
-          .get()
-      : Promise.resolve(undefined),
-    db.select({ preferredLanguage: users.preferredLanguage }).from(users).where(eq(users.id, userId)).get(),
-  ]);
-  const instructions = account ? readStoredInstructions(account.customInstructions ?? null) : null;
-  const code = instructions?.language || user?.preferredLanguage || "";
-  return {
-    selectionEnabled: Boolean(account?.modelSelectionEnabled),
-    actionsEnabled: flagOn(account?.featureFlags, "betaAskReadyroomActionsEnabled"),
-    instructions,
-    language: code ? (languageName(code) ?? null) : null,
-  };
-}
-
-// ------------------------------------------------------------------------------------------------
 // Asking
 
 interface Background {
@@ -175,10 +138,8 @@ interface Background {
 }
 
 export interface AskRequest {
-  env: Env;
-  config: Config;
+  /** The request's ExecutionContext: an answer cut short is settled after the response. */
   background: Background;
-  userId: string;
   chatId: string;
   body: AskBody;
 }
@@ -188,14 +149,15 @@ export interface AskRequest {
  * documents, 400 actions, 402 credits, 502 provider refusal) happens before the stream starts,
  * and nothing is saved in those cases.
  */
-export async function askQuestion(req: AskRequest): Promise<Response> {
-  const { env, userId, chatId, body } = req;
-  const db = getDb(env.DB);
+export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Response> {
+  const { chatId, body } = req;
+  const { db, env } = ctx;
+  const userId = ctx.user.id;
   // An empty selection means no restriction: the client sends [] for "all my documents".
   const documentIds = body.documentIds?.length ? [...new Set(body.documentIds)] : undefined;
   const [, settings, foreign] = await Promise.all([
     ownChat(db, userId, chatId),
-    callerSettings(db, userId),
+    assistantSettings(ctx),
     documentIds ? foreignDocumentIds(db, userId, documentIds) : Promise.resolve([]),
   ]);
   if (foreign.length) throw notFound("Document not found.");
@@ -204,7 +166,7 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
   const question = body.messages[body.messages.length - 1]!.content;
   const passages = await retrievePassages(db, { userId, question, documentIds });
   const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds));
-  const provider = getAiProvider(req.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
+  const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
   const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language });
 
   const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
@@ -227,7 +189,7 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
   );
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
-  const run: Run = { ...req, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens };
+  const run: Run = { ...req, ctx, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens };
   return new Response(streamAnswer(run, chunks, abort, label), {
     headers: {
       "content-type": CONTENT_TYPE.ndjson,
@@ -241,6 +203,7 @@ export async function askQuestion(req: AskRequest): Promise<Response> {
 }
 
 interface Run extends AskRequest {
+  ctx: UserContext;
   db: Database;
   provider: AiProvider;
   prompt: AskPrompt;

@@ -31,7 +31,7 @@ export class LedgerError extends Error {
 }
 
 export function ledgerStub(env: Pick<Env, "CREDIT_LEDGER">, accountId: string): DurableObjectStub<CreditLedger> {
-  const ns = env.CREDIT_LEDGER as unknown as DurableObjectNamespace<CreditLedger>;
+  const ns = env.CREDIT_LEDGER;
   return ns.get(ns.idFromName(accountId));
 }
 

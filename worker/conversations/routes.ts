@@ -3,8 +3,9 @@ import { z } from "zod";
 import { badRequest } from "../lib/errors";
 import { readJson } from "../lib/http";
 import { ensureUser } from "../auth/middleware";
+import { ctxOf } from "../context";
 import { SECTION_TYPES } from "../exercises/prompts";
-import { inCampaign, personal, requireCampaignIds, requireId, type ExerciseScope } from "../exercises/service";
+import { inCampaign, personal, requireCampaignIds, requireId, type ExerciseScope } from "../exercises/scope";
 import type { AppEnv } from "../types";
 import type { Framing } from "./framing";
 import { CONVERSATION_MAX_BYTES, conversationBodySchema, getConversation, streamConversation } from "./service";
@@ -18,9 +19,7 @@ function framingFor(c: Context<AppEnv>, v2: boolean): Framing {
 
 async function handlePut(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string, v2: boolean) {
   const body = await readJson(c, conversationBodySchema, CONVERSATION_MAX_BYTES);
-  return streamConversation({
-    env: c.env,
-    config: c.get("config"),
+  return streamConversation(ctxOf(c), {
     background: c.executionCtx,
     scope,
     exerciseId,
@@ -32,7 +31,7 @@ async function handlePut(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: s
 async function handleGet(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string) {
   const parsed = historyQuery.safeParse(c.req.query());
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, "validation_error");
-  return c.json({ conversation: await getConversation(c.env, scope, exerciseId, parsed.data.sectionType) });
+  return c.json({ conversation: await getConversation(ctxOf(c), scope, exerciseId, parsed.data.sectionType) });
 }
 
 const missingId = () => {
@@ -42,16 +41,16 @@ const missingId = () => {
 /** Mounted at /api/conversations (spec §7): the design assistant of personal exercises. */
 export const conversationRoutes = new Hono<AppEnv>()
   .use(ensureUser)
-  .put("/v2/:exerciseId", (c) => handlePut(c, personal(c.get("user").id), requireId(c.req.param("exerciseId")), true))
+  .put("/v2/:exerciseId", (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), true))
   .put("/v2", missingId)
   .put("/v2/", missingId)
   .put("/", missingId)
-  .put("/:exerciseId", (c) => handlePut(c, personal(c.get("user").id), requireId(c.req.param("exerciseId")), false))
-  .get("/:exerciseId", (c) => handleGet(c, personal(c.get("user").id), requireId(c.req.param("exerciseId"))));
+  .put("/:exerciseId", (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), false))
+  .get("/:exerciseId", (c) => handleGet(c, personal, requireId(c.req.param("exerciseId"))));
 
 function campaignScoped(c: Context<AppEnv>) {
   const { campaignId, id } = requireCampaignIds(c.req.param("campaignId"), c.req.param("exerciseId"));
-  return { scope: inCampaign(c.get("user").id, campaignId), id };
+  return { scope: inCampaign(campaignId), id };
 }
 
 /** Mounted at /api/collaborate/campaigns/:campaignId/exercises: the campaign exercise's assistant. */

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getTenancyAccountId } from "../accounts/service";
+import { assistantSettings } from "../ai/assistant-settings";
 import { getAiProvider, DEFAULT_CHAT_MODEL, approxTokens, type AiProvider, type ChatChunk } from "../ai";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { answerStream, openPaidAnswer, settleAnswerCharge, type TokenUsage } from "../ai/answer-stream";
 import { estimateCredits } from "../billing/pricing";
-import { getDb, type Database } from "../db/client";
-import { accounts, conversations, users } from "../db/schema";
+import type { UserContext } from "../context";
+import type { Database } from "../db/client";
+import { conversations } from "../db/schema";
 import type { ChatMessageShape } from "../db/shapes";
-import type { Config, Env } from "../env";
-import { assertNotLockedByOther } from "../exercises/lock-service";
+import { assertEditable } from "../exercises/lock-service";
 import {
   buildPrompt,
   draftToPatch,
@@ -22,10 +22,8 @@ import {
   type Purpose,
   type SectionType,
 } from "../exercises/prompts";
-import { getExerciseRow, type ExerciseScope } from "../exercises/service";
+import { findExercise, type ExerciseScope } from "../exercises/scope";
 import { newId } from "../lib/ids";
-import { languageName } from "../profile/languages";
-import { readStoredInstructions, type CustomInstructions } from "../profile/model";
 import { CONTENT_TYPE, encodeEvent, type Framing, type StreamEvent } from "./framing";
 import { nowDate } from "../lib/clock";
 
@@ -50,41 +48,15 @@ export const CONVERSATION_MAX_BYTES = 2 * 1024 * 1024;
 /** The stored history keeps the latest messages; older ones drop off. */
 const MAX_STORED_MESSAGES = 400;
 
-type ConversationEnv = Env;
-
 interface Background {
   waitUntil(promise: Promise<unknown>): void;
-}
-
-// ------------------------------------------------------------------------------------------------
-// Who is asking: account settings that shape the call
-
-interface CallerSettings {
-  selectionEnabled: boolean;
-  instructions: CustomInstructions | null;
-  language: string | null;
-}
-
-async function callerSettings(db: Database, userId: string): Promise<CallerSettings> {
-  const accountId = await getTenancyAccountId(db, userId);
-  const [account, user] = await Promise.all([
-    accountId
-      ? db.select({ modelSelectionEnabled: accounts.modelSelectionEnabled, customInstructions: accounts.customInstructions }).from(accounts).where(eq(accounts.id, accountId)).get()
-      : Promise.resolve(undefined),
-    db.select({ preferredLanguage: users.preferredLanguage }).from(users).where(eq(users.id, userId)).get(),
-  ]);
-  const instructions = account ? readStoredInstructions(account.customInstructions ?? null) : null;
-  // The profile's language preference wins over the personal-details one: it is the assistant's setting.
-  const code = instructions?.language || user?.preferredLanguage || "";
-  return { selectionEnabled: Boolean(account?.modelSelectionEnabled), instructions, language: code ? (languageName(code) ?? null) : null };
 }
 
 // ------------------------------------------------------------------------------------------------
 // The call
 
 export interface ConversationRequest {
-  env: ConversationEnv;
-  config: Config;
+  /** The request's ExecutionContext: an answer cut short is settled after the response. */
   background: Background;
   scope: ExerciseScope;
   exerciseId: string;
@@ -100,32 +72,29 @@ export interface ConversationRequest {
  * charged for what it consumed; only a provider failure before any text releases them (the rule
  * is answerStream's).
  */
-export async function streamConversation(req: ConversationRequest): Promise<Response> {
-  const { env, scope, exerciseId, body } = req;
+export async function streamConversation(ctx: UserContext, req: ConversationRequest): Promise<Response> {
+  const { scope, exerciseId, body } = req;
+  const { db, env } = ctx;
+  const userId = ctx.user.id;
   const timing = serverTiming();
-  const db = getDb(env.DB);
-  // Independent reads in parallel, but checked in order: ownership (404) before the lock (423),
-  // so nobody learns who edits an exercise that is not theirs.
-  const [exerciseResult, lockResult, settingsResult] = await Promise.allSettled([
-    getExerciseRow(db, scope, exerciseId),
-    assertNotLockedByOther(env, exerciseId, scope.userId),
-    callerSettings(db, scope.userId),
+  const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  // The edit rule (404 before 423), the caller's settings and the passages, read at once. The
+  // passages come only from the caller's own documents, so reading them before the exercise is
+  // known to be theirs reveals nothing; they are dropped if it is not.
+  const [exerciseResult, settingsResult, passagesResult] = await Promise.allSettled([
+    assertEditable(ctx, scope, exerciseId),
+    assistantSettings(ctx),
+    retrievePassages(ctx, { scope, exerciseId, query: `${body.sectionType} ${lastUser}`.trim(), limit: 6 }),
   ]);
   if (exerciseResult.status === "rejected") throw exerciseResult.reason;
-  if (lockResult.status === "rejected") throw lockResult.reason;
   if (settingsResult.status === "rejected") throw settingsResult.reason;
+  if (passagesResult.status === "rejected") throw passagesResult.reason;
   const exercise = exerciseResult.value;
   const settings = settingsResult.value;
+  const passages = passagesResult.value;
   timing.mark("load");
-  const provider = getAiProvider(req.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_CHAT_MODEL });
+  const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_CHAT_MODEL });
   const moduleIndex = body.moduleIndex ?? exercise.lastActiveModule ?? 0;
-  const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const passages = await retrievePassages(env, {
-    userId: scope.userId,
-    exerciseId,
-    query: `${body.sectionType} ${lastUser}`.trim(),
-    limit: 6,
-  });
   const prompt = buildPrompt({
     exercise,
     sectionType: body.sectionType,
@@ -141,7 +110,7 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
   const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
   const charge = await chargeForAi({
     env,
-    userId: scope.userId,
+    userId,
     category: "conversation",
     entityType: scope.kind === "personal" ? "Exercise" : "CampaignExercise",
     entityId: exerciseId,
@@ -168,6 +137,7 @@ export async function streamConversation(req: ConversationRequest): Promise<Resp
 
   const run: Run = {
     ...req,
+    ctx,
     db,
     provider,
     prompt,
@@ -206,6 +176,7 @@ function serverTiming() {
 }
 
 interface Run extends ConversationRequest {
+  ctx: UserContext;
   db: Database;
   provider: AiProvider;
   prompt: BuiltPrompt;
@@ -317,7 +288,8 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
 // Conversation storage
 
 async function saveExchange(run: Run, result: { text: string; interrupted: boolean; draft: unknown; draftError: string | null }): Promise<string> {
-  const { db, env, scope, exerciseId, body } = run;
+  const { db, scope, exerciseId, body } = run;
+  const { env } = run.ctx;
   const at = nowDate().toISOString();
   const tags = { sectionType: body.sectionType as SectionType, purpose: body.purpose as Purpose, moduleIndex: run.moduleIndex, createdAt: at };
   const added: ChatMessageShape[] = [];
@@ -362,10 +334,9 @@ export interface ConversationView {
 }
 
 /** The saved design conversation of an exercise the caller may read (optionally one section's messages). */
-export async function getConversation(env: ConversationEnv, scope: ExerciseScope, exerciseId: string, sectionType?: SectionType): Promise<ConversationView | null> {
-  const db = getDb(env.DB);
-  await getExerciseRow(db, scope, exerciseId);
-  const row = await findConversation(db, exerciseId);
+export async function getConversation(ctx: UserContext, scope: ExerciseScope, exerciseId: string, sectionType?: SectionType): Promise<ConversationView | null> {
+  await findExercise(ctx, scope, exerciseId);
+  const row = await findConversation(ctx.db, exerciseId);
   if (!row) return null;
   const messages = sectionType ? row.messages.filter((m) => m.sectionType === sectionType) : row.messages;
   return { id: row.id, exerciseId: row.exerciseId, messages, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };

@@ -1,8 +1,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import { getPlanStatus } from "../accounts/plan";
-import type { Database } from "../db/client";
+import type { UserContext } from "../context";
 import { documents, exercises, intelBriefs, users } from "../db/schema";
-import { listExercises, listTeamCampaignExercises, type CampaignExerciseSummary, type ExerciseSummary } from "../exercises/service";
+import { listExercises, listTeamCampaignExercises } from "../exercises/service";
+import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
 import { getTemplate, listTemplateSummaries } from "../exercises/templates";
 import { notFound } from "../lib/errors";
 import { type CustomInstructionField, FIELD_LABELS } from "../profile/model";
@@ -48,10 +49,12 @@ export function templateSummary(text: string | undefined): string {
 }
 
 /** Everything the home page shows, all scoped to the caller's own rows. */
-export async function getDashboard(db: Database, userId: string, query: DashboardQuery = { sort: "desc" }): Promise<Dashboard> {
+export async function getDashboard(ctx: UserContext, query: DashboardQuery = { sort: "desc" }): Promise<Dashboard> {
+  const { db } = ctx;
+  const userId = ctx.user.id;
   const [user, exerciseList, exerciseTotal, documentRows, documentTotal, briefRows, briefTotal, instructions, plan, campaignExercises] = await Promise.all([
     db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).get(),
-    listExercises(db, userId, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
+    listExercises(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
     db.select({ n: count() }).from(exercises).where(eq(exercises.userId, userId)).get(),
     db
       .select({ id: documents.id, name: documents.name, type: documents.type, processed: documents.processed, createdAt: documents.createdAt })
@@ -70,7 +73,7 @@ export async function getDashboard(db: Database, userId: string, query: Dashboar
     // The profile hint is advice, not data the page depends on: without it the page still renders.
     getCustomInstructions(db, userId).catch(() => null),
     getPlanStatus(db, userId),
-    listTeamCampaignExercises(db, userId),
+    listTeamCampaignExercises(ctx),
   ]);
   if (!user) throw notFound("User not found.");
 

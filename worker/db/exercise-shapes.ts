@@ -136,3 +136,31 @@ export type MselColumn = (typeof mselColumns)[number];
 export type CapabilityObjective = z.infer<typeof capabilityObjectiveSchema>;
 export type ExerciseMetadata = z.infer<typeof exerciseMetadataSchema>;
 export type ExerciseInput = z.infer<typeof exerciseInputSchema>;
+
+/**
+ * The one list of what an exercise is made of (issue 10): its designed content, which a template,
+ * a copy, an export and a prompt carry, and the progress fields an input may also set. Identity,
+ * ownership and lock columns are in neither list, so no request body can set them.
+ */
+export const EXERCISE_CONTENT_FIELDS = [
+  "name",
+  "framework",
+  "scenario",
+  "threatType",
+  "threatAnalysis",
+  "customInstructions",
+  "capabilitiesAndObjectives",
+  "mselTable",
+  "modules",
+] as const satisfies readonly (keyof ExerciseInput)[];
+export type ExerciseContentField = (typeof EXERCISE_CONTENT_FIELDS)[number];
+export type ExerciseContent = Pick<ExerciseInput, ExerciseContentField>;
+
+export const EXERCISE_PROGRESS_FIELDS = ["completed", "lastActiveStep", "lastActiveModule", "isQuickStart", "metadata"] as const satisfies readonly (keyof ExerciseInput)[];
+
+/** The content fields of any exercise-shaped object (a row, a template, an import), and nothing else. */
+export function pickContent<T extends { [K in ExerciseContentField]?: unknown }>(source: T): Pick<T, ExerciseContentField & keyof T> {
+  const out: Partial<T> = {};
+  for (const key of EXERCISE_CONTENT_FIELDS) if (key in source) out[key] = source[key];
+  return out as Pick<T, ExerciseContentField & keyof T>;
+}

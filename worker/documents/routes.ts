@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import { requireUser } from "../auth/middleware";
-import { getDb } from "../db/client";
+import { ctxOf } from "../context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { parseWith, readJson } from "../lib/http";
 import type { AppEnv } from "../types";
@@ -75,37 +75,36 @@ async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; name: s
 export const documentRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
-    const documents = await listDocuments(c.env, getDb(c.env.DB), c.get("user").id, query(c, listQuerySchema));
+    const documents = await listDocuments(ctxOf(c), query(c, listQuerySchema));
     return c.json({ documents });
   })
   .post("/upload", async (c) => {
     // Everything that needs no body first: a 25 MB upload refused by its header is never read.
     assertDeclaredSize(c.req.header("content-length"), ENVELOPE_SLACK);
-    const db = getDb(c.env.DB);
-    const userId = c.get("user").id;
+    const ctx = ctxOf(c);
     // uploadDocument checks again; asking here first spares reading the body for a 402 or a full pipeline's 429.
-    await assertCanUpload(c.env, db, userId);
+    await assertCanUpload(ctx);
     const input = await readUploadForm(c);
-    return c.json({ document: await uploadDocument(c.env, db, userId, input) }, 201);
+    return c.json({ document: await uploadDocument(ctx, input) }, 201);
   })
   // Before /:id, or "search" would be read as an id.
   .get("/search", async (c) => {
     const { q, limit } = query(c, searchQuerySchema);
-    return c.json({ hits: await searchDocuments(getDb(c.env.DB), c.get("user").id, q, limit) });
+    return c.json({ hits: await searchDocuments(ctxOf(c), q, limit) });
   })
   .get("/:id", async (c) => {
-    return c.json({ document: await getDocument(getDb(c.env.DB), c.get("user").id, c.req.param("id")) });
+    return c.json({ document: await getDocument(ctxOf(c), c.req.param("id")) });
   })
   .patch("/:id", async (c) => {
     const { name } = await readJson(c, renameBodySchema);
-    return c.json({ document: await renameDocument(getDb(c.env.DB), c.get("user").id, c.req.param("id"), name) });
+    return c.json({ document: await renameDocument(ctxOf(c), c.req.param("id"), name) });
   })
   .delete("/:id", async (c) => {
-    return c.json(await deleteDocument(c.env, getDb(c.env.DB), c.get("user").id, c.req.param("id")));
+    return c.json(await deleteDocument(ctxOf(c), c.req.param("id")));
   })
   .get("/:id/download", async (c) => {
-    return downloadDocument(c.env, getDb(c.env.DB), c.get("user").id, c.req.param("id"));
+    return downloadDocument(ctxOf(c), c.req.param("id"));
   })
   .post("/:id/reprocess", async (c) => {
-    return c.json({ document: await reprocessDocument(c.env, getDb(c.env.DB), c.get("user").id, c.req.param("id")) }, 202);
+    return c.json({ document: await reprocessDocument(ctxOf(c), c.req.param("id")) }, 202);
   });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { assertActivePlan } from "../accounts/plan";
+import type { UserContext } from "../context";
 import type { Database } from "../db/client";
 import { documents, type Document } from "../db/schema";
 import { parseConfig, type Env } from "../env";
@@ -108,7 +109,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * The caller's documents, newest first. Seeded or stuck documents are (re)queued first, so the
  * library always converges on Ready without anyone pressing a button.
  */
-export async function listDocuments(env: Env, db: Database, userId: string, query: DocumentListQuery = {}): Promise<DocumentView[]> {
+export async function listDocuments(ctx: UserContext, query: DocumentListQuery = {}): Promise<DocumentView[]> {
+  const { env, db } = ctx;
+  const userId = ctx.user.id;
   try {
     await ensureQueued(env, userId);
   } catch (error) {
@@ -128,11 +131,15 @@ export async function listDocuments(env: Env, db: Database, userId: string, quer
   return query.status ? views.filter((d) => d.status.status === query.status) : views;
 }
 
-export async function getDocument(db: Database, userId: string, id: string): Promise<DocumentView> {
+export async function getDocument(ctx: UserContext, id: string): Promise<DocumentView> {
+  const { db } = ctx;
+  const userId = ctx.user.id;
   return toDocumentView(await findOwned(db, userId, id));
 }
 
-export async function searchDocuments(db: Database, userId: string, q: string, limit = 20): Promise<ChunkHit[]> {
+export async function searchDocuments(ctx: UserContext, q: string, limit = 20): Promise<ChunkHit[]> {
+  const { db } = ctx;
+  const userId = ctx.user.id;
   const text = q.trim();
   if (!text) return [];
   return searchChunks(db, userId, text, { limit });
@@ -145,7 +152,9 @@ export async function searchDocuments(db: Database, userId: string, q: string, l
  * Checks that need no body. Spec §4, as for creating exercises: uploading needs an active plan (the
  * client sends the user to pricing); and the user must have room in the ingestion pipeline.
  */
-export async function assertCanUpload(env: Env, db: Database, userId: string): Promise<void> {
+export async function assertCanUpload(ctx: UserContext): Promise<void> {
+  const { env, db } = ctx;
+  const userId = ctx.user.id;
   await assertActivePlan(db, userId, "upload documents");
   await assertIngestionSlot(db, userId, ingestionLimits(env));
 }
@@ -194,7 +203,9 @@ export type UploadInput = { file: File; name?: string | null };
  * half-written: when the row cannot be inserted the object is deleted again. A failed enqueue is
  * not fatal — the row reads as never queued and the next list (ensureQueued) queues it.
  */
-export async function uploadDocument(env: Env, db: Database, userId: string, input: UploadInput): Promise<DocumentView> {
+export async function uploadDocument(ctx: UserContext, input: UploadInput): Promise<DocumentView> {
+  const { env, db } = ctx;
+  const userId = ctx.user.id;
   const { file } = input;
   if (file.size > MAX_UPLOAD_BYTES) throw payloadTooLarge(TOO_LARGE_MESSAGE);
   if (file.size === 0) throw badRequest("The file is empty. Choose a file with some content.", "empty_file");
@@ -204,7 +215,7 @@ export async function uploadDocument(env: Env, db: Database, userId: string, inp
   const { head, tail } = await sniffedBytes(file);
   if (!contentMatchesType(type, head, tail)) throw unsupportedMediaType(contentMismatchMessage(type), "content_mismatch");
   const name = parseWith(documentNameSchema, input.name?.trim() ? input.name : defaultName(filename));
-  await assertCanUpload(env, db, userId);
+  await assertCanUpload(ctx);
   const releaseBytes = await reserveDailyBytes(env.DB, userId, file.size, ingestionLimits(env), nowMs());
 
   const id = newId();
@@ -241,13 +252,15 @@ export async function uploadDocument(env: Env, db: Database, userId: string, inp
   } catch (error) {
     console.error(`enqueue of document ${id} failed; the next list re-queues it`, error);
   }
-  return getDocument(db, userId, id);
+  return getDocument(ctx, id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-export async function renameDocument(db: Database, userId: string, id: string, name: string): Promise<DocumentView> {
+export async function renameDocument(ctx: UserContext, id: string, name: string): Promise<DocumentView> {
+  const { db } = ctx;
+  const userId = ctx.user.id;
   await findOwned(db, userId, id);
   const clean = parseWith(documentNameSchema, name);
   const [row] = await db
@@ -263,7 +276,9 @@ export async function renameDocument(db: Database, userId: string, id: string, n
  * Index first, then the row, then the bytes: should a later step fail, what is left is an
  * object nobody can reach, never a listed document whose file or index is gone.
  */
-export async function deleteDocument(env: Env, db: Database, userId: string, id: string): Promise<{ success: true }> {
+export async function deleteDocument(ctx: UserContext, id: string): Promise<{ success: true }> {
+  const { env, db } = ctx;
+  const userId = ctx.user.id;
   const row = await findOwned(db, userId, id);
   await deleteDocumentIndex(db, row.id);
   await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
@@ -275,7 +290,9 @@ export async function deleteDocument(env: Env, db: Database, userId: string, id:
  * Failed or ready → queued again. A document already on its way is left alone (409): a second
  * message would only double the work. One stuck past STALE_INGEST_MS may be pushed again.
  */
-export async function reprocessDocument(env: Env, db: Database, userId: string, id: string, now = nowMs()): Promise<DocumentView> {
+export async function reprocessDocument(ctx: UserContext, id: string, now = nowMs()): Promise<DocumentView> {
+  const { env, db } = ctx;
+  const userId = ctx.user.id;
   const row = await findOwned(db, userId, id);
   const status = readIngestStatus(row);
   const pending = status.status === "queued" || status.status === "processing";
@@ -284,7 +301,7 @@ export async function reprocessDocument(env: Env, db: Database, userId: string, 
     throw conflict("This document is already queued for processing.", "already_queued");
   }
   await enqueueIngest(env, { id: row.id, userId });
-  return getDocument(db, userId, id);
+  return getDocument(ctx, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,7 +317,9 @@ export function contentDisposition(raw: string): string {
 }
 
 /** The stored bytes as an attachment (never rendered inline: an uploaded HTML file must not run here). */
-export async function downloadDocument(env: Env, db: Database, userId: string, id: string): Promise<Response> {
+export async function downloadDocument(ctx: UserContext, id: string): Promise<Response> {
+  const { env, db } = ctx;
+  const userId = ctx.user.id;
   const row = await findOwned(db, userId, id);
   const object = row.path ? await env.UPLOADS.get(row.path) : null;
   if (!object) throw notFound("The file of this document is missing. Delete it and upload it again.");

@@ -1,16 +1,15 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
-import { getDb } from "../db/client";
+import { ctxOf } from "../context";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { listClientsForUser } from "./service";
+import { listClientsForUser } from "./clients";
 
 /**
  * GET /api/clients/user/{userId}/list (mounted at /api/clients): the clients an enterprise user
  * can file an exercise under. Only for themself; another user's id is "not found".
  */
 export const clientRoutes = new Hono<AppEnv>().use(requireUser).get("/user/:userId/list", async (c) => {
-  const userId = c.req.param("userId");
-  if (userId !== c.get("user").id) throw notFound("User not found.");
-  return c.json({ clients: await listClientsForUser(getDb(c.env.DB), userId) });
+  if (c.req.param("userId") !== c.get("user").id) throw notFound("User not found.");
+  return c.json({ clients: await listClientsForUser(ctxOf(c)) });
 });

@@ -236,27 +236,30 @@ async function lastProbeDelivery(env: Env, queueName: string): Promise<{ lastRun
  * account or campaign.
  */
 const durableObjectProbes = {
-  EXERCISE_LOCK: async (stub: unknown) => {
-    const state = await (stub as { get(): Promise<{ ok: boolean }> }).get();
+  EXERCISE_LOCK: async (env: Env) => {
+    const state = await probeStub(env.EXERCISE_LOCK).get();
     if (state.ok !== true) throw new Error("unexpected lock state");
   },
-  CREDIT_LEDGER: async (stub: unknown) => {
-    const rows = await (stub as { listTransactions(input: { limit?: number }): Promise<unknown> }).listTransactions({ limit: 1 });
+  CREDIT_LEDGER: async (env: Env) => {
+    const rows = await probeStub(env.CREDIT_LEDGER).listTransactions({ limit: 1 });
     if (!Array.isArray(rows)) throw new Error("unexpected ledger answer");
   },
-  CAMPAIGN_SYNTHESIS: async (stub: unknown) => {
-    const state = await (stub as { get(): Promise<{ status: string }> }).get();
+  CAMPAIGN_SYNTHESIS: async (env: Env) => {
+    const state = await probeStub(env.CAMPAIGN_SYNTHESIS).get();
     if (typeof state.status !== "string") throw new Error("unexpected synthesis state");
   },
 } as const;
+
+function probeStub<T extends Rpc.DurableObjectBranded | undefined>(ns: DurableObjectNamespace<T>): DurableObjectStub<T> {
+  return ns.get(ns.idFromName("status-probe"));
+}
 
 function checkDurableObject(env: Env, binding: keyof typeof durableObjectProbes, name: string): Promise<Check> {
   return timed(
     binding.toLowerCase(),
     name,
     async () => {
-      const ns = env[binding] as DurableObjectNamespace;
-      await durableObjectProbes[binding](ns.get(ns.idFromName("status-probe")));
+      await durableObjectProbes[binding](env);
       return "Answered from its storage.";
     },
     "The object did not answer.",

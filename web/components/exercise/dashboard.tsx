@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
 import { ExerciseApiError, exerciseApi } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
-import type { ExerciseSummary } from "../../../worker/exercises/service";
+import type { ExerciseSummary } from "../../../worker/exercises/views";
 
 export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */

@@ -1,4 +1,4 @@
-import type { ExerciseView } from "../../../worker/exercises/service";
+import type { ExerciseView } from "../../../worker/exercises/views";
 import type { CapabilityObjective, Module, MselRow, StructuredQuestions } from "../../../worker/db/exercise-shapes";
 import type { ExercisePatch } from "~/lib/exercise-api";
 

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../ai/types";
 import type { CustomInstructions } from "../../profile/model";
-import type { ExerciseInput, Module } from "../../db/exercise-shapes";
+import type { ExerciseContent, Module } from "../../db/exercise-shapes";
 import { DOCTRINE, ROLE } from "./doctrine";
 import { offlineAnswer } from "./offline";
 import type { Passage } from "./passages";
@@ -15,10 +15,7 @@ import {
 import { closestTemplate } from "./offline";
 
 /** The parts of an exercise a prompt reads (an Exercise or CampaignExercise row fits). */
-export type ExerciseForPrompt = Pick<
-  ExerciseInput,
-  "name" | "framework" | "scenario" | "threatType" | "threatAnalysis" | "customInstructions" | "capabilitiesAndObjectives" | "mselTable" | "modules"
->;
+export type ExerciseForPrompt = ExerciseContent;
 
 export interface PromptInput {
   exercise: ExerciseForPrompt;

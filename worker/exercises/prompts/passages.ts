@@ -1,23 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { UserContext } from "../../context";
+import { retrievePassages as retrieveDocumentPassages, type RetrievedPassage } from "../../documents/retrieval";
+import type { ExerciseScope } from "../scope";
+
 /**
- * Passages from the documents assigned to an exercise (ContextAssignment), retrieved for a
- * prompt. The documents issue fills this in (hybrid keyword + vector search over DocumentChunk);
- * until then no documents are assigned and prompts carry no passages.
+ * Passages for a design-assistant prompt, from the documents assigned to the exercise: documents
+ * in a Context that a ContextAssignment grants to this exercise (or campaign exercise), and that
+ * the caller owns. Retrieval is the documents feature's one retrieval (the one Ask Readyroom
+ * uses). With nothing assigned the prompt carries no passages.
  */
-export interface Passage {
-  documentName: string;
-  content: string;
-  chunkId?: string;
-}
+/** What a prompt needs of a passage (a retrieved one fits). */
+export type Passage = Pick<RetrievedPassage, "documentName" | "content"> & { chunkId?: string };
 
 export interface PassageQuery {
-  userId: string;
+  scope: ExerciseScope;
   exerciseId: string;
-  campaignExerciseId?: string;
   /** What to search for: the section and the planner's last message. */
   query: string;
   limit: number;
 }
 
-export async function retrievePassages(_env: unknown, _query: PassageQuery): Promise<Passage[]> {
-  return [];
+export async function assignedDocumentIds(ctx: UserContext, scope: ExerciseScope, exerciseId: string): Promise<string[]> {
+  const assignedTo = scope.kind === "personal" ? sql`ca."exerciseId"` : sql`ca."campaignExerciseId"`;
+  const rows = await ctx.db.all<{ id: string }>(sql`
+    SELECT DISTINCT d."id" AS "id" FROM "ContextAssignment" ca
+    JOIN "Document" d ON d."contextId" = ca."contextId"
+    WHERE ${assignedTo} = ${exerciseId} AND d."userId" = ${ctx.user.id}`);
+  return rows.map((r) => r.id);
+}
+
+export async function retrievePassages(ctx: UserContext, input: PassageQuery): Promise<RetrievedPassage[]> {
+  const documentIds = await assignedDocumentIds(ctx, input.scope, input.exerciseId);
+  if (documentIds.length === 0) return [];
+  return retrieveDocumentPassages(ctx.db, { userId: ctx.user.id, question: input.query, documentIds, limit: input.limit });
 }

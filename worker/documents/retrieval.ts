@@ -1,13 +1,26 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { searchChunks } from "../documents/index-store";
-import type { AskPassage } from "./model";
+import { searchChunks } from "./index-store";
 
 /**
- * Which passages of the caller's documents a question is answered from. v1 is keyword search
- * (FTS5, any of the question's words, bm25 order); hybrid keyword + vector retrieval replaces the
- * inside of this module later, with the same output.
+ * Which passages of the caller's documents a question is answered from — the one retrieval of Ask
+ * Readyroom and the design assistant. v1 is keyword search (FTS5, any of the question's words,
+ * bm25 order); hybrid keyword + vector retrieval replaces the inside of this module later, with
+ * the same output.
  */
+
+/** A retrieved passage: where it is (what a citation shows) and the chunk's full text, which goes into the prompt. */
+export interface RetrievedPassage {
+  /** 1-based rank, the [n] an answer cites it by. */
+  n: number;
+  chunkId: string;
+  documentId: string;
+  documentName: string;
+  page?: number;
+  /** Text around the matched words, each match wrapped in [ and ] (as document search shows it). */
+  snippet: string;
+  content: string;
+}
 
 export const PASSAGE_LIMIT = 8;
 
@@ -34,7 +47,7 @@ export function retrievalQuery(question: string): string {
 export async function retrievePassages(
   db: Database,
   input: { userId: string; question: string; documentIds?: string[]; limit?: number },
-): Promise<AskPassage[]> {
+): Promise<RetrievedPassage[]> {
   const hits = await searchChunks(db, input.userId, retrievalQuery(input.question), {
     match: "any",
     limit: input.limit ?? PASSAGE_LIMIT,

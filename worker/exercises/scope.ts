@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import { assertCampaignAccess } from "../accounts/collaborate";
+import type { UserContext } from "../context";
+import { campaignExercises, exercises, type Exercise } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+
+/**
+ * Where an exercise lives, and the one read that every exercise service starts from. A personal
+ * exercise belongs to the caller (ctx.user); a campaign exercise to a campaign the caller may work
+ * on (worker/accounts/collaborate.ts). Anything outside that is "not found" (404), never 403, so
+ * ids of other tenants' exercises are not confirmed.
+ */
+export type ExerciseScope = { kind: "personal" } | { kind: "campaign"; campaignId: string };
+
+export const personal: ExerciseScope = { kind: "personal" };
+export const inCampaign = (campaignId: string): ExerciseScope => ({ kind: "campaign", campaignId });
+
+/** The stored row; a campaign exercise also names its campaign. */
+export type ExerciseRow = Exercise & { campaignId?: string };
+
+/** The spec's §8 messages for a missing id. */
+export const EXERCISE_ID_REQUIRED = "Exercise ID required.";
+export const CAMPAIGN_IDS_REQUIRED = "Campaign ID and exercise ID are required.";
+export const EXERCISE_NOT_FOUND = "Exercise not found.";
+
+/** Path segments a client sends when it had no id to put there (`${undefined}`, blank). */
+export function isMissingId(id: string | undefined | null): boolean {
+  if (id == null) return true;
+  const t = id.trim();
+  return t === "" || t === "undefined" || t === "null";
+}
+
+export function requireId(id: string | undefined): string {
+  if (isMissingId(id)) throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");
+  return id!.trim();
+}
+
+export function requireCampaignIds(campaignId: string | undefined, id: string | undefined): { campaignId: string; id: string } {
+  if (isMissingId(campaignId) || isMissingId(id)) throw badRequest(CAMPAIGN_IDS_REQUIRED, "campaign_exercise_ids_required");
+  return { campaignId: campaignId!.trim(), id: id!.trim() };
+}
+
+/** The exercise if the caller may see it in this scope, else 404. */
+export async function findExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<ExerciseRow> {
+  const { db, user } = ctx;
+  if (scope.kind === "personal") {
+    const [row] = await db
+      .select()
+      .from(exercises)
+      .where(and(eq(exercises.id, id), eq(exercises.userId, user.id)))
+      .limit(1);
+    if (!row) throw notFound(EXERCISE_NOT_FOUND);
+    return row;
+  }
+  // Who of the campaign's team may read or change its exercises (and spend credits on them) is
+  // worker/accounts/collaborate.ts's one rule; anyone else gets the same 404 as a missing campaign.
+  await assertCampaignAccess(db, user.id, scope.campaignId);
+  const [row] = await db
+    .select()
+    .from(campaignExercises)
+    .where(and(eq(campaignExercises.id, id), eq(campaignExercises.campaignId, scope.campaignId)))
+    .limit(1);
+  if (!row) throw notFound(EXERCISE_NOT_FOUND);
+  return row;
+}

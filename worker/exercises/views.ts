@@ -1,0 +1,55 @@
+import type { Exercise } from "../db/schema";
+import type { ExerciseRow } from "./scope";
+import { resumeStep } from "./steps";
+
+/** What the API and the editor's loader answer for one exercise: dates as ISO strings. */
+export type ExerciseView = Omit<Exercise, "createdAt" | "updatedAt" | "lockExpires"> & {
+  createdAt: string;
+  updatedAt: string;
+  lockExpires: string | null;
+  campaignId: string | null;
+  isCampaignExercise: boolean;
+  /** Where the editor opens (spec §2 resume rule). */
+  resumeStep: string;
+};
+
+export function toExerciseView(row: ExerciseRow): ExerciseView {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lockExpires: row.lockExpires ? row.lockExpires.toISOString() : null,
+    campaignId: row.campaignId ?? null,
+    isCampaignExercise: row.campaignId != null,
+    resumeStep: resumeStep({
+      lastActiveStep: row.lastActiveStep,
+      lastActiveModule: row.lastActiveModule,
+      moduleCount: row.modules?.length ?? 0,
+    }),
+  };
+}
+
+/** One row of the dashboard list: no module or MSEL text. */
+export type ExerciseSummary = {
+  id: string;
+  name: string;
+  threatType: string | null;
+  completed: boolean;
+  isQuickStart: boolean;
+  moduleCount: number;
+  lastActiveStep: number | null;
+  lastActiveModule: number | null;
+  resumeStep: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type CampaignExerciseSummary = {
+  id: string;
+  campaignId: string;
+  campaignName: string;
+  name: string;
+  completed: boolean;
+  resumeStep: string;
+  updatedAt: Date;
+};
