@@ -3,6 +3,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** worker/ modules the browser may load: pure code (zod schemas, step tables, the capability list, limits). */
+const SHARED_WORKER_MODULES = [
+  "ai/models",
+  "ask/model",
+  "auth/schemas",
+  "db/exercise-shapes",
+  "documents/status",
+  "exercises/capabilities",
+  "exercises/steps",
+  "profile/fields",
+  "profile/languages",
+  "profile/model",
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
   js.configs.recommended,
@@ -18,6 +32,32 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
+      ],
+    },
+  },
+  {
+    // The web/worker boundary (issue 10, docs/decisions/0008): code that runs in the browser may
+    // import from worker/ only the shared, pure modules below (schemas, step tables, the
+    // capability list, limits) or types. Everything else in worker/ is server code — services,
+    // D1, bindings, secrets — and reaches the browser only through the API. Loaders and actions
+    // (web/routes, web/root.tsx, *.server.ts) run on the server and may call services directly.
+    files: ["web/components/**/*.{ts,tsx}", "web/hooks/**/*.{ts,tsx}", "web/lib/**/*.{ts,tsx}", "web/entry.client.tsx"],
+    ignores: ["**/*.server.ts", "**/*.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // Any path into worker/ except the shared modules (a negative lookahead: gitignore-style
+              // negations cannot re-include files under an excluded folder).
+              regex: `(^|/)worker/(?!(${SHARED_WORKER_MODULES.join("|")})$)`,
+              allowTypeImports: true,
+              message:
+                "Browser code may import only worker/'s shared modules (see eslint.config.js) or `import type`. Call the API through web/lib, or move pure code into a shared module.",
+            },
+          ],
+        },
       ],
     },
   },

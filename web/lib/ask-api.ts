@@ -4,39 +4,33 @@
  * `readFailure`/`MESSAGES` so both chats say the same thing for the same failure.
  */
 import type { ModelListing } from "../../worker/ai/catalogue";
-import { OFFLINE_MODEL } from "../../worker/ai/offline";
+import { DEFAULT_DOCUMENT_CHAT_MODEL, OFFLINE_MODEL } from "../../worker/ai/models";
+import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AnswerMetadata, type AskBodyInput, type AskEvent, type Citation } from "../../worker/ask/model";
+import type { ChatSummary, ChatView, MessageView } from "../../worker/ask/service";
 import { MESSAGES, readFailure, type AssistantError } from "../hooks/use-assistant-stream";
 import { apiFetch } from "./query";
 
 export type { AssistantError };
 
-export type AskChatSummary = { id: string; title: string | null; updatedAt: string; messageCount: number };
-export type AskChat = { id: string; title: string | null; createdAt: string; updatedAt: string };
-export type AskCitation = { n: number; chunkId: string; documentId: string; documentName: string; page?: number | null; snippet: string };
-export type AskMessageMetadata = { citations?: AskCitation[]; model?: string; provider?: string; offline?: boolean; interrupted?: boolean };
-export type AskMessage = { id: string; role: "user" | "assistant"; content: string; metadata: AskMessageMetadata | null; createdAt: string };
-
-export type AskMeta = { type: "meta"; provider: string; model: string; label: string; offline: boolean };
-export type AskEvent =
-  | AskMeta
-  | { type: "citations"; citations: AskCitation[] }
-  | { type: "text"; delta: string }
-  | { type: "done"; messageId: string; usage?: { inputTokens: number; outputTokens: number }; credits?: number }
-  | { type: "error"; message: string; interrupted: true };
-
-/** The spec's document chat request (§3); v1 ignores contextIds and actions. */
-export type AskRequest = {
-  messages: { role: "user" | "assistant"; content: string }[];
-  documentIds?: string[];
-  model?: string;
-};
+// Wire types are the server's own (worker/ask/model.ts, worker/ask/service.ts), imported as types:
+// one declaration, so the two sides cannot drift.
+export type AskChatSummary = ChatSummary;
+export type AskChat = ChatView;
+export type AskCitation = Citation;
+export type AskMessageMetadata = Partial<AnswerMetadata>;
+/** A saved message as the chat shows it: only the user's and the assistant's. */
+export type AskMessage = Omit<MessageView, "role" | "metadata"> & { role: "user" | "assistant"; metadata: AskMessageMetadata | null };
+export type { AskEvent };
+export type AskMeta = Extract<AskEvent, { type: "meta" }>;
+/** The spec's document chat request (§3) as the browser sends it. */
+export type AskRequest = Pick<AskBodyInput, "messages" | "documentIds" | "model">;
 
 export { DOCUMENT_CHAT_MODEL_COOKIE } from "./cookies";
 /** Spec §3: the document chat's default model. */
-export const DEFAULT_DOCUMENT_CHAT_MODEL = "gpt-4o";
+export { DEFAULT_DOCUMENT_CHAT_MODEL };
 /** The server checks 1–8000 characters; the box stops there too so nothing typed is refused. */
-export const QUESTION_MAX = 8000;
-export const TITLE_MAX = 200;
+export const QUESTION_MAX = QUESTION_MAX_CHARS;
+export const TITLE_MAX = TITLE_MAX_CHARS;
 
 const enc = encodeURIComponent;
 const base = "/api/ask/chats";

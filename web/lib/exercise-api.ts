@@ -3,7 +3,10 @@
  * back as `ExerciseApiError` (= ApiError) with the status and the whole error body (a 423 carries
  * the lock holder, which the lock modal shows).
  */
+import type { ModelListing } from "../../worker/ai/catalogue";
 import type { ExerciseInput } from "../../worker/db/exercise-shapes";
+import type { ClientView } from "../../worker/exercises/clients";
+import type { LockView } from "../../worker/exercises/lock-service";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
 
@@ -12,14 +15,8 @@ export type ExercisePatch = ExerciseInput;
 /** Exercise calls fail with the shared API error (status, code, message and the whole body). */
 export { ApiError as ExerciseApiError };
 
-export type LockInfo = {
-  locked?: boolean;
-  heldByYou?: boolean;
-  lockedByUserId: string | null;
-  lockedByName?: string | null;
-  lockExpires: string | null;
-  heartbeatMs?: number;
-};
+/** The lock as GET/POST …/lock answer it, or the holder part of a 423 body. */
+export type LockInfo = Pick<LockView, "lockedByUserId" | "lockExpires"> & Partial<LockView>;
 
 const call = apiFetch;
 
@@ -43,15 +40,8 @@ export const exerciseApi = {
   },
   feedback: (ref: ExerciseRef, step: string, feedback: string) =>
     call<{ id: string }>(exerciseApiPath(ref, "feedback"), { method: "POST", json: { step, feedback } }),
-  clients: (userId: string) => call<{ clients: { id: string; name: string }[] }>(`/api/clients/user/${enc(userId)}/list`),
-  models: () =>
-    call<{
-      models: { id: string; provider: string; label: string; description: string; available: boolean }[];
-      defaultChatModel: string;
-      selectionEnabled: boolean;
-      offline: boolean;
-      offlineLabel: string | null;
-    }>("/api/ai/models"),
+  clients: (userId: string) => call<{ clients: ClientView[] }>(`/api/clients/user/${enc(userId)}/list`),
+  models: () => call<ModelListing>("/api/ai/models"),
   acquireLock: (ref: ExerciseRef) => call<LockInfo>(exerciseApiPath(ref, "lock"), { method: "POST" }),
   /** keepalive: the release must survive the page going away (sendBeacon cannot DELETE). */
   releaseLock: (ref: ExerciseRef) =>

@@ -2,6 +2,10 @@
  * The model catalogue of spec §3: what the model picker shows (when the account has
  * `modelSelectionEnabled`) and which provider serves each model.
  */
+/** The offline drafting provider (no AI configured): its model id and how answers from it are labelled. */
+export const OFFLINE_MODEL = "readyroom-offline";
+export const OFFLINE_LABEL = "offline drafting";
+
 export const AI_PROVIDERS = ["openai", "gemini", "anthropic"] as const;
 export type ModelProvider = (typeof AI_PROVIDERS)[number];
 

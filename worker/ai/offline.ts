@@ -1,7 +1,8 @@
 import { approxTokens, type AiProvider, type ChatChunk, type ChatRequest } from "./types";
 
-export const OFFLINE_LABEL = "offline drafting";
-export const OFFLINE_MODEL = "readyroom-offline";
+import { OFFLINE_LABEL, OFFLINE_MODEL } from "./models";
+
+export { OFFLINE_LABEL, OFFLINE_MODEL };
 
 const CHUNK_CHARS = 40;
 

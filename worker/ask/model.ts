@@ -47,6 +47,8 @@ export const askBodySchema = z
       ctx.addIssue({ code: "custom", path, message: `Questions must be at most ${QUESTION_MAX_CHARS} characters.` });
   });
 export type AskBody = z.infer<typeof askBodySchema>;
+/** The body as a client sends it (defaults not yet applied). */
+export type AskBodyInput = z.input<typeof askBodySchema>;
 
 /** One passage the answer may cite as [n]. */
 export interface Citation {

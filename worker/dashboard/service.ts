@@ -71,7 +71,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .limit(DASHBOARD_RECENT_LIMIT),
     db.select({ n: count() }).from(intelBriefs).where(eq(intelBriefs.userId, userId)).get(),
     // The profile hint is advice, not data the page depends on: without it the page still renders.
-    getCustomInstructions(db, userId).catch(() => null),
+    getCustomInstructions(ctx).catch(() => null),
     getPlanStatus(db, userId),
     listTeamCampaignExercises(ctx),
   ]);

@@ -68,3 +68,5 @@ export function readStoredInstructions(stored: unknown): CustomInstructions {
   return out as CustomInstructions;
 }
 
+export const TEAM_SETTINGS_ADMIN_ONLY =
+  "Only the team's admin can change the team's custom instructions: they apply to every member of the team. Ask your team admin to change them.";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
-import { getDb } from "../db/client";
+import { ctxOf } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { customInstructionsSchema } from "./model";
@@ -16,16 +16,16 @@ const PROFILE_MAX_BYTES = 3 * 1024 * 1024;
 export const profileRoutes = new Hono<AppEnv>()
   // Per route, not `.use()`: an unknown path below /api/profile stays a 404 rather than a 401.
   .get("/custom-instructions", requireUser, async (c) => {
-    return c.json(await getCustomInstructions(getDb(c.env.DB), c.get("user").id));
+    return c.json(await getCustomInstructions(ctxOf(c)));
   })
   .put("/custom-instructions", requireUser, async (c) => {
     const input = await readJson(c, customInstructionsSchema, PROFILE_MAX_BYTES);
-    return c.json(await saveCustomInstructions(getDb(c.env.DB), c.get("user").id, input));
+    return c.json(await saveCustomInstructions(ctxOf(c), input));
   })
   .get("/details", requireUser, async (c) => {
-    return c.json(await getPersonalDetails(getDb(c.env.DB), c.get("user").id));
+    return c.json(await getPersonalDetails(ctxOf(c)));
   })
   .put("/details", requireUser, async (c) => {
     const input = await readJson(c, personalDetailsSchema);
-    return c.json(await savePersonalDetails(getDb(c.env.DB), c.get("user").id, input));
+    return c.json(await savePersonalDetails(ctxOf(c), input));
   });

@@ -1,33 +1,35 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getTenancyAccountId } from "../accounts/service";
+import type { UserContext } from "../context";
 import type { Database } from "../db/client";
 import { accounts, teamMembers, teams, userAccounts, users } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
 import { isSupportedLanguage } from "./languages";
-import { type CustomInstructions, LANGUAGE_MESSAGE, readStoredInstructions } from "./model";
+import { type CustomInstructions, LANGUAGE_MESSAGE, readStoredInstructions, TEAM_SETTINGS_ADMIN_ONLY } from "./model";
 
 /**
  * Custom instructions live on the user's tenancy account (Account.customInstructions), so a team
  * shares one set with its members and every AI prompt of the account reads the same text. Every
  * member reads them; only the team's admin (or the account's owner) changes them.
  */
-export async function getCustomInstructions(db: Database, userId: string): Promise<CustomInstructions> {
+export async function getCustomInstructions({ db, user }: UserContext): Promise<CustomInstructions> {
+  const userId = user.id;
   const accountId = await requireAccount(db, userId);
   const row = await db.select({ customInstructions: accounts.customInstructions }).from(accounts).where(eq(accounts.id, accountId)).get();
   return readStoredInstructions(row?.customInstructions ?? null);
 }
 
 /** Replaces the whole set (the form always sends every field); input is already validated. */
-export async function saveCustomInstructions(db: Database, userId: string, input: CustomInstructions): Promise<CustomInstructions> {
+export async function saveCustomInstructions({ db, user }: UserContext, input: CustomInstructions): Promise<CustomInstructions> {
+  const userId = user.id;
   const accountId = await requireAccount(db, userId);
   if (!(await mayChangeAccountSettings(db, userId, accountId))) throw forbidden(TEAM_SETTINGS_ADMIN_ONLY);
   await db.update(accounts).set({ customInstructions: input }).where(eq(accounts.id, accountId));
   return input;
 }
 
-export const TEAM_SETTINGS_ADMIN_ONLY =
-  "Only the team's admin can change the team's custom instructions: they apply to every member of the team. Ask your team admin to change them.";
+export { TEAM_SETTINGS_ADMIN_ONLY };
 
 /**
  * Whether the user may change the settings of `accountId` (custom instructions: they go into the
@@ -54,7 +56,8 @@ async function mayChangeAccountSettings(db: Database, userId: string, accountId:
 }
 
 /** Whether the signed-in user may change the custom instructions they see (the profile page shows them read-only otherwise). */
-export async function canEditCustomInstructions(db: Database, userId: string): Promise<boolean> {
+export async function canEditCustomInstructions({ db, user }: UserContext): Promise<boolean> {
+  const userId = user.id;
   const accountId = await getTenancyAccountId(db, userId);
   return accountId ? mayChangeAccountSettings(db, userId, accountId) : false;
 }
@@ -91,7 +94,8 @@ export const personalDetailsSchema = z.object({
 
 export type PersonalDetails = Omit<z.infer<typeof personalDetailsSchema>, "preferredLanguage"> & { preferredLanguage: string | null };
 
-export async function getPersonalDetails(db: Database, userId: string): Promise<PersonalDetails & { email: string }> {
+export async function getPersonalDetails({ db, user }: UserContext): Promise<PersonalDetails & { email: string }> {
+  const userId = user.id;
   const row = await db
     .select({
       firstName: users.firstName,
@@ -108,11 +112,19 @@ export async function getPersonalDetails(db: Database, userId: string): Promise<
   return row;
 }
 
-export async function savePersonalDetails(db: Database, userId: string, input: PersonalDetails): Promise<PersonalDetails & { email: string }> {
+export async function savePersonalDetails(ctx: UserContext, input: PersonalDetails): Promise<PersonalDetails & { email: string }> {
+  const { db, user } = ctx;
+  const userId = user.id;
   // better-auth shows `name`; keep it in step with the parts.
   await db
     .update(users)
     .set({ ...input, name: `${input.firstName} ${input.lastName}` })
     .where(eq(users.id, userId));
-  return getPersonalDetails(db, userId);
+  return getPersonalDetails(ctx);
+}
+
+/** The profile page in one call: the user's details, the account's instructions and whether they may change them. */
+export async function getProfile(ctx: UserContext) {
+  const [instructions, details, canEdit] = await Promise.all([getCustomInstructions(ctx), getPersonalDetails(ctx), canEditCustomInstructions(ctx)]);
+  return { instructions, details, canEdit };
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
-import { getDb } from "../db/client";
+import { ctxOf } from "../context";
 import { parseWith } from "../lib/http";
 import type { AppEnv } from "../types";
 import { getOnboardingStatus, markOnboarded } from "./service";
@@ -21,5 +21,5 @@ usersRoutes.get("/:id/onboarding-status", requireUser, async (c) => {
 
 usersRoutes.post("/:id/mark-onboarded", requireUser, async (c) => {
   const { id } = parseWith(idParam, c.req.param());
-  return c.json(await markOnboarded(getDb(c.env.DB), c.get("user").id, id));
+  return c.json(await markOnboarded(ctxOf(c), id));
 });

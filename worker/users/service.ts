@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
-import type { Database } from "../db/client";
+import type { UserContext } from "../context";
 import { users } from "../db/schema";
 import { notFound } from "../lib/errors";
 
@@ -22,8 +22,8 @@ export function getOnboardingStatus(caller: Pick<SessionUser, "id" | "onboarded"
   return { shouldShowOnboarding: !caller.onboarded };
 }
 
-export async function markOnboarded(db: Database, callerId: string, targetId: string) {
-  assertSelf(callerId, targetId);
+export async function markOnboarded({ db, user }: UserContext, targetId: string) {
+  assertSelf(user.id, targetId);
   const updated = await db.update(users).set({ onboarded: true }).where(eq(users.id, targetId)).returning({ id: users.id });
   if (updated.length === 0) throw notFound("User not found.");
   return { onboarded: true as const };

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { cn } from "~/lib/utils";
-import { Input, Textarea } from "./input";
+import { Input, inputClass, Textarea } from "./input";
 import { Label } from "./label";
 
 type FieldProps = {
@@ -69,4 +69,43 @@ export function FieldError({ id, error }: { id?: string; error?: string | null }
 
 function describedBy(id: string, error: unknown, description: unknown) {
   return [error ? `${id}-error` : null, description ? `${id}-description` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** A native select with a help line: short fixed lists (language, type of use) where a listbox would be overkill. */
+export function SelectField(props: {
+  id: string;
+  name: string;
+  label: string;
+  help: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  options: { value: string; label: string }[];
+  emptyLabel: string;
+  disabled?: boolean;
+}) {
+  return (
+    <FieldShell id={props.id} label={props.label} error={props.error}>
+      <p id={`${props.id}-help`} className="-mt-1 text-xs text-muted-foreground">
+        {props.help}
+      </p>
+      <select
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        disabled={props.disabled}
+        className={cn(inputClass, "h-9")}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={[`${props.id}-help`, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ")}
+      >
+        <option value="">{props.emptyLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
 }

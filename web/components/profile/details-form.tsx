@@ -1,0 +1,104 @@
+import { Form, useActionData } from "@remix-run/react";
+import * as React from "react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field, FieldShell } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/input";
+import { cn } from "~/lib/utils";
+import { toast } from "~/hooks/use-toast";
+import type { getPersonalDetails } from "../../../worker/profile/service";
+import { SUPPORTED_LANGUAGES } from "../../../worker/profile/languages";
+import { putJson, type FieldErrors, type ProfileActionResult } from "./save";
+
+type Details = Awaited<ReturnType<typeof getPersonalDetails>>;
+
+export function DetailsForm({ details }: { details: Details }) {
+  const actionData = useActionData() as ProfileActionResult | undefined;
+  const [values, setValues] = React.useState({
+    firstName: details.firstName,
+    lastName: details.lastName,
+    organization: details.organization ?? "",
+    country: details.country ?? "",
+    preferredLanguage: details.preferredLanguage ?? "",
+  });
+  const [errors, setErrors] = React.useState<FieldErrors>(actionData?.intent === "details" ? (actionData.fieldErrors ?? {}) : {});
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const [saving, setSaving] = React.useState(false);
+
+  React.useEffect(() => {
+    if (actionData?.intent === "details" && actionData.ok) toast({ title: "Details saved" });
+  }, [actionData]);
+
+  function set(name: keyof typeof values, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _dropped, ...rest }) => rest);
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const local: FieldErrors = {};
+    if (!values.firstName.trim()) local.firstName = "First name is required";
+    if (!values.lastName.trim()) local.lastName = "Last name is required";
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    setSaving(true);
+    setFormError(null);
+    const result = await putJson("/api/profile/details", values);
+    setSaving(false);
+    if (result.ok) {
+      setErrors({});
+      toast({ title: "Details saved" });
+    } else {
+      setErrors(result.fieldErrors);
+      setFormError(result.message);
+    }
+  }
+
+  return (
+    <Card>
+      <Form method="post" onSubmit={onSubmit} noValidate aria-labelledby="details-title">
+        <CardHeader>
+          <CardTitle id="details-title">Your details</CardTitle>
+          <CardDescription>Signed in as {details.email}.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="details" />
+          <Field id="pd-firstName" name="firstName" label="First name" autoComplete="given-name" value={values.firstName} onChange={(e) => set("firstName", e.target.value)} error={errors.firstName} />
+          <Field id="pd-lastName" name="lastName" label="Last name" autoComplete="family-name" value={values.lastName} onChange={(e) => set("lastName", e.target.value)} error={errors.lastName} />
+          <Field id="pd-organization" name="organization" label="Organization" autoComplete="organization" value={values.organization} onChange={(e) => set("organization", e.target.value)} error={errors.organization} />
+          <Field id="pd-country" name="country" label="Country" autoComplete="country-name" value={values.country} onChange={(e) => set("country", e.target.value)} error={errors.country} />
+          <FieldShell id="pd-preferredLanguage" label="Preferred language" error={errors.preferredLanguage} className="sm:col-span-2">
+            <select
+              id="pd-preferredLanguage"
+              name="preferredLanguage"
+              value={values.preferredLanguage}
+              onChange={(e) => set("preferredLanguage", e.target.value)}
+              className={cn(inputClass, "h-9")}
+              aria-invalid={errors.preferredLanguage ? true : undefined}
+            >
+              <option value="">No preference</option>
+              {SUPPORTED_LANGUAGES.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          {formError ? (
+            <Alert variant="destructive" className="sm:col-span-2">
+              {formError}
+            </Alert>
+          ) : null}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" variant="outline" disabled={saving}>
+            {saving ? "Saving…" : "Save details"}
+          </Button>
+        </CardFooter>
+      </Form>
+    </Card>
+  );
+}
