@@ -82,6 +82,8 @@ describe("/account/security", () => {
     const u = await createTestUser();
     const bad = await form({ intent: "change-password", currentPassword: "nope", newPassword: "another-password-9" }, u.cookie);
     expect(bad.status).toBe(400);
+    // better-auth's INVALID_PASSWORD, said in the page's words by the service (worker/auth/security.ts).
+    expect(await bad.text()).toContain("Current password is not right.");
     const ok = await form({ intent: "change-password", currentPassword: u.password, newPassword: "another-password-9" }, u.cookie);
     expect(ok.status).toBe(302);
     expect((await signIn(u.email, "another-password-9")).status).toBe(200);

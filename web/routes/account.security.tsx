@@ -70,8 +70,6 @@ type ActionData = {
   recoveryCodes?: string[];
 };
 
-const WRONG_PASSWORD = "That password is not right.";
-
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const env = envOf(context);
@@ -81,15 +79,14 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const password = String(form.get("password") ?? "");
   const reply = (body: ActionData, status = 200, setCookies: string[] = []) => data<ActionData>(body, { status, headers: headersWithCookies(setCookies) });
-  const authError = (section: Section, r: { status: number; message: string }) =>
-    reply({ section, formError: /password/i.test(r.message) && r.status === 400 ? WRONG_PASSWORD : r.message }, r.status);
+  const authError = (section: Section, r: { status: number; message: string }) => reply({ section, formError: r.message }, r.status);
 
   switch (intent) {
     case "change-password": {
       const parsed = validate(changePasswordSchema, form);
       if (!parsed.ok) return reply({ section: "password", fieldErrors: parsed.fieldErrors }, 400);
       const result = await changePassword(env, request, { ...parsed.data, revokeOtherSessions: form.get("revokeOtherSessions") === "on" });
-      if (!result.ok) return reply({ section: "password", fieldErrors: { currentPassword: /password/i.test(result.message) ? "Current password is not right." : result.message } }, result.status);
+      if (!result.ok) return reply({ section: "password", fieldErrors: { currentPassword: result.message } }, result.status);
       return done("password-changed", result.setCookies);
     }
     case "mfa-enable": {

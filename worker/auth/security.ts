@@ -4,8 +4,17 @@ import { callAuth, setMfaType, type AuthCallResult } from "./service";
 
 /**
  * /account/security operations: each one is a better-auth call made with the browser's session, plus
- * the mfaType bookkeeping of spec §6 (EMAIL or TOTP) that better-auth does not know about.
+ * the mfaType bookkeeping of spec §6 (EMAIL or TOTP) that better-auth does not know about. Failures
+ * come back with a message the page can show as it is.
  */
+
+export const WRONG_PASSWORD = "That password is not right.";
+export const WRONG_CURRENT_PASSWORD = "Current password is not right.";
+
+/** better-auth's wrong-password answer (code INVALID_PASSWORD, "Invalid password") in our words. */
+function sayWrongPassword<T>(result: AuthCallResult<T>, message = WRONG_PASSWORD): AuthCallResult<T> {
+  return !result.ok && result.code === "INVALID_PASSWORD" ? { ...result, message } : result;
+}
 
 export function qrSvg(totpURI: string): string {
   // uqr renders pure SVG from the otpauth URI we generated ourselves; no user-controlled markup.
@@ -27,7 +36,7 @@ export async function startTotpEnrolment(env: Env, request: Request, userId: str
     await setMfaType(env, userId, "TOTP");
     return { kind: "switched" as const, setCookies: result.setCookies };
   }
-  return { kind: "started" as const, result };
+  return { kind: "started" as const, result: sayWrongPassword(result) };
 }
 
 export async function confirmTotp(env: Env, request: Request, userId: string, code: string): Promise<AuthCallResult> {
@@ -39,21 +48,21 @@ export async function confirmTotp(env: Env, request: Request, userId: string, co
 export async function enableEmailCodes(env: Env, request: Request, userId: string, password: string): Promise<AuthCallResult> {
   const result = await callAuth(env, request, "/two-factor/enable", { body: { password, method: "otp" } });
   if (result.ok) await setMfaType(env, userId, "EMAIL");
-  return result;
+  return sayWrongPassword(result);
 }
 
 export async function disableTwoFactor(env: Env, request: Request, userId: string, password: string): Promise<AuthCallResult> {
   const result = await callAuth(env, request, "/two-factor/disable", { body: { password } });
   if (result.ok) await setMfaType(env, userId, null);
-  return result;
+  return sayWrongPassword(result);
 }
 
 export async function regenerateRecoveryCodes(env: Env, request: Request, password: string) {
-  return callAuth<{ backupCodes: string[] }>(env, request, "/two-factor/generate-backup-codes", { body: { password } });
+  return sayWrongPassword(await callAuth<{ backupCodes: string[] }>(env, request, "/two-factor/generate-backup-codes", { body: { password } }));
 }
 
 export async function changePassword(env: Env, request: Request, input: { currentPassword: string; newPassword: string; revokeOtherSessions: boolean }) {
-  return callAuth(env, request, "/change-password", { body: input });
+  return sayWrongPassword(await callAuth(env, request, "/change-password", { body: input }), WRONG_CURRENT_PASSWORD);
 }
 
 export async function revokeOtherSessions(env: Env, request: Request) {
