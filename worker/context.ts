@@ -30,6 +30,11 @@ export function userContext(env: Env, userId: string): UserContext {
   return { ...appContext(env), user: { id: userId } };
 }
 
+/** The request's context inside a route that acts for nobody in particular (a webhook, the catalogue). */
+export function appCtxOf(c: Context<AppEnv>): AppContext {
+  return { env: c.env, db: c.var.db, config: c.var.config };
+}
+
 /** The request's context inside a route, after requireUser/ensureUser. */
 export function ctxOf(c: Context<AppEnv>): UserContext {
   return { env: c.env, db: c.var.db, config: c.var.config, user: { id: c.var.user.id } };

@@ -7,30 +7,17 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { useBalance, useBillingInfo, type BillingInfo } from "~/hooks/use-billing";
-import { envOf, requireUser } from "~/lib/auth.server";
+import { requireUserContext } from "~/lib/context.server";
 import { apiFetch, ApiError } from "~/lib/query";
-import { getUsage } from "../../worker/billing/service";
-import { getDb } from "../../worker/db/client";
-import { parseConfig } from "../../worker/env";
-import { getBillingInfo, getCatalogue, syncSubscription, type Catalogue } from "../../worker/payments/service";
+import { getPricingPage } from "../../worker/payments/pricing-page";
+import type { Catalogue } from "../../worker/payments/service";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Readyroom" }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireUser(args);
-  const env = envOf(args.context);
-  const deps = { env, config: parseConfig(env), db: getDb(env.DB) };
-  const url = new URL(args.request.url);
-  // Back from Stripe Checkout: read the subscription now rather than wait for the webhook.
-  if (url.searchParams.get("checkout") === "success" && deps.config.STRIPE_SECRET_KEY) {
-    await syncSubscription(deps, user).catch((error) => console.warn("pricing: sync after checkout failed", error));
-  }
-  const [info, catalogue, usage] = await Promise.all([
-    getBillingInfo(deps, user.id),
-    getCatalogue(deps),
-    getUsage(env, user.id).catch(() => null),
-  ]);
-  return { info, catalogue, usage };
+  const { ctx, user } = await requireUserContext(args);
+  const returningFromCheckout = new URL(args.request.url).searchParams.get("checkout") === "success";
+  return getPricingPage(ctx, user, { returningFromCheckout });
 }
 
 const PLAN_COPY: Record<Catalogue["plans"][number]["planType"], { name: string; description: string }> = {

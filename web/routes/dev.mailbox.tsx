@@ -1,26 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { desc } from "drizzle-orm";
 import { Fragment } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { envOf } from "~/lib/auth.server";
-import { getDb } from "../../worker/db/client";
-import { emailOutbox } from "../../worker/db/schema";
-import { parseConfig } from "../../worker/env";
+import { appContext } from "../../worker/context";
+import { listLocalMailbox } from "../../worker/dev/mailbox";
+import { HttpError } from "../../worker/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Local mailbox · Readyroom" }, { name: "robots", content: "noindex" }];
 
-/**
- * Local and test only: the messages the outbox sender stored instead of sending, so reset links and
- * sign-in codes can be followed without a mail server. Production answers 404.
- */
+/** Local and test only (worker/dev/mailbox.ts); production answers 404. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const env = envOf(context);
-  if (parseConfig(env).APP_ENV === "production") throw new Response("Not found", { status: 404 });
-  const rows = await getDb(env.DB).select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(50);
-  return {
-    messages: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, kind: m.kind, createdAt: m.createdAt.toISOString() })),
-  };
+  try {
+    return { messages: await listLocalMailbox(appContext(envOf(context))) };
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) throw new Response("Not found", { status: 404 });
+    throw err;
+  }
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
-import { getDb } from "../db/client";
+import { appCtxOf } from "../context";
 import { billingIntervals, planTypes } from "../db/schema";
 import { readJson, readLimitedText } from "../lib/http";
 import type { AppEnv } from "../types";
@@ -24,26 +24,22 @@ const MAX_WEBHOOK_BYTES = 512 * 1024;
 export const paymentRoutes = new Hono<AppEnv>()
   .post("/webhook", async (c) => {
     const raw = await readLimitedText(c.req.raw, MAX_WEBHOOK_BYTES);
-    const result = await handleWebhook(c.env, c.get("config"), getDb(c.env.DB), raw, c.req.header("stripe-signature"));
+    const result = await handleWebhook(appCtxOf(c), raw, c.req.header("stripe-signature"));
     return c.json(result);
   })
   .get("/account-info", requireUser, async (c) => {
-    return c.json(await getBillingInfo(deps(c), c.get("user").id));
+    return c.json(await getBillingInfo(appCtxOf(c), c.get("user").id));
   })
   .get("/plans", requireUser, async (c) => {
-    return c.json(await getCatalogue(deps(c)));
+    return c.json(await getCatalogue(appCtxOf(c)));
   })
   .post("/checkout", requireUser, async (c) => {
     const input = await readJson(c, checkoutBody);
-    return c.json(await createCheckout(deps(c), c.get("user"), input));
+    return c.json(await createCheckout(appCtxOf(c), c.get("user"), input));
   })
   .post("/portal", requireUser, async (c) => {
-    return c.json(await createPortal(deps(c), c.get("user")));
+    return c.json(await createPortal(appCtxOf(c), c.get("user")));
   })
   .post("/sync-subscription", requireUser, async (c) => {
-    return c.json(await syncSubscription(deps(c), c.get("user")));
+    return c.json(await syncSubscription(appCtxOf(c), c.get("user")));
   });
-
-function deps(c: { env: AppEnv["Bindings"]; get: <K extends "config">(key: K) => AppEnv["Variables"][K] }) {
-  return { env: c.env, config: c.get("config"), db: getDb(c.env.DB) };
-}

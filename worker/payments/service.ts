@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getPlanStatus } from "../accounts/plan";
 import { getTenancyAccountId } from "../accounts/service";
+import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { accountPlanMetadata, accounts, userAccounts, type BillingInterval, type PlanType } from "../db/schema";
-import type { Config, Env } from "../env";
 import { conflict, forbidden, HttpError, notFound } from "../lib/errors";
 import { getAccountLabelFor, type AccountLabel } from "./account-label";
 import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, PLAN_TYPES, type CreditPack } from "./config";
@@ -12,7 +12,8 @@ import { getStripe, isBillingConfigured, requireStripe, type Stripe } from "./st
 import { isLive, planSubscriptionUpdate } from "./subscription";
 import { nowDate } from "../lib/clock";
 
-export type Deps = { env: Env; config: Config; db: Database };
+/** The services of payments take the app context (worker/context.ts) like every other. */
+export type Deps = AppContext;
 export type BillingUser = { id: string; email: string; firstName?: string | null; lastName?: string | null };
 
 /** Billing info of spec §3, plus what the pricing page needs to explain itself. */

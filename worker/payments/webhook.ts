@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { processedStripeEvents, userAccounts, users } from "../db/schema";
 import type { Config, Env } from "../env";
@@ -33,7 +34,8 @@ export type WebhookResult = { received: true; type: string; duplicate?: boolean;
  * - subscription state is always re-read from Stripe, never taken from the event, so events
  *   arriving out of order converge on Stripe's current state.
  */
-export async function handleWebhook(env: Env, config: Config, db: Database, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+export async function handleWebhook(ctx: AppContext, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+  const { env, config, db } = ctx;
   const stripe = getStripe(config);
   if (!stripe) throw billingNotConfigured();
   if (!config.STRIPE_WEBHOOK_SECRET) {
