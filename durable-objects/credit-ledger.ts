@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
+import { BALANCE_COLUMN_NAMES, BALANCE_TABLE_DDL, type BalanceRow } from "../worker/billing/balance-columns";
 import { mirrorStatements, type ActionRow, type MirrorBatch } from "../worker/billing/mirror";
 import {
   ALLOWED_TRANSITIONS,
@@ -54,32 +55,7 @@ import { nowMs, runtimeNow } from "../worker/lib/clock";
  */
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS balance (
-  k INTEGER PRIMARY KEY CHECK (k = 1),
-  id TEXT NOT NULL,
-  accountId TEXT NOT NULL,
-  userId TEXT,
-  version INTEGER NOT NULL DEFAULT 0,
-  currentBalance INTEGER NOT NULL DEFAULT 0 CHECK (currentBalance >= 0),
-  grantedCreditsAvailable INTEGER NOT NULL DEFAULT 0 CHECK (grantedCreditsAvailable >= 0 AND grantedCreditsAvailable <= currentBalance),
-  pendingSpend INTEGER NOT NULL DEFAULT 0 CHECK (pendingSpend >= 0 AND pendingSpend <= currentBalance),
-  dailySpend INTEGER NOT NULL DEFAULT 0,
-  monthlySpend INTEGER NOT NULL DEFAULT 0,
-  yearlySpend INTEGER NOT NULL DEFAULT 0,
-  totalGranted INTEGER NOT NULL DEFAULT 0,
-  totalPurchased INTEGER NOT NULL DEFAULT 0,
-  totalSpent INTEGER NOT NULL DEFAULT 0,
-  totalExpired INTEGER NOT NULL DEFAULT 0,
-  totalRefunded INTEGER NOT NULL DEFAULT 0,
-  totalRevoked INTEGER NOT NULL DEFAULT 0,
-  totalAdjusted INTEGER NOT NULL DEFAULT 0,
-  periodStartDay INTEGER,
-  periodStartMonth INTEGER,
-  periodStartYear INTEGER,
-  lastUpdated INTEGER NOT NULL,
-  alertArmed INTEGER NOT NULL DEFAULT 0,
-  refillArmed INTEGER NOT NULL DEFAULT 0
-);
+${BALANCE_TABLE_DDL}
 CREATE TABLE IF NOT EXISTS settings (
   k INTEGER PRIMARY KEY CHECK (k = 1),
   id TEXT NOT NULL,
@@ -156,8 +132,6 @@ const EVENT_LEASE_MS = 5 * 60_000;
 
 type Row = Record<string, SqlStorageValue>;
 
-/** The stored balance row: the public view without `available` (derived), plus the alert/refill arming flags. */
-type BalanceRow = Omit<BalanceView, "available"> & { alertArmed: number; refillArmed: number };
 
 interface TxRow {
   id: string;
@@ -247,32 +221,7 @@ function balanceView(b: BalanceRow): BalanceView {
   return { ...rest, available: b.currentBalance - b.pendingSpend };
 }
 
-const BALANCE_COLUMNS = [
-  "id",
-  "accountId",
-  "userId",
-  "version",
-  "currentBalance",
-  "grantedCreditsAvailable",
-  "pendingSpend",
-  "dailySpend",
-  "monthlySpend",
-  "yearlySpend",
-  "totalGranted",
-  "totalPurchased",
-  "totalSpent",
-  "totalExpired",
-  "totalRefunded",
-  "totalRevoked",
-  "totalAdjusted",
-  "periodStartDay",
-  "periodStartMonth",
-  "periodStartYear",
-  "lastUpdated",
-  "alertArmed",
-  "refillArmed",
-] as const satisfies readonly (keyof BalanceRow)[];
-const SAVE_BALANCE = `INSERT OR REPLACE INTO balance (k, ${BALANCE_COLUMNS.join(", ")}) VALUES (1, ${BALANCE_COLUMNS.map(() => "?").join(", ")})`;
+const SAVE_BALANCE = `INSERT OR REPLACE INTO balance (k, ${BALANCE_COLUMN_NAMES.join(", ")}) VALUES (1, ${BALANCE_COLUMN_NAMES.map(() => "?").join(", ")})`;
 
 export class CreditLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -605,7 +554,7 @@ export class CreditLedger extends DurableObject<Env> {
   /** Recomputes the balance from the transaction rows and reports any disagreement. */
   audit(): LedgerAudit {
     // From storage, not the in-memory copy: the audit also proves the cache matches what is stored.
-    const stored = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
+    const stored = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMN_NAMES.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
     const b = stored ?? this.freshBalance("", null, nowMs());
     const one = (q: string) => Number(this.sql.exec<{ v: number }>(q).one().v ?? 0);
     const completedSum = one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'COMPLETED'");
@@ -711,7 +660,7 @@ export class CreditLedger extends DurableObject<Env> {
   /** A private copy of the committed balance row (callers may mutate it), or null before first use. */
   private readBalance(): BalanceRow | null {
     if (this.balanceCache === undefined) {
-      this.balanceCache = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMNS.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
+      this.balanceCache = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMN_NAMES.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
     }
     return this.balanceCache ? { ...this.balanceCache } : null;
   }
@@ -754,7 +703,7 @@ export class CreditLedger extends DurableObject<Env> {
   }
 
   private saveBalance(b: BalanceRow) {
-    this.sql.exec(SAVE_BALANCE, ...BALANCE_COLUMNS.map((c) => b[c]));
+    this.sql.exec(SAVE_BALANCE, ...BALANCE_COLUMN_NAMES.map((c) => b[c]));
   }
 
   private loadSettings(accountId: string): SettingsView {

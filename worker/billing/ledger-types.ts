@@ -1,3 +1,5 @@
+import type { BalanceRow, INTERNAL_BALANCE_COLUMNS } from "./balance-columns";
+
 /**
  * The shapes exchanged with the CREDIT_LEDGER Durable Object over RPC. Shared by the object
  * (durable-objects/credit-ledger.ts), its client (worker/billing/ledger.ts) and the tests, so both
@@ -63,33 +65,14 @@ export interface TransactionView {
   updatedAt: number;
 }
 
-/** The CreditBalance fields of spec §3, plus the running totals that make the invariant checkable. */
-export interface BalanceView {
-  id: string;
-  accountId: string;
-  userId: string | null;
-  version: number;
-  currentBalance: number;
-  grantedCreditsAvailable: number;
-  pendingSpend: number;
-  dailySpend: number;
-  monthlySpend: number;
-  yearlySpend: number;
-  totalGranted: number;
-  totalPurchased: number;
-  totalSpent: number;
-  totalExpired: number;
-  totalRefunded: number;
-  totalRevoked: number;
-  /** Net of all adjustments (positive and negative). */
-  totalAdjusted: number;
-  periodStartDay: number | null;
-  periodStartMonth: number | null;
-  periodStartYear: number | null;
-  lastUpdated: number;
+/**
+ * The CreditBalance fields of spec §3, plus the running totals that make the invariant checkable
+ * (the columns are listed once, in ./balance-columns.ts).
+ */
+export type BalanceView = Omit<BalanceRow, (typeof INTERNAL_BALANCE_COLUMNS)[number]> & {
   /** currentBalance − pendingSpend: what a new reservation can still hold. */
   available: number;
-}
+};
 
 /** CreditSettings of spec §3. Limits are credits per UTC day / month / year; null = no limit. */
 export interface SettingsView {

@@ -1,4 +1,13 @@
+import { MIRRORED_BALANCE_COLUMNS } from "./balance-columns";
 import type { BalanceView, Metadata, SettingsView, TransactionView } from "./ledger-types";
+
+/** Upsert of the CreditBalance copy, from the one column list; only a newer version replaces it. */
+const UPSERT_BALANCE = `INSERT INTO "CreditBalance" (${MIRRORED_BALANCE_COLUMNS.join(", ")})
+  VALUES (${MIRRORED_BALANCE_COLUMNS.map(() => "?").join(", ")})
+  ON CONFLICT(accountId) DO UPDATE SET ${MIRRORED_BALANCE_COLUMNS.filter((c) => c !== "id" && c !== "accountId")
+    .map((c) => `${c} = excluded.${c}`)
+    .join(", ")}
+  WHERE excluded.version > "CreditBalance".version`;
 
 /**
  * The D1 copy of the ledger, for reporting. Written by the CREDIT_LEDGER object itself, from an
@@ -77,43 +86,7 @@ export function mirrorStatements(db: D1Database, batch: MirrorBatch): D1Prepared
   }
   if (batch.balance) {
     const b = batch.balance;
-    out.push(
-      db
-        .prepare(
-          `INSERT INTO "CreditBalance" (id, accountId, userId, version, currentBalance, grantedCreditsAvailable, pendingSpend,
-             dailySpend, monthlySpend, yearlySpend, totalGranted, totalSpent, totalExpired, totalRefunded,
-             periodStartDay, periodStartMonth, periodStartYear, lastUpdated)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(accountId) DO UPDATE SET version = excluded.version, currentBalance = excluded.currentBalance,
-             grantedCreditsAvailable = excluded.grantedCreditsAvailable, pendingSpend = excluded.pendingSpend,
-             dailySpend = excluded.dailySpend, monthlySpend = excluded.monthlySpend, yearlySpend = excluded.yearlySpend,
-             totalGranted = excluded.totalGranted, totalSpent = excluded.totalSpent, totalExpired = excluded.totalExpired,
-             totalRefunded = excluded.totalRefunded, periodStartDay = excluded.periodStartDay,
-             periodStartMonth = excluded.periodStartMonth, periodStartYear = excluded.periodStartYear,
-             lastUpdated = excluded.lastUpdated
-           WHERE excluded.version > "CreditBalance".version`,
-        )
-        .bind(
-          b.id,
-          b.accountId,
-          b.userId,
-          b.version,
-          b.currentBalance,
-          b.grantedCreditsAvailable,
-          b.pendingSpend,
-          b.dailySpend,
-          b.monthlySpend,
-          b.yearlySpend,
-          b.totalGranted,
-          b.totalSpent,
-          b.totalExpired,
-          b.totalRefunded,
-          b.periodStartDay,
-          b.periodStartMonth,
-          b.periodStartYear,
-          b.lastUpdated,
-        ),
-    );
+    out.push(db.prepare(UPSERT_BALANCE).bind(...MIRRORED_BALANCE_COLUMNS.map((column) => b[column])));
   }
   if (batch.settings) {
     const s = batch.settings;
