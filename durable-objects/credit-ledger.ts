@@ -1,17 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
-import { BALANCE_COLUMN_NAMES, BALANCE_TABLE_DDL, type BalanceRow } from "../worker/billing/balance-columns";
-import { mirrorStatements, type ActionRow, type MirrorBatch } from "../worker/billing/mirror";
+import { BALANCE_COLUMN_NAMES, type BalanceRow } from "../worker/billing/balance-columns";
+import { mirrorStatements } from "../worker/billing/mirror";
 import {
   ALLOWED_TRANSITIONS,
   REFUNDABLE_TYPES,
   type AdjustInput,
-  type BalanceView,
   type Base,
   type ExpireInput,
   type GrantInput,
   type LedgerAudit,
-  type LedgerErrorCode,
   type LedgerEvent,
   type LedgerFailure,
   type LedgerState,
@@ -31,6 +29,33 @@ import {
   type TransactionView,
 } from "../worker/billing/ledger-types";
 import { nowMs, runtimeNow } from "../worker/lib/clock";
+import {
+  balanceView,
+  freshBalance,
+  isCount,
+  isPositive,
+  parseMeta,
+  Refusal,
+  rollPeriods,
+  settingsFromRow,
+  thresholdCrossings,
+  txView,
+  type OpContext,
+} from "./ledger/accounting";
+import {
+  forgetMirrored,
+  insertEvent,
+  leaseEvents,
+  markMirror,
+  MIRROR_DELAY_MS,
+  MIRROR_PAGE,
+  mirrorBatch,
+  pendingMirrorRefs,
+  type MirrorKind,
+} from "./ledger/outbox";
+import { SAVE_BALANCE, SCHEMA, type Row, type TxRow } from "./ledger/schema";
+
+export { periodStarts } from "./ledger/accounting";
 
 /**
  * CREDIT_LEDGER: the single writer of one account's credits (one object per account,
@@ -53,175 +78,6 @@ import { nowMs, runtimeNow } from "../worker/lib/clock";
  * (purchased, refunded, adjusted credits, which do not expire). Refunded credits come back as
  * non-expiring credits.
  */
-
-const SCHEMA = `
-${BALANCE_TABLE_DDL}
-CREATE TABLE IF NOT EXISTS settings (
-  k INTEGER PRIMARY KEY CHECK (k = 1),
-  id TEXT NOT NULL,
-  accountId TEXT NOT NULL,
-  userId TEXT,
-  hasUnlimitedUsage INTEGER NOT NULL DEFAULT 0,
-  dailyLimit INTEGER,
-  monthlyLimit INTEGER,
-  yearlyLimit INTEGER,
-  lowBalanceAlert INTEGER,
-  autoRefillAmount INTEGER,
-  blockAdditionalPurchases INTEGER NOT NULL DEFAULT 0,
-  createdAt INTEGER NOT NULL,
-  updatedAt INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tx (
-  id TEXT PRIMARY KEY,
-  accountId TEXT NOT NULL,
-  userId TEXT,
-  actionId TEXT,
-  type TEXT NOT NULL CHECK (type IN ('PURCHASE','GRANT','SPEND','EXPIRE','REVOKE','ADJUSTMENT')),
-  status TEXT NOT NULL CHECK (status IN ('PENDING','COMPLETED','FAILED','REVERSED')),
-  amount INTEGER NOT NULL,
-  -- GRANT only: credits of this grant not yet spent, revoked or expired.
-  remaining INTEGER NOT NULL DEFAULT 0 CHECK (remaining >= 0),
-  idempotencyKey TEXT NOT NULL UNIQUE,
-  metadata TEXT,
-  expired INTEGER NOT NULL DEFAULT 0,
-  expiresAt INTEGER,
-  createdAt INTEGER NOT NULL,
-  updatedAt INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tx_live_grants ON tx (expiresAt, createdAt) WHERE type = 'GRANT' AND expired = 0;
-CREATE INDEX IF NOT EXISTS tx_pending ON tx (status) WHERE status = 'PENDING';
-CREATE TABLE IF NOT EXISTS actions (
-  id TEXT PRIMARY KEY,
-  accountId TEXT NOT NULL,
-  userId TEXT,
-  category TEXT NOT NULL,
-  entityId TEXT,
-  entityType TEXT,
-  metadata TEXT,
-  createdAt INTEGER NOT NULL,
-  completedAt INTEGER
-);
--- One row per applied operation: a repeated idempotency key returns this result.
-CREATE TABLE IF NOT EXISTS ops (
-  key TEXT PRIMARY KEY,
-  op TEXT NOT NULL,
-  result TEXT NOT NULL,
-  createdAt INTEGER NOT NULL
-);
--- Rows whose current state the D1 copy has not received yet (see worker/billing/mirror.ts).
-CREATE TABLE IF NOT EXISTS mirror (
-  kind TEXT NOT NULL,
-  ref TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  PRIMARY KEY (kind, ref)
-);
-CREATE TABLE IF NOT EXISTS events (
-  id TEXT PRIMARY KEY,
-  kind TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  createdAt INTEGER NOT NULL,
-  leasedUntil INTEGER
-);
-`;
-
-/** Batch changes for D1 a little: one flush per burst, not one per operation. */
-const MIRROR_DELAY_MS = 50;
-const MIRROR_PAGE = 200;
-/** An event handed out but not acknowledged is offered again after this long. */
-const EVENT_LEASE_MS = 5 * 60_000;
-
-type Row = Record<string, SqlStorageValue>;
-
-
-interface TxRow {
-  id: string;
-  accountId: string;
-  userId: string | null;
-  actionId: string | null;
-  type: TransactionType;
-  status: TransactionStatus;
-  amount: number;
-  remaining: number;
-  idempotencyKey: string;
-  metadata: string | null;
-  expired: number;
-  expiresAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** A refusal: rolls the transaction back and becomes a typed `{ ok: false }` answer. */
-class Refusal extends Error {
-  constructor(
-    readonly code: LedgerErrorCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-interface OpContext {
-  b: BalanceRow;
-  s: SettingsView;
-  now: number;
-}
-
-export function periodStarts(now: number) {
-  const d = new Date(now);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth();
-  return { day: Date.UTC(y, m, d.getUTCDate()), month: Date.UTC(y, m, 1), year: Date.UTC(y, 0, 1) };
-}
-
-/** Resets the spend counters of windows that have ended (UTC calendar day, month, year). */
-function rollPeriods(b: BalanceRow, now: number) {
-  const p = periodStarts(now);
-  if (b.periodStartDay == null || p.day > b.periodStartDay) {
-    b.dailySpend = 0;
-    b.periodStartDay = p.day;
-  }
-  if (b.periodStartMonth == null || p.month > b.periodStartMonth) {
-    b.monthlySpend = 0;
-    b.periodStartMonth = p.month;
-  }
-  if (b.periodStartYear == null || p.year > b.periodStartYear) {
-    b.yearlySpend = 0;
-    b.periodStartYear = p.year;
-  }
-}
-
-const isCount = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
-const isPositive = (n: unknown): n is number => isCount(n) && n > 0;
-
-function parseMeta(text: string | null): Metadata | null {
-  return text == null ? null : (JSON.parse(text) as Metadata);
-}
-
-function txView(r: TxRow): TransactionView {
-  return {
-    id: r.id,
-    accountId: r.accountId,
-    userId: r.userId,
-    actionId: r.actionId,
-    type: r.type,
-    status: r.status,
-    amount: r.amount,
-    idempotencyKey: r.idempotencyKey,
-    metadata: parseMeta(r.metadata),
-    expired: r.expired === 1,
-    expiresAt: r.expiresAt,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  };
-}
-
-function balanceView(b: BalanceRow): BalanceView {
-  const { alertArmed: _a, refillArmed: _r, ...rest } = b;
-  return { ...rest, available: b.currentBalance - b.pendingSpend };
-}
-
-const SAVE_BALANCE = `INSERT OR REPLACE INTO balance (k, ${BALANCE_COLUMN_NAMES.join(", ")}) VALUES (1, ${BALANCE_COLUMN_NAMES.map(() => "?").join(", ")})`;
 
 export class CreditLedger extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -535,7 +391,7 @@ export class CreditLedger extends DurableObject<Env> {
     const row = this.readBalance();
     if (row && row.accountId !== input.accountId) return this.failure(new Refusal("account_mismatch", "This ledger belongs to another account."));
     const now = input.now ?? nowMs();
-    const b = row ?? this.freshBalance(input.accountId, null, now);
+    const b = row ?? freshBalance(input.accountId, null, now);
     rollPeriods(b, now);
     return { balance: balanceView(b), settings: this.loadSettings(input.accountId) };
   }
@@ -555,7 +411,7 @@ export class CreditLedger extends DurableObject<Env> {
   audit(): LedgerAudit {
     // From storage, not the in-memory copy: the audit also proves the cache matches what is stored.
     const stored = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMN_NAMES.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
-    const b = stored ?? this.freshBalance("", null, nowMs());
+    const b = stored ?? freshBalance("", null, nowMs());
     const one = (q: string) => Number(this.sql.exec<{ v: number }>(q).one().v ?? 0);
     const completedSum = one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'COMPLETED'");
     const pendingHeld = -one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'PENDING'");
@@ -665,37 +521,9 @@ export class CreditLedger extends DurableObject<Env> {
     return this.balanceCache ? { ...this.balanceCache } : null;
   }
 
-  private freshBalance(accountId: string, userId: string | null, now: number): BalanceRow {
-    return {
-      id: crypto.randomUUID(),
-      accountId,
-      userId,
-      version: 0,
-      currentBalance: 0,
-      grantedCreditsAvailable: 0,
-      pendingSpend: 0,
-      dailySpend: 0,
-      monthlySpend: 0,
-      yearlySpend: 0,
-      totalGranted: 0,
-      totalPurchased: 0,
-      totalSpent: 0,
-      totalExpired: 0,
-      totalRefunded: 0,
-      totalRevoked: 0,
-      totalAdjusted: 0,
-      periodStartDay: null,
-      periodStartMonth: null,
-      periodStartYear: null,
-      lastUpdated: now,
-      alertArmed: 0,
-      refillArmed: 0,
-    };
-  }
-
   /** The balance row, created on first use; refuses a caller that names another account. */
   private loadBalance(input: { accountId: string; userId?: string | null }, now: number): BalanceRow {
-    const b = this.readBalance() ?? this.freshBalance(input.accountId, input.userId ?? null, now);
+    const b = this.readBalance() ?? freshBalance(input.accountId, input.userId ?? null, now);
     if (b.accountId !== input.accountId) throw new Refusal("account_mismatch", "This ledger belongs to another account.");
     if (b.userId == null && input.userId) b.userId = input.userId;
     rollPeriods(b, now);
@@ -709,31 +537,7 @@ export class CreditLedger extends DurableObject<Env> {
   private loadSettings(accountId: string): SettingsView {
     if (this.settingsCache) return this.settingsCache;
     const r = this.sql.exec<Row>("SELECT * FROM settings WHERE k = 1").toArray()[0];
-    const s: SettingsView = r
-      ? {
-          id: r.id as string,
-          accountId: r.accountId as string,
-          userId: (r.userId as string | null) ?? null,
-          hasUnlimitedUsage: r.hasUnlimitedUsage === 1,
-          dailyLimit: r.dailyLimit as number | null,
-          monthlyLimit: r.monthlyLimit as number | null,
-          yearlyLimit: r.yearlyLimit as number | null,
-          lowBalanceAlert: r.lowBalanceAlert as number | null,
-          autoRefillAmount: r.autoRefillAmount as number | null,
-          blockAdditionalPurchases: r.blockAdditionalPurchases === 1,
-        }
-      : {
-          id: crypto.randomUUID(),
-          accountId,
-          userId: null,
-          hasUnlimitedUsage: false,
-          dailyLimit: null,
-          monthlyLimit: null,
-          yearlyLimit: null,
-          lowBalanceAlert: null,
-          autoRefillAmount: null,
-          blockAdditionalPurchases: false,
-        };
+    const s = settingsFromRow(r, accountId);
     // Only a stored row is cached; defaults get a fresh id until settings are first saved.
     if (r) this.settingsCache = s;
     return s;
@@ -845,56 +649,19 @@ export class CreditLedger extends DurableObject<Env> {
 
   /** Low-balance alert and auto-refill fire once per crossing below their threshold. */
   private checkThresholds(b: BalanceRow, s: SettingsView, now: number) {
-    if (s.lowBalanceAlert != null) {
-      if (b.currentBalance >= s.lowBalanceAlert) b.alertArmed = 1;
-      else if (b.alertArmed === 1) {
-        b.alertArmed = 0;
-        this.addEvent(b, now, "low_balance", { currentBalance: b.currentBalance, threshold: s.lowBalanceAlert });
-      }
-    }
-    if (s.autoRefillAmount != null && s.autoRefillAmount > 0) {
-      const threshold = s.lowBalanceAlert ?? 1;
-      if (b.currentBalance >= threshold) b.refillArmed = 1;
-      else if (b.refillArmed === 1) {
-        b.refillArmed = 0;
-        this.addEvent(b, now, "auto_refill", { currentBalance: b.currentBalance, threshold, autoRefillAmount: s.autoRefillAmount });
-      }
-    }
+    for (const event of thresholdCrossings(b, s)) this.addEvent(b, now, event.kind, event.payload);
   }
-
   private addEvent(b: BalanceRow, now: number, kind: LedgerEvent["kind"], payload: LedgerEvent["payload"]) {
     this.eventsOutstanding += 1;
-    this.sql.exec(
-      "INSERT INTO events (id, kind, payload, createdAt) VALUES (?, ?, ?, ?)",
-      crypto.randomUUID(),
-      kind,
-      JSON.stringify({ ...payload, accountId: b.accountId, userId: b.userId }),
-      now,
-    );
+    insertEvent(this.sql, b, now, kind, payload);
   }
 
   private leaseEvents(now: number): LedgerEvent[] {
-    if (this.eventsOutstanding <= 0) return [];
-    const rows = this.sql
-      .exec<{ id: string; kind: string; payload: string; createdAt: number }>(
-        "SELECT id, kind, payload, createdAt FROM events WHERE leasedUntil IS NULL OR leasedUntil < ? ORDER BY createdAt LIMIT 20",
-        now,
-      )
-      .toArray();
-    return rows.map((r) => {
-      this.sql.exec("UPDATE events SET leasedUntil = ? WHERE id = ?", now + EVENT_LEASE_MS, r.id);
-      const { accountId, userId, ...payload } = JSON.parse(r.payload) as LedgerEvent["payload"] & { accountId: string; userId: string | null };
-      return { id: r.id, kind: r.kind as LedgerEvent["kind"], accountId, userId, payload, createdAt: r.createdAt };
-    });
+    return this.eventsOutstanding <= 0 ? [] : leaseEvents(this.sql, now);
   }
 
-  private markMirror(kind: "tx" | "action" | "settings", ref: string) {
-    this.sql.exec(
-      "INSERT INTO mirror (kind, ref, seq) VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET seq = excluded.seq",
-      kind,
-      ref,
-      Math.floor(Math.random() * Number.MAX_SAFE_INTEGER),
-    );
+  private markMirror(kind: MirrorKind, ref: string) {
+    markMirror(this.sql, kind, ref);
   }
 
   private scheduleMirror() {
@@ -908,30 +675,24 @@ export class CreditLedger extends DurableObject<Env> {
   private async flushOnce(): Promise<number> {
     let written = 0;
     for (let pass = 0; pass < 50; pass++) {
-      const refs = this.sql.exec<{ kind: string; ref: string; seq: number }>("SELECT kind, ref, seq FROM mirror LIMIT ?", MIRROR_PAGE).toArray();
+      const refs = pendingMirrorRefs(this.sql);
       // The balance row is not in `mirror` (it changes with every operation): it goes whenever
       // its version moved past what this incarnation last wrote.
       const current = this.readBalance();
       const balance = current && current.version > this.mirroredVersion ? balanceView(current) : null;
       if (refs.length === 0 && !balance) break;
-      const batch: MirrorBatch = { actions: [], transactions: [], balance, settings: null };
-      for (const r of refs) {
-        if (r.kind === "tx") {
-          const tx = this.getTx(r.ref);
-          if (tx) batch.transactions.push(txView(tx));
-        } else if (r.kind === "action") {
-          const a = this.sql.exec<Row>("SELECT * FROM actions WHERE id = ?", r.ref).toArray()[0];
-          if (a) batch.actions.push({ ...(a as unknown as ActionRow), metadata: parseMeta(a.metadata as string | null) });
-        } else if (r.kind === "settings") {
-          const s = this.sql.exec<Row>("SELECT createdAt, updatedAt FROM settings WHERE k = 1").toArray()[0];
-          if (s) batch.settings = { ...this.loadSettings(""), createdAt: s.createdAt as number, updatedAt: s.updatedAt as number };
-        }
-      }
+      const batch = mirrorBatch(this.sql, refs, {
+        balance,
+        tx: (id) => {
+          const tx = this.getTx(id);
+          return tx ? txView(tx) : null;
+        },
+        settings: () => this.loadSettings(""),
+      });
       const statements = mirrorStatements(this.env.DB, batch);
       if (statements.length > 0) await this.env.DB.batch(statements);
       if (balance) this.mirroredVersion = Math.max(this.mirroredVersion, balance.version);
-      // Only forget refs that did not change while D1 was being written.
-      for (const r of refs) this.sql.exec("DELETE FROM mirror WHERE kind = ? AND ref = ? AND seq = ?", r.kind, r.ref, r.seq);
+      forgetMirrored(this.sql, refs);
       written += refs.length + (balance ? 1 : 0);
       if (refs.length < MIRROR_PAGE) break;
     }
