@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, AlertTitle } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MfaCard } from "~/components/security/mfa-card";
+import { PasswordCard } from "~/components/security/password-card";
+import { SessionsCard } from "~/components/security/sessions-card";
+import type { SecurityActionData, Section } from "~/components/security/types";
+import { Alert } from "~/components/ui/alert";
 import { envOf } from "~/lib/auth.server";
 import { loginRedirect } from "../../worker/auth/guard";
-import { changePasswordSchema, twoFactorCodeSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { changePasswordSchema, twoFactorCodeSchema, validate } from "../../worker/auth/schemas";
 import {
   changePassword,
   confirmTotp,
@@ -60,15 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-type Section = "password" | "mfa" | "sessions";
-type ActionData = {
-  section: Section;
-  ok?: string;
-  formError?: string;
-  fieldErrors?: FieldErrors;
-  enrolment?: { qr: string; secret: string; totpURI: string; backupCodes?: string[] };
-  recoveryCodes?: string[];
-};
+type ActionData = SecurityActionData;
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
@@ -143,193 +135,20 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Chrome\//.test(userAgent) ? "Chrome" : /Firefox\//.test(userAgent) ? "Firefox" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const os = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
-  return os ? `${browser} on ${os}` : browser;
-}
-
-function formatDate(iso: string) {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-}
-
-function SectionMessages({ section, actionData }: { section: Section; actionData: ActionData | undefined }) {
-  if (!actionData || actionData.section !== section) return null;
-  return (
-    <>
-      {actionData.ok ? <Alert variant="success">{actionData.ok}</Alert> : null}
-      {actionData.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
-    </>
-  );
-}
-
-function RecoveryCodes({ codes }: { codes: string[] }) {
-  return (
-    <Alert variant="info">
-      <AlertTitle>Save your recovery codes</AlertTitle>
-      <p className="mb-2">Each code signs you in once if you lose your device. They are shown only now: store them somewhere safe.</p>
-      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
-        {codes.map((c) => (
-          <li key={c}>{c}</li>
-        ))}
-      </ul>
-    </Alert>
-  );
-}
-
 export default function SecurityPage() {
   const { twoFactorEnabled, mfaType, sessions, email, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
-  const enrolment = actionData?.enrolment;
-  const status = !twoFactorEnabled ? "Off" : mfaType === "EMAIL" ? "On: e-mail codes" : "On: authenticator app";
-
+  const busy = useNavigation().state === "submitting";
   return (
     <main className="mx-auto grid max-w-3xl gap-6 p-4 md:p-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold">Security</h1>
         <p className="text-sm text-muted-foreground">Password, two-step verification and the devices signed in as {email}.</p>
       </header>
-
       {notice && !actionData ? <Alert variant="success">{notice}</Alert> : null}
-
-      <Card aria-labelledby="password-heading">
-        <CardHeader>
-          <CardTitle id="password-heading">Password</CardTitle>
-          <CardDescription>Use a long password you do not use anywhere else.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <SectionMessages section="password" actionData={actionData} />
-          <Form method="post" className="grid max-w-sm gap-4">
-            <input type="hidden" name="intent" value="change-password" />
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={actionData?.section === "password" ? errors.currentPassword : undefined} />
-            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required error={actionData?.section === "password" ? errors.newPassword : undefined} />
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="revokeOtherSessions" defaultChecked className="size-4 rounded border-input accent-[hsl(var(--primary))]" />
-              Sign out my other sessions
-            </label>
-            <div>
-              <Button type="submit" disabled={busy}>
-                Change password
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-
-      <Card aria-labelledby="mfa-heading">
-        <CardHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            <CardTitle id="mfa-heading">Two-step verification</CardTitle>
-            <Badge variant={twoFactorEnabled ? "success" : "secondary"}>{status}</Badge>
-          </div>
-          <CardDescription>After your password, sign-in asks for a code from an authenticator app or sent to your e-mail.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <SectionMessages section="mfa" actionData={actionData} />
-          {actionData?.recoveryCodes ? <RecoveryCodes codes={actionData.recoveryCodes} /> : null}
-          {enrolment ? (
-            <div className="grid gap-4 rounded-md border p-4">
-              <h3 className="font-semibold">Set up your authenticator app</h3>
-              <p className="text-sm">Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.</p>
-              <div className="w-48 rounded-md bg-white p-2" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qr }} />
-              <p className="text-sm">
-                Cannot scan? Enter this key by hand: <code className="break-all rounded bg-muted px-1 py-0.5 font-mono text-xs">{enrolment.secret}</code>
-              </p>
-              {enrolment.backupCodes ? <RecoveryCodes codes={enrolment.backupCodes} /> : null}
-              <Form method="post" className="grid max-w-sm gap-4">
-                <input type="hidden" name="intent" value="mfa-totp-verify" />
-                <input type="hidden" name="totpURI" value={enrolment.totpURI} />
-                <Field label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required error={errors.code} />
-                <div>
-                  <Button type="submit" disabled={busy}>
-                    Turn on
-                  </Button>
-                </div>
-              </Form>
-            </div>
-          ) : (
-            <Form method="post" className="grid max-w-sm gap-4">
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium">Second step</legend>
-                <label className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="method" value="totp" defaultChecked={mfaType !== "EMAIL"} className="mt-0.5 size-4 accent-[hsl(var(--primary))]" />
-                  <span>
-                    <span className="font-medium">Authenticator app</span> (TOTP)
-                  </span>
-                </label>
-                <label className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="method" value="email" defaultChecked={mfaType === "EMAIL"} className="mt-0.5 size-4 accent-[hsl(var(--primary))]" />
-                  <span>
-                    <span className="font-medium">E-mail code</span> sent to {email}
-                  </span>
-                </label>
-              </fieldset>
-              <Field label="Password" name="password" type="password" autoComplete="current-password" required description="Confirm it is you." error={actionData?.section === "mfa" ? errors.password : undefined} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="mfa-enable" disabled={busy}>
-                  {twoFactorEnabled ? "Use this method" : "Turn on"}
-                </Button>
-                {twoFactorEnabled ? (
-                  <>
-                    <Button type="submit" name="intent" value="recovery-codes" variant="outline" disabled={busy}>
-                      New recovery codes
-                    </Button>
-                    <Button type="submit" name="intent" value="mfa-disable" variant="destructive" disabled={busy}>
-                      Turn off
-                    </Button>
-                  </>
-                ) : null}
-              </div>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card aria-labelledby="sessions-heading">
-        <CardHeader>
-          <CardTitle id="sessions-heading">Signed-in sessions</CardTitle>
-          <CardDescription>Sign out any device you do not recognise.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <SectionMessages section="sessions" actionData={actionData} />
-          <ul className="divide-y rounded-md border" aria-label="Sessions">
-            {sessions.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div className="grid gap-0.5 text-sm">
-                  <span className="font-medium">
-                    {describeDevice(s.userAgent)} {s.current ? <Badge variant="secondary">This device</Badge> : null}
-                  </span>
-                  <span className="text-muted-foreground">
-                    Signed in {formatDate(s.createdAt)}
-                    {s.ipAddress ? ` · ${s.ipAddress}` : ""}
-                  </span>
-                </div>
-                {s.current ? null : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke-session" />
-                    <input type="hidden" name="sessionId" value={s.id} />
-                    <Button type="submit" variant="outline" size="sm" aria-label={`Sign out ${describeDevice(s.userAgent)}, signed in ${formatDate(s.createdAt)}`}>
-                      Sign out
-                    </Button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {sessions.length > 1 ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="revoke-others" />
-              <Button type="submit" variant="outline" disabled={busy}>
-                Sign out all other sessions
-              </Button>
-            </Form>
-          ) : null}
-        </CardContent>
-      </Card>
+      <PasswordCard actionData={actionData} busy={busy} />
+      <MfaCard actionData={actionData} busy={busy} email={email} twoFactorEnabled={twoFactorEnabled} mfaType={mfaType} />
+      <SessionsCard actionData={actionData} busy={busy} sessions={sessions} />
     </main>
   );
 }
