@@ -2,10 +2,14 @@ import { registerLedgerEventHandler } from "./billing/service";
 import { autoRefillHandler } from "./payments/auto-refill";
 
 /**
- * Wiring between features that would otherwise import each other. Imported once by the Worker entry
- * (worker/index.ts) before it serves anything.
+ * Wiring between features that would otherwise import each other. Called by the Worker entry
+ * (worker/index.ts) at load, before it serves anything. A call, not a side-effect import:
+ * package.json declares the code free of side effects, so a bare `import "./composition"` is
+ * dropped by wrangler's bundler (it was, and auto-refill never ran in a deployed Worker).
  *
  * - The credit ledger's `auto_refill` event is handled by payments (it charges the saved card;
  *   the credits arrive through the Stripe webhook), while payments itself calls billing.
  */
-registerLedgerEventHandler("auto_refill", autoRefillHandler);
+export function composeFeatures(): void {
+  registerLedgerEventHandler("auto_refill", autoRefillHandler);
+}

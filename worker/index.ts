@@ -2,8 +2,8 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 // The Remix server bundle is produced by `vite build` (npm run build) before the Worker runs.
 // @ts-ignore -- generated file, absent until the first build
 import * as remixBuild from "../build/server/index.js";
-import "./composition";
 import { app } from "./app";
+import { composeFeatures } from "./composition";
 import { ConfigError, parseConfig, type Env } from "./env";
 import { handleQueue } from "./jobs/queue";
 import { handleScheduled } from "./jobs/scheduled";
@@ -15,6 +15,8 @@ import { createNonce, withSecurityHeaders } from "./lib/security-headers";
 export { ExerciseLock } from "../durable-objects/exercise-lock";
 export { CreditLedger } from "../durable-objects/credit-ledger";
 export { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
+
+composeFeatures();
 
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 

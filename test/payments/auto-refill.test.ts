@@ -1,7 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adjustCredits, ledgerEventHandlers, sendLowBalanceEmail, updateCreditSettings } from "../../worker/billing/service";
-import "../../worker/composition";
 import type { LedgerEvent } from "../../worker/billing/ledger-types";
 import { autoRefillHandler, requestAutoRefill, type AutoRefillOutcome } from "../../worker/payments/auto-refill";
 import { createTestUser } from "../helpers/auth";
@@ -89,7 +88,9 @@ describe("auto-refill through Stripe", () => {
 });
 
 describe("wiring", () => {
-  it("the Worker's composition gives the ledger's auto_refill events to payments (billing does not import payments)", () => {
+  it("the Worker's composition gives the ledger's auto_refill events to payments (billing does not import payments)", async () => {
+    // Served by the Worker entry as deployed (worker/index.ts calls composeFeatures at load).
+    expect((await SELF.fetch("http://localhost/api/health")).status).toBe(200);
     expect(ledgerEventHandlers()).toEqual({ low_balance: sendLowBalanceEmail, auto_refill: autoRefillHandler });
   });
 });
