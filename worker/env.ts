@@ -14,6 +14,8 @@ export interface Env {
   EXERCISE_LOCK: DurableObjectNamespace;
   CREDIT_LEDGER: DurableObjectNamespace;
   CAMPAIGN_SYNTHESIS: DurableObjectNamespace;
+  /** The ledger bench's bare baseline object (worker/dev/counter-bench.ts), local and test only. */
+  BENCH_COUNTER: DurableObjectNamespace;
   ASSETS?: Fetcher;
   [key: string]: unknown;
 }
