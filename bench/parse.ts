@@ -2,14 +2,16 @@
  * `npm run bench` section: parse time of 25 MB HTML files (the upload limit) by the ingest
  * consumer's HTML parser (worker/documents/parse/html.ts), in this Node process: a normal page, and
  * adversarial ones that made the old regex scan quadratic (security issue, item 12). Medians of 3,
- * after one warm-up parse of a small file. Printed, never asserted.
+ * after one warm-up parse of a small file. Printed, never asserted. The normal page is the baseline:
+ * each adversarial input's time is also printed as a ratio to it (absolute times swing between runs
+ * on shared machines; a ratio far above 1 would mean a scan that is no longer linear).
  *
  * Standalone (no app needed): node --experimental-strip-types bench/parse.ts
  * BENCH_PARSE_MB (default 25) sets the size of each file.
  */
 import { registerHooks } from "node:module";
 import type { BenchContext } from "./lib/section.ts";
-import { printTable } from "./lib/table.ts";
+import { printTable, ratio } from "./lib/table.ts";
 
 export const name = "parse";
 
@@ -94,6 +96,7 @@ export async function run(ctx?: Partial<Pick<BenchContext, "printTable">>) {
   parse(encoder.encode(normalPage(256 * 1024)).buffer as ArrayBuffer); // warm-up
 
   const rows: (string | number)[][] = [];
+  let baseline = Number.NaN;
   for (const input of inputs(SIZE)) {
     const bytes = encoder.encode(input.html).buffer as ArrayBuffer;
     const times: number[] = [];
@@ -104,18 +107,20 @@ export async function run(ctx?: Partial<Pick<BenchContext, "printTable">>) {
       times.push(performance.now() - started);
     }
     const ms = median(times);
+    if (Number.isNaN(baseline)) baseline = ms; // the normal page, first: the baseline of the ratios
     rows.push([
       input.label,
       `${(bytes.byteLength / MB).toFixed(1)} MB`,
       `${ms.toFixed(0)} ms`,
+      ratio(ms, baseline),
       `${(bytes.byteLength / MB / (ms / 1000)).toFixed(0)} MB/s`,
       typeof result === "number" ? `${result.toLocaleString("en-US")} chars` : result,
       input.note,
     ]);
   }
   (ctx?.printTable ?? printTable)(
-    `HTML parse time (worker/documents/parse/html.ts in Node ${process.version}; median of ${RUNS})`,
-    ["input", "size", "median", "rate", "text indexed", "note"],
+    `HTML parse time (worker/documents/parse/html.ts in Node ${process.version}; median of ${RUNS}); ratios to the normal page, same run`,
+    ["input", "size", "median", "÷ normal page", "rate", "text indexed", "note"],
     rows,
   );
 }

@@ -3,7 +3,9 @@
  * PUT /api/conversations/{id} through our Worker, against a fake OpenAI-compatible provider that
  * answers its first token after 200 ms. Our overhead = that time − the provider's own time to
  * first byte (measured directly, the same request shape) — and, as the issue states it, − 200 ms.
- * Target: under 30 ms median.
+ * Target: under 30 ms median. Absolute times swing 2–3x between runs on shared machines, so every
+ * figure is also printed as a ratio to the signed-in floor, GET /api/ai/models (session check and
+ * one account query), measured in the same rounds: one floor request before each streamed one.
  *
  * prepare() starts the fake before the app so the app gets AI_BASE_URL pointing at it.
  */
@@ -11,6 +13,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { openaiFake, SLOW_FIRST_TOKEN_MS } from "../test/fakes/openai.ts";
 import type { BenchContext } from "./lib/section.ts";
+import { ratio } from "./lib/table.ts";
 
 export const name = "streaming";
 
@@ -77,24 +80,28 @@ export async function run(ctx: BenchContext) {
       body: JSON.stringify({ model: "gemini-2.5-pro", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "[fake:slow]" }] }),
     });
 
-  // Floors on the same app: the bare Worker, and a signed-in read (session check + one account query).
-  const floors: [string, string][] = [
-    ["GET /api/health (floor)", "/api/health"],
-    ["GET /api/ai/models (signed-in floor)", "/api/ai/models"],
-  ];
-  const floorRows: (string | number)[][] = [];
-  for (const [label, path] of floors) {
-    const xs: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) xs.push((await timeToFirstByte(`${ctx.baseURL}${path}`, { headers })).ms);
-    floorRows.push([label, f(median(xs)), f(p90(xs)), "time to first byte"]);
-  }
+  // The baselines, on the same app and interleaved with the streamed requests below so that all of
+  // them see the same moment of a machine whose speed drifts: the bare Worker, and the signed-in
+  // floor (session check + one account query), against which the overhead is stated.
+  const health = () => timeToFirstByte(`${ctx.baseURL}/api/health`, { headers });
+  const signedIn = () => timeToFirstByte(`${ctx.baseURL}/api/ai/models`, { headers });
 
-  for (let i = 0; i < WARMUP; i++) await viaWorker();
+  for (let i = 0; i < WARMUP; i++) {
+    await health();
+    await signedIn();
+    await viaWorker();
+  }
   const worker: number[] = [];
   const provider: number[] = [];
+  const healthFloor: number[] = [];
+  const signedInFloor: number[] = [];
   let label = "";
   const phases = new Map<string, number[]>();
   for (let i = 0; i < REQUESTS; i++) {
+    healthFloor.push((await health()).ms);
+    const floor = await signedIn();
+    if (floor.status !== 200) throw new Error(`GET /api/ai/models answered ${floor.status}`);
+    signedInFloor.push(floor.ms);
     const w = await viaWorker();
     if (w.status !== 200) throw new Error(`PUT /api/conversations/{id} answered ${w.status}`);
     label = w.provider ?? "";
@@ -103,16 +110,25 @@ export async function run(ctx: BenchContext) {
     provider.push((await direct()).ms);
   }
   const overheadVsDirect = worker.map((w, i) => w - provider[i]);
+  const base = median(signedInFloor);
+  const row = (measure: string, xs: number[] | number, note: string) => {
+    const mid = typeof xs === "number" ? xs : median(xs);
+    return [measure, f(mid), typeof xs === "number" ? "" : f(p90(xs)), ratio(mid, base), note];
+  };
   ctx.printTable(
-    `Design assistant: time to first streamed byte (${REQUESTS} sequential requests, fake provider "${label}" with first token after ${SLOW_FIRST_TOKEN_MS} ms)`,
-    ["measure", "median", "p90", "note"],
+    `Design assistant: time to first streamed byte (${REQUESTS} sequential rounds, fake provider "${label}" with first token after ${SLOW_FIRST_TOKEN_MS} ms); ratios to the signed-in floor GET /api/ai/models, same rounds`,
+    ["measure", "median", "p90", "median ÷ signed-in floor", "note"],
     [
-      ["through our Worker (PUT /api/conversations/{id})", f(median(worker)), f(p90(worker)), "session, exercise, lock, settings, credit reservation, provider call"],
-      ["provider directly (same request shape)", f(median(provider)), f(p90(provider)), "the fake's own first byte"],
-      ["our overhead = Worker − 200 ms", f(median(worker) - SLOW_FIRST_TOKEN_MS), "", "target < 30 ms"],
-      ["our overhead = Worker − provider (paired)", f(median(overheadVsDirect)), f(p90(overheadVsDirect)), "removes the fake's timer slack"],
-      ...floorRows,
-      ...[...phases].map(([phase, xs]) => [`  inside the handler: ${phase}`, f(median(xs)), f(p90(xs)), "Server-Timing (sign-in check not included)"]),
+      row("our overhead = Worker − provider (paired)", overheadVsDirect, "the figure to compare across runs; removes the fake's timer slack"),
+      row("our overhead = Worker − 200 ms", median(worker) - SLOW_FIRST_TOKEN_MS, "issue target < 30 ms (absolute)"),
+      row("GET /api/ai/models (signed-in floor)", signedInFloor, "baseline: session check + one account query"),
+      row("GET /api/health (floor)", healthFloor, "the bare Worker"),
+      row("through our Worker (PUT /api/conversations/{id})", worker, "session, exercise, lock, settings, credit reservation, provider call"),
+      row("provider directly (same request shape)", provider, "the fake's own first byte"),
+      ...[...phases].map(([phase, xs]) => row(`  inside the handler: ${phase}`, xs, "Server-Timing (sign-in check not included)")),
     ],
+  );
+  console.log(
+    `  design assistant TTFB overhead: ${ratio(median(overheadVsDirect), base)} the signed-in floor (overhead ${f(median(overheadVsDirect))}, floor ${f(base)}, same run)`,
   );
 }

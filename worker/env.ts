@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BenchCounter } from "../durable-objects/bench-counter";
 import type { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
 import type { CreditLedger } from "../durable-objects/credit-ledger";
 import type { ExerciseLock } from "../durable-objects/exercise-lock";
@@ -17,6 +18,8 @@ export interface Env {
   EXERCISE_LOCK: DurableObjectNamespace<ExerciseLock>;
   CREDIT_LEDGER: DurableObjectNamespace<CreditLedger>;
   CAMPAIGN_SYNTHESIS: DurableObjectNamespace<CampaignSynthesis>;
+  /** The ledger bench's bare baseline object (worker/dev/counter-bench.ts), local and test only. */
+  BENCH_COUNTER: DurableObjectNamespace<BenchCounter>;
   ASSETS?: Fetcher;
   [key: string]: unknown;
 }

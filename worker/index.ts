@@ -15,6 +15,8 @@ import { createNonce, withSecurityHeaders } from "./lib/security-headers";
 export { ExerciseLock } from "../durable-objects/exercise-lock";
 export { CreditLedger } from "../durable-objects/credit-ledger";
 export { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
+// The ledger bench's baseline, reachable only through the local-only dev routes (worker/dev/).
+export { BenchCounter } from "../durable-objects/bench-counter";
 
 composeFeatures();
 

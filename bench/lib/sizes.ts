@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -51,40 +51,75 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/** What a deploy may upload after compression: Workers Free 3 MiB, Workers Paid 10 MiB (gzip). */
+export const WORKER_LIMITS = { free: 3 * 1024 * 1024, paid: 10 * 1024 * 1024 };
+
+type DryRun = { status: number | null; output: string; error?: Error };
+
+function dryRun(root: string, outdir: string, extraArgs: string[]): DryRun {
+  // Absolute config and output paths: nothing depends on wrangler finding them from its cwd.
+  const args = ["wrangler", "deploy", "--dry-run", "--config", path.join(root, "wrangler.toml"), "--outdir", outdir, ...extraArgs];
+  const result = spawnSync("npx", args, {
+    cwd: root,
+    encoding: "utf8",
+    // esbuild's warnings alone are tens of KB; never let a full pipe kill wrangler (ENOBUFS).
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+      NO_COLOR: "1",
+    },
+  });
+  return { status: result.status, output: `${result.stderr ?? ""}\n${result.stdout ?? ""}`, error: result.error };
+}
+
+/** wrangler's one-line reason and, for a missing file, the path it names. */
+function failure(run: DryRun): { reason: string; missing: string | null } {
+  const lines = run.output.split("\n").map((l) => l.trim());
+  const reason = run.error?.message ?? lines.find((l) => /ERROR|✘/.test(l)) ?? lines.filter(Boolean).slice(-1)[0] ?? "";
+  const missing = lines.find((l) => /^Missing file or directory:/.test(l))?.replace(/^Missing file or directory:\s*/, "") ?? null;
+  return { reason, missing };
+}
+
 /**
  * `wrangler deploy --dry-run --outdir`: the modules that would be uploaded. Source maps and the
- * README wrangler writes beside them are not uploaded, so they are not counted.
+ * README wrangler writes beside them are not uploaded, so they are not counted. `reportedGzip` is
+ * wrangler's own "Total Upload … / gzip" figure, the one the plan limits apply to.
+ *
+ * A "file or directory could not be found" failure is retried once, and both attempts are named:
+ * wrangler reads build/ and node_modules/ while bundling, so a build or install running at the
+ * same moment in this checkout makes it fail for reasons that are not the bundle's.
  */
-export function workerBundleSize(root: string, label: string, extraArgs: string[] = []): SizeRow {
-  const outdir = mkdtempSync(path.join(tmpdir(), "readyroom-bundle-"));
-  try {
-    const result = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, ...extraArgs], {
-      cwd: root,
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
-        CLOUDFLARE_CF_FETCH_ENABLED: "false",
-        WRANGLER_SEND_METRICS: "false",
-        NO_COLOR: "1",
-      },
-    });
-    if (result.status !== 0) {
-      const lines = `${result.stderr}\n${result.stdout}`.split("\n").map((l) => l.trim());
-      const reason = lines.find((l) => /ERROR|✘/.test(l)) ?? lines.filter(Boolean).slice(-1)[0] ?? "";
-      return { label, files: 0, raw: 0, gzip: 0, note: `wrangler exit ${result.status}: ${reason.slice(0, 160)}` };
+export function workerBundleSize(root: string, label: string, extraArgs: string[] = []): SizeRow & { reportedGzip?: number } {
+  const notes: string[] = [];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const outdir = mkdtempSync(path.join(tmpdir(), "readyroom-bundle-"));
+    try {
+      const run = dryRun(root, outdir, extraArgs);
+      if (run.status !== 0) {
+        const { reason, missing } = failure(run);
+        const log = path.join(tmpdir(), `readyroom-bundle-${process.pid}-${attempt}.log`);
+        writeFileSync(log, run.output);
+        notes.push(`wrangler exit ${run.status ?? run.error?.message}: ${reason.slice(0, 120)}${missing ? ` (missing ${missing})` : ""}; output in ${log}`);
+        if (attempt === 1 && /could not be found|ENOENT/.test(run.output + (run.error?.message ?? ""))) continue;
+        return { label, files: 0, raw: 0, gzip: 0, note: notes.join("; then ") };
+      }
+      const files = listFiles(outdir).filter((f) => !f.endsWith(".map") && path.basename(f) !== "README.md");
+      let raw = 0;
+      let gzip = 0;
+      for (const file of files) {
+        const buffer = readFileSync(file);
+        raw += buffer.length;
+        gzip += gzipSize(buffer);
+      }
+      const reported = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(run.output);
+      const note = [reported ? `wrangler: ${reported[1]} KiB / gzip ${reported[2]} KiB` : "", ...notes.map((n) => `2nd attempt; the 1st: ${n}`)].filter(Boolean).join("; ");
+      return { label, files: files.length, raw, gzip, reportedGzip: reported ? Number(reported[2]) * 1024 : undefined, note: note || undefined };
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
     }
-    const files = listFiles(outdir).filter((f) => !f.endsWith(".map") && path.basename(f) !== "README.md");
-    let raw = 0;
-    let gzip = 0;
-    for (const file of files) {
-      const buffer = readFileSync(file);
-      raw += buffer.length;
-      gzip += gzipSize(buffer);
-    }
-    const reported = /Total Upload: ([\d.]+ KiB) \/ gzip: ([\d.]+ KiB)/.exec(result.stdout + result.stderr);
-    return { label, files: files.length, raw, gzip, note: reported ? `wrangler: ${reported[1]} / gzip ${reported[2]}` : undefined };
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
   }
+  return { label, files: 0, raw: 0, gzip: 0, note: notes.join("; then ") };
 }

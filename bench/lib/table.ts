@@ -18,3 +18,8 @@ export function ms(value: number) {
 export function kib(bytes: number) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
+
+/** `value ÷ baseline` as "1.23x", or "—" when either is missing or the baseline is 0. */
+export function ratio(value: number, baseline: number) {
+  return Number.isFinite(value) && Number.isFinite(baseline) && baseline > 0 ? `${(value / baseline).toFixed(2)}x` : "—";
+}

@@ -29,6 +29,33 @@ describe("POST /api/dev/bench/ledger", () => {
   });
 });
 
+describe("POST /api/dev/bench/counter", () => {
+  it("runs the ledger bench's calls against the bare counter object: two increments per pair, none lost", async () => {
+    const res = await SELF.fetch("http://localhost/api/dev/bench/counter", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: 60, concurrency: 8 }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ pairs: 60, concurrency: 8, calls: 120, count: 120 });
+    expect(body.pairsPerSecond).toBeGreaterThan(0);
+  });
+
+  it("counts in a fresh object each run, and validates its input", async () => {
+    const run = () =>
+      SELF.fetch("http://localhost/api/dev/bench/counter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pairs: 3 }) });
+    expect(await (await run()).json()).toMatchObject({ concurrency: 1, calls: 6, count: 6 });
+    expect(await (await run()).json()).toMatchObject({ count: 6 });
+    const bad = await SELF.fetch("http://localhost/api/dev/bench/counter", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ pairs: 0 }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("POST /api/dev/bench/streaming/credits", () => {
   it("grants the signed-in caller's account the bench credits, and refuses a signed-out caller", async () => {
     const u = await createTestUser();
@@ -43,7 +70,9 @@ describe("outside a local app the dev routes do not exist", () => {
   const cases: [string, string, object, string][] = [
     ["production", "/api/dev/bench/ledger", production, "http://localhost"],
     ["production", "/api/dev/bench/streaming/credits", production, "http://localhost"],
+    ["production", "/api/dev/bench/counter", production, "http://localhost"],
     ["a local app reached by a domain", "/api/dev/bench/ledger", env, "https://readyroom.example"],
+    ["a local app reached by a domain", "/api/dev/bench/counter", env, "https://readyroom.example"],
   ];
   for (const [where, path, e, origin] of cases) {
     it(`${where}: POST ${path} answers 404`, async () => {

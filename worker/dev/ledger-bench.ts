@@ -4,12 +4,14 @@ import type { Env } from "../env";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { ledgerFor } from "../billing/ledger";
+import { percentile, round, runPairs } from "./callers";
 
 /**
  * Ledger throughput, measured where it runs: reserve+settle pairs against ONE fresh account's
  * CREDIT_LEDGER object, from `concurrency` callers inside this Worker, then an exact reconciliation
  * (ledger rows, balance identity, D1 copy). Mounted under /api/dev (worker/dev/routes.ts: local and
- * test only). bench/ledger.ts drives it for `npm run bench`.
+ * test only). bench/ledger.ts drives it for `npm run bench`, beside its baseline
+ * POST /api/dev/bench/counter (worker/dev/counter-bench.ts: same calls on a bare counter object).
  */
 
 export const benchInput = z.object({
@@ -37,9 +39,6 @@ export interface BenchResult {
   d1Balance: number | null;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
-const round = (n: number) => Math.round(n * 100) / 100;
-
 export async function runLedgerBench(env: Env, input: BenchInput): Promise<BenchResult> {
   const userId = crypto.randomUUID();
   const accountId = crypto.randomUUID();
@@ -55,23 +54,17 @@ export async function runLedgerBench(env: Env, input: BenchInput): Promise<Bench
   const reserveMs: number[] = [];
   const settleMs: number[] = [];
   const settleKeys: { reservationId: string; key: string }[] = [];
-  let next = 0;
-  const started = performance.now();
-  const caller = async () => {
-    while (next < input.pairs) {
-      const i = next++;
-      let t = performance.now();
-      const r = await ledger.reserve({ amount: input.amount, userId, idempotencyKey: `bench:${i}:reserve` });
-      reserveMs.push(performance.now() - t);
-      const reservationId = r.transactions[0].id;
-      t = performance.now();
-      await ledger.settle({ reservationId, actualAmount: input.amount, idempotencyKey: `bench:${i}:settle` });
-      settleMs.push(performance.now() - t);
-      if (i % 10 === 0) settleKeys.push({ reservationId, key: `bench:${i}:settle` });
-    }
-  };
-  await Promise.all(Array.from({ length: input.concurrency }, caller));
-  const seconds = (performance.now() - started) / 1000;
+  // Same driver as the baseline (worker/dev/counter-bench.ts): same calls, same concurrency.
+  const seconds = await runPairs(input.pairs, input.concurrency, async (i) => {
+    let t = performance.now();
+    const r = await ledger.reserve({ amount: input.amount, userId, idempotencyKey: `bench:${i}:reserve` });
+    reserveMs.push(performance.now() - t);
+    const reservationId = r.transactions[0].id;
+    t = performance.now();
+    await ledger.settle({ reservationId, actualAmount: input.amount, idempotencyKey: `bench:${i}:settle` });
+    settleMs.push(performance.now() - t);
+    if (i % 10 === 0) settleKeys.push({ reservationId, key: `bench:${i}:settle` });
+  });
 
   // Client retries after the fact: every one must replay, none may charge again.
   let retriesReplayed = 0;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { counterBenchRoutes } from "./counter-bench";
 import { ledgerBenchRoutes } from "./ledger-bench";
 import { streamingBenchRoutes } from "./streaming-bench";
 
@@ -24,4 +25,5 @@ const localOnly = createMiddleware<AppEnv>(async (c, next) => {
 export const devRoutes = new Hono<AppEnv>()
   .use(localOnly)
   .route("/bench/ledger", ledgerBenchRoutes)
+  .route("/bench/counter", counterBenchRoutes)
   .route("/bench/streaming", streamingBenchRoutes);
