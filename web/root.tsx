@@ -23,9 +23,9 @@ import { Logo } from "~/components/shell/navbar";
 import { builtRouteNames } from "~/components/shell/nav.server";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
-import { enforceAccess, envOf } from "~/lib/auth.server";
+import { enforceAccess, envOf, getOptionalUser } from "~/lib/auth.server";
 import { getDb } from "../worker/db/client";
-import { getAccountLabelFor } from "../worker/payments/account-label";
+import { labelFor, readLabelRoles } from "../worker/payments/account-label";
 import { readLayoutState } from "~/lib/cookies";
 import { useNonce } from "~/lib/nonce";
 import { createQueryClient } from "~/lib/query";
@@ -43,16 +43,22 @@ export const meta: MetaFunction = () => [{ title: "Readyroom" }];
  * are read so the first HTML already has the sidebar and bars in their saved state.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const access = await enforceAccess({ request, context });
-  const user = access.user
-    ? {
-        id: access.user.id,
-        email: access.user.email,
-        firstName: access.user.firstName,
-        lastName: access.user.lastName,
-        accountLabel: await getAccountLabelFor(getDb(envOf(context).DB), access.user.id, access.plan),
-      }
-    : null;
+  const signedIn = await getOptionalUser({ request, context });
+  // The shell's roles are read beside the guard's plan check, not after it: one round trip less.
+  const [access, roles] = await Promise.all([
+    enforceAccess({ request, context }),
+    signedIn ? readLabelRoles(getDb(envOf(context).DB), signedIn.id) : null,
+  ]);
+  const user =
+    access.user && roles
+      ? {
+          id: access.user.id,
+          email: access.user.email,
+          firstName: access.user.firstName,
+          lastName: access.user.lastName,
+          accountLabel: labelFor(access.plan, roles),
+        }
+      : null;
   return {
     user,
     subscribed: access.user ? access.plan.hasActivePlan : false,

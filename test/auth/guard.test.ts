@@ -75,18 +75,36 @@ describe("active plan status (feeds the guard)", () => {
   it("the guard runs on real pages: a signed-in user without a plan is sent to pricing by enforceAccess", async () => {
     const { enforceAccess } = await import("../../web/lib/auth.server");
     const u = await createTestUser();
-    const context = { cloudflare: { env } } as never;
+    // worker/index.ts makes one load context per request (the session memo is keyed by it).
+    const context = () => ({ cloudflare: { env } }) as never;
     const request = new Request("http://localhost/dashboard", { headers: { cookie: u.cookie } });
-    const thrown = await enforceAccess({ request, context }).catch((e: unknown) => e);
+    const thrown = await enforceAccess({ request, context: context() }).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe("/account/pricing");
 
     const paid = await createTestUser({ plan: "SOLO" });
-    const ok = await enforceAccess({ request: new Request("http://localhost/dashboard", { headers: { cookie: paid.cookie } }), context });
+    const ok = await enforceAccess({ request: new Request("http://localhost/dashboard", { headers: { cookie: paid.cookie } }), context: context() });
     expect(ok.user?.id).toBe(paid.userId);
 
-    const anon = await enforceAccess({ request: new Request("http://localhost/exercise/1/intro"), context }).catch((e: unknown) => e);
+    const anon = await enforceAccess({ request: new Request("http://localhost/exercise/1/intro"), context: context() }).catch((e: unknown) => e);
     expect((anon as Response).headers.get("location")).toBe("/login?callbackUrl=%2Fexercise%2F1%2Fintro");
+  });
+});
+
+describe("one session read per page load", () => {
+  it("the root and route loaders share it through the load context, though Remix hands each its own Request", async () => {
+    const { getOptionalUser } = await import("../../web/lib/auth.server");
+    const { sessions } = await import("../../worker/db/schema");
+    const u = await createTestUser();
+    const context = { cloudflare: { env } } as never;
+    const page = () => new Request("http://localhost/dashboard", { headers: { cookie: u.cookie } });
+    expect((await getOptionalUser({ request: page(), context }))?.id).toBe(u.userId);
+    await getDb(env.DB).delete(sessions).where(eq(sessions.userId, u.userId));
+    // The second loader of the same page load does not read the session again...
+    expect((await getOptionalUser({ request: page(), context }))?.id).toBe(u.userId);
+    // ...the next page load does, and so does a form post (its action may have ended the session).
+    expect(await getOptionalUser({ request: page(), context: { cloudflare: { env } } as never })).toBeNull();
+    expect(await getOptionalUser({ request: new Request("http://localhost/dashboard", { method: "POST", headers: { cookie: u.cookie } }), context })).toBeNull();
   });
 });
 

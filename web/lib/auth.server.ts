@@ -15,14 +15,21 @@ export function envOf(context: AppLoadContext): Env {
   return context.cloudflare.env;
 }
 
-/** Per-request memo, so the root loader and a route loader read the session once between them. */
-const sessionMemo = new WeakMap<Request, Promise<SessionUser | null>>();
+/**
+ * Per-request memo, so the root loader and a route loader read the session once between them.
+ * Keyed by the load context, which worker/index.ts creates once per request: Remix hands every
+ * loader its own copy of the Request (it strips its _routes/index params), so a Request key
+ * never matched and each page read and verified the session twice.
+ */
+const sessionMemo = new WeakMap<AppLoadContext, Promise<SessionUser | null>>();
 
 export function getOptionalUser({ request, context }: Args): Promise<SessionUser | null> {
-  let hit = sessionMemo.get(request);
+  // Only page loads share it: after an action (which may end the session) loaders read afresh.
+  if (request.method !== "GET" && request.method !== "HEAD") return getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
+  let hit = sessionMemo.get(context);
   if (!hit) {
     hit = getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
-    sessionMemo.set(request, hit);
+    sessionMemo.set(context, hit);
   }
   return hit;
 }

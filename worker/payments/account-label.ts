@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getPlanStatus, type PlanStatus } from "../accounts/plan";
-import { getTenancyAccountId } from "../accounts/service";
 import type { Database } from "../db/client";
 import { teamMembers, teams, userAccounts, type PlanType } from "../db/schema";
 
@@ -36,29 +35,43 @@ export function accountLabel(input: {
   }
 }
 
-async function teamRoleIn(db: Database, userId: string, accountId: string | null) {
-  if (!accountId) return null;
-  const [row] = await db
-    .select({ role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), eq(teams.accountId, accountId)))
-    .limit(1);
-  return row?.role ?? null;
+/** The roles the label depends on: in the tenancy account, and in each team (by the team's account). */
+export type LabelRoles = {
+  tenancyRole: "OWNER" | "ADMIN" | "MEMBER" | null;
+  teamRoles: { accountId: string; role: "ADMIN" | "MEMBER" }[];
+};
+
+/**
+ * Both in one D1 round trip, and without needing the plan first, so the shell can read them
+ * beside the access guard's plan check (web/root.tsx). The tenancy account is the first
+ * UserAccount in getTenancyAccountId's order.
+ */
+export async function readLabelRoles(db: Database, userId: string): Promise<LabelRoles> {
+  const [tenancy, teamRows] = await db.batch([
+    db
+      .select({ role: userAccounts.role })
+      .from(userAccounts)
+      .where(eq(userAccounts.userId, userId))
+      .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt))
+      .limit(1),
+    db.select({ accountId: teams.accountId, role: teamMembers.role }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId)),
+  ]);
+  return { tenancyRole: tenancy[0]?.role ?? null, teamRoles: teamRows };
 }
 
-/** The label for a signed-in user (the shell shows it); pass their PlanStatus if already read. */
-export async function getAccountLabelFor(db: Database, userId: string, plan?: PlanStatus): Promise<AccountLabel> {
-  const status = plan ?? (await getPlanStatus(db, userId));
-  const accountId = await getTenancyAccountId(db, userId);
-  const [membership] = accountId
-    ? await db.select({ role: userAccounts.role }).from(userAccounts).where(and(eq(userAccounts.userId, userId), eq(userAccounts.accountId, accountId))).limit(1)
-    : [];
+/** The label from the plan and the roles. */
+export function labelFor(status: PlanStatus, roles: LabelRoles): AccountLabel {
   return accountLabel({
     hasActivePlan: status.hasActivePlan,
     planType: status.planType,
     viaTeam: status.viaTeam,
-    accountRole: status.viaTeam ? null : (membership?.role ?? null),
-    teamRole: await teamRoleIn(db, userId, status.accountId),
+    accountRole: status.viaTeam ? null : roles.tenancyRole,
+    teamRole: status.accountId ? (roles.teamRoles.find((t) => t.accountId === status.accountId)?.role ?? null) : null,
   });
+}
+
+/** The label for a signed-in user; pass their PlanStatus if already read. */
+export async function getAccountLabelFor(db: Database, userId: string, plan?: PlanStatus): Promise<AccountLabel> {
+  const [status, roles] = await Promise.all([plan ?? getPlanStatus(db, userId), readLabelRoles(db, userId)]);
+  return labelFor(status, roles);
 }
