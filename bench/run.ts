@@ -73,6 +73,16 @@ async function signInDemo(baseURL: string): Promise<{ cookie: string; userId: st
   return userId ? { cookie, userId } : { error: "signed in, but neither the response nor get-session named the user id" };
 }
 
+/** A quick-start exercise copied for the demo user, and the editor page it opens on. */
+async function demoExercisePath(baseURL: string, cookie: string): Promise<string | null> {
+  const headers = { cookie, origin: baseURL, "content-type": "application/json" };
+  const created = await fetch(`${baseURL}/api/exercises/from-template`, { method: "POST", headers, body: JSON.stringify({ templateId: "hurricane-landfall" }) });
+  if (!created.ok) return null;
+  const { id } = (await created.json()) as { id: string };
+  const view = (await (await fetch(`${baseURL}/api/exercises/${id}`, { headers: { cookie } })).json()) as { resumeStep?: string };
+  return `/exercise/${id}/${view.resumeStep ?? "intro"}`;
+}
+
 /** One request first: a redirect or error would make every figure meaningless, so say so instead. */
 async function probe(baseURL: string, target: HttpTarget): Promise<string | null> {
   try {
@@ -140,11 +150,16 @@ async function main() {
     const userId = "userId" in auth ? auth.userId : null;
     if ("error" in auth) console.log(`bench: demo sign-in failed (${auth.error}); authenticated targets are skipped.`);
 
+    // An exercise of the demo user's, for the editor's first paint and first-load JS (issue 10 targets).
+    const editorPath = cookie ? await demoExercisePath(app.baseURL, cookie) : null;
+
     // The HTML the browser gets for each page, for the first-load JS figures below.
-    for (const [label, pagePath, headers] of [
+    const pageList: [string, string, Record<string, string>][] = [
       ["/login (signed out)", "/login", {}],
       ["/dashboard (demo user)", "/dashboard", cookie ? { cookie } : {}],
-    ] as const) {
+    ];
+    if (editorPath && cookie) pageList.push(["/exercise/{id}/{step} (editor; target ≤ 250 KiB gz)", editorPath, { cookie }]);
+    for (const [label, pagePath, headers] of pageList) {
       const res = await fetch(app.baseURL + pagePath, { headers, redirect: "manual" });
       const html = await res.text();
       pages.push({ label, path: pagePath, html: res.ok ? html : null, note: res.ok ? undefined : `answered ${res.status}` });
@@ -170,6 +185,7 @@ async function main() {
     if (cookie && userId) {
       targets.push({ label: "GET /api/users/{id}/onboarding-status", path: `/api/users/${userId}/onboarding-status`, headers: { cookie } });
       targets.push({ label: "GET /dashboard (SSR)", path: "/dashboard", headers: { cookie } });
+      if (editorPath) targets.push({ label: "GET /exercise/{id}/{step} (SSR)", path: editorPath, headers: { cookie } });
     } else {
       skipped.push("authenticated targets (no session)");
     }

@@ -30,12 +30,18 @@ export async function createSoloAccountForUser(db: Database, input: { userId: st
  * SOLO account, so team members share their team's plan, data and credits.
  */
 export async function getTenancyAccountId(db: Database, userId: string): Promise<string | null> {
-  const rows = await db
-    .select({ accountId: userAccounts.accountId, role: userAccounts.role })
+  const rows = await tenancyAccountQuery(db, userId);
+  return rows[0]?.accountId ?? null;
+}
+
+/** The tenancy account's id as a query, to use inside another (one round trip): the order getTenancyAccountId reads. */
+export function tenancyAccountQuery(db: Database, userId: string) {
+  return db
+    .select({ accountId: userAccounts.accountId })
     .from(userAccounts)
     .where(eq(userAccounts.userId, userId))
-    .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt));
-  return rows[0]?.accountId ?? null;
+    .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt))
+    .limit(1);
 }
 
 /** The user's own account (created at sign-up), regardless of team memberships. */

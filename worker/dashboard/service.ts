@@ -1,13 +1,14 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { getPlanStatus } from "../accounts/plan";
+import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
-import { documents, exercises, intelBriefs, users } from "../db/schema";
+import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
 import { listExercises, listTeamCampaignExercises } from "../exercises/service";
 import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
 import { getTemplate, listTemplateSummaries } from "../exercises/templates";
 import { notFound } from "../lib/errors";
 import { type CustomInstructionField, FIELD_LABELS } from "../profile/model";
-import { getCustomInstructions } from "../profile/service";
+import { readStoredInstructions } from "../profile/model";
 
 /** How many documents and briefs the dashboard lists; the full lists live on their own pages. */
 export const DASHBOARD_RECENT_LIMIT = 5;
@@ -48,6 +49,21 @@ export function templateSummary(text: string | undefined): string {
   return first.length > 240 ? `${first.slice(0, 237)}…` : first;
 }
 
+function safeInstructions(stored: unknown) {
+  try {
+    return readStoredInstructions(stored ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** The templates card: the same for everyone and every request, so worked out once per isolate. */
+let templateCards: Dashboard["templates"] | null = null;
+function dashboardTemplates(): Dashboard["templates"] {
+  templateCards ??= listTemplateSummaries().map((t) => ({ ...t, summary: templateSummary(getTemplate(t.id)?.scenario) }));
+  return templateCards;
+}
+
 /** Everything the home page shows, all scoped to the caller's own rows. */
 export async function getDashboard(ctx: UserContext, query: DashboardQuery = { sort: "desc" }): Promise<Dashboard> {
   const { db } = ctx;
@@ -70,16 +86,22 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .orderBy(desc(intelBriefs.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
     db.select({ n: count() }).from(intelBriefs).where(eq(intelBriefs.userId, userId)),
+    // The tenancy account's custom instructions, for the profile hint.
+    db
+      .select({ customInstructions: accounts.customInstructions })
+      .from(accounts)
+      .where(eq(accounts.id, sql`(${tenancyAccountQuery(db, userId)})`))
+      .limit(1),
   ]);
-  const [[[user], [exerciseTotal], documentRows, [documentTotal], briefRows, [briefTotal]], exerciseList, instructions, plan, campaignExercises] = await Promise.all([
+  const [[[user], [exerciseTotal], documentRows, [documentTotal], briefRows, [briefTotal], [account]], exerciseList, plan, campaignExercises] = await Promise.all([
     counts,
     listExercises(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
-    // The profile hint is advice, not data the page depends on: without it the page still renders.
-    getCustomInstructions(ctx).catch(() => null),
     getPlanStatus(db, userId),
     listTeamCampaignExercises(ctx),
   ]);
   if (!user) throw notFound("User not found.");
+  // The profile hint is advice, not data the page depends on: unreadable instructions count as empty.
+  const instructions = account ? safeInstructions(account.customInstructions) : null;
 
   const missing = CORE_PROFILE_FIELDS.filter((field) => !instructions?.[field]?.trim());
   return {
@@ -94,6 +116,6 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       missing: missing.map((field) => FIELD_LABELS[field]),
     },
     enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
-    templates: listTemplateSummaries().map((t) => ({ ...t, summary: templateSummary(getTemplate(t.id)?.scenario) })),
+    templates: dashboardTemplates(),
   };
 }
