@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   CORE_CAPABILITIES,
@@ -123,6 +125,24 @@ describe("core capabilities", () => {
 });
 
 describe("quick-start templates", () => {
+  // Templates are data: one JSON file each in worker/exercises/templates (the only source).
+  const folder = path.resolve(import.meta.dirname, "../../worker/exercises/templates");
+  const files = readdirSync(folder).filter((f) => f.endsWith(".json"));
+
+  it("lists every JSON file of the folder once, each named for its template's id", () => {
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    expect(QUICK_START_TEMPLATES.map((t) => `${t.id}.json`).sort()).toEqual([...files].sort());
+    for (const file of files) {
+      const data = JSON.parse(readFileSync(path.join(folder, file), "utf8")) as { id: string; name: string; threatType: string };
+      expect(data.id).toBe(file.replace(/\.json$/, ""));
+      expect(data.name.trim()).not.toBe("");
+      expect(data.threatType.trim()).not.toBe("");
+      // Each file as stored is a valid exercise input (unknown keys other than the id are not silently kept).
+      const { id: _id, ...input } = data;
+      expect(exerciseInputSchema.parse(input)).toEqual(input);
+    }
+  });
+
   it("offers at least ten templates with unique slug ids, found by getTemplate", () => {
     expect(QUICK_START_TEMPLATES.length).toBeGreaterThanOrEqual(10);
     const ids = QUICK_START_TEMPLATES.map((t) => t.id);

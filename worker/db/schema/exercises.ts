@@ -58,7 +58,11 @@ export const campaignExercises = sqliteTable(
   ],
 );
 
-/** The quick-start library; ids are stable so the template seed can upsert. */
+/**
+ * The quick-start library's table of spec §3. Not read by the app: the templates are the JSON files
+ * in worker/exercises/templates (one source, docs/decisions/0004); the table stays because the
+ * spec's data model names it.
+ */
 export const quickStartExercises = sqliteTable(
   "QuickStartExercise",
   {
