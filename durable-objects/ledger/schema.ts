@@ -1,5 +1,5 @@
 import { BALANCE_COLUMN_NAMES, BALANCE_TABLE_DDL } from "../../worker/billing/balance-columns";
-import type { TransactionStatus, TransactionType } from "../../worker/billing/ledger-types";
+import type { TransactionView } from "../../worker/billing/ledger-types";
 
 /** The ledger object's SQLite tables, and the row shapes read from them. */
 
@@ -75,22 +75,7 @@ CREATE TABLE IF NOT EXISTS events (
 
 export type Row = Record<string, SqlStorageValue>;
 
-
-export interface TxRow {
-  id: string;
-  accountId: string;
-  userId: string | null;
-  actionId: string | null;
-  type: TransactionType;
-  status: TransactionStatus;
-  amount: number;
-  remaining: number;
-  idempotencyKey: string;
-  metadata: string | null;
-  expired: number;
-  expiresAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+/** A stored transaction: its view with SQLite's encodings (metadata as JSON text, expired as 0/1) and the grant's remaining credits. */
+export type TxRow = Omit<TransactionView, "metadata" | "expired"> & { metadata: string | null; expired: number; remaining: number };
 
 export const SAVE_BALANCE = `INSERT OR REPLACE INTO balance (k, ${BALANCE_COLUMN_NAMES.join(", ")}) VALUES (1, ${BALANCE_COLUMN_NAMES.map(() => "?").join(", ")})`;

@@ -1,20 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles } from "../helpers/source-files";
 
 // Feature folders depend on each other in one direction only (issue 10): a cycle between two
 // folders means neither can be understood, tested or moved without the other. Wiring that would
 // close a cycle belongs in worker/composition.ts. Type-only imports do not count (erased at build).
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(rel);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [rel] : [];
-  });
-}
 
 /** worker/<feature> for files in a feature folder; a file at worker/ level, or any other top folder, is its own unit. */
 function unitOf(file: string): string {

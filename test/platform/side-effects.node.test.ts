@@ -1,21 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles } from "../helpers/source-files";
 
 // package.json says our code has no side effects (so bundlers can drop unused modules), except the
 // files it lists. A bare `import "./x"` of any other file is silently dropped by wrangler's
 // bundler — worker/composition.ts was, and auto-refill never ran in a deployed Worker. So every
 // side-effect-only import of our own code must name a file the list keeps.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(rel);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [rel] : [];
-  });
-}
 
 /** The project files a file imports only for their side effects (`import "./x"`, `import "~/x"`). */
 export function sideEffectImports(file: string, source: string): string[] {

@@ -50,16 +50,8 @@ export type AskBody = z.infer<typeof askBodySchema>;
 /** The body as a client sends it (defaults not yet applied). */
 export type AskBodyInput = z.input<typeof askBodySchema>;
 
-/** One passage the answer may cite as [n]. */
-export interface Citation {
-  n: number;
-  chunkId: string;
-  documentId: string;
-  documentName: string;
-  page?: number;
-  /** Text around the matched words, each match wrapped in [ and ] (as document search shows it). */
-  snippet: string;
-}
+/** One passage the answer may cite as [n]: where it is, without its full text. */
+export type Citation = Omit<RetrievedPassage, "content">;
 
 /** A retrieved passage: its citation plus the chunk's full text, which goes into the prompt. */
 export type AskPassage = RetrievedPassage;
