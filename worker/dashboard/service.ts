@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { getPlanStatus } from "../accounts/plan";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
@@ -49,6 +49,15 @@ export function templateSummary(text: string | undefined): string {
   return first.length > 240 ? `${first.slice(0, 237)}…` : first;
 }
 
+function parseJsonText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
 function safeInstructions(stored: unknown) {
   try {
     return readStoredInstructions(stored ?? null);
@@ -70,30 +79,32 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   const userId = ctx.user.id;
   // The plain reads go to D1 as one batch (one round trip); the composite services run beside it.
   const counts = db.batch([
-    db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1),
-    db.select({ n: count() }).from(exercises).where(eq(exercises.userId, userId)),
+    // The user's name, the three totals and the profile hint's instructions (tenancy account) in one row.
+    db
+      .select({
+        firstName: users.firstName,
+        exerciseTotal: sql<number>`(SELECT count(*) FROM ${exercises} WHERE ${exercises.userId} = ${userId})`,
+        documentTotal: sql<number>`(SELECT count(*) FROM ${documents} WHERE ${documents.userId} = ${userId})`,
+        briefTotal: sql<number>`(SELECT count(*) FROM ${intelBriefs} WHERE ${intelBriefs.userId} = ${userId})`,
+        customInstructions: sql<unknown>`(SELECT ${accounts.customInstructions} FROM ${accounts} WHERE ${accounts.id} = (${tenancyAccountQuery(db, userId)}))`,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
     db
       .select({ id: documents.id, name: documents.name, type: documents.type, processed: documents.processed, createdAt: documents.createdAt })
       .from(documents)
       .where(eq(documents.userId, userId))
       .orderBy(desc(documents.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
-    db.select({ n: count() }).from(documents).where(eq(documents.userId, userId)),
     db
       .select({ id: intelBriefs.id, title: intelBriefs.title, createdAt: intelBriefs.createdAt })
       .from(intelBriefs)
       .where(eq(intelBriefs.userId, userId))
       .orderBy(desc(intelBriefs.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
-    db.select({ n: count() }).from(intelBriefs).where(eq(intelBriefs.userId, userId)),
-    // The tenancy account's custom instructions, for the profile hint.
-    db
-      .select({ customInstructions: accounts.customInstructions })
-      .from(accounts)
-      .where(eq(accounts.id, sql`(${tenancyAccountQuery(db, userId)})`))
-      .limit(1),
   ]);
-  const [[[user], [exerciseTotal], documentRows, [documentTotal], briefRows, [briefTotal], [account]], exerciseList, plan, campaignExercises] = await Promise.all([
+  const [[[user], documentRows, briefRows], exerciseList, plan, campaignExercises] = await Promise.all([
     counts,
     listExercises(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
     getPlanStatus(db, userId),
@@ -101,15 +112,16 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   ]);
   if (!user) throw notFound("User not found.");
   // The profile hint is advice, not data the page depends on: unreadable instructions count as empty.
-  const instructions = account ? safeInstructions(account.customInstructions) : null;
+  // Raw JSON text from the subquery (no column mapping there); the column's own reader parses it.
+  const instructions = user.customInstructions == null ? null : safeInstructions(parseJsonText(user.customInstructions));
 
   const missing = CORE_PROFILE_FIELDS.filter((field) => !instructions?.[field]?.trim());
   return {
     firstName: user.firstName,
-    exercises: { list: exerciseList, total: exerciseTotal?.n ?? 0 },
+    exercises: { list: exerciseList, total: Number(user.exerciseTotal) },
     campaignExercises,
-    documents: { items: documentRows, total: documentTotal?.n ?? 0 },
-    briefs: { items: briefRows, total: briefTotal?.n ?? 0 },
+    documents: { items: documentRows, total: Number(user.documentTotal) },
+    briefs: { items: briefRows, total: Number(user.briefTotal) },
     profile: {
       filled: CORE_PROFILE_FIELDS.length - missing.length,
       total: CORE_PROFILE_FIELDS.length,
