@@ -30,7 +30,7 @@ type Sample = { http: number; render: number | null; bytes: number };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : Number.NaN;
 };
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.9) - 1)] ?? Number.NaN;
 const f = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "—");
@@ -72,12 +72,12 @@ export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partia
     const samples = results.get(format)!;
     const http = samples.map((s) => s.http);
     const renders = samples.map((s) => s.render).filter((r): r is number => r !== null);
-    const size = `${(samples[0].bytes / 1024).toFixed(1)} KiB`;
+    const size = `${(samples[0]!.bytes / 1024).toFixed(1)} KiB`;
     const what = format === "json" ? "json (baseline, no layout)" : format;
-    rows.push([`${what}: full HTTP`, f(median(http)), f(p90(http)), ratio(median(http), base), size, format === "json" ? "baseline of the ratios" : "target < 300 ms (absolute)"]);
+    rows.push([`${what}: full HTTP`, f(median(http)!), f(p90(http)), ratio(median(http)!, base!), size, format === "json" ? "baseline of the ratios" : "target < 300 ms (absolute)"]);
     if (renders.length === 0) notes.push(`${format}: the response carried no Server-Timing render entry.`);
     else {
-      rows.push([`${what}: render in the Worker`, f(median(renders)), f(p90(renders)), ratio(median(renders), base), "", "Server-Timing render;dur"]);
+      rows.push([`${what}: render in the Worker`, f(median(renders)!), f(p90(renders)), ratio(median(renders)!, base!), "", "Server-Timing render;dur"]);
       if (format !== "json" && renders.every((r) => r === 0))
         notes.push(`${format}: render time reads 0 — the Worker clock did not advance during the CPU-only render; the full HTTP time is the upper bound.`);
     }
@@ -87,7 +87,7 @@ export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partia
     ["measure", "median", "p90", "median ÷ json", "size", "note"],
     rows,
   );
-  console.log(`  exports vs the JSON export (${f(base)} full HTTP, same run): ${FORMATS.filter((x) => x !== "json").map((x) => `${x} ${ratio(median(results.get(x)!.map((s) => s.http)), base)}`).join(", ")}`);
+  console.log(`  exports vs the JSON export (${f(base!)} full HTTP, same run): ${FORMATS.filter((x) => x !== "json").map((x) => `${x} ${ratio(median(results.get(x)!.map((s) => s.http)), base!)}`).join(", ")}`);
   for (const note of notes) console.log(`  note: ${note}`);
 }
 
@@ -103,7 +103,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
+    .filter((c) => !c!.endsWith("="))
     .join("; ");
   await run({ baseURL, cookie: res.ok && cookie ? cookie : null });
 }

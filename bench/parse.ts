@@ -80,7 +80,7 @@ function inputs(size: number): Input[] {
   ];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 export async function run(ctx?: Partial<Pick<BenchContext, "printTable">>) {
   resolveWorkerImports();
@@ -111,9 +111,9 @@ export async function run(ctx?: Partial<Pick<BenchContext, "printTable">>) {
     rows.push([
       input.label,
       `${(bytes.byteLength / MB).toFixed(1)} MB`,
-      `${ms.toFixed(0)} ms`,
-      ratio(ms, baseline),
-      `${(bytes.byteLength / MB / (ms / 1000)).toFixed(0)} MB/s`,
+      `${ms!.toFixed(0)} ms`,
+      ratio(ms!, baseline),
+      `${(bytes.byteLength / MB / (ms! / 1000)).toFixed(0)} MB/s`,
       typeof result === "number" ? `${result.toLocaleString("en-US")} chars` : result,
       input.note,
     ]);

@@ -59,7 +59,7 @@ async function signInDemo(baseURL: string): Promise<{ cookie: string; userId: st
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
-    .filter((c) => !c.endsWith("="))
+    .filter((c) => !c!.endsWith("="))
     .join("; ");
   if (!res.ok || !cookie) return { error: `POST /api/auth/sign-in/email answered ${res.status}: ${(await res.text()).slice(0, 200)}` };
   const body = (await res.json().catch(() => ({}))) as { user?: { id?: string } };
@@ -235,7 +235,7 @@ async function main() {
   printTable(
     "Deployable Worker bundle (wrangler deploy --dry-run --outdir; modules only, no source maps) against the plan limits on the compressed upload",
     ["bundle", "files", "raw", "gzip", "÷ 3 MiB (Free)", "÷ 10 MiB (Paid)", "note"],
-    [[...sizeRows([bundle])[0].slice(0, 4), share(WORKER_LIMITS.free), share(WORKER_LIMITS.paid), bundle.note ?? ""]],
+    [[...sizeRows([bundle])[0]!.slice(0, 4), share(WORKER_LIMITS.free), share(WORKER_LIMITS.paid), bundle.note ?? ""]],
   );
   if (Number.isFinite(uploaded)) {
     console.log(

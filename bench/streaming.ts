@@ -54,7 +54,7 @@ async function timeToFirstByte(url: string, init: RequestInit): Promise<{ ms: nu
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : Number.NaN;
 };
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.9) - 1)] ?? Number.NaN;
 const f = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "—");
@@ -105,22 +105,22 @@ export async function run(ctx: BenchContext) {
     const w = await viaWorker();
     if (w.status !== 200) throw new Error(`PUT /api/conversations/{id} answered ${w.status}`);
     label = w.provider ?? "";
-    for (const m of w.timing.matchAll(/(\w+);dur=([\d.]+)/g)) phases.set(m[1], [...(phases.get(m[1]) ?? []), Number(m[2])]);
+    for (const m of w.timing.matchAll(/(\w+);dur=([\d.]+)/g)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
     worker.push(w.ms);
     provider.push((await direct()).ms);
   }
-  const overheadVsDirect = worker.map((w, i) => w - provider[i]);
+  const overheadVsDirect = worker.map((w, i) => w - provider[i]!);
   const base = median(signedInFloor);
   const row = (measure: string, xs: number[] | number, note: string) => {
     const mid = typeof xs === "number" ? xs : median(xs);
-    return [measure, f(mid), typeof xs === "number" ? "" : f(p90(xs)), ratio(mid, base), note];
+    return [measure, f(mid!), typeof xs === "number" ? "" : f(p90(xs)), ratio(mid!, base!), note];
   };
   ctx.printTable(
     `Design assistant: time to first streamed byte (${REQUESTS} sequential rounds, fake provider "${label}" with first token after ${SLOW_FIRST_TOKEN_MS} ms); ratios to the signed-in floor GET /api/ai/models, same rounds`,
     ["measure", "median", "p90", "median ÷ signed-in floor", "note"],
     [
       row("our overhead = Worker − provider (paired)", overheadVsDirect, "the figure to compare across runs; removes the fake's timer slack"),
-      row("our overhead = Worker − 200 ms", median(worker) - SLOW_FIRST_TOKEN_MS, "issue target < 30 ms (absolute)"),
+      row("our overhead = Worker − 200 ms", median(worker)! - SLOW_FIRST_TOKEN_MS, "issue target < 30 ms (absolute)"),
       row("GET /api/ai/models (signed-in floor)", signedInFloor, "baseline: session check + one account query"),
       row("GET /api/health (floor)", healthFloor, "the bare Worker"),
       row("through our Worker (PUT /api/conversations/{id})", worker, "session, exercise, lock, settings, credit reservation, provider call"),
@@ -129,6 +129,6 @@ export async function run(ctx: BenchContext) {
     ],
   );
   console.log(
-    `  design assistant TTFB overhead: ${ratio(median(overheadVsDirect), base)} the signed-in floor (overhead ${f(median(overheadVsDirect))}, floor ${f(base)}, same run)`,
+    `  design assistant TTFB overhead: ${ratio(median(overheadVsDirect)!, base!)} the signed-in floor (overhead ${f(median(overheadVsDirect)!)}, floor ${f(base!)}, same run)`,
   );
 }

@@ -241,7 +241,7 @@ export function main(argv: string[]): number {
           onboarded: r.onboarded ? "yes" : "no",
           account: r.accountType ?? "—",
           plan: r.planType ? `${r.planType} ${r.billingInterval ?? ""} ${r.planStatus} (${r.planSource})`.replace(/\s+/g, " ") : "none",
-          flags: enabledFlags(r.featureFlags),
+          flags: enabledFlags(r.featureFlags!),
         })),
       );
       return 0;
@@ -251,19 +251,19 @@ export function main(argv: string[]): number {
       const seats = values.seats === undefined ? undefined : parseSeats(values.seats);
       findUser(email, target);
       const [state] = d1Query<{ teamId: string | null; seats: number | null; members: number; planStatus: string | null }>(ownerTeamSql(email), target);
-      if (state.teamId && seats !== undefined && seats < state.members) {
-        throw new UsageError(`Team ${state.teamId} on ${email}'s account already has ${state.members} members; give --seats ${state.members} or more.`);
+      if (state!.teamId && seats !== undefined && seats < state!.members) {
+        throw new UsageError(`Team ${state!.teamId} on ${email}'s account already has ${state!.members} members; give --seats ${state!.members} or more.`);
       }
-      const teamId = state.teamId ?? crypto.randomUUID();
-      const resize = state.teamId && seats !== undefined && seats !== state.seats ? setTeamSeatsSql(state.teamId, seats, now) : [];
+      const teamId = state!.teamId ?? crypto.randomUUID();
+      const resize = state!.teamId && seats !== undefined && seats !== state!.seats ? setTeamSeatsSql(state!.teamId, seats, now) : [];
       d1Exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize], target);
-      const seatsNow = seats ?? state.seats ?? DEFAULT_TEAM_SEATS;
+      const seatsNow = seats ?? state!.seats ?? DEFAULT_TEAM_SEATS;
       console.log(
-        state.teamId
+        state!.teamId
           ? `✓ ${email}'s account already has team ${teamId}: reusing it (${seatsNow} seats; ${email} is its ADMIN) in the ${describeTarget(target)}.`
           : `✓ Created team ${teamId} on ${email}'s account (${seatsNow} seats; ${email} is ADMIN and campaign manager) in the ${describeTarget(target)}.`,
       );
-      const note = planNote(state, email);
+      const note = planNote(state!, email);
       if (note) console.log(note);
       console.log(`teamId=${teamId}`);
       return 0;

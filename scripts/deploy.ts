@@ -31,7 +31,7 @@ const { values: opts } = parseArgs({
 });
 
 if (opts.help) {
-  console.log(readFileSync(new URL(import.meta.url)).toString().split("*/")[0].replace(/^\/\*\*|^ \* ?/gm, ""));
+  console.log(readFileSync(new URL(import.meta.url)).toString().split("*/")[0]!.replace(/^\/\*\*|^ \* ?/gm, ""));
   process.exit(0);
 }
 

@@ -38,13 +38,13 @@ export async function seedLocal(persistTo: string): Promise<void> {
         AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)}) AS "teamReady"`,
     target,
   );
-  if (state.userId && state.userId !== DEMO.userId) {
+  if (state!.userId && state!.userId !== DEMO.userId) {
     console.warn(`Seed: ${DEMO.email} exists with another id; leaving it as it is.`);
     return;
   }
-  const presentDocs = new Set((state.docs ?? "").split(",").filter(Boolean));
+  const presentDocs = new Set((state!.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state.userId && state.credentials > 0 && state.memberCredentials > 0 && state.planActive > 0 && state.teamReady && missingDocs.length === 0) {
+  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }
@@ -57,9 +57,9 @@ export async function seedLocal(persistTo: string): Promise<void> {
     await r2PutLocal(BUCKET, documentKey(doc), file, doc.contentType, persistTo);
   }
   // Hash only when a credential row is missing: a password a demo user changed stays changed.
-  const passwordHash = state.credentials > 0 && state.memberCredentials > 0 ? "" : await hashPassword(DEMO.password);
+  const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 ? "" : await hashPassword(DEMO.password);
   d1Exec(seedSql(passwordHash, Date.now()), target);
-  console.log(state.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team and campaign restored)." : "Seed: created the Brackwater County demo workspace.");
+  console.log(state!.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team and campaign restored)." : "Seed: created the Brackwater County demo workspace.");
 }
 
 export function printDemoSignIn(port: string | number = process.env.PORT ?? "8787"): void {

@@ -93,7 +93,7 @@ function parseArgs(argv: string[]): StageName[] {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") usage();
     else if (arg === "--only") only = (argv[++i] ?? "").split(",");
-    else if (arg.startsWith("--only=")) only = arg.slice("--only=".length).split(",");
+    else if (arg!.startsWith("--only=")) only = arg!.slice("--only=".length).split(",");
     else fail(`unknown argument ${arg} (try --help)`);
   }
   const names = STAGES.map((s) => s.name);
@@ -276,8 +276,8 @@ function printTable(outcomes: Outcome[], totalSeconds: number, ok: boolean) {
     ["total", totalSeconds.toFixed(1), ok ? "passed" : "failed"],
   ];
   const headers = ["stage", "wall s", "status"];
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => [r[0].padEnd(widths[0]), r[1].padStart(widths[1]), r[2]].join("  ");
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => [r[0]!.padEnd(widths[0]!), r[1]!.padStart(widths[1]!), r[2]].join("  ");
   console.log(`\n${line(headers)}`);
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));

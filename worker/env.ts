@@ -120,7 +120,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
   const result = configSchema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${issue?.path.join(".")}: ${issue?.message}`);
   }
   const config = result.data;
   if (config.APP_ENV === "production") {

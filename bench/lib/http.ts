@@ -60,5 +60,5 @@ export async function measureHttp(baseURL: string, target: HttpTarget, { connect
 function percentile(sorted: number[], q: number) {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index];
+  return sorted[index]!;
 }

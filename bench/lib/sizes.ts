@@ -9,7 +9,7 @@ export type SizeRow = { label: string; files: number; raw: number; gzip: number;
 /** The /assets/*.js a page's HTML makes the browser load: modulepreloads, script srcs, inline imports. */
 export function scriptAssetsIn(html: string): string[] {
   const found = new Set<string>();
-  for (const match of html.matchAll(/["'(](\/assets\/[^"'()\s]+?\.js)["')]/g)) found.add(match[1]);
+  for (const match of html.matchAll(/["'(](\/assets\/[^"'()\s]+?\.js)["')]/g)) found.add(match[1]!);
   return [...found].sort();
 }
 

@@ -7,7 +7,7 @@ import type { Journey } from "../lib/types.ts";
 function idFrom(output: string, key: string): string {
   const match = new RegExp(`^${key}=(\\S+)$`, "m").exec(output);
   check(match, `npm run admin printed no ${key}=… line:\n${output}`);
-  return match[1];
+  return match[1]!;
 }
 
 /**

@@ -90,8 +90,8 @@ export default {
 
     // Walk every step with "Next".
     for (let i = 1; i < STEPS.length; i++) {
-      const [path, title] = STEPS[i];
-      await page.getByRole("link", { name: new RegExp(`^Next: ${STEPS[i][1]}`) }).click();
+      const [path, title] = STEPS[i]!;
+      await page.getByRole("link", { name: new RegExp(`^Next: ${STEPS[i]![1]}`) }).click();
       await waitForPath(page, `/exercise/${exerciseId}/${path}`);
       await stepHeading(page, title);
 
@@ -148,7 +148,7 @@ export default {
     check(jsonFile, "the JSON export was saved.");
     await gotoAndHydrate(page, baseURL, "/dashboard");
     await page.locator('input[type="file"][aria-label="Exercise JSON file to import"]').setInputFiles(jsonFile);
-    await page.waitForURL((url) => /^\/exercise\/[^/]+\/intro$/.test(url.pathname) && !url.pathname.includes(exerciseId), { timeout: 30_000 });
+    await page.waitForURL((url) => /^\/exercise\/[^/]+\/intro$/.test(url.pathname) && !url.pathname.includes(exerciseId!), { timeout: 30_000 });
     const importedId = pathOf(page).split("/")[2];
     await editorReady(page);
     const importedName = await page.getByLabel("Exercise name", { exact: true }).inputValue();

@@ -26,9 +26,9 @@ describe("prompt builder", () => {
   it("builds the system prompt from doctrine, exercise, section, custom instructions, language and passages", () => {
     const prompt = buildPrompt(base);
     const system = prompt.messages[0];
-    expect(system.role).toBe("system");
+    expect(system!.role).toBe("system");
     for (const expected of ["HSEEP", "SMART", "Bayside Surge TTX", "Bridge closed", "Mass Care Services", "Gulf coast county", "Storm surge", "Brazilian Portuguese", "Evacuation Annex.pdf", "Zone A clears", "module injects for Module 1"]) {
-      expect(system.content).toContain(expected);
+      expect(system!.content).toContain(expected);
     }
     // The client's own system message is not passed on as an instruction.
     expect(prompt.messages.filter((m) => m.role === "system")).toHaveLength(1);
@@ -40,10 +40,10 @@ describe("prompt builder", () => {
   it("conversation is prose (no draft); n-shot adds a worked example; a non-enforcing provider gets the schema in the prompt", () => {
     expect(buildPrompt({ ...base, purpose: "conversation" }).draft).toBeNull();
     const nshot = buildPrompt({ ...base, purpose: "n-shot" });
-    expect(nshot.messages[1].content).toContain("Example of a good");
+    expect(nshot.messages[1]!.content).toContain("Example of a good");
     const loose = buildPrompt({ ...base, providerEnforcesSchema: false });
-    expect(loose.messages[0].content).toContain('"injects"');
-    expect(buildPrompt(base).messages[0].content).not.toContain('"additionalProperties"');
+    expect(loose.messages[0]!.content).toContain('"injects"');
+    expect(buildPrompt(base).messages[0]!.content).not.toContain('"additionalProperties"');
   });
 
   it("every section's JSON Schema is strict-mode compatible: objects closed, all properties required", () => {

@@ -36,7 +36,7 @@ describe("Ask event reader", () => {
     const bytes = new TextEncoder().encode(ndjson);
     const whole = readAll([bytes]);
     expect(whole.map((e) => e.type)).toEqual(["meta", "citations", "text", "text", "done"]);
-    expect(whole[1]).toEqual({ type: "citations", citations: lines[1].citations });
+    expect(whole[1]).toEqual({ type: "citations", citations: lines[1]!.citations });
     // "—" in the document name is three bytes: every cut point, including the ones inside it.
     for (let cut = 1; cut < bytes.length; cut += 7) {
       expect(readAll([bytes.slice(0, cut), bytes.slice(cut)])).toEqual(whole);
@@ -168,9 +168,9 @@ describe("/documents?view=ask", () => {
     const [chat] = await db.insert(askReadyroomChats).values({ userId: dana.userId, title: "Levee L-3 questions" }).returning();
     await db.insert(askReadyroomChats).values({ userId: other.userId, title: "Somebody else's chat" });
     await db.insert(chatMessages).values([
-      { chatId: chat.id, role: "user", content: "What does the flood annex say about Levee L-3?", createdAt: new Date(Date.now() - 1000) },
+      { chatId: chat!.id, role: "user", content: "What does the flood annex say about Levee L-3?", createdAt: new Date(Date.now() - 1000) },
       {
-        chatId: chat.id,
+        chatId: chat!.id,
         role: "assistant",
         content: "Levee L-3 protects Alder Flats [1].",
         metadata: { citations: [{ ...citation(1), page: 2 }], model: "readyroom-offline" },
@@ -183,7 +183,7 @@ describe("/documents?view=ask", () => {
     expect(list).not.toContain("Somebody else");
     expect(list).toContain("All ready documents (1)");
 
-    const opened = await (await SELF.fetch(`http://localhost/documents?view=ask&chat=${chat.id}`, { headers: { cookie: dana.cookie } })).text();
+    const opened = await (await SELF.fetch(`http://localhost/documents?view=ask&chat=${chat!.id}`, { headers: { cookie: dana.cookie } })).text();
     expect(opened).toMatch(/aria-current="page"[^>]*>.*Levee L-3 questions/s);
     expect(opened).toContain("What does the flood annex say about Levee L-3?");
     expect(opened).toContain("Levee L-3 protects Alder Flats ");
@@ -192,7 +192,7 @@ describe("/documents?view=ask", () => {
     expect(opened).not.toContain("Ask Readyroom about your documents");
 
     // Another planner's chat id in the URL shows nothing of it.
-    const foreign = await (await SELF.fetch(`http://localhost/documents?view=ask&chat=${chat.id}`, { headers: { cookie: other.cookie } })).text();
+    const foreign = await (await SELF.fetch(`http://localhost/documents?view=ask&chat=${chat!.id}`, { headers: { cookie: other.cookie } })).text();
     expect(foreign).not.toContain("Levee L-3 protects Alder Flats");
     expect(foreign).not.toContain("Levee L-3 questions");
   });

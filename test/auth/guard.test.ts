@@ -46,7 +46,7 @@ describe("active plan status (feeds the guard)", () => {
     const owner = await createTestUser({ plan: "TEAM" });
     const member = await createTestUser();
     const [team] = await db().insert(teams).values({ accountId: owner.accountId, seats: 5 }).returning();
-    await db().insert(teamMembers).values({ teamId: team.id, userId: member.userId, role: "MEMBER" });
+    await db().insert(teamMembers).values({ teamId: team!.id, userId: member.userId, role: "MEMBER" });
     const plan = await getPlanStatus(db(), member.userId);
     expect(plan).toMatchObject({ hasActivePlan: true, viaTeam: true, accountId: owner.accountId, planType: "TEAM" });
     expect(await isCampaignOnlyUser(db(), { id: member.userId, email: member.email })).toBe(false);
@@ -61,14 +61,14 @@ describe("active plan status (feeds the guard)", () => {
     const contributor = await createTestUser();
     const stranger = await createTestUser();
     const [team] = await db().insert(teams).values({ accountId: owner.accountId, seats: 5 }).returning();
-    const [campaign] = await db().insert(campaigns).values({ teamId: team.id, name: "Coastal surge campaign", createdById: owner.userId }).returning();
-    await db().insert(campaignParticipants).values({ campaignId: campaign.id, userId: participant.userId });
+    const [campaign] = await db().insert(campaigns).values({ teamId: team!.id, name: "Coastal surge campaign", createdById: owner.userId }).returning();
+    await db().insert(campaignParticipants).values({ campaignId: campaign!.id, userId: participant.userId });
     await db().insert(campaignUsers).values({ email: contributor.email });
     expect(await isCampaignOnlyUser(db(), { id: participant.userId, email: participant.email })).toBe(true);
     expect(await isCampaignOnlyUser(db(), { id: contributor.userId, email: contributor.email })).toBe(true);
     expect(await isCampaignOnlyUser(db(), { id: stranger.userId, email: stranger.email })).toBe(false);
     // A team member is not campaign-only even when also a participant.
-    await db().insert(teamMembers).values({ teamId: team.id, userId: participant.userId });
+    await db().insert(teamMembers).values({ teamId: team!.id, userId: participant.userId });
     expect(await isCampaignOnlyUser(db(), { id: participant.userId, email: participant.email })).toBe(false);
   });
 

@@ -114,7 +114,7 @@ describe("the code step's other ways in", () => {
     const after = await getDb(env.DB).select().from(emailOutbox).where(eq(emailOutbox.to, u.email));
     expect(after.length).toBe(before.length + 1);
 
-    const done = await form("/login/two-factor", { method: "backup", code: backupCodes[1], callbackUrl: "/documents" }, challenge);
+    const done = await form("/login/two-factor", { method: "backup", code: backupCodes[1]!, callbackUrl: "/documents" }, challenge);
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/documents");
     expect(cookieFrom(done)).toContain("readyroom.session_token=");

@@ -49,7 +49,7 @@ describe("/account/security", () => {
     const html = await started.text();
     expect(html).toContain("<svg");
     expect(html).toContain('aria-label="Recovery codes"');
-    const totpURI = html.match(/name="totpURI" value="([^"]+)"/)?.[1].replace(/&amp;/g, "&");
+    const totpURI = html.match(/name="totpURI" value="([^"]+)"/)?.[1]!.replace(/&amp;/g, "&");
     expect(totpURI).toMatch(/^otpauth:\/\/totp\//);
     const cookie = cookieFrom(started, u.cookie);
 
@@ -101,7 +101,7 @@ describe("/account/security", () => {
 
     const stranger = await createTestUser();
     const foreignSession = (await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, stranger.userId)))[0];
-    expect((await form({ intent: "revoke-session", sessionId: foreignSession.id }, u.cookie)).status).toBe(404);
+    expect((await form({ intent: "revoke-session", sessionId: foreignSession!.id }, u.cookie)).status).toBe(404);
 
     const otherRow = rows.find((r) => other.includes(r.sessionToken))!;
     const revoked = await form({ intent: "revoke-session", sessionId: otherRow.id }, u.cookie);

@@ -28,7 +28,7 @@ describe("sign-up", () => {
     // The credential hash lives on better-auth's own account row, not on the tenancy account.
     const credential = await db.select().from(accounts).where(eq(accounts.provider, "credential"));
     expect(credential.filter((a) => a.userId === u.userId)).toHaveLength(1);
-    expect(tenancy.password).toBeNull();
+    expect(tenancy!.password).toBeNull();
 
     const cookieNames = u.cookie.split("; ").map((c) => c.split("=")[0]);
     expect(cookieNames).toContain("readyroom.session_token");
@@ -93,8 +93,8 @@ describe("requireUser (Hono)", () => {
     const u = await createTestUser();
     const [row] = await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId));
     const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("not-our-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const sig = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(row.sessionToken)))));
-    const res = await app.request("/me", { headers: { cookie: `readyroom.session_token=${encodeURIComponent(`${row.sessionToken}.${sig}`)}` } }, env);
+    const sig = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(row!.sessionToken)))));
+    const res = await app.request("/me", { headers: { cookie: `readyroom.session_token=${encodeURIComponent(`${row!.sessionToken}.${sig}`)}` } }, env);
     expect(res.status).toBe(401);
   });
 

@@ -61,7 +61,7 @@ describe("monthly allowance of admin-granted plans", () => {
     const [grant] = await grants(accountId);
     expect(await grants(accountId)).toHaveLength(1);
     expect(grant).toMatchObject({ amount: 5000, idempotencyKey: allowanceKey(accountId, now), expiresAt: nextMonthStart(now) });
-    expect(grant.idempotencyKey).toBe(`admin-allowance:${accountId}:${new Date(now).toISOString().slice(0, 7)}`);
+    expect(grant!.idempotencyKey).toBe(`admin-allowance:${accountId}:${new Date(now).toISOString().slice(0, 7)}`);
     expect((await ledger.getState()).balance).toMatchObject({ currentBalance: 4997, totalGranted: 5000 });
 
     // The next month brings the next allowance.

@@ -18,9 +18,9 @@ describe("concurrency on one account", () => {
     expect(mid.balance).toMatchObject({ currentBalance: 1000, pendingSpend: 142 * 7, available: 1000 - 142 * 7 });
 
     // Settle all at once, a third of them above their hold: the extra is capped by what is free.
-    const ids = held.map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<typeof ledger.reserve>>>).value.transactions[0].id);
+    const ids = held.map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<typeof ledger.reserve>>>).value.transactions[0]!.id);
     const settled = await Promise.all(ids.map((id, i) => ledger.settle({ reservationId: id, actualAmount: 7 + (i % 3 === 0 ? 5 : 0), idempotencyKey: `s-${i}` })));
-    const charged = settled.reduce((sum, s) => sum - s.transactions[0].amount, 0);
+    const charged = settled.reduce((sum, s) => sum - s.transactions[0]!.amount, 0);
     const end = await ledger.getState();
     expect(end.balance.currentBalance).toBeGreaterThanOrEqual(0);
     expect(end.balance.pendingSpend).toBe(0);
@@ -35,7 +35,7 @@ describe("concurrency on one account", () => {
     await ledger.grant({ amount: 10_000, idempotencyKey: key() });
     const calls = Array.from({ length: 200 }, (_, i) => ledger.reserve({ amount: 3, idempotencyKey: `dup-${i % 20}` }));
     const results = await Promise.all(calls);
-    expect(new Set(results.map((r) => r.transactions[0].id)).size).toBe(20);
+    expect(new Set(results.map((r) => r.transactions[0]!.id)).size).toBe(20);
     expect(results.filter((r) => !r.replayed)).toHaveLength(20);
     expect((await ledger.getState()).balance.pendingSpend).toBe(60);
   });
@@ -59,7 +59,7 @@ describe("concurrency on one account", () => {
     await team.purchase({ amount: 300, idempotencyKey: key() });
     const attempts = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        chargeForAi({ env, userId: members[i % 4].userId, category: "conversation", entityType: "Exercise", entityId: `ex-${i}`, estimate: 4 }).then((c) =>
+        chargeForAi({ env, userId: members[i % 4]!.userId, category: "conversation", entityType: "Exercise", entityId: `ex-${i}`, estimate: 4 }).then((c) =>
           c.settle(i % 2 === 0 ? 4 : 2),
         ),
       ),
@@ -73,7 +73,7 @@ describe("concurrency on one account", () => {
     expect(state.balance.pendingSpend).toBe(0);
     expect((await team.stub.audit()).problems).toEqual([]);
     // The members' own SOLO ledgers were never touched.
-    const own = await ledgerFor(env, members[0].accountId).getState();
+    const own = await ledgerFor(env, members[0]!.accountId).getState();
     expect(own.balance.version).toBe(0);
   });
 });

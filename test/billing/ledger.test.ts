@@ -45,8 +45,8 @@ describe("credit ledger operations", () => {
     expect(reservation).toMatchObject({ type: "SPEND", status: "PENDING", amount: -40, actionId: action.id });
     expect(r.balance).toMatchObject({ currentBalance: 100, pendingSpend: 40, available: 60 });
 
-    const s = await ledger.settle({ reservationId: reservation.id, actualAmount: 25, idempotencyKey: key() });
-    expect(s.transactions[0]).toMatchObject({ id: reservation.id, status: "COMPLETED", amount: -25, metadata: { reserved: 40, actual: 25 } });
+    const s = await ledger.settle({ reservationId: reservation!.id, actualAmount: 25, idempotencyKey: key() });
+    expect(s.transactions[0]).toMatchObject({ id: reservation!.id, status: "COMPLETED", amount: -25, metadata: { reserved: 40, actual: 25 } });
     expect(s.balance).toMatchObject({ currentBalance: 75, pendingSpend: 0, totalSpent: 25, dailySpend: 25, monthlySpend: 25, yearlySpend: 25, grantedCreditsAvailable: 75 });
   });
 
@@ -56,10 +56,10 @@ describe("credit ledger operations", () => {
     const a = await ledger.reserve({ amount: 10, idempotencyKey: key() });
     const b = await ledger.reserve({ amount: 30, idempotencyKey: key() });
     // 50 − 40 held = 10 free: a may take its 10 plus those 10, never b's 30.
-    const s = await ledger.settle({ reservationId: a.transactions[0].id, actualAmount: 35, idempotencyKey: key() });
+    const s = await ledger.settle({ reservationId: a.transactions[0]!.id, actualAmount: 35, idempotencyKey: key() });
     expect(s.transactions[0]).toMatchObject({ amount: -20, metadata: { reserved: 10, actual: 35, uncharged: 15 } });
     expect(s.balance).toMatchObject({ currentBalance: 30, pendingSpend: 30, available: 0 });
-    const s2 = await ledger.settle({ reservationId: b.transactions[0].id, actualAmount: 30, idempotencyKey: key() });
+    const s2 = await ledger.settle({ reservationId: b.transactions[0]!.id, actualAmount: 30, idempotencyKey: key() });
     expect(s2.balance).toMatchObject({ currentBalance: 0, pendingSpend: 0 });
   });
 
@@ -67,7 +67,7 @@ describe("credit ledger operations", () => {
     const { ledger } = await seededLedger();
     await ledger.grant({ amount: 10, idempotencyKey: key() });
     const r = await ledger.reserve({ amount: 10, idempotencyKey: key() });
-    const rel = await ledger.release({ reservationId: r.transactions[0].id, idempotencyKey: key() });
+    const rel = await ledger.release({ reservationId: r.transactions[0]!.id, idempotencyKey: key() });
     expect(rel.transactions[0]).toMatchObject({ status: "FAILED", amount: -10 });
     expect(rel.balance).toMatchObject({ currentBalance: 10, pendingSpend: 0, totalSpent: 0 });
   });
@@ -97,8 +97,8 @@ describe("credit ledger operations", () => {
     const { ledger: l2 } = await seededLedger();
     const a = await l2.grant({ amount: 40, idempotencyKey: key() });
     await l2.grant({ amount: 25, idempotencyKey: key() });
-    const targeted = await l2.revoke({ amount: 100, grantTransactionId: a.transactions[0].id, idempotencyKey: key() });
-    expect(targeted.transactions[0].amount).toBe(-40);
+    const targeted = await l2.revoke({ amount: 100, grantTransactionId: a.transactions[0]!.id, idempotencyKey: key() });
+    expect(targeted.transactions[0]!.amount).toBe(-40);
     expect(targeted.balance).toMatchObject({ currentBalance: 25, grantedCreditsAvailable: 25 });
     expect((await refusal(l2.revoke({ amount: 1, grantTransactionId: crypto.randomUUID(), idempotencyKey: key() }))).code).toBe("not_found");
     void g1;
@@ -118,14 +118,14 @@ describe("credit ledger operations", () => {
     const { ledger } = await seededLedger();
     const g = await ledger.grant({ amount: 100, idempotencyKey: key() });
     const r = await ledger.reserve({ amount: 30, idempotencyKey: key() });
-    const refundPending = await refusal(ledger.refund({ transactionId: r.transactions[0].id, idempotencyKey: key() }));
+    const refundPending = await refusal(ledger.refund({ transactionId: r.transactions[0]!.id, idempotencyKey: key() }));
     expect(refundPending.code).toBe("invalid_transition");
-    await ledger.settle({ reservationId: r.transactions[0].id, actualAmount: 30, idempotencyKey: key() });
-    const refunded = await ledger.refund({ transactionId: r.transactions[0].id, idempotencyKey: key() });
+    await ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: 30, idempotencyKey: key() });
+    const refunded = await ledger.refund({ transactionId: r.transactions[0]!.id, idempotencyKey: key() });
     expect(refunded.transactions[0]).toMatchObject({ status: "REVERSED", amount: -30 });
     expect(refunded.balance).toMatchObject({ currentBalance: 100, totalSpent: 30, totalRefunded: 30, dailySpend: 0, monthlySpend: 0 });
-    expect((await refusal(ledger.refund({ transactionId: r.transactions[0].id, idempotencyKey: key() }))).code).toBe("invalid_transition");
-    expect((await refusal(ledger.refund({ transactionId: g.transactions[0].id, idempotencyKey: key() }))).code).toBe("invalid_transition");
+    expect((await refusal(ledger.refund({ transactionId: r.transactions[0]!.id, idempotencyKey: key() }))).code).toBe("invalid_transition");
+    expect((await refusal(ledger.refund({ transactionId: g.transactions[0]!.id, idempotencyKey: key() }))).code).toBe("invalid_transition");
     expect((await refusal(ledger.refund({ transactionId: "nope", idempotencyKey: key() }))).code).toBe("not_found");
   });
 
@@ -134,22 +134,22 @@ describe("credit ledger operations", () => {
     const { ledger } = await seededLedger();
     await ledger.grant({ amount: 100, idempotencyKey: key() });
     const failed = (await ledger.reserve({ amount: 5, idempotencyKey: key() })).transactions[0];
-    await ledger.release({ reservationId: failed.id, idempotencyKey: key() });
+    await ledger.release({ reservationId: failed!.id, idempotencyKey: key() });
     for (const attempt of [
-      ledger.settle({ reservationId: failed.id, actualAmount: 5, idempotencyKey: key() }),
-      ledger.release({ reservationId: failed.id, idempotencyKey: key() }),
-      ledger.refund({ transactionId: failed.id, idempotencyKey: key() }),
+      ledger.settle({ reservationId: failed!.id, actualAmount: 5, idempotencyKey: key() }),
+      ledger.release({ reservationId: failed!.id, idempotencyKey: key() }),
+      ledger.refund({ transactionId: failed!.id, idempotencyKey: key() }),
     ]) {
       expect((await refusal(attempt)).code).toBe("invalid_transition");
     }
     const done = (await ledger.reserve({ amount: 5, idempotencyKey: key() })).transactions[0];
-    await ledger.settle({ reservationId: done.id, actualAmount: 5, idempotencyKey: key() });
-    expect((await refusal(ledger.settle({ reservationId: done.id, actualAmount: 1, idempotencyKey: key() }))).code).toBe("invalid_transition");
-    expect((await refusal(ledger.release({ reservationId: done.id, idempotencyKey: key() }))).code).toBe("invalid_transition");
-    await ledger.refund({ transactionId: done.id, idempotencyKey: key() });
-    expect((await refusal(ledger.settle({ reservationId: done.id, actualAmount: 1, idempotencyKey: key() }))).code).toBe("invalid_transition");
+    await ledger.settle({ reservationId: done!.id, actualAmount: 5, idempotencyKey: key() });
+    expect((await refusal(ledger.settle({ reservationId: done!.id, actualAmount: 1, idempotencyKey: key() }))).code).toBe("invalid_transition");
+    expect((await refusal(ledger.release({ reservationId: done!.id, idempotencyKey: key() }))).code).toBe("invalid_transition");
+    await ledger.refund({ transactionId: done!.id, idempotencyKey: key() });
+    expect((await refusal(ledger.settle({ reservationId: done!.id, actualAmount: 1, idempotencyKey: key() }))).code).toBe("invalid_transition");
     const grant = (await ledger.grant({ amount: 1, idempotencyKey: key() })).transactions[0];
-    expect((await refusal(ledger.settle({ reservationId: grant.id, actualAmount: 1, idempotencyKey: key() }))).code).toBe("invalid_transition");
+    expect((await refusal(ledger.settle({ reservationId: grant!.id, actualAmount: 1, idempotencyKey: key() }))).code).toBe("invalid_transition");
     const audit = await ledger.stub.audit();
     expect(audit.problems).toEqual([]);
   });
@@ -186,21 +186,21 @@ describe("idempotency", () => {
     const reserveKey = key();
     const r1 = await ledger.reserve({ amount: 10, idempotencyKey: reserveKey });
     const r2 = await ledger.reserve({ amount: 10, idempotencyKey: reserveKey });
-    expect(r2.transactions[0].id).toBe(r1.transactions[0].id);
+    expect(r2.transactions[0]!.id).toBe(r1.transactions[0]!.id);
 
     const settleKey = key();
-    const s1 = await ledger.settle({ reservationId: r1.transactions[0].id, actualAmount: 7, idempotencyKey: settleKey });
-    const s2 = await ledger.settle({ reservationId: r1.transactions[0].id, actualAmount: 7, idempotencyKey: settleKey });
+    const s1 = await ledger.settle({ reservationId: r1.transactions[0]!.id, actualAmount: 7, idempotencyKey: settleKey });
+    const s2 = await ledger.settle({ reservationId: r1.transactions[0]!.id, actualAmount: 7, idempotencyKey: settleKey });
     expect(s2).toMatchObject({ replayed: true, balance: s1.balance });
 
     const refundKey = key();
-    await ledger.refund({ transactionId: r1.transactions[0].id, idempotencyKey: refundKey });
-    expect((await ledger.refund({ transactionId: r1.transactions[0].id, idempotencyKey: refundKey })).replayed).toBe(true);
+    await ledger.refund({ transactionId: r1.transactions[0]!.id, idempotencyKey: refundKey });
+    expect((await ledger.refund({ transactionId: r1.transactions[0]!.id, idempotencyKey: refundKey })).replayed).toBe(true);
 
     const rel = await ledger.reserve({ amount: 3, idempotencyKey: key() });
     const relKey = key();
-    await ledger.release({ reservationId: rel.transactions[0].id, idempotencyKey: relKey });
-    expect((await ledger.release({ reservationId: rel.transactions[0].id, idempotencyKey: relKey })).replayed).toBe(true);
+    await ledger.release({ reservationId: rel.transactions[0]!.id, idempotencyKey: relKey });
+    expect((await ledger.release({ reservationId: rel.transactions[0]!.id, idempotencyKey: relKey })).replayed).toBe(true);
 
     for (const op of [
       (k: string) => ledger.purchase({ amount: 5, idempotencyKey: k }),
@@ -244,7 +244,7 @@ describe("limits and periods", () => {
     await ledger.purchase({ amount: 10_000, idempotencyKey: key(), now: T0 });
     await ledger.updateSettings({ dailyLimit: 100, monthlyLimit: 250, yearlyLimit: 400, now: T0 });
     const a = await ledger.reserve({ amount: 60, idempotencyKey: key(), now: T0 });
-    await ledger.settle({ reservationId: a.transactions[0].id, actualAmount: 60, idempotencyKey: key(), now: T0 });
+    await ledger.settle({ reservationId: a.transactions[0]!.id, actualAmount: 60, idempotencyKey: key(), now: T0 });
     await ledger.reserve({ amount: 30, idempotencyKey: key(), now: T0 }); // pending
     const daily = await refusal(ledger.reserve({ amount: 11, idempotencyKey: key(), now: T0 }));
     expect(daily).toMatchObject({ code: "limit_exceeded", message: "Credit limit exceeded" });
@@ -256,7 +256,7 @@ describe("limits and periods", () => {
     const state = await ledger.getState(nextDay);
     expect(state.balance).toMatchObject({ dailySpend: 0, monthlySpend: 60, periodStartDay: Date.UTC(2026, 10, 23) });
     const b = await ledger.reserve({ amount: 60, idempotencyKey: key(), now: nextDay });
-    await ledger.settle({ reservationId: b.transactions[0].id, actualAmount: 60, idempotencyKey: key(), now: nextDay });
+    await ledger.settle({ reservationId: b.transactions[0]!.id, actualAmount: 60, idempotencyKey: key(), now: nextDay });
     // month: 60 + 60 settled + 40 pending = 160; 91 more passes 250 (daily limit lifted to isolate it).
     await ledger.updateSettings({ dailyLimit: null, now: nextDay });
     const monthly = await refusal(ledger.reserve({ amount: 91, idempotencyKey: key(), now: Date.UTC(2026, 10, 24) }));
@@ -281,11 +281,11 @@ describe("limits and periods", () => {
     await ledger.updateSettings({ hasUnlimitedUsage: true, dailyLimit: 1 });
     const r = await ledger.reserve({ amount: 500, idempotencyKey: key() });
     expect(r.transactions[0]).toMatchObject({ amount: -20, metadata: { requested: 500 } });
-    const s = await ledger.settle({ reservationId: r.transactions[0].id, actualAmount: 500, idempotencyKey: key() });
+    const s = await ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: 500, idempotencyKey: key() });
     expect(s.balance.currentBalance).toBe(0);
-    expect(s.transactions[0].metadata).toMatchObject({ uncharged: 480 });
+    expect(s.transactions[0]!.metadata).toMatchObject({ uncharged: 480 });
     const r2 = await ledger.reserve({ amount: 5, idempotencyKey: key() });
-    expect(r2.transactions[0].amount).toBe(0);
+    expect(r2.transactions[0]!.amount).toBe(0);
   });
 
   it("settings are validated", async () => {
@@ -303,13 +303,13 @@ describe("expiry", () => {
     const later = await ledger.grant({ amount: 50, expiresAt: T0 + 10 * DAY, idempotencyKey: key(), now: T0 });
     await ledger.purchase({ amount: 20, idempotencyKey: key(), now: T0 });
     const r = await ledger.reserve({ amount: 30, idempotencyKey: key(), now: T0 });
-    await ledger.settle({ reservationId: r.transactions[0].id, actualAmount: 30, idempotencyKey: key(), now: T0 });
+    await ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: 30, idempotencyKey: key(), now: T0 });
     // The 30 came from the soon-expiring grant: 20 of it is left.
     expect((await ledger.expire({ idempotencyKey: key(), now: T0 + DAY - 1 })).transactions).toEqual([]);
     const e = await ledger.expire({ idempotencyKey: key(), now: T0 + DAY });
     const expireTx = e.transactions.find((t) => t.type === "EXPIRE")!;
-    expect(expireTx).toMatchObject({ amount: -20, status: "COMPLETED", metadata: { grantTransactionId: soon.transactions[0].id } });
-    expect(e.transactions.find((t) => t.id === soon.transactions[0].id)).toMatchObject({ expired: true });
+    expect(expireTx).toMatchObject({ amount: -20, status: "COMPLETED", metadata: { grantTransactionId: soon.transactions[0]!.id } });
+    expect(e.transactions.find((t) => t.id === soon.transactions[0]!.id)).toMatchObject({ expired: true });
     expect(e.balance).toMatchObject({ currentBalance: 70, grantedCreditsAvailable: 50, totalExpired: 20 });
     // A second run with another key finds nothing left to expire.
     const again = await ledger.expire({ idempotencyKey: key(), now: T0 + 2 * DAY });
@@ -325,7 +325,7 @@ describe("expiry", () => {
     const r = await ledger.reserve({ amount: 30, idempotencyKey: key(), now: T0 });
     const e = await ledger.expire({ idempotencyKey: key(), now: T0 + DAY });
     expect(e.balance).toMatchObject({ currentBalance: 30, pendingSpend: 30, grantedCreditsAvailable: 0, totalExpired: 10 });
-    const s = await ledger.settle({ reservationId: r.transactions[0].id, actualAmount: 30, idempotencyKey: key(), now: T0 + DAY });
+    const s = await ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: 30, idempotencyKey: key(), now: T0 + DAY });
     expect(s.balance.currentBalance).toBe(0);
     expect((await ledger.stub.audit()).problems).toEqual([]);
   });
@@ -338,7 +338,7 @@ describe("low balance and auto-refill events", () => {
     await ledger.updateSettings({ lowBalanceAlert: 50, autoRefillAmount: 200 });
     const spend = async (n: number) => {
       const r = await ledger.reserve({ amount: n, idempotencyKey: key() });
-      return ledger.settle({ reservationId: r.transactions[0].id, actualAmount: n, idempotencyKey: key() });
+      return ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: n, idempotencyKey: key() });
     };
     expect((await spend(40)).events).toEqual([]); // 60 left
     const crossed = await spend(20); // 40 left: crossed
@@ -362,7 +362,7 @@ describe("low balance and auto-refill events", () => {
     expect(r.events).toHaveLength(1);
     expect((await ledger.adjust({ amount: 1, idempotencyKey: key(), now: T0 + 1000 })).events).toEqual([]);
     const later = await ledger.adjust({ amount: 1, idempotencyKey: key(), now: T0 + 6 * 60_000 });
-    expect(later.events.map((e) => e.id)).toEqual([r.events[0].id]);
+    expect(later.events.map((e) => e.id)).toEqual([r.events[0]!.id]);
   });
 });
 
@@ -374,9 +374,9 @@ describe("D1 copy", () => {
     const action = { id: crypto.randomUUID(), category: "conversation", entityType: "Exercise", entityId: "e1" };
     const r = await ledger.reserve({ amount: 10, userId, idempotencyKey: key(), action });
     await ledger.flushMirror();
-    const pending = await env.DB.prepare(`SELECT status, amount FROM "Transaction" WHERE id = ?`).bind(r.transactions[0].id).first();
+    const pending = await env.DB.prepare(`SELECT status, amount FROM "Transaction" WHERE id = ?`).bind(r.transactions[0]!.id).first();
     expect(pending).toEqual({ status: "PENDING", amount: -10 });
-    await ledger.settle({ reservationId: r.transactions[0].id, actualAmount: 4, idempotencyKey: key() });
+    await ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: 4, idempotencyKey: key() });
     await ledger.flushMirror();
     await ledger.flushMirror();
     // Replaying the same rows (what a retried alarm does) is harmless.
@@ -415,7 +415,7 @@ describe("D1 copy retries", () => {
       env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId) VALUES (?, ?, 'readyroom', ?)`).bind(accountId, userId, accountId),
     ]);
     await ledger.flushMirror(); // (or the retrying alarm got there first)
-    expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0].id).first()).toEqual({ amount: 9 });
+    expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first()).toEqual({ amount: 9 });
     expect(await env.DB.prepare(`SELECT currentBalance FROM "CreditBalance" WHERE accountId = ?`).bind(accountId).first()).toEqual({ currentBalance: 9 });
   });
 });

@@ -89,12 +89,12 @@ export class LedgerModel {
 
   settle(index: number, actual: number, now: number): ModelResult {
     const s = this.spends[index];
-    if (s.status !== "PENDING") return { ok: false, code: "invalid_transition" };
+    if (s!.status !== "PENDING") return { ok: false, code: "invalid_transition" };
     const free = this.available; // excludes this spend's own hold
-    const charge = Math.min(actual, s.held + Math.min(Math.max(0, actual - s.held), free));
-    s.status = "COMPLETED";
-    s.charged = charge;
-    s.settledAt = now;
+    const charge = Math.min(actual, s!.held + Math.min(Math.max(0, actual - s!.held), free));
+    s!.status = "COMPLETED";
+    s!.charged = charge;
+    s!.settledAt = now;
     this.takeFromGrants(charge);
     this.balance -= charge;
     this.totals.spent += charge;
@@ -103,17 +103,17 @@ export class LedgerModel {
 
   release(index: number): ModelResult {
     const s = this.spends[index];
-    if (s.status !== "PENDING") return { ok: false, code: "invalid_transition" };
-    s.status = "FAILED";
+    if (s!.status !== "PENDING") return { ok: false, code: "invalid_transition" };
+    s!.status = "FAILED";
     return { ok: true };
   }
 
   refund(index: number): ModelResult {
     const s = this.spends[index];
-    if (s.status !== "COMPLETED") return { ok: false, code: "invalid_transition" };
-    s.status = "REVERSED";
-    this.balance += s.charged;
-    this.totals.refunded += s.charged;
+    if (s!.status !== "COMPLETED") return { ok: false, code: "invalid_transition" };
+    s!.status = "REVERSED";
+    this.balance += s!.charged;
+    this.totals.refunded += s!.charged;
     return { ok: true };
   }
 

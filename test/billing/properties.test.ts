@@ -125,7 +125,7 @@ async function runSequence(ops: Op[]) {
         break;
       case "reserve": {
         const r = await step(op, (k) => ledger.reserve({ amount: op.amount, idempotencyKey: k, now }), () => model.reserve(op.amount, now));
-        if (r) spendIds.push(r.transactions[0].id);
+        if (r) spendIds.push(r.transactions[0]!.id);
         balance = r?.balance ?? null;
         break;
       }
@@ -134,7 +134,7 @@ async function runSequence(ops: Op[]) {
       case "refund": {
         if (spendIds.length === 0) continue;
         const i = op.pick % spendIds.length;
-        const id = spendIds[i];
+        const id = spendIds[i]!;
         const r =
           op.kind === "settle"
             ? await step(op, (k) => ledger.settle({ reservationId: id, actualAmount: op.actual, idempotencyKey: k, now }), () => model.settle(i, op.actual, now))
@@ -163,7 +163,7 @@ async function runSequence(ops: Op[]) {
       case "replay": {
         if (done.length === 0) continue;
         const before = (await ledger.getState(now)).balance;
-        const again = await done[op.pick % done.length].call();
+        const again = await done[op.pick % done.length]!.call();
         expect(again.replayed).toBe(true);
         expect((await ledger.getState(now)).balance).toEqual(before);
         break;

@@ -97,7 +97,7 @@ describe("low-balance e-mail", () => {
     const mails = await env.DB.prepare(`SELECT "to", subject, text, kind FROM "EmailOutbox" WHERE "to" = ?`).bind(`${userId}@example.test`).all<Record<string, string>>();
     expect(mails.results).toHaveLength(1);
     expect(mails.results[0]).toMatchObject({ kind: "low-balance", subject: "Your Readyroom credit balance is low" });
-    expect(mails.results[0].text).toContain("40 credits left");
+    expect(mails.results[0]!.text).toContain("40 credits left");
   });
 
   it("a failing handler leaves the event to be offered again", async () => {
@@ -155,7 +155,7 @@ describe("D1 copy through the alarm", () => {
     // The alarm is due 50 ms after the write: run it now, unless it is already running on its own
     // (then runDurableObjectAlarm answers false at once), in which case wait for what it writes.
     await runDurableObjectAlarm(ledger.stub);
-    const read = () => env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0].id).first();
+    const read = () => env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first();
     let row = await read();
     for (let i = 0; row === null && i < 50; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -9,11 +9,11 @@ describe("smoke", () => {
     expect(g.balance.currentBalance).toBe(100);
     const r = await ledger.reserve({ amount: 30, idempotencyKey: key(), userId });
     expect(r.balance.pendingSpend).toBe(30);
-    const s = await ledger.settle({ reservationId: r.transactions[0].id, actualAmount: 20, idempotencyKey: key() });
+    const s = await ledger.settle({ reservationId: r.transactions[0]!.id, actualAmount: 20, idempotencyKey: key() });
     expect(s.balance.currentBalance).toBe(80);
     // The alarm may already have copied it; flushMirror waits for any flush in progress.
     await ledger.flushMirror();
-    const row = await env.DB.prepare(`SELECT status, amount FROM "Transaction" WHERE id = ?`).bind(r.transactions[0].id).first();
+    const row = await env.DB.prepare(`SELECT status, amount FROM "Transaction" WHERE id = ?`).bind(r.transactions[0]!.id).first();
     expect(row).toEqual({ status: "COMPLETED", amount: -20 });
   });
 });

@@ -65,10 +65,10 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
 
     // Prose chat: no response_format; the prompt carries the doctrine and the exercise.
     const [sent] = await fakeRequests(t);
-    expect(sent.response_format).toBeUndefined();
-    expect(sent.messages[0].role).toBe("system");
-    expect(sent.messages[0].content).toContain("HSEEP");
-    expect(sent.messages[0].content).toContain("Harbor Flood TTX");
+    expect(sent!.response_format).toBeUndefined();
+    expect(sent!.messages[0]!.role).toBe("system");
+    expect(sent!.messages[0]!.content).toContain("HSEEP");
+    expect(sent!.messages[0]!.content).toContain("Harbor Flood TTX");
   });
 
   it("v2 streams NDJSON deltas and a validated draft whose patch applies to the exercise in one call", async () => {
@@ -93,8 +93,8 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
 
     // Structured output was requested with the section's JSON Schema.
     const [sent] = await fakeRequests(t);
-    expect(sent.response_format?.type).toBe("json_schema");
-    expect(sent.response_format?.json_schema?.name).toBe("readyroom_module_inject_draft");
+    expect(sent!.response_format?.type).toBe("json_schema");
+    expect(sent!.response_format?.json_schema?.name).toBe("readyroom_module_inject_draft");
 
     const apply = await api(`/api/exercises/${id}/update`, { method: "PUT", user, body: { exercise: draft.patch } });
     await expectStatus(apply, 200);
@@ -119,9 +119,9 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
     const usage = events[events.length - 1];
     expect(usage).toMatchObject({ type: "usage", interrupted: true });
     // The text was delivered and kept: charged for the prompt and that text (estimated), at least 1 credit.
-    expect(usage.credits).toBeGreaterThanOrEqual(1);
+    expect(usage!.credits).toBeGreaterThanOrEqual(1);
 
-    expect(await balance(user.accountId)).toEqual({ current: 50 - Number(usage.credits), pending: 0 });
+    expect(await balance(user.accountId)).toEqual({ current: 50 - Number(usage!.credits), pending: 0 });
     const saved = await savedConversation(id);
     expect(saved?.messages.at(-1)).toMatchObject({ role: "assistant", content: partial, interrupted: true });
   });
@@ -193,12 +193,12 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
     const { user, id } = await setup(100);
     const first = tag();
     await (await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "conversation", model: "gpt-4o", messages: [{ role: "user", content: first }] })).text();
-    expect((await fakeRequests(first))[0].model).toBe("gemini-2.5-pro");
+    expect((await fakeRequests(first))[0]!.model).toBe("gemini-2.5-pro");
 
     await getDb(env.DB).update(accounts).set({ modelSelectionEnabled: true }).where(eq(accounts.id, user.accountId));
     const second = tag();
     await (await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "conversation", model: "gpt-4o", messages: [{ role: "user", content: second }] })).text();
-    expect((await fakeRequests(second))[0].model).toBe("gpt-4o");
+    expect((await fakeRequests(second))[0]!.model).toBe("gpt-4o");
   });
 
   it("puts the account's custom instructions and language into the system prompt", async () => {
@@ -211,7 +211,7 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
     expect(saved.status).toBeLessThan(300);
     const t = tag();
     await (await put(user, `/api/conversations/${id}`, { sectionType: "description", purpose: "content", messages: [{ role: "user", content: t }] })).text();
-    const system = (await fakeRequests(t))[0].messages[0].content;
+    const system = (await fakeRequests(t))[0]!.messages[0]!.content;
     expect(system).toContain("Coastal county of 80,000");
     expect(system).toContain("Mexican Spanish");
   });

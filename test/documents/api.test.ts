@@ -59,11 +59,11 @@ describe("upload", () => {
       expect(document.name).toBe(c.filename.replace(/\.[^.]+$/, ""));
 
       const row = await rowOf(document.id);
-      expect(row.userId).toBe(alice.userId);
-      expect(row.type).toBe(c.type);
-      expect(row.path).toBe(`documents/${alice.userId}/${document.id}/${c.filename}`);
+      expect(row!.userId).toBe(alice.userId);
+      expect(row!.type).toBe(c.type);
+      expect(row!.path).toBe(`documents/${alice.userId}/${document.id}/${c.filename}`);
 
-      const object = await env.UPLOADS.get(row.path!);
+      const object = await env.UPLOADS.get(row!.path!);
       expect(object).not.toBeNull();
       expect(new Uint8Array(await object!.arrayBuffer())).toEqual(typeof c.content === "string" ? new TextEncoder().encode(c.content) : c.content);
       expect(object!.customMetadata).toEqual({ userId: alice.userId, documentId: document.id, filename: c.filename });
@@ -78,7 +78,7 @@ describe("upload", () => {
     expect(document.name).toBe("Flood annex");
     expect(document.filename).toBe("Plan ü (final).md");
     const row = await rowOf(document.id);
-    expect(row.path).toBe(`documents/${alice.userId}/${document.id}/Plan-final-.md`);
+    expect(row!.path).toBe(`documents/${alice.userId}/${document.id}/Plan-final-.md`);
   });
 
   it("refuses an unsupported type with the message, and stores nothing", async () => {
@@ -177,7 +177,7 @@ describe("read, rename, download, delete", () => {
     const ok = await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: { name: "  Shelter plan 2027  " } });
     await expectStatus(ok, 200);
     expect((await json(ok)).document.name).toBe("Shelter plan 2027");
-    expect((await rowOf(doc.id)).name).toBe("Shelter plan 2027");
+    expect((await rowOf(doc.id))!.name).toBe("Shelter plan 2027");
 
     for (const name of ["", "   ", "x".repeat(201)]) {
       const bad = await api(`/api/documents/${doc.id}`, { method: "PATCH", user: alice, body: { name } });
@@ -200,7 +200,7 @@ describe("read, rename, download, delete", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const disposition = res.headers.get("content-disposition")!;
     expect(disposition).toBe(`attachment; filename="Bericht (Flut) _ M_rz.txt"; filename*=UTF-8''Bericht%20%28Flut%29%20%E2%80%93%20M%C3%A4rz.txt`);
-    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1])).toBe("Bericht (Flut) – März.txt");
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe("Bericht (Flut) – März.txt");
   });
 
   it("never lets quotes, backslashes or controls out of the quoted name, and encodes what RFC 5987 does not allow bare", () => {
@@ -221,7 +221,7 @@ describe("read, rename, download, delete", () => {
 
   it("deletes the R2 object and the row", async () => {
     const doc = await uploadOk(alice, "delete-me.md");
-    const path = (await rowOf(doc.id)).path!;
+    const path = (await rowOf(doc.id))!.path!;
     expect(await env.UPLOADS.head(path)).not.toBeNull();
     const res = await api(`/api/documents/${doc.id}`, { method: "DELETE", user: alice });
     await expectStatus(res, 200);
@@ -247,8 +247,8 @@ describe("read, rename, download, delete", () => {
       expect(await json(res)).toEqual({ code: "not_found", message: "Document not found." });
     }
     const row = await rowOf(doc.id);
-    expect(row.name).toBe("private");
-    expect(await env.UPLOADS.head(row.path!)).not.toBeNull();
+    expect(row!.name).toBe("private");
+    expect(await env.UPLOADS.head(row!.path!)).not.toBeNull();
     await expectStatus(await api("/api/documents/no-such-id", { user: alice }), 404);
   });
 });
@@ -292,7 +292,7 @@ describe("reprocess and search", () => {
     await expectStatus(res, 202);
     expect((await json(res)).document.status).toMatchObject({ status: "queued", progress: 0 });
     // The upload's own keys survive the re-queue.
-    expect((await rowOf(id)).structuredContent).toMatchObject({ upload: { size: 1 }, ingest: { status: "queued" } });
+    expect((await rowOf(id))!.structuredContent).toMatchObject({ upload: { size: 1 }, ingest: { status: "queued" } });
   });
 
   it("queues a stuck document again, and a seeded one that was never queued", async () => {

@@ -91,7 +91,7 @@ describe("create", () => {
     await db.update(accounts).set({ type: "ENTERPRISE" }).where(eq(accounts.id, ent.accountId));
     const [own] = await db.insert(clients).values({ name: "Bayhaven County", accountId: ent.accountId }).returning();
     const [linked] = await db.insert(clients).values({ name: "Port Authority", accountId: bob.accountId }).returning();
-    await db.insert(clientUsers).values({ clientId: linked.id, userId: ent.userId });
+    await db.insert(clientUsers).values({ clientId: linked!.id, userId: ent.userId });
     const [foreign] = await db.insert(clients).values({ name: "Someone else", accountId: bob.accountId }).returning();
 
     const list = await api(`/api/clients/user/${ent.userId}/list`, { user: ent });
@@ -100,9 +100,9 @@ describe("create", () => {
     await expectStatus(await api(`/api/clients/user/${bob.userId}/list`, { user: ent }), 404);
     await expectStatus(await api(`/api/clients/user/${ent.userId}/list`), 401);
 
-    const id = await createExercise(ent, { name: "For a client" }, { clientId: own.id });
-    expect((await json(await api(`/api/exercises/${id}`, { user: ent }))).metadata).toEqual({ clientId: own.id });
-    const refused = await api("/api/exercises/create", { method: "POST", user: ent, body: { clientId: foreign.id, exercise: { name: "x" } } });
+    const id = await createExercise(ent, { name: "For a client" }, { clientId: own!.id });
+    expect((await json(await api(`/api/exercises/${id}`, { user: ent }))).metadata).toEqual({ clientId: own!.id });
+    const refused = await api("/api/exercises/create", { method: "POST", user: ent, body: { clientId: foreign!.id, exercise: { name: "x" } } });
     await expectStatus(refused, 404);
   });
 });
@@ -174,7 +174,7 @@ describe("read, update, delete", () => {
       ["DELETE", "/api/exercises/null/delete"],
       ["GET", "/api/exercises/undefined/export?format=csv"],
     ]) {
-      const res = await api(path, { method, user: alice, body: method === "PUT" ? { exercise: {} } : undefined });
+      const res = await api(path!, { method, user: alice, body: method === "PUT" ? { exercise: {} } : undefined });
       await expectStatus(res, 400, `${method} ${path}`);
       expect((await apiError(res)).message).toBe("Exercise ID required.");
     }
@@ -277,7 +277,7 @@ describe("quick-start templates", () => {
   it("lists templates and copies one into a new exercise (isQuickStart)", async () => {
     const list = (await json(await api("/api/exercises/templates", { user: alice }))).templates as Json[];
     expect(list.length).toBe(QUICK_START_TEMPLATES.length);
-    const template = getTemplate(list[0].id)!;
+    const template = getTemplate(list[0]!.id)!;
     const res = await api("/api/exercises/from-template", { method: "POST", user: alice, body: { templateId: template.id } });
     await expectStatus(res, 201);
     const got = await json(await api(`/api/exercises/${(await json(res)).id}`, { user: alice }));
@@ -348,7 +348,7 @@ describe("campaign exercises", () => {
       ["GET", "/api/collaborate/campaigns/null/exercises/abc/export"],
       ["POST", "/api/collaborate/campaigns/undefined/exercises/create"],
     ]) {
-      const res = await api(path, { method, user: alice, body: method === "GET" || method === "DELETE" ? undefined : { exercise: {} } });
+      const res = await api(path!, { method, user: alice, body: method === "GET" || method === "DELETE" ? undefined : { exercise: {} } });
       await expectStatus(res, 400, `${method} ${path}`);
       expect((await apiError(res)).message).toBe("Campaign ID and exercise ID are required.");
     }

@@ -57,7 +57,7 @@ async function winAnsiSet(): Promise<Set<number>> {
 }
 
 /** The largest quick-start template: the worst case for render time. */
-const largest: QuickStartTemplate = [...QUICK_START_TEMPLATES].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0];
+const largest: QuickStartTemplate = [...QUICK_START_TEMPLATES].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0]!;
 
 let user: TestUser;
 let other: TestUser;
@@ -89,7 +89,7 @@ describe("export formats", () => {
     expect(disposition).toMatch(/^attachment; filename="[A-Za-z0-9-]+-Situation-Manual\.docx"$/);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     expect(Object.keys(files)).toEqual(expect.arrayContaining(["[Content_Types].xml", "word/document.xml", "word/styles.xml", "word/numbering.xml"]));
-    const xml = strFromU8(files["word/document.xml"]);
+    const xml = strFromU8(files["word/document.xml"]!);
     expectInXml(xml, largest.name);
     for (const m of largest.modules) expectInXml(xml, m.title);
     for (const heading of ["Exercise Overview", "Exercise Objectives and Core Capabilities", "Threat Analysis", "Scenario Update", "Discussion Questions", "Master Scenario Events List", "Participant Feedback Form", "Handling Instructions"]) {
@@ -100,10 +100,10 @@ describe("export formats", () => {
       expectInXml(xml, row.message);
       expectInXml(xml, row.expectedAction);
     }
-    expectInXml(xml, largest.capabilitiesAndObjectives[0].objective);
+    expectInXml(xml, largest.capabilitiesAndObjectives[0]!.objective);
     expect(xml.includes('w:orient="landscape"')).toBe(true); // the MSEL section
     const footer = Object.keys(files).find((f) => /^word\/footer\d+\.xml$/.test(f));
-    expect(footer && strFromU8(files[footer])).toContain("PAGE");
+    expect(footer && strFromU8(files[footer]!)).toContain("PAGE");
   });
 
   it("pdf: a PDF whose extracted text holds the title, modules and MSEL text, with page numbers", async () => {
@@ -121,8 +121,8 @@ describe("export formats", () => {
     expect(all).toContain("Participant Feedback Form");
     // MSEL cells wrap inside narrow columns, so look for each row's event number and first words.
     for (const row of largest.mselTable) expect(all).toContain(row.synopsis.split(" ").slice(0, 2).join(" "));
-    expect(squash(text[1])).toContain(`Page 2 of ${totalPages}`);
-    expect(squash(text[totalPages - 1])).toContain(`Page ${totalPages} of ${totalPages}`);
+    expect(squash(text[1]!)).toContain(`Page 2 of ${totalPages}`);
+    expect(squash(text[totalPages - 1]!)).toContain(`Page ${totalPages} of ${totalPages}`);
   });
 
   it("csv: the MSEL, header = the 13 columns, parses back to the rows", async () => {
@@ -149,12 +149,12 @@ describe("export formats", () => {
     expect(text).toContain('"He said ""evacuate"", now"');
     const [, first, second] = parseCsv(text.replace(/^\ufeff/, ""));
     const get = (row: string[], col: string) => row[mselColumns.indexOf(col as never)];
-    expect(get(first, "synopsis")).toBe('He said "evacuate", now');
-    expect(get(first, "message")).toBe("Line one\nLine two\r\nLine three");
-    expect(get(first, "comment")).toBe("'=HYPERLINK(\"http://x\")");
-    expect(get(first, "to")).toBe("'+1 555");
-    expect(get(first, "pocAuthor")).toBe("'@ops");
-    expect(get(first, "from")).toBe("'- SimCell");
+    expect(get(first!, "synopsis")).toBe('He said "evacuate", now');
+    expect(get(first!, "message")).toBe("Line one\nLine two\r\nLine three");
+    expect(get(first!, "comment")).toBe("'=HYPERLINK(\"http://x\")");
+    expect(get(first!, "to")).toBe("'+1 555");
+    expect(get(first!, "pocAuthor")).toBe("'@ops");
+    expect(get(first!, "from")).toBe("'- SimCell");
     expect(second).toEqual(["2", ...Array(12).fill("")]);
   });
 
@@ -201,7 +201,7 @@ describe("export formats", () => {
     });
     const docx = await api(`/api/exercises/${exId}/export?format=docx`, { user });
     expect(docx.headers.get("content-disposition")).toBe('attachment; filename="Evacuation-Zurich-Situation-Manual.docx"');
-    const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))["word/document.xml"]);
+    const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))["word/document.xml"]!);
     expectInXml(xml, "Évacuation — Zürich → 東京");
     expectInXml(xml, "Модуль");
     const pdf = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
@@ -329,8 +329,8 @@ describe("Situation Manual order and render time", () => {
     const unicodeMs = await time(() => renderPdf(unicode));
     const unicodeBytes = (await renderPdf(unicode)).byteLength;
     console.log(
-      `[render] largest template "${largest.id}": docx median ${docxMs.toFixed(1)} ms (${docxBytes} B), pdf median ${pdfMs.toFixed(1)} ms (${pdfBytes} B), ` +
-        `pdf with Noto Sans median ${unicodeMs.toFixed(1)} ms (${unicodeBytes} B)`,
+      `[render] largest template "${largest.id}": docx median ${docxMs!.toFixed(1)} ms (${docxBytes} B), pdf median ${pdfMs!.toFixed(1)} ms (${pdfBytes} B), ` +
+        `pdf with Noto Sans median ${unicodeMs!.toFixed(1)} ms (${unicodeBytes} B)`,
     );
     expect(docxBytes).toBeGreaterThan(0);
   });

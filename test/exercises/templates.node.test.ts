@@ -96,7 +96,7 @@ describe("core capabilities", () => {
 
   it("places every capability in the mission areas of the doctrine", () => {
     for (const area of MISSION_AREAS) {
-      expect(capabilitiesInMissionArea(area).map((c) => c.name).sort()).toEqual([...HSEEP_MISSION_AREAS[area]].sort());
+      expect(capabilitiesInMissionArea(area).map((c) => c.name).sort()).toEqual([...HSEEP_MISSION_AREAS[area]!].sort());
     }
   });
 

@@ -93,7 +93,7 @@ export const oidcFake: FakeRoute = async (req, res, body) => {
       return true;
     }
     const local = email.split("@")[0];
-    json(res, 200, { sub: `sub-${local}`, email, email_verified: !local.startsWith("unverified"), name: "Sso Person", given_name: "Sso", family_name: "Person" });
+    json(res, 200, { sub: `sub-${local}`, email, email_verified: !local!.startsWith("unverified"), name: "Sso Person", given_name: "Sso", family_name: "Person" });
     return true;
   }
 

@@ -59,7 +59,7 @@ function scenarioOf(req: http.IncomingMessage, body: ChatBody): Scenario {
 /** A small valid instance of a JSON Schema (the subset zod's toJSONSchema emits for our drafts). */
 export function instanceOf(schema: JsonSchema, key = "value"): unknown {
   if (schema.enum) return schema.enum[0];
-  if (schema.anyOf) return instanceOf(schema.anyOf[0], key);
+  if (schema.anyOf) return instanceOf(schema.anyOf[0]!, key);
   switch (schema.type) {
     case "object":
       return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, instanceOf(s, k)]));

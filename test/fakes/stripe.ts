@@ -109,7 +109,7 @@ export function parseForm(text: string): Form {
         container[key] = value;
         return;
       }
-      const nextIsIndex = /^\d*$/.test(keys[i + 1]);
+      const nextIsIndex = /^\d*$/.test(keys[i + 1] ?? "");
       container[key] ??= nextIsIndex ? [] : {};
       node = container[key] as Record<string, unknown>;
     });
@@ -237,7 +237,7 @@ function periodEnd(start: number, priceObj: Obj) {
 }
 
 function subscriptionPrice(sub: Obj): Obj {
-  return ((sub.items as { data: Obj[] }).data[0].price as Obj) ?? {};
+  return ((sub.items as { data: Obj[] }).data[0]?.price as Obj) ?? {};
 }
 
 function setPeriod(sub: Obj, start: number, end: number) {
@@ -307,13 +307,13 @@ function createInvoice(sub: Obj, reason: string, paid: boolean): Obj {
     amount_remaining: paid ? 0 : amount,
     attempt_count: 1,
     created: now(),
-    period_start: item.current_period_start,
-    period_end: item.current_period_end,
+    period_start: item!.current_period_start,
+    period_end: item!.current_period_end,
     parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: clone(sub.metadata) } },
     lines: {
       object: "list",
       has_more: false,
-      data: [{ id: newId("il"), object: "line_item", amount, currency: "usd", quantity: 1, period: { start: item.current_period_start, end: item.current_period_end }, pricing: { type: "price_details", price_details: { price: priceObj.id, product: priceObj.product }, unit_amount_decimal: String(priceObj.unit_amount) } }],
+      data: [{ id: newId("il"), object: "line_item", amount, currency: "usd", quantity: 1, period: { start: item!.current_period_start, end: item!.current_period_end }, pricing: { type: "price_details", price_details: { price: priceObj.id, product: priceObj.product }, unit_amount_decimal: String(priceObj.unit_amount) } }],
     },
     livemode: false,
   };
@@ -344,7 +344,7 @@ function completeCheckout(sessionId: string): { session: Obj; events: Obj[] } {
   settings.default_payment_method ??= newId("pm");
   if (session.mode === "subscription") {
     const subData = input.subscriptionData;
-    const sub = createSubscription(customer, input.lineItems[0].price, {
+    const sub = createSubscription(customer, input.lineItems[0]!.price, {
       trialDays: int(subData.trial_period_days),
       metadata: (subData.metadata as Form) ?? {},
     });
@@ -380,7 +380,7 @@ function updateSubscription(sub: Obj, form: Form): Obj[] {
     const change = form.items[0] as Form;
     const priceObj = get(store.prices, "price", String(change.price));
     previous.items = clone(sub.items);
-    (sub.items as { data: Obj[] }).data[0].price = clone(priceObj);
+    (sub.items as { data: Obj[] }).data[0]!.price = clone(priceObj);
   }
   if (form.trial_end === "now" && sub.status === "trialing") {
     set("status", "active");
@@ -404,7 +404,7 @@ function renew(sub: Obj, outcome: string): Obj[] {
   if (sub.status === "canceled") throw new StripeFakeError(400, "A canceled subscription cannot renew.");
   if (sub.cancel_at_period_end) return cancelSubscription(sub);
   const item = (sub.items as { data: Obj[] }).data[0];
-  const start = Number(item.current_period_end);
+  const start = Number(item!.current_period_end);
   if (outcome === "failed") {
     sub.status = "past_due";
     const invoice = createInvoice(sub, "subscription_cycle", false);
@@ -452,9 +452,9 @@ type Handler = (ctx: { form: Form; query: Form; params: string[]; origin: string
 
 const api: [string, RegExp, Handler][] = [
   ["POST", /^\/v1\/customers$/, ({ form }) => createCustomer(form)],
-  ["GET", /^\/v1\/customers\/([^/]+)$/, ({ params }) => get(store.customers, "customer", params[0])],
+  ["GET", /^\/v1\/customers\/([^/]+)$/, ({ params }) => get(store.customers, "customer", params[0]!)],
   ["POST", /^\/v1\/customers\/([^/]+)$/, ({ params, form }) => {
-    const customer = get(store.customers, "customer", params[0]);
+    const customer = get(store.customers, "customer", params[0]!);
     for (const key of ["email", "name"]) if (key in form) customer[key] = form[key];
     if (form.metadata) customer.metadata = { ...(customer.metadata as Form), ...(form.metadata as Form) };
     if (form.invoice_settings) customer.invoice_settings = { ...(customer.invoice_settings as Form), ...(form.invoice_settings as Form) };
@@ -463,7 +463,7 @@ const api: [string, RegExp, Handler][] = [
   ["GET", /^\/v1\/customers$/, ({ query }) =>
     list([...store.customers.values()].filter((c) => !query.email || c.email === query.email), "/v1/customers", int(query.limit))],
 
-  ["GET", /^\/v1\/prices\/([^/]+)$/, ({ params }) => get(store.prices, "price", params[0])],
+  ["GET", /^\/v1\/prices\/([^/]+)$/, ({ params }) => get(store.prices, "price", params[0]!)],
   ["GET", /^\/v1\/prices$/, ({ query }) => list([...store.prices.values()], "/v1/prices", int(query.limit) ?? 100)],
   ["POST", /^\/v1\/prices$/, ({ form }) => {
     const recurring = form.recurring as Form | undefined;
@@ -514,7 +514,7 @@ const api: [string, RegExp, Handler][] = [
     sessionInput.set(id, { lineItems, subscriptionData: (form.subscription_data as Form) ?? {}, customerEmail: form.customer_email as string | undefined });
     return session;
   }],
-  ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, ({ params }) => get(store.sessions, "checkout session", params[0])],
+  ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, ({ params }) => get(store.sessions, "checkout session", params[0]!)],
   ["GET", /^\/v1\/checkout\/sessions$/, ({ query }) =>
     list(
       [...store.sessions.values()].filter(
@@ -535,7 +535,7 @@ const api: [string, RegExp, Handler][] = [
     return session;
   }],
 
-  ["GET", /^\/v1\/subscriptions\/([^/]+)$/, ({ params }) => get(store.subscriptions, "subscription", params[0])],
+  ["GET", /^\/v1\/subscriptions\/([^/]+)$/, ({ params }) => get(store.subscriptions, "subscription", params[0]!)],
   ["GET", /^\/v1\/subscriptions$/, ({ query }) => {
     const status = String(query.status ?? "");
     return list(
@@ -557,25 +557,25 @@ const api: [string, RegExp, Handler][] = [
     return sub;
   }],
   ["POST", /^\/v1\/subscriptions\/([^/]+)$/, async ({ params, form }) => {
-    const sub = get(store.subscriptions, "subscription", params[0]);
+    const sub = get(store.subscriptions, "subscription", params[0]!);
     if (sub.status === "canceled") throw new StripeFakeError(400, "A canceled subscription can only update its cancellation_details and metadata.");
     await deliver(updateSubscription(sub, form));
     return sub;
   }],
   ["DELETE", /^\/v1\/subscriptions\/([^/]+)$/, async ({ params }) => {
-    const sub = get(store.subscriptions, "subscription", params[0]);
+    const sub = get(store.subscriptions, "subscription", params[0]!);
     await deliver(cancelSubscription(sub));
     return sub;
   }],
   ["POST", /^\/v1\/subscriptions\/([^/]+)\/resume$/, async ({ params }) => {
-    const sub = get(store.subscriptions, "subscription", params[0]);
+    const sub = get(store.subscriptions, "subscription", params[0]!);
     if (sub.status !== "paused") throw new StripeFakeError(400, "Only a paused subscription can be resumed.");
     sub.status = "active";
     await deliver([emit("customer.subscription.resumed", sub), emit("customer.subscription.updated", sub, { status: "paused" })]);
     return sub;
   }],
 
-  ["GET", /^\/v1\/invoices\/([^/]+)$/, ({ params }) => get(store.invoices, "invoice", params[0])],
+  ["GET", /^\/v1\/invoices\/([^/]+)$/, ({ params }) => get(store.invoices, "invoice", params[0]!)],
   ["GET", /^\/v1\/invoices$/, ({ query }) =>
     list(
       [...store.invoices.values()].filter(
@@ -586,7 +586,7 @@ const api: [string, RegExp, Handler][] = [
       "/v1/invoices",
       int(query.limit),
     )],
-  ["GET", /^\/v1\/charges\/([^/]+)$/, ({ params }) => get(store.charges, "charge", params[0])],
+  ["GET", /^\/v1\/charges\/([^/]+)$/, ({ params }) => get(store.charges, "charge", params[0]!)],
   ["POST", /^\/v1\/payment_intents$/, async ({ form }) => {
     const customer = get(store.customers, "customer", String(form.customer ?? ""));
     const amount = int(form.amount) ?? 0;
@@ -609,7 +609,7 @@ const api: [string, RegExp, Handler][] = [
     await deliver([emit("payment_intent.succeeded", pi)]);
     return pi;
   }],
-  ["GET", /^\/v1\/payment_intents\/([^/]+)$/, ({ params }) => get(store.paymentIntents, "payment_intent", params[0])],
+  ["GET", /^\/v1\/payment_intents\/([^/]+)$/, ({ params }) => get(store.paymentIntents, "payment_intent", params[0]!)],
   ["GET", /^\/v1\/refunds$/, ({ query }) =>
     list(
       [...store.refunds.values()].filter((r) => (!query.charge || r.charge === query.charge) && (!query.payment_intent || r.payment_intent === query.payment_intent)),
@@ -621,7 +621,7 @@ const api: [string, RegExp, Handler][] = [
     await deliver(result.events);
     return result.refund;
   }],
-  ["GET", /^\/v1\/events\/([^/]+)$/, ({ params }) => get(store.events, "event", params[0])],
+  ["GET", /^\/v1\/events\/([^/]+)$/, ({ params }) => get(store.events, "event", params[0]!)],
   ["POST", /^\/v1\/webhook_endpoints$/, ({ form }) => {
     if (!form.url) throw new StripeFakeError(400, "Missing required param: url.", "invalid_request_error", "parameter_missing", "url");
     const endpoint = { id: newId("we"), object: "webhook_endpoint", url: String(form.url), secret: String(form.secret ?? `whsec_${randomBytes(16).toString("hex")}`), enabled_events: form.enabled_events ?? ["*"], status: "enabled", created: now() };
@@ -629,25 +629,25 @@ const api: [string, RegExp, Handler][] = [
     return endpoint;
   }],
   ["DELETE", /^\/v1\/webhook_endpoints\/([^/]+)$/, ({ params }) => {
-    get(store.webhookEndpoints, "webhook endpoint", params[0]);
-    store.webhookEndpoints.delete(params[0]);
+    get(store.webhookEndpoints, "webhook endpoint", params[0]!);
+    store.webhookEndpoints.delete(params[0]!);
     return { id: params[0], object: "webhook_endpoint", deleted: true };
   }],
 ];
 
 const controls: [string, RegExp, Handler][] = [
   ["POST", /^\/__fake\/stripe\/checkout\/([^/]+)\/complete$/, async ({ params }) => {
-    const result = completeCheckout(params[0]);
+    const result = completeCheckout(params[0]!);
     await deliver(result.events);
     return result;
   }],
   ["POST", /^\/__fake\/stripe\/subscriptions\/([^/]+)\/renew$/, async ({ params, form }) => {
-    const events = renew(get(store.subscriptions, "subscription", params[0]), String(form.outcome ?? "paid"));
+    const events = renew(get(store.subscriptions, "subscription", params[0]!), String(form.outcome ?? "paid"));
     await deliver(events);
     return { events };
   }],
   ["POST", /^\/__fake\/stripe\/subscriptions\/([^/]+)\/status$/, ({ params, form }) => {
-    const sub = get(store.subscriptions, "subscription", params[0]);
+    const sub = get(store.subscriptions, "subscription", params[0]!);
     const previous = { status: sub.status };
     sub.status = String(form.status);
     return { subscription: sub, events: [emit("customer.subscription.updated", sub, previous)] };
@@ -713,7 +713,7 @@ export const stripeFake: FakeRoute = async (req, res, body) => {
 async function hostedPages(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: string, method: string) {
   const checkout = /^\/fake-stripe\/checkout\/([^/]+)(\/(pay|cancel))?$/.exec(url.pathname);
   if (checkout) {
-    const session = store.sessions.get(checkout[1]);
+    const session = store.sessions.get(checkout[1]!);
     if (!session) return html(res, 404, "<h1>Checkout session not found</h1>");
     if (method === "POST" && checkout[3] === "pay") {
       try {
@@ -749,7 +749,7 @@ async function hostedPages(req: http.IncomingMessage, res: http.ServerResponse, 
 
   const portal = /^\/fake-stripe\/portal\/([^/]+)(\/(cancel|pause|resume|cancel-now))?$/.exec(url.pathname);
   if (portal) {
-    const session = store.portalSessions.get(portal[1]);
+    const session = store.portalSessions.get(portal[1]!);
     if (!session) return html(res, 404, "<h1>Portal session not found</h1>");
     const subs = [...store.subscriptions.values()].filter((s) => s.customer === session.customer);
     if (method === "POST" && portal[3]) {
@@ -771,7 +771,7 @@ async function hostedPages(req: http.IncomingMessage, res: http.ServerResponse, 
       .map((s) => {
         const product = store.products.get(String(subscriptionPrice(s).product));
         const actions = ["cancel", "pause", "resume", "cancel-now"]
-          .map((a) => `<form method="post" action="/fake-stripe/portal/${session.id}/${a}"><input type="hidden" name="subscription" value="${s.id}"><button type="submit">${a === "cancel" ? "Cancel at period end" : a === "cancel-now" ? "Cancel now" : a[0].toUpperCase() + a.slice(1)}</button></form>`)
+          .map((a) => `<form method="post" action="/fake-stripe/portal/${session.id}/${a}"><input type="hidden" name="subscription" value="${s.id}"><button type="submit">${a === "cancel" ? "Cancel at period end" : a === "cancel-now" ? "Cancel now" : a[0]!.toUpperCase() + a.slice(1)}</button></form>`)
           .join("");
         return `<section><h2>${escapeHtml(String(product?.name ?? s.id))}</h2><p>Status: ${s.status}${s.pause_collection ? " (paused)" : ""}${s.cancel_at_period_end ? " (cancels at period end)" : ""}</p>${s.status === "canceled" ? "" : actions}</section>`;
       })

@@ -40,9 +40,9 @@ export function cookieFrom(res: Response, previous = ""): string {
   }
   for (const header of res.headers.getSetCookie()) {
     const [pair, ...attrs] = header.split(";");
-    const i = pair.indexOf("=");
-    const name = pair.slice(0, i).trim();
-    const value = pair.slice(i + 1).trim();
+    const i = pair!.indexOf("=");
+    const name = pair!.slice(0, i).trim();
+    const value = pair!.slice(i + 1).trim();
     const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
     if (expired) jar.delete(name);
     else jar.set(name, value);

@@ -38,13 +38,13 @@ describe("auto-refill through Stripe", () => {
     });
     expect(outcomes).toHaveLength(1);
     const outcome = outcomes[0];
-    if (!outcome.charged) throw new Error(`not charged: ${outcome.reason}`);
-    expect(outcome.credits).toBe(1000);
+    if (!outcome!.charged) throw new Error(`not charged: ${outcome!.reason}`);
+    expect(outcome!.credits).toBe(1000);
     // Nothing is added before Stripe confirms the payment.
     expect((await balanceOf(user.accountId)).currentBalance).toBe(400);
 
-    const succeeded = await eventFor("payment_intent.succeeded", outcome.paymentIntentId);
-    await deliverAll([succeeded, await eventFor("payment_intent.succeeded", outcome.paymentIntentId)]);
+    const succeeded = await eventFor("payment_intent.succeeded", outcome!.paymentIntentId);
+    await deliverAll([succeeded, await eventFor("payment_intent.succeeded", outcome!.paymentIntentId)]);
     const balance = await balanceOf(user.accountId);
     expect(balance.currentBalance).toBe(1400);
     expect(balance.totalPurchased).toBe(1000);
@@ -63,7 +63,7 @@ describe("auto-refill through Stripe", () => {
 
   it("a declined card, no saved card, or no Stripe adds nothing and does not throw", async () => {
     const user = await subscribedUser();
-    const customer = (await accountRow(user.accountId)).stripeCustomerId!;
+    const customer = (await accountRow(user.accountId))!.stripeCustomerId!;
     await testStripe().customers.update(customer, { invoice_settings: { default_payment_method: "pm_card_chargeDeclined" } });
     const declined = await requestAutoRefill(stripeEnv(), refillEvent(user.accountId, 1000));
     expect(declined).toMatchObject({ charged: false });

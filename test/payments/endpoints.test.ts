@@ -58,7 +58,7 @@ describe("billing endpoints with Stripe", () => {
       ["/api/billing/portal", "POST"],
       ["/api/billing/sync-subscription", "POST"],
     ]) {
-      const res = await api(path, { method, env: stripeEnv() });
+      const res = await api(path!, { method, env: stripeEnv() });
       await expectStatus(res, 401, path);
     }
   });
@@ -86,7 +86,7 @@ describe("billing endpoints with Stripe", () => {
     const b = await api("/api/billing/checkout", { body: { plan: "SOLO", interval: "YEARLY" }, user, env: stripeEnv() });
     await expectStatus(a, 200);
     await expectStatus(b, 200);
-    const customer = (await accountRow(user.accountId)).stripeCustomerId;
+    const customer = (await accountRow(user.accountId))!.stripeCustomerId;
     expect(customer).toMatch(/^cus_/);
     const sessionId = (await json<{ url: string }>(b)).url.split("/").pop()!;
     const session = await testStripe().checkout.sessions.retrieve(sessionId);
@@ -101,7 +101,7 @@ describe("billing endpoints with Stripe", () => {
     expect(await apiError(again)).toMatchObject({ code: "already_subscribed" });
 
     // After cancelling, a new subscription is allowed but without a second trial.
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     await testStripe().subscriptions.cancel(subId);
     await api("/api/billing/sync-subscription", { method: "POST", user, env: stripeEnv() });
     const next = await checkoutAndPay(user.cookie, { plan: "TEAM", interval: "MONTHLY" });
@@ -147,7 +147,7 @@ describe("billing endpoints with Stripe", () => {
     for (const field of BILLING_INFO_FIELDS) expect(during, field).toHaveProperty(field);
     expect(during).toMatchObject({ isTrialPeriod: true, recentlyConverted: false, isCanceled: false, isPaused: false, currentPlanType: "SOLO" });
 
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     await testStripe().subscriptions.update(subId, { trial_end: "now" });
     await api("/api/billing/sync-subscription", { method: "POST", user, env: stripeEnv() });
     const after = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user, env: stripeEnv() }));

@@ -28,8 +28,8 @@ describe("fake Stripe speaks Stripe's HTTP API to the stripe SDK", () => {
     const sub = await stripe.subscriptions.retrieve(done.session.subscription);
     expect(sub.status).toBe("trialing");
     expect(sub.metadata.accountId).toBe("acc_1");
-    expect(sub.items.data[0].price.id).toBe("price_solo_monthly");
-    expect(sub.items.data[0].current_period_end).toBe(sub.trial_end);
+    expect(sub.items.data[0]!.price.id).toBe("price_solo_monthly");
+    expect(sub.items.data[0]!.current_period_end).toBe(sub.trial_end);
 
     const listed = await stripe.subscriptions.list({ customer: customer.id, status: "all" });
     expect(listed.data.map((s) => s.id)).toEqual([sub.id]);

@@ -27,7 +27,7 @@ describe("POST /api/billing/webhook: signature over the raw body", () => {
     expect(await res.json()).toEqual({ message: "Webhook signature verification failed.", code: "invalid_signature" });
     expect(await processedCount(completed.id)).toBe(0);
     expect((await planOf(user.userId)).hasActivePlan).toBe(false);
-    expect((await accountRow(user.accountId)).stripeSubscriptionId).toBeNull();
+    expect((await accountRow(user.accountId))!.stripeSubscriptionId).toBeNull();
   });
 
   it("rejects a stale signature (older than the tolerance) and one made with another secret", async () => {
@@ -55,8 +55,8 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     expect(plan).toMatchObject({ hasActivePlan: true, planType: "TEAM", billingInterval: "YEARLY", status: "trialing", isInTrial: true });
     expect(plan.trialEndDate).toBeInstanceOf(Date);
     const row = await accountRow(user.accountId);
-    expect(row.stripeSubscriptionId).toBe(session.subscription);
-    expect(row.stripeCustomerId).toBe(session.customer);
+    expect(row!.stripeSubscriptionId).toBe(session.subscription);
+    expect(row!.stripeCustomerId).toBe(session.customer);
   });
 
   it("a duplicate delivery of the same event is a no-op", async () => {
@@ -107,7 +107,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     expect(balance.currentBalance).toBe(1000);
     expect(balance.totalGranted).toBe(1000);
     // The next period's invoice grants again.
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     const renewal = await fakeControl(`subscriptions/${subId}/renew`, { outcome: "paid" });
     await deliverAll(renewal.events);
     expect((await balanceOf(user.accountId)).totalGranted).toBe(2000);
@@ -118,7 +118,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     await deliverAll([event("checkout.session.completed")]);
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     // An "updated" event taken while the subscription was still live…
     const staleUpdated = await eventFor("customer.subscription.updated", subId);
     expect((staleUpdated.data.object as { status: string }).status).toBe("trialing");
@@ -136,7 +136,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     await deliverAll([event("checkout.session.completed")]);
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     const stripe = testStripe();
 
     await stripe.subscriptions.update(subId, { pause_collection: { behavior: "void" } });
@@ -156,7 +156,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     await deliverAll([event("checkout.session.completed")]);
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     await testStripe().subscriptions.update(subId, { cancel_at_period_end: true });
     await deliverAll([await eventFor("customer.subscription.updated", subId)]);
     expect((await planOf(user.userId)).hasActivePlan).toBe(true);
@@ -173,7 +173,7 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     const user = await createTestUser();
     const first = await checkoutAndPay(user.cookie);
     await deliverAll([first.event("checkout.session.completed")]);
-    const oldSub = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const oldSub = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     await testStripe().subscriptions.cancel(oldSub);
     await deliverAll([await eventFor("customer.subscription.deleted", oldSub)]);
     const second = await checkoutAndPay(user.cookie, { plan: "ENTERPRISE", interval: "MONTHLY" });
@@ -182,14 +182,14 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     // A late redelivery about the old subscription.
     await deliverAll([await eventFor("customer.subscription.updated", oldSub)]);
     expect(await planOf(user.userId)).toMatchObject({ hasActivePlan: true, planType: "ENTERPRISE" });
-    expect((await accountRow(user.accountId)).stripeSubscriptionId).toBe(second.session.subscription);
+    expect((await accountRow(user.accountId))!.stripeSubscriptionId).toBe(second.session.subscription);
   });
 
   it("trial_will_end e-mails the account owner", async () => {
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     await deliverAll([event("checkout.session.completed")]);
-    const subId = (await accountRow(user.accountId)).stripeSubscriptionId!;
+    const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     await deliverAll([await eventFor("customer.subscription.trial_will_end", subId)]);
     // Sign-up's confirmation mail went to the same address; count only what the webhook sent.
     const mail = await env.DB.prepare(`SELECT "subject", "text", "kind" FROM "EmailOutbox" WHERE "to" = ? AND "kind" != 'email-verification'`).bind(user.email).all<{ subject: string; text: string; kind: string }>();

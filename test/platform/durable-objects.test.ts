@@ -34,7 +34,7 @@ describe("ExerciseLock", () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => lock.acquire(`user-${i}`, 60_000)));
     const winners = results.filter((r) => r.ok);
     expect(winners).toHaveLength(1);
-    for (const r of results) expect(r.lockedByUserId).toBe(winners[0].lockedByUserId);
+    for (const r of results) expect(r.lockedByUserId).toBe(winners[0]!.lockedByUserId);
   });
 
   it("lets the holder renew, and frees the lock on release", async () => {

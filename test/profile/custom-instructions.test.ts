@@ -60,10 +60,10 @@ describe("custom instructions model", () => {
       expect(customInstructionsSchema.safeParse({ [field]: "a".repeat(limit) }).success, field).toBe(true);
       const over = customInstructionsSchema.safeParse({ [field]: "a".repeat(limit + 1) });
       expect(over.success, field).toBe(false);
-      expect(over.error!.issues[0].message).toBe(`Must be less than ${limit} characters`);
+      expect(over.error!.issues[0]!.message).toBe(`Must be less than ${limit} characters`);
     }
     const typeOver = customInstructionsSchema.safeParse({ typeOfUse: "a".repeat(50001) });
-    expect(typeOver.error!.issues[0].message).toBe("Must be less than 50000 characters");
+    expect(typeOver.error!.issues[0]!.message).toBe("Must be less than 50000 characters");
   });
 
   it("takes the type of use options and nothing else", () => {

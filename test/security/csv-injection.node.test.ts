@@ -18,7 +18,7 @@ function exportRow(row: MselRow): { header: string[]; cells: Record<string, stri
   expect(text.startsWith(CSV_BOM)).toBe(true);
   const [header, first, ...rest] = parseCsv(text.slice(CSV_BOM.length));
   expect(rest).toEqual([]);
-  return { header, cells: Object.fromEntries(mselColumns.map((c, i) => [c, first[i]])), text };
+  return { header: header!, cells: Object.fromEntries(mselColumns.map((c, i) => [c, first![i]!])), text };
 }
 
 const FORMULAS: [label: string, value: string][] = [

@@ -90,7 +90,7 @@ describe("the session cookie's name follows the app's scheme", () => {
   function sessionValue(cookie: string): string {
     const match = /(?:^|;\s*)(?:__Secure-)?readyroom\.session_token=([^;]+)/.exec(cookie);
     if (!match) throw new Error(`no session cookie in ${cookie}`);
-    return match[1];
+    return match[1]!;
   }
 
   it("an https app ignores a session cookie without the __Secure- prefix and accepts it with the prefix", async () => {

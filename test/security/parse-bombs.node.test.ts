@@ -114,11 +114,11 @@ function deflatedZeros(size: number): Uint8Array {
   const out = new Uint8Array(Math.ceil((3 + 8 + copies * 13 + tail * 8 + 7) / 8) + 1);
   let bit = 0;
   const put = (value: number, length: number) => {
-    for (let i = 0; i < length; i++, bit++) if ((value >> i) & 1) out[bit >> 3] |= 1 << (bit & 7);
+    for (let i = 0; i < length; i++, bit++) if ((value >> i) & 1) out[bit >> 3]! |= 1 << (bit & 7);
   };
   // Huffman codes are stored most significant bit first.
   const code = (value: number, length: number) => {
-    for (let i = length - 1; i >= 0; i--, bit++) if ((value >> i) & 1) out[bit >> 3] |= 1 << (bit & 7);
+    for (let i = length - 1; i >= 0; i--, bit++) if ((value >> i) & 1) out[bit >> 3]! |= 1 << (bit & 7);
   };
   put(1, 1); // BFINAL
   put(1, 2); // BTYPE 01: fixed Huffman

@@ -41,7 +41,7 @@ describe("session lifetime", () => {
     await setSession(u.userId, { updatedAt: new Date(nowMs() - 11 * HOUR) });
     expect(await signedIn(u.cookie)).toBe(true);
     const [row] = await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId));
-    expect(nowMs() - row.updatedAt.getTime()).toBeLessThan(HOUR);
+    expect(nowMs() - row!.updatedAt.getTime()).toBeLessThan(HOUR);
   });
 
   it("ends a session 30 days after sign-in even when it is used every day", async () => {
@@ -57,8 +57,8 @@ describe("session lifetime", () => {
     expect(await signedIn(u.cookie)).toBe(true);
     await expectStatus(await api("/api/auth/get-session", { cookie: u.cookie }), 200);
     const [after] = await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId));
-    expect(after.expires.getTime()).toBe(before.expires.getTime());
-    expect(before.expires.getTime() - before.createdAt.getTime()).toBeLessThanOrEqual(30 * 24 * HOUR + 1000);
+    expect(after!.expires.getTime()).toBe(before!.expires.getTime());
+    expect(before!.expires.getTime() - before!.createdAt.getTime()).toBeLessThanOrEqual(30 * 24 * HOUR + 1000);
   });
 
   it("a quoted cookie value is read as better-auth reads it, so the idle limit still holds", async () => {

@@ -151,7 +151,7 @@ describe("/api/status and /status: public summary, admin detail (security item 1
     const first = await Promise.all([api("/api/status", { env: spied }), api("/api/status", { env: spied })]);
     for (const res of first) await expectStatus(res, 200);
     const [a, b] = await Promise.all(first.map((res) => json(res)));
-    expect(a.checkedAt).toBe(b.checkedAt);
+    expect(a!.checkedAt).toBe(b!.checkedAt);
     await expectStatus(await api("/api/status", { env: spied }), 200);
     await expectStatus(await api("/api/status", { user: admin, env: spied }), 200);
     shiftClock(startOffset + STATUS_PROBE_TTL_MS - 1_000);
@@ -167,7 +167,7 @@ describe("/api/status and /status: public summary, admin detail (security item 1
     shiftClock(startOffset + STATUS_PROBE_TTL_MS + 1_000);
     const later = await Promise.all([api("/api/status", { env: spied }), api("/api/status", { env: spied })]);
     const laterBody = await json(later[0]);
-    expect(Date.parse(laterBody.checkedAt)).toBeGreaterThan(Date.parse(a.checkedAt));
+    expect(Date.parse(laterBody.checkedAt)).toBeGreaterThan(Date.parse(a!.checkedAt));
     expect(probeCount(calls)).toBe(2);
     expect(calls.filter((c) => c.startsWith("r2."))).toEqual(["r2.head", "r2.head"]);
     expect(calls.filter((c) => c.endsWith(".send"))).toHaveLength(4);

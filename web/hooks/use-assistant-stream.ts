@@ -208,7 +208,7 @@ export function useAssistantStream(options: {
       setStreaming(true);
       setTurns((prev) => [...prev, ...(userText ? [{ role: "user" as const, content: userText }] : []), { role: "assistant", content: "" }]);
       const patchLast = (fn: (t: AssistantTurn) => AssistantTurn) =>
-        setTurns((prev) => (prev.length ? [...prev.slice(0, -1), fn(prev[prev.length - 1])] : prev));
+        setTurns((prev) => (prev.length ? [...prev.slice(0, -1), fn(prev[prev.length - 1]!)] : prev));
 
       const outcome = await streamAssistant(
         { exercise: o.exercise, sectionType: o.sectionType, messages, purpose: input.purpose, moduleIndex: o.moduleIndex, model: o.model },
@@ -226,7 +226,7 @@ export function useAssistantStream(options: {
       setStreaming(false);
       if (!outcome.ok) {
         // Abandoned or failed: drop the empty assistant bubble, keep what the user typed.
-        setTurns((prev) => (prev.length && prev[prev.length - 1].role === "assistant" && !prev[prev.length - 1].content ? prev.slice(0, -1) : prev));
+        setTurns((prev) => (prev.at(-1)?.role === "assistant" && !prev.at(-1)?.content ? prev.slice(0, -1) : prev));
         if (!outcome.locked) optsRef.current.onError(outcome.error);
       }
       if (outcome.ok || !outcome.locked) {

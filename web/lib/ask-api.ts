@@ -184,7 +184,7 @@ export function answerParts(text: string, citations: AskCitation[] = []): Answer
   const re = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
   let last = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const numbers = m[1].split(",").map((s) => Number(s.trim()));
+    const numbers = m[1]!.split(",").map((s) => Number(s.trim()));
     if (!numbers.every((n) => byN.has(n))) continue;
     pushText(text.slice(last, m.index));
     for (const n of numbers) parts.push({ kind: "cite", n, citation: byN.get(n) ?? null });

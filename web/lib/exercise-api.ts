@@ -57,13 +57,13 @@ function filenameFrom(disposition: string | null, fallback: string): string {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   if (star) {
     try {
-      return decodeURIComponent(star[1]);
+      return decodeURIComponent(star[1]!);
     } catch {
       // fall through to the plain filename
     }
   }
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1] : fallback;
+  return plain?.[1] ?? fallback;
 }
 
 /** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */

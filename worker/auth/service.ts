@@ -67,7 +67,7 @@ export function mergeCookies(cookieHeader: string | null, setCookies: string[]):
     if (i > 0) jar.set(part.slice(0, i), part.slice(i + 1));
   }
   for (const header of setCookies) {
-    const [pair, ...attrs] = header.split(";");
+    const [pair = "", ...attrs] = header.split(";");
     const i = pair.indexOf("=");
     const name = pair.slice(0, i).trim();
     const value = pair.slice(i + 1).trim();

@@ -200,7 +200,8 @@ export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
     }),
   );
   await withEvents(env, ledger, reserved, input.handlers);
-  const reservation = reserved.transactions[0];
+  // A reserve answers the one PENDING spend it created.
+  const reservation = reserved.transactions[0]!;
   return {
     accountId,
     actionId,
@@ -219,7 +220,7 @@ export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
         }),
       );
       await withEvents(env, ledger, settled, input.handlers);
-      const tx = settled.transactions[0];
+      const tx = settled.transactions[0]!;
       return { charged: -tx.amount, uncharged: Number(tx.metadata?.uncharged ?? 0), balance: settled.balance, transaction: tx };
     },
     async release() {

@@ -30,7 +30,7 @@ async function handlePut(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: s
 
 async function handleGet(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string) {
   const parsed = historyQuery.safeParse(c.req.query());
-  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, "validation_error");
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query.", "validation_error");
   return c.json({ conversation: await getConversation(ctxOf(c), scope, exerciseId, parsed.data.sectionType) });
 }
 

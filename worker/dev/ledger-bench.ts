@@ -59,7 +59,7 @@ export async function runLedgerBench(env: Env, input: BenchInput): Promise<Bench
     let t = performance.now();
     const r = await ledger.reserve({ amount: input.amount, userId, idempotencyKey: `bench:${i}:reserve` });
     reserveMs.push(performance.now() - t);
-    const reservationId = r.transactions[0].id;
+    const reservationId = r.transactions[0]!.id;
     t = performance.now();
     await ledger.settle({ reservationId, actualAmount: input.amount, idempotencyKey: `bench:${i}:settle` });
     settleMs.push(performance.now() - t);

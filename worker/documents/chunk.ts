@@ -56,13 +56,13 @@ export function splitText(text: string, size: number, overlap: number): string[]
     // Next piece: the first word that starts at or after end - overlap (and after this start).
     let next = end;
     for (let i = Math.max(start + 1, end - overlap); i < end; i++) {
-      if (/\s/.test(text[i - 1]) && !/\s/.test(text[i])) {
+      if (/\s/.test(text[i - 1] ?? "") && !/\s/.test(text[i] ?? "")) {
         next = i;
         break;
       }
     }
     start = next;
-    while (start < text.length && /\s/.test(text[start])) start++;
+    while (start < text.length && /\s/.test(text[start] ?? "")) start++;
   }
   return pieces.map((p) => p.trim()).filter((p) => p.length > 0);
 }

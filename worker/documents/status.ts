@@ -96,9 +96,9 @@ const MIME_ALIASES: Record<string, string> = {
  */
 export function detectType(filename: string, mime: string | null): string | null {
   const match = /\.([a-z0-9]+)$/i.exec(filename.trim());
-  const fromName = match ? EXTENSION_ALIASES[match[1].toLowerCase()] : undefined;
+  const fromName = match ? EXTENSION_ALIASES[match[1]!.toLowerCase()] : undefined;
   if (fromName) return fromName;
   if (!mime) return null;
-  const m = mime.split(";")[0].trim().toLowerCase();
+  const m = (mime.split(";")[0] ?? "").trim().toLowerCase();
   return MIME_ALIASES[m] ?? EXTENSION_ALIASES[m] ?? null;
 }

@@ -21,7 +21,7 @@ const missingId = () => {
 
 function listQuery(c: Context<AppEnv>) {
   const result = listQuerySchema.safeParse(c.req.query());
-  if (!result.success) throw badRequest(result.error.issues[0].message, "validation_error");
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid query.", "validation_error");
   return result.data;
 }
 

@@ -95,13 +95,13 @@ export function listSteps(moduleCount: number): string[] {
 export function nextStepPath(path: string, moduleCount: number): string | null {
   const steps = listSteps(moduleCount);
   const i = steps.indexOf(path);
-  return i >= 0 && i < steps.length - 1 ? steps[i + 1] : null;
+  return i >= 0 ? (steps[i + 1] ?? null) : null;
 }
 
 export function previousStepPath(path: string, moduleCount: number): string | null {
   const steps = listSteps(moduleCount);
   const i = steps.indexOf(path);
-  return i > 0 ? steps[i - 1] : null;
+  return i > 0 ? (steps[i - 1] ?? null) : null;
 }
 
 /** What the editor saves when the planner leaves a step: `lastActiveStep` and `lastActiveModule`. */
@@ -141,7 +141,7 @@ const TOP_BY_NUMBER: readonly TopStep[] = TOP_STEPS;
 export function resumeStep(input: { lastActiveStep: number | null | undefined; lastActiveModule: number | null | undefined; moduleCount: number }): string {
   const { lastActiveStep: step, moduleCount } = input;
   if (step == null || !Number.isInteger(step) || step < 0) return "intro";
-  if (step < MODULES_STEP) return TOP_BY_NUMBER[step + 1];
+  if (step < MODULES_STEP) return TOP_BY_NUMBER[step + 1]!;
   if (step >= STEP.mselTable) return MSEL_STEP;
 
   const count = Math.max(0, Math.floor(moduleCount));
@@ -153,6 +153,6 @@ export function resumeStep(input: { lastActiveStep: number | null | undefined; l
   if ((step - MODULES_STEP) % 3 === 0) {
     return formatStepPath({ kind: "module", module: Math.min(current + 1, count), sub: "injects" });
   }
-  const sub = MODULE_SUB_STEPS[step - STEP.moduleInjects + 1];
+  const sub = MODULE_SUB_STEPS[step - STEP.moduleInjects + 1]!;
   return formatStepPath({ kind: "module", module: current, sub });
 }

@@ -18,5 +18,6 @@ export async function housekeeping(env: Env, scheduledTime: number): Promise<str
     env.DB.prepare('DELETE FROM "Session" WHERE "expires" < ? OR "updatedAt" < ?').bind(scheduledTime, scheduledTime - SESSION_IDLE_TIMEOUT_MS),
     env.DB.prepare('DELETE FROM "RateLimit" WHERE "lastRequest" < ?').bind(scheduledTime - RATE_LIMIT_RETENTION_MS),
   ]);
-  return `deleted ${outbox.meta.changes} outbox mails, ${verifications.meta.changes} verifications, ${sessions.meta.changes} sessions, ${counters.meta.changes} rate-limit counters`;
+  const changes = (r: D1Result | undefined) => r?.meta.changes ?? 0;
+  return `deleted ${changes(outbox)} outbox mails, ${changes(verifications)} verifications, ${changes(sessions)} sessions, ${changes(counters)} rate-limit counters`;
 }

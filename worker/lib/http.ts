@@ -35,7 +35,7 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
       const key = issue.path.join(".") || "_";
       fieldErrors[key] ??= issue.message;
     }
-    const first = result.error.issues[0];
+    const first = result.error.issues[0]!;
     throw badRequest(first.message, "validation_error", { fieldErrors });
   }
   return result.data;

@@ -258,7 +258,7 @@ export async function syncSubscription(deps: Deps, user: BillingUser): Promise<B
     const outcome = await planSubscriptionUpdate({ ...deps, stripe }, sub, account.accountId);
     if (outcome.applied && outcome.accountId === account.accountId) {
       const [first, ...rest] = outcome.statements;
-      await deps.db.batch([first, ...rest]);
+      if (first) await deps.db.batch([first, ...rest]);
     }
   }
   return getBillingInfo(deps, user.id);

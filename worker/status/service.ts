@@ -179,8 +179,8 @@ function checkD1(env: Env): Promise<Check> {
         env.DB.prepare("SELECT 1 AS v"),
         env.DB.prepare("SELECT count(*) AS n FROM d1_migrations"),
       ]);
-      if (one.results[0]?.v !== 1) throw new Error("unexpected SELECT 1 result");
-      const n = migrations.results[0]?.n ?? 0;
+      if (one?.results[0]?.v !== 1) throw new Error("unexpected SELECT 1 result");
+      const n = migrations?.results[0]?.n ?? 0;
       return `Query answered; ${n} migration${n === 1 ? "" : "s"} applied.`;
     },
     "The database did not answer, or its migrations are not applied.",

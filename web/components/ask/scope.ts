@@ -6,7 +6,7 @@ export type Scope = string[] | null;
 export function scopeLabel(scope: Scope, ready: Pick<DocumentView, "id" | "name">[]): string {
   const chosen = scope ? ready.filter((d) => scope.includes(d.id)) : null;
   if (!chosen || chosen.length === 0 || chosen.length === ready.length) return `All ready documents (${ready.length})`;
-  if (chosen.length === 1) return chosen[0].name;
+  if (chosen.length === 1) return chosen[0]!.name;
   return `${chosen.length} of ${ready.length} documents`;
 }
 

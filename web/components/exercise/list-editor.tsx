@@ -8,6 +8,7 @@ export function move<T>(list: readonly T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length || from === to) return [...list];
   const next = [...list];
   const [item] = next.splice(from, 1);
+  if (item === undefined) return next;
   next.splice(to, 0, item);
   return next;
 }

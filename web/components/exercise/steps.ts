@@ -37,10 +37,10 @@ export function describeStep(path: string): StepInfo | null {
   const step = parseStepPath(path);
   if (!step) return null;
   if (step.kind === "module") {
-    const s = SUB[step.sub];
+    const s = SUB[step.sub]!;
     return { path, step, section: NAVIGATION_SECTION[step.sub], title: s.title, draftLabel: s.draftLabel, sectionType: s.sectionType, moduleIndex: step.module - 1 };
   }
-  const t = TOP[step.kind];
+  const t = TOP[step.kind]!;
   return { path, step, section: NAVIGATION_SECTION[step.kind], title: t.title, draftLabel: t.draftLabel, sectionType: t.sectionType };
 }
 

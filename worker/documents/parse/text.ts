@@ -30,11 +30,11 @@ export function parseMarkdown(bytes: ArrayBuffer): ParsedDocument {
   let fence: string | null = null;
   for (const line of lines) {
     const fenceMatch = /^\s{0,3}(```|~~~)/.exec(line);
-    if (fenceMatch) fence = fence === null ? fenceMatch[1] : fence === fenceMatch[1] ? null : fence;
+    if (fenceMatch) fence = fence === null ? fenceMatch[1]! : fence === fenceMatch[1] ? null : fence;
     const heading = fence === null && !fenceMatch ? /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line) : null;
     if (heading) {
       sections.push(current);
-      current = { heading: heading[1], text: "" };
+      current = { heading: heading[1]!, text: "" };
     } else {
       current.text += `${line}\n`;
     }

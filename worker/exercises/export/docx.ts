@@ -53,7 +53,7 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
     const size = block.small ? 16 : 20;
     const cell = (text: string, i: number, header: boolean) =>
       new TableCell({
-        width: { size: widths[i], type: WidthType.DXA },
+        width: { size: widths[i]!, type: WidthType.DXA },
         margins: { top: 60, bottom: 60, left: 80, right: 80 },
         shading: header ? { type: ShadingType.CLEAR, color: "auto", fill: NAVY } : block.keyValue && i === 0 ? { type: ShadingType.CLEAR, color: "auto", fill: LIGHT } : undefined,
         children: (text || " ").split(/\n\s*\n/).map(

@@ -251,17 +251,17 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
         page.drawRectangle({ x: xs[i], y: y - rowHeight, width: widths[i], height: rowHeight, borderColor: BORDER, borderWidth: 0.5, color: fills[i] ?? undefined });
         // A lone ballot box is drawn as a square: WinAnsi has no glyph for it.
         if (boxes[i]) {
-          page.drawRectangle({ x: xs[i] + pad, y: y - pad - size, width: size, height: size, borderColor: TEXT, borderWidth: 0.6 });
+          page.drawRectangle({ x: xs[i]! + pad, y: y - pad - size, width: size, height: size, borderColor: TEXT, borderWidth: 0.6 });
           return;
         }
         lines.slice(0, lineCount).forEach((line, j) => {
-          page.drawText(line, { x: xs[i] + pad, y: y - pad - size - j * lineHeight + 1, size, font: fonts[i], color: colors[i] });
+          page.drawText(line, { x: xs[i]! + pad, y: y - pad - size - j * lineHeight + 1, size, font: fonts[i], color: colors[i] });
         });
       });
       y -= rowHeight;
     };
 
-    const headerCells = block.headers.map((h, i) => wrap(h, bold, size, widths[i] - 2 * pad));
+    const headerCells = block.headers.map((h, i) => wrap(h, bold, size, widths[i]! - 2 * pad));
     const headerLines = Math.max(...headerCells.map((c) => c.length));
     const drawHeader = () => {
       if (block.keyValue) return;
@@ -276,7 +276,7 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
       const fills = row.map((_, i) => (block.keyValue && i === 0 ? LIGHT : null));
       const colors = row.map(() => TEXT);
       const boxes = row.map((v) => v === BALLOT_BOX);
-      let cells = row.map((v, i) => wrap(v, fonts[i], size, widths[i] - 2 * pad));
+      let cells = row.map((v, i) => wrap(v, fonts[i]!, size, widths[i]! - 2 * pad));
       // A row that does not fit moves to the next page under a repeated header.
       for (;;) {
         const lines = Math.max(1, ...cells.map((c) => c.length));

@@ -173,7 +173,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     .slice(-MAX_HISTORY_MESSAGES)
     .map((m) => ({ role: m.role, content: clip(m.content, MAX_MESSAGE_CHARS) }));
   messages.push(...history);
-  if (messages[messages.length - 1].role !== "user") {
+  if (messages.at(-1)?.role !== "user") {
     messages.push({ role: "user", content: draft ? `Draft the ${SECTION_LABELS[input.sectionType]} now.` : "Please continue." });
   }
 

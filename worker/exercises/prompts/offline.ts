@@ -37,7 +37,7 @@ function words(text: string): string[] {
 /** The template whose keywords best match the text; ties go to the earlier template. */
 export function closestTemplate(text: string): QuickStartTemplate {
   const bag = new Set(words(text));
-  let best = QUICK_START_TEMPLATES[0];
+  let best = QUICK_START_TEMPLATES[0]!;
   let bestScore = 0;
   for (const template of QUICK_START_TEMPLATES) {
     const vocab = new Set([...(KEYWORDS[template.id] ?? []), ...words(`${template.threatType} ${template.name}`)]);
@@ -84,7 +84,8 @@ function capabilitiesDraft(exercise: ExerciseForPrompt, template: QuickStartTemp
 }
 
 function moduleFrom(template: QuickStartTemplate, index: number) {
-  return template.modules[index % template.modules.length];
+  // Every template has modules (test/exercises/templates.node.test.ts: exactly 3).
+  return template.modules[index % template.modules.length]!;
 }
 
 export function offlineDraft(input: OfflineInput, template: QuickStartTemplate): Draft {
@@ -139,7 +140,7 @@ function offlineProse(input: OfflineInput, template: QuickStartTemplate, draft: 
       lines.push(`- ${g.name}: ${g.questions[0]?.text ?? ""}`);
     }
   } else {
-    for (const value of Object.values(d)) if (typeof value === "string") lines.push(value.split("\n\n")[0]);
+    for (const value of Object.values(d)) if (typeof value === "string") lines.push(value.split("\n\n")[0] ?? value);
   }
   lines.push("", "Ask for a draft of this section to get content you can apply in one click, then edit it to fit your jurisdiction.");
   return lines.join("\n");

@@ -127,7 +127,7 @@ export type DraftResult = { ok: true; draft: Draft } | { ok: false; message: str
 export function parseDraft(section: SectionType, text: string): DraftResult {
   const trimmed = text.trim();
   const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(trimmed);
-  const candidate = fenced ? fenced[1] : trimmed;
+  const candidate = fenced?.[1] ?? trimmed;
   let data: unknown;
   try {
     data = JSON.parse(candidate);
@@ -136,7 +136,7 @@ export function parseDraft(section: SectionType, text: string): DraftResult {
   }
   const result = DRAFT_SCHEMAS[section].safeParse(data);
   if (!result.success) {
-    const issue = result.error.issues[0];
+    const issue = result.error.issues[0]!;
     const where = issue.path.length ? ` at ${issue.path.join(".")}` : "";
     return { ok: false, message: `The assistant's draft did not match the ${SECTION_LABELS[section]} format${where}: ${issue.message}. Nothing was applied.` };
   }
