@@ -14,6 +14,8 @@ export interface AppContext {
   env: Env;
   db: Database;
   config: Config;
+  /** Reads shared by everything serving one request (a page's root and route loaders): see `memoized`. */
+  memo?: Map<string, Promise<unknown>>;
 }
 
 /** A service acting for a signed-in user; every read and write is scoped to `user.id`. */
@@ -38,4 +40,19 @@ export function appCtxOf(c: Context<AppEnv>): AppContext {
 /** The request's context inside a route, after requireUser/ensureUser. */
 export function ctxOf(c: Context<AppEnv>): UserContext {
   return { env: c.env, db: c.var.db, config: c.var.config, user: { id: c.var.user.id } };
+}
+
+/**
+ * The value of `compute` for this request, computed once: the root and route loaders of a page
+ * share one context (web/lib/context.server.ts), so a read both need (the plan) is made once.
+ * Without a memo (an API route, a test) it simply computes.
+ */
+export function memoized<T>(ctx: AppContext, key: string, compute: () => Promise<T>): Promise<T> {
+  if (!ctx.memo) return compute();
+  let hit = ctx.memo.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = compute();
+    ctx.memo.set(key, hit);
+  }
+  return hit;
 }

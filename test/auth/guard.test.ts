@@ -108,6 +108,23 @@ describe("one session read per page load", () => {
   });
 });
 
+describe("one plan read per page load", () => {
+  it("the root and route loaders of a page share one context, and the plan is read once through it", async () => {
+    const { contextFor } = await import("../../web/lib/request-context.server");
+    const { planStatusOf } = await import("../../worker/accounts/plan");
+    const u = await createTestUser({ plan: "SOLO" });
+    const context = { cloudflare: { env } } as never;
+    const page = () => new Request("http://localhost/dashboard");
+    const root = contextFor({ request: page(), context }, u.userId);
+    expect(contextFor({ request: page(), context }, u.userId)).toBe(root);
+    expect((await planStatusOf(root)).hasActivePlan).toBe(true);
+    await getDb(env.DB).delete(accountPlanMetadata).where(eq(accountPlanMetadata.accountId, u.accountId));
+    // Same page load: the plan already read; the next page load reads it again.
+    expect((await planStatusOf(contextFor({ request: page(), context }, u.userId))).hasActivePlan).toBe(true);
+    expect((await planStatusOf(contextFor({ request: page(), context: { cloudflare: { env } } as never }, u.userId))).hasActivePlan).toBe(false);
+  });
+});
+
 describe("tenancy through UserAccount", () => {
   it("a member linked to the team owner's account works in it and has its plan (viaTeam)", async () => {
     const { userAccounts } = await import("../../worker/db/schema");

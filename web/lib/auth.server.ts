@@ -1,9 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getPlanStatus, isCampaignOnlyUser, type PlanStatus } from "../../worker/accounts/plan";
+import { isCampaignOnlyUser, planStatusOf, type PlanStatus } from "../../worker/accounts/plan";
 import { decideAccess, loginRedirect } from "../../worker/auth/guard";
 import { getSession, type SessionUser } from "../../worker/auth/session";
-import { getDb } from "../../worker/db/client";
 import type { Env } from "../../worker/env";
+import { contextFor } from "./request-context.server";
 
 export type { SessionUser } from "../../worker/auth/session";
 export type { PlanStatus } from "../../worker/accounts/plan";
@@ -56,9 +56,9 @@ export async function enforceAccess(args: Args): Promise<{ user: SessionUser; pl
     if (decision.redirect) throw redirect(decision.redirect);
     return { user: null };
   }
-  const env = envOf(args.context);
-  const db = getDb(env.DB);
-  const plan = await getPlanStatus(db, user.id);
+  const ctx = contextFor(args, user.id);
+  const plan = await planStatusOf(ctx);
+  const db = ctx.db;
   const isCampaignOnly = plan.hasActivePlan ? false : await isCampaignOnlyUser(db, user);
   const decision = decideAccess({ pathname: url.pathname, search: url.search, user, plan, isCampaignOnly });
   if (decision.redirect) throw redirect(decision.redirect);

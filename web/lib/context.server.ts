@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { userContext, type UserContext } from "../../worker/context";
-import { envOf, requireUser, type SessionUser } from "./auth.server";
+import type { UserContext } from "../../worker/context";
+import { requireUser, type SessionUser } from "./auth.server";
+import { contextFor } from "./request-context.server";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -11,5 +12,5 @@ type Args = { request: Request; context: AppLoadContext };
  */
 export async function requireUserContext(args: Args): Promise<{ ctx: UserContext; user: SessionUser }> {
   const user = await requireUser(args);
-  return { ctx: userContext(envOf(args.context), user.id), user };
+  return { ctx: contextFor(args, user.id), user };
 }

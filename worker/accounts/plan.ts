@@ -1,3 +1,4 @@
+import { memoized, type UserContext } from "../context";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { PRICING_PATH } from "../lib/paths";
@@ -88,6 +89,11 @@ export async function getPlanStatus(db: Database, userId: string, now = nowDate(
     if (active) return toStatus(active.plan, active.accountId, active.type, true, now);
   }
   return ownStatus;
+}
+
+/** The caller's plan, read once per request when the context carries a memo (a page load). */
+export function planStatusOf(ctx: UserContext): Promise<PlanStatus> {
+  return memoized(ctx, "plan", () => getPlanStatus(ctx.db, ctx.user.id));
 }
 
 /** Campaign-only: takes part in campaigns but has no team membership (spec §6). Plan is checked by the caller. */

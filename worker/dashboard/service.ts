@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { getPlanStatus } from "../accounts/plan";
+import { planStatusOf } from "../accounts/plan";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
@@ -107,7 +107,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   const [[[user], documentRows, briefRows], exerciseList, plan, campaignExercises] = await Promise.all([
     counts,
     listExercises(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
-    getPlanStatus(db, userId),
+    planStatusOf(ctx),
     listTeamCampaignExercises(ctx),
   ]);
   if (!user) throw notFound("User not found.");
