@@ -3,7 +3,7 @@ import { planStatusOf } from "../accounts/plan";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
-import { listExercises, listTeamCampaignExercises } from "../exercises/service";
+import { exerciseListQuery, listTeamCampaignExercises, toSummaries } from "../exercises/service";
 import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
 import { getTemplate, listTemplateSummaries } from "../exercises/templates";
 import { notFound } from "../lib/errors";
@@ -103,14 +103,15 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .where(eq(intelBriefs.userId, userId))
       .orderBy(desc(intelBriefs.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
+    exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
   ]);
-  const [[[user], documentRows, briefRows], exerciseList, plan, campaignExercises] = await Promise.all([
+  const [[[user], documentRows, briefRows, exerciseRows], plan, campaignExercises] = await Promise.all([
     counts,
-    listExercises(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
     planStatusOf(ctx),
     listTeamCampaignExercises(ctx),
   ]);
   if (!user) throw notFound("User not found.");
+  const exerciseList = toSummaries(exerciseRows);
   // The profile hint is advice, not data the page depends on: unreadable instructions count as empty.
   // Raw JSON text from the subquery (no column mapping there); the column's own reader parses it.
   const instructions = user.customInstructions == null ? null : safeInstructions(parseJsonText(user.customInstructions));

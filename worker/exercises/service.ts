@@ -106,7 +106,12 @@ function escapeLike(value: string): string {
 }
 
 /** The dashboard list: the caller's own exercises, filtered, searched by name and sorted. */
-export async function listExercises({ db, user }: UserContext, query: Partial<ListQuery> = {}): Promise<ExerciseSummary[]> {
+export async function listExercises(ctx: UserContext, query: Partial<ListQuery> = {}): Promise<ExerciseSummary[]> {
+  return toSummaries(await exerciseListQuery(ctx, query));
+}
+
+/** listExercises as a query not yet run, so a page can send it to D1 in one batch with its other reads. */
+export function exerciseListQuery({ db, user }: UserContext, query: Partial<ListQuery> = {}) {
   const q = listQuerySchema.parse(query);
   const conditions: SQL[] = [eq(exercises.userId, user.id)];
   if (q.status === "completed") conditions.push(eq(exercises.completed, true));
@@ -115,7 +120,7 @@ export async function listExercises({ db, user }: UserContext, query: Partial<Li
   if (q.search) conditions.push(sql`${exercises.name} LIKE ${`%${escapeLike(q.search)}%`} ESCAPE '\\'`);
   const column = q.sortBy === "name" ? sql`lower(${exercises.name})` : exercises[q.sortBy];
   const order = q.sort === "asc" ? asc(column) : desc(column);
-  const rows = await db
+  return db
     .select({
       id: exercises.id,
       name: exercises.name,
@@ -133,6 +138,9 @@ export async function listExercises({ db, user }: UserContext, query: Partial<Li
     .where(and(...conditions))
     .orderBy(order, desc(exercises.id))
     .limit(500);
+}
+
+export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>): ExerciseSummary[] {
   return rows.map((r) => ({
     ...r,
     moduleCount: Number(r.moduleCount),
