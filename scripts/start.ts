@@ -19,7 +19,9 @@ const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") 
 const child = runAsync(
   "npx",
   ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", "--var", "APP_ENV:local", ...extraVars],
-  wranglerEnv,
+  // wrangler dev bundles React's development build unless NODE_ENV says otherwise (deploy bundles
+  // production): a server-rendered page cost about twice the CPU of what production runs.
+  { ...wranglerEnv, NODE_ENV: process.env.NODE_ENV ?? "production" },
 );
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopGroup(child, signal));
 

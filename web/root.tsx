@@ -23,9 +23,10 @@ import { Logo } from "~/components/shell/navbar";
 import { builtRouteNames } from "~/components/shell/nav.server";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
-import { enforceAccess, envOf, getOptionalUser } from "~/lib/auth.server";
-import { getDb } from "../worker/db/client";
-import { labelFor, readLabelRoles } from "../worker/payments/account-label";
+import { enforceAccess } from "~/lib/auth.server";
+import { contextFor } from "~/lib/request-context.server";
+import { membershipOf } from "../worker/accounts/membership";
+import { labelFor, labelRolesOf } from "../worker/payments/account-label";
 import { readLayoutState } from "~/lib/cookies";
 import { useNonce } from "~/lib/nonce";
 import { createQueryClient } from "~/lib/query";
@@ -43,12 +44,9 @@ export const meta: MetaFunction = () => [{ title: "Readyroom" }];
  * are read so the first HTML already has the sidebar and bars in their saved state.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const signedIn = await getOptionalUser({ request, context });
-  // The shell's roles are read beside the guard's plan check, not after it: one round trip less.
-  const [access, roles] = await Promise.all([
-    enforceAccess({ request, context }),
-    signedIn ? readLabelRoles(getDb(envOf(context).DB), signedIn.id) : null,
-  ]);
+  const access = await enforceAccess({ request, context });
+  // The roles come from the same read as the guard's plan (membershipOf is memoized per page load).
+  const roles = access.user ? labelRolesOf(await membershipOf(contextFor({ request, context }, access.user.id))) : null;
   const user =
     access.user && roles
       ? {

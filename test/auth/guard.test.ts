@@ -109,15 +109,18 @@ describe("one session read per page load", () => {
 });
 
 describe("one plan read per page load", () => {
-  it("the root and route loaders of a page share one context, and the plan is read once through it", async () => {
+  it("the root and route loaders of a page share one context, and where the user stands (plan, roles, teams) is read once through it", async () => {
     const { contextFor } = await import("../../web/lib/request-context.server");
     const { planStatusOf } = await import("../../worker/accounts/plan");
+    const { membershipOf } = await import("../../worker/accounts/membership");
     const u = await createTestUser({ plan: "SOLO" });
     const context = { cloudflare: { env } } as never;
     const page = () => new Request("http://localhost/dashboard");
     const root = contextFor({ request: page(), context }, u.userId);
     expect(contextFor({ request: page(), context }, u.userId)).toBe(root);
     expect((await planStatusOf(root)).hasActivePlan).toBe(true);
+    // The shell's label roles and the campaign list read the very same membership, not their own.
+    expect(await membershipOf(contextFor({ request: page(), context }, u.userId))).toBe(await membershipOf(root));
     await getDb(env.DB).delete(accountPlanMetadata).where(eq(accountPlanMetadata.accountId, u.accountId));
     // Same page load: the plan already read; the next page load reads it again.
     expect((await planStatusOf(contextFor({ request: page(), context }, u.userId))).hasActivePlan).toBe(true);

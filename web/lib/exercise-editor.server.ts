@@ -1,10 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { userContext } from "../../worker/context";
 import { isMissingId, type ExerciseScope } from "../../worker/exercises/scope";
 import { getExercise } from "../../worker/exercises/service";
 import { parseStepPath } from "../../worker/exercises/steps";
 import { HttpError } from "../../worker/lib/errors";
-import { envOf, requireUser } from "./auth.server";
+import { requireUserContext } from "./context.server";
 import { exercisePagePath, type ExerciseRef } from "./exercise-paths";
 
 /**
@@ -15,13 +14,13 @@ import { exercisePagePath, type ExerciseRef } from "./exercise-paths";
  * Without a valid step the editor opens at the spec §2 resume step.
  */
 export async function loadEditorExercise(args: LoaderFunctionArgs, scope: ExerciseScope, ref: ExerciseRef) {
-  const user = await requireUser(args);
+  const { ctx } = await requireUserContext(args);
   if (isMissingId(ref.id) || (ref.campaignId !== undefined && isMissingId(ref.campaignId ?? ""))) {
     throw new Response("Exercise ID required.", { status: 400 });
   }
   let exercise;
   try {
-    exercise = await getExercise(userContext(envOf(args.context), user.id), scope, ref.id);
+    exercise = await getExercise(ctx, scope, ref.id);
   } catch (err) {
     if (err instanceof HttpError) throw new Response(err.message, { status: err.status });
     throw err;

@@ -1,8 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { campaigns, teamMembers, type CollaborateRole, type TeamRole } from "../db/schema";
+import { campaigns, type CollaborateRole, type TeamRole } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { userHasFlag } from "./flags";
+import { membershipHasFlag } from "./flags";
+import { membershipOf, readMembership, type Membership } from "./membership";
+import type { UserContext } from "../context";
 
 /**
  * Who may work on a team's campaigns, the one rule the campaign exercise API (and with it the
@@ -18,21 +20,22 @@ export function mayCollaborate(input: { collaborateEnabled: boolean; role: TeamR
 }
 
 /** The teams whose campaigns the user may open (none without the flag). */
+export function collaborateTeamIdsOf(membership: Membership): string[] {
+  const collaborateEnabled = membershipHasFlag(membership, "collaborateEnabled");
+  return membership.teams.filter((m) => mayCollaborate({ collaborateEnabled, role: m.role, collaborateRole: m.collaborateRole })).map((m) => m.teamId);
+}
+
 export async function collaborateTeamIds(db: Database, userId: string): Promise<string[]> {
-  const [collaborateEnabled, memberships] = await Promise.all([
-    userHasFlag(db, userId, "collaborateEnabled"),
-    db.select({ teamId: teamMembers.teamId, role: teamMembers.role, collaborateRole: teamMembers.collaborateRole }).from(teamMembers).where(eq(teamMembers.userId, userId)),
-  ]);
-  return memberships.filter((m) => mayCollaborate({ collaborateEnabled, role: m.role, collaborateRole: m.collaborateRole })).map((m) => m.teamId);
+  return collaborateTeamIdsOf(await readMembership(db, userId));
 }
 
 export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
 
 /** Whether the user may read and change the campaign and its exercises (and spend credits on them). */
-export async function canAccessCampaign(db: Database, userId: string, campaignId: string): Promise<boolean> {
-  const teamIds = await collaborateTeamIds(db, userId);
+export async function canAccessCampaign(ctx: UserContext, campaignId: string): Promise<boolean> {
+  const teamIds = collaborateTeamIdsOf(await membershipOf(ctx));
   if (!teamIds.length) return false;
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(and(eq(campaigns.id, campaignId), inArray(campaigns.teamId, teamIds)))
@@ -41,6 +44,6 @@ export async function canAccessCampaign(db: Database, userId: string, campaignId
 }
 
 /** 404 unless canAccessCampaign. */
-export async function assertCampaignAccess(db: Database, userId: string, campaignId: string): Promise<void> {
-  if (!(await canAccessCampaign(db, userId, campaignId))) throw notFound(CAMPAIGN_NOT_FOUND);
+export async function assertCampaignAccess(ctx: UserContext, campaignId: string): Promise<void> {
+  if (!(await canAccessCampaign(ctx, campaignId))) throw notFound(CAMPAIGN_NOT_FOUND);
 }

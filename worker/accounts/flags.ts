@@ -1,6 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { accounts, userAccounts } from "../db/schema";
+import { readMembership, type Membership } from "./membership";
 
 /** Feature flags of spec §6. The first two also have Account columns of their own (kept in step by `npm run admin -- set-flag`). */
 export const FEATURE_FLAGS = ["collaborateEnabled", "modelSelectionEnabled", "alertsEnabled", "betaAskReadyroomActionsEnabled"] as const;
@@ -32,20 +31,12 @@ export function accountHasFlag(account: FlagColumns | null | undefined, flag: Fe
 /**
  * Whether a user has a feature flag: set on their own account (where the admin CLI's `set-flag
  * --email` writes it) or on the account they work in (a team's account, for its members; the
- * same account getTenancyAccountId picks). One query: every account the user is linked to, in
- * getTenancyAccountId's order.
+ * same account getTenancyAccountId picks): the first linked account, or any they own.
  */
+export function membershipHasFlag(membership: Pick<Membership, "links">, flag: FeatureFlag): boolean {
+  return membership.links.some((link, i) => (i === 0 || link.role === "OWNER") && accountHasFlag(link, flag));
+}
+
 export async function userHasFlag(db: Database, userId: string, flag: FeatureFlag): Promise<boolean> {
-  const rows = await db
-    .select({
-      role: userAccounts.role,
-      collaborateEnabled: accounts.collaborateEnabled,
-      modelSelectionEnabled: accounts.modelSelectionEnabled,
-      featureFlags: accounts.featureFlags,
-    })
-    .from(userAccounts)
-    .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
-    .where(eq(userAccounts.userId, userId))
-    .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt));
-  return rows.some((row, i) => (i === 0 || row.role === "OWNER") && accountHasFlag(row, flag));
+  return membershipHasFlag(await readMembership(db, userId), flag);
 }

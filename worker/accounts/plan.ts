@@ -1,12 +1,13 @@
-import { memoized, type UserContext } from "../context";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { UserContext } from "../context";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { PRICING_PATH } from "../lib/paths";
 import { HttpError } from "../lib/errors";
-import { accountPlanMetadata, accounts, campaignParticipants, campaignUsers, teamMembers, teams, userAccounts } from "../db/schema";
+import { campaignParticipants, campaignUsers, teamMembers } from "../db/schema";
 import { nowDate } from "../lib/clock";
+import { membershipOf, readMembership, type Membership, type PlanFields } from "./membership";
 
-type PlanRow = typeof accountPlanMetadata.$inferSelect;
+type PlanRow = PlanFields;
 type AccountType = "SOLO" | "TEAM" | "ENTERPRISE";
 
 export type PlanStatus = {
@@ -56,44 +57,28 @@ function toStatus(plan: PlanRow | null, accountId: string | null, accountType: A
   };
 }
 
-/** The user's plan: their tenancy account's plan, else an active plan of a team they belong to. */
-export async function getPlanStatus(db: Database, userId: string, now = nowDate()): Promise<PlanStatus> {
-  // One query for the tenancy account and its plan (same preference order as getTenancyAccountId):
-  // this runs on every page through the access guard.
-  const [row] = await db
-    .select({ accountId: accounts.id, type: accounts.type, role: userAccounts.role, plan: accountPlanMetadata })
-    .from(userAccounts)
-    .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
-    .leftJoin(accountPlanMetadata, eq(accountPlanMetadata.accountId, accounts.id))
-    .where(eq(userAccounts.userId, userId))
-    .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt))
-    .limit(1);
-  const accountId = row?.accountId ?? null;
-  const own: { plan: PlanRow | null; type: AccountType | null } = { plan: row?.plan ?? null, type: row?.type ?? null };
+/**
+ * The user's plan, from where they stand (accounts/membership.ts): their tenancy account's plan,
+ * else an active plan of a team they belong to.
+ */
+export function planFromMembership(membership: Membership, now = nowDate()): PlanStatus {
+  const tenancy = membership.links[0];
+  const accountId = tenancy?.accountId ?? null;
   // Linked to someone else's account (a team's) rather than owning it: the plan comes through the team.
-  const ownStatus = toStatus(own.plan, accountId, own.type, Boolean(row && row.role !== "OWNER"), now);
+  const ownStatus = toStatus(tenancy?.plan ?? null, accountId, tenancy?.type ?? null, Boolean(tenancy && tenancy.role !== "OWNER"), now);
   if (ownStatus.hasActivePlan) return ownStatus;
-
-  const teamAccountIds = (
-    await db.select({ accountId: teams.accountId }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId))
-  )
-    .map((r) => r.accountId)
-    .filter((id) => id !== accountId);
-  if (teamAccountIds.length) {
-    const rows = await db
-      .select({ plan: accountPlanMetadata, type: accounts.type, accountId: accounts.id })
-      .from(accountPlanMetadata)
-      .innerJoin(accounts, eq(accounts.id, accountPlanMetadata.accountId))
-      .where(inArray(accountPlanMetadata.accountId, teamAccountIds));
-    const active = rows.find((r) => isPlanActive(r.plan, now));
-    if (active) return toStatus(active.plan, active.accountId, active.type, true, now);
-  }
-  return ownStatus;
+  const active = membership.teamPlans.find((r) => r.accountId !== accountId && isPlanActive(r.plan, now));
+  return active ? toStatus(active.plan, active.accountId, active.type, true, now) : ownStatus;
 }
 
-/** The caller's plan, read once per request when the context carries a memo (a page load). */
-export function planStatusOf(ctx: UserContext): Promise<PlanStatus> {
-  return memoized(ctx, "plan", () => getPlanStatus(ctx.db, ctx.user.id));
+/** The user's plan in one D1 round trip (it runs on every page through the access guard). */
+export async function getPlanStatus(db: Database, userId: string, now = nowDate()): Promise<PlanStatus> {
+  return planFromMembership(await readMembership(db, userId), now);
+}
+
+/** The caller's plan; a page load reads the membership it comes from once (membershipOf). */
+export async function planStatusOf(ctx: UserContext): Promise<PlanStatus> {
+  return planFromMembership(await membershipOf(ctx));
 }
 
 /** Campaign-only: takes part in campaigns but has no team membership (spec §6). Plan is checked by the caller. */

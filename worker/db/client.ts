@@ -1,10 +1,26 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-export type Database = ReturnType<typeof getDb>;
+export type Database = ReturnType<typeof createDb>;
 
-export function getDb(d1: D1Database) {
+function createDb(d1: D1Database) {
   return drizzle(d1, { schema });
+}
+
+/**
+ * One drizzle instance per D1 binding for the isolate's life: building one walks the whole schema
+ * (its relational config), which cost more CPU than the queries of a page load when every loader
+ * and middleware made its own. The instance holds no request state, only the binding.
+ */
+const instances = new WeakMap<D1Database, Database>();
+
+export function getDb(d1: D1Database): Database {
+  let db = instances.get(d1);
+  if (!db) {
+    db = createDb(d1);
+    instances.set(d1, db);
+  }
+  return db;
 }
 
 export { schema };

@@ -54,7 +54,7 @@ export async function findExercise(ctx: UserContext, scope: ExerciseScope, id: s
   }
   // Who of the campaign's team may read or change its exercises (and spend credits on them) is
   // worker/accounts/collaborate.ts's one rule; anyone else gets the same 404 as a missing campaign.
-  await assertCampaignAccess(db, user.id, scope.campaignId);
+  await assertCampaignAccess(ctx, scope.campaignId);
   const [row] = await db
     .select()
     .from(campaignExercises)

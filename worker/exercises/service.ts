@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { assertActivePlan } from "../accounts/plan";
-import { assertCampaignAccess, collaborateTeamIds } from "../accounts/collaborate";
+import { assertCampaignAccess, collaborateTeamIdsOf } from "../accounts/collaborate";
+import { membershipOf } from "../accounts/membership";
 import type { UserContext } from "../context";
 import { campaignExercises, campaigns, conversations, exercises, feedback } from "../db/schema";
 import { EXERCISE_CONTENT_FIELDS, EXERCISE_PROGRESS_FIELDS, type ExerciseInput, type ExerciseMetadata } from "../db/exercise-shapes";
@@ -57,7 +58,7 @@ export async function createExercise(ctx: UserContext, scope: ExerciseScope, bod
       metadata = { ...(metadata ?? {}), clientId: body.clientId };
     }
   } else {
-    await assertCampaignAccess(ctx.db, ctx.user.id, scope.campaignId);
+    await assertCampaignAccess(ctx, scope.campaignId);
   }
   return insertExercise(ctx, scope, { ...input, metadata });
 }
@@ -155,8 +156,9 @@ export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>)
  * flag, and team admin or campaign manager), newest first: the dashboard's way into the campaign
  * editor until the collaborate pages list them per campaign.
  */
-export async function listTeamCampaignExercises({ db, user }: UserContext, limit = 20): Promise<CampaignExerciseSummary[]> {
-  const teamIds = await collaborateTeamIds(db, user.id);
+export async function listTeamCampaignExercises(ctx: UserContext, limit = 20): Promise<CampaignExerciseSummary[]> {
+  const { db } = ctx;
+  const teamIds = collaborateTeamIdsOf(await membershipOf(ctx));
   if (!teamIds.length) return [];
   const rows = await db
     .select({

@@ -1,7 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { getPlanStatus, type PlanStatus } from "../accounts/plan";
-import type { Database } from "../db/client";
-import { teamMembers, teams, userAccounts, type PlanType } from "../db/schema";
+import type { Membership } from "../accounts/membership";
+import type { PlanStatus } from "../accounts/plan";
+import type { PlanType } from "../db/schema";
 
 /** Spec §6 account labels, shown in the shell. */
 export const ACCOUNT_LABELS = ["Team Account", "Team Member", "Solo Account", "Enterprise Account", "No Subscription"] as const;
@@ -41,22 +40,9 @@ export type LabelRoles = {
   teamRoles: { accountId: string; role: "ADMIN" | "MEMBER" }[];
 };
 
-/**
- * Both in one D1 round trip, and without needing the plan first, so the shell can read them
- * beside the access guard's plan check (web/root.tsx). The tenancy account is the first
- * UserAccount in getTenancyAccountId's order.
- */
-export async function readLabelRoles(db: Database, userId: string): Promise<LabelRoles> {
-  const [tenancy, teamRows] = await db.batch([
-    db
-      .select({ role: userAccounts.role })
-      .from(userAccounts)
-      .where(eq(userAccounts.userId, userId))
-      .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt))
-      .limit(1),
-    db.select({ accountId: teams.accountId, role: teamMembers.role }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId)),
-  ]);
-  return { tenancyRole: tenancy[0]?.role ?? null, teamRoles: teamRows };
+/** The roles, from where the user stands (accounts/membership.ts); the tenancy account is the first link. */
+export function labelRolesOf(membership: Membership): LabelRoles {
+  return { tenancyRole: membership.links[0]?.role ?? null, teamRoles: membership.teams.map(({ accountId, role }) => ({ accountId, role })) };
 }
 
 /** The label from the plan and the roles. */
@@ -68,10 +54,4 @@ export function labelFor(status: PlanStatus, roles: LabelRoles): AccountLabel {
     accountRole: status.viaTeam ? null : roles.tenancyRole,
     teamRole: status.accountId ? (roles.teamRoles.find((t) => t.accountId === status.accountId)?.role ?? null) : null,
   });
-}
-
-/** The label for a signed-in user; pass their PlanStatus if already read. */
-export async function getAccountLabelFor(db: Database, userId: string, plan?: PlanStatus): Promise<AccountLabel> {
-  const [status, roles] = await Promise.all([plan ?? getPlanStatus(db, userId), readLabelRoles(db, userId)]);
-  return labelFor(status, roles);
 }

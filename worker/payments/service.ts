@@ -1,11 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { getPlanStatus } from "../accounts/plan";
+import { readMembership } from "../accounts/membership";
+import { getPlanStatus, planFromMembership } from "../accounts/plan";
 import { getTenancyAccountId } from "../accounts/service";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { accountPlanMetadata, accounts, userAccounts, type BillingInterval, type PlanType } from "../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../lib/errors";
-import { getAccountLabelFor, type AccountLabel } from "./account-label";
+import { labelFor, labelRolesOf, type AccountLabel } from "./account-label";
 import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, PLAN_TYPES, type CreditPack } from "./config";
 import { getLedgerState } from "../billing/service";
 import { getStripe, isBillingConfigured, requireStripe, type Stripe } from "./stripe";
@@ -68,7 +69,9 @@ const canManage = (role: BillingAccount["role"]) => role === "OWNER" || role ===
 
 export async function getBillingInfo(deps: Deps, userId: string, now = nowDate()): Promise<BillingInfo> {
   const { db } = deps;
-  const plan = await getPlanStatus(db, userId, now);
+  // Where the user stands gives both the plan and the shell's label (one read).
+  const membership = await readMembership(db, userId);
+  const plan = planFromMembership(membership, now);
   const own = await billingAccount(db, userId);
   // The plan may be a team's: its row and its Stripe ids are that account's.
   const planAccountId = plan.accountId ?? own.accountId;
@@ -109,7 +112,7 @@ export async function getBillingInfo(deps: Deps, userId: string, now = nowDate()
     viaTeam: plan.viaTeam,
     canManageBilling: manages,
     billingConfigured: isBillingConfigured(deps.config),
-    accountLabel: await getAccountLabelFor(db, userId, plan),
+    accountLabel: labelFor(plan, labelRolesOf(membership)),
   };
 }
 
