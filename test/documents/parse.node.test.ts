@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument, ParseError } from "../../worker/documents/parse";
 import { parseCsvRows } from "../../worker/documents/parse/text";
-import { detectType, readIngestStatus, hasIngestStatus } from "../../worker/documents/status";
+import { detectType } from "../../worker/documents/file-types";
+import { readIngestStatus, hasIngestStatus } from "../../worker/documents/status";
 import { bytesOf, docxFromBody, makeDocx, makePdf } from "./ingest-fixtures";
 
 async function parseFailure(bytes: ArrayBuffer, type: string): Promise<ParseError> {
@@ -35,10 +36,10 @@ describe("parseDocument", () => {
     expect(parsed.text).toContain("Scope\nWe test");
   });
 
-  it("csv: header kept, one line per row, quoted commas/quotes/newlines intact", async () => {
+  it("csv: header kept, then each row with its values named by their column; quoted commas/quotes/newlines intact", async () => {
     const csv = 'Name,Role,Notes\r\nAda,"Lead, ops","Said ""go"""\r\nBob,Scribe,"two\nlines"\r\n\r\n';
     const parsed = await parseDocument(bytesOf(csv), "csv");
-    expect(parsed.text).toBe('Name | Role | Notes\nAda | Lead, ops | Said "go"\nBob | Scribe | two lines');
+    expect(parsed.text).toBe('Name | Role | Notes\nName: Ada, Role: Lead, ops, Notes: Said "go"\nName: Bob, Role: Scribe, Notes: two lines');
     expect(parseCsvRows("a;b;c\n1;2,5;3")).toEqual([["a", "b", "c"], ["1", "2,5", "3"]]);
   });
 
@@ -121,7 +122,10 @@ describe("status helpers", () => {
     expect(detectType("page.htm", "text/html")).toBe("html");
     expect(detectType("upload", "text/csv; charset=utf-8")).toBe("csv");
     expect(detectType("seeded", "md")).toBe("md");
-    expect(detectType("image.png", "image/png")).toBeNull();
+    expect(detectType("image.png", "image/png")).toBe("png");
+    expect(detectType("photo.JPG", null)).toBe("jpeg");
+    expect(detectType("scan.tif", null)).toBe("tiff");
+    expect(detectType("archive.zip", "application/zip")).toBeNull();
     expect(detectType("noext", null)).toBeNull();
   });
 

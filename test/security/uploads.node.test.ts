@@ -31,6 +31,37 @@ const table: [string, string, Uint8Array, boolean][] = [
   ["csv", "CSV", bytes("agency,phone\nBCOEM,555-0100\n"), true],
   ["html", "HTML", bytes("<!doctype html><title>Plan</title>"), true],
   ["html", "a JPEG", bytes([0xff, 0xd8, 0xff, 0xe0]), false],
+  ["xlsx", "a zip with an xl/ part", bytes(ZIP, [20, 0, 0, 0], "xl/workbook.xml"), true],
+  ["xlsx", "a Word zip renamed", bytes(ZIP, [20, 0, 0, 0], "word/document.xml"), false],
+  ["pptx", "a zip with a ppt/ part", bytes(ZIP, [20, 0, 0, 0], "ppt/presentation.xml"), true],
+  ["odt", "a zip whose mimetype entry says OpenDocument text", bytes(ZIP, [20, 0, 0, 0], "mimetypeapplication/vnd.oasis.opendocument.text"), true],
+  ["odt", "an OpenDocument spreadsheet", bytes(ZIP, [20, 0, 0, 0], "mimetypeapplication/vnd.oasis.opendocument.spreadsheet"), false],
+  ["epub", "a zip whose mimetype entry says EPUB", bytes(ZIP, [20, 0, 0, 0], "mimetypeapplication/epub+zip"), true],
+  ["epub", "a plain zip", bytes(ZIP, [20, 0, 0, 0], "readme.txt"), false],
+  ["doc", "a Compound File (old Office)", bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), true],
+  ["xls", "a zip", bytes(ZIP, "xl/"), false],
+  ["msg", "a Compound File (Outlook)", bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), true],
+  ["rtf", "Rich Text", bytes("{\\rtf1\\ansi Plan}"), true],
+  ["rtf", "text", bytes("Plan"), false],
+  ["eml", "an e-mail", bytes("From: ops@county.example\r\nSubject: EOC activation\r\n\r\nBody"), true],
+  ["eml", "an mbox e-mail", bytes("From ops@county.example Mon Jan  5 09:00:00 2026\nFrom: ops@county.example\n\nBody"), true],
+  ["eml", "prose", bytes("The EOC opens at 0800.\n"), false],
+  ["p7s", "DER signedData", bytes([0x30, 0x82, 0x05, 0x10, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]), true],
+  ["p7s", "PEM", bytes("-----BEGIN PKCS7-----\nMIIB"), true],
+  ["p7s", "other DER", bytes([0x30, 0x82, 0x05, 0x10, 0x02, 0x01, 0x00]), false],
+  ["png", "a PNG", bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), true],
+  ["png", "a JPEG", bytes([0xff, 0xd8, 0xff, 0xe0]), false],
+  ["jpeg", "a JPEG", bytes([0xff, 0xd8, 0xff, 0xe0]), true],
+  ["bmp", "a bitmap", bytes("BM", [0x36, 0, 0, 0]), true],
+  ["tiff", "a little-endian TIFF", bytes([0x49, 0x49, 0x2a, 0x00]), true],
+  ["tiff", "a big-endian TIFF", bytes([0x4d, 0x4d, 0x00, 0x2a]), true],
+  ["heic", "a HEIC photo", bytes([0, 0, 0, 0x18], "ftypheic", [0, 0, 0, 0]), true],
+  ["heic", "an MP4 video", bytes([0, 0, 0, 0x18], "ftypisom", [0, 0, 0, 0]), false],
+  ["tsv", "TSV", bytes("agency\tphone\nBCOEM\t555-0100\n"), true],
+  ["rst", "reStructuredText", bytes("Annex K\n=======\n"), true],
+  ["org", "Org", bytes("* Annex K\n** Concept\n"), true],
+  ["xml", "XML", bytes("<?xml version=\"1.0\"?><plan/>"), true],
+  ["xml", "a PNG", bytes([0x89, 0x50, 0x4e, 0x47]), false],
   ["exe", "an unknown type", bytes("MZ"), false],
 ];
 
@@ -51,7 +82,7 @@ describe("contentMatchesType", () => {
 
   it("says what to do, naming the extension", () => {
     expect(contentMismatchMessage("pdf")).toBe(
-      "The contents of this file do not match its .pdf extension, so it was not uploaded. Save it again as a PDF and upload that, or give it the extension of its real type if it is one we accept.",
+      "The contents of this file do not match its .pdf extension, so it was not uploaded. Save it again as PDF and upload that, or give it the extension of its real type if it is one we accept.",
     );
   });
 });

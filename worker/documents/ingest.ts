@@ -5,7 +5,8 @@ import type { Env } from "../env";
 import { chunkSections, type Chunk } from "./chunk";
 import type { IngestMessage } from "./messages";
 import { parseDocument, ParseError } from "./parse";
-import { detectType, readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
+import { detectType, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
+import { readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
 import { nowMs, nowDate } from "../lib/clock";
 
 /**
@@ -36,7 +37,7 @@ export async function ingestDocument(env: Env, message: IngestMessage): Promise<
 
   const type = detectType(doc.filename ?? doc.name, doc.type);
   if (!type) {
-    return fail(env, doc, "This file type is not supported. Upload PDF, Word (.docx), text, Markdown, CSV or HTML.");
+    return fail(env, doc, UNSUPPORTED_TYPE_MESSAGE);
   }
   const object = doc.path ? await env.UPLOADS.get(doc.path) : null;
   if (!object) return fail(env, doc, "The uploaded file is missing from storage. Upload it again.");

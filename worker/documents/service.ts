@@ -12,7 +12,8 @@ import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
 import { deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
 import { assertIngestionSlot, reserveDailyBytes, type IngestionLimits } from "./limits";
 import { contentMatchesType, contentMismatchMessage, sniffedBytes } from "./sniff";
-import { detectType, hasIngestStatus, MAX_UPLOAD_BYTES, readIngestStatus, SUPPORTED_TYPES, type IngestStatus } from "./status";
+import { detectType, documentType, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
+import { hasIngestStatus, readIngestStatus, type IngestStatus } from "./status";
 import { nowMs } from "../lib/clock";
 
 /**
@@ -23,7 +24,7 @@ import { nowMs } from "../lib/clock";
  */
 
 export const DOCUMENT_NOT_FOUND = "Document not found.";
-export const UNSUPPORTED_TYPE_MESSAGE = "Unsupported file type. Upload PDF, Word (.docx), text, Markdown, CSV or HTML.";
+export { UNSUPPORTED_TYPE_MESSAGE };
 export const TOO_LARGE_MESSAGE = `Files can be up to ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB.`;
 
 /** How many documents one list answers (no paging in v1: a planner's library is tens of files). */
@@ -221,7 +222,7 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
   const id = newId();
   const key = documentKey(userId, id, filename);
   // Our own type, never the browser's claim: the download serves this Content-Type.
-  const contentType = SUPPORTED_TYPES.find((t) => t.extension === type)?.mime ?? "application/octet-stream";
+  const contentType = documentType(type)?.mime ?? "application/octet-stream";
   try {
     await env.UPLOADS.put(key, file, {
       httpMetadata: { contentType },
@@ -325,7 +326,7 @@ export async function downloadDocument(ctx: UserContext, id: string): Promise<Re
   if (!object) throw notFound("The file of this document is missing. Delete it and upload it again.");
   const type = canonicalType(row);
   const contentType =
-    object.httpMetadata?.contentType ?? SUPPORTED_TYPES.find((t) => t.extension === type)?.mime ?? "application/octet-stream";
+    object.httpMetadata?.contentType ?? documentType(type)?.mime ?? "application/octet-stream";
   return new Response(object.body, {
     headers: {
       "content-type": contentType,

@@ -1,3 +1,5 @@
+import { documentType } from "./file-types";
+
 /**
  * Type by content: the bytes must be what the extension says, or the file is refused before
  * anything is stored. A renamed executable, image or archive would otherwise be kept, offered for
@@ -61,39 +63,85 @@ function looksLikeText(head: Uint8Array): boolean {
   return controls <= head.length / 100;
 }
 
+const OLE = Uint8Array.of(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
+const RTF = ascii("{\\rtf");
+/** The OID of PKCS #7 signedData (1.2.840.113549.1.7.2), DER-encoded. */
+const SIGNED_DATA_OID = Uint8Array.of(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02);
+const HEIF_BRANDS = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"];
+
+/** The part every file of an Office Open XML type has (named in the first entries or the central directory). */
+const OOXML_PART: Record<string, Uint8Array> = { docx: WORD_PART, xlsx: ascii("xl/"), pptx: ascii("ppt/") };
+/** OpenDocument and EPUB zips start with an uncompressed "mimetype" entry holding their MIME type. */
+const ZIP_MIMETYPE: Record<string, Uint8Array> = { odt: ascii("application/vnd.oasis.opendocument.text"), epub: ascii("application/epub+zip") };
+
+/** An e-mail starts with header fields ("Name: value"), possibly after an mbox "From " line. */
+function looksLikeMail(head: Uint8Array): boolean {
+  if (!looksLikeText(head)) return false;
+  const start = new TextDecoder("latin1").decode(head.subarray(0, 4096)).replace(/^\uFEFF/, "");
+  return /^(From [^\r\n]*\r?\n)?[A-Za-z][A-Za-z0-9-]*:[^\r\n]*\r?\n/.test(start);
+}
+
 /**
  * Whether the bytes are a file of `type` (a canonical extension from detectType). `head` is the
- * start of the file, `tail` its end (the same bytes for a small file).
+ * start of the file, `tail` its end (the same bytes for a small file). Old Office files (doc, xls,
+ * ppt, msg) share one container: the check accepts any of them and the parser tells them apart.
  */
 export function contentMatchesType(type: string, head: Uint8Array, tail: Uint8Array): boolean {
-  switch (type) {
+  const family = documentType(type)?.family;
+  switch (family) {
     // Readers accept a header anywhere in the first kilobyte (some generators put junk first).
     case "pdf":
       return indexOf(head, PDF, 1024) !== -1;
-    // A Word document is a zip with a word/ part, named in the first entries or the central directory.
-    case "docx":
-      return startsWith(head, ZIP) && (indexOf(head, WORD_PART) !== -1 || indexOf(tail, WORD_PART) !== -1);
-    case "txt":
-    case "md":
-    case "csv":
-    case "html":
+    case "ooxml": {
+      const part = OOXML_PART[type];
+      return Boolean(part) && startsWith(head, ZIP) && (indexOf(head, part!) !== -1 || indexOf(tail, part!) !== -1);
+    }
+    case "opendocument": {
+      const mimetype = ZIP_MIMETYPE[type];
+      return Boolean(mimetype) && startsWith(head, ZIP) && indexOf(head, mimetype!, 1024) !== -1;
+    }
+    case "ole":
+      return startsWith(head, OLE);
+    case "rtf":
+      return startsWith(head, RTF) || (startsWith(head, Uint8Array.of(0xef, 0xbb, 0xbf)) && startsWith(head, RTF, 3));
+    case "mail":
+      return looksLikeMail(head);
+    case "signed":
+      // DER (a SEQUENCE holding the signedData OID near its start) or PEM.
+      return (head[0] === 0x30 && indexOf(head, SIGNED_DATA_OID, 64) !== -1) || indexOf(head, ascii("-----BEGIN PKCS7-----"), 1024) !== -1 || indexOf(head, ascii("-----BEGIN CMS-----"), 1024) !== -1;
+    case "image":
+      return imageMatches(type, head);
+    case "text":
       return looksLikeText(head);
     default:
       return false;
   }
 }
 
-const SAVE_AS: Record<string, string> = {
-  pdf: "a PDF",
-  docx: "a Word document (.docx)",
-  txt: "plain text",
-  md: "Markdown text",
-  csv: "CSV text",
-  html: "an HTML page",
-};
+function imageMatches(type: string, head: Uint8Array): boolean {
+  switch (type) {
+    case "png":
+      return startsWith(head, Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a));
+    case "jpeg":
+      return startsWith(head, Uint8Array.of(0xff, 0xd8, 0xff));
+    case "bmp":
+      return startsWith(head, ascii("BM"));
+    case "tiff":
+      return startsWith(head, Uint8Array.of(0x49, 0x49, 0x2a, 0x00)) || startsWith(head, Uint8Array.of(0x4d, 0x4d, 0x00, 0x2a));
+    case "heic": {
+      // ISO base media: a box size, "ftyp", then the major brand.
+      if (!startsWith(head, ascii("ftyp"), 4)) return false;
+      const brand = String.fromCharCode(...head.subarray(8, 12));
+      return HEIF_BRANDS.includes(brand);
+    }
+    default:
+      return false;
+  }
+}
 
 export function contentMismatchMessage(type: string): string {
-  return `The contents of this file do not match its .${type} extension, so it was not uploaded. Save it again as ${SAVE_AS[type] ?? `a .${type} file`} and upload that, or give it the extension of its real type if it is one we accept.`;
+  const label = documentType(type)?.label;
+  return `The contents of this file do not match its .${type} extension, so it was not uploaded. Save it again as ${label ?? `.${type}`} and upload that, or give it the extension of its real type if it is one we accept.`;
 }
 
 /** The bytes contentMatchesType needs, read from the uploaded file without loading all of it. */

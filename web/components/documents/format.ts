@@ -1,19 +1,10 @@
-import { detectType, MAX_UPLOAD_BYTES, SUPPORTED_TYPES } from "../../../worker/documents/status";
+import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES } from "../../../worker/documents/file-types";
 
-export { detectType, MAX_UPLOAD_BYTES };
-
-/** The file input's accept list: every extension and MIME type the server takes. */
-export const ACCEPT = [...new Set([...SUPPORTED_TYPES.flatMap((t) => [`.${t.extension}`, t.mime]), ".htm", ".markdown"])].join(",");
-
-/** "PDF, Word (.docx), Text, Markdown, CSV or HTML" for hints and errors. */
-export const SUPPORTED_LABELS = (() => {
-  const labels = SUPPORTED_TYPES.map((t) => t.label);
-  return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels[labels.length - 1]}` : labels.join("");
-})();
+export { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, MAX_UPLOAD_BYTES };
 
 export function typeLabel(type: string | null): string {
   if (!type) return "File";
-  return SUPPORTED_TYPES.find((t) => t.extension === type)?.label ?? type.toUpperCase();
+  return documentType(type)?.label ?? type.toUpperCase();
 }
 
 export function formatBytes(bytes: number): string {
@@ -30,7 +21,7 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** Why a file cannot be uploaded, checked in the browser before any bytes are sent (the server checks again). */
 export function fileProblem(file: File): string | null {
-  if (!detectType(file.name, file.type || null)) return `${file.name}: unsupported file type. Upload ${SUPPORTED_LABELS}.`;
+  if (!detectType(file.name, file.type || null)) return `${file.name}: this file type is not accepted. Upload one of: ${ACCEPTED_EXTENSIONS_TEXT}.`;
   if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is too large: files can be up to ${formatBytes(MAX_UPLOAD_BYTES)}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;

@@ -7,7 +7,7 @@ import { toast } from "~/hooks/use-toast";
 import { ApiError } from "~/lib/query";
 import { uploadDocument, type DocumentView } from "~/lib/documents-api";
 import { cn } from "~/lib/utils";
-import { ACCEPT, fileProblem, formatBytes, MAX_UPLOAD_BYTES, SUPPORTED_LABELS } from "./format";
+import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, fileProblem, formatBytes, MAX_UPLOAD_BYTES } from "./format";
 
 type Upload = {
   key: string;
@@ -133,7 +133,7 @@ export function UploadArea({ onUploaded }: { onUploaded: (doc: DocumentView) => 
           <div className="grid gap-0.5">
             <p className="text-sm font-medium">{dragging ? "Drop to upload" : "Drag files here, or choose them"}</p>
             <p id="upload-hint" className="text-xs text-muted-foreground">
-              {SUPPORTED_LABELS}, up to {formatBytes(MAX_UPLOAD_BYTES)} each.
+              Accepted: {ACCEPTED_EXTENSIONS_TEXT}; up to {formatBytes(MAX_UPLOAD_BYTES)} each.
             </p>
           </div>
         </div>

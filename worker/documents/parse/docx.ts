@@ -2,40 +2,12 @@ import { decodeEntities } from "./entities";
 import { findTag, forwardSearch, startsTag } from "./scan";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
-import { ZipArchive, ZipLimitError, type ZipLimits } from "./zip";
+import { entryText, notOpenableMessage, OFFICE_ZIP_LIMITS, withZip, type ZipFormat } from "./office-zip";
 
-const NOT_DOCX =
-  "This file could not be opened as a Word document. Save it again as .docx (Word 2007 or later) and upload it.";
+const WORD: ZipFormat = { noun: "Word file", kind: "Word document", app: "Word", extension: ".docx", saveAs: ".docx (Word 2007 or later)" };
 
-/**
- * What an uploaded .docx may expand to (uploads are at most 25 MB). A real document's parts sum to a
- * few times its size (XML compresses ~10:1, media hardly at all); a zip bomb declares or produces far
- * more. Only word/document.xml is ever inflated, and it must fit the isolate's 128 MB next to the
- * upload: its bytes, then its text as a string (up to 2 bytes a character) — 32 MB of XML is
- * 10,000+ pages of text.
- */
-export const DOCX_LIMITS: ZipLimits = {
-  maxEntries: 10_000,
-  maxTotalSize: 200 * 1024 * 1024,
-  maxEntrySize: 32 * 1024 * 1024,
-};
-
-const MB = 1024 * 1024;
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
-
-/** Planner-facing reason for a limit; permanent like every ParseError. */
-function limitMessage(error: ZipLimitError): string {
-  switch (error.kind) {
-    case "entries":
-      return `This Word file is made of more than ${thousands(error.limit)} parts, which is more than Readyroom can open. Save it again as .docx (Word 2007 or later) and upload it.`;
-    case "total":
-      return `This Word file expands to more than ${error.limit / MB} MB when opened, which is more than Readyroom can index. Split it or save it without embedded media.`;
-    case "entry":
-      return `The text of this Word file expands to more than ${error.limit / MB} MB when opened, which is more than Readyroom can index. Split it into smaller documents and upload them separately.`;
-    case "overflow":
-      return "This Word file is damaged: its contents are larger than the file says. Open it in Word, save it again as .docx and upload it.";
-  }
-}
+/** Only word/document.xml is ever inflated (office-zip.ts says why the limits are what they are). */
+export const DOCX_LIMITS = OFFICE_ZIP_LIMITS;
 
 const SLASH = 0x2f;
 
@@ -151,15 +123,9 @@ function* paragraphs(body: string): Generator<string> {
 
 /** word/document.xml as text (its bytes are not kept: they can be garbage while the text is parsed). */
 function documentXml(bytes: ArrayBuffer): string {
-  let xmlBytes: Uint8Array | null;
-  try {
-    xmlBytes = ZipArchive.open(new Uint8Array(bytes), DOCX_LIMITS).read("word/document.xml");
-  } catch (cause) {
-    if (cause instanceof ZipLimitError) throw new ParseError(limitMessage(cause), { cause });
-    throw new ParseError(NOT_DOCX, { cause });
-  }
-  if (!xmlBytes) throw new ParseError(NOT_DOCX);
-  return new TextDecoder().decode(xmlBytes);
+  const xml = withZip(bytes, WORD, (zip) => entryText(zip, "word/document.xml"));
+  if (xml === null) throw new ParseError(notOpenableMessage(WORD));
+  return xml;
 }
 
 /**

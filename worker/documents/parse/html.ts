@@ -34,7 +34,11 @@ const isNameChar = (c: number) => isLetter(c) || (c >= 0x30 && c <= 0x39) || c =
  * browser); `<![CDATA[…]]>` to `]]>`.
  */
 export function parseHtml(bytes: ArrayBuffer): ParsedDocument {
-  const html = decodeText(bytes);
+  return finish(htmlSections(decodeText(bytes)), "This web page has no readable text to index.");
+}
+
+/** parseHtml's sections of an HTML string (an EPUB chapter, an e-mail's HTML body), not yet finished. */
+export function htmlSections(html: string): ParsedSection[] {
   const length = html.length;
   const sections: ParsedSection[] = [];
   let current: ParsedSection = { heading: null, text: "" };
@@ -147,14 +151,11 @@ export function parseHtml(bytes: ArrayBuffer): ParsedDocument {
 
   if (heading !== null) current = { heading: heading.trim() || null, text: "" }; // an unclosed heading
   sections.push(current);
-  return finish(
-    sections.map((s) => ({ ...s, text: tidyWhitespace(s.text.split("\n").map(trimLine).join("\n")) })),
-    "This web page has no readable text to index.",
-  );
+  return sections.map((s) => ({ ...s, text: tidyWhitespace(s.text.split("\n").map(trimLine).join("\n")) }));
 }
 
 /** A line without its leading and trailing spaces and table bars (a loop: `[ |]+$` backtracks). */
-function trimLine(line: string): string {
+export function trimLine(line: string): string {
   let start = 0;
   let end = line.length;
   while (start < end && (line[start] === " " || line[start] === "|")) start++;

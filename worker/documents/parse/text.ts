@@ -1,3 +1,4 @@
+import { rowsWithHeaders } from "./table";
 import { finish, normalizeWhitespace, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 
 const EMPTY = "The file is empty: there is no text to index.";
@@ -84,9 +85,74 @@ export function parseCsvRows(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ""));
 }
 
-/** CSV: one line per row, fields joined with " | ", the header row kept as the first line. */
+/** CSV: the header row, then one line per row with each value named by its column (table.ts). */
 export function parseCsv(bytes: ArrayBuffer): ParsedDocument {
-  const rows = parseCsvRows(decodeText(bytes).replace(/^\ufeff/, ""));
-  const lines = rows.map((r) => r.map((f) => f.replace(/\s+/g, " ").trim()).join(" | "));
-  return finish([{ heading: null, text: lines.join("\n") }], EMPTY);
+  return finish([{ heading: null, text: rowsWithHeaders(parseCsvRows(decodeText(bytes).replace(/^\ufeff/, ""))) }], EMPTY);
+}
+
+/** TSV (IANA text/tab-separated-values): fields split on tabs, no quoting; rows as CSV's. */
+export function parseTsv(bytes: ArrayBuffer): ParsedDocument {
+  const rows = decodeText(bytes)
+    .replace(/^\ufeff/, "")
+    .split(/\r\n?|\n/)
+    .map((line) => line.split("\t"));
+  return finish([{ heading: null, text: rowsWithHeaders(rows) }], EMPTY);
+}
+
+/** Lines to sections, a new one at each line `headingOf` names (Org, reStructuredText). */
+function sectionsByHeadings(lines: string[], headingOf: (line: string, i: number) => { heading: string; skip: number } | null): ParsedDocument {
+  const sections: ParsedSection[] = [];
+  let current: ParsedSection = { heading: null, text: "" };
+  for (let i = 0; i < lines.length; i++) {
+    const found = headingOf(lines[i]!, i);
+    if (found) {
+      sections.push(current);
+      current = { heading: found.heading, text: "" };
+      i += found.skip;
+    } else {
+      current.text += `${lines[i]}\n`;
+    }
+  }
+  sections.push(current);
+  return finish(
+    sections.map((s) => ({ ...s, text: normalizeWhitespace(s.text) })),
+    EMPTY,
+  );
+}
+
+/**
+ * Org: "* Heading" lines (any depth) start sections, without their TODO keyword and tags;
+ * #+TITLE is the first heading; other #+ keyword lines and property drawers are not text.
+ */
+export function parseOrg(bytes: ArrayBuffer): ParsedDocument {
+  const lines = decodeText(bytes)
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .filter((line) => !/^\s*(:(PROPERTIES|END|[A-Z_]+):.*|#\+(?!TITLE:)[A-Za-z_]+:.*)$/i.test(line));
+  return sectionsByHeadings(lines, (line) => {
+    const title = /^#\+TITLE:\s*(.+)$/i.exec(line);
+    if (title) return { heading: title[1]!.trim(), skip: 0 };
+    const m = /^\*+\s+(?:(?:TODO|DONE)\s+)?(.*?)(?:\s+:[\w@#%:]+:)?\s*$/.exec(line);
+    return m && m[1] ? { heading: m[1], skip: 0 } : null;
+  });
+}
+
+/** reStructuredText section adornment: a line of one punctuation character repeated. */
+const RST_ADORNMENT = /^([=\-`:'"~^_*+#<>.])\1{2,}\s*$/;
+
+/** reStructuredText: a title underlined (and maybe overlined) by a punctuation line starts a section. */
+export function parseRst(bytes: ArrayBuffer): ParsedDocument {
+  const lines = decodeText(bytes).replace(/\r\n?/g, "\n").split("\n");
+  return sectionsByHeadings(lines, (line, i) => {
+    const next = lines[i + 1];
+    const title = line.trim();
+    if (!title || RST_ADORNMENT.test(line) || next === undefined || !RST_ADORNMENT.test(next) || next.trim().length < title.length) {
+      // An overline: adornment, title, adornment.
+      const after = lines[i + 2];
+      const text = lines[i + 1]?.trim();
+      if (RST_ADORNMENT.test(line) && text && after !== undefined && RST_ADORNMENT.test(after)) return { heading: text, skip: 2 };
+      return null;
+    }
+    return { heading: title, skip: 1 };
+  });
 }
