@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { appContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { chatMessages } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -23,7 +24,7 @@ async function planner(credits = 100) {
 
 async function ingested(user: TestUser, filename = "flood-plan.md", body = PLAN) {
   const doc = await storeDocument(user.userId, filename, body);
-  const result = await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId: user.userId });
+  const result = await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: user.userId });
   expect(result.outcome).toBe("ready");
   return doc;
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LedgerError, ledgerFor } from "../../worker/billing/ledger";
 import { chargeForAi } from "../../worker/billing/service";
+import { appContext, userContext } from "../../worker/context";
 import { HttpError } from "../../worker/lib/errors";
 import { key, seedAccount, seededLedger } from "./helpers";
 
@@ -55,11 +56,11 @@ describe("concurrency on one account", () => {
     await env.DB.batch(
       members.map((m) => env.DB.prepare(`INSERT INTO "UserAccount" (userId, accountId, role) VALUES (?, ?, 'MEMBER')`).bind(m.userId, owner.accountId)),
     );
-    const team = ledgerFor(env, owner.accountId);
+    const team = ledgerFor(appContext(env), owner.accountId);
     await team.purchase({ amount: 300, idempotencyKey: key() });
     const attempts = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        chargeForAi({ env, userId: members[i % 4]!.userId, category: "conversation", entityType: "Exercise", entityId: `ex-${i}`, estimate: 4 }).then((c) =>
+        chargeForAi(userContext(env, members[i % 4]!.userId), { category: "conversation", entityType: "Exercise", entityId: `ex-${i}`, estimate: 4 }).then((c) =>
           c.settle(i % 2 === 0 ? 4 : 2),
         ),
       ),
@@ -73,7 +74,7 @@ describe("concurrency on one account", () => {
     expect(state.balance.pendingSpend).toBe(0);
     expect((await team.stub.audit()).problems).toEqual([]);
     // The members' own SOLO ledgers were never touched.
-    const own = await ledgerFor(env, members[0]!.accountId).getState();
+    const own = await ledgerFor(appContext(env), members[0]!.accountId).getState();
     expect(own.balance.version).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { ledgerFor } from "../../worker/billing/ledger";
+import { appContext } from "../../worker/context";
 import { HttpError } from "../../worker/lib/errors";
 
 /**
@@ -23,7 +24,7 @@ export async function seedAccount(): Promise<{ accountId: string; userId: string
 
 export async function seededLedger() {
   const ids = await seedAccount();
-  return { ...ids, ledger: ledgerFor(env, ids.accountId) };
+  return { ...ids, ledger: ledgerFor(appContext(env), ids.accountId) };
 }
 
 let n = 0;

@@ -2,6 +2,7 @@ import { env, evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LedgerError, ledgerFor } from "../../worker/billing/ledger";
 import { ALLOWED_TRANSITIONS } from "../../worker/billing/ledger-types";
+import { appContext } from "../../worker/context";
 import { key, seededLedger } from "./helpers";
 
 const DAY = 86_400_000;
@@ -169,7 +170,7 @@ describe("credit ledger operations", () => {
     await ledger.grant({ amount: 1, idempotencyKey: key() });
     const err = (await ledger.stub.grant({ accountId: "someone-else", amount: 1, idempotencyKey: key() })) as { ok: boolean; error?: { code: string } };
     expect(err).toMatchObject({ ok: false, error: { code: "account_mismatch" } });
-    expect((await ledgerFor(env, accountId).getState()).balance.currentBalance).toBe(1);
+    expect((await ledgerFor(appContext(env), accountId).getState()).balance.currentBalance).toBe(1);
   });
 });
 
@@ -406,7 +407,7 @@ describe("D1 copy retries", () => {
   it("keeps unwritten changes when D1 refuses them and writes them on a later flush", async () => {
     // No Account row yet: D1's foreign keys refuse the copy, as an outage would.
     const accountId = crypto.randomUUID();
-    const ledger = ledgerFor(env, accountId);
+    const ledger = ledgerFor(appContext(env), accountId);
     const g = await ledger.grant({ amount: 9, idempotencyKey: key() });
     await expect(ledger.flushMirror()).rejects.toThrow();
     const userId = crypto.randomUUID();

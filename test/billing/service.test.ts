@@ -13,15 +13,18 @@ import {
   refundSpend,
   updateCreditSettings,
 } from "../../worker/billing/service";
+import { appContext, userContext } from "../../worker/context";
 import { createTestUser } from "../helpers/auth";
 import { key, seedAccount, httpErrorOf } from "./helpers";
 import { expectConsoleError } from "../helpers/console";
 
+const app = appContext(env);
+
 describe("chargeForAi", () => {
   it("reserves, then settles from real token usage and records the Action", async () => {
     const { accountId, userId } = await seedAccount();
-    await grantCredits(env, { accountId, amount: 50, idempotencyKey: key() });
-    const charge = await chargeForAi({ env, userId, category: "conversation", entityType: "Exercise", entityId: "ex-9", estimate: 10 });
+    await grantCredits(app, { accountId, amount: 50, idempotencyKey: key() });
+    const charge = await chargeForAi(userContext(env, userId), { category: "conversation", entityType: "Exercise", entityId: "ex-9", estimate: 10 });
     expect(charge).toMatchObject({ accountId, held: 10 });
     const settled = await charge.settle({ inputTokens: 1200, outputTokens: 2100 });
     expect(settled).toMatchObject({ charged: 4, uncharged: 0 });
@@ -31,9 +34,9 @@ describe("chargeForAi", () => {
     expect((await charge.settle({ inputTokens: 1200, outputTokens: 2100 })).balance.currentBalance).toBe(46);
     // Release after settle is a harmless no-op.
     await charge.release();
-    expect((await ledgerFor(env, accountId).getState()).balance.currentBalance).toBe(46);
+    expect((await ledgerFor(app, accountId).getState()).balance.currentBalance).toBe(46);
 
-    await ledgerFor(env, accountId).flushMirror();
+    await ledgerFor(app, accountId).flushMirror();
     const action = await env.DB.prepare(`SELECT accountId, userId, category, entityType, entityId, completedAt FROM "Action" WHERE id = ?`)
       .bind(charge.actionId)
       .first<Record<string, unknown>>();
@@ -45,35 +48,35 @@ describe("chargeForAi", () => {
 
   it("release on failure gives the credits back", async () => {
     const { accountId, userId } = await seedAccount();
-    await grantCredits(env, { accountId, amount: 10, idempotencyKey: key() });
-    const charge = await chargeForAi({ env, userId, category: "document-chat", estimate: 10 });
-    expect((await ledgerFor(env, accountId).getState()).balance.available).toBe(0);
+    await grantCredits(app, { accountId, amount: 10, idempotencyKey: key() });
+    const charge = await chargeForAi(userContext(env, userId), { category: "document-chat", estimate: 10 });
+    expect((await ledgerFor(app, accountId).getState()).balance.available).toBe(0);
     await charge.release();
     await charge.release();
-    expect((await ledgerFor(env, accountId).getState()).balance).toMatchObject({ available: 10, pendingSpend: 0, totalSpent: 0 });
+    expect((await ledgerFor(app, accountId).getState()).balance).toMatchObject({ available: 10, pendingSpend: 0, totalSpent: 0 });
   });
 
   it("answers 402 Credit limit exceeded when the balance or a limit does not allow the call", async () => {
     const { accountId, userId } = await seedAccount();
-    const empty = await httpErrorOf(chargeForAi({ env, userId, category: "conversation", estimate: 1 }));
+    const empty = await httpErrorOf(chargeForAi(userContext(env, userId), { category: "conversation", estimate: 1 }));
     expect(empty).toMatchObject({ status: 402, code: "credit_limit_exceeded", message: "Credit limit exceeded" });
-    await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
-    await updateCreditSettings(env, { accountId, dailyLimit: 5 });
-    const limited = await httpErrorOf(chargeForAi({ env, userId, category: "conversation", estimate: 6 }));
+    await purchaseCredits(app, { accountId, amount: 100, idempotencyKey: key() });
+    await updateCreditSettings(app, { accountId, dailyLimit: 5 });
+    const limited = await httpErrorOf(chargeForAi(userContext(env, userId), { category: "conversation", estimate: 6 }));
     expect(limited).toMatchObject({ status: 402, message: "Credit limit exceeded" });
-    await expect(chargeForAi({ env, userId, category: "conversation", estimate: 5 })).resolves.toMatchObject({ held: 5 });
+    await expect(chargeForAi(userContext(env, userId), { category: "conversation", estimate: 5 })).resolves.toMatchObject({ held: 5 });
     // A user with no account at all cannot be charged either.
-    expect((await httpErrorOf(chargeForAi({ env, userId: crypto.randomUUID(), category: "x", estimate: 1 }))).status).toBe(402);
+    expect((await httpErrorOf(chargeForAi(userContext(env, crypto.randomUUID()), { category: "x", estimate: 1 }))).status).toBe(402);
   });
 
   it("maps other ledger refusals to clear 4xx errors", async () => {
     const { accountId, userId } = await seedAccount();
-    await purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() });
-    await updateCreditSettings(env, { accountId, blockAdditionalPurchases: true });
-    expect(await httpErrorOf(purchaseCredits(env, { accountId, amount: 10, idempotencyKey: key() }))).toMatchObject({ status: 409, code: "purchases_blocked" });
-    expect(await httpErrorOf(refundSpend(env, { accountId, transactionId: "missing", idempotencyKey: key() }))).toMatchObject({ status: 404 });
-    expect(await httpErrorOf(adjustCredits(env, { accountId, amount: -50, idempotencyKey: key() }))).toMatchObject({ status: 402 });
-    expect(await httpErrorOf(chargeForAi({ env, userId, category: "x", estimate: 0 }))).toMatchObject({ status: 400 });
+    await purchaseCredits(app, { accountId, amount: 10, idempotencyKey: key() });
+    await updateCreditSettings(app, { accountId, blockAdditionalPurchases: true });
+    expect(await httpErrorOf(purchaseCredits(app, { accountId, amount: 10, idempotencyKey: key() }))).toMatchObject({ status: 409, code: "purchases_blocked" });
+    expect(await httpErrorOf(refundSpend(app, { accountId, transactionId: "missing", idempotencyKey: key() }))).toMatchObject({ status: 404 });
+    expect(await httpErrorOf(adjustCredits(app, { accountId, amount: -50, idempotencyKey: key() }))).toMatchObject({ status: 402 });
+    expect(await httpErrorOf(chargeForAi(userContext(env, userId), { category: "x", estimate: 0 }))).toMatchObject({ status: 400 });
   });
 
   it("prices usage at one credit per started thousand tokens", () => {
@@ -88,9 +91,9 @@ describe("chargeForAi", () => {
 describe("low-balance e-mail", () => {
   it("e-mails the account owner once per crossing, through the injected sender", async () => {
     const { accountId, userId } = await seedAccount();
-    await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
-    await updateCreditSettings(env, { accountId, lowBalanceAlert: 50 });
-    const spend = async (n: number) => (await chargeForAi({ env, userId, category: "conversation", estimate: n })).settle(n);
+    await purchaseCredits(app, { accountId, amount: 100, idempotencyKey: key() });
+    await updateCreditSettings(app, { accountId, lowBalanceAlert: 50 });
+    const spend = async (n: number) => (await chargeForAi(userContext(env, userId), { category: "conversation", estimate: n })).settle(n);
     await spend(30);
     await spend(30); // 40 left: alert
     await spend(5);
@@ -103,10 +106,10 @@ describe("low-balance e-mail", () => {
   it("a failing handler leaves the event to be offered again", async () => {
     expectConsoleError(/low_balance event for .* not delivered: Error: mail down/);
     const { accountId } = await seedAccount();
-    await purchaseCredits(env, { accountId, amount: 100, idempotencyKey: key() });
-    await updateCreditSettings(env, { accountId, lowBalanceAlert: 50 });
+    await purchaseCredits(app, { accountId, amount: 100, idempotencyKey: key() });
+    await updateCreditSettings(app, { accountId, lowBalanceAlert: 50 });
     const seen: string[] = [];
-    await adjustCredits(env, {
+    await adjustCredits(app, {
       accountId,
       amount: -60,
       idempotencyKey: key(),
@@ -117,7 +120,7 @@ describe("low-balance e-mail", () => {
       },
     });
     const later = Date.now() + 10 * 60_000;
-    const ledger = ledgerFor(env, accountId);
+    const ledger = ledgerFor(app, accountId);
     const r = await ledger.adjust({ amount: 1, idempotencyKey: key(), now: later });
     seen.push(...r.events.map((e) => e.kind));
     expect(seen).toEqual(["low_balance"]);
@@ -129,8 +132,8 @@ describe("GET /api/billing/usage", () => {
     const user = await createTestUser({ plan: "SOLO" });
     // A Stripe subscriber: the balance is exactly what is granted here (no admin monthly allowance).
     await env.DB.prepare(`UPDATE "AccountPlanMetadata" SET source = 'stripe' WHERE accountId = ?`).bind(user.accountId).run();
-    await grantCredits(env, { accountId: user.accountId, amount: 80, idempotencyKey: key() });
-    await (await chargeForAi({ env, userId: user.userId, category: "conversation", estimate: 10 })).settle(7);
+    await grantCredits(app, { accountId: user.accountId, amount: 80, idempotencyKey: key() });
+    await (await chargeForAi(userContext(env, user.userId), { category: "conversation", estimate: 10 })).settle(7);
     await env.DB.prepare(`UPDATE "Account" SET stripeSubscriptionId = 'sub_123' WHERE id = ?`).bind(user.accountId).run();
     const res = await SELF.fetch("http://localhost/api/billing/usage", { headers: { cookie: user.cookie } });
     expect(res.status).toBe(200);
@@ -138,7 +141,7 @@ describe("GET /api/billing/usage", () => {
 
     const member = await seedAccount();
     await env.DB.prepare(`INSERT INTO "UserAccount" (userId, accountId, role) VALUES (?, ?, 'MEMBER')`).bind(member.userId, user.accountId).run();
-    expect(await getUsage(env, member.userId)).toMatchObject({ currentBalance: 73, monthlySpend: 7 });
+    expect(await getUsage(userContext(env, member.userId))).toMatchObject({ currentBalance: 73, monthlySpend: 7 });
   });
 
   it("is 401 when signed out", async () => {
@@ -150,7 +153,7 @@ describe("GET /api/billing/usage", () => {
 describe("D1 copy through the alarm", () => {
   it("is written by the object's alarm without anyone asking", async () => {
     const { accountId } = await seedAccount();
-    const ledger = ledgerFor(env, accountId);
+    const ledger = ledgerFor(app, accountId);
     const g = await ledger.grant({ amount: 5, idempotencyKey: key() });
     // The alarm is due 50 ms after the write: run it now, unless it is already running on its own
     // (then runDurableObjectAlarm answers false at once), in which case wait for what it writes.
@@ -171,24 +174,24 @@ describe("expireGrants cron task", () => {
     const a = await seedAccount();
     const b = await seedAccount();
     const now = Date.now();
-    await grantCredits(env, { accountId: a.accountId, amount: 30, expiresAt: now - 1000, idempotencyKey: key() });
-    await grantCredits(env, { accountId: b.accountId, amount: 20, expiresAt: now - 1000, idempotencyKey: key() });
-    await grantCredits(env, { accountId: b.accountId, amount: 9, expiresAt: now + 86_400_000, idempotencyKey: key() });
-    await ledgerFor(env, a.accountId).flushMirror();
-    await ledgerFor(env, b.accountId).flushMirror();
-    const first = await expireGrants(env, now);
+    await grantCredits(app, { accountId: a.accountId, amount: 30, expiresAt: now - 1000, idempotencyKey: key() });
+    await grantCredits(app, { accountId: b.accountId, amount: 20, expiresAt: now - 1000, idempotencyKey: key() });
+    await grantCredits(app, { accountId: b.accountId, amount: 9, expiresAt: now + 86_400_000, idempotencyKey: key() });
+    await ledgerFor(app, a.accountId).flushMirror();
+    await ledgerFor(app, b.accountId).flushMirror();
+    const first = await expireGrants(app, now);
     expect(first.failed).toBe(0);
     expect(first.expired).toBeGreaterThanOrEqual(2);
-    expect((await ledgerFor(env, a.accountId).getState()).balance.currentBalance).toBe(0);
-    expect((await ledgerFor(env, b.accountId).getState()).balance).toMatchObject({ currentBalance: 9, totalExpired: 20 });
-    await ledgerFor(env, a.accountId).flushMirror();
-    await ledgerFor(env, b.accountId).flushMirror();
+    expect((await ledgerFor(app, a.accountId).getState()).balance.currentBalance).toBe(0);
+    expect((await ledgerFor(app, b.accountId).getState()).balance).toMatchObject({ currentBalance: 9, totalExpired: 20 });
+    await ledgerFor(app, a.accountId).flushMirror();
+    await ledgerFor(app, b.accountId).flushMirror();
     // Other files share this database, so the run's totals may include their accounts: "once" is
     // proven on these two accounts' ledgers.
-    const second = await expireGrants(env, now);
+    const second = await expireGrants(app, now);
     expect(second.failed).toBe(0);
-    expect((await ledgerFor(env, a.accountId).getState()).balance.totalExpired).toBe(30);
-    expect((await ledgerFor(env, b.accountId).getState()).balance.totalExpired).toBe(20);
+    expect((await ledgerFor(app, a.accountId).getState()).balance.totalExpired).toBe(30);
+    expect((await ledgerFor(app, b.accountId).getState()).balance.totalExpired).toBe(20);
   });
 });
 
@@ -196,12 +199,12 @@ describe("credit-expiry cron trigger", () => {
   it("the hourly Cron Trigger runs expireGrants through the Worker's scheduled handler", async () => {
     const { accountId } = await seedAccount();
     const t = Date.now();
-    await grantCredits(env, { accountId, amount: 12, expiresAt: t - 1, idempotencyKey: key() });
-    await ledgerFor(env, accountId).flushMirror();
+    await grantCredits(app, { accountId, amount: 12, expiresAt: t - 1, idempotencyKey: key() });
+    await ledgerFor(app, accountId).flushMirror();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: "0 * * * *", scheduledTime: t }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect((await ledgerFor(env, accountId).getState()).balance).toMatchObject({ currentBalance: 0, totalExpired: 12 });
+    expect((await ledgerFor(app, accountId).getState()).balance).toMatchObject({ currentBalance: 0, totalExpired: 12 });
     const run = await env.DB.prepare(`SELECT error FROM "SchedulerTaskState" WHERE name = 'credit-expiry'`).first<{ error: string | null }>();
     expect(run).toEqual({ error: null });
   });

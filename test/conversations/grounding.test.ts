@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userContext } from "../../worker/context";
+import { appContext, userContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { contextAssignments, contexts, documents } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -18,7 +18,7 @@ import { aiEnv, fakeRequests, grant, stripePlan, tag } from "./helpers";
 
 async function ingested(user: TestUser, filename: string, body: string) {
   const doc = await storeDocument(user.userId, filename, body);
-  expect((await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId: user.userId })).outcome).toBe("ready");
+  expect((await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: user.userId })).outcome).toBe("ready");
   return doc;
 }
 

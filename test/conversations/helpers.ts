@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { getLedgerState, grantCredits } from "../../worker/billing/service";
+import { appContext } from "../../worker/context";
 import type { TestUser } from "../helpers/auth";
 
 /**
@@ -11,7 +12,7 @@ export function aiEnv(overrides: Record<string, unknown> = {}) {
 }
 
 export async function grant(accountId: string, amount: number) {
-  await grantCredits(env, { accountId, amount, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
+  await grantCredits(appContext(env), { accountId, amount, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
 }
 
 /**
@@ -24,7 +25,7 @@ export async function stripePlan<T extends TestUser>(user: T): Promise<T> {
 }
 
 export async function balance(accountId: string) {
-  const state = await getLedgerState(env, accountId);
+  const state = await getLedgerState(appContext(env), accountId);
   return { current: state.balance.currentBalance, pending: state.balance.pendingSpend };
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { userContext } from "../../worker/context";
+import { appContext, userContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -313,7 +313,7 @@ describe("reprocess and search", () => {
     const content = "# Drill\n\nThe Quillhaven causeway closed at 14:00 while sandbags were staged.\n";
     const id = await storedDocument(dana, "drill.md", content);
     // Ingest here rather than through the queue, so the test does not depend on batch timing.
-    expect(await ingestDocument(env, { kind: "ingest", documentId: id, userId: dana.userId })).toMatchObject({ outcome: "ready" });
+    expect(await ingestDocument(appContext(env), { kind: "ingest", documentId: id, userId: dana.userId })).toMatchObject({ outcome: "ready" });
     const ready = await json(await api(`/api/documents/${id}`, { user: dana }));
     expect(ready.document).toMatchObject({ processed: true, status: { status: "ready", progress: 100 }, size: content.length });
 

@@ -1,5 +1,6 @@
 import { createMessageBatch, createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { appContext, userContext } from "../../worker/context";
 import { enqueueIngest, ensureQueued } from "../../worker/documents/enqueue";
 import { ingestDocument } from "../../worker/documents/ingest";
 import type { IngestMessage } from "../../worker/documents/messages";
@@ -9,6 +10,7 @@ import { makeDocx, makePdf } from "./ingest-fixtures";
 import { chunkCounts, documentRow, statusOf, storeDocument, waitForIngest } from "./ingest-helpers";
 import { expectConsoleError } from "../helpers/console";
 
+const app = appContext(env);
 const message = (doc: { id: string; userId: string }): IngestMessage => ({ kind: "ingest", documentId: doc.id, userId: doc.userId });
 
 let user: TestUser;
@@ -19,7 +21,7 @@ beforeAll(async () => {
 describe("ingest through the real INGEST queue", () => {
   it("enqueueIngest marks the row queued, the consumer parses it, the row ends ready with an outline", async () => {
     const doc = await storeDocument(user.userId, "plan.md", "# Objectives\nTest the ransomware playbook.\n\n# Roles\nIncident lead.");
-    await enqueueIngest(env, doc);
+    await enqueueIngest(userContext(env, doc.userId), doc.id);
     const queued = await statusOf(doc.id);
     expect(["queued", "processing", "ready"]).toContain(queued.status);
 
@@ -33,7 +35,7 @@ describe("ingest through the real INGEST queue", () => {
 
   it("a corrupt PDF sent through the queue ends failed with a planner-facing message", async () => {
     const doc = await storeDocument(user.userId, "broken.pdf", "%PDF-1.4\nthis is not really a pdf");
-    await enqueueIngest(env, doc);
+    await enqueueIngest(userContext(env, doc.userId), doc.id);
     const status = await waitForIngest(doc.id);
     expect(status.status).toBe("failed");
     expect(status.error).toMatch(/PDF could not be read/);
@@ -43,10 +45,10 @@ describe("ingest through the real INGEST queue", () => {
   it("ensureQueued enqueues never-queued rows (e.g. seeded) once, and is a no-op afterwards", async () => {
     const other = await createTestUser();
     const doc = await storeDocument(other.userId, "seeded.txt", "Seeded text about tabletop exercises.");
-    expect(await ensureQueued(env, other.userId)).toBe(1);
-    expect(await ensureQueued(env, other.userId)).toBe(0); // queued just now: not stale
+    expect(await ensureQueued(userContext(env, other.userId))).toBe(1);
+    expect(await ensureQueued(userContext(env, other.userId))).toBe(0); // queued just now: not stale
     expect((await waitForIngest(doc.id)).status).toBe("ready");
-    expect(await ensureQueued(env, other.userId)).toBe(0);
+    expect(await ensureQueued(userContext(env, other.userId))).toBe(0);
   });
 });
 
@@ -54,22 +56,22 @@ describe("ingestDocument", () => {
   it("is idempotent: re-ingesting gives the same chunks and no duplicate FTS rows", async () => {
     const text = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} describes inject number ${i} for the exercise.`).join("\n\n");
     const doc = await storeDocument(user.userId, "long.txt", text);
-    const first = await ingestDocument(env, message(doc));
+    const first = await ingestDocument(app, message(doc));
     expect(first).toMatchObject({ outcome: "ready" });
     const counts = await chunkCounts(doc.id);
     expect(counts.chunks).toBeGreaterThan(1);
     expect(counts.fts).toBe(counts.chunks);
 
-    const second = await ingestDocument(env, message(doc));
+    const second = await ingestDocument(app, message(doc));
     expect(second).toEqual(first);
     expect(await chunkCounts(doc.id)).toEqual(counts);
   });
 
   it("parses docx and pdf, keeping page numbers in the index", async () => {
     const docx = await storeDocument(user.userId, "brief.docx", makeDocx([["Heading1", "Scenario"], [null, "Supplier outage."]]));
-    expect(await ingestDocument(env, message(docx))).toMatchObject({ outcome: "ready", chunkCount: 1 });
+    expect(await ingestDocument(app, message(docx))).toMatchObject({ outcome: "ready", chunkCount: 1 });
     const pdf = await storeDocument(user.userId, "pages.pdf", await makePdf([["First page words"], ["Second page words"]]));
-    expect(await ingestDocument(env, message(pdf))).toMatchObject({ outcome: "ready", chunkCount: 2 });
+    expect(await ingestDocument(app, message(pdf))).toMatchObject({ outcome: "ready", chunkCount: 2 });
     const pages = await env.DB.prepare(`SELECT "page", "content" FROM "DocumentChunkFts" WHERE "documentId" = ?1 ORDER BY "position"`)
       .bind(pdf.id)
       .all<{ page: number; content: string }>();
@@ -82,7 +84,7 @@ describe("ingestDocument", () => {
   it("a message for a deleted document (or for someone else's id) does nothing and is acked", async () => {
     const doc = await storeDocument(user.userId, "gone.txt", "text");
     const intruder = await createTestUser();
-    expect(await ingestDocument(env, { ...message(doc), userId: intruder.userId })).toEqual({ outcome: "missing" });
+    expect(await ingestDocument(app, { ...message(doc), userId: intruder.userId })).toEqual({ outcome: "missing" });
     expect(await statusOf(doc.id)).toMatchObject({ status: "queued", progress: 0 });
 
     await env.DB.prepare(`DELETE FROM "Document" WHERE "id" = ?1`).bind(doc.id).run();
@@ -106,7 +108,7 @@ describe("ingestDocument", () => {
         },
       } as unknown as R2Bucket,
     };
-    expect(await ingestDocument(racingEnv, message(doc))).toEqual({ outcome: "missing" });
+    expect(await ingestDocument(appContext(racingEnv), message(doc))).toEqual({ outcome: "missing" });
     expect(await chunkCounts(doc.id)).toEqual({ chunks: 0, fts: 0 });
   });
 
@@ -120,7 +122,7 @@ describe("ingestDocument", () => {
       env.DB.prepare(`UPDATE "Document" SET "structuredContent" = ?1 WHERE "id" = ?2`).bind(state(11), stuck.id),
       env.DB.prepare(`UPDATE "Document" SET "structuredContent" = ?1 WHERE "id" = ?2`).bind(state(1), fresh.id),
     ]);
-    expect(await ensureQueued(env, owner.userId)).toBe(1);
+    expect(await ensureQueued(userContext(env, owner.userId))).toBe(1);
     expect((await waitForIngest(stuck.id)).status).toBe("ready");
     expect(await statusOf(fresh.id)).toMatchObject({ status: "processing", progress: 40 });
   });
@@ -143,7 +145,7 @@ describe("ingestDocument", () => {
   it("a transient error is retried, and the dead-letter queue marks a stuck document failed", async () => {
     expectConsoleError(/failed \(attempt 1\); retrying Error: R2 unavailable/);
     const doc = await storeDocument(user.userId, "flaky.txt", "Some text.");
-    await enqueueIngest(env, doc);
+    await enqueueIngest(userContext(env, doc.userId), doc.id);
     const failingEnv = {
       ...env,
       UPLOADS: { get: () => Promise.reject(new Error("R2 unavailable")) } as unknown as R2Bucket,
@@ -172,7 +174,7 @@ describe("ingestDocument", () => {
     expect(text.length).toBeGreaterThan(1_000_000);
     const doc = await storeDocument(user.userId, "big.txt", text);
     const started = Date.now();
-    const result = await ingestDocument(env, message(doc));
+    const result = await ingestDocument(app, message(doc));
     const elapsed = Date.now() - started;
     expect(result).toMatchObject({ outcome: "ready" });
     const counts = await chunkCounts(doc.id);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { deleteDocumentIndex, searchChunks, toFtsQuery } from "../../worker/documents/index-store";
@@ -11,7 +12,7 @@ const db = () => getDb(env.DB);
 
 async function ingested(userId: string, filename: string, body: string | ArrayBuffer) {
   const doc = await storeDocument(userId, filename, body);
-  const result = await ingestDocument(env, { kind: "ingest", documentId: doc.id, userId });
+  const result = await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId });
   expect(result.outcome).toBe("ready");
   return doc;
 }

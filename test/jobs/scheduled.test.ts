@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { appContext } from "../../worker/context";
 import worker from "../../worker/index";
 import { probeStateName } from "../../worker/jobs/queue";
 import { runTask } from "../../worker/jobs/scheduled";
@@ -64,11 +65,11 @@ describe("cron runs record SchedulerTaskState", () => {
   it("records a failing task's error and clears it on the next good run", async () => {
     expectConsoleError(/\[task flaky\] Error: upstream said no/);
     const t = Date.UTC(2026, 10, 22, 5, 0, 0);
-    const outcome = await runTask(env, { name: "flaky", run: async () => { throw new Error("upstream said no"); } }, t);
+    const outcome = await runTask(appContext(env), { name: "flaky", run: async () => { throw new Error("upstream said no"); } }, t);
     expect(outcome.outcome).toBe("failed");
     expect(await state("flaky")).toMatchObject({ error: "upstream said no", isRunning: 0, lastRun: t });
     // A failed run may be retried for the same scheduled time.
-    const retry = await runTask(env, { name: "flaky", run: async () => "fine" }, t);
+    const retry = await runTask(appContext(env), { name: "flaky", run: async () => "fine" }, t);
     expect(retry.outcome).toBe("ran");
     expect((await state("flaky"))!.error).toBeNull();
   });
@@ -79,7 +80,7 @@ describe("cron runs record SchedulerTaskState", () => {
       'INSERT INTO "SchedulerTaskState" (id, name, isRunning, startedAt, createdAt, updatedAt) VALUES (?, ?, 1, ?, ?, ?)',
     ).bind(crypto.randomUUID(), "busy", now, now, now).run();
     let ran = false;
-    const outcome = await runTask(env, { name: "busy", run: async () => { ran = true; return "x"; } }, now);
+    const outcome = await runTask(appContext(env), { name: "busy", run: async () => { ran = true; return "x"; } }, now);
     expect(outcome.outcome).toBe("skipped");
     expect(ran).toBe(false);
   });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getPlanStatus } from "../../worker/accounts/plan";
 import { getLedgerState } from "../../worker/billing/service";
+import { appContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { accounts, processedStripeEvents } from "../../worker/db/schema";
 import type { Stripe } from "../../worker/payments/stripe";
@@ -38,7 +39,7 @@ export async function eventFor(type: string, objectId: string) {
 export const planOf = (userId: string) => getPlanStatus(getDb(env.DB), userId);
 
 export async function balanceOf(accountId: string) {
-  return (await getLedgerState(env, accountId)).balance;
+  return (await getLedgerState(appContext(env), accountId)).balance;
 }
 
 export async function accountRow(accountId: string) {

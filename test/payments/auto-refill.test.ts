@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adjustCredits, ledgerEventHandlers, sendLowBalanceEmail, updateCreditSettings } from "../../worker/billing/service";
 import type { LedgerEvent } from "../../worker/billing/ledger-types";
+import { appContext } from "../../worker/context";
 import { autoRefillHandler, requestAutoRefill, type AutoRefillOutcome } from "../../worker/payments/auto-refill";
 import { createTestUser } from "../helpers/auth";
 import { accountRow, balanceOf, checkoutAndPay, deliverAll, eventFor } from "./api";
@@ -27,14 +28,14 @@ describe("auto-refill through Stripe", () => {
   it("a low balance crossing charges the saved card once, and the webhook adds the pack's credits once", async () => {
     const user = await subscribedUser();
     expect((await balanceOf(user.accountId)).currentBalance).toBe(1000);
-    await updateCreditSettings(env, { accountId: user.accountId, lowBalanceAlert: 500, autoRefillAmount: 1000 });
+    await updateCreditSettings(appContext(env), { accountId: user.accountId, lowBalanceAlert: 500, autoRefillAmount: 1000 });
 
     const outcomes: AutoRefillOutcome[] = [];
-    await adjustCredits(env, {
+    await adjustCredits(appContext(env), {
       accountId: user.accountId,
       amount: -600,
       idempotencyKey: `test-spend-${user.accountId}`,
-      handlers: { auto_refill: async (_e, ev) => void outcomes.push(await requestAutoRefill(stripeEnv(), ev)) },
+      handlers: { auto_refill: async (_e, ev) => void outcomes.push(await requestAutoRefill(appContext(stripeEnv()), ev)) },
     });
     expect(outcomes).toHaveLength(1);
     const outcome = outcomes[0];
@@ -53,8 +54,8 @@ describe("auto-refill through Stripe", () => {
   it("a redelivered ledger event does not charge twice", async () => {
     const user = await subscribedUser();
     const event = refillEvent(user.accountId, 1000);
-    const first = await requestAutoRefill(stripeEnv(), event);
-    const second = await requestAutoRefill(stripeEnv(), event);
+    const first = await requestAutoRefill(appContext(stripeEnv()), event);
+    const second = await requestAutoRefill(appContext(stripeEnv()), event);
     expect(first.charged && second.charged).toBe(true);
     expect(first).toEqual(second);
     const intents = await testStripe().paymentIntents.retrieve((first as { paymentIntentId: string }).paymentIntentId);
@@ -65,19 +66,19 @@ describe("auto-refill through Stripe", () => {
     const user = await subscribedUser();
     const customer = (await accountRow(user.accountId))!.stripeCustomerId!;
     await testStripe().customers.update(customer, { invoice_settings: { default_payment_method: "pm_card_chargeDeclined" } });
-    const declined = await requestAutoRefill(stripeEnv(), refillEvent(user.accountId, 1000));
+    const declined = await requestAutoRefill(appContext(stripeEnv()), refillEvent(user.accountId, 1000));
     expect(declined).toMatchObject({ charged: false });
     expect((declined as { reason: string }).reason).toContain("declined");
 
     const noCustomer = await createTestUser({ plan: "SOLO" });
-    expect(await requestAutoRefill(stripeEnv(), refillEvent(noCustomer.accountId, 1000))).toMatchObject({ charged: false, reason: "the account has no Stripe customer" });
-    expect(await requestAutoRefill({ ...env }, refillEvent(user.accountId, 1000))).toMatchObject({ charged: false, reason: "billing is not configured on this server" });
+    expect(await requestAutoRefill(appContext(stripeEnv()), refillEvent(noCustomer.accountId, 1000))).toMatchObject({ charged: false, reason: "the account has no Stripe customer" });
+    expect(await requestAutoRefill(appContext({ ...env }), refillEvent(user.accountId, 1000))).toMatchObject({ charged: false, reason: "billing is not configured on this server" });
     expect((await balanceOf(user.accountId)).currentBalance).toBe(1000);
   });
 
   it("refunding an auto-refill charge takes its credits back", async () => {
     const user = await subscribedUser();
-    const outcome = await requestAutoRefill(stripeEnv(), refillEvent(user.accountId, 1000));
+    const outcome = await requestAutoRefill(appContext(stripeEnv()), refillEvent(user.accountId, 1000));
     if (!outcome.charged) throw new Error(outcome.reason);
     await deliverAll([await eventFor("payment_intent.succeeded", outcome.paymentIntentId)]);
     expect((await balanceOf(user.accountId)).currentBalance).toBe(2000);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { answerStream, settleAnswerCharge, type AnswerStreamHandlers, type TokenUsage } from "../../worker/ai/answer-stream";
 import { AiProviderError, type ChatChunk } from "../../worker/ai/types";
 import { chargeForAi } from "../../worker/billing/service";
+import { userContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { chatMessages, conversations } from "../../worker/db/schema";
 import { createExercise } from "../exercises/helpers";
@@ -218,7 +219,7 @@ describe("answerStream settlement rule", () => {
 
   it("settleAnswerCharge charges at least one credit for an interrupted answer and releases one with no usage", async () => {
     const user = await payingUser();
-    const charge = () => chargeForAi({ env, userId: user.userId, category: "conversation", estimate: 10 });
+    const charge = () => chargeForAi(userContext(env, user.userId), { category: "conversation", estimate: 10 });
     expect(await settleAnswerCharge(await charge(), { inputTokens: 0, outputTokens: 0 }, true, "[test]")).toBe(1);
     expect(await balance(user.accountId)).toEqual({ current: START - 1, pending: 0 });
     expect(await settleAnswerCharge(await charge(), { inputTokens: 1500, outputTokens: 600 }, true, "[test]")).toBe(3);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_LOCKED_MESSAGE, ACCOUNT_THROTTLE } from "../../worker/auth/account-throttle";
 import { handleAuthRequest } from "../../worker/auth/http";
 import { listUserSessions } from "../../worker/auth/service";
+import { userContext } from "../../worker/context";
 import { withExecutionContext } from "../../worker/lib/background";
 import type { Env } from "../../worker/env";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../worker/auth/session";
@@ -77,7 +78,7 @@ describe("session lifetime", () => {
     const rows = await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, u.userId));
     expect(rows).toHaveLength(2);
     const fresh = rows.find((r) => nowMs() - r.updatedAt.getTime() < HOUR)!;
-    const listed = await listUserSessions(env, u.userId, fresh.id);
+    const listed = await listUserSessions(userContext(env, u.userId), fresh.id);
     expect(listed.map((s) => s.id)).toEqual([fresh.id]);
   });
 

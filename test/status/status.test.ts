@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { appContext } from "../../worker/context";
 import { getStatus } from "../../worker/status/service";
 import { configSchema } from "../../worker/env";
 import { api } from "../helpers/api";
@@ -69,7 +70,7 @@ describe("GET /api/status", () => {
 
   it("shows configured providers without revealing their keys", async () => {
     const config = configSchema.parse({ APP_ENV: "test", AI_API_KEY: "sk-secret-ai", STRIPE_SECRET_KEY: "sk_test_secret", STRIPE_WEBHOOK_SECRET: "whsec_x" });
-    const report = await getStatus(env, config);
+    const report = await getStatus({ ...appContext(env), config });
     expect(report.checks.find((c) => c.key === "ai")!.status).toBe("ok");
     expect(report.checks.find((c) => c.key === "payments")!.status).toBe("ok");
     const text = JSON.stringify(report);
@@ -88,7 +89,7 @@ describe("GET /api/status", () => {
         throw new Error("SQLITE_INTERNAL secret path /var/db");
       },
     } as unknown as D1Database;
-    const report = await getStatus({ ...env, DB: brokenDb }, configSchema.parse({ APP_ENV: "test" }));
+    const report = await getStatus({ ...appContext({ ...env, DB: brokenDb }), config: configSchema.parse({ APP_ENV: "test" }) });
     expect(report.status).toBe("degraded");
     const d1 = report.checks.find((c) => c.key === "d1")!;
     expect(d1.status).toBe("degraded");

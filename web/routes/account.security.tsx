@@ -6,6 +6,7 @@ import { SessionsCard } from "~/components/security/sessions-card";
 import type { SecurityActionData, Section } from "~/components/security/types";
 import { Alert } from "~/components/ui/alert";
 import { envOf } from "~/lib/auth.server";
+import { contextFor } from "~/lib/request-context.server";
 import { loginRedirect } from "../../worker/auth/guard";
 import { changePasswordSchema, twoFactorCodeSchema, validate } from "../../worker/auth/schemas";
 import {
@@ -50,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
   const noticeKey = new URL(args.request.url).searchParams.get("notice") ?? "";
   const notice = noticeKey in NOTICES ? NOTICES[noticeKey as keyof typeof NOTICES] : null;
-  const sessions = await listUserSessions(envOf(args.context), session.user.id, session.session.id);
+  const sessions = await listUserSessions(contextFor(args, session.user.id), session.session.id);
   return {
     email: session.user.email,
     twoFactorEnabled: session.user.twoFactorEnabled,
@@ -122,7 +123,7 @@ export async function action(args: ActionFunctionArgs) {
     case "revoke-session": {
       const id = String(form.get("sessionId") ?? "");
       if (id === session.session.id) return reply({ section: "sessions", formError: "To end this session, sign out." }, 400);
-      const revoked = await revokeUserSession(env, userId, id);
+      const revoked = await revokeUserSession(contextFor(args, userId), id);
       return revoked ? reply({ section: "sessions", ok: "The session was signed out." }) : reply({ section: "sessions", formError: "That session no longer exists." }, 404);
     }
     case "revoke-others": {

@@ -12,6 +12,7 @@ import { configuredProviders } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { loginSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
 import { callAuth, headersWithCookies, mergeCookies, preferredSecondFactor } from "../../worker/auth/service";
+import { appContext } from "../../worker/context";
 import { parseConfig } from "../../worker/env";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Readyroom" }];
@@ -77,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ formError, fieldErrors: result.fieldErrors, values: { email } }, { status: result.status });
   }
   if (result.data.twoFactorRedirect) {
-    const method = await preferredSecondFactor(env, parsed.data.email, result.data.twoFactorMethods ?? []);
+    const method = await preferredSecondFactor(appContext(env), parsed.data.email, result.data.twoFactorMethods ?? []);
     const setCookies = [...result.setCookies];
     if (method === "otp") {
       const sent = await callAuth(env, request, "/two-factor/send-otp", { body: {}, cookie: mergeCookies(request.headers.get("cookie"), setCookies) });

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/table";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
-import { parseConfig } from "../../worker/env";
+import { appContext } from "../../worker/context";
 import { statusFor, type CheckStatus, type PublicStatusReport, type StatusReport } from "../../worker/status/service";
 
 export const meta: MetaFunction = () => [{ title: "Status · Readyroom" }];
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Status · Readyroom" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = envOf(context);
   const user = await getOptionalUser({ request, context });
-  const answer = await statusFor(env, parseConfig(env), user, context.cloudflare.ctx);
+  const answer = await statusFor(appContext(env), user, context.cloudflare.ctx);
   // The HTML carries the signed-in layout, so the page itself is never stored by a cache.
   return data({ view: answer.view, report: answer.report }, { status: answer.httpStatus, headers: { "cache-control": "no-store" } });
 }

@@ -151,7 +151,7 @@ export interface AskRequest {
  */
 export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Response> {
   const { chatId, body } = req;
-  const { db, env } = ctx;
+  const { db } = ctx;
   const userId = ctx.user.id;
   // An empty selection means no restriction: the client sends [] for "all my documents".
   const documentIds = body.documentIds?.length ? [...new Set(body.documentIds)] : undefined;
@@ -170,9 +170,7 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
   const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language });
 
   const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
-  const charge = await chargeForAi({
-    env,
-    userId,
+  const charge = await chargeForAi(ctx, {
     category: "document-chat",
     entityType: "AskReadyroomChat",
     entityId: chatId,

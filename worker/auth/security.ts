@@ -1,4 +1,5 @@
 import { renderSVG } from "uqr";
+import { userContext } from "../context";
 import type { Env } from "../env";
 import { callAuth, setMfaType, type AuthCallResult } from "./service";
 
@@ -33,7 +34,7 @@ export async function startTotpEnrolment(env: Env, request: Request, userId: str
   const result = await callAuth<{ totpURI: string; backupCodes: string[] }>(env, request, "/two-factor/enable", { body: { password, method: "totp" } });
   if (!result.ok && /already enabled/i.test(result.message)) {
     // The authenticator is already set up: choosing it again only switches the preferred factor.
-    await setMfaType(env, userId, "TOTP");
+    await setMfaType(userContext(env, userId), "TOTP");
     return { kind: "switched" as const, setCookies: result.setCookies };
   }
   return { kind: "started" as const, result: sayWrongPassword(result) };
@@ -41,19 +42,19 @@ export async function startTotpEnrolment(env: Env, request: Request, userId: str
 
 export async function confirmTotp(env: Env, request: Request, userId: string, code: string): Promise<AuthCallResult> {
   const result = await callAuth(env, request, "/two-factor/verify-totp", { body: { code } });
-  if (result.ok) await setMfaType(env, userId, "TOTP");
+  if (result.ok) await setMfaType(userContext(env, userId), "TOTP");
   return result;
 }
 
 export async function enableEmailCodes(env: Env, request: Request, userId: string, password: string): Promise<AuthCallResult> {
   const result = await callAuth(env, request, "/two-factor/enable", { body: { password, method: "otp" } });
-  if (result.ok) await setMfaType(env, userId, "EMAIL");
+  if (result.ok) await setMfaType(userContext(env, userId), "EMAIL");
   return sayWrongPassword(result);
 }
 
 export async function disableTwoFactor(env: Env, request: Request, userId: string, password: string): Promise<AuthCallResult> {
   const result = await callAuth(env, request, "/two-factor/disable", { body: { password } });
-  if (result.ok) await setMfaType(env, userId, null);
+  if (result.ok) await setMfaType(userContext(env, userId), null);
   return sayWrongPassword(result);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "../db/client";
+import type { AppContext, UserContext } from "../context";
 import { sessions, users } from "../db/schema";
 import type { Env } from "../env";
 import { AUTH_BASE_PATH } from "./auth";
@@ -84,25 +84,24 @@ export function headersWithCookies(setCookies: string[]): Headers {
 }
 
 /** Which second factor to ask for at sign-in: the one the user chose on /account/security. */
-export async function preferredSecondFactor(env: Env, email: string, offered: string[]): Promise<"totp" | "otp"> {
-  const db = getDb(env.DB);
-  const row = await db.query.users.findFirst({ where: eq(users.email, email), columns: { mfaType: true } });
+export async function preferredSecondFactor(ctx: AppContext, email: string, offered: string[]): Promise<"totp" | "otp"> {
+  const row = await ctx.db.query.users.findFirst({ where: eq(users.email, email), columns: { mfaType: true } });
   if (row?.mfaType === "TOTP" && offered.includes("totp")) return "totp";
   if (offered.includes("otp")) return "otp";
   return "totp";
 }
 
-export async function setMfaType(env: Env, userId: string, mfaType: "EMAIL" | "TOTP" | null): Promise<void> {
-  await getDb(env.DB).update(users).set({ mfaType }).where(eq(users.id, userId));
+export async function setMfaType(ctx: UserContext, mfaType: "EMAIL" | "TOTP" | null): Promise<void> {
+  await ctx.db.update(users).set({ mfaType }).where(eq(users.id, ctx.user.id));
 }
 
 export type SessionListItem = { id: string; createdAt: Date; expiresAt: Date; ipAddress: string | null; userAgent: string | null; current: boolean };
 
-export async function listUserSessions(env: Env, userId: string, currentSessionId: string): Promise<SessionListItem[]> {
-  const rows = await getDb(env.DB)
+export async function listUserSessions(ctx: UserContext, currentSessionId: string): Promise<SessionListItem[]> {
+  const rows = await ctx.db
     .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expires: sessions.expires, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
     .from(sessions)
-    .where(eq(sessions.userId, userId));
+    .where(eq(sessions.userId, ctx.user.id));
   const now = nowMs();
   return rows
     // An idle or expired session can no longer be used (getSession ends it on its next request), so it is not listed as a signed-in device.
@@ -112,10 +111,10 @@ export async function listUserSessions(env: Env, userId: string, currentSessionI
 }
 
 /** Revokes one of the caller's sessions by id; another user's session id is simply not found. */
-export async function revokeUserSession(env: Env, userId: string, sessionId: string): Promise<boolean> {
-  const deleted = await getDb(env.DB)
+export async function revokeUserSession(ctx: UserContext, sessionId: string): Promise<boolean> {
+  const deleted = await ctx.db
     .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ctx.user.id)))
     .returning({ id: sessions.id });
   return deleted.length > 0;
 }

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isPlanActive } from "../accounts/plan";
-import { getDb } from "../db/client";
 import { accountPlanMetadata } from "../db/schema";
-import { parseConfig, type Env } from "../env";
+import type { AppContext } from "../context";
 import type { LedgerClient } from "./ledger";
 import type { OpSuccess } from "./ledger-types";
 import { nowMs } from "../lib/clock";
@@ -15,8 +14,6 @@ import { nowMs } from "../lib/clock";
  * uses; defaults SOLO 1000, TEAM 5000, ENTERPRISE 20000) whatever the billing interval: the
  * allowance is monthly. A plan change mid-month takes effect from the next month's allowance.
  */
-
-type AllowanceEnv = Pick<Env, "DB" | "CREDIT_LEDGER"> & Record<string, unknown>;
 
 /** `YYYY-MM` of `now` in UTC. */
 export function allowanceMonth(now: number): string {
@@ -46,10 +43,10 @@ const MAX_REMEMBERED = 10_000;
  * Answers the ledger result (the caller delivers its events), or null when nothing was due.
  * Repeats within the month are no-ops: the ledger dedupes by `admin-allowance:{accountId}:{YYYY-MM}`.
  */
-export async function ensurePlanAllowance(env: AllowanceEnv, ledger: LedgerClient, now = nowMs()): Promise<OpSuccess | null> {
+export async function ensurePlanAllowance(ctx: AppContext, ledger: LedgerClient, now = nowMs()): Promise<OpSuccess | null> {
   const idempotencyKey = allowanceKey(ledger.accountId, now);
   if (granted.has(idempotencyKey)) return null;
-  const [plan] = await getDb(env.DB)
+  const [plan] = await ctx.db
     .select({
       planType: accountPlanMetadata.planType,
       status: accountPlanMetadata.status,
@@ -60,7 +57,7 @@ export async function ensurePlanAllowance(env: AllowanceEnv, ledger: LedgerClien
     .where(eq(accountPlanMetadata.accountId, ledger.accountId))
     .limit(1);
   if (!plan || plan.source !== "admin" || !isPlanActive(plan, new Date(now))) return null;
-  const amount = parseConfig(env).PLAN_MONTHLY_CREDITS[plan.planType];
+  const amount = ctx.config.PLAN_MONTHLY_CREDITS[plan.planType];
   if (!amount) return null;
   // An admin grant with an end date: its credits end with it, like Stripe's at the period end.
   const periodEnd = plan.currentPeriodEnd?.getTime() ?? Infinity;

@@ -1,5 +1,5 @@
 import type { CreditLedger } from "../../durable-objects/credit-ledger";
-import type { Env } from "../env";
+import type { AppContext } from "../context";
 import type {
   AdjustInput,
   ExpireInput,
@@ -30,8 +30,8 @@ export class LedgerError extends Error {
   }
 }
 
-export function ledgerStub(env: Pick<Env, "CREDIT_LEDGER">, accountId: string): DurableObjectStub<CreditLedger> {
-  const ns = env.CREDIT_LEDGER;
+export function ledgerStub(ctx: AppContext, accountId: string): DurableObjectStub<CreditLedger> {
+  const ns = ctx.env.CREDIT_LEDGER;
   return ns.get(ns.idFromName(accountId));
 }
 
@@ -50,8 +50,8 @@ type Without<T> = Omit<T, "accountId">;
  * bound and refusals thrown as LedgerError. Only worker/billing uses it; other features go
  * through worker/billing/service.ts.
  */
-export function ledgerFor(env: Pick<Env, "CREDIT_LEDGER">, accountId: string) {
-  const stub = ledgerStub(env, accountId);
+export function ledgerFor(ctx: AppContext, accountId: string) {
+  const stub = ledgerStub(ctx, accountId);
   const op =
     <I>(call: (input: I & { accountId: string }) => Promise<OpResult>) =>
     async (input: Without<I>): Promise<OpSuccess> =>

@@ -1,6 +1,5 @@
 import { getTenancyAccountId } from "../accounts/service";
-import { getDb } from "../db/client";
-import { parseConfig, type Env } from "../env";
+import type { AppContext, UserContext } from "../context";
 import { getEmailSender } from "../lib/email";
 import { badRequest, conflict, HttpError, notFound, paymentRequired } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -16,8 +15,6 @@ import { nowMs } from "../lib/clock";
  * CREDIT_LEDGER object, maps ledger refusals to HTTP errors (402 `Credit limit exceeded`), and
  * turns ledger events into e-mail.
  */
-
-type BillingEnv = Pick<Env, "DB" | "CREDIT_LEDGER"> & Record<string, unknown>;
 
 // ------------------------------------------------------------------------------------------------
 // Errors
@@ -54,20 +51,20 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 // ------------------------------------------------------------------------------------------------
 // Events (low-balance e-mail, auto-refill)
 
-export type LedgerEventHandler = (env: BillingEnv, event: LedgerEvent) => Promise<void>;
+export type LedgerEventHandler = (ctx: AppContext, event: LedgerEvent) => Promise<void>;
 export type LedgerEventHandlers = Partial<Record<LedgerEvent["kind"], LedgerEventHandler>>;
 
 /** E-mails the account's owner that the balance fell below their alert threshold. */
-export const sendLowBalanceEmail: LedgerEventHandler = async (env, event) => {
-  const owner = await env.DB.prepare(
+export const sendLowBalanceEmail: LedgerEventHandler = async (ctx, event) => {
+  const owner = await ctx.env.DB.prepare(
     `SELECT u.email AS email, u.firstName AS firstName FROM "Account" a JOIN "User" u ON u.id = a.userId WHERE a.id = ?`,
   )
     .bind(event.accountId)
     .first<{ email: string; firstName: string }>();
   if (!owner) return;
-  const config = parseConfig(env);
+  const { config } = ctx;
   const { currentBalance, threshold } = event.payload;
-  await getEmailSender(env, config).send({
+  await getEmailSender(ctx.env, config).send({
     to: owner.email,
     kind: "low-balance",
     subject: "Your Readyroom credit balance is low",
@@ -100,12 +97,12 @@ export function ledgerEventHandlers(): LedgerEventHandlers {
  * handler leaves its event unacknowledged: the ledger offers it again after its lease. Delivery
  * never fails the operation that caused it.
  */
-export async function deliverEvents(env: BillingEnv, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers()) {
+export async function deliverEvents(ctx: AppContext, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers()) {
   if (events.length === 0) return;
   const delivered: string[] = [];
   for (const event of events) {
     try {
-      await handlers[event.kind]?.(env, event);
+      await handlers[event.kind]?.(ctx, event);
       delivered.push(event.id);
     } catch (err) {
       console.error(`[billing] ${event.kind} event for ${event.accountId} not delivered:`, err);
@@ -114,35 +111,33 @@ export async function deliverEvents(env: BillingEnv, ledger: LedgerClient, event
   await ledger.ackEvents(delivered);
 }
 
-async function withEvents(env: BillingEnv, ledger: LedgerClient, result: OpSuccess, handlers?: LedgerEventHandlers): Promise<OpSuccess> {
-  await deliverEvents(env, ledger, result.events, handlers);
+async function withEvents(ctx: AppContext, ledger: LedgerClient, result: OpSuccess, handlers?: LedgerEventHandlers): Promise<OpSuccess> {
+  await deliverEvents(ctx, ledger, result.events, handlers);
   return result;
 }
 
 /** Admin-granted plans get their monthly credits here (no Stripe invoice grants them): see allowance.ts. */
-async function withAllowance(env: BillingEnv, ledger: LedgerClient, handlers?: LedgerEventHandlers): Promise<void> {
-  const granted = await call(() => ensurePlanAllowance(env, ledger));
-  if (granted) await withEvents(env, ledger, granted, handlers);
+async function withAllowance(ctx: AppContext, ledger: LedgerClient, handlers?: LedgerEventHandlers): Promise<void> {
+  const granted = await call(() => ensurePlanAllowance(ctx, ledger));
+  if (granted) await withEvents(ctx, ledger, granted, handlers);
 }
 
 // ------------------------------------------------------------------------------------------------
 // Accounts
 
-/** The account whose credits a user spends: their team's when they are a member, else their own. */
-export async function resolveAccountId(env: BillingEnv, userId: string): Promise<string | null> {
-  return getTenancyAccountId(getDb(env.DB), userId);
+/** The account whose credits the user spends: their team's when they are a member, else their own. */
+export async function resolveAccountId(ctx: UserContext): Promise<string | null> {
+  return getTenancyAccountId(ctx.db, ctx.user.id);
 }
 
-export function ledgerForAccount(env: BillingEnv, accountId: string): LedgerClient {
-  return ledgerFor(env, accountId);
+export function ledgerForAccount(ctx: AppContext, accountId: string): LedgerClient {
+  return ledgerFor(ctx, accountId);
 }
 
 // ------------------------------------------------------------------------------------------------
 // Charging AI work
 
 export interface AiChargeInput {
-  env: BillingEnv;
-  userId: string;
   /** What was paid for, recorded on the Action row (e.g. "conversation", "document-chat"). */
   category: string;
   entityType?: string | null;
@@ -182,13 +177,13 @@ export interface AiCharge {
  * stream ends, or `release` if the call failed. Both are idempotent (keyed by the action), so a
  * retried settle never charges twice.
  */
-export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
-  const { env, userId } = input;
+export async function chargeForAi(ctx: UserContext, input: AiChargeInput): Promise<AiCharge> {
+  const userId = ctx.user.id;
   if (!Number.isSafeInteger(input.estimate) || input.estimate < 1) throw badRequest("estimate must be a positive whole number of credits");
-  const accountId = await resolveAccountId(env, userId);
+  const accountId = await resolveAccountId(ctx);
   if (!accountId) throw paymentRequired();
-  const ledger = ledgerFor(env, accountId);
-  await withAllowance(env, ledger, input.handlers);
+  const ledger = ledgerFor(ctx, accountId);
+  await withAllowance(ctx, ledger, input.handlers);
   const actionId = newId();
   const reserved = await call(() =>
     ledger.reserve({
@@ -199,7 +194,7 @@ export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
       action: { id: actionId, category: input.category, entityType: input.entityType ?? null, entityId: input.entityId ?? null, metadata: input.metadata ?? null },
     }),
   );
-  await withEvents(env, ledger, reserved, input.handlers);
+  await withEvents(ctx, ledger, reserved, input.handlers);
   // A reserve answers the one PENDING spend it created.
   const reservation = reserved.transactions[0]!;
   return {
@@ -219,14 +214,14 @@ export async function chargeForAi(input: AiChargeInput): Promise<AiCharge> {
           metadata,
         }),
       );
-      await withEvents(env, ledger, settled, input.handlers);
+      await withEvents(ctx, ledger, settled, input.handlers);
       const tx = settled.transactions[0]!;
       return { charged: -tx.amount, uncharged: Number(tx.metadata?.uncharged ?? 0), balance: settled.balance, transaction: tx };
     },
     async release() {
       try {
         const released = await ledger.release({ userId, reservationId: reservation.id, idempotencyKey: `ai:${actionId}:release` });
-        await withEvents(env, ledger, released, input.handlers);
+        await withEvents(ctx, ledger, released, input.handlers);
       } catch (err) {
         // Already settled: the credits were charged for real work, nothing to give back.
         if (err instanceof LedgerError && err.code === "invalid_transition") return;
@@ -247,14 +242,14 @@ export interface Usage {
 }
 
 /** GET /api/billing/usage (spec §7): the caller's tenancy account, read from its ledger. */
-export async function getUsage(env: BillingEnv, userId: string): Promise<Usage> {
-  const accountId = await resolveAccountId(env, userId);
+export async function getUsage(ctx: UserContext): Promise<Usage> {
+  const accountId = await resolveAccountId(ctx);
   if (!accountId) return { monthlySpend: 0, currentBalance: 0, stripeSubscriptionId: null, hasUnlimitedUsage: false };
-  const ledger = ledgerFor(env, accountId);
-  await withAllowance(env, ledger);
+  const ledger = ledgerFor(ctx, accountId);
+  await withAllowance(ctx, ledger);
   const [state, account] = await Promise.all([
     call(() => ledger.getState()),
-    env.DB.prepare(`SELECT stripeSubscriptionId FROM "Account" WHERE id = ?`).bind(accountId).first<{ stripeSubscriptionId: string | null }>(),
+    ctx.env.DB.prepare(`SELECT stripeSubscriptionId FROM "Account" WHERE id = ?`).bind(accountId).first<{ stripeSubscriptionId: string | null }>(),
   ]);
   return {
     monthlySpend: state.balance.monthlySpend,
@@ -264,8 +259,8 @@ export async function getUsage(env: BillingEnv, userId: string): Promise<Usage> 
   };
 }
 
-export async function getLedgerState(env: BillingEnv, accountId: string): Promise<LedgerState> {
-  return call(() => ledgerFor(env, accountId).getState());
+export async function getLedgerState(ctx: AppContext, accountId: string): Promise<LedgerState> {
+  return call(() => ledgerFor(ctx, accountId).getState());
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -275,44 +270,44 @@ export async function getLedgerState(env: BillingEnv, accountId: string): Promis
 
 type AccountOp = { accountId: string; idempotencyKey: string; userId?: string | null; metadata?: Metadata | null; handlers?: LedgerEventHandlers };
 
-async function accountOp(env: BillingEnv, input: AccountOp, run: (ledger: LedgerClient) => Promise<OpSuccess>): Promise<OpSuccess> {
-  const ledger = ledgerFor(env, input.accountId);
-  return withEvents(env, ledger, await call(() => run(ledger)), input.handlers);
+async function accountOp(ctx: AppContext, input: AccountOp, run: (ledger: LedgerClient) => Promise<OpSuccess>): Promise<OpSuccess> {
+  const ledger = ledgerFor(ctx, input.accountId);
+  return withEvents(ctx, ledger, await call(() => run(ledger)), input.handlers);
 }
 
 /** Granted credits (plan's monthly credits, admin grants), optionally expiring at `expiresAt`. */
-export function grantCredits(env: BillingEnv, input: AccountOp & { amount: number; expiresAt?: number | null }) {
+export function grantCredits(ctx: AppContext, input: AccountOp & { amount: number; expiresAt?: number | null }) {
   const { accountId: _a, handlers: _h, ...rest } = input;
-  return accountOp(env, input, (l) => l.grant(rest));
+  return accountOp(ctx, input, (l) => l.grant(rest));
 }
 
 /** Purchased credits (a paid credit pack). 409 when the account blocks additional purchases. */
-export function purchaseCredits(env: BillingEnv, input: AccountOp & { amount: number }) {
+export function purchaseCredits(ctx: AppContext, input: AccountOp & { amount: number }) {
   const { accountId: _a, handlers: _h, ...rest } = input;
-  return accountOp(env, input, (l) => l.purchase(rest));
+  return accountOp(ctx, input, (l) => l.purchase(rest));
 }
 
 /** Takes back up to `amount` available credits (from one grant if named). */
-export function revokeCredits(env: BillingEnv, input: AccountOp & { amount: number; grantTransactionId?: string | null }) {
+export function revokeCredits(ctx: AppContext, input: AccountOp & { amount: number; grantTransactionId?: string | null }) {
   const { accountId: _a, handlers: _h, ...rest } = input;
-  return accountOp(env, input, (l) => l.revoke(rest));
+  return accountOp(ctx, input, (l) => l.revoke(rest));
 }
 
 /** Signed manual correction; 402 if a debit would take more than is available. */
-export function adjustCredits(env: BillingEnv, input: AccountOp & { amount: number }) {
+export function adjustCredits(ctx: AppContext, input: AccountOp & { amount: number }) {
   const { accountId: _a, handlers: _h, ...rest } = input;
-  return accountOp(env, input, (l) => l.adjust(rest));
+  return accountOp(ctx, input, (l) => l.adjust(rest));
 }
 
 /** Reverses a completed SPEND (credits back). 409 for any other type or status. */
-export function refundSpend(env: BillingEnv, input: AccountOp & { transactionId: string }) {
+export function refundSpend(ctx: AppContext, input: AccountOp & { transactionId: string }) {
   const { accountId: _a, handlers: _h, ...rest } = input;
-  return accountOp(env, input, (l) => l.refund(rest));
+  return accountOp(ctx, input, (l) => l.refund(rest));
 }
 
-export async function updateCreditSettings(env: BillingEnv, input: Omit<SettingsInput, "now">): Promise<LedgerState> {
+export async function updateCreditSettings(ctx: AppContext, input: Omit<SettingsInput, "now">): Promise<LedgerState> {
   const { accountId, ...rest } = input;
-  return call(() => ledgerFor(env, accountId).updateSettings(rest));
+  return call(() => ledgerFor(ctx, accountId).updateSettings(rest));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -324,8 +319,8 @@ export async function updateCreditSettings(env: BillingEnv, input: Omit<Settings
  * grant, so overlapping or repeated runs expire each grant once. A grant written in the last few
  * seconds may not be in D1 yet: the next run catches it.
  */
-export async function expireGrants(env: BillingEnv, now = nowMs()): Promise<{ accounts: number; expired: number; failed: number }> {
-  const { results } = await env.DB.prepare(
+export async function expireGrants(ctx: AppContext, now = nowMs()): Promise<{ accounts: number; expired: number; failed: number }> {
+  const { results } = await ctx.env.DB.prepare(
     `SELECT DISTINCT accountId FROM "Transaction" WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ?`,
   )
     .bind(now)
@@ -334,7 +329,7 @@ export async function expireGrants(env: BillingEnv, now = nowMs()): Promise<{ ac
   let failed = 0;
   for (const { accountId } of results) {
     try {
-      const result = await accountOp(env, { accountId, idempotencyKey: `cron:expire:${now}` }, (l) => l.expire({ idempotencyKey: `cron:expire:${now}`, now }));
+      const result = await accountOp(ctx, { accountId, idempotencyKey: `cron:expire:${now}` }, (l) => l.expire({ idempotencyKey: `cron:expire:${now}`, now }));
       expired += result.transactions.filter((t) => t.type === "EXPIRE").length;
     } catch (err) {
       failed += 1;

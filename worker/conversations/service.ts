@@ -74,8 +74,7 @@ export interface ConversationRequest {
  */
 export async function streamConversation(ctx: UserContext, req: ConversationRequest): Promise<Response> {
   const { scope, exerciseId, body } = req;
-  const { db, env } = ctx;
-  const userId = ctx.user.id;
+  const { db } = ctx;
   const timing = serverTiming();
   const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
   // The edit rule (404 before 423), the caller's settings and the passages, read at once. The
@@ -108,9 +107,7 @@ export async function streamConversation(ctx: UserContext, req: ConversationRequ
   });
 
   const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
-  const charge = await chargeForAi({
-    env,
-    userId,
+  const charge = await chargeForAi(ctx, {
     category: "conversation",
     entityType: scope.kind === "personal" ? "Exercise" : "CampaignExercise",
     entityId: exerciseId,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Env } from "../env";
+import { appCtxOf, type AppContext } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { ledgerFor } from "../billing/ledger";
@@ -39,7 +39,8 @@ export interface BenchResult {
   d1Balance: number | null;
 }
 
-export async function runLedgerBench(env: Env, input: BenchInput): Promise<BenchResult> {
+export async function runLedgerBench(ctx: AppContext, input: BenchInput): Promise<BenchResult> {
+  const { env } = ctx;
   const userId = crypto.randomUUID();
   const accountId = crypto.randomUUID();
   // Real rows: the ledger's D1 copy references Account and User.
@@ -47,7 +48,7 @@ export async function runLedgerBench(env: Env, input: BenchInput): Promise<Bench
     env.DB.prepare(`INSERT INTO "User" (id, email, firstName, lastName) VALUES (?, ?, 'Bench', 'Ledger')`).bind(userId, `bench-${userId}@bench.local`),
     env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId, type) VALUES (?, ?, 'readyroom', ?, 'SOLO')`).bind(accountId, userId, accountId),
   ]);
-  const ledger = ledgerFor(env, accountId);
+  const ledger = ledgerFor(ctx, accountId);
   const granted = input.pairs * input.amount + 17;
   await ledger.grant({ amount: granted, userId, idempotencyKey: "bench:grant" });
 
@@ -106,5 +107,5 @@ export async function runLedgerBench(env: Env, input: BenchInput): Promise<Bench
 
 export const ledgerBenchRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const input = await readJson(c, benchInput);
-  return c.json(await runLedgerBench(c.env, input));
+  return c.json(await runLedgerBench(appCtxOf(c), input));
 });

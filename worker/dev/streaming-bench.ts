@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { grantCredits, resolveAccountId } from "../billing/service";
 import { notFound } from "../lib/errors";
 import { ensureUser } from "../auth/middleware";
+import { ctxOf } from "../context";
 import type { AppEnv } from "../types";
 
 export const BENCH_CREDITS = 10_000;
@@ -12,8 +13,9 @@ export const BENCH_CREDITS = 10_000;
  * credits. Mounted under /api/dev (worker/dev/routes.ts: local or test, on a loopback address only).
  */
 export const streamingBenchRoutes = new Hono<AppEnv>().use(ensureUser).post("/credits", async (c) => {
-  const accountId = await resolveAccountId(c.env, c.get("user").id);
+  const ctx = ctxOf(c);
+  const accountId = await resolveAccountId(ctx);
   if (!accountId) throw notFound("No account is linked to this user.");
-  await grantCredits(c.env, { accountId, amount: BENCH_CREDITS, idempotencyKey: `bench:streaming:${crypto.randomUUID()}` });
+  await grantCredits(ctx, { accountId, amount: BENCH_CREDITS, idempotencyKey: `bench:streaming:${crypto.randomUUID()}` });
   return c.json({ accountId, granted: BENCH_CREDITS });
 });

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "../db/client";
+import type { AppContext } from "../context";
 import { documents } from "../db/schema";
-import type { Env } from "../env";
 import { chunkSections, type Chunk } from "./chunk";
 import type { IngestMessage } from "./messages";
 import { parseDocument, ParseError } from "./parse";
@@ -31,36 +30,37 @@ type Loaded = { id: string; userId: string; path: string | null; type: string | 
  * Idempotent (at-least-once delivery): running it twice leaves the same index. The Document is
  * read by id AND userId, so a message can never touch another user's row.
  */
-export async function ingestDocument(env: Env, message: IngestMessage): Promise<IngestOutcome> {
-  const doc = await load(env, message);
+export async function ingestDocument(ctx: AppContext, message: IngestMessage): Promise<IngestOutcome> {
+  const { env } = ctx;
+  const doc = await load(ctx, message);
   if (!doc) return { outcome: "missing" };
 
   const type = detectType(doc.filename ?? doc.name, doc.type);
   if (!type) {
-    return fail(env, doc, UNSUPPORTED_TYPE_MESSAGE);
+    return fail(ctx, doc, UNSUPPORTED_TYPE_MESSAGE);
   }
   const object = doc.path ? await env.UPLOADS.get(doc.path) : null;
-  if (!object) return fail(env, doc, "The uploaded file is missing from storage. Upload it again.");
+  if (!object) return fail(ctx, doc, "The uploaded file is missing from storage. Upload it again.");
   const bytes = await object.arrayBuffer();
-  await setStatus(env, doc, { status: "processing", progress: 10 });
+  await setStatus(ctx, doc, { status: "processing", progress: 10 });
 
   let chunks: Chunk[];
   let characters: number;
   let outline: string[];
   try {
     const parsed = await parseDocument(bytes, type);
-    await setStatus(env, doc, { status: "processing", progress: 40 });
+    await setStatus(ctx, doc, { status: "processing", progress: 40 });
     chunks = chunkSections(parsed.sections);
     characters = parsed.text.length;
     outline = [...new Set(parsed.sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))]
       .slice(0, MAX_OUTLINE)
       .map((h) => h.slice(0, 200));
   } catch (error) {
-    if (error instanceof ParseError) return fail(env, doc, error.message);
+    if (error instanceof ParseError) return fail(ctx, doc, error.message);
     throw error;
   }
-  if (chunks.length === 0) return fail(env, doc, "The file is empty: there is no text to index.");
-  await setStatus(env, doc, { status: "processing", progress: 80 });
+  if (chunks.length === 0) return fail(ctx, doc, "The file is empty: there is no text to index.");
+  await setStatus(ctx, doc, { status: "processing", progress: 80 });
 
   const ingest: IngestStatus = {
     status: "ready",
@@ -74,7 +74,7 @@ export async function ingestDocument(env: Env, message: IngestMessage): Promise<
     await env.DB.batch(replaceStatements(env.DB, doc, chunks, JSON.stringify(structured)));
   } catch (error) {
     // The document was deleted while we parsed (its chunks' foreign key fails): nothing to do.
-    if (!(await load(env, message))) return { outcome: "missing" };
+    if (!(await load(ctx, message))) return { outcome: "missing" };
     throw error;
   }
   return { outcome: "ready", chunkCount: chunks.length, characters };
@@ -137,8 +137,8 @@ function groupBySize(chunks: Chunk[]): Chunk[][] {
   return groups;
 }
 
-async function load(env: Env, message: IngestMessage): Promise<Loaded | null> {
-  const [row] = await getDb(env.DB)
+async function load(ctx: AppContext, message: IngestMessage): Promise<Loaded | null> {
+  const [row] = await ctx.db
     .select({
       id: documents.id,
       userId: documents.userId,
@@ -155,19 +155,19 @@ async function load(env: Env, message: IngestMessage): Promise<Loaded | null> {
 }
 
 /** Progress for the library's polling; the ready/failed states are written with the result. */
-async function setStatus(env: Env, doc: Loaded, status: Omit<IngestStatus, "updatedAt">): Promise<void> {
+async function setStatus(ctx: AppContext, doc: Loaded, status: Omit<IngestStatus, "updatedAt">): Promise<void> {
   const ingest: IngestStatus = { ...status, updatedAt: nowDate().toISOString() };
   // Kept on `doc` so the final write carries the other structuredContent keys forward.
   doc.structuredContent = withIngestStatus(doc.structuredContent, ingest);
-  await getDb(env.DB)
+  await ctx.db
     .update(documents)
     .set({ structuredContent: doc.structuredContent as NonNullable<typeof documents.$inferInsert.structuredContent> })
     .where(and(eq(documents.id, doc.id), eq(documents.userId, doc.userId)));
 }
 
 /** A permanent failure: the planner sees `error`; old chunks (from an earlier good file) are removed. */
-async function fail(env: Env, doc: Loaded, error: string): Promise<IngestOutcome> {
-  await markFailed(env, doc, error);
+async function fail(ctx: AppContext, doc: Loaded, error: string): Promise<IngestOutcome> {
+  await markFailed(ctx, doc, error);
   return { outcome: "failed", error };
 }
 
@@ -177,19 +177,20 @@ async function fail(env: Env, doc: Loaded, error: string): Promise<IngestOutcome
  * finished since the dead message was first sent.
  */
 export async function markFailed(
-  env: Env,
+  ctx: AppContext,
   doc: { id: string; userId: string; structuredContent?: unknown },
   error: string,
 ): Promise<void> {
   let structuredContent = doc.structuredContent;
   if (structuredContent === undefined) {
-    const loaded = await load(env, { kind: "ingest", documentId: doc.id, userId: doc.userId });
+    const loaded = await load(ctx, { kind: "ingest", documentId: doc.id, userId: doc.userId });
     if (!loaded) return;
     const current = readIngestStatus({ processed: false, structuredContent: loaded.structuredContent }).status;
     if (current !== "queued" && current !== "processing") return;
     structuredContent = loaded.structuredContent;
   }
   const ingest: IngestStatus = { status: "failed", progress: 100, error, updatedAt: nowDate().toISOString() };
+  const { env } = ctx;
   await env.DB.batch([
     env.DB.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
     env.DB.prepare(

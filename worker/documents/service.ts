@@ -111,10 +111,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * library always converges on Ready without anyone pressing a button.
  */
 export async function listDocuments(ctx: UserContext, query: DocumentListQuery = {}): Promise<DocumentView[]> {
-  const { env, db } = ctx;
+  const { db } = ctx;
   const userId = ctx.user.id;
   try {
-    await ensureQueued(env, userId);
+    await ensureQueued(ctx);
   } catch (error) {
     // The library must still open when the queue hiccups; the next read tries again.
     console.error("ensureQueued failed; listing without it", error);
@@ -249,7 +249,7 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
     throw error;
   }
   try {
-    await enqueueIngest(env, { id, userId });
+    await enqueueIngest(ctx, id);
   } catch (error) {
     console.error(`enqueue of document ${id} failed; the next list re-queues it`, error);
   }
@@ -292,7 +292,7 @@ export async function deleteDocument(ctx: UserContext, id: string): Promise<{ su
  * message would only double the work. One stuck past STALE_INGEST_MS may be pushed again.
  */
 export async function reprocessDocument(ctx: UserContext, id: string, now = nowMs()): Promise<DocumentView> {
-  const { env, db } = ctx;
+  const { db } = ctx;
   const userId = ctx.user.id;
   const row = await findOwned(db, userId, id);
   const status = readIngestStatus(row);
@@ -301,7 +301,7 @@ export async function reprocessDocument(ctx: UserContext, id: string, now = nowM
   if (pending && hasIngestStatus(row.structuredContent) && fresh) {
     throw conflict("This document is already queued for processing.", "already_queued");
   }
-  await enqueueIngest(env, { id: row.id, userId });
+  await enqueueIngest(ctx, row.id);
   return getDocument(ctx, id);
 }
 

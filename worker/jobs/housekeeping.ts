@@ -1,5 +1,5 @@
 import { SESSION_IDLE_TIMEOUT_MS } from "../auth/session";
-import type { Env } from "../env";
+import type { AppContext } from "../context";
 
 export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Counters (sign-in limits, per-account throttles, daily upload bytes) matter for a day at most. */
@@ -11,7 +11,8 @@ export const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
  * counters untouched for two days. One atomic batch, and safe to repeat: a second run finds nothing
  * to delete.
  */
-export async function housekeeping(env: Env, scheduledTime: number): Promise<string> {
+export async function housekeeping(ctx: AppContext, scheduledTime: number): Promise<string> {
+  const { env } = ctx;
   const [outbox, verifications, sessions, counters] = await env.DB.batch([
     env.DB.prepare('DELETE FROM "EmailOutbox" WHERE "createdAt" < ?').bind(scheduledTime - OUTBOX_RETENTION_MS),
     env.DB.prepare('DELETE FROM "Verification" WHERE "expiresAt" < ?').bind(scheduledTime),

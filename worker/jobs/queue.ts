@@ -1,3 +1,4 @@
+import { appContext, type AppContext } from "../context";
 import { ingestDocument, markFailed } from "../documents/ingest";
 import { isIngestMessage, type IngestMessage } from "../documents/messages";
 import type { Env } from "../env";
@@ -19,6 +20,7 @@ export const probeStateName = (queue: string) => `queue-probe:${queue}`;
  * acknowledged and logged so nothing loops.
  */
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
+  const ctx = appContext(env);
   let lastProbe = 0;
   for (const message of batch.messages) {
     if (isProbe(message.body)) {
@@ -27,13 +29,13 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: 
       continue;
     }
     if (isIngestMessage(message.body)) {
-      await handleIngest(env, batch.queue, message as Message<IngestMessage>);
+      await handleIngest(ctx, batch.queue, message as Message<IngestMessage>);
       continue;
     }
     console.log(`[queue ${batch.queue}] message ${message.id} has no consumer yet; acknowledged`);
     message.ack();
   }
-  if (lastProbe) await recordProbe(env, batch.queue, lastProbe);
+  if (lastProbe) await recordProbe(ctx, batch.queue, lastProbe);
 }
 
 /** Dead-letter queues end in this suffix (wrangler.toml); their messages have used every retry. */
@@ -44,11 +46,11 @@ const isDeadLetterQueue = (queue: string) => queue.endsWith("-dlq");
  * (R2, D1) and retried with backoff until max_retries sends it to the dead-letter queue, whose
  * consumer marks the document failed so the library stops showing it as processing.
  */
-async function handleIngest(env: Env, queue: string, message: Message<IngestMessage>): Promise<void> {
+async function handleIngest(ctx: AppContext, queue: string, message: Message<IngestMessage>): Promise<void> {
   const { documentId, userId } = message.body;
   if (isDeadLetterQueue(queue)) {
     try {
-      await markFailed(env, { id: documentId, userId }, "Processing did not finish after several attempts. Try Reprocess.");
+      await markFailed(ctx, { id: documentId, userId }, "Processing did not finish after several attempts. Try Reprocess.");
       message.ack();
     } catch (err) {
       console.error(`[queue ${queue}] could not mark document ${documentId} failed`, err);
@@ -57,7 +59,7 @@ async function handleIngest(env: Env, queue: string, message: Message<IngestMess
     return;
   }
   try {
-    const result = await ingestDocument(env, message.body);
+    const result = await ingestDocument(ctx, message.body);
     if (result.outcome === "failed") console.log(`[queue ${queue}] document ${documentId} failed: ${result.error}`);
     message.ack();
   } catch (err) {
@@ -67,10 +69,10 @@ async function handleIngest(env: Env, queue: string, message: Message<IngestMess
 }
 
 /** Lets /status show that probes are consumed, not only sent. Failure here must not retry the batch. */
-async function recordProbe(env: Env, queue: string, sentAt: number): Promise<void> {
+async function recordProbe(ctx: AppContext, queue: string, sentAt: number): Promise<void> {
   const now = nowMs();
   try {
-    await env.DB.prepare(
+    await ctx.env.DB.prepare(
       `INSERT INTO "SchedulerTaskState" ("id", "name", "lastRun", "isRunning", "createdAt", "updatedAt") VALUES (?1, ?2, ?3, 0, ?4, ?4)
        ON CONFLICT ("name") DO UPDATE SET "lastRun" = max(coalesce("lastRun", 0), ?3), "updatedAt" = ?4`,
     )

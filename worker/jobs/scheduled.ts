@@ -1,3 +1,4 @@
+import { appContext, type AppContext } from "../context";
 import type { Env } from "../env";
 import { type ScheduledTask, tasksByCron } from "./tasks";
 import { nowMs } from "../lib/clock";
@@ -14,14 +15,14 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
     console.warn(`[cron ${controller.cron}] no tasks registered for this schedule`);
     return;
   }
-  const outcomes = await runTasks(env, tasks, controller.scheduledTime);
+  const outcomes = await runTasks(appContext(env), tasks, controller.scheduledTime);
   for (const o of outcomes) console.log(`[cron ${controller.cron}] ${o.name}: ${o.outcome} — ${o.summary}`);
 }
 
-export async function runTasks(env: Env, tasks: ScheduledTask[], scheduledTime: number): Promise<TaskOutcome[]> {
+export async function runTasks(ctx: AppContext, tasks: ScheduledTask[], scheduledTime: number): Promise<TaskOutcome[]> {
   const outcomes: TaskOutcome[] = [];
   // One after another: the tasks share D1 and there are few of them.
-  for (const task of tasks) outcomes.push(await runTask(env, task, scheduledTime));
+  for (const task of tasks) outcomes.push(await runTask(ctx, task, scheduledTime));
   return outcomes;
 }
 
@@ -30,9 +31,9 @@ export async function runTasks(env: Env, tasks: ScheduledTask[], scheduledTime: 
  * overlapping invocations (a retried trigger, a manual run) cannot both run the task, and a run
  * already completed for this scheduled time is not repeated.
  */
-export async function runTask(env: Env, task: ScheduledTask, scheduledTime: number): Promise<TaskOutcome> {
+export async function runTask(ctx: AppContext, task: ScheduledTask, scheduledTime: number): Promise<TaskOutcome> {
   const now = nowMs();
-  const claimed = await env.DB.prepare(
+  const claimed = await ctx.env.DB.prepare(
     `INSERT INTO "SchedulerTaskState" ("id", "name", "isRunning", "startedAt", "error", "createdAt", "updatedAt")
      VALUES (?1, ?2, 1, ?3, NULL, ?3, ?3)
      ON CONFLICT ("name") DO UPDATE SET "isRunning" = 1, "startedAt" = ?3, "updatedAt" = ?3
@@ -47,7 +48,7 @@ export async function runTask(env: Env, task: ScheduledTask, scheduledTime: numb
   let outcome: TaskOutcome;
   let error: string | null = null;
   try {
-    outcome = { name: task.name, outcome: "ran", summary: await task.run(env, scheduledTime) };
+    outcome = { name: task.name, outcome: "ran", summary: await task.run(ctx, scheduledTime) };
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
     outcome = { name: task.name, outcome: "failed", summary: error };
@@ -55,7 +56,7 @@ export async function runTask(env: Env, task: ScheduledTask, scheduledTime: numb
   }
   const finished = nowMs();
   // lastRun is the scheduled time the run was for, which is what makes a repeat delivery a no-op.
-  await env.DB.prepare(
+  await ctx.env.DB.prepare(
     `UPDATE "SchedulerTaskState" SET "isRunning" = 0, "lastRun" = ?2, "error" = ?3, "updatedAt" = ?4 WHERE "name" = ?1`,
   )
     .bind(task.name, scheduledTime, error ? error.slice(0, 1000) : null, finished)

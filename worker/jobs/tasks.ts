@@ -1,15 +1,15 @@
 import { expireGrants } from "../billing/service";
-import type { Env } from "../env";
+import type { AppContext } from "../context";
 import { housekeeping } from "./housekeeping";
 
 /**
- * A scheduled task: a plain function of the environment and the run's scheduled time. It returns a
+ * A scheduled task: a plain function of a context and the run's scheduled time. It returns a
  * short summary for the log, or throws; the runner records either in SchedulerTaskState.
  */
 export type ScheduledTask = {
   /** Stable name; the SchedulerTaskState row is keyed by it. */
   name: string;
-  run: (env: Env, scheduledTime: number) => Promise<string>;
+  run: (ctx: AppContext, scheduledTime: number) => Promise<string>;
 };
 
 /**
@@ -28,8 +28,8 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
     {
       name: "credit-expiry",
       // Expires granted credits past expiresAt through each account's ledger (worker/billing).
-      run: async (env, scheduledTime) => {
-        const r = await expireGrants(env, scheduledTime);
+      run: async (ctx, scheduledTime) => {
+        const r = await expireGrants(ctx, scheduledTime);
         return `${r.expired} grant(s) expired on ${r.accounts} account(s), ${r.failed} failed`;
       },
     },

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { LedgerEvent } from "../billing/ledger-types";
-import { getDb } from "../db/client";
+import type { AppContext } from "../context";
 import { accounts } from "../db/schema";
-import { parseConfig, type Config, type Env } from "../env";
+import type { Config } from "../env";
 import { creditPacks, type CreditPack } from "./config";
 import { getStripe, Stripe } from "./stripe";
 
@@ -26,8 +26,8 @@ export type AutoRefillOutcome =
  * Returning normally acknowledges the event; only an unexpected failure (Stripe unreachable)
  * throws, so the ledger offers it again later.
  */
-export async function requestAutoRefill(env: Pick<Env, "DB"> & Record<string, unknown>, event: LedgerEvent): Promise<AutoRefillOutcome> {
-  const config = parseConfig(env);
+export async function requestAutoRefill(ctx: AppContext, event: LedgerEvent): Promise<AutoRefillOutcome> {
+  const { config } = ctx;
   const stripe = getStripe(config);
   const skip = (reason: string): AutoRefillOutcome => {
     console.warn(`[payments] auto-refill for ${event.accountId} not charged: ${reason}`);
@@ -38,7 +38,7 @@ export async function requestAutoRefill(env: Pick<Env, "DB"> & Record<string, un
   if (wanted <= 0) return skip("no auto-refill amount");
   const pack = packForRefill(config, wanted);
   if (!pack) return skip("no credit pack is configured");
-  const [account] = await getDb(env.DB).select({ customer: accounts.stripeCustomerId }).from(accounts).where(eq(accounts.id, event.accountId)).limit(1);
+  const [account] = await ctx.db.select({ customer: accounts.stripeCustomerId }).from(accounts).where(eq(accounts.id, event.accountId)).limit(1);
   if (!account?.customer) return skip("the account has no Stripe customer");
   const customer = await stripe.customers.retrieve(account.customer);
   if (customer.deleted) return skip("the Stripe customer was deleted");
@@ -68,6 +68,6 @@ export async function requestAutoRefill(env: Pick<Env, "DB"> & Record<string, un
 }
 
 /** The LedgerEventHandler shape worker/billing/service.ts expects for `auto_refill`. */
-export const autoRefillHandler = async (env: Pick<Env, "DB"> & Record<string, unknown>, event: LedgerEvent): Promise<void> => {
-  await requestAutoRefill(env, event);
+export const autoRefillHandler = async (ctx: AppContext, event: LedgerEvent): Promise<void> => {
+  await requestAutoRefill(ctx, event);
 };

@@ -15,7 +15,7 @@ export async function getPricingPage(ctx: AppContext, user: BillingUser, options
     getBillingInfo(ctx, user.id),
     getCatalogue(ctx),
     // The usage card is a hint: the page still opens when the ledger does not answer.
-    getUsage(ctx.env, user.id).catch(() => null),
+    getUsage({ ...ctx, user: { id: user.id } }).catch(() => null),
   ]);
   return { info, catalogue, usage };
 }

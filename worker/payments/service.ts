@@ -82,7 +82,7 @@ export async function getBillingInfo(deps: Deps, userId: string, now = nowDate()
     .where(eq(accounts.id, planAccountId))
     .limit(1);
   const manages = !plan.viaTeam && canManage(own.role);
-  const ledger = await getLedgerState(deps.env, planAccountId).catch(() => null);
+  const ledger = await getLedgerState(deps, planAccountId).catch(() => null);
   const trialEnd = row?.trialEndDate ?? null;
   const recentlyConverted = Boolean(
     row &&
@@ -190,7 +190,7 @@ export async function createCheckout(deps: Deps, user: BillingUser, input: Check
     if (!pack) throw notFound("No such credit pack.");
     const plan = await getPlanStatus(deps.db, user.id);
     if (!plan.hasActivePlan) throw conflict("Credit packs are available with an active plan. Choose a plan first.", "no_active_plan");
-    const ledger = await getLedgerState(deps.env, account.accountId).catch(() => null);
+    const ledger = await getLedgerState(deps, account.accountId).catch(() => null);
     if (ledger?.settings.blockAdditionalPurchases) throw conflict("This account does not accept additional credit purchases.", "purchases_blocked");
     const customer = await ensureCustomer(deps, stripe, account, user);
     const metadata = { kind: "credit_pack", accountId: account.accountId, creditPackId: pack.id, credits: String(pack.credits) };

@@ -152,7 +152,7 @@ async function purchase(
   input: { accountId: string; credits: number; paymentIntent: string | null; idempotencyKey: string; metadata: Record<string, unknown> },
 ): Promise<Effects> {
   try {
-    await purchaseCredits(deps.env, { accountId: input.accountId, amount: input.credits, idempotencyKey: input.idempotencyKey, metadata: input.metadata });
+    await purchaseCredits(deps, { accountId: input.accountId, amount: input.credits, idempotencyKey: input.idempotencyKey, metadata: input.metadata });
   } catch (error) {
     if (error instanceof HttpError && error.code === "purchases_blocked" && input.paymentIntent) {
       await deps.stripe.refunds.create(
@@ -200,7 +200,7 @@ async function invoicePaid(deps: Deps, payload: Stripe.Invoice): Promise<Effects
   if (amount > 0) {
     const line = invoice.lines?.data?.[0];
     const periodEnd = line?.period?.end ?? invoice.period_end;
-    await grantCredits(deps.env, {
+    await grantCredits(deps, {
       accountId: outcome.accountId,
       amount,
       // One grant per invoice, whatever happens to the event that carried it.
@@ -287,7 +287,7 @@ async function chargeRefunded(deps: Deps, chargeId: string): Promise<Effects> {
     if (refund.status !== "succeeded") continue;
     const amount = Math.floor((credits * refund.amount) / charge.amount);
     if (amount <= 0) continue;
-    await revokeCredits(deps.env, {
+    await revokeCredits(deps, {
       accountId,
       amount,
       idempotencyKey: `stripe:refund:${refund.id}`,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { optionalUser } from "../auth/middleware";
+import { appCtxOf } from "../context";
 import type { AppEnv } from "../types";
 import { statusFor } from "./service";
 
@@ -8,7 +9,7 @@ import { statusFor } from "./service";
  * a signed-in admin gets the detailed report (checks, providers, cron) from the same probe.
  */
 export const statusRoutes = new Hono<AppEnv>().get("/", optionalUser, async (c) => {
-  const answer = await statusFor(c.env, c.get("config"), c.get("user"), c.executionCtx);
+  const answer = await statusFor(appCtxOf(c), c.get("user"), c.executionCtx);
   c.header("cache-control", answer.cacheControl);
   c.header("vary", "cookie");
   return c.json(answer.report, answer.httpStatus);

@@ -1,4 +1,5 @@
 import { isAiConfigured, readAiSettings } from "../ai/config";
+import type { AppContext } from "../context";
 import type { Config, Env } from "../env";
 import { type ProbeMessage, probeStateName } from "../jobs/queue";
 import { allTaskNames } from "../jobs/tasks";
@@ -64,7 +65,8 @@ export const STATUS_PROBE_TTL_MS = 60_000;
  * check that it accepts messages; the consumer only records when it saw one), and one storage
  * read from a "status-probe" instance of each Durable Object class.
  */
-export async function getStatus(env: Env, config: Config): Promise<StatusReport> {
+export async function getStatus(ctx: AppContext): Promise<StatusReport> {
+  const { env, config } = ctx;
   const checks = await Promise.all([
     checkD1(env),
     checkR2(env),
@@ -94,7 +96,7 @@ export async function getStatus(env: Env, config: Config): Promise<StatusReport>
 type CacheEntry = { checkedAtMs: number; report: Promise<StatusReport> };
 
 /**
- * Per isolate, keyed by the env object like getAuth: the last probe, finished or under way. Kept on
+ * Per isolate, keyed by the env object like getAuth (a context is made per request, the env is not): the last probe, finished or under way. Kept on
  * globalThis, not in this module: the Remix server build bundles its own copy of this file, and the
  * page and the API must share one probe (as worker/lib/clock.ts shares one offset).
  */
@@ -110,11 +112,12 @@ export type Background = { waitUntil(promise: Promise<unknown>): void };
  * waitUntil, so a client hanging up cannot leave the others waiting on cancelled I/O (and a probe
  * still pending after the minute is replaced anyway). A probe that throws is not kept.
  */
-export function getCachedStatus(env: Env, config: Config, background?: Background): Promise<StatusReport> {
+export function getCachedStatus(ctx: AppContext, background?: Background): Promise<StatusReport> {
+  const { env } = ctx;
   const now = nowMs();
   const cached = probes.get(env);
   if (cached && now >= cached.checkedAtMs && now - cached.checkedAtMs < STATUS_PROBE_TTL_MS) return cached.report;
-  const entry: CacheEntry = { checkedAtMs: now, report: getStatus(env, config) };
+  const entry: CacheEntry = { checkedAtMs: now, report: getStatus(ctx) };
   probes.set(env, entry);
   const settled = entry.report.then(
     () => undefined,
@@ -143,13 +146,8 @@ export type StatusAnswer = {
  * The one entry for GET /api/status and the /status page: the cached probe, in full for a signed-in
  * admin (never cached downstream), reduced to the public subsystems for everyone else.
  */
-export async function statusFor(
-  env: Env,
-  config: Config,
-  user: { role: string } | null | undefined,
-  background?: Background,
-): Promise<StatusAnswer> {
-  const report = await getCachedStatus(env, config, background);
+export async function statusFor(ctx: AppContext, user: { role: string } | null | undefined, background?: Background): Promise<StatusAnswer> {
+  const report = await getCachedStatus(ctx, background);
   const httpStatus = report.status === "ok" ? 200 : 503;
   if (user?.role === "admin") return { view: "admin", report, httpStatus, cacheControl: "no-store" };
   return { view: "public", report: publicStatus(report), httpStatus, cacheControl: "private, max-age=30" };
