@@ -24,7 +24,7 @@ import { usersRoutes } from "./users/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
- * upload (25 MB, worker/documents/routes.ts) and the JSON routes that pass their own maximum to
+ * upload (30 MB, worker/documents/routes.ts) and the JSON routes that pass their own maximum to
  * readJson (exercise 5 MB, profile 3 MB, Ask and conversations 2 MB), which counts while reading.
  */
 const OWN_BODY_LIMIT: [string, RegExp][] = [

@@ -111,7 +111,8 @@ describe("parseDocument", () => {
       /readable text/,
     );
     expect((await parseFailure(bytesOf("<html><script>x()</script></html>"), "html")).message).toMatch(/no readable/);
-    expect((await parseFailure(bytesOf("x"), "pptx")).message).toMatch(/not supported/);
+    expect((await parseFailure(bytesOf("x"), "pptx")).message).toMatch(/could not be opened as a PowerPoint presentation/);
+    expect((await parseFailure(bytesOf("x"), "zip")).message).toMatch(/not accepted/);
   });
 });
 

@@ -16,6 +16,7 @@ export async function startFakeServers() {
   registerFake((await import("./oidc.ts")).oidcFake);
   registerFake((await import("./openai.ts")).openaiFake);
   registerFake((await import("./email.ts")).emailFake);
+  registerFake((await import("./fixtures.ts")).fixturesRoute);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -79,7 +79,7 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json({ documents });
   })
   .post("/upload", async (c) => {
-    // Everything that needs no body first: a 25 MB upload refused by its header is never read.
+    // Everything that needs no body first: a 30 MB upload refused by its header is never read.
     assertDeclaredSize(c.req.header("content-length"), ENVELOPE_SLACK);
     const ctx = ctxOf(c);
     // uploadDocument checks again; asking here first spares reading the body for a 402 or a full pipeline's 429.

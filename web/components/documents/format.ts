@@ -9,7 +9,7 @@ export function typeLabel(type: string | null): string {
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  // One decimal where it tells something (1.5 KB), none where it would not (2 KB, 25 MB, 340 KB).
+  // One decimal where it tells something (1.5 KB), none where it would not (2 KB, 30 MB, 340 KB).
   const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, "KB"] : [bytes / (1024 * 1024), "MB"];
   const text = value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, "");
   return `${text} ${unit}`;

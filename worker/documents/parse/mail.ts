@@ -1,4 +1,6 @@
 import { htmlSections } from "./html";
+import { rowsWithHeaders } from "./table";
+import { parseCsvRows, tsvRows } from "./text";
 import { finish, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
@@ -138,6 +140,8 @@ function readPart(part: Part, depth: number, reading: Reading): void {
 }
 
 function bodyText(text: string, type: string, name: string | null): string {
+  if (type === "text/csv" || (name !== null && /\.csv$/i.test(name))) return rowsWithHeaders(parseCsvRows(text));
+  if (type === "text/tab-separated-values" || (name !== null && /\.tsv$/i.test(name))) return rowsWithHeaders(tsvRows(text));
   const html = type === "text/html" || (name !== null && /\.html?$/i.test(name));
   if (!html) return tidyWhitespace(text.replace(/\r\n?/g, "\n"));
   return htmlSections(text)

@@ -92,11 +92,11 @@ export function parseCsv(bytes: ArrayBuffer): ParsedDocument {
 
 /** TSV (IANA text/tab-separated-values): fields split on tabs, no quoting; rows as CSV's. */
 export function parseTsv(bytes: ArrayBuffer): ParsedDocument {
-  const rows = decodeText(bytes)
-    .replace(/^\ufeff/, "")
-    .split(/\r\n?|\n/)
-    .map((line) => line.split("\t"));
-  return finish([{ heading: null, text: rowsWithHeaders(rows) }], EMPTY);
+  return finish([{ heading: null, text: rowsWithHeaders(tsvRows(decodeText(bytes).replace(/^\ufeff/, ""))) }], EMPTY);
+}
+
+export function tsvRows(text: string): string[][] {
+  return text.split(/\r\n?|\n/).map((line) => line.split("\t"));
 }
 
 /** Lines to sections, a new one at each line `headingOf` names (Org, reStructuredText). */
