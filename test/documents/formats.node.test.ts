@@ -88,3 +88,19 @@ describe("every accepted file type, from real files", () => {
     await expect(parse("shelters.xls")).rejects.toThrow(/save it as \.xlsx/);
   });
 });
+
+describe("spreadsheet bounds", () => {
+  it("a sheet whose rows each have one cell at the last column does not materialise the gap", async () => {
+    const { zipSync, strToU8 } = await import("fflate");
+    const rows = Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>r${i}</t></is></c><c r="XFD${i + 1}"><v>1</v></c></row>`).join("");
+    const zip = zipSync({
+      "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+      "xl/_rels/workbook.xml.rels": strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+      "xl/worksheets/sheet1.xml": strToU8(`<worksheet><sheetData>${rows}</sheetData></worksheet>`),
+    });
+    const parsed = await parseDocument(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength) as ArrayBuffer, "xlsx");
+    expect(parsed.sections[0]!.heading).toBe("Big");
+    expect(parsed.sections[0]!.text.split("\n")).toHaveLength(20_000);
+    expect(parsed.text).not.toContain("XFD");
+  });
+});

@@ -4,6 +4,9 @@ import { finish, type ParsedDocument, type ParsedSection } from "./types";
 import { attribute, xmlTokens } from "./xml-tokens";
 import type { ZipArchive } from "./zip";
 
+/** Columns read per row (A…ALL): planners' sheets are far narrower; see sheetRows. */
+export const MAX_COLUMNS = 1000;
+
 const EXCEL: ZipFormat = { noun: "Excel file", kind: "Excel workbook", app: "Excel", extension: ".xlsx", saveAs: ".xlsx (Excel 2007 or later)" };
 
 /** Sheets in workbook order with their part names (xl/workbook.xml and its relationships). */
@@ -81,8 +84,9 @@ function sheetRows(xml: string, strings: string[]): string[][] {
       if (token.name === "v" || token.name === "t") reading = null;
       else if (token.name === "c" && cell && row) {
         const text = cell.type === "s" ? (strings[Number(cell.value)] ?? "") : cell.type === "b" ? (cell.value === "1" ? "TRUE" : "FALSE") : cell.value;
-        // A column past any real sheet's width is damage, not data: keep the row bounded.
-        if (cell.column >= 0 && cell.column < 16_384) row[cell.column] = text;
+        // Cells far to the right are dropped: a row is materialised up to its last cell, so one
+        // cell at column XFD on each of a million rows would otherwise allocate billions of slots.
+        if (cell.column >= 0 && cell.column < MAX_COLUMNS) row[cell.column] = text;
         cell = null;
       } else if (token.name === "row" && row) {
         rows.push(Array.from(row, (v) => v ?? ""));
