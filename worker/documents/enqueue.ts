@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { UserContext } from "../context";
+import type { AppContext, UserContext } from "../context";
+import { markFailed } from "./ingest";
 import { documents } from "../db/schema";
 import type { IngestMessage } from "./messages";
 import { withIngestStatus, type IngestStatus } from "./status";
@@ -8,12 +9,32 @@ import { nowMs, nowDate } from "../lib/clock";
 /** A queued or processing status older than this is presumed lost (message dead-lettered, deploy mid-run). */
 export const STALE_INGEST_MS = 10 * 60 * 1000;
 
+/** structuredContent key counting how many times the sweep re-queued the document since it was last queued by hand. */
+const SWEEPS_KEY = "ingestSweeps";
+/** The sweep re-queues a stuck document at most this many times, then marks it failed. */
+export const MAX_INGEST_SWEEPS = 3;
+/** Documents the sweep handles per run (the next run takes the rest). */
+const SWEEP_BATCH = 100;
+export const SWEEP_GAVE_UP_MESSAGE = `Processing did not finish after ${MAX_INGEST_SWEEPS + 1} tries. Use Reprocess to try again, or upload the file again.`;
+
+/**
+ * Rows that should be in the pipeline but are not moving: never queued (seeded rows, a send that
+ * never happened) or queued/processing without an update since `staleBefore` (the message was lost
+ * with a restarted local server, or dead-lettered before the row could be marked).
+ * ISO-8601 strings in UTC compare correctly as text.
+ */
+function needsQueueing(staleBefore: string) {
+  return sql`(json_extract(${documents.structuredContent}, '$.ingest.status') IS NULL
+    OR (json_extract(${documents.structuredContent}, '$.ingest.status') IN ('queued', 'processing')
+        AND json_extract(${documents.structuredContent}, '$.ingest.updatedAt') < ${staleBefore}))`;
+}
+
 /**
  * Marks the caller's document queued (keeping other structuredContent keys) and sends its INGEST message.
  * The row is written first so the library shows "queued" at once; if the send fails the row stays
  * queued and ensureQueued re-sends it after STALE_INGEST_MS.
  */
-export async function enqueueIngest(ctx: UserContext, documentId: string): Promise<void> {
+export async function enqueueIngest(ctx: UserContext, documentId: string, options: { sweeps?: number } = {}): Promise<void> {
   const { db } = ctx;
   const userId = ctx.user.id;
   const [row] = await db
@@ -24,7 +45,8 @@ export async function enqueueIngest(ctx: UserContext, documentId: string): Promi
   const ingest: IngestStatus = { status: "queued", progress: 0, updatedAt: nowDate().toISOString() };
   await db
     .update(documents)
-    .set({ processed: false, structuredContent: withIngestStatus(row.structuredContent, ingest) })
+    // A planner's upload or Reprocess starts the sweep count afresh; the sweep passes its own.
+    .set({ processed: false, structuredContent: withIngestStatus(row.structuredContent, ingest, { [SWEEPS_KEY]: options.sweeps ?? 0 }) })
     .where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
   const message: IngestMessage = { kind: "ingest", documentId, userId };
   await ctx.env.INGEST.send(message);
@@ -39,7 +61,6 @@ export async function ensureQueued(ctx: UserContext): Promise<number> {
   const { db } = ctx;
   const userId = ctx.user.id;
   const staleBefore = new Date(nowMs() - STALE_INGEST_MS).toISOString();
-  // ISO-8601 strings in UTC compare correctly as text.
   const rows = await db
     .select({ id: documents.id })
     .from(documents)
@@ -47,11 +68,43 @@ export async function ensureQueued(ctx: UserContext): Promise<number> {
       and(
         eq(documents.userId, userId),
         eq(documents.processed, false),
-        sql`(json_extract(${documents.structuredContent}, '$.ingest.status') IS NULL
-          OR (json_extract(${documents.structuredContent}, '$.ingest.status') IN ('queued', 'processing')
-              AND json_extract(${documents.structuredContent}, '$.ingest.updatedAt') < ${staleBefore}))`,
+        needsQueueing(staleBefore),
       ),
     );
   for (const row of rows) await enqueueIngest(ctx, row.id);
   return rows.length;
+}
+
+/**
+ * The Cron's recovery (every 15 minutes): every tenant's documents that need queueing (see
+ * needsQueueing) are sent again, at most MAX_INGEST_SWEEPS times each, then marked failed with
+ * a message saying what to do — so a document never waits for its owner to come back.
+ */
+export async function sweepStuckIngestion(ctx: AppContext, now = nowMs()): Promise<{ requeued: number; failed: number }> {
+  const staleBefore = new Date(now - STALE_INGEST_MS).toISOString();
+  const rows = await ctx.db
+    .select({ id: documents.id, userId: documents.userId, structuredContent: documents.structuredContent })
+    .from(documents)
+    .where(and(eq(documents.processed, false), needsQueueing(staleBefore)))
+    .orderBy(documents.updatedAt)
+    .limit(SWEEP_BATCH);
+  let requeued = 0;
+  let failed = 0;
+  for (const row of rows) {
+    const owner: UserContext = { ...ctx, user: { id: row.userId } };
+    const sweeps = sweepsOf(row.structuredContent);
+    if (sweeps >= MAX_INGEST_SWEEPS) {
+      await markFailed(ctx, row, SWEEP_GAVE_UP_MESSAGE);
+      failed += 1;
+    } else {
+      await enqueueIngest(owner, row.id, { sweeps: sweeps + 1 });
+      requeued += 1;
+    }
+  }
+  return { requeued, failed };
+}
+
+function sweepsOf(structuredContent: unknown): number {
+  const value = typeof structuredContent === "object" && structuredContent !== null ? (structuredContent as Record<string, unknown>)[SWEEPS_KEY] : undefined;
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }

@@ -1,5 +1,6 @@
 import { expireGrants } from "../billing/service";
 import type { AppContext } from "../context";
+import { sweepStuckIngestion } from "../documents/enqueue";
 import { housekeeping } from "./housekeeping";
 
 /**
@@ -22,6 +23,14 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
       name: "alert-summaries",
       // Filled by the alerts issue: fetch due alerts, summarise news, write AlertSummary rows.
       run: async () => "no-op: alert summaries are not implemented yet",
+    },
+    {
+      name: "ingest-sweep",
+      // Re-queues documents whose ingestion stalled (a lost message, a restart), then gives up on them.
+      run: async (ctx, scheduledTime) => {
+        const r = await sweepStuckIngestion(ctx, scheduledTime);
+        return `${r.requeued} document(s) re-queued, ${r.failed} marked failed`;
+      },
     },
   ],
   "0 * * * *": [
