@@ -54,17 +54,20 @@ describe("design assistant grounding", () => {
     expect(system).not.toContain("Ravenmoor");
   });
 
-  it("retrieves nothing when no document is assigned, and never another user's assigned document", async () => {
+  it("with nothing assigned, a personal exercise is grounded in all the planner's own documents, never another user's", async () => {
     const owner = await stripePlan(await createTestUser({ plan: "SOLO" }));
     const other = await createTestUser({ plan: "SOLO" });
-    const id = await createExercise(owner, { name: "Assigned elsewhere" });
+    const id = await createExercise(owner, { name: "Nothing assigned" });
     const ctx = userContext(env, owner.userId);
     expect(await retrievePassages(ctx, { scope: personal, exerciseId: id, query: "spillway", limit: 6 })).toEqual([]);
+    await ingested(owner, "own-plan.md", "# Spillway\nThe owner's spillway plan names the county warning point.");
+    expect((await retrievePassages(ctx, { scope: personal, exerciseId: id, query: "spillway", limit: 6 })).map((p) => p.documentName)).toEqual(["own-plan"]);
 
     // Someone else's document put in a context assigned to this exercise is not the owner's to read.
     const foreign = await ingested(other, "foreign.md", "# Spillway\nForeign spillway text.");
     await assign([foreign.id], id, other.userId);
     expect(await assignedDocumentIds(ctx, personal, id)).toEqual([]);
-    expect(await retrievePassages(ctx, { scope: personal, exerciseId: id, query: "spillway", limit: 6 })).toEqual([]);
+    const passages = await retrievePassages(ctx, { scope: personal, exerciseId: id, query: "spillway", limit: 6 });
+    expect(passages.map((p) => p.content).join(" ")).not.toContain("Foreign");
   });
 });

@@ -7,7 +7,9 @@ import type { ExerciseScope } from "../scope";
  * Passages for a design-assistant prompt, from the documents assigned to the exercise: documents
  * in a Context that a ContextAssignment grants to this exercise (or campaign exercise), and that
  * the caller owns. Retrieval is the documents feature's one retrieval (the one Ask Readyroom
- * uses). With nothing assigned the prompt carries no passages.
+ * uses). With nothing assigned, a personal exercise draws on all the planner's documents; a
+ * campaign exercise is shared with a team, so it reads only what was assigned to it (a planner's
+ * private library must not leak into a team's draft).
  */
 /** What a prompt needs of a passage (a retrieved one fits). */
 export type Passage = Pick<RetrievedPassage, "documentName" | "content"> & { chunkId?: string };
@@ -31,6 +33,11 @@ export async function assignedDocumentIds(ctx: UserContext, scope: ExerciseScope
 
 export async function retrievePassages(ctx: UserContext, input: PassageQuery): Promise<RetrievedPassage[]> {
   const documentIds = await assignedDocumentIds(ctx, input.scope, input.exerciseId);
-  if (documentIds.length === 0) return [];
-  return retrieveDocumentPassages(ctx.db, { userId: ctx.user.id, question: input.query, documentIds, limit: input.limit });
+  if (documentIds.length === 0 && input.scope.kind !== "personal") return [];
+  return retrieveDocumentPassages(ctx.db, {
+    userId: ctx.user.id,
+    question: input.query,
+    documentIds: documentIds.length ? documentIds : undefined,
+    limit: input.limit,
+  });
 }
