@@ -1,3 +1,4 @@
+import { parseDoc } from "./doc";
 import { parseDocx } from "./docx";
 import { parseEpub } from "./epub";
 import { parseHtml } from "./html";
@@ -21,7 +22,6 @@ export const NO_TEXT_IN_IMAGE =
 
 /** Old binary Office and Outlook files, until their readers land: what to do instead. */
 const OLD_OFFICE: Record<string, string> = {
-  doc: "Readyroom cannot read Word 97–2003 (.doc) files yet. Open it in Word or LibreOffice, save it as .docx and upload that.",
   xls: "Readyroom cannot read Excel 97–2003 (.xls) files yet. Open it in Excel or LibreOffice, save it as .xlsx and upload that.",
   ppt: "Readyroom cannot read PowerPoint 97–2003 (.ppt) files yet. Open it in PowerPoint or LibreOffice, save it as .pptx and upload that.",
   msg: "Readyroom cannot read Outlook (.msg) files yet. In Outlook, save the message as .eml (or forward it as an attachment) and upload that.",
@@ -39,6 +39,7 @@ const PARSERS: Record<string, Parser> = {
   html: parseHtml,
   xml: parseXml,
   docx: parseDocx,
+  doc: parseDoc,
   odt: parseOdt,
   rtf: parseRtf,
   epub: parseEpub,
