@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { AskPassage } from "../../worker/ask/model";
 import { NOTHING_INDEXED, NOTHING_MATCHED, offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { buildAskPrompt } from "../../worker/ask/prompt";
-import { retrievalQuery } from "../../worker/documents/retrieval";
 import { titleFromQuestion } from "../../worker/ask/service";
 import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";
 
@@ -20,14 +19,6 @@ const passages = [
   passage(1, "# Shelters\nThe Red Cross opens shelters at the high school. Pets are accepted at the fairgrounds only. Parking is limited."),
   passage(2, "Minutes: the shelter at the fairgrounds filled by noon.", { page: 3 }),
 ];
-
-describe("retrievalQuery", () => {
-  it("keeps the topic words and drops the common ones, or keeps everything when nothing else is left", () => {
-    expect(retrievalQuery("What does the plan say about pet shelters?")).toBe("plan pet shelters");
-    expect(retrievalQuery("Who is it?")).toBe("Who is it");
-    expect(retrievalQuery("")).toBe("");
-  });
-});
 
 describe("offlineAskAnswer", () => {
   it("quotes the most relevant sentences of each passage with its [n], the same every time", () => {

@@ -1,10 +1,11 @@
 import type { AskPassage } from "./model";
-import { retrievalQuery } from "../documents/retrieval";
+import { analyzeQuestion, conceptIn, passageStems, type QueryConcept } from "../documents/query-terms";
 
 /**
  * The answer Ask Readyroom gives when no AI provider is configured: no model, so it quotes the
- * retrieved passages themselves — for each of the best few, the sentences that share the most
- * words with the question — each with its [n] citation. Deterministic: the same question over the
+ * retrieved passages themselves — for each of the best few, the sentences that answer: the ones
+ * carrying the question's specific terms (numbers, names, places, codes, and words rare among the
+ * passages), not merely its common words — each with its [n] citation. Deterministic: the same question over the
  * same passages gives the same answer.
  */
 
@@ -25,8 +26,9 @@ export const NOTHING_MATCHED =
 export function offlineAskAnswer(question: string, passages: AskPassage[], context: { hasIndexedDocuments: boolean }): string {
   if (passages.length === 0) return context.hasIndexedDocuments ? NOTHING_MATCHED : NOTHING_INDEXED;
   const topic = clip(question.trim().replace(/\s+/g, " "), 80);
-  const terms = topicTerms(question);
-  const lines = passages.slice(0, MAX_QUOTED_PASSAGES).map((p) => `- ${bestQuote(p.content, terms)} [${p.n}]`);
+  const quoted = passages.slice(0, MAX_QUOTED_PASSAGES);
+  const terms = weightedTerms(question, quoted.map((p) => p.content));
+  const lines = quoted.map((p) => `- ${bestQuote(p.content, terms)} [${p.n}]`);
   const sources = [...new Set(passages.slice(0, MAX_QUOTED_PASSAGES).map((p) => p.documentName))];
   return (
     `Here is what your documents say about "${topic}":\n\n${lines.join("\n")}\n\n` +
@@ -35,12 +37,23 @@ export function offlineAskAnswer(question: string, passages: AskPassage[], conte
   );
 }
 
-function topicTerms(question: string): string[] {
-  return [...new Set(retrievalQuery(question).toLowerCase().split(" ").filter((w) => w.length > 1))];
+type WeightedTerm = { concept: QueryConcept; weight: number };
+
+/**
+ * The question's concepts weighted for quoting: specific terms three times a common one, and a
+ * concept found in fewer of the quoted passages more than one found in all of them (it is what
+ * tells the passages apart).
+ */
+function weightedTerms(question: string, contents: string[]): WeightedTerm[] {
+  const stems = contents.map(passageStems);
+  return analyzeQuestion(question).map((concept) => {
+    const found = stems.filter((s) => conceptIn(concept, s)).length;
+    return { concept, weight: (concept.specific ? 3 : 1) * Math.log(1 + (contents.length + 1) / (found + 0.5)) };
+  });
 }
 
-/** The passage's sentence(s) sharing the most topic words with the question, in document order. */
-function bestQuote(content: string, terms: string[]): string {
+/** The passage's sentence(s) carrying the most weight of the question's terms, in document order. */
+function bestQuote(content: string, terms: WeightedTerm[]): string {
   const sentences = splitSentences(content);
   if (sentences.length === 0) return clip(content.replace(/\s+/g, " ").trim(), MAX_QUOTE_CHARS);
   const scored = sentences.map((s, index) => ({ s, index, score: score(s, terms) }));
@@ -62,10 +75,9 @@ function splitSentences(content: string): string[] {
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
 }
 
-function score(sentence: string, terms: string[]): number {
-  const lower = sentence.toLowerCase();
-  // Prefix match stands in for stemming ("evacuat" in "evacuation" and "evacuate").
-  return terms.reduce((sum, t) => sum + (lower.includes(t.length > 5 ? t.slice(0, t.length - 2) : t) ? 1 : 0), 0);
+function score(sentence: string, terms: WeightedTerm[]): number {
+  const stems = passageStems(sentence);
+  return terms.reduce((sum, t) => sum + (conceptIn(t.concept, stems) ? t.weight : 0), 0);
 }
 
 function clip(text: string, max: number): string {

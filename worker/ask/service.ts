@@ -164,7 +164,7 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
   if (body.isAskReadyroomAction && !settings.actionsEnabled) throw badRequest("Actions are not available yet.", "actions_unavailable");
 
   const question = body.messages[body.messages.length - 1]!.content;
-  const passages = await retrievePassages(db, { userId, question, documentIds });
+  const passages = await retrievePassages(ctx, { userId, question, documentIds });
   const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds));
   const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
   const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language });

@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
+import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { searchChunks } from "./index-store";
+import { analyzeQuestion, anyConceptMatch, conceptIn, conceptMatch, passageStems, type QueryConcept } from "./query-terms";
+import { ANSWER_FLOOR, conceptWeights, coverage, PASSAGE_FLOOR, reciprocalRankFusion } from "./relevance";
 
 /**
  * Which passages of the caller's documents a question is answered from — the one retrieval of Ask
- * Readyroom and the design assistant. v1 is keyword search (FTS5, any of the question's words,
- * bm25 order); hybrid keyword + vector retrieval replaces the inside of this module later, with
- * the same output.
+ * Readyroom and the design assistant. The question becomes concepts (query-terms.ts: stems,
+ * joined/split compounds, field synonyms, "Condition II" kept whole); FTS5 finds candidates that
+ * contain any of them (bm25, headings weighted up); each candidate is scored by the rarity-weighted
+ * share of the question's concepts it holds (relevance.ts); the two rankings are fused by
+ * reciprocal rank. A question whose best passage stays under the answer floor is declined: no
+ * passage is returned, so nothing unrelated is ever cited.
  */
 
 /** A retrieved passage: where it is (what a citation shows) and the chunk's full text, which goes into the prompt. */
@@ -23,52 +28,136 @@ export interface RetrievedPassage {
 }
 
 export const PASSAGE_LIMIT = 8;
+/** Candidates read per question before scoring: enough for the fusion to reorder the head. */
+const CANDIDATES = 40;
 
-/**
- * Words that carry no topic. With OR matching they would pull in every chunk containing "the";
- * bm25 would rank those low, but they would still fill the eight slots when few chunks match
- * the real topic words.
- */
-const STOPWORDS = new Set(
-  (
-    "a an and are as at be been but by can could do does did for from had has have how i if in into is it its " +
-    "me my of on or our should so than that the their them then there these they this those to us was we were " +
-    "what when where which who whom why will with would you your about tell say says said please any all"
-  ).split(" "),
-);
-
-/** The question's topic words, or the whole question when it is made only of common words. */
-export function retrievalQuery(question: string): string {
-  const words = question.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [];
-  const topical = words.filter((w) => !STOPWORDS.has(w.toLowerCase()));
-  return (topical.length ? topical : words).join(" ");
+export interface RetrievalInput {
+  userId: string;
+  question: string;
+  documentIds?: string[];
+  limit?: number;
+  /**
+   * false: rank without declining (the design assistant looks for anything in the plans that
+   * bears on a section, and flags what the plans do not support itself).
+   */
+  decline?: boolean;
 }
 
-export async function retrievePassages(
-  db: Database,
-  input: { userId: string; question: string; documentIds?: string[]; limit?: number },
-): Promise<RetrievedPassage[]> {
-  const hits = await searchChunks(db, input.userId, retrievalQuery(input.question), {
-    match: "any",
-    limit: input.limit ?? PASSAGE_LIMIT,
-    documentIds: input.documentIds,
-  });
-  if (hits.length === 0) return [];
-  const contents = await db.all<{ id: string; content: string }>(sql`
-    SELECT "id", "content" FROM "DocumentChunk"
-    WHERE "id" IN (SELECT value FROM json_each(${JSON.stringify(hits.map((h) => h.chunkId))}))`);
-  const byId = new Map(contents.map((c) => [c.id, c.content]));
-  return hits.map((hit, i) => ({
-    n: i + 1,
-    chunkId: hit.chunkId,
-    documentId: hit.documentId,
-    documentName: hit.documentName,
-    ...(hit.page !== undefined ? { page: hit.page } : {}),
-    snippet: hit.snippet,
-    // The FTS row and its chunk are deleted together (trigger), so the content is there; the
-    // snippet stands in if a delete raced this read.
-    content: byId.get(hit.chunkId) ?? hit.snippet,
-  }));
+type Candidate = {
+  chunkId: string;
+  documentId: string;
+  documentName: string;
+  heading: string | null;
+  page: number | null;
+  snippet: string;
+  content: string;
+};
+
+export async function retrievePassages(ctx: AppContext, input: RetrievalInput): Promise<RetrievedPassage[]> {
+  if (input.documentIds && input.documentIds.length === 0) return [];
+  const concepts = analyzeQuestion(input.question);
+  const match = anyConceptMatch(concepts);
+  if (!match) return [];
+  const { candidates, total, frequencies } = await readCandidates(ctx.env.DB, input, concepts, match);
+  if (candidates.length === 0) return [];
+
+  const weights = conceptWeights(concepts, frequencies, total);
+  const scored = candidates.map((c, bm25Rank) => ({ c, bm25Rank, coverage: coverage(weights, `${c.heading ?? ""}\n${c.content}`) }));
+  const decline = input.decline !== false;
+  const best = Math.max(...scored.map((s) => s.coverage));
+  if (decline && best < ANSWER_FLOOR) return [];
+  const kept = focusOnNamedDocuments(
+    decline ? scored.filter((s) => s.coverage >= PASSAGE_FLOOR) : scored,
+    concepts,
+  );
+
+  const byCoverage = [...kept].sort((a, b) => b.coverage - a.coverage || a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
+  const byKeyword = [...kept].sort((a, b) => a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
+  const fused = reciprocalRankFusion([byKeyword, byCoverage]);
+  const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || a.bm25Rank - b.bm25Rank);
+
+  const seen = new Set<string>();
+  const passages: RetrievedPassage[] = [];
+  for (const { c } of ranked) {
+    // The same text uploaded twice (or overlapping copies of a plan) is cited once.
+    const key = c.content.replace(/\s+/g, " ").trim().toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    passages.push({
+      n: passages.length + 1,
+      chunkId: c.chunkId,
+      documentId: c.documentId,
+      documentName: c.documentName,
+      ...(c.page !== null ? { page: Number(c.page) } : {}),
+      snippet: c.snippet,
+      content: c.content,
+    });
+    if (passages.length >= (input.limit ?? PASSAGE_LIMIT)) break;
+  }
+  return passages;
+}
+
+/**
+ * When the question names something that only some documents are named for ("the Odalys AAR",
+ * "Greywell's plan"), the answer comes from those documents: other jurisdictions' plans sharing
+ * the question's common words must not be mixed in.
+ */
+function focusOnNamedDocuments<T extends { c: Candidate }>(scored: T[], concepts: QueryConcept[]): T[] {
+  const names = [...new Set(scored.map((s) => s.c.documentName))];
+  if (names.length < 2) return scored;
+  const nameStems = new Map(names.map((name) => [name, passageStems(name)]));
+  let focus: Set<string> | null = null;
+  for (const concept of concepts) {
+    if (!concept.specific || /\p{N}/u.test(concept.text)) continue;
+    const named = names.filter((name) => conceptIn(concept, nameStems.get(name) ?? []));
+    if (named.length === 0 || named.length === names.length) continue;
+    focus = new Set([...(focus ?? []), ...named]);
+  }
+  if (!focus) return scored;
+  const focused = scored.filter((s) => focus.has(s.c.documentName));
+  return focused.length ? focused : scored;
+}
+
+/**
+ * One D1 round trip: the candidates (bm25 order), the number of chunks searched, and how many of
+ * them hold each concept. Tenant scope is Document.userId (the authoritative owner); document ids
+ * are one JSON parameter (json_each), so any number stays under D1's bound-parameter limit.
+ */
+async function readCandidates(db: D1Database, input: RetrievalInput, concepts: QueryConcept[], match: string) {
+  const ids = input.documentIds ? JSON.stringify(input.documentIds) : null;
+  const scope = (user: number, documents: number) =>
+    `d."userId" = ?${user} AND (?${documents} IS NULL OR d."id" IN (SELECT value FROM json_each(?${documents})))`;
+  const candidates = db
+    .prepare(
+      `SELECT f."chunkId" AS "chunkId", f."documentId" AS "documentId", d."name" AS "documentName",
+              f."heading" AS "heading", f."page" AS "page",
+              snippet("DocumentChunkFts", 0, '[', ']', '…', 12) AS "snippet", c."content" AS "content"
+       FROM "DocumentChunkFts" f
+       JOIN "Document" d ON d."id" = f."documentId"
+       JOIN "DocumentChunk" c ON c.rowid = f.rowid
+       WHERE "DocumentChunkFts" MATCH ?1 AND ${scope(2, 3)}
+       ORDER BY bm25("DocumentChunkFts", 1.0, 2.0)
+       LIMIT ${CANDIDATES}`,
+    )
+    .bind(match, input.userId, ids);
+  const total = db
+    .prepare(`SELECT count(*) AS "n" FROM "DocumentChunk" c JOIN "Document" d ON d."id" = c."documentId" WHERE ${scope(1, 2)}`)
+    .bind(input.userId, ids);
+  // One count per concept, in the same batch (D1 caps compound SELECTs, so no UNION ALL).
+  const counts = concepts.map((concept) =>
+    db
+      .prepare(
+        `SELECT count(*) AS "n" FROM "DocumentChunkFts" f JOIN "Document" d ON d."id" = f."documentId"
+         WHERE "DocumentChunkFts" MATCH ?3 AND ${scope(1, 2)}`,
+      )
+      .bind(input.userId, ids, conceptMatch(concept)),
+  );
+  const [rows, totalRows, ...countRows] = await db.batch<Record<string, unknown>>([candidates, total, ...counts]);
+  return {
+    candidates: (rows?.results ?? []) as Candidate[],
+    total: Number(totalRows?.results[0]?.n ?? 0),
+    frequencies: countRows.map((r) => Number(r.results[0]?.n ?? 0)),
+  };
 }
 
 /** Whether any of the caller's documents (within the chosen ones) has indexed text at all. */

@@ -34,10 +34,13 @@ export async function assignedDocumentIds(ctx: UserContext, scope: ExerciseScope
 export async function retrievePassages(ctx: UserContext, input: PassageQuery): Promise<RetrievedPassage[]> {
   const documentIds = await assignedDocumentIds(ctx, input.scope, input.exerciseId);
   if (documentIds.length === 0 && input.scope.kind !== "personal") return [];
-  return retrieveDocumentPassages(ctx.db, {
+  return retrieveDocumentPassages(ctx, {
     userId: ctx.user.id,
     question: input.query,
     documentIds: documentIds.length ? documentIds : undefined,
     limit: input.limit,
+    // A section's query is the section's name and the planner's words, not a question: rank
+    // what the plans hold on it without declining (drafts flag what the plans do not support).
+    decline: false,
   });
 }

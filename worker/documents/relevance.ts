@@ -1,0 +1,59 @@
+import { conceptIn, passageStems, type QueryConcept } from "./query-terms";
+
+/**
+ * How relevant a passage is to a question, and when nothing is relevant enough to answer from.
+ * Pure, so the thresholds are tested on their own and the retrieval evaluation in
+ * `npm run bench` measures exactly these rules.
+ *
+ * Coverage is the share of the question's concepts a passage contains, each weighted by how rare
+ * it is in the planner's library (inverse document frequency over chunks): "county" or
+ * "emergency" in every chunk weigh almost nothing, "budget" or "Condition II" weigh a lot, and a
+ * concept no document contains at all weighs the most — a question about something the library
+ * never mentions cannot reach the floor on its common words alone.
+ */
+
+/** Reciprocal-rank fusion constant (Cormack et al.): damps the head of each list. */
+export const RRF_K = 60;
+
+/** Below this coverage a passage is not cited. */
+export const PASSAGE_FLOOR = 0.25;
+/** Below this coverage for the best passage (and no strong semantic match) the question is declined. */
+export const ANSWER_FLOOR = 0.45;
+
+export type ConceptWeight = { concept: QueryConcept; weight: number; documentFrequency: number };
+
+/**
+ * Rarity is judged as if the library had at least this many chunks: in a library of one or two
+ * documents every word is "rare" or "everywhere", and a question would be declined for any word
+ * the plan happens not to use.
+ */
+export const MIN_LIBRARY_CHUNKS = 50;
+
+/** Inverse document frequency of each concept over the `total` chunks searched. */
+export function conceptWeights(concepts: QueryConcept[], documentFrequencies: number[], searched: number): ConceptWeight[] {
+  const total = Math.max(searched, MIN_LIBRARY_CHUNKS);
+  return concepts.map((concept, i) => {
+    const df = documentFrequencies[i] ?? 0;
+    // Specific terms (numbers, names, codes) decide which passage answers: weigh them up.
+    const idf = Math.log(1 + (total + 1) / (df + 0.5));
+    return { concept, weight: idf * (concept.specific ? 1.5 : 1), documentFrequency: df };
+  });
+}
+
+/** Share (0–1) of the weighted concepts found in the text. */
+export function coverage(weights: ConceptWeight[], text: string): number {
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  if (total <= 0) return 0;
+  const stems = passageStems(text);
+  const found = weights.reduce((sum, w) => sum + (conceptIn(w.concept, stems) ? w.weight : 0), 0);
+  return found / total;
+}
+
+/** Fuses rankings (each best first) into one score per id: Σ 1 / (k + rank). */
+export function reciprocalRankFusion(rankings: string[][], k = RRF_K): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const ranking of rankings) {
+    ranking.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + i + 1)));
+  }
+  return scores;
+}
