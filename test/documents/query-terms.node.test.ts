@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { analyzeQuestion, anyConceptMatch, conceptIn, passageStems } from "../../worker/documents/query-terms";
+import { ANSWER_FLOOR, conceptWeights, coverage, reciprocalRankFusion } from "../../worker/documents/relevance";
+
+const found = (question: string, text: string) => analyzeQuestion(question).map((c) => [c.text, conceptIn(c, passageStems(text))]);
+
+describe("analyzeQuestion", () => {
+  it("keeps topic words, drops common and framing words and possessives", () => {
+    expect(analyzeQuestion("Where is the county's EOC located?").map((c) => c.text)).toEqual(["county", "EOC"]);
+    expect(analyzeQuestion("Who handles hazmat spills?").map((c) => c.text)).toEqual(["hazmat", "spills"]);
+  });
+
+  it("matches inflections through the stem the index stores (staffs/staffing, evacuate/evacuation)", () => {
+    expect(found("Who staffs the shelter?", "Staffing at the shelter is by the Red Cross.")).toEqual([
+      ["staffs", true],
+      ["shelter", true],
+    ]);
+    expect(found("When do we evacuate?", "Evacuation of Zone B begins at 26 ft.")).toEqual([["evacuate", true]]);
+  });
+
+  it("joins and splits compounds: floodplain meets flood plain both ways", () => {
+    expect(found("homes in the floodplain", "Most homes lie in the flood plain.")).toEqual([
+      ["homes", true],
+      ["floodplain", true],
+    ]);
+    expect(found("homes in the flood plain", "Most homes lie in the floodplain.").every(([, hit]) => hit)).toBe(true);
+  });
+
+  it("keeps a designation whole: Condition I is not Condition II, Zone B is not Zone C", () => {
+    const one = analyzeQuestion("What happens at Condition I?");
+    expect(one.map((c) => c.text)).toEqual(["Condition I"]);
+    expect(conceptIn(one[0]!, passageStems("Under Condition II the EOC activates."))).toBe(false);
+    expect(conceptIn(one[0]!, passageStems("Under Condition I the EOC activates."))).toBe(true);
+    expect(found("Who leaves first in zone B?", "Zone C leaves after Zone B.")).toEqual([
+      ["leaves", true],
+      ["first", false],
+      ["zone B", true],
+    ]);
+  });
+
+  it("uses the field's synonyms and acronyms", () => {
+    expect(found("When do we open the EOC?", "The emergency operations center is activated at Level 2.")).toEqual([
+      ["open", true],
+      ["EOC", true],
+    ]);
+    expect(found("Who handles hazmat?", "Hazardous materials: Fire Rescue Team 7.")).toEqual([["hazmat", true]]);
+  });
+
+  it("marks numbers, codes and names as specific, and matches numbers exactly", () => {
+    const concepts = analyzeQuestion("Is the crest at FNKL1 above 18 ft for Greywell?");
+    expect(concepts.filter((c) => c.specific).map((c) => c.text)).toEqual(["FNKL1", "18", "Greywell"]);
+    const eighteen = concepts.find((c) => c.text === "18")!;
+    expect(conceptIn(eighteen, passageStems("The crest reached 180 ft"))).toBe(false);
+    expect(conceptIn(eighteen, passageStems("Flood stage is 18 ft"))).toBe(true);
+  });
+
+  it("builds an FTS5 query in which nothing the planner typed is syntax", () => {
+    const match = anyConceptMatch(analyzeQuestion('levee" OR NEAR(x) * AND "breach'))!;
+    // Outside the quoted strings there is only our own syntax: OR, parentheses and prefix stars.
+    expect(match.replace(/"[^"]*"/g, "")).toMatch(/^(?:\s|OR|\(|\)|\*)*$/);
+    expect(match).toContain('"breach"*');
+    expect(anyConceptMatch(analyzeQuestion("?!"))).toBeNull();
+  });
+});
+
+describe("relevance", () => {
+  const concepts = analyzeQuestion("What is the county's annual budget for emergency management?");
+
+  it("weighs a concept the library never mentions above one found everywhere", () => {
+    const weights = conceptWeights(concepts, [40, 0, 0, 38, 3], 40);
+    const weightOf = (text: string) => weights.find((w) => w.concept.text === text)!.weight;
+    expect(weightOf("budget")).toBeGreaterThan(weightOf("management"));
+    expect(weightOf("management")).toBeGreaterThan(weightOf("county"));
+  });
+
+  it("keeps a passage with only the common words under the answer floor", () => {
+    const weights = conceptWeights(concepts, [40, 0, 0, 38, 3], 40);
+    expect(coverage(weights, "The county emergency management office coordinates the response.")).toBeLessThan(ANSWER_FLOOR);
+    expect(coverage(weights, "The county's annual emergency management budget is $2.1 million.")).toBe(1);
+  });
+
+  it("fuses rankings by reciprocal rank: agreement beats one first place", () => {
+    const fused = reciprocalRankFusion([
+      ["a", "b", "c"],
+      ["b", "c", "a"],
+    ]);
+    expect([...fused.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)).toEqual(["b", "a", "c"]);
+  });
+});
