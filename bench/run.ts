@@ -15,7 +15,8 @@
  * `npm run bench -- --skip-suite` does not run the suite; it prints the last recorded
  * test-results/summary.json (its commit and time) instead.
  *
- * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default "1,32").
+ * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default "1,32"),
+ * BENCH_SECTIONS (comma-separated section names to run, e.g. "retrieval"; default all).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
@@ -96,10 +97,13 @@ async function probe(baseURL: string, target: HttpTarget): Promise<string | null
   }
 }
 
+const only = process.env.BENCH_SECTIONS?.split(",").map((s) => s.trim()).filter(Boolean);
+
 async function loadSections(): Promise<BenchSection[]> {
   const dir = path.join(ROOT, "bench");
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "run.ts")
+    .filter((f) => !only || only.includes(f.replace(/\.ts$/, "")))
     .sort();
   const sections: BenchSection[] = [];
   for (const file of files) {

@@ -4,6 +4,7 @@ import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { counterBenchRoutes } from "./counter-bench";
 import { ledgerBenchRoutes } from "./ledger-bench";
+import { retrievalBenchRoutes } from "./retrieval-bench";
 import { streamingBenchRoutes } from "./streaming-bench";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -26,4 +27,5 @@ export const devRoutes = new Hono<AppEnv>()
   .use(localOnly)
   .route("/bench/ledger", ledgerBenchRoutes)
   .route("/bench/counter", counterBenchRoutes)
-  .route("/bench/streaming", streamingBenchRoutes);
+  .route("/bench/streaming", streamingBenchRoutes)
+  .route("/bench/retrieval", retrievalBenchRoutes);

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ensureUser } from "../auth/middleware";
+import { ctxOf } from "../context";
+import { retrievePassages } from "../documents/retrieval";
+import { readJson } from "../lib/http";
+import type { AppEnv } from "../types";
+
+/**
+ * The retrieval evaluation's probe (`npm run bench`, bench/retrieval.ts): runs the one retrieval
+ * Ask Readyroom uses for each labelled question, as the signed-in user, over the documents the
+ * bench uploaded, and answers the passages in rank order. Mounted under /api/dev (local or test,
+ * on a loopback address only).
+ */
+export const retrievalBenchInput = z.object({
+  questions: z.array(z.string().min(1).max(1000)).min(1).max(200),
+  documentIds: z.array(z.string().min(1).max(100)).min(1).max(100),
+});
+
+export const retrievalBenchRoutes = new Hono<AppEnv>().use(ensureUser).post("/", async (c) => {
+  const ctx = ctxOf(c);
+  const { questions, documentIds } = await readJson(c, retrievalBenchInput);
+  const userId = ctx.user.id;
+  const results = [];
+  for (const question of questions) {
+    const passages = await retrievePassages(ctx, { userId, question, documentIds });
+    results.push({ passages: passages.map((p) => ({ n: p.n, documentName: p.documentName, content: p.content })) });
+  }
+  return c.json({ results });
+});
