@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { BENCH_CREDITS } from "../../worker/dev/streaming-bench";
 import { api, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
+import { appContext } from "../../worker/context";
+import { ingestDocument } from "../../worker/documents/ingest";
+import { storeDocument } from "../documents/ingest-helpers";
 
 // Development and benchmark routes (worker/dev/) exist only in a local or test app on a loopback
 // address; everywhere else they answer 404 like any unknown path.
@@ -65,12 +68,30 @@ describe("POST /api/dev/bench/streaming/credits", () => {
   });
 });
 
+describe("POST /api/dev/bench/retrieval", () => {
+  it("retrieves from the caller's documents only, validates its input, refuses a signed-out caller", async () => {
+    const [me, other] = await Promise.all([createTestUser(), createTestUser()]);
+    const mine = await storeDocument(me.userId, "levee.md", "# Levee L-3\nPatrols begin at the action stage of 15 ft.");
+    const theirs = await storeDocument(other.userId, "levee.md", "# Levee L-3\nTheir patrols begin at 9 ft.");
+    for (const [user, doc] of [[me, mine], [other, theirs]] as const) {
+      await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: user.userId });
+    }
+    const body = { questions: ["When do levee patrols begin?"], documentIds: [mine.id, theirs.id] };
+    const res = await expectStatus(await api("/api/dev/bench/retrieval", { user: me, method: "POST", body }), 200);
+    const { results } = await json<{ results: { passages: { content: string }[] }[] }>(res);
+    expect(results[0]!.passages.map((p) => p.content)).toEqual([expect.stringContaining("15 ft")]);
+    await expectStatus(await api("/api/dev/bench/retrieval", { user: me, method: "POST", body: { questions: [] } }), 400);
+    await expectStatus(await api("/api/dev/bench/retrieval", { method: "POST", body }), 401);
+  });
+});
+
 describe("outside a local app the dev routes do not exist", () => {
   const production = { ...env, APP_ENV: "production", AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: "https://readyroom.example" };
   const cases: [string, string, object, string][] = [
     ["production", "/api/dev/bench/ledger", production, "http://localhost"],
     ["production", "/api/dev/bench/streaming/credits", production, "http://localhost"],
     ["production", "/api/dev/bench/counter", production, "http://localhost"],
+    ["production", "/api/dev/bench/retrieval", production, "http://localhost"],
     ["a local app reached by a domain", "/api/dev/bench/ledger", env, "https://readyroom.example"],
     ["a local app reached by a domain", "/api/dev/bench/counter", env, "https://readyroom.example"],
   ];
