@@ -61,7 +61,11 @@ function bestQuote(content: string, terms: WeightedTerm[]): string {
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
   const chosen = [ranked[0]!];
   const second = ranked[1];
-  if (second && second.score > 0 && chosen[0]!.s.length + second.s.length + 1 <= MAX_QUOTE_CHARS) chosen.push(second);
+  // A second sentence only when it carries at least half as much: otherwise it is the passage's
+  // common words talking, not the answer.
+  if (second && second.score > 0 && second.score * 2 >= chosen[0]!.score && chosen[0]!.s.length + second.s.length + 1 <= MAX_QUOTE_CHARS) {
+    chosen.push(second);
+  }
   chosen.sort((a, b) => a.index - b.index);
   return clip(chosen.map((c) => c.s).join(" "), MAX_QUOTE_CHARS);
 }
