@@ -18,7 +18,7 @@ const base: PromptInput = {
   ],
   instructions: { ...EMPTY_CUSTOM_INSTRUCTIONS, focus: "Gulf coast county", threats: "Storm surge" },
   language: "Brazilian Portuguese",
-  passages: [{ documentName: "Evacuation Annex.pdf", content: "Zone A clears in 31 hours." }],
+  passages: [{ documentId: "doc-1", chunkId: "chunk-1", documentName: "Evacuation Annex.pdf", content: "Zone A clears in 31 hours." }],
   providerEnforcesSchema: true,
 };
 

@@ -13,12 +13,15 @@ import { assertEditable } from "../exercises/lock-service";
 import {
   buildPrompt,
   draftToPatch,
+  groundDraft,
   MODULE_SECTIONS,
   parseDraft,
   PURPOSES,
   retrievePassages,
+  SECTION_LABELS,
   SECTION_TYPES,
   type BuiltPrompt,
+  type Passage,
   type Purpose,
   type SectionType,
 } from "../exercises/prompts";
@@ -83,7 +86,7 @@ export async function streamConversation(ctx: UserContext, req: ConversationRequ
   const [exerciseResult, settingsResult, passagesResult] = await Promise.allSettled([
     assertEditable(ctx, scope, exerciseId),
     assistantSettings(ctx),
-    retrievePassages(ctx, { scope, exerciseId, query: `${body.sectionType} ${lastUser}`.trim(), limit: 6 }),
+    retrievePassages(ctx, { scope, exerciseId, query: `${SECTION_LABELS[body.sectionType]} ${lastUser}`.trim(), limit: 6 }),
   ]);
   if (exerciseResult.status === "rejected") throw exerciseResult.reason;
   if (settingsResult.status === "rejected") throw settingsResult.reason;
@@ -144,6 +147,7 @@ export async function streamConversation(ctx: UserContext, req: ConversationRequ
     currentModules: exercise.modules ?? null,
     conversationId: exercise.conversationId,
     promptTokens,
+    passages,
   };
   return new Response(streamBody(run, chunks, abort), {
     headers: {
@@ -184,6 +188,8 @@ interface Run extends ConversationRequest {
   conversationId: string | null;
   /** Estimated prompt size: what an interrupted answer is charged for when the provider reported no usage. */
   promptTokens: number;
+  /** The numbered passages the prompt carried, in order: what a draft's passage numbers refer to. */
+  passages: readonly Passage[];
 }
 type ConversationBodyModules = Parameters<typeof draftToPatch>[2]["modules"];
 
@@ -258,14 +264,16 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
   if (!interrupted && run.prompt.draft) {
     const parsed = parseDraft(run.body.sectionType, text);
     if (parsed.ok) {
-      draft = parsed.draft;
+      // The passage numbers in the draft become the server's own sources (never a model's ids).
+      const grounded = groundDraft(run.body.sectionType, parsed.draft, run.passages);
+      draft = grounded;
       const moduleIndex = MODULE_SECTIONS.includes(run.body.sectionType) ? run.moduleIndex : 0;
       outcome.draftEvent = {
         type: "draft",
         sectionType: run.body.sectionType,
         moduleIndex,
-        draft: parsed.draft,
-        patch: draftToPatch(run.body.sectionType, parsed.draft, { modules: run.currentModules }, moduleIndex),
+        draft: grounded,
+        patch: draftToPatch(run.body.sectionType, grounded, { modules: run.currentModules }, moduleIndex),
       };
     } else {
       outcome.draftError = parsed.message;

@@ -14,6 +14,25 @@ import { z } from "zod";
 const text = z.union([z.string(), z.number().transform(String)]);
 const nullableText = text.nullish();
 
+/**
+ * The plan passage a drafted element tests (issue 11): the document and chunk it came from, the
+ * sentence quoted, and the document's name when drafted (so an export still names it after a
+ * rename or a delete). Ids are always the server's own, never a model's.
+ */
+export const planSourceSchema = z.object({
+  documentId: z.string().max(100),
+  chunkId: z.string().max(100),
+  quote: z.string().max(2_000),
+  documentName: z.string().max(500).nullish(),
+});
+
+/**
+ * Grounding of one drafted element: its source, or `notInPlans` when no retrieved passage
+ * supports it (a gap the exercise should surface). Both absent on elements drafted before
+ * grounding or written by hand.
+ */
+const grounding = { source: planSourceSchema.nullish(), notInPlans: z.boolean().nullish() };
+
 export const questionModes = ["functional", "inject", "inject-functional"] as const;
 export const questionTypes = ["open-ended", "multiple-choice"] as const;
 
@@ -22,6 +41,7 @@ export const structuredQuestionSchema = z.object({
   type: z.enum(questionTypes),
   /** Choices of a multiple-choice question; empty or absent for open-ended ones. */
   options: z.array(z.string()).nullish(),
+  ...grounding,
 });
 
 export const questionGroupSchema = z.object({
@@ -76,6 +96,7 @@ export const mselRowSchema = z.object({
   responsibleOrganization: nullableText,
   pocAuthor: nullableText,
   comment: nullableText,
+  ...grounding,
 });
 export const mselTableSchema = z.array(mselRowSchema);
 
@@ -126,6 +147,7 @@ export const exerciseInputSchema = z.object({
   metadata: exerciseMetadataSchema.nullish(),
 });
 
+export type PlanSource = z.infer<typeof planSourceSchema>;
 export type StructuredQuestion = z.infer<typeof structuredQuestionSchema>;
 export type QuestionGroup = z.infer<typeof questionGroupSchema>;
 export type StructuredQuestions = z.infer<typeof structuredQuestionsSchema>;

@@ -132,6 +132,12 @@ function sectionTask(input: PromptInput): string {
   }
 }
 
+/** Sections whose elements (MSEL rows, discussion questions) record the plan passage they test. */
+const GROUNDED_SECTIONS: readonly SectionType[] = ["msel_table", "module_question", "modules"];
+
+// An exercise exists to find gaps: an element no passage supports is flagged for the planner, not hidden.
+const GROUNDING_RULE = `For every MSEL row and every discussion question, set "passage" to the number of the passage above that it tests (the plan provision the players must apply). Set it to 0 when no passage supports the element: it is then shown to the planner as "not in your plans", a gap worth exercising, so never pick a passage that does not support it.`;
+
 const DRAFT_RULES = `Answer with one JSON object only, with no Markdown fence and no text before or after it. Use the exercise's own names, places and times; keep every field filled.`;
 
 /**
@@ -150,10 +156,11 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   system.push(`The exercise so far:\n${describeExercise(input.exercise) || "(nothing yet)"}`);
   if (input.passages.length) {
     system.push(
-      `Passages from the planner's documents assigned to this exercise (ground the draft in them; cite the document name when you use one):\n` +
-        input.passages.map((p) => `[${p.documentName}]\n${clip(p.content, MAX_PASSAGE_CHARS)}`).join("\n\n"),
+      `Numbered passages from the planner's documents assigned to this exercise (ground the draft in them; cite the document name when you use one):\n` +
+        input.passages.map((p, i) => `[${i + 1}] ${p.documentName}\n${clip(p.content, MAX_PASSAGE_CHARS)}`).join("\n\n"),
     );
   }
+  if (draft && GROUNDED_SECTIONS.includes(input.sectionType)) system.push(GROUNDING_RULE);
   system.push(sectionTask(input));
   if (draft) {
     system.push(DRAFT_RULES);
@@ -183,6 +190,13 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     draft,
     maxOutputTokens: draft ? OUTPUT_TOKENS[input.sectionType] : 2_000,
     offlineAnswer: () =>
-      offlineAnswer({ exercise: input.exercise, sectionType: input.sectionType, purpose: input.purpose, moduleIndex: input.moduleIndex, lastUserMessage }),
+      offlineAnswer({
+        exercise: input.exercise,
+        sectionType: input.sectionType,
+        purpose: input.purpose,
+        moduleIndex: input.moduleIndex,
+        lastUserMessage,
+        passages: input.passages,
+      }),
   };
 }

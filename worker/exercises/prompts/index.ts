@@ -2,3 +2,4 @@ export { buildPrompt, describeExercise, type BuiltPrompt, type ExerciseForPrompt
 export { closestTemplate, offlineAnswer, offlineDraft } from "./offline";
 export { retrievePassages, type Passage } from "./passages";
 export * from "./sections";
+export { groundDraft, groundElement, matchPassage } from "./grounding";

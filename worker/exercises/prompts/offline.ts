@@ -3,12 +3,16 @@ import type { CapabilityObjective, Module } from "../../db/exercise-shapes";
 import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../templates";
 import { SECTION_LABELS, type Draft, type Purpose, type SectionType, wantsDraft } from "./sections";
 import type { ExerciseForPrompt } from "./build";
+import { matchPassage } from "./grounding";
+import type { Passage } from "./passages";
 
 /**
  * Offline drafting: with no AI provider configured, the assistant answers from the quick-start
  * library. The closest template (by threat keywords in the exercise and the planner's message)
  * supplies the content, adapted to the exercise: its own name, threat and capabilities are kept
- * and the template fills what is missing. Pure and deterministic: same input, same answer.
+ * and the template fills what is missing. Every MSEL row and discussion question names the
+ * retrieved passage it tests, chosen extractively (grounding.ts's matchPassage), exactly as a model
+ * is asked to. Pure and deterministic: same input, same answer.
  */
 
 // Words that point at each template, beyond the words of its own name and threat type.
@@ -57,6 +61,8 @@ export interface OfflineInput {
   purpose: Purpose;
   moduleIndex: number;
   lastUserMessage: string;
+  /** The numbered passages the prompt carries (none: every element is "not in your plans"). */
+  passages?: readonly Pick<Passage, "content">[];
 }
 
 export function offlineAnswer(input: OfflineInput): string {
@@ -83,6 +89,18 @@ function capabilitiesDraft(exercise: ExerciseForPrompt, template: QuickStartTemp
   return { capabilitiesAndObjectives: capabilities.map((capability) => ({ capability, objective: objectiveFor(capability, template, threat) })) };
 }
 
+type TemplateQuestions = QuickStartTemplate["modules"][number]["questions"];
+
+function numberedQuestions(questions: TemplateQuestions, passages: readonly Pick<Passage, "content">[]) {
+  return {
+    mode: questions.mode,
+    groups: questions.groups.map((g) => ({
+      name: g.name,
+      questions: g.questions.map((q) => ({ text: q.text, type: q.type, options: [...(q.options ?? [])], passage: matchPassage(q.text, passages) })),
+    })),
+  };
+}
+
 function moduleFrom(template: QuickStartTemplate, index: number) {
   // Every template has modules (test/exercises/templates.node.test.ts: exactly 3).
   return template.modules[index % template.modules.length]!;
@@ -94,6 +112,7 @@ export function offlineDraft(input: OfflineInput, template: QuickStartTemplate):
   const name = exercise.name?.trim() || `${threat} Tabletop Exercise`;
   const current: Module | undefined = exercise.modules?.[input.moduleIndex];
   const source = moduleFrom(template, input.moduleIndex);
+  const passages = input.passages ?? [];
   switch (input.sectionType) {
     case "intro":
       return { name, threatType: threat };
@@ -103,7 +122,7 @@ export function offlineDraft(input: OfflineInput, template: QuickStartTemplate):
     case "objectives":
       return capabilitiesDraft(exercise, template, threat);
     case "modules":
-      return { modules: template.modules.map((m) => structuredClone(m)) };
+      return { modules: template.modules.map((m) => ({ ...structuredClone(m), questions: numberedQuestions(m.questions, passages) })) };
     case "module_description":
       return {
         title: (typeof current?.title === "string" && current.title.trim()) || source.title,
@@ -113,9 +132,9 @@ export function offlineDraft(input: OfflineInput, template: QuickStartTemplate):
     case "module_inject":
       return { injects: [...source.injects] };
     case "module_question":
-      return { questions: structuredClone(source.questions) };
+      return { questions: numberedQuestions(source.questions, passages) };
     case "msel_table":
-      return { mselTable: template.mselTable.map((r) => ({ ...r })) };
+      return { mselTable: template.mselTable.map((r) => ({ ...r, passage: matchPassage([r.synopsis, r.message, r.expectedAction].join(" "), passages) })) };
   }
 }
 

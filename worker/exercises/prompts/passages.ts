@@ -12,7 +12,7 @@ import type { ExerciseScope } from "../scope";
  * private library must not leak into a team's draft).
  */
 /** What a prompt needs of a passage (a retrieved one fits). */
-export type Passage = Pick<RetrievedPassage, "documentName" | "content"> & { chunkId?: string };
+export type Passage = Pick<RetrievedPassage, "documentId" | "chunkId" | "documentName" | "content">;
 
 export interface PassageQuery {
   scope: ExerciseScope;

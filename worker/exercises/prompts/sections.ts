@@ -47,6 +47,19 @@ export const SECTION_LABELS: Record<SectionType, string> = {
 // derived from them is accepted by OpenAI's strict structured outputs; the same zod schema then
 // validates what comes back (a provider that ignores response_format can still send anything).
 
+/**
+ * The number of the passage an element tests (grounding.ts maps it to the server's own passage).
+ * Lenient when read back: a missing or malformed number is 0, "not in your plans", never a failed
+ * draft.
+ */
+const passageRef = z
+  .number()
+  .int()
+  .min(0)
+  .max(99)
+  .catch(0)
+  .describe("The number of the passage from the planner's documents that this element tests, or 0 when no passage supports it.");
+
 const capability = z.enum(CORE_CAPABILITY_NAMES as [string, ...string[]]);
 
 const capabilitiesDraft = z.object({
@@ -73,6 +86,7 @@ const structuredQuestions = z.object({
               text: z.string().min(1),
               type: z.enum(questionTypes),
               options: z.array(z.string()).describe("Choices of a multiple-choice question; empty for open-ended."),
+              passage: passageRef,
             }),
           )
           .min(1),
@@ -89,7 +103,10 @@ const moduleDraft = z.object({
   questions: structuredQuestions,
 });
 
-const mselRow = z.object(Object.fromEntries(mselColumns.map((c) => [c, z.string()])) as Record<(typeof mselColumns)[number], z.ZodString>);
+const mselRow = z.object({
+  ...(Object.fromEntries(mselColumns.map((c) => [c, z.string()])) as Record<(typeof mselColumns)[number], z.ZodString>),
+  passage: passageRef,
+});
 
 export const DRAFT_SCHEMAS = {
   intro: z.object({ name: z.string().min(1).max(500), threatType: z.string().min(1) }),
@@ -111,7 +128,9 @@ const jsonSchemas = new Map<SectionType, Record<string, unknown>>();
 export function draftJsonSchema(section: SectionType): Record<string, unknown> {
   let schema = jsonSchemas.get(section);
   if (!schema) {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(DRAFT_SCHEMAS[section], { target: "draft-7" }) as Record<string, unknown>;
+    // `default` (from the lenient passage number) is not a keyword strict structured outputs accept.
+    const json = z.toJSONSchema(DRAFT_SCHEMAS[section], { target: "draft-7", override: (c) => void delete c.jsonSchema.default });
+    const { $schema: _ignored, ...rest } = json as Record<string, unknown>;
     schema = rest;
     jsonSchemas.set(section, schema);
   }
