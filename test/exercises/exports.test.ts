@@ -125,7 +125,7 @@ describe("export formats", () => {
     expect(squash(text[totalPages - 1]!)).toContain(`Page ${totalPages} of ${totalPages}`);
   });
 
-  it("csv: the MSEL, header = the 13 columns, parses back to the rows", async () => {
+  it("csv: the MSEL, header = the 13 columns and the plan reference, parses back to the rows", async () => {
     const res = await api(`/api/exercises/${id}/export?format=csv`, { user });
     await expectStatus(res, 200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -133,10 +133,10 @@ describe("export formats", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.startsWith("\ufeff")).toBe(true);
     const [header, ...rows] = parseCsv(text.slice(1));
-    expect(header).toEqual([...mselColumns]);
+    expect(header).toEqual([...mselColumns, "Plan reference"]);
     // Cells a spreadsheet would run as a formula come back with the documented leading apostrophe.
-    expect(rows).toEqual(largest.mselTable.map((r) => mselColumns.map((c) => neutralizeFormula(r[c]))));
-    expect(rows.flat().filter((v, i) => v !== largest.mselTable.flatMap((r) => mselColumns.map((c) => r[c]))[i]).every((v) => v.startsWith("'"))).toBe(true);
+    expect(rows).toEqual(largest.mselTable.map((r) => [...mselColumns.map((c) => neutralizeFormula(r[c])), ""]));
+    expect(rows.flat().filter((v, i) => v !== largest.mselTable.flatMap((r) => [...mselColumns.map((c) => r[c]), ""])[i]).every((v) => v.startsWith("'"))).toBe(true);
   });
 
   it("csv: quotes commas, quotes and newlines (RFC 4180) and defuses formulas", async () => {
@@ -155,7 +155,54 @@ describe("export formats", () => {
     expect(get(first!, "to")).toBe("'+1 555");
     expect(get(first!, "pocAuthor")).toBe("'@ops");
     expect(get(first!, "from")).toBe("'- SimCell");
-    expect(second).toEqual(["2", ...Array(12).fill("")]);
+    expect(second).toEqual(["2", ...Array(13).fill("")]);
+  });
+
+  it("plan references: the MSEL's Plan reference column quotes the passage (formula-guarded), and the SitMan lists them", async () => {
+    const source = (quote: string) => ({ documentId: "doc-1", chunkId: "chunk-1", documentName: "Levee EAP", quote });
+    const exId = await createExercise(user, {
+      name: "Grounded",
+      mselTable: [
+        { event: "1", synopsis: "Levee overtopping near Eastbank", source: source("The EOC issues the immediate evacuation warning for Eastbank.") },
+        { event: "2", synopsis: "Contractor fraud", notInPlans: true },
+        { event: "3", synopsis: "Crafted", source: { ...source("=cmd|' /C calc'!A0"), documentName: "=HYPERLINK(1)" } },
+        { event: "4", synopsis: "Written by hand" },
+      ],
+      modules: [
+        {
+          title: "Response",
+          questions: { mode: "functional", groups: [{ name: "EOC", questions: [{ text: "Who issues the warning?", type: "open-ended", source: source("Sirens sound in Zone 2.") }, { text: "Who pays?", type: "open-ended", notInPlans: true }] }] },
+        },
+      ],
+    });
+    const text = await (await api(`/api/exercises/${exId}/export?format=csv`, { user })).text();
+    const [header, ...rows] = parseCsv(text.replace(/^\ufeff/, ""));
+    const col = header!.indexOf("Plan reference");
+    expect(rows.map((r) => r[col])).toEqual([
+      "Levee EAP — “The EOC issues the immediate evacuation warning for Eastbank.”",
+      "Not in your plans",
+      "'=HYPERLINK(1) — “=cmd|' /C calc'!A0”",
+      "",
+    ]);
+
+    const stored = await json(await api(`/api/exercises/${exId}`, { user }));
+    const sitman = buildSitMan({ ...(stored as Parameters<typeof buildSitMan>[0]), updatedAt: new Date() });
+    const blocks = sitman.sections.flatMap((sec) => sec.blocks);
+    const h1 = blocks.filter((b) => b.type === "heading" && b.level === 1).map((b) => (b as { text: string }).text);
+    expect(h1.slice(-3)).toEqual(["Appendix A: Master Scenario Events List (MSEL)", "Appendix B: Plan References", "Appendix C: Participant Feedback Form"]);
+    const table = blocks[blocks.findIndex((b) => b.type === "heading" && b.text === "Appendix B: Plan References") + 2] as { rows: string[][] };
+    expect(table.rows).toEqual([
+      ["MSEL 1: Levee overtopping near Eastbank", "Levee EAP", "The EOC issues the immediate evacuation warning for Eastbank."],
+      ["MSEL 3: Crafted", "=HYPERLINK(1)", "=cmd|' /C calc'!A0"],
+      ["Module 1, question 1: Who issues the warning?", "Levee EAP", "Sirens sound in Zone 2."],
+    ]);
+    const docx = await api(`/api/exercises/${exId}/export?format=docx`, { user });
+    const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))["word/document.xml"]!);
+    expectInXml(xml, "Appendix B: Plan References\nSirens sound in Zone 2.");
+    const pdf = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
+    const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(squash(pdfText)).toContain("Appendix B: Plan References");
+    expect(squash(pdfText)).toContain("Sirens sound in Zone 2.");
   });
 
   it("json: the full exercise, re-imported to an equal exercise", async () => {

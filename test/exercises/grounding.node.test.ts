@@ -20,6 +20,8 @@ describe("plan grounding of drafted elements", () => {
       "The dam operator calls the county warning point when the spillway gauge reaches 42 feet.",
       "Sirens sound in Zone 2.",
     ]);
+    // Chunks keep a heading as a bare first line.
+    expect(sentences("Levee Plan\nWhen the patrol reports\novertopping, sirens sound. Then")).toEqual(["Levee Plan", "When the patrol reports overtopping, sirens sound.", "Then"]);
   });
 
   it("maps a passage number to the server's passage and quotes its sentence that matches the element", () => {
@@ -42,6 +44,9 @@ describe("plan grounding of drafted elements", () => {
     expect(matchPassage("The spillway gauge reaches 42 feet", passages)).toBe(1);
     expect(matchPassage("A cyberattack encrypts the payroll servers", passages)).toBe(0);
     expect(matchPassage("anything", [])).toBe(0);
+    // A long inject that only brushes a plan sentence with a few shared words is not supported by it.
+    const brushing = "Residents report a contractor demanding cash; the recovery group calls the attorney general's consumer office, opens a hotline for questions about insurance, mould removal and building permits, and the JIC issues a fraud alert in English and Spanish.";
+    expect(matchPassage(brushing, passages)).toBe(0);
   });
 
   it("a draft's MSEL rows and questions carry source or notInPlans, and the passage numbers are gone", () => {

@@ -4,6 +4,7 @@ import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { fileResponse, parseExportFormat, renderExport, type ExportFormat } from "./export";
 import { addFeedback, listFeedback } from "./feedback";
+import { ASSIGNMENT_MAX_BYTES, assignDocument, assignDocumentBodySchema, listExerciseDocuments, unassignDocument } from "./assignments";
 import { feedbackBodySchema, updateExerciseBodySchema } from "./schemas";
 import type { ExerciseScope } from "./scope";
 import { deleteExercise, getExercise, getExerciseRow, updateExercise } from "./service";
@@ -42,6 +43,20 @@ export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly 
       const response = fileResponse(await renderExport(row, format));
       response.headers.set("server-timing", `render;dur=${(performance.now() - started).toFixed(1)}`);
       return response;
+    })
+    // The planner's documents that ground the design assistant for this exercise (issue 11).
+    .get("/:id/documents", async (c) => {
+      const { scope, id } = scoped(c);
+      return c.json({ documents: await listExerciseDocuments(ctxOf(c), scope, id) });
+    })
+    .post("/:id/documents", async (c) => {
+      const { scope, id } = scoped(c);
+      const { documentId } = await readJson(c, assignDocumentBodySchema, ASSIGNMENT_MAX_BYTES);
+      return c.json({ documents: await assignDocument(ctxOf(c), scope, id, documentId) });
+    })
+    .delete("/:id/documents/:documentId", async (c) => {
+      const { scope, id } = scoped(c);
+      return c.json({ documents: await unassignDocument(ctxOf(c), scope, id, c.req.param("documentId")) });
     })
     .get("/:id/feedback", async (c) => {
       const { scope, id } = scoped(c);

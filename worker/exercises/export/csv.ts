@@ -1,7 +1,9 @@
 import { mselColumns, type MselRow } from "../../db/exercise-shapes";
+import { PLAN_REFERENCE_HEADER, planReference } from "./plan-references";
 
 /**
- * The MSEL as CSV (RFC 4180): header = the 13 MSEL columns of spec §3, one row per inject, CRLF
+ * The MSEL as CSV (RFC 4180): header = the 13 MSEL columns of spec §3 and the "Plan reference"
+ * (the plan passage the inject tests, issue 11), one row per inject, CRLF
  * line ends, fields quoted when they hold a comma, quote, CR or LF, quotes doubled. A UTF-8 BOM
  * makes spreadsheet programs read accents correctly.
  */
@@ -33,7 +35,7 @@ export function csvCell(value: string): string {
 }
 
 export function mselToCsv(rows: MselRow[]): string {
-  const lines = [mselColumns.map(csvCell).join(",")];
-  for (const row of rows) lines.push(mselColumns.map((col) => csvCell(row[col] ?? "")).join(","));
+  const lines = [[...mselColumns, PLAN_REFERENCE_HEADER].map(csvCell).join(",")];
+  for (const row of rows) lines.push([...mselColumns.map((col) => row[col] ?? ""), planReference(row)].map(csvCell).join(","));
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }

@@ -1,6 +1,7 @@
 import { getCapabilityByName, MISSION_AREAS } from "../capabilities";
 import type { CapabilityObjective, Module, MselRow } from "../../db/exercise-shapes";
 import { nowDate } from "../../lib/clock";
+import { planReferences } from "./plan-references";
 
 /**
  * The Situation Manual as a neutral document (hseep.md "Situation Manual"), built once and rendered
@@ -8,7 +9,8 @@ import { nowDate } from "../../lib/clock";
  * cover with handling instructions, exercise overview table, general information (objectives and
  * core capabilities table, roles, structure, guidelines), scenario and threat analysis, one section
  * per module (scenario update, injects, discussion questions), the MSEL as a table (appendix, for
- * controllers and evaluators) and a participant feedback form.
+ * controllers and evaluators), the plan references of drafted elements (when any) and a participant
+ * feedback form.
  */
 
 export type ListItem = { text: string; sub?: string[] };
@@ -296,8 +298,18 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
       : { type: "paragraph", text: "The MSEL has no rows yet.", style: "note" },
   ];
 
+  // The plan passages the injects and questions test (issue 11): an appendix only when there are some.
+  const references = planReferences({ mselTable: msel, modules });
+  const referenceSection: Block[] = references.length
+    ? [
+        { type: "heading", level: 1, text: "Appendix B: Plan References" },
+        { type: "paragraph", text: "The passages of the jurisdiction's own plans that each inject and discussion question tests.", style: "note" },
+        { type: "table", headers: ["Inject or Question", "Plan Document", "Passage"], widths: [2, 1.2, 3], rows: references.map((r) => [r.element, r.document, r.quote]), small: true },
+      ]
+    : [];
+
   const feedbackForm: Block[] = [
-    { type: "heading", level: 1, text: "Appendix B: Participant Feedback Form" },
+    { type: "heading", level: 1, text: `Appendix ${references.length ? "C" : "B"}: Participant Feedback Form` },
     {
       type: "table",
       keyValue: true,
@@ -337,6 +349,7 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
       { orientation: "portrait", blocks: scenario },
       { orientation: "portrait", blocks: moduleBlocks },
       { orientation: "landscape", blocks: mselSection },
+      ...(referenceSection.length ? [{ orientation: "portrait" as const, blocks: referenceSection }] : []),
       { orientation: "portrait", blocks: feedbackForm },
     ],
   };

@@ -12,8 +12,13 @@ import type { Draft, SectionType } from "./sections";
 
 export type Grounding = { source: PlanSource; notInPlans?: undefined } | { source?: undefined; notInPlans: true };
 
-/** Shared significant words a sentence must have with an element for offline drafting to call it support. */
+/**
+ * Offline drafting calls a sentence support for an element when they share at least
+ * MIN_SUPPORT_WORDS significant words, making up at least MIN_SUPPORT_SHARE of the shorter of the
+ * two (so a long inject brushing a plan sentence with "Eastbank" and "warning" is not support).
+ */
 export const MIN_SUPPORT_WORDS = 3;
+export const MIN_SUPPORT_SHARE = 0.4;
 const MAX_QUOTE_CHARS = 400;
 
 const STOP = new Set(
@@ -33,8 +38,10 @@ export function significantWords(text: string): Set<string> {
 }
 
 /**
- * The sentences of a passage: Markdown headings stand alone, other lines are joined (PDF text
- * breaks lines mid-sentence), then split after . ! or ? followed by a capital, digit or quote.
+ * The sentences of a passage. Lines are joined (PDF text breaks lines mid-sentence) except after a
+ * heading: a Markdown heading, or a line without closing punctuation followed by one that starts
+ * with a capital (chunks keep a section's heading as its first line). Then split after . ! or ?
+ * followed by a capital, digit or quote.
  */
 export function sentences(content: string): string[] {
   const out: string[] = [];
@@ -44,15 +51,19 @@ export function sentences(content: string): string[] {
     if (joined) out.push(...joined.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u));
     prose = [];
   };
-  for (const line of content.split(/\r?\n/)) {
-    if (/^\s*#{1,6}\s/.test(line) || line.trim() === "") {
+  const lines = content.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    const next = lines[i + 1]?.trim() ?? "";
+    const markdownHeading = /^\s*#{1,6}\s/.test(line);
+    const bareHeading = prose.length === 0 && line.trim().length <= 120 && !/[.!?,;:]$/.test(line.trim()) && /^[\p{Lu}\p{N}]/u.test(next);
+    if (markdownHeading || bareHeading || line.trim() === "") {
       flush();
       const heading = line.replace(/^\s*#{1,6}\s+/, "").trim();
       if (heading) out.push(heading);
     } else {
       prose.push(line);
     }
-  }
+  });
   flush();
   return out.map((s) => s.trim()).filter(Boolean);
 }
@@ -64,13 +75,16 @@ function overlap(a: Set<string>, b: Set<string>): number {
 }
 
 /** The passage's sentence sharing most significant words with the element (the first on a tie or none). */
-export function bestSentence(content: string, elementText: string): { sentence: string; shared: number } {
+export function bestSentence(content: string, elementText: string): { sentence: string; shared: number; supported: boolean } {
   const want = significantWords(elementText);
   const all = sentences(content);
-  let best = { sentence: all[0] ?? content.trim(), shared: 0 };
+  let best = { sentence: all[0] ?? content.trim(), shared: 0, supported: false };
   for (const sentence of all) {
-    const shared = overlap(want, significantWords(sentence));
-    if (shared > best.shared) best = { sentence, shared };
+    const have = significantWords(sentence);
+    const shared = overlap(want, have);
+    if (shared > best.shared) {
+      best = { sentence, shared, supported: shared >= MIN_SUPPORT_WORDS && shared >= MIN_SUPPORT_SHARE * Math.min(want.size, have.size) };
+    }
   }
   return best;
 }
@@ -80,15 +94,15 @@ function clipQuote(sentence: string): string {
 }
 
 /**
- * Offline drafting's choice: the 1-based number of the passage with a sentence sharing the most
- * significant words with the element (at least MIN_SUPPORT_WORDS), or 0 when none does.
+ * Offline drafting's choice: the 1-based number of the passage with a supporting sentence sharing
+ * the most significant words with the element, or 0 when none supports it.
  */
 export function matchPassage(elementText: string, passages: readonly Pick<Passage, "content">[]): number {
   let best = 0;
-  let bestShared = MIN_SUPPORT_WORDS - 1;
+  let bestShared = 0;
   passages.forEach((p, i) => {
-    const { shared } = bestSentence(p.content, elementText);
-    if (shared > bestShared) {
+    const { shared, supported } = bestSentence(p.content, elementText);
+    if (supported && shared > bestShared) {
       best = i + 1;
       bestShared = shared;
     }

@@ -5,7 +5,8 @@ import type { ExerciseScope } from "../scope";
 
 /**
  * Passages for a design-assistant prompt, from the documents assigned to the exercise: documents
- * in a Context that a ContextAssignment grants to this exercise (or campaign exercise), and that
+ * in a Context that a ContextAssignment grants to this exercise (or campaign exercise, or the
+ * client a personal exercise is filed under; see ../assignments.ts), and that
  * the caller owns. Retrieval is the documents feature's one retrieval (the one Ask Readyroom
  * uses). With nothing assigned, a personal exercise draws on all the planner's documents; a
  * campaign exercise is shared with a team, so it reads only what was assigned to it (a planner's
@@ -23,11 +24,16 @@ export interface PassageQuery {
 }
 
 export async function assignedDocumentIds(ctx: UserContext, scope: ExerciseScope, exerciseId: string): Promise<string[]> {
-  const assignedTo = scope.kind === "personal" ? sql`ca."exerciseId"` : sql`ca."campaignExerciseId"`;
+  // A personal exercise filed under a client (enterprise) also reads what was assigned to that client.
+  const assigned =
+    scope.kind === "personal"
+      ? sql`(ca."exerciseId" = ${exerciseId} OR ca."clientId" = (
+          SELECT json_extract(e."metadata", '$.clientId') FROM "Exercise" e WHERE e."id" = ${exerciseId} AND e."userId" = ${ctx.user.id}))`
+      : sql`ca."campaignExerciseId" = ${exerciseId}`;
   const rows = await ctx.db.all<{ id: string }>(sql`
     SELECT DISTINCT d."id" AS "id" FROM "ContextAssignment" ca
     JOIN "Document" d ON d."contextId" = ca."contextId"
-    WHERE ${assignedTo} = ${exerciseId} AND d."userId" = ${ctx.user.id}`);
+    WHERE ${assigned} AND d."userId" = ${ctx.user.id}`);
   return rows.map((r) => r.id);
 }
 

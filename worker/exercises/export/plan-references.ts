@@ -1,0 +1,41 @@
+import type { Module, MselRow, PlanSource } from "../../db/exercise-shapes";
+
+/**
+ * The plan passages an exercise's drafted elements test (issue 11), as the exports print them: the
+ * MSEL's "Plan reference" column and the Situation Manual's "Plan References" appendix.
+ */
+
+export const PLAN_REFERENCE_HEADER = "Plan reference";
+export const NOT_IN_PLANS = "Not in your plans";
+
+type Grounded = { source?: PlanSource | null; notInPlans?: boolean | null };
+
+/** One element's reference in a cell: `Document — “quote”`, the gap flag, or nothing. */
+export function planReference(element: Grounded): string {
+  if (element.source) {
+    const name = (element.source.documentName ?? "").trim() || "Plan document";
+    return `${name} — “${element.source.quote.trim()}”`;
+  }
+  return element.notInPlans ? NOT_IN_PLANS : "";
+}
+
+export type PlanReferenceRow = { element: string; document: string; quote: string };
+
+const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/** Every sourced MSEL row and discussion question, in exercise order. */
+export function planReferences(ex: { mselTable: MselRow[] | null; modules: Module[] | null }): PlanReferenceRow[] {
+  const out: PlanReferenceRow[] = [];
+  const add = (element: string, source: PlanSource | null | undefined) => {
+    if (source) out.push({ element: clip(element), document: (source.documentName ?? "").trim() || "Plan document", quote: source.quote.trim() });
+  };
+  (ex.mselTable ?? []).forEach((row, i) => add(`MSEL ${(row.event ?? "").toString().trim() || i + 1}: ${(row.synopsis ?? "").toString().trim()}`, row.source));
+  (ex.modules ?? []).forEach((module, m) => {
+    if (!module.questions || Array.isArray(module.questions)) return;
+    let n = 0;
+    for (const group of module.questions.groups) {
+      for (const q of group.questions) add(`Module ${m + 1}, question ${++n}: ${q.text.trim()}`, q.source);
+    }
+  });
+  return out;
+}
