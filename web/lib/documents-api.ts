@@ -4,9 +4,10 @@
  */
 import type { ChunkHit } from "../../worker/documents/index-store";
 import type { DocumentView } from "../../worker/documents/service";
+import type { DocumentAssignmentsView } from "../../worker/exercises/assignments";
 import { ApiError, apiFetch } from "./query";
 
-export type { ChunkHit, DocumentView };
+export type { ChunkHit, DocumentAssignmentsView, DocumentView };
 
 const enc = encodeURIComponent;
 const base = "/api/documents";
@@ -23,6 +24,10 @@ export const documentsApi = {
   reprocess: (id: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}/reprocess`, { method: "POST" }),
   search: (q: string) => apiFetch<{ hits: ChunkHit[] }>(`${base}/search?q=${enc(q)}`),
   downloadUrl: (id: string) => `${base}/${enc(id)}/download`,
+  /** Where the document grounds the design assistant: the planner's exercises and clients (issue 11). */
+  assignments: (id: string) => apiFetch<DocumentAssignmentsView>(`${base}/${enc(id)}/assignments`),
+  assignClient: (id: string, clientId: string) => apiFetch<DocumentAssignmentsView>(`${base}/${enc(id)}/clients`, { method: "POST", json: { clientId } }),
+  unassignClient: (id: string, clientId: string) => apiFetch<DocumentAssignmentsView>(`${base}/${enc(id)}/clients/${enc(clientId)}`, { method: "DELETE" }),
 };
 
 export type UploadOptions = {

@@ -4,13 +4,16 @@
  * the lock holder, which the lock modal shows).
  */
 import type { ModelListing } from "../../worker/ai/catalogue";
-import type { ExerciseInput } from "../../worker/db/exercise-shapes";
+import type { ExerciseInput, PlanSource } from "../../worker/db/exercise-shapes";
+import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { ClientView } from "../../worker/exercises/clients";
 import type { LockView } from "../../worker/exercises/lock-service";
+import type { ExerciseSummary } from "../../worker/exercises/views";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
 
 export type ExercisePatch = ExerciseInput;
+export type { AssignedDocumentView, PlanSource };
 
 /** Exercise calls fail with the shared API error (status, code, message and the whole body). */
 export { ApiError as ExerciseApiError };
@@ -23,6 +26,7 @@ const call = apiFetch;
 const enc = encodeURIComponent;
 
 export const exerciseApi = {
+  list: () => call<{ exercises: ExerciseSummary[] }>("/api/exercises"),
   create: (userId: string, clientId: string | null, exercise: ExercisePatch = {}) =>
     call<{ id: string }>("/api/exercises/create", { method: "POST", json: { clientId, exercise: { name: "", ...exercise, userId } } }),
   fromTemplate: (templateId: string, clientId: string | null) =>
@@ -40,6 +44,12 @@ export const exerciseApi = {
   },
   feedback: (ref: ExerciseRef, step: string, feedback: string) =>
     call<{ id: string }>(exerciseApiPath(ref, "feedback"), { method: "POST", json: { step, feedback } }),
+  /** The planner's documents that ground the design assistant for this exercise (issue 11). */
+  documents: (ref: ExerciseRef) => call<{ documents: AssignedDocumentView[] }>(exerciseApiPath(ref, "documents")),
+  assignDocument: (ref: ExerciseRef, documentId: string) =>
+    call<{ documents: AssignedDocumentView[] }>(exerciseApiPath(ref, "documents"), { method: "POST", json: { documentId } }),
+  unassignDocument: (ref: ExerciseRef, documentId: string) =>
+    call<{ documents: AssignedDocumentView[] }>(exerciseApiPath(ref, `documents/${enc(documentId)}`), { method: "DELETE" }),
   clients: (userId: string) => call<{ clients: ClientView[] }>(`/api/clients/user/${enc(userId)}/list`),
   models: () => call<ModelListing>("/api/ai/models"),
   acquireLock: (ref: ExerciseRef) => call<LockInfo>(exerciseApiPath(ref, "lock"), { method: "POST" }),

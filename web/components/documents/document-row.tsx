@@ -1,4 +1,4 @@
-import { Download, FileText, Pencil, RotateCw, Trash2 } from "lucide-react";
+import { BookOpen, Download, FileText, Pencil, RotateCw, Trash2 } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { RenameForm } from "~/components/ui/rename-form";
 import { Progress } from "~/components/ui/progress";
 import { documentsApi, type DocumentView } from "~/lib/documents-api";
 import { formatBytes, formatDate, typeLabel } from "./format";
+import { AssignToExerciseDialog } from "./assign-dialog";
 import { StatusBadge } from "./status-badge";
 
 export type RowActions = {
@@ -27,6 +28,7 @@ function nameError(name: string): string | null {
 export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowActions }) {
   const [renaming, setRenaming] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
+  const [assigning, setAssigning] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
   const renameButton = React.useRef<HTMLButtonElement>(null);
   const { status } = doc;
@@ -70,6 +72,11 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
           <StatusBadge status={status} />
           {renaming ? null : (
             <>
+              {status.status === "ready" ? (
+                <Button type="button" variant="ghost" size="sm" className="h-8" onClick={() => setAssigning(true)}>
+                  <BookOpen aria-hidden /> Assign<span className="sr-only"> {doc.name}</span> to exercise…
+                </Button>
+              ) : null}
               <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`} title="Rename">
                 <Pencil aria-hidden />
               </Button>
@@ -108,6 +115,7 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
         </div>
       ) : null}
 
+      {assigning ? <AssignToExerciseDialog doc={doc} open={assigning} onOpenChange={setAssigning} /> : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -155,6 +155,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
         model={model}
         onModelChange={(id) => change({ metadata: { ...(exercise.metadata ?? {}), model: id } })}
         campaign={Boolean(ref.campaignId)}
+        exercise={ref}
       />
       {lock.status.kind === "read-only" ? (
         <Alert className="m-4 mb-0 flex items-center gap-2 py-2">

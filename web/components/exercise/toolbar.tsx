@@ -7,6 +7,8 @@ import type { SaveState } from "~/hooks/use-exercise-autosave";
 import type { ExportFormat } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
 import { ModelPicker, type ModelOption } from "~/components/ai/model-picker";
+import type { ExerciseRef } from "~/lib/exercise-paths";
+import { PlanDocumentsControl } from "./plan-documents";
 
 const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolean }[] = [
   { format: "md", label: "Discussion guide (Markdown)", campaignOnly: true },
@@ -61,6 +63,7 @@ export function ExerciseToolbar({
   model,
   onModelChange,
   campaign = false,
+  exercise,
 }: {
   name: string;
   completed: boolean;
@@ -76,6 +79,8 @@ export function ExerciseToolbar({
   onModelChange: (model: string) => void;
   /** Campaign exercises also export the markdown discussion guide (spec §7). */
   campaign?: boolean;
+  /** The exercise whose plan documents the toolbar assigns. */
+  exercise: ExerciseRef;
 }) {
   return (
     <div className="border-b bg-card">
@@ -108,6 +113,7 @@ export function ExerciseToolbar({
             ))}
           </DropdownMenuContent>
         </DropdownMenu>
+        <PlanDocumentsControl exercise={exercise} readOnly={readOnly} />
         <Button size="sm" variant={completed ? "secondary" : "outline"} disabled={readOnly} aria-pressed={completed} onClick={onToggleCompleted}>
           <CheckCircle2 aria-hidden /> {completed ? "Completed — mark in progress" : "Mark completed"}
         </Button>

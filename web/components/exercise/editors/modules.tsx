@@ -1,3 +1,4 @@
+import { PlanSourceNote } from "../plan-source";
 import { Link } from "@remix-run/react";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -229,6 +230,7 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
                         />
                       </div>
                     </div>
+                    <PlanSourceNote source={question.source} notInPlans={question.notInPlans} label={label} />
                     {question.type === "multiple-choice" ? (
                       <div className="ml-4">
                         <StringListEditor items={question.options ?? []} itemLabel={`Option of ${label}`} addLabel="Add option" onChange={(options) => setQuestion({ options })} />

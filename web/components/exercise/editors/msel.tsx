@@ -1,3 +1,4 @@
+import { PlanSourceNote } from "../plan-source";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 import { mselColumns, type MselColumn } from "../../../../worker/db/exercise-shapes";
@@ -106,6 +107,9 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                   {MSEL_LABELS[c]}
                 </th>
               ))}
+              <th scope="col" className="px-2 py-1.5 text-left font-medium">
+                Plan reference
+              </th>
               <th scope="col" className="px-1 py-1.5 text-left font-medium">
                 <span className="sr-only">Row actions</span>
               </th>
@@ -114,7 +118,7 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={mselColumns.length + 2} className="px-3 py-6 text-center text-sm text-muted-foreground">
+                <td colSpan={mselColumns.length + 3} className="px-3 py-6 text-center text-sm text-muted-foreground">
                   No MSEL rows yet. Add a row, or ask the assistant to draft the MSEL from your modules.
                 </td>
               </tr>
@@ -145,6 +149,9 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                     </td>
                   );
                 })}
+                <td className="w-64 max-w-64 p-0.5 align-top">
+                  <PlanSourceNote source={row.source} notInPlans={row.notInPlans} label={`MSEL row ${i + 1}`} className="mt-1" />
+                </td>
                 <td className="p-0.5">
                   <RowActions index={i} count={rows.length} label={`MSEL row ${i + 1}`} onMove={(to) => set(move(rows, i, to))} onDelete={() => set(rows.filter((_, j) => j !== i))} />
                 </td>

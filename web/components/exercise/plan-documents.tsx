@@ -1,0 +1,101 @@
+import { Link } from "@remix-run/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { BookOpen, Loader2 } from "lucide-react";
+import * as React from "react";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { documentQueryKeys, documentsApi } from "~/lib/documents-api";
+import { exerciseApi, type AssignedDocumentView } from "~/lib/exercise-api";
+import { exerciseKey, type ExerciseRef } from "~/lib/exercise-paths";
+import { ApiError } from "~/lib/query";
+
+/**
+ * The exercise toolbar's "Plans" control (issue 11): the planner's Ready documents with a checkbox
+ * each; a checked document grounds the design assistant's drafts for this exercise. With none
+ * checked, a personal exercise draws on all the planner's documents and a campaign exercise on none.
+ */
+export function PlanDocumentsControl({ exercise, readOnly }: { exercise: ExerciseRef; readOnly: boolean }) {
+  const [open, setOpen] = React.useState(false);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const assignedKey = ["exercise-documents", exerciseKey(exercise)];
+  const assigned = useQuery({ queryKey: assignedKey, queryFn: () => exerciseApi.documents(exercise) });
+  const library = useQuery({ queryKey: documentQueryKeys.list, queryFn: () => documentsApi.list(), enabled: open });
+  const ready = (library.data?.documents ?? []).filter((d) => d.status.status === "ready");
+  const ids = new Set((assigned.data?.documents ?? []).map((d) => d.id));
+  const count = ids.size;
+
+  const toggle = async (documentId: string, on: boolean) => {
+    setBusy(documentId);
+    setError(null);
+    try {
+      const next = on ? await exerciseApi.assignDocument(exercise, documentId) : await exerciseApi.unassignDocument(exercise, documentId);
+      queryClient.setQueryData<{ documents: AssignedDocumentView[] }>(assignedKey, next);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "The assignment could not be saved. Try again.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const note = exercise.campaignId
+    ? "The assistant drafts this team exercise only from the documents checked here."
+    : "The assistant drafts from the documents checked here; with none checked it uses your whole library.";
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" data-testid="plan-documents-button">
+          <BookOpen aria-hidden /> Plans{count ? ` (${count} assigned)` : ""}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Plans for this exercise</DialogTitle>
+          <DialogDescription>{note} Each drafted inject and question then names the passage it tests, or is flagged “Not in your plans”.</DialogDescription>
+        </DialogHeader>
+        {library.isPending || assigned.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your documents…
+          </p>
+        ) : ready.length === 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="plan-documents-empty">
+            You have no ready documents yet.{" "}
+            <Link to="/documents" className="font-medium text-primary hover:underline">
+              Upload your plans in the Library
+            </Link>
+            , then assign them here.
+          </p>
+        ) : (
+          <fieldset className="grid gap-2" disabled={readOnly}>
+            <legend className="sr-only">Documents assigned to this exercise</legend>
+            {ready.map((doc) => {
+              const id = `plan-doc-${doc.id}`;
+              return (
+                <div key={doc.id} className="flex items-center gap-2">
+                  <Checkbox
+                    id={id}
+                    checked={ids.has(doc.id)}
+                    disabled={readOnly || busy !== null}
+                    onCheckedChange={(v) => void toggle(doc.id, v === true)}
+                  />
+                  <label htmlFor={id} className="min-w-0 flex-1 truncate text-sm">
+                    {doc.name}
+                  </label>
+                  {busy === doc.id ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving" /> : null}
+                </div>
+              );
+            })}
+          </fieldset>
+        )}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
