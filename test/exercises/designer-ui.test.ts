@@ -175,6 +175,28 @@ describe("exercise pages", () => {
     expect((await page(other.cookie, `/exercise/${id}/intro`)).status).toBe(404);
   });
 
+  it("shows each drafted row's plan reference or a Not in your plans badge, and the toolbar's Plans control", async () => {
+    const owner = await createTestUser({ plan: "SOLO", onboarded: true });
+    const source = { documentId: "doc-1", chunkId: "chunk-1", documentName: "Levee EAP", quote: "The EOC issues the immediate evacuation warning for Eastbank." };
+    const id = await createExercise(owner, {
+      name: "Grounded TTX",
+      mselTable: [
+        { event: "1", synopsis: "Overtopping", source },
+        { event: "2", synopsis: "Fraud", notInPlans: true },
+      ],
+      modules: [{ title: "Warning", questions: { mode: "functional", groups: [{ name: "EOC", questions: [{ text: "Who warns Eastbank?", type: "open-ended", source }] }] } }],
+    });
+    const msel = await (await page(owner.cookie, `/exercise/${id}/msel-table`)).text();
+    expect(msel).toContain("Plan reference");
+    expect(msel).toContain("Levee EAP");
+    expect(msel).toContain("The EOC issues the immediate evacuation warning for Eastbank.");
+    expect(msel).toContain("Not in your plans");
+    expect(msel).toContain('data-testid="plan-documents-button"');
+    const questions = await (await page(owner.cookie, `/exercise/${id}/modules/1/questions`)).text();
+    expect(questions).toContain('data-testid="plan-source"');
+    expect(questions).not.toContain("Not in your plans");
+  });
+
   it("a campaign exercise opens in the same editor for a campaign manager of the campaign's team; others get 404", async () => {
     const owner = await createTestUser({ plan: "TEAM", onboarded: true });
     const member = await createTestUser({ onboarded: true });
