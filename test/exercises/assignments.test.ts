@@ -55,6 +55,12 @@ describe("assigning documents to an exercise", () => {
     // Unassigning from one exercise leaves the other's assignment alone.
     expect(await names(await api(`/api/exercises/${other}/documents`, { user: alice }))).toEqual(["levee-eap"]);
     expect(await assignedDocumentIds(userContext(env, alice.userId), personal, id)).toEqual([annex.id]);
+
+    // Deleting a document takes its context and assignments with it.
+    await expectStatus(await api(`/api/documents/${plan.id}`, { method: "DELETE", user: alice }), 200);
+    expect(await names(await api(`/api/exercises/${other}/documents`, { user: alice }))).toEqual([]);
+    const left = await env.DB.prepare(`SELECT count(*) AS n FROM "ContextAssignment" WHERE "exerciseId" = ?`).bind(other).first<{ n: number }>();
+    expect(left?.n).toBe(0);
   });
 
   it("another user's exercise or document is 404, and nothing is assigned", async () => {

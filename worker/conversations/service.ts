@@ -80,20 +80,16 @@ export async function streamConversation(ctx: UserContext, req: ConversationRequ
   const { db } = ctx;
   const timing = serverTiming();
   const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  // The edit rule (404 before 423), the caller's settings and the passages, read at once. The
-  // passages come only from the caller's own documents, so reading them before the exercise is
-  // known to be theirs reveals nothing; they are dropped if it is not.
-  const [exerciseResult, settingsResult, passagesResult] = await Promise.allSettled([
-    assertEditable(ctx, scope, exerciseId),
-    assistantSettings(ctx),
-    retrievePassages(ctx, { scope, exerciseId, query: `${SECTION_LABELS[body.sectionType]} ${lastUser}`.trim(), limit: 6 }),
-  ]);
+  // The edit rule (404 before 423) and the caller's settings, read at once; then the passages, searched
+  // with the exercise's own name and threat so that a "Draft" click with no message still finds the
+  // plans it should test (a section label alone matches nothing in a plan).
+  const [exerciseResult, settingsResult] = await Promise.allSettled([assertEditable(ctx, scope, exerciseId), assistantSettings(ctx)]);
   if (exerciseResult.status === "rejected") throw exerciseResult.reason;
   if (settingsResult.status === "rejected") throw settingsResult.reason;
-  if (passagesResult.status === "rejected") throw passagesResult.reason;
   const exercise = exerciseResult.value;
   const settings = settingsResult.value;
-  const passages = passagesResult.value;
+  const query = [SECTION_LABELS[body.sectionType], exercise.name, exercise.threatType, lastUser].filter(Boolean).join(" ").slice(0, 2_000);
+  const passages = await retrievePassages(ctx, { scope, exerciseId, query, limit: 6 });
   timing.mark("load");
   const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_CHAT_MODEL });
   const moduleIndex = body.moduleIndex ?? exercise.lastActiveModule ?? 0;

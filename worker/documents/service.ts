@@ -3,7 +3,7 @@ import { z } from "zod";
 import { assertActivePlan } from "../accounts/plan";
 import type { UserContext } from "../context";
 import type { Database } from "../db/client";
-import { documents, type Document } from "../db/schema";
+import { contexts, documents, type Document } from "../db/schema";
 import { parseConfig, type Env } from "../env";
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
@@ -24,6 +24,8 @@ import { nowMs } from "../lib/clock";
  */
 
 export const DOCUMENT_NOT_FOUND = "Document not found.";
+/** Context.type of the Context a document gets of its own when it is assigned (worker/exercises/assignments.ts). */
+export const DOCUMENT_CONTEXT_TYPE = "document";
 export { UNSUPPORTED_TYPE_MESSAGE };
 export const TOO_LARGE_MESSAGE = `Files can be up to ${Math.round(MAX_UPLOAD_BYTES / (1024 * 1024))} MB.`;
 
@@ -283,6 +285,9 @@ export async function deleteDocument(ctx: UserContext, id: string): Promise<{ su
   const row = await findOwned(db, userId, id);
   await deleteDocumentIndex(db, row.id);
   await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  // A document's own Context (made when it was assigned to an exercise or client) goes with it, and
+  // its ContextAssignment rows by cascade; a shared context is left to its other documents.
+  if (row.contextId) await db.delete(contexts).where(and(eq(contexts.id, row.contextId), eq(contexts.type, DOCUMENT_CONTEXT_TYPE)));
   if (row.path) await env.UPLOADS.delete(row.path);
   return { success: true };
 }

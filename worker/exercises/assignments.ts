@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { UserContext } from "../context";
 import { contextAssignments, contexts, documents } from "../db/schema";
-import { getDocument } from "../documents/service";
+import { DOCUMENT_CONTEXT_TYPE, getDocument } from "../documents/service";
 import { newId } from "../lib/ids";
 import { assertClientOfUser, listClientsForUser } from "./clients";
 import { findExercise, type ExerciseScope } from "./scope";
@@ -16,7 +16,6 @@ import { findExercise, type ExerciseScope } from "./scope";
  * user's document, like another user's exercise, is 404.
  */
 
-export const DOCUMENT_CONTEXT_TYPE = "document";
 /** The bodies below are two ids: a kilobyte is plenty, and anything bigger is refused early. */
 export const ASSIGNMENT_MAX_BYTES = 1024;
 

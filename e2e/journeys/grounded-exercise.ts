@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { check, gotoAndHydrate, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { documentRow, waitDocumentReady } from "../lib/documents.ts";
+import type { Journey } from "../lib/types.ts";
+
+/** The toolbar remembers its state in a cookie: open it only if it is closed. */
+async function openTools(page: Page) {
+  const toggle = page.getByRole("button", { name: "Exercise tools", exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
+
+export default {
+  name: "grounded exercise: upload a plan, assign it from the editor toolbar, draft the MSEL offline, see plan references and a gap, export the Plan reference column",
+  async run({ page, baseURL }) {
+    await signInAsDemo(page, baseURL);
+    const tag = Date.now().toString(36);
+    const stem = `e2e-levee-eap-${tag}`;
+    const quote = "When the levee patrol reports overtopping near Eastbank, the EOC issues the immediate evacuation warning for Eastbank and activates door-to-door notification.";
+
+    // The plan, uploaded to the library and Ready.
+    await gotoAndHydrate(page, baseURL, "/documents");
+    await page.locator('input[type="file"]').setInputFiles({ name: `${stem}.md`, mimeType: "text/markdown", buffer: Buffer.from(`# Levee Emergency Action Plan\n\n${quote}\n`) });
+    await waitDocumentReady(page, stem);
+
+    // An exercise about that hazard (the offline assistant drafts from the flood template).
+    const exerciseId = await page.evaluate(async () => {
+      const res = await fetch("/api/exercises/create", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ exercise: { name: "Eastbank levee TTX (e2e)", threatType: "Riverine flood with levee overtopping" } }),
+      });
+      return ((await res.json()) as { id: string }).id;
+    });
+    await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table`);
+    await waitForPath(page, `/exercise/${exerciseId}/msel-table`);
+    await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+
+    // Assign the plan from the toolbar's Plans control.
+    await openTools(page);
+    await page.getByRole("button", { name: /^Plans/ }).click();
+    const plans = await visible(page.getByRole("dialog", { name: "Plans for this exercise" }), "the Plans dialog");
+    const box = plans.getByRole("checkbox", { name: stem, exact: true });
+    await box.click();
+    await visible(page.getByRole("button", { name: "Plans (1 assigned)" }), "the Plans control counting one assigned document");
+    check((await box.getAttribute("aria-checked")) === "true", "the plan is checked after assigning it.");
+    await page.keyboard.press("Escape");
+
+    // The library shows the same assignment.
+    const listed = (await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}/documents`)).json(), exerciseId)) as { documents: { name: string }[] };
+    check(listed.documents.map((d) => d.name).join() === stem, `the exercise's documents are ${JSON.stringify(listed.documents)}.`);
+
+    // Draft the MSEL with the assistant and apply it.
+    await page.getByRole("button", { name: "Draft MSEL", exact: true }).click();
+    const apply = page.getByRole("button", { name: "Apply to exercise", exact: true });
+    await apply.waitFor({ state: "visible", timeout: 60_000 });
+    await apply.click();
+    await visible(page.locator('[data-save-state="saved"]'), "the Saved state after applying the draft", 30_000);
+
+    // Rows carry their plan reference, or the gap badge; a reference opens its passage in place.
+    const reference = await visible(page.getByRole("button", { name: new RegExp(`^Plan reference for MSEL row \\d+: ${stem}`) }).first(), "a row's plan reference");
+    await reference.click();
+    await visible(page.getByText(`“${quote}”`, { exact: true }).first(), "the quoted passage, opened");
+    await visible(page.getByText("Not in your plans", { exact: true }).first(), "a row flagged Not in your plans");
+
+    // The MSEL export carries the Plan reference column with the quote.
+    await openTools(page);
+    await page.getByRole("button", { name: "Export", exact: false }).first().click();
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.getByRole("menuitem", { name: "MSEL (CSV)" }).click()]);
+    const file = await download.path();
+    check(file, "the CSV export was saved.");
+    const csv = await readFile(file, "utf8");
+    check(csv.split("\r\n")[0]!.endsWith(",Plan reference"), `the CSV header is ${csv.split("\r\n")[0]}.`);
+    check(csv.includes(`${stem} — “${quote}”`), "the CSV quotes the plan passage.");
+    check(csv.includes("Not in your plans"), "the CSV flags the gaps.");
+
+    // Tidy up: the document goes (its assignments with it).
+    await gotoAndHydrate(page, baseURL, "/documents");
+    await documentRow(page, stem).getByRole("button", { name: `Delete ${stem}`, exact: true }).click();
+    await (await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")).getByRole("button", { name: "Delete", exact: true }).click();
+    return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column`;
+  },
+} satisfies Journey;
