@@ -42,9 +42,9 @@ export default {
     const plans = await visible(page.getByRole("dialog", { name: "Plans for this exercise" }), "the Plans dialog");
     const box = plans.getByRole("checkbox", { name: stem, exact: true });
     await box.click();
-    await visible(page.getByRole("button", { name: "Plans (1 assigned)" }), "the Plans control counting one assigned document");
-    check((await box.getAttribute("aria-checked")) === "true", "the plan is checked after assigning it.");
+    await visible(plans.getByRole("checkbox", { name: stem, exact: true, checked: true }), "the plan checked after assigning it");
     await page.keyboard.press("Escape");
+    await visible(page.getByRole("button", { name: "Plans (1 assigned)" }), "the Plans control counting one assigned document");
 
     // The library shows the same assignment.
     const listed = (await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}/documents`)).json(), exerciseId)) as { documents: { name: string }[] };

@@ -1,4 +1,6 @@
 import { Bot, Check, Loader2, Send, Sparkles } from "lucide-react";
+import type { PlanSource } from "~/lib/exercise-api";
+import { PlanSourceNote } from "./plan-source";
 import { StopButton } from "~/components/ai/stop-button";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
@@ -170,6 +172,8 @@ function Turn({ turn, streaming, onApply }: { turn: AssistantTurn; streaming: bo
   );
 }
 
+type Grounded = { source?: PlanSource | null; notInPlans?: boolean | null };
+
 /** A compact reading of any draft shape: strings as paragraphs, lists as counted bullet lists. */
 function DraftPreview({ draft }: { draft: unknown }) {
   return <div className="grid gap-1 text-xs">{renderValue(draft, 0)}</div>;
@@ -199,9 +203,12 @@ function renderValue(value: unknown, depth: number): React.ReactNode {
   }
   if (typeof value === "object") {
     if (depth > 3) return null;
+    // A drafted row's or question's grounding reads as its plan reference, not as raw fields.
+    const { source, notInPlans, ...fields } = value as Record<string, unknown> & Grounded;
     return (
       <div className="grid gap-0.5">
-        {Object.entries(value as Record<string, unknown>).map(([k, v]) =>
+        {source || notInPlans ? <PlanSourceNote source={source} notInPlans={notInPlans} label="this draft element" /> : null}
+        {Object.entries(fields).map(([k, v]) =>
           v == null || v === "" || (Array.isArray(v) && v.length === 0) ? null : (
             <div key={k}>
               <span className="font-medium">{label(k)}: </span>

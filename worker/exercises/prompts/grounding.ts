@@ -22,17 +22,23 @@ export const MIN_SUPPORT_SHARE = 0.4;
 const MAX_QUOTE_CHARS = 400;
 
 const STOP = new Set(
-  "the and for with from that this will are was were have has had been being into onto over under about after before their there they them then than when where which while what who whom whose your you our its not but can may must shall should would could each any all other such only also more most some very upon per via within without between during through".split(
-    " ",
-  ),
+  [
+    "the and for with from that this will are was were have has had been being into onto over under about after before their there they",
+    "them then than when where which while what who whom whose your you our its not but can may must shall should would could each any",
+    "all other such only also more most some very upon per via within without between during through",
+    // Words every emergency plan and inject uses: they say nothing about which provision is meant.
+    "county city emergency management plan action issue report request agency",
+  ]
+    .join(" ")
+    .split(" "),
 );
 
 /** Lower-case significant words, with a plural "s" dropped so "shelters" meets "shelter". */
 export function significantWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < 3 || STOP.has(raw)) continue;
-    out.add(raw.length > 4 && raw.endsWith("s") && !raw.endsWith("ss") ? raw.slice(0, -1) : raw);
+    const word = raw.length > 4 && raw.endsWith("s") && !raw.endsWith("ss") ? raw.slice(0, -1) : raw;
+    if (raw.length >= 3 && !STOP.has(raw) && !STOP.has(word)) out.add(word);
   }
   return out;
 }
