@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
 import * as React from "react";
-import { Checkbox } from "~/components/ui/checkbox";
+import { Checklist } from "~/components/ui/checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { documentsApi, type DocumentAssignmentsView, type DocumentView } from "~/lib/documents-api";
 import { exerciseApi } from "~/lib/exercise-api";
@@ -47,40 +46,26 @@ export function AssignToExerciseDialog({ doc, open, onOpenChange }: { doc: Docum
           <DialogTitle>Assign “{doc.name}” to exercises</DialogTitle>
           <DialogDescription>The design assistant drafts a checked exercise’s injects and questions from this plan, and shows the passage each one tests.</DialogDescription>
         </DialogHeader>
-        {exercises.isPending || assignments.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your exercises…
-          </p>
-        ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            You have no exercises yet.{" "}
-            <Link to="/dashboard" className="font-medium text-primary hover:underline">
-              Create one on the dashboard
-            </Link>
-            .
-          </p>
-        ) : (
-          <fieldset className="grid max-h-80 gap-2 overflow-y-auto">
-            <legend className="sr-only">Exercises this document is assigned to</legend>
-            {list.map((ex) => {
-              const id = `assign-${doc.id}-${ex.id}`;
-              return (
-                <div key={ex.id} className="flex items-center gap-2">
-                  <Checkbox id={id} checked={assigned.has(ex.id)} disabled={busy !== null} onCheckedChange={(v) => void toggle(ex.id, v === true)} />
-                  <label htmlFor={id} className="min-w-0 flex-1 truncate text-sm">
-                    {ex.name.trim() || "Untitled exercise"}
-                  </label>
-                  {busy === ex.id ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving" /> : null}
-                </div>
-              );
-            })}
-          </fieldset>
-        )}
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <Checklist
+          idPrefix={`assign-${doc.id}`}
+          legend="Exercises this document is assigned to"
+          items={list.map((ex) => ({ id: ex.id, label: ex.name.trim() || "Untitled exercise" }))}
+          checked={assigned}
+          saving={busy}
+          loading={exercises.isPending || assignments.isPending}
+          loadingText="Loading your exercises…"
+          empty={
+            <p className="text-sm text-muted-foreground">
+              You have no exercises yet.{" "}
+              <Link to="/dashboard" className="font-medium text-primary hover:underline">
+                Create one on the dashboard
+              </Link>
+              .
+            </p>
+          }
+          error={error}
+          onToggle={(id, on) => void toggle(id, on)}
+        />
       </DialogContent>
     </Dialog>
   );

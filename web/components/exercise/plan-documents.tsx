@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { BookOpen, Loader2 } from "lucide-react";
+import { BookOpen } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
+import { Checklist } from "~/components/ui/checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { documentQueryKeys, documentsApi } from "~/lib/documents-api";
 import { exerciseApi, type AssignedDocumentView } from "~/lib/exercise-api";
@@ -56,45 +56,27 @@ export function PlanDocumentsControl({ exercise, readOnly }: { exercise: Exercis
           <DialogTitle>Plans for this exercise</DialogTitle>
           <DialogDescription>{note} Each drafted inject and question then names the passage it tests, or is flagged “Not in your plans”.</DialogDescription>
         </DialogHeader>
-        {library.isPending || assigned.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your documents…
-          </p>
-        ) : ready.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="plan-documents-empty">
-            You have no ready documents yet.{" "}
-            <Link to="/documents" className="font-medium text-primary hover:underline">
-              Upload your plans in the Library
-            </Link>
-            , then assign them here.
-          </p>
-        ) : (
-          <fieldset className="grid gap-2" disabled={readOnly}>
-            <legend className="sr-only">Documents assigned to this exercise</legend>
-            {ready.map((doc) => {
-              const id = `plan-doc-${doc.id}`;
-              return (
-                <div key={doc.id} className="flex items-center gap-2">
-                  <Checkbox
-                    id={id}
-                    checked={ids.has(doc.id)}
-                    disabled={readOnly || busy !== null}
-                    onCheckedChange={(v) => void toggle(doc.id, v === true)}
-                  />
-                  <label htmlFor={id} className="min-w-0 flex-1 truncate text-sm">
-                    {doc.name}
-                  </label>
-                  {busy === doc.id ? <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving" /> : null}
-                </div>
-              );
-            })}
-          </fieldset>
-        )}
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <Checklist
+          idPrefix="plan-doc"
+          legend="Documents assigned to this exercise"
+          items={ready.map((d) => ({ id: d.id, label: d.name }))}
+          checked={ids}
+          saving={busy}
+          disabled={readOnly}
+          loading={library.isPending || assigned.isPending}
+          loadingText="Loading your documents…"
+          empty={
+            <p className="text-sm text-muted-foreground" data-testid="plan-documents-empty">
+              You have no ready documents yet.{" "}
+              <Link to="/documents" className="font-medium text-primary hover:underline">
+                Upload your plans in the Library
+              </Link>
+              , then assign them here.
+            </p>
+          }
+          error={error}
+          onToggle={(id, on) => void toggle(id, on)}
+        />
       </DialogContent>
     </Dialog>
   );
