@@ -125,8 +125,15 @@ for (const queue of QUEUES) {
 
 step("Vectorize index");
 const indexes = wrangler(["vectorize", "list", "--json"], { readOnly: true, allowFail: dryRun });
+// The index's dimensions are the embedding model's: bge-base on Workers AI has 768,
+// OpenAI's text-embedding-3-small 1536 (EMBEDDING_DIMENSIONS overrides for another model).
+const dimensions = process.env.EMBEDDING_DIMENSIONS ?? (process.env.EMBEDDINGS_PROVIDER === "workers-ai" ? "768" : "1536");
 if (hasName(indexes, VECTOR_INDEX)) console.log(`  exists: ${VECTOR_INDEX}`);
-else wrangler(["vectorize", "create", VECTOR_INDEX, "--dimensions=1536", "--metric=cosine"]);
+else wrangler(["vectorize", "create", VECTOR_INDEX, `--dimensions=${dimensions}`, "--metric=cosine"]);
+// Retrieval filters by model and by document (the chosen documents): both need a metadata index.
+for (const property of ["model", "documentId"]) {
+  wrangler(["vectorize", "create-metadata-index", VECTOR_INDEX, `--property-name=${property}`, "--type=string"], { allowFail: true });
+}
 
 // 2. Schema.
 step("D1 migrations (remote)");

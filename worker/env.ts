@@ -13,6 +13,8 @@ export interface Env {
   DB: D1Database;
   UPLOADS: R2Bucket;
   DOC_INDEX: VectorizeIndex;
+  /** Workers AI (embeddings; wrangler.toml's [ai]); absent where not bound (local, tests). */
+  AI?: Ai;
   INGEST: Queue<unknown>;
   SYNTHESIS: Queue<unknown>;
   EXERCISE_LOCK: DurableObjectNamespace<ExerciseLock>;
@@ -68,6 +70,17 @@ export const configSchema = z.object({
   AI_PROVIDER: optional,
   /** Model a self-hosted OpenAI-compatible server (AI_BASE_URL) serves, e.g. "llama3.1". */
   AI_MODEL: optional,
+  /**
+   * Embeddings for semantic retrieval (worker/documents/vectors/embedder.ts): workers-ai (the AI
+   * binding), openai-compatible (EMBEDDINGS_BASE_URL) or none (keyword-only). Unset: openai-compatible
+   * when EMBEDDINGS_BASE_URL is set, else none.
+   */
+  EMBEDDINGS_PROVIDER: z.enum(["workers-ai", "openai-compatible", "none"]).optional().catch(undefined),
+  EMBEDDINGS_BASE_URL: optional,
+  EMBEDDINGS_API_KEY: optional,
+  EMBEDDINGS_MODEL: optional,
+  /** Cosine similarity from which a passage is relevant on meaning alone (model-specific). */
+  EMBEDDINGS_MIN_SCORE: z.coerce.number().min(0).max(1).optional().catch(undefined),
   /** Per-provider keys, so several providers can be configured at once. */
   OPENAI_API_KEY: optional,
   GEMINI_API_KEY: optional,

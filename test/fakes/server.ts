@@ -15,6 +15,7 @@ export async function startFakeServers() {
   registerFake((await import("./stripe.ts")).stripeFake);
   registerFake((await import("./oidc.ts")).oidcFake);
   registerFake((await import("./openai.ts")).openaiFake);
+  registerFake((await import("./embeddings.ts")).embeddingsFake);
   registerFake((await import("./email.ts")).emailFake);
   registerFake((await import("./fixtures.ts")).fixturesRoute);
   const server = http.createServer(async (req, res) => {

@@ -10,10 +10,12 @@ export interface ModelListing {
   selectionEnabled: boolean;
   offline: boolean;
   offlineLabel: string | null;
+  /** keyword: no embedding model is configured, documents are searched by their words only. */
+  retrieval: "hybrid" | "keyword";
 }
 
 /** The catalogue with, per model, whether this deployment can serve it directly. */
-export function listModels(config: Config, selectionEnabled: boolean): ModelListing {
+export function listModels(config: Config, selectionEnabled: boolean, retrieval: ModelListing["retrieval"]): ModelListing {
   const settings = readAiSettings(config);
   const offline = !isAiConfigured(settings);
   return {
@@ -26,6 +28,7 @@ export function listModels(config: Config, selectionEnabled: boolean): ModelList
     selectionEnabled,
     offline,
     offlineLabel: offline ? OFFLINE_LABEL : null,
+    retrieval,
   };
 }
 

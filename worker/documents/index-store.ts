@@ -98,3 +98,9 @@ export async function searchChunks(
 export async function deleteDocumentIndex(db: Database, documentId: string): Promise<void> {
   await db.run(sql`DELETE FROM "DocumentChunk" WHERE "documentId" = ${documentId}`);
 }
+
+/** A document's current chunk ids (their vectors must go when the chunks do). */
+export async function chunkIdsOf(db: Database, documentId: string): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`SELECT "id" FROM "DocumentChunk" WHERE "documentId" = ${documentId}`);
+  return rows.map((r) => r.id);
+}

@@ -7,6 +7,8 @@ import { parseDocument, ParseError } from "./parse";
 import { detectType, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
 import { readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
 import { nowMs, nowDate } from "../lib/clock";
+import { embedDocument, forgetVectors, VECTORS_KEY } from "./vectors/semantic";
+import { chunkIdsOf } from "./index-store";
 
 /**
  * What happened to one INGEST message. Every outcome is final (ack); a transient failure (R2, D1)
@@ -69,7 +71,9 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
     characters,
     updatedAt: nowDate().toISOString(),
   };
-  const structured = withIngestStatus(doc.structuredContent, ingest, { outline });
+  // The new passages have no vectors yet: the record of the old ones goes (embedDocument writes it).
+  const structured = withIngestStatus(doc.structuredContent, ingest, { outline, [VECTORS_KEY]: undefined });
+  const previous = await chunkIdsOf(ctx.db, doc.id);
   try {
     await env.DB.batch(replaceStatements(env.DB, doc, chunks, JSON.stringify(structured)));
   } catch (error) {
@@ -77,6 +81,10 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
     if (!(await load(ctx, message))) return { outcome: "missing" };
     throw error;
   }
+  // Keyword search is live; vectors follow. Neither step can fail the document: a failure here
+  // is retried by the Cron's ingest-sweep (embedPendingDocuments).
+  await forgetVectors(ctx, doc.userId, previous).catch((e: unknown) => console.warn(`[embed] forgetting ${doc.id}'s old vectors: ${String(e)}`));
+  await embedDocument(ctx, doc);
   return { outcome: "ready", chunkCount: chunks.length, characters };
 }
 
@@ -87,7 +95,11 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
  * and never nears D1's 100-bound-parameter or per-invocation query limits.
  */
 export function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], structuredContent: string): D1PreparedStatement[] {
-  const statements = [db.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id)];
+  const statements = [
+    db.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
+    // The local vector index's rows (worker/documents/vectors) belong to the chunks being replaced.
+    db.prepare(`DELETE FROM "Embedding" WHERE "documentId" = ?1`).bind(doc.id),
+  ];
   for (const group of groupBySize(chunks)) {
     const rows = group.map((c) => ({ id: crypto.randomUUID(), c }));
     const content = JSON.stringify(rows.map(({ id, c }) => ({ id, content: c.content })));
@@ -191,10 +203,13 @@ export async function markFailed(
   }
   const ingest: IngestStatus = { status: "failed", progress: 100, error, updatedAt: nowDate().toISOString() };
   const { env } = ctx;
+  const previous = await chunkIdsOf(ctx.db, doc.id);
   await env.DB.batch([
     env.DB.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
+    env.DB.prepare(`DELETE FROM "Embedding" WHERE "documentId" = ?1`).bind(doc.id),
     env.DB.prepare(
       `UPDATE "Document" SET "processed" = 0, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
-    ).bind(JSON.stringify(withIngestStatus(structuredContent, ingest)), nowMs(), doc.id, doc.userId),
+    ).bind(JSON.stringify(withIngestStatus(structuredContent, ingest, { [VECTORS_KEY]: undefined })), nowMs(), doc.id, doc.userId),
   ]);
+  await forgetVectors(ctx, doc.userId, previous);
 }

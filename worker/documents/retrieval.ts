@@ -3,15 +3,18 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { analyzeQuestion, anyConceptMatch, conceptIn, conceptMatch, passageStems, type QueryConcept } from "./query-terms";
 import { ANSWER_FLOOR, conceptWeights, coverage, PASSAGE_FLOOR, reciprocalRankFusion } from "./relevance";
+import { semanticFloor, semanticSearch } from "./vectors/semantic";
 
 /**
  * Which passages of the caller's documents a question is answered from — the one retrieval of Ask
  * Readyroom and the design assistant. The question becomes concepts (query-terms.ts: stems,
  * joined/split compounds, field synonyms, "Condition II" kept whole); FTS5 finds candidates that
  * contain any of them (bm25, headings weighted up); each candidate is scored by the rarity-weighted
- * share of the question's concepts it holds (relevance.ts); the two rankings are fused by
- * reciprocal rank. A question whose best passage stays under the answer floor is declined: no
- * passage is returned, so nothing unrelated is ever cited.
+ * share of the question's concepts it holds (relevance.ts); when an embedder is configured, the
+ * passages nearest the question by meaning join them (vectors/semantic.ts). The rankings (bm25,
+ * coverage, meaning) are fused by reciprocal rank. A question whose best passage stays under the
+ * answer floor, and that no passage matches by meaning above the embedder's floor, is declined:
+ * no passage is returned, so nothing unrelated is ever cited.
  */
 
 /** A retrieved passage: where it is (what a citation shows) and the chunk's full text, which goes into the prompt. */
@@ -41,6 +44,8 @@ export interface RetrievalInput {
    * bears on a section, and flags what the plans do not support itself).
    */
   decline?: boolean;
+  /** false: keyword side only (the bench compares the two). */
+  semantic?: boolean;
 }
 
 type Candidate = {
@@ -57,23 +62,39 @@ export async function retrievePassages(ctx: AppContext, input: RetrievalInput): 
   if (input.documentIds && input.documentIds.length === 0) return [];
   const concepts = analyzeQuestion(input.question);
   const match = anyConceptMatch(concepts);
-  if (!match) return [];
-  const { candidates, total, frequencies } = await readCandidates(ctx.env.DB, input, concepts, match);
+  const useMeaning = input.semantic !== false;
+  const [keyword, nearest] = await Promise.all([
+    match ? readCandidates(ctx.env.DB, input, concepts, match) : Promise.resolve({ candidates: [], total: 0, frequencies: [] }),
+    useMeaning ? semanticSearch(ctx, { userId: input.userId, query: input.question, documentIds: input.documentIds, limit: CANDIDATES }) : Promise.resolve([]),
+  ]);
+  const known = new Set(keyword.candidates.map((c) => c.chunkId));
+  const extra = await readChunks(ctx.env.DB, input.userId, nearest.map((n) => n.chunkId).filter((id) => !known.has(id)));
+  const candidates = [...keyword.candidates, ...extra];
   if (candidates.length === 0) return [];
 
-  const weights = conceptWeights(concepts, frequencies, total);
-  const scored = candidates.map((c, bm25Rank) => ({ c, bm25Rank, coverage: coverage(weights, `${c.heading ?? ""}\n${c.content}`) }));
+  const weights = conceptWeights(concepts, keyword.frequencies, keyword.total);
+  const similarity = new Map(nearest.map((n) => [n.chunkId, n.score]));
+  const scored = candidates.map((c, i) => ({
+    c,
+    // Passages found only by meaning rank after every keyword candidate in the keyword list.
+    bm25Rank: i < keyword.candidates.length ? i : Number.POSITIVE_INFINITY,
+    coverage: coverage(weights, `${c.heading ?? ""}\n${c.content}`),
+    similarity: similarity.get(c.chunkId) ?? null,
+  }));
+  const floor = useMeaning ? semanticFloor(ctx) : null;
+  const relevantByMeaning = (s: { similarity: number | null }) => floor !== null && s.similarity !== null && s.similarity >= floor;
   const decline = input.decline !== false;
   const best = Math.max(...scored.map((s) => s.coverage));
-  if (decline && best < ANSWER_FLOOR) return [];
+  if (decline && best < ANSWER_FLOOR && !scored.some(relevantByMeaning)) return [];
   const kept = focusOnNamedDocuments(
-    decline ? scored.filter((s) => s.coverage >= PASSAGE_FLOOR) : scored,
+    decline ? scored.filter((s) => s.coverage >= PASSAGE_FLOOR || relevantByMeaning(s)) : scored,
     concepts,
   );
 
   const byCoverage = [...kept].sort((a, b) => b.coverage - a.coverage || a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
-  const byKeyword = [...kept].sort((a, b) => a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
-  const fused = reciprocalRankFusion([byKeyword, byCoverage]);
+  const byKeyword = kept.filter((s) => Number.isFinite(s.bm25Rank)).sort((a, b) => a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
+  const byMeaning = kept.filter((s) => s.similarity !== null).sort((a, b) => b.similarity! - a.similarity!).map((s) => s.c.chunkId);
+  const fused = reciprocalRankFusion([byKeyword, byCoverage, byMeaning]);
   const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || a.bm25Rank - b.bm25Rank);
 
   const seen = new Set<string>();
@@ -95,6 +116,24 @@ export async function retrievePassages(ctx: AppContext, input: RetrievalInput): 
     if (passages.length >= (input.limit ?? PASSAGE_LIMIT)) break;
   }
   return passages;
+}
+
+/** Passages found by meaning only: read by id, still scoped to the caller (Document.userId). */
+async function readChunks(db: D1Database, userId: string, chunkIds: string[]): Promise<Candidate[]> {
+  if (chunkIds.length === 0) return [];
+  const rows = await db
+    .prepare(
+      `SELECT c."id" AS "chunkId", c."documentId" AS "documentId", d."name" AS "documentName",
+              f."heading" AS "heading", f."page" AS "page", substr(c."content", 1, 160) AS "snippet", c."content" AS "content"
+       FROM "DocumentChunk" c
+       JOIN "Document" d ON d."id" = c."documentId"
+       LEFT JOIN "DocumentChunkFts" f ON f.rowid = c.rowid
+       WHERE c."id" IN (SELECT value FROM json_each(?1)) AND d."userId" = ?2`,
+    )
+    .bind(JSON.stringify(chunkIds), userId)
+    .all<Candidate>();
+  const order = new Map(chunkIds.map((id, i) => [id, i]));
+  return rows.results.sort((a, b) => (order.get(a.chunkId) ?? 0) - (order.get(b.chunkId) ?? 0));
 }
 
 /**

@@ -9,12 +9,13 @@ import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType }
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
 import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
-import { deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
+import { chunkIdsOf, deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
 import { assertIngestionSlot, reserveDailyBytes, type IngestionLimits } from "./limits";
 import { contentMatchesType, contentMismatchMessage, sniffedBytes } from "./sniff";
 import { detectType, documentType, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
 import { hasIngestStatus, readIngestStatus, type IngestStatus } from "./status";
 import { nowMs } from "../lib/clock";
+import { forgetVectors } from "./vectors/semantic";
 
 /**
  * The document library: upload to R2, list, rename, download, delete, reprocess and keyword
@@ -283,8 +284,10 @@ export async function deleteDocument(ctx: UserContext, id: string): Promise<{ su
   const { env, db } = ctx;
   const userId = ctx.user.id;
   const row = await findOwned(db, userId, id);
+  const chunkIds = await chunkIdsOf(db, row.id);
   await deleteDocumentIndex(db, row.id);
   await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
+  await forgetVectors(ctx, userId, chunkIds);
   // A document's own Context (made when it was assigned to an exercise or client) goes with it, and
   // its ContextAssignment rows by cascade; a shared context is left to its other documents.
   if (row.contextId) await db.delete(contexts).where(and(eq(contexts.id, row.contextId), eq(contexts.type, DOCUMENT_CONTEXT_TYPE)));

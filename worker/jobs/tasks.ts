@@ -1,5 +1,6 @@
 import { expireGrants } from "../billing/service";
 import type { AppContext } from "../context";
+import { embedPendingDocuments } from "../documents/vectors/semantic";
 import { sweepStuckIngestion } from "../documents/enqueue";
 import { housekeeping } from "./housekeeping";
 
@@ -29,7 +30,9 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
       // Re-queues documents whose ingestion stalled (a lost message, a restart), then gives up on them.
       run: async (ctx, scheduledTime) => {
         const r = await sweepStuckIngestion(ctx, scheduledTime);
-        return `${r.requeued} document(s) re-queued, ${r.failed} marked failed`;
+        // And documents whose passages still lack vectors (an embedding outage, a model change).
+        const v = await embedPendingDocuments(ctx);
+        return `${r.requeued} document(s) re-queued, ${r.failed} marked failed, ${v.embedded} embedded${v.failed ? `, ${v.failed} still without vectors` : ""}`;
       },
     },
   ],

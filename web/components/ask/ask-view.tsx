@@ -136,6 +136,7 @@ export function AskView(props: AskChatInit) {
           </div>
           <p className="text-xs text-muted-foreground">
             Enter to send, Shift+Enter for a new line. Answers cite the passages they use{chat.offline ? "; offline answers quote them without an AI model" : ""}.
+            {chat.keywordOnly ? " Search is keyword-only (no embedding model is configured): use the words your plans use." : ""}
           </p>
         </form>
       </section>

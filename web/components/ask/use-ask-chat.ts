@@ -246,6 +246,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
 
   const current = chatId ? chats.data.chats.find((c) => c.id === chatId) ?? detail.data?.chat ?? null : null;
   const offline = stream.meta ? stream.meta.offline : Boolean(models.data?.offline);
+  const keywordOnly = models.data?.retrieval === "keyword";
   const empty = messages.length === 0 && !turn;
 
   return {
@@ -274,6 +275,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
     actions,
     current,
     offline,
+    keywordOnly,
     empty,
   };
 }
