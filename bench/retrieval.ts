@@ -7,11 +7,16 @@
  *    from upload to Ready.
  * 3. Retrieval evaluation: the labelled questions (test/documents/retrieval-questions.ts: ≥ 40 asked
  *    the way a planner asks, ≥ 5 no document answers) against the uploaded set, through the one
- *    retrieval Ask Readyroom uses (POST /api/dev/bench/retrieval): hit@1, hit@5, MRR of the first
- *    passage holding the answer, declined unanswerable questions, wrongly declined answerable ones.
+ *    retrieval Ask Readyroom uses (POST /api/dev/bench/retrieval), keyword-only and hybrid: hit@1,
+ *    hit@5, MRR of the first passage holding the answer, declined unanswerable questions, wrongly
+ *    declined answerable ones. Hybrid uses the fake embedder unless EMBEDDINGS_BASE_URL (and
+ *    EMBEDDINGS_API_KEY, EMBEDDINGS_MODEL, EMBEDDINGS_MIN_SCORE) name a real one.
  * Everything the section uploads is deleted afterwards. Printed, never asserted.
  */
 import { readFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { embeddingsFake } from "../test/fakes/embeddings.ts";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { LABELLED_QUESTIONS, scoreRetrieval, SEED_DOCUMENTS } from "../test/documents/retrieval-questions.ts";
@@ -19,6 +24,34 @@ import type { BenchContext } from "./lib/section.ts";
 import { ms } from "./lib/table.ts";
 
 export const name = "retrieval";
+
+/**
+ * Before the app starts: unless a real embedder is configured (EMBEDDINGS_BASE_URL in this
+ * process's environment, passed on to the app), the fake OpenAI-compatible embeddings server
+ * (test/fakes/embeddings.ts) serves the hybrid run, as in CI.
+ */
+let embedderIsFake = false;
+export async function prepare() {
+  if (process.env.EMBEDDINGS_BASE_URL) {
+    const vars: Record<string, string> = { EMBEDDINGS_BASE_URL: process.env.EMBEDDINGS_BASE_URL };
+    for (const key of ["EMBEDDINGS_API_KEY", "EMBEDDINGS_MODEL", "EMBEDDINGS_MIN_SCORE"]) if (process.env[key]) vars[key] = process.env[key]!;
+    return { vars };
+  }
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (!(await embeddingsFake(req, res, Buffer.concat(chunks).toString("utf8")))) {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  embedderIsFake = true;
+  return {
+    vars: { EMBEDDINGS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, EMBEDDINGS_MODEL: "fake-trigram-512", EMBEDDINGS_MIN_SCORE: "0.5" },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
 const PDF_PAGES = 300;
@@ -117,20 +150,31 @@ export async function run(ctx: BenchContext): Promise<void> {
       ],
     );
 
-    const res = await fetch(`${ctx.baseURL}/api/dev/bench/retrieval`, {
-      method: "POST",
-      headers: { cookie: ctx.cookie, origin: ctx.baseURL, "content-type": "application/json" },
-      body: JSON.stringify({ questions: LABELLED_QUESTIONS.map((q) => q.question), documentIds: library }),
-    });
-    if (!res.ok) throw new Error(`retrieval probe: ${res.status} ${await res.text()}`);
-    const { results } = (await res.json()) as { results: Array<{ passages: Array<{ content: string }> }> };
-    const score = scoreRetrieval(LABELLED_QUESTIONS.map((question, i) => ({ question, passages: results[i]?.passages ?? [] })));
+    const rows: (string | number)[][] = [];
+    const misses: string[][] = [];
+    for (const semantic of [false, true]) {
+      const res = await fetch(`${ctx.baseURL}/api/dev/bench/retrieval`, {
+        method: "POST",
+        headers: { cookie: ctx.cookie, origin: ctx.baseURL, "content-type": "application/json" },
+        body: JSON.stringify({ questions: LABELLED_QUESTIONS.map((q) => q.question), documentIds: library, semantic }),
+      });
+      if (!res.ok) throw new Error(`retrieval probe: ${res.status} ${await res.text()}`);
+      const { retrieval, results } = (await res.json()) as { retrieval: string; results: Array<{ passages: Array<{ content: string }> }> };
+      if (semantic && retrieval === "none") {
+        rows.push(["hybrid", "—", "—", "—", "—", "no embedder configured"]);
+        continue;
+      }
+      const score = scoreRetrieval(LABELLED_QUESTIONS.map((question, i) => ({ question, passages: results[i]?.passages ?? [] })));
+      const label = semantic ? `hybrid (+ ${retrieval === "openai-compatible" && embedderIsFake ? "fake trigram embedder" : retrieval})` : "keyword only (FTS5 + concept coverage)";
+      rows.push([label, fixed(score.hitAt1), fixed(score.hitAt5), fixed(score.mrr), `${score.declined}/${score.unanswerable}`, `${score.wronglyDeclined}/${score.answerable}`]);
+      misses.push(score.misses.map((m) => `${semantic ? "hybrid" : "keyword"}: ${m}`));
+    }
     ctx.printTable(
-      `Retrieval evaluation: ${score.answerable} answerable + ${score.unanswerable} unanswerable questions over the seeded Brackwater documents`,
+      `Retrieval evaluation: ${LABELLED_QUESTIONS.filter((q) => q.answer).length} answerable + ${LABELLED_QUESTIONS.filter((q) => !q.answer).length} unanswerable questions over the seeded Brackwater documents`,
       ["retrieval", "hit@1", "hit@5", "MRR", "unanswerable declined", "answerable wrongly declined"],
-      [["as configured (keyword: FTS5 + concept coverage, RRF)", fixed(score.hitAt1), fixed(score.hitAt5), fixed(score.mrr), `${score.declined}/${score.unanswerable}`, `${score.wronglyDeclined}/${score.answerable}`]],
+      rows,
     );
-    if (process.env.BENCH_VERBOSE) for (const miss of score.misses) console.log(`  ${miss}`);
+    if (process.env.BENCH_VERBOSE) for (const miss of misses.flat()) console.log(`  ${miss}`);
   } catch (error) {
     console.log(`retrieval: ${(error as Error).message}`);
   } finally {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ensureUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { retrievePassages } from "../documents/retrieval";
+import { embeddingMode } from "../documents/vectors/semantic";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 
@@ -15,16 +16,18 @@ import type { AppEnv } from "../types";
 export const retrievalBenchInput = z.object({
   questions: z.array(z.string().min(1).max(1000)).min(1).max(200),
   documentIds: z.array(z.string().min(1).max(100)).min(1).max(100),
+  /** false: the keyword side only, to compare with the hybrid ranking. */
+  semantic: z.boolean().default(true),
 });
 
 export const retrievalBenchRoutes = new Hono<AppEnv>().use(ensureUser).post("/", async (c) => {
   const ctx = ctxOf(c);
-  const { questions, documentIds } = await readJson(c, retrievalBenchInput);
+  const { questions, documentIds, semantic } = await readJson(c, retrievalBenchInput);
   const userId = ctx.user.id;
   const results = [];
   for (const question of questions) {
-    const passages = await retrievePassages(ctx, { userId, question, documentIds });
+    const passages = await retrievePassages(ctx, { userId, question, documentIds, semantic });
     results.push({ passages: passages.map((p) => ({ n: p.n, documentName: p.documentName, content: p.content })) });
   }
-  return c.json({ results });
+  return c.json({ retrieval: embeddingMode(ctx), results });
 });
