@@ -14,12 +14,11 @@
  * Everything the section uploads is deleted afterwards. Printed, never asserted.
  */
 import { readFile } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { embeddingsFake } from "../test/fakes/embeddings.ts";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { LABELLED_QUESTIONS, scoreRetrieval, SEED_DOCUMENTS } from "../test/documents/retrieval-questions.ts";
+import { serveFakePeer } from "./lib/fake-peer.ts";
 import type { BenchContext } from "./lib/section.ts";
 import { ms } from "./lib/table.ts";
 
@@ -37,19 +36,11 @@ export async function prepare() {
     for (const key of ["EMBEDDINGS_API_KEY", "EMBEDDINGS_MODEL", "EMBEDDINGS_MIN_SCORE"]) if (process.env[key]) vars[key] = process.env[key]!;
     return { vars };
   }
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (!(await embeddingsFake(req, res, Buffer.concat(chunks).toString("utf8")))) {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const peer = await serveFakePeer(embeddingsFake);
   embedderIsFake = true;
   return {
-    vars: { EMBEDDINGS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, EMBEDDINGS_MODEL: "fake-trigram-512", EMBEDDINGS_MIN_SCORE: "0.5" },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    vars: { EMBEDDINGS_BASE_URL: `${peer.origin}/v1`, EMBEDDINGS_MODEL: "fake-trigram-512", EMBEDDINGS_MIN_SCORE: "0.5" },
+    stop: peer.stop,
   };
 }
 

@@ -9,9 +9,8 @@
  *
  * prepare() starts the fake before the app so the app gets AI_BASE_URL pointing at it.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { openaiFake, SLOW_FIRST_TOKEN_MS } from "../test/fakes/openai.ts";
+import { serveFakePeer } from "./lib/fake-peer.ts";
 import type { BenchContext } from "./lib/section.ts";
 import { ratio } from "./lib/table.ts";
 
@@ -22,20 +21,9 @@ const WARMUP = 3;
 let origin: string | null = null;
 
 export async function prepare() {
-  const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (!(await openaiFake(req, res, Buffer.concat(chunks).toString("utf8")))) {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    vars: { AI_BASE_URL: `${origin}/v1`, AI_API_KEY: "sk-bench-fake" },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const peer = await serveFakePeer(openaiFake);
+  origin = peer.origin;
+  return { vars: { AI_BASE_URL: `${origin}/v1`, AI_API_KEY: "sk-bench-fake" }, stop: peer.stop };
 }
 
 /** Milliseconds until the first non-empty body chunk; the rest of the body is drained. */

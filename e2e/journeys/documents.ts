@@ -1,16 +1,10 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
 import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
-import { check, gotoAndHydrate, hidden, signInAsDemo, visible } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, openToggle, signInAsDemo, visible } from "../lib/helpers.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
 
-/** The document toolbar remembers its state in a cookie: open it only if it is closed. */
-async function openSearch(page: Page) {
-  const toggle = page.getByRole("button", { name: "Search inside documents", exact: true });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-}
 
 export default {
   name: "documents: upload a Markdown file, Ready via the queue, keyword search, rename, download, delete; seeded Brackwater documents become Ready",
@@ -35,7 +29,7 @@ export default {
     // The list endpoint queued the seeded documents; they converge on Ready too.
     for (const doc of DEMO_DOCUMENTS) await waitDocumentReady(page, doc.name);
 
-    await openSearch(page);
+    await openToggle(page, "Search inside documents");
     await page.getByLabel("Words to find in your documents", { exact: true }).fill(word);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const hits = page.getByRole("list", { name: `Passages matching ${word}` }).getByRole("listitem");

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { check, DEMO, gotoAndHydrate, pathOf, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { DEMO, check, gotoAndHydrate, openToggle, pathOf, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** Every step of an exercise with three modules, in editor order, with the heading each shows. */
@@ -26,11 +26,6 @@ async function editorReady(page: Page) {
   await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
-/** The toolbar remembers its state in a cookie: open it only if it is closed. */
-async function openTools(page: Page) {
-  const toggle = page.getByRole("button", { name: "Exercise tools", exact: true });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-}
 
 async function stepHeading(page: Page, title: string) {
   await visible(page.getByRole("heading", { level: 2, name: title, exact: true }), `the "${title}" step heading`);
@@ -126,7 +121,7 @@ export default {
     await editorReady(page);
 
     // Export all four formats.
-    await openTools(page);
+    await openToggle(page, "Exercise tools");
     const formats: [string, RegExp][] = [
       ["Situation Manual (Word, .docx)", /\.docx$/],
       ["Situation Manual (PDF)", /\.pdf$/],
@@ -166,7 +161,7 @@ export default {
     await admin("set-flag", "--email", DEMO.email, "--flag", "modelSelectionEnabled", "--on");
     await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/objectives`);
     await editorReady(page);
-    await openTools(page);
+    await openToggle(page, "Exercise tools");
     const picker = await visible(page.getByLabel("AI model", { exact: true }), "the AI model picker");
     check((await picker.locator("option").count()) >= 7, "the model picker lists the catalogue.");
     await admin("set-flag", "--email", DEMO.email, "--flag", "modelSelectionEnabled", "--off");

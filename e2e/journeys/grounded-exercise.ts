@@ -1,14 +1,8 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
-import { check, gotoAndHydrate, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, openToggle, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
-/** The toolbar remembers its state in a cookie: open it only if it is closed. */
-async function openTools(page: Page) {
-  const toggle = page.getByRole("button", { name: "Exercise tools", exact: true });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-}
 
 export default {
   name: "grounded exercise: upload a plan, assign it from the editor toolbar, draft the MSEL offline, see plan references and a gap, export the Plan reference column",
@@ -37,7 +31,7 @@ export default {
     await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 
     // Assign the plan from the toolbar's Plans control.
-    await openTools(page);
+    await openToggle(page, "Exercise tools");
     await page.getByRole("button", { name: /^Plans/ }).click();
     const plans = await visible(page.getByRole("dialog", { name: "Plans for this exercise" }), "the Plans dialog");
     const box = plans.getByRole("checkbox", { name: stem, exact: true });
@@ -64,7 +58,7 @@ export default {
     await visible(page.getByText("Not in your plans", { exact: true }).first(), "a row flagged Not in your plans");
 
     // The MSEL export carries the Plan reference column with the quote.
-    await openTools(page);
+    await openToggle(page, "Exercise tools");
     await page.getByRole("button", { name: "Export", exact: false }).first().click();
     const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.getByRole("menuitem", { name: "MSEL (CSV)" }).click()]);
     const file = await download.path();

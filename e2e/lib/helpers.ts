@@ -151,3 +151,9 @@ export async function signInAsDemo(page: Page, baseURL: string) {
   await waitForHydration(page);
   await closeWelcomeIfShown(page);
 }
+
+/** Toolbars remember whether they are open in a cookie: press the toggle only if it is closed. */
+export async function openToggle(page: Page, name: string) {
+  const toggle = page.getByRole("button", { name, exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
