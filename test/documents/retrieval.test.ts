@@ -64,6 +64,15 @@ describe("retrievePassages", () => {
     expect((await ask(other, "zebracorn bunker Condition II")).map((p) => p.documentId)).toEqual([docs.secret]);
   });
 
+  it("a short passage (a section's tail) is cited with the rest of its section, overlap removed", async () => {
+    const filler = Array.from({ length: 24 }, (_, i) => `Step ${i + 1}: the traffic unit closes lane ${i + 1} of Route 14.`).join(" ");
+    await ingested(me, "contraflow.md", `# Contraflow\n${filler} Finally the quartermaster unlocks the kestrelgate barrier.`);
+    const [passage] = await ask(me, "Who unlocks the kestrelgate barrier?");
+    expect(passage?.content).toContain("kestrelgate barrier");
+    expect(passage?.content).toContain("Step 1: the traffic unit closes lane 1");
+    expect(passage!.content.match(/Step 20:/g)?.length).toBe(1);
+  });
+
   it("an empty document selection retrieves nothing", async () => {
     expect(await ask(me, "Greywell shelter capacity", { documentIds: [] })).toEqual([]);
   });

@@ -49,6 +49,7 @@ export interface RetrievalInput {
 }
 
 type Candidate = {
+  rowid: number;
   chunkId: string;
   documentId: string;
   documentName: string;
@@ -99,6 +100,7 @@ export async function retrievePassages(ctx: AppContext, input: RetrievalInput): 
 
   const seen = new Set<string>();
   const passages: RetrievedPassage[] = [];
+  const expanded = await expandShortPassages(ctx.env.DB, input.userId, ranked.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c));
   for (const { c } of ranked) {
     // The same text uploaded twice (or overlapping copies of a plan) is cited once.
     const key = c.content.replace(/\s+/g, " ").trim().toLowerCase();
@@ -111,11 +113,61 @@ export async function retrievePassages(ctx: AppContext, input: RetrievalInput): 
       documentName: c.documentName,
       ...(c.page !== null ? { page: Number(c.page) } : {}),
       snippet: c.snippet,
-      content: c.content,
+      content: expanded.get(c.chunkId) ?? c.content,
     });
     if (passages.length >= (input.limit ?? PASSAGE_LIMIT)) break;
   }
   return passages;
+}
+
+/** A passage shorter than this is read with its neighbours in the same section. */
+const SHORT_PASSAGE = 500;
+const EXPANDED_MAX = 2400;
+
+/**
+ * A short passage (the tail of a section split across chunks) cited alone reads out of context:
+ * it is joined with the chunks just before and after it that belong to the same section
+ * (neighbouring rowids of the same document under the same heading), overlaps removed.
+ */
+async function expandShortPassages(db: D1Database, userId: string, candidates: Candidate[]): Promise<Map<string, string>> {
+  const short = candidates.filter((c) => c.content.length < SHORT_PASSAGE && c.heading);
+  const out = new Map<string, string>();
+  if (short.length === 0) return out;
+  const rowids = [...new Set(short.flatMap((c) => [c.rowid - 1, c.rowid + 1]))];
+  const rows = await db
+    .prepare(
+      `SELECT c.rowid AS "rowid", c."documentId" AS "documentId", c."content" AS "content", f."heading" AS "heading"
+       FROM "DocumentChunk" c JOIN "Document" d ON d."id" = c."documentId"
+       LEFT JOIN "DocumentChunkFts" f ON f.rowid = c.rowid
+       WHERE c.rowid IN (SELECT value FROM json_each(?1)) AND d."userId" = ?2`,
+    )
+    .bind(JSON.stringify(rowids), userId)
+    .all<{ rowid: number; documentId: string; content: string; heading: string | null }>();
+  const byRowid = new Map(rows.results.map((r) => [Number(r.rowid), r]));
+  for (const c of short) {
+    const sameSection = (r: { documentId: string; heading: string | null } | undefined) => r && r.documentId === c.documentId && r.heading === c.heading;
+    const before = byRowid.get(c.rowid - 1);
+    const after = byRowid.get(c.rowid + 1);
+    if (!sameSection(before) && !sameSection(after)) continue;
+    let body = bodyOf(c);
+    if (sameSection(before)) body = joinOverlapping(bodyOf(before!), body);
+    if (sameSection(after) && body.length < EXPANDED_MAX) body = joinOverlapping(body, bodyOf(after!));
+    const context = c.content.slice(0, c.content.length - bodyOf(c).length);
+    out.set(c.chunkId, `${context}${body.length > EXPANDED_MAX ? `${body.slice(0, EXPANDED_MAX)}…` : body}`);
+  }
+  return out;
+}
+
+/** A chunk's text without its context line (chunk.ts starts the content with the heading). */
+function bodyOf(chunk: { content: string; heading: string | null }): string {
+  const newline = chunk.content.indexOf("\n");
+  return chunk.heading && newline > 0 && chunk.content.startsWith(chunk.heading) ? chunk.content.slice(newline + 1) : chunk.content;
+}
+
+/** a + b where b may start with the end of a (chunks overlap by up to 150 characters). */
+export function joinOverlapping(a: string, b: string): string {
+  for (let k = Math.min(a.length, b.length, 300); k >= 20; k--) if (a.endsWith(b.slice(0, k))) return a + b.slice(k);
+  return `${a}\n${b}`;
 }
 
 /** Passages found by meaning only: read by id, still scoped to the caller (Document.userId). */
@@ -124,7 +176,7 @@ async function readChunks(db: D1Database, userId: string, chunkIds: string[]): P
   const rows = await db
     .prepare(
       `SELECT c."id" AS "chunkId", c."documentId" AS "documentId", d."name" AS "documentName",
-              f."heading" AS "heading", f."page" AS "page", substr(c."content", 1, 160) AS "snippet", c."content" AS "content"
+              f."heading" AS "heading", f."page" AS "page", substr(c."content", 1, 160) AS "snippet", c."content" AS "content", c.rowid AS "rowid"
        FROM "DocumentChunk" c
        JOIN "Document" d ON d."id" = c."documentId"
        LEFT JOIN "DocumentChunkFts" f ON f.rowid = c.rowid
@@ -170,7 +222,7 @@ async function readCandidates(db: D1Database, input: RetrievalInput, concepts: Q
     .prepare(
       `SELECT f."chunkId" AS "chunkId", f."documentId" AS "documentId", d."name" AS "documentName",
               f."heading" AS "heading", f."page" AS "page",
-              snippet("DocumentChunkFts", 0, '[', ']', '…', 12) AS "snippet", c."content" AS "content"
+              snippet("DocumentChunkFts", 0, '[', ']', '…', 12) AS "snippet", c."content" AS "content", c.rowid AS "rowid"
        FROM "DocumentChunkFts" f
        JOIN "Document" d ON d."id" = f."documentId"
        JOIN "DocumentChunk" c ON c.rowid = f.rowid
