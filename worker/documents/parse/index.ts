@@ -3,13 +3,16 @@ import { parseDocx } from "./docx";
 import { parseEpub } from "./epub";
 import { parseHtml } from "./html";
 import { parseEml } from "./mail";
+import { parseMsg } from "./msg";
 import { parseOdt } from "./odt";
 import { parseP7s } from "./p7s";
 import { parsePdf } from "./pdf";
+import { parsePpt } from "./ppt";
 import { parsePptx } from "./pptx";
 import { parseRtf } from "./rtf";
 import { parseCsv, parseMarkdown, parseOrg, parseRst, parseTsv, parseTxt } from "./text";
 import { ParseError, type ParsedDocument } from "./types";
+import { parseXls } from "./xls";
 import { parseXlsx } from "./xlsx";
 import { parseXml } from "./xml";
 import { documentType, UNSUPPORTED_TYPE_MESSAGE } from "../file-types";
@@ -19,13 +22,6 @@ export { ParseError, type ParsedDocument, type ParsedSection } from "./types";
 /** Images hold no text Readyroom can read without OCR (configured separately). */
 export const NO_TEXT_IN_IMAGE =
   "No text could be read from this image: Readyroom has no text recognition (OCR) configured. Add a description in the document's name, or upload a text version (PDF, Word or text).";
-
-/** Old binary Office and Outlook files, until their readers land: what to do instead. */
-const OLD_OFFICE: Record<string, string> = {
-  xls: "Readyroom cannot read Excel 97–2003 (.xls) files yet. Open it in Excel or LibreOffice, save it as .xlsx and upload that.",
-  ppt: "Readyroom cannot read PowerPoint 97–2003 (.ppt) files yet. Open it in PowerPoint or LibreOffice, save it as .pptx and upload that.",
-  msg: "Readyroom cannot read Outlook (.msg) files yet. In Outlook, save the message as .eml (or forward it as an attachment) and upload that.",
-};
 
 type Parser = (bytes: ArrayBuffer) => ParsedDocument | Promise<ParsedDocument>;
 
@@ -44,8 +40,11 @@ const PARSERS: Record<string, Parser> = {
   rtf: parseRtf,
   epub: parseEpub,
   xlsx: parseXlsx,
+  xls: parseXls,
   pptx: parsePptx,
+  ppt: parsePpt,
   eml: parseEml,
+  msg: parseMsg,
   p7s: parseP7s,
   pdf: parsePdf,
 };
@@ -58,7 +57,6 @@ export async function parseDocument(bytes: ArrayBuffer, type: string): Promise<P
   if (bytes.byteLength === 0) throw new ParseError("The file is empty: there is no text to index.");
   const parser = PARSERS[type];
   if (parser) return parser(bytes);
-  if (OLD_OFFICE[type]) throw new ParseError(OLD_OFFICE[type]);
   if (documentType(type)?.family === "image") throw new ParseError(NO_TEXT_IN_IMAGE);
   throw new ParseError(UNSUPPORTED_TYPE_MESSAGE);
 }

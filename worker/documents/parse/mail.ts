@@ -5,8 +5,8 @@ import { finish, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
 /** How deep multiparts may nest and how many parts a message may have: real mail stays far below. */
-const MAX_DEPTH = 8;
-const MAX_PARTS = 500;
+export const MAX_DEPTH = 8;
+export const MAX_PARTS = 500;
 /** Header fields worth indexing: who, when, what. */
 const SHOWN_HEADERS = ["from", "to", "cc", "date", "subject"];
 /** Attachments read as text: their MIME type or, when that is generic, their extension. */
@@ -130,16 +130,25 @@ function readPart(part: Part, depth: number, reading: Reading): void {
     readPart(inner, depth + 1, reading);
     return;
   }
-  const isText = TEXT_ATTACHMENT.test(type.value) || (name !== null && TEXT_EXTENSION.test(name) && /^(application\/octet-stream|text\/)/.test(type.value));
   if (name !== null) {
-    const text = isText ? bodyText(partText(part), type.value, name) : "";
-    reading.attachments.push({ heading: `Attachment: ${name}`, text: text || `(${type.value || "file"}, not read)` });
+    reading.attachments.push(attachmentSection(name, type.value, () => partText(part)));
     return;
   }
   if (type.value === "text/plain" || type.value === "text/html" || type.value === "") reading.body.push(bodyText(partText(part), type.value, null));
 }
 
-function bodyText(text: string, type: string, name: string | null): string {
+/**
+ * An attachment as a section headed by its name: read when it is text (by its MIME type, or by its
+ * extension when the type is generic), else only named. Shared with the Outlook reader (msg.ts).
+ */
+export function attachmentSection(name: string, type: string, content: () => string): ParsedSection {
+  const isText = TEXT_ATTACHMENT.test(type) || (TEXT_EXTENSION.test(name) && /^(application\/octet-stream|text\/)/.test(type));
+  const text = isText ? bodyText(content(), type, name) : "";
+  return { heading: `Attachment: ${name}`, text: text || `(${type || "file"}, not read)` };
+}
+
+/** A body or attachment's text: CSV and TSV as rows with their headers, HTML as its text, plain text tidied. */
+export function bodyText(text: string, type: string, name: string | null): string {
   if (type === "text/csv" || (name !== null && /\.csv$/i.test(name))) return rowsWithHeaders(parseCsvRows(text));
   if (type === "text/tab-separated-values" || (name !== null && /\.tsv$/i.test(name))) return rowsWithHeaders(tsvRows(text));
   const html = type === "text/html" || (name !== null && /\.html?$/i.test(name));
@@ -149,7 +158,7 @@ function bodyText(text: string, type: string, name: string | null): string {
     .join("\n\n");
 }
 
-function headerLines(headers: Headers): string {
+function headerLines(headers: ReadonlyMap<string, string>): string {
   return SHOWN_HEADERS.flatMap((h) => {
     const value = headers.get(h);
     return value ? [`${h[0]!.toUpperCase()}${h.slice(1)}: ${decodeHeader(value).replace(/\s+/g, " ")}`] : [];
@@ -161,8 +170,16 @@ export function mailSections(raw: string): ParsedSection[] {
   const message = splitHeaders(raw.replace(/^From [^\n]*\n/, ""));
   const reading: Reading = { body: [], attachments: [], parts: 0 };
   readPart(message, 0, reading);
-  const subject = decodeHeader(message.headers.get("subject") ?? "").trim();
-  return [{ heading: subject || null, text: [headerLines(message.headers), ...reading.body].filter(Boolean).join("\n\n") }, ...reading.attachments];
+  return messageSections(message.headers, reading.body, reading.attachments);
+}
+
+/**
+ * A message's sections: the subject as heading over the From, To, Cc, Date and Subject lines and
+ * the body, then one per attachment. `headers` is keyed by lower-case field name.
+ */
+export function messageSections(headers: ReadonlyMap<string, string>, body: string[], attachments: ParsedSection[]): ParsedSection[] {
+  const subject = decodeHeader(headers.get("subject") ?? "").trim();
+  return [{ heading: subject || null, text: [headerLines(headers), ...body].filter(Boolean).join("\n\n") }, ...attachments];
 }
 
 /**
