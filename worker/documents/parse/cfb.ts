@@ -5,6 +5,8 @@
  * stream is read only up to its declared size, itself at most the file's size.
  */
 
+import { ParseError } from "./types";
+
 const SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const END_OF_CHAIN = 0xfffffffe;
 const FREE = 0xffffffff;
@@ -171,5 +173,20 @@ export class CompoundFile {
       written += piece.length;
     }
     return out.subarray(0, written);
+  }
+}
+
+/**
+ * Opens `bytes` and runs `read` on it; damage found on the way (a broken chain, a structure
+ * pointing past its stream) becomes the ParseError with the reader's `message` for the planner.
+ * RangeError counts as damage: it is what DataView throws for an offset past the end.
+ */
+export function withCompoundFile<T>(bytes: ArrayBuffer, message: string, read: (cfb: CompoundFile) => T): T {
+  try {
+    return read(CompoundFile.open(new Uint8Array(bytes)));
+  } catch (cause) {
+    if (cause instanceof ParseError) throw cause;
+    if (cause instanceof CfbFormatError || cause instanceof RangeError) throw new ParseError(message, { cause });
+    throw cause;
   }
 }

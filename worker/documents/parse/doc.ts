@@ -1,4 +1,4 @@
-import { CfbFormatError, CompoundFile } from "./cfb";
+import { CfbFormatError, type CompoundFile, withCompoundFile } from "./cfb";
 import { trimLine } from "./html";
 import { finish, ParseError, type ParsedDocument } from "./types";
 import { tidyWhitespace } from "./whitespace";
@@ -16,12 +16,10 @@ const CP1252 = "€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’
  * Headings are not recovered (styles are not read): the document is one section.
  */
 export function parseDoc(bytes: ArrayBuffer): ParsedDocument {
-  let cfb: CompoundFile;
-  try {
-    cfb = CompoundFile.open(new Uint8Array(bytes));
-  } catch (cause) {
-    throw new ParseError(NOT_DOC, { cause });
-  }
+  return withCompoundFile(bytes, NOT_DOC, documentText);
+}
+
+function documentText(cfb: CompoundFile): ParsedDocument {
   const word = cfb.read("WordDocument");
   if (!word || word.length < 0x200) throw new ParseError(NOT_DOC);
   const fib = new DataView(word.buffer, word.byteOffset, word.byteLength);

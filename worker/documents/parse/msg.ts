@@ -1,4 +1,4 @@
-import { CompoundFile } from "./cfb";
+import { type CompoundFile, withCompoundFile } from "./cfb";
 import { attachmentSection, bodyText, MAX_DEPTH, MAX_PARTS, messageSections } from "./mail";
 import { parseRtf } from "./rtf";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
@@ -186,20 +186,11 @@ function messageSectionsOf(message: MessageStorage, depth: number, budget: Budge
  * Bounded as mail.ts is: at most MAX_PARTS attachments, MAX_DEPTH embedded levels.
  */
 export function parseMsg(bytes: ArrayBuffer): ParsedDocument {
-  let file: OutlookFile;
-  try {
-    file = new OutlookFile(CompoundFile.open(new Uint8Array(bytes)));
-  } catch (cause) {
-    throw new ParseError(NOT_MSG, { cause });
-  }
-  if (!file.has("__properties_version1.0")) throw new ParseError(NOT_MSG);
-  let sections: ParsedSection[];
-  try {
-    sections = messageSectionsOf(new MessageStorage(file, ""), 0, { attachments: 0 });
-  } catch (cause) {
-    if (cause instanceof ParseError) throw cause;
-    throw new ParseError(NOT_MSG, { cause });
-  }
+  const sections = withCompoundFile(bytes, NOT_MSG, (cfb) => {
+    const file = new OutlookFile(cfb);
+    if (!file.has("__properties_version1.0")) throw new ParseError(NOT_MSG);
+    return messageSectionsOf(new MessageStorage(file, ""), 0, { attachments: 0 });
+  });
   return finish(sections, "This Outlook message has no text to index.");
 }
 

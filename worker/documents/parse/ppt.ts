@@ -1,4 +1,4 @@
-import { CompoundFile } from "./cfb";
+import { type CompoundFile, withCompoundFile } from "./cfb";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
@@ -142,12 +142,10 @@ function slideText(blocks: TextBlock[]): { title: string; body: string } {
  * shape in files LibreOffice writes). Masters and notes are not read.
  */
 export function parsePpt(bytes: ArrayBuffer): ParsedDocument {
-  let cfb: CompoundFile;
-  try {
-    cfb = CompoundFile.open(new Uint8Array(bytes));
-  } catch (cause) {
-    throw new ParseError(NOT_PPT, { cause });
-  }
+  return finish(withCompoundFile(bytes, NOT_PPT, slideSections), "This presentation has no text on its slides to index.");
+}
+
+function slideSections(cfb: CompoundFile): ParsedSection[] {
   const stream = cfb.read("PowerPoint Document");
   if (!stream) throw new ParseError(NOT_PPT);
   const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
@@ -168,7 +166,7 @@ export function parsePpt(bytes: ArrayBuffer): ParsedDocument {
     }
   }
 
-  const sections: ParsedSection[] = slides.map((slide, i) => {
+  return slides.map((slide, i) => {
     const blocks = textBlocks(stream, view, slide.from, slide.to);
     const at = offsets.get(slide.persist);
     if (at !== undefined) {
@@ -178,5 +176,4 @@ export function parsePpt(bytes: ArrayBuffer): ParsedDocument {
     const { title, body } = slideText(blocks);
     return { heading: `Slide ${i + 1}${title ? `: ${title}` : ""}`, text: body || title };
   });
-  return finish(sections, "This presentation has no text on its slides to index.");
 }

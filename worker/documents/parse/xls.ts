@@ -1,4 +1,4 @@
-import { CompoundFile } from "./cfb";
+import { withCompoundFile } from "./cfb";
 import { rowsWithHeaders } from "./table";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { MAX_COLUMNS } from "./xlsx";
@@ -239,14 +239,16 @@ function sheetRows(stream: Uint8Array, start: number, strings: string[]): string
  * what to do: they predate the shared string table and are rare among planners' files.
  */
 export function parseXls(bytes: ArrayBuffer): ParsedDocument {
-  let cfb: CompoundFile;
-  try {
-    cfb = CompoundFile.open(new Uint8Array(bytes));
-  } catch (cause) {
-    throw new ParseError(NOT_XLS, { cause });
-  }
-  const stream = cfb.read("Workbook");
-  if (!stream) throw new ParseError(cfb.entries.has("Book") ? OLD_BIFF : NOT_XLS);
+  const sections = withCompoundFile(bytes, NOT_XLS, (cfb) => {
+    const stream = cfb.read("Workbook");
+    if (!stream) throw new ParseError(cfb.entries.has("Book") ? OLD_BIFF : NOT_XLS);
+    return workbookSections(stream);
+  });
+  return finish(sections, "This workbook has no cells with text or numbers to index.");
+}
+
+/** The sheets of a BIFF8 Workbook stream, each a section. */
+function workbookSections(stream: Uint8Array): ParsedSection[] {
   const bof = recordAt(stream, 0);
   if (!bof || bof.type !== R.BOF || bof.data.length < 2) throw new ParseError(NOT_XLS);
   if ((bof.data[0]! | (bof.data[1]! << 8)) !== 0x0600) throw new ParseError(OLD_BIFF);
@@ -279,5 +281,5 @@ export function parseXls(bytes: ArrayBuffer): ParsedDocument {
     read.add(sheet.offset);
     sections.push({ heading: sheet.name, text: rowsWithHeaders(sheetRows(stream, sheet.offset, strings)) });
   }
-  return finish(sections, "This workbook has no cells with text or numbers to index.");
+  return sections;
 }
