@@ -19,6 +19,8 @@ const T = {
 } as const;
 /** TextHeaderAtom types that are a slide's title: Tx_TYPE_TITLE and Tx_TYPE_CENTERTITLE. */
 const TITLE_TYPES = new Set([0, 6]);
+/** Tx_TYPE_OTHER: text in a shape that is no placeholder. */
+const OTHER = 4;
 /** Containers nest a handful deep in real files (slide, drawing, group, shape, text box); a crafted file may nest more. */
 const MAX_DEPTH = 32;
 /** Edits a file saved incrementally may chain; PowerPoint keeps far fewer. */
@@ -101,7 +103,7 @@ function atomText(stream: Uint8Array, header: Header): string {
  */
 function textBlocks(stream: Uint8Array, view: DataView, from: number, to: number): TextBlock[] {
   const blocks: TextBlock[] = [];
-  let type = 4;
+  let type = OTHER;
   const stack: { at: number; end: number }[] = [{ at: from, end: to }];
   while (stack.length) {
     const frame = stack[stack.length - 1]!;
@@ -124,10 +126,10 @@ const lines = (text: string) => text.split("\n").map((line) => line.replace(/\s+
 function slideText(blocks: TextBlock[]): { title: string; body: string } {
   let titleBlock = blocks.find((b) => TITLE_TYPES.has(b.type) && lines(b.text).length);
   if (!titleBlock) {
-    // Some writers (LibreOffice among them) save a title as a plain text box: a first box of one
-    // short line is taken as the heading, as a reader of the slide would.
+    // Some writers (LibreOffice among them) save a title as a plain text box: a first box (not a
+    // body placeholder) of one short line is taken as the heading, as a reader of the slide would.
     const first = blocks.find((b) => lines(b.text).length);
-    if (first && lines(first.text).length === 1 && lines(first.text)[0]!.length <= MAX_FALLBACK_TITLE) titleBlock = first;
+    if (first && first.type === OTHER && lines(first.text).length === 1 && lines(first.text)[0]!.length <= MAX_FALLBACK_TITLE) titleBlock = first;
   }
   const title = titleBlock ? lines(titleBlock.text).join(" ") : "";
   const body = blocks.filter((b) => b !== titleBlock).flatMap((b) => lines(b.text));
