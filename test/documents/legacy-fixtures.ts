@@ -109,8 +109,8 @@ export const biff = (type: number, data: ArrayLike<number>, length = data.length
 export const xlString = (s: string, wide = false) => [...u16(s.length), wide ? 1 : 0, ...(wide ? utf16(s) : latin1(s))];
 /** A cell record's row, column and (unused) format index. */
 export const cell = (row: number, column: number) => [...u16(row), ...u16(column), ...u16(15)];
-const bof = (kind: number) => biff(0x0809, [...u16(0x0600), ...u16(kind), ...u16(0), ...u16(0), ...u32(0), ...u32(0)]);
-const eof = () => biff(0x000a, []);
+export const bof = (kind: number) => biff(0x0809, [...u16(0x0600), ...u16(kind), ...u16(0), ...u16(0), ...u32(0), ...u32(0)]);
+export const eof = () => biff(0x000a, []);
 
 /** A Workbook stream: the globals (BOF, `globals` records such as the SST, a BOUNDSHEET per sheet, EOF), then each sheet. */
 export function workbookStream(sheets: { name: string; records: Uint8Array[] }[], globals: Uint8Array[] = []): Uint8Array {

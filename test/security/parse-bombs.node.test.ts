@@ -5,7 +5,9 @@ import { parseDocument, ParseError, type ParsedDocument } from "../../worker/doc
 import { DOCX_LIMITS } from "../../worker/documents/parse/docx";
 import { tidyWhitespace } from "../../worker/documents/parse/whitespace";
 import { INFLATE_SLACK, MAX_DEFLATE_RATIO, ZipLimitError } from "../../worker/documents/parse/zip";
+import { decompressRtf } from "../../worker/documents/parse/msg";
 import { bytesOf, docxFromBody, makeDocx } from "../documents/ingest-fixtures";
+import { atom, biff, bof, cell, compoundFile, container, latin1, pptText, presentation, u16, u32, eof, workbookStream, xlString } from "../documents/legacy-fixtures";
 
 /**
  * Untrusted uploads that would run on the ingest consumer's CPU and memory: zip bombs dressed as
@@ -362,3 +364,89 @@ describe("html: a single linear scan, whatever is left unclosed", () => {
     expect(tidyWhitespace(`a${" ".repeat(5 * MB)}b \n\n\n\nc `) === `a${" ".repeat(5 * MB)}b\n\nc`).toBe(true);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Old Office and Outlook files: compound files whose structures point past their ends, loop, or
+// declare counts no real file has.
+
+describe("xls, ppt, msg: hostile compound files fail fast with the planner's message", () => {
+  const NOT_XLS = /could not be opened as an Excel 97–2003 workbook/;
+  const NOT_PPT = /could not be opened as a PowerPoint 97–2003 presentation/;
+  const NOT_MSG = /could not be opened as an Outlook message/;
+  const sheet = (records: Uint8Array[]) => workbookStream([{ name: "Sheet1", records }]);
+
+  it("a sector chain looping back on itself, in each format's main stream", async () => {
+    const label = biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]);
+    expect((await parseFailure(compoundFile({ Workbook: sheet([label]) }, { loop: "Workbook" }), "xls")).message).toMatch(NOT_XLS);
+    const ppt = compoundFile({ "Current User": new Uint8Array(32), "PowerPoint Document": new Uint8Array(600) }, { loop: "PowerPoint Document" });
+    expect((await parseFailure(ppt, "ppt")).message).toMatch(NOT_PPT);
+    const msg = compoundFile({ "__properties_version1.0": new Uint8Array(32), "__substg1.0_1000001F": new Uint8Array(8) }, { loop: "__substg1.0_1000001F" });
+    expect((await parseFailure(msg, "msg")).message).toMatch(NOT_MSG);
+  });
+
+  it("xls: a record whose length runs past the stream's end", async () => {
+    const stream = sheet([biff(0x0204, [...cell(0, 0), ...xlString("Shelter")], 0xffff)]);
+    expect((await parseFailure(compoundFile({ Workbook: stream }), "xls")).message).toMatch(NOT_XLS);
+  });
+
+  it("xls: a shared string table declaring 2^31 strings reads the ones it holds, allocating nothing for the rest", async () => {
+    const sst = biff(0x00fc, [...u32(0x80000000), ...u32(0x80000000), ...xlString("Lincoln High")]);
+    const rows = [biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]), biff(0x00fd, [...cell(1, 0), ...u32(0)]), biff(0x00fd, [...cell(2, 0), ...u32(0x7fffffff)])];
+    const parsed = await parseDocument(compoundFile({ Workbook: workbookStream([{ name: "S", records: rows }], [sst]) }), "xls");
+    expect(parsed.sections).toEqual([{ heading: "S", text: "Shelter\nShelter: Lincoln High" }]);
+  });
+
+  it("xls: 100,000 sheet records naming one sheet read it once; cells past the last column are dropped", async () => {
+    const cells = [biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]), biff(0x0204, [...cell(1, 0), ...xlString("Lincoln")]), biff(0x0204, [...cell(1, 60000), ...xlString("far right")])];
+    const bound = (offset: number) => biff(0x0085, [...u32(offset), 0, 0, 1, 0, ...latin1("S")]);
+    const globalsLength = bof(5).length + bound(0).length * 100_000 + eof().length;
+    const stream = concatBytes(bof(5), ...Array.from({ length: 100_000 }, () => bound(globalsLength)), eof(), bof(0x10), ...cells, eof());
+    const parsed = await parseDocument(compoundFile({ Workbook: stream }), "xls");
+    expect(parsed.sections).toEqual([{ heading: "S", text: "Shelter\nShelter: Lincoln" }]);
+  });
+
+  it("ppt: a record longer than the container holding it", async () => {
+    const liar = concatBytes(atom(0x0f9f, u32(0)), Uint8Array.of(...u16(0), ...u16(0x0fa0), ...u32(0x7fffffff)), Uint8Array.from(latin1("Zone")));
+    expect((await parseFailure(presentation([[liar]]), "ppt")).message).toMatch(NOT_PPT);
+  });
+
+  it("ppt: 100,000 nested containers are not followed past a fixed depth; text above it is read", async () => {
+    // Written directly: each container's header, its length covering all inside it.
+    const buried = concatBytes(...pptText(4, "Buried text"));
+    const deep = new Uint8Array(100_000 * 8 + buried.length);
+    const view = new DataView(deep.buffer);
+    for (let i = 0; i < 100_000; i++) {
+      view.setUint16(i * 8, 0x000f, true);
+      view.setUint16(i * 8 + 2, 0xf003, true);
+      view.setUint32(i * 8 + 4, deep.length - (i + 1) * 8, true);
+    }
+    deep.set(buried, 100_000 * 8);
+    const file = presentation([pptText(0, "Evacuation routes")], [[container(0xf002, [container(0xf00d, pptText(4, "Shallow note")), deep])]]);
+    const parsed = await parseDocument(file, "ppt");
+    expect(parsed.sections).toEqual([{ heading: "Slide 1: Evacuation routes", text: "Shallow note" }]);
+  });
+
+  it("msg: compressed RTF declaring 4 GB expands at most 17 times its own size", () => {
+    // Every token a back-reference of the longest length (17 bytes) to the preset dictionary.
+    const tokens = new Uint8Array(9 * 1000);
+    for (let i = 0; i < 1000; i++) tokens.set([0xff, 0x00, 0x0f, 0x00, 0x0f, 0x00, 0x0f, 0x00, 0x0f], i * 9);
+    const header = Uint8Array.of(...u32(tokens.length + 12), ...u32(0xffffffff), ...u32(0x75465a4c), ...u32(0));
+    const out = decompressRtf(concatBytes(header, tokens));
+    expect(out.length).toBeGreaterThan(0);
+    expect(out.length).toBeLessThanOrEqual(17 * (tokens.length + header.length));
+  });
+
+  it("msg: at most 500 attachments are read, however many the file holds", async () => {
+    const streams: Record<string, Uint8Array> = { "__properties_version1.0": new Uint8Array(32), "__substg1.0_1000001F": Uint8Array.from(utf16le("Roster attached.")) };
+    for (let i = 0; i < 600; i++) streams[`__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/__substg1.0_3707001F`] = Uint8Array.from(utf16le(`n${i}.txt`));
+    const parsed = await parseDocument(compoundFile(streams), "msg");
+    expect(parsed.sections.filter((s) => s.heading?.startsWith("Attachment:"))).toHaveLength(500);
+  });
+});
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+  return out;
+}
+const utf16le = (s: string) => new Uint8Array(Uint16Array.from(s, (c) => c.charCodeAt(0)).buffer);

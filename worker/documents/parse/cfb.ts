@@ -152,8 +152,11 @@ export class CompoundFile {
     const out = new Uint8Array(size);
     let written = 0;
     const sectorCount = Math.floor((this.bytes.length - this.sectorSize) / this.sectorSize) + 1;
-    for (let n = entry.start, hops = 0; n !== END_OF_CHAIN && written < size; n = this.fat[n] ?? END_OF_CHAIN, hops++) {
-      if (n >= sectorCount || hops > sectorCount) throw new CfbFormatError("broken sector chain");
+    // A chain that comes back to a sector is damage, not a stream to read round and round.
+    const visited = new Uint8Array(sectorCount);
+    for (let n = entry.start; n !== END_OF_CHAIN && written < size; n = this.fat[n] ?? END_OF_CHAIN) {
+      if (n >= sectorCount || visited[n]) throw new CfbFormatError("broken sector chain");
+      visited[n] = 1;
       const at = (n + 1) * this.sectorSize;
       const piece = this.bytes.subarray(at, Math.min(at + this.sectorSize, this.bytes.length, at + size - written));
       out.set(piece, written);
@@ -166,8 +169,10 @@ export class CompoundFile {
     const out = new Uint8Array(size);
     let written = 0;
     const sectors = Math.floor(this.miniStream.length / 64);
-    for (let n = start, hops = 0; n !== END_OF_CHAIN && written < size; n = this.miniFat[n] ?? END_OF_CHAIN, hops++) {
-      if (n >= sectors || hops > sectors) throw new CfbFormatError("broken mini sector chain");
+    const visited = new Uint8Array(sectors);
+    for (let n = start; n !== END_OF_CHAIN && written < size; n = this.miniFat[n] ?? END_OF_CHAIN) {
+      if (n >= sectors || visited[n]) throw new CfbFormatError("broken mini sector chain");
+      visited[n] = 1;
       const piece = this.miniStream.subarray(n * 64, Math.min(n * 64 + 64, n * 64 + size - written));
       out.set(piece, written);
       written += piece.length;
