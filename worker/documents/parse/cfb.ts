@@ -195,3 +195,11 @@ export function withCompoundFile<T>(bytes: ArrayBuffer, message: string, read: (
     throw cause;
   }
 }
+
+/** An old Office reader's planner-facing messages: ("Excel", "workbook", ".xlsx") → what it cannot open, and a password. */
+export function oldOfficeMessages(app: string, noun: string, extension: string): { notOpenable: string; encrypted: string } {
+  return {
+    notOpenable: `This file could not be opened as ${/^[AEIOU]/.test(app) ? "an" : "a"} ${app} 97–2003 ${noun}. Open it in ${app} or LibreOffice, save it as ${extension} and upload that.`,
+    encrypted: `This ${app} ${noun} is password-protected. Save a copy without the password and upload that.`,
+  };
+}

@@ -1,10 +1,9 @@
-import { CfbFormatError, type CompoundFile, withCompoundFile } from "./cfb";
+import { CfbFormatError, type CompoundFile, oldOfficeMessages, withCompoundFile } from "./cfb";
 import { trimLine } from "./html";
 import { finish, ParseError, type ParsedDocument } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
-const NOT_DOC = "This file could not be opened as a Word 97–2003 document. Open it in Word or LibreOffice, save it as .docx and upload that.";
-const ENCRYPTED = "This Word document is password-protected. Save a copy without the password and upload that.";
+const { notOpenable: NOT_DOC, encrypted: ENCRYPTED } = oldOfficeMessages("Word", "document", ".docx");
 
 /** Windows-1252's 0x80–0x9F (the rest of the 8-bit range is Latin-1), for "compressed" pieces. */
 const CP1252 = "€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ";

@@ -1,9 +1,8 @@
-import { type CompoundFile, withCompoundFile } from "./cfb";
+import { type CompoundFile, oldOfficeMessages, withCompoundFile } from "./cfb";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
-const NOT_PPT = "This file could not be opened as a PowerPoint 97–2003 presentation. Open it in PowerPoint or LibreOffice, save it as .pptx and upload that.";
-const ENCRYPTED = "This PowerPoint presentation is password-protected. Save a copy without the password and upload that.";
+const { notOpenable: NOT_PPT, encrypted: ENCRYPTED } = oldOfficeMessages("PowerPoint", "presentation", ".pptx");
 
 /** Record types read here (MS-PPT 2.13.24; OfficeArt records share the header). */
 const T = {

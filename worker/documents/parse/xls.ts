@@ -1,10 +1,9 @@
-import { withCompoundFile } from "./cfb";
+import { oldOfficeMessages, withCompoundFile } from "./cfb";
 import { rowsWithHeaders } from "./table";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { MAX_COLUMNS } from "./xlsx";
 
-const NOT_XLS = "This file could not be opened as an Excel 97–2003 workbook. Open it in Excel or LibreOffice, save it as .xlsx and upload that.";
-const ENCRYPTED = "This Excel workbook is password-protected. Save a copy without the password and upload that.";
+const { notOpenable: NOT_XLS, encrypted: ENCRYPTED } = oldOfficeMessages("Excel", "workbook", ".xlsx");
 const OLD_BIFF = "This workbook is in the Excel 95 (or older) format, which Readyroom cannot read. Open it in Excel or LibreOffice, save it as .xlsx and upload that.";
 
 /** BIFF8 record types read here (MS-XLS 2.3). */
