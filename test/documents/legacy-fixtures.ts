@@ -4,9 +4,10 @@
  * 37010102"), storages implied by the paths. Every stream goes through the FAT (the mini stream
  * cutoff is written as 0, which readers honour), and each storage's children hang off one another's
  * right sibling: a valid tree, if not a balanced one. `loop` makes the named stream's sector chain
- * point back at its own first sector, as a hostile file would.
+ * point back at its own first sector, as a hostile file would; `sameChainAs` makes a stream's
+ * directory entry name another's sectors and size (each path given must have data of its own).
  */
-export function compoundFile(streams: Record<string, Uint8Array>, options: { loop?: string } = {}): ArrayBuffer {
+export function compoundFile(streams: Record<string, Uint8Array>, options: { loop?: string; sameChainAs?: Record<string, string> } = {}): ArrayBuffer {
   const NOSTREAM = 0xffffffff;
   type Node = { name: string; path: string; type: 1 | 2 | 5; data?: Uint8Array; children: Node[]; id: number; start: number };
   const root: Node = { name: "Root Entry", path: "", type: 5, children: [], id: 0, start: 0xfffffffe };
@@ -50,6 +51,12 @@ export function compoundFile(streams: Record<string, Uint8Array>, options: { loo
     file.set(node.data, (next + 1) * 512);
     next += count;
     if (node.path === options.loop) fat[node.start + count - 1] = node.start;
+  }
+
+  for (const [path, target] of Object.entries(options.sameChainAs ?? {})) {
+    const [node, shared] = [nodes.find((n) => n.path === path)!, nodes.find((n) => n.path === target)!];
+    node.start = shared.start;
+    node.data = shared.data;
   }
 
   // Header.
@@ -141,9 +148,10 @@ export const pptText = (type: number, text: string) => [atom(0x0f9f, u32(type)),
  * A .ppt as PowerPoint writes one: the document's slide list holds each slide's placeholder text
  * after its SlidePersistAtom, the slides' own containers hold `drawings[i]`, and the persist
  * directory and user edit atom (named by the Current User stream) say where each object is.
+ * `persistOf` names the object each slide entry refers to (a crafted file may repeat one).
  */
-export function presentation(slides: Uint8Array[][], drawings: Uint8Array[][] = []): ArrayBuffer {
-  const slideList = container(0x0ff0, slides.flatMap((text, i) => [atom(0x03f3, [...u32(2 + i), ...u32(0), ...u32(0), ...u32(256 + i), ...u32(0)]), ...text]), 0);
+export function presentation(slides: Uint8Array[][], drawings: Uint8Array[][] = [], persistOf = (slide: number) => 2 + slide): ArrayBuffer {
+  const slideList = container(0x0ff0, slides.flatMap((text, i) => [atom(0x03f3, [...u32(persistOf(i)), ...u32(0), ...u32(0), ...u32(256 + i), ...u32(0)]), ...text]), 0);
   const document = container(0x03e8, [slideList]);
   const slideContainers = slides.map((_, i) => container(0x03ee, drawings[i] ?? []));
   // Persist id 1 is the document (at offset 0), 2 + i slide i.

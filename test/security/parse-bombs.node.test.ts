@@ -442,6 +442,28 @@ describe("xls, ppt, msg: hostile compound files fail fast with the planner's mes
     const parsed = await parseDocument(compoundFile(streams), "msg");
     expect(parsed.sections.filter((s) => s.heading?.startsWith("Attachment:"))).toHaveLength(500);
   });
+
+  it("msg: 400 attachments whose data all name one 1 MB sector chain fail instead of reading 400 MB", async () => {
+    const streams: Record<string, Uint8Array> = { "__properties_version1.0": new Uint8Array(32), "__substg1.0_1000001F": Uint8Array.from(utf16le("Roster attached.")) };
+    const sameChainAs: Record<string, string> = {};
+    const first = "__attach_version1.0_#00000000/__substg1.0_37010102";
+    for (let i = 0; i < 400; i++) {
+      const storage = `__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}`;
+      streams[`${storage}/__substg1.0_3707001F`] = Uint8Array.from(utf16le(`roster${i}.txt`));
+      streams[`${storage}/__substg1.0_37010102`] = i === 0 ? new Uint8Array(1024 * 1024).fill(0x41) : new Uint8Array(1);
+      if (i) sameChainAs[`${storage}/__substg1.0_37010102`] = first;
+    }
+    expect((await parseFailure(compoundFile(streams, { sameChainAs }), "msg")).message).toMatch(NOT_MSG);
+  });
+
+  it("ppt: 100,000 slide entries naming one slide read its drawing once", async () => {
+    const slides = Array.from({ length: 100_000 }, (_, i) => (i === 0 ? pptText(0, "Evacuation routes") : []));
+    const file = presentation(slides, [[container(0xf00d, pptText(4, "Shared note"))]], () => 2);
+    const parsed = await parseDocument(file, "ppt");
+    expect(parsed.sections).toHaveLength(100_000);
+    expect(parsed.sections[0]).toEqual({ heading: "Slide 1: Evacuation routes", text: "Shared note" });
+    expect(parsed.text.match(/Shared note/g)).toHaveLength(1);
+  });
 });
 
 function concatBytes(...parts: Uint8Array[]): Uint8Array {

@@ -1,4 +1,4 @@
-import { type CompoundFile, withCompoundFile } from "./cfb";
+import { CfbFormatError, type CompoundFile, withCompoundFile } from "./cfb";
 import { attachmentSection, bodyText, MAX_DEPTH, MAX_PARTS, messageSections } from "./mail";
 import { parseRtf } from "./rtf";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
@@ -80,13 +80,25 @@ class MessageStorage {
 /** The compound file with case-insensitive stream names (MS-CFB compares names without case). */
 class OutlookFile {
   private readonly paths = new Map<string, string>();
-  constructor(private readonly cfb: CompoundFile) {
+  /**
+   * Bytes the streams read may total: a few times the file (a property may be read twice). Streams
+   * of a crafted file can share one sector chain, so 500 attachments could each be the whole file.
+   */
+  private budget: number;
+  constructor(
+    private readonly cfb: CompoundFile,
+    size: number,
+  ) {
     for (const path of cfb.entries.keys()) this.paths.set(path.toUpperCase(), path);
+    this.budget = 4 * size + 1024 * 1024;
   }
 
   stream(path: string): Uint8Array | null {
     const real = this.paths.get(path.toUpperCase());
-    return real === undefined ? null : this.cfb.read(real);
+    const bytes = real === undefined ? null : this.cfb.read(real);
+    this.budget -= bytes?.length ?? 0;
+    if (this.budget < 0) throw new CfbFormatError("streams overlap");
+    return bytes;
   }
 
   storages(prefix: string, kind: string): string[] {
@@ -187,7 +199,7 @@ function messageSectionsOf(message: MessageStorage, depth: number, budget: Budge
  */
 export function parseMsg(bytes: ArrayBuffer): ParsedDocument {
   const sections = withCompoundFile(bytes, NOT_MSG, (cfb) => {
-    const file = new OutlookFile(cfb);
+    const file = new OutlookFile(cfb, bytes.byteLength);
     if (!file.has("__properties_version1.0")) throw new ParseError(NOT_MSG);
     return messageSectionsOf(new MessageStorage(file, ""), 0, { attachments: 0 });
   });

@@ -167,10 +167,13 @@ function slideSections(cfb: CompoundFile): ParsedSection[] {
     }
   }
 
+  // Each slide's drawing is read once, however many slide entries name it.
+  const drawn = new Set<number>();
   return slides.map((slide, i) => {
     const blocks = textBlocks(stream, view, slide.from, slide.to);
     const at = offsets.get(slide.persist);
-    if (at !== undefined) {
+    if (at !== undefined && !drawn.has(at)) {
+      drawn.add(at);
       const container = headerAt(view, at, stream.length);
       if (container.type === T.SLIDE) blocks.push(...textBlocks(stream, view, container.body, container.end));
     }
