@@ -172,6 +172,26 @@ describe("every accepted file type, from real files", () => {
     expect(new TextDecoder().decode(decompressRtf(example))).toBe("{\\rtf1\\ansi\\ansicpg1252\\pard hello world}\r\n");
   });
 
+  it("msg: a body only in compressed RTF is read; an attached message reads as a forwarded one", async () => {
+    const text = (s: string) => Uint8Array.from(utf16(s));
+    const rtf = Uint8Array.from(Buffer.from("2d0000002b0000004c5a4675f1c5c7a703000a007263706731323542320af32068656c090020627705b06c647d0a800fa0", "hex"));
+    const inner = "__attach_version1.0_#00000000/__substg1.0_3701000D";
+    const file = compoundFile({
+      "__properties_version1.0": new Uint8Array(32),
+      "__substg1.0_0037001F": text("Fwd: shelter count"),
+      "__substg1.0_10090102": rtf,
+      "__attach_version1.0_#00000000/__properties_version1.0": new Uint8Array(8),
+      [`${inner}/__properties_version1.0`]: new Uint8Array(24),
+      [`${inner}/__substg1.0_0037001F`]: text("Shelter count"),
+      [`${inner}/__substg1.0_0C1A001F`]: text("Sam Lee"),
+      [`${inner}/__substg1.0_1000001F`]: text("Riverside has 96 cots in use."),
+    });
+    expect((await parseDocument(file, "msg")).sections).toEqual([
+      { heading: "Fwd: shelter count", text: "Subject: Fwd: shelter count\n\nhello world" },
+      { heading: "Forwarded message: Shelter count", text: "From: Sam Lee\nSubject: Shelter count\n\nRiverside has 96 cots in use." },
+    ]);
+  });
+
   it("xml: each element's text on its own line", async () => {
     const { text } = await parse("resources.xml");
     expect(text.split("\n")).toEqual(expect.arrayContaining(["Generator trailer", "3", "Public Works yard", "Cots", "600"]));
