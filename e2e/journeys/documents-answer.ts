@@ -42,9 +42,16 @@ export default {
     check(text.includes("Capacity: 450"), `the answer does not quote the spreadsheet row: ${text.slice(0, 300)}`);
     const marker = answer.getByRole("button", { name: new RegExp(`^Source \\d+: ${stem}`) }).first();
     await visible(marker, "a citation of the spreadsheet in the answer");
-    const sourceId = await marker.getAttribute("aria-controls");
-    await marker.click();
-    const toggle = page.locator(`[id="${sourceId}"]`).getByRole("button", { expanded: true });
+    // The streamed answer is replaced by the saved one (new element ids) when the chat reloads from
+    // the server; a click in between opens a source that is then gone, so click until one stays open.
+    let toggle = page.locator("#none");
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = answer.getByRole("button", { name: new RegExp(`^Source \\d+: ${stem}`) }).first();
+      const sourceId = await current.getAttribute("aria-controls");
+      await current.click();
+      toggle = page.locator(`[id="${sourceId}"]`).getByRole("button", { expanded: true });
+      if (await toggle.waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false)) break;
+    }
     await visible(toggle, "the cited spreadsheet passage, opened");
     const passage = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
     check((await passage.innerText()).includes("Shelter: Lincoln High School"), "the opened passage is not the Lincoln High School row.");

@@ -44,6 +44,14 @@ describe("offlineAskAnswer", () => {
     expect(answer).not.toContain("tells people");
   });
 
+  it("quotes list items without their marker and table rows as their cells", () => {
+    const annex = passage(1, "# Shelters\n- ESF 6 places the Greywell shelter on standby.\n| Greywell High School | 850 | Pet-friendly wing |\n|---|---|---|");
+    const answer = offlineAskAnswer("Greywell shelter standby and capacity 850?", [annex], { hasIndexedDocuments: true });
+    expect(answer).toContain("- ESF 6 places the Greywell shelter on standby.");
+    expect(answer).not.toContain("- - ");
+    expect(answer).not.toContain("|");
+  });
+
   it("explains an empty result: nothing ready vs nothing matching", () => {
     expect(offlineAskAnswer("Anything?", [], { hasIndexedDocuments: false })).toBe(NOTHING_INDEXED);
     expect(offlineAskAnswer("Anything?", [], { hasIndexedDocuments: true })).toBe(NOTHING_MATCHED);

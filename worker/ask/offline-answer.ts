@@ -75,8 +75,24 @@ function splitSentences(content: string): string[] {
   return content
     .replace(/^#+ .*$/gm, "")
     .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.replace(/\s+/g, " ").trim())
+    .map((s) => plainLine(s.replace(/\s+/g, " ").trim()))
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+/**
+ * A quote is set as "- … [n]": a list item's own marker would double it, and a Markdown table row
+ * reads better as its cells ("Greywell High School, 850, Pet-friendly wing").
+ */
+function plainLine(line: string): string {
+  if (/^\|.*\|$/.test(line)) {
+    return line
+      .slice(1, -1)
+      .split("|")
+      .map((cell) => cell.trim())
+      .filter((cell) => cell && !/^:?-{3,}:?$/.test(cell))
+      .join(", ");
+  }
+  return line.replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, "");
 }
 
 function score(sentence: string, terms: WeightedTerm[]): number {
