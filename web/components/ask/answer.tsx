@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { answerParts, ASK_OFFLINE_TEXT, type AskCitation } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
 import { Snippet } from "../documents/snippet";
+import { MarkdownText } from "./markdown";
 
 const where = (c: AskCitation) => `${c.documentName}${c.page ? `, page ${c.page}` : ""}`;
 
@@ -52,27 +53,25 @@ export function Answer({
   return (
     <div className="grid gap-2" data-testid="ask-answer">
       {content ? (
-        <div className="whitespace-pre-wrap text-sm leading-relaxed">
-          {parts.map((part, i) =>
-            part.kind === "text" ? (
-              <React.Fragment key={i}>{part.text}</React.Fragment>
-            ) : (
-              <button
-                key={i}
-                type="button"
-                className="mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-xs font-semibold text-primary hover:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={`Source ${part.n}: ${part.citation ? where(part.citation) : "unknown"}`}
-                aria-controls={sourceId(part.n)}
-                onClick={() => {
-                  toggle(part.n, true);
-                  requestAnimationFrame(() => sourceRefs.current.get(part.n)?.focus());
-                }}
-              >
-                {part.n}
-              </button>
-            ),
+        <MarkdownText
+          content={content}
+          citations={citations}
+          renderCite={(n, citation, key) => (
+            <button
+              key={key}
+              type="button"
+              className="mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-xs font-semibold text-primary hover:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label={`Source ${n}: ${citation ? where(citation) : "unknown"}`}
+              aria-controls={sourceId(n)}
+              onClick={() => {
+                toggle(n, true);
+                requestAnimationFrame(() => sourceRefs.current.get(n)?.focus());
+              }}
+            >
+              {n}
+            </button>
           )}
-        </div>
+        />
       ) : streaming ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> Searching your documents…

@@ -1,0 +1,84 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MarkdownText } from "../../web/components/ask/markdown";
+import type { AskCitation } from "../../web/lib/ask-api";
+import { parseMarkdown, safeHref } from "../../web/lib/markdown";
+
+const citations: AskCitation[] = [
+  { n: 1, chunkId: "c1", documentId: "d1", documentName: "EOP.pdf", snippet: "s" },
+  { n: 2, chunkId: "c2", documentId: "d1", documentName: "EOP.pdf", snippet: "s" },
+] as AskCitation[];
+
+const render = (content: string) =>
+  renderToStaticMarkup(
+    createElement(MarkdownText, {
+      content,
+      citations,
+      renderCite: (n: number, _c: unknown, key: React.Key) => createElement("button", { key, "data-cite": n }, n),
+    }),
+  );
+
+describe("model answers as Markdown", () => {
+  it("renders no raw HTML, no event handlers and no unsafe links", () => {
+    const html = render(
+      [
+        "Hello <script>alert(1)</script> world",
+        '<img src=x onerror="alert(2)">',
+        "[click](javascript:alert(3)) and [data](data:text/html,<b>x</b>) and [ok](https://fema.gov/plan)",
+        "<a href=\"javascript:alert(4)\">raw</a>",
+      ].join("\n\n"),
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(html).not.toMatch(/href="data:/i);
+    expect(html).not.toMatch(/<a href="javascript/i);
+    // The text of the HTML is still shown, escaped.
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toContain('<a href="https://fema.gov/plan" target="_blank" rel="noopener noreferrer"');
+    expect(html).toContain("click");
+  });
+
+  it("renders bold, lists, tables, headings, code and keeps [n] citations clickable", () => {
+    const html = render(
+      [
+        "## Roles",
+        "The **EOC Director** leads [1].",
+        "- Fire: ESF-4 [2]",
+        "- Police [1, 2]",
+        "",
+        "1. First",
+        "2. Second",
+        "",
+        "| Role | Agency |",
+        "| --- | --- |",
+        "| ESF-6 lead | Red Cross [2] |",
+        "",
+        "Call `911` or [mail](mailto:eoc@county.gov). Unknown [9] stays text.",
+      ].join("\n"),
+    );
+    expect(html).toContain("<h4");
+    expect(html).toContain("<strong>EOC Director</strong>");
+    expect(html).toMatch(/<ul[^>]*><li>Fire: ESF-4 <button data-cite="2">2<\/button><\/li>/);
+    expect(html).toContain('<button data-cite="1">1</button><button data-cite="2">2</button>');
+    expect(html).toMatch(/<ol[^>]*><li>First<\/li><li>Second<\/li><\/ol>/);
+    expect(html).toMatch(/<table[\s\S]*<th scope="col"[^>]*>Role<\/th>[\s\S]*<td[^>]*>Red Cross <button data-cite="2">2<\/button><\/td>/);
+    expect(html).toContain("<code");
+    expect(html).toContain('href="mailto:eoc@county.gov"');
+    expect(html).toContain("Unknown [9] stays text.");
+  });
+
+  it("allows only http(s) and mailto hrefs", () => {
+    expect(safeHref("https://x.org/a")).toBe("https://x.org/a");
+    expect(safeHref("mailto:a@b.org")).toBe("mailto:a@b.org");
+    expect(safeHref("JaVaScRiPt:alert(1)")).toBeNull();
+    expect(safeHref("//evil.example")).toBeNull();
+    expect(safeHref("vbscript:x")).toBeNull();
+  });
+
+  it("bounds its input", () => {
+    const blocks = parseMarkdown("**".repeat(50_000) + "x".repeat(50_000));
+    expect(blocks.length).toBeGreaterThan(0);
+  });
+});
