@@ -324,8 +324,8 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
 
   it("actions are a 400 unless the account has betaAskReadyroomActionsEnabled", async () => {
     const me = await planner(100);
-    const chatId = await newChat(me);
-    const body = question("Summarize the plan", { isAskReadyroomAction: true, actionName: "summarize", promptFile: "summarize.md", contextIds: ["c1"] });
+    const [chatId, doc] = await Promise.all([newChat(me), ingested(me)]);
+    const body = question("Summarise the plan", { isAskReadyroomAction: true, actionName: "summarise-plan", documentIds: [doc.id], contextIds: ["c1"] });
     const refused = await ask(me, chatId, body);
     await expectStatus(refused, 400);
     expect(await refused.json()).toEqual({ message: "Actions are not available yet.", code: "actions_unavailable" });

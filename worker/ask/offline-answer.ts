@@ -70,7 +70,7 @@ function bestQuote(content: string, terms: WeightedTerm[]): string {
   return clip(chosen.map((c) => c.s).join(" "), MAX_QUOTE_CHARS);
 }
 
-function splitSentences(content: string): string[] {
+export function splitSentences(content: string): string[] {
   // Markdown headings are labels, not statements: quoting one says nothing.
   return content
     .replace(/^#+ .*$/gm, "")

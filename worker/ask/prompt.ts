@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../ai/types";
 import type { CustomInstructions } from "../profile/model";
+import type { AskAction } from "./actions/catalogue";
 import type { AskPassage } from "./model";
 import { offlineAskAnswer } from "./offline-answer";
 
@@ -42,6 +43,8 @@ export interface AskPromptInput {
   instructions: CustomInstructions | null;
   /** Language name to answer in, or null. */
   language: string | null;
+  /** A named action: its task and output shape, and its own offline answer. */
+  action?: Pick<AskAction, "instructions" | "offline">;
 }
 
 export interface AskPrompt {
@@ -55,6 +58,7 @@ export function buildAskPrompt(input: AskPromptInput): AskPrompt {
   const instructions = describeInstructions(input.instructions);
   if (instructions) system.push(`About the planner's organization (their custom instructions; follow them where relevant):\n${instructions}`);
   if (input.language) system.push(`Answer in ${input.language}. Keep the [n] citation markers as they are.`);
+  if (input.action) system.push(`${input.action.instructions}\nWrite in Markdown; no HTML.`);
   system.push(passagesBlock(input));
 
   const history = input.messages.slice(-MAX_HISTORY_MESSAGES).map((m) => ({ role: m.role, content: clip(m.content, MAX_HISTORY_CHARS) }));
@@ -62,7 +66,10 @@ export function buildAskPrompt(input: AskPromptInput): AskPrompt {
   return {
     messages: [{ role: "system", content: system.join("\n\n") }, ...history],
     maxOutputTokens: ASK_MAX_OUTPUT_TOKENS,
-    offlineAnswer: () => offlineAskAnswer(question, input.passages, { hasIndexedDocuments: input.hasIndexedDocuments }),
+    offlineAnswer: () =>
+      input.action && input.passages.length
+        ? input.action.offline(input.passages)
+        : offlineAskAnswer(question, input.passages, { hasIndexedDocuments: input.hasIndexedDocuments }),
   };
 }
 

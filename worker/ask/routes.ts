@@ -4,11 +4,17 @@ import { ctxOf } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { ASK_BODY_MAX_BYTES, askBodySchema, createChatBodySchema, renameChatBodySchema } from "./model";
+import { assistantSettings } from "../ai/assistant-settings";
+import { listAskActions } from "./actions/catalogue";
 import { askQuestion, createChat, deleteChat, getChat, listChats, renameChat } from "./service";
 
 /** Mounted at /api/ask: Ask Readyroom chats of the signed-in user (another user's chat is a 404). */
 export const askRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  .get("/actions", async (c) => {
+    const settings = await assistantSettings(ctxOf(c));
+    return c.json({ enabled: settings.actionsEnabled, actions: settings.actionsEnabled ? listAskActions() : [] });
+  })
   .get("/chats", async (c) => c.json({ chats: await listChats(ctxOf(c)) }))
   .post("/chats", async (c) => {
     const body = await readJson(c, createChatBodySchema);

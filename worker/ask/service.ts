@@ -11,6 +11,7 @@ import { askReadyroomChats, chatMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import type { AnswerMetadata, AskBody, AskEvent, AskPassage, Citation } from "./model";
+import { ASK_ACTIONS, findAskAction, type AskAction } from "./actions/catalogue";
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
 import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "../documents/retrieval";
@@ -162,12 +163,14 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
   ]);
   if (foreign.length) throw notFound("Document not found.");
   if (body.isAskReadyroomAction && !settings.actionsEnabled) throw badRequest("Actions are not available yet.", "actions_unavailable");
+  const action = body.isAskReadyroomAction ? chosenAction(body, documentIds) : undefined;
 
   const question = body.messages[body.messages.length - 1]!.content;
-  const passages = await retrievePassages(ctx, { userId, question, documentIds });
+  // An action retrieves by its own words over the selected documents, without declining: it reports what the passages lack.
+  const passages = await retrievePassages(ctx, action ? { userId, question: action.query, documentIds, decline: false } : { userId, question, documentIds });
   const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds));
   const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
-  const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language });
+  const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language, action });
 
   const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
   const charge = await chargeForAi(ctx, {
@@ -187,7 +190,7 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
   );
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
-  const run: Run = { ...req, ctx, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens };
+  const run: Run = { ...req, ctx, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens, action };
   return new Response(streamAnswer(run, chunks, abort, label), {
     headers: {
       "content-type": CONTENT_TYPE.ndjson,
@@ -212,6 +215,20 @@ interface Run extends AskRequest {
   messageId: string;
   /** Estimated prompt size: what an interrupted answer is charged for when the provider reported no usage. */
   promptTokens: number;
+  action?: AskAction;
+}
+
+/** The catalogue action an action request names, checked against the documents it needs selected. */
+function chosenAction(body: AskBody, documentIds: string[] | undefined): AskAction {
+  const action = findAskAction(body.actionName);
+  if (!action) throw badRequest(`Unknown action. Choose one of: ${ASK_ACTIONS.map((a) => a.name).join(", ")}.`, "unknown_action");
+  const count = documentIds?.length ?? 0;
+  const { min, max } = action.documents;
+  if (count < min || (max !== undefined && count > max)) {
+    const need = max === min ? `exactly ${min}` : `at least ${min}`;
+    throw badRequest(`"${action.label}" needs ${need} document${min === 1 ? "" : "s"} selected; ${count} selected.`, "action_documents");
+  }
+  return action;
 }
 
 const encoder = new TextEncoder();
@@ -264,7 +281,7 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
 }
 
 async function saveExchange(run: Run, text: string, interrupted: boolean): Promise<void> {
-  const { db, body, provider } = run;
+  const { db, provider } = run;
   const now = nowMs();
   const metadata: AnswerMetadata = {
     citations: run.passages.map(toCitation),
@@ -272,7 +289,8 @@ async function saveExchange(run: Run, text: string, interrupted: boolean): Promi
     provider: provider.id,
     ...(provider.offline ? { offline: true } : {}),
     ...(interrupted ? { interrupted: true } : {}),
-    ...(body.isAskReadyroomAction ? { actionName: body.actionName ?? null, promptFile: body.promptFile ?? null } : {}),
+    // The server's catalogue names the prompt file, not the client.
+    ...(run.action ? { actionName: run.action.name, promptFile: run.action.promptFile } : {}),
   };
   // The question is stamped a millisecond before the answer, so ordering by createdAt keeps them in order.
   await db.batch([
