@@ -7,6 +7,7 @@ import type { ModelListing } from "../../worker/ai/catalogue";
 import { DEFAULT_DOCUMENT_CHAT_MODEL, OFFLINE_MODEL } from "../../worker/ai/models";
 import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AnswerMetadata, type AskBodyInput, type AskEvent, type Citation } from "../../worker/ask/model";
 import type { ChatSummary, ChatView, MessageView } from "../../worker/ask/service";
+import type { AskActionListing } from "../../worker/ask/actions/catalogue";
 import { MESSAGES, readFailure, type AssistantError } from "../hooks/use-assistant-stream";
 import { apiFetch } from "./query";
 
@@ -23,7 +24,9 @@ export type AskMessage = Omit<MessageView, "role" | "metadata"> & { role: "user"
 export type { AskEvent };
 export type AskMeta = Extract<AskEvent, { type: "meta" }>;
 /** The spec's document chat request (§3) as the browser sends it. */
-export type AskRequest = Pick<AskBodyInput, "messages" | "documentIds" | "model">;
+export type AskRequest = Pick<AskBodyInput, "messages" | "documentIds" | "model" | "isAskReadyroomAction" | "actionName">;
+/** A named action as the Actions menu lists it (GET /api/ask/actions; empty unless the account's flag is on). */
+export type { AskActionListing };
 
 export { DOCUMENT_CHAT_MODEL_COOKIE } from "./cookies";
 /** Spec §3: the document chat's default model. */
@@ -39,6 +42,7 @@ export const askQueryKeys = {
   chats: ["ask", "chats"] as const,
   chat: (id: string) => ["ask", "chats", id] as const,
   models: ["ai", "models"] as const,
+  actions: ["ask", "actions"] as const,
 };
 
 export const askApi = {
@@ -48,6 +52,7 @@ export const askApi = {
   rename: (id: string, title: string) => apiFetch<{ chat: AskChat }>(`${base}/${enc(id)}`, { method: "PATCH", json: { title } }),
   remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
   models: () => apiFetch<ModelListing>("/api/ai/models"),
+  actions: () => apiFetch<{ enabled: boolean; actions: AskActionListing[] }>("/api/ask/actions"),
 };
 
 /** Answers from the offline provider are labelled as such wherever they are shown (ARCHITECTURE: offline provider). */

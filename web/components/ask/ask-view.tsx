@@ -11,6 +11,7 @@ import { Answer } from "./answer";
 import { ChatList } from "./chat-list";
 import { EmptyChat, Question } from "./messages";
 import { ScopePicker } from "./scope-picker";
+import { ActionsMenu } from "./actions-menu";
 import { useAskChat, type AskChatInit } from "./use-ask-chat";
 
 export type { ChatDetail } from "./use-ask-chat";
@@ -40,6 +41,7 @@ export function AskView(props: AskChatInit) {
             <span className="truncate">{chat.current ? chatTitle(chat.current) : "New chat"}</span>
           </h2>
           <ScopePicker scope={chat.scope} ready={chat.ready} pending={chat.pending} onChange={chat.setScope} />
+          <ActionsMenu actions={chat.namedActions} selected={chat.scope?.length ?? chat.ready.length} disabled={chat.stream.streaming} onRun={chat.runAction} />
           {chat.modelOptions ? (
             <ModelPicker
               id="ask-model"

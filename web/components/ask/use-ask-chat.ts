@@ -8,6 +8,7 @@ import {
   askQueryKeys,
   chatTitle,
   DEFAULT_DOCUMENT_CHAT_MODEL,
+  type AskActionListing,
   type AskChat,
   type AskChatSummary,
   type AskMessage,
@@ -93,6 +94,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
     refetchInterval: (query) => (query.state.data?.documents.some((d) => isPending(d.status)) ? POLL_MS : false),
   });
   const models = useQuery({ queryKey: askQueryKeys.models, queryFn: askApi.models, staleTime: 5 * 60_000 });
+  const namedActions = useQuery({ queryKey: askQueryKeys.actions, queryFn: askApi.actions, staleTime: 5 * 60_000 });
 
   const ready = documents.data.documents.filter((d) => d.status.status === "ready");
   const pending = documents.data.documents.filter((d) => isPending(d.status)).length;
@@ -155,7 +157,8 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
 
   const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
 
-  const ask = async (question: string) => {
+  /** A question, or a named action (its label stands as the question in the chat). */
+  const ask = async (question: string, action?: AskActionListing) => {
     if (stream.streaming) return;
     let id = chatId;
     if (!id) {
@@ -182,11 +185,13 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
     focusInput();
     const outcome = await stream.send(id, {
       messages: [...history, { role: "user", content: question }],
-      ...(scope ? { documentIds: scope } : {}),
+      // An action runs on named documents: "all" is sent as the ready ones.
+      ...(scope ? { documentIds: scope } : action ? { documentIds: ready.map((d) => d.id) } : {}),
       ...(modelOptions ? { model: chosenModel } : {}),
+      ...(action ? { isAskReadyroomAction: true, actionName: action.name } : {}),
     });
     // Refused before any answer: give the question back so nothing typed is lost.
-    if (outcome && !outcome.ok) setInput((current) => current || question);
+    if (outcome && !outcome.ok && !action) setInput((current) => current || question);
     focusInput();
   };
 
@@ -249,7 +254,11 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
   const keywordOnly = models.data?.retrieval === "keyword";
   const empty = messages.length === 0 && !turn;
 
+  const runAction = (action: AskActionListing) => void ask(action.label, action);
+
   return {
+    namedActions: namedActions.data?.actions ?? [],
+    runAction,
     chatId,
     inputRef,
     logRef,
