@@ -40,6 +40,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "EMBEDDINGS_MODEL", kind: "var", group: "AI", default: "text-embedding-3-small; @cf/baai/bge-base-en-v1.5 on Workers AI", meaning: "Embedding model. Changing it re-embeds every document (the Cron's ingest-sweep, 20 documents per run)." },
   { name: "EMBEDDINGS_MIN_SCORE", kind: "var", group: "AI", default: "0.35 (OpenAI-compatible), 0.6 (Workers AI)", meaning: "Cosine similarity from which a passage counts as relevant by meaning alone (below it, and under the keyword floor, a question is declined)." },
   { name: "AI_MODEL", kind: "var", group: "AI", default: "unset", meaning: "Model a self-hosted server serves, e.g. llama3.1." },
+  { name: "OCR_PROVIDER", kind: "var", group: "AI", default: "auto", meaning: "Text recognition for images and scanned PDFs: auto (Workers AI's AI binding in production, else the configured AI provider), workers-ai, provider or off." },
   { name: "OPENAI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "OpenAI key, so several providers can be configured at once." },
   { name: "GEMINI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Google Gemini key (OpenAI-compatible endpoint)." },
   { name: "ANTHROPIC_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Anthropic key (OpenAI-compatible endpoint)." },

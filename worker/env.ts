@@ -13,7 +13,7 @@ export interface Env {
   DB: D1Database;
   UPLOADS: R2Bucket;
   DOC_INDEX: VectorizeIndex;
-  /** Workers AI (embeddings; wrangler.toml's [ai]); absent where not bound (local, tests). */
+  /** Workers AI (embeddings, OCR; wrangler.toml's [ai]); absent where not bound (local, tests). */
   AI?: Ai;
   INGEST: Queue<unknown>;
   SYNTHESIS: Queue<unknown>;
@@ -81,6 +81,11 @@ export const configSchema = z.object({
   EMBEDDINGS_MODEL: optional,
   /** Cosine similarity from which a passage is relevant on meaning alone (model-specific). */
   EMBEDDINGS_MIN_SCORE: z.coerce.number().min(0).max(1).optional().catch(undefined),
+  /**
+   * Text recognition for images and scanned PDFs (worker/documents/ocr): auto (Workers AI when the
+   * AI binding is there in production, else the configured AI provider), workers-ai, provider, off.
+   */
+  OCR_PROVIDER: z.enum(["auto", "workers-ai", "provider", "off"]).default("auto").catch("auto"),
   /** Per-provider keys, so several providers can be configured at once. */
   OPENAI_API_KEY: optional,
   GEMINI_API_KEY: optional,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import type { FakeRoute } from "./server";
 import { fakeNowMs } from "../clock-offset.ts";
@@ -29,11 +30,37 @@ type Scenario = (typeof SCENARIOS)[number];
 
 type ChatBody = {
   model?: string;
-  messages?: { role: string; content: string }[];
+  messages?: { role: string; content: string | ContentPart[] }[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   response_format?: { type: string; json_schema?: { name: string; schema: JsonSchema } };
 };
+
+type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+
+/**
+ * What the fake "sees" in an image (text recognition, worker/documents/ocr): known fixture images
+ * by the SHA-256 of their bytes; any other image has no text (an empty transcription).
+ */
+export const FAKE_IMAGE_TEXT: Record<string, string> = {
+  // test/documents/fixtures/sign.png
+  f7f1cbbae146bcd43c65f135a0a940e3d6edfb025d0859ca0d78fcc27db42a52: "# Shelter capacity 450",
+  // the page image inside test/documents/fixtures/scanned.pdf
+  f88f7ba7d5df86849488c2faac8da9dc2942f52931076004417fc2ede7eaaf9c: "Muster point B at gate 4",
+};
+
+const textOf = (content: string | ContentPart[] | undefined): string =>
+  typeof content === "string" ? content : (content ?? []).map((p) => (p.type === "text" ? p.text : "")).join("\n");
+
+/** The transcription of the image part of the last user message, or null when there is none. */
+function transcription(body: ChatBody): string | null {
+  const last = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content;
+  const image = Array.isArray(last) ? last.find((p) => p.type === "image_url") : undefined;
+  if (!image) return null;
+  const data = /^data:image\/(?:png|jpeg|webp|gif);base64,(.+)$/.exec(image.image_url.url)?.[1];
+  if (!data) return "";
+  return FAKE_IMAGE_TEXT[createHash("sha256").update(Buffer.from(data, "base64")).digest("hex")] ?? "";
+}
 
 type JsonSchema = {
   type?: string;
@@ -51,7 +78,7 @@ function scenarioOf(req: http.IncomingMessage, body: ChatBody): Scenario {
   if ((SCENARIOS as readonly string[]).includes(header)) return header as Scenario;
   const model = body.model ?? "";
   for (const s of SCENARIOS) if (s !== "normal" && model.includes(`fake-${s}`)) return s;
-  const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
+  const lastUser = textOf([...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content);
   const marker = /\[fake:(\w+)\]/.exec(lastUser)?.[1];
   return marker && (SCENARIOS as readonly string[]).includes(marker) ? (marker as Scenario) : "normal";
 }
@@ -81,7 +108,7 @@ function answerText(body: ChatBody, scenario: Scenario): string {
     const json = JSON.stringify(instanceOf(schema), null, 1);
     return scenario === "malformed" ? json.slice(0, Math.floor(json.length / 2)) : json;
   }
-  const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content ?? "";
+  const lastUser = textOf([...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content);
   return `This is the fake assistant answering "${lastUser.slice(0, 80)}". Consider who leads each decision, what triggers it, and which plan or annex governs it.`;
 }
 
@@ -95,7 +122,7 @@ export const openaiFake: FakeRoute = async (req, res, raw) => {
   const url = new URL(req.url ?? "/", "http://fake");
   if (req.method === "GET" && url.pathname === "/__fake/openai/requests") {
     const contains = url.searchParams.get("contains") ?? "";
-    const matching = received.filter((b) => (b.messages ?? []).some((m) => m.content.includes(contains)));
+    const matching = received.filter((b) => (b.messages ?? []).some((m) => textOf(m.content).includes(contains)));
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ requests: matching }));
     return true;
@@ -125,6 +152,21 @@ export const openaiFake: FakeRoute = async (req, res, raw) => {
   }
 
   const model = body.model ?? "fake-model";
+  const seen = transcription(body);
+  if (seen !== null && !body.stream) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify({
+        id: "chatcmpl-fake",
+        object: "chat.completion",
+        created: Math.floor(fakeNowMs() / 1000),
+        model,
+        choices: [{ index: 0, message: { role: "assistant", content: seen }, finish_reason: "stop" }],
+        usage: { ...FAKE_USAGE, total_tokens: FAKE_USAGE.prompt_tokens + FAKE_USAGE.completion_tokens },
+      }),
+    );
+    return true;
+  }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.flushHeaders();
   const write = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);

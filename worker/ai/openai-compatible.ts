@@ -13,7 +13,7 @@ const LABELS: Record<AiEndpoint["id"], string> = {
 // connection reuse possible.
 const clients = new Map<string, OpenAI>();
 
-function clientFor(endpoint: AiEndpoint): OpenAI {
+export function clientFor(endpoint: AiEndpoint): OpenAI {
   const key = `${endpoint.baseURL} ${endpoint.apiKey}`;
   let client = clients.get(key);
   if (!client) {
@@ -84,7 +84,7 @@ async function* chunks(stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>, r
   };
 }
 
-function toProviderError(err: unknown, id: AiEndpoint["id"]): AiProviderError {
+export function toProviderError(err: unknown, id: AiEndpoint["id"]): AiProviderError {
   if (err instanceof AiProviderError) return err;
   if (err instanceof OpenAI.APIError) {
     return new AiProviderError(`${LABELS[id]} answered ${err.status ?? "without a status"}: ${err.message}`, err.status ?? null, id);

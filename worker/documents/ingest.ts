@@ -3,7 +3,8 @@ import type { AppContext } from "../context";
 import { documents } from "../db/schema";
 import { chunkSections, type Chunk } from "./chunk";
 import type { IngestMessage } from "./messages";
-import { parseDocument, ParseError } from "./parse";
+import { ParseError } from "./parse";
+import { readDocument } from "./ocr";
 import { detectType, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
 import { readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
 import { nowMs, nowDate } from "../lib/clock";
@@ -50,7 +51,7 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
   let characters: number;
   let outline: string[];
   try {
-    const parsed = await parseDocument(bytes, type);
+    const parsed = await readDocument(ctx, bytes, type);
     await setStatus(ctx, doc, { status: "processing", progress: 40 });
     chunks = chunkSections(parsed.sections);
     characters = parsed.text.length;

@@ -19,9 +19,8 @@ import { documentType, UNSUPPORTED_TYPE_MESSAGE } from "../file-types";
 
 export { ParseError, type ParsedDocument, type ParsedSection } from "./types";
 
-/** Images hold no text Readyroom can read without OCR (configured separately). */
-export const NO_TEXT_IN_IMAGE =
-  "No text could be read from this image: Readyroom has no text recognition (OCR) configured. Add a description in the document's name, or upload a text version (PDF, Word or text).";
+/** Images are read by worker/documents/ocr (readDocument); reaching here means no OCR ran. */
+export const NO_TEXT_IN_IMAGE = "No text could be read from this image. Add a description or upload a text version.";
 
 type Parser = (bytes: ArrayBuffer) => ParsedDocument | Promise<ParsedDocument>;
 

@@ -1,5 +1,8 @@
 import { finish, normalizeWhitespace, ParseError, type ParsedDocument } from "./types";
 
+/** A PDF without a text layer; worker/documents/ocr reads its page images when OCR is configured. */
+export const SCANNED_PDF = "This PDF has no selectable text (it may be a scan). Upload a version with text, for example exported from Word.";
+
 /**
  * PDF text per page (unpdf's serverless pdf.js build). Imported lazily: pdf.js is the largest
  * module in the Worker and its first load takes seconds, which only the queue consumer pays.
@@ -29,6 +32,6 @@ export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
   }
   return finish(
     pages.map((text, i) => ({ heading: null, text: normalizeWhitespace(text), page: i + 1 })),
-    "This PDF has no selectable text (it may be a scan). Upload a version with text, for example exported from Word.",
+    SCANNED_PDF,
   );
 }

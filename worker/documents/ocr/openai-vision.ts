@@ -1,0 +1,44 @@
+import type { ModelChoice } from "../../ai/config";
+import { clientFor, toProviderError } from "../../ai/openai-compatible";
+import { MIME, OCR_INSTRUCTION, OcrError, type Ocr } from "./types";
+
+/** What chat-completions vision accepts; bmp, tiff and heic are refused with what to upload. */
+const VISION_TYPES = new Set(["png", "jpeg"]);
+
+export const UNSUPPORTED_FOR_VISION =
+  "Text recognition here reads PNG and JPEG images only. Save the image as PNG or JPEG (or the document as a PDF with text) and upload that.";
+
+/** A vision-capable OpenAI-compatible model: the image as a data: URL, transcribed verbatim. */
+export function openAiVisionOcr(choice: ModelChoice): Ocr {
+  return {
+    id: "openai-compatible",
+    async transcribe(image) {
+      if (!VISION_TYPES.has(image.type)) throw new OcrError(UNSUPPORTED_FOR_VISION);
+      const url = `data:${MIME[image.type]};base64,${toBase64(image.bytes)}`;
+      try {
+        const completion = await clientFor(choice.endpoint).chat.completions.create({
+          model: choice.model,
+          messages: [
+            {
+              role: "user",
+              content: [
+                { type: "text", text: OCR_INSTRUCTION },
+                { type: "image_url", image_url: { url } },
+              ],
+            },
+          ],
+          max_tokens: 4000,
+        });
+        return completion.choices[0]?.message?.content?.trim() ?? "";
+      } catch (err) {
+        throw new OcrError(toProviderError(err, choice.endpoint.id).message);
+      }
+    },
+  };
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
