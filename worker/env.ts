@@ -71,7 +71,7 @@ export const configSchema = z.object({
   /** Model a self-hosted OpenAI-compatible server (AI_BASE_URL) serves, e.g. "llama3.1". */
   AI_MODEL: optional,
   /**
-   * Embeddings for semantic retrieval (worker/documents/vectors/embedder.ts): workers-ai (the AI
+   * Embeddings for semantic retrieval (worker/ai/embedder.ts): workers-ai (the AI
    * binding), openai-compatible (EMBEDDINGS_BASE_URL) or none (keyword-only). Unset: openai-compatible
    * when EMBEDDINGS_BASE_URL is set, else none.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { embedderFromConfig, EmbeddingError, workersAiEmbedder } from "../../worker/documents/vectors/embedder";
+import { embedderFromConfig, EmbeddingError, workersAiEmbedder } from "../../worker/ai/embedder";
 import { cosine } from "../../worker/documents/vectors/vector-index";
 
 // The Workers AI binding cannot run offline (no local simulation); its adapter is tested against

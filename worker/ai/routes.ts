@@ -4,11 +4,11 @@ import { ctxOf } from "../context";
 import type { AppEnv } from "../types";
 import { assistantSettings } from "./assistant-settings";
 import { listModels } from "./catalogue";
-import { embeddingMode } from "../documents/vectors/semantic";
+import { embedderFromConfig } from "./embedder";
 
 /** Mounted at /api/ai. The model picker (shown when the account has modelSelectionEnabled). */
 export const aiRoutes = new Hono<AppEnv>().use(requireUser).get("/models", async (c) => {
   const ctx = ctxOf(c);
   const { selectionEnabled } = await assistantSettings(ctx);
-  return c.json(listModels(ctx.config, selectionEnabled, embeddingMode(ctx) === "none" ? "keyword" : "hybrid"));
+  return c.json(listModels(ctx.config, selectionEnabled, embedderFromConfig(ctx.config, ctx.env) ? "hybrid" : "keyword"));
 });

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { embedderFromConfig, EMBED_BATCH, type Embedder, type EmbeddingMode } from "./embedder";
+import { embedderFromConfig, EMBED_BATCH, type Embedder, type EmbeddingMode } from "../../ai/embedder";
 import { vectorIndexFor, type VectorIndex } from "./vector-index";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Config, Env } from "../../env";
+import type { Config, Env } from "../env";
 
 /**
  * Text → vectors, behind one interface: Workers AI (the `AI` binding) in production, any
