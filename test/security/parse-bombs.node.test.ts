@@ -298,7 +298,7 @@ describe("html: a single linear scan, whatever is left unclosed", () => {
   /** Only the intro was indexed (its length first: a failing toEqual on megabytes would be slow to diff). */
   const expectIntro = (parsed: ParsedDocument) => {
     expect(parsed.text.length).toBe("Shelters\nOpen during the storm.".length);
-    expect(parsed.sections).toEqual([{ heading: "Shelters", text: "Open during the storm." }]);
+    expect(parsed.sections).toEqual([{ heading: "Shelters", path: ["Shelters"], text: "Open during the storm." }]);
   };
 
   it("an unclosed <!-- runs to the end of the file, as in a browser", async () => {

@@ -45,7 +45,8 @@ export function parsePptx(bytes: ArrayBuffer): ParsedDocument {
     const out: ParsedSection[] = [];
     slides.forEach((slide, i) => {
       const { title, body } = slideText(entryText(zip, slide.name) ?? "");
-      out.push({ heading: `Slide ${i + 1}${title ? `: ${title}` : ""}`, text: body || title });
+      const heading = `Slide ${i + 1}${title ? `: ${title}` : ""}`;
+      out.push({ heading, path: [heading], text: body || title });
     });
     return out;
   });
