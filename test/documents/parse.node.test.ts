@@ -71,8 +71,8 @@ describe("parseDocument", () => {
     const parsed = await parseDocument(docx, "docx");
     expect(parsed.sections).toEqual([
       { heading: null, text: "Preface text" },
-      { heading: "Objectives", text: "Test the <plan> & roles\nCol A\tCol B" },
-      { heading: "Detail", text: "More" },
+      { heading: "Objectives", path: ["Objectives"], text: "Test the <plan> & roles\nCol A\tCol B" },
+      { heading: "Detail", path: ["Objectives", "Detail"], text: "More" },
     ]);
   });
 
@@ -85,8 +85,8 @@ describe("parseDocument", () => {
         `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Cell &amp; text</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`,
     );
     expect((await parseDocument(docx, "docx")).sections).toEqual([
-      { heading: "After-action report", text: "Well-known gap" },
-      { heading: "Findings", text: "Cell & text" },
+      { heading: "After-action report", path: ["After-action report"], text: "Well-known gap" },
+      { heading: "Findings", path: ["After-action report", "Findings"], text: "Cell & text" },
     ]);
   });
 

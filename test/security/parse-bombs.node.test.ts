@@ -236,7 +236,7 @@ describe("docx: zip bombs are refused from the central directory or while inflat
       ["Heading1", "Objectives"],
       [null, "Test the plan"],
     ]);
-    expect((await parseDocument(docx, "docx")).sections).toEqual([{ heading: "Objectives", text: "Test the plan" }]);
+    expect((await parseDocument(docx, "docx")).sections).toEqual([{ heading: "Objectives", path: ["Objectives"], text: "Test the plan" }]);
 
     const body = `<w:p><w:r><w:t>Shelter list</w:t></w:r></w:p>`;
     const xml = `<w:document xmlns:w="w"><w:body>${body}</w:body></w:document>`;
@@ -255,7 +255,7 @@ describe("docx: zip bombs are refused from the central directory or while inflat
 
   it("document.xml full of unclosed paragraphs or tags without > parses (the XML scan is linear)", async () => {
     const intro = `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Shelters</w:t></w:r></w:p><w:p><w:r><w:t>Open.</w:t></w:r></w:p>`;
-    const sections = [{ heading: "Shelters", text: "Open." }];
+    const sections = [{ heading: "Shelters", path: ["Shelters"], text: "Open." }];
     const bodies = [
       "<w:p>".repeat(MB), // 5 MB of paragraphs that never end
       `<w:p>${"<w:t ".repeat(MB)}</w:p>`, // runs whose tag never ends
