@@ -48,14 +48,19 @@ export function htmlSections(html: string): ParsedSection[] {
   // Open table cells: line and paragraph breaks inside one (a <br> in an address) become spaces, so
   // a table row stays one line with its cells in order.
   // (A cell's end tag is optional: the next cell or the row's end closes it. A table nested in a
-  // cell ends the outer cell's run at its own cells' ends: rare, and only spacing differs.)
-  let inCell = false;
+  // cell ends the outer cell at its own cells' ends: rare, and only spacing differs.)
+  let cell = null as string | null;
+  const endCell = () => {
+    if (cell !== null) current.text += `${cell.replace(/\s+/g, " ").trim()} | `;
+    cell = null;
+  };
   const emit = (raw: string) => {
     if (raw === "") return;
     // Every whitespace run becomes one space; runs that already are one space are left alone.
     const collapsed = raw.replace(/[^\S ]\s*| \s+/g, " ");
     const text = collapsed.includes("&") ? decodeEntities(collapsed) : collapsed;
     if (heading !== null) heading += text;
+    else if (cell !== null) cell += text;
     else current.text += text;
   };
   const closeHeading = () => {
@@ -73,14 +78,14 @@ export function htmlSections(html: string): ParsedSection[] {
         closeHeading();
       }
     } else if (name === "td" || name === "th") {
-      if (closing || inCell) emit(" | ");
-      inCell = !closing;
+      endCell();
+      if (!closing) cell = "";
     } else if (name === "tr" || name === "table") {
-      inCell = false;
+      endCell();
       if (heading !== null) emit(" ");
       else if (closing || name === "table") current.text += name === "table" ? "\n\n" : "\n";
     } else if (BLOCK.test(name) || (LINE.test(name) && (closing || name === "br"))) {
-      if (heading !== null || inCell) emit(" ");
+      if (heading !== null || cell !== null) emit(" ");
       else current.text += BLOCK.test(name) ? "\n\n" : "\n";
     }
   };
@@ -166,6 +171,7 @@ export function htmlSections(html: string): ParsedSection[] {
   }
   emit(pending + html.slice(textStart));
 
+  endCell();
   if (heading !== null) closeHeading(); // an unclosed heading
   sections.push(current);
   return sections.map((s) => ({ ...s, text: tidyWhitespace(s.text.split("\n").map(trimLine).join("\n")) }));
