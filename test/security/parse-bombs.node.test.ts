@@ -426,7 +426,7 @@ describe("xls, ppt, msg: hostile compound files fail fast with the planner's mes
     deep.set(buried, 100_000 * 8);
     const file = presentation([pptText(0, "Evacuation routes")], [[container(0xf002, [container(0xf00d, pptText(4, "Shallow note")), deep])]]);
     const parsed = await parseDocument(file, "ppt");
-    expect(parsed.sections).toEqual([{ heading: "Slide 1: Evacuation routes", text: "Shallow note" }]);
+    expect(parsed.sections).toEqual([{ heading: "Slide 1: Evacuation routes", path: ["Slide 1: Evacuation routes"], text: "Shallow note" }]);
   });
 
   it("msg: compressed RTF declaring 4 GB expands at most 17 times its own size", () => {
@@ -464,7 +464,7 @@ describe("xls, ppt, msg: hostile compound files fail fast with the planner's mes
     const file = presentation(slides, [[container(0xf00d, pptText(4, "Shared note"))]], () => 2);
     const parsed = await parseDocument(file, "ppt");
     expect(parsed.sections).toHaveLength(100_000);
-    expect(parsed.sections[0]).toEqual({ heading: "Slide 1: Evacuation routes", text: "Shared note" });
+    expect(parsed.sections[0]).toEqual({ heading: "Slide 1: Evacuation routes", path: ["Slide 1: Evacuation routes"], text: "Shared note" });
     expect(parsed.text.match(/Shared note/g)).toHaveLength(1);
   });
 });
@@ -475,6 +475,7 @@ function concatBytes(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 const utf16le = (s: string) => new Uint8Array(Uint16Array.from(s, (c) => c.charCodeAt(0)).buffer);
+
 describe("structure: list numbering and heading paths stay bounded", () => {
   it("numbering.xml with 10^6 levels and huge start values, 10^5 nested headings", async () => {
     const levels = Array.from({ length: 1_000_000 }, (_, i) => `<w:lvl w:ilvl="${i}"><w:start w:val="999999999"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%1.%9"/></w:lvl>`).join("");
