@@ -75,6 +75,7 @@ describe("chunkSections", () => {
       {
         position: 0,
         heading: null,
+        path: [],
         text: "Intro.\n\nScope\nTwo teams.\n\nRoles\nLead and scribe.",
         content: "Intro.\n\nScope\nTwo teams.\n\nRoles\nLead and scribe.",
       },

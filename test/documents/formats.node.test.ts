@@ -126,8 +126,8 @@ describe("every accepted file type, from real files", () => {
       [[container(0xf002, [container(0xf00d, pptText(4, "Map: see annex"))])], []],
     );
     expect((await parseDocument(file, "ppt")).sections).toEqual([
-      { heading: "Slide 1: Evacuation routes", text: "Zone A leaves by Route 9\nZone B\nby the bridge\nMap: see annex" },
-      { heading: "Slide 2", text: "A body placeholder only" },
+      { heading: "Slide 1: Evacuation routes", path: ["Slide 1: Evacuation routes"], text: "Zone A leaves by Route 9\nZone B\nby the bridge\nMap: see annex" },
+      { heading: "Slide 2", path: ["Slide 2"], text: "A body placeholder only" },
     ]);
     // 8-bit text (TextBytesAtom) is Latin-1.
     const bytes = presentation([[atom(0x0f9f, u32(0)), atom(0x0fa8, latin1("Réunion"))]]);

@@ -30,8 +30,8 @@ describe("parseDocument", () => {
     const parsed = await parseDocument(bytesOf(md), "md");
     expect(parsed.sections).toEqual([
       { heading: null, text: "Intro line" },
-      { heading: "Scope", text: "We test **drills**." },
-      { heading: "Roles", text: "Incident lead\n```sh\n# not a heading\n```" },
+      { heading: "Scope", path: ["Scope"], text: "We test **drills**." },
+      { heading: "Roles", path: ["Scope", "Roles"], text: "Incident lead\n```sh\n# not a heading\n```" },
     ]);
     expect(parsed.text).toContain("Scope\nWe test");
   });
@@ -53,8 +53,8 @@ describe("parseDocument", () => {
     const parsed = await parseDocument(bytesOf(html), "html");
     expect(parsed.sections).toEqual([
       { heading: null, text: "Café & bar <3 — ’quoted’ &unknown;" },
-      { heading: "Plan & scope", text: "Line one\nLine two" },
-      { heading: "Table", text: "A | B\n1 | 2\n\nMinor\n\nstill under Table\n\none\ntwo" },
+      { heading: "Plan & scope", path: ["Plan & scope"], text: "Line one\nLine two" },
+      { heading: "Table", path: ["Plan & scope", "Table"], text: "A | B\n1 | 2\n\nMinor\n\nstill under Table\n\none\ntwo" },
     ]);
     expect(parsed.text).not.toMatch(/color|var x|hidden|<\/?[a-z]|&amp;/);
   });
@@ -71,8 +71,8 @@ describe("parseDocument", () => {
     const parsed = await parseDocument(docx, "docx");
     expect(parsed.sections).toEqual([
       { heading: null, text: "Preface text" },
-      { heading: "Objectives", text: "Test the <plan> & roles\nCol A\tCol B" },
-      { heading: "Detail", text: "More" },
+      { heading: "Objectives", path: ["Objectives"], text: "Test the <plan> & roles\nCol A\tCol B" },
+      { heading: "Detail", path: ["Objectives", "Detail"], text: "More" },
     ]);
   });
 
@@ -85,8 +85,8 @@ describe("parseDocument", () => {
         `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Cell &amp; text</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`,
     );
     expect((await parseDocument(docx, "docx")).sections).toEqual([
-      { heading: "After-action report", text: "Well-known gap" },
-      { heading: "Findings", text: "Cell & text" },
+      { heading: "After-action report", path: ["After-action report"], text: "Well-known gap" },
+      { heading: "Findings", path: ["After-action report", "Findings"], text: "Cell & text" },
     ]);
   });
 

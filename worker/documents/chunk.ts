@@ -2,15 +2,27 @@ import type { ParsedSection } from "./parse";
 
 /**
  * One piece of a document as stored in DocumentChunk and indexed for search. `content` starts with
- * a context line (the section heading and/or "Page n") so a chunk read on its own — in a search
- * snippet or, later, in a model prompt — still says where it came from.
+ * a context line (the section path and/or "Page n") so a chunk read on its own — in a search
+ * snippet or in a model prompt — still says where it came from. `path` is the heading hierarchy of
+ * the chunk's first section; `heading` is that path joined ("Annex K › II. Concept of Operations ›
+ * A. General"), the text the FTS row's weighted heading column holds and citations show.
  */
-export type Chunk = { position: number; heading: string | null; page?: number; text: string; content: string };
+export type Chunk = { position: number; heading: string | null; path: string[]; page?: number; text: string; content: string };
 
 export type ChunkOptions = { size?: number; overlap?: number };
 
 export const CHUNK_SIZE = 1200;
 export const CHUNK_OVERLAP = 150;
+
+export const PATH_SEPARATOR = " › ";
+/** A heading longer than this is cut in the path: a path is a label, not a passage. */
+const MAX_PATH_HEADING = 200;
+
+/** A section's heading path: its own `path`, else its heading alone. */
+function sectionPath(section: ParsedSection): string[] {
+  const path = section.path?.length ? section.path : section.heading?.trim() ? [section.heading.trim()] : [];
+  return path.map((h) => (h.length > MAX_PATH_HEADING ? `${h.slice(0, MAX_PATH_HEADING - 1)}…` : h));
+}
 
 function contextLine(heading: string | null, page: number | undefined): string {
   if (heading && page !== undefined) return `${heading} (page ${page})`;
@@ -77,34 +89,38 @@ export function chunkSections(sections: ParsedSection[], options: ChunkOptions =
   const size = Math.max(options.size ?? CHUNK_SIZE, 50);
   const overlap = Math.min(Math.max(options.overlap ?? CHUNK_OVERLAP, 0), Math.floor(size / 3));
   const chunks: Chunk[] = [];
-  let open: { heading: string | null; page?: number; text: string } | null = null;
+  type Open = { path: string[]; heading: string | null; page?: number; text: string };
+  let open: Open | null = null;
 
-  const push = (heading: string | null, page: number | undefined, text: string) => {
+  const push = (path: string[], heading: string | null, page: number | undefined, text: string) => {
     const line = contextLine(heading, page);
     const body = text.trim();
     if (!body) return;
     chunks.push({
       position: chunks.length,
       heading,
+      path,
       ...(page !== undefined ? { page } : {}),
       text: body,
       content: line ? `${line}\n${body}` : body,
     });
   };
   const flush = () => {
-    if (open) push(open.heading, open.page, open.text);
+    if (open) push(open.path, open.heading, open.page, open.text);
     open = null;
   };
 
   for (const section of sections) {
     const text = section.text.trim();
-    const heading = section.heading?.trim() || null;
     if (!text) continue;
+    const own = section.heading?.trim() || null;
+    const path = sectionPath(section);
+    const heading = path.length ? path.join(PATH_SEPARATOR) : null;
     const line = contextLine(heading, section.page);
     const budget = Math.max(size - line.length - 1, Math.floor(size / 2));
     if (open !== null) {
-      const o: { heading: string | null; page?: number; text: string } = open;
-      const addition = heading ? `${heading}\n${text}` : text;
+      const o: Open = open;
+      const addition = own ? `${own}\n${text}` : text;
       const merged = `${o.text}\n\n${addition}`;
       if (o.page === section.page && contextLine(o.heading, o.page).length + 1 + merged.length <= size) {
         o.text = merged;
@@ -113,10 +129,10 @@ export function chunkSections(sections: ParsedSection[], options: ChunkOptions =
       flush();
     }
     if (text.length <= budget) {
-      open = { heading, page: section.page, text };
+      open = { path, heading, page: section.page, text };
       continue;
     }
-    for (const piece of splitText(text, budget, overlap)) push(heading, section.page, piece);
+    for (const piece of splitText(text, budget, overlap)) push(path, heading, section.page, piece);
   }
   flush();
   return chunks;

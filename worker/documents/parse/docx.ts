@@ -1,6 +1,8 @@
 import { decodeEntities } from "./entities";
 import { findTag, forwardSearch, startsTag } from "./scan";
-import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
+import { ListNumbering } from "./docx-numbering";
+import { rowsWithHeaders } from "./table";
+import { finish, HeadingTrail, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 import { entryText, notOpenableMessage, OFFICE_ZIP_LIMITS, withZip, type ZipFormat } from "./office-zip";
 
@@ -26,14 +28,14 @@ function tagAttribute(xml: string, open: string, attribute: RegExp): string | un
   return undefined;
 }
 
-/** Heading level 1–3 of a paragraph from its style id (Heading1, Title…) or outline level, else 0. */
+/** Heading level 1–9 of a paragraph from its style id (Heading1, Title…) or outline level, else 0. */
 function headingLevel(pPr: string): number {
   const style = tagAttribute(pPr, "<w:pStyle", /\bw:val="([^"]*)"/g) ?? "";
-  const named = /^(?:heading|berschrift|titre|titolo|kop|encabezado)\s*([1-3])$/i.exec(style);
+  const named = /^(?:heading|berschrift|titre|titolo|kop|encabezado)\s*([1-9])$/i.exec(style);
   if (named) return Number(named[1]);
   if (/^title$/i.test(style)) return 1;
   const outline = tagAttribute(pPr, "<w:outlineLvl", /\bw:val="(\d)"/g);
-  if (outline !== undefined && Number(outline) <= 2) return Number(outline) + 1;
+  if (outline !== undefined && Number(outline) <= 8) return Number(outline) + 1;
   return 0;
 }
 
@@ -96,51 +98,107 @@ function documentBody(xml: string): string {
   return gt >= 0 && end > gt ? xml.slice(gt + 1, end) : xml;
 }
 
+type Block = { kind: "paragraph"; xml: string } | { kind: "table"; rows: string[][] };
+
 /**
- * The inner XML of each <w:p …>…</w:p> of the body in order ("" for <w:p/>): a paragraph ends at
- * the first </w:p>; one without any is skipped.
+ * The body's paragraphs (inner XML of each <w:p …>…</w:p>, "" for <w:p/>) and tables in order. A
+ * paragraph ends at the first </w:p>; one without any is skipped. A table's cells hold their
+ * paragraphs' text joined by spaces; a table nested in a cell adds its cells to the outer row.
+ * One forward pass: every search starts where the last one ended.
  */
-function* paragraphs(body: string): Generator<string> {
+function* blocks(body: string): Generator<Block> {
   const nextGt = forwardSearch((from) => body.indexOf(">", from));
   const nextEnd = forwardSearch((from) => body.indexOf("</w:p>", from));
-  for (let at = findTag(body, "<w:p", 0); at >= 0; ) {
-    const gt = nextGt(at + 4);
-    if (gt < 0) return;
-    if (gt > at + 4 && body.charCodeAt(gt - 1) === SLASH) {
-      yield "";
-      at = findTag(body, "<w:p", gt + 1);
-      continue;
+  const tags = /<w:(tbl|tr|tc|p)(?=[\s>/])|<\/w:(tbl|tr|tc)>/g;
+  let depth = 0;
+  let rows: string[][] = [];
+  let cell: string | null = null;
+  const row = () => rows[rows.length - 1];
+  for (let m = tags.exec(body); m; m = tags.exec(body)) {
+    const [, open, close] = m;
+    if (open === "p") {
+      const gt = nextGt(m.index + 4);
+      if (gt < 0) return;
+      let inner = "";
+      if (body.charCodeAt(gt - 1) !== SLASH) {
+        const end = nextEnd(gt + 1);
+        if (end < 0) continue;
+        inner = body.slice(gt + 1, end);
+        tags.lastIndex = end + 6;
+      }
+      if (depth === 0) yield { kind: "paragraph", xml: inner };
+      else if (cell !== null) cell += ` ${paragraphText(inner)}`;
+    } else if (open === "tbl") {
+      depth++;
+    } else if (open === "tr" && depth > 0) {
+      if (depth === 1) rows.push([]);
+    } else if (open === "tc" && depth > 0) {
+      if (cell === null) cell = "";
+    } else if (close === "tc" && cell !== null && depth > 0) {
+      if (!row()) rows.push([]);
+      row()!.push(cell);
+      cell = null;
+    } else if (close === "tbl" && depth > 0) {
+      depth--;
+      if (depth === 0) {
+        yield { kind: "table", rows };
+        rows = [];
+        cell = null;
+      }
     }
-    const end = nextEnd(gt + 1);
-    if (end < 0) {
-      at = findTag(body, "<w:p", at + 1);
-      continue;
-    }
-    yield body.slice(gt + 1, end);
-    at = findTag(body, "<w:p", end + 6);
   }
+  if (depth > 0) yield { kind: "table", rows };
 }
 
-/** word/document.xml as text (its bytes are not kept: they can be garbage while the text is parsed). */
-function documentXml(bytes: ArrayBuffer): string {
-  const xml = withZip(bytes, WORD, (zip) => entryText(zip, "word/document.xml"));
-  if (xml === null) throw new ParseError(notOpenableMessage(WORD));
-  return xml;
+/** The numbering of a paragraph (its <w:numPr>): list id and level, or null. */
+function listItem(pPr: string): { numId: string; ilvl: number } | null {
+  const numPr = findTag(pPr, "<w:numPr", 0);
+  if (numPr < 0) return null;
+  const end = pPr.indexOf("</w:numPr>", numPr);
+  const inner = pPr.slice(numPr, end < 0 ? pPr.length : end);
+  const numId = tagAttribute(inner, "<w:numId", /\bw:val="([^"]*)"/g);
+  if (numId === undefined || numId === "0") return null; // numId 0: numbering switched off
+  return { numId, ilvl: Number(tagAttribute(inner, "<w:ilvl", /\bw:val="(\d{1,2})"/g) ?? "0") };
 }
 
 /**
- * Word .docx: paragraphs of word/document.xml (tables' cells are paragraphs too); paragraphs styled
- * Heading 1–3 or Title start sections. Only that one entry is inflated, within DOCX_LIMITS.
+ * word/document.xml and word/numbering.xml (null when the document has no lists) as text; their
+ * bytes are not kept: they can be garbage while the text is parsed.
+ */
+function documentXml(bytes: ArrayBuffer): { xml: string; numbering: string | null } {
+  const parts = withZip(bytes, WORD, (zip) => ({ xml: entryText(zip, "word/document.xml"), numbering: entryText(zip, "word/numbering.xml") }));
+  if (parts.xml === null) throw new ParseError(notOpenableMessage(WORD));
+  return { xml: parts.xml, numbering: parts.numbering };
+}
+
+/**
+ * Word .docx: paragraphs of word/document.xml; paragraphs styled Heading 1–9 or Title start
+ * sections (with their path of headings above); numbered and bulleted paragraphs carry their label
+ * ("1. ", "a. ", "II. ", "- "), indented by level; tables read as rows with their header names
+ * (table.ts). Only word/document.xml and word/numbering.xml are inflated, within DOCX_LIMITS.
  */
 export function parseDocx(bytes: ArrayBuffer): ParsedDocument {
-  const xml = documentXml(bytes);
+  const { xml, numbering } = documentXml(bytes);
+  const lists = new ListNumbering(numbering);
+  const trail = new HeadingTrail();
   const sections: ParsedSection[] = [];
   let current: ParsedSection = { heading: null, text: "" };
-  for (const inner of paragraphs(documentBody(xml))) {
-    const text = paragraphText(inner);
-    if (headingLevel(paragraphProperties(inner)) > 0 && text.trim()) {
+  for (const block of blocks(documentBody(xml))) {
+    if (block.kind === "table") {
+      current.text += `\n${rowsWithHeaders(block.rows)}\n\n`;
+      continue;
+    }
+    const text = paragraphText(block.xml);
+    const pPr = paragraphProperties(block.xml);
+    const level = headingLevel(pPr);
+    const item = text.trim() ? listItem(pPr) : null;
+    const label = item ? lists.label(item.numId, item.ilvl) : null;
+    if (level > 0 && text.trim()) {
+      const heading = `${label ?? ""}${text}`.replace(/\s+/g, " ").trim();
       sections.push(current);
-      current = { heading: text.replace(/\s+/g, " ").trim(), text: "" };
+      current = { heading, path: trail.enter(level, heading), text: "" };
+    } else if (label && item) {
+      current.text += `${"  ".repeat(item.ilvl)}${label}${text.trim()}\n`;
     } else {
       current.text += `${text}\n`;
     }

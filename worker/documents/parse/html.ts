@@ -1,7 +1,7 @@
 import { decodeEntities } from "./entities";
 import { decodeText } from "./text";
 import { forwardSearch } from "./scan";
-import { finish, type ParsedDocument, type ParsedSection } from "./types";
+import { finish, HeadingTrail, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
 /** Elements that are paragraphs: a blank line before and after (the chunker prefers to cut there). */
@@ -42,29 +42,51 @@ export function htmlSections(html: string): ParsedSection[] {
   const length = html.length;
   const sections: ParsedSection[] = [];
   let current: ParsedSection = { heading: null, text: "" };
+  const trail = new HeadingTrail();
   let heading = null as string | null; // text of an open h1–h3 (assigned in closures: not narrowed)
+  let headingLevel = 1;
+  // Open table cells: line and paragraph breaks inside one (a <br> in an address) become spaces, so
+  // a table row stays one line with its cells in order.
+  // (A cell's end tag is optional: the next cell or the row's end closes it. A table nested in a
+  // cell ends the outer cell at its own cells' ends: rare, and only spacing differs.)
+  let cell = null as string | null;
+  const endCell = () => {
+    if (cell !== null) current.text += `${cell.replace(/\s+/g, " ").trim()} | `;
+    cell = null;
+  };
   const emit = (raw: string) => {
     if (raw === "") return;
     // Every whitespace run becomes one space; runs that already are one space are left alone.
     const collapsed = raw.replace(/[^\S ]\s*| \s+/g, " ");
     const text = collapsed.includes("&") ? decodeEntities(collapsed) : collapsed;
     if (heading !== null) heading += text;
+    else if (cell !== null) cell += text;
     else current.text += text;
+  };
+  const closeHeading = () => {
+    const text = (heading ?? "").replace(/\s+/g, " ").trim();
+    current = text ? { heading: text, path: trail.enter(headingLevel, text), text: "" } : { heading: null, text: "" };
+    heading = null;
   };
   const onTag = (name: string, closing: boolean) => {
     if (/^h[1-3]$/.test(name)) {
       if (!closing) {
         sections.push(current);
         heading = "";
+        headingLevel = Number(name[1]);
       } else if (heading !== null) {
-        current = { heading: heading.trim() || null, text: "" };
-        heading = null;
+        closeHeading();
       }
-    } else if (BLOCK.test(name) || (LINE.test(name) && (closing || name === "br"))) {
-      if (heading !== null) heading += " ";
-      else current.text += BLOCK.test(name) ? "\n\n" : "\n";
     } else if (name === "td" || name === "th") {
-      if (closing) emit(" | ");
+      endCell();
+      if (!closing) cell = "";
+    } else if (name === "tr" || name === "table") {
+      endCell();
+      if (heading !== null) emit(" ");
+      else if (closing || name === "table") current.text += name === "table" ? "\n\n" : "\n";
+    } else if (BLOCK.test(name) || (LINE.test(name) && (closing || name === "br"))) {
+      if (heading !== null || cell !== null) emit(" ");
+      else current.text += BLOCK.test(name) ? "\n\n" : "\n";
     }
   };
 
@@ -149,7 +171,8 @@ export function htmlSections(html: string): ParsedSection[] {
   }
   emit(pending + html.slice(textStart));
 
-  if (heading !== null) current = { heading: heading.trim() || null, text: "" }; // an unclosed heading
+  endCell();
+  if (heading !== null) closeHeading(); // an unclosed heading
   sections.push(current);
   return sections.map((s) => ({ ...s, text: tidyWhitespace(s.text.split("\n").map(trimLine).join("\n")) }));
 }

@@ -1,6 +1,6 @@
 import { entryText, withZip, type ZipFormat } from "./office-zip";
 import { rowsWithHeaders } from "./table";
-import { finish, type ParsedDocument, type ParsedSection } from "./types";
+import { finish, HeadingTrail, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 import { attribute, xmlTokens } from "./xml-tokens";
 
@@ -18,6 +18,7 @@ export function parseOdt(bytes: ArrayBuffer): ParsedDocument {
   let line = "";
   let heading: string | null = null;
   let headingLevel = 0;
+  const trail = new HeadingTrail();
   const table: { rows: string[][]; row: string[] | null; cell: string | null } = { rows: [], row: null, cell: null };
   let tableDepth = 0;
   const listNumbers: number[] = [];
@@ -48,7 +49,7 @@ export function parseOdt(bytes: ArrayBuffer): ParsedDocument {
           const text = heading.replace(/\s+/g, " ").trim();
           if (text && headingLevel <= 3) {
             sections.push(current);
-            current = { heading: text, text: "" };
+            current = { heading: text, path: trail.enter(headingLevel, text), text: "" };
           } else if (text) current.text += `${text}\n`;
           heading = null;
         }

@@ -1,21 +1,61 @@
+import { dropRunningLines, pageText, type PdfLine } from "./pdf-layout";
 import { finish, normalizeWhitespace, ParseError, type ParsedDocument } from "./types";
 
 /** A PDF without a text layer; worker/documents/ocr reads its page images when OCR is configured. */
 export const SCANNED_PDF = "This PDF has no selectable text (it may be a scan). Upload a version with text, for example exported from Word.";
 
+type TextItem = { str?: string; transform?: number[]; width?: number; hasEOL?: boolean };
+
 /**
- * PDF text per page (unpdf's serverless pdf.js build). Imported lazily: pdf.js is the largest
+ * A page's text items (pdf.js getTextContent) as lines: a new line where an item ends one (hasEOL)
+ * or where the baseline moves by more than half the font size. Items apart on one line get a space.
+ */
+export function itemLines(items: TextItem[]): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let line: PdfLine | null = null;
+  let endedLine = false;
+  for (const item of items) {
+    const [a = 0, b = 0, , , x = 0, y = 0] = item.transform ?? [];
+    const str = item.str ?? "";
+    const size = Math.hypot(a, b) || 1;
+    const xEnd = x + (item.width ?? 0);
+    if (str.trim() === "" && !item.hasEOL && line) {
+      line.text += str;
+      continue;
+    }
+    if (str !== "" && (!line || endedLine || Math.abs(line.y - y) > size / 2)) {
+      line = { text: str, x, xEnd, y, size };
+      lines.push(line);
+    } else if (line && str !== "") {
+      const apart = x - line.xEnd > size * 0.15 && !/\s$/.test(line.text) && !/^\s/.test(str);
+      line.text += (apart ? " " : "") + str;
+      line.xEnd = Math.max(line.xEnd, xEnd);
+      line.size = Math.max(line.size, size);
+    }
+    endedLine = item.hasEOL === true;
+  }
+  return lines;
+}
+
+/**
+ * PDF text per page, its paragraphs rebuilt from the lines' layout and its running headers, footers
+ * and page numbers dropped (pdf-layout.ts) (unpdf's serverless pdf.js build). Imported lazily: pdf.js is the largest
  * module in the Worker and its first load takes seconds, which only the queue consumer pays.
  */
 export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  let pages: string[];
+  const { getDocumentProxy } = await import("unpdf");
+  let pages: PdfLine[][];
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
     // verbosity 0: pdf.js warnings about a damaged file are not errors worth logging per message.
     const pdf = await getDocumentProxy(new Uint8Array(bytes.slice(0)), { verbosity: 0 });
     try {
-      pages = (await extractText(pdf, { mergePages: false })).text;
+      pages = [];
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const page = await pdf.getPage(n);
+        pages.push(itemLines((await page.getTextContent()).items as TextItem[]));
+        page.cleanup();
+      }
     } finally {
       // Frees pdf.js state (fonts, page caches) before the next message in the same isolate.
       await pdf.loadingTask.destroy().catch(() => undefined);
@@ -31,7 +71,7 @@ export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
     );
   }
   return finish(
-    pages.map((text, i) => ({ heading: null, text: normalizeWhitespace(text), page: i + 1 })),
+    dropRunningLines(pages).map((lines, i) => ({ heading: null, text: normalizeWhitespace(pageText(lines)), page: i + 1 })),
     SCANNED_PDF,
   );
 }

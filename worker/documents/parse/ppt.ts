@@ -1,4 +1,5 @@
 import { type CompoundFile, oldOfficeMessages, withCompoundFile } from "./cfb";
+import { slideSection } from "./pptx";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
@@ -178,6 +179,6 @@ function slideSections(cfb: CompoundFile): ParsedSection[] {
       if (container.type === T.SLIDE) blocks.push(...textBlocks(stream, view, container.body, container.end));
     }
     const { title, body } = slideText(blocks);
-    return { heading: `Slide ${i + 1}${title ? `: ${title}` : ""}`, text: body || title };
+    return slideSection(i, title, body);
   });
 }

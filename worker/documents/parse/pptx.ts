@@ -5,6 +5,12 @@ import { attribute, xmlTokens } from "./xml-tokens";
 
 const POWERPOINT: ZipFormat = { noun: "PowerPoint file", kind: "PowerPoint presentation", app: "PowerPoint", extension: ".pptx", saveAs: ".pptx (PowerPoint 2007 or later)" };
 
+/** A slide as a section: "Slide n: title" is its heading and its one-level path (pptx and ppt). */
+export function slideSection(index: number, title: string, body: string): ParsedSection {
+  const heading = `Slide ${index + 1}${title ? `: ${title}` : ""}`;
+  return { heading, path: [heading], text: body || title };
+}
+
 /** One slide's title (its title placeholder's text) and the rest of its text, paragraph per line. */
 function slideText(xml: string): { title: string; body: string } {
   let title = "";
@@ -45,7 +51,7 @@ export function parsePptx(bytes: ArrayBuffer): ParsedDocument {
     const out: ParsedSection[] = [];
     slides.forEach((slide, i) => {
       const { title, body } = slideText(entryText(zip, slide.name) ?? "");
-      out.push({ heading: `Slide ${i + 1}${title ? `: ${title}` : ""}`, text: body || title });
+      out.push(slideSection(i, title, body));
     });
     return out;
   });

@@ -1,5 +1,5 @@
 import { rowsWithHeaders } from "./table";
-import { finish, normalizeWhitespace, ParseError, type ParsedDocument, type ParsedSection } from "./types";
+import { finish, HeadingTrail, MAX_HEADING_DEPTH, normalizeWhitespace, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 
 const EMPTY = "The file is empty: there is no text to index.";
 
@@ -28,14 +28,15 @@ export function parseMarkdown(bytes: ArrayBuffer): ParsedDocument {
   const lines = decodeText(bytes).replace(/\r\n?/g, "\n").split("\n");
   const sections: ParsedSection[] = [];
   let current: ParsedSection = { heading: null, text: "" };
+  const trail = new HeadingTrail();
   let fence: string | null = null;
   for (const line of lines) {
     const fenceMatch = /^\s{0,3}(```|~~~)/.exec(line);
     if (fenceMatch) fence = fence === null ? fenceMatch[1]! : fence === fenceMatch[1] ? null : fence;
-    const heading = fence === null && !fenceMatch ? /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line) : null;
+    const heading = fence === null && !fenceMatch ? /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) : null;
     if (heading) {
       sections.push(current);
-      current = { heading: heading[1]!, text: "" };
+      current = { heading: heading[2]!, path: trail.enter(heading[1]!.length, heading[2]!), text: "" };
     } else {
       current.text += `${line}\n`;
     }
@@ -99,15 +100,18 @@ export function tsvRows(text: string): string[][] {
   return text.split(/\r\n?|\n/).map((line) => line.split("\t"));
 }
 
-/** Lines to sections, a new one at each line `headingOf` names (Org, reStructuredText). */
-function sectionsByHeadings(lines: string[], headingOf: (line: string, i: number) => { heading: string; skip: number } | null): ParsedDocument {
+type FoundHeading = { heading: string; level: number; skip: number };
+
+/** Lines to sections, a new one at each line `headingOf` names, at its level (Org, reStructuredText). */
+function sectionsByHeadings(lines: string[], headingOf: (line: string, i: number) => FoundHeading | null): ParsedDocument {
   const sections: ParsedSection[] = [];
+  const trail = new HeadingTrail();
   let current: ParsedSection = { heading: null, text: "" };
   for (let i = 0; i < lines.length; i++) {
     const found = headingOf(lines[i]!, i);
     if (found) {
       sections.push(current);
-      current = { heading: found.heading, text: "" };
+      current = { heading: found.heading, path: trail.enter(found.level, found.heading), text: "" };
       i += found.skip;
     } else {
       current.text += `${lines[i]}\n`;
@@ -129,20 +133,30 @@ export function parseOrg(bytes: ArrayBuffer): ParsedDocument {
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .filter((line) => !/^\s*(:(PROPERTIES|END|[A-Z_]+):.*|#\+(?!TITLE:)[A-Za-z_]+:.*)$/i.test(line));
+  // The title is the root: "* Heading" lines sit one level below it.
   return sectionsByHeadings(lines, (line) => {
     const title = /^#\+TITLE:\s*(.+)$/i.exec(line);
-    if (title) return { heading: title[1]!.trim(), skip: 0 };
-    const m = /^\*+\s+(?:(?:TODO|DONE)\s+)?(.*?)(?:\s+:[\w@#%:]+:)?\s*$/.exec(line);
-    return m && m[1] ? { heading: m[1], skip: 0 } : null;
+    if (title) return { heading: title[1]!.trim(), level: 1, skip: 0 };
+    const m = /^(\*+)\s+(?:(?:TODO|DONE)\s+)?(.*?)(?:\s+:[\w@#%:]+:)?\s*$/.exec(line);
+    return m && m[2] ? { heading: m[2], level: m[1]!.length + 1, skip: 0 } : null;
   });
 }
 
 /** reStructuredText section adornment: a line of one punctuation character repeated. */
 const RST_ADORNMENT = /^([=\-`:'"~^_*+#<>.])\1{2,}\s*$/;
 
-/** reStructuredText: a title underlined (and maybe overlined) by a punctuation line starts a section. */
+/**
+ * reStructuredText: a title underlined (and maybe overlined) by a punctuation line starts a section;
+ * its level is the order in which its adornment style (character, overlined or not) first appeared.
+ */
 export function parseRst(bytes: ArrayBuffer): ParsedDocument {
   const lines = decodeText(bytes).replace(/\r\n?/g, "\n").split("\n");
+  const styles: string[] = [];
+  const level = (style: string) => {
+    if (!styles.includes(style) && styles.length < MAX_HEADING_DEPTH) styles.push(style);
+    const at = styles.indexOf(style);
+    return at < 0 ? MAX_HEADING_DEPTH : at + 1;
+  };
   return sectionsByHeadings(lines, (line, i) => {
     const next = lines[i + 1];
     const title = line.trim();
@@ -150,9 +164,11 @@ export function parseRst(bytes: ArrayBuffer): ParsedDocument {
       // An overline: adornment, title, adornment.
       const after = lines[i + 2];
       const text = lines[i + 1]?.trim();
-      if (RST_ADORNMENT.test(line) && text && after !== undefined && RST_ADORNMENT.test(after)) return { heading: text, skip: 2 };
+      if (RST_ADORNMENT.test(line) && text && after !== undefined && RST_ADORNMENT.test(after)) {
+        return { heading: text, level: level(`over${line.trim()[0]}`), skip: 2 };
+      }
       return null;
     }
-    return { heading: title, skip: 1 };
+    return { heading: title, level: level(next.trim()[0]!), skip: 1 };
   });
 }
