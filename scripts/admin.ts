@@ -4,7 +4,7 @@
  * local database by default; `--remote` targets the deployed D1 database.
  */
 import { parseArgs } from "node:util";
-import { D1Error, d1Exec, d1Query, type Target } from "./lib/d1.ts";
+import { type D1, D1Error, openD1, type Target } from "./lib/d1.ts";
 import {
   addTeamMemberSql,
   BILLING_INTERVALS,
@@ -95,8 +95,8 @@ function requireEmail(value: string | undefined): string {
 
 type UserRow = { id: string; email: string; role: string; accountId: string | null };
 
-function findUser(email: string, target: Target): UserRow & { accountId: string } {
-  const [user] = d1Query<UserRow>(findUserSql(email), target);
+async function findUser(email: string, db: D1, target: Target): Promise<UserRow & { accountId: string }> {
+  const [user] = await db.query<UserRow>(findUserSql(email));
   if (!user) throw new UsageError(`No user with e-mail ${email}${target.remote ? " in the remote database" : ""}. See who exists with: npm run admin -- list-users`);
   if (!user.accountId) throw new UsageError(`${email} has no account of their own (no OWNER UserAccount row); was the user created by sign-up?`);
   return user as UserRow & { accountId: string };
@@ -135,8 +135,8 @@ type TeamState = {
   planType: string | null;
 };
 
-function findTeam(teamId: string, email: string, target: Target): TeamState {
-  const [team] = d1Query<TeamState>(teamStateSql(teamId, email), target);
+async function findTeam(teamId: string, email: string, db: D1, target: Target): Promise<TeamState> {
+  const [team] = await db.query<TeamState>(teamStateSql(teamId, email));
   if (!team) throw new UsageError(`No team with id ${teamId}${target.remote ? " in the remote database" : ""}. ${LIST_TEAMS_HINT}`);
   return team;
 }
@@ -155,7 +155,7 @@ function describeTarget(target: Target) {
   return target.remote ? "remote database" : `local database (${target.persistTo})`;
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -190,138 +190,143 @@ export function main(argv: string[]): number {
     : { remote: false, persistTo: values["persist-to"] ?? process.env.READYROOM_STATE_DIR ?? ".wrangler/state" };
   const now = Date.now();
 
-  switch (command) {
-    case "grant-plan": {
-      const email = requireEmail(values.email);
-      const plan: PlanType = pick(values.plan, PLAN_TYPES, "plan");
-      const interval: BillingInterval = values.interval ? pick(values.interval, BILLING_INTERVALS, "interval") : "MONTHLY";
-      findUser(email, target);
-      d1Exec(grantPlanSql({ email, plan, interval, now }), target);
-      console.log(`✓ ${email}: active ${plan} plan (${interval}, source admin) in the ${describeTarget(target)}.`);
-      return 0;
-    }
-    case "revoke-plan": {
-      const email = requireEmail(values.email);
-      const user = findUser(email, target);
-      const [plan] = d1Query<{ status: string }>(`SELECT "status" FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(user.accountId)}`, target);
-      if (!plan) throw new UsageError(`${email} has no plan to revoke.`);
-      d1Exec(revokePlanSql(email, now), target);
-      console.log(`✓ ${email}: plan revoked (was ${plan.status}) in the ${describeTarget(target)}.`);
-      return 0;
-    }
-    case "set-role": {
-      const email = requireEmail(values.email);
-      const role: Role = pick(values.role, ROLES, "role");
-      findUser(email, target);
-      d1Exec(setRoleSql(email, role, now), target);
-      console.log(`✓ ${email}: role ${role} in the ${describeTarget(target)}.`);
-      return 0;
-    }
-    case "set-flag": {
-      const email = requireEmail(values.email);
-      const flag: Flag = pick(values.flag, FLAGS, "flag");
-      if (values.on === values.off) throw new UsageError("Give exactly one of --on or --off.");
-      findUser(email, target);
-      d1Exec(setFlagSql(email, flag, Boolean(values.on), now), target);
-      const [row] = d1Query<{ featureFlags: string | null }>(`SELECT "featureFlags" FROM "Account" WHERE "id" = ${ownAccountIdSql(email)}`, target);
-      console.log(`✓ ${email}: ${flag} ${values.on ? "on" : "off"} (flags now ${row?.featureFlags ?? "{}"}) in the ${describeTarget(target)}.`);
-      return 0;
-    }
-    case "list-users": {
-      const rows = d1Query<Record<string, string | number | null>>(listUsersSql(), target);
-      if (rows.length === 0) {
-        console.log(`No users in the ${describeTarget(target)}.`);
+  const db = await openD1(target);
+  try {
+    switch (command) {
+      case "grant-plan": {
+        const email = requireEmail(values.email);
+        const plan: PlanType = pick(values.plan, PLAN_TYPES, "plan");
+        const interval: BillingInterval = values.interval ? pick(values.interval, BILLING_INTERVALS, "interval") : "MONTHLY";
+        await findUser(email, db, target);
+        await db.exec(grantPlanSql({ email, plan, interval, now }));
+        console.log(`✓ ${email}: active ${plan} plan (${interval}, source admin) in the ${describeTarget(target)}.`);
         return 0;
       }
-      console.table(
-        rows.map((r) => ({
-          email: r.email,
-          name: `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
-          role: r.role,
-          onboarded: r.onboarded ? "yes" : "no",
-          account: r.accountType ?? "—",
-          plan: r.planType ? `${r.planType} ${r.billingInterval ?? ""} ${r.planStatus} (${r.planSource})`.replace(/\s+/g, " ") : "none",
-          flags: enabledFlags(r.featureFlags!),
-        })),
-      );
-      return 0;
-    }
-    case "create-team": {
-      const email = requireEmail(values.email);
-      const seats = values.seats === undefined ? undefined : parseSeats(values.seats);
-      findUser(email, target);
-      const [state] = d1Query<{ teamId: string | null; seats: number | null; members: number; planStatus: string | null }>(ownerTeamSql(email), target);
-      if (state!.teamId && seats !== undefined && seats < state!.members) {
-        throw new UsageError(`Team ${state!.teamId} on ${email}'s account already has ${state!.members} members; give --seats ${state!.members} or more.`);
+      case "revoke-plan": {
+        const email = requireEmail(values.email);
+        const user = await findUser(email, db, target);
+        const [plan] = await db.query<{ status: string }>(`SELECT "status" FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(user.accountId)}`);
+        if (!plan) throw new UsageError(`${email} has no plan to revoke.`);
+        await db.exec(revokePlanSql(email, now));
+        console.log(`✓ ${email}: plan revoked (was ${plan.status}) in the ${describeTarget(target)}.`);
+        return 0;
       }
-      const teamId = state!.teamId ?? crypto.randomUUID();
-      const resize = state!.teamId && seats !== undefined && seats !== state!.seats ? setTeamSeatsSql(state!.teamId, seats, now) : [];
-      d1Exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize], target);
-      const seatsNow = seats ?? state!.seats ?? DEFAULT_TEAM_SEATS;
-      console.log(
-        state!.teamId
-          ? `✓ ${email}'s account already has team ${teamId}: reusing it (${seatsNow} seats; ${email} is its ADMIN) in the ${describeTarget(target)}.`
-          : `✓ Created team ${teamId} on ${email}'s account (${seatsNow} seats; ${email} is ADMIN and campaign manager) in the ${describeTarget(target)}.`,
-      );
-      const note = planNote(state!, email);
-      if (note) console.log(note);
-      console.log(`teamId=${teamId}`);
-      return 0;
-    }
-    case "add-team-member": {
-      const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
-      const email = requireEmail(values.email);
-      const role = values.role ? TEAM_ROLES[pick(values.role, TEAM_ROLE_NAMES, "role")] : "MEMBER";
-      const collaborateRole = values["collaborate-role"] ? COLLABORATE_ROLES[pick(values["collaborate-role"], COLLABORATE_ROLE_NAMES, "collaborate-role")] : "STANDARD_USER";
-      findUser(email, target);
-      const team = findTeam(teamId, email, target);
-      if (team.ownerEmail === email && role !== "ADMIN") throw new UsageError(`${email} owns the team's account and stays its admin; leave out --role member.`);
-      const growSeats = Boolean(values["grow-seats"]);
-      if (!team.memberRole && team.members >= team.seats && !growSeats) {
-        throw new UsageError(
-          `Team ${teamId} has no free seat (${team.members} of ${team.seats} taken). Add --grow-seats to add one, or set the seats with: npm run admin -- create-team --email ${team.ownerEmail ?? "OWNER"} --seats N`,
+      case "set-role": {
+        const email = requireEmail(values.email);
+        const role: Role = pick(values.role, ROLES, "role");
+        await findUser(email, db, target);
+        await db.exec(setRoleSql(email, role, now));
+        console.log(`✓ ${email}: role ${role} in the ${describeTarget(target)}.`);
+        return 0;
+      }
+      case "set-flag": {
+        const email = requireEmail(values.email);
+        const flag: Flag = pick(values.flag, FLAGS, "flag");
+        if (values.on === values.off) throw new UsageError("Give exactly one of --on or --off.");
+        await findUser(email, db, target);
+        await db.exec(setFlagSql(email, flag, Boolean(values.on), now));
+        const [row] = await db.query<{ featureFlags: string | null }>(`SELECT "featureFlags" FROM "Account" WHERE "id" = ${ownAccountIdSql(email)}`);
+        console.log(`✓ ${email}: ${flag} ${values.on ? "on" : "off"} (flags now ${row?.featureFlags ?? "{}"}) in the ${describeTarget(target)}.`);
+        return 0;
+      }
+      case "list-users": {
+        const rows = await db.query<Record<string, string | number | null>>(listUsersSql());
+        if (rows.length === 0) {
+          console.log(`No users in the ${describeTarget(target)}.`);
+          return 0;
+        }
+        console.table(
+          rows.map((r) => ({
+            email: r.email,
+            name: `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
+            role: r.role,
+            onboarded: r.onboarded ? "yes" : "no",
+            account: r.accountType ?? "—",
+            plan: r.planType ? `${r.planType} ${r.billingInterval ?? ""} ${r.planStatus} (${r.planSource})`.replace(/\s+/g, " ") : "none",
+            flags: enabledFlags(r.featureFlags!),
+          })),
         );
-      }
-      d1Exec(addTeamMemberSql({ team: { id: teamId }, email, role, collaborateRole, growSeats, now }), target);
-      // The insert re-checks the seat, so read back what happened rather than assume it.
-      const after = findTeam(teamId, email, target);
-      if (!after.memberRole) throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
-      const grew = after.seats > team.seats ? ` (grew from ${team.seats})` : "";
-      const what = team.memberRole ? `already a member; now ${role}, ${collaborateRole}` : `added as ${role}, ${collaborateRole}`;
-      console.log(`✓ ${email}: ${what} in ${teamLabel(team)}, ${after.members} of ${after.seats} seats taken${grew}; works in the team's account and gets its plan, in the ${describeTarget(target)}.`);
-      const note = planNote(after, after.ownerEmail);
-      if (note) console.log(note);
-      return 0;
-    }
-    case "create-campaign": {
-      const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
-      const name = values.name?.trim();
-      if (!name) throw new UsageError('Missing --name, e.g. --name "Flood Readiness 2027".');
-      if (name.length > 200) throw new UsageError(`--name is ${name.length} characters; keep it to 200.`);
-      const email = requireEmail(values.email);
-      const status = values.status ? pick(values.status, NEW_CAMPAIGN_STATUSES, "status") : "DRAFT";
-      findUser(email, target);
-      const team = findTeam(teamId, email, target);
-      if (!team.memberRole) {
-        throw new UsageError(`${email} is not a member of team ${teamId}, so cannot create its campaigns. Add them first: npm run admin -- add-team-member --team ${teamId} --email ${email}`);
-      }
-      const campaignId = crypto.randomUUID();
-      d1Exec(createCampaignSql({ team: { id: teamId }, name, email, status, now, id: campaignId }), target);
-      console.log(`✓ Created campaign "${name}" (${status}) in ${teamLabel(team)}, created by ${email}, in the ${describeTarget(target)}.`);
-      console.log(`campaignId=${campaignId}`);
-      return 0;
-    }
-    case "list-teams": {
-      const rows = d1Query<TeamListRow>(listTeamsSql(), target);
-      if (rows.length === 0) {
-        console.log(`No teams in the ${describeTarget(target)}. Create one with: npm run admin -- create-team --email OWNER`);
         return 0;
       }
-      for (const row of rows) printTeam(row);
-      return 0;
+      case "create-team": {
+        const email = requireEmail(values.email);
+        const seats = values.seats === undefined ? undefined : parseSeats(values.seats);
+        await findUser(email, db, target);
+        const [state] = await db.query<{ teamId: string | null; seats: number | null; members: number; planStatus: string | null }>(ownerTeamSql(email));
+        if (state!.teamId && seats !== undefined && seats < state!.members) {
+          throw new UsageError(`Team ${state!.teamId} on ${email}'s account already has ${state!.members} members; give --seats ${state!.members} or more.`);
+        }
+        const teamId = state!.teamId ?? crypto.randomUUID();
+        const resize = state!.teamId && seats !== undefined && seats !== state!.seats ? setTeamSeatsSql(state!.teamId, seats, now) : [];
+        await db.exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize]);
+        const seatsNow = seats ?? state!.seats ?? DEFAULT_TEAM_SEATS;
+        console.log(
+          state!.teamId
+            ? `✓ ${email}'s account already has team ${teamId}: reusing it (${seatsNow} seats; ${email} is its ADMIN) in the ${describeTarget(target)}.`
+            : `✓ Created team ${teamId} on ${email}'s account (${seatsNow} seats; ${email} is ADMIN and campaign manager) in the ${describeTarget(target)}.`,
+        );
+        const note = planNote(state!, email);
+        if (note) console.log(note);
+        console.log(`teamId=${teamId}`);
+        return 0;
+      }
+      case "add-team-member": {
+        const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
+        const email = requireEmail(values.email);
+        const role = values.role ? TEAM_ROLES[pick(values.role, TEAM_ROLE_NAMES, "role")] : "MEMBER";
+        const collaborateRole = values["collaborate-role"] ? COLLABORATE_ROLES[pick(values["collaborate-role"], COLLABORATE_ROLE_NAMES, "collaborate-role")] : "STANDARD_USER";
+        await findUser(email, db, target);
+        const team = await findTeam(teamId, email, db, target);
+        if (team.ownerEmail === email && role !== "ADMIN") throw new UsageError(`${email} owns the team's account and stays its admin; leave out --role member.`);
+        const growSeats = Boolean(values["grow-seats"]);
+        if (!team.memberRole && team.members >= team.seats && !growSeats) {
+          throw new UsageError(
+            `Team ${teamId} has no free seat (${team.members} of ${team.seats} taken). Add --grow-seats to add one, or set the seats with: npm run admin -- create-team --email ${team.ownerEmail ?? "OWNER"} --seats N`,
+          );
+        }
+        await db.exec(addTeamMemberSql({ team: { id: teamId }, email, role, collaborateRole, growSeats, now }));
+        // The insert re-checks the seat, so read back what happened rather than assume it.
+        const after = await findTeam(teamId, email, db, target);
+        if (!after.memberRole) throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
+        const grew = after.seats > team.seats ? ` (grew from ${team.seats})` : "";
+        const what = team.memberRole ? `already a member; now ${role}, ${collaborateRole}` : `added as ${role}, ${collaborateRole}`;
+        console.log(`✓ ${email}: ${what} in ${teamLabel(team)}, ${after.members} of ${after.seats} seats taken${grew}; works in the team's account and gets its plan, in the ${describeTarget(target)}.`);
+        const note = planNote(after, after.ownerEmail);
+        if (note) console.log(note);
+        return 0;
+      }
+      case "create-campaign": {
+        const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
+        const name = values.name?.trim();
+        if (!name) throw new UsageError('Missing --name, e.g. --name "Flood Readiness 2027".');
+        if (name.length > 200) throw new UsageError(`--name is ${name.length} characters; keep it to 200.`);
+        const email = requireEmail(values.email);
+        const status = values.status ? pick(values.status, NEW_CAMPAIGN_STATUSES, "status") : "DRAFT";
+        await findUser(email, db, target);
+        const team = await findTeam(teamId, email, db, target);
+        if (!team.memberRole) {
+          throw new UsageError(`${email} is not a member of team ${teamId}, so cannot create its campaigns. Add them first: npm run admin -- add-team-member --team ${teamId} --email ${email}`);
+        }
+        const campaignId = crypto.randomUUID();
+        await db.exec(createCampaignSql({ team: { id: teamId }, name, email, status, now, id: campaignId }));
+        console.log(`✓ Created campaign "${name}" (${status}) in ${teamLabel(team)}, created by ${email}, in the ${describeTarget(target)}.`);
+        console.log(`campaignId=${campaignId}`);
+        return 0;
+      }
+      case "list-teams": {
+        const rows = await db.query<TeamListRow>(listTeamsSql());
+        if (rows.length === 0) {
+          console.log(`No teams in the ${describeTarget(target)}. Create one with: npm run admin -- create-team --email OWNER`);
+          return 0;
+        }
+        for (const row of rows) printTeam(row);
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}". Run npm run admin -- --help to see the commands.`);
     }
-    default:
-      throw new UsageError(`Unknown command "${command}". Run npm run admin -- --help to see the commands.`);
+  } finally {
+    await db.close();
   }
 }
 
@@ -362,7 +367,7 @@ function enabledFlags(raw: string | number | null): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    process.exitCode = main(process.argv.slice(2));
+    process.exitCode = await main(process.argv.slice(2));
   } catch (err) {
     if (err instanceof UsageError || err instanceof D1Error) {
       console.error(`✗ ${err.message}`);

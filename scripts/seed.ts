@@ -10,11 +10,11 @@
  * only on first seed; the plan is re-activated on every run so the demo always signs in to a
  * working workspace. Local only: demo data never reaches a deployed database.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "better-auth/crypto";
-import { d1Exec, d1Query, r2PutLocal, type Target } from "./lib/d1.ts";
+import { openLocal, type LocalStore } from "./lib/d1.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { lit } from "./lib/sql.ts";
 
@@ -24,9 +24,17 @@ const BUCKET = "readyroom-uploads";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function seedLocal(persistTo: string): Promise<void> {
-  const target: Target = { remote: false, persistTo };
-  // One query says what is already there (each wrangler call costs seconds at start-up).
-  const [state] = d1Query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; planActive: number; teamReady: number }>(
+  const store = await openLocal(persistTo, [BUCKET]);
+  try {
+    await seed(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function seed(store: LocalStore): Promise<void> {
+  // One query says what is already there.
+  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; planActive: number; teamReady: number }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
@@ -36,7 +44,6 @@ export async function seedLocal(persistTo: string): Promise<void> {
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
         AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)}) AS "teamReady"`,
-    target,
   );
   if (state!.userId && state!.userId !== DEMO.userId) {
     console.warn(`Seed: ${DEMO.email} exists with another id; leaving it as it is.`);
@@ -49,16 +56,14 @@ export async function seedLocal(persistTo: string): Promise<void> {
     return;
   }
   // Bytes first, rows second: a Document row never points at a missing object.
-  // One at a time: parallel wrangler processes share the local R2 metadata database and fail
-  // with SQLITE_BUSY now and then.
   for (const doc of missingDocs) {
     const file = path.join(here, "seed-data", doc.filename);
     if (!existsSync(file)) throw new Error(`Seed: missing sample document ${file}`);
-    await r2PutLocal(BUCKET, documentKey(doc), file, doc.contentType, persistTo);
+    await store.putObject(BUCKET, documentKey(doc), readFileSync(file), doc.contentType);
   }
   // Hash only when a credential row is missing: a password a demo user changed stays changed.
   const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 ? "" : await hashPassword(DEMO.password);
-  d1Exec(seedSql(passwordHash, Date.now()), target);
+  await store.exec(seedSql(passwordHash, Date.now()));
   console.log(state!.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team and campaign restored)." : "Seed: created the Brackwater County demo workspace.");
 }
 

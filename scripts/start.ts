@@ -3,22 +3,21 @@
  * database under .wrangler/state, seeds the demo workspace, and serves everything (Remix, API,
  * Durable Objects, Queues, Cron) from workerd on http://localhost:8787.
  */
-import { run, runAsync, stopGroup, wranglerEnv } from "./lib/run.ts";
+import { run, runAsync, stopGroup, wranglerCommand, wranglerEnv } from "./lib/run.ts";
 import { printDemoSignIn, seedLocal } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
 const persist = process.env.READYROOM_STATE_DIR ?? ".wrangler/state";
 
 if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], wranglerEnv);
+run(...wranglerCommand(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]), wranglerEnv);
 await seedLocal(persist);
 
 // Extra Worker vars for this run, as a JSON object (bench/e2e point AI_BASE_URL at a fake provider).
 const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
 const child = runAsync(
-  "npx",
-  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", "--var", "APP_ENV:local", ...extraVars],
+  ...wranglerCommand(["dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", "--var", "APP_ENV:local", ...extraVars]),
   // wrangler dev bundles React's development build unless NODE_ENV says otherwise (deploy bundles
   // production): a server-rendered page cost about twice the CPU of what production runs.
   { ...wranglerEnv, NODE_ENV: process.env.NODE_ENV ?? "production" },

@@ -46,7 +46,7 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: St
   const baseURL = `http://127.0.0.1:${port}`;
   const workerVars = typeof vars === "function" ? vars(baseURL) : vars;
 
-  // detached: the server gets its own process group, so stop() can end start.ts, npx, wrangler
+  // detached: the server gets its own process group, so stop() can end start.ts, wrangler
   // and workerd together instead of leaving an orphaned workerd holding the port.
   const child = spawn(process.execPath, ["--experimental-strip-types", "scripts/start.ts"], {
     cwd: ROOT,
