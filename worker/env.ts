@@ -86,6 +86,13 @@ export const configSchema = z.object({
    * AI binding is there in production, else the configured AI provider), workers-ai, provider, off.
    */
   OCR_PROVIDER: z.enum(["auto", "workers-ai", "provider", "off"]).default("auto").catch("auto"),
+  /**
+   * A vision model of its own for the provider path (an OpenAI-compatible /chat/completions that
+   * reads images), so text recognition need not use the chat provider. Unset: the AI provider.
+   */
+  OCR_BASE_URL: optional,
+  OCR_API_KEY: optional,
+  OCR_MODEL: optional,
   /** Per-provider keys, so several providers can be configured at once. */
   OPENAI_API_KEY: optional,
   GEMINI_API_KEY: optional,
