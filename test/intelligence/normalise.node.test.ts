@@ -150,6 +150,6 @@ describe("regions and text", () => {
     expect(plain("x".repeat(20), 10)).toBe(`${"x".repeat(9)}…`);
     expect(toIso("2026-03-02T08:00:00-08:00")).toBe("2026-03-02T16:00:00.000Z");
     expect(toIso("yesterday")).toBeNull();
-    expect(titleCase("SEVERE STORMS AND FLOODING")).toBe("Severe Storms and Flooding");
+    expect(titleCase("SEVERE STORMS AND STRAIGHT-LINE WINDS")).toBe("Severe Storms and Straight-Line Winds");
   });
 });

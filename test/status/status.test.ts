@@ -86,7 +86,7 @@ describe("GET /api/status", () => {
   });
 
   it("marks a broken binding degraded with a public sentence, and the whole report degraded", async () => {
-    expectConsoleError(/^\[status (d1|cron)\] Error: SQLITE_INTERNAL/);
+    expectConsoleError(/^\[status (d1|cron|intel)\] Error: SQLITE_INTERNAL/);
     const brokenDb = {
       prepare: () => {
         throw new Error("SQLITE_INTERNAL secret path /var/db");

@@ -307,7 +307,7 @@ const isIntelCheck = (key: string) => key.startsWith(INTEL_CHECK_PREFIX);
  * (worker/intelligence/sources/last-outcome.ts explains why this page does not call them).
  */
 async function checkIntelSources(env: Env, config: Config): Promise<Check[]> {
-  let last = new Map<SourceId, LastOutcome>();
+  let last: Map<SourceId, LastOutcome> | null = null;
   try {
     last = await readLastOutcomes(env.DB);
   } catch (err) {
@@ -316,6 +316,8 @@ async function checkIntelSources(env: Env, config: Config): Promise<Check[]> {
   return planSources(config).map((plan): Check => {
     const base = { key: `${INTEL_CHECK_PREFIX}${plan.id}`, name: `Intelligence: ${SOURCE_NAMES[plan.id]}`, latencyMs: null };
     if (!plan.on) return { ...base, status: "not_configured", detail: plan.reason };
+    // Nothing is known about the source itself then; the database check says what is wrong.
+    if (!last) return { ...base, status: "ok", detail: "On; its last outcome could not be read." };
     const outcome = last.get(plan.id);
     if (!outcome) return { ...base, status: "ok", detail: "On; no search has used it yet (not called from this page)." };
     const at = new Date(outcome.at).toISOString();

@@ -22,12 +22,12 @@ export function toIso(value: string | number | null | undefined): string | null 
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
-/** "SEVERE STORMS AND FLOODING" → "Severe Storms and Flooding" (OpenFEMA titles are upper case). */
+/** "SEVERE STORMS AND STRAIGHT-LINE WINDS" → "Severe Storms and Straight-Line Winds" (OpenFEMA titles are upper case). */
 export function titleCase(text: string): string {
   const small = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"]);
   return text
     .toLowerCase()
-    .split(/(\s+)/)
+    .split(/(\s+|-)/)
     .map((word, i) => (i > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
     .join("");
 }
