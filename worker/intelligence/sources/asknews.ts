@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type AdapterSettings, DAY_MS, joinUrl, nowOf, policyFor, sinceMs } from "./common";
 import { fetchJson } from "./http";
-import { plain, toIso, validEntries } from "./text";
+import { parseFeed, plain, toIso } from "./text";
 import { type IntelItem, type IntelSource, type SearchOptions, SourceError } from "./types";
 
 /**
@@ -65,12 +65,10 @@ export function normaliseAskNewsArticle(entry: unknown): IntelItem | null {
   };
 }
 
+/** `as_dicts` is null when AskNews found nothing. */
 export function parseAskNewsArticles(body: unknown): IntelItem[] {
   const parsed = answer.safeParse(body);
-  if (!parsed.success) throw new SourceError("malformed", `${LABEL} answered articles in an unexpected shape.`);
-  const { items, allInvalid } = validEntries(parsed.data.as_dicts ?? [], normaliseAskNewsArticle);
-  if (allInvalid) throw new SourceError("malformed", `${LABEL} answered articles in an unexpected shape.`);
-  return items;
+  return parseFeed(parsed.success ? (parsed.data.as_dicts ?? []) : null, normaliseAskNewsArticle, `${LABEL} answered articles in an unexpected shape.`);
 }
 
 type CachedToken = { value: string; expiresAt: number };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type AdapterSettings, DAY_MS, joinUrl, nowOf, policyFor, sinceMs } from "./common";
 import { fetchJson } from "./http";
 import { stableHash } from "./merge";
-import { plain, validEntries } from "./text";
+import { parseFeed, plain } from "./text";
 import { type IntelItem, type IntelSource, type SearchOptions, SourceError } from "./types";
 
 /**
@@ -80,12 +80,10 @@ export function normaliseGdeltArticle(entry: unknown): IntelItem | null {
   };
 }
 
+/** `{}` is GDELT's "nothing matched". */
 export function parseGdeltArticles(body: unknown): IntelItem[] {
   const parsed = answer.safeParse(body);
-  if (!parsed.success) throw new SourceError("malformed", `${LABEL} answered articles in an unexpected shape.`);
-  const { items, allInvalid } = validEntries(parsed.data.articles ?? [], normaliseGdeltArticle);
-  if (allInvalid) throw new SourceError("malformed", `${LABEL} answered articles in an unexpected shape.`);
-  return items;
+  return parseFeed(parsed.success ? (parsed.data.articles ?? []) : null, normaliseGdeltArticle, `${LABEL} answered articles in an unexpected shape.`);
 }
 
 export function gdeltSource(settings: AdapterSettings): IntelSource {

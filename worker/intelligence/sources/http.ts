@@ -1,3 +1,4 @@
+import { readAtMost } from "../../lib/body-limit";
 import { nowMs } from "../../lib/clock";
 import { SourceError } from "./types";
 
@@ -131,19 +132,7 @@ async function readCapped(res: Response, maxBytes: number, label: string): Promi
     throw tooLarge();
   }
   if (!res.body) return "";
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let total = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
+  const bytes = await readAtMost(res.body, maxBytes);
+  if (!bytes) throw tooLarge();
+  return new TextDecoder().decode(bytes);
 }

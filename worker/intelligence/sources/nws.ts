@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type AdapterSettings, joinUrl, nowOf, policyFor, sinceMs, DAY_MS } from "./common";
 import { fetchJson } from "./http";
-import { plain, toIso, validEntries } from "./text";
+import { entryOf, parseFeed, plain, toIso } from "./text";
 import { type IntelItem, type IntelRegion, type IntelSource, type SearchOptions, type Severity, SourceError } from "./types";
 
 /**
@@ -103,16 +103,12 @@ export function normaliseNwsAlert(alert: NwsAlert): IntelItem | null {
   };
 }
 
-export function parseNwsAlerts(body: unknown): NwsAlert[] {
-  const parsed = collection.safeParse(body);
-  if (!parsed.success) throw new SourceError("malformed", `${LABEL} answered alerts in an unexpected shape.`);
-  const { items, allInvalid } = validEntries(parsed.data.features, (entry) => {
-    const f = feature.safeParse(entry);
-    return f.success ? { ...f.data.properties, featureId: f.data.id } : null;
-  });
-  if (allInvalid) throw new SourceError("malformed", `${LABEL} answered alerts in an unexpected shape.`);
-  return items;
-}
+export const parseNwsAlerts = (body: unknown): NwsAlert[] =>
+  parseFeed(
+    collection.safeParse(body).data?.features,
+    entryOf(feature, (f) => ({ ...f.properties, featureId: f.id })),
+    `${LABEL} answered alerts in an unexpected shape.`,
+  );
 
 export function nwsSource(settings: AdapterSettings): IntelSource {
   return {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { type AdapterSettings, DAY_MS, joinUrl, policyFor, sinceMs } from "./common";
 import { fetchJson } from "./http";
 import { US_STATES } from "./region";
-import { plain, titleCase, toIso, validEntries } from "./text";
-import { type IntelItem, type IntelRegion, type IntelSource, type SearchOptions, SourceError } from "./types";
+import { entryOf, parseFeed, plain, titleCase, toIso } from "./text";
+import type { IntelItem, IntelRegion, IntelSource, SearchOptions } from "./types";
 
 /**
  * OpenFEMA Disaster Declarations Summaries (https://www.fema.gov/api/open/v2/
@@ -129,16 +129,8 @@ export function normaliseDeclaration(rows: DeclarationRow[]): IntelItem | null {
   };
 }
 
-export function parseDeclarations(body: unknown): DeclarationRow[] {
-  const parsed = answer.safeParse(body);
-  if (!parsed.success) throw new SourceError("malformed", `${LABEL} answered declarations in an unexpected shape.`);
-  const { items, allInvalid } = validEntries(parsed.data[DATASET]!, (entry) => {
-    const r = row.safeParse(entry);
-    return r.success ? r.data : null;
-  });
-  if (allInvalid) throw new SourceError("malformed", `${LABEL} answered declarations in an unexpected shape.`);
-  return items;
-}
+export const parseDeclarations = (body: unknown): DeclarationRow[] =>
+  parseFeed(answer.safeParse(body).data?.[DATASET], entryOf(row), `${LABEL} answered declarations in an unexpected shape.`);
 
 export function openFemaSource(settings: AdapterSettings): IntelSource {
   return {

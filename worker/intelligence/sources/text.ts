@@ -1,4 +1,5 @@
-import { SUMMARY_MAX } from "./types";
+import type { z } from "zod";
+import { SourceError, SUMMARY_MAX } from "./types";
 
 /** Plain, single-spaced text of at most `max` characters: providers send HTML fragments, CAP line breaks and very long bodies. */
 export function plain(text: string | null | undefined, max = SUMMARY_MAX): string {
@@ -33,15 +34,22 @@ export function titleCase(text: string): string {
 }
 
 /**
- * Keeps the valid entries of a provider's list and drops the rest: one odd item must not cost the
- * user every other one. A list whose every entry is invalid is the provider changing its shape,
- * which is an error for that source (the caller throws).
+ * The valid entries of a provider's list; the rest are dropped, since one odd item must not cost
+ * the user every other one. No list at all, or a list whose every entry is invalid, is the
+ * provider changing its shape: an error for that source (`message`).
  */
-export function validEntries<T>(entries: unknown[], parse: (entry: unknown) => T | null): { items: T[]; allInvalid: boolean } {
-  const items: T[] = [];
-  for (const entry of entries) {
-    const item = parse(entry);
-    if (item !== null) items.push(item);
-  }
-  return { items, allInvalid: entries.length > 0 && items.length === 0 };
+export function parseFeed<T>(list: unknown[] | null | undefined, entry: (value: unknown) => T | null, message: string): T[] {
+  if (!Array.isArray(list)) throw new SourceError("malformed", message);
+  const items = list.map(entry).filter((item): item is T => item !== null);
+  if (list.length > 0 && items.length === 0) throw new SourceError("malformed", message);
+  return items;
+}
+
+/** An entry parser from a zod schema: the parsed value (mapped), or null when it does not fit. */
+export function entryOf<S extends z.ZodType, T = z.infer<S>>(schema: S, map?: (value: z.infer<S>) => T | null): (value: unknown) => T | null {
+  return (value) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return null;
+    return map ? map(parsed.data) : (parsed.data as T);
+  };
 }

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { type AdapterSettings, DAY_MS, joinUrl, nowOf, policyFor, sinceMs } from "./common";
 import { fetchJson } from "./http";
 import { distanceKm, stateOfPlace } from "./region";
-import { plain, toIso, validEntries } from "./text";
-import { type IntelItem, type IntelRegion, type IntelSource, type SearchOptions, type Severity, SourceError } from "./types";
+import { entryOf, parseFeed, plain, toIso } from "./text";
+import { type IntelItem, type IntelRegion, type IntelSource, type SearchOptions, type Severity } from "./types";
 
 /**
  * USGS earthquake summary feeds (https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/
@@ -97,16 +97,8 @@ export function normaliseQuake(quake: Quake): IntelItem | null {
   };
 }
 
-export function parseQuakes(body: unknown): Quake[] {
-  const parsed = collection.safeParse(body);
-  if (!parsed.success) throw new SourceError("malformed", `${LABEL} answered a feed in an unexpected shape.`);
-  const { items, allInvalid } = validEntries(parsed.data.features, (entry) => {
-    const f = feature.safeParse(entry);
-    return f.success ? f.data : null;
-  });
-  if (allInvalid) throw new SourceError("malformed", `${LABEL} answered a feed in an unexpected shape.`);
-  return items;
-}
+export const parseQuakes = (body: unknown): Quake[] =>
+  parseFeed(collection.safeParse(body).data?.features, entryOf(feature), `${LABEL} answered a feed in an unexpected shape.`);
 
 export function usgsSource(settings: AdapterSettings): IntelSource {
   return {
