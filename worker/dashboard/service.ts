@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { planStatusOf } from "../accounts/plan";
+import { isEnterprise, planStatusOf } from "../accounts/plan";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
@@ -128,7 +128,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       total: CORE_PROFILE_FIELDS.length,
       missing: missing.map((field) => FIELD_LABELS[field]),
     },
-    enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
+    enterprise: isEnterprise(plan),
     templates: dashboardTemplates(),
   };
 }

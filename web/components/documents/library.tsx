@@ -7,6 +7,7 @@ import { useLayoutState } from "~/hooks/use-layout-state";
 import { toast } from "~/hooks/use-toast";
 import { documentQueryKeys, documentsApi, type DocumentView } from "~/lib/documents-api";
 import { ApiError } from "~/lib/query";
+import type { ClientOption } from "./assign-dialog";
 import { DocumentRow, type RowActions } from "./document-row";
 import { KeywordSearch } from "./keyword-search";
 import { isPending } from "./status-badge";
@@ -100,7 +101,7 @@ function EmptyState() {
 }
 
 /** The /documents page body: upload, the library with live status, and keyword search. */
-export function DocumentLibrary({ initialDocuments }: { initialDocuments: DocumentView[] }) {
+export function DocumentLibrary({ initialDocuments, clients = [] }: { initialDocuments: DocumentView[]; clients?: ClientOption[] }) {
   const actions = useDocumentActions();
   const { state, toggle } = useLayoutState();
   const searchOpen = state.documentToolbarOpen;
@@ -173,7 +174,7 @@ export function DocumentLibrary({ initialDocuments }: { initialDocuments: Docume
         ) : (
           <ul className="divide-y rounded-lg border bg-card" aria-label="Your documents">
             {shown.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} actions={actions} />
+              <DocumentRow key={doc.id} doc={doc} actions={actions} clients={clients} />
             ))}
           </ul>
         )}
