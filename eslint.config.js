@@ -13,6 +13,7 @@ const SHARED_WORKER_MODULES = [
   "documents/status",
   "exercises/capabilities",
   "exercises/steps",
+  "intelligence/briefs/limits",
   "profile/fields",
   "profile/languages",
   "profile/model",
