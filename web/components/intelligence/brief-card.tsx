@@ -4,6 +4,7 @@ import { MarkdownText } from "~/components/ask/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { IconButton } from "~/components/ui/icon-button";
 import type { BriefView } from "~/lib/briefs-api";
 import { BriefEditor } from "./brief-editor";
 import { ShareControls } from "./share-controls";
@@ -44,20 +45,12 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </div>
           <div className="flex shrink-0 items-center gap-1">
             {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
-            <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => setEditing(true)} aria-label={`Edit ${brief.title}`} title="Edit">
+            <IconButton label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
               <Pencil aria-hidden />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:text-destructive"
-              onClick={() => setConfirming(true)}
-              aria-label={`Delete ${brief.title}`}
-              title="Delete"
-            >
+            </IconButton>
+            <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden />
-            </Button>
+            </IconButton>
           </div>
         </header>
 

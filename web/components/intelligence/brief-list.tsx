@@ -1,22 +1,19 @@
 import { FilePlus2, Radar, RotateCw } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { BriefPage } from "~/lib/briefs-api";
 import { BriefCard } from "./brief-card";
 import { BriefEditor } from "./brief-editor";
 import { errorText, useBriefs } from "./use-briefs";
 
-function EmptyState() {
+function NoBriefs() {
   return (
-    <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
-      <Radar className="size-8 text-muted-foreground" aria-hidden />
-      <h3 className="text-base font-semibold">No briefs yet</h3>
-      <p className="max-w-md text-sm text-muted-foreground">
-        A brief is threat intelligence worth keeping: a forecast, a hazard outlook, what a partner reported. Write one with New brief; the
-        latest appear on your dashboard under Threats, and you can share any of them with a link.
-      </p>
-    </div>
+    <EmptyState icon={Radar} title="No briefs yet" heading="h3">
+      A brief is threat intelligence worth keeping: a forecast, a hazard outlook, what a partner reported. Write one with New brief; the latest
+      appear on your dashboard under Threats, and you can share any of them with a link.
+    </EmptyState>
   );
 }
 
@@ -60,7 +57,7 @@ export function BriefList({ initialPage }: { initialPage: BriefPage }) {
       ) : null}
 
       {briefs.length === 0 && !list.isFetching ? (
-        <EmptyState />
+        <NoBriefs />
       ) : (
         <ul className="grid gap-3" aria-label="Your briefs" aria-busy={list.isFetching}>
           {briefs.map((brief) => (

@@ -8,6 +8,23 @@ import { shareUrlOf, type BriefView } from "~/lib/briefs-api";
 import type { BriefActions } from "./use-briefs";
 
 type Pending = "share" | "rotate" | "revoke" | null;
+type Breaking = "rotate" | "revoke";
+
+/** What each link-breaking action asks before it runs. */
+const CONFIRMS: Record<Breaking, { title: string; description: string; confirmLabel: string; busyLabel: string }> = {
+  rotate: {
+    title: "Replace the public link?",
+    description: "The current link stops working at once. Send the new link to anyone who should still read this brief.",
+    confirmLabel: "Make a new link",
+    busyLabel: "Making a new link…",
+  },
+  revoke: {
+    title: "Stop sharing this brief?",
+    description: "The public link stops working at once. You can share the brief again later; it will get a new link.",
+    confirmLabel: "Stop sharing",
+    busyLabel: "Stopping…",
+  },
+};
 
 /**
  * Sharing one brief: make a public link, copy it, replace it with a new one (the old stops
@@ -16,7 +33,11 @@ type Pending = "share" | "rotate" | "revoke" | null;
  */
 export function ShareControls({ brief, actions }: { brief: BriefView; actions: Pick<BriefActions, "share" | "rotate" | "revoke"> }) {
   const [busy, setBusy] = React.useState<Pending>(null);
-  const [confirm, setConfirm] = React.useState<"rotate" | "revoke" | null>(null);
+  const [confirm, setConfirm] = React.useState<Breaking | null>(null);
+  // The dialog keeps its words while it fades out after closing.
+  const lastAsked = React.useRef<Breaking>("revoke");
+  if (confirm) lastAsked.current = confirm;
+  const asked = confirm ?? lastAsked.current;
   const linkField = React.useRef<HTMLInputElement>(null);
   const url = shareUrlOf(brief);
   const fieldId = `share-link-${brief.id}`;
@@ -79,26 +100,14 @@ export function ShareControls({ brief, actions }: { brief: BriefView; actions: P
         </Button>
       </div>
       <ConfirmDialog
-        open={confirm === "rotate"}
-        onOpenChange={(open) => setConfirm(open ? "rotate" : null)}
-        title="Replace the public link?"
-        description="The current link stops working at once. Send the new link to anyone who should still read this brief."
-        confirmLabel="Make a new link"
-        busy={busy === "rotate"}
-        busyLabel="Making a new link…"
+        open={confirm !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirm(null);
+        }}
+        {...CONFIRMS[asked]}
+        busy={busy === asked}
         keepOpenWhileBusy
-        onConfirm={() => void run("rotate")}
-      />
-      <ConfirmDialog
-        open={confirm === "revoke"}
-        onOpenChange={(open) => setConfirm(open ? "revoke" : null)}
-        title="Stop sharing this brief?"
-        description="The public link stops working at once. You can share the brief again later; it will get a new link."
-        confirmLabel="Stop sharing"
-        busy={busy === "revoke"}
-        busyLabel="Stopping…"
-        keepOpenWhileBusy
-        onConfirm={() => void run("revoke")}
+        onConfirm={() => void run(asked)}
       />
     </div>
   );
