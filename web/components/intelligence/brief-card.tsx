@@ -25,6 +25,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [expanded, setExpanded] = React.useState(false);
+  const editButton = React.useRef<HTMLButtonElement>(null);
   const foldable = brief.content.length > FOLD_CHARS;
   const headingId = `brief-${brief.id}-title`;
   const contentId = `brief-${brief.id}-content`;
@@ -45,7 +46,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </div>
           <div className="flex shrink-0 items-center gap-1">
             {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
-            <IconButton label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
+            <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
               <Pencil aria-hidden />
             </IconButton>
             <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
@@ -71,6 +72,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           heading="Edit brief"
           initial={{ title: brief.title, content: brief.content }}
           onSave={(draft) => actions.save(brief, draft)}
+          returnFocusTo={editButton}
         />
         <ConfirmDialog
           open={confirming}

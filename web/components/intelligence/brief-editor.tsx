@@ -16,16 +16,26 @@ export function BriefEditor({
   heading,
   initial,
   onSave,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   heading: string;
   initial: BriefDraft;
   onSave: (draft: BriefDraft) => Promise<boolean>;
+  /** The button that opened the dialog: opened without a Radix trigger, it gets the focus back from here. */
+  returnFocusTo: React.RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent
+        className="max-w-2xl"
+        onCloseAutoFocus={(e) => {
+          if (!returnFocusTo.current) return;
+          e.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{heading}</DialogTitle>
           <DialogDescription>Markdown works in the content: headings, lists, tables, **bold** and links.</DialogDescription>
@@ -41,12 +51,18 @@ function BriefForm({ initial, onSave, onDone }: { initial: BriefDraft; onSave: (
   const [draft, setDraft] = React.useState(initial);
   const [errors, setErrors] = React.useState<{ title?: string | null; content?: string | null }>({});
   const [saving, setSaving] = React.useState(false);
+  const titleId = React.useId();
+  const contentId = React.useId();
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const problems = { title: briefTitleError(draft.title), content: briefContentError(draft.content) };
     setErrors(problems);
-    if (problems.title || problems.content) return;
+    if (problems.title || problems.content) {
+      // Straight to the first field to fix, where its message is read out.
+      document.getElementById(problems.title ? titleId : contentId)?.focus();
+      return;
+    }
     setSaving(true);
     const ok = await onSave({ title: draft.title.trim(), content: draft.content.trim() });
     setSaving(false);
@@ -60,8 +76,9 @@ function BriefForm({ initial, onSave, onDone }: { initial: BriefDraft; onSave: (
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field label="Title" value={draft.title} onChange={set("title")} error={errors.title} maxLength={BRIEF_TITLE_MAX + 50} autoFocus required />
+      <Field id={titleId} label="Title" value={draft.title} onChange={set("title")} error={errors.title} maxLength={BRIEF_TITLE_MAX + 50} autoFocus required />
       <TextareaField
+        id={contentId}
         label="Content"
         value={draft.content}
         onChange={set("content")}

@@ -35,6 +35,7 @@ function LoadingMore() {
 export function BriefList({ initialPage }: { initialPage: BriefPage }) {
   const { list, briefs, actions } = useBriefs(initialPage);
   const [creating, setCreating] = React.useState(false);
+  const newButton = React.useRef<HTMLButtonElement>(null);
 
   return (
     <section aria-labelledby="briefs-heading" className="grid gap-3">
@@ -42,7 +43,7 @@ export function BriefList({ initialPage }: { initialPage: BriefPage }) {
         <h2 id="briefs-heading" className="text-lg font-semibold">
           Briefs
         </h2>
-        <Button type="button" onClick={() => setCreating(true)}>
+        <Button ref={newButton} type="button" onClick={() => setCreating(true)}>
           <FilePlus2 aria-hidden /> New brief
         </Button>
       </div>
@@ -73,7 +74,7 @@ export function BriefList({ initialPage }: { initialPage: BriefPage }) {
         </Button>
       ) : null}
 
-      <BriefEditor open={creating} onOpenChange={setCreating} heading="New brief" initial={{ title: "", content: "" }} onSave={actions.create} />
+      <BriefEditor open={creating} onOpenChange={setCreating} heading="New brief" initial={{ title: "", content: "" }} onSave={actions.create} returnFocusTo={newButton} />
     </section>
   );
 }

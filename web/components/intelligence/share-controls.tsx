@@ -67,7 +67,7 @@ export function ShareControls({ brief, actions }: { brief: BriefView; actions: P
 
   if (!url) {
     return (
-      <Button type="button" variant="outline" size="sm" disabled={busy !== null} onClick={() => void run("share")}>
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={busy !== null} onClick={() => void run("share")}>
         <Link2 aria-hidden />
         {busy === "share" ? "Sharing…" : "Share"}
         <span className="sr-only"> {brief.title}</span>
