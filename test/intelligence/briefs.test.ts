@@ -108,6 +108,13 @@ describe("validation", () => {
     }
   });
 
+  it("refuses a body over the API's limit with a 413, and stores nothing", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const err = await apiError(await api(BRIEFS, { user, body: { title: "huge", content: "c".repeat(1_100_000) } }));
+    expect(err.status).toBe(413);
+    expect((await json(await api(BRIEFS, { user }))).briefs).toEqual([]);
+  });
+
   it("refuses a chat that is not the caller's (404) or a message it does not hold (400)", async () => {
     const bobsChat = await insertChat(bob.userId, 2);
     const notYours = await apiError(await api(BRIEFS, { user: alice, body: { title: "t", content: "x", chatId: bobsChat, messageIndex: 1 } }));

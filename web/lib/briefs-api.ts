@@ -2,7 +2,7 @@
  * Browser calls of the intelligence briefs API (worker/intelligence/briefs/routes.ts), through the
  * shared `apiFetch` (JSON, `{message, code}` errors as ApiError).
  */
-import type { BriefPage, BriefView } from "../../worker/intelligence/briefs/service";
+import type { BriefPage, BriefView } from "../../worker/intelligence/briefs/views";
 import { apiFetch } from "./query";
 
 export type { BriefPage, BriefView };

@@ -3,7 +3,8 @@ import { requireUser } from "../../auth/middleware";
 import { ctxOf } from "../../context";
 import { parseWith, readJson } from "../../lib/http";
 import type { AppEnv } from "../../types";
-import { createBrief, createBriefSchema, deleteBrief, getBrief, listBriefs, listQuerySchema, updateBrief, updateBriefSchema } from "./service";
+import { createBriefSchema, listQuerySchema, updateBriefSchema } from "./schemas";
+import { createBrief, deleteBrief, getBrief, listBriefs, updateBrief } from "./service";
 import { revokeShare, rotateShareToken, shareBrief } from "./sharing";
 
 /**

@@ -3,7 +3,8 @@ import type { AppContext, UserContext } from "../../context";
 import { intelBriefs, type IntelBrief } from "../../db/schema";
 import { conflict, notFound } from "../../lib/errors";
 import { randomToken } from "../../lib/ids";
-import { BRIEF_NOT_FOUND, findOwnedBrief, toBriefView, type BriefView } from "./service";
+import { BRIEF_NOT_FOUND, findOwnedBrief } from "./service";
+import { toBriefView, type BriefView } from "./views";
 import { purgeSharedBrief } from "./share-cache";
 
 /**
