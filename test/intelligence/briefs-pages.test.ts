@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { insertBriefs, T0 } from "./helpers";
+import { insertBriefs, T0 } from "./brief-helpers";
 
 let dana: TestUser;
 let other: TestUser;

@@ -5,7 +5,7 @@ import type { Env } from "../../worker/env";
 import { sharedBriefCacheKey } from "../../worker/intelligence/briefs/share-cache";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { BRIEFS, createBriefOk, insertBriefs, shareOk, T0 } from "./helpers";
+import { BRIEFS, createBriefOk, insertBriefs, shareOk, T0 } from "./brief-helpers";
 
 let alice: TestUser;
 let bob: TestUser;

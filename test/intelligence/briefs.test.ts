@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BRIEF_CONTENT_MAX, BRIEF_MESSAGES, BRIEF_TITLE_MAX } from "../../worker/intelligence/briefs/limits";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { BRIEFS, createBriefOk, insertBriefs, insertChat, T0 } from "./helpers";
+import { BRIEFS, createBriefOk, insertBriefs, insertChat, T0 } from "./brief-helpers";
 
 let alice: TestUser;
 let bob: TestUser;
