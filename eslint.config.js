@@ -9,6 +9,7 @@ const SHARED_WORKER_MODULES = [
   "ask/model",
   "auth/schemas",
   "db/exercise-shapes",
+  "documents/description",
   "documents/file-types",
   "documents/status",
   "exercises/capabilities",

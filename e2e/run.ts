@@ -285,7 +285,9 @@ async function main() {
     timeoutMs: Math.max(1_000, Math.min(300_000, deadlineAt - performance.now())),
     // Every journey signs in from 127.0.0.1, so the per-address limit (5 a minute) would throttle the
     // suite itself; the limit is covered by test/auth/rate-limit.test.ts.
-    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), SIGN_IN_MAX_ATTEMPTS: "1000" }),
+    // OCR_BASE_URL: images are read by the fake vision model while chat stays offline (the
+    // journeys' drafts and answers are the offline provider's).
+    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), SIGN_IN_MAX_ATTEMPTS: "1000", OCR_BASE_URL: `${fakes.origin}/v1` }),
   }).then(async (started) => {
     await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
       await started.stop();

@@ -7,7 +7,7 @@ export type ConfigDoc = {
   name: string;
   /** secret: `wrangler secret put` in production, `.dev.vars` locally. var: `--var` or wrangler.toml. */
   kind: "var" | "secret";
-  group: "App" | "Sign-in" | "E-mail" | "AI" | "Payments" | "Limits";
+  group: "App" | "Sign-in" | "E-mail" | "AI" | "Payments" | "Intelligence" | "Limits";
   default: string;
   meaning: string;
 };
@@ -41,6 +41,9 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "EMBEDDINGS_MIN_SCORE", kind: "var", group: "AI", default: "0.35 (OpenAI-compatible), 0.6 (Workers AI)", meaning: "Cosine similarity from which a passage counts as relevant by meaning alone (below it, and under the keyword floor, a question is declined)." },
   { name: "AI_MODEL", kind: "var", group: "AI", default: "unset", meaning: "Model a self-hosted server serves, e.g. llama3.1." },
   { name: "OCR_PROVIDER", kind: "var", group: "AI", default: "auto", meaning: "Text recognition for images and scanned PDFs: auto (Workers AI's AI binding in production, else the configured AI provider), workers-ai, provider or off." },
+  { name: "OCR_BASE_URL", kind: "var", group: "AI", default: "unset (the AI provider reads images)", meaning: "OpenAI-compatible endpoint of a vision model for text recognition on the provider path (e.g. http://localhost:11434/v1 with a vision model in Ollama)." },
+  { name: "OCR_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Key for OCR_BASE_URL (self-hosted servers usually need none)." },
+  { name: "OCR_MODEL", kind: "var", group: "AI", default: "gpt-4o-mini", meaning: "Vision model OCR_BASE_URL serves, e.g. llama3.2-vision." },
   { name: "OPENAI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "OpenAI key, so several providers can be configured at once." },
   { name: "GEMINI_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Google Gemini key (OpenAI-compatible endpoint)." },
   { name: "ANTHROPIC_API_KEY", kind: "secret", group: "AI", default: "unset", meaning: "Anthropic key (OpenAI-compatible endpoint)." },
@@ -56,6 +59,19 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "STRIPE_TRIAL_DAYS", kind: "var", group: "Payments", default: "14", meaning: "Free-trial days of a first subscription; 0 turns trials off." },
   { name: "STRIPE_CREDIT_PACKS", kind: "var", group: "Payments", default: "[]", meaning: 'One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}].' },
   { name: "PLAN_MONTHLY_CREDITS", kind: "var", group: "Payments", default: '{"SOLO":1000,"TEAM":5000,"ENTERPRISE":20000}', meaning: "Credits per month of each plan, JSON: granted by each paid Stripe invoice (×12 yearly), and once per UTC month to plans granted with npm run admin." },
+  { name: "INTEL_SOURCES", kind: "var", group: "Intelligence", default: "nws,usgs,openfema,gdelt, plus asknews when its credentials are set", meaning: "Threat intelligence sources that are on, as a comma list of nws, usgs, openfema, asknews, gdelt, or none. An unknown name fails the configuration. A listed source without its credentials reports not configured." },
+  { name: "INTEL_TIMEOUT_MS", kind: "var", group: "Intelligence", default: "6000", meaning: "Time one source gets in one search, retries and waits included (500–60000); past it the source is reported as not answering and the others still answer." },
+  { name: "INTEL_RETRIES", kind: "var", group: "Intelligence", default: "2", meaning: "Attempts after the first when a source answers 429 or 5xx or cannot be reached, with exponential backoff honouring Retry-After, within INTEL_TIMEOUT_MS (0–5)." },
+  { name: "INTEL_USER_AGENT", kind: "var", group: "Intelligence", default: "Readyroom/1.0 (+APP_URL)", meaning: "User-Agent sent to every source. NWS refuses requests without one and asks that it name the app and a contact, e.g. Readyroom/1.0 (ops@your.domain)." },
+  { name: "ASKNEWS_API_KEY", kind: "secret", group: "Intelligence", default: "unset (AskNews off)", meaning: "AskNews API key (sent as a bearer token). Either this or ASKNEWS_CLIENT_ID + ASKNEWS_CLIENT_SECRET turns AskNews news search on." },
+  { name: "ASKNEWS_CLIENT_ID", kind: "var", group: "Intelligence", default: "unset", meaning: "AskNews OAuth2 client id, with ASKNEWS_CLIENT_SECRET (exchanged at ASKNEWS_TOKEN_URL for a token, scope news)." },
+  { name: "ASKNEWS_CLIENT_SECRET", kind: "secret", group: "Intelligence", default: "unset", meaning: "AskNews OAuth2 client secret." },
+  { name: "ASKNEWS_API_BASE", kind: "var", group: "Intelligence", default: "https://api.asknews.app", meaning: "AskNews API origin (tests point it at a fake)." },
+  { name: "ASKNEWS_TOKEN_URL", kind: "var", group: "Intelligence", default: "https://auth.asknews.app/oauth2/token", meaning: "AskNews OAuth2 token endpoint, for client credentials." },
+  { name: "GDELT_API_BASE", kind: "var", group: "Intelligence", default: "https://api.gdeltproject.org", meaning: "GDELT DOC 2.0 API origin (no key)." },
+  { name: "NWS_API_BASE", kind: "var", group: "Intelligence", default: "https://api.weather.gov", meaning: "National Weather Service API origin (no key; needs INTEL_USER_AGENT)." },
+  { name: "USGS_API_BASE", kind: "var", group: "Intelligence", default: "https://earthquake.usgs.gov", meaning: "USGS earthquake feeds origin (no key)." },
+  { name: "OPENFEMA_API_BASE", kind: "var", group: "Intelligence", default: "https://www.fema.gov", meaning: "OpenFEMA API origin (no key)." },
   { name: "SIGN_IN_MAX_ATTEMPTS", kind: "var", group: "Limits", default: "5", meaning: "Password sign-in attempts allowed per client address per minute; the next gets 429." },
   { name: "DOCUMENTS_MAX_IN_FLIGHT", kind: "var", group: "Limits", default: "10", meaning: "Documents one user may have waiting or being processed at once; the next upload gets 429 until some are ready, so one account cannot fill the ingestion queue." },
   { name: "DOCUMENTS_MAX_BYTES_PER_DAY", kind: "var", group: "Limits", default: "524288000 (500 MB)", meaning: "Bytes one user may upload per UTC day (deleted documents still count); past it uploads get 429 until 00:00 UTC." },

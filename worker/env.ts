@@ -3,6 +3,7 @@ import type { BenchCounter } from "../durable-objects/bench-counter";
 import type { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
 import type { CreditLedger } from "../durable-objects/credit-ledger";
 import type { ExerciseLock } from "../durable-objects/exercise-lock";
+import { INTEL_SOURCE_IDS, isSourceId, type SourceId } from "./intelligence/sources/ids";
 
 /**
  * Bindings and configuration the Worker receives. Bindings are typed here; plain vars and secrets
@@ -40,6 +41,26 @@ function jsonVar<S extends z.ZodType>(schema: S, fallback: z.input<S>) {
     }
   }, schema);
 }
+
+/**
+ * INTEL_SOURCES: a comma list of source ids, or "none". Unset (undefined here) means the defaults
+ * (worker/intelligence/sources/config.ts). An unknown name fails loudly: a typo must not silently
+ * turn a feed off.
+ */
+const intelSources = z
+  .string()
+  .optional()
+  .transform((value, ctx): SourceId[] | undefined => {
+    if (value === undefined || !value.trim()) return undefined;
+    const names = value.split(",").map((n) => n.trim().toLowerCase()).filter(Boolean);
+    if (names.length === 1 && names[0] === "none") return [];
+    const unknown = names.filter((n) => !isSourceId(n));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: "custom", message: `unknown source ${unknown.join(", ")}: use a comma list of ${INTEL_SOURCE_IDS.join(", ")}, or none` });
+      return z.NEVER;
+    }
+    return [...new Set(names)] as SourceId[];
+  });
 
 export const configSchema = z.object({
   /** Absent means production (fail safe): npm start sets local, the tests test. */
@@ -86,6 +107,13 @@ export const configSchema = z.object({
    * AI binding is there in production, else the configured AI provider), workers-ai, provider, off.
    */
   OCR_PROVIDER: z.enum(["auto", "workers-ai", "provider", "off"]).default("auto").catch("auto"),
+  /**
+   * A vision model of its own for the provider path (an OpenAI-compatible /chat/completions that
+   * reads images), so text recognition need not use the chat provider. Unset: the AI provider.
+   */
+  OCR_BASE_URL: optional,
+  OCR_API_KEY: optional,
+  OCR_MODEL: optional,
   /** Per-provider keys, so several providers can be configured at once. */
   OPENAI_API_KEY: optional,
   GEMINI_API_KEY: optional,
@@ -112,6 +140,23 @@ export const configSchema = z.object({
     z.object({ SOLO: z.number().int().min(0), TEAM: z.number().int().min(0), ENTERPRISE: z.number().int().min(0) }),
     { SOLO: 1000, TEAM: 5000, ENTERPRISE: 20000 },
   ),
+  /** Threat intelligence sources (worker/intelligence/sources): which are on, and how they are reached. */
+  INTEL_SOURCES: intelSources,
+  /** Budget of one source in one search (all attempts and waits): the slowest source bounds an answer's wait. */
+  INTEL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(6000),
+  /** Attempts after the first on 429, 5xx or a network failure, within INTEL_TIMEOUT_MS. */
+  INTEL_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Sent to every source; NWS requires one that identifies the app and a contact. Unset: built from APP_URL. */
+  INTEL_USER_AGENT: optional,
+  ASKNEWS_API_KEY: optional,
+  ASKNEWS_CLIENT_ID: optional,
+  ASKNEWS_CLIENT_SECRET: optional,
+  ASKNEWS_API_BASE: z.string().url().default("https://api.asknews.app"),
+  ASKNEWS_TOKEN_URL: z.string().url().default("https://auth.asknews.app/oauth2/token"),
+  GDELT_API_BASE: z.string().url().default("https://api.gdeltproject.org"),
+  NWS_API_BASE: z.string().url().default("https://api.weather.gov"),
+  USGS_API_BASE: z.string().url().default("https://earthquake.usgs.gov"),
+  OPENFEMA_API_BASE: z.string().url().default("https://www.fema.gov"),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),

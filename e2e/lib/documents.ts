@@ -14,6 +14,11 @@ export function documentRow(page: Page, name: string): Locator {
 
 /** Waits for the row's status badge to read Ready; a Failed badge ends the wait with its message. */
 export async function waitDocumentReady(page: Page, name: string) {
+  return waitDocumentStatus(page, name, "ready");
+}
+
+/** Waits for the row's status badge to reach `want` (ready or failed); the other final state ends the wait. */
+export async function waitDocumentStatus(page: Page, name: string, want: "ready" | "failed") {
   const target = documentRow(page, name);
   await visible(target, `the library row of "${name}"`);
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -22,12 +27,12 @@ export async function waitDocumentReady(page: Page, name: string) {
     const badge = target.locator("[data-status]").first();
     const status = await badge.getAttribute("data-status").catch(() => null);
     last = (await badge.innerText().catch(() => "")) || last;
-    if (status === "ready") return;
-    if (status === "failed") {
+    if (status === want) return;
+    if (status === "ready" || status === "failed") {
       const text = await target.innerText();
-      throw new AssertionError(`"${name}" failed to process: ${text.replace(/\s+/g, " ")}`);
+      throw new AssertionError(`"${name}" ended ${status}, not ${want}: ${text.replace(/\s+/g, " ")}`);
     }
     await page.waitForTimeout(500);
   }
-  throw new AssertionError(`"${name}" was not Ready within ${READY_TIMEOUT_MS / 1000} s (last status: ${last || "none"}).`);
+  throw new AssertionError(`"${name}" was not ${want} within ${READY_TIMEOUT_MS / 1000} s (last status: ${last || "none"}).`);
 }

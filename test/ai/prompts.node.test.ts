@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";
-import { buildPrompt, draftJsonSchema, draftToPatch, parseDraft, SECTION_TYPES, type PromptInput } from "../../worker/exercises/prompts";
+import { buildPrompt, draftJsonSchema, draftToPatch, groundDraft, parseDraft, SECTION_TYPES, type PromptInput } from "../../worker/exercises/prompts";
 
 const base: PromptInput = {
   exercise: {
@@ -64,7 +64,9 @@ describe("prompt builder", () => {
   });
 
   it("validates drafts: fenced JSON is accepted, wrong shapes and invalid JSON are refused", () => {
-    expect(parseDraft("module_inject", '```json\n{"injects":["A"]}\n```')).toEqual({ ok: true, draft: { injects: ["A"] } });
+    expect(parseDraft("module_inject", '```json\n{"injects":[{"text":"A","passage":2}]}\n```')).toEqual({ ok: true, draft: { injects: [{ text: "A", passage: 2 }] } });
+    // A bare string is still an inject (a model that ignored the shape), one that tests no passage.
+    expect(parseDraft("module_inject", '{"injects":["A"]}')).toEqual({ ok: true, draft: { injects: [{ text: "A", passage: 0 }] } });
     expect(parseDraft("module_inject", '{"injects": "A"}').ok).toBe(false);
     expect(parseDraft("module_inject", '{"injects": ["A"').ok).toBe(false);
     expect(parseDraft("coreCapabilities", '{"capabilitiesAndObjectives":[{"capability":"Not a capability","objective":"x"}]}').ok).toBe(false);
@@ -72,7 +74,10 @@ describe("prompt builder", () => {
 
   it("a module draft patches one module and keeps the others", () => {
     const modules = [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["b"] }];
-    expect(draftToPatch("module_inject", { injects: ["c"] }, { modules }, 1)).toEqual({ modules: [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["c"] }] });
+    const grounded = groundDraft("module_inject", { injects: [{ text: "c", passage: 0 }] }, []);
+    expect(draftToPatch("module_inject", grounded, { modules }, 1)).toEqual({
+      modules: [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["c"], injectSources: { c: { notInPlans: true } } }],
+    });
     expect(draftToPatch("msel_table", { mselTable: [] }, { modules }, 0)).toEqual({ mselTable: [] });
   });
 });

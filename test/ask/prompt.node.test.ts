@@ -21,6 +21,15 @@ const passages = [
 ];
 
 describe("offlineAskAnswer", () => {
+  it("answers a how-many question with the sentence that carries a number, not the title that names the topic", () => {
+    const memo = passage(1, "PUBLIC WORKS MEMO — SANDBAG STOCKPILE\n\n12,000 filled sandbags held at the Harlow Park depot");
+    const other = passage(2, "The sandbag distribution sites open on a flood watch.");
+    const answer = offlineAskAnswer("How many sandbags do we have stockpiled?", [memo, other], { hasIndexedDocuments: true });
+    expect(answer).toContain("12,000 filled sandbags held at the Harlow Park depot");
+    // Without a quantity in the question the title carries the most terms and is what is quoted.
+    expect(offlineAskAnswer("Is there a sandbag stockpile?", [memo, other], { hasIndexedDocuments: true })).toContain("- PUBLIC WORKS MEMO — SANDBAG STOCKPILE");
+  });
+
   it("quotes the most relevant sentences of each passage with its [n], the same every time", () => {
     const answer = offlineAskAnswer("Are pets accepted at the shelters?", passages, { hasIndexedDocuments: true });
     expect(answer).toBe(offlineAskAnswer("Are pets accepted at the shelters?", passages, { hasIndexedDocuments: true }));

@@ -63,6 +63,20 @@ describe("text recognition with a vision provider", () => {
   });
 });
 
+describe("a vision provider of its own (OCR_BASE_URL)", () => {
+  it("reads images while the chat provider stays offline", async () => {
+    const ocrOnly = { ...env, OCR_BASE_URL: `${env.FAKE_ORIGIN}/v1`, OCR_MODEL: "llama3.2-vision" } as Env;
+    const { doc, status } = await ingest(ocrOnly, "sign.png");
+    expect(status.status, JSON.stringify(status)).toBe("ready");
+    expect(await searchFinds("Shelter capacity", doc.id)).toBe(true);
+  });
+
+  it("is not used when OCR_PROVIDER is off", async () => {
+    const { status } = await ingest({ ...env, OCR_BASE_URL: `${env.FAKE_ORIGIN}/v1`, OCR_PROVIDER: "off" } as Env, "sign.png");
+    expect(status.status).toBe("failed");
+  });
+});
+
 describe("without any provider", () => {
   it("an image is kept and ends Failed with the message", async () => {
     const { outcome, status } = await ingest(env as Env, "sign.png");

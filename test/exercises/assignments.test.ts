@@ -175,5 +175,24 @@ describe("drafting grounded in the assigned plans (offline provider)", () => {
     const all = groups.flatMap((g) => g.questions as Json[]);
     expect(all.length).toBeGreaterThan(0);
     expect(all.every((q) => (q.source && !q.notInPlans) || (q.notInPlans === true && !q.source))).toBe(true);
+
+    // Module injects are grounded the same way; the sources travel with the patch and are stored.
+    const injectEvents = await readNdjson(
+      await api(`/api/conversations/v2/${id}`, {
+        method: "PUT",
+        user: alice,
+        body: { sectionType: "module_inject", purpose: "content", moduleIndex: 0, messages: [{ role: "user", content: "Injects about the levee evacuation warning" }] },
+      }),
+    );
+    const injectDraft = injectEvents.find((e) => e.type === "draft")!;
+    const { injects, injectSources } = injectDraft.draft as { injects: string[]; injectSources: Record<string, Json> };
+    expect(injects.length).toBeGreaterThan(0);
+    expect(injects.every((text) => typeof text === "string")).toBe(true);
+    expect(Object.keys(injectSources).sort()).toEqual([...new Set(injects)].sort());
+    expect(Object.values(injectSources).every((g) => (g.source && !g.notInPlans) || (g.notInPlans === true && !g.source))).toBe(true);
+    await expectStatus(await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: injectDraft.patch } }), 200);
+    const storedModule = ((await json(await api(`/api/exercises/${id}`, { user: alice }))).modules as Json[])[0]!;
+    expect(storedModule.injects).toEqual(injects);
+    expect(storedModule.injectSources).toEqual(injectSources);
   });
 });

@@ -74,6 +74,34 @@ describe("plan grounding of drafted elements", () => {
     expect(q.source).toMatchObject({ documentId: "doc-shelter", quote: "Red Cross opens the Northside High shelter for 400 evacuees." });
   });
 
+  it("drafted module injects become plain texts with their grounding keyed by text", () => {
+    const parsed = parseDraft("module_inject", JSON.stringify({ injects: [{ text: "The spillway gauge reaches 42 feet", passage: 1 }, { text: "Ransomware hits payroll", passage: 0 }] }));
+    if (!parsed.ok) throw new Error(parsed.message);
+    const grounded = groundDraft("module_inject", parsed.draft, passages) as unknown as { injects: string[]; injectSources: Record<string, Record<string, unknown>> };
+    expect(grounded.injects).toEqual(["The spillway gauge reaches 42 feet", "Ransomware hits payroll"]);
+    expect(grounded.injectSources["The spillway gauge reaches 42 feet"]!.source).toMatchObject({ documentId: "doc-dam", chunkId: "chunk-dam" });
+    expect(grounded.injectSources["Ransomware hits payroll"]).toEqual({ notInPlans: true });
+
+    const modules = parseDraft(
+      "modules",
+      JSON.stringify({
+        modules: [
+          {
+            title: "M1",
+            description: "d",
+            functionalGroups: [],
+            injects: [{ text: "Open the Northside High shelter for evacuees", passage: 2 }],
+            questions: { mode: "functional", groups: [{ name: "g", questions: [{ text: "q", type: "open-ended", options: [], passage: 0 }] }] },
+          },
+        ],
+      }),
+    );
+    if (!modules.ok) throw new Error(modules.message);
+    const m = (groundDraft("modules", modules.draft, passages) as unknown as { modules: { injects: string[]; injectSources: Record<string, Record<string, unknown>> }[] }).modules[0]!;
+    expect(m.injects).toEqual(["Open the Northside High shelter for evacuees"]);
+    expect(m.injectSources["Open the Northside High shelter for evacuees"]!.source).toMatchObject({ documentId: "doc-shelter" });
+  });
+
   it("the JSON Schema asks for the passage number and stays free of keywords strict mode rejects", () => {
     const schema = JSON.stringify(draftJsonSchema("msel_table"));
     expect(schema).toContain('"passage"');

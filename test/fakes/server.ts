@@ -18,6 +18,13 @@ export async function startFakeServers() {
   registerFake((await import("./embeddings.ts")).embeddingsFake);
   registerFake((await import("./email.ts")).emailFake);
   registerFake((await import("./fixtures.ts")).fixturesRoute);
+  // Threat intelligence sources (worker/intelligence/sources), with fault scenarios (intel/scenario.ts).
+  registerFake((await import("./intel/scenario.ts")).requestLogRoute);
+  registerFake((await import("./intel/asknews.ts")).asknewsFake);
+  registerFake((await import("./intel/gdelt.ts")).gdeltFake);
+  registerFake((await import("./intel/nws.ts")).nwsFake);
+  registerFake((await import("./intel/usgs.ts")).usgsFake);
+  registerFake((await import("./intel/openfema.ts")).openFemaFake);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -55,8 +55,14 @@ describe("GET /api/status", () => {
       "campaign_synthesis",
       "ai",
       "payments",
+      "intel_nws",
+      "intel_usgs",
+      "intel_openfema",
+      "intel_asknews",
+      "intel_gdelt",
     ]);
-    for (const check of body.checks.filter((c) => !["ai", "payments"].includes(c.key))) {
+    // Providers and intelligence sources are reported, not called (test/intelligence covers the sources).
+    for (const check of body.checks.filter((c) => !["ai", "payments"].includes(c.key) && !c.key.startsWith("intel_"))) {
       expect(check.status, check.key).toBe("ok");
       expect(typeof check.latencyMs).toBe("number");
     }
@@ -80,7 +86,7 @@ describe("GET /api/status", () => {
   });
 
   it("marks a broken binding degraded with a public sentence, and the whole report degraded", async () => {
-    expectConsoleError(/^\[status (d1|cron)\] Error: SQLITE_INTERNAL/);
+    expectConsoleError(/^\[status (d1|cron|intel)\] Error: SQLITE_INTERNAL/);
     const brokenDb = {
       prepare: () => {
         throw new Error("SQLITE_INTERNAL secret path /var/db");

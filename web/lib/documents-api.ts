@@ -20,6 +20,8 @@ export const documentQueryKeys = {
 export const documentsApi = {
   list: () => apiFetch<{ documents: DocumentView[] }>(base),
   rename: (id: string, name: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}`, { method: "PATCH", json: { name } }),
+  /** Sets (or, empty, removes) the planner's description; a change re-queues the document. */
+  describe: (id: string, description: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}`, { method: "PATCH", json: { description } }),
   remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
   reprocess: (id: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}/reprocess`, { method: "POST" }),
   search: (q: string) => apiFetch<{ hits: ChunkHit[] }>(`${base}/search?q=${enc(q)}`),

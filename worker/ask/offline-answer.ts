@@ -28,7 +28,8 @@ export function offlineAskAnswer(question: string, passages: AskPassage[], conte
   const topic = clip(question.trim().replace(/\s+/g, " "), 80);
   const quoted = passages.slice(0, MAX_QUOTED_PASSAGES);
   const terms = weightedTerms(question, quoted.map((p) => p.content));
-  const lines = quoted.map((p) => `- ${bestQuote(p.content, terms)} [${p.n}]`);
+  const wantsNumber = QUANTITY_QUESTION.test(question);
+  const lines = quoted.map((p) => `- ${bestQuote(p.content, terms, wantsNumber)} [${p.n}]`);
   const sources = [...new Set(passages.slice(0, MAX_QUOTED_PASSAGES).map((p) => p.documentName))];
   return (
     `Here is what your documents say about "${topic}":\n\n${lines.join("\n")}\n\n` +
@@ -38,6 +39,9 @@ export function offlineAskAnswer(question: string, passages: AskPassage[], conte
 }
 
 type WeightedTerm = { concept: QueryConcept; weight: number };
+
+/** Questions whose answer is a number: a sentence that carries one (and the question's terms) answers them. */
+const QUANTITY_QUESTION = /\bhow (?:many|much|long|far|big|large|often|soon)\b|\bnumber of\b|\bcapacity\b|\bquantity\b/i;
 
 /**
  * The question's concepts weighted for quoting: specific terms three times a common one, and a
@@ -52,11 +56,19 @@ function weightedTerms(question: string, contents: string[]): WeightedTerm[] {
   });
 }
 
-/** The passage's sentence(s) carrying the most weight of the question's terms, in document order. */
-function bestQuote(content: string, terms: WeightedTerm[]): string {
+/**
+ * The passage's sentence(s) carrying the most weight of the question's terms, in document order.
+ * For a "how many" question a sentence with a number gains the weight of the question's heaviest
+ * term: "12,000 filled sandbags…" answers it, the memo's title "SANDBAG STOCKPILE" does not.
+ */
+function bestQuote(content: string, terms: WeightedTerm[], wantsNumber: boolean): string {
   const sentences = splitSentences(content);
   if (sentences.length === 0) return clip(content.replace(/\s+/g, " ").trim(), MAX_QUOTE_CHARS);
-  const scored = sentences.map((s, index) => ({ s, index, score: score(s, terms) }));
+  const numberBonus = wantsNumber ? Math.max(0, ...terms.map((t) => t.weight)) : 0;
+  const scored = sentences.map((s, index) => {
+    const base = score(s, terms);
+    return { s, index, score: base > 0 && /\d/.test(s) ? base + numberBonus : base };
+  });
   // Highest score first; ties keep document order, so the choice is stable.
   const ranked = [...scored].sort((a, b) => b.score - a.score || a.index - b.index);
   const chosen = [ranked[0]!];

@@ -62,6 +62,12 @@ export const moduleSchema = z.object({
   description: nullableText,
   functionalGroups: z.array(z.string()).nullish(),
   injects: z.array(z.string()).nullish(),
+  /**
+   * Grounding of drafted injects, keyed by the inject's text (injects are plain strings in the
+   * spec): an inject edited or written by hand has no entry, so no stale reference survives an edit,
+   * and reordering or deleting needs no bookkeeping.
+   */
+  injectSources: z.record(z.string(), z.object(grounding)).nullish(),
   questions: moduleQuestionsSchema.nullish(),
 });
 export const modulesSchema = z.array(moduleSchema);

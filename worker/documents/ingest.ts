@@ -10,6 +10,8 @@ import { readIngestStatus, withIngestStatus, type IngestStatus } from "./status"
 import { nowMs, nowDate } from "../lib/clock";
 import { embedDocument, forgetVectors, VECTORS_KEY } from "./vectors/semantic";
 import { chunkIdsOf } from "./index-store";
+import { DESCRIPTION_ONLY_NOTE, descriptionSection, readDescription } from "./description";
+import type { ParsedSection } from "./parse/types";
 
 /**
  * What happened to one INGEST message. Every outcome is final (ack); a transient failure (R2, D1)
@@ -50,12 +52,23 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
   let chunks: Chunk[];
   let characters: number;
   let outline: string[];
+  let note: string | undefined;
+  const description = readDescription(doc.structuredContent);
   try {
-    const parsed = await readDocument(ctx, bytes, type);
+    let sections: ParsedSection[];
+    try {
+      sections = (await readDocument(ctx, bytes, type)).sections;
+    } catch (error) {
+      // The planner's description stands in for a file that yields no text (an image without OCR).
+      if (!(error instanceof ParseError) || !description) throw error;
+      sections = [];
+      note = DESCRIPTION_ONLY_NOTE;
+    }
+    if (description) sections = [descriptionSection(description), ...sections];
     await setStatus(ctx, doc, { status: "processing", progress: 40 });
-    chunks = chunkSections(parsed.sections);
-    characters = parsed.text.length;
-    outline = [...new Set(parsed.sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))]
+    chunks = chunkSections(sections);
+    characters = sections.reduce((n, s) => n + s.text.length, 0);
+    outline = [...new Set(sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))]
       .slice(0, MAX_OUTLINE)
       .map((h) => h.slice(0, 200));
   } catch (error) {
@@ -70,6 +83,7 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
     progress: 100,
     chunkCount: chunks.length,
     characters,
+    ...(note ? { note } : {}),
     updatedAt: nowDate().toISOString(),
   };
   // The new passages have no vectors yet: the record of the old ones goes (embedDocument writes it).

@@ -14,12 +14,12 @@ import {
   getDocument,
   listDocuments,
   listQuerySchema,
-  renameBodySchema,
-  renameDocument,
   reprocessDocument,
   searchDocuments,
   searchQuerySchema,
   TOO_LARGE_MESSAGE,
+  updateBodySchema,
+  updateDocument,
   uploadDocument,
 } from "./service";
 
@@ -96,8 +96,8 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json({ document: await getDocument(ctxOf(c), c.req.param("id")) });
   })
   .patch("/:id", async (c) => {
-    const { name } = await readJson(c, renameBodySchema);
-    return c.json({ document: await renameDocument(ctxOf(c), c.req.param("id"), name) });
+    const update = await readJson(c, updateBodySchema);
+    return c.json({ document: await updateDocument(ctxOf(c), c.req.param("id"), update) });
   })
   .delete("/:id", async (c) => {
     return c.json(await deleteDocument(ctxOf(c), c.req.param("id")));

@@ -16,6 +16,7 @@ import { detectType, documentType, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } 
 import { hasIngestStatus, readIngestStatus, type IngestStatus } from "./status";
 import { nowMs } from "../lib/clock";
 import { forgetVectors } from "./vectors/semantic";
+import { descriptionSchema, readDescription, withDescription } from "./description";
 
 /**
  * The document library: upload to R2, list, rename, download, delete, reprocess and keyword
@@ -42,7 +43,11 @@ export const documentNameSchema = z
   .min(1, "Name is required.")
   .max(200, "Name must be at most 200 characters.");
 
-export const renameBodySchema = z.object({ name: documentNameSchema });
+/** PATCH /api/documents/:id: a new name, a new description, or both. */
+export const updateBodySchema = z
+  .object({ name: documentNameSchema.optional(), description: descriptionSchema.optional() })
+  .refine((b) => b.name !== undefined || b.description !== undefined, { message: "Send a name or a description to change." });
+export type DocumentUpdate = z.infer<typeof updateBodySchema>;
 
 const statusFilter = z.enum(["queued", "processing", "ready", "failed"]);
 
@@ -69,6 +74,8 @@ export type DocumentView = {
   size?: number;
   processed: boolean;
   status: IngestStatus;
+  /** The planner's own words about the file, indexed as its first passage (./description.ts). */
+  description: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -89,6 +96,7 @@ export function toDocumentView(row: Document): DocumentView {
     ...(upload.success ? { size: upload.data.upload.size } : {}),
     processed: row.processed,
     status: readIngestStatus(row),
+    description: readDescription(row.structuredContent),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -262,24 +270,32 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-export async function renameDocument(ctx: UserContext, id: string, name: string): Promise<DocumentView> {
+/**
+ * Renames and/or describes the caller's document. A changed description re-queues ingestion, since
+ * the description is indexed as the document's first passage; both changes land in one update.
+ */
+export async function updateDocument(ctx: UserContext, id: string, update: DocumentUpdate): Promise<DocumentView> {
   const { db } = ctx;
   const userId = ctx.user.id;
-  await findOwned(db, userId, id);
-  const clean = parseWith(documentNameSchema, name);
-  const [row] = await db
+  const row = await findOwned(db, userId, id);
+  const name = update.name === undefined ? undefined : parseWith(documentNameSchema, update.name);
+  const description = update.description === undefined ? undefined : parseWith(descriptionSchema, update.description);
+  const described = description !== undefined && description !== (readDescription(row.structuredContent) ?? "");
+  if (name === undefined && !described) return toDocumentView(row);
+  const [updated] = await db
     .update(documents)
-    .set({ name: clean })
+    .set({
+      ...(name !== undefined ? { name } : {}),
+      ...(described ? { structuredContent: withDescription(row.structuredContent, description) as NonNullable<Document["structuredContent"]> } : {}),
+    })
     .where(and(eq(documents.id, id), eq(documents.userId, userId)))
     .returning();
-  if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-  return toDocumentView(row);
+  if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!described) return toDocumentView(updated);
+  await enqueueIngest(ctx, id);
+  return getDocument(ctx, id);
 }
 
-/**
- * Index first, then the row, then the bytes: should a later step fail, what is left is an
- * object nobody can reach, never a listed document whose file or index is gone.
- */
 export async function deleteDocument(ctx: UserContext, id: string): Promise<{ success: true }> {
   const { env, db } = ctx;
   const userId = ctx.user.id;

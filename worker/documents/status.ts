@@ -11,6 +11,8 @@ export const ingestStatusSchema = z.object({
   error: z.string().optional(),
   chunkCount: z.number().int().optional(),
   characters: z.number().int().optional(),
+  /** Something the planner should know about a ready document (e.g. only its description is indexed). */
+  note: z.string().optional(),
   updatedAt: z.string(),
 });
 export type IngestStatus = z.infer<typeof ingestStatusSchema>;

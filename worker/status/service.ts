@@ -4,6 +4,10 @@ import type { Config, Env } from "../env";
 import { type ProbeMessage, probeStateName } from "../jobs/queue";
 import { allTaskNames } from "../jobs/tasks";
 import { nowMs, nowDate } from "../lib/clock";
+import { planSources } from "../intelligence/sources/config";
+import { readLastOutcomes, type LastOutcome } from "../intelligence/sources/last-outcome";
+import { SOURCE_NAMES } from "../intelligence/sources/registry";
+import type { SourceId } from "../intelligence/sources/ids";
 
 export type CheckStatus = "ok" | "degraded" | "not_configured";
 
@@ -78,6 +82,7 @@ export async function getStatus(ctx: AppContext): Promise<StatusReport> {
     checkAi(config),
     checkPayments(config),
   ]);
+  checks.push(...(await checkIntelSources(env, config)));
   const cron = await readCronRuns(env);
   const subsystems = SUBSYSTEMS.map(({ key, name, checks: keys }): Subsystem => ({
     key,
@@ -85,7 +90,9 @@ export async function getStatus(ctx: AppContext): Promise<StatusReport> {
     status: checks.some((c) => keys.includes(c.key) && c.status !== "ok") ? "down" : "up",
   }));
   return {
-    status: checks.some((c) => c.status === "degraded") ? "degraded" : "ok",
+    // A third party's outage (NWS, GDELT…) is not ours: it shows in its own check, and the chat
+    // says which source did not answer, but it does not turn the app's status (and a monitor) red.
+    status: checks.some((c) => c.status === "degraded" && !isIntelCheck(c.key)) ? "degraded" : "ok",
     checkedAt: nowDate().toISOString(),
     subsystems,
     checks,
@@ -290,6 +297,34 @@ function checkPayments(config: Config): Check {
       ? `Configured${config.STRIPE_WEBHOOK_SECRET ? " with webhook verification" : "; webhook secret missing"} (not called from this page).`
       : "Not configured: plans are granted with the admin script.",
   };
+}
+
+const INTEL_CHECK_PREFIX = "intel_";
+const isIntelCheck = (key: string) => key.startsWith(INTEL_CHECK_PREFIX);
+
+/**
+ * One check per intelligence source, from the outcome of the last real search that used it
+ * (worker/intelligence/sources/last-outcome.ts explains why this page does not call them).
+ */
+async function checkIntelSources(env: Env, config: Config): Promise<Check[]> {
+  let last: Map<SourceId, LastOutcome> | null = null;
+  try {
+    last = await readLastOutcomes(env.DB);
+  } catch (err) {
+    console.error("[status intel]", err);
+  }
+  return planSources(config).map((plan): Check => {
+    const base = { key: `${INTEL_CHECK_PREFIX}${plan.id}`, name: `Intelligence: ${SOURCE_NAMES[plan.id]}`, latencyMs: null };
+    if (!plan.on) return { ...base, status: "not_configured", detail: plan.reason };
+    // Nothing is known about the source itself then; the database check says what is wrong.
+    if (!last) return { ...base, status: "ok", detail: "On; its last outcome could not be read." };
+    const outcome = last.get(plan.id);
+    if (!outcome) return { ...base, status: "ok", detail: "On; no search has used it yet (not called from this page)." };
+    const at = new Date(outcome.at).toISOString();
+    // The error is a sentence of ours (SourceError), never the provider's text.
+    if (outcome.error) return { ...base, status: "degraded", detail: `The last search, at ${at}, got no answer: ${outcome.error}` };
+    return { ...base, status: "ok", detail: `Answered the last search, at ${at} (not called from this page).` };
+  });
 }
 
 async function readCronRuns(env: Env): Promise<CronRun[]> {

@@ -51,7 +51,7 @@ export function Answer({
   const listed = showAll ? [...cited, ...others] : cited;
 
   return (
-    <div className="grid gap-2" data-testid="ask-answer">
+    <div className="grid gap-2" data-testid="ask-answer" data-streaming={streaming ? "true" : undefined}>
       {content ? (
         <MarkdownText
           content={content}

@@ -84,24 +84,25 @@ export function AskView(props: AskChatInit) {
               }}
             />
           ) : (
-            <ol className="grid gap-4" aria-label="Messages">
-              {chat.messages.map((m) =>
+            // Keyed by position, not message id: when the streamed answer is replaced by the saved one
+            // (new ids), its element and any source the planner opened stay. A chat of its own remounts.
+            <ol key={chat.chatId ?? "new"} className="grid gap-4" aria-label="Messages">
+              {[
+                ...chat.messages,
+                ...(chat.turn ? [{ role: "user" as const, content: chat.turn.question }, { role: "assistant" as const, content: chat.turn.answer, turn: chat.turn }] : []),
+              ].map((m, i) =>
                 m.role === "user" ? (
-                  <Question key={m.id} text={m.content} />
+                  <Question key={i} text={m.content} />
+                ) : "turn" in m ? (
+                  <li key={i}>
+                    <Answer id={`answer-${i}`} content={m.turn.answer} citations={m.turn.citations} interrupted={m.turn.interrupted} streaming />
+                  </li>
                 ) : (
-                  <li key={m.id}>
-                    <Answer id={`answer-${m.id}`} content={m.content} citations={m.metadata?.citations ?? []} model={m.metadata?.model} offline={isOfflineAnswer(m.metadata)} interrupted={m.metadata?.interrupted} />
+                  <li key={i}>
+                    <Answer id={`answer-${i}`} content={m.content} citations={m.metadata?.citations ?? []} model={m.metadata?.model} offline={isOfflineAnswer(m.metadata)} interrupted={m.metadata?.interrupted} />
                   </li>
                 ),
               )}
-              {chat.turn ? (
-                <>
-                  <Question text={chat.turn.question} />
-                  <li>
-                    <Answer id="answer-streaming" content={chat.turn.answer} citations={chat.turn.citations} interrupted={chat.turn.interrupted} streaming />
-                  </li>
-                </>
-              ) : null}
             </ol>
           )}
         </div>

@@ -1,16 +1,19 @@
-import { BookOpen, Download, FileText, Pencil, RotateCw, Trash2 } from "lucide-react";
+import { BookOpen, Download, FileText, NotebookPen, Pencil, RotateCw, Trash2 } from "lucide-react";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { RenameForm } from "~/components/ui/rename-form";
 import { Progress } from "~/components/ui/progress";
 import { documentsApi, type DocumentView } from "~/lib/documents-api";
-import { formatBytes, formatDate, typeLabel } from "./format";
+import { documentType, formatBytes, formatDate, typeLabel } from "./format";
 import { AssignToExerciseDialog } from "./assign-dialog";
+import { DescribeDialog } from "./describe-dialog";
 import { StatusBadge } from "./status-badge";
 
 export type RowActions = {
   rename: (doc: DocumentView, name: string) => Promise<boolean>;
+  /** Resolves true once saved. */
+  describe: (doc: DocumentView, description: string) => Promise<boolean>;
   remove: (doc: DocumentView) => Promise<void>;
   reprocess: (doc: DocumentView) => Promise<void>;
 };
@@ -29,6 +32,7 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
   const [renaming, setRenaming] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [assigning, setAssigning] = React.useState(false);
+  const [describing, setDescribing] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
   const renameButton = React.useRef<HTMLButtonElement>(null);
   const { status } = doc;
@@ -39,6 +43,7 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
     requestAnimationFrame(() => renameButton.current?.focus());
   };
 
+  const image = documentType(doc.type ?? "")?.family === "image";
   const meta = [typeLabel(doc.type), doc.size !== undefined ? formatBytes(doc.size) : null, `Uploaded ${formatDate(doc.createdAt)}`]
     .filter(Boolean)
     .join(" · ");
@@ -80,6 +85,9 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
               <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`} title="Rename">
                 <Pencil aria-hidden />
               </Button>
+              <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => setDescribing(true)} aria-label={`Describe ${doc.name}`} title="Describe">
+                <NotebookPen aria-hidden />
+              </Button>
               <Button asChild variant="ghost" size="icon" className="size-8">
                 <a href={documentsApi.downloadUrl(doc.id)} download={doc.filename} aria-label={`Download ${doc.name}`} title="Download">
                   <Download aria-hidden />
@@ -98,23 +106,39 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
       {status.status === "failed" ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm">
           <p className="text-destructive">{status.error ?? "This document could not be processed."}</p>
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              await actions.reprocess(doc);
-              setBusy(false);
-            }}
-          >
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {image && !doc.description ? (
+              <Button type="button" size="sm" onClick={() => setDescribing(true)}>
+                <NotebookPen aria-hidden />
+                Add a description
+              </Button>
+            ) : null}
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                await actions.reprocess(doc);
+                setBusy(false);
+              }}
+            >
+              <RotateCw aria-hidden />
+              Try again
+            </Button>
+          </div>
         </div>
       ) : null}
 
+      {status.status === "ready" && status.note ? <p className="text-xs text-muted-foreground">{status.note}</p> : null}
+      {doc.description ? (
+        <p className="line-clamp-2 text-xs text-muted-foreground" title={doc.description}>
+          <span className="font-medium text-foreground">Description:</span> {doc.description}
+        </p>
+      ) : null}
+
+      {describing ? <DescribeDialog doc={doc} open={describing} onOpenChange={setDescribing} onSave={(text) => actions.describe(doc, text)} /> : null}
       {assigning ? <AssignToExerciseDialog doc={doc} open={assigning} onOpenChange={setAssigning} /> : null}
       <ConfirmDialog
         open={confirming}

@@ -57,6 +57,16 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
         return false;
       }
     },
+    describe: async (doc, description) => {
+      try {
+        await replace((await documentsApi.describe(doc.id, description)).document);
+        toast({ title: description ? "Description saved" : "Description removed", description: `${doc.name} is being indexed again.` });
+        return true;
+      } catch (err) {
+        goneOr(err, doc, "Could not save the description");
+        return false;
+      }
+    },
     remove: async (doc) => {
       try {
         await documentsApi.remove(doc.id);

@@ -61,6 +61,7 @@ export function StringListEditor({
   addLabel,
   multiline = false,
   placeholder,
+  renderNote,
 }: {
   items: readonly string[];
   onChange: (items: string[]) => void;
@@ -68,6 +69,8 @@ export function StringListEditor({
   addLabel: string;
   multiline?: boolean;
   placeholder?: string;
+  /** Shown under an item (a drafted inject's plan reference). */
+  renderNote?: (value: string, label: string) => React.ReactNode;
 }) {
   const refs = React.useRef<(HTMLInputElement | HTMLTextAreaElement | null)[]>([]);
   const focusIndex = React.useRef<number | null>(null);
@@ -84,33 +87,41 @@ export function StringListEditor({
       <ol className="grid gap-2">
         {items.map((value, i) => {
           const label = `${itemLabel} ${i + 1}`;
+          const control = multiline ? (
+            <Textarea
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              aria-label={label}
+              value={value}
+              placeholder={placeholder}
+              rows={2}
+              className="max-h-60 min-h-[60px] [field-sizing:content]"
+              onChange={(e) => set(i, e.target.value)}
+            />
+          ) : (
+            <Input
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              aria-label={label}
+              value={value}
+              placeholder={placeholder}
+              onChange={(e) => set(i, e.target.value)}
+            />
+          );
           return (
             <li key={i} className="flex items-start gap-2">
               <span className="mt-2 w-6 shrink-0 text-right text-xs tabular-nums text-muted-foreground" aria-hidden>
                 {i + 1}.
               </span>
-              {multiline ? (
-                <Textarea
-                  ref={(el) => {
-                    refs.current[i] = el;
-                  }}
-                  aria-label={label}
-                  value={value}
-                  placeholder={placeholder}
-                  rows={2}
-                  className="max-h-60 min-h-[60px] [field-sizing:content]"
-                  onChange={(e) => set(i, e.target.value)}
-                />
+              {renderNote ? (
+                <div className="grid min-w-0 flex-1 gap-1">
+                  {control}
+                  {renderNote(value, label)}
+                </div>
               ) : (
-                <Input
-                  ref={(el) => {
-                    refs.current[i] = el;
-                  }}
-                  aria-label={label}
-                  value={value}
-                  placeholder={placeholder}
-                  onChange={(e) => set(i, e.target.value)}
-                />
+                control
               )}
               <RowActions
                 index={i}

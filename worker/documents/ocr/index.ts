@@ -12,6 +12,9 @@ import { workersAiOcr } from "./workers-ai";
 export { OcrError, type Ocr } from "./types";
 
 
+/** The catalogue's cheapest vision-capable model. */
+const OCR_DEFAULT_MODEL = "gpt-4o-mini";
+
 const TOO_LARGE = `This image is larger than ${OCR_LIMITS.maxImageBytes / 1024 / 1024} MB, too large for text recognition. Upload a smaller image or a text version.`;
 
 /**
@@ -25,7 +28,14 @@ export function chooseOcr(ctx: Pick<AppContext, "env" | "config">): Ocr | null {
   const workersAi = mode === "workers-ai" || (mode === "auto" && ctx.config.APP_ENV === "production");
   if (workersAi && ctx.env.AI) return workersAiOcr(ctx.env.AI);
   if (mode === "workers-ai") return null;
-  const choice = chooseModel(readAiSettings(ctx.config), { selectionEnabled: false, fallback: "gpt-4o-mini" });
+  const { OCR_BASE_URL, OCR_API_KEY, OCR_MODEL } = ctx.config;
+  if (OCR_BASE_URL) {
+    return openAiVisionOcr({
+      endpoint: { id: "custom", baseURL: OCR_BASE_URL, apiKey: OCR_API_KEY ?? "not-needed", supportsJsonSchema: false },
+      model: OCR_MODEL ?? OCR_DEFAULT_MODEL,
+    });
+  }
+  const choice = chooseModel(readAiSettings(ctx.config), { selectionEnabled: false, fallback: OCR_DEFAULT_MODEL });
   return choice ? openAiVisionOcr(choice) : null;
 }
 

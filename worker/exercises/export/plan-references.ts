@@ -23,7 +23,7 @@ export type PlanReferenceRow = { element: string; document: string; quote: strin
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-/** Every sourced MSEL row and discussion question, in exercise order. */
+/** Every sourced MSEL row, module inject and discussion question, in exercise order. */
 export function planReferences(ex: { mselTable: MselRow[] | null; modules: Module[] | null }): PlanReferenceRow[] {
   const out: PlanReferenceRow[] = [];
   const add = (element: string, source: PlanSource | null | undefined) => {
@@ -31,6 +31,7 @@ export function planReferences(ex: { mselTable: MselRow[] | null; modules: Modul
   };
   (ex.mselTable ?? []).forEach((row, i) => add(`MSEL ${(row.event ?? "").toString().trim() || i + 1}: ${(row.synopsis ?? "").toString().trim()}`, row.source));
   (ex.modules ?? []).forEach((module, m) => {
+    (module.injects ?? []).forEach((inject, i) => add(`Module ${m + 1}, inject ${i + 1}: ${inject.trim()}`, module.injectSources?.[inject]?.source));
     if (!module.questions || Array.isArray(module.questions)) return;
     let n = 0;
     for (const group of module.questions.groups) {

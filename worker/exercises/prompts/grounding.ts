@@ -146,6 +146,13 @@ function groundQuestions(questions: StructuredQuestions & { groups: { questions:
   };
 }
 
+/** Drafted injects as the module stores them: their texts, and their grounding keyed by text. */
+function groundInjects(injects: readonly { text: string; passage?: unknown }[], passages: readonly Passage[]): Pick<Module, "injects" | "injectSources"> {
+  const injectSources: NonNullable<Module["injectSources"]> = {};
+  for (const inject of injects) injectSources[inject.text] = groundElement(inject.passage, inject.text, passages);
+  return { injects: injects.map((i) => i.text), injectSources };
+}
+
 function groundRow(row: MselRow & Numbered, passages: readonly Passage[]): MselRow {
   const { passage, ...rest } = row;
   const text = [rest.synopsis, rest.message, rest.expectedAction].filter(Boolean).join(" ");
@@ -153,8 +160,9 @@ function groundRow(row: MselRow & Numbered, passages: readonly Passage[]): MselR
 }
 
 /**
- * A parsed draft with every MSEL row and discussion question grounded: the passage number
- * replaced by its source, or flagged not in the plans. Other sections are returned as they are.
+ * A parsed draft with every MSEL row, module inject and discussion question grounded: the passage
+ * number replaced by its source, or flagged not in the plans (injects become plain texts with an
+ * `injectSources` map beside them). Other sections are returned as they are.
  */
 export function groundDraft(section: SectionType, draft: Draft, passages: readonly Passage[]): Draft {
   const d = draft as Record<string, unknown>;
@@ -163,11 +171,17 @@ export function groundDraft(section: SectionType, draft: Draft, passages: readon
       return { ...d, mselTable: (d.mselTable as MselRow[]).map((r) => groundRow(r, passages)) } as Draft;
     case "module_question":
       return { ...d, questions: groundQuestions(d.questions as StructuredQuestions, passages) } as Draft;
+    case "module_inject":
+      return { ...d, ...groundInjects(d.injects as { text: string }[], passages) } as unknown as Draft;
     case "modules":
       return {
         ...d,
-        modules: (d.modules as Module[]).map((m) => ({ ...m, questions: groundQuestions(m.questions as StructuredQuestions, passages) })),
-      } as Draft;
+        modules: (d.modules as (Module & { injects: { text: string }[] })[]).map((m) => ({
+          ...m,
+          ...groundInjects(m.injects, passages),
+          questions: groundQuestions(m.questions as StructuredQuestions, passages),
+        })),
+      } as unknown as Draft;
     default:
       return draft;
   }

@@ -101,6 +101,10 @@ function numberedQuestions(questions: TemplateQuestions, passages: readonly Pick
   };
 }
 
+function numberedInjects(injects: readonly string[], passages: readonly Pick<Passage, "content">[]) {
+  return injects.map((text) => ({ text, passage: matchPassage(text, passages) }));
+}
+
 function moduleFrom(template: QuickStartTemplate, index: number) {
   // Every template has modules (test/exercises/templates.node.test.ts: exactly 3).
   return template.modules[index % template.modules.length]!;
@@ -122,7 +126,9 @@ export function offlineDraft(input: OfflineInput, template: QuickStartTemplate):
     case "objectives":
       return capabilitiesDraft(exercise, template, threat);
     case "modules":
-      return { modules: template.modules.map((m) => ({ ...structuredClone(m), questions: numberedQuestions(m.questions, passages) })) };
+      return {
+        modules: template.modules.map((m) => ({ ...structuredClone(m), injects: numberedInjects(m.injects, passages), questions: numberedQuestions(m.questions, passages) })),
+      };
     case "module_description":
       return {
         title: (typeof current?.title === "string" && current.title.trim()) || source.title,
@@ -130,7 +136,7 @@ export function offlineDraft(input: OfflineInput, template: QuickStartTemplate):
         functionalGroups: current?.functionalGroups?.length ? current.functionalGroups : [...source.functionalGroups],
       };
     case "module_inject":
-      return { injects: [...source.injects] };
+      return { injects: numberedInjects(source.injects, passages) };
     case "module_question":
       return { questions: numberedQuestions(source.questions, passages) };
     case "msel_table":
@@ -149,7 +155,7 @@ function offlineProse(input: OfflineInput, template: QuickStartTemplate, draft: 
   if (Array.isArray(d.capabilitiesAndObjectives)) {
     for (const c of d.capabilitiesAndObjectives as { capability: string; objective: string }[]) lines.push(`- ${c.capability}: ${c.objective}`);
   } else if (Array.isArray(d.injects)) {
-    for (const i of (d.injects as string[]).slice(0, 5)) lines.push(`- ${i}`);
+    for (const i of (d.injects as { text: string }[]).slice(0, 5)) lines.push(`- ${i.text}`);
   } else if (Array.isArray(d.mselTable)) {
     for (const r of (d.mselTable as { event: string; time: string; synopsis: string }[]).slice(0, 5)) lines.push(`- ${r.event} ${r.time}: ${r.synopsis}`);
   } else if (Array.isArray(d.modules)) {

@@ -95,11 +95,14 @@ const structuredQuestions = z.object({
     .min(1),
 });
 
+/** A drafted inject and the passage it tests; a bare string (a model ignoring the schema) is an inject that tests none. */
+const injectDraft = z.preprocess((v) => (typeof v === "string" ? { text: v, passage: 0 } : v), z.object({ text: z.string().min(1), passage: passageRef }));
+
 const moduleDraft = z.object({
   title: z.string().min(1),
   description: z.string().min(1).describe("The scenario update players read at the start of the module."),
   functionalGroups: z.array(z.string()).describe("Groups that discuss the module, e.g. EOC Operations, Public Information."),
-  injects: z.array(z.string().min(1)).min(1),
+  injects: z.array(injectDraft).min(1),
   questions: structuredQuestions,
 });
 
@@ -115,7 +118,7 @@ export const DRAFT_SCHEMAS = {
   description: z.object({ scenario: z.string().min(1), threatAnalysis: z.string().min(1) }),
   modules: z.object({ modules: z.array(moduleDraft).min(1).max(8) }),
   module_description: z.object({ title: z.string().min(1), description: z.string().min(1), functionalGroups: z.array(z.string()) }),
-  module_inject: z.object({ injects: z.array(z.string().min(1)).min(1) }),
+  module_inject: z.object({ injects: z.array(injectDraft).min(1) }),
   module_question: z.object({ questions: structuredQuestions }),
   msel_table: z.object({ mselTable: z.array(mselRow).min(1) }),
 } satisfies Record<SectionType, z.ZodType>;

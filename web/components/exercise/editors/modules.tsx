@@ -96,6 +96,13 @@ export function countQuestions(m: Module): number {
   return q.groups.reduce((n, g) => n + g.questions.length, 0);
 }
 
+/** The drafted injects' references for the texts still in the list (a rewritten inject's goes). */
+function sourcesStillUsed(sources: Module["injectSources"], injects: readonly string[]): Module["injectSources"] {
+  if (!sources) return sources;
+  const kept = Object.fromEntries(injects.filter((text) => Object.hasOwn(sources, text)).map((text) => [text, sources[text]!]));
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
 export function ModuleInjectsEditor({ exercise, onChange, moduleIndex }: ModuleProps) {
   const m = exercise.modules?.[moduleIndex] ?? {};
   return (
@@ -106,7 +113,12 @@ export function ModuleInjectsEditor({ exercise, onChange, moduleIndex }: ModuleP
         itemLabel="Inject"
         addLabel="Add inject"
         multiline
-        onChange={(injects) => onChange({ modules: setModule(exercise, moduleIndex, { injects }) })}
+        onChange={(injects) => onChange({ modules: setModule(exercise, moduleIndex, { injects, injectSources: sourcesStillUsed(m.injectSources, injects) }) })}
+        // Keyed by text: an inject the planner rewrites loses its reference, as it should.
+        renderNote={(text, label) => {
+          const grounding = m.injectSources?.[text];
+          return grounding ? <PlanSourceNote source={grounding.source} notInPlans={grounding.notInPlans} label={label} /> : null;
+        }}
       />
     </div>
   );

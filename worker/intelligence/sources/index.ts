@@ -1,0 +1,35 @@
+import type { AppContext } from "../../context";
+import { nowMs } from "../../lib/clock";
+import { type AggregateOptions, type IntelSearch, searchSources } from "./aggregate";
+import type { HttpDeps } from "./http";
+import { recordOutcomes } from "./last-outcome";
+import { createSources } from "./registry";
+
+/**
+ * The intelligence sources, as the chat, briefs and alerts use them: one call asks every
+ * configured source in parallel and answers merged items plus one outcome per source.
+ */
+export { outcomeNotice, type IntelSearch } from "./aggregate";
+export { intelRegion, usStateCode } from "./region";
+export type { IntelItem, IntelKind, IntelRegion, IntelSource, SearchOptions, Severity, SourceId, SourceOutcome } from "./types";
+
+export type IntelSearchOptions = Omit<AggregateOptions, "timeoutMs" | "limit"> & { limit?: number };
+
+/** Items each source returns when the caller does not say. */
+export const DEFAULT_LIMIT = 10;
+
+export async function searchIntelligence(
+  ctx: Pick<AppContext, "env" | "config">,
+  query: string,
+  options: IntelSearchOptions = {},
+  deps: { http?: HttpDeps; background?: { waitUntil(promise: Promise<unknown>): void } } = {},
+): Promise<IntelSearch> {
+  const { sources, unavailable } = createSources(ctx.config, deps.http);
+  const result = await searchSources(sources, query, { ...options, limit: options.limit ?? DEFAULT_LIMIT, timeoutMs: ctx.config.INTEL_TIMEOUT_MS }, unavailable);
+  // For /status, at the app's time (options.now pins the search window, not this record). With a
+  // background (a request's ctx) the answer does not wait for the write.
+  const recording = recordOutcomes(ctx.env.DB, result.outcomes, nowMs());
+  if (deps.background) deps.background.waitUntil(recording);
+  else await recording;
+  return result;
+}
