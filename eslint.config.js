@@ -14,7 +14,7 @@ const SHARED_WORKER_MODULES = [
   "documents/status",
   "exercises/capabilities",
   "exercises/steps",
-  "intelligence/briefs/limits",
+  "briefs/limits",
   "profile/fields",
   "profile/languages",
   "profile/model",

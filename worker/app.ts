@@ -14,8 +14,8 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
-import { briefRoutes } from "./intelligence/briefs/routes";
-import { briefSharePage } from "./intelligence/briefs/share-page";
+import { briefRoutes } from "./briefs/routes";
+import { briefSharePage } from "./briefs/share-page";
 import { shareNotFoundResponse } from "./share/page";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";

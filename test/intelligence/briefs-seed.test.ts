@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_BRIEFS } from "../../scripts/lib/demo-briefs.ts";
 import { DEMO, seedSql } from "../../scripts/lib/demo.ts";
 import { userContext } from "../../worker/context";
-import { listBriefs } from "../../worker/intelligence/briefs/service";
+import { listBriefs } from "../../worker/briefs/service";
 
 async function run(statements: string[]) {
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../worker/context";
 import type { Env } from "../../worker/env";
-import { sharedBriefCacheKey } from "../../worker/intelligence/briefs/share-cache";
+import { sharedBriefCacheKey } from "../../worker/briefs/share-cache";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { BRIEFS, createBriefOk, insertBriefs, shareOk, T0 } from "./brief-helpers";

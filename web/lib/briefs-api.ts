@@ -1,8 +1,8 @@
 /**
- * Browser calls of the intelligence briefs API (worker/intelligence/briefs/routes.ts), through the
+ * Browser calls of the intelligence briefs API (worker/briefs/routes.ts), through the
  * shared `apiFetch` (JSON, `{message, code}` errors as ApiError).
  */
-import type { BriefPage, BriefView } from "../../worker/intelligence/briefs/views";
+import type { BriefPage, BriefView } from "../../worker/briefs/views";
 import { apiFetch } from "./query";
 
 export type { BriefPage, BriefView };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MessagesSquare } from "lucide-react";
-import { listBriefs } from "../../worker/intelligence/briefs/service";
+import { listBriefs } from "../../worker/briefs/service";
 import { BriefList } from "~/components/intelligence/brief-list";
 import { BRIEF_PAGE_SIZE } from "~/lib/briefs-api";
 import { requireUserContext } from "~/lib/context.server";

@@ -102,7 +102,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .select({ id: intelBriefs.id, title: intelBriefs.title, createdAt: intelBriefs.createdAt, shared: sql<number>`${intelBriefs.shareToken} IS NOT NULL` })
       .from(intelBriefs)
       .where(eq(intelBriefs.userId, userId))
-      // The same order as the /intelligence list (worker/intelligence/briefs/service.ts).
+      // The same order as the /intelligence list (worker/briefs/service.ts).
       .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
       .limit(DASHBOARD_RECENT_LIMIT),
     exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),

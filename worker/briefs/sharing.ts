@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppContext, UserContext } from "../../context";
-import { intelBriefs, type IntelBrief } from "../../db/schema";
-import { conflict, notFound } from "../../lib/errors";
-import { randomToken } from "../../lib/ids";
+import type { AppContext, UserContext } from "../context";
+import { intelBriefs, type IntelBrief } from "../db/schema";
+import { conflict, notFound } from "../lib/errors";
+import { randomToken } from "../lib/ids";
 import { BRIEF_NOT_FOUND, findOwnedBrief } from "./service";
 import { toBriefView, type BriefView } from "./views";
 import { purgeSharedBrief } from "./share-cache";

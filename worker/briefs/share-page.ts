@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { appCtxOf } from "../../context";
-import { HttpError } from "../../lib/errors";
-import { cachedPage, storePage } from "../../share/edge-cache";
-import { markdownToHtml } from "../../share/markdown-html";
-import { shareNotFoundResponse, sharePageResponse } from "../../share/page";
-import type { AppEnv } from "../../types";
+import { appCtxOf } from "../context";
+import { HttpError } from "../lib/errors";
+import { cachedPage, storePage } from "../share/edge-cache";
+import { markdownToHtml } from "../share/markdown-html";
+import { shareNotFoundResponse, sharePageResponse } from "../share/page";
+import type { AppEnv } from "../types";
 import { sharedBriefCacheKey } from "./share-cache";
 import { findSharedBrief } from "./sharing";
 

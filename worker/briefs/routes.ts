@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { requireUser } from "../../auth/middleware";
-import { ctxOf } from "../../context";
-import { parseWith, readJson } from "../../lib/http";
-import type { AppEnv } from "../../types";
+import { requireUser } from "../auth/middleware";
+import { ctxOf } from "../context";
+import { parseWith, readJson } from "../lib/http";
+import type { AppEnv } from "../types";
 import { createBriefSchema, listQuerySchema, updateBriefSchema } from "./schemas";
 import { createBrief, deleteBrief, getBrief, listBriefs, updateBrief } from "./service";
 import { revokeShare, rotateShareToken, shareBrief } from "./sharing";

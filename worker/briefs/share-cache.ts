@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context";
-import { edgeCacheKey, purgePage } from "../../share/edge-cache";
+import type { AppContext } from "../context";
+import { edgeCacheKey, purgePage } from "../share/edge-cache";
 import { sharedBriefPath } from "./limits";
 
 /** The edge-cache key of a shared brief's public page (worker/share/edge-cache.ts). */

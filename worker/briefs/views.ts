@@ -1,4 +1,4 @@
-import type { IntelBrief } from "../../db/schema";
+import type { IntelBrief } from "../db/schema";
 import { sharedBriefPath } from "./limits";
 
 /** What the API and the /intelligence page get for a brief (the browser imports these types). */

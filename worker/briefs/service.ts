@@ -1,15 +1,15 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
-import type { UserContext } from "../../context";
-import type { Database } from "../../db/client";
-import { intelBriefs, intelligenceChats, type IntelBrief } from "../../db/schema";
-import { badRequest, notFound } from "../../lib/errors";
+import type { UserContext } from "../context";
+import type { Database } from "../db/client";
+import { intelBriefs, intelligenceChats, type IntelBrief } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
 import { purgeSharedBrief } from "./share-cache";
 import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
 import { toBriefView, type BriefPage, type BriefView } from "./views";
 
 /**
  * Intelligence briefs: answers a planner saved to keep, edit and share. The API
- * (worker/intelligence/briefs/routes.ts) and the /intelligence page call these functions. Every
+ * (worker/briefs/routes.ts) and the /intelligence page call these functions. Every
  * query is scoped by the caller's user id: someone else's brief is "not found" (404), never 403.
  * Sharing lives in sharing.ts; edits and deletes here purge the shared page's edge copy.
  */

@@ -1,6 +1,6 @@
 /**
  * Brief limits and messages. No imports: the /intelligence page checks a draft in the browser with
- * the same numbers and words the API enforces (worker/intelligence/briefs/service.ts).
+ * the same numbers and words the API enforces (worker/briefs/service.ts).
  */
 export const BRIEF_TITLE_MAX = 200;
 /** Same ceiling as a custom-instruction field (spec §5): a long answer plus the planner's notes. */
