@@ -30,10 +30,17 @@ describe("docx made by pandoc (structure.docx)", () => {
     expect(parsed.sections.map((s) => s.heading)).toEqual(["Annex K", "II. Concept of Operations", "A. General", "III. Shelters"]);
     expect(parsed.sections[2]!.path).toEqual(["Annex K", "II. Concept of Operations", "A. General"]);
     expect(parsed.sections[3]!.path).toEqual(["Annex K", "III. Shelters"]);
+    // Alone, a section's chunk is labelled with its whole path.
+    const [alone] = chunkSections([parsed.sections[2]!]);
+    expect(alone!.heading).toBe("Annex K › II. Concept of Operations › A. General");
+    expect(alone!.content.startsWith("Annex K › II. Concept of Operations › A. General\nThe county activates the EOC")).toBe(true);
+    // Packed with "III. Shelters", the chunk is labelled with what both share; the rest of each
+    // path leads its own text, so no passage claims a section it is not in.
     const [first] = chunkSections(parsed.sections);
-    expect(first!.heading).toBe("Annex K › II. Concept of Operations › A. General");
-    expect(first!.path).toEqual(["Annex K", "II. Concept of Operations", "A. General"]);
-    expect(first!.content.startsWith("Annex K › II. Concept of Operations › A. General\nThe county activates the EOC")).toBe(true);
+    expect(first!.heading).toBe("Annex K");
+    expect(first!.path).toEqual(["Annex K"]);
+    expect(first!.content.startsWith("Annex K\nII. Concept of Operations › A. General\nThe county activates the EOC")).toBe(true);
+    expect(first!.content).toContain("\n\nIII. Shelters\n");
   });
 });
 
