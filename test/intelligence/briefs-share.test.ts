@@ -174,14 +174,17 @@ describe("the public page", () => {
   it("renders Markdown safely: HTML in a brief is text, and only http(s)/mailto links survive", async () => {
     const brief = await createBriefOk(alice, {
       title: "<img src=x onerror=alert(1)>",
-      content: '<script>alert("x")</script>\n\n[click](javascript:alert(1)) and [ok](https://example.org/a"b)\n\n| a | b |\n|---|---|\n| <b>1</b> | 2 |',
+      content:
+        '<script>alert("x")</script>\n\n[click](javascript:alert(1)) and [ok](https://example.org/a"b)\n\n| a | b |\n|---|---|\n| <b>1</b> | 2 |\n\n> quoted <i>x</i>\n\n- outer\n  - inner <u>y</u>',
     });
     const { sharePath } = await shareOk(alice, brief.id);
     const html = await (await page(sharePath)).text();
-    expect(html).not.toMatch(/<script|<img|<b>|javascript:/i);
+    expect(html).not.toMatch(/<script|<img|<b>|<i>|<u>|javascript:/i);
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     expect(html).toContain("<h1>&lt;img src=x onerror=alert(1)&gt;</h1>");
     expect(html).toContain("<table>");
+    expect(html).toContain("<blockquote><p>quoted &lt;i&gt;x&lt;/i&gt;</p></blockquote>");
+    expect(html).toContain("<ul><li>outer<ul><li>inner &lt;u&gt;y&lt;/u&gt;</li></ul></li></ul>");
   });
 
   it("answers the not-available page for malformed tokens and other /share paths, signed out or in", async () => {

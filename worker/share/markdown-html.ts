@@ -1,4 +1,4 @@
-import { parseMarkdown, type Block, type Inline } from "../../web/lib/markdown";
+import { parseMarkdown, type Block, type Inline, type ListBlock } from "../../web/lib/markdown";
 
 /**
  * Markdown as HTML for the public share pages, which are static HTML with no React and no script.
@@ -35,6 +35,12 @@ function inline(nodes: Inline[]): string {
 
 const row = (cells: Inline[][], tag: "th" | "td") => `<tr>${cells.map((c) => `<${tag}${tag === "th" ? ' scope="col"' : ""}>${inline(c)}</${tag}>`).join("")}</tr>`;
 
+/** A list and the lists nested in its items (the parser bounds the depth). */
+function list(b: ListBlock): string {
+  const tag = b.ordered ? "ol" : "ul";
+  return `<${tag}>${b.items.map((item) => `<li>${inline(item.children)}${item.sublist ? list(item.sublist) : ""}</li>`).join("")}</${tag}>`;
+}
+
 function block(b: Block): string {
   switch (b.kind) {
     case "heading": {
@@ -44,10 +50,10 @@ function block(b: Block): string {
     }
     case "paragraph":
       return `<p>${inline(b.children).replace(/\n/g, "<br>")}</p>`;
-    case "list": {
-      const tag = b.ordered ? "ol" : "ul";
-      return `<${tag}>${b.items.map((item) => `<li>${inline(item)}</li>`).join("")}</${tag}>`;
-    }
+    case "list":
+      return list(b);
+    case "quote":
+      return `<blockquote>${b.children.map(block).join("\n")}</blockquote>`;
     case "table":
       return `<div class="table"><table><thead>${row(b.header, "th")}</thead><tbody>${b.rows.map((r) => row(r, "td")).join("")}</tbody></table></div>`;
     case "code":
