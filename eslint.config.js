@@ -14,6 +14,7 @@ const SHARED_WORKER_MODULES = [
   "documents/status",
   "exercises/capabilities",
   "exercises/steps",
+  "briefs/limits",
   "profile/fields",
   "profile/languages",
   "profile/model",

@@ -14,6 +14,9 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
+import { briefRoutes } from "./briefs/routes";
+import { briefSharePage } from "./briefs/share-page";
+import { shareNotFoundResponse } from "./share/page";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
@@ -91,6 +94,12 @@ export function createApp() {
   app.route("/api/documents", documentRoutes);
   app.route("/api/documents", documentAssignmentRoutes);
   app.route("/api/ask", askRoutes);
+  app.route("/api/intelligence/briefs", briefRoutes);
+
+  // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
+  // path under /share gets the same page as an unknown token, never the app or a JSON error.
+  app.route("/share/briefs", briefSharePage);
+  app.all("/share/*", () => shareNotFoundResponse());
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Search } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
 import { useLayoutState } from "~/hooks/use-layout-state";
 import { toast } from "~/hooks/use-toast";
@@ -88,15 +89,11 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
   };
 }
 
-function EmptyState() {
+function NoDocuments() {
   return (
-    <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
-      <FileText className="size-8 text-muted-foreground" aria-hidden />
-      <h2 className="text-base font-semibold">No documents yet</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        Upload your emergency operations plan, annexes and after-action reports. Readyroom reads them so you can search them by keyword here.
-      </p>
-    </div>
+    <EmptyState icon={FileText} title="No documents yet">
+      Upload your emergency operations plan, annexes and after-action reports. Readyroom reads them so you can search them by keyword here.
+    </EmptyState>
   );
 }
 
@@ -168,7 +165,7 @@ export function DocumentLibrary({ initialDocuments, clients = [] }: { initialDoc
           </p>
         ) : null}
         {documents.length === 0 ? (
-          <EmptyState />
+          <NoDocuments />
         ) : shown.length === 0 ? (
           <p className="rounded-lg border px-4 py-6 text-center text-sm text-muted-foreground">No document names match “{filter.trim()}”.</p>
         ) : (
