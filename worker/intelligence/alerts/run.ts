@@ -3,8 +3,7 @@ import { userHasFlag } from "../../accounts/flags";
 import { approxTokens, DEFAULT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatMessage } from "../../ai";
 import { estimateCredits } from "../../billing/pricing";
 import { chargeForAi, type AiCharge } from "../../billing/service";
-import { userContext, type AppContext } from "../../context";
-import type { Env } from "../../env";
+import type { AppContext } from "../../context";
 import { alertSummaries, alerts, users, type Alert, type AlertSummary } from "../../db/schema";
 import { HttpError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -187,7 +186,7 @@ async function summarise(ctx: AppContext, message: AlertMessage, query: string, 
   const promptTokens = approxTokens(messages.map((m) => m.content).join("\n"));
   let charge: AiCharge;
   try {
-    charge = await chargeForAi(userContext(ctx.env as Env, message.userId), {
+    charge = await chargeForAi({ ...ctx, user: { id: message.userId } }, {
       actionId: `alert:${message.alertId}:${message.triggerDate}`,
       category: "alert-summary",
       entityType: "Alert",

@@ -24,7 +24,7 @@ export function isAlertMessage(body: unknown): body is AlertMessage {
 }
 
 /** What the enqueuer needs of a Queue binding (tests pass a recorder). */
-export type AlertQueue = Pick<Queue<unknown>, "sendBatch">;
+export type AlertQueue = { sendBatch(messages: Iterable<MessageSendRequest<unknown>>): Promise<unknown> };
 
 /** Alerts read per page; each page's messages go out in sendBatch calls of SEND_BATCH (the platform's cap is 100). */
 export const DUE_PAGE_SIZE = 500;
