@@ -48,12 +48,13 @@ export async function enqueueDueAlerts(
   let pages = 0;
   for (;;) {
     if (enqueued >= maxPerRun) return { enqueued, pages, capped: true };
+    const limit = Math.min(pageSize, maxPerRun - enqueued);
     const { results } = await ctx.env.DB.prepare(
       `SELECT "id", "userId", "cadence", "nextRunAt" FROM "Alert"
        WHERE "isActive" = 1 AND "nextRunAt" <= ?1
        ORDER BY "nextRunAt", "id" LIMIT ?2`,
     )
-      .bind(scheduledTime, Math.min(pageSize, maxPerRun - enqueued))
+      .bind(scheduledTime, limit)
       .all<DueRow>();
     if (results.length === 0) return { enqueued, pages, capped: false };
     pages++;
@@ -80,7 +81,7 @@ export async function enqueueDueAlerts(
       .bind(JSON.stringify(planned.map((p) => ({ id: p.row.id, was: p.row.nextRunAt, next: p.next }))))
       .run();
     enqueued += planned.length;
-    // A page whose alerts could not be moved (all edited meanwhile) would be read again forever.
-    if (results.length < pageSize) return { enqueued, pages, capped: false };
+    // A short page was the last one. (Re-reading is bounded anyway: every page counts toward maxPerRun.)
+    if (results.length < limit) return { enqueued, pages, capped: false };
   }
 }
