@@ -4,6 +4,7 @@ import { appContext } from "../../worker/context";
 import { enqueueDueAlerts } from "../../worker/intelligence/alerts/schedule";
 import { runTask } from "../../worker/jobs/scheduled";
 import { tasksByCron } from "../../worker/jobs/tasks";
+import { api, json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
 import { alertsUser, insertAlert, nextRunAt, recordingQueue, retireAlerts } from "./alerts-helpers";
 
@@ -108,5 +109,17 @@ describe("alert cron: finds only due alerts and enqueues them", () => {
     // A repeat of the same trigger after the run finished is a no-op too.
     expect((await runTask(ctx, task, T)).outcome).toBe("skipped");
     expect(mine(ids, queue.sent)).toHaveLength(2);
+  });
+});
+
+describe("alert cron bench route (npm run bench's alerts section)", () => {
+  it("times one tick over its own due alerts and leaves no rows behind", async () => {
+    const u = await user();
+    const res = await api("/api/dev/bench/alerts", { body: { userId: u.userId, alerts: 250 } });
+    expect(res.status).toBe(200);
+    const r = await json(res);
+    expect(r).toMatchObject({ alerts: 250, enqueued: 250, messages: 250, sendCalls: 3 });
+    const left = await env.DB.prepare(`SELECT count(*) AS n FROM "Alert" WHERE "userId" = ?`).bind(u.userId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
   });
 });
