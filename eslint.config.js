@@ -14,7 +14,7 @@ const SHARED_WORKER_MODULES = [
   "documents/status",
   "exercises/capabilities",
   "exercises/steps",
-  "intelligence/alerts/cadence",
+  "alerts/cadence",
   "profile/fields",
   "profile/languages",
   "profile/model",

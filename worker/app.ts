@@ -14,7 +14,7 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
-import { alertRoutes } from "./intelligence/alerts/routes";
+import { alertRoutes } from "./alerts/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";

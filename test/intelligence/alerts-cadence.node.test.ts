@@ -7,7 +7,7 @@ import {
   nextRunForCadenceChange,
   nextRunOnResume,
   summaryWindowStart,
-} from "../../worker/intelligence/alerts/cadence";
+} from "../../worker/alerts/cadence";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { appContext } from "../../worker/context";
-import { enqueueDueAlerts } from "../../worker/intelligence/alerts/schedule";
+import { enqueueDueAlerts } from "../../worker/alerts/schedule";
 import { runTask } from "../../worker/jobs/scheduled";
 import { tasksByCron } from "../../worker/jobs/tasks";
 import { api, json } from "../helpers/api";

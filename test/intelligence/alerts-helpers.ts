@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { grantCredits } from "../../worker/billing/service";
 import { appContext, type AppContext } from "../../worker/context";
 import { configSchema } from "../../worker/env";
-import type { AlertQueue, AlertMessage } from "../../worker/intelligence/alerts/schedule";
+import type { AlertQueue, AlertMessage } from "../../worker/alerts/schedule";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { fakeSourceVars } from "./helpers";
 

@@ -2,8 +2,8 @@
  * Browser calls of news alerts (issue 12, /api/intelligence/alerts), through the shared `apiFetch`.
  * Types are the service's own view types (docs/decisions/0008).
  */
-import type { AlertCadence } from "../../worker/intelligence/alerts/cadence";
-import type { AlertLimits, AlertSummaryView, AlertTriggerView, AlertView } from "../../worker/intelligence/alerts/service";
+import type { AlertCadence } from "../../worker/alerts/cadence";
+import type { AlertLimits, AlertSummaryView, AlertTriggerView, AlertView } from "../../worker/alerts/service";
 import { apiFetch } from "./query";
 
 export type { AlertCadence, AlertLimits, AlertSummaryView, AlertTriggerView, AlertView };

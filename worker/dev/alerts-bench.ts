@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { appCtxOf } from "../context";
-import { enqueueDueAlerts, type AlertQueue } from "../intelligence/alerts/schedule";
+import { enqueueDueAlerts, type AlertQueue } from "../alerts/schedule";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 

@@ -2,8 +2,8 @@ import { appContext, type AppContext } from "../context";
 import { ingestDocument, markFailed } from "../documents/ingest";
 import { isIngestMessage, type IngestMessage } from "../documents/messages";
 import type { Env } from "../env";
-import { runAlertSummary } from "../intelligence/alerts/run";
-import { isAlertMessage, type AlertMessage } from "../intelligence/alerts/schedule";
+import { runAlertSummary } from "../alerts/run";
+import { isAlertMessage, type AlertMessage } from "../alerts/schedule";
 import { nowMs } from "../lib/clock";
 
 /** A no-op message the status check sends to prove a queue accepts and delivers messages. */
@@ -75,7 +75,7 @@ async function handleIngest(ctx: AppContext, queue: string, message: Message<Ing
 }
 
 /**
- * ALERTS: one AlertSummary per (alertId, triggerDate), idempotent (worker/intelligence/alerts/run.ts),
+ * ALERTS: one AlertSummary per (alertId, triggerDate), idempotent (worker/alerts/run.ts),
  * so a redelivery or a retry after a partial run is safe. Anything thrown (D1, the ledger) is retried
  * with backoff; a message that used every retry lands in the dead-letter queue, whose consumer logs it
  * and acknowledges: the alert's next trigger date has already moved on, so the next window covers it.

@@ -2,7 +2,7 @@ import { expireGrants } from "../billing/service";
 import type { AppContext } from "../context";
 import { embedPendingDocuments } from "../documents/vectors/semantic";
 import { sweepStuckIngestion } from "../documents/enqueue";
-import { enqueueDueAlerts } from "../intelligence/alerts/schedule";
+import { enqueueDueAlerts } from "../alerts/schedule";
 import { housekeeping } from "./housekeeping";
 
 /**

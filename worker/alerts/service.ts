@@ -1,10 +1,10 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { userHasFlag } from "../../accounts/flags";
-import type { UserContext } from "../../context";
-import { alertSummaries, alerts, type Alert, type AlertSummary } from "../../db/schema";
-import { nowDate, nowMs } from "../../lib/clock";
-import { conflict, HttpError, notFound } from "../../lib/errors";
+import { userHasFlag } from "../accounts/flags";
+import type { UserContext } from "../context";
+import { alertSummaries, alerts, type Alert, type AlertSummary } from "../db/schema";
+import { nowDate, nowMs } from "../lib/clock";
+import { conflict, HttpError, notFound } from "../lib/errors";
 import {
   ALERT_CADENCES,
   ALERT_HISTORY_LIMIT,

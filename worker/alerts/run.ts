@@ -1,15 +1,15 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { userHasFlag } from "../../accounts/flags";
-import { approxTokens, DEFAULT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatMessage } from "../../ai";
-import { estimateCredits } from "../../billing/pricing";
-import { chargeForAi, type AiCharge } from "../../billing/service";
-import type { AppContext } from "../../context";
-import { alertSummaries, alerts, users, type Alert, type AlertSummary } from "../../db/schema";
-import { HttpError } from "../../lib/errors";
-import { newId } from "../../lib/ids";
-import { notifyUser } from "../../notifications/service";
-import { citationsOf, extractiveDigest, itemsForPrompt, type IntelCitation } from "../digest";
-import { intelRegion, outcomeNotice, searchIntelligence, type IntelItem } from "../sources";
+import { userHasFlag } from "../accounts/flags";
+import { approxTokens, DEFAULT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatMessage } from "../ai";
+import { estimateCredits } from "../billing/pricing";
+import { chargeForAi, type AiCharge } from "../billing/service";
+import type { AppContext } from "../context";
+import { alertSummaries, alerts, users, type Alert, type AlertSummary } from "../db/schema";
+import { HttpError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { notifyUser } from "../notifications/service";
+import { citationsOf, extractiveDigest, itemsForPrompt, type IntelCitation } from "../intelligence/digest";
+import { intelRegion, outcomeNotice, searchIntelligence, type IntelItem } from "../intelligence/sources";
 import { isCadence, summaryWindowStart } from "./cadence";
 import type { AlertMessage } from "./schedule";
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { ensureUser } from "../../auth/middleware";
-import { ctxOf } from "../../context";
-import { readJson } from "../../lib/http";
-import type { AppEnv } from "../../types";
+import { ensureUser } from "../auth/middleware";
+import { ctxOf } from "../context";
+import { readJson } from "../lib/http";
+import type { AppEnv } from "../types";
 import { createAlert, createAlertSchema, deleteAlert, getAlert, listAlerts, pauseAlert, resumeAlert, updateAlert, updateAlertSchema } from "./service";
 
 const SMALL_BODY = 16 * 1024;

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../context";
+import type { AppContext } from "../context";
 import { CADENCE_INTERVAL_MS, dueTriggerDate, isCadence } from "./cadence";
 
 /**
