@@ -15,6 +15,7 @@ const SHARED_WORKER_MODULES = [
   "exercises/capabilities",
   "exercises/steps",
   "alerts/cadence",
+  "briefs/limits",
   "profile/fields",
   "profile/languages",
   "profile/model",
