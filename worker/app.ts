@@ -14,6 +14,8 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
+import { alertRoutes } from "./alerts/routes";
+import { notificationRoutes } from "./notifications/routes";
 import { briefRoutes } from "./briefs/routes";
 import { briefSharePage } from "./briefs/share-page";
 import { shareNotFoundResponse } from "./share/page";
@@ -94,6 +96,8 @@ export function createApp() {
   app.route("/api/documents", documentRoutes);
   app.route("/api/documents", documentAssignmentRoutes);
   app.route("/api/ask", askRoutes);
+  app.route("/api/intelligence/alerts", alertRoutes);
+  app.route("/api/notifications", notificationRoutes);
   app.route("/api/intelligence/briefs", briefRoutes);
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
