@@ -131,6 +131,18 @@ function stripeVars(fakeOrigin: string, baseURL: string): Record<string, string>
   return vars;
 }
 
+/** The public intelligence sources, answered by their fakes (test/fakes/intel): the e2e machine has no internet. */
+function intelVars(fakeOrigin: string): Record<string, string> {
+  return {
+    INTEL_SOURCES: "nws,usgs,openfema,gdelt",
+    NWS_API_BASE: `${fakeOrigin}/nws`,
+    USGS_API_BASE: `${fakeOrigin}/usgs`,
+    OPENFEMA_API_BASE: `${fakeOrigin}/openfema`,
+    // News re-dated into the alert's window: the journeys run on the real clock.
+    GDELT_API_BASE: `${fakeOrigin}/gdelt/~recent`,
+  };
+}
+
 /** Points the fake's webhooks at the app, signed with the secret the app was started with. */
 async function registerStripeWebhook(fakeOrigin: string, baseURL: string) {
   const res = await fetch(`${fakeOrigin}/v1/webhook_endpoints`, {
@@ -287,7 +299,7 @@ async function main() {
     // suite itself; the limit is covered by test/auth/rate-limit.test.ts.
     // OCR_BASE_URL: images are read by the fake vision model while chat stays offline (the
     // journeys' drafts and answers are the offline provider's).
-    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), SIGN_IN_MAX_ATTEMPTS: "1000", OCR_BASE_URL: `${fakes.origin}/v1` }),
+    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), ...intelVars(fakes.origin), SIGN_IN_MAX_ATTEMPTS: "1000", OCR_BASE_URL: `${fakes.origin}/v1` }),
   }).then(async (started) => {
     await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
       await started.stop();

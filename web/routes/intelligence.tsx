@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MessagesSquare } from "lucide-react";
+import { membershipHasFlag } from "../../worker/accounts/flags";
+import { membershipOf } from "../../worker/accounts/membership";
 import { listBriefs } from "../../worker/briefs/service";
+import { AlertsPanel } from "~/components/intelligence/alerts/alerts-panel";
 import { BriefList } from "~/components/intelligence/brief-list";
 import { BRIEF_PAGE_SIZE } from "~/lib/briefs-api";
 import { requireUserContext } from "~/lib/context.server";
@@ -11,7 +14,9 @@ export const meta: MetaFunction = () => [{ title: "Intelligence · Readyroom" }]
 /** The first page of briefs from the same service as GET /api/intelligence/briefs; the page pages on through the API. */
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  return { briefs: await listBriefs(ctx, { limit: BRIEF_PAGE_SIZE }) };
+  const [briefs, membership] = await Promise.all([listBriefs(ctx, { limit: BRIEF_PAGE_SIZE }), membershipOf(ctx)]);
+  // News alerts are behind the account's alertsEnabled flag (spec §9); without it the panel is not offered.
+  return { briefs, alertsEnabled: membershipHasFlag(membership, "alertsEnabled") };
 }
 
 export default function IntelligencePage() {
@@ -32,6 +37,8 @@ export default function IntelligencePage() {
       </section>
 
       <BriefList initialPage={data.briefs} />
+
+      {data.alertsEnabled ? <AlertsPanel /> : null}
     </div>
   );
 }

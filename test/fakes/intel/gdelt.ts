@@ -5,7 +5,8 @@ import { providerFake } from "./scenario.ts";
  * startdatetime&enddatetime → { articles: [{ url, url_mobile, title, seendate, socialimage,
  * domain, language, sourcecountry }] }, or `{}` when nothing matches — as the real one answers.
  * Matching here is every term (AND, quoted phrases whole) in the title. Like the real API it
- * answers 200 with a plain-text complaint for a term under three characters.
+ * answers 200 with a plain-text complaint for a term under three characters. Under the `recent`
+ * scenario the articles are re-dated so the newest was seen an hour before `enddatetime`.
  */
 export const GDELT_ARTICLES = [
   {
@@ -54,7 +55,17 @@ export const GDELT_ARTICLES = [
 
 const stamp = (compact: string) => compact.replace(/^(\d{8})(\d{6})$/, "$1T$2Z");
 
-export const gdeltFake = providerFake("gdelt", ({ path, query, req, res }) => {
+const compactOf = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, "");
+const msOf = (compact: string) => Date.parse(stamp(compact).replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z"));
+
+/** The articles shifted so the newest was seen one hour before `end` (compact GDELT time). */
+function redated(end: string) {
+  const newest = Math.max(...GDELT_ARTICLES.map((a) => msOf(a.seendate)));
+  const shift = msOf(end) - 3_600_000 - newest;
+  return GDELT_ARTICLES.map((a) => ({ ...a, seendate: compactOf(msOf(a.seendate) + shift) }));
+}
+
+export const gdeltFake = providerFake("gdelt", ({ path, query, req, res, scenario }) => {
   if (req.method !== "GET" || path !== "/api/v2/doc/doc") return false;
   const q = query.get("query") ?? "";
   const terms = [...q.matchAll(/"([^"]+)"|(\S+)/g)].map((m) => (m[1] ?? m[2]!).toLowerCase());
@@ -71,7 +82,8 @@ export const gdeltFake = providerFake("gdelt", ({ path, query, req, res }) => {
   const start = stamp(query.get("startdatetime") ?? "00000000000000");
   const end = stamp(query.get("enddatetime") ?? "99999999999999");
   const max = Math.min(Number(query.get("maxrecords") ?? 75), 250);
-  const articles = GDELT_ARTICLES.filter((a) => terms.every((t) => a.title.toLowerCase().includes(t)) && a.seendate >= start && a.seendate <= end)
+  const pool = scenario?.name === "recent" && query.get("enddatetime") ? redated(query.get("enddatetime")!) : GDELT_ARTICLES;
+  const articles = pool.filter((a) => terms.every((t) => a.title.toLowerCase().includes(t)) && a.seendate >= start && a.seendate <= end)
     .sort((a, b) => b.seendate.localeCompare(a.seendate))
     .slice(0, max);
   res.writeHead(200, { "content-type": "application/json; charset=utf-8" });

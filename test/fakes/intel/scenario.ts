@@ -12,6 +12,8 @@ import type http from "node:http";
  *   500          500                                   slow       no answer until the client gives up (≤ 10 s)
  *   malformed    200 with a body that is not JSON      wrong-shape 200 with JSON of another shape
  *   huge         200 with a 3 MB JSON body
+ *   recent       answer normally, with the items re-dated to just before the request's window end
+ *                (for runs on the real clock, e.g. the e2e journeys; fakes that support it say so)
  *
  * With `x<n>` only the first n requests of that key fail, then the fake answers normally
  * (retries then success). Requests of a key are logged: GET /__fake/intel/requests?key=<key>
@@ -19,7 +21,7 @@ import type http from "node:http";
  */
 export type Scenario = { name: string; times: number | null; key: string | null };
 
-const NAMES = new Set(["ok", "429", "429-long", "500", "slow", "malformed", "wrong-shape", "huge"]);
+const NAMES = new Set(["ok", "recent", "429", "429-long", "500", "slow", "malformed", "wrong-shape", "huge"]);
 const counts = new Map<string, number>();
 const log = new Map<string, { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[]>();
 
@@ -50,7 +52,7 @@ export function logRequest(scenario: Scenario | null, req: http.IncomingMessage,
 
 /** Answers the fault when the scenario calls for one now; false means "answer normally". */
 export async function fault(scenario: Scenario | null, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-  if (!scenario || scenario.name === "ok") return false;
+  if (!scenario || scenario.name === "ok" || scenario.name === "recent") return false;
   if (scenario.times !== null) {
     const id = `${scenario.name}x${scenario.times}.${scenario.key}`;
     const seen = counts.get(id) ?? 0;
@@ -115,7 +117,7 @@ export function requestLogRoute(req: http.IncomingMessage, res: http.ServerRespo
  */
 export function providerFake(
   prefix: string,
-  handle: (ctx: { path: string; query: URLSearchParams; req: http.IncomingMessage; res: http.ServerResponse; body: string }) => boolean | Promise<boolean>,
+  handle: (ctx: { path: string; query: URLSearchParams; req: http.IncomingMessage; res: http.ServerResponse; body: string; scenario: Scenario | null }) => boolean | Promise<boolean>,
 ) {
   return async (req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<boolean> => {
     let r: ReturnType<typeof route>;
@@ -128,7 +130,7 @@ export function providerFake(
     if (!r) return false;
     logRequest(r.scenario, req, `${r.path}${r.query.size ? `?${r.query}` : ""}`, body);
     if (await fault(r.scenario, req, res)) return true;
-    if (!(await handle({ path: r.path, query: r.query, req, res, body }))) json(res, 404, { error: `fake ${prefix}: no route for ${req.method} ${r.path}` });
+    if (!(await handle({ path: r.path, query: r.query, req, res, body, scenario: r.scenario }))) json(res, 404, { error: `fake ${prefix}: no route for ${req.method} ${r.path}` });
     return true;
   };
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
+import { NotificationsBell } from "~/components/notifications/notifications-bell";
 import type { ShellUser } from "./types";
 
 export function Logo() {
@@ -64,7 +65,10 @@ export function Navbar({ user, userMenu, sidebarOpen, sidebarLocked, onToggleSid
       </Link>
       <div className="ml-auto flex items-center gap-2">
         {user ? (
-          userMenu
+          <>
+            <NotificationsBell />
+            {userMenu}
+          </>
         ) : authPage ? null : (
           <>
             <Button asChild variant="ghost" size="sm">

@@ -111,7 +111,7 @@ function AlertCard({ alert, limits, onChanged }: { alert: AlertView; limits: Ale
   const failure = toggle.error ?? remove.error;
 
   return (
-    <div className="grid gap-3 rounded-md border p-3" aria-label={`Alert: ${alert.queryText}`}>
+    <article className="grid gap-3 rounded-md border p-3" aria-label={`Alert: ${alert.queryText}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
           <p className="font-medium">{alert.queryText}</p>
@@ -173,6 +173,6 @@ function AlertCard({ alert, limits, onChanged }: { alert: AlertView; limits: Ale
         keepOpenWhileBusy
         onConfirm={() => remove.mutate()}
       />
-    </div>
+    </article>
   );
 }
