@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
-import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
+import { answerResponse, answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
 import { assistantSettings } from "../ai/assistant-settings";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
@@ -191,16 +191,7 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
   const run: Run = { ...req, ctx, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens, action };
-  return new Response(streamAnswer(run, chunks, abort, label), {
-    headers: {
-      "content-type": CONTENT_TYPE.ndjson,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "x-ai-provider": provider.id,
-      "x-ai-model": provider.model,
-      "x-ai-label": label,
-    },
-  });
+  return answerResponse(streamAnswer(run, chunks, abort, label), CONTENT_TYPE.ndjson, provider, label);
 }
 
 interface Run extends AskRequest {
