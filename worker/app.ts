@@ -14,6 +14,7 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
+import { intelligenceChatRoutes } from "./intelligence/chat/routes";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
@@ -91,6 +92,7 @@ export function createApp() {
   app.route("/api/documents", documentRoutes);
   app.route("/api/documents", documentAssignmentRoutes);
   app.route("/api/ask", askRoutes);
+  app.route("/api/intelligence/chats", intelligenceChatRoutes);
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 
