@@ -17,7 +17,7 @@ import { US_STATES } from "../sources/region";
 export const INTEL_MAX_OUTPUT_TOKENS = 1_500;
 const MAX_HISTORY_MESSAGES = 12;
 const MAX_HISTORY_CHARS = 4_000;
-const MAX_QUERY_TERMS = 10;
+const MAX_QUERY_TERMS = 4;
 const MAX_QUERY_CHARS = 200;
 
 const ROLE =
@@ -58,21 +58,38 @@ const INSTRUCTION_LABELS: InstructionLabel[] = [
 export type HistoryMessage = { role: "user" | "assistant"; content: string };
 
 /**
- * The words the sources are searched for: the question's topic words (as retrieval reads them:
- * "What flood warnings are active near Brackwater?" → "flood warnings active Brackwater"). A
- * follow-up without topic words of its own ("And tomorrow?") keeps the previous question's.
- * Official feeds select by region and time, so the words matter to news searches only.
+ * Words of a question about current events that name no topic: news searches AND their terms
+ * (GDELT does), so "What is the latest on the flood right now?" must search "flood", not
+ * "latest flood right now".
+ */
+const FRAMING_WORDS = new Set(
+  (
+    "latest recent recently today tonight tomorrow yesterday week weekend month now right currently update updates " +
+    "active ongoing news report reports reported happening situation status going affect affects affecting impact impacts expected " +
+    "threat threats risk risks hazard hazards concern concerns area areas region nearby us anything something there " +
+    "information info details summary summarize summarise overview brief"
+  ).split(" "),
+);
+
+/**
+ * The words the sources are searched for: the question's topic words as retrieval reads them,
+ * without the words that only frame a question about current events, specific terms (names,
+ * codes, numbers) first, at most MAX_QUERY_TERMS (each one narrows a news search). A follow-up
+ * without topic words of its own ("And tomorrow?") keeps the previous question's. Official feeds
+ * select by region and time, so the words matter to news searches only.
  */
 export function intelSearchQuery(question: string, history: readonly HistoryMessage[] = []): string {
   const own = topicWords(question);
   const previous = [...history].reverse().find((m) => m.role === "user");
-  const words = own.length >= 2 || !previous ? own : [...new Set([...topicWords(previous.content), ...own])];
-  const query = (words.length ? words.slice(0, MAX_QUERY_TERMS).join(" ") : question.replace(/\s+/g, " ").trim()).slice(0, MAX_QUERY_CHARS);
+  const words = own.length || !previous ? own : topicWords(previous.content);
+  const query = words.length ? words.slice(0, MAX_QUERY_TERMS).join(" ") : question.replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_CHARS);
   return query.trim();
 }
 
 function topicWords(text: string): string[] {
-  return [...new Set(analyzeQuestion(text).map((c) => c.text))];
+  const concepts = analyzeQuestion(text).filter((c) => !FRAMING_WORDS.has(c.text.toLowerCase()));
+  const ordered = [...concepts.filter((c) => c.specific), ...concepts.filter((c) => !c.specific)];
+  return [...new Set(ordered.map((c) => c.text))];
 }
 
 /** "Brackwater, Washington (WA)", "Washington (WA)", or null when the profile gives no place. */
