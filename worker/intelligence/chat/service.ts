@@ -4,7 +4,7 @@ import { answerResponse, answerStream, openPaidAnswer, settleAnswerCharge, type 
 import { assistantSettings } from "../../ai/assistant-settings";
 import type { Citation } from "../../ask/model";
 import { ASK_OFFLINE_LABEL } from "../../ask/offline-answer";
-import { titleFromQuestion } from "../../ask/service";
+import { titleFromQuestion } from "../../ask/model";
 import { estimateCredits } from "../../billing/pricing";
 import { chargeForAi, type AiCharge } from "../../billing/service";
 import type { UserContext } from "../../context";
