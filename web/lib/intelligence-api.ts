@@ -9,7 +9,7 @@ import type { IntelCitation } from "../../worker/intelligence/digest";
 import type { AskCitation } from "./ask-api";
 export { titleFromQuestion } from "../../worker/ask/model";
 import { MESSAGES } from "../hooks/use-assistant-stream";
-import { ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
+import { answerParts, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
 import { apiFetch } from "./query";
 
 export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
@@ -89,3 +89,24 @@ export const KIND_LABEL: Record<IntelCitation["kind"], string> = {
   earthquake: "Earthquake",
   news: "News",
 };
+
+const mdText = (text: string) => text.replace(/([\\[\]*_`])/g, "\\$1").replace(/\s+/g, " ").trim();
+const mdUrl = (url: string) => url.replace(/[\s()<>]/g, (ch) => encodeURIComponent(ch));
+
+/**
+ * A brief's content: the answer as written, followed by its numbered sources as Markdown links
+ * (title — publisher, date), so its [n] markers still resolve where the brief is read or shared.
+ * Only the sources the answer cites are listed (all of them when it cites none).
+ */
+export function briefContent(answer: string, metadata: Pick<IntelAnswerMetadata, "citations" | "documents"> | null | undefined): string {
+  const intel = metadata?.citations ?? [];
+  const pick = <C extends { n: number }>(list: readonly C[]) => {
+    const cited = new Set(answerParts(answer, list).flatMap((p) => (p.kind === "cite" ? [p.n] : [])));
+    return cited.size ? list.filter((c) => cited.has(c.n)) : list;
+  };
+  const lines = intel.length
+    ? pick(intel).map((c) => `${c.n}. [${mdText(c.title)}](${mdUrl(c.url)}) — ${mdText(c.publisher)}, ${citationDate(c.publishedAt)}`)
+    : pick(metadata?.documents ?? []).map((c) => `${c.n}. ${mdText(c.documentName)}${c.page ? `, page ${c.page}` : ""}`);
+  const body = answer.trim();
+  return lines.length ? `${body}\n\n**Sources**\n\n${lines.join("\n")}` : body;
+}
