@@ -91,7 +91,7 @@ export const KIND_LABEL: Record<IntelCitation["kind"], string> = {
 };
 
 const mdText = (text: string) => text.replace(/([\\[\]*_`])/g, "\\$1").replace(/\s+/g, " ").trim();
-const mdUrl = (url: string) => url.replace(/[\s()<>]/g, (ch) => encodeURIComponent(ch));
+const mdUrl = (url: string) => url.replace(/[\s()<>]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 
 /**
  * A brief's content: the answer as written, followed by its numbered sources as Markdown links
