@@ -15,6 +15,26 @@ export async function answerFailure(res: Response): Promise<StreamFailure> {
   return { ok: false, error, notFound: res.status === 404 };
 }
 
+/** The events every streamed, cited answer sends (each feature adds its citations event and its done). */
+export type BaseAnswerEvent =
+  | { type: "meta"; provider: string; model: string; label: string; offline: boolean }
+  | { type: "text"; delta: string }
+  | { type: "error"; message: string; interrupted: true };
+
+/** meta, text and error as every answer stream sends them (null for any other event, or a text without its delta). */
+export function baseAnswerEvent(e: Record<string, unknown> & { type: string }): BaseAnswerEvent | null {
+  switch (e.type) {
+    case "meta":
+      return { type: "meta", provider: String(e.provider ?? ""), model: String(e.model ?? ""), label: String(e.label ?? ""), offline: e.offline === true };
+    case "text":
+      return typeof e.delta === "string" ? { type: "text", delta: e.delta } : null;
+    case "error":
+      return { type: "error", message: typeof e.message === "string" && e.message ? e.message : MESSAGES.generic, interrupted: true };
+    default:
+      return null;
+  }
+}
+
 /** A line as a JSON object with a string `type`, or null (a torn or foreign line is skipped, not fatal). */
 export function ndjsonObject(line: string): (Record<string, unknown> & { type: string }) | null {
   if (!line.trim()) return null;

@@ -8,8 +8,8 @@ import { DEFAULT_DOCUMENT_CHAT_MODEL, OFFLINE_MODEL } from "../../worker/ai/mode
 import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AnswerMetadata, type AskBodyInput, type AskEvent, type Citation } from "../../worker/ask/model";
 import type { ChatSummary, ChatView, MessageView } from "../../worker/ask/service";
 import type { AskActionListing } from "../../worker/ask/actions/catalogue";
-import { MESSAGES, type AssistantError } from "../hooks/use-assistant-stream";
-import { answerFailure, answerParts, createNdjsonReader, ndjsonObject, streamNdjson, type CitedPart } from "./answer-stream";
+import type { AssistantError } from "../hooks/use-assistant-stream";
+import { answerFailure, answerParts, baseAnswerEvent, createNdjsonReader, ndjsonObject, streamNdjson, type CitedPart } from "./answer-stream";
 import { apiFetch } from "./query";
 
 export type { AssistantError };
@@ -68,18 +68,12 @@ function toEvent(line: string): AskEvent | null {
   const e = ndjsonObject(line);
   if (!e) return null;
   switch (e.type) {
-    case "meta":
-      return { type: "meta", provider: String(e.provider ?? ""), model: String(e.model ?? ""), label: String(e.label ?? ""), offline: e.offline === true };
     case "citations":
       return { type: "citations", citations: Array.isArray(e.citations) ? (e.citations as AskCitation[]) : [] };
-    case "text":
-      return typeof e.delta === "string" ? { type: "text", delta: e.delta } : null;
     case "done":
       return { ...(e as object), type: "done", messageId: String(e.messageId ?? "") } as AskEvent;
-    case "error":
-      return { type: "error", message: typeof e.message === "string" && e.message ? e.message : MESSAGES.generic, interrupted: true };
     default:
-      return null;
+      return baseAnswerEvent(e);
   }
 }
 

@@ -8,8 +8,7 @@ import type { IntelChatDetail, IntelChatMessage, IntelChatSummary } from "../../
 import type { IntelCitation } from "../../worker/intelligence/digest";
 import type { AskCitation } from "./ask-api";
 export { titleFromQuestion } from "../../worker/ask/model";
-import { MESSAGES } from "../hooks/use-assistant-stream";
-import { answerParts, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
+import { answerParts, baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
 import { apiFetch } from "./query";
 
 export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
@@ -41,8 +40,6 @@ export function toIntelEvent(line: string): IntelChatEvent | null {
   const e = ndjsonObject(line);
   if (!e) return null;
   switch (e.type) {
-    case "meta":
-      return { type: "meta", provider: String(e.provider ?? ""), model: String(e.model ?? ""), label: String(e.label ?? ""), offline: e.offline === true };
     case "citations":
       return {
         type: "citations",
@@ -51,14 +48,10 @@ export function toIntelEvent(line: string): IntelChatEvent | null {
         notice: typeof e.notice === "string" && e.notice ? e.notice : null,
         sourcesAnswered: e.sourcesAnswered !== false,
       };
-    case "text":
-      return typeof e.delta === "string" ? { type: "text", delta: e.delta } : null;
     case "done":
       return { ...e, type: "done", messageIndex: typeof e.messageIndex === "number" ? e.messageIndex : -1 } as IntelChatEvent;
-    case "error":
-      return { type: "error", message: typeof e.message === "string" && e.message ? e.message : MESSAGES.generic, interrupted: true };
     default:
-      return null;
+      return baseAnswerEvent(e);
   }
 }
 

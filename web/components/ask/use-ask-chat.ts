@@ -146,7 +146,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
   React.useEffect(() => {
     const el = logRef.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length, turn?.answer, turn?.citations.length]);
+  }, [messages.length, turn?.answer, turn?.sources.length]);
 
   const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
 

@@ -1,11 +1,9 @@
 import { AlertTriangle, BookmarkPlus, Check, ExternalLink, Loader2 } from "lucide-react";
 import * as React from "react";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
-import { ASK_OFFLINE_TEXT } from "~/lib/ask-api";
 import { citationDate, KIND_LABEL, type IntelCitation, type IntelSources } from "~/lib/intelligence-api";
-import { Answer } from "../ask/answer";
+import { AnsweredWith, Answer, InterruptedNote, Working } from "../ask/answer";
 import { MarkdownText } from "../ask/markdown";
 
 /** What "Save as brief" hands to the page (the lead wires it to the briefs API). */
@@ -85,17 +83,10 @@ export function IntelAnswer({
           }
         />
       ) : streaming ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-          {sources ? "Writing the answer…" : "Searching intelligence sources…"}
-        </p>
+        <Working text={sources ? "Writing the answer…" : "Searching intelligence sources…"} />
       ) : null}
 
-      {interrupted ? (
-        <p className="text-sm text-destructive">
-          The answer stopped early{typeof interrupted === "string" && interrupted ? `: ${interrupted}` : "."} What arrived is kept.
-        </p>
-      ) : null}
+      <InterruptedNote interrupted={interrupted} />
 
       {citations.length > 0 ? (
         <section aria-label="Sources" className="grid gap-1">
@@ -129,13 +120,7 @@ export function IntelAnswer({
       ) : null}
 
       <div className="flex flex-wrap items-center gap-2">
-        {!streaming && offline ? (
-          <Badge variant="outline" className="w-fit" title="No AI provider is configured: this answer lists the items Readyroom fetched, without an AI model.">
-            {ASK_OFFLINE_TEXT}
-          </Badge>
-        ) : !streaming && model ? (
-          <p className="text-xs text-muted-foreground">Answered with {model}</p>
-        ) : null}
+        {streaming ? null : <AnsweredWith offline={offline} model={model} offlineTitle="No AI provider is configured: this answer lists the items Readyroom fetched, without an AI model." />}
         {save}
       </div>
     </div>

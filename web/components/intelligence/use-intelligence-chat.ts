@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { showAnswerError } from "~/hooks/answer-error";
+import { useAnswerStream, type StreamingTurn } from "~/hooks/use-answer-stream";
 import { toast } from "~/hooks/use-toast";
 import { askApi, askQueryKeys, chatTitle, DEFAULT_DOCUMENT_CHAT_MODEL } from "~/lib/ask-api";
 import {
@@ -9,21 +10,16 @@ import {
   streamIntelQuestion,
   type IntelChatDetail,
   type IntelChatSummary,
-  type IntelMeta,
+  type IntelChatEvent,
   type IntelOutcome,
+  type IntelQuestion,
   type IntelSources,
 } from "~/lib/intelligence-api";
 import { ApiError } from "~/lib/query";
 import type { ChatListActions } from "../ask/chat-list";
 
 /** The question in flight and its answer as it streams; the saved chat replaces it when the stream ends. */
-export type IntelTurn = {
-  chatId: string;
-  question: string;
-  answer: string;
-  sources: IntelSources | null;
-  interrupted: string | null;
-};
+export type IntelTurn = StreamingTurn<IntelSources | null>;
 
 export type IntelligenceChatInit = {
   /** The caller's chats (a loader's GET /api/intelligence/chats); fetched when absent. */
@@ -49,12 +45,6 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
   const [input, setInput] = React.useState("");
   const [listOpen, setListOpen] = React.useState(false);
   const [model, setModel] = React.useState(initialModel ?? null);
-  const [turn, setTurn] = React.useState<IntelTurn | null>(null);
-  const [meta, setMeta] = React.useState<IntelMeta | null>(null);
-  // Screen readers hear the phases, not every token.
-  const [status, setStatus] = React.useState("");
-  const abortRef = React.useRef<AbortController | null>(null);
-  React.useEffect(() => () => abortRef.current?.abort(), []);
 
   const chats = useQuery({
     queryKey: intelQueryKeys.chats,
@@ -83,6 +73,26 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
     setChatId(null);
   }, [missing, queryClient]);
 
+  const stream = useAnswerStream<IntelQuestion, IntelChatEvent, IntelSources | null, IntelOutcome>({
+    stream: streamIntelQuestion,
+    initialSources: null,
+    sourcesOf: (event) => (event.type === "citations" ? { citations: event.citations, documents: event.documents, notice: event.notice, sourcesAnswered: event.sourcesAnswered } : undefined),
+    searching: "Searching intelligence sources…",
+    sourcesStatus: (sources) =>
+      sources?.sourcesAnswered
+        ? `${sources.citations.length} item${sources.citations.length === 1 ? "" : "s"} found. Writing the answer…`
+        : "No intelligence source answered. Answering from your documents…",
+    onError: (error, notFound) => {
+      if (notFound) {
+        void queryClient.invalidateQueries({ queryKey: intelQueryKeys.chats });
+        setChatId(null);
+      }
+      showAnswerError(error);
+    },
+    onSettled: (id) => refresh(id),
+  });
+  const turn = stream.turn;
+
   const messages = chatId && detail.data ? detail.data.messages : [];
   const shownTurn = turn && (turn.chatId === chatId || !chatId) ? turn : null;
 
@@ -95,8 +105,9 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
 
   const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
 
-  const refresh = (id: string) =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: intelQueryKeys.chat(id) }), queryClient.invalidateQueries({ queryKey: intelQueryKeys.chats })]);
+  async function refresh(id: string) {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: intelQueryKeys.chat(id) }), queryClient.invalidateQueries({ queryKey: intelQueryKeys.chats })]);
+  }
 
   async function startChat(question: string): Promise<string | null> {
     try {
@@ -113,65 +124,14 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
   }
 
   const ask = async (question: string) => {
-    if (abortRef.current) return;
+    if (stream.streaming) return;
     const id = chatId ?? (await startChat(question));
     if (!id) return;
-    const controller = new AbortController();
-    abortRef.current = controller;
     stick.current = true;
-    setTurn({ chatId: id, question, answer: "", sources: null, interrupted: null });
-    setStatus("Searching intelligence sources…");
     focusInput();
-    const patch = (fn: (t: IntelTurn) => IntelTurn) => setTurn((t) => (t ? fn(t) : t));
-    let answering = false;
-    const outcome: IntelOutcome = await streamIntelQuestion(
-      id,
-      { question, ...(modelOptions ? { model: chosenModel } : {}) },
-      (event) => {
-        switch (event.type) {
-          case "meta":
-            setMeta(event);
-            break;
-          case "citations": {
-            const { type: _type, ...sources } = event;
-            patch((t) => ({ ...t, sources }));
-            setStatus(sources.sourcesAnswered ? `${sources.citations.length} item${sources.citations.length === 1 ? "" : "s"} found. Writing the answer…` : "No intelligence source answered. Answering from your documents…");
-            break;
-          }
-          case "text":
-            if (!answering) {
-              answering = true;
-              setStatus("Readyroom is answering…");
-            }
-            patch((t) => ({ ...t, answer: t.answer + event.delta }));
-            break;
-          case "error":
-            patch((t) => ({ ...t, interrupted: event.message }));
-            break;
-          case "done":
-            break;
-        }
-      },
-      controller.signal,
-    );
-    abortRef.current = null;
-    window.dispatchEvent(new Event("balance-updated"));
-    if (!outcome.ok) {
-      setStatus(outcome.error.message);
-      if (outcome.notFound) setChatId(null);
-      showAnswerError(outcome.error);
-      // Refused before any answer: give the question back so nothing typed is lost.
-      setInput((current) => current || question);
-    } else {
-      setStatus(outcome.aborted ? "Answer stopped." : outcome.interrupted ? `The answer was interrupted: ${outcome.interrupted}` : "Answer ready.");
-    }
-    try {
-      // A stopped answer is saved by the server after the connection closes: give it a moment.
-      if (outcome.ok && outcome.aborted) await new Promise((resolve) => setTimeout(resolve, 800));
-      await refresh(id);
-    } finally {
-      setTurn(null);
-    }
+    const outcome = await stream.send(id, question, { question, ...(modelOptions ? { model: chosenModel } : {}) });
+    // Refused before any answer: give the question back so nothing typed is lost.
+    if (outcome && !outcome.ok) setInput((current) => current || question);
     focusInput();
   };
 
@@ -182,8 +142,6 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
     setInput("");
     void ask(question);
   };
-
-  const stop = () => abortRef.current?.abort();
 
   const actions: ChatListActions<IntelChatSummary> = {
     select: (id) => {
@@ -217,7 +175,7 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
   };
 
   const current = chatId ? (chatList.find((c) => c.id === chatId) ?? detail.data?.chat ?? null) : null;
-  const offline = meta ? meta.offline : Boolean(models.data?.offline);
+  const offline = stream.meta ? stream.meta.offline : Boolean(models.data?.offline);
 
   return {
     chatId,
@@ -226,10 +184,10 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
     detail,
     messages,
     turn: shownTurn,
-    streaming: turn !== null,
-    meta,
-    status,
-    stop,
+    streaming: stream.streaming,
+    meta: stream.meta,
+    status: stream.status,
+    stop: stream.stop,
     input,
     setInput,
     inputRef,
