@@ -46,6 +46,7 @@ export type IntelChatEvent =
       sourcesAnswered: boolean;
     }
   | { type: "text"; delta: string }
+  /** messageIndex: the answer's index in the chat's messages (-1 if the chat was deleted while it streamed). */
   | { type: "done"; messageIndex: number; usage?: { inputTokens: number; outputTokens: number }; credits?: number }
   | { type: "error"; message: string; interrupted: true };
 
