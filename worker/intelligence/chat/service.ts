@@ -18,7 +18,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { citationsOf, type IntelCitation } from "../digest";
 import { intelRegion, outcomeNotice, searchIntelligence, type IntelSearch } from "../sources";
 import { INTEL_CHAT_MAX_MESSAGES, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "./model";
-import { buildIntelPrompt, documentsOnlyPreface, intelSearchQuery, type HistoryMessage, type IntelPrompt } from "./prompt";
+import { buildIntelPrompt, documentsOnlyPreface, INTEL_MAX_OUTPUT_TOKENS, intelSearchQuery, type HistoryMessage, type IntelPrompt } from "./prompt";
 
 /**
  * The intelligence chat (issue 12): chats whose answers come from public feeds (NWS, USGS,
@@ -188,7 +188,7 @@ export async function askIntelligence(ctx: UserContext, req: IntelQuestionReques
     category: "intelligence-chat",
     entityType: "IntelligenceChat",
     entityId: req.chatId,
-    estimate: estimateCredits({ promptTokens: approxTokens([...history.map((m) => m.content), question].join("\n")) + CONTEXT_TOKENS_ESTIMATE, maxOutputTokens: 1_500 }),
+    estimate: estimateCredits({ promptTokens: approxTokens([...history.map((m) => m.content), question].join("\n")) + CONTEXT_TOKENS_ESTIMATE, maxOutputTokens: INTEL_MAX_OUTPUT_TOKENS }),
     metadata: { provider: provider.id, model: provider.model },
   });
 
