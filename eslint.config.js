@@ -15,6 +15,8 @@ const SHARED_WORKER_MODULES = [
   "exercises/capabilities",
   "exercises/steps",
   "intelligence/chat/model",
+  "alerts/cadence",
+  "briefs/limits",
   "profile/fields",
   "profile/languages",
   "profile/model",

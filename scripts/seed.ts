@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import { openLocal, type LocalStore } from "./lib/d1.ts";
+import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { lit } from "./lib/sql.ts";
 
@@ -34,12 +35,13 @@ export async function seedLocal(persistTo: string): Promise<void> {
 
 async function seed(store: LocalStore): Promise<void> {
   // One query says what is already there.
-  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; planActive: number; teamReady: number }>(
+  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; briefs: number; planActive: number; teamReady: number }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_MEMBER.email)} AND a."provider" = 'credential') AS "memberCredentials",
        (SELECT group_concat("id") FROM "Document" WHERE "userId" = ${lit(DEMO.userId)}) AS "docs",
+       (SELECT count(*) FROM "IntelBrief" WHERE "id" IN (${DEMO_BRIEFS.map((b) => lit(b.id)).join(", ")})) AS "briefs",
        (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
@@ -51,7 +53,7 @@ async function seed(store: LocalStore): Promise<void> {
   }
   const presentDocs = new Set((state!.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0) {
+  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }

@@ -15,6 +15,11 @@ import { campaignConversationRoutes, conversationRoutes } from "./conversations/
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
 import { intelligenceChatRoutes } from "./intelligence/chat/routes";
+import { alertRoutes } from "./alerts/routes";
+import { notificationRoutes } from "./notifications/routes";
+import { briefRoutes } from "./briefs/routes";
+import { briefSharePage } from "./briefs/share-page";
+import { shareNotFoundResponse } from "./share/page";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
@@ -93,6 +98,14 @@ export function createApp() {
   app.route("/api/documents", documentAssignmentRoutes);
   app.route("/api/ask", askRoutes);
   app.route("/api/intelligence/chats", intelligenceChatRoutes);
+  app.route("/api/intelligence/alerts", alertRoutes);
+  app.route("/api/notifications", notificationRoutes);
+  app.route("/api/intelligence/briefs", briefRoutes);
+
+  // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
+  // path under /share gets the same page as an unknown token, never the app or a JSON error.
+  app.route("/share/briefs", briefSharePage);
+  app.all("/share/*", () => shareNotFoundResponse());
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

@@ -18,6 +18,8 @@ export interface Env {
   AI?: Ai;
   INGEST: Queue<unknown>;
   SYNTHESIS: Queue<unknown>;
+  /** News alerts due for a summary (worker/alerts/schedule.ts → run.ts). */
+  ALERTS: Queue<unknown>;
   EXERCISE_LOCK: DurableObjectNamespace<ExerciseLock>;
   CREDIT_LEDGER: DurableObjectNamespace<CreditLedger>;
   CAMPAIGN_SYNTHESIS: DurableObjectNamespace<CampaignSynthesis>;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
+import { DEMO, DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
 import { check, gotoAndHydrate, hidden, signInAsDemo, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import { waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
@@ -14,8 +14,8 @@ const chatList = (page: Page) => page.getByRole("list", { name: "Your chats" });
 const chatItem = (page: Page, title: string): Locator => chatList(page).getByRole("listitem").filter({ hasText: title });
 
 export default {
-  name: "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete",
-  async run({ page, baseURL }) {
+  name: "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete, run a named action",
+  async run({ page, baseURL, admin }) {
     await signInAsDemo(page, baseURL);
 
     await gotoAndHydrate(page, baseURL, "/documents");
@@ -84,6 +84,29 @@ export default {
     await visible(page.getByRole("button", { name: "New chat", exact: true }), "the chat list after a reload");
     check((await chatItem(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
 
+    // Named actions (spec §1/§3) appear once an operator turns on the account's flag.
+    check((await page.getByTestId("ask-actions").count()) === 0, "the Actions menu shows without the betaAskReadyroomActionsEnabled flag.");
+    await admin("set-flag", "--email", DEMO.email, "--flag", "betaAskReadyroomActionsEnabled", "--on");
+    await gotoAndHydrate(page, baseURL, "/documents?view=ask");
+    await page.getByTestId("ask-actions").click();
+    const menu = await visible(page.getByRole("menu"), "the Actions menu");
+    // Every ready document is in scope, more than the two a comparison takes.
+    const compare = menu.getByRole("menuitem", { name: /^Compare two plans/ });
+    check((await compare.getAttribute("aria-disabled")) === "true", "Compare two plans is offered for more than two documents.");
+    await menu.getByRole("menuitem", { name: /^Roles and responsibilities/ }).click();
+    await waitForPath(page, /[?&]chat=[0-9a-f-]{36}/);
+    await visible(page.getByTestId("ask-question").filter({ hasText: "Roles and responsibilities" }), "the action as the chat's question");
+    await page.waitForFunction(
+      () => {
+        const answers = document.querySelectorAll('[data-testid="ask-answer"]');
+        return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
+      },
+      undefined,
+      { timeout: ANSWER_TIMEOUT_MS },
+    );
+    const actionSources = await page.getByTestId("ask-answer").last().getByTestId("ask-source").count();
+    check(actionSources > 0, "the action's answer cites no passage.");
+
     // On a phone the chat list folds behind a button, leaving the width to the answer.
     await page.setViewportSize({ width: 390, height: 844 });
     const chatsToggle = page.getByRole("button", { name: /^Chats \(\d+\)$/ });
@@ -91,6 +114,6 @@ export default {
     await hidden(page.getByRole("button", { name: "New chat", exact: true }), "the folded chat list");
     await chatsToggle.click();
     await visible(page.getByRole("button", { name: "New chat", exact: true }), "the chat list after opening it");
-    return `asked, ${sourceNames.length} source(s), citation opened, kept on reload, renamed, deleted`;
+    return `asked, ${sourceNames.length} source(s), citation opened, kept on reload, renamed, deleted; action "Roles and responsibilities" answered with ${actionSources} source(s)`;
   },
 } satisfies Journey;

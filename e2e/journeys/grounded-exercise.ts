@@ -68,10 +68,31 @@ export default {
     check(csv.includes(`${stem} — “${quote}”`), "the CSV quotes the plan passage.");
     check(csv.includes("Not in your plans"), "the CSV flags the gaps.");
 
+    // Module injects are grounded too: each drafted inject shows its plan reference or the gap badge.
+    await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/modules`);
+    await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+    await page.getByRole("button", { name: "Add module", exact: true }).click();
+    await visible(page.locator('[data-save-state="saved"]'), "the Saved state after adding a module", 30_000);
+    await page.getByRole("link", { name: "Injects (0)", exact: true }).click();
+    await waitForPath(page, `/exercise/${exerciseId}/modules/1/injects`);
+    await page.getByRole("button", { name: "Draft injects", exact: true }).click();
+    await apply.waitFor({ state: "visible", timeout: 60_000 });
+    await apply.click();
+    await visible(page.getByLabel("Inject 1", { exact: true }), "the first drafted inject");
+    // The notes beside the editor's inject rows (the assistant's draft preview shows its own).
+    const notes = page.locator('li:has(> div > textarea[aria-label^="Inject "]) :is([data-testid="plan-source"], [data-testid="not-in-plans"])');
+    await visible(notes, "a plan reference or gap badge beside the drafted injects");
+    const injectCount = await page.getByRole("textbox", { name: /^Inject \d+$/ }).count();
+    check((await notes.count()) === injectCount, `${await notes.count()} plan notes for ${injectCount} drafted injects.`);
+    // Rewriting an inject drops its reference: it is no longer the text the plan was matched to.
+    await page.getByLabel("Inject 1", { exact: true }).fill("A hand-written inject about the county fair.");
+    await visible(page.locator('[data-save-state="saved"]'), "the Saved state after the edit", 30_000);
+    check((await notes.count()) === injectCount - 1, "the rewritten inject kept its plan note.");
+
     // Tidy up: the document goes (its assignments with it).
     await gotoAndHydrate(page, baseURL, "/documents");
     await documentRow(page, stem).getByRole("button", { name: `Delete ${stem}`, exact: true }).click();
     await (await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")).getByRole("button", { name: "Delete", exact: true }).click();
-    return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column`;
+    return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column, drafted ${injectCount} grounded injects`;
   },
 } satisfies Journey;

@@ -3,6 +3,7 @@
  * test/platform/seed.test.ts runs the same statements against the migrated schema in workerd.
  * Brackwater County and everyone in it are fictional.
  */
+import { briefSeedSql } from "./demo-briefs.ts";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, TENANCY_PROVIDER } from "./sql.ts";
 
 export const DEMO = {
@@ -113,6 +114,7 @@ export function seedSql(passwordHash: string, now: number): string[] {
          VALUES (${lit(doc.id)}, ${lit(doc.name)}, ${lit(documentKey(doc))}, ${lit(doc.type)}, 0, ${lit(doc.filename)}, ${lit(d.userId)}, ${now}, ${now})
          ON CONFLICT DO NOTHING;`,
     ),
+    ...briefSeedSql(d.userId, now),
     ...teamSeedSql(passwordHash, now),
   ];
   return statements;

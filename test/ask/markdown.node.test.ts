@@ -69,6 +69,34 @@ describe("model answers as Markdown", () => {
     expect(html).toContain("Unknown [9] stays text.");
   });
 
+  it("nests indented list items under the item before them and renders > quotes", () => {
+    const html = render(
+      [
+        "1. Activate the EOC [1]",
+        "   - Notify ESF-6",
+        "   - Open the JIC",
+        "     and brief the PIO",
+        "2. Issue the warning",
+        "",
+        "> Per Annex F, the warning goes out **within 30 minutes** [2].",
+        "> > Quoted inside a quote.",
+      ].join("\n"),
+    );
+    expect(html).toMatch(/<ol[^>]*><li>Activate the EOC <button data-cite="1">1<\/button><ul[^>]*><li>Notify ESF-6<\/li><li>Open the JIC and brief the PIO<\/li><\/ul><\/li><li>Issue the warning<\/li><\/ol>/);
+    expect(html).toMatch(/<blockquote[^>]*><p[^>]*>Per Annex F, the warning goes out <strong>within 30 minutes<\/strong> <button data-cite="2">2<\/button>.<\/p><blockquote[^>]*><p[^>]*>Quoted inside a quote.<\/p><\/blockquote><\/blockquote>/);
+  });
+
+  it("bounds nesting: lists and quotes deeper than three levels read as their parent level", () => {
+    const deep = parseMarkdown(["- a", "  - b", "    - c", "      - d"].join("\n"));
+    const l1 = deep[0] as Extract<ReturnType<typeof parseMarkdown>[number], { kind: "list" }>;
+    const l3 = l1.items[0]!.sublist!.items[0]!.sublist!;
+    expect(l3.items[0]!.sublist).toBeUndefined();
+    expect(JSON.stringify(l3.items[0]!.children)).toContain("c d");
+    const quotes = JSON.stringify(parseMarkdown("> > > > deep"));
+    expect(quotes.match(/"quote"/g)).toHaveLength(3);
+    expect(quotes).toContain('"text":"deep"');
+  });
+
   it("allows only http(s) and mailto hrefs", () => {
     expect(safeHref("https://x.org/a")).toBe("https://x.org/a");
     expect(safeHref("mailto:a@b.org")).toBe("mailto:a@b.org");

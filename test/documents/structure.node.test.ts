@@ -30,24 +30,47 @@ describe("docx made by pandoc (structure.docx)", () => {
     expect(parsed.sections.map((s) => s.heading)).toEqual(["Annex K", "II. Concept of Operations", "A. General", "III. Shelters"]);
     expect(parsed.sections[2]!.path).toEqual(["Annex K", "II. Concept of Operations", "A. General"]);
     expect(parsed.sections[3]!.path).toEqual(["Annex K", "III. Shelters"]);
+    // Alone, a section's chunk is labelled with its whole path.
+    const [alone] = chunkSections([parsed.sections[2]!]);
+    expect(alone!.heading).toBe("Annex K › II. Concept of Operations › A. General");
+    expect(alone!.content.startsWith("Annex K › II. Concept of Operations › A. General\nThe county activates the EOC")).toBe(true);
+    // Packed with "III. Shelters", the chunk is labelled with what both share; the rest of each
+    // path leads its own text, so no passage claims a section it is not in.
     const [first] = chunkSections(parsed.sections);
-    expect(first!.heading).toBe("Annex K › II. Concept of Operations › A. General");
-    expect(first!.path).toEqual(["Annex K", "II. Concept of Operations", "A. General"]);
-    expect(first!.content.startsWith("Annex K › II. Concept of Operations › A. General\nThe county activates the EOC")).toBe(true);
+    expect(first!.heading).toBe("Annex K");
+    expect(first!.path).toEqual(["Annex K"]);
+    expect(first!.content.startsWith("Annex K\nII. Concept of Operations › A. General\nThe county activates the EOC")).toBe(true);
+    expect(first!.content).toContain("\n\nIII. Shelters\n");
   });
 });
 
 describe("pdf made by LibreOffice (evacuation.pdf: running header, 'Page n of N' footer, wrapped paragraphs)", () => {
   it("joins wrapped lines, keeps paragraph and list breaks, drops the header and footer; pages stay", async () => {
     const parsed = await parseDocument(fixture("evacuation.pdf"), "pdf");
-    expect(parsed.sections.map((s) => s.page)).toEqual([1, 2, 3, 4]);
+    const pages = parsed.sections.map((s) => s.page!);
+    expect(new Set(pages)).toEqual(new Set([1, 2, 3, 4]));
+    expect(pages).toEqual([...pages].sort((a, b) => a - b));
     expect(parsed.text).not.toMatch(/Brackwater County EOP|Page \d+ of \d+/);
-    const first = parsed.sections[0]!.text;
-    expect(first.startsWith("Annex K: Evacuation\n\nSection 1. Operations\n\nParagraph 1: The county emergency operations center is activated when an incident")).toBe(true);
-    expect(first).toContain("Shelter 1 opens within two hours of the order.\n\n1. Notify the duty officer for zone 1.\n\n2. Open the shelter for zone 1.\n\nSection 2. Operations");
-    // Every paragraph is one line: no line break inside a sentence.
-    expect(parsed.text).not.toMatch(/[a-z,]\n[a-z]/);
-    expect(chunkSections(parsed.sections)[0]!.content.startsWith("Page 1\nAnnex K: Evacuation")).toBe(true);
+    const section1 = parsed.sections.find((s) => s.heading === "Section 1. Operations")!.text;
+    expect(section1.startsWith("Paragraph 1: The county emergency operations center is activated when an incident")).toBe(true);
+    expect(section1).toContain("Shelter 1 opens within two hours of the order.\n\n1. Notify the duty officer for zone 1.\n\n2. Open the shelter for zone 1.");
+    // Every paragraph is one line: no line break inside a sentence (a paragraph running onto the
+    // next page continues in that page's section).
+    for (const section of parsed.sections) expect(section.text).not.toMatch(/[a-z,]\n[a-z]/);
+  });
+
+  it("reads the larger lines as headings, ranked by size, into section paths that run across pages", async () => {
+    const parsed = await parseDocument(fixture("evacuation.pdf"), "pdf");
+    // "Annex K: Evacuation" is set at 18 pt, "Section n. Operations" at 14 pt, the text at 11 pt.
+    expect(parsed.sections[0]).toMatchObject({ heading: "Annex K: Evacuation", path: ["Annex K: Evacuation"], page: 1 });
+    expect(parsed.sections[1]).toMatchObject({ heading: "Section 1. Operations", path: ["Annex K: Evacuation", "Section 1. Operations"], page: 1 });
+    // Section 3 starts on page 1 and continues on page 2 under the same path, with page 2's number.
+    const section3 = parsed.sections.filter((s) => s.heading === "Section 3. Operations");
+    expect(section3.map((s) => s.page)).toEqual([1, 2]);
+    expect(section3[1]!.path).toEqual(["Annex K: Evacuation", "Section 3. Operations"]);
+    const chunk = chunkSections(parsed.sections).find((c) => c.content.includes("Paragraph 1:"))!;
+    expect(chunk.content.startsWith("Annex K: Evacuation")).toBe(true);
+    expect(chunk.page).toBe(1);
   });
 });
 

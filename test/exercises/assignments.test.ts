@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appContext, userContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
-import { accounts, clients } from "../../worker/db/schema";
+import { accounts, clients, clientUsers } from "../../worker/db/schema";
+import { enterpriseClientsOf } from "../../worker/exercises/clients";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { assignedDocumentIds } from "../../worker/exercises/prompts/passages";
 import { inCampaign, personal } from "../../worker/exercises/scope";
@@ -125,6 +126,11 @@ describe("assigning documents to an exercise", () => {
     await expectStatus(await api(`/api/documents/${doc.id}/clients`, { user: ent, body: { clientId: foreign!.id } }), 404);
     await expectStatus(await api(`/api/documents/${doc.id}/clients`, { user: ent, body: {} }), 400);
     const ctx = userContext(env, ent.userId);
+    // The library's assign dialog offers the enterprise planner's own clients; a solo planner, none
+    // (not even a client someone linked them to: clients are an enterprise feature, spec §6).
+    expect((await enterpriseClientsOf(ctx)).map((c) => c.name)).toEqual(["Bayhaven County"]);
+    await db.insert(clientUsers).values({ clientId: foreign!.id, userId: alice.userId });
+    expect(await enterpriseClientsOf(userContext(env, alice.userId))).toEqual([]);
     expect(await assignedDocumentIds(ctx, personal, filed)).toEqual([doc.id]);
     expect(await assignedDocumentIds(ctx, personal, unfiled)).toEqual([]);
 

@@ -29,6 +29,9 @@ export const SHOW_GETTING_STARTED_COOKIE = "showGettingStartedModalOnNextLogin";
 /** Spec §9: the Ask Readyroom model picker's choice (a model id, not a layout flag). */
 export const DOCUMENT_CHAT_MODEL_COOKIE = "selectedDocumentChatModel";
 
+/** Spec §9: whether the dashboard shows the Threats panel (latest intelligence briefs); default on. */
+export const THREAT_INTELLIGENCE_COOKIE = "threatIntelligenceEnabled";
+
 /** Spec §9: cookie storage defaults to 365 days; the welcome cookie stays 30 days. */
 export const COOKIE_DEFAULT_DAYS = 365;
 export const WELCOME_COOKIE_DAYS = 30;
@@ -65,6 +68,11 @@ export function readLayoutState(cookieHeader: string | null | undefined): Layout
     state[key] = parseBool(cookies[LAYOUT_COOKIES[key]], LAYOUT_DEFAULTS[key]);
   }
   return state;
+}
+
+/** The Threats panel's switch: on unless the cookie says "false" (spec §9, default on). */
+export function readThreatIntelligenceEnabled(cookieHeader: string | null | undefined): boolean {
+  return parseBool(parseCookies(cookieHeader)[THREAT_INTELLIGENCE_COOKIE], true);
 }
 
 export type CookieOptions = { days?: number; secure?: boolean; path?: string };

@@ -1,9 +1,10 @@
 /**
  * A small Markdown subset for model answers, parsed to a tree the Ask view renders as React
  * elements — never to an HTML string, so raw HTML in model text stays visible text (React escapes
- * it) and cannot run. Supported: headings, paragraphs, bullet and numbered lists, pipe tables,
- * fenced code, **bold**, *italic*, `code`, and links whose scheme is http(s) or mailto (any other
- * link keeps only its text). [n] citation markers are left in the text for answerParts.
+ * it) and cannot run. Supported: headings, paragraphs, bullet and numbered lists (nested by
+ * indentation, MAX_NESTING deep), > block quotes, pipe tables, fenced code, **bold**, *italic*,
+ * `code`, and links whose scheme is http(s) or mailto (any other link keeps only its text). [n]
+ * citation markers are left in the text for answerParts.
  */
 
 export type Inline =
@@ -13,16 +14,22 @@ export type Inline =
   | { kind: "code"; text: string }
   | { kind: "link"; href: string; children: Inline[] };
 
+export type ListItem = { children: Inline[]; sublist?: ListBlock };
+export type ListBlock = { kind: "list"; ordered: boolean; items: ListItem[] };
+
 export type Block =
   | { kind: "heading"; level: 1 | 2 | 3 | 4; children: Inline[] }
   | { kind: "paragraph"; children: Inline[] }
-  | { kind: "list"; ordered: boolean; items: Inline[][] }
+  | ListBlock
+  | { kind: "quote"; children: Block[] }
   | { kind: "table"; header: Inline[][]; rows: Inline[][][] }
   | { kind: "code"; text: string };
 
 /** Model answers are bounded (a few thousand tokens); this bounds a pasted history message too. */
 const MAX_MARKDOWN_CHARS = 60_000;
 const MAX_INLINE_DEPTH = 4;
+/** Lists inside lists and quotes inside quotes stop nesting here (deeper ones read as their parent level). */
+const MAX_NESTING = 3;
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const BULLET = /^\s*[-*+]\s+(.*)$/;
@@ -30,9 +37,13 @@ const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
 const FENCE = /^\s*(```|~~~)/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const QUOTE = /^\s*>\s?(.*)$/;
 
 export function parseMarkdown(source: string): Block[] {
-  const lines = source.slice(0, MAX_MARKDOWN_CHARS).replace(/\r\n?/g, "\n").split("\n");
+  return parseBlocks(source.slice(0, MAX_MARKDOWN_CHARS).replace(/\r\n?/g, "\n").split("\n"), 0);
+}
+
+function parseBlocks(lines: string[], depth: number): Block[] {
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -64,11 +75,17 @@ export function parseMarkdown(source: string): Block[] {
       blocks.push({ kind: "table", header, rows });
       continue;
     }
-    const listRe = BULLET.test(line) ? BULLET : NUMBERED.test(line) ? NUMBERED : null;
-    if (listRe) {
-      const items: Inline[][] = [];
-      while (i < lines.length && listRe.test(lines[i]!)) items.push(parseInline(listRe.exec(lines[i++]!)![1]!));
-      blocks.push({ kind: "list", ordered: listRe === NUMBERED, items });
+    if (QUOTE.test(line)) {
+      const inner: string[] = [];
+      while (i < lines.length && QUOTE.test(lines[i]!)) inner.push(QUOTE.exec(lines[i++]!)![1]!);
+      if (depth < MAX_NESTING) blocks.push({ kind: "quote", children: parseBlocks(inner, depth + 1) });
+      else blocks.push({ kind: "paragraph", children: parseInline(inner.join("\n")) });
+      continue;
+    }
+    if (listItem(line)) {
+      const [list, next] = parseList(lines, i, 0);
+      blocks.push(list);
+      i = next;
       continue;
     }
     const para: string[] = [];
@@ -78,11 +95,62 @@ export function parseMarkdown(source: string): Block[] {
   return blocks;
 }
 
+function listItem(line: string): { ordered: boolean; text: string; indent: number } | null {
+  const m = BULLET.exec(line) ?? NUMBERED.exec(line);
+  if (!m) return null;
+  return { ordered: !BULLET.test(line), text: m[1]!, indent: indentOf(line) };
+}
+
+/** Leading spaces, a tab counting four (as CommonMark's tab stops do for list nesting). */
+function indentOf(line: string): number {
+  let n = 0;
+  for (const ch of line) {
+    if (ch === " ") n++;
+    else if (ch === "\t") n += 4;
+    else break;
+  }
+  return n;
+}
+
+/**
+ * A list from line i: items at its first item's indentation, deeper-indented items as a sublist
+ * of the item before them, and indented plain lines as that item's continuation. It ends at a
+ * blank line, a shallower line, or an item of the other kind (bullets after numbers).
+ */
+function parseList(lines: string[], start: number, depth: number): [ListBlock, number] {
+  const first = listItem(lines[start]!)!;
+  const items: { text: string; sublist?: ListBlock }[] = [];
+  let i = start;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    if (!line.trim()) break;
+    const item = listItem(line);
+    const indent = indentOf(line);
+    const last = items[items.length - 1];
+    if (last && indent > first.indent) {
+      if (item && depth + 1 < MAX_NESTING && !last.sublist) {
+        const [sub, next] = parseList(lines, i, depth + 1);
+        last.sublist = sub;
+        i = next;
+      } else {
+        last.text += ` ${(item?.text ?? line).trim()}`;
+        i++;
+      }
+      continue;
+    }
+    if (!item || indent < first.indent || item.ordered !== first.ordered) break;
+    items.push({ text: item.text });
+    i++;
+  }
+  return [{ kind: "list", ordered: first.ordered, items: items.map((it) => ({ children: parseInline(it.text), ...(it.sublist ? { sublist: it.sublist } : {}) })) }, i];
+}
+
 function startsBlock(lines: string[], i: number): boolean {
   const line = lines[i]!;
   return (
     FENCE.test(line) ||
     HEADING.test(line) ||
+    QUOTE.test(line) ||
     BULLET.test(line) ||
     NUMBERED.test(line) ||
     (TABLE_ROW.test(line) && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!))

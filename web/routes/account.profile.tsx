@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from "@remix-run/react";
 import { DetailsForm } from "~/components/profile/details-form";
 import { InstructionsForm, toFormValues } from "~/components/profile/instructions-form";
+import { NotificationSettingsForm } from "~/components/notifications";
+import { Card, CardContent } from "~/components/ui/card";
 import type { FieldErrors, ProfileActionResult } from "~/components/profile/save";
 import { requireUserContext } from "~/lib/context.server";
 import { customInstructionsSchema } from "../../worker/profile/model";
@@ -54,6 +56,11 @@ export default function ProfilePage() {
       </header>
       <DetailsForm details={details} />
       <InstructionsForm initial={toFormValues(instructions)} readOnly={!canEdit} />
+      <Card>
+        <CardContent className="pt-6">
+          <NotificationSettingsForm />
+        </CardContent>
+      </Card>
     </main>
   );
 }

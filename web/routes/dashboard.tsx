@@ -4,12 +4,14 @@ import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from 
 import type * as React from "react";
 import { getDashboard } from "../../worker/dashboard/service";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
+import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { requireUserContext } from "~/lib/context.server";
+import { readThreatIntelligenceEnabled } from "~/lib/cookies";
 import { exercisePagePath } from "~/lib/exercise-paths";
 import type { loader as rootLoader } from "~/root";
 
@@ -22,7 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
   const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
   const dashboard = await getDashboard(ctx, { search, sort });
-  return { ...dashboard, userId: user.id, query: { q: search ?? "", sort } };
+  const threatsEnabled = readThreatIntelligenceEnabled(args.request.headers.get("cookie"));
+  return { ...dashboard, userId: user.id, query: { q: search ?? "", sort }, threatsEnabled };
 }
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
@@ -34,12 +37,16 @@ export default function DashboardPage() {
   const routes = useRouteLoaderData<typeof rootLoader>("root")?.routes ?? [];
   const has = (route: string) => routeExists(routes, route);
   const firstName = data.firstName.trim();
+  const [showThreats, setShowThreats] = useThreatsPanel(data.threatsEnabled);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
-        <p className="text-muted-foreground">Your exercises, documents and intelligence in one place.</p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
+          <p className="text-muted-foreground">Your exercises, documents and intelligence in one place.</p>
+        </div>
+        <ThreatsToggle checked={showThreats} onCheckedChange={setShowThreats} />
       </header>
 
       {data.profile.filled < data.profile.total && has("account.profile") ? <ProfileHint profile={data.profile} /> : null}
@@ -82,19 +89,25 @@ export default function DashboardPage() {
               badge: d.processed ? null : "Processing",
             }))}
           />
-          <RecentList
-            title="Intelligence briefs"
-            icon={Radar}
-            total={data.briefs.total}
-            emptyTitle="No briefs yet"
-            emptyText={
-              has("intelligence")
-                ? "Save answers from the intelligence chat as briefs to keep them here."
-                : "Intelligence is coming soon: briefs you save from threat research will appear here."
-            }
-            allHref={has("intelligence") ? "/intelligence" : null}
-            items={data.briefs.items.map((b) => ({ id: b.id, title: b.title, meta: formatDate(b.createdAt), badge: null }))}
-          />
+          <div id="threats-panel" hidden={!showThreats}>
+            {showThreats ? (
+              <RecentList
+                title="Threats"
+                icon={Radar}
+                total={data.briefs.total}
+                emptyTitle="No briefs yet"
+                emptyText="Save intelligence briefs on the Intelligence page; the latest appear here."
+                allHref="/intelligence"
+                items={data.briefs.items.map((b) => ({
+                  id: b.id,
+                  title: b.title,
+                  meta: formatDate(b.createdAt),
+                  badge: b.shared ? "Shared" : null,
+                  href: `/intelligence#brief-${b.id}`,
+                }))}
+              />
+            ) : null}
+          </div>
         </div>
       </div>
     </div>

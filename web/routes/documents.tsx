@@ -4,6 +4,7 @@ import { BookOpen, MessagesSquare } from "lucide-react";
 import * as React from "react";
 import { getChat, listChats } from "../../worker/ask/service";
 import { listDocuments } from "../../worker/documents/service";
+import { enterpriseClientsOf } from "../../worker/exercises/clients";
 import { HttpError } from "../../worker/lib/errors";
 import { AskView, type ChatDetail } from "~/components/ask/ask-view";
 import { DocumentLibrary } from "~/components/documents/library";
@@ -26,8 +27,10 @@ const viewOf = (params: URLSearchParams): View => (params.get("view") === "ask" 
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
   const chatId = new URL(args.request.url).searchParams.get("chat");
-  const [documents, chats, chat] = await Promise.all([
+  const [documents, clients, chats, chat] = await Promise.all([
     listDocuments(ctx),
+    // An enterprise planner also assigns documents to clients (issue 11); others have none to list.
+    enterpriseClientsOf(ctx),
     listChats(ctx),
     // Someone else's or a deleted chat renders as no chat; the page then says it was not found.
     chatId
@@ -46,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       }
     : null;
   const model = parseCookies(args.request.headers.get("cookie"))[DOCUMENT_CHAT_MODEL_COOKIE] || null;
-  return { documents, chats, chat: initialChat, model };
+  return { documents, clients: clients.map(({ id, name }) => ({ id, name })), chats, chat: initialChat, model };
 }
 
 /** Switching view or chat only changes the query string: the page's queries keep the data fresh, not the loader. */
@@ -94,7 +97,7 @@ export default function DocumentsPage() {
       </div>
       {/* Radix mounts only the active panel: the library and the chat each read what they need when shown. */}
       <TabsContent value="library" className="mt-0">
-        <DocumentLibrary initialDocuments={data.documents} />
+        <DocumentLibrary initialDocuments={data.documents} clients={data.clients} />
       </TabsContent>
       <TabsContent value="ask" className="mt-0">
         <div className="mx-auto grid max-w-5xl gap-4 p-4 sm:p-6 lg:p-8 lg:pt-4">

@@ -77,6 +77,11 @@ export async function getPlanStatus(db: Database, userId: string, now = nowDate(
 }
 
 /** The caller's plan; a page load reads the membership it comes from once (membershipOf). */
+/** Spec §6: clients (and their lists) are for enterprise accounts, by account type or plan. */
+export function isEnterprise(plan: Pick<PlanStatus, "accountType" | "planType">): boolean {
+  return plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE";
+}
+
 export async function planStatusOf(ctx: UserContext): Promise<PlanStatus> {
   return planFromMembership(await membershipOf(ctx));
 }

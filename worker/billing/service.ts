@@ -146,6 +146,12 @@ export interface AiChargeInput {
   estimate: number;
   metadata?: Metadata | null;
   handlers?: LedgerEventHandlers;
+  /**
+   * A stable id for work that may run more than once (a redelivered queue message, e.g.
+   * `alert:<alertId>:<triggerDate>`): the reserve and settle are keyed by it, so a repeat replays
+   * the first charge instead of charging again. Unset: a fresh id per call.
+   */
+  actionId?: string;
 }
 
 export interface SettledCharge {
@@ -184,7 +190,7 @@ export async function chargeForAi(ctx: UserContext, input: AiChargeInput): Promi
   if (!accountId) throw paymentRequired();
   const ledger = ledgerFor(ctx, accountId);
   await withAllowance(ctx, ledger, input.handlers);
-  const actionId = newId();
+  const actionId = input.actionId ?? newId();
   const reserved = await call(() =>
     ledger.reserve({
       userId,

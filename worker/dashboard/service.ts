@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { planStatusOf } from "../accounts/plan";
+import { isEnterprise, planStatusOf } from "../accounts/plan";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
@@ -33,7 +33,8 @@ export type Dashboard = {
   exercises: { list: ExerciseSummary[]; total: number };
   campaignExercises: CampaignExerciseSummary[];
   documents: { items: { id: string; name: string; type: string | null; processed: boolean; createdAt: Date }[]; total: number };
-  briefs: { items: { id: string; title: string; createdAt: Date }[]; total: number };
+  /** The Threats panel: the latest briefs, and whether each is shared publicly (never the token itself). */
+  briefs: { items: { id: string; title: string; createdAt: Date; shared: boolean }[]; total: number };
   profile: { filled: number; total: number; missing: string[] };
   /** Spec §6: the client list is offered only to enterprise accounts. */
   enterprise: boolean;
@@ -98,10 +99,11 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .orderBy(desc(documents.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
     db
-      .select({ id: intelBriefs.id, title: intelBriefs.title, createdAt: intelBriefs.createdAt })
+      .select({ id: intelBriefs.id, title: intelBriefs.title, createdAt: intelBriefs.createdAt, shared: sql<number>`${intelBriefs.shareToken} IS NOT NULL` })
       .from(intelBriefs)
       .where(eq(intelBriefs.userId, userId))
-      .orderBy(desc(intelBriefs.createdAt))
+      // The same order as the /intelligence list (worker/briefs/service.ts).
+      .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
       .limit(DASHBOARD_RECENT_LIMIT),
     exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
   ]);
@@ -122,13 +124,13 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
     exercises: { list: exerciseList, total: Number(user.exerciseTotal) },
     campaignExercises,
     documents: { items: documentRows, total: Number(user.documentTotal) },
-    briefs: { items: briefRows, total: Number(user.briefTotal) },
+    briefs: { items: briefRows.map((b) => ({ ...b, shared: Boolean(b.shared) })), total: Number(user.briefTotal) },
     profile: {
       filled: CORE_PROFILE_FIELDS.length - missing.length,
       total: CORE_PROFILE_FIELDS.length,
       missing: missing.map((field) => FIELD_LABELS[field]),
     },
-    enterprise: plan.accountType === "ENTERPRISE" || plan.planType === "ENTERPRISE",
+    enterprise: isEnterprise(plan),
     templates: dashboardTemplates(),
   };
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { alertsBenchRoutes } from "./alerts-bench";
 import { counterBenchRoutes } from "./counter-bench";
 import { ledgerBenchRoutes } from "./ledger-bench";
 import { retrievalBenchRoutes } from "./retrieval-bench";
@@ -28,4 +29,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route("/bench/ledger", ledgerBenchRoutes)
   .route("/bench/counter", counterBenchRoutes)
   .route("/bench/streaming", streamingBenchRoutes)
-  .route("/bench/retrieval", retrievalBenchRoutes);
+  .route("/bench/retrieval", retrievalBenchRoutes)
+  .route("/bench/alerts", alertsBenchRoutes);

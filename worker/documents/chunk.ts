@@ -31,6 +31,12 @@ function contextLine(heading: string | null, page: number | undefined): string {
   return "";
 }
 
+function commonPrefix(a: readonly string[], b: readonly string[]): string[] {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return a.slice(0, n);
+}
+
 /** Index of the best place to end a piece in (min, max]: paragraph, line, sentence, then word end. */
 function findBreak(text: string, min: number, max: number): number {
   const window = text.slice(min, max + 1);
@@ -120,10 +126,18 @@ export function chunkSections(sections: ParsedSection[], options: ChunkOptions =
     const budget = Math.max(size - line.length - 1, Math.floor(size / 2));
     if (open !== null) {
       const o: Open = open;
-      const addition = own ? `${own}\n${text}` : text;
-      const merged = `${o.text}\n\n${addition}`;
-      if (o.page === section.page && contextLine(o.heading, o.page).length + 1 + merged.length <= size) {
+      // The packed chunk is labelled with what its sections share ("Annex K › II", not the first
+      // section's "Annex K › II › A"): the path levels it no longer names become lines of its text.
+      const shared = commonPrefix(o.path, path);
+      const dropped = o.path.slice(shared.length).join(PATH_SEPARATOR);
+      const base = dropped ? `${dropped}\n${o.text}` : o.text;
+      const label = path.slice(shared.length).join(PATH_SEPARATOR) || own;
+      const merged = `${base}\n\n${label ? `${label}\n${text}` : text}`;
+      const mergedHeading = shared.length ? shared.join(PATH_SEPARATOR) : null;
+      if (o.page === section.page && contextLine(mergedHeading, o.page).length + 1 + merged.length <= size) {
         o.text = merged;
+        o.path = shared;
+        o.heading = mergedHeading;
         continue;
       }
       flush();

@@ -2,6 +2,8 @@ import { appContext, type AppContext } from "../context";
 import { ingestDocument, markFailed } from "../documents/ingest";
 import { isIngestMessage, type IngestMessage } from "../documents/messages";
 import type { Env } from "../env";
+import { runAlertSummary } from "../alerts/run";
+import { isAlertMessage, type AlertMessage } from "../alerts/schedule";
 import { nowMs } from "../lib/clock";
 
 /** A no-op message the status check sends to prove a queue accepts and delivers messages. */
@@ -15,7 +17,7 @@ export function isProbe(body: unknown): body is ProbeMessage {
 export const probeStateName = (queue: string) => `queue-probe:${queue}`;
 
 /**
- * Queue consumers. INGEST and SYNTHESIS carry ids, never documents (messages are at most 128 KB);
+ * Queue consumers. INGEST, SYNTHESIS and ALERTS carry ids, never documents (messages are at most 128 KB);
  * every consumer is idempotent because delivery is at least once. A message no consumer knows is
  * acknowledged and logged so nothing loops.
  */
@@ -30,6 +32,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: 
     }
     if (isIngestMessage(message.body)) {
       await handleIngest(ctx, batch.queue, message as Message<IngestMessage>);
+      continue;
+    }
+    if (isAlertMessage(message.body)) {
+      await handleAlert(ctx, batch.queue, message as Message<AlertMessage>);
       continue;
     }
     console.log(`[queue ${batch.queue}] message ${message.id} has no consumer yet; acknowledged`);
@@ -65,6 +71,29 @@ async function handleIngest(ctx: AppContext, queue: string, message: Message<Ing
   } catch (err) {
     console.error(`[queue ${queue}] ingest of document ${documentId} failed (attempt ${message.attempts}); retrying`, err);
     message.retry({ delaySeconds: Math.min(10 * 2 ** (message.attempts - 1), 300) });
+  }
+}
+
+/**
+ * ALERTS: one AlertSummary per (alertId, triggerDate), idempotent (worker/alerts/run.ts),
+ * so a redelivery or a retry after a partial run is safe. Anything thrown (D1, the ledger) is retried
+ * with backoff; a message that used every retry lands in the dead-letter queue, whose consumer logs it
+ * and acknowledges: the alert's next trigger date has already moved on, so the next window covers it.
+ */
+async function handleAlert(ctx: AppContext, queue: string, message: Message<AlertMessage>): Promise<void> {
+  const { alertId, triggerDate } = message.body;
+  if (isDeadLetterQueue(queue)) {
+    console.error(`[queue ${queue}] alert ${alertId} summary for ${new Date(triggerDate).toISOString()} failed after every retry; dropped`);
+    message.ack();
+    return;
+  }
+  try {
+    const result = await runAlertSummary(ctx, message.body);
+    if (result.outcome !== "written") console.log(`[queue ${queue}] alert ${alertId} @ ${triggerDate}: ${result.outcome}`);
+    message.ack();
+  } catch (err) {
+    console.error(`[queue ${queue}] alert ${alertId} summary failed (attempt ${message.attempts}); retrying`, err);
+    message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
   }
 }
 

@@ -2,6 +2,7 @@ import { expireGrants } from "../billing/service";
 import type { AppContext } from "../context";
 import { embedPendingDocuments } from "../documents/vectors/semantic";
 import { sweepStuckIngestion } from "../documents/enqueue";
+import { enqueueDueAlerts } from "../alerts/schedule";
 import { housekeeping } from "./housekeeping";
 
 /**
@@ -22,8 +23,11 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
   "*/15 * * * *": [
     {
       name: "alert-summaries",
-      // Filled by the alerts issue: fetch due alerts, summarise news, write AlertSummary rows.
-      run: async () => "no-op: alert summaries are not implemented yet",
+      // Only finds due alerts and enqueues them to ALERTS; the queue consumer writes the summaries.
+      run: async (ctx, scheduledTime) => {
+        const r = await enqueueDueAlerts(ctx, scheduledTime);
+        return `${r.enqueued} due alert(s) enqueued in ${r.pages} page(s)${r.capped ? "; more remain for the next tick" : ""}`;
+      },
     },
     {
       name: "ingest-sweep",

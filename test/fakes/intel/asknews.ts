@@ -1,4 +1,4 @@
-import { json, providerFake } from "./scenario";
+import { json, providerFake } from "./scenario.ts";
 
 /**
  * Fake AskNews API:

@@ -1,4 +1,4 @@
-import { providerFake } from "./scenario";
+import { providerFake } from "./scenario.ts";
 
 /**
  * Fake GDELT DOC 2.0 API: GET /api/v2/doc/doc?query&mode=artlist&format=json&maxrecords&sort&

@@ -1,4 +1,4 @@
-import { json, providerFake } from "./scenario";
+import { json, providerFake } from "./scenario.ts";
 
 /**
  * Fake api.weather.gov: GET /alerts/active → a GeoJSON FeatureCollection of CAP alerts, as the

@@ -1,4 +1,4 @@
-import { json, providerFake } from "./scenario";
+import { json, providerFake } from "./scenario.ts";
 
 /**
  * Fake OpenFEMA: GET /api/open/v2/DisasterDeclarationsSummaries with OData options ($filter,

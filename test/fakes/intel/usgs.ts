@@ -1,4 +1,4 @@
-import { providerFake } from "./scenario";
+import { providerFake } from "./scenario.ts";
 
 /**
  * Fake earthquake.usgs.gov summary feeds: GET /earthquakes/feed/v1.0/summary/{mag}_{period}.geojson

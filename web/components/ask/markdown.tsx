@@ -67,8 +67,19 @@ function renderBlock(block: Block, key: number, inline: (nodes: Inline[]) => Rea
           {inline(block.children)}
         </p>
       );
+    case "quote":
+      return (
+        <blockquote key={key} className="grid gap-2 border-l-2 pl-3 text-muted-foreground">
+          {block.children.map((b, i) => renderBlock(b, i, inline))}
+        </blockquote>
+      );
     case "list": {
-      const items = block.items.map((item, i) => <li key={i}>{inline(item)}</li>);
+      const items = block.items.map((item, i) => (
+        <li key={i}>
+          {inline(item.children)}
+          {item.sublist ? renderBlock(item.sublist, 0, inline) : null}
+        </li>
+      ));
       return block.ordered ? (
         <ol key={key} className="ml-5 list-decimal space-y-1">
           {items}

@@ -6,7 +6,7 @@ import { RenameForm } from "~/components/ui/rename-form";
 import { Progress } from "~/components/ui/progress";
 import { documentsApi, type DocumentView } from "~/lib/documents-api";
 import { documentType, formatBytes, formatDate, typeLabel } from "./format";
-import { AssignToExerciseDialog } from "./assign-dialog";
+import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
 import { DescribeDialog } from "./describe-dialog";
 import { StatusBadge } from "./status-badge";
 
@@ -28,7 +28,7 @@ function nameError(name: string): string | null {
 }
 
 /** One document: name, what it is, when it came, where ingestion stands, and what can be done with it. */
-export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowActions }) {
+export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView; actions: RowActions; clients?: ClientOption[] }) {
   const [renaming, setRenaming] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [assigning, setAssigning] = React.useState(false);
@@ -139,7 +139,7 @@ export function DocumentRow({ doc, actions }: { doc: DocumentView; actions: RowA
       ) : null}
 
       {describing ? <DescribeDialog doc={doc} open={describing} onOpenChange={setDescribing} onSave={(text) => actions.describe(doc, text)} /> : null}
-      {assigning ? <AssignToExerciseDialog doc={doc} open={assigning} onOpenChange={setAssigning} /> : null}
+      {assigning ? <AssignToExerciseDialog doc={doc} clients={clients} open={assigning} onOpenChange={setAssigning} /> : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

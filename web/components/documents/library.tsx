@@ -2,11 +2,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Search } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Input } from "~/components/ui/input";
 import { useLayoutState } from "~/hooks/use-layout-state";
 import { toast } from "~/hooks/use-toast";
 import { documentQueryKeys, documentsApi, type DocumentView } from "~/lib/documents-api";
 import { ApiError } from "~/lib/query";
+import type { ClientOption } from "./assign-dialog";
 import { DocumentRow, type RowActions } from "./document-row";
 import { KeywordSearch } from "./keyword-search";
 import { isPending } from "./status-badge";
@@ -87,20 +89,16 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
   };
 }
 
-function EmptyState() {
+function NoDocuments() {
   return (
-    <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
-      <FileText className="size-8 text-muted-foreground" aria-hidden />
-      <h2 className="text-base font-semibold">No documents yet</h2>
-      <p className="max-w-md text-sm text-muted-foreground">
-        Upload your emergency operations plan, annexes and after-action reports. Readyroom reads them so you can search them by keyword here.
-      </p>
-    </div>
+    <EmptyState icon={FileText} title="No documents yet">
+      Upload your emergency operations plan, annexes and after-action reports. Readyroom reads them so you can search them by keyword here.
+    </EmptyState>
   );
 }
 
 /** The /documents page body: upload, the library with live status, and keyword search. */
-export function DocumentLibrary({ initialDocuments }: { initialDocuments: DocumentView[] }) {
+export function DocumentLibrary({ initialDocuments, clients = [] }: { initialDocuments: DocumentView[]; clients?: ClientOption[] }) {
   const actions = useDocumentActions();
   const { state, toggle } = useLayoutState();
   const searchOpen = state.documentToolbarOpen;
@@ -167,13 +165,13 @@ export function DocumentLibrary({ initialDocuments }: { initialDocuments: Docume
           </p>
         ) : null}
         {documents.length === 0 ? (
-          <EmptyState />
+          <NoDocuments />
         ) : shown.length === 0 ? (
           <p className="rounded-lg border px-4 py-6 text-center text-sm text-muted-foreground">No document names match “{filter.trim()}”.</p>
         ) : (
           <ul className="divide-y rounded-lg border bg-card" aria-label="Your documents">
             {shown.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} actions={actions} />
+              <DocumentRow key={doc.id} doc={doc} actions={actions} clients={clients} />
             ))}
           </ul>
         )}

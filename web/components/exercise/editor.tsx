@@ -125,7 +125,7 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
       body = <ObjectivesEditor {...props} />;
       break;
     case "modules":
-      body = <ModulesEditor {...props} />;
+      body = <ModulesEditor {...props} basePath={basePath} />;
       break;
     case "msel-table":
       body = <MselEditor {...props} />;

@@ -143,6 +143,38 @@ export const notifications = sqliteTable(
   (t) => [uniqueIndex("Notifications_userId_key").on(t.userId)],
 );
 
+/**
+ * One in-app notification (the bell's list): an alert summary, a skipped summary… `dedupeKey`
+ * names the cause ("alert-summary:<alertId>:<triggerDate>"), so a retried producer writes it once.
+ * `emailedAt` is claimed before the e-mail copy is sent, so a redelivery does not mail twice.
+ */
+export const notificationItems = sqliteTable(
+  "NotificationItem",
+  {
+    id: id(),
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** An in-app path the item opens ("/intelligence?alert=…"); never an external URL. */
+    link: text("link"),
+    dedupeKey: text("dedupeKey").notNull(),
+    /** Shown in the bell. False when only the e-mail copy was wanted: the row then only records delivery. */
+    inApp: bool("inApp").notNull().default(true),
+    readAt: timestamp("readAt"),
+    emailedAt: timestamp("emailedAt"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("NotificationItem_userId_dedupeKey_key").on(t.userId, t.dedupeKey),
+    index("NotificationItem_userId_createdAt_idx").on(t.userId, t.createdAt),
+    index("NotificationItem_userId_inApp_readAt_idx").on(t.userId, t.inApp, t.readAt),
+  ],
+);
+
+export type NotificationItem = typeof notificationItems.$inferSelect;
 export type UserAccount = typeof userAccounts.$inferSelect;
 export type Client = typeof clients.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;

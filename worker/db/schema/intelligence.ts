@@ -53,6 +53,13 @@ export const alerts = sqliteTable(
     summaryContent: text("summaryContent"),
     isActive: bool("isActive").notNull().default(true),
     shareToken: text("shareToken"),
+    /** How often a summary is written: hourly, daily or weekly (worker/alerts/cadence.ts). */
+    cadence: text("cadence", { enum: ["hourly", "daily", "weekly"] }).notNull().default("daily"),
+    /**
+     * The next trigger date (epoch ms): the cron enqueues active alerts with nextRunAt <= now and
+     * moves it past now on the alert's grid (nextRunAt + k × interval), so a missed window is run once.
+     */
+    nextRunAt: timestamp("nextRunAt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -60,6 +67,8 @@ export const alerts = sqliteTable(
     uniqueIndex("Alert_shareToken_key").on(t.shareToken),
     index("Alert_userId_createdAt_idx").on(t.userId, t.createdAt),
     index("Alert_askNewsAlertId_idx").on(t.askNewsAlertId),
+    // The cron's due scan: WHERE isActive = 1 AND nextRunAt <= ? ORDER BY nextRunAt.
+    index("Alert_isActive_nextRunAt_idx").on(t.isActive, t.nextRunAt),
   ],
 );
 
@@ -75,9 +84,17 @@ export const alertSummaries = sqliteTable(
     reportUrl: text("reportUrl"),
     triggerDate: timestamp("triggerDate"),
     sourceCount: integer("sourceCount"),
+    /** Why the summary is not a normal one (not enough credits, no source answered); null when it is. */
+    notice: text("notice"),
+    /** Credits charged for this summary (0 when nothing was summarised or charging was skipped). */
+    creditsCharged: integer("creditsCharged").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("AlertSummary_alertId_createdAt_idx").on(t.alertId, t.createdAt)],
+  (t) => [
+    index("AlertSummary_alertId_createdAt_idx").on(t.alertId, t.createdAt),
+    // Exactly once per alert and trigger date: a redelivered or overlapping run's insert is a no-op.
+    uniqueIndex("AlertSummary_alertId_triggerDate_key").on(t.alertId, t.triggerDate),
+  ],
 );
 
 export type IntelBrief = typeof intelBriefs.$inferSelect;

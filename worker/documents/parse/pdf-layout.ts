@@ -4,8 +4,11 @@
  * next one ("evacu-" + "ation" is one word), while a short line, a larger gap, a change of font
  * size or a list marker ends a paragraph. Running headers and footers (the same line at the top or
  * bottom of at least half of the pages, page number aside) and page numbers are dropped so they are
- * neither indexed nor quoted. Pure: pdf.ts reads the lines with pdf.js.
+ * neither indexed nor quoted. Headings are the short lines set larger than the body text, their
+ * sizes ranked into levels, so a passage knows its section path as in a Word file. Pure: pdf.ts
+ * reads the lines with pdf.js.
  */
+import { HeadingTrail, type ParsedSection } from "./types";
 
 /** One line as laid out: its text, left and right ends, baseline (PDF units: y grows upward), font size. */
 export type PdfLine = { text: string; x: number; xEnd: number; y: number; size: number };
@@ -76,4 +79,84 @@ export function pageText(lines: PdfLine[]): string {
     }
   });
   return text;
+}
+
+/** A heading is set at least this much larger than the body text. */
+const HEADING_SIZE_RATIO = 1.15;
+/** Longer lines are text set large (a pull quote, a cover), not headings. */
+const MAX_HEADING_CHARS = 120;
+/** Distinct heading sizes beyond this many fold into the deepest level. */
+const MAX_HEADING_LEVELS = 4;
+
+const sizeKey = (size: number) => Math.round(size * 2) / 2;
+
+/** The body text's font size: the size carrying the most characters in the document. */
+function bodySize(pages: PdfLine[][]): number {
+  const weight = new Map<number, number>();
+  for (const line of pages.flat()) weight.set(sizeKey(line.size), (weight.get(sizeKey(line.size)) ?? 0) + line.text.trim().length);
+  let best = 0;
+  let bestWeight = -1;
+  for (const [size, w] of weight) if (w > bestWeight) [best, bestWeight] = [size, w];
+  return best;
+}
+
+function isHeadingLine(line: PdfLine, body: number): boolean {
+  const text = line.text.replace(/\s+/g, " ").trim();
+  return (
+    body > 0 &&
+    line.size >= body * HEADING_SIZE_RATIO &&
+    text.length > 0 &&
+    text.length <= MAX_HEADING_CHARS &&
+    /\p{L}/u.test(text) &&
+    !/[,;:]$/.test(text)
+  );
+}
+
+/**
+ * The pages as sections: a heading line starts a section whose path follows the heading levels
+ * (larger = higher); a section running onto the next page continues there under the same path,
+ * with that page's number. A document without larger lines is one section per page, as before.
+ */
+export function pageSections(pages: PdfLine[][]): ParsedSection[] {
+  const body = bodySize(pages);
+  const headingSizes = [...new Set(pages.flat().filter((l) => isHeadingLine(l, body)).map((l) => sizeKey(l.size)))].sort((a, b) => b - a);
+  const levelOf = (line: PdfLine) => Math.min(headingSizes.indexOf(sizeKey(line.size)) + 1, MAX_HEADING_LEVELS);
+  const trail = new HeadingTrail();
+  const sections: ParsedSection[] = [];
+  type Open = { path: string[]; page: number; lines: PdfLine[] };
+  let open: Open | null = null;
+  const emit = (o: Open | null) => {
+    if (!o || (o.lines.length === 0 && o.path.length === 0)) return;
+    sections.push({ heading: o.path[o.path.length - 1] ?? null, text: pageText(o.lines), page: o.page, ...(o.path.length ? { path: o.path } : {}) });
+  };
+  pages.forEach((lines, p) => {
+    const page = p + 1;
+    // A section that ran on the previous page continues here, under its path, with this page's number.
+    if (open && open.lines.length > 0) {
+      emit(open);
+      open = open.path.length ? { path: open.path, page, lines: [] } : null;
+    }
+    lines.forEach((line, i) => {
+      if (!isHeadingLine(line, body)) {
+        open ??= { path: [], page, lines: [] };
+        open.lines.push(line);
+        return;
+      }
+      const text = line.text.replace(/\s+/g, " ").trim();
+      const previous = lines[i - 1];
+      // A heading wrapped onto a second line: same size, right under the first, nothing between.
+      const wrapped =
+        open !== null && open.lines.length === 0 && open.path.length > 0 && previous !== undefined && isHeadingLine(previous, body) &&
+        sizeKey(previous.size) === sizeKey(line.size) && previous.y - line.y <= line.size * 1.6;
+      if (wrapped) {
+        const o: Open = open!;
+        o.path = trail.enter(levelOf(line), `${o.path[o.path.length - 1]} ${text}`);
+        return;
+      }
+      emit(open);
+      open = { path: trail.enter(levelOf(line), text), page, lines: [] };
+    });
+  });
+  emit(open);
+  return sections;
 }

@@ -1,4 +1,4 @@
-import { dropRunningLines, pageText, type PdfLine } from "./pdf-layout";
+import { dropRunningLines, pageSections, type PdfLine } from "./pdf-layout";
 import { finish, normalizeWhitespace, ParseError, type ParsedDocument } from "./types";
 
 /** A PDF without a text layer; worker/documents/ocr reads its page images when OCR is configured. */
@@ -71,7 +71,7 @@ export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
     );
   }
   return finish(
-    dropRunningLines(pages).map((lines, i) => ({ heading: null, text: normalizeWhitespace(pageText(lines)), page: i + 1 })),
+    pageSections(dropRunningLines(pages)).map((section) => ({ ...section, text: normalizeWhitespace(section.text) })),
     SCANNED_PDF,
   );
 }

@@ -15,7 +15,8 @@ function setModule(exercise: StepEditorProps["exercise"], index: number, patch: 
   return (exercise.modules ?? []).map((m, i) => (i === index ? { ...m, ...patch } : m));
 }
 
-export function ModulesEditor({ exercise, onChange }: StepEditorProps) {
+/** basePath: the exercise's page path (personal or campaign); a relative link would lose the id under the splat route. */
+export function ModulesEditor({ exercise, onChange, basePath }: StepEditorProps & { basePath: string }) {
   const modules = exercise.modules ?? [];
   const [confirm, setConfirm] = React.useState<number | null>(null);
   const set = (list: Module[]) => onChange({ modules: list });
@@ -59,13 +60,13 @@ export function ModulesEditor({ exercise, onChange }: StepEditorProps) {
                 }
               />
               <div className="flex flex-wrap gap-3 text-sm">
-                <Link className="font-medium text-primary hover:underline" to={`../modules/${n}/injects`} relative="path">
+                <Link className="font-medium text-primary hover:underline" to={`${basePath}/modules/${n}/injects`}>
                   Injects ({m.injects?.length ?? 0})
                 </Link>
-                <Link className="font-medium text-primary hover:underline" to={`../modules/${n}/questions`} relative="path">
+                <Link className="font-medium text-primary hover:underline" to={`${basePath}/modules/${n}/questions`}>
                   Questions ({countQuestions(m)})
                 </Link>
-                <Link className="font-medium text-primary hover:underline" to={`../modules/${n}/description`} relative="path">
+                <Link className="font-medium text-primary hover:underline" to={`${basePath}/modules/${n}/description`}>
                   Description
                 </Link>
               </div>

@@ -1,0 +1,178 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
+import * as React from "react";
+import { CADENCE_LABEL } from "../../../../worker/alerts/cadence";
+import { alertQueryKeys, alertsApi, type AlertInput, type AlertLimits, type AlertView } from "~/lib/alerts-api";
+import { ApiError } from "~/lib/query";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { AlertForm } from "./alert-form";
+import { AlertHistory, AlertSummary } from "./alert-summary";
+import { formatUtc } from "./format";
+
+export type AlertsPanelProps = {
+  /** Opens the create form prefilled (e.g. "Create alert" from an intelligence chat's question). */
+  initialQuery?: string;
+  className?: string;
+};
+
+const message = (err: unknown) => (err instanceof Error ? err.message : "Something went wrong. Try again.");
+
+/**
+ * News alerts (issue 12): the planner's alerts with their latest summary and trigger history, and
+ * create, edit, pause/resume and delete. Shown only to accounts with `alertsEnabled`: without the
+ * flag the API answers 404 `alerts_disabled` and the panel says alerts are not available.
+ */
+export function AlertsPanel({ initialQuery, className }: AlertsPanelProps) {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: alertQueryKeys.list, queryFn: alertsApi.list });
+  const [creating, setCreating] = React.useState(Boolean(initialQuery));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: alertQueryKeys.list });
+  const create = useMutation({
+    mutationFn: (input: AlertInput) => alertsApi.create(input),
+    onSuccess: () => {
+      setCreating(false);
+      void refresh();
+    },
+  });
+
+  if (list.isPending) return <p className="text-sm text-muted-foreground">Loading alerts…</p>;
+  if (list.isError) {
+    const disabled = list.error instanceof ApiError && list.error.code === "alerts_disabled";
+    return (
+      <p role={disabled ? undefined : "alert"} className="text-sm text-muted-foreground">
+        {disabled ? "News alerts are not enabled for this account." : message(list.error)}
+      </p>
+    );
+  }
+  const { alerts, limits } = list.data;
+  const full = alerts.length >= limits.maxAlerts;
+
+  return (
+    <section className={className} aria-labelledby="alerts-heading">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="alerts-heading" className="text-base font-semibold">
+          News alerts
+        </h2>
+        {!creating ? (
+          <Button size="sm" onClick={() => setCreating(true)} disabled={full} title={full ? `You can keep up to ${limits.maxAlerts} alerts.` : undefined}>
+            <Plus className="mr-1 size-4" aria-hidden /> New alert
+          </Button>
+        ) : null}
+      </div>
+      {creating ? (
+        <div className="mb-4 rounded-md border p-3">
+          <AlertForm
+            limits={limits}
+            initial={{ queryText: initialQuery ?? "" }}
+            submitLabel="Create alert"
+            busy={create.isPending}
+            error={create.isError ? message(create.error) : null}
+            onSubmit={(input) => create.mutate(input)}
+            onCancel={() => setCreating(false)}
+          />
+        </div>
+      ) : null}
+      {alerts.length === 0 && !creating ? (
+        <p className="text-sm text-muted-foreground">No alerts yet. An alert watches news and official feeds and writes a cited summary on a schedule.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {alerts.map((alert) => (
+            <li key={alert.id}>
+              <AlertCard alert={alert} limits={limits} onChanged={refresh} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AlertCard({ alert, limits, onChanged }: { alert: AlertView; limits: AlertLimits; onChanged: () => void }) {
+  const [editing, setEditing] = React.useState(false);
+  const [confirming, setConfirming] = React.useState(false);
+  const [showHistory, setShowHistory] = React.useState(false);
+  const update = useMutation({
+    mutationFn: (input: AlertInput) => alertsApi.update(alert.id, input),
+    onSuccess: () => {
+      setEditing(false);
+      onChanged();
+    },
+  });
+  const toggle = useMutation({ mutationFn: () => (alert.isActive ? alertsApi.pause(alert.id) : alertsApi.resume(alert.id)), onSuccess: onChanged });
+  const remove = useMutation({
+    mutationFn: () => alertsApi.remove(alert.id),
+    onSuccess: () => {
+      setConfirming(false);
+      onChanged();
+    },
+  });
+  const failure = toggle.error ?? remove.error;
+
+  return (
+    <div className="grid gap-3 rounded-md border p-3" aria-label={`Alert: ${alert.queryText}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <p className="font-medium">{alert.queryText}</p>
+          <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            <Badge variant={alert.isActive ? "default" : "secondary"}>{alert.isActive ? "Active" : "Paused"}</Badge>
+            <span>{CADENCE_LABEL[alert.cadence]}</span>
+            {alert.isActive ? <span>Next: {formatUtc(alert.nextRunAt)}</span> : null}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <Button size="sm" variant="ghost" onClick={() => setEditing((v) => !v)} aria-label={`Edit alert ${alert.queryText}`}>
+            <Pencil className="size-4" aria-hidden />
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => toggle.mutate()} disabled={toggle.isPending} aria-label={`${alert.isActive ? "Pause" : "Resume"} alert ${alert.queryText}`}>
+            {alert.isActive ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete alert ${alert.queryText}`}>
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        </div>
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {message(failure)}
+        </p>
+      ) : null}
+      {editing ? (
+        <AlertForm
+          limits={limits}
+          initial={{ queryText: alert.queryText, cadence: alert.cadence }}
+          submitLabel="Save alert"
+          busy={update.isPending}
+          error={update.isError ? message(update.error) : null}
+          onSubmit={(input) => update.mutate(input)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : null}
+      {alert.latestSummary ? (
+        <AlertSummary summary={alert.latestSummary} />
+      ) : (
+        <p className="text-xs text-muted-foreground">{alert.isActive ? "The first summary is written at the next scheduled run." : "Paused: no summaries are written."}</p>
+      )}
+      {alert.history.length > 0 ? (
+        <div>
+          <Button size="sm" variant="link" className="h-auto p-0 text-xs" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
+            {showHistory ? "Hide" : "Show"} trigger history ({alert.history.length})
+          </Button>
+          {showHistory ? <AlertHistory history={alert.history} /> : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this alert?"
+        description={`“${alert.queryText}” and its summaries will be deleted. This cannot be undone.`}
+        confirmLabel="Delete alert"
+        busy={remove.isPending}
+        busyLabel="Deleting…"
+        keepOpenWhileBusy
+        onConfirm={() => remove.mutate()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Pencil, Trash2 } from "lucide-react";
+import * as React from "react";
+import { MarkdownText } from "~/components/ask/markdown";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { IconButton } from "~/components/ui/icon-button";
+import type { BriefView } from "~/lib/briefs-api";
+import { BriefEditor } from "./brief-editor";
+import { ShareControls } from "./share-controls";
+import type { BriefActions } from "./use-briefs";
+
+/** Longer content starts folded to a few lines, so the list stays scannable. */
+const FOLD_CHARS = 600;
+
+// Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+export const formatBriefDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** Briefs are the planner's own text: [n] markers stay as typed (no citations to link them to). */
+const plainCite = (n: number, _c: unknown, key: React.Key) => <React.Fragment key={key}>[{n}]</React.Fragment>;
+
+/** One brief: title, dates, its content as Markdown, and edit, delete and sharing. */
+export function BriefCard({ brief, actions }: { brief: BriefView; actions: BriefActions }) {
+  const [editing, setEditing] = React.useState(false);
+  const [confirming, setConfirming] = React.useState(false);
+  const [expanded, setExpanded] = React.useState(false);
+  const editButton = React.useRef<HTMLButtonElement>(null);
+  const foldable = brief.content.length > FOLD_CHARS;
+  const headingId = `brief-${brief.id}-title`;
+  const contentId = `brief-${brief.id}-content`;
+  const edited = brief.updatedAt.slice(0, 10) !== brief.createdAt.slice(0, 10);
+
+  return (
+    <li>
+      <article id={`brief-${brief.id}`} aria-labelledby={headingId} className="grid scroll-mt-20 gap-3 rounded-lg border bg-card p-4" data-testid="brief-card" data-brief-id={brief.id}>
+        <header className="flex flex-wrap items-start justify-between gap-2">
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <h3 id={headingId} className="break-words text-base font-semibold leading-snug">
+              {brief.title}
+            </h3>
+            <p className="text-xs text-muted-foreground">
+              Saved {formatBriefDate(brief.createdAt)}
+              {edited ? ` · edited ${formatBriefDate(brief.updatedAt)}` : ""}
+            </p>
+          </div>
+          <div className="flex shrink-0 items-center gap-1">
+            {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
+            <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+            </IconButton>
+            <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden />
+            </IconButton>
+          </div>
+        </header>
+
+        <div id={contentId} className={foldable && !expanded ? "max-h-40 overflow-hidden" : undefined}>
+          <MarkdownText content={brief.content} citations={[]} renderCite={plainCite} />
+        </div>
+        {foldable ? (
+          <Button type="button" variant="link" size="sm" className="h-auto justify-self-start p-0" aria-expanded={expanded} aria-controls={contentId} onClick={() => setExpanded((x) => !x)}>
+            {expanded ? "Show less" : "Show all"}
+          </Button>
+        ) : null}
+
+        <ShareControls brief={brief} actions={actions} />
+
+        <BriefEditor
+          open={editing}
+          onOpenChange={setEditing}
+          heading="Edit brief"
+          initial={{ title: brief.title, content: brief.content }}
+          onSave={(draft) => actions.save(brief, draft)}
+          returnFocusTo={editButton}
+        />
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete this brief?"
+          description={
+            <>
+              “{brief.title}” will be deleted{brief.sharePath ? " and its public link will stop working" : ""}. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          onConfirm={() => void actions.remove(brief)}
+        />
+      </article>
+    </li>
+  );
+}

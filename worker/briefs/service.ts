@@ -1,0 +1,106 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import type { UserContext } from "../context";
+import type { Database } from "../db/client";
+import { intelBriefs, intelligenceChats, type IntelBrief } from "../db/schema";
+import { badRequest, notFound } from "../lib/errors";
+import { purgeSharedBrief } from "./share-cache";
+import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
+import { toBriefView, type BriefPage, type BriefView } from "./views";
+
+/**
+ * Intelligence briefs: answers a planner saved to keep, edit and share. The API
+ * (worker/briefs/routes.ts) and the /intelligence page call these functions. Every
+ * query is scoped by the caller's user id: someone else's brief is "not found" (404), never 403.
+ * Sharing lives in sharing.ts; edits and deletes here purge the shared page's edge copy.
+ */
+
+export const BRIEF_NOT_FOUND = "Brief not found.";
+export const CHAT_NOT_FOUND = "Chat not found.";
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function findOwnedBrief(db: Database, userId: string, id: string): Promise<IntelBrief> {
+  const [row] = await db
+    .select()
+    .from(intelBriefs)
+    .where(and(eq(intelBriefs.id, id), eq(intelBriefs.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound(BRIEF_NOT_FOUND);
+  return row;
+}
+
+/** The caller's briefs, newest first, a page at a time (`nextCursor` is null on the last page). */
+export async function listBriefs(ctx: UserContext, { limit = LIST_DEFAULT, cursor }: Partial<BriefListQuery> = {}): Promise<BriefPage> {
+  const mine = eq(intelBriefs.userId, ctx.user.id);
+  const after = cursor
+    ? or(lt(intelBriefs.createdAt, cursor.createdAt), and(eq(intelBriefs.createdAt, cursor.createdAt), lt(intelBriefs.id, cursor.id)))
+    : undefined;
+  // One extra row says whether another page exists without a count query.
+  const rows = await ctx.db
+    .select()
+    .from(intelBriefs)
+    .where(after ? and(mine, after) : mine)
+    .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    briefs: page.map(toBriefView),
+    nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+  };
+}
+
+export async function getBrief(ctx: UserContext, id: string): Promise<BriefView> {
+  return toBriefView(await findOwnedBrief(ctx.db, ctx.user.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/**
+ * The chat a brief says it came from must be the caller's and hold that message: a brief cannot
+ * point into someone else's conversation. Someone else's chat is "not found", like their briefs.
+ */
+async function assertOwnChatMessage(ctx: UserContext, chatId: string, messageIndex: number): Promise<void> {
+  const [chat] = await ctx.db
+    .select({ messages: intelligenceChats.messages })
+    .from(intelligenceChats)
+    .where(and(eq(intelligenceChats.id, chatId), eq(intelligenceChats.userId, ctx.user.id)))
+    .limit(1);
+  if (!chat) throw notFound(CHAT_NOT_FOUND);
+  if (messageIndex >= chat.messages.length) {
+    throw badRequest(`That chat has no message ${messageIndex}.`, "validation_error", { fieldErrors: { messageIndex: "No such message in that chat." } });
+  }
+}
+
+export async function createBrief(ctx: UserContext, input: CreateBriefInput): Promise<BriefView> {
+  if (input.chatId !== undefined && input.messageIndex !== undefined) await assertOwnChatMessage(ctx, input.chatId, input.messageIndex);
+  const [row] = await ctx.db
+    .insert(intelBriefs)
+    .values({ userId: ctx.user.id, title: input.title, content: input.content, chatId: input.chatId ?? null, messageIndex: input.messageIndex ?? null })
+    .returning();
+  return toBriefView(row!);
+}
+
+export async function updateBrief(ctx: UserContext, id: string, input: UpdateBriefInput): Promise<BriefView> {
+  const [row] = await ctx.db
+    .update(intelBriefs)
+    .set({ ...(input.title !== undefined ? { title: input.title } : {}), ...(input.content !== undefined ? { content: input.content } : {}) })
+    .where(and(eq(intelBriefs.id, id), eq(intelBriefs.userId, ctx.user.id)))
+    .returning();
+  if (!row) throw notFound(BRIEF_NOT_FOUND);
+  // The public page must not keep showing the old words.
+  if (row.shareToken) await purgeSharedBrief(ctx, row.shareToken);
+  return toBriefView(row);
+}
+
+export async function deleteBrief(ctx: UserContext, id: string): Promise<{ success: true }> {
+  const [row] = await ctx.db
+    .delete(intelBriefs)
+    .where(and(eq(intelBriefs.id, id), eq(intelBriefs.userId, ctx.user.id)))
+    .returning({ shareToken: intelBriefs.shareToken });
+  if (!row) throw notFound(BRIEF_NOT_FOUND);
+  if (row.shareToken) await purgeSharedBrief(ctx, row.shareToken);
+  return { success: true };
+}

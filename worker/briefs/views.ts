@@ -1,0 +1,33 @@
+import type { IntelBrief } from "../db/schema";
+import { sharedBriefPath } from "./limits";
+
+/** What the API and the /intelligence page get for a brief (the browser imports these types). */
+
+export type BriefView = {
+  id: string;
+  title: string;
+  content: string;
+  chatId: string | null;
+  messageIndex: number | null;
+  /** Set only while the brief is shared; the public page is `sharePath` on the app's address. */
+  shareToken: string | null;
+  sharePath: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type BriefPage = { briefs: BriefView[]; nextCursor: string | null };
+
+export function toBriefView(row: IntelBrief): BriefView {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    chatId: row.chatId,
+    messageIndex: row.messageIndex,
+    shareToken: row.shareToken,
+    sharePath: row.shareToken ? sharedBriefPath(row.shareToken) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
