@@ -14,7 +14,7 @@ const SHARED_WORKER_MODULES = [
   "documents/status",
   "exercises/capabilities",
   "exercises/steps",
-  "intelligence/chat/model",
+  "intelligence-chat/model",
   "alerts/cadence",
   "briefs/limits",
   "profile/fields",

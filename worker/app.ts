@@ -14,7 +14,7 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
-import { intelligenceChatRoutes } from "./intelligence/chat/routes";
+import { intelligenceChatRoutes } from "./intelligence-chat/routes";
 import { alertRoutes } from "./alerts/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { briefRoutes } from "./briefs/routes";

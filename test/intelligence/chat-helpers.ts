@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { appContext, userContext } from "../../worker/context";
 import { ingestDocument } from "../../worker/documents/ingest";
 import type { Env } from "../../worker/env";
-import { askIntelligence } from "../../worker/intelligence/chat/service";
+import { askIntelligence } from "../../worker/intelligence-chat/service";
 import { api, expectStatus, json, type ApiInit } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { grant, readNdjson, stripePlan, type NdjsonEvent } from "../conversations/helpers";

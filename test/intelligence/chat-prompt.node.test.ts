@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { itemsForPrompt } from "../../worker/intelligence/digest";
-import { buildIntelPrompt, describeRegion, documentsOnlyPreface, intelSearchQuery, offlineIntelAnswer, type IntelPromptInput } from "../../worker/intelligence/chat/prompt";
+import { buildIntelPrompt, describeRegion, documentsOnlyPreface, intelSearchQuery, offlineIntelAnswer, type IntelPromptInput } from "../../worker/intelligence-chat/prompt";
 import type { IntelItem } from "../../worker/intelligence/sources";
 import type { RetrievedPassage } from "../../worker/documents/retrieval";
 import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";

@@ -4,7 +4,7 @@ import { ASK_OFFLINE_LABEL } from "../../worker/ask/offline-answer";
 import { appContext, userContext } from "../../worker/context";
 import { configSchema } from "../../worker/env";
 import { citationsOf, extractiveDigest, itemsForPrompt, type IntelCitation } from "../../worker/intelligence/digest";
-import { getIntelChat } from "../../worker/intelligence/chat/service";
+import { getIntelChat } from "../../worker/intelligence-chat/service";
 import { searchIntelligence } from "../../worker/intelligence/sources";
 import { forgetRecordedOutcomes } from "../../worker/intelligence/sources/last-outcome";
 import { api, apiError, expectStatus, json } from "../helpers/api";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Citation } from "../../ask/model";
-import type { IntelCitation } from "../digest";
+import type { Citation } from "../ask/model";
+import type { IntelCitation } from "../intelligence/digest";
 
 /**
  * Wire shapes of the intelligence chat (issue 12), shared with the browser (eslint

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { requireUser } from "../../auth/middleware";
-import { ctxOf } from "../../context";
-import { readJson } from "../../lib/http";
-import type { AppEnv } from "../../types";
+import { requireUser } from "../auth/middleware";
+import { ctxOf } from "../context";
+import { readJson } from "../lib/http";
+import type { AppEnv } from "../types";
 import { createIntelChatBodySchema, INTEL_BODY_MAX_BYTES, intelQuestionBodySchema } from "./model";
 import { askIntelligence, createIntelChat, deleteIntelChat, getIntelChat, listIntelChats } from "./service";
 

@@ -1,12 +1,12 @@
-import { clip, describeInstructions, documentPassagesBlock, type InstructionLabel } from "../../ai/prompt-parts";
-import type { ChatMessage } from "../../ai/types";
-import { offlineAskAnswer } from "../../ask/offline-answer";
-import { analyzeQuestion } from "../../documents/query-terms";
-import type { RetrievedPassage } from "../../documents/retrieval";
-import type { CustomInstructions } from "../../profile/model";
-import { extractiveDigest, itemsForPrompt, MAX_CITED_ITEMS } from "../digest";
-import type { IntelItem, IntelRegion } from "../sources";
-import { US_STATES } from "../sources/region";
+import { clip, describeInstructions, documentPassagesBlock, type InstructionLabel } from "../ai/prompt-parts";
+import type { ChatMessage } from "../ai/types";
+import { offlineAskAnswer } from "../ask/offline-answer";
+import { analyzeQuestion } from "../documents/query-terms";
+import type { RetrievedPassage } from "../documents/retrieval";
+import type { CustomInstructions } from "../profile/model";
+import { extractiveDigest, itemsForPrompt, MAX_CITED_ITEMS } from "../intelligence/digest";
+import type { IntelItem, IntelRegion } from "../intelligence/sources";
+import { US_STATES } from "../intelligence/sources/region";
 
 /**
  * The intelligence chat's prompts (pure): the search words a question gives the sources, the system
