@@ -14,6 +14,7 @@ const SHARED_WORKER_MODULES = [
   "documents/status",
   "exercises/capabilities",
   "exercises/steps",
+  "intelligence-chat/model",
   "alerts/cadence",
   "briefs/limits",
   "profile/fields",

@@ -43,8 +43,10 @@ export default defineConfig(async () => {
       ...shared,
       projects: [
         {
-          // Pure logic (steps, chunking, prompts, templates, validation…): plain Node, no workerd.
-                test: { ...shared, name: "node", environment: "node", include: ["test/**/*.node.test.ts"], setupFiles: ["./test/setup-node.ts"] },
+          // Pure logic (steps, chunking, prompts, templates, validation…) and components rendered to
+          // HTML: plain Node, no workerd. `~/` is the web app's alias (tsconfig paths, Remix's Vite config).
+          resolve: { alias: [{ find: /^~\//, replacement: `${path.join(import.meta.dirname, "web")}/` }] },
+          test: { ...shared, name: "node", environment: "node", include: ["test/**/*.node.test.ts"], setupFiles: ["./test/setup-node.ts"] },
         },
         {
                 plugins: [

@@ -14,6 +14,7 @@ import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock
 import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
 import { askRoutes } from "./ask/routes";
+import { intelligenceChatRoutes } from "./intelligence-chat/routes";
 import { alertRoutes } from "./alerts/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { briefRoutes } from "./briefs/routes";
@@ -96,6 +97,7 @@ export function createApp() {
   app.route("/api/documents", documentRoutes);
   app.route("/api/documents", documentAssignmentRoutes);
   app.route("/api/ask", askRoutes);
+  app.route("/api/intelligence/chats", intelligenceChatRoutes);
   app.route("/api/intelligence/alerts", alertRoutes);
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/intelligence/briefs", briefRoutes);

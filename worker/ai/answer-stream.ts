@@ -157,3 +157,27 @@ export async function openPaidAnswer(provider: AiProvider, request: ChatRequest,
     throw providerRefusal(err, tag);
   }
 }
+
+/**
+ * The response carrying a streamed answer: its framing's content type, never cached or sniffed,
+ * and which provider, model and label answered (X-AI-Provider, X-AI-Model, X-AI-Label).
+ */
+export function answerResponse(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  provider: Pick<AiProvider, "id" | "model">,
+  label: string,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  return new Response(body, {
+    headers: {
+      "content-type": contentType,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "x-ai-provider": provider.id,
+      "x-ai-model": provider.model,
+      "x-ai-label": label,
+      ...extraHeaders,
+    },
+  });
+}

@@ -12,6 +12,7 @@ export const QUESTION_MAX_CHARS = 8_000;
 const HISTORY_MESSAGE_MAX_CHARS = 50_000;
 export const TITLE_MAX_CHARS = 200;
 export const ASK_BODY_MAX_BYTES = 2 * 1024 * 1024;
+const TITLE_FROM_QUESTION_CHARS = 60;
 
 const titleSchema = z.string().trim().min(1, "Title is required.").max(TITLE_MAX_CHARS, `Title must be at most ${TITLE_MAX_CHARS} characters.`);
 
@@ -77,4 +78,12 @@ export interface AnswerMetadata {
   offline?: boolean;
   interrupted?: boolean;
   [key: string]: unknown;
+}
+
+/** The first question names an untitled chat (and an intelligence brief its answer): its first ~60 characters, cut at a word. */
+export function titleFromQuestion(question: string): string {
+  const text = question.replace(/\s+/g, " ").trim();
+  if (text.length <= TITLE_FROM_QUESTION_CHARS) return text;
+  const cut = text.lastIndexOf(" ", TITLE_FROM_QUESTION_CHARS);
+  return `${text.slice(0, cut > 20 ? cut : TITLE_FROM_QUESTION_CHARS).trimEnd()}…`;
 }

@@ -1,3 +1,4 @@
+import { clip, describeInstructions, documentPassagesBlock, type InstructionLabel } from "../ai/prompt-parts";
 import type { ChatMessage } from "../ai/types";
 import type { CustomInstructions } from "../profile/model";
 import type { AskAction } from "./actions/catalogue";
@@ -9,7 +10,6 @@ import { offlineAskAnswer } from "./offline-answer";
  * custom instructions and language, the numbered passages, and the conversation so far.
  */
 
-const MAX_PASSAGE_CHARS = 1_500;
 const MAX_HISTORY_MESSAGES = 12;
 const MAX_HISTORY_CHARS = 4_000;
 export const ASK_MAX_OUTPUT_TOKENS = 1_500;
@@ -25,7 +25,7 @@ const RULES = [
   "Be concise: short paragraphs or a short list. Use the documents' own names for plans, roles and places.",
 ].join("\n");
 
-const INSTRUCTION_LABELS: [keyof CustomInstructions, string][] = [
+const INSTRUCTION_LABELS: InstructionLabel[] = [
   ["askReadyroom", "Instructions for Ask Readyroom"],
   ["focus", "Organizational & Regional Focus"],
   ["threats", "Threats Hazards and Concerns"],
@@ -55,11 +55,11 @@ export interface AskPrompt {
 
 export function buildAskPrompt(input: AskPromptInput): AskPrompt {
   const system: string[] = [ROLE, RULES];
-  const instructions = describeInstructions(input.instructions);
+  const instructions = describeInstructions(input.instructions, INSTRUCTION_LABELS);
   if (instructions) system.push(`About the planner's organization (their custom instructions; follow them where relevant):\n${instructions}`);
   if (input.language) system.push(`Answer in ${input.language}. Keep the [n] citation markers as they are.`);
   if (input.action) system.push(`${input.action.instructions}\nWrite in Markdown; no HTML.`);
-  system.push(passagesBlock(input));
+  system.push(documentPassagesBlock(input.passages, input.hasIndexedDocuments));
 
   const history = input.messages.slice(-MAX_HISTORY_MESSAGES).map((m) => ({ role: m.role, content: clip(m.content, MAX_HISTORY_CHARS) }));
   const question = input.messages[input.messages.length - 1]?.content ?? "";
@@ -71,28 +71,4 @@ export function buildAskPrompt(input: AskPromptInput): AskPrompt {
         ? input.action.offline(input.passages)
         : offlineAskAnswer(question, input.passages, { hasIndexedDocuments: input.hasIndexedDocuments }),
   };
-}
-
-function passagesBlock(input: AskPromptInput): string {
-  if (input.passages.length === 0) {
-    return input.hasIndexedDocuments
-      ? "No passage of the planner's documents matched this question. Say that their documents do not seem to cover it, and suggest other words to try or a document to upload. Do not answer from outside knowledge."
-      : "The planner has no documents ready to search (none uploaded, or still processing). Say so, and tell them to upload documents in the Library and wait until they show Ready. Do not answer from outside knowledge.";
-  }
-  const blocks = input.passages.map((p) => {
-    const where = p.page !== undefined ? `${p.documentName}, page ${p.page}` : p.documentName;
-    return `[${p.n}] (${where})\n${clip(p.content, MAX_PASSAGE_CHARS)}`;
-  });
-  return `Passages from the planner's documents, most relevant first:\n\n${blocks.join("\n\n")}`;
-}
-
-function describeInstructions(instructions: CustomInstructions | null): string {
-  if (!instructions) return "";
-  return INSTRUCTION_LABELS.filter(([key]) => typeof instructions[key] === "string" && (instructions[key] as string).trim())
-    .map(([key, label]) => `${label}: ${clip(instructions[key] as string, 2_000)}`)
-    .join("\n");
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }

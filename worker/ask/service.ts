@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
-import { answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
+import { answerResponse, answerStream, openPaidAnswer, settleAnswerCharge } from "../ai/answer-stream";
 import { assistantSettings } from "../ai/assistant-settings";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
@@ -10,7 +10,9 @@ import type { Database } from "../db/client";
 import { askReadyroomChats, chatMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import type { AnswerMetadata, AskBody, AskEvent, AskPassage, Citation } from "./model";
+import { titleFromQuestion, type AnswerMetadata, type AskBody, type AskEvent, type AskPassage, type Citation } from "./model";
+
+export { titleFromQuestion };
 import { ASK_ACTIONS, findAskAction, type AskAction } from "./actions/catalogue";
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
@@ -28,7 +30,6 @@ import { nowMs } from "../lib/clock";
  */
 
 const CHAT_NOT_FOUND = "Chat not found.";
-const TITLE_FROM_QUESTION_CHARS = 60;
 
 export interface ChatSummary {
   id: string;
@@ -123,13 +124,6 @@ export async function deleteChat({ db, user }: UserContext, chatId: string): Pro
   await db.delete(askReadyroomChats).where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, userId)));
 }
 
-/** The first question names an untitled chat: its first ~60 characters, cut at a word. */
-export function titleFromQuestion(question: string): string {
-  const text = question.replace(/\s+/g, " ").trim();
-  if (text.length <= TITLE_FROM_QUESTION_CHARS) return text;
-  const cut = text.lastIndexOf(" ", TITLE_FROM_QUESTION_CHARS);
-  return `${text.slice(0, cut > 20 ? cut : TITLE_FROM_QUESTION_CHARS).trimEnd()}…`;
-}
 
 // ------------------------------------------------------------------------------------------------
 // Asking
@@ -191,16 +185,7 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
 
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
   const run: Run = { ...req, ctx, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens, action };
-  return new Response(streamAnswer(run, chunks, abort, label), {
-    headers: {
-      "content-type": CONTENT_TYPE.ndjson,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "x-ai-provider": provider.id,
-      "x-ai-model": provider.model,
-      "x-ai-label": label,
-    },
-  });
+  return answerResponse(streamAnswer(run, chunks, abort, label), CONTENT_TYPE.ndjson, provider, label);
 }
 
 interface Run extends AskRequest {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { assistantSettings } from "../ai/assistant-settings";
 import { getAiProvider, DEFAULT_CHAT_MODEL, approxTokens, type AiProvider, type ChatChunk } from "../ai";
 import { chargeForAi, type AiCharge } from "../billing/service";
-import { answerStream, openPaidAnswer, settleAnswerCharge, type TokenUsage } from "../ai/answer-stream";
+import { answerResponse, answerStream, openPaidAnswer, settleAnswerCharge, type TokenUsage } from "../ai/answer-stream";
 import { estimateCredits } from "../billing/pricing";
 import type { UserContext } from "../context";
 import type { Database } from "../db/client";
@@ -145,17 +145,7 @@ export async function streamConversation(ctx: UserContext, req: ConversationRequ
     promptTokens,
     passages,
   };
-  return new Response(streamBody(run, chunks, abort), {
-    headers: {
-      "content-type": CONTENT_TYPE[req.framing],
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "x-ai-provider": provider.id,
-      "x-ai-model": provider.model,
-      "x-ai-label": provider.label,
-      "server-timing": timing.header(),
-    },
-  });
+  return answerResponse(streamBody(run, chunks, abort), CONTENT_TYPE[req.framing], provider, provider.label, { "server-timing": timing.header() });
 }
 
 /** Server-Timing of the steps before the stream starts, so the overhead is visible in devtools and the bench. */

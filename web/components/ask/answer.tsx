@@ -73,16 +73,10 @@ export function Answer({
           )}
         />
       ) : streaming ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> Searching your documents…
-        </p>
+        <Working text="Searching your documents…" />
       ) : null}
 
-      {interrupted ? (
-        <p className="text-sm text-destructive">
-          The answer stopped early{typeof interrupted === "string" && interrupted ? `: ${interrupted}` : "."} What arrived is kept.
-        </p>
-      ) : null}
+      <InterruptedNote interrupted={interrupted} />
 
       {citations.length > 0 && (listed.length > 0 || !streaming) ? (
         <section aria-label="Sources" className="grid gap-1">
@@ -124,13 +118,38 @@ export function Answer({
         </section>
       ) : null}
 
-      {!streaming && offline ? (
-        <Badge variant="outline" className="w-fit" title="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model.">
-          {ASK_OFFLINE_TEXT}
-        </Badge>
-      ) : !streaming && model ? (
-        <p className="text-xs text-muted-foreground">Answered with {model}</p>
-      ) : null}
+      {streaming ? null : <AnsweredWith offline={offline} model={model} offlineTitle="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model." />}
     </div>
   );
+}
+
+/** What an answer shows while nothing has arrived yet. */
+export function Working({ text }: { text: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> {text}
+    </p>
+  );
+}
+
+/** The note under an answer the provider stopped mid-way (its text is kept). */
+export function InterruptedNote({ interrupted }: { interrupted?: string | boolean | null }) {
+  if (!interrupted) return null;
+  return (
+    <p className="text-sm text-destructive">
+      The answer stopped early{typeof interrupted === "string" && interrupted ? `: ${interrupted}` : "."} What arrived is kept.
+    </p>
+  );
+}
+
+/** Who answered: the offline label (explained by `offlineTitle`), or the model's name. */
+export function AnsweredWith({ offline, model, offlineTitle }: { offline?: boolean; model?: string | null; offlineTitle: string }) {
+  if (offline) {
+    return (
+      <Badge variant="outline" className="w-fit" title={offlineTitle}>
+        {ASK_OFFLINE_TEXT}
+      </Badge>
+    );
+  }
+  return model ? <p className="text-xs text-muted-foreground">Answered with {model}</p> : null;
 }

@@ -7,11 +7,15 @@ import { chatTitle, TITLE_MAX, type AskChatSummary } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
 import { formatDate } from "../documents/format";
 
-export type ChatListActions = {
+/** A chat as the list shows it (Ask Readyroom's and the intelligence chat's summaries both fit). */
+type ListedChat = Pick<AskChatSummary, "id" | "title" | "updatedAt" | "messageCount">;
+
+export type ChatListActions<C extends ListedChat = AskChatSummary> = {
   select: (id: string) => void;
   create: () => void;
-  rename: (chat: AskChatSummary, title: string) => Promise<boolean>;
-  remove: (chat: AskChatSummary) => Promise<void>;
+  /** Absent: chats cannot be renamed (their title is their first question). */
+  rename?: (chat: C, title: string) => Promise<boolean>;
+  remove: (chat: C) => Promise<void>;
 };
 
 function titleError(value: string): string | null {
@@ -21,7 +25,7 @@ function titleError(value: string): string | null {
   return null;
 }
 
-function RenameChat({ chat, rename, onDone }: { chat: AskChatSummary; rename: ChatListActions["rename"]; onDone: () => void }) {
+function RenameChat<C extends ListedChat>({ chat, rename, onDone }: { chat: C; rename: NonNullable<ChatListActions<C>["rename"]>; onDone: () => void }) {
   return (
     <div className="px-2 py-1.5">
       <RenameForm
@@ -38,12 +42,12 @@ function RenameChat({ chat, rename, onDone }: { chat: AskChatSummary; rename: Ch
   );
 }
 
-function ChatItem({ chat, active, actions }: { chat: AskChatSummary; active: boolean; actions: ChatListActions }) {
+function ChatItem<C extends ListedChat>({ chat, active, actions, deleteNote }: { chat: C; active: boolean; actions: ChatListActions<C>; deleteNote: string }) {
   const [renaming, setRenaming] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const renameButton = React.useRef<HTMLButtonElement>(null);
   const title = chatTitle(chat);
-  if (renaming) {
+  if (renaming && actions.rename) {
     return (
       <li>
         <RenameChat
@@ -72,9 +76,11 @@ function ChatItem({ chat, active, actions }: { chat: AskChatSummary; active: boo
           {`${formatDate(chat.updatedAt)} · ${chat.messageCount} message${chat.messageCount === 1 ? "" : "s"}`}
         </span>
       </button>
-      <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`Rename chat ${title}`} title="Rename" onClick={() => setRenaming(true)}>
-        <Pencil aria-hidden />
-      </Button>
+      {actions.rename ? (
+        <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`Rename chat ${title}`} title="Rename" onClick={() => setRenaming(true)}>
+          <Pencil aria-hidden />
+        </Button>
+      ) : null}
       <Button
         type="button"
         variant="ghost"
@@ -90,7 +96,7 @@ function ChatItem({ chat, active, actions }: { chat: AskChatSummary; active: boo
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete this chat?"
-        description={<>“{title}” and its answers will be deleted. Your documents are not affected.</>}
+        description={<>“{title}” and its answers will be deleted. {deleteNote}</>}
         confirmLabel="Delete"
         onConfirm={() => void actions.remove(chat)}
       />
@@ -98,10 +104,26 @@ function ChatItem({ chat, active, actions }: { chat: AskChatSummary; active: boo
   );
 }
 
-/** The planner's chats, newest first, with a new-chat button; rename inline, delete after a confirmation. */
-export function ChatList({ chats, activeId, actions, disabled }: { chats: AskChatSummary[]; activeId: string | null; actions: ChatListActions; disabled: boolean }) {
+/** The planner's chats, newest first, with a new-chat button; rename inline (when offered), delete after a confirmation. */
+export function ChatList<C extends ListedChat>({
+  chats,
+  activeId,
+  actions,
+  disabled,
+  label = "Ask Readyroom chats",
+  deleteNote = "Your documents are not affected.",
+}: {
+  chats: C[];
+  activeId: string | null;
+  actions: ChatListActions<C>;
+  disabled: boolean;
+  /** The list's accessible name. */
+  label?: string;
+  /** What the delete confirmation adds after "… will be deleted." */
+  deleteNote?: string;
+}) {
   return (
-    <nav aria-label="Ask Readyroom chats" className="grid content-start gap-2">
+    <nav aria-label={label} className="grid content-start gap-2">
       <Button type="button" variant="outline" size="sm" className="justify-start" onClick={actions.create} disabled={disabled}>
         <MessageSquarePlus aria-hidden />
         New chat
@@ -111,7 +133,7 @@ export function ChatList({ chats, activeId, actions, disabled }: { chats: AskCha
       ) : (
         <ul className="grid gap-0.5" aria-label="Your chats">
           {chats.map((chat) => (
-            <ChatItem key={chat.id} chat={chat} active={chat.id === activeId} actions={actions} />
+            <ChatItem key={chat.id} chat={chat} active={chat.id === activeId} actions={actions} deleteNote={deleteNote} />
           ))}
         </ul>
       )}

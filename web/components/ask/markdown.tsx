@@ -1,20 +1,21 @@
 import * as React from "react";
-import { answerParts, type AskCitation } from "../../lib/ask-api";
+import { answerParts } from "../../lib/answer-stream";
 import { parseMarkdown, type Block, type Inline } from "../../lib/markdown";
 
 /**
  * A model answer's Markdown as React elements (see web/lib/markdown.ts: no HTML string is ever
  * built, so HTML in the text shows as text). Text runs keep their [n] markers as whatever
- * `renderCite` returns — the Answer's clickable source buttons.
+ * `renderCite` returns — an answer's clickable source markers (Ask Readyroom's passages, the
+ * intelligence chat's links).
  */
-export function MarkdownText({
+export function MarkdownText<C extends { n: number }>({
   content,
   citations,
   renderCite,
 }: {
   content: string;
-  citations: AskCitation[];
-  renderCite: (n: number, citation: AskCitation | null, key: React.Key) => React.ReactNode;
+  citations: readonly C[];
+  renderCite: (n: number, citation: C | null, key: React.Key) => React.ReactNode;
 }) {
   const blocks = React.useMemo(() => parseMarkdown(content), [content]);
   const inline = (nodes: Inline[]): React.ReactNode[] =>

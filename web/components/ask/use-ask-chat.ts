@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "@remix-run/react";
 import * as React from "react";
 import { useAskStream } from "~/hooks/use-ask-stream";
+import { showAnswerError as showError } from "~/hooks/answer-error";
 import { toast } from "~/hooks/use-toast";
 import {
   askApi,
@@ -12,7 +13,6 @@ import {
   type AskChat,
   type AskChatSummary,
   type AskMessage,
-  type AssistantError,
 } from "~/lib/ask-api";
 import { documentQueryKeys, documentsApi, type DocumentView } from "~/lib/documents-api";
 import { ApiError } from "~/lib/query";
@@ -26,13 +26,6 @@ export type ChatDetail = { chat: AskChat; messages: AskMessage[] };
 /** Earlier turns sent with a question: enough for follow-ups, bounded so long chats stay cheap. */
 const HISTORY_TURNS = 12;
 
-function showError(error: AssistantError) {
-  if (error.type === "Insufficient Credits") {
-    toast({ title: "Insufficient Credits", description: "Your credit limit has been reached. Add credits or raise your limit to keep asking.", variant: "destructive" });
-  } else {
-    toast({ title: error.message, variant: "destructive" });
-  }
-}
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : "Try again in a moment.");
 
@@ -153,7 +146,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
   React.useEffect(() => {
     const el = logRef.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [messages.length, turn?.answer, turn?.citations.length]);
+  }, [messages.length, turn?.answer, turn?.sources.length]);
 
   const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
 

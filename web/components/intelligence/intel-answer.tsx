@@ -1,0 +1,148 @@
+import { AlertTriangle, BookmarkPlus, Check, ExternalLink, Loader2 } from "lucide-react";
+import * as React from "react";
+import { Button } from "~/components/ui/button";
+import { toast } from "~/hooks/use-toast";
+import { citationDate, KIND_LABEL, type IntelCitation, type IntelSources } from "~/lib/intelligence-api";
+import { AnsweredWith, Answer, InterruptedNote, Working } from "../ask/answer";
+import { MarkdownText } from "../ask/markdown";
+
+/** What "Save as brief" hands to the page (the lead wires it to the briefs API). */
+export type SaveBriefInput = { title: string; content: string; chatId: string; messageIndex: number };
+
+const NEW_TAB = "(opens in a new tab)";
+const describe = (c: IntelCitation) => `${c.title}, ${c.publisher}, ${citationDate(c.publishedAt)}`;
+
+/**
+ * One intelligence answer: the text with its [n] markers as links to the items they cite, the
+ * numbered sources under it (title, publisher, date, kind; each opens the item in a new tab), a
+ * note naming the sources that did not answer, and "Save as brief" once the answer is saved. An
+ * answer from the planner's documents (no source answered) is shown as Ask Readyroom shows one.
+ */
+export function IntelAnswer({
+  id,
+  content,
+  sources,
+  model,
+  offline,
+  interrupted,
+  streaming,
+  saveBrief,
+}: {
+  id: string;
+  content: string;
+  sources: IntelSources | null;
+  model?: string | null;
+  offline?: boolean;
+  interrupted?: string | boolean | null;
+  streaming?: boolean;
+  /** Shown only when given: saves this answer as a brief. */
+  saveBrief?: () => Promise<unknown> | void;
+}) {
+  const notice = sources?.sourcesAnswered && sources.notice ? (
+    <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="intel-notice">
+      <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden />
+      <span>{sources.notice}</span>
+    </p>
+  ) : null;
+  const save = saveBrief && !streaming && content ? <SaveBriefButton save={saveBrief} /> : null;
+
+  if (sources && !sources.sourcesAnswered) {
+    return (
+      <div className="grid gap-2" data-testid="intel-answer" data-sources="documents">
+        <Answer id={id} content={content} citations={sources.documents} model={model} offline={offline} interrupted={interrupted} streaming={streaming} />
+        {save}
+      </div>
+    );
+  }
+
+  const citations = sources?.citations ?? [];
+  const byN = new Map(citations.map((c) => [c.n, c]));
+  return (
+    <div className="grid gap-2" data-testid="intel-answer" data-streaming={streaming ? "true" : undefined}>
+      {notice}
+      {content ? (
+        <MarkdownText
+          content={content}
+          citations={citations}
+          renderCite={(n, citation, key) =>
+            citation ? (
+              <a
+                key={key}
+                href={citation.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-xs font-semibold text-primary no-underline hover:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`Source ${n}: ${describe(citation)} ${NEW_TAB}`}
+                title={describe(citation)}
+              >
+                {n}
+              </a>
+            ) : (
+              <React.Fragment key={key}>[{n}]</React.Fragment>
+            )
+          }
+        />
+      ) : streaming ? (
+        <Working text={sources ? "Writing the answer…" : "Searching intelligence sources…"} />
+      ) : null}
+
+      <InterruptedNote interrupted={interrupted} />
+
+      {citations.length > 0 ? (
+        <section aria-label="Sources" className="grid gap-1">
+          <p className="text-xs font-semibold text-muted-foreground">Sources</p>
+          <ol className="grid gap-1">
+            {[...byN.values()].map((c) => (
+              <li key={c.n} id={`${id}-source-${c.n}`} className="flex items-start gap-2 rounded-md border bg-card px-2 py-1.5 text-sm" data-testid="intel-source">
+                <span className="mt-0.5 inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded bg-primary/10 px-1 text-xs font-semibold text-primary" aria-hidden>
+                  {c.n}
+                </span>
+                <span className="grid min-w-0 gap-0.5">
+                  <a
+                    href={c.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-w-0 items-start gap-1 break-words font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <span className="sr-only">{`Source ${c.n}: `}</span>
+                    <span className="min-w-0">{c.title}</span>
+                    <ExternalLink className="mt-1 size-3 shrink-0" aria-hidden />
+                    <span className="sr-only">{NEW_TAB}</span>
+                  </a>
+                  <span className="text-xs text-muted-foreground">
+                    {c.publisher} · <time dateTime={c.publishedAt}>{citationDate(c.publishedAt)}</time> · {KIND_LABEL[c.kind]}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {streaming ? null : <AnsweredWith offline={offline} model={model} offlineTitle="No AI provider is configured: this answer lists the items Readyroom fetched, without an AI model." />}
+        {save}
+      </div>
+    </div>
+  );
+}
+
+function SaveBriefButton({ save }: { save: () => Promise<unknown> | void }) {
+  const [state, setState] = React.useState<"idle" | "saving" | "saved">("idle");
+  const onClick = async () => {
+    setState("saving");
+    try {
+      await save();
+      setState("saved");
+    } catch (err) {
+      setState("idle");
+      toast({ title: "Could not save the brief", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" });
+    }
+  };
+  return (
+    <Button type="button" variant="outline" size="sm" className="w-fit" disabled={state === "saving"} onClick={() => void onClick()} data-testid="intel-save-brief">
+      {state === "saved" ? <Check aria-hidden /> : state === "saving" ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : <BookmarkPlus aria-hidden />}
+      {state === "saved" ? "Saved as brief" : state === "saving" ? "Saving…" : "Save as brief"}
+    </Button>
+  );
+}

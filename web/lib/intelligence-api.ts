@@ -1,0 +1,105 @@
+/**
+ * Browser side of the intelligence chat (issue 12): the chat calls through `apiFetch`, and a
+ * question PUT to /api/intelligence/chats/{id}/messages read as NDJSON (worker/intelligence-chat/model.ts
+ * documents the events). Wire types are the server's own, imported as types.
+ */
+import { INTEL_QUESTION_MAX_CHARS, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "../../worker/intelligence-chat/model";
+import type { IntelChatDetail, IntelChatMessage, IntelChatSummary } from "../../worker/intelligence-chat/service";
+import type { IntelCitation } from "../../worker/intelligence/digest";
+import type { AskCitation } from "./ask-api";
+export { titleFromQuestion } from "../../worker/ask/model";
+import { answerParts, baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
+import { apiFetch } from "./query";
+
+export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
+export type IntelMeta = Extract<IntelChatEvent, { type: "meta" }>;
+export type IntelSources = Omit<Extract<IntelChatEvent, { type: "citations" }>, "type">;
+export type IntelQuestion = IntelQuestionBody;
+
+/** The server checks 1–8000 characters; the box stops there too so nothing typed is refused. */
+export const INTEL_QUESTION_MAX = INTEL_QUESTION_MAX_CHARS;
+
+const enc = encodeURIComponent;
+const base = "/api/intelligence/chats";
+
+export const intelQueryKeys = {
+  chats: ["intelligence", "chats"] as const,
+  chat: (id: string) => ["intelligence", "chats", id] as const,
+};
+
+export const intelligenceApi = {
+  list: () => apiFetch<{ chats: IntelChatSummary[] }>(base),
+  create: () => apiFetch<{ chat: IntelChatSummary }>(base, { method: "POST", json: {} }),
+  get: (id: string) => apiFetch<IntelChatDetail>(`${base}/${enc(id)}`),
+  remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
+};
+
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+export function toIntelEvent(line: string): IntelChatEvent | null {
+  const e = ndjsonObject(line);
+  if (!e) return null;
+  switch (e.type) {
+    case "citations":
+      return {
+        type: "citations",
+        citations: list<IntelCitation>(e.citations),
+        documents: list<AskCitation>(e.documents),
+        notice: typeof e.notice === "string" && e.notice ? e.notice : null,
+        sourcesAnswered: e.sourcesAnswered !== false,
+      };
+    case "done":
+      return { ...e, type: "done", messageIndex: typeof e.messageIndex === "number" ? e.messageIndex : -1 } as IntelChatEvent;
+    default:
+      return baseAnswerEvent(e);
+  }
+}
+
+export type IntelOutcome = StreamOutcome & { messageIndex?: number | null; interrupted?: string | null };
+
+/** One question: streams the answer's events into `onEvent` and resolves when the stream ends. */
+export async function streamIntelQuestion(chatId: string, body: IntelQuestion, onEvent: (event: IntelChatEvent) => void, signal?: AbortSignal): Promise<IntelOutcome> {
+  let messageIndex: number | null = null;
+  let interrupted: string | null = null;
+  const outcome = await streamNdjson(`${base}/${enc(chatId)}/messages`, { method: "PUT", body, signal }, toIntelEvent, (event) => {
+    if (event.type === "done") messageIndex = event.messageIndex >= 0 ? event.messageIndex : null;
+    if (event.type === "error") interrupted = event.message;
+    onEvent(event);
+  });
+  return outcome.ok ? { ...outcome, messageIndex, interrupted } : outcome;
+}
+
+/** "2 March 2026" in UTC: the items' dates are instants, shown the same in every time zone. */
+export function citationDate(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? "Date unknown" : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(t));
+}
+
+/** What kind of item a citation is, as the source list labels it. */
+export const KIND_LABEL: Record<IntelCitation["kind"], string> = {
+  "hazard-alert": "Warning",
+  "disaster-declaration": "Declaration",
+  earthquake: "Earthquake",
+  news: "News",
+};
+
+const mdText = (text: string) => text.replace(/([\\[\]*_`])/g, "\\$1").replace(/\s+/g, " ").trim();
+const mdUrl = (url: string) => url.replace(/[\s()<>]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+
+/**
+ * A brief's content: the answer as written, followed by its numbered sources as Markdown links
+ * (title — publisher, date), so its [n] markers still resolve where the brief is read or shared.
+ * Only the sources the answer cites are listed (all of them when it cites none).
+ */
+export function briefContent(answer: string, metadata: Pick<IntelAnswerMetadata, "citations" | "documents"> | null | undefined): string {
+  const intel = metadata?.citations ?? [];
+  const pick = <C extends { n: number }>(list: readonly C[]) => {
+    const cited = new Set(answerParts(answer, list).flatMap((p) => (p.kind === "cite" ? [p.n] : [])));
+    return cited.size ? list.filter((c) => cited.has(c.n)) : list;
+  };
+  const lines = intel.length
+    ? pick(intel).map((c) => `${c.n}. [${mdText(c.title)}](${mdUrl(c.url)}) — ${mdText(c.publisher)}, ${citationDate(c.publishedAt)}`)
+    : pick(metadata?.documents ?? []).map((c) => `${c.n}. ${mdText(c.documentName)}${c.page ? `, page ${c.page}` : ""}`);
+  const body = answer.trim();
+  return lines.length ? `${body}\n\n**Sources**\n\n${lines.join("\n")}` : body;
+}
