@@ -126,7 +126,22 @@ describe("/api/status and /status: public summary, admin detail (security item 1
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await json(res);
     expect(body.subsystems).toHaveLength(4);
-    expect(body.checks.map((c: Json) => c.key)).toEqual(["d1", "r2", "ingest", "synthesis", "exercise_lock", "credit_ledger", "campaign_synthesis", "ai", "payments"]);
+    expect(body.checks.map((c: Json) => c.key)).toEqual([
+      "d1",
+      "r2",
+      "ingest",
+      "synthesis",
+      "exercise_lock",
+      "credit_ledger",
+      "campaign_synthesis",
+      "ai",
+      "payments",
+      "intel_nws",
+      "intel_usgs",
+      "intel_openfema",
+      "intel_asknews",
+      "intel_gdelt",
+    ]);
     expect(typeof body.checks.find((c: Json) => c.key === "d1").latencyMs).toBe("number");
     expect(body.checks.find((c: Json) => c.key === "ai")).toMatchObject({ status: "ok", detail: expect.stringMatching(/Configured: openai, anthropic/) });
     expect(body.checks.find((c: Json) => c.key === "payments")).toMatchObject({ status: "ok", detail: expect.stringMatching(/^Configured with webhook verification/) });
