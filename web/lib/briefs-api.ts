@@ -22,7 +22,8 @@ export type BriefDraft = { title: string; content: string };
 export const briefsApi = {
   list: (cursor?: string | null) =>
     apiFetch<BriefPage>(`${base}?limit=${BRIEF_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ""}`),
-  create: (draft: BriefDraft) => apiFetch<{ brief: BriefView }>(base, { method: "POST", json: draft }),
+  /** A brief written by hand, or saved from an intelligence chat answer (chatId + messageIndex). */
+  create: (draft: BriefDraft & { chatId?: string; messageIndex?: number }) => apiFetch<{ brief: BriefView }>(base, { method: "POST", json: draft }),
   update: (id: string, draft: Partial<BriefDraft>) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}`, { method: "PATCH", json: draft }),
   remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
   share: (id: string) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}/share`, { method: "POST" }),

@@ -1,0 +1,45 @@
+import { check, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
+import type { Journey } from "../lib/types.ts";
+
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/**
+ * Issue 12's intelligence chat: a planner asks about a current threat, the answer streams from the
+ * (fake) public sources with numbered source links, and the answer is kept as a brief.
+ */
+export default {
+  name: "intelligence chat: ask about a current threat, the answer cites numbered public sources, save it as a brief",
+  async run({ page, baseURL, admin }) {
+    const { email } = await signUpFreshUser(page, baseURL, "intel");
+    await admin("grant-plan", "--email", email, "--plan", "SOLO");
+    await gotoAndHydrate(page, baseURL, "/intelligence");
+
+    const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
+    // The fake news source has a Brackwater River story (test/fakes/intel/gdelt.ts).
+    await box.fill("Is the Brackwater River going to flood?");
+    await box.press("Enter");
+    await page.waitForFunction(
+      () => {
+        const answers = document.querySelectorAll('[data-testid="intel-answer"]');
+        return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
+      },
+      undefined,
+      { timeout: ANSWER_TIMEOUT_MS },
+    );
+    const answer = page.getByTestId("intel-answer").last();
+    const sources = answer.getByTestId("intel-source");
+    const sourceCount = await sources.count();
+    check(sourceCount > 0, `the answer lists no source: ${(await answer.innerText()).slice(0, 300)}`);
+    const link = sources.first().getByRole("link");
+    check((await link.getAttribute("target")) === "_blank" && /noopener/.test((await link.getAttribute("rel")) ?? ""), "a source link does not open safely in a new tab.");
+    check(/Brackwater River/.test(await sources.first().innerText()), `the first source is ${await sources.first().innerText()}.`);
+
+    await answer.getByTestId("intel-save-brief").click();
+    await visible(answer.getByText("Saved as brief", { exact: true }), "the saved state of the answer");
+    await gotoAndHydrate(page, baseURL, "/intelligence");
+    await visible(page.getByText("Is the Brackwater River going to flood?").first(), "the chat and its brief after a reload");
+    const briefs = await page.evaluate(async () => (await (await fetch("/api/intelligence/briefs")).json()) as { briefs: { title: string; content: string }[] });
+    check(briefs.briefs.length === 1 && /Brackwater River/.test(briefs.briefs[0]!.content), `the saved briefs are ${JSON.stringify(briefs).slice(0, 300)}.`);
+    return `answered with ${sourceCount} numbered source(s), saved as the brief "${briefs.briefs[0]!.title}"`;
+  },
+} satisfies Journey;
