@@ -3,7 +3,9 @@
  * the Sable River meets Ostrander Bay), its emergency manager Dana Whitfield with an active TEAM
  * plan, custom instructions about the county, and four sample plan documents in local R2. Dana
  * also has a team (5 seats) with her colleague Marcus Ortega, the campaign "Sable River Flood
- * Readiness 2027" and one campaign exercise in it, so both collaborate views can be tried.
+ * Readiness 2027" and one campaign exercise in it, so both collaborate views can be tried. On
+ * /intelligence she finds four briefs (one shared) and a daily news alert on the Sable River with
+ * its latest summary.
  *
  * Idempotent: fixed ids and conflict-tolerant inserts, so `npm start` can run it every time.
  * Things the demo user may change in the app (password, custom instructions, names) are written
@@ -15,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import { openLocal, type LocalStore } from "./lib/d1.ts";
+import { DEMO_ALERT } from "./lib/demo-alerts.ts";
 import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { lit } from "./lib/sql.ts";
@@ -35,13 +38,14 @@ export async function seedLocal(persistTo: string): Promise<void> {
 
 async function seed(store: LocalStore): Promise<void> {
   // One query says what is already there.
-  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; briefs: number; planActive: number; teamReady: number }>(
+  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; briefs: number; alert: number; planActive: number; teamReady: number }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_MEMBER.email)} AND a."provider" = 'credential') AS "memberCredentials",
        (SELECT group_concat("id") FROM "Document" WHERE "userId" = ${lit(DEMO.userId)}) AS "docs",
        (SELECT count(*) FROM "IntelBrief" WHERE "id" IN (${DEMO_BRIEFS.map((b) => lit(b.id)).join(", ")})) AS "briefs",
+       (SELECT count(*) FROM "Alert" WHERE "id" = ${lit(DEMO_ALERT.id)}) AS "alert",
        (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
@@ -53,7 +57,7 @@ async function seed(store: LocalStore): Promise<void> {
   }
   const presentDocs = new Set((state!.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length) {
+  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length && state!.alert === 1) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }

@@ -3,6 +3,7 @@
  * test/platform/seed.test.ts runs the same statements against the migrated schema in workerd.
  * Brackwater County and everyone in it are fictional.
  */
+import { alertSeedSql } from "./demo-alerts.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, TENANCY_PROVIDER } from "./sql.ts";
 
@@ -115,6 +116,9 @@ export function seedSql(passwordHash: string, now: number): string[] {
          ON CONFLICT DO NOTHING;`,
     ),
     ...briefSeedSql(d.userId, now),
+    // The alerts panel needs the alertsEnabled flag (spec §6); the demo shows it with its alert.
+    ...setFlagSql(d.email, "alertsEnabled", true, now),
+    ...alertSeedSql(d.userId, now),
     ...teamSeedSql(passwordHash, now),
   ];
   return statements;

@@ -4,6 +4,8 @@ import { DEMO_BRIEFS } from "../../scripts/lib/demo-briefs.ts";
 import { DEMO, seedSql } from "../../scripts/lib/demo.ts";
 import { userContext } from "../../worker/context";
 import { listBriefs } from "../../worker/briefs/service";
+import { listAlerts } from "../../worker/alerts/service";
+import { DEMO_ALERT } from "../../scripts/lib/demo-alerts.ts";
 
 async function run(statements: string[]) {
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
@@ -11,7 +13,7 @@ async function run(statements: string[]) {
 
 const T = Date.UTC(2027, 2, 20, 12);
 
-describe("demo seed: Brackwater County briefs", () => {
+describe("demo seed: Brackwater County briefs and news alert", () => {
   it("gives the demo user the briefs newest first, one of them shared, and a second run changes nothing", async () => {
     // The password hash is irrelevant here (the credential rows are the platform seed test's concern).
     await run(seedSql("", T));
@@ -29,5 +31,17 @@ describe("demo seed: Brackwater County briefs", () => {
     const page = await SELF.fetch(`http://localhost${shared[0]!.sharePath}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Sable River crest outlook");
+  });
+
+  it("gives the demo user the alerts flag and a daily Sable River alert with this morning's summary, next due tomorrow morning", async () => {
+    // Seeded at 12:00 UTC (the first test may already have seeded at T: the same rows either way).
+    await run(seedSql("", T));
+    await run(seedSql("", T + 60_000));
+    const { alerts } = await listAlerts(userContext(env, DEMO.userId));
+    const alert = alerts.find((a) => a.id === DEMO_ALERT.id);
+    expect(alert).toMatchObject({ queryText: DEMO_ALERT.queryText, cadence: "daily", isActive: true, nextRunAt: "2027-03-21T06:00:00.000Z" });
+    expect(alert!.history).toHaveLength(1);
+    expect(alert!.latestSummary).toMatchObject({ triggerDate: "2027-03-20T06:00:00.000Z", sourceCount: 3, creditsCharged: 0 });
+    expect(alert!.latestSummary!.content).toContain("Sample summary");
   });
 });
