@@ -5,13 +5,15 @@ const ANSWER_TIMEOUT_MS = 60_000;
 
 /**
  * Issue 12's intelligence chat: a planner asks about a current threat, the answer streams from the
- * (fake) public sources with numbered source links, and the answer is kept as a brief.
+ * (fake) public sources with numbered source links, the answer is kept as a brief and the question
+ * becomes a news alert.
  */
 export default {
-  name: "intelligence chat: ask about a current threat, the answer cites numbered public sources, save it as a brief",
+  name: "intelligence chat: ask about a current threat, the answer cites numbered public sources, save it as a brief, watch it as an alert",
   async run({ page, baseURL, admin }) {
     const { email } = await signUpFreshUser(page, baseURL, "intel");
     await admin("grant-plan", "--email", email, "--plan", "SOLO");
+    await admin("set-flag", "--email", email, "--flag", "alertsEnabled", "--on");
     await gotoAndHydrate(page, baseURL, "/intelligence");
 
     const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
@@ -36,10 +38,20 @@ export default {
 
     await answer.getByTestId("intel-save-brief").click();
     await visible(answer.getByText("Saved as brief", { exact: true }), "the saved state of the answer");
+
+    // The same question, watched: the alerts form opens on it, focused, and creates the alert.
+    const question = "Is the Brackwater River going to flood?";
+    await answer.getByRole("button", { name: "Watch as alert" }).click();
+    const watch = page.getByLabel("What to watch", { exact: true });
+    await visible(watch, "the alert form opened from the answer");
+    check((await watch.inputValue()) === question, `the alert form holds "${await watch.inputValue()}".`);
+    check(await watch.evaluate((el) => el === document.activeElement), "the alert form's query is not focused.");
+    await page.getByRole("button", { name: "Create alert", exact: true }).click();
+    await visible(page.getByRole("article", { name: `Alert: ${question}` }), "the alert created from the chat");
     await gotoAndHydrate(page, baseURL, "/intelligence");
     await visible(page.getByText("Is the Brackwater River going to flood?").first(), "the chat and its brief after a reload");
     const briefs = await page.evaluate(async () => (await (await fetch("/api/intelligence/briefs")).json()) as { briefs: { title: string; content: string }[] });
     check(briefs.briefs.length === 1 && /Brackwater River/.test(briefs.briefs[0]!.content), `the saved briefs are ${JSON.stringify(briefs).slice(0, 300)}.`);
-    return `answered with ${sourceCount} numbered source(s), saved as the brief "${briefs.briefs[0]!.title}"`;
+    return `answered with ${sourceCount} numbered source(s), saved as the brief "${briefs.briefs[0]!.title}", watched as an alert`;
   },
 } satisfies Journey;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  ALERT_QUERY_MAX,
+  alertQueryFrom,
   CADENCE_INTERVAL_MS,
   dueTriggerDate,
   isCadence,
@@ -55,5 +57,23 @@ describe("alert cadence: trigger dates on the alert's grid", () => {
     expect(isCadence("daily")).toBe(true);
     expect(isCadence("monthly")).toBe(false);
     expect(isCadence(undefined)).toBe(false);
+  });
+});
+
+describe("alert query from a chat question", () => {
+  it("keeps a short question as one trimmed line", () => {
+    expect(alertQueryFrom("  What is the latest\n on   flooding?  ")).toBe("What is the latest on flooding?");
+  });
+
+  it("cuts a long question at a word boundary within the query limit", () => {
+    const long = `${"flood ".repeat(60)}levee`; // 365 characters
+    const q = alertQueryFrom(long);
+    expect(q.length).toBeLessThanOrEqual(ALERT_QUERY_MAX);
+    expect(q.length).toBeGreaterThan(ALERT_QUERY_MAX - 6);
+    expect(q.endsWith("flood")).toBe(true);
+  });
+
+  it("cuts a question without spaces at the limit", () => {
+    expect(alertQueryFrom("x".repeat(ALERT_QUERY_MAX + 40))).toHaveLength(ALERT_QUERY_MAX);
   });
 });

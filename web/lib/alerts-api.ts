@@ -3,6 +3,7 @@
  * Types are the service's own view types (docs/decisions/0008).
  */
 import type { AlertCadence } from "../../worker/alerts/cadence";
+export { alertQueryFrom } from "../../worker/alerts/cadence";
 import type { AlertLimits, AlertSummaryView, AlertTriggerView, AlertView } from "../../worker/alerts/service";
 import { apiFetch } from "./query";
 

@@ -5,7 +5,8 @@ import { membershipHasFlag } from "../../worker/accounts/flags";
 import { membershipOf } from "../../worker/accounts/membership";
 import { listBriefs } from "../../worker/briefs/service";
 import { listIntelChats } from "../../worker/intelligence-chat/service";
-import { AlertsPanel } from "~/components/intelligence/alerts/alerts-panel";
+import * as React from "react";
+import { AlertsPanel, type AlertDraft } from "~/components/intelligence/alerts/alerts-panel";
 import { BriefList } from "~/components/intelligence/brief-list";
 import { IntelligenceChat } from "~/components/intelligence/intelligence-chat";
 import { BRIEF_PAGE_SIZE, briefQueryKeys, briefsApi } from "~/lib/briefs-api";
@@ -24,6 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function IntelligencePage() {
   const data = useLoaderData<typeof loader>();
   const queryClient = useQueryClient();
+  const [alertDraft, setAlertDraft] = React.useState<AlertDraft | null>(null);
   return (
     <div className="mx-auto grid max-w-5xl gap-6 p-4 sm:p-6 lg:p-8">
       <header className="grid gap-1">
@@ -38,12 +40,13 @@ export default function IntelligencePage() {
             await briefsApi.create(brief);
             await queryClient.invalidateQueries({ queryKey: briefQueryKeys.list });
           }}
+          onCreateAlert={data.alertsEnabled ? (queryText) => setAlertDraft((d) => ({ queryText, key: (d?.key ?? 0) + 1 })) : undefined}
         />
       </div>
 
       <BriefList initialPage={data.briefs} />
 
-      {data.alertsEnabled ? <AlertsPanel /> : null}
+      {data.alertsEnabled ? <AlertsPanel draft={alertDraft} /> : null}
     </div>
   );
 }

@@ -24,6 +24,17 @@ export const MAX_ALERTS_PER_USER = 25;
 /** Trigger history shown with an alert (older summaries stay stored). */
 export const ALERT_HISTORY_LIMIT = 20;
 
+/**
+ * A question from the intelligence chat as an alert's query: one line, cut at a word boundary to
+ * ALERT_QUERY_MAX (no ellipsis: the query is search words, not a title).
+ */
+export function alertQueryFrom(question: string): string {
+  const text = question.replace(/\s+/g, " ").trim();
+  if (text.length <= ALERT_QUERY_MAX) return text;
+  const cut = text.lastIndexOf(" ", ALERT_QUERY_MAX);
+  return text.slice(0, cut > ALERT_QUERY_MAX / 2 ? cut : ALERT_QUERY_MAX).trimEnd();
+}
+
 export function isCadence(value: unknown): value is AlertCadence {
   return typeof value === "string" && (ALERT_CADENCES as readonly string[]).includes(value);
 }

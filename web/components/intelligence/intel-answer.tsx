@@ -1,4 +1,4 @@
-import { AlertTriangle, BookmarkPlus, Check, ExternalLink, Loader2 } from "lucide-react";
+import { AlertTriangle, BellPlus, BookmarkPlus, Check, ExternalLink, Loader2 } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
@@ -27,6 +27,7 @@ export function IntelAnswer({
   interrupted,
   streaming,
   saveBrief,
+  createAlert,
 }: {
   id: string;
   content: string;
@@ -37,6 +38,8 @@ export function IntelAnswer({
   streaming?: boolean;
   /** Shown only when given: saves this answer as a brief. */
   saveBrief?: () => Promise<unknown> | void;
+  /** Shown only when given: opens a news alert prefilled with the question this answers. */
+  createAlert?: () => void;
 }) {
   const notice = sources?.sourcesAnswered && sources.notice ? (
     <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="intel-notice">
@@ -44,13 +47,25 @@ export function IntelAnswer({
       <span>{sources.notice}</span>
     </p>
   ) : null;
-  const save = saveBrief && !streaming && content ? <SaveBriefButton save={saveBrief} /> : null;
+  const done = !streaming && Boolean(content);
+  const save =
+    done && (saveBrief || createAlert) ? (
+      <>
+        {saveBrief ? <SaveBriefButton save={saveBrief} /> : null}
+        {createAlert ? (
+          <Button type="button" variant="outline" size="sm" className="w-fit" onClick={createAlert} title="Watch this question with a news alert: a cited summary of what is new, on a schedule.">
+            <BellPlus aria-hidden />
+            Watch as alert
+          </Button>
+        ) : null}
+      </>
+    ) : null;
 
   if (sources && !sources.sourcesAnswered) {
     return (
       <div className="grid gap-2" data-testid="intel-answer" data-sources="documents">
         <Answer id={id} content={content} citations={sources.documents} model={model} offline={offline} interrupted={interrupted} streaming={streaming} />
-        {save}
+        {save ? <div className="flex flex-wrap items-center gap-2">{save}</div> : null}
       </div>
     );
   }

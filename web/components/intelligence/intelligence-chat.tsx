@@ -2,6 +2,7 @@ import { Radar } from "lucide-react";
 import { ChatFrame, ChatLog, ChatModelPicker, OfflineBadge, QuestionForm } from "~/components/ai/chat-frame";
 import { Button } from "~/components/ui/button";
 import { ASK_OFFLINE_TEXT, chatTitle } from "~/lib/ask-api";
+import { alertQueryFrom } from "~/lib/alerts-api";
 import { briefContent, INTEL_QUESTION_MAX, titleFromQuestion, type IntelChatMessage } from "~/lib/intelligence-api";
 import { ChatList } from "../ask/chat-list";
 import { Question } from "../ask/messages";
@@ -16,6 +17,8 @@ export type IntelligenceChatProps = IntelligenceChatInit & {
    * have no "Save as brief" button. A rejection is shown as an error and the button can be pressed again.
    */
   onSaveBrief?: (brief: SaveBriefInput) => Promise<unknown> | void;
+  /** Starts a news alert on a question (the page opens its alerts form); without it, no button. */
+  onCreateAlert?: (queryText: string) => void;
   className?: string;
 };
 
@@ -33,7 +36,7 @@ export const EXAMPLE_INTEL_QUESTIONS = [
  * answers, from the planner's documents, saying so. Chats on the side (a toggle on phones),
  * the streamed answer in a live log, the model picker when the account may choose.
  */
-export function IntelligenceChat({ onSaveBrief, className, ...init }: IntelligenceChatProps) {
+export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...init }: IntelligenceChatProps) {
   const chat = useIntelligenceChat(init);
   const items: (IntelChatMessage & { index: number })[] = chat.messages.map((m, index) => ({ ...m, index }));
 
@@ -122,6 +125,7 @@ export function IntelligenceChat({ onSaveBrief, className, ...init }: Intelligen
                     offline={Boolean(m.metadata?.offline)}
                     interrupted={m.metadata?.interrupted}
                     saveBrief={saveBrief(items[i - 1]?.role === "user" ? items[i - 1]!.content : m.content, m, m.index)}
+                    createAlert={onCreateAlert && items[i - 1]?.role === "user" ? () => onCreateAlert(alertQueryFrom(items[i - 1]!.content)) : undefined}
                   />
                 </li>
               ),

@@ -14,10 +14,12 @@ export type AlertFormProps = {
   error?: string | null;
   onSubmit: (input: AlertInput) => void;
   onCancel?: () => void;
+  /** Focuses the query (and scrolls to it) when the form opens on the planner's request. */
+  autoFocus?: boolean;
 };
 
 /** The query and cadence of a news alert, checked against the API's limits before sending. */
-export function AlertForm({ limits, initial, submitLabel, busy = false, error, onSubmit, onCancel }: AlertFormProps) {
+export function AlertForm({ limits, initial, submitLabel, busy = false, error, onSubmit, onCancel, autoFocus = false }: AlertFormProps) {
   const id = React.useId();
   const [queryText, setQueryText] = React.useState(initial?.queryText ?? "");
   const [cadence, setCadence] = React.useState<AlertCadence>(initial?.cadence ?? "daily");
@@ -48,6 +50,8 @@ export function AlertForm({ limits, initial, submitLabel, busy = false, error, o
         maxLength={limits.queryMax + 50}
         onChange={(e) => setQueryText(e.target.value)}
         onBlur={() => setTouched(true)}
+        // Opened on the planner's own request (a button press), so moving focus here is expected.
+        autoFocus={autoFocus}
         error={touched ? invalid : null}
         description="News and official feeds (NWS, USGS, FEMA) for your region are searched with these words."
       />

@@ -11,9 +11,12 @@ import { AlertForm } from "./alert-form";
 import { AlertHistory, AlertSummary } from "./alert-summary";
 import { formatUtc } from "./format";
 
+/** A query to open the create form with; a new `key` reopens it even for the same words. */
+export type AlertDraft = { queryText: string; key: number };
+
 export type AlertsPanelProps = {
-  /** Opens the create form prefilled (e.g. "Create alert" from an intelligence chat's question). */
-  initialQuery?: string;
+  /** Opens the create form prefilled and focused ("Watch as alert" on an intelligence answer). */
+  draft?: AlertDraft | null;
   className?: string;
 };
 
@@ -24,10 +27,13 @@ const message = (err: unknown) => (err instanceof Error ? err.message : "Somethi
  * create, edit, pause/resume and delete. Shown only to accounts with `alertsEnabled`: without the
  * flag the API answers 404 `alerts_disabled` and the panel says alerts are not available.
  */
-export function AlertsPanel({ initialQuery, className }: AlertsPanelProps) {
+export function AlertsPanel({ draft, className }: AlertsPanelProps) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: alertQueryKeys.list, queryFn: alertsApi.list });
-  const [creating, setCreating] = React.useState(Boolean(initialQuery));
+  const [creating, setCreating] = React.useState(Boolean(draft));
+  React.useEffect(() => {
+    if (draft) setCreating(true);
+  }, [draft]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: alertQueryKeys.list });
   const create = useMutation({
     mutationFn: (input: AlertInput) => alertsApi.create(input),
@@ -50,7 +56,7 @@ export function AlertsPanel({ initialQuery, className }: AlertsPanelProps) {
   const full = alerts.length >= limits.maxAlerts;
 
   return (
-    <section className={className} aria-labelledby="alerts-heading">
+    <section id="news-alerts" className={className} aria-labelledby="alerts-heading">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id="alerts-heading" className="text-base font-semibold">
           News alerts
@@ -64,8 +70,10 @@ export function AlertsPanel({ initialQuery, className }: AlertsPanelProps) {
       {creating ? (
         <div className="mb-4 rounded-md border p-3">
           <AlertForm
+            key={draft?.key ?? 0}
             limits={limits}
-            initial={{ queryText: initialQuery ?? "" }}
+            initial={{ queryText: draft?.queryText ?? "" }}
+            autoFocus={Boolean(draft)}
             submitLabel="Create alert"
             busy={create.isPending}
             error={create.isError ? message(create.error) : null}
