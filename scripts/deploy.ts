@@ -18,6 +18,7 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { CONFIG_DOCS } from "../worker/env-docs.ts";
 import { wranglerEnv } from "./lib/run.ts";
+import { queuesOf } from "./lib/wrangler-queues.ts";
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(2),
@@ -45,7 +46,7 @@ if (!appUrl?.startsWith("https://")) {
 }
 const DATABASE = "readyroom";
 const BUCKET = "readyroom-uploads";
-const QUEUES = ["readyroom-ingest", "readyroom-synthesis", "readyroom-ingest-dlq", "readyroom-synthesis-dlq"];
+const QUEUES = queuesOf(readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8"));
 const VECTOR_INDEX = "readyroom-docs";
 
 /** Secrets of worker/env.ts: set in production with `wrangler secret put`, never in wrangler.toml. */

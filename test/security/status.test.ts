@@ -63,6 +63,7 @@ function spiedEnv(calls: Calls) {
     UPLOADS: counted(env.UPLOADS, calls, "r2"),
     INGEST: counted(env.INGEST, calls, "ingest"),
     SYNTHESIS: counted(env.SYNTHESIS, calls, "synthesis"),
+    ALERTS: counted(env.ALERTS, calls, "alerts"),
     EXERCISE_LOCK: counted(env.EXERCISE_LOCK, calls, "lock"),
     CREDIT_LEDGER: counted(env.CREDIT_LEDGER, calls, "ledger"),
     CAMPAIGN_SYNTHESIS: counted(env.CAMPAIGN_SYNTHESIS, calls, "campaign"),
@@ -131,6 +132,7 @@ describe("/api/status and /status: public summary, admin detail (security item 1
       "r2",
       "ingest",
       "synthesis",
+      "alerts",
       "exercise_lock",
       "credit_ledger",
       "campaign_synthesis",
@@ -175,7 +177,7 @@ describe("/api/status and /status: public summary, admin detail (security item 1
     expect(probeCount(calls)).toBe(1);
     // One probe: a read-only R2 head (nothing written or deleted), one message per queue, one read per Durable Object.
     expect(calls.filter((c) => c.startsWith("r2."))).toEqual(["r2.head"]);
-    expect(calls.filter((c) => c === "ingest.send" || c === "synthesis.send").sort()).toEqual(["ingest.send", "synthesis.send"]);
+    expect(calls.filter((c) => c.endsWith(".send")).sort()).toEqual(["alerts.send", "ingest.send", "synthesis.send"]);
     expect(calls.filter((c) => c.endsWith(".idFromName")).sort()).toEqual(["campaign.idFromName", "ledger.idFromName", "lock.idFromName"]);
 
     // Past the minute, the next request probes again, once.
@@ -185,7 +187,7 @@ describe("/api/status and /status: public summary, admin detail (security item 1
     expect(Date.parse(laterBody.checkedAt)).toBeGreaterThan(Date.parse(a!.checkedAt));
     expect(probeCount(calls)).toBe(2);
     expect(calls.filter((c) => c.startsWith("r2."))).toEqual(["r2.head", "r2.head"]);
-    expect(calls.filter((c) => c.endsWith(".send"))).toHaveLength(4);
+    expect(calls.filter((c) => c.endsWith(".send"))).toHaveLength(6);
   });
 
   it("the page and the API share one probe (the Remix build bundles its own copy of the service)", async () => {

@@ -50,6 +50,7 @@ describe("GET /api/status", () => {
       "r2",
       "ingest",
       "synthesis",
+      "alerts",
       "exercise_lock",
       "credit_ledger",
       "campaign_synthesis",

@@ -51,7 +51,7 @@ export type StatusReport = PublicStatusReport & {
 const SUBSYSTEMS: { key: string; name: string; checks: string[] }[] = [
   { key: "database", name: "Database", checks: ["d1"] },
   { key: "storage", name: "File storage", checks: ["r2"] },
-  { key: "jobs", name: "Background jobs", checks: ["ingest", "synthesis"] },
+  { key: "jobs", name: "Background jobs", checks: ["ingest", "synthesis", "alerts"] },
   { key: "coordination", name: "Editing locks, credits and campaign synthesis", checks: ["exercise_lock", "credit_ledger", "campaign_synthesis"] },
 ];
 
@@ -76,6 +76,7 @@ export async function getStatus(ctx: AppContext): Promise<StatusReport> {
     checkR2(env),
     checkQueue(env, "INGEST", "Queue INGEST", "readyroom-ingest"),
     checkQueue(env, "SYNTHESIS", "Queue SYNTHESIS", "readyroom-synthesis"),
+    checkQueue(env, "ALERTS", "Queue ALERTS", "readyroom-alerts"),
     checkDurableObject(env, "EXERCISE_LOCK", "Durable Object ExerciseLock"),
     checkDurableObject(env, "CREDIT_LEDGER", "Durable Object CreditLedger"),
     checkDurableObject(env, "CAMPAIGN_SYNTHESIS", "Durable Object CampaignSynthesis"),
@@ -207,7 +208,7 @@ function checkR2(env: Env): Promise<Check> {
   );
 }
 
-async function checkQueue(env: Env, binding: "INGEST" | "SYNTHESIS", name: string, queueName: string): Promise<Check> {
+async function checkQueue(env: Env, binding: "INGEST" | "SYNTHESIS" | "ALERTS", name: string, queueName: string): Promise<Check> {
   const check = await timed(
     binding.toLowerCase(),
     name,
