@@ -1,9 +1,12 @@
 /**
- * `npm test`: the whole suite as stages, in order — build, typecheck, lint, workerd (vitest), e2e.
- * Each stage is a child process in its own process group with a deadline; one that passes it is
- * stopped (its whole process tree: SIGTERM, then SIGKILL after 10 s). The first failing stage
- * skips the rest. Output of each stage streams through unchanged; at the end come a table of wall
- * times, the test counts and, as the very last line, `N passed, N failed`.
+ * `npm test`: the whole suite as stages — build, typecheck and lint side by side (none needs
+ * another's output, and tsc and eslint wait on I/O enough to share two cores), then workerd
+ * (vitest, which needs the build), then e2e. Each stage is a child process in its own process
+ * group with a deadline; one that passes it is stopped (its whole process tree: SIGTERM, then
+ * SIGKILL after 10 s). A failing stage skips the later steps. Output streams through unchanged,
+ * except that stages running side by side print theirs whole when each ends (never interleaved);
+ * at the end come a table of wall times, the test counts and, as the very last line,
+ * `N passed, N failed`.
  *
  * `npm test -- --only workerd,e2e` runs only the named stages (same order, same deadlines).
  *
@@ -35,6 +38,8 @@ type Stage = {
   command: string;
   args: string[];
   defaultDeadlineMs: number;
+  /** Stages with the same step start together (see the header); steps run in order. */
+  step: number;
   /** The stage's JSON report under test-results/, for the test counts (test stages only). */
   report?: { file: string; counts(json: unknown): Counts | null };
 };
@@ -42,14 +47,15 @@ type Stage = {
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 const STAGES: Stage[] = [
-  { name: "build", command: "npm", args: ["run", "build"], defaultDeadlineMs: 5 * MIN },
-  { name: "typecheck", command: "tsc", args: ["--noEmit"], defaultDeadlineMs: 5 * MIN },
-  { name: "lint", command: "eslint", args: ["."], defaultDeadlineMs: 5 * MIN },
+  { name: "build", command: "npm", args: ["run", "build"], defaultDeadlineMs: 5 * MIN, step: 1 },
+  { name: "typecheck", command: "tsc", args: ["--noEmit"], defaultDeadlineMs: 5 * MIN, step: 1 },
+  { name: "lint", command: "eslint", args: ["."], defaultDeadlineMs: 5 * MIN, step: 1 },
   {
     name: "workerd",
     command: "vitest",
     args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
     defaultDeadlineMs: 10 * MIN,
+    step: 2,
     report: {
       file: "vitest.json",
       counts(json) {
@@ -65,6 +71,7 @@ const STAGES: Stage[] = [
     command: process.execPath,
     args: ["--experimental-strip-types", "e2e/run.ts"],
     defaultDeadlineMs: 10 * MIN,
+    step: 3,
     report: {
       file: "e2e.json",
       counts(json) {
@@ -123,7 +130,8 @@ const round1 = (ms: number) => Math.round(ms / 100) / 10;
 
 // ---- process groups -------------------------------------------------------------------------
 
-let current: { child: ChildProcess; stopping: Promise<void> | null } | null = null;
+type Running = { child: ChildProcess; stopping: Promise<void> | null };
+const running = new Set<Running>();
 let interrupted: NodeJS.Signals | null = null;
 
 function exited(child: ChildProcess) {
@@ -165,19 +173,20 @@ async function stopTree(child: ChildProcess) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
     // The stages run in groups of their own, so a Ctrl-C on the terminal reaches only this process.
-    if (interrupted || !current) {
-      if (current?.child.pid) signalQuietly(-current.child.pid, "SIGKILL");
+    if (interrupted || running.size === 0) {
+      for (const r of running) if (r.child.pid) signalQuietly(-r.child.pid, "SIGKILL");
       process.exit(130);
     }
     interrupted = signal;
-    console.error(`\ntest: ${signal}: stopping the running stage…`);
-    current.stopping ??= stopTree(current.child);
+    console.error(`\ntest: ${signal}: stopping the running stage${running.size > 1 ? "s" : ""}…`);
+    for (const r of running) r.stopping ??= stopTree(r.child);
   });
 }
 
 // ---- stages ---------------------------------------------------------------------------------
 
-async function runStage(stage: Stage): Promise<Outcome> {
+/** `buffered`: the output is kept and printed whole when the stage ends (stages side by side). */
+async function runStage(stage: Stage, buffered: boolean): Promise<Outcome> {
   const deadlineMs = deadlineOf(stage);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -191,17 +200,22 @@ async function runStage(stage: Stage): Promise<Outcome> {
   if (stage.report) rmSync(path.join(RESULTS, stage.report.file), { force: true });
 
   const shown = [stage.command === process.execPath ? "node" : stage.command, ...stage.args].join(" ");
-  console.log(`\n▶ ${stage.name}: ${shown} (deadline ${secs(deadlineMs)}, ${deadlineVar(stage.name)})\n`);
+  const header = `\n▶ ${stage.name}: ${shown} (deadline ${secs(deadlineMs)}, ${deadlineVar(stage.name)})\n`;
+  console.log(buffered ? `${header.trimEnd()} — started; its output follows when it ends` : header);
   const started = performance.now();
 
   let child: ChildProcess;
+  const output: Buffer[] = [];
   try {
     // detached: a process group of its own, so the deadline can stop the stage and all it started.
-    child = spawn(stage.command, stage.args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "inherit", "inherit"] });
+    child = spawn(stage.command, stage.args, { cwd: ROOT, env, detached: true, stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"] });
   } catch (e) {
     return { name: stage.name, seconds: round1(performance.now() - started), status: "failed", note: `could not start: ${(e as Error).message}` };
   }
-  current = { child, stopping: null };
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  const current: Running = { child, stopping: null };
+  running.add(current);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -209,7 +223,7 @@ async function runStage(stage: Stage): Promise<Outcome> {
       `\n✗ test: stage "${stage.name}" passed its deadline of ${secs(deadlineMs)} (${deadlineVar(stage.name)}); ` +
         `stopping its process tree (SIGTERM, then SIGKILL after ${secs(KILL_GRACE_MS)}).`,
     );
-    if (current) current.stopping ??= stopTree(child);
+    current.stopping ??= stopTree(child);
   }, deadlineMs);
 
   const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
@@ -220,8 +234,12 @@ async function runStage(stage: Stage): Promise<Outcome> {
   if (current.stopping) await current.stopping;
   // Whatever the stage left behind in its own group goes with it.
   if (child.pid) signalQuietly(-child.pid, "SIGKILL");
-  current = null;
+  running.delete(current);
   const seconds = round1(performance.now() - started);
+  if (buffered) {
+    console.log(`${header.trimEnd()} — ended after ${seconds.toFixed(1)} s\n`);
+    process.stdout.write(Buffer.concat(output));
+  }
 
   let status: Status = "passed";
   let note: string | undefined;
@@ -291,17 +309,19 @@ async function main() {
   rmSync(SUMMARY, { force: true });
 
   const startedAt = performance.now();
-  const outcomes: Outcome[] = [];
+  const byName = new Map<StageName, Outcome>();
   let stopped = false;
-  for (const stage of stages) {
+  for (const step of [...new Set(stages.map((s) => s.step))].sort((a, b) => a - b)) {
+    const together = stages.filter((s) => s.step === step);
     if (stopped) {
-      outcomes.push({ name: stage.name, seconds: null, status: "skipped", note: "an earlier stage failed" });
+      for (const stage of together) byName.set(stage.name, { name: stage.name, seconds: null, status: "skipped", note: "an earlier stage failed" });
       continue;
     }
-    const outcome = await runStage(stage);
-    outcomes.push(outcome);
-    if (outcome.status !== "passed") stopped = true;
+    const results = await Promise.all(together.map((stage) => runStage(stage, together.length > 1)));
+    for (const outcome of results) byName.set(outcome.name, outcome);
+    if (results.some((o) => o.status !== "passed")) stopped = true;
   }
+  const outcomes = stages.map((s) => byName.get(s.name)!);
   const totalSeconds = round1(performance.now() - startedAt);
   const ok = outcomes.every((o) => o.status === "passed");
 
