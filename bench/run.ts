@@ -8,8 +8,10 @@
  * ratio to a baseline measured in the same run, close in time (interleaved or adjacent), and the
  * baseline itself is printed too: HTTP latency against GET /api/health at the same connections,
  * the ledger against a bare Durable Object (bench/ledger.ts), the design assistant against the
- * signed-in floor (bench/streaming.ts), exports against the JSON export (bench/exports.ts), HTML
- * parsing against a normal page (bench/parse.ts). Sizes are deterministic: the Worker bundle is
+ * signed-in floor (bench/streaming.ts), the intelligence chat likewise (bench/intelligence-chat.ts),
+ * the shared brief page cold and cached against GET /api/health (bench/share-page.ts), queued alert
+ * summaries against the same work run inline (bench/alert-summaries.ts), exports against the JSON
+ * export (bench/exports.ts), HTML parsing against a normal page (bench/parse.ts). Sizes are deterministic: the Worker bundle is
  * stated against the plan limits instead.
  *
  * `npm run bench -- --skip-suite` does not run the suite; it prints the last recorded

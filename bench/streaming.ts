@@ -7,10 +7,11 @@
  * figure is also printed as a ratio to the signed-in floor, GET /api/ai/models (session check and
  * one account query), measured in the same rounds: one floor request before each streamed one.
  *
- * prepare() starts the fake before the app so the app gets AI_BASE_URL pointing at it.
+ * prepare() starts the fake (bench/lib/fakes.ts, shared with the other sections) before the app
+ * so the app gets AI_BASE_URL pointing at it.
  */
-import { openaiFake, SLOW_FIRST_TOKEN_MS } from "../test/fakes/openai.ts";
-import { serveFakePeer } from "./lib/fake-peer.ts";
+import { SLOW_FIRST_TOKEN_MS } from "../test/fakes/openai.ts";
+import { BENCH_AI_KEY, benchFakes } from "./lib/fakes.ts";
 import type { BenchContext } from "./lib/section.ts";
 import { ratio } from "./lib/table.ts";
 
@@ -21,9 +22,10 @@ const WARMUP = 3;
 let origin: string | null = null;
 
 export async function prepare() {
-  const peer = await serveFakePeer(openaiFake);
+  // The peer the other sections use too (bench/lib/fakes.ts): the app has one AI_BASE_URL.
+  const peer = await benchFakes();
   origin = peer.origin;
-  return { vars: { AI_BASE_URL: `${origin}/v1`, AI_API_KEY: "sk-bench-fake" }, stop: peer.stop };
+  return { vars: peer.vars, stop: peer.stop };
 }
 
 /** Milliseconds until the first non-empty body chunk; the rest of the body is drained. */
@@ -64,7 +66,7 @@ export async function run(ctx: BenchContext) {
   const direct = () =>
     timeToFirstByte(`${origin}/v1/chat/completions`, {
       method: "POST",
-      headers: { authorization: "Bearer sk-bench-fake", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${BENCH_AI_KEY}`, "content-type": "application/json" },
       body: JSON.stringify({ model: "gemini-2.5-pro", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "[fake:slow]" }] }),
     });
 

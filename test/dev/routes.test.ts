@@ -104,3 +104,14 @@ describe("outside a local app the dev routes do not exist", () => {
     });
   }
 });
+
+describe("POST /api/dev/bench/alert-summaries", () => {
+  it("refuses a signed-out caller, validates its input, and counts no summaries for an unknown tag", async () => {
+    const u = await createTestUser();
+    await expectStatus(await api("/api/dev/bench/alert-summaries", { method: "POST", body: { alerts: 2 } }), 401);
+    await expectStatus(await api("/api/dev/bench/alert-summaries", { user: u, method: "POST", body: { alerts: 0 } }), 400);
+    await expectStatus(await api("/api/dev/bench/alert-summaries", { user: u, method: "POST", body: { alerts: 2, mode: "sideways" } }), 400);
+    const res = await expectStatus(await api(`/api/dev/bench/alert-summaries/bench-${crypto.randomUUID()}`, { user: u }), 200);
+    expect(await json(res)).toMatchObject({ summaries: 0, charged: 0, firstAt: null, lastAt: null });
+  });
+});

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { alertSummariesBenchRoutes } from "./alert-summaries-bench";
 import { alertsBenchRoutes } from "./alerts-bench";
 import { counterBenchRoutes } from "./counter-bench";
 import { ledgerBenchRoutes } from "./ledger-bench";
@@ -30,4 +31,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route("/bench/counter", counterBenchRoutes)
   .route("/bench/streaming", streamingBenchRoutes)
   .route("/bench/retrieval", retrievalBenchRoutes)
-  .route("/bench/alerts", alertsBenchRoutes);
+  .route("/bench/alerts", alertsBenchRoutes)
+  .route("/bench/alert-summaries", alertSummariesBenchRoutes);
