@@ -82,11 +82,11 @@ export async function sharePageCsp(): Promise<string> {
 
 // Fixed locale and zone: the page reads the same wherever it is rendered or cached.
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
 
 /** A <time> element; `withTime` for instants within a day (an hourly alert's trigger dates), in UTC. */
 export function timeHtml(at: Date, withTime = false): string {
-  const text = withTime ? `${dateTimeFormat.format(at)} UTC` : dateFormat.format(at);
+  // The clock part from the ISO string: ICU versions disagree on how a date joins its time.
+  const text = withTime ? `${dateFormat.format(at)}, ${at.toISOString().slice(11, 16)} UTC` : dateFormat.format(at);
   return `<time datetime="${at.toISOString()}">${escapeHtml(text)}</time>`;
 }
 
