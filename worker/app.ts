@@ -18,6 +18,7 @@ import { intelligenceChatRoutes } from "./intelligence-chat/routes";
 import { alertRoutes } from "./alerts/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { briefRoutes } from "./briefs/routes";
+import { alertSharePage } from "./alerts/share-page";
 import { briefSharePage } from "./briefs/share-page";
 import { shareNotFoundResponse } from "./share/page";
 import { HttpError, payloadTooLarge } from "./lib/errors";
@@ -105,6 +106,7 @@ export function createApp() {
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.
   app.route("/share/briefs", briefSharePage);
+  app.route("/share/alerts", alertSharePage);
   app.all("/share/*", () => shareNotFoundResponse());
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));

@@ -5,11 +5,12 @@ import type { Journey } from "../lib/types.ts";
  * Issue 12's news alerts, as a planner meets them: an operator turns on alertsEnabled; the planner
  * creates an alert on /intelligence; the 15-minute Cron (wrangler's /__scheduled) enqueues it, the
  * queue consumer writes a summary from the (fake) public sources, cited, and a notification; the
- * planner reads both.
+ * planner reads both, then shares the alert: a signed-out reader sees its summary at
+ * /share/alerts/{token} until the planner stops sharing.
  */
 export default {
-  name: "intelligence alerts: create a news alert, the cron writes its cited summary, the bell shows the notification",
-  async run({ page, baseURL, admin }) {
+  name: "intelligence alerts: create a news alert, the cron writes its cited summary, the bell shows the notification, share it and read it signed out, revoke it",
+  async run({ page, baseURL, admin, newContext }) {
     const { email } = await signUpFreshUser(page, baseURL, "alerts");
     await admin("grant-plan", "--email", email, "--plan", "SOLO");
     await gotoAndHydrate(page, baseURL, "/intelligence");
@@ -50,6 +51,33 @@ export default {
     await bell.click();
     await visible(page.getByRole("list", { name: "Notifications" }).getByText(query, { exact: false }), "the alert's notification in the list");
     await page.screenshot({ path: "e2e/artifacts/intelligence-alerts-summary.png" });
-    return `alert created, summary written by the cron with ${linkCount} source link(s), notification shown`;
+
+    // Share the alert, then read its public page in a fresh, signed-out browser.
+    await gotoAndHydrate(page, baseURL, "/intelligence");
+    await card.getByRole("button", { name: `Share ${query}` }).click();
+    const linkField = await visible(card.getByLabel(/Public link/), "the alert's public link");
+    const link = await linkField.inputValue();
+    check(/\/share\/alerts\/[A-Za-z0-9_-]{43}$/.test(link), `the public link looks wrong: ${link}`);
+    const reader = await newContext();
+    const response = await reader.page.goto(link);
+    check(response?.status() === 200, `the public alert page answered ${response?.status()}.`);
+    check(/noindex/.test(response?.headers()["x-robots-tag"] ?? ""), "the public alert page may be indexed.");
+    await visible(reader.page.getByRole("heading", { level: 1, name: query }), "the alert's query on the public page");
+    await visible(reader.page.getByRole("heading", { level: 2, name: new RegExp(`^${query} — \\d{4}-\\d{2}-\\d{2}`) }), "the latest summary's title on the public page");
+    check((await reader.page.getByText("No summary yet").count()) === 0, "the public page says there is no summary.");
+    const cited = await reader.page.locator("article a[href^='http']").count();
+    check(cited > 0, "the public summary links no source.");
+    check((await reader.page.locator("script").count()) === 0, "the public alert page carries a script.");
+    check(!(await reader.page.content()).includes(email), "the public alert page shows the owner's e-mail.");
+    await reader.page.screenshot({ path: "e2e/artifacts/intelligence-alerts-shared.png" });
+
+    // Stop sharing: the page is gone.
+    await card.getByRole("button", { name: "Stop sharing", exact: true }).click();
+    await page.getByRole("alertdialog", { name: "Stop sharing this alert?" }).getByRole("button", { name: "Stop sharing", exact: true }).click();
+    await visible(card.getByRole("button", { name: `Share ${query}` }), "the Share button after revoking");
+    const gone = await reader.page.goto(link);
+    check(gone?.status() === 404, `the revoked alert page answered ${gone?.status()}.`);
+    await visible(reader.page.getByRole("heading", { level: 1, name: "This page is not available" }), "the not-available page");
+    return `alert created, summary written by the cron with ${linkCount} source link(s), notification shown, shared (${cited} cited link(s) on the public page), revoked (404)`;
   },
 } satisfies Journey;

@@ -27,4 +27,7 @@ export const alertsApi = {
   pause: (id: string) => apiFetch<{ alert: AlertView }>(`${base}/${enc(id)}/pause`, { method: "POST" }),
   resume: (id: string) => apiFetch<{ alert: AlertView }>(`${base}/${enc(id)}/resume`, { method: "POST" }),
   remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
+  share: (id: string) => apiFetch<{ alert: AlertView }>(`${base}/${enc(id)}/share`, { method: "POST" }),
+  rotate: (id: string) => apiFetch<{ alert: AlertView }>(`${base}/${enc(id)}/share/rotate`, { method: "POST" }),
+  revoke: (id: string) => apiFetch<{ alert: AlertView }>(`${base}/${enc(id)}/share`, { method: "DELETE" }),
 };

@@ -30,9 +30,3 @@ export const briefsApi = {
   rotate: (id: string) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}/share/rotate`, { method: "POST" }),
   revoke: (id: string) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}/share`, { method: "DELETE" }),
 };
-
-/** The public page's full address, on the origin the planner is using (what they would paste). */
-export function shareUrlOf(brief: Pick<BriefView, "sharePath">): string | null {
-  if (!brief.sharePath) return null;
-  return typeof window === "undefined" ? brief.sharePath : new URL(brief.sharePath, window.location.origin).toString();
-}

@@ -4,6 +4,7 @@ import { ctxOf } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { createAlert, createAlertSchema, deleteAlert, getAlert, listAlerts, pauseAlert, resumeAlert, updateAlert, updateAlertSchema } from "./service";
+import { revokeAlertShare, rotateAlertShareToken, shareAlert } from "./sharing";
 
 const SMALL_BODY = 16 * 1024;
 
@@ -17,6 +18,9 @@ const SMALL_BODY = 16 * 1024;
  *   POST   /:id/pause    → { alert }
  *   POST   /:id/resume   → { alert }
  *   DELETE /:id          → { success: true }
+ *   POST   /:id/share         → { alert } shared (already shared: the same link)
+ *   POST   /:id/share/rotate  → { alert } with a new link (409 not_shared when not shared)
+ *   DELETE /:id/share         → { alert } not shared; the public page /share/alerts/{token} is 404
  */
 export const alertRoutes = new Hono<AppEnv>()
   .use(ensureUser)
@@ -29,4 +33,7 @@ export const alertRoutes = new Hono<AppEnv>()
   .delete("/:id", async (c) => {
     await deleteAlert(ctxOf(c), c.req.param("id"));
     return c.json({ success: true as const });
-  });
+  })
+  .post("/:id/share", async (c) => c.json({ alert: await shareAlert(ctxOf(c), c.req.param("id")) }))
+  .post("/:id/share/rotate", async (c) => c.json({ alert: await rotateAlertShareToken(ctxOf(c), c.req.param("id")) }))
+  .delete("/:id/share", async (c) => c.json({ alert: await revokeAlertShare(ctxOf(c), c.req.param("id")) }));

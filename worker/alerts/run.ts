@@ -11,6 +11,7 @@ import { notifyUser } from "../notifications/service";
 import { citationsOf, extractiveDigest, itemsForPrompt, type IntelCitation } from "../intelligence/digest";
 import { intelRegion, outcomeNotice, searchIntelligence, type IntelItem } from "../intelligence/sources";
 import { isCadence, summaryWindowStart } from "./cadence";
+import { purgeSharedAlert } from "./share-cache";
 import type { AlertMessage } from "./schedule";
 
 /**
@@ -172,6 +173,10 @@ export async function runAlertSummary(ctx: AppContext, message: AlertMessage, de
       .update(alerts)
       .set({ summaryContent: summary.content })
       .where(and(eq(alerts.id, alertId), sql`NOT EXISTS (SELECT 1 FROM "AlertSummary" s WHERE s."alertId" = ${alertId} AND s."triggerDate" > ${triggerDate})`));
+    // A shared alert's public page lists its summaries. The token is read now, not from the row
+    // read at the start: a rotation since then already purged the old one.
+    const [current] = await ctx.db.select({ shareToken: alerts.shareToken }).from(alerts).where(eq(alerts.id, alertId)).limit(1);
+    await purgeSharedAlert(ctx, current?.shareToken ?? null);
   }
   await notifyForSummary(ctx, alert, summary);
   return inserted[0] ? { outcome, summaryId: summary.id, charged: summary.creditsCharged } : { outcome: "duplicate", summaryId: summary.id };

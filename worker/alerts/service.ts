@@ -15,6 +15,7 @@ import {
   nextRunOnResume,
   type AlertCadence,
 } from "./cadence";
+import { purgeSharedAlert, sharedAlertPath } from "./share-cache";
 
 /**
  * News alerts (issue 12, flag `alertsEnabled`): a saved query summarised on a cadence. This file is
@@ -50,6 +51,9 @@ export type AlertView = {
   updatedAt: string;
   latestSummary: AlertSummaryView | null;
   history: AlertTriggerView[];
+  /** Set only while the alert is shared; the public page is `sharePath` on the app's address. */
+  shareToken: string | null;
+  sharePath: string | null;
 };
 
 export type AlertLimits = { maxAlerts: number; queryMin: number; queryMax: number; cadences: readonly AlertCadence[] };
@@ -107,6 +111,8 @@ function alertView(row: Alert, summaries: AlertSummary[]): AlertView {
     updatedAt: row.updatedAt.toISOString(),
     latestSummary: summaries[0] ? summaryView(summaries[0]) : null,
     history: summaries.map(triggerView),
+    shareToken: row.shareToken,
+    sharePath: row.shareToken ? sharedAlertPath(row.shareToken) : null,
   };
 }
 
@@ -143,13 +149,15 @@ async function recentSummaries(ctx: UserContext, alertIds: string[], limit: numb
   return byAlert;
 }
 
-async function ownAlert(ctx: UserContext, id: string): Promise<Alert> {
+export const ALERT_NOT_FOUND = "Alert not found.";
+
+export async function ownAlert(ctx: UserContext, id: string): Promise<Alert> {
   const [row] = await ctx.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id))).limit(1);
-  if (!row) throw notFound("Alert not found.");
+  if (!row) throw notFound(ALERT_NOT_FOUND);
   return row;
 }
 
-async function viewOf(ctx: UserContext, row: Alert, historyLimit = ALERT_HISTORY_LIMIT): Promise<AlertView> {
+export async function viewOf(ctx: UserContext, row: Alert, historyLimit = ALERT_HISTORY_LIMIT): Promise<AlertView> {
   const summaries = await recentSummaries(ctx, [row.id], historyLimit);
   return alertView(row, summaries.get(row.id) ?? []);
 }
@@ -214,7 +222,9 @@ export async function updateAlert(ctx: UserContext, id: string, input: z.infer<t
     })
     .where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id)))
     .returning();
-  if (!updated) throw notFound("Alert not found.");
+  if (!updated) throw notFound(ALERT_NOT_FOUND);
+  // The public page shows the query and whether updates are paused.
+  await purgeSharedAlert(ctx, updated.shareToken);
   return viewOf(ctx, updated);
 }
 
@@ -227,6 +237,7 @@ export async function deleteAlert(ctx: UserContext, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(alerts)
     .where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id)))
-    .returning({ id: alerts.id });
-  if (deleted.length === 0) throw notFound("Alert not found.");
+    .returning({ id: alerts.id, shareToken: alerts.shareToken });
+  if (deleted.length === 0) throw notFound(ALERT_NOT_FOUND);
+  await purgeSharedAlert(ctx, deleted[0]!.shareToken);
 }

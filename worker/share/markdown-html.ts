@@ -13,54 +13,75 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 }
 
-function inline(nodes: Inline[]): string {
+/** Where each [n] citation marker points (an alert summary's numbered Sources list). */
+export type CitationLinks = ReadonlyMap<number, string>;
+
+type Options = { citations?: CitationLinks };
+
+// noreferrer: the page's address is the share token; it must not leak to the linked site.
+const anchor = (href: string, inner: string) => `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${inner}</a>`;
+
+/** Escaped text with each known [n] (or [n, m]) marker's numbers as links to their sources. */
+function textHtml(text: string, citations: CitationLinks | undefined): string {
+  const escaped = escapeHtml(text);
+  if (!citations?.size) return escaped;
+  return escaped.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_marker, list: string) => {
+    const parts = list.split(",").map((n) => {
+      const href = citations.get(Number(n.trim()));
+      return href ? anchor(href, n.trim()) : n.trim();
+    });
+    return `[${parts.join(", ")}]`;
+  });
+}
+
+function inline(nodes: Inline[], options: Options, inLink = false): string {
   return nodes
     .map((node) => {
       switch (node.kind) {
         case "text":
-          return escapeHtml(node.text);
+          // No link inside a link: a marker in a link's label stays text.
+          return textHtml(node.text, inLink ? undefined : options.citations);
         case "strong":
-          return `<strong>${inline(node.children)}</strong>`;
+          return `<strong>${inline(node.children, options, inLink)}</strong>`;
         case "em":
-          return `<em>${inline(node.children)}</em>`;
+          return `<em>${inline(node.children, options, inLink)}</em>`;
         case "code":
           return `<code>${escapeHtml(node.text)}</code>`;
         case "link":
-          // noreferrer: the page's address is the share token; it must not leak to the linked site.
-          return `<a href="${escapeHtml(node.href)}" rel="noopener noreferrer nofollow">${inline(node.children)}</a>`;
+          return anchor(node.href, inline(node.children, options, true));
       }
     })
     .join("");
 }
 
-const row = (cells: Inline[][], tag: "th" | "td") => `<tr>${cells.map((c) => `<${tag}${tag === "th" ? ' scope="col"' : ""}>${inline(c)}</${tag}>`).join("")}</tr>`;
+const row = (cells: Inline[][], tag: "th" | "td", o: Options) => `<tr>${cells.map((c) => `<${tag}${tag === "th" ? ' scope="col"' : ""}>${inline(c, o)}</${tag}>`).join("")}</tr>`;
 
 /** A list and the lists nested in its items (the parser bounds the depth). */
-function list(b: ListBlock): string {
+function list(b: ListBlock, o: Options): string {
   const tag = b.ordered ? "ol" : "ul";
-  return `<${tag}>${b.items.map((item) => `<li>${inline(item.children)}${item.sublist ? list(item.sublist) : ""}</li>`).join("")}</${tag}>`;
+  return `<${tag}>${b.items.map((item) => `<li>${inline(item.children, o)}${item.sublist ? list(item.sublist, o) : ""}</li>`).join("")}</${tag}>`;
 }
 
-function block(b: Block): string {
+function block(b: Block, o: Options): string {
   switch (b.kind) {
     case "heading": {
       // The page's title is the h1, so the content's "#" starts at h2.
       const tag = `h${b.level + 1}`;
-      return `<${tag}>${inline(b.children)}</${tag}>`;
+      return `<${tag}>${inline(b.children, o)}</${tag}>`;
     }
     case "paragraph":
-      return `<p>${inline(b.children).replace(/\n/g, "<br>")}</p>`;
+      return `<p>${inline(b.children, o).replace(/\n/g, "<br>")}</p>`;
     case "list":
-      return list(b);
+      return list(b, o);
     case "quote":
-      return `<blockquote>${b.children.map(block).join("\n")}</blockquote>`;
+      return `<blockquote>${b.children.map((c) => block(c, o)).join("\n")}</blockquote>`;
     case "table":
-      return `<div class="table"><table><thead>${row(b.header, "th")}</thead><tbody>${b.rows.map((r) => row(r, "td")).join("")}</tbody></table></div>`;
+      return `<div class="table"><table><thead>${row(b.header, "th", o)}</thead><tbody>${b.rows.map((r) => row(r, "td", o)).join("")}</tbody></table></div>`;
     case "code":
       return `<pre><code>${escapeHtml(b.text)}</code></pre>`;
   }
 }
 
-export function markdownToHtml(source: string): string {
-  return parseMarkdown(source).map(block).join("\n");
+export function markdownToHtml(source: string, options: Options = {}): string {
+  return parseMarkdown(source).map((b) => block(b, options)).join("\n");
 }

@@ -2,7 +2,7 @@ import { escapeHtml } from "./markdown-html";
 import { SHARE_CACHE_CONTROL } from "./edge-cache";
 
 /**
- * The public share pages (a brief today, an alert summary next): one static HTML document each,
+ * The public share pages (a brief, a news alert): one static HTML document each,
  * with no app shell, no sign-in and no JavaScript. Readable on a phone (fluid width, system fonts),
  * printable (print rules drop the chrome and print link targets), never indexed (meta robots and
  * X-Robots-Tag) and under a CSP that allows nothing but its one inline stylesheet, by hash.
@@ -12,8 +12,10 @@ export type SharePage = {
   /** What is shared, for the eyebrow and the <title>: "Intelligence brief". */
   kind: string;
   title: string;
-  /** The instant the date line shows, with its label ("Last updated"). */
-  date: { label: string; at: Date };
+  /** The instant the date line shows, with its label ("Last updated"); none for an alert with no summary yet. */
+  date?: { label: string; at: Date };
+  /** A short plain-text line under the date ("Updates are paused"). */
+  note?: string;
   /** Already-escaped HTML of the body (markdownToHtml). */
   bodyHtml: string;
 };
@@ -37,6 +39,11 @@ code{font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:v
 pre{background:var(--soft);padding:.75rem;border-radius:6px;overflow-x:auto}pre code{padding:0;background:none}
 .table{overflow-x:auto;border:1px solid var(--line);border-radius:6px}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;vertical-align:top;padding:.4rem .6rem;border-bottom:1px solid var(--line)}th{background:var(--soft)}
+.meta{margin:.25rem 0 1rem;color:var(--muted);font-size:.9rem}
+.empty{padding:1rem;border:1px dashed var(--line);border-radius:6px;color:var(--muted)}
+.earlier{margin-top:2.5rem;padding-top:1rem;border-top:1px solid var(--line)}
+.earlier ol{list-style:none;padding:0;margin:0}.earlier li{padding:.5rem 0;border-bottom:1px solid var(--line)}
+.earlier h3{margin:0;font-size:1rem;line-height:1.4}.earlier .meta{margin:0}
 footer{margin-top:2.5rem;padding-top:1rem;border-top:1px solid var(--line);color:var(--muted);font-size:.8rem}
 @media (min-width:768px){main{padding:3rem 1.5rem 4rem}h1{font-size:2rem}}
 @media print{
@@ -76,6 +83,13 @@ export async function sharePageCsp(): Promise<string> {
 // Fixed locale and zone: the page reads the same wherever it is rendered or cached.
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
+/** A <time> element; `withTime` for instants within a day (an hourly alert's trigger dates), in UTC. */
+export function timeHtml(at: Date, withTime = false): string {
+  // The clock part from the ISO string: ICU versions disagree on how a date joins its time.
+  const text = withTime ? `${dateFormat.format(at)}, ${at.toISOString().slice(11, 16)} UTC` : dateFormat.format(at);
+  return `<time datetime="${at.toISOString()}">${escapeHtml(text)}</time>`;
+}
+
 function documentHtml(title: string, main: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -113,8 +127,7 @@ export async function sharePageResponse(page: SharePage): Promise<Response> {
   const main = `<header>
 <p class="eyebrow">${escapeHtml(page.kind)}</p>
 <h1>${escapeHtml(page.title)}</h1>
-<p class="date">${escapeHtml(page.date.label)} <time datetime="${page.date.at.toISOString()}">${dateFormat.format(page.date.at)}</time></p>
-</header>
+${page.date ? `<p class="date">${escapeHtml(page.date.label)} ${timeHtml(page.date.at)}</p>\n` : ""}${page.note ? `<p class="date">${escapeHtml(page.note)}</p>\n` : ""}</header>
 <article>
 ${page.bodyHtml}
 </article>`;

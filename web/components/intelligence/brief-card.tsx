@@ -64,7 +64,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </Button>
         ) : null}
 
-        <ShareControls brief={brief} actions={actions} />
+        <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} />
 
         <BriefEditor
           open={editing}

@@ -4,34 +4,57 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
-import { shareUrlOf, type BriefView } from "~/lib/briefs-api";
-import type { BriefActions } from "./use-briefs";
+
+/** Anything with a public page: a brief, a news alert (their views carry sharePath while shared). */
+export type Shareable = { id: string; sharePath: string | null };
+
+/** Each resolves to the item as it is now, or null when it failed (the caller has said why). */
+export type ShareActionsFor<T extends Shareable> = {
+  share: (item: T) => Promise<T | null>;
+  rotate: (item: T) => Promise<T | null>;
+  revoke: (item: T) => Promise<T | null>;
+};
 
 type Pending = "share" | "rotate" | "revoke" | null;
 type Breaking = "rotate" | "revoke";
 
 /** What each link-breaking action asks before it runs. */
-const CONFIRMS: Record<Breaking, { title: string; description: string; confirmLabel: string; busyLabel: string }> = {
+const confirms = (noun: string): Record<Breaking, { title: string; description: string; confirmLabel: string; busyLabel: string }> => ({
   rotate: {
     title: "Replace the public link?",
-    description: "The current link stops working at once. Send the new link to anyone who should still read this brief.",
+    description: `The current link stops working at once. Send the new link to anyone who should still read this ${noun}.`,
     confirmLabel: "Make a new link",
     busyLabel: "Making a new link…",
   },
   revoke: {
-    title: "Stop sharing this brief?",
-    description: "The public link stops working at once. You can share the brief again later; it will get a new link.",
+    title: `Stop sharing this ${noun}?`,
+    description: `The public link stops working at once. You can share the ${noun} again later; it will get a new link.`,
     confirmLabel: "Stop sharing",
     busyLabel: "Stopping…",
   },
+});
+
+/** The public page's full address, on the origin the planner is using (what they would paste). */
+export function shareUrlOf(item: Pick<Shareable, "sharePath">): string | null {
+  if (!item.sharePath) return null;
+  return typeof window === "undefined" ? item.sharePath : new URL(item.sharePath, window.location.origin).toString();
+}
+
+export type ShareControlsProps<T extends Shareable> = {
+  item: T;
+  /** What the item is called on screen (a brief's title, an alert's query): names the Share button for screen readers. */
+  name: string;
+  /** "brief", "alert": in the link's explanation, the confirmations and the toasts. */
+  noun: string;
+  actions: ShareActionsFor<T>;
 };
 
 /**
- * Sharing one brief: make a public link, copy it, replace it with a new one (the old stops
+ * Sharing one item: make a public link, copy it, replace it with a new one (the old stops
  * working) or stop sharing (the page is gone). Rotating and revoking break links people hold,
  * so both ask first.
  */
-export function ShareControls({ brief, actions }: { brief: BriefView; actions: Pick<BriefActions, "share" | "rotate" | "revoke"> }) {
+export function ShareControls<T extends Shareable>({ item, name, noun, actions }: ShareControlsProps<T>) {
   const [busy, setBusy] = React.useState<Pending>(null);
   const [confirm, setConfirm] = React.useState<Breaking | null>(null);
   // The dialog keeps its words while it fades out after closing.
@@ -39,18 +62,18 @@ export function ShareControls({ brief, actions }: { brief: BriefView; actions: P
   if (confirm) lastAsked.current = confirm;
   const asked = confirm ?? lastAsked.current;
   const linkField = React.useRef<HTMLInputElement>(null);
-  const url = shareUrlOf(brief);
-  const fieldId = `share-link-${brief.id}`;
+  const url = shareUrlOf(item);
+  const fieldId = `share-link-${item.id}`;
 
   const run = async (kind: Exclude<Pending, null>) => {
     setBusy(kind);
-    const next = await actions[kind](brief);
+    const next = await actions[kind](item);
     setBusy(null);
     setConfirm(null);
     if (!next) return;
     if (kind === "revoke") toast({ title: "Sharing stopped", description: "The public link no longer works." });
     else if (kind === "rotate") toast({ title: "New link made", description: "The old link no longer works." });
-    else toast({ title: "Brief shared", description: "Anyone with the link can read it." });
+    else toast({ title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} shared`, description: "Anyone with the link can read it." });
   };
 
   const copy = async () => {
@@ -70,7 +93,7 @@ export function ShareControls({ brief, actions }: { brief: BriefView; actions: P
       <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={busy !== null} onClick={() => void run("share")}>
         <Link2 aria-hidden />
         {busy === "share" ? "Sharing…" : "Share"}
-        <span className="sr-only"> {brief.title}</span>
+        <span className="sr-only"> {name}</span>
       </Button>
     );
   }
@@ -78,7 +101,7 @@ export function ShareControls({ brief, actions }: { brief: BriefView; actions: P
   return (
     <div className="grid w-full gap-2 rounded-md border bg-muted/40 p-3">
       <label htmlFor={fieldId} className="text-xs font-medium">
-        Public link <span className="font-normal text-muted-foreground">— anyone with it can read this brief, without signing in</span>
+        Public link <span className="font-normal text-muted-foreground">— anyone with it can read this {noun}, without signing in</span>
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <Input ref={linkField} id={fieldId} readOnly value={url} className="h-8 min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
@@ -104,7 +127,7 @@ export function ShareControls({ brief, actions }: { brief: BriefView; actions: P
         onOpenChange={(open) => {
           if (!open) setConfirm(null);
         }}
-        {...CONFIRMS[asked]}
+        {...confirms(noun)[asked]}
         busy={busy === asked}
         keepOpenWhileBusy
         onConfirm={() => void run(asked)}

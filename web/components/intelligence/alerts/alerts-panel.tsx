@@ -7,6 +7,8 @@ import { ApiError } from "~/lib/query";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { toast } from "~/hooks/use-toast";
+import { ShareControls, type ShareActionsFor } from "../share-controls";
 import { AlertForm } from "./alert-form";
 import { AlertHistory, AlertSummary } from "./alert-summary";
 import { formatUtc } from "./format";
@@ -27,6 +29,34 @@ const message = (err: unknown) => (err instanceof Error ? err.message : "Somethi
  * create, edit, pause/resume and delete. Shown only to accounts with `alertsEnabled`: without the
  * flag the API answers 404 `alerts_disabled` and the panel says alerts are not available.
  */
+/**
+ * Share, new link and stop sharing for one alert at a time: the answer replaces the alert in the
+ * cached list (no refetch); a failure is said in a toast, and an alert deleted elsewhere leaves the list.
+ */
+function useAlertSharing(refresh: () => void): ShareActionsFor<AlertView> {
+  const queryClient = useQueryClient();
+  return React.useMemo(() => {
+    const sharing = (call: (id: string) => Promise<{ alert: AlertView }>, title: string) => async (alert: AlertView) => {
+      try {
+        const { alert: next } = await call(alert.id);
+        queryClient.setQueryData<{ alerts: AlertView[]; limits: AlertLimits }>(alertQueryKeys.list, (old) =>
+          old ? { ...old, alerts: old.alerts.map((a) => (a.id === next.id ? next : a)) } : old,
+        );
+        return next;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) refresh();
+        toast({ title, description: message(err), variant: "destructive" });
+        return null;
+      }
+    };
+    return {
+      share: sharing(alertsApi.share, "Could not share the alert"),
+      rotate: sharing(alertsApi.rotate, "Could not make a new link"),
+      revoke: sharing(alertsApi.revoke, "Could not stop sharing"),
+    };
+  }, [queryClient, refresh]);
+}
+
 export function AlertsPanel({ draft, className }: AlertsPanelProps) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: alertQueryKeys.list, queryFn: alertsApi.list });
@@ -34,7 +64,8 @@ export function AlertsPanel({ draft, className }: AlertsPanelProps) {
   React.useEffect(() => {
     if (draft) setCreating(true);
   }, [draft]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: alertQueryKeys.list });
+  const refresh = React.useCallback(() => void queryClient.invalidateQueries({ queryKey: alertQueryKeys.list }), [queryClient]);
+  const sharing = useAlertSharing(refresh);
   const create = useMutation({
     mutationFn: (input: AlertInput) => alertsApi.create(input),
     onSuccess: () => {
@@ -88,7 +119,7 @@ export function AlertsPanel({ draft, className }: AlertsPanelProps) {
         <ul className="grid gap-3">
           {alerts.map((alert) => (
             <li key={alert.id}>
-              <AlertCard alert={alert} limits={limits} onChanged={refresh} />
+              <AlertCard alert={alert} limits={limits} onChanged={refresh} sharing={sharing} />
             </li>
           ))}
         </ul>
@@ -97,7 +128,7 @@ export function AlertsPanel({ draft, className }: AlertsPanelProps) {
   );
 }
 
-function AlertCard({ alert, limits, onChanged }: { alert: AlertView; limits: AlertLimits; onChanged: () => void }) {
+function AlertCard({ alert, limits, onChanged, sharing }: { alert: AlertView; limits: AlertLimits; onChanged: () => void; sharing: ShareActionsFor<AlertView> }) {
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [showHistory, setShowHistory] = React.useState(false);
@@ -125,6 +156,7 @@ function AlertCard({ alert, limits, onChanged }: { alert: AlertView; limits: Ale
           <p className="font-medium">{alert.queryText}</p>
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <Badge variant={alert.isActive ? "default" : "secondary"}>{alert.isActive ? "Active" : "Paused"}</Badge>
+            {alert.sharePath ? <Badge variant="outline">Shared</Badge> : null}
             <span>{CADENCE_LABEL[alert.cadence]}</span>
             {alert.isActive ? <span>Next: {formatUtc(alert.nextRunAt)}</span> : null}
           </p>
@@ -170,11 +202,12 @@ function AlertCard({ alert, limits, onChanged }: { alert: AlertView; limits: Ale
           {showHistory ? <AlertHistory history={alert.history} /> : null}
         </div>
       ) : null}
+      <ShareControls item={alert} name={alert.queryText} noun="alert" actions={sharing} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete this alert?"
-        description={`“${alert.queryText}” and its summaries will be deleted. This cannot be undone.`}
+        description={`“${alert.queryText}” and its summaries will be deleted${alert.sharePath ? " and its public link will stop working" : ""}. This cannot be undone.`}
         confirmLabel="Delete alert"
         busy={remove.isPending}
         busyLabel="Deleting…"
