@@ -4,6 +4,11 @@
  * non-zero if any fails. `npm run test:e2e -- welcome` runs only journeys whose file or name
  * contains "welcome".
  *
+ * Journeys run in E2E_LANES lanes (default 2) against the one app: those marked `usesDemo` one
+ * after another in the first lane, the others (each signs up users of its own) spread over the
+ * rest, so the suite waits on two journeys' network and timers at once instead of one. Each
+ * journey's lines are printed whole when it ends. E2E_LANES=1 runs everything in file order.
+ *
  * Each journey has 120 s; the whole run has E2E_DEADLINE_MS (default 8 min, app start-up
  * included). Past it, the journeys not finished are reported failed, the app and the browser are
  * stopped and the process exits 1; if that clean-up hangs for 30 s it exits anyway (the 'exit' hook
@@ -18,12 +23,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startFakeServers } from "../test/fakes/server.ts";
 import { isCspViolation, reportCspViolations } from "./lib/csp.ts";
 import { ROOT, startApp, type RunningApp } from "./lib/server.ts";
+import { planLanes } from "./lib/lanes.ts";
 import type { Journey } from "./lib/types.ts";
 
 const JOURNEY_DIR = path.join(ROOT, "e2e", "journeys");
 const ARTIFACTS = path.join(ROOT, "e2e", "artifacts");
 const JOURNEY_TIMEOUT_MS = 120_000;
 const DEADLINE_MS = deadlineFromEnv(process.env.E2E_DEADLINE_MS, 8 * 60_000);
+const LANES = lanesFromEnv(process.env.E2E_LANES);
 const CLEANUP_BACKSTOP_MS = 30_000;
 const REPORT = path.join(ROOT, "test-results", "e2e.json");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -46,6 +53,16 @@ function deadlineFromEnv(raw: string | undefined, fallback: number) {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) {
     console.error(`E2E_DEADLINE_MS must be a positive number of milliseconds, not "${raw}".`);
+    process.exit(1);
+  }
+  return value;
+}
+
+function lanesFromEnv(raw: string | undefined) {
+  if (raw === undefined || raw === "") return 2;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 4) {
+    console.error(`E2E_LANES must be a whole number from 1 to 4, not "${raw}".`);
     process.exit(1);
   }
   return value;
@@ -210,8 +227,20 @@ async function newContext(browser: Browser, problems: string[], violations: stri
   return { context, page };
 }
 
-/** The operator CLI (scripts/admin.ts) on the running app's local database, as an operator would use it. */
+let adminQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The operator CLI (scripts/admin.ts) on the running app's local database, as an operator would
+ * use it. One at a time: each opens the database files in a process of its own, and two lanes'
+ * commands writing at once would only make them wait on each other's locks.
+ */
 function runAdmin(app: RunningApp, args: string[]): Promise<string> {
+  const run = adminQueue.then(() => adminOnce(app, args));
+  adminQueue = run.catch(() => undefined);
+  return run;
+}
+
+function adminOnce(app: RunningApp, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--experimental-strip-types", "scripts/admin.ts", ...args, "--persist-to", app.stateDir], {
       cwd: ROOT,
@@ -322,32 +351,9 @@ async function main() {
   try {
     const launched = await beforeDeadline(launching);
     if (launched !== DEADLINE) browser = launched;
-    for (const loaded of journeys) {
-      if (!browser || deadlinePassed) break;
-      const started = performance.now();
-      const result = await beforeDeadline(runJourney(browser, app, loaded));
-      const ms = performance.now() - started;
-      const secs = `${(ms / 1000).toFixed(1)} s`;
-      if (result === DEADLINE) {
-        results.push({ name: loaded.journey.name, ms, ok: false });
-        console.log(`✗ ${loaded.journey.name} (${secs})`);
-        console.log(indent(`the e2e deadline of ${DEADLINE_MS / 1000} s (E2E_DEADLINE_MS) passed before it finished`));
-        break;
-      }
-      results.push({ name: loaded.journey.name, ms: result.ms, ok: !result.error });
-      if (!result.error) {
-        console.log(`✓ ${loaded.journey.name} (${secs})${result.note ? ` — ${result.note}` : ""}`);
-        continue;
-      }
-      console.log(`✗ ${loaded.journey.name} (${secs})`);
-      console.log(indent(describeError(result.error)));
-      for (const shot of result.screenshots) console.log(indent(`screenshot: ${shot}`));
-      const unique = [...new Set(result.problems)].slice(0, 10);
-      if (unique.length) console.log(indent(`browser saw:\n${unique.map((p) => `  ${p.slice(0, 400)}`).join("\n")}`));
-      if (unique.some((p) => p.startsWith("HTTP 404") && p.includes("/assets/"))) {
-        console.log(indent("hint: build/client lost files the served HTML names — was `npm run build` run while e2e was running?"));
-      }
-    }
+    const lanes = planLanes(journeys, LANES);
+    if (lanes.length > 1) console.log(`e2e: ${lanes.length} lanes: ${lanes.map((l) => l.length).join(" + ")} journeys (the demo user's in the first)`);
+    await Promise.all(lanes.map((lane) => runLane(browser, app, lane)));
     clearTimeout(deadlineTimer);
     if (deadlinePassed) notFinished(journeys, "not run: the e2e deadline passed");
   } catch (e) {
@@ -360,6 +366,35 @@ async function main() {
   // The browser even if it came up after the deadline; then the app and the fakes.
   await cleanUp([() => launching.then((b) => b.close()), () => app.stop(), () => fakes.close()]);
   return finish(0);
+}
+
+/** One lane's journeys in turn; each journey's lines are printed whole when it ends. */
+async function runLane(browser: Browser | null, app: RunningApp, lane: Loaded[]) {
+  for (const loaded of lane) {
+    if (!browser || deadlinePassed) return;
+    const started = performance.now();
+    const result = await beforeDeadline(runJourney(browser, app, loaded));
+    const ms = performance.now() - started;
+    const secs = `${(ms / 1000).toFixed(1)} s`;
+    if (result === DEADLINE) {
+      results.push({ name: loaded.journey.name, ms, ok: false });
+      console.log(`✗ ${loaded.journey.name} (${secs})\n${indent(`the e2e deadline of ${DEADLINE_MS / 1000} s (E2E_DEADLINE_MS) passed before it finished`)}`);
+      return;
+    }
+    results.push({ name: loaded.journey.name, ms: result.ms, ok: !result.error });
+    if (!result.error) {
+      console.log(`✓ ${loaded.journey.name} (${secs})${result.note ? ` — ${result.note}` : ""}`);
+      continue;
+    }
+    const lines = [`✗ ${loaded.journey.name} (${secs})`, indent(describeError(result.error))];
+    for (const shot of result.screenshots) lines.push(indent(`screenshot: ${shot}`));
+    const unique = [...new Set(result.problems)].slice(0, 10);
+    if (unique.length) lines.push(indent(`browser saw:\n${unique.map((p) => `  ${p.slice(0, 400)}`).join("\n")}`));
+    if (unique.some((p) => p.startsWith("HTTP 404") && p.includes("/assets/"))) {
+      lines.push(indent("hint: build/client lost files the served HTML names — was `npm run build` run while e2e was running?"));
+    }
+    console.log(lines.join("\n"));
+  }
 }
 
 /** Assertion messages stand alone; Playwright errors keep their first lines and the journey frame. */

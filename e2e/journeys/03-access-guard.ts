@@ -3,6 +3,7 @@ import type { Journey } from "../lib/types.ts";
 
 export default {
   name: "signed-out visits go to /login with a callbackUrl, and sign-in returns there",
+  usesDemo: true,
   async run({ page, baseURL }) {
     await page.goto(baseURL + "/dashboard");
     await waitForPath(page, /^\/login\?/);

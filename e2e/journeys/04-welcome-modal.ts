@@ -19,6 +19,7 @@ async function expectNoWelcome(page: Page, when: string) {
 
 export default {
   name: "the demo user sees the welcome modal once, closes it, and never sees it again",
+  usesDemo: true,
   async run({ page, baseURL, newContext }) {
     await signIn(page, baseURL, DEMO.email, DEMO.password);
     await waitForPath(page, "/dashboard");

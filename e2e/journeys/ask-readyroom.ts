@@ -15,6 +15,7 @@ const chatItem = (page: Page, title: string): Locator => chatList(page).getByRol
 
 export default {
   name: "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete, run a named action",
+  usesDemo: true,
   async run({ page, baseURL, admin }) {
     await signInAsDemo(page, baseURL);
 

@@ -44,6 +44,7 @@ async function askInNewChat(page: Page, question: string) {
  */
 export default {
   name: "documents answer: upload a spreadsheet and a scanned memo, ask in your own words, the cited row opens; describe a picture; an uncovered question is declined",
+  usesDemo: true,
   async run({ page, baseURL }) {
     await signInAsDemo(page, baseURL);
     await gotoAndHydrate(page, baseURL, "/documents");

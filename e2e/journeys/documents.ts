@@ -8,6 +8,7 @@ import type { Journey } from "../lib/types.ts";
 
 export default {
   name: "documents: upload a Markdown file, Ready via the queue, keyword search, rename, download, delete; seeded Brackwater documents become Ready",
+  usesDemo: true,
   async run({ page, baseURL }) {
     await signInAsDemo(page, baseURL);
 

@@ -51,6 +51,7 @@ async function draftModuleWithAssistant(page: Page): Promise<string> {
 
 export default {
   name: "exercise designer: template, every step, assistant draft, MSEL edit, resume, exports, import, save retry, model picker",
+  usesDemo: true,
   async run({ page, baseURL, admin }) {
     let note: string | undefined;
     await signInAsDemo(page, baseURL);

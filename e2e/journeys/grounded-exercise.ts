@@ -6,6 +6,7 @@ import type { Journey } from "../lib/types.ts";
 
 export default {
   name: "grounded exercise: upload a plan, assign it from the editor toolbar, draft the MSEL offline, see plan references and a gap, export the Plan reference column",
+  usesDemo: true,
   async run({ page, baseURL }) {
     await signInAsDemo(page, baseURL);
     const tag = Date.now().toString(36);

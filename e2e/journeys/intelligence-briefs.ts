@@ -3,6 +3,7 @@ import type { Journey } from "../lib/types.ts";
 
 export default {
   name: "intelligence briefs: write a brief, see it under Threats (and hide the panel), share it, read the public page signed out, revoke it, delete it",
+  usesDemo: true,
   async run({ page, baseURL, newContext }) {
     await signInAsDemo(page, baseURL);
     await gotoAndHydrate(page, baseURL, "/intelligence");

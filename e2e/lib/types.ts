@@ -14,6 +14,12 @@ export type JourneyContext = {
 
 export type Journey = {
   name: string;
+  /**
+   * Signs in as a seeded demo user or changes the demo workspace. Such journeys run one after
+   * another in one lane (they would trip over each other's sessions, flags and documents); the
+   * others, each with users of its own, run in a second lane beside them (e2e/run.ts, E2E_LANES).
+   */
+  usesDemo?: boolean;
   /** May return a short note (e.g. a measured delay) printed next to the result. */
   run(ctx: JourneyContext): Promise<void | string>;
 };
