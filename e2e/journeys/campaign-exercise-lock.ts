@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { check, gotoAndHydrate, hidden, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
+import { check, dismissWelcome, gotoAndHydrate, hidden, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** The id an admin command prints on its last line as `key=<id>`. */
@@ -8,16 +8,6 @@ function idFrom(output: string, key: string): string {
   const match = new RegExp(`^${key}=(\\S+)$`, "m").exec(output);
   check(match, `npm run admin printed no ${key}=… line:\n${output}`);
   return match[1]!;
-}
-
-/**
- * Both users are new and now have a plan (the lead's own, the member's through the team), so the
- * welcome modal opens on their first page; close it before it covers the editor.
- */
-async function dismissWelcome(page: Page) {
-  const welcome = await visible(page.getByRole("dialog", { name: "Welcome to Readyroom" }), "the welcome modal of a newly subscribed user", 20_000);
-  await welcome.getByRole("button", { name: "Close" }).click();
-  await hidden(welcome, "the welcome modal after Close");
 }
 
 async function editorReady(page: Page) {

@@ -1,4 +1,4 @@
-import { check, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
+import { check, dismissWelcome, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /**
@@ -14,6 +14,7 @@ export default {
     const { email } = await signUpFreshUser(page, baseURL, "alerts");
     await admin("grant-plan", "--email", email, "--plan", "SOLO");
     await gotoAndHydrate(page, baseURL, "/intelligence");
+    await dismissWelcome(page);
     check((await page.getByRole("heading", { name: "News alerts" }).count()) === 0, "the alerts panel shows without the alertsEnabled flag.");
     await admin("set-flag", "--email", email, "--flag", "alertsEnabled", "--on");
     await gotoAndHydrate(page, baseURL, "/intelligence");

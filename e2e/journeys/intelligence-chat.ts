@@ -1,4 +1,4 @@
-import { check, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
+import { check, dismissWelcome, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 const ANSWER_TIMEOUT_MS = 60_000;
@@ -15,6 +15,7 @@ export default {
     await admin("grant-plan", "--email", email, "--plan", "SOLO");
     await admin("set-flag", "--email", email, "--flag", "alertsEnabled", "--on");
     await gotoAndHydrate(page, baseURL, "/intelligence");
+    await dismissWelcome(page);
 
     const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
     // The fake news source has a Brackwater River story (test/fakes/intel/gdelt.ts).

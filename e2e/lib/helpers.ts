@@ -144,6 +144,16 @@ export async function closeWelcomeIfShown(page: Page) {
   }
 }
 
+/**
+ * A new user who now has a plan gets the welcome modal 2 s after each page load until they close
+ * it (spec §4): wait for it and close it once, before it covers what the journey is doing.
+ */
+export async function dismissWelcome(page: Page) {
+  const welcome = await visible(page.getByRole("dialog", { name: "Welcome to Readyroom" }), "the welcome modal of a newly subscribed user", 20_000);
+  await welcome.getByRole("button", { name: "Close" }).click();
+  await hidden(welcome, "the welcome modal after Close");
+}
+
 /** Signs the demo user in and leaves them on a hydrated dashboard with no welcome modal in the way. */
 export async function signInAsDemo(page: Page, baseURL: string) {
   await signIn(page, baseURL, DEMO.email, DEMO.password);
