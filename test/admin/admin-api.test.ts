@@ -225,7 +225,10 @@ describe("admin audit log and scheduler", () => {
     expect(byActorId.entries.map((e: Json) => e.targetId)).toEqual([t1.userId]);
 
     const byTarget = await json(await api(`/api/admin/audit?target=${encodeURIComponent(t1.email)}`, { user: adminA }));
-    expect(byTarget.entries.map((e: Json) => e.action)).toEqual(["admin.user.set_beta"]);
+    // A user's e-mail finds the entries about them and about their own account.
+    expect(byTarget.entries.map((e: Json) => e.action)).toEqual(["admin.account.set_flag", "admin.user.set_beta"]);
+    const byUserId = await json(await api(`/api/admin/audit?target=${t1.userId}`, { user: adminA }));
+    expect(byUserId.entries.map((e: Json) => e.action)).toEqual(["admin.user.set_beta"]);
     const byAccount = await json(await api(`/api/admin/audit?target=${t1.accountId}&action=admin.account.set_flag`, { user: adminA }));
     expect(byAccount.entries).toHaveLength(1);
     expect(byAccount.entries[0].metadata).toMatchObject({ flag: "alertsEnabled", enabled: true });

@@ -300,8 +300,8 @@ type AuditRow = {
 };
 
 /**
- * The audit log, newest first. `actor` is a user id or e-mail; `target` a user id or e-mail, an
- * account id or a campaign id; `action` an exact action; `from`/`to` bound createdAt (inclusive).
+ * The audit log, newest first. `actor` is a user id or e-mail; `target` a user id or e-mail (with
+ * their own account), an account id or a campaign id; `action` an exact action; `from`/`to` bound createdAt (inclusive).
  */
 export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
   const where: string[] = [];
@@ -317,7 +317,11 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
   if (query.action) where.push(`l."action" = ${bind(query.action)}`);
   if (query.target) {
     const p = bind(query.target);
-    where.push(`(l."targetUserId" = ${p} OR l."accountId" = ${p} OR l."campaignId" = ${p} OR l."targetUserId" = (SELECT "id" FROM "User" WHERE "email" = lower(${p})))`);
+    // A user's e-mail also finds the entries about their own account (plans, flags, credits).
+    where.push(
+      `(l."targetUserId" = ${p} OR l."accountId" = ${p} OR l."campaignId" = ${p} OR l."targetUserId" = (SELECT "id" FROM "User" WHERE "email" = lower(${p}))
+        OR l."accountId" IN (SELECT ua."accountId" FROM "UserAccount" ua JOIN "User" u ON u."id" = ua."userId" WHERE u."email" = lower(${p}) AND ua."role" = 'OWNER'))`,
+    );
   }
   if (query.from !== undefined) where.push(`l."createdAt" >= ${bind(query.from)}`);
   if (query.to !== undefined) where.push(`l."createdAt" <= ${bind(query.to)}`);
