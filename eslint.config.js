@@ -20,6 +20,7 @@ const SHARED_WORKER_MODULES = [
   "profile/fields",
   "profile/languages",
   "profile/model",
+  "admin/model",
 ];
 
 export default tseslint.config(

@@ -55,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           firstName: access.user.firstName,
           lastName: access.user.lastName,
           accountLabel: labelFor(access.plan, roles),
+          isAdmin: access.user.role === "admin",
         }
       : null;
   return {

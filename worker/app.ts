@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { adminRoutes } from "./admin/routes";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/http";
 import { billingRoutes } from "./billing/routes";
@@ -102,6 +103,7 @@ export function createApp() {
   app.route("/api/intelligence/alerts", alertRoutes);
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/intelligence/briefs", briefRoutes);
+  app.route("/api/admin", adminRoutes);
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.

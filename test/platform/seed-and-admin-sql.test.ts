@@ -11,7 +11,10 @@ import {
   listTeamsSql,
   listUsersSql,
   ownerTeamSql,
+  countUsersSql,
   revokePlanSql,
+  setBetaSql,
+  setDisabledSql,
   setFlagSql,
   setRoleSql,
   setTeamSeatsSql,
@@ -154,6 +157,30 @@ describe("admin CLI SQL", () => {
     const listed = await env.DB.prepare(listUsersSql()).all<{ email: string; planType: string | null }>();
     expect(listed.results.find((r) => r.email === user.email)?.planType).toBe("SOLO");
     expect(await env.DB.prepare(findUserSql("nobody@example.test")).first()).toBeNull();
+  });
+
+  it("names a user by id and an account by id as well as by e-mail (the admin console's way)", async () => {
+    const user = await createTestUser();
+    const now = Date.now();
+    await run([...setRoleSql({ userId: user.userId }, "admin", now), ...setBetaSql({ userId: user.userId }, true, now)]);
+    await run(grantPlanSql({ accountId: user.accountId, plan: "ENTERPRISE", interval: "YEARLY", now }));
+    await run(setFlagSql({ accountId: user.accountId }, "alertsEnabled", true, now));
+    const [row] = (await env.DB.prepare(listUsersSql({ id: user.userId })).all<Record<string, unknown>>()).results;
+    expect(row).toMatchObject({ email: user.email, role: "admin", isBeta: 1, accountId: user.accountId, accountType: "ENTERPRISE", planType: "ENTERPRISE", planStatus: "active" });
+    expect(JSON.parse(row!.featureFlags as string)).toEqual({ alertsEnabled: true });
+    await run(revokePlanSql({ accountId: user.accountId }, now));
+    expect((await env.DB.prepare(listUsersSql({ id: user.userId })).first<{ planStatus: string }>())!.planStatus).toBe("canceled");
+
+    await run(setDisabledSql({ userId: user.userId }, true, now));
+    const disabled = await env.DB.prepare('SELECT "disabledAt", (SELECT count(*) FROM "Session" WHERE "userId" = ?1) AS "sessions" FROM "User" WHERE "id" = ?1').bind(user.userId).first<{ disabledAt: number; sessions: number }>();
+    expect(disabled).toEqual({ disabledAt: now, sessions: 0 });
+    await run(setDisabledSql(user.email, false, now));
+    expect((await env.DB.prepare('SELECT "disabledAt" FROM "User" WHERE "id" = ?').bind(user.userId).first<{ disabledAt: number | null }>())!.disabledAt).toBeNull();
+
+    const q = user.email.slice(0, 17).toUpperCase();
+    const page = await env.DB.prepare(listUsersSql({ q, limit: 5, offset: 0 })).all<{ id: string }>();
+    expect(page.results.map((r) => r.id)).toContain(user.userId);
+    expect((await env.DB.prepare(countUsersSql({ q })).first<{ total: number }>())!.total).toBe(page.results.length);
   });
 });
 

@@ -8,11 +8,13 @@ export function MobileNav({
   onOpenChange,
   routes,
   settingsMode,
+  isAdmin = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   routes: readonly string[];
   settingsMode: boolean;
+  isAdmin?: boolean;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -23,7 +25,7 @@ export function MobileNav({
           </div>
         </SheetTitle>
         <SheetDescription className="sr-only">Main navigation</SheetDescription>
-        <SidebarNav routes={routes} settingsMode={settingsMode} onNavigate={() => onOpenChange(false)} />
+        <SidebarNav routes={routes} settingsMode={settingsMode} isAdmin={isAdmin} onNavigate={() => onOpenChange(false)} />
       </SheetContent>
     </Sheet>
   );

@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, Users } from "lucide-react";
+import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, Users } from "lucide-react";
 
 export type NavItem = {
   label: string;
@@ -18,6 +18,14 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
   { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
 ];
+
+/** Shown only to users whose role is admin (the page itself answers 404 to anyone else). */
+export const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin", icon: ShieldCheck, route: "admin" };
+
+/** The main navigation for this user: the admin console is added for admins only. */
+export function mainNavFor(isAdmin: boolean): NavItem[] {
+  return isAdmin ? [...MAIN_NAV, ADMIN_NAV_ITEM] : MAIN_NAV;
+}
 
 export const SETTINGS_NAV: { label: string; href: string; route: string }[] = [
   { label: "Profile", href: "/account/profile", route: "account.profile" },

@@ -6,6 +6,8 @@ export type ShellUser = {
   lastName: string;
   /** Spec §6 account label: Team Account, Team Member, Solo Account, Enterprise Account, No Subscription. */
   accountLabel: string;
+  /** Role admin: the shell shows the Admin console item. */
+  isAdmin: boolean;
 };
 
 export function displayName(user: ShellUser) {
