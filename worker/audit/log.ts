@@ -1,3 +1,4 @@
+import { rawStatement } from "../db/client";
 import { sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
@@ -34,7 +35,7 @@ export function auditStatement(db: Database, entry: AuditEntry, onlyIf?: SQL) {
     metadata: entry.metadata ?? {},
   };
   if (!onlyIf) return db.insert(auditLogs).values({ ...row, createdAt: new Date(nowMs()) });
-  return db.run(sql`INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "campaignId", "action", "metadata", "createdAt")
+  return rawStatement(db, sql`INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "campaignId", "action", "metadata", "createdAt")
 SELECT ${row.id}, ${row.accountId}, ${row.actorId}, ${row.targetUserId}, ${row.campaignId}, ${row.action}, ${JSON.stringify(row.metadata)}, ${nowMs()} WHERE ${onlyIf}`);
 }
 

@@ -1,3 +1,4 @@
+import { rawStatement } from "../db/client";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
@@ -89,10 +90,10 @@ export const TEAM_PLAN_TYPES: readonly PlanType[] = ["TEAM", "ENTERPRISE"];
 export function teamSeatStatements(db: Database, accountId: string, seats: number, now: number): BatchItem<"sqlite">[] {
   const teamOf = sql`(SELECT "id" FROM "Team" WHERE "accountId" = ${accountId} ORDER BY "createdAt", "id" LIMIT 1)`;
   return [
-    db.run(sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
+    rawStatement(db, sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
 SELECT ${crypto.randomUUID()}, ${seats}, ${accountId}, ${now}, ${now} WHERE NOT EXISTS (SELECT 1 FROM "Team" WHERE "accountId" = ${accountId})`),
-    db.run(sql`UPDATE "Team" SET "seats" = ${seats}, "updatedAt" = ${now} WHERE "id" = ${teamOf} AND "seats" <> ${seats}`),
-    db.run(sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+    rawStatement(db, sql`UPDATE "Team" SET "seats" = ${seats}, "updatedAt" = ${now} WHERE "id" = ${teamOf} AND "seats" <> ${seats}`),
+    rawStatement(db, sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
 SELECT ${crypto.randomUUID()}, ${teamOf}, ua."userId", 'ADMIN', 'CAMPAIGN_MANAGER', ${now} FROM "UserAccount" ua
 WHERE ua."accountId" = ${accountId} AND ua."role" = 'OWNER' AND NOT EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamOf})
 ORDER BY ua."createdAt" LIMIT 1

@@ -1,3 +1,4 @@
+import { rawStatement } from "../db/client";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import type { AppContext, UserContext } from "../context";
@@ -290,10 +291,10 @@ export async function acceptInvitation(ctx: UserContext, secret: string, viewerE
         ),
       )
       .returning({ id: teamInvitations.id }),
-    ctx.db.run(sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+    rawStatement(ctx.db, sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
 SELECT ${crypto.randomUUID()}, ${teamId}, ${userId}, 'MEMBER', ${invitation.collaborateRole}, ${now} WHERE ${mine}
 ON CONFLICT ("teamId", "userId") DO NOTHING`),
-    ctx.db.run(sql`INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
+    rawStatement(ctx.db, sql`INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
 SELECT ${userId}, ${found.accountId}, 'MEMBER', ${now} WHERE ${mine}
 ON CONFLICT DO NOTHING`),
     auditStatement(

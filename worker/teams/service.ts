@@ -1,3 +1,4 @@
+import { rawStatement } from "../db/client";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import type { UserContext } from "../context";
@@ -183,7 +184,7 @@ export async function removeMember(ctx: UserContext, userId: string): Promise<{ 
       .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, userId), guard))
       .returning({ id: teamMembers.id }),
     // Only the MEMBER link the membership gave them; an owner's own row is never touched.
-    ctx.db.run(sql`DELETE FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'MEMBER'
+    rawStatement(ctx.db, sql`DELETE FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'MEMBER'
 AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${team.accountId})`),
     auditStatement(
       ctx.db,

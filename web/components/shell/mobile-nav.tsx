@@ -8,11 +8,13 @@ export function MobileNav({
   onOpenChange,
   routes,
   settingsMode,
+  teamAdmin = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   routes: readonly string[];
   settingsMode: boolean;
+  teamAdmin?: boolean;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -23,7 +25,7 @@ export function MobileNav({
           </div>
         </SheetTitle>
         <SheetDescription className="sr-only">Main navigation</SheetDescription>
-        <SidebarNav routes={routes} settingsMode={settingsMode} onNavigate={() => onOpenChange(false)} />
+        <SidebarNav routes={routes} settingsMode={settingsMode} teamAdmin={teamAdmin} onNavigate={() => onOpenChange(false)} />
       </SheetContent>
     </Sheet>
   );

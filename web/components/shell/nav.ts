@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, Users } from "lucide-react";
+import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, UserCog, Users } from "lucide-react";
 
 export type NavItem = {
   label: string;
@@ -6,6 +6,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** The flat-route name whose file must exist for the link to be live ("account.profile"). */
   route: string;
+  /** Shown only to team admins while team accounts are on (spec §2 UserManagement, §9 flag). */
+  teamAdminOnly?: boolean;
 };
 
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
@@ -16,8 +18,14 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
   { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
+  { label: "User management", href: "/account/user-management", icon: UserCog, route: "account.user-management", teamAdminOnly: true },
   { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
 ];
+
+/** The main navigation this user sees: team-admin items only for team admins. */
+export function mainNavFor(teamAdmin: boolean): NavItem[] {
+  return MAIN_NAV.filter((item) => !item.teamAdminOnly || teamAdmin);
+}
 
 export const SETTINGS_NAV: { label: string; href: string; route: string }[] = [
   { label: "Profile", href: "/account/profile", route: "account.profile" },

@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
-import { isActive, MAIN_NAV, routeExists, SETTINGS_NAV } from "./nav";
+import { isActive, mainNavFor, routeExists, SETTINGS_NAV } from "./nav";
 
 const itemBase =
   "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -16,17 +16,20 @@ export function SidebarNav({
   settingsMode,
   collapsed = false,
   onNavigate,
+  teamAdmin = false,
 }: {
   routes: readonly string[];
   settingsMode: boolean;
   collapsed?: boolean;
   onNavigate?: () => void;
+  /** The user administers a team (and team accounts are on): shows User management. */
+  teamAdmin?: boolean;
 }) {
   const { pathname, hash } = useLocation();
   return (
     <nav aria-label="Main" className="grid gap-1">
       <ul className="grid gap-1">
-        {MAIN_NAV.map((item) => {
+        {mainNavFor(teamAdmin).map((item) => {
           const Icon = item.icon;
           const live = routeExists(routes, item.route);
           // "Exercises" is a section of the dashboard: only one of the two is current at a time.

@@ -6,6 +6,8 @@ export type ShellUser = {
   lastName: string;
   /** Spec §6 account label: Team Account, Team Member, Solo Account, Enterprise Account, No Subscription. */
   accountLabel: string;
+  /** Administers a team while team accounts are on (spec §9): the User management item shows. */
+  teamAdmin: boolean;
 };
 
 export function displayName(user: ShellUser) {
