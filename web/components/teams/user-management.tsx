@@ -37,7 +37,7 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
   const [removing, setRemoving] = React.useState<TeamMemberView | null>(null);
 
   const update = useMutation({
-    mutationFn: (input: { userId: string; role?: TeamRole; collaborateRole?: CollaborateRole }) => teamsApi.updateMember(input.userId, input),
+    mutationFn: ({ userId, ...change }: { userId: string; role?: TeamRole; collaborateRole?: CollaborateRole }) => teamsApi.updateMember(userId, change),
     onSuccess: () => {
       toast({ title: "Role updated" });
       return refresh();
