@@ -135,3 +135,23 @@ describe("role rules", () => {
     expect(row).toMatchObject({ teamId: theirs.teamId, role: "MEMBER" });
   });
 });
+
+describe("the User management page", () => {
+  const page = async (cookie: string) => (await import("cloudflare:test")).SELF.fetch("http://localhost/account/user-management", { headers: { cookie } });
+
+  it("shows team admins their members and the nav item; a plain member and a solo user get 404 and no nav item", async () => {
+    const owner = await teamOwner();
+    const member = await joinedMember(owner);
+    const res = await page(owner.cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("User management");
+    expect(html).toContain('data-testid="team-members"');
+    expect(html).toContain(member.email);
+    expect((await page(member.cookie)).status).toBe(404);
+    const dashboard = await (await (await import("cloudflare:test")).SELF.fetch("http://localhost/dashboard", { headers: { cookie: member.cookie } })).text();
+    expect(dashboard).not.toContain('href="/account/user-management"');
+    const solo = await createTestUser({ plan: "SOLO", onboarded: true });
+    expect((await page(solo.cookie)).status).toBe(404);
+  });
+});
