@@ -23,10 +23,12 @@ import { Logo } from "~/components/shell/navbar";
 import { builtRouteNames } from "~/components/shell/nav.server";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
-import { enforceAccess } from "~/lib/auth.server";
+import { enforceAccess, envOf } from "~/lib/auth.server";
+import { parseConfig } from "../worker/env";
 import { contextFor } from "~/lib/request-context.server";
 import { membershipOf } from "../worker/accounts/membership";
 import { labelFor, labelRolesOf } from "../worker/payments/account-label";
+import { teamOfMembership } from "../worker/teams/team";
 import { readLayoutState } from "~/lib/cookies";
 import { useNonce } from "~/lib/nonce";
 import { createQueryClient } from "~/lib/query";
@@ -45,8 +47,11 @@ export const meta: MetaFunction = () => [{ title: "Readyroom" }];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await enforceAccess({ request, context });
+  const config = parseConfig(envOf(context));
   // The roles come from the same read as the guard's plan (membershipOf is memoized per page load).
-  const roles = access.user ? labelRolesOf(await membershipOf(contextFor({ request, context }, access.user.id))) : null;
+  const membership = access.user ? await membershipOf(contextFor({ request, context }, access.user.id)) : null;
+  const roles = membership ? labelRolesOf(membership) : null;
+  const teamAdmin = Boolean(config.TEAM_ACCOUNTS_ENABLED && membership && teamOfMembership(membership)?.role === "ADMIN");
   const user =
     access.user && roles
       ? {
@@ -56,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           lastName: access.user.lastName,
           accountLabel: labelFor(access.plan, roles),
           isAdmin: access.user.role === "admin",
+          teamAdmin,
         }
       : null;
   return {
@@ -63,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscribed: access.user ? access.plan.hasActivePlan : false,
     layout: readLayoutState(request.headers.get("Cookie")),
     routes: builtRouteNames(),
+    /** Spec §9 public runtime configuration: the team-accounts flag. */
+    publicConfig: { teamAccountsEnabled: config.TEAM_ACCOUNTS_ENABLED },
   };
 }
 

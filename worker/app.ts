@@ -30,6 +30,7 @@ import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 import { usersRoutes } from "./users/routes";
+import { teamRoutes, teamUserRoutes } from "./teams/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -85,6 +86,8 @@ export function createApp() {
   app.route("/api/status", statusRoutes);
   app.route("/api/profile", profileRoutes);
   app.route("/api/users", usersRoutes);
+  app.route("/api/users", teamUserRoutes);
+  app.route("/api/teams", teamRoutes);
   app.route("/api/billing", paymentRoutes);
   app.route("/api/billing", billingRoutes);
   app.route("/api/dev", devRoutes);

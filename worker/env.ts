@@ -159,6 +159,11 @@ export const configSchema = z.object({
   NWS_API_BASE: z.string().url().default("https://api.weather.gov"),
   USGS_API_BASE: z.string().url().default("https://earthquake.usgs.gov"),
   OPENFEMA_API_BASE: z.string().url().default("https://www.fema.gov"),
+  /**
+   * The team-accounts flag of spec §9, part of the public runtime configuration: off hides team
+   * features (user management, invitations, the team members API). On unless "false", "0" or "off".
+   */
+  TEAM_ACCOUNTS_ENABLED: z.preprocess((value) => (value === undefined || value === "" ? true : typeof value === "boolean" ? value : !["false", "0", "off", "no"].includes(String(value).trim().toLowerCase())), z.boolean()),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),

@@ -5,7 +5,7 @@
  */
 import { alertSeedSql } from "./demo-alerts.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
-import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, TENANCY_PROVIDER } from "./sql.ts";
+import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, teamOfOwnerSql, TENANCY_PROVIDER, userIdSql } from "./sql.ts";
 
 export const DEMO = {
   email: "demo@readyroom.local",
@@ -42,6 +42,9 @@ export const DEMO_TEAM = {
   campaignId: "5eed0000-0000-4000-8000-0000000000c1",
   campaignName: "Sable River Flood Readiness 2027",
   exerciseId: "5eed0000-0000-4000-8000-0000000000c2",
+  /** A pending invitation on the User management page (resend it there to get a working link in /dev/mailbox). */
+  invitationId: "5eed0000-0000-4000-8000-0000000000e4",
+  invitationEmail: "priya.natarajan@readyroom.local",
 } as const;
 
 export const DEMO_CAMPAIGN_EXERCISE = {
@@ -157,6 +160,16 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
     ...setFlagSql(m.email, "collaborateEnabled", true, now),
     ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now, id: t.memberMemberId }),
     ...createCampaignSql({ team: { ownerEmail: d.email }, name: t.campaignName, email: d.email, status: "ACTIVE", now, id: t.campaignId }),
+    // A pending invitation (worker/teams/invitations.ts): its token row holds the hash of a secret
+    // nobody knows, so the link is only made by Resend on the User management page.
+    `INSERT INTO "TeamInvitation" ("id", "teamId", "inviterId", "email", "collaborateRole", "status", "createdAt", "updatedAt")
+     SELECT ${lit(t.invitationId)}, ${teamOfOwnerSql(d.email)}, ${userIdSql(d.email)}, ${lit(t.invitationEmail)}, 'STANDARD_USER', 'PENDING', ${now}, ${now}
+     WHERE ${teamOfOwnerSql(d.email)} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "User" WHERE "email" = ${lit(t.invitationEmail)})
+     ON CONFLICT DO NOTHING;`,
+    `INSERT INTO "AuthToken" ("id", "token", "expires", "userId", "purpose", "createdAt", "updatedAt")
+     SELECT ${lit(t.invitationId)}, ${lit(`seed-unknown-${crypto.randomUUID()}`)}, ${now + 7 * 24 * 60 * 60 * 1000}, ${userIdSql(d.email)}, 'INVITATION', ${now}, ${now}
+     WHERE EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "id" = ${lit(t.invitationId)})
+     ON CONFLICT DO NOTHING;`,
     `INSERT INTO "CampaignExercise" ("id", "campaignId", "userId", "name", "framework", "threatType", "scenario", "completed", "isQuickStart", "createdAt", "updatedAt")
      SELECT ${lit(t.exerciseId)}, ${lit(t.campaignId)}, ${lit(d.userId)}, ${lit(x.name)}, ${lit(x.framework)}, ${lit(x.threatType)}, ${lit(x.scenario)}, 0, 0, ${now}, ${now}
      WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(t.campaignId)})

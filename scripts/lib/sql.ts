@@ -31,7 +31,7 @@ export type NewCampaignStatus = (typeof NEW_CAMPAIGN_STATUSES)[number];
 /** A team named by its id, or as "the team on this owner's own account" (the seed's way: no id to know). */
 export type TeamRef = { id: string } | { ownerEmail: string };
 
-function userIdSql(email: string): string {
+export function userIdSql(email: string): string {
   return `(SELECT "id" FROM "User" WHERE "email" = ${lit(email)})`;
 }
 

@@ -247,7 +247,7 @@ function setPeriod(sub: Obj, start: number, end: number) {
   }
 }
 
-function createSubscription(customer: string, priceId: string, opts: { trialDays?: number; metadata?: Form }): Obj {
+function createSubscription(customer: string, priceId: string, opts: { trialDays?: number; metadata?: Form; quantity?: number }): Obj {
   const priceObj = get(store.prices, "price", priceId);
   if (!priceObj.recurring) throw new StripeFakeError(400, "The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.");
   const start = now();
@@ -273,7 +273,7 @@ function createSubscription(customer: string, priceId: string, opts: { trialDays
     livemode: false,
     items: {
       object: "list",
-      data: [{ id: newId("si"), object: "subscription_item", price: clone(priceObj), quantity: 1, subscription: id, current_period_start: start, current_period_end: trialEnd ?? periodEnd(start, priceObj), created: start, metadata: {} }],
+      data: [{ id: newId("si"), object: "subscription_item", price: clone(priceObj), quantity: opts.quantity ?? 1, subscription: id, current_period_start: start, current_period_end: trialEnd ?? periodEnd(start, priceObj), created: start, metadata: {} }],
       has_more: false,
       url: `/v1/subscription_items?subscription=${id}`,
     },
@@ -345,6 +345,7 @@ function completeCheckout(sessionId: string): { session: Obj; events: Obj[] } {
   if (session.mode === "subscription") {
     const subData = input.subscriptionData;
     const sub = createSubscription(customer, input.lineItems[0]!.price, {
+      quantity: input.lineItems[0]!.quantity,
       trialDays: int(subData.trial_period_days),
       metadata: (subData.metadata as Form) ?? {},
     });
@@ -378,9 +379,11 @@ function updateSubscription(sub: Obj, form: Form): Obj[] {
   if (form.metadata) set("metadata", { ...(sub.metadata as Form), ...(form.metadata as Form) });
   if (Array.isArray(form.items) && form.items.length > 0) {
     const change = form.items[0] as Form;
-    const priceObj = get(store.prices, "price", String(change.price));
     previous.items = clone(sub.items);
-    (sub.items as { data: Obj[] }).data[0]!.price = clone(priceObj);
+    const item = (sub.items as { data: Obj[] }).data[0]!;
+    // A price change, a quantity change (seats, as the portal makes it), or both.
+    if (change.price) item.price = clone(get(store.prices, "price", String(change.price)));
+    if (change.quantity !== undefined) item.quantity = int(change.quantity) ?? 1;
   }
   if (form.trial_end === "now" && sub.status === "trialing") {
     set("status", "active");
@@ -551,7 +554,7 @@ const api: [string, RegExp, Handler][] = [
   ["POST", /^\/v1\/subscriptions$/, async ({ form }) => {
     get(store.customers, "customer", String(form.customer ?? ""));
     const items = (form.items as Form[] | undefined) ?? [];
-    const sub = createSubscription(String(form.customer), String(items[0]?.price), { trialDays: int(form.trial_period_days), metadata: form.metadata as Form });
+    const sub = createSubscription(String(form.customer), String(items[0]?.price), { trialDays: int(form.trial_period_days), metadata: form.metadata as Form, quantity: int(items[0]?.quantity) });
     const invoice = createInvoice(sub, "subscription_create", true);
     await deliver([emit("customer.subscription.created", sub), emit("invoice.paid", invoice)]);
     return sub;

@@ -90,6 +90,9 @@ describe("demo seed SQL", () => {
       { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" },
       { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO_MEMBER.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" },
     ]);
+    // One pending invitation for the User management page, with its INVITATION token row.
+    const invitations = await env.DB.prepare('SELECT i."email", i."status", t."purpose" FROM "TeamInvitation" i JOIN "AuthToken" t ON t."id" = i."id" WHERE i."teamId" = ?').bind(DEMO_TEAM.teamId).all();
+    expect(invitations.results).toEqual([{ email: DEMO_TEAM.invitationEmail, status: "PENDING", purpose: "INVITATION" }]);
     const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ?').bind(DEMO_TEAM.teamId).all();
     expect(campaign.results).toEqual([{ teamId: DEMO_TEAM.teamId, name: "Sable River Flood Readiness 2027", status: "ACTIVE", createdById: DEMO.userId }]);
     const account = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO.accountId).first<{ collaborateEnabled: number }>();

@@ -74,6 +74,8 @@ export default function PricingPage() {
   const { balance } = useBalance({ initialData: data.usage ?? undefined, hasActivePlan: info.hasActivePlan });
   const { catalogue } = data;
   const [interval, setBillingInterval] = React.useState<Interval>(info.currentBillingInterval ?? "MONTHLY");
+  // Team plans are bought per seat (the subscription's quantity becomes the team's seats).
+  const [seats, setSeats] = React.useState(5);
   const action = useRedirectAction();
   const checkout = params.get("checkout");
   const subscribed = info.source === "stripe" && Boolean(info.stripeSubscriptionId) && info.status !== "canceled" && info.status !== "incomplete";
@@ -186,6 +188,7 @@ export default function PricingPage() {
                 const isCurrent = info.hasActivePlan && info.currentPlanType === plan.planType && info.currentBillingInterval === plan.interval;
                 const price = formatMoney(plan.amount, plan.currency);
                 const id = `checkout-${plan.planType}-${plan.interval}`;
+                const perSeat = plan.planType === "TEAM" || plan.planType === "ENTERPRISE";
                 return (
                   <Card key={id} className={isCurrent ? "border-primary" : undefined}>
                     <CardHeader>
@@ -201,7 +204,14 @@ export default function PricingPage() {
                     </CardContent>
                     <CardFooter>
                       {isCurrent ? (
-                        <Badge variant="outline">Current plan</Badge>
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Badge variant="outline">Current plan</Badge>
+                          {perSeat && info.canManageBilling && info.stripeCustomerId ? (
+                            <Button variant="outline" size="sm" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
+                              Change seats in billing portal
+                            </Button>
+                          ) : null}
+                        </div>
                       ) : subscribed ? (
                         info.canManageBilling ? (
                           <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
@@ -209,12 +219,27 @@ export default function PricingPage() {
                           </Button>
                         ) : null
                       ) : (
-                        <Button
-                          disabled={!plan.available || !info.canManageBilling || action.pending !== null}
-                          onClick={() => action.run(id, "/api/billing/checkout", { plan: plan.planType, interval: plan.interval })}
-                        >
-                          {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
-                        </Button>
+                        <div className="flex flex-wrap items-end gap-2">
+                          {perSeat && plan.available ? (
+                            <label className="grid gap-1 text-xs text-muted-foreground">
+                              Seats
+                              <input
+                                type="number"
+                                min={1}
+                                max={500}
+                                value={seats}
+                                onChange={(e) => setSeats(Math.min(500, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
+                                className="h-9 w-20 rounded-md border border-input bg-card px-2 text-sm text-foreground"
+                              />
+                            </label>
+                          ) : null}
+                          <Button
+                            disabled={!plan.available || !info.canManageBilling || action.pending !== null}
+                            onClick={() => action.run(id, "/api/billing/checkout", perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval })}
+                          >
+                            {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
+                          </Button>
+                        </div>
                       )}
                     </CardFooter>
                   </Card>

@@ -155,7 +155,7 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
   }
   if (statements.length === 0) return before;
   await run(ctx, statements);
-  for (const audit of audits) await writeAudit(ctx, { actorId: ctx.user.id, targetType: "user", targetId: userId, ...audit });
+  for (const audit of audits) await writeAudit(ctx, { actorId: ctx.user.id, accountId: null, targetUserId: userId, ...audit });
   return getAdminUser(ctx, userId);
 }
 
@@ -206,8 +206,7 @@ export async function grantPlan(ctx: UserContext, accountId: string, input: Gran
   await run(ctx, grantPlanSql({ accountId, plan: input.plan, interval: input.interval, now: nowMs() }));
   await writeAudit(ctx, {
     actorId: ctx.user.id,
-    targetType: "account",
-    targetId: accountId,
+    accountId,
     action: "admin.account.grant_plan",
     metadata: { plan: input.plan, interval: input.interval, previous: before.planType ? { planType: before.planType, status: before.planStatus } : null },
   });
@@ -219,7 +218,7 @@ export async function revokePlan(ctx: UserContext, accountId: string): Promise<A
   const before = await accountRow(ctx, accountId);
   if (!before.planType) throw conflict("This account has no plan to revoke.", "no_plan");
   await run(ctx, revokePlanSql({ accountId }, nowMs()));
-  await writeAudit(ctx, { actorId: ctx.user.id, targetType: "account", targetId: accountId, action: "admin.account.revoke_plan", metadata: { was: { planType: before.planType, status: before.planStatus } } });
+  await writeAudit(ctx, { actorId: ctx.user.id, accountId, action: "admin.account.revoke_plan", metadata: { was: { planType: before.planType, status: before.planStatus } } });
   return getAdminAccount(ctx, accountId);
 }
 
@@ -229,8 +228,7 @@ export async function setFlag(ctx: UserContext, accountId: string, input: SetFla
   await run(ctx, setFlagSql({ accountId }, input.flag, input.enabled, nowMs()));
   await writeAudit(ctx, {
     actorId: ctx.user.id,
-    targetType: "account",
-    targetId: accountId,
+    accountId,
     action: "admin.account.set_flag",
     metadata: { flag: input.flag, enabled: input.enabled, was: flagsOf(before)[input.flag] },
   });
@@ -252,8 +250,7 @@ export async function changeCredits(ctx: UserContext, accountId: string, input: 
   if (!seen) {
     await writeAudit(ctx, {
       actorId: ctx.user.id,
-      targetType: "account",
-      targetId: accountId,
+      accountId,
       action: input.kind === "grant" ? "admin.account.grant_credits" : "admin.account.adjust_credits",
       metadata: { amount: input.amount, reason: input.reason, balanceAfter: result.balance.currentBalance, transactionId: tx?.id ?? null, idempotencyKey: key },
     });

@@ -24,3 +24,15 @@ export function getDb(d1: D1Database): Database {
 }
 
 export { schema };
+
+/**
+ * A raw SQL statement (INSERT … SELECT … WHERE, conditional writes) as an item of `db.batch`.
+ * drizzle 0.45's D1 batch binds parameters on `stmt`, which its SQLiteRaw (from `db.run`) lacks
+ * when the query has parameters; this gives it the prepared statement. Not awaited on its own.
+ */
+export function rawStatement(db: Database, query: import("drizzle-orm").SQL) {
+  const raw = db.run(query);
+  const prepared = raw as unknown as { getQuery(): { sql: string }; stmt?: D1PreparedStatement };
+  prepared.stmt = db.$client.prepare(prepared.getQuery().sql);
+  return raw;
+}

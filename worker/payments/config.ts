@@ -39,3 +39,6 @@ export function creditsForInvoice(config: Config, plan: PlanType, interval: Bill
 export function trialDays(config: Config): number {
   return config.STRIPE_TRIAL_DAYS;
 }
+
+/** Seats a TEAM or ENTERPRISE checkout may buy (the subscription's quantity; Team.seats follows it). */
+export const MAX_SEATS = 500;

@@ -5,11 +5,12 @@ import { appCtxOf } from "../context";
 import { billingIntervals, planTypes } from "../db/schema";
 import { readJson, readLimitedText } from "../lib/http";
 import type { AppEnv } from "../types";
+import { MAX_SEATS } from "./config";
 import { createCheckout, createPortal, getBillingInfo, getCatalogue, syncSubscription } from "./service";
 import { handleWebhook } from "./webhook";
 
 const checkoutBody = z.union([
-  z.object({ plan: z.enum(planTypes), interval: z.enum(billingIntervals) }).strict(),
+  z.object({ plan: z.enum(planTypes), interval: z.enum(billingIntervals), seats: z.number().int().min(1).max(MAX_SEATS).optional() }).strict(),
   z.object({ creditPackId: z.string().min(1).max(100) }).strict(),
 ]);
 

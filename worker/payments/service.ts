@@ -5,12 +5,12 @@ import { getTenancyAccountId } from "../accounts/service";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { accountPlanMetadata, accounts, userAccounts, type BillingInterval, type PlanType } from "../db/schema";
-import { conflict, forbidden, HttpError, notFound } from "../lib/errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../lib/errors";
 import { labelFor, labelRolesOf, type AccountLabel } from "./account-label";
-import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, PLAN_TYPES, type CreditPack } from "./config";
+import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, MAX_SEATS, PLAN_TYPES, type CreditPack } from "./config";
 import { getLedgerState } from "../billing/service";
 import { getStripe, isBillingConfigured, requireStripe, type Stripe } from "./stripe";
-import { isLive, planSubscriptionUpdate } from "./subscription";
+import { isLive, planSubscriptionUpdate, TEAM_PLAN_TYPES } from "./subscription";
 import { nowDate } from "../lib/clock";
 
 /** The services of payments take the app context (worker/context.ts) like every other. */
@@ -177,7 +177,7 @@ async function ensureCustomer(deps: Deps, stripe: Stripe, account: BillingAccoun
   return row?.id ?? customer.id;
 }
 
-export type CheckoutInput = { plan: PlanType; interval: BillingInterval } | { creditPackId: string };
+export type CheckoutInput = { plan: PlanType; interval: BillingInterval; seats?: number } | { creditPackId: string };
 
 export async function createCheckout(deps: Deps, user: BillingUser, input: CheckoutInput): Promise<{ url: string }> {
   const stripe = requireStripe(deps.config);
@@ -219,11 +219,19 @@ export async function createCheckout(deps: Deps, user: BillingUser, input: Check
   const days = trialDays(deps.config);
   const offerTrial = days > 0 && !row?.trialEndDate && !account.stripeSubscriptionId;
   const metadata = { kind: "subscription", accountId: account.accountId, plan: input.plan, interval: input.interval };
+  // Team plans are bought per seat: the buyer picks the number (and may change it on Stripe's page);
+  // the subscription's quantity becomes Team.seats (subscription.ts, teamSeatStatements).
+  const perSeat = TEAM_PLAN_TYPES.includes(input.plan);
+  if (!perSeat && input.seats !== undefined && input.seats !== 1) throw badRequest("Only Team and Enterprise plans are bought per seat.", "validation_error");
   const session = await stripe.checkout.sessions.create({
     mode: "subscription",
     customer,
     client_reference_id: account.accountId,
-    line_items: [{ price: priceId, quantity: 1 }],
+    line_items: [
+      perSeat
+        ? { price: priceId, quantity: input.seats ?? 1, adjustable_quantity: { enabled: true, minimum: 1, maximum: MAX_SEATS } }
+        : { price: priceId, quantity: 1 },
+    ],
     metadata,
     subscription_data: { metadata, ...(offerTrial ? { trial_period_days: days } : {}) },
     success_url: `${pricingUrl}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,

@@ -1,4 +1,5 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { rawStatement } from "../db/client";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { accountPlanMetadata, accounts, type BillingInterval, type PlanStatus, type PlanType } from "../db/schema";
@@ -16,6 +17,8 @@ export type PlanState = {
   trialEndDate: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** Seats bought: the subscription item's quantity (TEAM and ENTERPRISE plans; 1 otherwise). */
+  seats: number;
 };
 
 /** Subscriptions that still stand for a customer relationship (anything but ended). */
@@ -70,7 +73,32 @@ export function planStateFromSubscription(config: Config, sub: Stripe.Subscripti
     trialEndDate: toDate(sub.trial_end),
     currentPeriodEnd: periodEnds.length ? new Date(Math.max(...periodEnds) * 1000) : null,
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end || (sub.cancel_at && sub.status !== "canceled")),
+    seats: Math.max(1, Math.floor(Number(item?.quantity ?? 1)) || 1),
   };
+}
+
+/** Plans that come with a team whose seats are the subscription's quantity. */
+export const TEAM_PLAN_TYPES: readonly PlanType[] = ["TEAM", "ENTERPRISE"];
+
+/**
+ * Keeps the account's team in step with a TEAM or ENTERPRISE subscription: its seats are the
+ * subscription's quantity (checkout lets the buyer choose it, the portal changes it). An account
+ * without a team gets one, with the subscriber (the account's owner) as its ADMIN and a campaign
+ * manager. Seats below the member count leave every member in place; no one new can join until
+ * there is room again.
+ */
+export function teamSeatStatements(db: Database, accountId: string, seats: number, now: number): BatchItem<"sqlite">[] {
+  const teamOf = sql`(SELECT "id" FROM "Team" WHERE "accountId" = ${accountId} ORDER BY "createdAt", "id" LIMIT 1)`;
+  return [
+    rawStatement(db, sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
+SELECT ${crypto.randomUUID()}, ${seats}, ${accountId}, ${now}, ${now} WHERE NOT EXISTS (SELECT 1 FROM "Team" WHERE "accountId" = ${accountId})`),
+    rawStatement(db, sql`UPDATE "Team" SET "seats" = ${seats}, "updatedAt" = ${now} WHERE "id" = ${teamOf} AND "seats" <> ${seats}`),
+    rawStatement(db, sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+SELECT ${crypto.randomUUID()}, ${teamOf}, ua."userId", 'ADMIN', 'CAMPAIGN_MANAGER', ${now} FROM "UserAccount" ua
+WHERE ua."accountId" = ${accountId} AND ua."role" = 'OWNER' AND NOT EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamOf})
+ORDER BY ua."createdAt" LIMIT 1
+ON CONFLICT ("teamId", "userId") DO NOTHING`),
+  ];
 }
 
 const customerId = (sub: { customer: string | { id: string } | null }) => (typeof sub.customer === "string" ? sub.customer : (sub.customer?.id ?? null));
@@ -134,7 +162,8 @@ export async function planSubscriptionUpdate(
 
   const customer = customerId(sub);
   const now = nowDate();
-  const values = { ...state, source: "stripe" as const, updatedAt: now };
+  const { seats: _seats, ...planColumns } = state;
+  const values = { ...planColumns, source: "stripe" as const, updatedAt: now };
   const statements: BatchItem<"sqlite">[] = [
     db
       .update(accounts)
@@ -151,5 +180,6 @@ export async function planSubscriptionUpdate(
       .values({ accountId, ...values })
       .onConflictDoUpdate({ target: accountPlanMetadata.accountId, set: values }),
   ];
+  if (TEAM_PLAN_TYPES.includes(state.planType) && isLive(sub)) statements.push(...teamSeatStatements(db, accountId, state.seats, now.getTime()));
   return { applied: true, accountId, state, statements };
 }

@@ -9,12 +9,14 @@ export function MobileNav({
   routes,
   settingsMode,
   isAdmin = false,
+  teamAdmin = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   routes: readonly string[];
   settingsMode: boolean;
   isAdmin?: boolean;
+  teamAdmin?: boolean;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -25,7 +27,7 @@ export function MobileNav({
           </div>
         </SheetTitle>
         <SheetDescription className="sr-only">Main navigation</SheetDescription>
-        <SidebarNav routes={routes} settingsMode={settingsMode} isAdmin={isAdmin} onNavigate={() => onOpenChange(false)} />
+        <SidebarNav routes={routes} settingsMode={settingsMode} isAdmin={isAdmin} teamAdmin={teamAdmin} onNavigate={() => onOpenChange(false)} />
       </SheetContent>
     </Sheet>
   );

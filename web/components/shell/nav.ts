@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, Users } from "lucide-react";
+import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, UserCog, Users } from "lucide-react";
 
 export type NavItem = {
   label: string;
@@ -6,6 +6,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** The flat-route name whose file must exist for the link to be live ("account.profile"). */
   route: string;
+  /** Shown only to team admins while team accounts are on (spec §2 UserManagement, §9 flag). */
+  teamAdminOnly?: boolean;
 };
 
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
@@ -16,15 +18,17 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
   { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
+  { label: "User management", href: "/account/user-management", icon: UserCog, route: "account.user-management", teamAdminOnly: true },
   { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
 ];
 
 /** Shown only to users whose role is admin (the page itself answers 404 to anyone else). */
 export const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin", icon: ShieldCheck, route: "admin" };
 
-/** The main navigation for this user: the admin console is added for admins only. */
-export function mainNavFor(isAdmin: boolean): NavItem[] {
-  return isAdmin ? [...MAIN_NAV, ADMIN_NAV_ITEM] : MAIN_NAV;
+/** The main navigation this user sees: team-admin items only for team admins, the admin console only for admins. */
+export function mainNavFor(who: { teamAdmin: boolean; isAdmin: boolean }): NavItem[] {
+  const items = MAIN_NAV.filter((item) => !item.teamAdminOnly || who.teamAdmin);
+  return who.isAdmin ? [...items, ADMIN_NAV_ITEM] : items;
 }
 
 export const SETTINGS_NAV: { label: string; href: string; route: string }[] = [

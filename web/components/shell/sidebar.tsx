@@ -17,6 +17,7 @@ export function SidebarNav({
   collapsed = false,
   onNavigate,
   isAdmin = false,
+  teamAdmin = false,
 }: {
   routes: readonly string[];
   settingsMode: boolean;
@@ -24,12 +25,14 @@ export function SidebarNav({
   isAdmin?: boolean;
   collapsed?: boolean;
   onNavigate?: () => void;
+  /** The user administers a team (and team accounts are on): shows User management. */
+  teamAdmin?: boolean;
 }) {
   const { pathname, hash } = useLocation();
   return (
     <nav aria-label="Main" className="grid gap-1">
       <ul className="grid gap-1">
-        {mainNavFor(isAdmin).map((item) => {
+        {mainNavFor({ teamAdmin, isAdmin }).map((item) => {
           const Icon = item.icon;
           const live = routeExists(routes, item.route);
           // "Exercises" is a section of the dashboard: only one of the two is current at a time.

@@ -8,6 +8,8 @@ export type ShellUser = {
   accountLabel: string;
   /** Role admin: the shell shows the Admin console item. */
   isAdmin: boolean;
+  /** Administers a team while team accounts are on (spec §9): the User management item shows. */
+  teamAdmin: boolean;
 };
 
 export function displayName(user: ShellUser) {

@@ -1,0 +1,217 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { NewPasswordField } from "~/components/auth/fields";
+import { useFormValidation } from "~/components/auth/use-form-validation";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { envOf, getOptionalUser } from "~/lib/auth.server";
+import { contextFor } from "~/lib/request-context.server";
+import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { callAuth, headersWithCookies } from "../../worker/auth/service";
+import { appContext } from "../../worker/context";
+import { HttpError } from "../../worker/lib/errors";
+import { acceptInvitation, confirmInvitedAddress, inspectInvitation, type InvitationState } from "../../worker/teams/invitations";
+
+export const meta: MetaFunction = () => [{ title: "Team invitation · Readyroom" }, { name: "robots", content: "noindex" }];
+
+/** Where an accepted invitation lands: the welcome modal follows (spec §4 inviteAccepted). */
+const LANDING = "/dashboard?inviteAccepted=true";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const token = new URL(args.request.url).searchParams.get("token") ?? "";
+  const viewer = await getOptionalUser(args);
+  const state = await inspectInvitation(appContext(envOf(args.context)), token, viewer ? { id: viewer.id, email: viewer.email } : null);
+  return { token, state };
+}
+
+type ActionData = { state?: InvitationState; fieldErrors?: FieldErrors; formError?: string; values?: { firstName?: string; lastName?: string } };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const env = envOf(context);
+  const form = await request.formData();
+  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
+  const intent = String(form.get("intent") ?? "");
+  const here = `/invites?token=${encodeURIComponent(token)}`;
+  const viewer = await getOptionalUser(args);
+
+  if (intent === "switch") {
+    // Signed in with another address: sign out and come back to the same invitation.
+    const result = await callAuth(env, request, "/sign-out", { body: {} });
+    throw redirect(here, { headers: headersWithCookies(result.setCookies) });
+  }
+
+  if (intent === "accept") {
+    if (!viewer) throw redirect(`/login?callbackUrl=${encodeURIComponent(here)}`);
+    try {
+      await acceptInvitation(contextFor(args, viewer.id), token, viewer.email);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        const state = await inspectInvitation(appContext(env), token, { id: viewer.id, email: viewer.email });
+        return data<ActionData>({ state, formError: error.message }, { status: error.status });
+      }
+      throw error;
+    }
+    throw redirect(LANDING);
+  }
+
+  if (intent === "signup") {
+    const state = await inspectInvitation(appContext(env), token, viewer ? { id: viewer.id, email: viewer.email } : null);
+    if (state.kind !== "ready" || state.next !== "sign-up") return data<ActionData>({ state }, { status: 409 });
+    const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
+    const parsed = validate(signupSchema, { ...values, email: state.email, password: String(form.get("password") ?? "") });
+    if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+    const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: LANDING } });
+    if (!signedUp.ok) return data<ActionData>({ formError: signedUp.message, fieldErrors: signedUp.fieldErrors, values }, { status: signedUp.status });
+    // The link came to this address, so it is confirmed; then sign in and join, in one step.
+    const userId = await confirmInvitedAddress(appContext(env), token, state.email);
+    if (!userId) return data<ActionData>({ formError: "We could not create your account from this invitation. Sign in instead, or ask for a new invitation.", values }, { status: 409 });
+    const signedIn = await callAuth(env, request, "/sign-in/email", { body: { email: state.email, password: parsed.data.password } });
+    if (!signedIn.ok) return data<ActionData>({ formError: signedIn.message, values }, { status: signedIn.status });
+    try {
+      await acceptInvitation(contextFor(args, userId), token, state.email);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // The account exists and is signed in; the page says why the team could not be joined.
+      const again = await inspectInvitation(appContext(env), token, { id: userId, email: state.email });
+      return data<ActionData>({ state: again, formError: error.message }, { status: error.status, headers: headersWithCookies(signedIn.setCookies) });
+    }
+    throw redirect(LANDING, { headers: headersWithCookies(signedIn.setCookies) });
+  }
+  return data<ActionData>({ formError: "Unknown action." }, { status: 400 });
+}
+
+const ROLE_TEXT = { CAMPAIGN_MANAGER: "a campaign manager", STANDARD_USER: "a member" } as const;
+
+function Outcome({ testId, title, children, footer }: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode }) {
+  return (
+    <AuthShell title={title} footer={footer ?? <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">Go to Readyroom</Link>}>
+      <div data-testid={testId} className="grid gap-4 text-sm">
+        {children}
+      </div>
+    </AuthShell>
+  );
+}
+
+export default function InvitesPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const state = actionData?.state ?? loaded.state;
+  const { token } = loaded;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const here = `/invites?token=${encodeURIComponent(token)}`;
+  const formError = actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null;
+
+  switch (state.kind) {
+    case "invalid":
+      return (
+        <Outcome testId="invite-invalid" title="This invitation link is not valid">
+          <p>The link may be incomplete, or a newer invitation replaced it. Open the most recent invitation e-mail, or ask the team's admin to send it again.</p>
+        </Outcome>
+      );
+    case "expired":
+      return (
+        <Outcome testId="invite-expired" title="This invitation has expired">
+          <p>Invitations work for 7 days. Ask the team's admin to resend the invitation to {state.email}.</p>
+        </Outcome>
+      );
+    case "revoked":
+      return (
+        <Outcome testId="invite-revoked" title="This invitation was withdrawn">
+          <p>The team's admin revoked the invitation to {state.email}. If you think this is a mistake, ask them to invite you again.</p>
+        </Outcome>
+      );
+    case "used":
+      return (
+        <Outcome testId="invite-used" title="This invitation has already been used" footer={<Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">Sign in</Link>}>
+          <p>Each invitation link works once. If you accepted it, sign in as {state.email} to reach your team.</p>
+        </Outcome>
+      );
+    case "full":
+      return (
+        <Outcome testId="invite-full" title="The team is full">
+          <p>Every seat of {state.inviterName}'s team is taken. Ask them to add a seat, then open this link again; it still works until it expires.</p>
+        </Outcome>
+      );
+    case "already-in-team":
+      return (
+        <Outcome testId="invite-already-in-team" title="You are already in a team">
+          <p>Your account belongs to another team. Leave that team first, then open this link again.</p>
+        </Outcome>
+      );
+    case "wrong-address":
+      return (
+        <Outcome testId="invite-wrong-address" title="This invitation is for someone else">
+          <p>
+            It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email} to accept it.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="intent" value="switch" />
+            <Button type="submit" variant="outline" className="w-full" disabled={busy}>
+              Sign out and continue
+            </Button>
+          </Form>
+        </Outcome>
+      );
+    case "ready":
+      if (state.next === "join") {
+        return (
+          <Outcome testId="invite-join" title="Join the team">
+            {formError}
+            <p>
+              {state.inviterName} invited you to their team on Readyroom as {ROLE_TEXT[state.collaborateRole]}. You will share the team's plan and credits.
+            </p>
+            <Form method="post">
+              <input type="hidden" name="token" value={token} />
+              <input type="hidden" name="intent" value="accept" />
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Joining…" : "Accept invitation"}
+              </Button>
+            </Form>
+          </Outcome>
+        );
+      }
+      if (state.next === "sign-in") {
+        return (
+          <Outcome testId="invite-sign-in" title="Sign in to accept" footer={null}>
+            <p>
+              {state.inviterName} invited {state.email} to their team. That address already has a Readyroom account: sign in to accept.
+            </p>
+            <Button asChild className="w-full">
+              <Link to={`/login?callbackUrl=${encodeURIComponent(here)}`}>Sign in as {state.email}</Link>
+            </Button>
+          </Outcome>
+        );
+      }
+      return <SignupAndJoin token={token} email={state.email} inviterName={state.inviterName} actionData={actionData} busy={busy} />;
+  }
+}
+
+function SignupAndJoin({ token, email, inviterName, actionData, busy }: { token: string; email: string; inviterName: string; actionData: ActionData | undefined; busy: boolean }) {
+  const { errors, clearField } = useFormValidation(signupSchema, actionData?.fieldErrors);
+  const v = actionData?.values ?? {};
+  return (
+    <AuthShell title="Join your team on Readyroom" description={`${inviterName} invited ${email}. Create your account to join.`}>
+      <div data-testid="invite-signup" className="grid gap-4">
+        {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+        <Form method="post" noValidate className="grid gap-4">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="intent" value="signup" />
+          <Field label="E-mail" name="email-shown" type="email" value={email} readOnly disabled description="The address the invitation was sent to." />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
+            <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
+          </div>
+          <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Joining…" : "Create account and join"}
+          </Button>
+        </Form>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,332 @@
+import { rawStatement } from "../db/client";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { auditStatement } from "../audit/log";
+import type { AppContext, UserContext } from "../context";
+import { authTokens, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamInvitation } from "../db/schema";
+import { nowMs } from "../lib/clock";
+import { escapeHtml, getEmailSender } from "../lib/email";
+import { conflict, HttpError, notFound } from "../lib/errors";
+import { randomToken } from "../lib/ids";
+import { requireTeamAdmin, teamsEnabled } from "./team";
+
+/**
+ * Team invitations (spec §3 TeamInvitation, AuthToken purpose INVITATION). An invitation is a
+ * TeamInvitation row and one AuthToken row with the SAME id: the token row holds a SHA-256 of the
+ * secret (never the secret), the expiry (7 days) and, as its required user, the inviter. The secret
+ * travels only in the e-mailed link, /invites?token=<secret>. A resend replaces the secret and the
+ * expiry (the old link stops working). Single use: accepting moves the invitation from PENDING to
+ * ACCEPTED in the same batch that adds the member, and only if it was still PENDING.
+ */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATION_MAIL_KIND = "team-invitation";
+/** The secret in links: 32 random bytes, base64url (43 characters). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export async function hashInvitationToken(secret: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function invitationLink(appUrl: string, secret: string): string {
+  return `${appUrl.replace(/\/$/, "")}/invites?token=${encodeURIComponent(secret)}`;
+}
+
+/** A fresh secret and the statement that stores its hash for `invitationId` (insert, or replace on resend). */
+async function tokenStatement(ctx: AppContext, invitationId: string, inviterId: string, now: number) {
+  const secret = randomToken(32);
+  const token = await hashInvitationToken(secret);
+  const expires = new Date(now + INVITATION_TTL_MS);
+  const statement = ctx.db
+    .insert(authTokens)
+    .values({ id: invitationId, token, expires, userId: inviterId, purpose: "INVITATION" })
+    .onConflictDoUpdate({ target: authTokens.id, set: { token, expires, userId: inviterId, updatedAt: new Date(now) } });
+  return { secret, expires, statement };
+}
+
+async function sendInvitationMail(ctx: AppContext, input: { to: string; inviter: { firstName: string; lastName: string; email: string }; secret: string; expires: Date }) {
+  const link = invitationLink(ctx.config.APP_URL, input.secret);
+  const who = [input.inviter.firstName, input.inviter.lastName].filter(Boolean).join(" ") || input.inviter.email;
+  const days = Math.round(INVITATION_TTL_MS / 86_400_000);
+  await getEmailSender(ctx.env, ctx.config).send({
+    to: input.to,
+    kind: INVITATION_MAIL_KIND,
+    subject: `${who} invited you to their team on Readyroom`,
+    text: `${who} (${input.inviter.email}) invited you to join their team on Readyroom.\n\nAccept the invitation: ${link}\n\nThe link works once and expires in ${days} days. If you were not expecting it, ignore this e-mail.`,
+    html: `<p>${escapeHtml(who)} (${escapeHtml(input.inviter.email)}) invited you to join their team on Readyroom.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>The link works once and expires in ${days} days. If you were not expecting it, ignore this e-mail.</p>`,
+  });
+}
+
+async function inviterOf(ctx: UserContext) {
+  const [row] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  if (!row) throw notFound("User not found.");
+  return row;
+}
+
+/** Invitations holding a seat: PENDING with a token that has not expired. */
+export function activePendingCount(teamId: string, now: number) {
+  return sql<number>`(SELECT count(*) FROM "TeamInvitation" i JOIN "AuthToken" t ON t."id" = i."id" WHERE i."teamId" = ${teamId} AND i."status" = 'PENDING' AND t."expires" > ${now})`;
+}
+
+const memberCount = (teamId: string) => sql<number>`(SELECT count(*) FROM "TeamMember" WHERE "teamId" = ${teamId})`;
+
+export type InvitationView = {
+  id: string;
+  email: string;
+  collaborateRole: CollaborateRole;
+  status: TeamInvitation["status"];
+  createdAt: string;
+  expiresAt: string | null;
+  expired: boolean;
+};
+
+/** Invites an address to the caller's team (admins only) and e-mails the link. */
+export async function inviteToTeam(ctx: UserContext, input: { email: string; collaborateRole: CollaborateRole }): Promise<InvitationView> {
+  const team = await requireTeamAdmin(ctx);
+  const now = nowMs();
+  const [state] = await ctx.db
+    .select({
+      seats: teams.seats,
+      members: memberCount(team.teamId),
+      pending: activePendingCount(team.teamId, now),
+      isMember: sql<number>`EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "User" u ON u."id" = tm."userId" WHERE tm."teamId" = ${team.teamId} AND lower(u."email") = ${input.email})`,
+      invited: sql<number>`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "teamId" = ${team.teamId} AND "status" = 'PENDING' AND lower("email") = ${input.email})`,
+    })
+    .from(teams)
+    .where(eq(teams.id, team.teamId));
+  if (!state) throw notFound("Team not found.");
+  if (state.isMember) throw conflict(`${input.email} is already a member of the team.`, "already_member");
+  if (state.invited) throw conflict(`${input.email} already has a pending invitation. Resend it from the list instead.`, "already_invited");
+  if (Number(state.members) + Number(state.pending) >= state.seats) {
+    throw conflict(`All ${state.seats} seats are taken or held by pending invitations. Add seats to invite more people.`, "team_full");
+  }
+  const inviter = await inviterOf(ctx);
+  const id = crypto.randomUUID();
+  const token = await tokenStatement(ctx, id, ctx.user.id, now);
+  await ctx.db.batch([
+    ctx.db.insert(teamInvitations).values({ id, teamId: team.teamId, inviterId: ctx.user.id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING" }),
+    token.statement,
+    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_sent", metadata: { teamId: team.teamId, invitationId: id, email: input.email, collaborateRole: input.collaborateRole } }),
+  ]);
+  await sendInvitationMail(ctx, { to: input.email, inviter, secret: token.secret, expires: token.expires });
+  return { id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING", createdAt: new Date(now).toISOString(), expiresAt: token.expires.toISOString(), expired: false };
+}
+
+async function pendingInvitationOfTeam(ctx: UserContext, teamId: string, invitationId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId)))
+    .limit(1);
+  // Another team's invitation is as unknown as a missing one.
+  if (!row) throw notFound("Invitation not found.");
+  if (row.status !== "PENDING") throw conflict(`This invitation is no longer pending (it was ${row.status.toLowerCase()}).`, "invitation_not_pending");
+  return row;
+}
+
+/** A new link and a fresh 7 days for a pending invitation; the previous link stops working. */
+export async function resendInvitation(ctx: UserContext, invitationId: string): Promise<InvitationView> {
+  const team = await requireTeamAdmin(ctx);
+  const row = await pendingInvitationOfTeam(ctx, team.teamId, invitationId);
+  const now = nowMs();
+  const inviter = await inviterOf(ctx);
+  const token = await tokenStatement(ctx, row.id, ctx.user.id, now);
+  await ctx.db.batch([
+    token.statement,
+    ctx.db.update(teamInvitations).set({ updatedAt: new Date(now) }).where(eq(teamInvitations.id, row.id)),
+    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_resent", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } }),
+  ]);
+  await sendInvitationMail(ctx, { to: row.email, inviter, secret: token.secret, expires: token.expires });
+  return { id: row.id, email: row.email, collaborateRole: row.collaborateRole, status: "PENDING", createdAt: row.createdAt.toISOString(), expiresAt: token.expires.toISOString(), expired: false };
+}
+
+/** Withdraws a pending invitation: its link then shows the "revoked" page. */
+export async function revokeInvitation(ctx: UserContext, invitationId: string): Promise<{ revoked: true }> {
+  const team = await requireTeamAdmin(ctx);
+  const row = await pendingInvitationOfTeam(ctx, team.teamId, invitationId);
+  const [done] = await ctx.db.batch([
+    ctx.db
+      .update(teamInvitations)
+      .set({ status: "REVOKED", updatedAt: new Date(nowMs()) })
+      .where(and(eq(teamInvitations.id, row.id), eq(teamInvitations.status, "PENDING")))
+      .returning({ id: teamInvitations.id }),
+    auditStatement(
+      ctx.db,
+      { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_revoked", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } },
+      sql`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "id" = ${row.id} AND "status" = 'REVOKED')`,
+    ),
+  ]);
+  if (done.length === 0) throw conflict("This invitation is no longer pending.", "invitation_not_pending");
+  return { revoked: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accepting (/invites and POST /api/teams/invitations/accept)
+
+/** What a link leads to, for the /invites page; each outcome has its own page. */
+export type InvitationState =
+  | { kind: "invalid" }
+  | { kind: "expired"; email: string }
+  | { kind: "revoked"; email: string }
+  | { kind: "used"; email: string }
+  | { kind: "full"; email: string; inviterName: string }
+  | { kind: "already-in-team"; email: string }
+  | { kind: "wrong-address"; email: string; signedInAs: string }
+  | {
+      kind: "ready";
+      email: string;
+      inviterName: string;
+      collaborateRole: CollaborateRole;
+      /** signed-in: one click joins; sign-in: the address has an account, sign in first; sign-up: a new person. */
+      next: "join" | "sign-in" | "sign-up";
+    };
+
+type Found = { invitation: TeamInvitation; expires: Date; seats: number; members: number; inviterName: string; accountId: string };
+
+async function findByToken(ctx: AppContext, secret: string | null | undefined): Promise<Found | null> {
+  if (!secret || !TOKEN_PATTERN.test(secret)) return null;
+  const hash = await hashInvitationToken(secret);
+  const [row] = await ctx.db
+    .select({
+      invitation: teamInvitations,
+      expires: authTokens.expires,
+      seats: teams.seats,
+      accountId: teams.accountId,
+      members: sql<number>`(SELECT count(*) FROM "TeamMember" WHERE "teamId" = ${teamInvitations.teamId})`,
+      inviterFirst: users.firstName,
+      inviterLast: users.lastName,
+      inviterEmail: users.email,
+    })
+    .from(authTokens)
+    .innerJoin(teamInvitations, eq(teamInvitations.id, authTokens.id))
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .leftJoin(users, eq(users.id, teamInvitations.inviterId))
+    .where(and(eq(authTokens.token, hash), eq(authTokens.purpose, "INVITATION")))
+    .limit(1);
+  if (!row) return null;
+  const inviterName = [row.inviterFirst, row.inviterLast].filter(Boolean).join(" ") || row.inviterEmail || "A Readyroom user";
+  return { invitation: row.invitation, expires: row.expires, seats: row.seats, members: Number(row.members), inviterName, accountId: row.accountId };
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The state of the link for whoever opens it (viewer: the signed-in user, or null). */
+export async function inspectInvitation(ctx: AppContext, secret: string | null | undefined, viewer: { id: string; email: string } | null): Promise<InvitationState> {
+  if (!teamsEnabled(ctx)) return { kind: "invalid" };
+  const found = await findByToken(ctx, secret);
+  if (!found) return { kind: "invalid" };
+  const { invitation } = found;
+  const email = invitation.email;
+  if (invitation.status === "REVOKED") return { kind: "revoked", email };
+  if (invitation.status === "ACCEPTED" || invitation.status === "DECLINED") return { kind: "used", email };
+  if (invitation.status === "EXPIRED" || found.expires.getTime() <= nowMs()) return { kind: "expired", email };
+  if (viewer && !sameAddress(viewer.email, email)) return { kind: "wrong-address", email, signedInAs: viewer.email };
+  if (viewer) {
+    const [other] = await ctx.db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, viewer.id), ne(teamMembers.teamId, invitation.teamId)))
+      .limit(1);
+    if (other) return { kind: "already-in-team", email };
+  }
+  const alreadyMember = viewer ? await isMember(ctx, invitation.teamId, viewer.id) : false;
+  if (!alreadyMember && found.members >= found.seats) return { kind: "full", email, inviterName: found.inviterName };
+  let next: "join" | "sign-in" | "sign-up" = "join";
+  if (!viewer) {
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    next = existing ? "sign-in" : "sign-up";
+  }
+  return { kind: "ready", email, inviterName: found.inviterName, collaborateRole: invitation.collaborateRole, next };
+}
+
+async function isMember(ctx: AppContext, teamId: string, userId: string) {
+  const [row] = await ctx.db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))).limit(1);
+  return Boolean(row);
+}
+
+/** The error each refusal answers with on the API (the page shows its own page instead). */
+export function invitationError(state: Exclude<InvitationState, { kind: "ready" }>): HttpError {
+  switch (state.kind) {
+    case "invalid":
+      return new HttpError(404, "invitation_invalid", "This invitation link is not valid. It may have been replaced by a newer one.");
+    case "expired":
+      return new HttpError(410, "invitation_expired", "This invitation has expired. Ask the team's admin to send a new one.");
+    case "revoked":
+      return new HttpError(410, "invitation_revoked", "This invitation was withdrawn by the team's admin.");
+    case "used":
+      return new HttpError(409, "invitation_used", "This invitation has already been used.");
+    case "full":
+      return new HttpError(409, "team_full", "The team has no free seat. Ask its admin to add seats, then open the link again.");
+    case "already-in-team":
+      return new HttpError(409, "already_in_team", "You are already a member of another team. Leave it before joining this one.");
+    case "wrong-address":
+      return new HttpError(403, "wrong_address", `This invitation was sent to ${state.email}, but you are signed in as ${state.signedInAs}.`);
+  }
+}
+
+/**
+ * Joins the caller to the invitation's team. Everything is checked again in the batch itself:
+ * the invitation must still be PENDING (single use, even against a concurrent accept) and the
+ * team must have a free seat. The member also gets a MEMBER link to the team's account, so they
+ * work in it (its plan and credits: worker/accounts/service.ts).
+ */
+export async function acceptInvitation(ctx: UserContext, secret: string, viewerEmail: string): Promise<{ teamId: string }> {
+  const state = await inspectInvitation(ctx, secret, { id: ctx.user.id, email: viewerEmail });
+  if (state.kind !== "ready") throw invitationError(state);
+  const found = (await findByToken(ctx, secret))!;
+  const { invitation } = found;
+  const now = nowMs();
+  const stamp = new Date(now);
+  const userId = ctx.user.id;
+  const teamId = invitation.teamId;
+  const mine = sql`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "id" = ${invitation.id} AND "status" = 'ACCEPTED' AND "inviteeId" = ${userId} AND "updatedAt" = ${now})`;
+  const [accepted] = await ctx.db.batch([
+    ctx.db
+      .update(teamInvitations)
+      .set({ status: "ACCEPTED", inviteeId: userId, updatedAt: stamp })
+      .where(
+        and(
+          eq(teamInvitations.id, invitation.id),
+          eq(teamInvitations.status, "PENDING"),
+          sql`(EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamId} AND "userId" = ${userId}) OR ${memberCount(teamId)} < (SELECT "seats" FROM "Team" WHERE "id" = ${teamId}))`,
+        ),
+      )
+      .returning({ id: teamInvitations.id }),
+    rawStatement(ctx.db, sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+SELECT ${crypto.randomUUID()}, ${teamId}, ${userId}, 'MEMBER', ${invitation.collaborateRole}, ${now} WHERE ${mine}
+ON CONFLICT ("teamId", "userId") DO NOTHING`),
+    rawStatement(ctx.db, sql`INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
+SELECT ${userId}, ${found.accountId}, 'MEMBER', ${now} WHERE ${mine}
+ON CONFLICT DO NOTHING`),
+    auditStatement(
+      ctx.db,
+      { accountId: found.accountId, actorId: userId, targetUserId: userId, action: "team.member_joined", metadata: { teamId, invitationId: invitation.id, email: invitation.email, collaborateRole: invitation.collaborateRole } },
+      mine,
+    ),
+  ]);
+  if (accepted.length === 0) {
+    // Someone else got there first, or the last seat went: say which.
+    const again = await inspectInvitation(ctx, secret, { id: userId, email: viewerEmail });
+    throw invitationError(again.kind === "ready" ? { kind: "used", email: invitation.email } : again);
+  }
+  return { teamId };
+}
+
+/**
+ * For the sign-up-and-join flow: the invitation link proves the address is the invitee's (the
+ * link was e-mailed there), so the account just created for it needs no second confirmation
+ * e-mail. Only a ready invitation for exactly this address, and only an account created within
+ * the last minute (by D1's clock) that is still unconfirmed, is confirmed; the caller checks that
+ * the address had no account before (`next === "sign-up"`).
+ */
+export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string): Promise<string | null> {
+  const state = await inspectInvitation(ctx, secret, null);
+  if (state.kind !== "ready" || !sameAddress(state.email, email)) return null;
+  const [row] = await ctx.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailVerified, false), sql`${users.createdAt} >= unixepoch('subsec') * 1000 - 60000`))
+    .returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+
