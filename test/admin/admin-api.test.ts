@@ -119,7 +119,7 @@ describe("admin users", () => {
     await expectStatus(await api(`/api/admin/users/${admin.userId}`, { method: "PATCH", body: { role: "admin", isBeta: true }, user: admin }), 200);
 
     expect((await auditOf(target.userId)).map((r) => r.action)).toEqual(["admin.user.set_role", "admin.user.set_beta", "admin.user.set_role"]);
-    expect((await auditOf(target.userId))[0]!.metadata).toMatchObject({ targetType: "user", targetId: target.userId, from: "basic", to: "admin" });
+    expect((await auditOf(target.userId))[0]).toMatchObject({ actorId: admin.userId, targetUserId: target.userId, metadata: { from: "basic", to: "admin" } });
   });
 
   it("answers 404 for an unknown user", async () => {
