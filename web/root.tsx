@@ -26,6 +26,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { enforceAccess } from "~/lib/auth.server";
 import { contextFor } from "~/lib/request-context.server";
 import { membershipOf } from "../worker/accounts/membership";
+import { isEnterprise } from "../worker/accounts/plan";
 import { labelFor, labelRolesOf } from "../worker/payments/account-label";
 import { readLayoutState } from "~/lib/cookies";
 import { useNonce } from "~/lib/nonce";
@@ -60,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     user,
     subscribed: access.user ? access.plan.hasActivePlan : false,
+    /** Enterprise accounts see the Clients nav item (spec §6). */
+    enterprise: access.user ? isEnterprise(access.plan) : false,
     layout: readLayoutState(request.headers.get("Cookie")),
     routes: builtRouteNames(),
   };

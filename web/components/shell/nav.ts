@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, Users } from "lucide-react";
+import { Building2, ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, Users } from "lucide-react";
 
 export type NavItem = {
   label: string;
@@ -6,6 +6,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** The flat-route name whose file must exist for the link to be live ("account.profile"). */
   route: string;
+  /** Shown only to enterprise accounts (spec §6: clients are theirs). */
+  enterpriseOnly?: boolean;
 };
 
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
@@ -16,6 +18,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
   { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
+  { label: "Clients", href: "/clients", icon: Building2, route: "clients", enterpriseOnly: true },
   { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
 ];
 

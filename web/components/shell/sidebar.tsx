@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
@@ -23,10 +23,11 @@ export function SidebarNav({
   onNavigate?: () => void;
 }) {
   const { pathname, hash } = useLocation();
+  const enterprise = useRouteLoaderData<{ enterprise?: boolean }>("root")?.enterprise ?? false;
   return (
     <nav aria-label="Main" className="grid gap-1">
       <ul className="grid gap-1">
-        {MAIN_NAV.map((item) => {
+        {MAIN_NAV.filter((item) => !item.enterpriseOnly || enterprise).map((item) => {
           const Icon = item.icon;
           const live = routeExists(routes, item.route);
           // "Exercises" is a section of the dashboard: only one of the two is current at a time.
