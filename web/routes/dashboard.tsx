@@ -154,7 +154,9 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
       </CardHeader>
       <CardContent className="grid gap-3">
         {data.enterprise && data.clients.length > 0 ? <ClientFilter clients={data.clients} value={data.clientId} /> : null}
-        {data.exercises.total === 0 ? (
+        {data.exercises.total === 0 && data.clientId ? (
+          <EmptyState icon={ClipboardList} title="No exercises for this client" text="Create one with New exercise and choose this client, or show all clients." />
+        ) : data.exercises.total === 0 ? (
           <EmptyState
             icon={ClipboardList}
             title="No exercises yet"

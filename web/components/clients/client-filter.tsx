@@ -18,7 +18,7 @@ export function ClientFilter({ clients, value }: { clients: ClientView[]; value:
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="dashboard-client-filter" className="text-sm font-medium">
-        Client
+        Filter by client
       </label>
       <select
         id="dashboard-client-filter"
