@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { membershipOf } from "../accounts/membership";
 import { isEnterprise, planStatusOf } from "../accounts/plan";
 import { memoized, type UserContext } from "../context";
-import { clientGroups, clients, clientUsers, documents, exercises, groupUsers } from "../db/schema";
+import { clientGroups, clients, clientUsers, groupUsers } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 
 /**
@@ -75,7 +75,28 @@ export async function assertClientForNewItem(ctx: UserContext, clientId: string)
   return client;
 }
 
-const exerciseClientTag = sql`json_extract(${exercises.metadata}, '$.clientId')`;
+/**
+ * One item (exercise or document) against the rules, for reads of a single row: the row is
+ * fetched with itemCandidate's filter, then decided here. An unfiled item needs no scope read
+ * (the hot path: autosave, drafting), so only filed items pay for reading the caller's clients.
+ */
+export async function mayOpen(ctx: UserContext, item: { userId: string; clientIds: readonly string[] }, access: "read" | "write"): Promise<boolean> {
+  const own = item.userId === ctx.user.id;
+  if (item.clientIds.length === 0) return own;
+  const visible = await visibleClientIds(ctx);
+  if (visible === null) return own;
+  const seen = item.clientIds.some((id) => visible.includes(id));
+  return access === "write" ? own && seen : seen;
+}
+
+const exerciseClientTag = sql`json_extract("Exercise"."metadata", '$.clientId')`;
+
+/** The rows mayOpen may accept: the caller's own, or filed under some client (decided after). */
+export const exerciseCandidate = (userId: string): SQL => sql`("Exercise"."userId" = ${userId} OR ${exerciseClientTag} IS NOT NULL)`;
+export const documentCandidate = (userId: string): SQL =>
+  sql`("Document"."userId" = ${userId} OR EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL))`;
+/** The clients a document is filed under, comma-separated (null when none). */
+export const documentClientIdsColumn = sql<string | null>`(SELECT group_concat(ca."clientId") FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL)`;
 
 /**
  * Which personal exercises the caller may open. "read": their own (unfiled, or filed under a client
@@ -83,7 +104,7 @@ const exerciseClientTag = sql`json_extract(${exercises.metadata}, '$.clientId')`
  * client rule (a colleague's exercise is read-only to them; docs/decisions/0013).
  */
 export function exerciseAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read"): SQL {
-  const own = eq(exercises.userId, userId);
+  const own = sql`"Exercise"."userId" = ${userId}`;
   if (clientIds === null) return own;
   if (clientIds.length === 0) return and(own, sql`${exerciseClientTag} IS NULL`)!;
   const filedVisible = inArray(exerciseClientTag, clientIds);
@@ -96,16 +117,19 @@ export function exerciseFiledUnder(clientId: string): SQL {
   return sql`${exerciseClientTag} = ${clientId}`;
 }
 
+// Raw SQL names its tables: drizzle leaves a column unqualified in a single-table select list,
+// and inside the ContextAssignment subqueries below an unqualified "contextId" would be ca's.
+
 /** A document is filed under a client by a ContextAssignment of its context (worker/exercises/assignments.ts). */
 const docTags = (clientIds: string[] | null, negate = false) => {
   const ids = clientIds ?? [];
   const inList = ids.length ? sql`ca."clientId" ${negate ? sql`NOT IN` : sql`IN`} (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : negate ? sql`1` : sql`0`;
-  return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = ${documents.contextId} AND ca."clientId" IS NOT NULL AND ${inList})`;
+  return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL AND ${inList})`;
 };
 
 /** Documents the caller may open; the same rule as exerciseAccess. */
 export function documentAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read"): SQL {
-  const own = eq(documents.userId, userId);
+  const own = sql`"Document"."userId" = ${userId}`;
   if (clientIds === null) return own;
   const visibleTag = docTags(clientIds);
   // Own and not filed only under clients the caller no longer sees.
@@ -114,5 +138,5 @@ export function documentAccess(userId: string, clientIds: string[] | null, acces
 }
 
 export function documentFiledUnder(clientId: string): SQL {
-  return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = ${documents.contextId} AND ca."clientId" = ${clientId})`;
+  return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" = ${clientId})`;
 }

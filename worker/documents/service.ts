@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { assertActivePlan } from "../accounts/plan";
-import { assertClientForNewItem, documentAccess, documentFiledUnder, visibleClientIds } from "../clients/access";
+import { assertClientForNewItem, documentAccess, documentCandidate, documentClientIdsColumn, documentFiledUnder, mayOpen, visibleClientIds } from "../clients/access";
 import type { UserContext } from "../context";
 import { contextAssignments, contexts, documents, type Document } from "../db/schema";
 import { parseConfig, type Env } from "../env";
@@ -112,13 +112,14 @@ export function toDocumentView(row: Document): DocumentView {
  * filed under a client they see (read only; worker/clients/access.ts).
  */
 async function findDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<Document> {
-  const [row] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ row: documents, clientIds: documentClientIdsColumn })
     .from(documents)
-    .where(and(eq(documents.id, id), documentAccess(ctx.user.id, await visibleClientIds(ctx), access)))
+    .where(and(eq(documents.id, id), documentCandidate(ctx.user.id)))
     .limit(1);
-  if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-  return row;
+  const clientIds = found?.clientIds ? found.clientIds.split(",") : [];
+  if (!found || !(await mayOpen(ctx, { userId: found.row.userId, clientIds }, access))) throw notFound(DOCUMENT_NOT_FOUND);
+  return found.row;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

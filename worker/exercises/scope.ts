@@ -3,7 +3,7 @@ import { assertCampaignAccess } from "../accounts/collaborate";
 import type { UserContext } from "../context";
 import { campaignExercises, exercises, type Exercise } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import { exerciseAccess, visibleClientIds } from "../clients/access";
+import { exerciseCandidate, mayOpen } from "../clients/access";
 
 /**
  * Where an exercise lives, and the one read that every exercise service starts from. A personal
@@ -52,9 +52,10 @@ export async function findExercise(ctx: UserContext, scope: ExerciseScope, id: s
     const [row] = await db
       .select()
       .from(exercises)
-      .where(and(eq(exercises.id, id), exerciseAccess(user.id, await visibleClientIds(ctx), access)))
+      .where(and(eq(exercises.id, id), exerciseCandidate(user.id)))
       .limit(1);
-    if (!row) throw notFound(EXERCISE_NOT_FOUND);
+    const clientIds = row?.metadata?.clientId ? [row.metadata.clientId] : [];
+    if (!row || !(await mayOpen(ctx, { userId: row.userId, clientIds }, access))) throw notFound(EXERCISE_NOT_FOUND);
     return row;
   }
   // Who of the campaign's team may read or change its exercises (and spend credits on them) is
