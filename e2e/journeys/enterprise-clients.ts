@@ -44,6 +44,7 @@ export default {
     await page.waitForURL((url) => url.searchParams.has("client"), { timeout: 10_000 });
     await visible(rows.first(), "the Harbor County exercise under the filter");
     check((await rows.count()) === 1, `Expected one exercise filed under Harbor County, saw ${await rows.count()}.`);
+    check((await rows.first().textContent())?.includes("Harbor County"), "The exercise row does not name its client.");
 
     await filter.selectOption({ label: "Inland Water District" });
     await visible(page.getByText("No exercises for this client", { exact: true }), "no exercises under Inland Water District");

@@ -163,7 +163,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
             text="Build a tabletop exercise step by step, from a blank page or a quick-start template, with the design assistant at your side."
           />
         ) : (
-          <ExerciseBrowser items={data.exercises.list} query={data.query} canOpen={canOpen} />
+          <ExerciseBrowser items={data.exercises.list} query={data.query} canOpen={canOpen} clientNames={Object.fromEntries(data.clients.map((c) => [c.id, c.name]))} />
         )}
       </CardContent>
     </Card>
