@@ -19,6 +19,7 @@ import { hashPassword } from "better-auth/crypto";
 import { openLocal, type LocalStore } from "./lib/d1.ts";
 import { DEMO_ALERT } from "./lib/demo-alerts.ts";
 import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
+import { DEMO_CLIENTS, DEMO_CONSULTANT } from "./lib/demo-enterprise.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { lit } from "./lib/sql.ts";
 
@@ -38,11 +39,13 @@ export async function seedLocal(persistTo: string): Promise<void> {
 
 async function seed(store: LocalStore): Promise<void> {
   // One query says what is already there.
-  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; docs: string | null; briefs: number; alert: number; planActive: number; teamReady: number }>(
+  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; consultantCredentials: number; clients: number; docs: string | null; briefs: number; alert: number; planActive: number; teamReady: number }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_MEMBER.email)} AND a."provider" = 'credential') AS "memberCredentials",
+       (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_CONSULTANT.email)} AND a."provider" = 'credential') AS "consultantCredentials",
+       (SELECT count(*) FROM "Client" WHERE "id" IN (${DEMO_CLIENTS.map((c) => lit(c.id)).join(", ")})) AS "clients",
        (SELECT group_concat("id") FROM "Document" WHERE "userId" = ${lit(DEMO.userId)}) AS "docs",
        (SELECT count(*) FROM "IntelBrief" WHERE "id" IN (${DEMO_BRIEFS.map((b) => lit(b.id)).join(", ")})) AS "briefs",
        (SELECT count(*) FROM "Alert" WHERE "id" = ${lit(DEMO_ALERT.id)}) AS "alert",
@@ -57,7 +60,7 @@ async function seed(store: LocalStore): Promise<void> {
   }
   const presentDocs = new Set((state!.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length && state!.alert === 1) {
+  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 && state!.clients === DEMO_CLIENTS.length && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length && state!.alert === 1) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }
@@ -68,9 +71,9 @@ async function seed(store: LocalStore): Promise<void> {
     await store.putObject(BUCKET, documentKey(doc), readFileSync(file), doc.contentType);
   }
   // Hash only when a credential row is missing: a password a demo user changed stays changed.
-  const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 ? "" : await hashPassword(DEMO.password);
+  const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 ? "" : await hashPassword(DEMO.password);
   await store.exec(seedSql(passwordHash, Date.now()));
-  console.log(state!.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team and campaign restored)." : "Seed: created the Brackwater County demo workspace.");
+  console.log(state!.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team, campaign and enterprise clients restored)." : "Seed: created the Brackwater County demo workspace.");
 }
 
 export function printDemoSignIn(port: string | number = process.env.PORT ?? "8787"): void {
@@ -82,6 +85,7 @@ export function printDemoSignIn(port: string | number = process.env.PORT ?? "878
       `    Email:    ${DEMO.email}`,
       `    Password: ${DEMO.password}`,
       `    Team member: ${DEMO_MEMBER.email} (same password)`,
+      `    Enterprise (clients): ${DEMO_CONSULTANT.email} (same password)`,
       `    Campaign exercise: http://localhost:${port}${demoCampaignExercisePath}`,
       "",
     ].join("\n"),

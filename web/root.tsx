@@ -27,6 +27,7 @@ import { enforceAccess, envOf } from "~/lib/auth.server";
 import { parseConfig } from "../worker/env";
 import { contextFor } from "~/lib/request-context.server";
 import { membershipOf } from "../worker/accounts/membership";
+import { isEnterprise } from "../worker/accounts/plan";
 import { labelFor, labelRolesOf } from "../worker/payments/account-label";
 import { teamOfMembership } from "../worker/teams/team";
 import { readLayoutState } from "~/lib/cookies";
@@ -67,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     user,
     subscribed: access.user ? access.plan.hasActivePlan : false,
+    /** Enterprise accounts see the Clients nav item (spec §6). */
+    enterprise: access.user ? isEnterprise(access.plan) : false,
     layout: readLayoutState(request.headers.get("Cookie")),
     routes: builtRouteNames(),
     /** Spec §9 public runtime configuration: the team-accounts flag. */

@@ -9,6 +9,7 @@ import { documentRoutes } from "./documents/routes";
 import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
 import { clientRoutes } from "./exercises/client-routes";
+import { clientManagementRoutes } from "./clients/routes";
 import { documentAssignmentRoutes } from "./exercises/assignment-routes";
 import { exerciseRoutes } from "./exercises/routes";
 import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock-routes";
@@ -99,6 +100,7 @@ export function createApp() {
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);
+  app.route("/api/clients", clientManagementRoutes);
   app.route("/api/documents", documentRoutes);
   app.route("/api/documents", documentAssignmentRoutes);
   app.route("/api/ask", askRoutes);

@@ -4,6 +4,7 @@
  * Brackwater County and everyone in it are fictional.
  */
 import { alertSeedSql } from "./demo-alerts.ts";
+import { enterpriseSeedSql } from "./demo-enterprise.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, teamOfOwnerSql, TENANCY_PROVIDER, userIdSql } from "./sql.ts";
 
@@ -123,6 +124,8 @@ export function seedSql(passwordHash: string, now: number): string[] {
     ...setFlagSql(d.email, "alertsEnabled", true, now),
     ...alertSeedSql(d.userId, now),
     ...teamSeedSql(passwordHash, now),
+    // A second demo account: an enterprise consultancy with two clients (issue 13).
+    ...enterpriseSeedSql(passwordHash, now),
   ];
   return statements;
 }

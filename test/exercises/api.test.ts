@@ -91,12 +91,13 @@ describe("create", () => {
     await db.update(accounts).set({ type: "ENTERPRISE" }).where(eq(accounts.id, ent.accountId));
     const [own] = await db.insert(clients).values({ name: "Bayhaven County", accountId: ent.accountId }).returning();
     const [linked] = await db.insert(clients).values({ name: "Port Authority", accountId: bob.accountId }).returning();
+    // A link to another account's client grants nothing: clients belong to the enterprise account (docs/decisions/0014).
     await db.insert(clientUsers).values({ clientId: linked!.id, userId: ent.userId });
     const [foreign] = await db.insert(clients).values({ name: "Someone else", accountId: bob.accountId }).returning();
 
     const list = await api(`/api/clients/user/${ent.userId}/list`, { user: ent });
     await expectStatus(list, 200);
-    expect(((await json(list)).clients as Json[]).map((c) => c.name)).toEqual(["Bayhaven County", "Port Authority"]);
+    expect(((await json(list)).clients as Json[]).map((c) => c.name)).toEqual(["Bayhaven County"]);
     await expectStatus(await api(`/api/clients/user/${bob.userId}/list`, { user: ent }), 404);
     await expectStatus(await api(`/api/clients/user/${ent.userId}/list`), 401);
 

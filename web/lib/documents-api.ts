@@ -34,6 +34,8 @@ export const documentsApi = {
 
 export type UploadOptions = {
   name?: string;
+  /** Enterprise accounts: file the new document under this client. */
+  clientId?: string | null;
   /** 0–100, from the browser's upload progress events. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -57,7 +59,7 @@ function errorFrom(xhr: XMLHttpRequest): ApiError {
 }
 
 /** Uploads one file as multipart/form-data; resolves with the stored document (status queued). */
-export function uploadDocument(file: File, { name, onProgress, signal }: UploadOptions = {}): Promise<DocumentView> {
+export function uploadDocument(file: File, { name, clientId, onProgress, signal }: UploadOptions = {}): Promise<DocumentView> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${base}/upload`);
@@ -82,6 +84,7 @@ export function uploadDocument(file: File, { name, onProgress, signal }: UploadO
     const form = new FormData();
     form.append("file", file);
     if (name) form.append("name", name);
+    if (clientId) form.append("clientId", clientId);
     xhr.send(form);
   });
 }

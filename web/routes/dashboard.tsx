@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "lucide-react";
 import type * as React from "react";
 import { getDashboard } from "../../worker/dashboard/service";
+import { ClientFilter } from "~/components/clients/client-filter";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
 import { routeExists } from "~/components/shell/nav";
@@ -23,7 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
   const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
-  const dashboard = await getDashboard(ctx, { search, sort });
+  const clientId = url.searchParams.get("client")?.trim().slice(0, 200) || undefined;
+  const dashboard = await getDashboard(ctx, { search, sort, clientId });
   const threatsEnabled = readThreatIntelligenceEnabled(args.request.headers.get("cookie"));
   return { ...dashboard, userId: user.id, query: { q: search ?? "", sort }, threatsEnabled };
 }
@@ -151,14 +153,17 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
         {canOpen ? <ExerciseActions userId={data.userId} enterprise={data.enterprise} templates={data.templates} /> : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        {data.exercises.total === 0 ? (
+        {data.enterprise && data.clients.length > 0 ? <ClientFilter clients={data.clients} value={data.clientId} /> : null}
+        {data.exercises.total === 0 && data.clientId ? (
+          <EmptyState icon={ClipboardList} title="No exercises for this client" text="Create one with New exercise and choose this client, or show all clients." />
+        ) : data.exercises.total === 0 ? (
           <EmptyState
             icon={ClipboardList}
             title="No exercises yet"
             text="Build a tabletop exercise step by step, from a blank page or a quick-start template, with the design assistant at your side."
           />
         ) : (
-          <ExerciseBrowser items={data.exercises.list} query={data.query} canOpen={canOpen} />
+          <ExerciseBrowser items={data.exercises.list} query={data.query} canOpen={canOpen} clientNames={Object.fromEntries(data.clients.map((c) => [c.id, c.name]))} />
         )}
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { isEnterprise, planStatusOf } from "../accounts/plan";
+import { documentAccess, documentFiledUnder, enterpriseScopeOf, exerciseAccess, exerciseFiledUnder, type ClientView } from "../clients/access";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
@@ -25,7 +26,8 @@ const CORE_PROFILE_FIELDS = [
   "typeOfUse",
 ] as const satisfies readonly CustomInstructionField[];
 
-export type DashboardQuery = { search?: string; sort: "asc" | "desc" };
+/** `clientId` (enterprise accounts): only what is filed under that client. */
+export type DashboardQuery = { search?: string; sort: "asc" | "desc"; clientId?: string };
 
 export type Dashboard = {
   firstName: string;
@@ -38,6 +40,10 @@ export type Dashboard = {
   profile: { filled: number; total: number; missing: string[] };
   /** Spec §6: the client list is offered only to enterprise accounts. */
   enterprise: boolean;
+  /** The clients the caller sees, for the filter: read only for enterprise accounts (spec §6), else []. */
+  clients: ClientView[];
+  /** The client filter in force (a client the caller sees), or null. */
+  clientId: string | null;
   templates: { id: string; name: string; threatType: string; capabilities: string[]; summary: string }[];
 };
 
@@ -78,14 +84,21 @@ function dashboardTemplates(): Dashboard["templates"] {
 export async function getDashboard(ctx: UserContext, query: DashboardQuery = { sort: "desc" }): Promise<Dashboard> {
   const { db } = ctx;
   const userId = ctx.user.id;
+  // Spec §6: only an enterprise account reads its clients; everyone else's scope is null at no extra read.
+  const [plan, scope] = await Promise.all([planStatusOf(ctx), enterpriseScopeOf(ctx)]);
+  const clientIds = scope ? scope.clients.map((c) => c.id) : null;
+  // A filter naming a client the caller does not see is ignored, not an error (it came from a URL).
+  const clientId = query.clientId && clientIds?.includes(query.clientId) ? query.clientId : null;
+  const exerciseWhere = clientId ? and(exerciseAccess(userId, clientIds), exerciseFiledUnder(clientId))! : exerciseAccess(userId, clientIds);
+  const documentWhere = clientId ? and(documentAccess(userId, clientIds), documentFiledUnder(clientId))! : documentAccess(userId, clientIds);
   // The plain reads go to D1 as one batch (one round trip); the composite services run beside it.
   const counts = db.batch([
     // The user's name, the three totals and the profile hint's instructions (tenancy account) in one row.
     db
       .select({
         firstName: users.firstName,
-        exerciseTotal: sql<number>`(SELECT count(*) FROM ${exercises} WHERE ${exercises.userId} = ${userId})`,
-        documentTotal: sql<number>`(SELECT count(*) FROM ${documents} WHERE ${documents.userId} = ${userId})`,
+        exerciseTotal: sql<number>`(SELECT count(*) FROM ${exercises} WHERE ${exerciseWhere})`,
+        documentTotal: sql<number>`(SELECT count(*) FROM ${documents} WHERE ${documentWhere})`,
         briefTotal: sql<number>`(SELECT count(*) FROM ${intelBriefs} WHERE ${intelBriefs.userId} = ${userId})`,
         customInstructions: sql<unknown>`(SELECT ${accounts.customInstructions} FROM ${accounts} WHERE ${accounts.id} = (${tenancyAccountQuery(db, userId)}))`,
       })
@@ -95,7 +108,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
     db
       .select({ id: documents.id, name: documents.name, type: documents.type, processed: documents.processed, createdAt: documents.createdAt })
       .from(documents)
-      .where(eq(documents.userId, userId))
+      .where(documentWhere)
       .orderBy(desc(documents.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
     db
@@ -105,13 +118,9 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       // The same order as the /intelligence list (worker/briefs/service.ts).
       .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
       .limit(DASHBOARD_RECENT_LIMIT),
-    exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt" }),
+    exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt", clientId: clientId ?? undefined }, clientIds),
   ]);
-  const [[[user], documentRows, briefRows, exerciseRows], plan, campaignExercises] = await Promise.all([
-    counts,
-    planStatusOf(ctx),
-    listTeamCampaignExercises(ctx),
-  ]);
+  const [[[user], documentRows, briefRows, exerciseRows], campaignExercises] = await Promise.all([counts, listTeamCampaignExercises(ctx)]);
   if (!user) throw notFound("User not found.");
   const exerciseList = toSummaries(exerciseRows);
   // The profile hint is advice, not data the page depends on: unreadable instructions count as empty.
@@ -131,6 +140,8 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       missing: missing.map((field) => FIELD_LABELS[field]),
     },
     enterprise: isEnterprise(plan),
+    clients: scope?.clients ?? [],
+    clientId,
     templates: dashboardTemplates(),
   };
 }

@@ -52,7 +52,7 @@ function limitedBody(request: Request, maxBytes: number): { request: Request; ex
   return { request: new Request(request.url, { method: request.method, headers: request.headers, body }), exceeded: () => over };
 }
 
-async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; name: string | null }> {
+async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; name: string | null; clientId: string | null }> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw badRequest("Send the file as multipart/form-data with a file field.", "multipart_required");
@@ -68,7 +68,9 @@ async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; name: s
   const file = form.get("file");
   if (!(file instanceof File)) throw badRequest("Choose a file to upload.", "file_required");
   const name = form.get("name");
-  return { file, name: typeof name === "string" ? name : null };
+  const clientId = form.get("clientId");
+  if (clientId !== null && (typeof clientId !== "string" || clientId.length > 200)) throw badRequest("clientId must be a client id.", "validation_error");
+  return { file, name: typeof name === "string" ? name : null, clientId: clientId || null };
 }
 
 /** The document library (mounted at /api/documents). Always the caller's own: others' are 404. */

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { assertActivePlan } from "../accounts/plan";
+import { assertClientForNewItem, documentAccess, documentCandidate, documentClientIdsColumn, documentFiledUnder, mayOpen, visibleClientIds } from "../clients/access";
 import type { UserContext } from "../context";
-import type { Database } from "../db/client";
-import { contexts, documents, type Document } from "../db/schema";
+import { contextAssignments, contexts, documents, type Document } from "../db/schema";
 import { parseConfig, type Env } from "../env";
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
@@ -54,6 +54,8 @@ const statusFilter = z.enum(["queued", "processing", "ready", "failed"]);
 export const listQuerySchema = z.object({
   q: z.string().trim().max(200, "Search must be at most 200 characters.").optional(),
   status: statusFilter.optional().or(z.literal("").transform(() => undefined)),
+  /** Enterprise accounts: only the documents filed under this client. */
+  clientId: z.string().trim().min(1).max(200).optional(),
 });
 export type DocumentListQuery = z.infer<typeof listQuerySchema>;
 
@@ -105,14 +107,19 @@ export function toDocumentView(row: Document): DocumentView {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-async function findOwned(db: Database, userId: string, id: string): Promise<Document> {
-  const [row] = await db
-    .select()
+/**
+ * The document if the caller may open it, else 404: their own, and in an enterprise account one
+ * filed under a client they see (read only; worker/clients/access.ts).
+ */
+async function findDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<Document> {
+  const [found] = await ctx.db
+    .select({ row: documents, clientIds: documentClientIdsColumn })
     .from(documents)
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .where(and(eq(documents.id, id), documentCandidate(ctx.user.id)))
     .limit(1);
-  if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-  return row;
+  const clientIds = found?.clientIds ? found.clientIds.split(",") : [];
+  if (!found || !(await mayOpen(ctx, { userId: found.row.userId, clientIds }, access))) throw notFound(DOCUMENT_NOT_FOUND);
+  return found.row;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -130,7 +137,8 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
     // The library must still open when the queue hiccups; the next read tries again.
     console.error("ensureQueued failed; listing without it", error);
   }
-  const conditions = [eq(documents.userId, userId)];
+  const conditions = [documentAccess(userId, await visibleClientIds(ctx))];
+  if (query.clientId) conditions.push(documentFiledUnder(query.clientId));
   if (query.q) conditions.push(sql`${documents.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '\\'`);
   const rows = await db
     .select()
@@ -143,10 +151,9 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
   return query.status ? views.filter((d) => d.status.status === query.status) : views;
 }
 
-export async function getDocument(ctx: UserContext, id: string): Promise<DocumentView> {
-  const { db } = ctx;
-  const userId = ctx.user.id;
-  return toDocumentView(await findOwned(db, userId, id));
+/** One document the caller may open; "write" when the caller is about to change it (own only). */
+export async function getDocument(ctx: UserContext, id: string, access: "read" | "write" = "read"): Promise<DocumentView> {
+  return toDocumentView(await findDocument(ctx, id, access));
 }
 
 export async function searchDocuments(ctx: UserContext, q: string, limit = 20): Promise<ChunkHit[]> {
@@ -208,7 +215,8 @@ export function assertDeclaredSize(contentLength: string | undefined, envelopeSl
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + envelopeSlack) throw payloadTooLarge(TOO_LARGE_MESSAGE);
 }
 
-export type UploadInput = { file: File; name?: string | null };
+/** `clientId` (enterprise accounts): file the new document under one of the caller's active clients. */
+export type UploadInput = { file: File; name?: string | null; clientId?: string | null };
 
 /**
  * Stores the file in R2, inserts its Document row and queues it for ingestion. Nothing is left
@@ -227,6 +235,8 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
   const { head, tail } = await sniffedBytes(file);
   if (!contentMatchesType(type, head, tail)) throw unsupportedMediaType(contentMismatchMessage(type), "content_mismatch");
   const name = parseWith(documentNameSchema, input.name?.trim() ? input.name : defaultName(filename));
+  const clientId = input.clientId?.trim() || null;
+  if (clientId) await assertClientForNewItem(ctx, clientId);
   await assertCanUpload(ctx);
   const releaseBytes = await reserveDailyBytes(env.DB, userId, file.size, ingestionLimits(env), nowMs());
 
@@ -244,7 +254,7 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
     throw error;
   }
   try {
-    await db.insert(documents).values({
+    const row = {
       id,
       name,
       path: key,
@@ -253,7 +263,19 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
       filename,
       userId,
       structuredContent: { upload: { size: file.size, contentType } },
-    });
+    };
+    if (clientId) {
+      // Filed under a client: the document's own Context and its assignment, in the same batch
+      // (the shape worker/exercises/assignments.ts gives a document assigned later).
+      const contextId = newId();
+      await db.batch([
+        db.insert(contexts).values({ id: contextId, name: name.slice(0, 200), type: DOCUMENT_CONTEXT_TYPE }),
+        db.insert(documents).values({ ...row, contextId }),
+        db.insert(contextAssignments).values({ id: newId(), contextId, clientId }),
+      ]);
+    } else {
+      await db.insert(documents).values(row);
+    }
   } catch (error) {
     await env.UPLOADS.delete(key).catch(() => undefined);
     await releaseBytes().catch(() => undefined);
@@ -277,7 +299,7 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
 export async function updateDocument(ctx: UserContext, id: string, update: DocumentUpdate): Promise<DocumentView> {
   const { db } = ctx;
   const userId = ctx.user.id;
-  const row = await findOwned(db, userId, id);
+  const row = await findDocument(ctx, id, "write");
   const name = update.name === undefined ? undefined : parseWith(documentNameSchema, update.name);
   const description = update.description === undefined ? undefined : parseWith(descriptionSchema, update.description);
   const described = description !== undefined && description !== (readDescription(row.structuredContent) ?? "");
@@ -299,7 +321,7 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
 export async function deleteDocument(ctx: UserContext, id: string): Promise<{ success: true }> {
   const { env, db } = ctx;
   const userId = ctx.user.id;
-  const row = await findOwned(db, userId, id);
+  const row = await findDocument(ctx, id, "write");
   const chunkIds = await chunkIdsOf(db, row.id);
   await deleteDocumentIndex(db, row.id);
   await db.delete(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
@@ -316,9 +338,7 @@ export async function deleteDocument(ctx: UserContext, id: string): Promise<{ su
  * message would only double the work. One stuck past STALE_INGEST_MS may be pushed again.
  */
 export async function reprocessDocument(ctx: UserContext, id: string, now = nowMs()): Promise<DocumentView> {
-  const { db } = ctx;
-  const userId = ctx.user.id;
-  const row = await findOwned(db, userId, id);
+  const row = await findDocument(ctx, id, "write");
   const status = readIngestStatus(row);
   const pending = status.status === "queued" || status.status === "processing";
   const fresh = now - Date.parse(status.updatedAt) < STALE_INGEST_MS;
@@ -343,9 +363,8 @@ export function contentDisposition(raw: string): string {
 
 /** The stored bytes as an attachment (never rendered inline: an uploaded HTML file must not run here). */
 export async function downloadDocument(ctx: UserContext, id: string): Promise<Response> {
-  const { env, db } = ctx;
-  const userId = ctx.user.id;
-  const row = await findOwned(db, userId, id);
+  const { env } = ctx;
+  const row = await findDocument(ctx, id, "read");
   const object = row.path ? await env.UPLOADS.get(row.path) : null;
   if (!object) throw notFound("The file of this document is missing. Delete it and upload it again.");
   const type = canonicalType(row);

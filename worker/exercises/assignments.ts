@@ -28,7 +28,7 @@ export type DocumentAssignmentsView = { exerciseIds: string[]; clientIds: string
 
 /** The document's own Context, created on its first assignment. */
 async function documentContext(ctx: UserContext, documentId: string): Promise<string> {
-  const doc = await getDocument(ctx, documentId);
+  const doc = await getDocument(ctx, documentId, "write");
   const [row] = await ctx.db
     .select({ contextId: documents.contextId, type: contexts.type })
     .from(documents)
@@ -74,7 +74,7 @@ export async function assignDocument(ctx: UserContext, scope: ExerciseScope, exe
 
 export async function unassignDocument(ctx: UserContext, scope: ExerciseScope, exerciseId: string, documentId: string): Promise<AssignedDocumentView[]> {
   await findExercise(ctx, scope, exerciseId);
-  const doc = await getDocument(ctx, documentId);
+  const doc = await getDocument(ctx, documentId, "write");
   await ctx.db.delete(contextAssignments).where(
     and(eq(exerciseColumn(scope), exerciseId), sql`${contextAssignments.contextId} = (SELECT "contextId" FROM "Document" WHERE "id" = ${doc.id} AND "userId" = ${ctx.user.id})`),
   );
@@ -83,7 +83,7 @@ export async function unassignDocument(ctx: UserContext, scope: ExerciseScope, e
 
 /** Where one of the caller's documents is assigned: their own exercises and their clients. */
 export async function documentAssignments(ctx: UserContext, documentId: string): Promise<DocumentAssignmentsView> {
-  const doc = await getDocument(ctx, documentId);
+  const doc = await getDocument(ctx, documentId, "write");
   const rows = await ctx.db.all<{ exerciseId: string | null; clientId: string | null }>(sql`
     SELECT ca."exerciseId" AS "exerciseId", ca."clientId" AS "clientId" FROM "ContextAssignment" ca
     JOIN "Document" d ON d."contextId" = ca."contextId"
@@ -108,7 +108,7 @@ export async function assignDocumentToClient(ctx: UserContext, documentId: strin
 
 export async function unassignDocumentFromClient(ctx: UserContext, documentId: string, clientId: string): Promise<DocumentAssignmentsView> {
   await assertClientOfUser(ctx, clientId);
-  const doc = await getDocument(ctx, documentId);
+  const doc = await getDocument(ctx, documentId, "write");
   await ctx.db.delete(contextAssignments).where(
     and(eq(contextAssignments.clientId, clientId), sql`${contextAssignments.contextId} = (SELECT "contextId" FROM "Document" WHERE "id" = ${doc.id} AND "userId" = ${ctx.user.id})`),
   );

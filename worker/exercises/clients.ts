@@ -1,28 +1,28 @@
-import { asc, eq, or, sql } from "drizzle-orm";
-import { isEnterprise, planStatusOf } from "../accounts/plan";
-import { getTenancyAccountId } from "../accounts/service";
 import type { UserContext } from "../context";
-import { clients, clientUsers } from "../db/schema";
+import { assertClientForNewItem, CLIENT_NOT_FOUND, enterpriseScopeOf, type ClientView } from "../clients/access";
 import { notFound } from "../lib/errors";
 
-/** Clients of enterprise accounts: who an exercise is filed under (spec §6). */
+/** Clients of enterprise accounts: who an exercise is filed under (spec §6; the rules are worker/clients/access.ts). */
 
-export type ClientView = { id: string; name: string; accountId: string };
+export type { ClientView };
 
-/** The caller's clients when their account is an enterprise one (spec §6), else none, without reading them. */
+/** The active clients the caller may file things under when their account is an enterprise one (spec §6), else none. */
 export async function enterpriseClientsOf(ctx: UserContext): Promise<ClientView[]> {
-  return isEnterprise(await planStatusOf(ctx)) ? listClientsForUser(ctx) : [];
+  const scope = await enterpriseScopeOf(ctx);
+  return scope ? scope.clients.filter((c) => !c.archived) : [];
 }
 
-/** Clients the caller may file exercises under: linked to them, or owned by the account they work in. */
-export async function listClientsForUser({ db, user }: UserContext): Promise<ClientView[]> {
-  const accountId = await getTenancyAccountId(db, user.id);
-  const linked = db.select({ id: clientUsers.clientId }).from(clientUsers).where(eq(clientUsers.userId, user.id));
-  const where = accountId ? or(eq(clients.accountId, accountId), sql`${clients.id} IN ${linked}`) : sql`${clients.id} IN ${linked}`;
-  return db.select({ id: clients.id, name: clients.name, accountId: clients.accountId }).from(clients).where(where).orderBy(asc(clients.name));
+/** Every client the caller sees, archived ones included (the dashboard's filter, assignments). */
+export async function listClientsForUser(ctx: UserContext): Promise<ClientView[]> {
+  return (await enterpriseScopeOf(ctx))?.clients ?? [];
 }
 
+/** A client the caller sees (archived or not), else 404. */
 export async function assertClientOfUser(ctx: UserContext, clientId: string): Promise<void> {
-  const list = await listClientsForUser(ctx);
-  if (!list.some((c) => c.id === clientId)) throw notFound("Client not found.");
+  if (!(await listClientsForUser(ctx)).some((c) => c.id === clientId)) throw notFound(CLIENT_NOT_FOUND);
+}
+
+/** A client a new exercise or document may be filed under: seen and not archived. */
+export async function assertClientForCreate(ctx: UserContext, clientId: string): Promise<void> {
+  await assertClientForNewItem(ctx, clientId);
 }

@@ -3,7 +3,7 @@ import type { UserContext } from "../context";
 import { exerciseInputSchema, pickContent, type ExerciseInput, type ExerciseMetadata } from "../db/exercise-shapes";
 import { notFound } from "../lib/errors";
 import { parseWith } from "../lib/http";
-import { assertClientOfUser } from "./clients";
+import { assertClientForCreate } from "./clients";
 import type { FromTemplateBody } from "./schemas";
 import { personal } from "./scope";
 import { assertCanCreate, insertExercise } from "./service";
@@ -18,7 +18,7 @@ export async function createFromTemplate(ctx: UserContext, body: FromTemplateBod
   if (!template) throw notFound("Template not found.");
   const metadata: ExerciseMetadata = { templateId: body.templateId };
   if (body.clientId) {
-    await assertClientOfUser(ctx, body.clientId);
+    await assertClientForCreate(ctx, body.clientId);
     metadata.clientId = body.clientId;
   }
   // Structured clone: the templates are module-level constants shared by every request.

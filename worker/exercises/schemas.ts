@@ -30,5 +30,7 @@ export const listQuerySchema = z.object({
   sort: z.enum(["asc", "desc"]).default("desc"),
   sortBy: z.enum(["updatedAt", "createdAt", "name"]).default("updatedAt"),
   search: z.string().trim().max(200).optional(),
+  /** Enterprise accounts: only the exercises filed under this client (the dashboard's filter). */
+  clientId: z.string().trim().min(1).max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -3,6 +3,7 @@ import { assertCampaignAccess } from "../accounts/collaborate";
 import type { UserContext } from "../context";
 import { campaignExercises, exercises, type Exercise } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
+import { exerciseCandidate, mayOpen } from "../clients/access";
 
 /**
  * Where an exercise lives, and the one read that every exercise service starts from. A personal
@@ -40,16 +41,21 @@ export function requireCampaignIds(campaignId: string | undefined, id: string | 
   return { campaignId: campaignId!.trim(), id: id!.trim() };
 }
 
-/** The exercise if the caller may see it in this scope, else 404. */
-export async function findExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<ExerciseRow> {
+/**
+ * The exercise if the caller may see it in this scope, else 404. A personal exercise is the
+ * caller's own; "read" also opens a colleague's exercise filed under a client the caller sees
+ * (enterprise accounts, worker/clients/access.ts). Everything that changes or spends uses "write".
+ */
+export async function findExercise(ctx: UserContext, scope: ExerciseScope, id: string, access: "read" | "write" = "write"): Promise<ExerciseRow> {
   const { db, user } = ctx;
   if (scope.kind === "personal") {
     const [row] = await db
       .select()
       .from(exercises)
-      .where(and(eq(exercises.id, id), eq(exercises.userId, user.id)))
+      .where(and(eq(exercises.id, id), exerciseCandidate(user.id)))
       .limit(1);
-    if (!row) throw notFound(EXERCISE_NOT_FOUND);
+    const clientIds = row?.metadata?.clientId ? [row.metadata.clientId] : [];
+    if (!row || !(await mayOpen(ctx, { userId: row.userId, clientIds }, access))) throw notFound(EXERCISE_NOT_FOUND);
     return row;
   }
   // Who of the campaign's team may read or change its exercises (and spend credits on them) is

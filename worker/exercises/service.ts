@@ -8,7 +8,8 @@ import { EXERCISE_CONTENT_FIELDS, EXERCISE_PROGRESS_FIELDS, type ExerciseInput, 
 import { forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowDate } from "../lib/clock";
-import { assertClientOfUser } from "./clients";
+import { exerciseAccess, exerciseFiledUnder, visibleClientIds } from "../clients/access";
+import { assertClientForCreate } from "./clients";
 import { assertEditable } from "./lock-service";
 import { listQuerySchema, type CreateExerciseBody, type ListQuery } from "./schemas";
 import { findExercise, type ExerciseRow, type ExerciseScope } from "./scope";
@@ -46,17 +47,21 @@ export async function insertExercise(ctx: UserContext, scope: ExerciseScope, inp
   return { id };
 }
 
+function withoutClient(metadata: ExerciseMetadata): ExerciseMetadata {
+  const { clientId: _dropped, ...rest } = metadata;
+  return rest;
+}
+
 /** POST /api/exercises/create and the campaign twin. The default name is "" (spec §9). */
 export async function createExercise(ctx: UserContext, scope: ExerciseScope, body: CreateExerciseBody): Promise<{ id: string }> {
   const { userId: claimedUserId, ...input } = body.exercise;
   if (claimedUserId && claimedUserId !== ctx.user.id) throw forbidden("You can only create exercises for yourself.");
-  let metadata = input.metadata ?? undefined;
+  // The client is the body's clientId, validated; never one smuggled in through metadata.
+  let metadata = input.metadata ? withoutClient(input.metadata) : undefined;
   if (scope.kind === "personal") {
+    if (body.clientId) await assertClientForCreate(ctx, body.clientId);
     await assertCanCreate(ctx);
-    if (body.clientId) {
-      await assertClientOfUser(ctx, body.clientId);
-      metadata = { ...(metadata ?? {}), clientId: body.clientId };
-    }
+    if (body.clientId) metadata = { ...(metadata ?? {}), clientId: body.clientId };
   } else {
     await assertCampaignAccess(ctx, scope.campaignId);
   }
@@ -64,20 +69,21 @@ export async function createExercise(ctx: UserContext, scope: ExerciseScope, bod
 }
 
 export async function getExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<ExerciseView> {
-  return toExerciseView(await findExercise(ctx, scope, id));
+  return toExerciseView(await findExercise(ctx, scope, id, "read"));
 }
 
 /** The stored row, for exports (Date fields intact). */
 export function getExerciseRow(ctx: UserContext, scope: ExerciseScope, id: string): Promise<ExerciseRow> {
-  return findExercise(ctx, scope, id);
+  return findExercise(ctx, scope, id, "read");
 }
 
 export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id: string, input: ExerciseInput): Promise<{ success: true }> {
   const row = await assertEditable(ctx, scope, id);
   const values = { ...writableValues(input), updatedAt: nowDate() };
-  // The client id is chosen at creation; an update's metadata must not silently drop it.
-  if (values.metadata !== undefined && row.metadata?.clientId && values.metadata && !values.metadata.clientId) {
-    values.metadata = { ...values.metadata, clientId: row.metadata.clientId };
+  // The client id is chosen at creation: an update's metadata neither drops nor changes it.
+  if (values.metadata) {
+    const rest = withoutClient(values.metadata);
+    values.metadata = row.metadata?.clientId ? { ...rest, clientId: row.metadata.clientId } : rest;
   }
   if (scope.kind === "personal") {
     await ctx.db.update(exercises).set(values).where(and(eq(exercises.id, id), eq(exercises.userId, ctx.user.id)));
@@ -106,15 +112,22 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** The dashboard list: the caller's own exercises, filtered, searched by name and sorted. */
+/**
+ * The dashboard list: the caller's own exercises and, in an enterprise account, those filed under
+ * the clients they see (worker/clients/access.ts); filtered, searched by name and sorted.
+ */
 export async function listExercises(ctx: UserContext, query: Partial<ListQuery> = {}): Promise<ExerciseSummary[]> {
-  return toSummaries(await exerciseListQuery(ctx, query));
+  return toSummaries(await exerciseListQuery(ctx, query, await visibleClientIds(ctx)));
 }
 
-/** listExercises as a query not yet run, so a page can send it to D1 in one batch with its other reads. */
-export function exerciseListQuery({ db, user }: UserContext, query: Partial<ListQuery> = {}) {
+/**
+ * listExercises as a query not yet run, so a page can send it to D1 in one batch with its other
+ * reads. `clientIds` is visibleClientIds(ctx), read first.
+ */
+export function exerciseListQuery({ db, user }: UserContext, query: Partial<ListQuery> = {}, clientIds: string[] | null = null) {
   const q = listQuerySchema.parse(query);
-  const conditions: SQL[] = [eq(exercises.userId, user.id)];
+  const conditions: SQL[] = [exerciseAccess(user.id, clientIds)];
+  if (q.clientId) conditions.push(exerciseFiledUnder(q.clientId));
   if (q.status === "completed") conditions.push(eq(exercises.completed, true));
   if (q.status === "in-progress") conditions.push(eq(exercises.completed, false));
   // ESCAPE: SQLite's LIKE has no default escape character, so % and _ typed by the user stay literal.
@@ -128,6 +141,8 @@ export function exerciseListQuery({ db, user }: UserContext, query: Partial<List
       threatType: exercises.threatType,
       completed: exercises.completed,
       isQuickStart: exercises.isQuickStart,
+      clientId: sql<string | null>`json_extract(${exercises.metadata}, '$.clientId')`,
+      mine: sql<number>`${exercises.userId} = ${user.id}`,
       // Only the count is needed: avoid shipping every module's text to the dashboard.
       moduleCount: sql<number>`coalesce(json_array_length(${exercises.modules}), 0)`,
       lastActiveStep: exercises.lastActiveStep,
@@ -144,6 +159,7 @@ export function exerciseListQuery({ db, user }: UserContext, query: Partial<List
 export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>): ExerciseSummary[] {
   return rows.map((r) => ({
     ...r,
+    mine: Boolean(r.mine),
     moduleCount: Number(r.moduleCount),
     resumeStep: resumeStep({ lastActiveStep: r.lastActiveStep, lastActiveModule: r.lastActiveModule, moduleCount: Number(r.moduleCount) }),
     createdAt: r.createdAt.toISOString(),

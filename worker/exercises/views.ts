@@ -36,6 +36,10 @@ export type ExerciseSummary = {
   threatType: string | null;
   completed: boolean;
   isQuickStart: boolean;
+  /** Enterprise accounts: the client the exercise is filed under. */
+  clientId: string | null;
+  /** False for a colleague's exercise filed under a client the caller sees (read-only to them). */
+  mine: boolean;
   moduleCount: number;
   lastActiveStep: number | null;
   lastActiveModule: number | null;

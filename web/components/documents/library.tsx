@@ -140,7 +140,7 @@ export function DocumentLibrary({ initialDocuments, clients = [] }: { initialDoc
         {searchOpen ? <KeywordSearch /> : null}
       </div>
 
-      <UploadArea onUploaded={actions.added} />
+      <UploadArea onUploaded={actions.added} clients={clients} />
 
       <section aria-labelledby="library-heading" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { FileUp, X } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
 import { toast } from "~/hooks/use-toast";
 import { ApiError } from "~/lib/query";
@@ -18,6 +19,7 @@ type Upload = {
   /** A 402: the message comes with a way to the pricing page. */
   needsPlan?: boolean;
   controller: AbortController;
+  clientId: string | null;
 };
 
 let uploadCounter = 0;
@@ -27,8 +29,12 @@ let uploadCounter = 0;
  * file fails at once; each accepted file is sent with a real progress bar, one at a time so the
  * first finishes quickly on a slow line.
  */
-export function UploadArea({ onUploaded }: { onUploaded: (doc: DocumentView) => void }) {
+export function UploadArea({ onUploaded, clients = [] }: { onUploaded: (doc: DocumentView) => void; clients?: { id: string; name: string }[] }) {
   const inputRef = React.useRef<HTMLInputElement>(null);
+  // Enterprise accounts: the client new uploads are filed under (read when each file is added).
+  const [clientId, setClientId] = React.useState("");
+  const clientRef = React.useRef("");
+  clientRef.current = clientId;
   const [uploads, setUploads] = React.useState<Upload[]>([]);
   const [dragging, setDragging] = React.useState(false);
   const [announcement, setAnnouncement] = React.useState("");
@@ -50,6 +56,7 @@ export function UploadArea({ onUploaded }: { onUploaded: (doc: DocumentView) => 
         patch(upload.key, { state: "uploading" });
         try {
           const doc = await uploadDocument(upload.file, {
+            clientId: upload.clientId,
             signal: upload.controller.signal,
             onProgress: (progress) => patch(upload.key, { progress }),
           });
@@ -78,7 +85,14 @@ export function UploadArea({ onUploaded }: { onUploaded: (doc: DocumentView) => 
       for (const file of Array.from(files)) {
         const problem = fileProblem(file);
         uploadCounter += 1;
-        const upload: Upload = { key: `upload-${uploadCounter}`, file, progress: 0, state: problem ? "failed" : "waiting", controller: new AbortController() };
+        const upload: Upload = {
+          key: `upload-${uploadCounter}`,
+          file,
+          progress: 0,
+          state: problem ? "failed" : "waiting",
+          controller: new AbortController(),
+          clientId: clientRef.current || null,
+        };
         if (problem) {
           upload.error = problem;
           toast({ title: "File not accepted", description: problem, variant: "destructive" });
@@ -105,6 +119,21 @@ export function UploadArea({ onUploaded }: { onUploaded: (doc: DocumentView) => 
       <h2 id="upload-heading" className="sr-only">
         Upload documents
       </h2>
+      {clients.length ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="upload-client" className="text-sm font-medium">
+            File new uploads under
+          </label>
+          <select id="upload-client" className={cn(inputClass, "h-9 w-auto min-w-[12rem] py-1")} value={clientId} onChange={(e) => setClientId(e.target.value)}>
+            <option value="">No client</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div
         className={cn(
           "flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed bg-card px-4 py-6 text-center transition-colors sm:flex-row sm:justify-between sm:text-left",

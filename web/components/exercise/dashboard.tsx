@@ -14,7 +14,8 @@ import type { ExerciseSummary } from "../../../worker/exercises/views";
 
 export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
-export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt">;
+export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
+  Partial<Pick<ExerciseSummary, "clientId" | "mine">>;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -191,7 +192,18 @@ export function ExerciseActions({ userId, enterprise, templates }: { userId: str
 }
 
 /** Search, sort, in progress / completed, open at the resume step, delete with confirmation. */
-export function ExerciseBrowser({ items, query, canOpen }: { items: ExerciseListItem[]; query: { q: string; sort: "asc" | "desc" }; canOpen: boolean }) {
+export function ExerciseBrowser({
+  items,
+  query,
+  canOpen,
+  clientNames = {},
+}: {
+  items: ExerciseListItem[];
+  query: { q: string; sort: "asc" | "desc" };
+  canOpen: boolean;
+  /** Enterprise accounts: client names by id, shown on the rows filed under one. */
+  clientNames?: Record<string, string>;
+}) {
   const [params, setParams] = useSearchParams();
   const [q, setQ] = React.useState(query.q);
   const revalidator = useRevalidator();
@@ -255,10 +267,10 @@ export function ExerciseBrowser({ items, query, canOpen }: { items: ExerciseList
           <TabsTrigger value="completed">Completed ({completed.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="in-progress">
-          <List items={inProgress} canOpen={canOpen} onDelete={setToDelete} empty={query.q ? `No exercises in progress match “${query.q}”.` : "No exercises in progress."} />
+          <List items={inProgress} canOpen={canOpen} clientNames={clientNames} onDelete={setToDelete} empty={query.q ? `No exercises in progress match “${query.q}”.` : "No exercises in progress."} />
         </TabsContent>
         <TabsContent value="completed">
-          <List items={completed} canOpen={canOpen} onDelete={setToDelete} empty={query.q ? `No completed exercises match “${query.q}”.` : "No completed exercises yet."} />
+          <List items={completed} canOpen={canOpen} clientNames={clientNames} onDelete={setToDelete} empty={query.q ? `No completed exercises match “${query.q}”.` : "No completed exercises yet."} />
         </TabsContent>
       </Tabs>
       <ConfirmDialog
@@ -276,7 +288,19 @@ export function ExerciseBrowser({ items, query, canOpen }: { items: ExerciseList
   );
 }
 
-function List({ items, canOpen, onDelete, empty }: { items: ExerciseListItem[]; canOpen: boolean; onDelete: (e: ExerciseListItem) => void; empty: string }) {
+function List({
+  items,
+  canOpen,
+  clientNames,
+  onDelete,
+  empty,
+}: {
+  items: ExerciseListItem[];
+  canOpen: boolean;
+  clientNames: Record<string, string>;
+  onDelete: (e: ExerciseListItem) => void;
+  empty: string;
+}) {
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y rounded-md border" aria-label="Exercises">
@@ -286,6 +310,8 @@ function List({ items, canOpen, onDelete, empty }: { items: ExerciseListItem[]; 
           <span className="grid min-w-0 gap-0.5">
             <span className="truncate font-medium">{name}</span>
             <span className="text-xs text-muted-foreground">
+              {exercise.clientId && clientNames[exercise.clientId] ? `${clientNames[exercise.clientId]} · ` : ""}
+              {exercise.mine === false ? "Shared by a colleague (read-only) · " : ""}
               {exercise.threatType ? `${exercise.threatType} · ` : ""}
               {exercise.moduleCount} module{exercise.moduleCount === 1 ? "" : "s"} · Updated {dateFormat.format(new Date(exercise.updatedAt))}
             </span>
@@ -304,9 +330,11 @@ function List({ items, canOpen, onDelete, empty }: { items: ExerciseListItem[]; 
               <div className="min-w-0 flex-1 px-4 py-3">{body}</div>
             )}
             <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
-            <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => onDelete(exercise)} className="text-muted-foreground hover:text-destructive">
-              <Trash2 />
-            </Button>
+            {exercise.mine === false ? null : (
+              <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => onDelete(exercise)} className="text-muted-foreground hover:text-destructive">
+                <Trash2 />
+              </Button>
+            )}
           </li>
         );
       })}

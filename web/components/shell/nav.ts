@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, UserCog, Users } from "lucide-react";
+import { Building2, ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, UserCog, Users } from "lucide-react";
 
 export type NavItem = {
   label: string;
@@ -8,6 +8,8 @@ export type NavItem = {
   route: string;
   /** Shown only to team admins while team accounts are on (spec §2 UserManagement, §9 flag). */
   teamAdminOnly?: boolean;
+  /** Shown only to enterprise accounts (spec §6: clients are theirs). */
+  enterpriseOnly?: boolean;
 };
 
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
@@ -19,15 +21,16 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
   { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
   { label: "User management", href: "/account/user-management", icon: UserCog, route: "account.user-management", teamAdminOnly: true },
+  { label: "Clients", href: "/clients", icon: Building2, route: "clients", enterpriseOnly: true },
   { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
 ];
 
 /** Shown only to users whose role is admin (the page itself answers 404 to anyone else). */
 export const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin", icon: ShieldCheck, route: "admin" };
 
-/** The main navigation this user sees: team-admin items only for team admins, the admin console only for admins. */
-export function mainNavFor(who: { teamAdmin: boolean; isAdmin: boolean }): NavItem[] {
-  const items = MAIN_NAV.filter((item) => !item.teamAdminOnly || who.teamAdmin);
+/** The main navigation this user sees: team-admin items for team admins, clients for enterprise accounts, the admin console for admins. */
+export function mainNavFor(who: { teamAdmin: boolean; isAdmin: boolean; enterprise: boolean }): NavItem[] {
+  const items = MAIN_NAV.filter((item) => (!item.teamAdminOnly || who.teamAdmin) && (!item.enterpriseOnly || who.enterprise));
   return who.isAdmin ? [...items, ADMIN_NAV_ITEM] : items;
 }
 

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
@@ -29,10 +29,11 @@ export function SidebarNav({
   teamAdmin?: boolean;
 }) {
   const { pathname, hash } = useLocation();
+  const enterprise = useRouteLoaderData<{ enterprise?: boolean }>("root")?.enterprise ?? false;
   return (
     <nav aria-label="Main" className="grid gap-1">
       <ul className="grid gap-1">
-        {mainNavFor({ teamAdmin, isAdmin }).map((item) => {
+        {mainNavFor({ teamAdmin, isAdmin, enterprise }).map((item) => {
           const Icon = item.icon;
           const live = routeExists(routes, item.route);
           // "Exercises" is a section of the dashboard: only one of the two is current at a time.

@@ -33,6 +33,8 @@ export const clients = sqliteTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Archived clients leave the pickers; their exercises and documents stay (docs/decisions/0014). */
+    archivedAt: timestamp("archivedAt"),
   },
   (t) => [index("Client_accountId_idx").on(t.accountId)],
 );
@@ -50,12 +52,18 @@ export const clientUsers = sqliteTable(
   (t) => [primaryKey({ columns: [t.clientId, t.userId] }), index("ClientUser_userId_idx").on(t.userId)],
 );
 
-export const groups = sqliteTable("Group", {
-  id: id(),
-  name: text("name").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const groups = sqliteTable(
+  "Group",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** The enterprise account the group belongs to (issue 13): groups are assigned to its clients. */
+    accountId: text("accountId").references(() => accounts.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("Group_accountId_idx").on(t.accountId)],
+);
 
 export const groupUsers = sqliteTable(
   "GroupUser",
@@ -68,6 +76,20 @@ export const groupUsers = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("GroupUser_userId_idx").on(t.userId)],
+);
+
+/** Groups assigned to a client: every member of the group works on the client (issue 13). */
+export const clientGroups = sqliteTable(
+  "ClientGroup",
+  {
+    clientId: text("clientId")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    groupId: text("groupId")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.groupId] }), index("ClientGroup_groupId_idx").on(t.groupId)],
 );
 
 export const authTokenPurposes = ["INVITATION", "PASSWORD_RESET", "GENERAL"] as const;
