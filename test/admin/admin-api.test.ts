@@ -2,6 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
+import { ledgerFor } from "../../worker/billing/ledger";
+import { appContext } from "../../worker/context";
 
 async function makeAdmin(options: Parameters<typeof createTestUser>[0] = {}): Promise<TestUser> {
   const user = await createTestUser(options);
@@ -192,7 +194,9 @@ describe("admin accounts", () => {
     expect(over.status).toBe(402);
     expect((await json(await api(`/api/admin/accounts/${target.accountId}`, { user: admin }))).account.credits.currentBalance).toBe(200);
 
-    // The ledger's own transactions carry the admin's reason.
+    // The ledger's own transactions carry the admin's reason (its D1 copy is written after the
+    // answer: flush it before reading).
+    await ledgerFor(appContext(env), target.accountId).flushMirror();
     const tx = await env.DB.prepare(`SELECT "type", "amount" FROM "Transaction" WHERE "accountId" = ? ORDER BY "createdAt"`).bind(target.accountId).all<Json>();
     expect(tx.results).toEqual([
       { type: "GRANT", amount: 250 },

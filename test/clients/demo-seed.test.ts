@@ -12,6 +12,9 @@ async function run(statements: string[]) {
 
 describe("enterprise demo seed", () => {
   it("gives the consultant an enterprise account with two clients and a filed exercise; seeding twice changes nothing", async () => {
+    // Other files seed the demo workspace into the same database with an empty hash: start from no
+    // credential for the consultant, so the one seeded here carries the documented password.
+    await run([`DELETE FROM "Account" WHERE "userId" = '${DEMO_CONSULTANT.userId}' AND "provider" = 'credential'`]);
     await run(seedSql(await hashPassword(DEMO.password), Date.now()));
     await run(seedSql("", Date.now()));
 
