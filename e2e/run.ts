@@ -324,11 +324,11 @@ async function main() {
     logFile: path.join(ARTIFACTS, "server.log"),
     // Gives up (and cleans up) by the run's deadline rather than 5 minutes later.
     timeoutMs: Math.max(1_000, Math.min(300_000, deadlineAt - performance.now())),
-    // Every journey signs in from 127.0.0.1, so the per-address limit (5 a minute) would throttle the
-    // suite itself; the limit is covered by test/auth/rate-limit.test.ts.
+    // Every journey signs in and up from 127.0.0.1, so the per-address limits (5 sign-ins, 10 sign-ups
+    // a minute) would throttle the suite itself; they are covered by test/auth/rate-limit.test.ts.
     // OCR_BASE_URL: images are read by the fake vision model while chat stays offline (the
     // journeys' drafts and answers are the offline provider's).
-    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), ...intelVars(fakes.origin), SIGN_IN_MAX_ATTEMPTS: "1000", OCR_BASE_URL: `${fakes.origin}/v1` }),
+    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), ...intelVars(fakes.origin), SIGN_IN_MAX_ATTEMPTS: "1000", SIGN_UP_MAX_ATTEMPTS: "1000", OCR_BASE_URL: `${fakes.origin}/v1` }),
   }).then(async (started) => {
     await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
       await started.stop();

@@ -166,6 +166,7 @@ export const configSchema = z.object({
   TEAM_ACCOUNTS_ENABLED: z.preprocess((value) => (value === undefined || value === "" ? true : typeof value === "boolean" ? value : !["false", "0", "off", "no"].includes(String(value).trim().toLowerCase())), z.boolean()),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  SIGN_UP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
 });

@@ -71,4 +71,26 @@ describe("sign-in rate limit", () => {
     };
     expect([await attempt(), await attempt(), await attempt()]).toEqual([401, 401, 429]);
   });
+
+  it("SIGN_UP_MAX_ATTEMPTS sets how many sign-ups an address gets", async () => {
+    const ip = testClientIp();
+    const configured = { ...env, SIGN_UP_MAX_ATTEMPTS: "1" };
+    const signUp = async (n: number) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request("http://localhost/api/auth/sign-up/email", {
+          method: "POST",
+          headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+          body: JSON.stringify({ email: `limit-${n}-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "Tabletop-exercise-2026!", name: "Limit Test" }),
+        }) as never,
+        configured as never,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res.status;
+    };
+    const first = await signUp(1);
+    expect(first).not.toBe(429);
+    expect(await signUp(2)).toBe(429);
+  });
 });

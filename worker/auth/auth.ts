@@ -256,7 +256,7 @@ function buildOptions(env: Env, config: Config) {
       max: 120,
       customRules: {
         "/sign-in/email": { window: SIGN_IN_RATE_LIMIT.window, max: config.SIGN_IN_MAX_ATTEMPTS },
-        "/sign-up/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: config.SIGN_UP_MAX_ATTEMPTS },
         // Starting an OAuth redirect checks no password; it only needs a guard against floods.
         "/sign-in/social": { window: 60, max: 30 },
         "/request-password-reset": { window: 60, max: 5 },
