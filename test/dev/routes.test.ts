@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BENCH_CREDITS } from "../../worker/dev/streaming-bench";
 import { api, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
+import { teamOwner } from "../teams/helpers";
 import { appContext } from "../../worker/context";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { storeDocument } from "../documents/ingest-helpers";
@@ -113,5 +114,20 @@ describe("POST /api/dev/bench/alert-summaries", () => {
     await expectStatus(await api("/api/dev/bench/alert-summaries", { user: u, method: "POST", body: { alerts: 2, mode: "sideways" } }), 400);
     const res = await expectStatus(await api(`/api/dev/bench/alert-summaries/bench-${crypto.randomUUID()}`, { user: u }), 200);
     expect(await json(res)).toMatchObject({ summaries: 0, charged: 0, firstAt: null, lastAt: null });
+  });
+});
+
+describe("POST /api/dev/bench/team", () => {
+  it("grows the admin's team to the asked size once, with seats for it, and refuses a user without a team", async () => {
+    const owner = await teamOwner(5);
+    const first = await json(await expectStatus(await api("/api/dev/bench/team", { method: "POST", body: { userId: owner.userId, members: 30 } }), 200));
+    expect(first).toMatchObject({ teamId: owner.teamId, members: 30, added: 29 });
+    const again = await json(await expectStatus(await api("/api/dev/bench/team", { method: "POST", body: { userId: owner.userId, members: 30 } }), 200));
+    expect(again).toMatchObject({ members: 30, added: 0 });
+    const listed = await json(await expectStatus(await api("/api/users/team-members", { user: owner }), 200));
+    expect(listed.teamMembers).toHaveLength(30);
+    const solo = await createTestUser();
+    await expectStatus(await api("/api/dev/bench/team", { method: "POST", body: { userId: solo.userId } }), 404);
+    await expectStatus(await api("/api/dev/bench/team", { method: "POST", body: { userId: owner.userId, members: 0 } }), 400);
   });
 });

@@ -8,6 +8,7 @@ import { counterBenchRoutes } from "./counter-bench";
 import { ledgerBenchRoutes } from "./ledger-bench";
 import { retrievalBenchRoutes } from "./retrieval-bench";
 import { streamingBenchRoutes } from "./streaming-bench";
+import { teamBenchRoutes } from "./team-bench";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -32,4 +33,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route("/bench/streaming", streamingBenchRoutes)
   .route("/bench/retrieval", retrievalBenchRoutes)
   .route("/bench/alerts", alertsBenchRoutes)
-  .route("/bench/alert-summaries", alertSummariesBenchRoutes);
+  .route("/bench/alert-summaries", alertSummariesBenchRoutes)
+  .route("/bench/team", teamBenchRoutes);
