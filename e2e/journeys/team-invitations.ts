@@ -13,10 +13,11 @@ async function dismissWelcome(page: Page) {
  * Teams (issue 13): a team admin invites a colleague from User management; the colleague opens the
  * invitation from the outbox (/dev/mailbox) as a new person, creates her account and joins in one
  * step, lands on the dashboard with ?inviteAccepted=true (the welcome modal follows and the query is
- * removed), appears in the admin's members list, and the admin makes her a campaign manager.
+ * removed), appears in the admin's members list, and the admin makes her a campaign manager. She got
+ * no "confirm your address" e-mail (the link proved it), and finally leaves the team from her profile.
  */
 export default {
-  name: "team invitations: an admin invites a colleague, who signs up from the e-mailed link, joins and gets a new collaborate role",
+  name: "team invitations: an admin invites a colleague, who signs up from the e-mailed link, joins, gets a new collaborate role and leaves the team",
   async run({ page: adminPage, baseURL, admin, newContext }) {
     const lead = await signUpFreshUser(adminPage, baseURL, "team-admin", { firstName: "Avery", lastName: "Okafor" });
     await admin("grant-plan", "--email", lead.email, "--plan", "TEAM");
@@ -63,5 +64,23 @@ export default {
     const value = await adminPage.locator(`tr[data-email="${colleague}"]`).getByLabel("Collaborate role of Mei Tanaka", { exact: true }).inputValue();
     check(value === "CAMPAIGN_MANAGER", `The collaborate role after reload is ${value}, not CAMPAIGN_MANAGER.`);
     await hidden(adminPage.getByTestId("pending-invitations").locator(`li[data-email="${colleague}"]`), "the accepted invitation in the pending list");
+
+    // The link proved her address: the mailbox holds no "confirm your address" e-mail for her.
+    await gotoAndHydrate(guest, baseURL, "/dev/mailbox");
+    await visible(guest.getByRole("listitem").filter({ hasText: `To ${colleague} · team-invitation` }), "the invitation e-mail in the mailbox");
+    const confirmations = await guest.getByRole("listitem").filter({ hasText: `To ${colleague} · email-verification` }).count();
+    check(confirmations === 0, `The invited colleague also got ${confirmations} confirmation e-mail(s).`);
+
+    // The colleague leaves the team from her profile's Your team card, through the confirm dialog.
+    await gotoAndHydrate(guest, baseURL, "/account/profile");
+    const card = await visible(guest.getByTestId("your-team"), "the Your team card on the profile");
+    await card.getByRole("button", { name: "Leave team", exact: true }).click();
+    const dialog = await visible(guest.getByRole("alertdialog", { name: "Leave the team?" }), "the leave-team confirm dialog");
+    await dialog.getByRole("button", { name: "Leave team", exact: true }).click();
+    await visible(guest.getByText("You left the team", { exact: true }), "the You left the team toast");
+    await hidden(guest.getByTestId("your-team"), "the Your team card after leaving");
+    await adminPage.reload();
+    await waitForHydration(adminPage);
+    await hidden(adminPage.locator(`tr[data-email="${colleague}"]`), "the colleague in the members list after she left");
   },
 } satisfies Journey;

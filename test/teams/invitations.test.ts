@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { getTenancyAccountId } from "../../worker/accounts/service";
 import { getPlanStatus } from "../../worker/accounts/plan";
 import { authTokens, teamInvitations, userAccounts } from "../../worker/db/schema";
-import { hashInvitationToken } from "../../worker/teams/invitations";
+import { hashInvitationToken, INVITATION_MAIL_KIND, INVITATION_SIGN_UP_HEADER } from "../../worker/teams/invitations";
 import { api, apiError, expectStatus, json } from "../helpers/api";
-import { createTestUser, testClientIp } from "../helpers/auth";
+import { createTestUser, latestMail, testClientIp } from "../helpers/auth";
 import { accept, auditRows, db, freshEmail, invite, memberRow, teamOwner, tokenSentTo } from "./helpers";
 
 describe("team invitations: the lifecycle", () => {
@@ -165,6 +165,25 @@ describe("the /invites page", () => {
     expect(links.map((l) => l.accountId)).toContain(owner.accountId);
     // Used now: the page says so.
     expect(await page(token)).toContain('data-testid="invite-used"');
+    // The link already proved the address: the outbox holds the invitation, and no "confirm your address" mail.
+    const kinds = await env.DB.prepare(`SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?`).bind(email).all<{ kind: string }>().then((r) => r.results.map((m) => m.kind));
+    expect(kinds).toEqual([INVITATION_MAIL_KIND]);
+  });
+
+  it("an ordinary sign-up, or one naming an invitation for another address, still gets the confirmation e-mail", async () => {
+    const owner = await teamOwner();
+    const invited = freshEmail();
+    const { token } = await invite(owner, invited);
+    const { SELF } = await import("cloudflare:test");
+    for (const [email, headers] of [[freshEmail("plain"), {}], [freshEmail("other"), { [INVITATION_SIGN_UP_HEADER]: token }]] as const) {
+      const res = await SELF.fetch("http://localhost/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost", "cf-connecting-ip": testClientIp(), ...headers },
+        body: JSON.stringify({ email, password: "a-strong-passphrase-1", firstName: "Sam", lastName: "Okafor" }),
+      });
+      expect(res.status, email).toBe(200);
+      expect(await latestMail(email, "email-verification"), email).not.toBeNull();
+    }
   });
 });
 

@@ -3,18 +3,31 @@ import { useLoaderData } from "@remix-run/react";
 import { DetailsForm } from "~/components/profile/details-form";
 import { InstructionsForm, toFormValues } from "~/components/profile/instructions-form";
 import { NotificationSettingsForm } from "~/components/notifications";
+import { CampaignParticipationsCard, YourTeamCard } from "~/components/teams/your-team";
 import { Card, CardContent } from "~/components/ui/card";
 import type { FieldErrors, ProfileActionResult } from "~/components/profile/save";
 import { requireUserContext } from "~/lib/context.server";
 import { customInstructionsSchema } from "../../worker/profile/model";
 import { HttpError } from "../../worker/lib/errors";
 import { getProfile, personalDetailsSchema, saveCustomInstructions, savePersonalDetails } from "../../worker/profile/service";
+import { getCampaignParticipations, getTeamMembers } from "../../worker/teams/service";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Readyroom" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  return getProfile(ctx);
+  const [profile, team, { participations }] = await Promise.all([getProfile(ctx), teamOf(ctx), getCampaignParticipations(ctx)]);
+  return { ...profile, team, participations };
+}
+
+/** The user's team for the "Your team" card; null without one, or with team accounts off (both 404). */
+async function teamOf(ctx: Parameters<typeof getTeamMembers>[0]) {
+  try {
+    return await getTeamMembers(ctx);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 function collectErrors(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
@@ -47,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { instructions, details, canEdit } = useLoaderData<typeof loader>();
+  const { instructions, details, canEdit, team, participations } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 p-4 md:p-8">
       <header>
@@ -55,6 +68,8 @@ export default function ProfilePage() {
         <p className="text-sm text-muted-foreground">Your details, and the custom instructions Readyroom applies to everything it drafts for your account.</p>
       </header>
       <DetailsForm details={details} />
+      {team ? <YourTeamCard view={team} /> : null}
+      {participations.length > 0 ? <CampaignParticipationsCard participations={participations} /> : null}
       <InstructionsForm initial={toFormValues(instructions)} readOnly={!canEdit} />
       <Card>
         <CardContent className="pt-6">

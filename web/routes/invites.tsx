@@ -12,7 +12,7 @@ import { signupSchema, validate, type FieldErrors } from "../../worker/auth/sche
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { appContext } from "../../worker/context";
 import { HttpError } from "../../worker/lib/errors";
-import { acceptInvitation, confirmInvitedAddress, inspectInvitation, type InvitationState } from "../../worker/teams/invitations";
+import { acceptInvitation, confirmInvitedAddress, INVITATION_SIGN_UP_HEADER, inspectInvitation, type InvitationState } from "../../worker/teams/invitations";
 
 export const meta: MetaFunction = () => [{ title: "Team invitation · Readyroom" }, { name: "robots", content: "noindex" }];
 
@@ -63,7 +63,8 @@ export async function action(args: ActionFunctionArgs) {
     const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
     const parsed = validate(signupSchema, { ...values, email: state.email, password: String(form.get("password") ?? "") });
     if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-    const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: LANDING } });
+    // The secret tells better-auth's sign-up that the link proved the address: no confirmation e-mail.
+    const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: LANDING }, headers: { [INVITATION_SIGN_UP_HEADER]: token } });
     if (!signedUp.ok) return data<ActionData>({ formError: signedUp.message, fieldErrors: signedUp.fieldErrors, values }, { status: signedUp.status });
     // The link came to this address, so it is confirmed; then sign in and join, in one step.
     const userId = await confirmInvitedAddress(appContext(env), token, state.email);

@@ -4,12 +4,14 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import { createSoloAccountForUser } from "../accounts/service";
 import { getDb } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/auth";
 import { parseConfig, type Config, type Env } from "../env";
 import { runInBackground } from "../lib/background";
 import { escapeHtml, getEmailSender } from "../lib/email";
+import { INVITATION_SIGN_UP_HEADER, invitationProvesAddress } from "../teams/invitations";
 import { safeCallbackUrl } from "./guard";
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "./schemas";
 
@@ -100,6 +102,11 @@ function validationError(error: import("zod/v4/core").$ZodError): never {
   const fieldErrors = fieldErrorsOf(error);
   const message = error.issues[0]?.message ?? "Invalid input";
   throw new APIError("BAD_REQUEST", { message, code: "validation_error", fieldErrors });
+}
+
+async function addressConfirmed(db: ReturnType<typeof getDb>, userId: string): Promise<boolean> {
+  const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.emailVerified);
 }
 
 function buildOptions(env: Env, config: Config) {
@@ -237,7 +244,13 @@ function buildOptions(env: Env, config: Config) {
       // Confirming does not sign in: the user then signs in with password (and second factor, if on).
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
-      async sendVerificationEmail({ user, token, url }) {
+      async sendVerificationEmail({ user, token, url }, request) {
+        // The /invites sign-up: the invitation link was e-mailed to this address, which proves it;
+        // that page confirms the address itself, so no second "confirm your address" e-mail.
+        const invitation = request?.headers.get(INVITATION_SIGN_UP_HEADER);
+        // (In production this runs after the answer, possibly once the page has confirmed the address
+        // and accepted the invitation, so an address confirmed by then counts too.)
+        if (invitation && ((await invitationProvesAddress({ env, db, config }, invitation, user.email)) || (await addressConfirmed(db, user.id)))) return;
         const link = verificationPageLink(appOrigin, token, url);
         await sender.send({
           to: user.email,

@@ -22,7 +22,7 @@ export async function callAuth<T = Record<string, unknown>>(
   env: Env,
   request: Request,
   path: string,
-  options: { method?: "GET" | "POST"; body?: unknown; cookie?: string } = {},
+  options: { method?: "GET" | "POST"; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<AuthCallResult<T>> {
   const ownOrigin = new URL(request.url).origin;
   const url = new URL(`${AUTH_BASE_PATH}${path}`, ownOrigin);
@@ -34,6 +34,7 @@ export async function callAuth<T = Record<string, unknown>>(
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
   const res = await handleAuthRequest(

@@ -319,8 +319,7 @@ ON CONFLICT DO NOTHING`),
  * the address had no account before (`next === "sign-up"`).
  */
 export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string): Promise<string | null> {
-  const state = await inspectInvitation(ctx, secret, null);
-  if (state.kind !== "ready" || !sameAddress(state.email, email)) return null;
+  if (!(await invitationProvesAddress(ctx, secret, email))) return null;
   const [row] = await ctx.db
     .update(users)
     .set({ emailVerified: true })
@@ -330,3 +329,18 @@ export async function confirmInvitedAddress(ctx: AppContext, secret: string, ema
 }
 
 
+
+/**
+ * The header the /invites sign-up sets on its own call of better-auth's sign-up (worker/auth/service.ts
+ * callAuth), carrying the invitation secret. better-auth's sign-up sends its "confirm your address"
+ * e-mail itself; worker/auth/auth.ts skips it when this header holds a link that proves the address
+ * (the /invites action then confirms the address: confirmInvitedAddress). Sent by anyone else, it can
+ * only spare a mail to an address whose invitation link the sender already holds.
+ */
+export const INVITATION_SIGN_UP_HEADER = "x-readyroom-invitation";
+
+/** Does this invitation link prove `email` is its owner's: a ready invitation (pending, unexpired, a free seat) sent to exactly this address. */
+export async function invitationProvesAddress(ctx: AppContext, secret: string | null | undefined, email: string): Promise<boolean> {
+  const state = await inspectInvitation(ctx, secret, null);
+  return state.kind === "ready" && sameAddress(state.email, email);
+}
