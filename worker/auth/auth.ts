@@ -11,7 +11,7 @@ import { accounts, rateLimits, sessions, twoFactors, users, verifications } from
 import { parseConfig, type Config, type Env } from "../env";
 import { runInBackground } from "../lib/background";
 import { escapeHtml, getEmailSender } from "../lib/email";
-import { INVITATION_SIGN_UP_HEADER, invitationProvesAddress } from "../teams/invitations";
+import type { AppContext } from "../context";
 import { safeCallbackUrl } from "./guard";
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "./schemas";
 
@@ -104,7 +104,20 @@ function validationError(error: import("zod/v4/core").$ZodError): never {
   throw new APIError("BAD_REQUEST", { message, code: "validation_error", fieldErrors });
 }
 
-async function addressConfirmed(db: ReturnType<typeof getDb>, userId: string): Promise<boolean> {
+/**
+ * Says a sign-up needs no "confirm your address" e-mail (the address was proved another way).
+ * Registered by other features at composition (worker/composition.ts): teams owns invitations and
+ * depends on auth, so auth must not import it. On globalThis because the Remix server build bundles
+ * its own copy of this module; the Worker entry registers before any request.
+ */
+export type VerificationMailSkip = (ctx: AppContext, request: Request | undefined, user: { id: string; email: string }) => Promise<boolean>;
+const verificationMailSkips: VerificationMailSkip[] = ((globalThis as { __readyroomVerificationMailSkips?: VerificationMailSkip[] }).__readyroomVerificationMailSkips ??= []);
+
+export function registerVerificationMailSkip(skip: VerificationMailSkip): void {
+  if (!verificationMailSkips.includes(skip)) verificationMailSkips.push(skip);
+}
+
+export async function addressConfirmed(db: ReturnType<typeof getDb>, userId: string): Promise<boolean> {
   const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row?.emailVerified);
 }
@@ -245,12 +258,8 @@ function buildOptions(env: Env, config: Config) {
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token, url }, request) {
-        // The /invites sign-up: the invitation link was e-mailed to this address, which proves it;
-        // that page confirms the address itself, so no second "confirm your address" e-mail.
-        const invitation = request?.headers.get(INVITATION_SIGN_UP_HEADER);
-        // (In production this runs after the answer, possibly once the page has confirmed the address
-        // and accepted the invitation, so an address confirmed by then counts too.)
-        if (invitation && ((await invitationProvesAddress({ env, db, config }, invitation, user.email)) || (await addressConfirmed(db, user.id)))) return;
+        // E.g. the /invites sign-up (worker/teams/invitations.ts): the link proved the address.
+        for (const skip of verificationMailSkips) if (await skip({ env, db, config }, request, user)) return;
         const link = verificationPageLink(appOrigin, token, url);
         await sender.send({
           to: user.email,

@@ -1,3 +1,4 @@
+import { addressConfirmed } from "../auth/auth";
 import { rawStatement } from "../db/client";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
@@ -338,6 +339,19 @@ export async function confirmInvitedAddress(ctx: AppContext, secret: string, ema
  * only spare a mail to an address whose invitation link the sender already holds.
  */
 export const INVITATION_SIGN_UP_HEADER = "x-readyroom-invitation";
+
+/**
+ * The auth feature's verification-mail hook (registered in worker/composition.ts): the /invites
+ * sign-up carries its invitation link, which was e-mailed to this address and so proves it; that
+ * page confirms the address itself, so no second "confirm your address" e-mail. In production the
+ * mail is sent after the answer, possibly once the page has confirmed the address and accepted
+ * the invitation, so an address confirmed by then counts too.
+ */
+export async function invitedSignUpNeedsNoVerificationMail(ctx: AppContext, request: Request | undefined, user: { id: string; email: string }): Promise<boolean> {
+  const invitation = request?.headers.get(INVITATION_SIGN_UP_HEADER);
+  if (!invitation) return false;
+  return (await invitationProvesAddress(ctx, invitation, user.email)) || (await addressConfirmed(ctx.db, user.id));
+}
 
 /** Does this invitation link prove `email` is its owner's: a ready invitation (pending, unexpired, a free seat) sent to exactly this address. */
 export async function invitationProvesAddress(ctx: AppContext, secret: string | null | undefined, email: string): Promise<boolean> {
