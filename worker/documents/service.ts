@@ -167,7 +167,7 @@ export async function searchDocuments(ctx: UserContext, q: string, limit = 20): 
   const userId = ctx.user.id;
   const text = q.trim();
   if (!text) return [];
-  return searchChunks(db, userId, text, { limit });
+  return searchChunks(db, userId, text, { limit, clientIds: await visibleClientIds(ctx) });
 }
 
 // ---------------------------------------------------------------------------------------------
