@@ -13,15 +13,20 @@ export type LockStatus =
   /** The lock service did not answer: editing goes on (writes still meet the server's 423 check). */
   | { kind: "unavailable" };
 
+/** The read-only status with nobody named: the planner looks without editing. */
+const LOOKING: LockStatus = { kind: "read-only", lock: { lockedByUserId: null, lockExpires: null } };
+
 /**
  * The edit lock of spec §4: taken when the editor opens, renewed every ~30 s, released when the
  * editor unmounts or the page is hidden for good. Another holder → the lock modal.
+ * `editable: false` (a colleague's exercise shared through a client, docs/decisions/0014): the
+ * lock is never asked for and the editor starts, and stays, in the read-only mode.
  */
-export function useExerciseLock(ref: ExerciseRef) {
+export function useExerciseLock(ref: ExerciseRef, { editable = true }: { editable?: boolean } = {}) {
   const key = exerciseKey(ref);
   const refRef = React.useRef(ref);
   refRef.current = ref;
-  const [status, setStatus] = React.useState<LockStatus>({ kind: "acquiring" });
+  const [status, setStatus] = React.useState<LockStatus>(editable ? { kind: "acquiring" } : LOOKING);
   const held = React.useRef(false);
   const statusRef = React.useRef(status);
   statusRef.current = status;
@@ -55,6 +60,7 @@ export function useExerciseLock(ref: ExerciseRef) {
   }, []);
 
   React.useEffect(() => {
+    if (!editable) return;
     void acquire();
     const release = () => {
       if (held.current) {
@@ -78,7 +84,7 @@ export function useExerciseLock(ref: ExerciseRef) {
       window.removeEventListener("pageshow", onShow);
       release();
     };
-  }, [key, acquire]);
+  }, [key, acquire, editable]);
 
   const canEdit = status.kind === "held" || status.kind === "unavailable" || status.kind === "acquiring";
   return { status, canEdit, showLocked, readOnly, retry: acquire };

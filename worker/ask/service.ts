@@ -16,6 +16,7 @@ export { titleFromQuestion };
 import { ASK_ACTIONS, findAskAction, type AskAction } from "./actions/catalogue";
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
+import { visibleClientIds } from "../clients/access";
 import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "../documents/retrieval";
 import { nowMs } from "../lib/clock";
 
@@ -150,10 +151,13 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
   const userId = ctx.user.id;
   // An empty selection means no restriction: the client sends [] for "all my documents".
   const documentIds = body.documentIds?.length ? [...new Set(body.documentIds)] : undefined;
+  // Which documents the caller may read: their own and, in an enterprise account, those filed under
+  // a client they see (worker/clients/access.ts); cited passages come from nowhere else.
+  const clientIds = await visibleClientIds(ctx);
   const [, settings, foreign] = await Promise.all([
     ownChat(db, userId, chatId),
     assistantSettings(ctx),
-    documentIds ? foreignDocumentIds(db, userId, documentIds) : Promise.resolve([]),
+    documentIds ? foreignDocumentIds(db, userId, documentIds, clientIds) : Promise.resolve([]),
   ]);
   if (foreign.length) throw notFound("Document not found.");
   if (body.isAskReadyroomAction && !settings.actionsEnabled) throw badRequest("Actions are not available yet.", "actions_unavailable");
@@ -161,8 +165,8 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
 
   const question = body.messages[body.messages.length - 1]!.content;
   // An action retrieves by its own words over the selected documents, without declining: it reports what the passages lack.
-  const passages = await retrievePassages(ctx, action ? { userId, question: action.query, documentIds, decline: false } : { userId, question, documentIds });
-  const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds));
+  const passages = await retrievePassages(ctx, action ? { userId, clientIds, question: action.query, documentIds, decline: false } : { userId, clientIds, question, documentIds });
+  const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds, clientIds));
   const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
   const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language, action });
 

@@ -121,21 +121,45 @@ export function exerciseFiledUnder(clientId: string): SQL {
 // and inside the ContextAssignment subqueries below an unqualified "contextId" would be ca's.
 
 /** A document is filed under a client by a ContextAssignment of its context (worker/exercises/assignments.ts). */
-const docTags = (clientIds: string[] | null, negate = false) => {
+const docTags = (clientIds: string[] | null, negate = false, table = sql.raw(`"Document"`)) => {
   const ids = clientIds ?? [];
   const inList = ids.length ? sql`ca."clientId" ${negate ? sql`NOT IN` : sql`IN`} (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : negate ? sql`1` : sql`0`;
-  return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL AND ${inList})`;
+  return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = ${table}."contextId" AND ca."clientId" IS NOT NULL AND ${inList})`;
 };
 
-/** Documents the caller may open; the same rule as exerciseAccess. */
-export function documentAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read"): SQL {
-  const own = sql`"Document"."userId" = ${userId}`;
+/**
+ * Documents the caller may open; the same rule as exerciseAccess. `alias` names the Document table
+ * when a query gives it one (`"Document" d` in the search queries of worker/documents/index-store.ts).
+ */
+export function documentAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read", alias?: "d"): SQL {
+  const table = sql.raw(alias ? alias : `"Document"`);
+  const own = sql`${table}."userId" = ${userId}`;
   if (clientIds === null) return own;
-  const visibleTag = docTags(clientIds);
+  const visibleTag = docTags(clientIds, false, table);
   // Own and not filed only under clients the caller no longer sees.
-  const ownVisible = sql`(${own} AND (${visibleTag} OR NOT ${docTags(clientIds, true)}))`;
+  const ownVisible = sql`(${own} AND (${visibleTag} OR NOT ${docTags(clientIds, true, table)}))`;
   return access === "write" ? ownVisible : sql`(${ownVisible} OR ${visibleTag})`;
 }
+
+/**
+ * documentAccess(…, "read") for the D1 prepared statements of Ask Readyroom retrieval
+ * (worker/documents/retrieval.ts, vectors/), over `"Document" d`. `user` and `clients` are the
+ * statement's placeholders ("?2", "?3"): bind the user id and documentClientScope(clientIds). With
+ * no client rules (clientIds null) it is the caller's own documents, as before, by the userId
+ * index. Keyword search, Ask citations and the design assistant so read the same documents as the
+ * library: a colleague's document filed under a client the caller sees, and none
+ * filed only under clients the caller no longer sees, even their own (docs/decisions/0014).
+ */
+export function documentReadableRaw(clientIds: string[] | null, user: string, clients: string): string {
+  // Without client rules the placeholder is still used (bound null), so the bindings stay the same.
+  if (clientIds === null) return `(d."userId" = ${user} AND ${clients} IS NULL)`;
+  const tagged = (op: "IN" | "NOT IN") =>
+    `EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = d."contextId" AND ca."clientId" IS NOT NULL AND ca."clientId" ${op} (SELECT value FROM json_each(${clients})))`;
+  return `((d."userId" = ${user} AND NOT ${tagged("NOT IN")}) OR ${tagged("IN")})`;
+}
+
+/** What documentReadableRaw's `clients` placeholder is bound to: visibleClientIds as JSON, or null. */
+export const documentClientScope = (clientIds: string[] | null): string | null => (clientIds === null ? null : JSON.stringify(clientIds));
 
 export function documentFiledUnder(clientId: string): SQL {
   return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" = ${clientId})`;

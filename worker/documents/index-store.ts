@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { documentAccess } from "../clients/access";
 
 /**
  * Keyword index over DocumentChunk: the FTS5 table DocumentChunkFts (migrations/0001). Its rowid is
@@ -48,7 +49,7 @@ export async function searchChunks(
   db: Database,
   userId: string,
   query: string,
-  opts: { documentIds?: string[]; limit?: number; match?: "all" | "any" } = {},
+  opts: { documentIds?: string[]; limit?: number; match?: "all" | "any"; clientIds?: string[] | null } = {},
 ): Promise<ChunkHit[]> {
   const match = toFtsQuery(query, opts.match);
   if (!match) return [];
@@ -59,7 +60,8 @@ export async function searchChunks(
   const idFilter = opts.documentIds
     ? sql`AND f."documentId" IN (SELECT value FROM json_each(${JSON.stringify(opts.documentIds)}))`
     : sql``;
-  // Tenant scope is Document.userId (the authoritative owner), not the copy in the FTS row.
+  // Tenant scope is the Document (its userId, the authoritative owner, and the client rule of
+  // worker/clients/access.ts for `clientIds`, the caller's visibleClientIds), not the copy in the FTS row.
   const rows = await db.all<{
     chunkId: string;
     documentId: string;
@@ -76,7 +78,7 @@ export async function searchChunks(
     FROM "DocumentChunkFts" f
     JOIN "Document" d ON d."id" = f."documentId"
     WHERE "DocumentChunkFts" MATCH ${match}
-      AND d."userId" = ${userId}
+      AND ${documentAccess(userId, opts.clientIds ?? null, "read", "d")}
       ${idFilter}
     ORDER BY "rank"
     LIMIT ${limit}`);

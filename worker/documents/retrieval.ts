@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../context";
+import { documentAccess, documentClientScope, documentReadableRaw, visibleClientIds } from "../clients/access";
+import type { AppContext, UserContext } from "../context";
 import type { Database } from "../db/client";
 import { analyzeQuestion, anyConceptMatch, conceptIn, conceptMatch, passageStems, type QueryConcept } from "./query-terms";
 import { ANSWER_FLOOR, conceptWeights, coverage, PASSAGE_FLOOR, reciprocalRankFusion } from "./relevance";
@@ -36,6 +37,11 @@ const CANDIDATES = 40;
 
 export interface RetrievalInput {
   userId: string;
+  /**
+   * The clients the caller sees (visibleClientIds), null when no client rules apply. Omitted: read
+   * here when ctx is the caller's own context, else none (the client rule: worker/clients/access.ts).
+   */
+  clientIds?: string[] | null;
   question: string;
   documentIds?: string[];
   limit?: number;
@@ -59,8 +65,16 @@ type Candidate = {
   content: string;
 };
 
-export async function retrievePassages(ctx: AppContext, input: RetrievalInput): Promise<RetrievedPassage[]> {
-  if (input.documentIds && input.documentIds.length === 0) return [];
+/** The client rule of a retrieval: given, or the caller's own when ctx is theirs. */
+async function clientScopeOf(ctx: AppContext, input: RetrievalInput): Promise<string[] | null> {
+  if (input.clientIds !== undefined) return input.clientIds;
+  const user = (ctx as Partial<UserContext>).user;
+  return user && user.id === input.userId ? visibleClientIds(ctx as UserContext) : null;
+}
+
+export async function retrievePassages(ctx: AppContext, given: RetrievalInput): Promise<RetrievedPassage[]> {
+  if (given.documentIds && given.documentIds.length === 0) return [];
+  const input = { ...given, clientIds: await clientScopeOf(ctx, given) };
   const concepts = analyzeQuestion(input.question);
   const match = anyConceptMatch(concepts);
   const useMeaning = input.semantic !== false;
@@ -69,7 +83,9 @@ export async function retrievePassages(ctx: AppContext, input: RetrievalInput): 
     useMeaning ? semanticSearch(ctx, { userId: input.userId, query: input.question, documentIds: input.documentIds, limit: CANDIDATES }) : Promise.resolve([]),
   ]);
   const known = new Set(keyword.candidates.map((c) => c.chunkId));
-  const extra = await readChunks(ctx.env.DB, input.userId, nearest.map((n) => n.chunkId).filter((id) => !known.has(id)));
+  // Vectors live in the author's namespace: meaning finds the caller's own passages, and the
+  // client rule below drops those of documents the caller no longer sees.
+  const extra = await readChunks(ctx.env.DB, input, nearest.map((n) => n.chunkId).filter((id) => !known.has(id)));
   const candidates = [...keyword.candidates, ...extra];
   if (candidates.length === 0) return [];
 
@@ -100,7 +116,7 @@ export async function retrievePassages(ctx: AppContext, input: RetrievalInput): 
 
   const seen = new Set<string>();
   const passages: RetrievedPassage[] = [];
-  const expanded = await expandShortPassages(ctx.env.DB, input.userId, ranked.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c));
+  const expanded = await expandShortPassages(ctx.env.DB, input, ranked.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c));
   for (const { c } of ranked) {
     // The same text uploaded twice (or overlapping copies of a plan) is cited once.
     const key = c.content.replace(/\s+/g, " ").trim().toLowerCase();
@@ -129,7 +145,7 @@ const EXPANDED_MAX = 2400;
  * it is joined with the chunks just before and after it that belong to the same section
  * (neighbouring rowids of the same document under the same heading), overlaps removed.
  */
-async function expandShortPassages(db: D1Database, userId: string, candidates: Candidate[]): Promise<Map<string, string>> {
+async function expandShortPassages(db: D1Database, scope: { userId: string; clientIds: string[] | null }, candidates: Candidate[]): Promise<Map<string, string>> {
   const short = candidates.filter((c) => c.content.length < SHORT_PASSAGE && c.heading);
   const out = new Map<string, string>();
   if (short.length === 0) return out;
@@ -139,9 +155,9 @@ async function expandShortPassages(db: D1Database, userId: string, candidates: C
       `SELECT c.rowid AS "rowid", c."documentId" AS "documentId", c."content" AS "content", f."heading" AS "heading"
        FROM "DocumentChunk" c JOIN "Document" d ON d."id" = c."documentId"
        LEFT JOIN "DocumentChunkFts" f ON f.rowid = c.rowid
-       WHERE c.rowid IN (SELECT value FROM json_each(?1)) AND d."userId" = ?2`,
+       WHERE c.rowid IN (SELECT value FROM json_each(?1)) AND ${documentReadableRaw(scope.clientIds, "?2", "?3")}`,
     )
-    .bind(JSON.stringify(rowids), userId)
+    .bind(JSON.stringify(rowids), scope.userId, documentClientScope(scope.clientIds))
     .all<{ rowid: number; documentId: string; content: string; heading: string | null }>();
   const byRowid = new Map(rows.results.map((r) => [Number(r.rowid), r]));
   for (const c of short) {
@@ -170,8 +186,8 @@ export function joinOverlapping(a: string, b: string): string {
   return `${a}\n${b}`;
 }
 
-/** Passages found by meaning only: read by id, still scoped to the caller (Document.userId). */
-async function readChunks(db: D1Database, userId: string, chunkIds: string[]): Promise<Candidate[]> {
+/** Passages found by meaning only: read by id, still scoped to what the caller may read. */
+async function readChunks(db: D1Database, scope: { userId: string; clientIds: string[] | null }, chunkIds: string[]): Promise<Candidate[]> {
   if (chunkIds.length === 0) return [];
   const rows = await db
     .prepare(
@@ -180,9 +196,9 @@ async function readChunks(db: D1Database, userId: string, chunkIds: string[]): P
        FROM "DocumentChunk" c
        JOIN "Document" d ON d."id" = c."documentId"
        LEFT JOIN "DocumentChunkFts" f ON f.rowid = c.rowid
-       WHERE c."id" IN (SELECT value FROM json_each(?1)) AND d."userId" = ?2`,
+       WHERE c."id" IN (SELECT value FROM json_each(?1)) AND ${documentReadableRaw(scope.clientIds, "?2", "?3")}`,
     )
-    .bind(JSON.stringify(chunkIds), userId)
+    .bind(JSON.stringify(chunkIds), scope.userId, documentClientScope(scope.clientIds))
     .all<Candidate>();
   const order = new Map(chunkIds.map((id, i) => [id, i]));
   return rows.results.sort((a, b) => (order.get(a.chunkId) ?? 0) - (order.get(b.chunkId) ?? 0));
@@ -211,13 +227,14 @@ function focusOnNamedDocuments<T extends { c: Candidate }>(scored: T[], concepts
 
 /**
  * One D1 round trip: the candidates (bm25 order), the number of chunks searched, and how many of
- * them hold each concept. Tenant scope is Document.userId (the authoritative owner); document ids
+ * them hold each concept. Scope: the documents the caller may read (worker/clients/access.ts); document ids
  * are one JSON parameter (json_each), so any number stays under D1's bound-parameter limit.
  */
-async function readCandidates(db: D1Database, input: RetrievalInput, concepts: QueryConcept[], match: string) {
+async function readCandidates(db: D1Database, input: RetrievalInput & { clientIds: string[] | null }, concepts: QueryConcept[], match: string) {
   const ids = input.documentIds ? JSON.stringify(input.documentIds) : null;
-  const scope = (user: number, documents: number) =>
-    `d."userId" = ?${user} AND (?${documents} IS NULL OR d."id" IN (SELECT value FROM json_each(?${documents})))`;
+  const clients = documentClientScope(input.clientIds);
+  const scope = (user: number, documents: number, clientsAt: number) =>
+    `${documentReadableRaw(input.clientIds, `?${user}`, `?${clientsAt}`)} AND (?${documents} IS NULL OR d."id" IN (SELECT value FROM json_each(?${documents})))`;
   const candidates = db
     .prepare(
       `SELECT f."chunkId" AS "chunkId", f."documentId" AS "documentId", d."name" AS "documentName",
@@ -226,22 +243,22 @@ async function readCandidates(db: D1Database, input: RetrievalInput, concepts: Q
        FROM "DocumentChunkFts" f
        JOIN "Document" d ON d."id" = f."documentId"
        JOIN "DocumentChunk" c ON c.rowid = f.rowid
-       WHERE "DocumentChunkFts" MATCH ?1 AND ${scope(2, 3)}
+       WHERE "DocumentChunkFts" MATCH ?1 AND ${scope(2, 3, 4)}
        ORDER BY bm25("DocumentChunkFts", 1.0, 2.0)
        LIMIT ${CANDIDATES}`,
     )
-    .bind(match, input.userId, ids);
+    .bind(match, input.userId, ids, clients);
   const total = db
-    .prepare(`SELECT count(*) AS "n" FROM "DocumentChunk" c JOIN "Document" d ON d."id" = c."documentId" WHERE ${scope(1, 2)}`)
-    .bind(input.userId, ids);
+    .prepare(`SELECT count(*) AS "n" FROM "DocumentChunk" c JOIN "Document" d ON d."id" = c."documentId" WHERE ${scope(1, 2, 3)}`)
+    .bind(input.userId, ids, clients);
   // One count per concept, in the same batch (D1 caps compound SELECTs, so no UNION ALL).
   const counts = concepts.map((concept) =>
     db
       .prepare(
         `SELECT count(*) AS "n" FROM "DocumentChunkFts" f JOIN "Document" d ON d."id" = f."documentId"
-         WHERE "DocumentChunkFts" MATCH ?3 AND ${scope(1, 2)}`,
+         WHERE "DocumentChunkFts" MATCH ?3 AND ${scope(1, 2, 4)}`,
       )
-      .bind(input.userId, ids, conceptMatch(concept)),
+      .bind(input.userId, ids, conceptMatch(concept), clients),
   );
   const [rows, totalRows, ...countRows] = await db.batch<Record<string, unknown>>([candidates, total, ...counts]);
   return {
@@ -251,21 +268,21 @@ async function readCandidates(db: D1Database, input: RetrievalInput, concepts: Q
   };
 }
 
-/** Whether any of the caller's documents (within the chosen ones) has indexed text at all. */
-export async function hasIndexedDocuments(db: Database, userId: string, documentIds?: string[]): Promise<boolean> {
+/** Whether any document the caller may read (within the chosen ones) has indexed text at all. `clientIds`: visibleClientIds. */
+export async function hasIndexedDocuments(db: Database, userId: string, documentIds?: string[], clientIds: string[] | null = null): Promise<boolean> {
   const idFilter = documentIds ? sql`AND d."id" IN (SELECT value FROM json_each(${JSON.stringify(documentIds)}))` : sql``;
   const row = await db.get<{ found: number } | undefined>(sql`
     SELECT 1 AS "found" FROM "DocumentChunk" c JOIN "Document" d ON d."id" = c."documentId"
-    WHERE d."userId" = ${userId} ${idFilter} LIMIT 1`);
+    WHERE ${documentAccess(userId, clientIds, "read", "d")} ${idFilter} LIMIT 1`);
   return Boolean(row);
 }
 
-/** The ids among `ids` that are not the caller's documents (unknown or someone else's). */
-export async function foreignDocumentIds(db: Database, userId: string, ids: string[]): Promise<string[]> {
+/** The ids among `ids` the caller may not read (unknown, someone else's, or behind a client they do not see). */
+export async function foreignDocumentIds(db: Database, userId: string, ids: string[], clientIds: string[] | null = null): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.all<{ id: string }>(sql`
-    SELECT "id" FROM "Document"
-    WHERE "userId" = ${userId} AND "id" IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    SELECT d."id" AS "id" FROM "Document" d
+    WHERE ${documentAccess(userId, clientIds, "read", "d")} AND d."id" IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
   const mine = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !mine.has(id));
 }

@@ -78,6 +78,11 @@ export type DocumentView = {
   status: IngestStatus;
   /** The planner's own words about the file, indexed as its first passage (./description.ts). */
   description: string | null;
+  /**
+   * Whether the caller may rename, describe, reprocess or delete it: their own. A colleague's
+   * document filed under a client the caller sees is read-only to them (docs/decisions/0014).
+   */
+  canEdit: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -88,7 +93,7 @@ function canonicalType(row: Pick<Document, "type" | "filename">): string | null 
   return detectType(row.filename ?? "", row.type ?? null);
 }
 
-export function toDocumentView(row: Document): DocumentView {
+export function toDocumentView(row: Document, viewerId: string): DocumentView {
   const upload = uploadInfoSchema.safeParse(row.structuredContent);
   return {
     id: row.id,
@@ -99,6 +104,7 @@ export function toDocumentView(row: Document): DocumentView {
     processed: row.processed,
     status: readIngestStatus(row),
     description: readDescription(row.structuredContent),
+    canEdit: row.userId === viewerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -146,14 +152,14 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
     .where(and(...conditions))
     .orderBy(desc(documents.createdAt))
     .limit(LIST_LIMIT);
-  const views = rows.map(toDocumentView);
+  const views = rows.map((row) => toDocumentView(row, userId));
   // The status lives in JSON; filtering the (small) list here beats a json_extract per row.
   return query.status ? views.filter((d) => d.status.status === query.status) : views;
 }
 
 /** One document the caller may open; "write" when the caller is about to change it (own only). */
 export async function getDocument(ctx: UserContext, id: string, access: "read" | "write" = "read"): Promise<DocumentView> {
-  return toDocumentView(await findDocument(ctx, id, access));
+  return toDocumentView(await findDocument(ctx, id, access), ctx.user.id);
 }
 
 export async function searchDocuments(ctx: UserContext, q: string, limit = 20): Promise<ChunkHit[]> {
@@ -161,7 +167,7 @@ export async function searchDocuments(ctx: UserContext, q: string, limit = 20): 
   const userId = ctx.user.id;
   const text = q.trim();
   if (!text) return [];
-  return searchChunks(db, userId, text, { limit });
+  return searchChunks(db, userId, text, { limit, clientIds: await visibleClientIds(ctx) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,7 +309,7 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
   const name = update.name === undefined ? undefined : parseWith(documentNameSchema, update.name);
   const description = update.description === undefined ? undefined : parseWith(descriptionSchema, update.description);
   const described = description !== undefined && description !== (readDescription(row.structuredContent) ?? "");
-  if (name === undefined && !described) return toDocumentView(row);
+  if (name === undefined && !described) return toDocumentView(row, ctx.user.id);
   const [updated] = await db
     .update(documents)
     .set({
@@ -313,7 +319,7 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
     .where(and(eq(documents.id, id), eq(documents.userId, userId)))
     .returning();
   if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
-  if (!described) return toDocumentView(updated);
+  if (!described) return toDocumentView(updated, ctx.user.id);
   await enqueueIngest(ctx, id);
   return getDocument(ctx, id);
 }

@@ -11,11 +11,22 @@ export type ExerciseView = Omit<Exercise, "createdAt" | "updatedAt" | "lockExpir
   isCampaignExercise: boolean;
   /** Where the editor opens (spec §2 resume rule). */
   resumeStep: string;
+  /**
+   * What the caller may do with it: "edit" (their own, or a campaign exercise of their team) or
+   * "read" (a colleague's exercise filed under a client the caller sees; docs/decisions/0014).
+   */
+  access: ExerciseAccess;
+  /** For "read": who shared it and through which client, for the editor's banner. */
+  sharedBy: { authorName: string | null; clientName: string | null } | null;
 };
 
-export function toExerciseView(row: ExerciseRow): ExerciseView {
+export type ExerciseAccess = "edit" | "read";
+
+export function toExerciseView(row: ExerciseRow, access: ExerciseAccess = "edit", sharedBy: ExerciseView["sharedBy"] = null): ExerciseView {
   return {
     ...row,
+    access,
+    sharedBy: access === "read" ? sharedBy : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lockExpires: row.lockExpires ? row.lockExpires.toISOString() : null,

@@ -12,6 +12,7 @@ import { CONTENT_TYPE } from "../conversations/framing";
 import type { Database } from "../db/client";
 import { intelligenceChats, users } from "../db/schema";
 import type { ChatMessageShape } from "../db/shapes";
+import { visibleClientIds } from "../clients/access";
 import { hasIndexedDocuments, retrievePassages, type RetrievedPassage } from "../documents/retrieval";
 import { nowMs } from "../lib/clock";
 import { conflict, notFound } from "../lib/errors";
@@ -200,8 +201,9 @@ export async function askIntelligence(ctx: UserContext, req: IntelQuestionReques
     let passages: RetrievedPassage[] = [];
     let indexed = false;
     if (!search.anyAnswered) {
-      passages = await retrievePassages(ctx, { userId, question });
-      indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId));
+      const clientIds = await visibleClientIds(ctx);
+      passages = await retrievePassages(ctx, { userId, clientIds, question });
+      indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, undefined, clientIds));
     }
     const prompt = buildIntelPrompt({
       question,

@@ -36,6 +36,8 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
   const [busy, setBusy] = React.useState(false);
   const renameButton = React.useRef<HTMLButtonElement>(null);
   const { status } = doc;
+  // A colleague's document shared through a client: open and download only (docs/decisions/0014).
+  const canEdit = doc.canEdit !== false;
 
   const finishRename = () => {
     setRenaming(false);
@@ -68,6 +70,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
               {doc.name}
             </p>
             <p className="truncate text-xs text-muted-foreground" title={doc.filename}>
+              {canEdit ? "" : "Shared by a colleague (read-only) · "}
               {meta}
               {status.status === "ready" && status.chunkCount ? ` · ${status.chunkCount} passage${status.chunkCount === 1 ? "" : "s"}` : ""}
             </p>
@@ -82,20 +85,26 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
                   <BookOpen aria-hidden /> Assign<span className="sr-only"> {doc.name}</span> to exercise…
                 </Button>
               ) : null}
-              <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`} title="Rename">
-                <Pencil aria-hidden />
-              </Button>
-              <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => setDescribing(true)} aria-label={`Describe ${doc.name}`} title="Describe">
-                <NotebookPen aria-hidden />
-              </Button>
+              {canEdit ? (
+                <>
+                  <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`} title="Rename">
+                    <Pencil aria-hidden />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => setDescribing(true)} aria-label={`Describe ${doc.name}`} title="Describe">
+                    <NotebookPen aria-hidden />
+                  </Button>
+                </>
+              ) : null}
               <Button asChild variant="ghost" size="icon" className="size-8">
                 <a href={documentsApi.downloadUrl(doc.id)} download={doc.filename} aria-label={`Download ${doc.name}`} title="Download">
                   <Download aria-hidden />
                 </a>
               </Button>
-              <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Delete ${doc.name}`} title="Delete">
-                <Trash2 aria-hidden />
-              </Button>
+              {canEdit ? (
+                <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Delete ${doc.name}`} title="Delete">
+                  <Trash2 aria-hidden />
+                </Button>
+              ) : null}
             </>
           )}
         </div>
@@ -106,6 +115,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
       {status.status === "failed" ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm">
           <p className="text-destructive">{status.error ?? "This document could not be processed."}</p>
+          {canEdit ? (
           <div className="flex flex-wrap gap-2">
             {image && !doc.description ? (
               <Button type="button" size="sm" onClick={() => setDescribing(true)}>
@@ -128,6 +138,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
               Try again
             </Button>
           </div>
+          ) : null}
         </div>
       ) : null}
 
@@ -138,7 +149,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
         </p>
       ) : null}
 
-      {describing ? <DescribeDialog doc={doc} open={describing} onOpenChange={setDescribing} onSave={(text) => actions.describe(doc, text)} /> : null}
+      {describing && canEdit ? <DescribeDialog doc={doc} open={describing} onOpenChange={setDescribing} onSave={(text) => actions.describe(doc, text)} /> : null}
       {assigning ? <AssignToExerciseDialog doc={doc} clients={clients} open={assigning} onOpenChange={setAssigning} /> : null}
       <ConfirmDialog
         open={confirming}

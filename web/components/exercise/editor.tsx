@@ -39,7 +39,10 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
   // Personal or campaign: every URL below is built from this (the editor itself is the same).
   const ref = React.useMemo(() => ({ id: initial.id, campaignId: initial.campaignId }), [initial.id, initial.campaignId]);
   const basePath = exercisePagePath(ref);
-  const lock = useExerciseLock(ref);
+  // A colleague's exercise shared through a client is read-only to the caller: the lock's
+  // read-only mode from the start (no lock, no autosave, no assistant; exports still work).
+  const shared = initial.access === "read";
+  const lock = useExerciseLock(ref, { editable: !shared });
   const readOnly = !lock.canEdit;
   const autosave = useExerciseAutosave({ exercise: ref, enabled: !readOnly, onLocked: lock.showLocked });
   const [exporting, setExporting] = React.useState(false);
@@ -157,7 +160,15 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
         campaign={Boolean(ref.campaignId)}
         exercise={ref}
       />
-      {lock.status.kind === "read-only" ? (
+      {shared ? (
+        <Alert className="m-4 mb-0 flex items-center gap-2 py-2" data-testid="shared-read-only">
+          <Eye className="size-4" aria-hidden />
+          <span>
+            Shared by {initial.sharedBy?.authorName || "a colleague"}
+            {initial.sharedBy?.clientName ? ` through ${initial.sharedBy.clientName}` : ""}: read-only. Only its author can change it.
+          </span>
+        </Alert>
+      ) : lock.status.kind === "read-only" ? (
         <Alert className="m-4 mb-0 flex items-center gap-2 py-2">
           <Eye className="size-4" aria-hidden />
           <span>
