@@ -220,20 +220,24 @@ describe("read, rename, download, delete", () => {
   });
 
   it("deletes the R2 object and the row", async () => {
-    const doc = await uploadOk(alice, "delete-me.md");
+    // A user of its own: alice's earlier uploads may still be in the ingest queue, and the
+    // in-flight limit (10) would refuse this one on a slow run.
+    const erin = await createTestUser({ plan: "SOLO" });
+    const doc = await uploadOk(erin, "delete-me.md");
     const path = (await rowOf(doc.id))!.path!;
     expect(await env.UPLOADS.head(path)).not.toBeNull();
-    const res = await api(`/api/documents/${doc.id}`, { method: "DELETE", user: alice });
+    const res = await api(`/api/documents/${doc.id}`, { method: "DELETE", user: erin });
     await expectStatus(res, 200);
     expect(await json(res)).toEqual({ success: true });
     expect(await rowOf(doc.id)).toBeUndefined();
     expect(await env.UPLOADS.head(path)).toBeNull();
-    await expectStatus(await api(`/api/documents/${doc.id}`, { user: alice }), 404);
-    await expectStatus(await api(`/api/documents/${doc.id}`, { method: "DELETE", user: alice }), 404);
+    await expectStatus(await api(`/api/documents/${doc.id}`, { user: erin }), 404);
+    await expectStatus(await api(`/api/documents/${doc.id}`, { method: "DELETE", user: erin }), 404);
   });
 
   it("answers 404 'Document not found.' for another user's document on every route, and changes nothing", async () => {
-    const doc = await uploadOk(alice, "private.md");
+    const owner = await createTestUser({ plan: "SOLO" });
+    const doc = await uploadOk(owner, "private.md");
     const probes: [string, string, unknown?][] = [
       ["GET", `/api/documents/${doc.id}`],
       ["PATCH", `/api/documents/${doc.id}`, { name: "Mine now" }],
