@@ -4,10 +4,10 @@ import type { Journey } from "../lib/types.ts";
 /**
  * The admin console (/admin): a fresh user made admin with `npm run admin -- set-role` finds
  * another fresh user, turns on their account's news alerts, grants them credits through the
- * ledger, and sees both changes in the audit log filtered by that user.
+ * ledger, creates a team on their account, and sees the changes in the audit log filtered by that user.
  */
 export default {
-  name: "admin console: find a user, toggle a flag, grant credits, see the audit entries",
+  name: "admin console: find a user, toggle a flag, grant credits, create their team, see the audit entries",
   async run({ page, baseURL, admin, newContext }) {
     const other = await newContext();
     const { email: targetEmail } = await signUpFreshUser(other.page, baseURL, "admin-target", { firstName: "Ines", lastName: "Okafor" });
@@ -43,12 +43,23 @@ export default {
     await dialog.getByRole("button", { name: "Close" }).click();
     await hidden(dialog, "the user's dialog after Close");
 
+    // The CLI's create-team, from the console: a team on the found user's own account.
+    await page.getByRole("tab", { name: "Teams" }).click();
+    const createTeam = page.getByRole("form", { name: "Create a team" });
+    await createTeam.getByLabel("Owner's e-mail").fill(targetEmail);
+    await createTeam.getByLabel("Seats").fill("3");
+    await createTeam.getByRole("button", { name: "Create team" }).click();
+    const team = page.getByRole("article").filter({ has: page.getByRole("table").getByText(targetEmail) });
+    await visible(team, "the new team with its owner as a member");
+    await visible(team.getByText("1 of 3 seats"), "the team's seats");
+
     await page.getByRole("tab", { name: "Audit log" }).click();
     await page.getByRole("textbox", { name: "Target" }).fill(targetEmail);
     await page.getByRole("button", { name: "Filter" }).click();
     const table = page.getByRole("table", { name: "Audit log" });
     await visible(table.getByText("admin.account.grant_credits"), "the credit grant in the audit log");
     await visible(table.getByText("admin.account.set_flag"), "the flag change in the audit log");
+    await visible(table.getByText("admin.team.create"), "the team's creation in the audit log");
     await visible(table.getByText(email).first(), "the admin as the actor of the entries");
   },
 } satisfies Journey;

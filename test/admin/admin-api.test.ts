@@ -30,6 +30,10 @@ describe("admin API access", () => {
     ["POST", "/api/admin/accounts/some-account/credits", { kind: "grant", amount: 5, reason: "x", requestId: crypto.randomUUID() }],
     ["GET", "/api/admin/audit"],
     ["GET", "/api/admin/scheduler"],
+    ["GET", "/api/admin/teams"],
+    ["POST", "/api/admin/teams", { email: "someone@example.test" }],
+    ["POST", "/api/admin/teams/some-team/members", { email: "someone@example.test" }],
+    ["POST", "/api/admin/teams/some-team/campaigns", { name: "x", email: "someone@example.test" }],
   ];
 
   it("answers 401 signed out and the app's plain 404 to a basic user, on every route", async () => {

@@ -3,10 +3,12 @@
  * (JSON, `{message, code}` errors as ApiError). Types are the service's own.
  */
 import type { AdminAccountView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView } from "../../worker/admin/service";
+import type { AdminTeamView } from "../../worker/admin/teams";
+import type { AddTeamMember, CreateCampaign, CreateTeam } from "../../worker/admin/schemas";
 import type { BillingInterval, Flag, PlanType, Role } from "../../worker/admin/model";
 import { apiFetch } from "./query";
 
-export type { AdminAccountView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView };
+export type { AdminAccountView, AdminTeamView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView };
 
 const enc = encodeURIComponent;
 const base = "/api/admin";
@@ -25,6 +27,7 @@ export const adminQueryKeys = {
   account: (id: string) => ["admin", "accounts", id] as const,
   audit: (filter: AuditFilter) => ["admin", "audit", filter] as const,
   scheduler: ["admin", "scheduler"] as const,
+  teams: ["admin", "teams"] as const,
 };
 
 export const adminApi = {
@@ -41,4 +44,8 @@ export const adminApi = {
     apiFetch<{ account: AdminAccountView }>(`${base}/accounts/${enc(id)}/credits`, { method: "POST", json: change }),
   audit: (filter: AuditFilter) => apiFetch<AuditPage>(`${base}/audit${query(filter)}`),
   scheduler: () => apiFetch<{ tasks: SchedulerTaskView[] }>(`${base}/scheduler`),
+  teams: () => apiFetch<{ teams: AdminTeamView[] }>(`${base}/teams`),
+  createTeam: (input: CreateTeam) => apiFetch<{ teamId: string; created: boolean }>(`${base}/teams`, { method: "POST", json: input }),
+  addTeamMember: (teamId: string, input: Partial<AddTeamMember> & { email: string }) => apiFetch<{ members: number; seats: number }>(`${base}/teams/${enc(teamId)}/members`, { method: "POST", json: input }),
+  createCampaign: (teamId: string, input: Partial<CreateCampaign> & { name: string; email: string }) => apiFetch<{ campaignId: string }>(`${base}/teams/${enc(teamId)}/campaigns`, { method: "POST", json: input }),
 };

@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ADMIN_PAGE_SIZE } from "../../worker/admin/model";
 import { isAdmin, listAudit, listSchedulerTasks, searchUsers } from "../../worker/admin/service";
+import { listTeams } from "../../worker/admin/teams";
 import { AuditPanel } from "~/components/admin/audit-panel";
 import { SchedulerPanel } from "~/components/admin/scheduler-panel";
+import { TeamsPanel } from "~/components/admin/teams-panel";
 import { UsersPanel } from "~/components/admin/users-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { requireUserContext } from "~/lib/context.server";
@@ -14,12 +16,13 @@ export const meta: MetaFunction = () => [{ title: "Admin · Readyroom" }, { name
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx, user } = await requireUserContext(args);
   if (!isAdmin(user)) throw new Response("Not found", { status: 404 });
-  const [users, audit, scheduler] = await Promise.all([
+  const [users, audit, scheduler, teams] = await Promise.all([
     searchUsers(ctx, { page: 1, pageSize: ADMIN_PAGE_SIZE }),
     listAudit(ctx, { page: 1, pageSize: ADMIN_PAGE_SIZE, from: undefined, to: undefined }),
     listSchedulerTasks(ctx),
+    listTeams(ctx),
   ]);
-  return { userId: user.id, users, audit, tasks: scheduler.tasks };
+  return { userId: user.id, users, audit, tasks: scheduler.tasks, teams: teams.teams };
 }
 
 export default function AdminPage() {
@@ -33,11 +36,15 @@ export default function AdminPage() {
       <Tabs defaultValue="users" className="grid gap-4">
         <TabsList className="w-fit">
           <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="teams">Teams</TabsTrigger>
           <TabsTrigger value="audit">Audit log</TabsTrigger>
           <TabsTrigger value="scheduler">Scheduler</TabsTrigger>
         </TabsList>
         <TabsContent value="users">
           <UsersPanel initialPage={data.users} currentUserId={data.userId} />
+        </TabsContent>
+        <TabsContent value="teams">
+          <TeamsPanel initialTeams={data.teams} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel initialPage={data.audit} />

@@ -20,6 +20,10 @@ export const ADMIN_ACTIONS = [
   "admin.account.set_flag",
   "admin.account.grant_credits",
   "admin.account.adjust_credits",
+  "admin.team.create",
+  "admin.team.resize",
+  "admin.team.add_member",
+  "admin.team.create_campaign",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -5,7 +5,8 @@ import { ctxOf } from "../context";
 import { parseWith, readJson } from "../lib/http";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
-import { ADMIN_BODY_MAX_BYTES, auditQuerySchema, creditsSchema, grantPlanSchema, setFlagSchema, updateUserSchema, userSearchSchema } from "./schemas";
+import { addTeamMember, createCampaign, createTeam, listTeams } from "./teams";
+import { ADMIN_BODY_MAX_BYTES, addTeamMemberSchema, auditQuerySchema, createCampaignSchema, createTeamSchema, creditsSchema, grantPlanSchema, setFlagSchema, updateUserSchema, userSearchSchema } from "./schemas";
 import { changeCredits, getAdminAccount, getAdminUser, grantPlan, isAdmin, listAudit, listSchedulerTasks, revokePlan, searchUsers, setFlag, updateUser } from "./service";
 
 /**
@@ -34,6 +35,10 @@ export const adminRoutes = new Hono<AppEnv>()
     const input = await readJson(c, grantPlanSchema, ADMIN_BODY_MAX_BYTES);
     return c.json({ account: await grantPlan(ctxOf(c), c.req.param("id"), input) });
   })
+  .get("/teams", async (c) => c.json(await listTeams(ctxOf(c))))
+  .post("/teams", async (c) => c.json(await createTeam(ctxOf(c), await readJson(c, createTeamSchema, ADMIN_BODY_MAX_BYTES))))
+  .post("/teams/:id/members", async (c) => c.json(await addTeamMember(ctxOf(c), c.req.param("id"), await readJson(c, addTeamMemberSchema, ADMIN_BODY_MAX_BYTES))))
+  .post("/teams/:id/campaigns", async (c) => c.json(await createCampaign(ctxOf(c), c.req.param("id"), await readJson(c, createCampaignSchema, ADMIN_BODY_MAX_BYTES)), 201))
   .delete("/accounts/:id/plan", async (c) => c.json({ account: await revokePlan(ctxOf(c), c.req.param("id")) }))
   .put("/accounts/:id/flags", async (c) => {
     const input = await readJson(c, setFlagSchema, ADMIN_BODY_MAX_BYTES);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLLABORATE_ROLES, NEW_CAMPAIGN_STATUSES, TEAM_ROLES } from "./team-sql";
 import { ADMIN_CREDITS_MAX, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES } from "./model";
 
 /** The admin API's request shapes (worker/admin/routes.ts); every failure is a 400 naming the field. */
@@ -86,3 +87,28 @@ export const auditQuerySchema = z
   }))
   .refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, { message: "from must not be after to.", path: ["from"] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+const email = z.email({ error: "email must be an e-mail address." }).trim().toLowerCase();
+const teamRoles = [TEAM_ROLES.admin, TEAM_ROLES.member] as const;
+const collaborateRoles = [COLLABORATE_ROLES.manager, COLLABORATE_ROLES.standard] as const;
+
+export const createTeamSchema = z.strictObject({
+  email,
+  seats: z.number({ error: "seats must be a whole number." }).int("seats must be a whole number.").min(1, "seats must be 1 or more.").max(10_000, "seats must be at most 10000.").optional(),
+});
+export type CreateTeam = z.infer<typeof createTeamSchema>;
+
+export const addTeamMemberSchema = z.strictObject({
+  email,
+  role: z.enum(teamRoles, { error: `role must be one of ${teamRoles.join(", ")}.` }).default("MEMBER"),
+  collaborateRole: z.enum(collaborateRoles, { error: `collaborateRole must be one of ${collaborateRoles.join(", ")}.` }).default("STANDARD_USER"),
+  growSeats: z.boolean({ error: "growSeats must be true or false." }).default(false),
+});
+export type AddTeamMember = z.infer<typeof addTeamMemberSchema>;
+
+export const createCampaignSchema = z.strictObject({
+  name: z.string({ error: "name is required." }).trim().min(1, "name is required.").max(200, "name is too long (200 characters at most)."),
+  email,
+  status: z.enum(NEW_CAMPAIGN_STATUSES, { error: `status must be one of ${NEW_CAMPAIGN_STATUSES.join(", ")}.` }).default("DRAFT"),
+});
+export type CreateCampaign = z.infer<typeof createCampaignSchema>;
