@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { type D1, D1Error, openD1, type Target } from "./lib/d1.ts";
 import {
   addTeamMemberSql,
+  cliAuditSql,
   BILLING_INTERVALS,
   type BillingInterval,
   COLLABORATE_ROLES,
@@ -258,7 +259,7 @@ export async function main(argv: string[]): Promise<number> {
         }
         const teamId = state!.teamId ?? crypto.randomUUID();
         const resize = state!.teamId && seats !== undefined && seats !== state!.seats ? setTeamSeatsSql(state!.teamId, seats, now) : [];
-        await db.exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize]);
+        await db.exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize, cliAuditSql({ action: state!.teamId ? "admin.team.resize" : "admin.team.create", team: { id: teamId }, email, now, metadata: { teamId, seats: seats ?? state!.seats ?? DEFAULT_TEAM_SEATS } })]);
         const seatsNow = seats ?? state!.seats ?? DEFAULT_TEAM_SEATS;
         console.log(
           state!.teamId
@@ -284,7 +285,10 @@ export async function main(argv: string[]): Promise<number> {
             `Team ${teamId} has no free seat (${team.members} of ${team.seats} taken). Add --grow-seats to add one, or set the seats with: npm run admin -- create-team --email ${team.ownerEmail ?? "OWNER"} --seats N`,
           );
         }
-        await db.exec(addTeamMemberSql({ team: { id: teamId }, email, role, collaborateRole, growSeats, now }));
+        await db.exec([
+          ...addTeamMemberSql({ team: { id: teamId }, email, role, collaborateRole, growSeats, now }),
+          cliAuditSql({ action: "admin.team.add_member", team: { id: teamId }, email, now, metadata: { teamId, role, collaborateRole, was: team.memberRole ?? null } }),
+        ]);
         // The insert re-checks the seat, so read back what happened rather than assume it.
         const after = await findTeam(teamId, email, db, target);
         if (!after.memberRole) throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
@@ -308,7 +312,10 @@ export async function main(argv: string[]): Promise<number> {
           throw new UsageError(`${email} is not a member of team ${teamId}, so cannot create its campaigns. Add them first: npm run admin -- add-team-member --team ${teamId} --email ${email}`);
         }
         const campaignId = crypto.randomUUID();
-        await db.exec(createCampaignSql({ team: { id: teamId }, name, email, status, now, id: campaignId }));
+        await db.exec([
+          ...createCampaignSql({ team: { id: teamId }, name, email, status, now, id: campaignId }),
+          cliAuditSql({ action: "admin.team.create_campaign", team: { id: teamId }, email, now, metadata: { teamId, campaignId, name, status } }),
+        ]);
         console.log(`✓ Created campaign "${name}" (${status}) in ${teamLabel(team)}, created by ${email}, in the ${describeTarget(target)}.`);
         console.log(`campaignId=${campaignId}`);
         return 0;

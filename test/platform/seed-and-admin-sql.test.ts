@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO, DEMO_CAMPAIGN_EXERCISE, DEMO_DOCUMENTS, DEMO_INSTRUCTIONS, DEMO_MEMBER, DEMO_TEAM, seedSql } from "../../scripts/lib/demo.ts";
 import {
   addTeamMemberSql,
+  cliAuditSql,
   createCampaignSql,
   createTeamSql,
   findUserSql,
@@ -188,6 +189,20 @@ describe("admin CLI SQL", () => {
 });
 
 describe("admin CLI team and campaign SQL", () => {
+  it("audits a CLI team change only when it took effect (actor: none, the operator)", async () => {
+    const owner = await createTestUser({ onboarded: true });
+    const outsider = await createTestUser({ onboarded: true });
+    const now = Date.UTC(2027, 0, 5);
+    const teamId = crypto.randomUUID();
+    await run([...createTeamSql({ email: owner.email, seats: 1, now, id: teamId }), cliAuditSql({ action: "admin.team.create", team: { id: teamId }, email: owner.email, now })]);
+    // One seat, taken by the owner: the outsider's insert is refused, and so is its audit row.
+    await run([...addTeamMemberSql({ team: { id: teamId }, email: outsider.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now }), cliAuditSql({ action: "admin.team.add_member", team: { id: teamId }, email: outsider.email, now })]);
+    const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "metadata" LIKE '%"via":"cli"%' AND "accountId" = (SELECT "accountId" FROM "Team" WHERE "id" = ?)`)
+      .bind(teamId)
+      .all<Record<string, unknown>>();
+    expect(rows.results).toEqual([{ action: "admin.team.create", actorId: null, targetUserId: owner.userId, accountId: owner.accountId, metadata: '{"via":"cli"}' }]);
+  });
+
   const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
   const memberOf = (teamId: string, userId: string) =>
     env.DB.prepare('SELECT "role", "collaborateRole" FROM "TeamMember" WHERE "teamId" = ? AND "userId" = ?').bind(teamId, userId).first<{ role: string; collaborateRole: string }>();

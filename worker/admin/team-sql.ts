@@ -161,3 +161,17 @@ LEFT JOIN "Account" a ON a."id" = t."accountId"
 LEFT JOIN "AccountPlanMetadata" p ON p."accountId" = t."accountId"
 ORDER BY t."createdAt", t."id"`;
 }
+
+/**
+ * An AuditLog row for a change the CLI makes (actor null: an operator at the terminal, not a user).
+ * The console audits through worker/audit/log.ts instead; this is the same row as SQL, for
+ * `wrangler d1 execute`. Every CLI team change leaves the user a member of the team (owner, added
+ * member, campaign creator): the row is written only then, so a change refused by its own WHERE
+ * (a seat taken meanwhile) leaves none.
+ */
+export function cliAuditSql(input: { action: string; team: TeamRef; email: string; now: number; metadata?: Record<string, unknown> }): string {
+  const team = teamIdSql(input.team);
+  return `INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "action", "metadata", "createdAt")
+SELECT ${lit(crypto.randomUUID())}, (SELECT "accountId" FROM "Team" WHERE "id" = ${team}), NULL, ${userIdSql(input.email)}, ${lit(input.action)}, ${lit(JSON.stringify({ via: "cli", ...(input.metadata ?? {}) }))}, ${input.now}
+WHERE EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" = ${userIdSql(input.email)})`;
+}
