@@ -64,12 +64,12 @@ async function localD1(persistTo: string, buckets: string[] = []): Promise<Local
   };
   return {
     async query<T>(sql: string) {
-      const result = await db.prepare(sql).all<T>().catch(fail);
+      const result = await whenUnlocked(() => db.prepare(sql).all<T>()).catch(fail);
       return result.results;
     },
     async exec(statements: string[]) {
       if (statements.length === 0) return;
-      await db.batch(statements.map((s) => db.prepare(s.trim().replace(/;$/, "")))).catch(fail);
+      await whenUnlocked(() => db.batch(statements.map((s) => db.prepare(s.trim().replace(/;$/, ""))))).catch(fail);
     },
     async putObject(bucket: string, key: string, bytes: Uint8Array, contentType: string) {
       const index = buckets.indexOf(bucket);
@@ -79,6 +79,23 @@ async function localD1(persistTo: string, buckets: string[] = []): Promise<Local
     },
     close: () => mf.dispose(),
   };
+}
+
+/**
+ * The local database is a SQLite file the running app (`npm start`) writes too, from another
+ * process: a write that meets the app's lock fails with SQLITE_BUSY at once. A busy batch was
+ * rolled back whole, so it is tried again after a short, growing pause (about 4 s in all).
+ */
+export async function whenUnlocked<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const text = String((err as { cause?: unknown })?.cause ?? err);
+      if (attempt >= 12 || !/SQLITE_BUSY|database is locked/i.test(text)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+    }
+  }
 }
 
 function remoteD1(): D1 {
