@@ -3,29 +3,14 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userContext } from "../../worker/context";
 import { getDashboard } from "../../worker/dashboard/service";
-import { getDb } from "../../worker/db/client";
-import { accounts, auditLogs, clients, documents, exercises, userAccounts } from "../../worker/db/schema";
+import { auditLogs, clients, documents, exercises } from "../../worker/db/schema";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
+import { db, enterprise } from "./helpers";
 import { createExercise } from "../exercises/helpers";
 
 // Enterprise clients (issue 13): the Clients page's API, who sees which client's exercises and
 // documents, clientId on create, the dashboard's filter, and the audit trail.
-
-const db = () => getDb(env.DB);
-
-/** An enterprise account owned by `owner`, with `members` linked to it as MEMBERs. */
-async function enterprise(memberCount = 0): Promise<{ owner: TestUser; members: TestUser[] }> {
-  const owner = await createTestUser({ plan: "ENTERPRISE" });
-  await db().update(accounts).set({ type: "ENTERPRISE" }).where(eq(accounts.id, owner.accountId));
-  const members: TestUser[] = [];
-  for (let i = 0; i < memberCount; i++) {
-    const m = await createTestUser();
-    await db().insert(userAccounts).values({ userId: m.userId, accountId: owner.accountId, role: "MEMBER" });
-    members.push(m);
-  }
-  return { owner, members };
-}
 
 async function createClient(user: TestUser, name: string): Promise<string> {
   const res = await expectStatus(await api("/api/clients", { user, body: { name } }), 201, `create client ${name}`);

@@ -2,32 +2,18 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appContext, userContext } from "../../worker/context";
-import { getDb } from "../../worker/db/client";
-import { accounts, documents, exercises, userAccounts, users } from "../../worker/db/schema";
+import { documents, exercises, users } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "../../worker/documents/retrieval";
 import { api, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
+import { db, enterprise } from "./helpers";
 import { readNdjson } from "../conversations/helpers";
 import { createExercise } from "../exercises/helpers";
 
 // Client items are shared read-only (docs/decisions/0014): the editor's access flag, the
 // documents' canEdit flag, refused writes by a colleague, and the client rule in keyword search
 // and Ask Readyroom retrieval.
-
-const db = () => getDb(env.DB);
-
-async function enterprise(memberCount: number): Promise<{ owner: TestUser; members: TestUser[] }> {
-  const owner = await createTestUser({ plan: "ENTERPRISE" });
-  await db().update(accounts).set({ type: "ENTERPRISE" }).where(eq(accounts.id, owner.accountId));
-  const members: TestUser[] = [];
-  for (let i = 0; i < memberCount; i++) {
-    const m = await createTestUser();
-    await db().insert(userAccounts).values({ userId: m.userId, accountId: owner.accountId, role: "MEMBER" });
-    members.push(m);
-  }
-  return { owner, members };
-}
 
 async function createClient(owner: TestUser, name: string, assignees: TestUser[]): Promise<string> {
   const id = (await json<{ id: string }>(await expectStatus(await api("/api/clients", { user: owner, body: { name } }), 201))).id;

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ADMIN_PAGE_SIZE } from "../../worker/admin/model";
 import { isAdmin, listAudit, listSchedulerTasks, searchUsers } from "../../worker/admin/service";
-import { listTeams } from "../../worker/admin/teams";
 import { AuditPanel } from "~/components/admin/audit-panel";
 import { SchedulerPanel } from "~/components/admin/scheduler-panel";
 import { TeamsPanel } from "~/components/admin/teams-panel";
@@ -16,13 +15,12 @@ export const meta: MetaFunction = () => [{ title: "Admin · Readyroom" }, { name
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx, user } = await requireUserContext(args);
   if (!isAdmin(user)) throw new Response("Not found", { status: 404 });
-  const [users, audit, scheduler, teams] = await Promise.all([
+  const [users, audit, scheduler] = await Promise.all([
     searchUsers(ctx, { page: 1, pageSize: ADMIN_PAGE_SIZE }),
     listAudit(ctx, { page: 1, pageSize: ADMIN_PAGE_SIZE, from: undefined, to: undefined }),
     listSchedulerTasks(ctx),
-    listTeams(ctx),
   ]);
-  return { userId: user.id, users, audit, tasks: scheduler.tasks, teams: teams.teams };
+  return { userId: user.id, users, audit, tasks: scheduler.tasks };
 }
 
 export default function AdminPage() {
@@ -44,7 +42,7 @@ export default function AdminPage() {
           <UsersPanel initialPage={data.users} currentUserId={data.userId} />
         </TabsContent>
         <TabsContent value="teams">
-          <TeamsPanel initialTeams={data.teams} />
+          <TeamsPanel />
         </TabsContent>
         <TabsContent value="audit">
           <AuditPanel initialPage={data.audit} />

@@ -105,7 +105,8 @@ function userView(row: UserRow): AdminUserView {
   };
 }
 
-async function run(ctx: AppContext, statements: string[]): Promise<void> {
+/** Runs the CLI's statements (./sql.ts, ./team-sql.ts) as one batch: all or nothing. */
+export async function run(ctx: AppContext, statements: string[]): Promise<void> {
   await ctx.env.DB.batch(statements.map((s) => ctx.env.DB.prepare(s)));
 }
 

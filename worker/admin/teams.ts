@@ -3,6 +3,8 @@ import type { UserContext } from "../context";
 import { conflict, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import type { AddTeamMember, CreateCampaign, CreateTeam } from "./schemas";
+import { run } from "./service";
+import { findUserSql } from "./sql";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, DEFAULT_TEAM_SEATS, listTeamsSql, ownerTeamSql, setTeamSeatsSql, teamStateSql } from "./team-sql";
 
 /**
@@ -24,10 +26,6 @@ export type AdminTeamView = {
 type TeamListRow = { id: string; seats: number; accountName: string | null; planType: string | null; planStatus: string | null; members: string; campaigns: string };
 type TeamState = { id: string; seats: number; accountId: string; members: number; ownerEmail: string | null; memberRole: string | null };
 
-async function run(ctx: UserContext, statements: string[]): Promise<void> {
-  await ctx.env.DB.batch(statements.map((s) => ctx.env.DB.prepare(s)));
-}
-
 const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
 export async function listTeams(ctx: UserContext): Promise<{ teams: AdminTeamView[] }> {
@@ -36,7 +34,7 @@ export async function listTeams(ctx: UserContext): Promise<{ teams: AdminTeamVie
 }
 
 async function userIdOf(ctx: UserContext, email: string): Promise<string> {
-  const row = await ctx.env.DB.prepare(`SELECT "id" FROM "User" WHERE "email" = ?`).bind(email).first<{ id: string }>();
+  const row = await ctx.env.DB.prepare(findUserSql(email)).first<{ id: string }>();
   if (!row) throw notFound(`No user with the address ${email}.`);
   return row.id;
 }

@@ -3,6 +3,7 @@ import * as React from "react";
 import { ADMIN_ACTIONS } from "../../../worker/admin/model";
 import { Button } from "~/components/ui/button";
 import { inputClass, Input } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
 import { DataTable } from "~/components/ui/table";
 import { adminApi, adminQueryKeys, type AuditFilter, type AuditPage } from "~/lib/admin-api";
 import { cn } from "~/lib/utils";
@@ -92,19 +93,7 @@ export function AuditPanel({ initialPage }: { initialPage: AuditPage }) {
           }))}
         />
       ) : null}
-      <nav aria-label="Audit pages" className="flex items-center justify-between text-sm text-muted-foreground">
-        <span>
-          {data ? `${data.total} entr${data.total === 1 ? "y" : "ies"}` : ""} · page {page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </span>
-      </nav>
+      <Pager label="Audit pages" summary={data ? `${data.total} entr${data.total === 1 ? "y" : "ies"}` : ""} page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

@@ -14,9 +14,10 @@ const failed = (title: string) => (err: unknown) => toast({ variant: "destructiv
  * Teams and campaigns: what `npm run admin -- list-teams / create-team / add-team-member /
  * create-campaign` does, through the same statements (worker/admin/teams.ts). Each change is audited.
  */
-export function TeamsPanel({ initialTeams }: { initialTeams: AdminTeamView[] }) {
+export function TeamsPanel() {
   const queryClient = useQueryClient();
-  const teams = useQuery({ queryKey: adminQueryKeys.teams, queryFn: () => adminApi.teams().then((r) => r.teams), initialData: initialTeams });
+  // Read when the tab opens (Radix mounts a tab's content then), not on every /admin load.
+  const teams = useQuery({ queryKey: adminQueryKeys.teams, queryFn: () => adminApi.teams().then((r) => r.teams) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.teams });
   const [owner, setOwner] = React.useState("");
   const [seats, setSeats] = React.useState("5");
@@ -49,7 +50,13 @@ export function TeamsPanel({ initialTeams }: { initialTeams: AdminTeamView[] }) 
           {create.isPending ? "Creating…" : "Create team"}
         </Button>
       </form>
-      {teams.data.length === 0 ? (
+      {teams.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading teams…</p>
+      ) : teams.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {(teams.error as Error).message}
+        </p>
+      ) : teams.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No teams yet.</p>
       ) : (
         <ul className="grid gap-3">

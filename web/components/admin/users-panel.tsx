@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from "../../../worker/admin/model";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
 import { DataTable } from "~/components/ui/table";
 import { adminApi, adminQueryKeys, type AdminUserPage, type AdminUserView } from "~/lib/admin-api";
 import { fullName } from "./format";
@@ -77,19 +78,7 @@ export function UsersPanel({ initialPage, currentUserId }: { initialPage: AdminU
           }))}
         />
       ) : null}
-      <nav aria-label="User pages" className="flex items-center justify-between text-sm text-muted-foreground">
-        <span>
-          {data ? `${data.total} user${data.total === 1 ? "" : "s"}` : ""} · page {page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </span>
-      </nav>
+      <Pager label="User pages" summary={data ? `${data.total} user${data.total === 1 ? "" : "s"}` : ""} page={page} pages={pages} onPage={setPage} />
       {selected ? (
         <UserDialog
           user={selected}
