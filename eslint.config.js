@@ -21,6 +21,8 @@ const SHARED_WORKER_MODULES = [
   "profile/languages",
   "profile/model",
   "admin/model",
+  "collaborate/model",
+  "collaborate/views",
 ];
 
 export default tseslint.config(

@@ -12,7 +12,7 @@ const now = (name: string) =>
     .default(sql`(unixepoch('subsec') * 1000)`);
 
 /** The spec does not list these states; COMPLETED (contributors) is the one it relies on. */
-export const campaignStatuses = ["DRAFT", "ACTIVE", "SYNTHESIZING", "COMPLETED", "ARCHIVED"] as const;
+export const campaignStatuses = ["DRAFT", "ACTIVE", "CLOSED", "SYNTHESIZING", "COMPLETED", "ARCHIVED"] as const;
 export const contributorStatuses = ["INVITED", "IN_PROGRESS", "COMPLETED"] as const;
 export const campaignRoles = ["CAMPAIGN_MANAGER", "CONTRIBUTOR"] as const;
 

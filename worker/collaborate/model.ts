@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { isCoreCapabilityName } from "../exercises/capabilities";
+import { CAMPAIGN_PURPOSES, type ContributorStatus } from "./views";
+
+/**
+ * Request bodies and limits of the collaborate API, shared with the browser (eslint
+ * SHARED_WORKER_MODULES) so forms validate as the server does.
+ */
+
+export const CAMPAIGN_NAME_MAX = 120;
+export const CAMPAIGN_TEXT_MAX = 4_000;
+export const CAMPAIGN_QUESTION_MAX = 500;
+export const CAMPAIGN_MAX_QUESTIONS = 10;
+export const CAMPAIGN_MAX_CONTRIBUTORS_LIMIT = 200;
+export const INTERVIEW_ANSWER_MAX = 4_000;
+/** A campaign invitation link lasts 14 days (resend for a fresh one). */
+export const CAMPAIGN_INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** A reminder to the same contributor at most once a day. */
+export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+export const createCampaignBodySchema = z.object({
+  name: z.string("Name the campaign.").trim().min(1, "Name the campaign.").max(CAMPAIGN_NAME_MAX, `Names are at most ${CAMPAIGN_NAME_MAX} characters.`),
+  purpose: z.enum(CAMPAIGN_PURPOSES, "Choose what the campaign produces: findings or an exercise."),
+  hazard: z.string("Name the hazard.").trim().min(1, "Name the hazard or threat the campaign explores.").max(200, "The hazard is at most 200 characters."),
+  scenario: z.string().trim().max(CAMPAIGN_TEXT_MAX, `The scenario is at most ${CAMPAIGN_TEXT_MAX} characters.`).default(""),
+  capabilities: z
+    .array(z.string().refine(isCoreCapabilityName, "Choose core capabilities from the list."))
+    .max(32)
+    .default([]),
+  questions: z
+    .array(z.string().trim().min(1, "A question cannot be empty.").max(CAMPAIGN_QUESTION_MAX, `Questions are at most ${CAMPAIGN_QUESTION_MAX} characters.`))
+    .max(CAMPAIGN_MAX_QUESTIONS, `At most ${CAMPAIGN_MAX_QUESTIONS} questions.`)
+    .default([]),
+  maxContributors: z
+    .number("Enter how many contributors may take part.")
+    .int("Enter a whole number of contributors.")
+    .min(1, "At least one contributor.")
+    .max(CAMPAIGN_MAX_CONTRIBUTORS_LIMIT, `At most ${CAMPAIGN_MAX_CONTRIBUTORS_LIMIT} contributors.`),
+  deadline: z.string().regex(ISO_DATE, "Enter the deadline as a date (YYYY-MM-DD).").nullish(),
+  language: z.string().trim().regex(LANGUAGE, "Choose a language.").default("en"),
+});
+export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
+
+export const inviteContributorBodySchema = z.object({
+  email: z.string("Enter an e-mail address.").trim().toLowerCase().pipe(z.email("Enter a valid e-mail address.")),
+  fullName: z.string().trim().max(120, "Names are at most 120 characters.").optional(),
+  organization: z.string().trim().max(160, "Organisations are at most 160 characters.").optional(),
+  role: z.string().trim().max(120, "Roles are at most 120 characters.").optional(),
+});
+export type InviteContributorBody = z.infer<typeof inviteContributorBodySchema>;
+
+export const interviewAnswerBodySchema = z.object({
+  answer: z.string("Write an answer.").trim().min(1, "Write an answer (or “none”).").max(INTERVIEW_ANSWER_MAX, `Answers are at most ${INTERVIEW_ANSWER_MAX} characters.`),
+});
+
+/**
+ * Spec §4 "the hash of the completed contributors": the same value on the server (stored as
+ * parameters.contributorStateHash when a synthesis starts) and in the browser (the campaign
+ * synthesis check), so both hash the same thing — the sorted ids of COMPLETED contributors and
+ * when each submitted. SHA-256 hex via Web Crypto (browser and workerd alike).
+ */
+export async function contributorStateHash(contributors: { id: string; status: ContributorStatus; submittedAt: string | null }[]): Promise<string> {
+  const completed = contributors
+    .filter((c) => c.status === "COMPLETED")
+    .map((c) => `${c.id}@${c.submittedAt ?? ""}`)
+    .sort();
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(completed.join("\n"))));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
