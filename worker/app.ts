@@ -8,6 +8,7 @@ import { getDb } from "./db/client";
 import { documentRoutes } from "./documents/routes";
 import { ConfigError, parseConfig } from "./env";
 import { campaignExerciseRoutes } from "./exercises/campaign-routes";
+import { campaignRoutes, contributorRoutes } from "./collaborate/routes";
 import { clientRoutes } from "./exercises/client-routes";
 import { clientManagementRoutes } from "./clients/routes";
 import { documentAssignmentRoutes } from "./exercises/assignment-routes";
@@ -97,6 +98,8 @@ export function createApp() {
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseLockRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes);
+  app.route("/api/collaborate/campaigns", campaignRoutes);
+  app.route("/api/collaborate", contributorRoutes);
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);

@@ -2,6 +2,7 @@ import { registerVerificationMailSkip } from "./auth/auth";
 import { registerLedgerEventHandler } from "./billing/service";
 import { autoRefillHandler } from "./payments/auto-refill";
 import { invitedSignUpNeedsNoVerificationMail } from "./teams/invitations";
+import { campaignSignUpNeedsNoVerificationMail } from "./collaborate/invitations";
 
 /**
  * Wiring between features that would otherwise import each other. Called by the Worker entry
@@ -11,10 +12,11 @@ import { invitedSignUpNeedsNoVerificationMail } from "./teams/invitations";
  *
  * - The credit ledger's `auto_refill` event is handled by payments (it charges the saved card;
  *   the credits arrive through the Stripe webhook), while payments itself calls billing.
- * - A sign-up from a team invitation needs no "confirm your address" e-mail: teams decides, auth
- *   sends the mail, and teams depends on auth.
+ * - A sign-up from a team or campaign invitation needs no "confirm your address" e-mail: teams
+ *   and collaborate decide, auth sends the mail, and both depend on auth.
  */
 export function composeFeatures(): void {
   registerLedgerEventHandler("auto_refill", autoRefillHandler);
   registerVerificationMailSkip(invitedSignUpNeedsNoVerificationMail);
+  registerVerificationMailSkip(campaignSignUpNeedsNoVerificationMail);
 }

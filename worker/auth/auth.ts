@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createSoloAccountForUser } from "../accounts/service";
 import { getDb } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/auth";
@@ -120,6 +120,20 @@ export function registerVerificationMailSkip(skip: VerificationMailSkip): void {
 export async function addressConfirmed(db: ReturnType<typeof getDb>, userId: string): Promise<boolean> {
   const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row?.emailVerified);
+}
+
+/**
+ * Confirms the address of an account created within the last minute (by D1's clock) and still
+ * unconfirmed: for sign-ups from an invitation link, which was e-mailed to the address and so
+ * proves it. The caller checks the link first. Returns the user's id, or null when nothing matched.
+ */
+export async function confirmFreshAccount(db: ReturnType<typeof getDb>, email: string): Promise<string | null> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailVerified, false), sql`${users.createdAt} >= unixepoch('subsec') * 1000 - 60000`))
+    .returning({ id: users.id });
+  return row?.id ?? null;
 }
 
 function buildOptions(env: Env, config: Config) {

@@ -184,10 +184,20 @@ export interface AiCharge {
  * retried settle never charges twice.
  */
 export async function chargeForAi(ctx: UserContext, input: AiChargeInput): Promise<AiCharge> {
-  const userId = ctx.user.id;
   if (!Number.isSafeInteger(input.estimate) || input.estimate < 1) throw badRequest("estimate must be a positive whole number of credits");
   const accountId = await resolveAccountId(ctx);
   if (!accountId) throw paymentRequired();
+  return chargeAccountForAi(ctx, accountId, input);
+}
+
+/**
+ * chargeForAi against a given account: work done for a user on someone else's credits — a campaign
+ * contributor's interview and the campaign's synthesis are paid by the campaign's team (spec:
+ * "credits come from the team"), whatever account the contributor has.
+ */
+export async function chargeAccountForAi(ctx: UserContext, accountId: string, input: AiChargeInput): Promise<AiCharge> {
+  const userId = ctx.user.id;
+  if (!Number.isSafeInteger(input.estimate) || input.estimate < 1) throw badRequest("estimate must be a positive whole number of credits");
   const ledger = ledgerFor(ctx, accountId);
   await withAllowance(ctx, ledger, input.handlers);
   const actionId = input.actionId ?? newId();

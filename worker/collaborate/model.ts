@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCoreCapabilityName } from "../exercises/capabilities";
+import { isSupportedLanguage } from "../profile/languages";
 import { CAMPAIGN_PURPOSES, type ContributorStatus } from "./views";
 
 /**
@@ -19,7 +20,6 @@ export const CAMPAIGN_INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 export const createCampaignBodySchema = z.object({
   name: z.string("Name the campaign.").trim().min(1, "Name the campaign.").max(CAMPAIGN_NAME_MAX, `Names are at most ${CAMPAIGN_NAME_MAX} characters.`),
@@ -40,7 +40,7 @@ export const createCampaignBodySchema = z.object({
     .min(1, "At least one contributor.")
     .max(CAMPAIGN_MAX_CONTRIBUTORS_LIMIT, `At most ${CAMPAIGN_MAX_CONTRIBUTORS_LIMIT} contributors.`),
   deadline: z.string().regex(ISO_DATE, "Enter the deadline as a date (YYYY-MM-DD).").nullish(),
-  language: z.string().trim().regex(LANGUAGE, "Choose a language.").default("en"),
+  language: z.string().trim().refine(isSupportedLanguage, "Choose a language from the list.").default("en"),
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;
 

@@ -1,4 +1,4 @@
-import { addressConfirmed } from "../auth/auth";
+import { addressConfirmed, confirmFreshAccount } from "../auth/auth";
 import { rawStatement } from "../db/client";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
@@ -321,12 +321,7 @@ ON CONFLICT DO NOTHING`),
  */
 export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string): Promise<string | null> {
   if (!(await invitationProvesAddress(ctx, secret, email))) return null;
-  const [row] = await ctx.db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailVerified, false), sql`${users.createdAt} >= unixepoch('subsec') * 1000 - 60000`))
-    .returning({ id: users.id });
-  return row?.id ?? null;
+  return confirmFreshAccount(ctx.db, email);
 }
 
 

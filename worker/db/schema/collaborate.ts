@@ -68,7 +68,8 @@ export const campaignUsers = sqliteTable(
     firstName: text("firstName"),
     lastName: text("lastName"),
     organization: text("organization"),
-    role: text("role", { enum: campaignRoles }).notNull().default("CONTRIBUTOR"),
+    /** Their role in their organisation ("Fire Chief"), free text; CONTRIBUTOR when not given. */
+    role: text("role").notNull().default("CONTRIBUTOR"),
     preferredLanguage: text("preferredLanguage"),
     passwordHash: text("passwordHash"),
     joinedAt: now("joinedAt"),
@@ -128,7 +129,8 @@ export const campaignTokens = sqliteTable(
     revokedAt: timestamp("revokedAt"),
     fullName: text("fullName"),
     organization: text("organization"),
-    role: text("role", { enum: campaignRoles }).notNull().default("CONTRIBUTOR"),
+    /** The invitee's role in their organisation, free text; CONTRIBUTOR when not given. */
+    role: text("role").notNull().default("CONTRIBUTOR"),
   },
   (t) => [
     uniqueIndex("CampaignToken_token_key").on(t.token),
