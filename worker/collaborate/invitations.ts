@@ -230,7 +230,7 @@ async function findByToken(ctx: AppContext, secret: string | null | undefined): 
       first: users.firstName,
       last: users.lastName,
       creatorEmail: users.email,
-      taken: placesTaken(sql`${campaignTokens.campaignId}`, now),
+      taken: placesTaken(sql`${campaigns.id}`, now),
     })
     .from(campaignTokens)
     .innerJoin(campaigns, eq(campaigns.id, campaignTokens.campaignId))

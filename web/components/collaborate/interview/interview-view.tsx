@@ -1,0 +1,99 @@
+import { Link } from "@remix-run/react";
+import { CheckCircle2 } from "lucide-react";
+import * as React from "react";
+import type { InterviewView as Interview } from "../../../../worker/collaborate/views";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import { interviewApi } from "~/lib/interview-api";
+import { AnswerForm } from "./answer-form";
+import { Transcript } from "./transcript";
+
+/**
+ * A contributor's interview: the transcript, the current question's answer box, progress and the
+ * phase, and Submit once everything is answered. Each answer is saved by the server before the
+ * next question appears, so closing the tab loses nothing.
+ */
+export function InterviewView({ initial }: { initial: Interview }) {
+  const [interview, setInterview] = React.useState(initial);
+  const [busy, setBusy] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+
+  const run = async (call: () => Promise<Interview>): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    try {
+      setInterview(await call());
+      return true;
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Your answer could not be saved. Check your connection and try again.");
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const done = interview.status === "COMPLETED";
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4 p-4 sm:p-6">
+      <header className="grid gap-2">
+        <p className="text-sm text-muted-foreground">
+          <Link to="/collaborate" className="underline-offset-4 hover:underline">
+            Collaborate
+          </Link>{" "}
+          / Your contribution
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{interview.campaignName}</h1>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {interview.hazard ? <Badge variant="secondary">{interview.hazard}</Badge> : null}
+          <Badge variant={done ? "default" : "outline"}>{done ? "Submitted" : `Part ${interview.phase} of 2`}</Badge>
+          <span aria-live="polite">{interview.completionPercentage}% complete</span>
+        </div>
+        <Progress value={interview.completionPercentage} label="Interview progress" />
+      </header>
+
+      {interview.scenario ? (
+        <details className="rounded-md border bg-card px-3 py-2 text-sm">
+          <summary className="cursor-pointer font-medium">Scenario</summary>
+          <p className="mt-2 whitespace-pre-wrap text-muted-foreground">{interview.scenario}</p>
+        </details>
+      ) : null}
+
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <Transcript messages={interview.messages} />
+          {done ? (
+            <Alert>
+              <span className="flex items-center gap-2">
+                <CheckCircle2 className="size-4" aria-hidden /> Thank you: your contribution was submitted{interview.submittedAt ? ` on ${new Date(interview.submittedAt).toLocaleDateString()}` : ""}. The campaign manager sees that you finished, not your answers; they are anonymised before analysis.
+              </span>
+            </Alert>
+          ) : interview.closed ? (
+            <Alert variant="destructive">This campaign is closed: contributions can no longer change.</Alert>
+          ) : interview.currentQuestion ? (
+            <AnswerForm question={interview.currentQuestion} busy={busy} error={error} multiline={interview.phase === 2} onSend={(answer) => run(() => interviewApi.answer(interview.id, answer))} />
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {interview.canSubmit ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Ready to submit?</CardTitle>
+            <CardDescription>Every question is answered. Once submitted, your answers are final and go into the campaign's anonymised synthesis.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {error ? <Alert variant="destructive">{error}</Alert> : null}
+            <div>
+              <Button onClick={() => void run(() => interviewApi.submit(interview.id))} disabled={busy}>
+                {busy ? "Submitting…" : "Submit my contribution"}
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { NewPasswordField } from "~/components/auth/fields";
+import { useFormValidation } from "~/components/auth/use-form-validation";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { envOf, getOptionalUser } from "~/lib/auth.server";
+import { contextFor } from "~/lib/request-context.server";
+import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { callAuth, headersWithCookies } from "../../worker/auth/service";
+import {
+  acceptAsCampaignUser,
+  acceptCampaignInvitation,
+  CAMPAIGN_SIGN_UP_HEADER,
+  confirmCampaignInvitedAddress,
+  inspectCampaignInvitation,
+  type JoinState,
+} from "../../worker/collaborate/invitations";
+import { appContext } from "../../worker/context";
+import { HttpError } from "../../worker/lib/errors";
+
+export const meta: MetaFunction = () => [{ title: "Campaign invitation · Readyroom" }, { name: "robots", content: "noindex" }];
+
+const interviewPath = (id: string) => `/collaborate/interviews/${encodeURIComponent(id)}`;
+
+/**
+ * Where a contributor's e-mailed link lands (public: spec §4 lets campaign-only people reach
+ * /collaborate). A Readyroom user signs in and joins with one click; a new person creates a
+ * campaign-only sign-in (their name and a password; the link proves the address) and goes
+ * straight to their interview.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const token = new URL(args.request.url).searchParams.get("token") ?? "";
+  const viewer = await getOptionalUser(args);
+  const state = await inspectCampaignInvitation(appContext(envOf(args.context)), token, viewer ? { id: viewer.id, email: viewer.email } : null);
+  return { token, state };
+}
+
+type ActionData = { state?: JoinState; fieldErrors?: FieldErrors; formError?: string; values?: { firstName?: string; lastName?: string } };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const env = envOf(context);
+  const form = await request.formData();
+  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
+  const intent = String(form.get("intent") ?? "");
+  const here = `/collaborate/join?token=${encodeURIComponent(token)}`;
+  const viewer = await getOptionalUser(args);
+
+  if (intent === "switch") {
+    const result = await callAuth(env, request, "/sign-out", { body: {} });
+    throw redirect(here, { headers: headersWithCookies(result.setCookies) });
+  }
+
+  if (intent === "accept") {
+    if (!viewer) throw redirect(`/login?callbackUrl=${encodeURIComponent(here)}`);
+    let interviewId: string;
+    try {
+      ({ interviewId } = await acceptCampaignInvitation(contextFor(args, viewer.id), token, viewer.email));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const state = await inspectCampaignInvitation(appContext(env), token, { id: viewer.id, email: viewer.email });
+      return data<ActionData>({ state, formError: error.message }, { status: error.status });
+    }
+    throw redirect(interviewPath(interviewId));
+  }
+
+  if (intent === "signup") {
+    const state = await inspectCampaignInvitation(appContext(env), token, viewer ? { id: viewer.id, email: viewer.email } : null);
+    if (state.kind !== "ready" || state.next !== "sign-up") return data<ActionData>({ state }, { status: 409 });
+    const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
+    const parsed = validate(signupSchema, { ...values, email: state.email, password: String(form.get("password") ?? "") });
+    if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+    const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: "/collaborate" }, headers: { [CAMPAIGN_SIGN_UP_HEADER]: token } });
+    if (!signedUp.ok) return data<ActionData>({ formError: signedUp.message, fieldErrors: signedUp.fieldErrors, values }, { status: signedUp.status });
+    const userId = await confirmCampaignInvitedAddress(appContext(env), token, state.email);
+    if (!userId) return data<ActionData>({ formError: "We could not create your sign-in from this invitation. Sign in instead, or ask for a new invitation.", values }, { status: 409 });
+    const signedIn = await callAuth(env, request, "/sign-in/email", { body: { email: state.email, password: parsed.data.password } });
+    if (!signedIn.ok) return data<ActionData>({ formError: signedIn.message, values }, { status: signedIn.status });
+    let interviewId: string;
+    try {
+      ({ interviewId } = await acceptAsCampaignUser(appContext(env), token, { userId, email: state.email, firstName: parsed.data.firstName, lastName: parsed.data.lastName }));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const again = await inspectCampaignInvitation(appContext(env), token, { id: userId, email: state.email });
+      return data<ActionData>({ state: again, formError: error.message }, { status: error.status, headers: headersWithCookies(signedIn.setCookies) });
+    }
+    throw redirect(interviewPath(interviewId), { headers: headersWithCookies(signedIn.setCookies) });
+  }
+  return data<ActionData>({ formError: "Unknown action." }, { status: 400 });
+}
+
+function Outcome({ testId, title, children, footer }: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode }) {
+  return (
+    <AuthShell title={title} footer={footer ?? <Link to="/collaborate" className="font-medium text-primary underline-offset-4 hover:underline">Go to your contributions</Link>}>
+      <div data-testid={testId} className="grid gap-4 text-sm">
+        {children}
+      </div>
+    </AuthShell>
+  );
+}
+
+export default function CampaignJoinPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const state = actionData?.state ?? loaded.state;
+  const { token } = loaded;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const here = `/collaborate/join?token=${encodeURIComponent(token)}`;
+  const formError = actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null;
+
+  switch (state.kind) {
+    case "invalid":
+      return (
+        <Outcome testId="join-invalid" title="This invitation link is not valid">
+          <p>The link may be incomplete, or a newer invitation replaced it. Open the most recent invitation e-mail, or ask the campaign manager to send it again.</p>
+        </Outcome>
+      );
+    case "expired":
+      return (
+        <Outcome testId="join-expired" title="This invitation has expired">
+          <p>Ask the campaign manager of “{state.campaignName}” to resend the invitation to {state.email}.</p>
+        </Outcome>
+      );
+    case "revoked":
+      return (
+        <Outcome testId="join-revoked" title="This invitation was withdrawn">
+          <p>The campaign manager withdrew the invitation to {state.email} for “{state.campaignName}”. If you think this is a mistake, ask them to invite you again.</p>
+        </Outcome>
+      );
+    case "closed":
+      return (
+        <Outcome testId="join-closed" title="This campaign is closed">
+          <p>“{state.campaignName}” no longer takes contributions. Thank you for your interest.</p>
+        </Outcome>
+      );
+    case "full":
+      return (
+        <Outcome testId="join-full" title="This campaign is full">
+          <p>Every contributor place of “{state.campaignName}” is taken. Ask the campaign manager to raise the maximum, then open this link again.</p>
+        </Outcome>
+      );
+    case "used":
+      return (
+        <Outcome testId="join-used" title="This invitation has already been used" footer={<Link to={`/login?callbackUrl=${encodeURIComponent("/collaborate")}`} className="font-medium text-primary underline-offset-4 hover:underline">Sign in</Link>}>
+          <p>Each invitation link works once. If you accepted it, sign in as {state.email} to continue your contribution to “{state.campaignName}”.</p>
+        </Outcome>
+      );
+    case "wrong-address":
+      return (
+        <Outcome testId="join-wrong-address" title="This invitation is for someone else">
+          <p>
+            It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email} to accept it.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="intent" value="switch" />
+            <Button type="submit" variant="outline" className="w-full" disabled={busy}>
+              Sign out and continue
+            </Button>
+          </Form>
+        </Outcome>
+      );
+    case "ready":
+      if (state.next === "join") {
+        return (
+          <Outcome testId="join-ready" title={`Contribute to “${state.campaignName}”`}>
+            {formError}
+            <p>{state.inviterName} asks for your input. A guided interview takes about fifteen minutes; you can stop and come back. What you write is anonymised before it is analysed.</p>
+            <Form method="post">
+              <input type="hidden" name="token" value={token} />
+              <input type="hidden" name="intent" value="accept" />
+              <Button type="submit" className="w-full" disabled={busy}>
+                {busy ? "Joining…" : "Start my contribution"}
+              </Button>
+            </Form>
+          </Outcome>
+        );
+      }
+      if (state.next === "sign-in") {
+        return (
+          <Outcome testId="join-sign-in" title="Sign in to contribute" footer={null}>
+            <p>
+              {state.inviterName} invited {state.email} to contribute to “{state.campaignName}”. That address already has a Readyroom sign-in: use it to continue.
+            </p>
+            <Button asChild className="w-full">
+              <Link to={`/login?callbackUrl=${encodeURIComponent(here)}`}>Sign in as {state.email}</Link>
+            </Button>
+          </Outcome>
+        );
+      }
+      return <SignUpAndContribute token={token} state={state} actionData={actionData} busy={busy} />;
+  }
+}
+
+function SignUpAndContribute({ token, state, actionData, busy }: { token: string; state: Extract<JoinState, { kind: "ready" }>; actionData: ActionData | undefined; busy: boolean }) {
+  const { errors, clearField } = useFormValidation(signupSchema, actionData?.fieldErrors);
+  const [first, ...rest] = (state.fullName ?? "").split(" ");
+  const v = actionData?.values ?? { firstName: first || undefined, lastName: rest.join(" ") || undefined };
+  return (
+    <AuthShell title={`Contribute to “${state.campaignName}”`} description={`${state.inviterName} invited ${state.email}. Choose a password so you can come back to your answers.`}>
+      <div data-testid="join-signup" className="grid gap-4">
+        {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
+        <p className="text-sm text-muted-foreground">You will only see this campaign and your account settings; no subscription is needed. What you write is anonymised before it is analysed.</p>
+        <Form method="post" noValidate className="grid gap-4">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="intent" value="signup" />
+          <Field label="E-mail" name="email-shown" type="email" value={state.email} readOnly disabled description="The address the invitation was sent to." />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
+            <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
+          </div>
+          <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Starting…" : "Create sign-in and start"}
+          </Button>
+        </Form>
+      </div>
+    </AuthShell>
+  );
+}
