@@ -100,4 +100,5 @@ export async function run(ctx: BenchContext) {
     rows,
   );
   console.log(`  floor = median of ${FLOOR} sequential GET /api/ai/models right before each size (${floors.map((x) => `${x.toFixed(1)} ms`).join(", ")}); stages = the object's own timings of each step; "in object" = startedAt → completedAt (trigger to done, queue wait included)`);
+  console.log("  queue + polling includes the local queue's batching: wrangler.toml's max_batch_timeout = 1 s for readyroom-synthesis, so locally a lone message waits up to a second before the consumer sees it");
 }
