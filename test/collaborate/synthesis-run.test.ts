@@ -1,7 +1,8 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contributorStateHash } from "../../worker/collaborate/model";
-import { runSynthesis, synthesisStub, SYNTHESIS_NO_CREDITS, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import { runSynthesis, synthesisStub, SYNTHESIS_GAVE_UP, SYNTHESIS_NO_CREDITS, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import worker from "../../worker/index";
 import { appContext } from "../../worker/context";
 import { api, expectStatus, json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
@@ -137,5 +138,15 @@ describe("synthesis run: stages, resume, charges", () => {
     expect(state).toMatchObject({ status: "completed", progress: 100, contributorCount: 1 });
     expect(Array.isArray(state.draft_injects)).toBe(true);
     expect((await campaignRow(campaignId))!.status).toBe("COMPLETED");
+  });
+
+  it("a message that used every retry lands in the dead-letter queue, whose consumer fails the run", async () => {
+    const { campaignId, message } = await triggered(1);
+    const batch = createMessageBatch("readyroom-synthesis-dlq", [{ id: "dlq-1", timestamp: new Date(), attempts: 1, body: message }]);
+    const execution = createExecutionContext();
+    await worker.queue(batch, env, execution);
+    expect((await getQueueResult(batch, execution)).explicitAcks).toEqual(["dlq-1"]);
+    expect(await synthesisStub(env, campaignId).get()).toMatchObject({ status: "failed", error: SYNTHESIS_GAVE_UP });
+    expect((await campaignRow(campaignId))!.status).toBe("ACTIVE");
   });
 });
