@@ -58,7 +58,7 @@ describe("synthesis state machine", () => {
     const drafted = through(run, 3);
     expect(nextStep(drafted)).toBe("finalising");
     const done = complete(beginStep(drafted, "c.t1", "finalising", T + 21), "c.t1", T + 30);
-    expect(done).toMatchObject({ status: "completed", progress: 100, completedAt: T + 30, mirrored: true });
+    expect(done).toMatchObject({ status: "completed", progress: 100, completedAt: T + 30 });
     expect(nextStep(done)).toBe("none");
   });
 

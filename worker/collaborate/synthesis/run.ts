@@ -121,7 +121,7 @@ export async function runSynthesis(ctx: AppContext, message: SynthesisMessage, d
         }
         case "analysing": {
           const a = anonymised();
-          const { findings, credits } = await paid(ctx, input, run, "analysing", provider, a, async () => {
+          const { value: findings, credits } = await paid(ctx, input, run, "analysing", provider, a, async () => {
             const out = await analyse(input.campaign, a, { provider, signal: deps.signal });
             return { value: out.findings, usage: out.usage };
           });
@@ -132,7 +132,7 @@ export async function runSynthesis(ctx: AppContext, message: SynthesisMessage, d
         case "drafting": {
           const a = anonymised();
           const findings = run.findings!;
-          const { findings: injects, credits } = await paid(ctx, input, run, "drafting", provider, a, async () => {
+          const { value: injects, credits } = await paid(ctx, input, run, "drafting", provider, a, async () => {
             const out = await draftInjects(input.campaign, a, findings, { provider, signal: deps.signal });
             return { value: out.injects, usage: out.usage };
           });
@@ -167,11 +167,11 @@ async function paid<T>(
   provider: AiProvider,
   anon: Anonymised,
   work: () => Promise<{ value: T; usage: StageUsage }>,
-): Promise<{ findings: T; credits: number }> {
+): Promise<{ value: T; credits: number }> {
   const charge = await reserve(ctx, input, run, stage, approxTokens(JSON.stringify(anon.anonymized)), { provider: provider.id, model: provider.model });
   const out = await work();
   const settled = await charge.settle({ inputTokens: out.usage.inputTokens, outputTokens: out.usage.outputTokens }, { calls: out.usage.calls, stage });
-  return { findings: out.value, credits: settled.charged };
+  return { value: out.value, credits: settled.charged };
 }
 
 function reserve(

@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { assertCampaignAccess, canAccessCampaign } from "../../accounts/collaborate";
+import { assertCampaignAccess, CAMPAIGN_NOT_FOUND, canAccessCampaign } from "../../accounts/collaborate";
 import type { UserContext } from "../../context";
 import { campaigns, contributorExercises } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/errors";
@@ -39,7 +39,7 @@ async function campaignRow(ctx: UserContext, campaignId: string) {
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .limit(1);
-  if (!row) throw notFound(NO_SYNTHESIS);
+  if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
   return row;
 }
 

@@ -50,8 +50,6 @@ export type SynthesisRun = {
   identifying: IdentifyingMap | null;
   findings: Findings | null;
   draftInjects: DraftInject[] | null;
-  /** True once the D1 mirror (Campaign.insights and parameters) is written. */
-  mirrored: boolean;
   /** When the step in progress began, and how long each finished step took (ms): where a run's time goes. */
   stepStartedAt: number | null;
   timings: Partial<Record<Stage | "finalising", number>>;
@@ -81,7 +79,6 @@ export function idleRun(campaignId: string): SynthesisRun {
     identifying: null,
     findings: null,
     draftInjects: null,
-    mirrored: false,
     stepStartedAt: null,
     timings: {},
   };
@@ -188,7 +185,6 @@ export function complete(run: SynthesisRun, threadId: string, now: number): Synt
     progress: 100,
     stage: STAGE_LABELS.completed,
     error: null,
-    mirrored: true,
     timings: timed(run, "finalising", now),
     completedAt: now,
     updatedAt: now,
