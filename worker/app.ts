@@ -33,6 +33,8 @@ import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
+import { synthesisRoutes } from "./collaborate/synthesis/routes";
+import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -100,6 +102,8 @@ export function createApp() {
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes);
   app.route("/api/collaborate/campaigns", campaignRoutes);
   app.route("/api/collaborate", contributorRoutes);
+  app.route("/api/synthesis", synthesisRoutes);
+  app.route("/api/collaborate/campaigns", campaignFindingsRoutes);
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);

@@ -164,6 +164,12 @@ export const configSchema = z.object({
    * features (user management, invitations, the team members API). On unless "false", "0" or "off".
    */
   TEAM_ACCOUNTS_ENABLED: z.preprocess((value) => (value === undefined || value === "" ? true : typeof value === "boolean" ? value : !["false", "0", "off", "no"].includes(String(value).trim().toLowerCase())), z.boolean()),
+  /**
+   * Spec §7 direct mode of the synthesis API: the browser calls SYNTHESIS_DIRECT_URL with a bearer
+   * token (worker/collaborate/synthesis/token.ts) instead of /api. Off unless "true", "1" or "on".
+   */
+  SYNTHESIS_DIRECT_MODE: z.preprocess((value) => (typeof value === "boolean" ? value : ["true", "1", "on", "yes"].includes(String(value ?? "").trim().toLowerCase())), z.boolean()),
+  SYNTHESIS_DIRECT_URL: z.string().url().optional().catch(undefined),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   SIGN_UP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),

@@ -1,6 +1,5 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { CampaignSynthesis } from "../../durable-objects/campaign-synthesis";
 import type { ExerciseLock } from "../../durable-objects/exercise-lock";
 
 function lockStub(name: string) {
@@ -80,35 +79,25 @@ describe("ExerciseLock", () => {
 
 describe("CampaignSynthesis", () => {
   function stub(name: string) {
-    const ns = env.CAMPAIGN_SYNTHESIS as unknown as DurableObjectNamespace<CampaignSynthesis>;
-    return ns.get(ns.idFromName(name));
+    return env.CAMPAIGN_SYNTHESIS.get(env.CAMPAIGN_SYNTHESIS.idFromName(name));
   }
 
-  it("starts idle and stores status and progress", async () => {
+  it("starts idle, and a trigger queues a run that a second trigger joins", async () => {
     const s = stub("campaign-1");
-    expect(await s.get()).toEqual({ status: "idle", progress: 0, error: null, updatedAt: null });
-    expect((await s.set({ status: "running", progress: 42 })).ok).toBe(true);
-    const state = await s.get();
-    expect(state.status).toBe("running");
-    expect(state.progress).toBe(42);
-    expect(typeof state.updatedAt).toBe("number");
-  });
-
-  it("clamps progress, completes at 100 and resets", async () => {
-    const s = stub("campaign-2");
-    const progressOf = async (u: Parameters<typeof s.set>[0]) => {
-      const r = await s.set(u);
-      return r.ok ? r.state.progress : null;
-    };
-    expect(await progressOf({ status: "running", progress: 250 })).toBe(100);
-    expect(await progressOf({ status: "running", progress: -5 })).toBe(0);
-    expect(await progressOf({ status: "completed" })).toBe(100);
-    expect((await s.reset()).status).toBe("idle");
-  });
-
-  it("refuses an unknown status", async () => {
-    const s = stub("campaign-3");
-    expect(await s.set({ status: "exploded" as never })).toEqual({ ok: false, message: "Unknown synthesis status: exploded" });
     expect((await s.get()).status).toBe("idle");
+    expect(await s.view(null, false)).toBeNull();
+    const input = { campaignId: "campaign-1", userId: "user-1", mode: "generate-findings" as const, priorCampaignStatus: "ACTIVE" as const };
+    const first = await s.trigger({ ...input, threadId: "t-1" });
+    expect(first).toMatchObject({ started: true, view: { status: "queued", threadId: "t-1" } });
+    const second = await s.trigger({ ...input, threadId: "t-2" });
+    expect(second).toMatchObject({ started: false, view: { status: "queued", threadId: "t-1" } });
+  });
+
+  it("refuses steps of a thread that is not the running one", async () => {
+    const s = stub("campaign-2");
+    await s.trigger({ campaignId: "campaign-2", userId: "user-1", mode: "exercise", priorCampaignStatus: "ACTIVE", threadId: "t-1" });
+    expect(await s.beginStep("t-other", "anonymising")).toEqual({ ok: false, reason: "stale" });
+    expect((await s.fail("t-1", "boom")).ok).toBe(true);
+    expect((await s.get()).status).toBe("failed");
   });
 });

@@ -187,16 +187,16 @@ export async function chargeForAi(ctx: UserContext, input: AiChargeInput): Promi
   if (!Number.isSafeInteger(input.estimate) || input.estimate < 1) throw badRequest("estimate must be a positive whole number of credits");
   const accountId = await resolveAccountId(ctx);
   if (!accountId) throw paymentRequired();
-  return chargeAccountForAi(ctx, accountId, input);
+  return chargeAccountForAi(ctx, { accountId, userId: ctx.user.id }, input);
 }
 
 /**
- * chargeForAi against a given account: work done for a user on someone else's credits — a campaign
- * contributor's interview and the campaign's synthesis are paid by the campaign's team (spec:
- * "credits come from the team"), whatever account the contributor has.
+ * chargeForAi on a named account instead of the caller's tenancy account: work paid by an account
+ * the acting user does not spend from themselves (a campaign synthesis, charged to the campaign's
+ * team account). `userId` is who the ledger records as acting, null for nobody in particular.
  */
-export async function chargeAccountForAi(ctx: UserContext, accountId: string, input: AiChargeInput): Promise<AiCharge> {
-  const userId = ctx.user.id;
+export async function chargeAccountForAi(ctx: AppContext, payer: { accountId: string; userId: string | null }, input: AiChargeInput): Promise<AiCharge> {
+  const { accountId, userId } = payer;
   if (!Number.isSafeInteger(input.estimate) || input.estimate < 1) throw badRequest("estimate must be a positive whole number of credits");
   const ledger = ledgerFor(ctx, accountId);
   await withAllowance(ctx, ledger, input.handlers);

@@ -157,7 +157,7 @@ async function nextTurn(
     { role: "user", content: `Question: ${input.answered.text}\nAnswer: ${input.answer}` },
   ];
   const promptTokens = approxTokens(messages.map((m) => m.content).join("\n"));
-  const charge = await chargeAccountForAi(ctx, loaded.accountId, {
+  const charge = await chargeAccountForAi(ctx, { accountId: loaded.accountId, userId: ctx.user.id }, {
     category: "campaign-interview",
     entityType: "ContributorExercise",
     entityId: loaded.row.id,

@@ -8,6 +8,7 @@ import { counterBenchRoutes } from "./counter-bench";
 import { ledgerBenchRoutes } from "./ledger-bench";
 import { retrievalBenchRoutes } from "./retrieval-bench";
 import { streamingBenchRoutes } from "./streaming-bench";
+import { synthesisBenchRoutes } from "./synthesis-bench";
 import { teamBenchRoutes } from "./team-bench";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -34,4 +35,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route("/bench/retrieval", retrievalBenchRoutes)
   .route("/bench/alerts", alertsBenchRoutes)
   .route("/bench/alert-summaries", alertSummariesBenchRoutes)
-  .route("/bench/team", teamBenchRoutes);
+  .route("/bench/team", teamBenchRoutes)
+  .route("/bench/synthesis", synthesisBenchRoutes);

@@ -4,6 +4,7 @@ import { isIngestMessage, type IngestMessage } from "../documents/messages";
 import type { Env } from "../env";
 import { runAlertSummary } from "../alerts/run";
 import { isAlertMessage, type AlertMessage } from "../alerts/schedule";
+import { failSynthesis, isSynthesisMessage, runSynthesis, SYNTHESIS_GAVE_UP, type SynthesisMessage } from "../collaborate/synthesis/run";
 import { nowMs } from "../lib/clock";
 
 /** A no-op message the status check sends to prove a queue accepts and delivers messages. */
@@ -36,6 +37,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: 
     }
     if (isAlertMessage(message.body)) {
       await handleAlert(ctx, batch.queue, message as Message<AlertMessage>);
+      continue;
+    }
+    if (isSynthesisMessage(message.body)) {
+      await handleSynthesis(ctx, batch.queue, message as Message<SynthesisMessage>);
       continue;
     }
     console.log(`[queue ${batch.queue}] message ${message.id} has no consumer yet; acknowledged`);
@@ -94,6 +99,34 @@ async function handleAlert(ctx: AppContext, queue: string, message: Message<Aler
   } catch (err) {
     console.error(`[queue ${queue}] alert ${alertId} summary failed (attempt ${message.attempts}); retrying`, err);
     message.retry({ delaySeconds: Math.min(30 * 2 ** (message.attempts - 1), 600) });
+  }
+}
+
+/**
+ * SYNTHESIS: one campaign synthesis run (worker/collaborate/synthesis/run.ts), resumable and
+ * charged once per stage, so a redelivery or a retry is safe. Final refusals (no credits) end the
+ * run inside; anything thrown is retried with backoff, and the dead-letter consumer marks the run
+ * failed so the progress modal stops waiting.
+ */
+async function handleSynthesis(ctx: AppContext, queue: string, message: Message<SynthesisMessage>): Promise<void> {
+  const { campaignId, threadId } = message.body;
+  if (isDeadLetterQueue(queue)) {
+    try {
+      await failSynthesis(ctx, message.body, SYNTHESIS_GAVE_UP);
+      message.ack();
+    } catch (err) {
+      console.error(`[queue ${queue}] could not mark synthesis ${threadId} failed`, err);
+      message.retry({ delaySeconds: 30 });
+    }
+    return;
+  }
+  try {
+    const result = await runSynthesis(ctx, message.body);
+    if (result.outcome !== "completed") console.log(`[queue ${queue}] synthesis ${threadId} of campaign ${campaignId}: ${result.outcome}${result.error ? ` (${result.error})` : ""}`);
+    message.ack();
+  } catch (err) {
+    console.error(`[queue ${queue}] synthesis ${threadId} failed (attempt ${message.attempts}); retrying`, err);
+    message.retry({ delaySeconds: Math.min(15 * 2 ** (message.attempts - 1), 300) });
   }
 }
 

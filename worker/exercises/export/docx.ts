@@ -114,7 +114,7 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
     children: [
       new Paragraph({
         alignment: AlignmentType.CENTER,
-        children: [new TextRun({ text: `${sitman.title} · Situation Manual · Page `, size: 16, color: MUTED }), new TextRun({ children: [PageNumber.CURRENT], size: 16, color: MUTED }), new TextRun({ text: " of ", size: 16, color: MUTED }), new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: MUTED })],
+        children: [new TextRun({ text: `${sitman.title} · ${sitman.kind ?? "Situation Manual"} · Page `, size: 16, color: MUTED }), new TextRun({ children: [PageNumber.CURRENT], size: 16, color: MUTED }), new TextRun({ text: " of ", size: 16, color: MUTED }), new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: MUTED })],
       }),
     ],
   });
@@ -137,8 +137,8 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
 
   const doc = new Document({
     creator: "Readyroom",
-    title: `${sitman.title} Situation Manual`,
-    description: "HSEEP Situation Manual exported from Readyroom",
+    title: `${sitman.title} ${sitman.kind ?? "Situation Manual"}`,
+    description: `${sitman.kind ?? "HSEEP Situation Manual"} exported from Readyroom`,
     styles: {
       default: { document: { run: { font: "Calibri", size: 22 } } },
       paragraphStyles: [

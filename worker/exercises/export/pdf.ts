@@ -115,9 +115,9 @@ let winAnsi: Set<number> | undefined;
 export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, degrees, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
-  doc.setTitle(`${sitman.title} Situation Manual`);
+  doc.setTitle(`${sitman.title} ${sitman.kind ?? "Situation Manual"}`);
   doc.setAuthor("Readyroom");
-  doc.setSubject("HSEEP Situation Manual");
+  doc.setSubject(sitman.kind ?? "HSEEP Situation Manual");
   doc.setCreator("Readyroom");
   doc.setProducer("Readyroom (pdf-lib)");
   doc.setLanguage("en");
@@ -369,7 +369,7 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   }
 
   const pages = doc.getPages();
-  const footerTitle = clean(`${sitman.title} · Situation Manual`);
+  const footerTitle = clean(`${sitman.title} · ${sitman.kind ?? "Situation Manual"}`);
   pages.forEach((p, i) => {
     if (i === 0) return;
     const { width: w } = p.getSize();

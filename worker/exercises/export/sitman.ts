@@ -28,7 +28,13 @@ export type Section = { orientation: "portrait" | "landscape"; blocks: Block[] }
 
 export type Cover = { title: string; subtitle: string; lines: string[]; handling: string[] };
 
-export type SitMan = { title: string; cover: Cover; sections: Section[] };
+export type SitMan = {
+  title: string;
+  cover: Cover;
+  sections: Section[];
+  /** What the document is, in its metadata and page footers; "Situation Manual" when absent (a campaign's findings use the same writers). */
+  kind?: string;
+};
 
 export type SitManSource = {
   name: string;

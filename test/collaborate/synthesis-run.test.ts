@@ -1,0 +1,152 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contributorStateHash } from "../../worker/collaborate/model";
+import { runSynthesis, synthesisStub, SYNTHESIS_GAVE_UP, SYNTHESIS_NO_CREDITS, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import worker from "../../worker/index";
+import { appContext } from "../../worker/context";
+import { api, expectStatus, json } from "../helpers/api";
+import type { TestUser } from "../helpers/auth";
+import {
+  balanceOf,
+  campaignRow,
+  completedContributor,
+  countingProvider,
+  invitedContributor,
+  people,
+  person,
+  recordingQueue,
+  synthesisCampaign,
+  type Person,
+} from "./synthesis-helpers";
+
+let owner: TestUser;
+let manager: TestUser;
+
+beforeAll(async () => {
+  ({ owner, manager } = await people(5_000));
+});
+
+/** A campaign with `n` completed contributors, triggered through the API with a recording queue: the message it sent. */
+async function triggered(n: number): Promise<{ campaignId: string; message: SynthesisMessage; who: Person[]; ids: string[] }> {
+  const campaignId = await synthesisCampaign(owner, manager);
+  const who = Array.from({ length: n }, (_, i) => person(i + 1));
+  const ids: string[] = [];
+  for (const [i, p] of who.entries()) ids.push(await completedContributor(campaignId, p, Date.UTC(2031, 0, 5, 10, i)));
+  await invitedContributor(campaignId);
+  const queue = recordingQueue();
+  await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
+  expect(queue.sent).toHaveLength(1);
+  return { campaignId, message: queue.sent[0] as SynthesisMessage, who, ids };
+}
+
+const ctx = () => appContext(env);
+
+describe("synthesis run: stages, resume, charges", () => {
+  it("runs every stage, charges the team account, and writes an anonymised D1 mirror", async () => {
+    const { campaignId, message, who, ids } = await triggered(3);
+    expect((await campaignRow(campaignId))!.status).toBe("SYNTHESIZING");
+    const before = await balanceOf(owner.accountId);
+    const provider = countingProvider();
+    const result = await runSynthesis(ctx(), message, { provider });
+    expect(result.outcome).toBe("completed");
+    expect(provider.calls).toBe(2);
+    expect(result.charged).toBeGreaterThan(0);
+    expect(await balanceOf(owner.accountId)).toBe(before - result.charged);
+
+    const run = await synthesisStub(env, campaignId).get();
+    expect(run).toMatchObject({ status: "completed", progress: 100, contributorCount: 3, threadId: message.threadId });
+    expect(Object.keys(run.timings).sort()).toEqual(["analysing", "anonymising", "drafting", "finalising"]);
+
+    const row = (await campaignRow(campaignId))!;
+    expect(row.status).toBe("COMPLETED");
+    const parameters = JSON.parse(row.parameters) as Record<string, unknown>;
+    const submitted = ids.map((id, i) => ({ id, status: "COMPLETED" as const, submittedAt: new Date(Date.UTC(2031, 0, 5, 10, i)).toISOString() }));
+    expect(parameters).toMatchObject({ synthesisThreadId: message.threadId, contributorStateHash: await contributorStateHash(submitted), purpose: "exercise" });
+    const insights = JSON.parse(row.insights!) as Record<string, unknown>;
+    expect(insights).toMatchObject({ threadId: message.threadId, contributorCount: 3 });
+    expect(Object.keys(insights).sort()).toEqual(["completedAt", "contributorCount", "draftInjects", "findings", "summary", "threadId"]);
+    // Nothing that identifies a contributor reaches D1: not in insights, not in parameters.
+    const mirror = `${row.insights} ${row.parameters}`.toLowerCase();
+    for (const p of who) for (const value of [p.fullName, p.email, p.organization, ...p.fullName.split(" ")]) expect(mirror).not.toContain(value.toLowerCase());
+    // …while the object keeps the identifying map for the creator.
+    expect(run.identifying?.map((e) => e.value)).toEqual(expect.arrayContaining([who[0]!.email, who[0]!.fullName, who[0]!.organization]));
+  });
+
+  it("resumes after the last finished stage when a run dies mid-way (eviction), and charges each stage once", async () => {
+    const { campaignId, message } = await triggered(2);
+    const before = await balanceOf(owner.accountId);
+    // Anonymising and analysing finish; drafting (the provider's second call) fails.
+    const failing = countingProvider([2]);
+    await expect(runSynthesis(ctx(), message, { provider: failing })).rejects.toThrow(/injected failure/);
+    const stub = synthesisStub(env, campaignId);
+    const mid = await stub.get();
+    expect(mid).toMatchObject({ status: "drafting", progress: 60, draftInjects: null });
+    expect(mid.findings).not.toBeNull();
+    // The object is evicted: its memory is gone, only its storage remains.
+    await runInDurableObject(stub, (instance) => {
+      (instance as unknown as { cached: unknown }).cached = null;
+    });
+    expect((await stub.get()).findings).toEqual(mid.findings);
+
+    // The queue redelivers: only drafting runs.
+    const provider = countingProvider();
+    const second = await runSynthesis(ctx(), message, { provider });
+    expect(second.outcome).toBe("completed");
+    expect(provider.calls).toBe(1);
+    const analysing = before - (await balanceOf(owner.accountId)) - second.charged;
+    expect(analysing).toBeGreaterThan(0);
+
+    // A redelivery of the finished run does nothing and charges nothing.
+    const balance = await balanceOf(owner.accountId);
+    const again = countingProvider();
+    expect(await runSynthesis(ctx(), message, { provider: again })).toEqual({ outcome: "stale", charged: 0 });
+    expect(again.calls).toBe(0);
+    expect(await balanceOf(owner.accountId)).toBe(balance);
+    // Two overlapping redeliveries of a finished run, likewise.
+    await Promise.all([runSynthesis(ctx(), message, { provider: again }), runSynthesis(ctx(), message, { provider: again })]);
+    expect(again.calls).toBe(0);
+    expect(await balanceOf(owner.accountId)).toBe(balance);
+  });
+
+  it("fails with the clear message when the team account has no credits, and puts the campaign back", async () => {
+    const { owner: poor, manager: colleague } = await people(0);
+    const campaignId = await synthesisCampaign(poor, colleague);
+    await completedContributor(campaignId, person(1));
+    const queue = recordingQueue();
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: poor, body: {}, env: { ...env, SYNTHESIS: queue } }), 202);
+    const result = await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() });
+    expect(result).toMatchObject({ outcome: "failed", error: SYNTHESIS_NO_CREDITS });
+    const state = await json(await api(`/api/synthesis/state/${campaignId}`, { user: poor }));
+    expect(state).toMatchObject({ status: "failed", error: SYNTHESIS_NO_CREDITS });
+    expect((await campaignRow(campaignId))!.status).toBe("ACTIVE");
+    // Trying again starts a new run with a new thread.
+    const again = await json(await api(`/api/synthesis/trigger/${campaignId}`, { user: poor, body: {}, env: { ...env, SYNTHESIS: queue } }));
+    expect(again.status).toBe("queued");
+    expect(again.threadId).not.toBe((queue.sent[0] as SynthesisMessage).threadId);
+    expect(queue.sent).toHaveLength(2);
+  });
+
+  it("runs through the real SYNTHESIS queue to completed", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {} }), 202);
+    let state = await json(await api(`/api/synthesis/state/${campaignId}`, { user: owner }));
+    for (let i = 0; i < 100 && state.status !== "completed" && state.status !== "failed"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = await json(await api(`/api/synthesis/state/${campaignId}`, { user: owner }));
+    }
+    expect(state).toMatchObject({ status: "completed", progress: 100, contributorCount: 1 });
+    expect(Array.isArray(state.draft_injects)).toBe(true);
+    expect((await campaignRow(campaignId))!.status).toBe("COMPLETED");
+  });
+
+  it("a message that used every retry lands in the dead-letter queue, whose consumer fails the run", async () => {
+    const { campaignId, message } = await triggered(1);
+    const batch = createMessageBatch("readyroom-synthesis-dlq", [{ id: "dlq-1", timestamp: new Date(), attempts: 1, body: message }]);
+    const execution = createExecutionContext();
+    await worker.queue(batch, env, execution);
+    expect((await getQueueResult(batch, execution)).explicitAcks).toEqual(["dlq-1"]);
+    expect(await synthesisStub(env, campaignId).get()).toMatchObject({ status: "failed", error: SYNTHESIS_GAVE_UP });
+    expect((await campaignRow(campaignId))!.status).toBe("ACTIVE");
+  });
+});

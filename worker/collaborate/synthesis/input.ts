@@ -1,0 +1,136 @@
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { CAMPAIGN_PURPOSES, type CampaignStatus, type InterviewAnswer } from "../views";
+import type { ContributorInput, SynthesisCampaign } from "./engine";
+
+/**
+ * What a synthesis reads from D1: the campaign's brief (SynthesisCampaign), who pays (the team's
+ * account) and the COMPLETED contributors with their identity and interview — one batch of two
+ * queries. Identity: the Readyroom user or the campaign-only person the ContributorExercise's
+ * authorId names, completed by the campaign's invitation (CampaignToken) to the same address, whose
+ * name, organisation and role the manager typed when inviting.
+ */
+
+export type CampaignFacts = {
+  teamId: string;
+  /** Team.accountId: synthesis credits are the team's. */
+  accountId: string;
+  createdById: string | null;
+  status: CampaignStatus;
+  parameters: Record<string, unknown>;
+};
+
+/** The fields contributorStateHash reads (the same as ContributorView's). */
+export type CompletedContributor = { id: string; status: "COMPLETED"; submittedAt: string | null };
+
+export type SynthesisInput = { campaign: SynthesisCampaign; facts: CampaignFacts; contributors: ContributorInput[]; completed: CompletedContributor[] };
+
+const text = (fallback: string) => z.string().catch(fallback);
+const strings = z.array(z.string()).catch([]);
+
+/** Campaign.parameters as the synthesis reads them; a missing or malformed key gets its default. */
+export const synthesisParametersSchema = z.object({
+  purpose: z.enum(CAMPAIGN_PURPOSES).catch("generate-findings"),
+  hazard: text(""),
+  scenario: text(""),
+  capabilities: strings,
+  questions: strings,
+  language: text("en"),
+});
+
+const answersSchema = z
+  .object({
+    answers: z
+      .array(z.object({ key: z.string(), phase: z.union([z.literal(1), z.literal(2)]).catch(1), question: z.string().catch(""), answer: z.string().catch("") }))
+      .catch([]),
+  })
+  .catch({ answers: [] });
+const proposalsSchema = z.object({ injects: strings, questions: strings, objectives: strings }).catch({ injects: [], questions: [], objectives: [] });
+
+/** CampaignToken.role and CampaignUser.role default to a campaign role, which says nothing about the person's job. */
+const CAMPAIGN_ROLE_DEFAULTS = new Set(["CONTRIBUTOR", "CAMPAIGN_MANAGER"]);
+
+function parseJson(value: string | null): unknown {
+  if (!value) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+
+type CampaignRow = { id: string; name: string; teamId: string; accountId: string; createdById: string | null; status: CampaignStatus; parameters: string | null };
+type ContributorRow = {
+  id: string;
+  submittedAt: number | null;
+  collectedData: string | null;
+  contributions: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  organization: string | null;
+  personRole: string | null;
+  tokenFullName: string | null;
+  tokenOrganization: string | null;
+  tokenRole: string | null;
+};
+
+const CAMPAIGN_SQL = `SELECT c."id", c."name", c."teamId", t."accountId", c."createdById", c."status", c."parameters"
+FROM "Campaign" c JOIN "Team" t ON t."id" = c."teamId" WHERE c."id" = ?1`;
+
+// The newest invitation to the contributor's address carries what the manager typed about them.
+const TOKEN = (column: string) =>
+  `(SELECT ct."${column}" FROM "CampaignToken" ct WHERE ct."campaignId" = ce."campaignId" AND lower(ct."email") = lower(coalesce(u."email", cu."email")) ORDER BY ct."expiresAt" DESC LIMIT 1)`;
+
+const CONTRIBUTORS_SQL = `SELECT ce."id", ce."submittedAt", ce."collectedData", ce."contributions",
+  coalesce(u."email", cu."email") AS "email",
+  coalesce(u."firstName", cu."firstName") AS "firstName",
+  coalesce(u."lastName", cu."lastName") AS "lastName",
+  cu."organization" AS "organization",
+  cu."role" AS "personRole",
+  ${TOKEN("fullName")} AS "tokenFullName",
+  ${TOKEN("organization")} AS "tokenOrganization",
+  ${TOKEN("role")} AS "tokenRole"
+FROM "ContributorExercise" ce
+LEFT JOIN "User" u ON u."id" = ce."authorId"
+LEFT JOIN "CampaignUser" cu ON cu."id" = ce."authorId" AND u."id" IS NULL
+WHERE ce."campaignId" = ?1 AND ce."status" = 'COMPLETED'
+ORDER BY ce."submittedAt", ce."id"`;
+
+function identityOf(row: ContributorRow): ContributorInput["identity"] {
+  const name = [blank(row.firstName), blank(row.lastName)].filter(Boolean).join(" ");
+  const role = [row.tokenRole, row.personRole].map(blank).find((r) => r && !CAMPAIGN_ROLE_DEFAULTS.has(r)) ?? null;
+  return {
+    fullName: blank(row.tokenFullName) ?? (name || null),
+    email: row.email ?? "",
+    organization: blank(row.organization) ?? blank(row.tokenOrganization),
+    role,
+  };
+}
+
+/** The campaign and its COMPLETED contributors, or null when the campaign does not exist. */
+export async function readSynthesisInput(ctx: AppContext, campaignId: string): Promise<SynthesisInput | null> {
+  const [campaignResult, contributorResult] = await ctx.env.DB.batch([
+    ctx.env.DB.prepare(CAMPAIGN_SQL).bind(campaignId),
+    ctx.env.DB.prepare(CONTRIBUTORS_SQL).bind(campaignId),
+  ]);
+  const row = (campaignResult?.results as CampaignRow[] | undefined)?.[0];
+  if (!row) return null;
+  const rawParameters = parseJson(row.parameters);
+  const parameters = rawParameters && typeof rawParameters === "object" ? (rawParameters as Record<string, unknown>) : {};
+  const brief = synthesisParametersSchema.parse(parameters);
+  const rows = (contributorResult?.results ?? []) as ContributorRow[];
+  return {
+    campaign: { id: row.id, name: row.name, ...brief },
+    facts: { teamId: row.teamId, accountId: row.accountId, createdById: row.createdById, status: row.status, parameters },
+    contributors: rows.map((r) => ({
+      id: r.id,
+      identity: identityOf(r),
+      answers: answersSchema.parse(parseJson(r.collectedData)).answers as InterviewAnswer[],
+      proposals: proposalsSchema.parse(parseJson(r.contributions)),
+    })),
+    completed: rows.map((r) => ({ id: r.id, status: "COMPLETED", submittedAt: r.submittedAt === null ? null : new Date(r.submittedAt).toISOString() })),
+  };
+}

@@ -1,0 +1,84 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { requireUser } from "../../auth/middleware";
+import { appCtxOf, ctxOf } from "../../context";
+import { notFound } from "../../lib/errors";
+import { parseWith, readJson } from "../../lib/http";
+import type { AppEnv } from "../../types";
+import { SYNTHESIS_CONTENTS } from "./state";
+import { synthesisState, synthesisStateByThread, triggerSynthesis, type StateQuery } from "./service";
+import { mintSynthesisToken, verifySynthesisToken } from "./token";
+
+/**
+ * The campaign synthesis API (mounted at /api/synthesis; spec §7): trigger, state by campaign and by
+ * thread, always JSON. Signed in with the session cookie, or — in direct mode
+ * (SYNTHESIS_DIRECT_MODE), where the browser calls SYNTHESIS_DIRECT_URL — with a bearer token from
+ * GET /token, and CORS for APP_URL's origin. Same contract either way.
+ */
+
+/** The spec's trigger body: a free JSON object (nothing in it is read today). */
+const triggerBodySchema = z.looseObject({}, "The body must be a JSON object.");
+
+const stateQuerySchema = z.object({
+  content: z.enum(SYNTHESIS_CONTENTS, `content must be one of: ${SYNTHESIS_CONTENTS.join(", ")}.`).optional(),
+  include_identifying: z.enum(["true", "false"], "include_identifying must be true or false.").optional(),
+});
+
+function stateQuery(query: Record<string, string>): StateQuery {
+  const parsed = parseWith(stateQuerySchema, query);
+  return { content: parsed.content ?? null, includeIdentifying: parsed.include_identifying === "true" };
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** Direct mode: a valid bearer token signs the request in as its user; otherwise the session cookie does. */
+const synthesisUser = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("authorization");
+  if (!header || !c.var.config.SYNTHESIS_DIRECT_MODE) return requireUser(c, next);
+  const token = BEARER.exec(header)?.[1];
+  const userId = token ? await verifySynthesisToken(appCtxOf(c), token) : null;
+  const row = userId
+    ? await c.env.DB.prepare(
+        `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
+      )
+        .bind(userId)
+        .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>()
+    : null;
+  if (!row || row.disabledAt) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
+  c.set("user", {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName ?? "",
+    lastName: row.lastName ?? "",
+    role: row.role === "admin" ? "admin" : "basic",
+    onboarded: Boolean(row.onboarded),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    mfaType: row.mfaType === "EMAIL" || row.mfaType === "TOTP" ? row.mfaType : null,
+  });
+  await next();
+});
+
+/** Direct mode only: the app's own pages call the hosted address, from APP_URL's origin. */
+const directModeCors = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.config.SYNTHESIS_DIRECT_MODE) return next();
+  const origin = new URL(c.var.config.APP_URL).origin;
+  return cors({ origin: (o) => (o === origin ? o : null), allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["authorization", "content-type"], maxAge: 600 })(c, next);
+});
+
+export const synthesisRoutes = new Hono<AppEnv>()
+  .use(directModeCors)
+  .get("/token", requireUser, async (c) => {
+    const { config } = c.var;
+    if (!config.SYNTHESIS_DIRECT_MODE) throw notFound("Direct mode is off: call /api/synthesis with the session.");
+    const minted = await mintSynthesisToken(appCtxOf(c), c.var.user.id);
+    return c.json({ ...minted, url: config.SYNTHESIS_DIRECT_URL ?? null });
+  })
+  .use(synthesisUser)
+  .post("/trigger/:id", async (c) => {
+    await readJson(c, triggerBodySchema);
+    return c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202);
+  })
+  .get("/state/:id", async (c) => c.json(await synthesisState(ctxOf(c), c.req.param("id"), stateQuery(c.req.query()))))
+  .get("/threads/:threadId/state", async (c) => c.json(await synthesisStateByThread(ctxOf(c), c.req.param("threadId"), stateQuery(c.req.query()))));

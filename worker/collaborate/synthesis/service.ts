@@ -1,0 +1,100 @@
+import { and, count, eq } from "drizzle-orm";
+import { assertCampaignAccess, CAMPAIGN_NOT_FOUND, canAccessCampaign } from "../../accounts/collaborate";
+import type { UserContext } from "../../context";
+import { campaigns, contributorExercises } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowDate } from "../../lib/clock";
+import type { CampaignStatus, SynthesisStateView } from "../views";
+import { synthesisParametersSchema } from "./input";
+import { failSynthesis, synthesisStub, type SynthesisMessage } from "./run";
+import type { SynthesisContent } from "./state";
+
+/**
+ * The synthesis API's logic (routes.ts is its HTTP shape): start or join a campaign's run, read its
+ * state in the spec §7 variants. Everyone who may collaborate on the campaign
+ * (worker/accounts/collaborate.ts) may start and follow it; only its creator sees who said what.
+ */
+
+export const NO_COMPLETED_CONTRIBUTORS = "No contributor has completed their interview yet. Run the synthesis once at least one has.";
+export const NO_SYNTHESIS = "No synthesis has run for this campaign yet.";
+export const THREAD_NOT_FOUND = "Synthesis thread not found.";
+export const IDENTIFYING_CREATOR_ONLY = "Only the campaign's creator can see who said what.";
+
+export type StateQuery = { content: SynthesisContent | null; includeIdentifying: boolean };
+
+/**
+ * A run's thread id names its campaign (`<campaignId>.<random id>`), so a state read by thread id
+ * finds the one object that holds it without an index; access is checked on the campaign as usual.
+ */
+export const threadIdFor = (campaignId: string) => `${campaignId}.${newId()}`;
+export function campaignOfThread(threadId: string): string | null {
+  const dot = threadId.lastIndexOf(".");
+  return dot > 0 ? threadId.slice(0, dot) : null;
+}
+
+async function campaignRow(ctx: UserContext, campaignId: string) {
+  const [row] = await ctx.db
+    .select({ status: campaigns.status, parameters: campaigns.parameters, createdById: campaigns.createdById })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .limit(1);
+  if (!row) throw notFound(CAMPAIGN_NOT_FOUND);
+  return row;
+}
+
+/**
+ * POST /api/synthesis/trigger/{id}: a new run (queued, one SYNTHESIS message) unless one is queued
+ * or running, which the caller then joins. The campaign shows SYNTHESIZING from here on.
+ */
+export async function triggerSynthesis(ctx: UserContext, campaignId: string): Promise<SynthesisStateView> {
+  await assertCampaignAccess(ctx, campaignId);
+  const [campaign, [completed]] = await Promise.all([
+    campaignRow(ctx, campaignId),
+    ctx.db
+      .select({ n: count() })
+      .from(contributorExercises)
+      .where(and(eq(contributorExercises.campaignId, campaignId), eq(contributorExercises.status, "COMPLETED"))),
+  ]);
+  if (!completed?.n) throw conflict(NO_COMPLETED_CONTRIBUTORS, "no_completed_contributors");
+  const stub = synthesisStub(ctx.env, campaignId);
+  const { purpose } = synthesisParametersSchema.parse(campaign.parameters);
+  // A campaign left SYNTHESIZING by a run that ended badly goes back to ACTIVE if this one fails.
+  const prior: CampaignStatus = campaign.status === "SYNTHESIZING" ? "ACTIVE" : campaign.status;
+  const { started, view } = await stub.trigger({ campaignId, threadId: threadIdFor(campaignId), userId: ctx.user.id, mode: purpose, priorCampaignStatus: prior });
+  if (!started) return view;
+  const message: SynthesisMessage = { kind: "synthesis", campaignId, threadId: view.threadId! };
+  // SYNTHESIZING before the message: a consumer finishing first must not be overwritten by it.
+  await ctx.db.update(campaigns).set({ status: "SYNTHESIZING", updatedAt: nowDate() }).where(eq(campaigns.id, campaignId));
+  try {
+    await ctx.env.SYNTHESIS.send(message);
+  } catch (err) {
+    await failSynthesis(ctx, message, "The synthesis could not be queued. Try again in a moment.");
+    throw err;
+  }
+  return view;
+}
+
+async function isCreator(ctx: UserContext, campaignId: string): Promise<boolean> {
+  const row = await campaignRow(ctx, campaignId);
+  return row.createdById === ctx.user.id;
+}
+
+/** GET /api/synthesis/state/{id}: 404 before the first run; identifying data for the creator only (403). */
+export async function synthesisState(ctx: UserContext, campaignId: string, query: StateQuery): Promise<SynthesisStateView> {
+  await assertCampaignAccess(ctx, campaignId);
+  if (query.includeIdentifying && !(await isCreator(ctx, campaignId))) throw forbidden(IDENTIFYING_CREATOR_ONLY);
+  const view = await synthesisStub(ctx.env, campaignId).view(query.content, query.includeIdentifying);
+  if (!view) throw notFound(NO_SYNTHESIS);
+  return view;
+}
+
+/** GET /api/synthesis/threads/{threadId}/state: the same, for the campaign's current thread only. */
+export async function synthesisStateByThread(ctx: UserContext, threadId: string, query: StateQuery): Promise<SynthesisStateView> {
+  const campaignId = campaignOfThread(threadId);
+  if (!campaignId || !(await canAccessCampaign(ctx, campaignId))) throw notFound(THREAD_NOT_FOUND);
+  if (query.includeIdentifying && !(await isCreator(ctx, campaignId))) throw forbidden(IDENTIFYING_CREATOR_ONLY);
+  const view = await synthesisStub(ctx.env, campaignId).view(query.content, query.includeIdentifying);
+  if (!view || view.threadId !== threadId) throw notFound(THREAD_NOT_FOUND);
+  return view;
+}
