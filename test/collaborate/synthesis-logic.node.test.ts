@@ -4,7 +4,6 @@ import type { CampaignDetailView, ContributorView, SynthesisStateView } from "..
 import {
   applyPoll,
   campaignCheckOutcome,
-  campaignSynthesisCheck,
   checkOwnership,
   isNotFoundError,
   isRunActive,
@@ -18,6 +17,7 @@ import {
   SYNTHESIS_POLL_MS,
   synthesisBlockedReason,
 } from "../../web/lib/synthesis-logic";
+import { campaignSynthesisCheck } from "../../web/lib/synthesis-check";
 import { expectConsoleError } from "../helpers/console";
 
 function contributor(id: string, status: ContributorView["status"], submittedAt: string | null = null): ContributorView {

@@ -3,7 +3,6 @@
  * node tests pin): polling cadence, the simulated progress, when a run counts as complete, the
  * campaign synthesis check and when the Processing Complete modal may show.
  */
-import { contributorStateHash } from "../../worker/collaborate/model";
 import type { CampaignDetailView, CampaignPurpose, ContributorView, SynthesisStateView, SynthesisStatus } from "../../worker/collaborate/views";
 
 /** Spec §4/§9: the state is checked every 5 seconds. */
@@ -139,7 +138,7 @@ export async function checkOwnership(
   }
 }
 
-type CheckCampaign = { contributors: Pick<ContributorView, "id" | "status" | "submittedAt">[]; parameters: { synthesisThreadId: string | null; contributorStateHash: string | null } };
+export type CheckCampaign = { contributors: Pick<ContributorView, "id" | "status" | "submittedAt">[]; parameters: { synthesisThreadId: string | null; contributorStateHash: string | null } };
 
 /**
  * Spec §4 campaign synthesis check, given the hash of the completed contributors: all
@@ -153,10 +152,6 @@ export function campaignCheckOutcome(campaign: CheckCampaign, synthesisStatus: S
   return ready && parameters.contributorStateHash === currentHash ? "create-exercise" : "show-modal";
 }
 
-/** The check with the hash worked out here, as the server works it out (model.ts). */
-export async function campaignSynthesisCheck(campaign: CheckCampaign, synthesisStatus: SynthesisStatus | null): Promise<"create-exercise" | "show-modal"> {
-  return campaignCheckOutcome(campaign, synthesisStatus, await contributorStateHash(campaign.contributors));
-}
 
 /** The campaign page's "Run synthesis": at least one contributor has submitted. */
 export function synthesisBlockedReason(campaign: Pick<CampaignDetailView, "contributors" | "status">): string | null {

@@ -7,7 +7,6 @@ import { exercisePagePath } from "~/lib/exercise-paths";
 import { synthesisClient } from "~/lib/synthesis-api";
 import {
   applyPoll,
-  campaignSynthesisCheck,
   isNotFoundError,
   isRunActive,
   nextSimulatedProgress,
@@ -91,6 +90,7 @@ export function SynthesisProvider({ children }: { children: React.ReactNode }) {
       if (done.mode !== "generate-findings") {
         try {
           const campaign = await collaborateApi.detail(done.campaignId);
+          const { campaignSynthesisCheck } = await import("~/lib/synthesis-check");
           if ((await campaignSynthesisCheck(campaign, done.synthesisStatus)) === "create-exercise") {
             const { id } = await collaborateApi.startExercise(done.campaignId);
             setRun(null);
