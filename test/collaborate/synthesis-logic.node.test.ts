@@ -7,6 +7,7 @@ import {
   checkOwnership,
   isNotFoundError,
   isRunActive,
+  needsCompletion,
   isSynthesisComplete,
   nextSimulatedProgress,
   primaryActionLabel,
@@ -103,6 +104,16 @@ describe("synthesis polling (spec §4, §9)", () => {
     const failed = applyPoll(running, state({ status: "failed", synthesisStatus: "failed", error: "Model unavailable" }));
     expect(failed).toMatchObject({ status: "failed", error: "Model unavailable" });
     expect(isRunActive(failed)).toBe(false);
+  });
+
+  it("a completed run's outcome is worked out once, also after a reload, and never again once handled", () => {
+    const run = startedRun({ campaignId: "c1", campaignName: "Floods", mode: "generate-findings" });
+    expect(needsCompletion(run)).toBe(false);
+    const done = applyPoll(run, state({ status: "completed", synthesisStatus: "completed" }));
+    expect(needsCompletion(done)).toBe(true);
+    // Exit clears the flag but the run stays handled: a reload does not show the modal again.
+    expect(needsCompletion({ ...done, handled: true, shouldShowModal: false })).toBe(false);
+    expect(needsCompletion(null)).toBe(false);
   });
 
   it("treats only a 404 as not found", () => {

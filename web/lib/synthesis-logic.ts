@@ -62,10 +62,17 @@ export type SynthesisRun = {
   shouldShowModal: boolean;
   /** The progress modal is open (closing it keeps the run polled in the background). */
   progressOpen: boolean;
+  /** The completed run was dealt with (modal flagged, or the exercise created): a reload must not do it again. */
+  handled: boolean;
 };
 
 export function startedRun(campaign: { campaignId: string; campaignName: string; mode: CampaignPurpose }): SynthesisRun {
-  return { ...campaign, status: "queued", synthesisStatus: "queued", progress: 0, stage: null, error: null, shouldShowModal: false, progressOpen: true };
+  return { ...campaign, status: "queued", synthesisStatus: "queued", progress: 0, stage: null, error: null, shouldShowModal: false, progressOpen: true, handled: false };
+}
+
+/** A completed run whose outcome (campaign check, modal flag) has not been worked out yet. */
+export function needsCompletion(run: SynthesisRun | null): run is SynthesisRun {
+  return Boolean(run && run.synthesisStatus === "completed" && !run.handled);
 }
 
 /** Whether the store should keep polling this run. */

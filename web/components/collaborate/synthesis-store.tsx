@@ -9,6 +9,7 @@ import {
   applyPoll,
   isNotFoundError,
   isRunActive,
+  needsCompletion,
   nextSimulatedProgress,
   startedRun,
   SYNTHESIS_POLL_MS,
@@ -58,6 +59,8 @@ function writeStored(run: SynthesisRun | null) {
 export function SynthesisProvider({ children }: { children: React.ReactNode }) {
   const [run, setRunState] = React.useState<SynthesisRun | null>(null);
   const runRef = React.useRef<SynthesisRun | null>(null);
+  /** The campaign whose completion is being worked out (so a re-render does not start it twice). */
+  const completing = React.useRef<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -93,7 +96,7 @@ export function SynthesisProvider({ children }: { children: React.ReactNode }) {
           const { campaignSynthesisCheck } = await import("~/lib/synthesis-check");
           if ((await campaignSynthesisCheck(campaign, done.synthesisStatus)) === "create-exercise") {
             const { id } = await collaborateApi.startExercise(done.campaignId);
-            setRun(null);
+            setRun((prev) => (prev && prev.campaignId === done.campaignId ? null : prev));
             navigate(exercisePagePath({ id, campaignId: done.campaignId }, "intro"));
             return;
           }
@@ -102,7 +105,7 @@ export function SynthesisProvider({ children }: { children: React.ReactNode }) {
           console.error("Campaign synthesis check failed", error);
         }
       }
-      setRun((prev) => (prev && prev.campaignId === done.campaignId ? { ...prev, progressOpen: false, shouldShowModal: true } : prev));
+      setRun((prev) => (prev && prev.campaignId === done.campaignId ? { ...prev, progressOpen: false, shouldShowModal: true, handled: true } : prev));
     },
     [navigate, queryClient, setRun],
   );
@@ -117,9 +120,7 @@ export function SynthesisProvider({ children }: { children: React.ReactNode }) {
         const state = await synthesisClient().state(activeCampaignId);
         const current = runRef.current;
         if (cancelled || !current || current.campaignId !== activeCampaignId) return;
-        const next = applyPoll(current, state);
-        setRun(next);
-        if (next.synthesisStatus === "completed") void onCompleted(next);
+        setRun(applyPoll(current, state));
       } catch (error) {
         const current = runRef.current;
         if (cancelled || !current || current.campaignId !== activeCampaignId) return;
@@ -134,22 +135,28 @@ export function SynthesisProvider({ children }: { children: React.ReactNode }) {
       cancelled = true;
       clearInterval(timer);
     };
-  }, [activeCampaignId, onCompleted, setRun]);
+  }, [activeCampaignId, setRun]);
 
   const start = React.useCallback(
     async (campaign: { campaignId: string; campaignName: string; mode: CampaignPurpose }) => {
       const run = startedRun(campaign);
       try {
+        completing.current = null;
         const state = await synthesisClient().trigger(campaign.campaignId, {});
-        const next = applyPoll(run, state);
-        setRun(next);
-        if (next.synthesisStatus === "completed") void onCompleted(next);
+        setRun(applyPoll(run, state));
       } catch (error) {
         setRun({ ...run, status: "failed", synthesisStatus: "failed", error: errorMessage(error) });
       }
     },
-    [onCompleted, setRun],
+    [setRun],
   );
+
+  // A run that completed — just now, or before a reload — gets its outcome worked out once.
+  React.useEffect(() => {
+    if (!needsCompletion(run) || completing.current === run.campaignId) return;
+    completing.current = run.campaignId;
+    void onCompleted(run);
+  }, [run, onCompleted]);
 
   const value = React.useMemo<SynthesisContextValue>(
     () => ({
