@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import * as React from "react";
+import { SynthesisModalsSlot, SynthesisProvider } from "~/components/collaborate/synthesis-store";
 import { AppShell } from "~/components/shell/app-shell";
 import { LayoutStateProvider } from "~/components/shell/layout-state";
 import { Logo } from "~/components/shell/navbar";
@@ -106,11 +107,14 @@ export default function App() {
   const [queryClient] = React.useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <LayoutStateProvider initial={data.layout} pathname={pathname}>
-        <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
-          <Outlet />
-        </AppShell>
-      </LayoutStateProvider>
+      <SynthesisProvider>
+        <LayoutStateProvider initial={data.layout} pathname={pathname}>
+          <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
+            <Outlet />
+          </AppShell>
+        </LayoutStateProvider>
+        <SynthesisModalsSlot userEmail={data.user?.email ?? null} />
+      </SynthesisProvider>
       <Toaster />
     </QueryClientProvider>
   );

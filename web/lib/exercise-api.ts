@@ -9,6 +9,7 @@ import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { ClientView } from "../../worker/exercises/clients";
 import type { LockView } from "../../worker/exercises/lock-service";
 import type { ExerciseSummary } from "../../worker/exercises/views";
+import { downloadFile } from "./download";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
 
@@ -62,33 +63,7 @@ export const exerciseApi = {
 export const EXPORT_FORMATS = ["docx", "pdf", "json", "csv", "md"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-function filenameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!);
-    } catch {
-      // fall through to the plain filename
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
-
 /** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */
-export async function downloadExport(ref: ExerciseRef, format: ExportFormat): Promise<string> {
-  const res = await fetch(`${exerciseApiPath(ref, "export")}?format=${format}`, { credentials: "same-origin" });
-  if (!res.ok) throw new ApiError(res.status, "export_failed", `Export failed with status ${res.status}.`);
-  const blob = await res.blob();
-  const filename = filenameFrom(res.headers.get("content-disposition"), `exercise.${format}`);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return filename;
+export function downloadExport(ref: ExerciseRef, format: ExportFormat): Promise<string> {
+  return downloadFile(`${exerciseApiPath(ref, "export")}?format=${format}`, `exercise.${format}`);
 }

@@ -23,8 +23,8 @@ import { describeStep, draftPatch, progressOnArrival } from "./steps";
 import { ExerciseToolbar } from "./toolbar";
 import type { EditorExercise } from "./types";
 import { cn } from "~/lib/utils";
+import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
 
-export const DOWNLOAD_SUCCESS_MS = 2_000;
 
 /**
  * The step editor of one exercise. The exercise lives here, in client state, across step

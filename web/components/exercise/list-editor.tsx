@@ -62,6 +62,7 @@ export function StringListEditor({
   multiline = false,
   placeholder,
   renderNote,
+  max,
 }: {
   items: readonly string[];
   onChange: (items: string[]) => void;
@@ -71,6 +72,8 @@ export function StringListEditor({
   placeholder?: string;
   /** Shown under an item (a drafted inject's plan reference). */
   renderNote?: (value: string, label: string) => React.ReactNode;
+  /** At most this many items: "Add" is then disabled. */
+  max?: number;
 }) {
   const refs = React.useRef<(HTMLInputElement | HTMLTextAreaElement | null)[]>([]);
   const focusIndex = React.useRef<number | null>(null);
@@ -138,6 +141,7 @@ export function StringListEditor({
         })}
       </ol>
       <AddButton
+        disabled={max !== undefined && items.length >= max}
         onClick={() => {
           focusIndex.current = items.length;
           onChange([...items, ""]);
@@ -169,10 +173,10 @@ export function Section({ title, description, children, actions }: { title: stri
 }
 
 /** "Add …" under a list: the one way editors offer a new row, item, module or group. */
-export function AddButton({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+export function AddButton({ onClick, children, disabled = false }: { onClick: () => void; children: React.ReactNode; disabled?: boolean }) {
   return (
     <div>
-      <Button type="button" variant="outline" size="sm" onClick={onClick}>
+      <Button type="button" variant="outline" size="sm" onClick={onClick} disabled={disabled}>
         <Plus aria-hidden /> {children}
       </Button>
     </div>

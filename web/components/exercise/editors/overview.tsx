@@ -2,7 +2,8 @@ import { Badge } from "~/components/ui/badge";
 import { Field, FieldShell, TextareaField } from "~/components/ui/field";
 import { inputClass, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { CORE_CAPABILITIES, MISSION_AREAS, type CoreCapability } from "../../../../worker/exercises/capabilities";
+import { CAPABILITY_GROUPS } from "~/lib/capability-groups";
+import { CORE_CAPABILITIES, MISSION_AREAS } from "../../../../worker/exercises/capabilities";
 import { AddButton, move, RowActions, Section } from "../list-editor";
 import type { CapabilityObjective, StepEditorProps } from "../types";
 
@@ -87,20 +88,6 @@ export function ScenarioEditor({ exercise, onChange }: StepEditorProps) {
   );
 }
 
-/** Capabilities grouped by mission area; a shared capability is listed once, under its first area. */
-function groupedOnce(): { area: string; capabilities: CoreCapability[] }[] {
-  const crossCutting = CORE_CAPABILITIES.filter((c) => c.missionAreas.length === MISSION_AREAS.length);
-  const groups: { area: string; capabilities: CoreCapability[] }[] = [{ area: "All mission areas", capabilities: [...crossCutting] }];
-  for (const area of MISSION_AREAS) {
-    groups.push({
-      area,
-      capabilities: CORE_CAPABILITIES.filter((c) => c.missionAreas.length < MISSION_AREAS.length && c.missionAreas[0] === area),
-    });
-  }
-  return groups.filter((g) => g.capabilities.length > 0);
-}
-
-const GROUPS = groupedOnce();
 
 export function CapabilitiesEditor({ exercise, onChange }: StepEditorProps) {
   const entries = exercise.capabilitiesAndObjectives ?? [];
@@ -121,7 +108,7 @@ export function CapabilitiesEditor({ exercise, onChange }: StepEditorProps) {
         Pick the core capabilities this exercise tests ({selected.size} selected; most exercises use 3–5) and give each a SMART
         objective: <em>Within N minutes of &lt;trigger&gt;, &lt;who&gt; will &lt;action&gt; in accordance with &lt;plan&gt;.</em>
       </p>
-      {GROUPS.map((group) => (
+      {CAPABILITY_GROUPS.map((group) => (
         <fieldset key={group.area} className="grid gap-2 rounded-md border p-3">
           <legend className="px-1 text-sm font-semibold">{group.area}</legend>
           <ul className="grid gap-2">

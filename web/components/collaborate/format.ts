@@ -1,0 +1,45 @@
+/** Shared wording and formatting of the collaborate screens. */
+import type { CampaignInvitationStatus, CampaignPurpose, CampaignStatus, ContributorStatus } from "../../../worker/collaborate/views";
+import { SUPPORTED_LANGUAGES } from "../../../worker/profile/languages";
+
+export const PURPOSE_LABELS: Record<CampaignPurpose, string> = { "generate-findings": "Findings", exercise: "An exercise" };
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  DRAFT: "Draft",
+  ACTIVE: "Active",
+  CLOSED: "Closed",
+  SYNTHESIZING: "Synthesising",
+  COMPLETED: "Completed",
+  ARCHIVED: "Archived",
+};
+
+export const CONTRIBUTOR_STATUS_LABELS: Record<ContributorStatus, string> = { INVITED: "Invited", IN_PROGRESS: "In progress", COMPLETED: "Completed" };
+
+export const INVITATION_STATUS_LABELS: Record<CampaignInvitationStatus, string> = { PENDING: "Pending", USED: "Accepted", EXPIRED: "Expired", REVOKED: "Revoked" };
+
+/** A calendar date ("2026-03-14" or an ISO instant) as "14 Mar 2026"; a bare date stays that day in every time zone. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "—";
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toLocaleDateString("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined });
+}
+
+/** Date and time of an event ("14 Mar 2026, 09:30"). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toLocaleString("en-GB", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+const languageNames = new Map<string, string>(SUPPORTED_LANGUAGES.map((l) => [l.code, l.name]));
+export function languageName(code: string): string {
+  return languageNames.get(code) ?? code;
+}
+
+/** Completed of everyone invited, and the share for the bar. */
+export function contributorProgress(completed: number, invited: number): { completed: number; total: number; percent: number } {
+  const total = Math.max(invited, completed);
+  return { completed, total, percent: total > 0 ? Math.round((completed / total) * 100) : 0 };
+}

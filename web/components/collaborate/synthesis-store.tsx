@@ -1,0 +1,192 @@
+import { useNavigate } from "@remix-run/react";
+import { useQueryClient } from "@tanstack/react-query";
+import * as React from "react";
+import type { CampaignPurpose } from "../../../worker/collaborate/views";
+import { collaborateApi, collaborateKeys, errorMessage } from "~/lib/collaborate-api";
+import { exercisePagePath } from "~/lib/exercise-paths";
+import { synthesisClient } from "~/lib/synthesis-api";
+import {
+  applyPoll,
+  isNotFoundError,
+  isRunActive,
+  needsCompletion,
+  nextSimulatedProgress,
+  startedRun,
+  SYNTHESIS_POLL_MS,
+  type SynthesisRun,
+} from "~/lib/synthesis-logic";
+
+/**
+ * The shell's synthesis state (spec §2 "a synthesis progress modal exists", §3 synthesisStatus /
+ * mode / shouldShowModal, §4 polling): the one run this tab follows, polled every 5 s wherever the
+ * user goes, kept in sessionStorage so a reload goes on polling it.
+ */
+const STORAGE_KEY = "readyroom:synthesis-run";
+
+type SynthesisContextValue = {
+  run: SynthesisRun | null;
+  /** Starts (or restarts) the synthesis of a campaign and opens the progress modal. */
+  start: (campaign: { campaignId: string; campaignName: string; mode: CampaignPurpose }) => Promise<void>;
+  setProgressOpen: (open: boolean) => void;
+  /** Exit of the Processing Complete modal: clears the show flag. */
+  hideModal: () => void;
+  /** Forget the run (after the exercise was created from it). */
+  reset: () => void;
+};
+
+const SynthesisContext = React.createContext<SynthesisContextValue | null>(null);
+
+function readStored(): SynthesisRun | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const run = JSON.parse(raw) as Partial<SynthesisRun>;
+    return typeof run.campaignId === "string" && typeof run.campaignName === "string" && typeof run.mode === "string" ? (run as SynthesisRun) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(run: SynthesisRun | null) {
+  try {
+    if (run) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(run));
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage full or disabled: the run is still followed for this page's life.
+  }
+}
+
+export function SynthesisProvider({ children }: { children: React.ReactNode }) {
+  const [run, setRunState] = React.useState<SynthesisRun | null>(null);
+  const runRef = React.useRef<SynthesisRun | null>(null);
+  /** The campaign whose completion is being worked out (so a re-render does not start it twice). */
+  const completing = React.useRef<string | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const setRun = React.useCallback((next: SynthesisRun | null | ((prev: SynthesisRun | null) => SynthesisRun | null)) => {
+    const value = typeof next === "function" ? next(runRef.current) : next;
+    runRef.current = value;
+    writeStored(value);
+    setRunState(value);
+  }, []);
+
+  // sessionStorage exists only in the browser: read it after hydration.
+  React.useEffect(() => {
+    const stored = readStored();
+    if (stored) {
+      runRef.current = stored;
+      setRunState(stored);
+    }
+  }, []);
+
+  const reset = React.useCallback(() => setRun(null), [setRun]);
+
+  /**
+   * A run just completed. Findings mode: the Processing Complete modal. Exercise mode: the campaign
+   * synthesis check (spec §4) first — everything in place and unchanged → create the campaign
+   * exercise directly, no modal; otherwise the modal.
+   */
+  const onCompleted = React.useCallback(
+    async (done: SynthesisRun) => {
+      void queryClient.invalidateQueries({ queryKey: collaborateKeys.all });
+      if (done.mode !== "generate-findings") {
+        try {
+          const campaign = await collaborateApi.detail(done.campaignId);
+          const { campaignSynthesisCheck } = await import("~/lib/synthesis-check");
+          if ((await campaignSynthesisCheck(campaign, done.synthesisStatus)) === "create-exercise") {
+            const { id } = await collaborateApi.startExercise(done.campaignId);
+            setRun((prev) => (prev && prev.campaignId === done.campaignId ? null : prev));
+            navigate(exercisePagePath({ id, campaignId: done.campaignId }, "intro"));
+            return;
+          }
+        } catch (error) {
+          // Not the creator, or the campaign could not be read: the modal's own ownership check decides.
+          console.error("Campaign synthesis check failed", error);
+        }
+      }
+      setRun((prev) => (prev && prev.campaignId === done.campaignId ? { ...prev, progressOpen: false, shouldShowModal: true, handled: true } : prev));
+    },
+    [navigate, queryClient, setRun],
+  );
+
+  const active = isRunActive(run);
+  const activeCampaignId = active ? run.campaignId : null;
+  React.useEffect(() => {
+    if (!activeCampaignId) return;
+    let cancelled = false;
+    const poll = async () => {
+      try {
+        const state = await synthesisClient().state(activeCampaignId);
+        const current = runRef.current;
+        if (cancelled || !current || current.campaignId !== activeCampaignId) return;
+        setRun(applyPoll(current, state));
+      } catch (error) {
+        const current = runRef.current;
+        if (cancelled || !current || current.campaignId !== activeCampaignId) return;
+        // Spec §4: not-found is ignored (the run may not be registered yet); the bar still moves.
+        if (isNotFoundError(error)) setRun({ ...current, progress: nextSimulatedProgress(current.progress) });
+        else setRun({ ...current, error: errorMessage(error) });
+      }
+    };
+    void poll();
+    const timer = setInterval(() => void poll(), SYNTHESIS_POLL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [activeCampaignId, setRun]);
+
+  const start = React.useCallback(
+    async (campaign: { campaignId: string; campaignName: string; mode: CampaignPurpose }) => {
+      const run = startedRun(campaign);
+      try {
+        completing.current = null;
+        const state = await synthesisClient().trigger(campaign.campaignId, {});
+        setRun(applyPoll(run, state));
+      } catch (error) {
+        setRun({ ...run, status: "failed", synthesisStatus: "failed", error: errorMessage(error) });
+      }
+    },
+    [setRun],
+  );
+
+  // A run that completed — just now, or before a reload — gets its outcome worked out once.
+  React.useEffect(() => {
+    if (!needsCompletion(run) || completing.current === run.campaignId) return;
+    completing.current = run.campaignId;
+    void onCompleted(run);
+  }, [run, onCompleted]);
+
+  const value = React.useMemo<SynthesisContextValue>(
+    () => ({
+      run,
+      start,
+      reset,
+      setProgressOpen: (open) => setRun((prev) => (prev ? { ...prev, progressOpen: open } : prev)),
+      hideModal: () => setRun((prev) => (prev ? { ...prev, shouldShowModal: false } : prev)),
+    }),
+    [run, start, reset, setRun],
+  );
+  return <SynthesisContext.Provider value={value}>{children}</SynthesisContext.Provider>;
+}
+
+export function useSynthesis(): SynthesisContextValue {
+  const value = React.useContext(SynthesisContext);
+  if (!value) throw new Error("useSynthesis must be used inside SynthesisProvider");
+  return value;
+}
+
+// The modals load with the first run this tab follows, so pages that never synthesise do not ship them.
+const SynthesisModalsLazy = React.lazy(() => import("./synthesis-modals"));
+
+/** Where root.tsx mounts the synthesis modals: nothing until there is a run. */
+export function SynthesisModalsSlot({ userEmail }: { userEmail: string | null }) {
+  const { run } = useSynthesis();
+  if (!run) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <SynthesisModalsLazy userEmail={userEmail} />
+    </React.Suspense>
+  );
+}
