@@ -173,20 +173,28 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
     ].join(" ");
     const plans = [
       ...topics.map((t) => t.plan),
-      i % 2 === 0 ? `${p.first[0]}. ${p.last} signed our mutual aid agreement with ${otherOrg} last year.` : `The ${p.acronym} annex was rewritten by ${misspelt} in March.`,
+      i % 2 === 0 ? `${p.first[0]}. ${p.last} signed our agreement with ${otherOrg} last year.` : `The ${p.acronym} annex was rewritten by ${misspelt} in March.`,
     ].join(" ");
     secret(otherOrg);
     const colleagueName = `${colleague.first} ${colleague.last}`;
     secret(colleagueName, colleague.last, colleague.first);
     const incidents = [
-      `During the last flood ${colleague.title} ${i % 2 ? colleagueName : colleague.last} ran the EOC and ${p.last}'s team handled sandbagging.`,
-      `${colleague.first} ${colleague.last} from ${waterOrg} (${waterAcr}) kept the pumps running.`,
-      `I still talk with ${peer.last.toLowerCase()} at ${peer.acronym} about it.`,
+      [
+        `During the last flood ${colleague.title} ${i % 2 ? colleagueName : colleague.last} ran the EOC and ${p.last}'s team handled sandbagging.`,
+        `In the 2019 ice storm ${colleague.title} ${i % 2 ? colleagueName : colleague.last} coordinated the warming centers while ${p.last}'s crew cleared debris.`,
+        `When the chemical plant leaked, ${colleague.title} ${i % 2 ? colleagueName : colleague.last} ordered shelter-in-place and ${p.last}'s staff staffed the hotline.`,
+      ][i % 3]!,
+      `${colleague.first} ${colleague.last} from ${waterOrg} (${waterAcr}) ${["kept the pumps running", "restored the water mains within a day", "set up bottled water distribution"][(i + 1) % 3]}.`,
+      [`I still talk with ${peer.last.toLowerCase()} at ${peer.acronym} about it.`, `${peer.last}'s after-action report covers it well.`, `Ask ${peer.first.toLowerCase()} at ${peer.acronym}; they kept notes.`][i % 3]!,
     ].join(" ");
     secret(waterOrg, waterAcr);
     const concerns = topics.map((t, j) => (positive[j] ? t.pos : t.neg)).join(" ");
     const signature = [`\n\nThanks,\n${p.first}`, `\n-- ${p.first[0]}.${p.last[0]}. / ${p.first}`, `\n\nRegards,\n${full}\n${p.role}, ${p.org}\n${phone}`, `\n\nBest,\n${p.first.toLowerCase()}`][i % 4]!;
-    const relyOn = `We rely most on ${otherOrg} for logistics and on ${peer.first} ${peer.last} at ${peer.org}.`;
+    const relyOn = [
+      `We rely most on ${otherOrg} for logistics and on ${peer.first} ${peer.last} at ${peer.org}.`,
+      `Mostly ${peer.org} and ${otherOrg}; ${peer.first} ${peer.last} is our main contact.`,
+      `${otherOrg} supplies trucks, and ${peer.org} lends staff through mutual aid.`,
+    ][i % 3]!;
     const injects = [`${colleague.title} ${colleague.last} calls: ${topics[0]!.inject}`, topics[1]!.inject];
     const objectives = [`Validate the ${["shelter", "evacuation", "warning", "radio"][i % 4]} plan with ${p.acronym} and partners within the first operational period.`];
     const questions = [`How would ${peer.org} reach us if the phones are down?`];
