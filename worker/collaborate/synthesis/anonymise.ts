@@ -252,7 +252,10 @@ class Registry {
     if (!this.orgs.has(key)) this.orgs.set(key, p);
     this.note(p, kind, clean);
     this.literal(clean, p);
-    if (/\bdepartment\b/i.test(clean)) this.literal(clean.replace(/\bdepartment\b/gi, "Dept."), p), this.literal(clean.replace(/\bdepartment\b/gi, "Dept"), p);
+    if (/\bdepartment\b/i.test(clean)) {
+      this.literal(clean.replace(/\bdepartment\b/gi, "Dept."), p);
+      this.literal(clean.replace(/\bdepartment\b/gi, "Dept"), p);
+    }
     if (/\bdept\b\.?/i.test(clean)) this.literal(clean.replace(/\bdept\b\.?/gi, "Department"), p);
     for (const a of acronyms) {
       if (!this.orgs.has(a.toLowerCase())) this.orgs.set(a.toLowerCase(), p);
