@@ -66,7 +66,8 @@ describe("anonymise", () => {
   it("keeps ordinary content: places, capability words, dates, counts, well-known and generic bodies, a sentence starting with 'Best'", () => {
     const answer =
       "Best practice is to open the Alder Flats shelter early. The river rose 2019-2021 and on 2024-03-15 we sheltered 300 people. " +
-      "The County Health Department, FEMA and the American Red Cross helped with mass care, evacuation and public warning. Roads closed near Route 9.";
+      "The County Health Department, FEMA and the American Red Cross helped with mass care, evacuation and public warning. Roads closed near Route 9. " +
+      "The Emergency Operations Center, our Rural Fire Department and the local Food Bank stayed open; the river gauge read 18.5 ft at 14:30.";
     const anon = anonymise(campaign, [contributor("u1", { fullName: "Kwame Nakamura", organization: "Quillan EMS" }, [answer])]);
     expect(anon.anonymized.contributions[0]!.answers[0]!.answer).toBe(answer);
   });

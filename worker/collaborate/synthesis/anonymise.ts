@@ -176,7 +176,12 @@ class Registry {
   private orgCount = 0;
   private compiled: Map<string, Entry[]> | null = null;
 
-  constructor(readonly campaignText: string, readonly lexicon: Set<string>) {}
+  /** The campaign's own words: never misspelt names ("Alder" stays in an Alder River campaign). */
+  private readonly lexicon: Set<string>;
+
+  constructor(lexicon: Set<string>) {
+    this.lexicon = lexicon;
+  }
 
   note(pseudonym: string, kind: Kind, value: string) {
     const key = `${kind}\u0000${pseudonym}\u0000${value}`;
@@ -453,7 +458,7 @@ function givenNames(text: string): string[] {
 export function anonymise(campaign: SynthesisCampaign, contributors: ContributorInput[]): Anonymised {
   const campaignText = [campaign.name, campaign.hazard, campaign.scenario, ...campaign.questions].join("\n");
   const lexicon = new Set(words(campaignText).map((w) => w.toLowerCase()));
-  const registry = new Registry(campaignText, lexicon);
+  const registry = new Registry(lexicon);
   const inCampaignText = (phrase: string) => normalise(campaignText).includes(normalise(phrase));
 
   // 1. Order and pseudonyms of respondents and agencies.

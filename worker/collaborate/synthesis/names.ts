@@ -51,7 +51,13 @@ export const ORG_GENERIC = new Set(
     "coast army salvation red cross volunteer volunteers fire-rescue ems amateur radio communications information technology " +
     "cooperative association society institute laboratory partners group network alliance coalition foundation inc inc. llc co. corp " +
     "corp. corporation company ltd ltd. north south east west northern southern eastern western central metro metropolitan area " +
-    "valley tri-county university college academy church ministries trust logistics telecom parish township squad"
+    "valley tri-county university college academy church ministries trust logistics telecom parish township squad " +
+    // Kinds of body and common qualifiers: "the Emergency Operations Center", "our Rural Fire Department".
+    "rural local nearby neighboring neighbouring municipal private main primary volunteer statewide tribal operations operation " +
+    "coordination command incident joint dispatch mutual aid assistance response relief shelter food bank pantry planning " +
+    "preparedness resilience recovery control animal environmental protection natural resources conservation parks recreation " +
+    "library economic development faith based nursing home care assisted living facility facilities treatment plant wastewater " +
+    "waste gas light telephone cellular hazmat team station stations fusion crisis poison children's women's veterans"
   ).split(/\s+/),
 );
 
