@@ -72,6 +72,19 @@ describe("anonymise", () => {
     expect(anon.anonymized.contributions[0]!.answers[0]!.answer).toBe(answer);
   });
 
+  it("cuts signature blocks without taking their words for names, and splits two organisations joined by 'and'", () => {
+    const anon = anonymise(campaign, [
+      contributor("u1", {}, [
+        "Mostly the Marrowby Office of Emergency Management and Pinecrest Senior Living Center. We sent buses.\n--\nSent from my iPhone",
+        "Radios work. Thanks, Bartholomew",
+      ]),
+    ]);
+    const [first, second] = anon.anonymized.contributions[0]!.answers.map((a) => a.answer);
+    expect(first).toBe("Mostly the Organization 1 and Organization 2. We sent buses.");
+    expect(second).toBe("Radios work.");
+    expect(anon.identifying.filter((e) => e.kind === "person").map((e) => e.value)).toEqual(["Bartholomew"]);
+  });
+
   it("gives the same pseudonyms on every run and whatever the invitation order (by a hash of the id)", () => {
     const people = Array.from({ length: 8 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDEFGH"[i]} Lastname${"ABCDEFGH"[i]}`, organization: `Org ${i} Fire District` }, [`I am Person${"ABCDEFGH"[i]}.`]));
     const a = anonymise(campaign, people);

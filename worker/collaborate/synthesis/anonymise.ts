@@ -24,7 +24,12 @@ import type { Anonymised, ContributorInput, SynthesisCampaign } from "./types";
 type Kind = IdentifyingMap[number]["kind"];
 
 const LEADING_JUNK = new Set(
-  "yesterday today tomorrow recently meanwhile additionally however unfortunately currently personally then also last this that our their my your we they i when after before during since and but so at with from for by to in on as".split(" "),
+  (
+    "yesterday today tomorrow recently meanwhile additionally however unfortunately fortunately currently personally then also last this " +
+    "that our their my your we they i when after before during since and but so at with from for by to in on as mostly usually typically " +
+    "generally primarily mainly finally hopefully luckily normally obviously clearly certainly probably possibly definitely especially " +
+    "ideally initially eventually previously historically traditionally honestly frankly basically sometimes often"
+  ).split(" "),
 );
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -71,8 +76,13 @@ const SUFFIX_ALT = ORG_SUFFIXES.map(literalPattern).join("|");
 const CAP_WORD = String.raw`(?:St\.|\p{Lu}\.|[\p{Lu}][\p{L}'’&-]*)`;
 // No "and": "Fennick Fire Department and Marrowby Water Authority" are two names.
 const CONNECTOR = String.raw`(?:of|for|&|the|de|la)`;
+/**
+ * "and" inside an "of" clause only where it joins the usual pairs ("Department of Health and Human
+ * Services"): "Office of Emergency Management and Pinecrest Senior Living Center" are two names.
+ */
+const OF_AND = String.raw`and[ \t]+(?=(?:Human|Social|Family|Community|Public|Economic|Environmental|Natural|Emergency|Health|Senior)\b)`;
 const ORG_TAIL_RE = new RegExp(
-  `${CAP_WORD}(?:[ \\t]+(?:${CONNECTOR}[ \\t]+)?${CAP_WORD}){0,5}[ \\t]+(?:${SUFFIX_ALT})(?![\\p{L}])(?:[ \\t]+of[ \\t]+(?:the[ \\t]+)?${CAP_WORD}(?:[ \\t]+(?:and[ \\t]+|&[ \\t]+)?${CAP_WORD}){0,3})?(?:[ \\t]*\\(([\\p{Lu}&]{2,8})\\))?`,
+  `${CAP_WORD}(?:[ \\t]+(?:${CONNECTOR}[ \\t]+)?${CAP_WORD}){0,5}[ \\t]+(?:${SUFFIX_ALT})(?![\\p{L}])(?:[ \\t]+of[ \\t]+(?:the[ \\t]+)?${CAP_WORD}(?:[ \\t]+(?:${OF_AND}|&[ \\t]+)?${CAP_WORD}){0,3})?(?:[ \\t]*\\(([\\p{Lu}&]{2,8})\\))?`,
   "gu",
 );
 const ORG_HEAD_RE = new RegExp(
@@ -143,7 +153,8 @@ function leadingName(text: string): string | null {
   const tokens = firstLine.split(/[\s,]+/).filter(Boolean).slice(0, 3);
   const picked: string[] = [];
   for (const t of tokens) {
-    if (!isNameWord(t, true)) break;
+    // Lower case only for a known given name ("-- maria"): "-- sent from my phone" signs no one.
+    if (!isNameWord(t, false) && !FIRST_NAMES.has(t.toLowerCase().replace(/[.,;:!]+$/u, ""))) break;
     picked.push(t.replace(/['’]s$/u, "").replace(/[.,;:!]+$/u, (p) => (/^\p{Lu}\.$/u.test(t) ? p : "")));
   }
   return picked.length > 0 ? picked.join(" ") : null;
@@ -398,7 +409,13 @@ function orgCandidates(text: string): { name: string; acronym?: string }[] {
       let name = m[0].replace(/\s*\([^)]*\)$/, "").trim();
       // "Yesterday Fennick County Fire Department" → "Fennick County Fire Department".
       let tokens = name.split(/\s+/);
-      while (tokens.length > 1 && LEADING_JUNK.has(tokens[0]!.toLowerCase())) tokens = tokens.slice(1);
+      // A sentence's first word is capitalised whatever it is ("Mostly", "Yesterday", "Our").
+      const junk = (t: string) => {
+        const lower = t.toLowerCase();
+        // Not every "-ly" word: "Tessaly Water Authority" is a name.
+        return LEADING_JUNK.has(lower) || STOPWORDS.has(lower);
+      };
+      while (tokens.length > 1 && junk(tokens[0]!)) tokens = tokens.slice(1);
       name = tokens.join(" ");
       found.push({ name, acronym: m[1], index: m.index });
     }

@@ -72,6 +72,7 @@ export const COMMON_WORDS = new Set([
     "delay delays failed fail failure fails broke broken down went go worked well poorly strong weak solid reliable unreliable robust " +
     "confident ready prepared unprepared overwhelmed understaffed stretched thin behind ahead top bottom middle whole entire full empty " +
     "half most single double only another same different various multiple everyone nobody somebody person persons people human humans " +
+    "sent send sending received forwarded replied wrote written attached mobile iphone android outlook device " +
     "respondent respondents organization organizations official officials role unaffiliated email link handle signature redacted"
   ).split(/\s+/),
 ]);
