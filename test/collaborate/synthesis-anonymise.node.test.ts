@@ -85,6 +85,24 @@ describe("anonymise", () => {
     expect(anon.identifying.filter((e) => e.kind === "person").map((e) => e.value)).toEqual(["Bartholomew"]);
   });
 
+  it("handles names and organisations written differently from the invitation: hyphen parts, accents, Co. for County, City of … and its acronym, addresses", () => {
+    const anon = anonymise(campaign, [
+      contributor("u1", { fullName: 'Robert "Bob" McAllister-Nguyen', email: "rmcallister@ci.brookvale.wa.us", organization: "City of Brookvale Public Works" }, [
+        "Bob here (McAllister). The BPW yard at 1400 Industrial Way handles plowing; Brookvale Public Works has 12 sanders. My deputy, Siobhan O'Leary, runs nights.",
+      ]),
+      contributor("u2", { fullName: "Ana Lucía Domínguez", email: "adominguez@kinghealth.org", organization: "Kingsford County Public Health" }, [
+        "Ana Lucia here from Kingsford Co. Public Health; Dominguez on the roster. We worked with Jamal at the Kingsford Co-op Grocery.",
+      ]),
+    ]);
+    const secrets = ["Robert", "Bob", "McAllister", "Nguyen", "BPW", "Brookvale Public Works", "1400 Industrial Way", "Siobhan", "O'Leary", "Ana", "Lucia", "Lucía", "Dominguez", "Kingsford Co. Public Health", "Jamal", "Kingsford Co-op Grocery"];
+    expect(countLeaks(anon.anonymized, secrets).examples).toEqual([]);
+    const [bob, ana] = ["Robert \"Bob\" McAllister-Nguyen", "Ana Lucía Domínguez"].map((v) => anon.identifying.find((e) => e.kind === "respondent" && e.value === v)!.pseudonym);
+    const texts = anon.anonymized.contributions.map((c) => c.answers[0]!.answer).join("\n");
+    expect(texts).toContain(`${bob} here (${bob})`);
+    expect(texts).toContain(`${ana} here from`);
+    expect(texts).toContain("[address]");
+  });
+
   it("gives the same pseudonyms on every run and whatever the invitation order (by a hash of the id)", () => {
     const people = Array.from({ length: 8 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDEFGH"[i]} Lastname${"ABCDEFGH"[i]}`, organization: `Org ${i} Fire District` }, [`I am Person${"ABCDEFGH"[i]}.`]));
     const a = anonymise(campaign, people);

@@ -35,7 +35,9 @@ const LEADING_JUNK = new Set(
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A literal as a pattern: any run of whitespace matches any other. */
 const literalPattern = (s: string) => escapeRe(s).replace(/\s+/g, "\\s+");
-const normalise = (s: string) => s.toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, " ").trim();
+/** Without accents: "Lucía" and "Lucia", "Domínguez" and "Dominguez" are the same name. */
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
+const normalise = (s: string) => fold(s).toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, " ").trim();
 const letters = (s: string) => s.replace(/[^\p{L}]/gu, "");
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
@@ -45,6 +47,9 @@ const EMAIL_BRACKETED =
 const EMAIL_SPELLED = /[\p{L}\p{N}._%+-]+(?:\s+dot\s+[\p{L}\p{N}_-]+)*\s+at\s+[\p{L}\p{N}-]+(?:\s+dot\s+[\p{L}\p{N}-]+)+/giu;
 const URL = /(?:https?:\/\/|www\.)[^\s<>"']+/giu;
 const DOMAIN = /(?<![\p{L}\p{N}@.-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:gov|org|com|net|edu|us|mil|io|info|biz|uk|ca)(?:\/[^\s<>"']*)?(?![\p{L}\p{N}])/giu;
+/** A street address ("1400 Industrial Way", "22 N. Main St."): where an agency's yard or a home is. */
+const ADDRESS =
+  /(?<![\p{L}\p{N}])\d{1,6}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:\p{Lu}[\p{L}'’-]*[ \t]+){1,3}(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Way|Boulevard|Blvd\.?|Drive|Dr\.?|Lane|Ln\.?|Court|Ct\.?|Place|Pl\.?|Parkway|Pkwy\.?|Highway|Hwy\.?)(?![\p{L}])/gu;
 const HANDLE = /(?<![\p{L}\p{N}._%+-])@[A-Za-z0-9_]{3,}/gu;
 const EXTENSION = String.raw`(?:\s*(?:x|ext\.?|extension)\s*\d{1,5})?`;
 const PHONE = new RegExp(
@@ -202,6 +207,8 @@ class Registry {
   }
 
   literal(value: string, pseudonym: string, caseSensitive = false) {
+    const folded = fold(value);
+    if (folded !== value) this.literal(folded, pseudonym, caseSensitive);
     const v = value.trim();
     if (letters(v).length < 2 && !/\d/.test(v)) return;
     const key = caseSensitive ? `S:${v.replace(/\s+/g, " ")}` : `I:${normalise(v)}`;
@@ -234,14 +241,16 @@ class Registry {
     const named = tokens.filter((t) => letters(t).length >= 2);
     if (named.length === 0) return null;
     const key = normalise(tokens.join(" "));
-    const last = named.at(-1)?.toLowerCase();
+    const last = named.length ? normalise(named.at(-1)!) : undefined;
     const existing = this.people.get(key) ?? (named.length === 1 || !pseudonym ? (last ? this.people.get(last) : undefined) : undefined);
     const p = pseudonym ?? existing ?? `Person ${++this.personCount}`;
     if (!this.people.has(key)) this.people.set(key, p);
-    for (const t of named) if (!this.people.has(t.toLowerCase())) this.people.set(t.toLowerCase(), p);
+    for (const t of named) if (!this.people.has(normalise(t))) this.people.set(normalise(t), p);
     this.note(p, kind, fullName.trim());
     this.literal(tokens.join(" "), p);
     for (const t of named) this.namePart(t, p);
+    // "McAllister-Nguyen" is also "McAllister" and "Nguyen".
+    for (const t of named) if (t.includes("-")) for (const part of t.split("-")) this.namePart(part, p);
     if (named.length >= 2) {
       const first = named[0]!;
       const surname = named.at(-1)!;
@@ -262,12 +271,17 @@ class Registry {
   organisation(name: string, pseudonym?: string, kind: Kind = "organization", extraAcronym?: string): string {
     const clean = name.replace(/^the\s+/i, "").replace(/['’]s$/u, "").trim();
     const key = normalise(clean.replace(/\bdept\.?(?=\s|$)/gi, "department"));
-    const acronyms = [...acronymsOf(clean), ...(extraAcronym ? [extraAcronym] : [])];
+    // "City of Brookvale Public Works" is also "Brookvale Public Works" (acronym BPW).
+    const bare = clean.replace(/^(?:city|county|town|village|borough|township)\s+of\s+/i, "");
+    const acronyms = [...acronymsOf(clean), ...(bare !== clean ? acronymsOf(bare) : []), ...(extraAcronym ? [extraAcronym] : [])];
     const existing = this.orgs.get(key) ?? acronyms.map((a) => this.orgs.get(a.toLowerCase())).find(Boolean);
     const p = pseudonym ?? existing ?? `Organization ${++this.orgCount}`;
     if (!this.orgs.has(key)) this.orgs.set(key, p);
     this.note(p, kind, clean);
     this.literal(clean, p);
+    if (bare !== clean) this.literal(bare, p);
+    // "Kingsford County Public Health" is also "Kingsford Co. Public Health".
+    if (/\bcounty\b/i.test(clean)) this.literal(clean.replace(/\bcounty\b/gi, "Co."), p);
     if (/\bdepartment\b/i.test(clean)) {
       this.literal(clean.replace(/\bdepartment\b/gi, "Dept."), p);
       this.literal(clean.replace(/\bdepartment\b/gi, "Dept"), p);
@@ -351,6 +365,7 @@ class Registry {
       .replace(URL, (m) => trailingPunctuation(m, "[link]"))
       .replace(DOMAIN, (m) => (/^\[/.test(m) ? m : trailingPunctuation(m, "[link]")))
       .replace(HANDLE, "[handle]")
+      .replace(ADDRESS, "[address]")
       .replace(PHONE, (m) => (m.replace(/\D/g, "").length >= 7 ? this.phone(m) : m));
     const replaced = this.replaceEntries(out);
     return this.fuzzyTargets.size ? replaced.replace(/[\p{L}][\p{L}'’-]*/gu, (w) => this.fuzzy(w) ?? w) : replaced;

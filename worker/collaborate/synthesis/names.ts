@@ -84,6 +84,12 @@ export const FIRST_NAMES = new Set(
     "noah oksana olivia omar oscar pamela patricia patrick paul paula peter philip priya rachel rafael ramon raymond rebecca regina " +
     "richard robert roberto rosalind ruth ryan samantha samuel sandra sara sarah scott sean sharon shirley siobhan soren stephanie " +
     "stephen steven susan tamara tamsin teresa thaddeus theresa thomas timothy tobias todd tom tony tracy tyler valerie vanessa " +
-    "victor victoria vincent walter wendy wilhelmina william yolanda yusuf zachary"
+    "victor victoria vincent walter wendy wilhelmina william yolanda yusuf zachary " +
+    "abdul adebayo aditya ahmad akira alejandra aliyah amara amir andres anjali arjun ayesha bao carlos chen chidi chinonso chloe " +
+    "cristina darnell deandre deepak diego dmitry dolores ebony elijah emeka enrique esperanza farah fernanda giovanni guadalupe " +
+    "hamid hassan hector hyun ibrahim ifeoma ivan jada jamal jasmin jin juanita kai kamala kenji keshawn khalid kiara lakisha " +
+    "lamar latoya liam lucia luciana malik manuel mariana marisa mei mohammed mohamed muhammad nadia naveen nkechi nneka olga " +
+    "olumide pablo pedro rahul rashid raul rosa rosario sakura salvador santiago sanjay shanice shaniqua sunita tariq terrell " +
+    "thanh tyrone valentina wei xavier ximena yasmin yuki yusra zainab zhang"
   ).split(/\s+/),
 );
