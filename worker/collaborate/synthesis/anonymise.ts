@@ -295,9 +295,19 @@ class Registry {
     return p;
   }
 
+  /**
+   * Once anonymisation is done, the map is what the creator sees: a new address or number met
+   * while scrubbing a model's output (invented or echoed) is removed but not added to it.
+   */
+  private sealed = false;
+  seal() {
+    this.sealed = true;
+  }
+
   email(address: string): string {
     const key = address.toLowerCase();
     let p = this.emails.get(key);
+    if (!p && this.sealed) return "[email]";
     if (!p) {
       p = `[email ${this.emails.size + 1}]`;
       this.emails.set(key, p);
@@ -309,6 +319,7 @@ class Registry {
   phone(number: string): string {
     const key = number.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
     let p = this.phones.get(key);
+    if (!p && this.sealed) return "[phone]";
     if (!p) {
       p = `[phone ${this.phones.size + 1}]`;
       this.phones.set(key, p);
@@ -568,5 +579,6 @@ export function anonymise(campaign: SynthesisCampaign, contributors: Contributor
       },
     };
   });
+  registry.seal();
   return { anonymized: { contributions }, identifying: registry.identifying, scrub };
 }
