@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { countLeaks } from "../../worker/collaborate/synthesis/adversarial";
+import { anonymise, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
+
+const campaign: SynthesisCampaign = {
+  id: "c1",
+  name: "Alder River flood",
+  purpose: "generate-findings",
+  hazard: "Riverine flooding",
+  scenario: "The Alder River floods Alder Flats after three days of rain.",
+  capabilities: ["Mass Care Services"],
+  questions: ["Who do you rely on?"],
+  language: "en",
+};
+
+const none: ContributorInput["proposals"] = { injects: [], questions: [], objectives: [] };
+
+function contributor(id: string, identity: Partial<ContributorInput["identity"]>, answers: string[], proposals = none): ContributorInput {
+  return {
+    id,
+    identity: { fullName: null, email: `${id}@example.org`, organization: null, role: null, ...identity },
+    answers: answers.map((answer, i) => ({ key: i === 0 ? "role" : `q${i}`, phase: 1, question: `Question ${i}`, answer })),
+    proposals,
+  };
+}
+
+const dana = () =>
+  contributor(
+    "u-dana",
+    { fullName: "Dana Whitfield", email: "dana.whitfield@fennickfire.gov", organization: "Fennick County Fire Department", role: "Fire Chief" },
+    [
+      "I'm the Fire Chief at the Fennick County Fire Department (FCFD); the FCFD's engines cover Alder Flats.",
+      "dana whitfield here. Whitfeld's crews and D. Whitfield's deputies staff the shelter. Whitfields know the river.",
+      "Call (555) 201-3344, 555.201.3345, +1 555 201 3346, +44 20 7946 0958 or 5552013347 ext. 12. E-mail dana.whitfield@fennickfire.gov or dana dot whitfield at fennickfire dot gov, or dana [at] fennickfire [dot] gov.",
+      "Bio: https://fennickfire.gov/staff/dana-whitfield and www.linkedin.com/in/danawhitfield; @danawhit on social media; fennickfire.gov has our plans.",
+      "Chief Okonkwo of the Marrowby Water Authority (MWA) runs the pumps; Dr. Priya Raman at St. Mary's Hospital handles surge. The MWA's generators are old. Sheriff Tom Becker closes roads. Later okonkwo and becker agreed.",
+      "I spoke with Ngozi Haldane about Halvorsen Logistics Inc deliveries.",
+      "Shelter capacity is not enough.\n\nRegards,\nDana Whitfield\nFire Chief, FCFD\n(555) 201-3344",
+    ],
+    { injects: ["Sheriff Tom Becker reports the bridge closed"], questions: ["Can the MWA keep pressure?"], objectives: ["Validate the FCFD shelter plan"] },
+  );
+
+const SECRETS = [
+  "Dana Whitfield", "Dana", "Whitfield", "Whitfeld", "Whitfields", "dana.whitfield@fennickfire.gov", "fennickfire", "fennickfire.gov", "Fennick County Fire Department", "FCFD", "Fire Chief",
+  "201-3344", "201.3345", "201 3346", "7946 0958", "5552013347", "danawhit", "danawhitfield", "dana-whitfield",
+  "Okonkwo", "Marrowby Water Authority", "MWA", "Priya Raman", "Priya", "Raman", "St. Mary's Hospital", "Tom Becker", "Becker", "Ngozi Haldane", "Haldane", "Ngozi", "Halvorsen Logistics Inc", "Halvorsen",
+];
+
+describe("anonymise", () => {
+  it("removes every planted kind of identifier: names (lower case, misspelt, possessive, initials), contacts, URLs, organisations and acronyms, titled and signed names", () => {
+    const anon = anonymise(campaign, [dana()]);
+    const leaks = countLeaks(anon.anonymized, SECRETS);
+    expect(leaks.examples).toEqual([]);
+    const text = JSON.stringify(anon.anonymized);
+    expect(text).toContain("Respondent 1's crews");
+    expect(text).toContain("Chief Person");
+    expect(text).toContain("[phone 1]");
+    expect(text).toContain("[email");
+    expect(text).toContain("[link]");
+    expect(text).toContain("[handle]");
+    expect(text).toContain("[fire service official]");
+    expect(anon.anonymized.contributions[0]!.agency).toBe("Agency A");
+    expect(text).toContain("Agency A's engines");
+  });
+
+  it("keeps ordinary content: places, capability words, dates, counts, well-known and generic bodies, a sentence starting with 'Best'", () => {
+    const answer =
+      "Best practice is to open the Alder Flats shelter early. The river rose 2019-2021 and on 2024-03-15 we sheltered 300 people. " +
+      "The County Health Department, FEMA and the American Red Cross helped with mass care, evacuation and public warning. Roads closed near Route 9. " +
+      "The Emergency Operations Center, our Rural Fire Department and the local Food Bank stayed open; the river gauge read 18.5 ft at 14:30.";
+    const anon = anonymise(campaign, [contributor("u1", { fullName: "Kwame Nakamura", organization: "Quillan EMS" }, [answer])]);
+    expect(anon.anonymized.contributions[0]!.answers[0]!.answer).toBe(answer);
+  });
+
+  it("cuts signature blocks without taking their words for names, and splits two organisations joined by 'and'", () => {
+    const anon = anonymise(campaign, [
+      contributor("u1", {}, [
+        "Mostly the Marrowby Office of Emergency Management and Pinecrest Senior Living Center. We sent buses.\n--\nSent from my iPhone",
+        "Radios work. Thanks, Bartholomew",
+      ]),
+    ]);
+    const [first, second] = anon.anonymized.contributions[0]!.answers.map((a) => a.answer);
+    expect(first).toBe("Mostly the Organization 1 and Organization 2. We sent buses.");
+    expect(second).toBe("Radios work.");
+    expect(anon.identifying.filter((e) => e.kind === "person").map((e) => e.value)).toEqual(["Bartholomew"]);
+  });
+
+  it("handles names and organisations written differently from the invitation: hyphen parts, accents, Co. for County, City of … and its acronym, addresses", () => {
+    const anon = anonymise(campaign, [
+      contributor("u1", { fullName: 'Robert "Bob" McAllister-Nguyen', email: "rmcallister@ci.brookvale.wa.us", organization: "City of Brookvale Public Works" }, [
+        "Bob here (McAllister). The BPW yard at 1400 Industrial Way handles plowing; Brookvale Public Works has 12 sanders. My deputy, Siobhan O'Leary, runs nights.",
+      ]),
+      contributor("u2", { fullName: "Ana Lucía Domínguez", email: "adominguez@kinghealth.org", organization: "Kingsford County Public Health" }, [
+        "Ana Lucia here from Kingsford Co. Public Health; Dominguez on the roster. We worked with Jamal at the Kingsford Co-op Grocery.",
+      ]),
+    ]);
+    const secrets = ["Robert", "Bob", "McAllister", "Nguyen", "BPW", "Brookvale Public Works", "1400 Industrial Way", "Siobhan", "O'Leary", "Ana", "Lucia", "Lucía", "Dominguez", "Kingsford Co. Public Health", "Jamal", "Kingsford Co-op Grocery"];
+    expect(countLeaks(anon.anonymized, secrets).examples).toEqual([]);
+    const [bob, ana] = ["Robert \"Bob\" McAllister-Nguyen", "Ana Lucía Domínguez"].map((v) => anon.identifying.find((e) => e.kind === "respondent" && e.value === v)!.pseudonym);
+    const texts = anon.anonymized.contributions.map((c) => c.answers[0]!.answer).join("\n");
+    expect(texts).toContain(`${bob} here (${bob})`);
+    expect(texts).toContain(`${ana} here from`);
+    expect(texts).toContain("[address]");
+  });
+
+  it("gives the same pseudonyms on every run and whatever the invitation order (by a hash of the id)", () => {
+    const people = Array.from({ length: 8 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDEFGH"[i]} Lastname${"ABCDEFGH"[i]}`, organization: `Org ${i} Fire District` }, [`I am Person${"ABCDEFGH"[i]}.`]));
+    const a = anonymise(campaign, people);
+    const b = anonymise(campaign, [...people].reverse());
+    expect(b.anonymized).toEqual(a.anonymized);
+    expect(b.identifying).toEqual(a.identifying);
+    const respondentOf = (anon: typeof a, name: string) => anon.identifying.find((e) => e.kind === "respondent" && e.value === name)?.pseudonym;
+    expect(respondentOf(b, "PersonA LastnameA")).toBe(respondentOf(a, "PersonA LastnameA"));
+    // Not simply the invitation order.
+    const order = people.map((p) => respondentOf(a, p.identity.fullName!));
+    expect(order).not.toEqual(people.map((_, i) => `Respondent ${i + 1}`));
+  });
+
+  it("maps pseudonyms back to identities for the creator, and scrubs any later text with the same registry", () => {
+    const anon = anonymise(campaign, [dana()]);
+    const kinds = (k: string) => anon.identifying.filter((e) => e.kind === k);
+    expect(kinds("respondent")).toContainEqual({ pseudonym: "Respondent 1", kind: "respondent", value: "Dana Whitfield" });
+    expect(kinds("agency")).toContainEqual({ pseudonym: "Agency A", kind: "agency", value: "Fennick County Fire Department" });
+    expect(kinds("email").map((e) => e.value)).toContain("dana.whitfield@fennickfire.gov");
+    expect(kinds("phone").map((e) => e.value)).toContain("(555) 201-3344");
+    expect(kinds("person").map((e) => e.value)).toEqual(expect.arrayContaining(["Okonkwo", "Priya Raman", "Tom Becker", "Ngozi Haldane"]));
+    expect(kinds("organization").map((e) => e.value)).toEqual(expect.arrayContaining(["Marrowby Water Authority", "Halvorsen Logistics Inc"]));
+    expect(anon.scrub("Chief Whitfield of FCFD told Dr. Raman (dana.whitfield@fennickfire.gov) that becker was late.")).toBe(
+      "Chief Respondent 1 of Agency A told Dr. Person 2 ([email 1]) that Person 3 was late.",
+    );
+    // Scrubbing anonymised text again changes nothing.
+    const once = JSON.stringify(anon.anonymized);
+    expect(anon.scrub(once)).toBe(once);
+  });
+});

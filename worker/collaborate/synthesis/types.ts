@@ -1,0 +1,30 @@
+import type { AnonymizedObject, CampaignPurpose, ContributionProposals, IdentifyingMap, InterviewAnswer } from "../views";
+
+/** What the synthesis needs of a campaign (Campaign.parameters plus its name and id). */
+export type SynthesisCampaign = {
+  id: string;
+  name: string;
+  purpose: CampaignPurpose;
+  hazard: string;
+  scenario: string;
+  capabilities: string[];
+  questions: string[];
+  language: string;
+};
+
+/** One completed contributor: who they are (never shown to a prompt) and what they said. */
+export type ContributorInput = {
+  id: string;
+  identity: { fullName: string | null; email: string; organization: string | null; role: string | null };
+  answers: InterviewAnswer[];
+  proposals: ContributionProposals;
+};
+
+export type Anonymised = {
+  anonymized: AnonymizedObject;
+  identifying: IdentifyingMap;
+  /** Replaces every known identifier in any text (safety net on AI output). */
+  scrub(text: string): string;
+};
+
+export type StageUsage = { inputTokens: number; outputTokens: number; calls: number };
