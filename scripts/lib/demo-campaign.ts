@@ -21,7 +21,8 @@ export const DEMO_FINDINGS_CAMPAIGN = {
     language: "en",
   },
   completedAt: Date.UTC(2027, 1, 27, 15, 30),
-  threadId: "5eed0000-0000-4000-8000-0000000000f2",
+  /** Thread ids are "<campaignId>.<uuid>" (worker/collaborate/synthesis/state.ts). */
+  threadId: "5eed0000-0000-4000-8000-0000000000f1.5eed0000-0000-4000-8000-0000000000f2",
 } as const;
 
 export type DemoContributor = {
