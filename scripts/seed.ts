@@ -19,6 +19,7 @@ import { hashPassword } from "better-auth/crypto";
 import { openLocal, type LocalStore } from "./lib/d1.ts";
 import { DEMO_ALERT } from "./lib/demo-alerts.ts";
 import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
+import { DEMO_FINDINGS_CAMPAIGN } from "./lib/demo-campaign.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "./lib/demo-enterprise.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { lit } from "./lib/sql.ts";
@@ -52,7 +53,8 @@ async function seed(store: LocalStore): Promise<void> {
        (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
-        AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)}) AS "teamReady"`,
+        AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)})
+        AND EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(DEMO_FINDINGS_CAMPAIGN.campaignId)} AND "insights" IS NOT NULL) AS "teamReady"`,
   );
   if (state!.userId && state!.userId !== DEMO.userId) {
     console.warn(`Seed: ${DEMO.email} exists with another id; leaving it as it is.`);

@@ -5,6 +5,7 @@
  * checks the stored insights are exactly what the synthesis engine makes of these answers, so the
  * two cannot drift). Everyone here is fictional.
  */
+import { DEMO_CAMPAIGN_SYNTHESIS } from "./demo-campaign-synthesis.ts";
 import { lit } from "./sql.ts";
 
 export const DEMO_FINDINGS_CAMPAIGN = {
@@ -143,29 +144,34 @@ export const DEMO_CONTRIBUTORS: DemoContributor[] = [
 ];
 
 /**
- * The seed's statements for the campaign, its contributors and their finished interviews.
- * `insights` is the stored synthesis (scripts/seed-data/demo-campaign-insights.json); `questions`
- * maps each answer key to the question text the interview asked.
+ * The seed's statements for the campaign, its contributors and their finished interviews, in Dana's
+ * team (`teamIdSql`, `creatorIdSql`: SQL that finds them, as createCampaignSql does). The stored
+ * synthesis, the question texts and the contributor state hash come from
+ * scripts/lib/demo-campaign-synthesis.ts, generated from the engine. Idempotent.
  */
-export function demoCampaignSql(input: { teamId: string; creatorId: string; insights: unknown; questionText: (key: string) => string; now: number }): string[] {
+export function demoCampaignSql(input: { teamIdSql: string; creatorIdSql: string }): string[] {
   const c = DEMO_FINDINGS_CAMPAIGN;
-  const params = { ...c.parameters, synthesisThreadId: c.threadId, contributorStateHash: null as string | null };
-  const statements: string[] = [];
-  statements.push(
-    `INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "insights", "maxContributors", "createdAt", "updatedAt") VALUES (${lit(c.campaignId)}, ${lit(input.teamId)}, ${lit(c.name)}, ${lit(JSON.stringify(params))}, ${lit(input.creatorId)}, 'COMPLETED', ${lit(JSON.stringify(input.insights))}, 8, ${c.completedAt - 30 * 86_400_000}, ${c.completedAt})
-ON CONFLICT ("id") DO UPDATE SET "status" = 'COMPLETED', "insights" = excluded."insights", "parameters" = excluded."parameters", "updatedAt" = excluded."updatedAt"`,
-  );
+  const s = DEMO_CAMPAIGN_SYNTHESIS;
+  const params = { ...c.parameters, synthesisThreadId: c.threadId, contributorStateHash: s.contributorStateHash };
+  const questionText = (key: string) => (s.questions as Record<string, string>)[key] ?? key;
+  const statements: string[] = [
+    `INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "insights", "maxContributors", "createdAt", "updatedAt")
+     SELECT ${lit(c.campaignId)}, ${input.teamIdSql}, ${lit(c.name)}, ${lit(JSON.stringify(params))}, ${input.creatorIdSql}, 'COMPLETED', ${lit(JSON.stringify(s.insights))}, 8, ${c.completedAt - 30 * 86_400_000}, ${c.completedAt}
+     WHERE ${input.teamIdSql} IS NOT NULL
+     ON CONFLICT ("id") DO UPDATE SET "status" = 'COMPLETED', "insights" = excluded."insights", "parameters" = excluded."parameters", "updatedAt" = excluded."updatedAt";`,
+  ];
   DEMO_CONTRIBUTORS.forEach((p, i) => {
-    const submittedAt = c.completedAt - (5 - i) * 86_400_000;
-    const answers = p.answers.map((a) => ({ key: a.key, phase: a.phase, question: input.questionText(a.key), answer: a.answer }));
+    const submittedAt = c.completedAt - (DEMO_CONTRIBUTORS.length - i) * 86_400_000;
+    const joinedAt = submittedAt - 7 * 86_400_000;
+    const answers = p.answers.map((a) => ({ key: a.key, phase: a.phase, question: questionText(a.key), answer: a.answer }));
     const lines = (key: string) => (p.answers.find((a) => a.key === key)?.answer ?? "").split("\n").filter(Boolean);
     const contributions = { injects: lines("injects"), questions: lines("questions"), objectives: lines("objectives") };
+    const campaignExists = `EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(c.campaignId)})`;
     statements.push(
-      `INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization", "role", "preferredLanguage", "joinedAt") VALUES (${lit(p.campaignUserId)}, ${lit(p.email)}, ${lit(p.firstName)}, ${lit(p.lastName)}, ${lit(p.organization)}, ${lit(p.role)}, 'en', ${submittedAt - 7 * 86_400_000}) ON CONFLICT DO NOTHING`,
-      `INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "fullName", "organization", "role") VALUES (${lit(p.tokenId)}, ${lit(c.campaignId)}, ${lit(p.email)}, ${lit(`seed-used-${p.tokenId}`)}, ${submittedAt}, ${submittedAt - 7 * 86_400_000}, ${lit(`${p.firstName} ${p.lastName}`)}, ${lit(p.organization)}, ${lit(p.role)}) ON CONFLICT DO NOTHING`,
-      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "contributionCompleted", "lastMessageAt", "submittedAt", "createdAt", "updatedAt") VALUES (${lit(p.id)}, ${lit(c.campaignId)}, ${lit(p.campaignUserId)}, 'COMPLETED', ${lit(JSON.stringify({ step: answers.length, messages: [] }))}, ${lit(JSON.stringify({ answers }))}, ${lit(JSON.stringify(contributions))}, 100, 1, ${submittedAt}, ${submittedAt}, ${submittedAt - 7 * 86_400_000}, ${submittedAt}) ON CONFLICT DO NOTHING`,
+      `INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization", "role", "preferredLanguage", "joinedAt") VALUES (${lit(p.campaignUserId)}, ${lit(p.email)}, ${lit(p.firstName)}, ${lit(p.lastName)}, ${lit(p.organization)}, ${lit(p.role)}, 'en', ${joinedAt}) ON CONFLICT DO NOTHING;`,
+      `INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "fullName", "organization", "role") SELECT ${lit(p.tokenId)}, ${lit(c.campaignId)}, ${lit(p.email)}, ${lit(`seed-used-${p.tokenId}`)}, ${submittedAt}, ${joinedAt}, ${lit(`${p.firstName} ${p.lastName}`)}, ${lit(p.organization)}, ${lit(p.role)} WHERE ${campaignExists} ON CONFLICT DO NOTHING;`,
+      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "contributionCompleted", "lastMessageAt", "submittedAt", "createdAt", "updatedAt") SELECT ${lit(p.id)}, ${lit(c.campaignId)}, ${lit(p.campaignUserId)}, 'COMPLETED', ${lit(JSON.stringify({ step: answers.length, messages: [] }))}, ${lit(JSON.stringify({ answers }))}, ${lit(JSON.stringify(contributions))}, 100, 1, ${submittedAt}, ${submittedAt}, ${joinedAt}, ${submittedAt} WHERE ${campaignExists} ON CONFLICT DO NOTHING;`,
     );
   });
-  void input.now;
   return statements;
 }

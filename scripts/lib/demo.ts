@@ -4,6 +4,7 @@
  * Brackwater County and everyone in it are fictional.
  */
 import { alertSeedSql } from "./demo-alerts.ts";
+import { demoCampaignSql } from "./demo-campaign.ts";
 import { enterpriseSeedSql } from "./demo-enterprise.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, teamOfOwnerSql, TENANCY_PROVIDER, userIdSql } from "./sql.ts";
@@ -163,6 +164,8 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
     ...setFlagSql(m.email, "collaborateEnabled", true, now),
     ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now, id: t.memberMemberId }),
     ...createCampaignSql({ team: { ownerEmail: d.email }, name: t.campaignName, email: d.email, status: "ACTIVE", now, id: t.campaignId }),
+    // A finished findings campaign: five partners interviewed, the synthesis done (issue 14).
+    ...demoCampaignSql({ teamIdSql: teamOfOwnerSql(d.email), creatorIdSql: userIdSql(d.email) }),
     // A pending invitation (worker/teams/invitations.ts): its token row holds the hash of a secret
     // nobody knows, so the link is only made by Resend on the User management page.
     `INSERT INTO "TeamInvitation" ("id", "teamId", "inviterId", "email", "collaborateRole", "status", "createdAt", "updatedAt")

@@ -94,8 +94,12 @@ describe("demo seed SQL", () => {
     // One pending invitation for the User management page, with its INVITATION token row.
     const invitations = await env.DB.prepare('SELECT i."email", i."status", t."purpose" FROM "TeamInvitation" i JOIN "AuthToken" t ON t."id" = i."id" WHERE i."teamId" = ?').bind(DEMO_TEAM.teamId).all();
     expect(invitations.results).toEqual([{ email: DEMO_TEAM.invitationEmail, status: "PENDING", purpose: "INVITATION" }]);
-    const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ?').bind(DEMO_TEAM.teamId).all();
-    expect(campaign.results).toEqual([{ teamId: DEMO_TEAM.teamId, name: "Sable River Flood Readiness 2027", status: "ACTIVE", createdById: DEMO.userId }]);
+    const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ? ORDER BY "name"').bind(DEMO_TEAM.teamId).all();
+    // The active campaign with its exercise, and a finished findings campaign (test/collaborate/demo-seed.test.ts).
+    expect(campaign.results).toEqual([
+      { teamId: DEMO_TEAM.teamId, name: "Ostrander Bay Hurricane Sheltering 2027", status: "COMPLETED", createdById: DEMO.userId },
+      { teamId: DEMO_TEAM.teamId, name: "Sable River Flood Readiness 2027", status: "ACTIVE", createdById: DEMO.userId },
+    ]);
     const account = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO.accountId).first<{ collaborateEnabled: number }>();
     expect(account!.collaborateEnabled).toBe(1);
     const marcusAccount = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO_MEMBER.accountId).first<{ collaborateEnabled: number }>();
