@@ -1,11 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthShell } from "~/components/auth/auth-shell";
-import { NewPasswordField } from "~/components/auth/fields";
-import { useFormValidation } from "~/components/auth/use-form-validation";
+import { LinkOutcome, SignUpFromLink, SwitchAccountForm } from "~/components/auth/invitation-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { contextFor } from "~/lib/request-context.server";
 import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
@@ -92,14 +89,10 @@ export async function action(args: ActionFunctionArgs) {
   return data<ActionData>({ formError: "Unknown action." }, { status: 400 });
 }
 
-function Outcome({ testId, title, children, footer }: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode }) {
-  return (
-    <AuthShell title={title} footer={footer ?? <Link to="/collaborate" className="font-medium text-primary underline-offset-4 hover:underline">Go to your contributions</Link>}>
-      <div data-testid={testId} className="grid gap-4 text-sm">
-        {children}
-      </div>
-    </AuthShell>
-  );
+const HOME = { to: "/collaborate", label: "Go to your contributions" };
+
+function Outcome(props: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode }) {
+  return <LinkOutcome {...props} home={HOME} />;
 }
 
 export default function CampaignJoinPage() {
@@ -155,13 +148,7 @@ export default function CampaignJoinPage() {
           <p>
             It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email} to accept it.
           </p>
-          <Form method="post">
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="intent" value="switch" />
-            <Button type="submit" variant="outline" className="w-full" disabled={busy}>
-              Sign out and continue
-            </Button>
-          </Form>
+          <SwitchAccountForm token={token} busy={busy} />
         </Outcome>
       );
     case "ready":
@@ -192,33 +179,26 @@ export default function CampaignJoinPage() {
           </Outcome>
         );
       }
-      return <SignUpAndContribute token={token} state={state} actionData={actionData} busy={busy} />;
+      return (
+        <SignUpFromLink
+          token={token}
+          email={state.email}
+          title={`Contribute to “${state.campaignName}”`}
+          description={`${state.inviterName} invited ${state.email}. Choose a password so you can come back to your answers.`}
+          testId="join-signup"
+          note={<p className="text-sm text-muted-foreground">You will only see this campaign and your account settings; no subscription is needed. What you write is anonymised before it is analysed.</p>}
+          submitLabel="Create sign-in and start"
+          busyLabel="Starting…"
+          defaults={namesOf(state.fullName)}
+          actionData={actionData}
+          busy={busy}
+        />
+      );
   }
 }
 
-function SignUpAndContribute({ token, state, actionData, busy }: { token: string; state: Extract<JoinState, { kind: "ready" }>; actionData: ActionData | undefined; busy: boolean }) {
-  const { errors, clearField } = useFormValidation(signupSchema, actionData?.fieldErrors);
-  const [first, ...rest] = (state.fullName ?? "").split(" ");
-  const v = actionData?.values ?? { firstName: first || undefined, lastName: rest.join(" ") || undefined };
-  return (
-    <AuthShell title={`Contribute to “${state.campaignName}”`} description={`${state.inviterName} invited ${state.email}. Choose a password so you can come back to your answers.`}>
-      <div data-testid="join-signup" className="grid gap-4">
-        {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
-        <p className="text-sm text-muted-foreground">You will only see this campaign and your account settings; no subscription is needed. What you write is anonymised before it is analysed.</p>
-        <Form method="post" noValidate className="grid gap-4">
-          <input type="hidden" name="token" value={token} />
-          <input type="hidden" name="intent" value="signup" />
-          <Field label="E-mail" name="email-shown" type="email" value={state.email} readOnly disabled description="The address the invitation was sent to." />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
-            <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
-          </div>
-          <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Starting…" : "Create sign-in and start"}
-          </Button>
-        </Form>
-      </div>
-    </AuthShell>
-  );
+/** The invitation's full name as the sign-up form's first and last name. */
+function namesOf(fullName: string | null): { firstName?: string; lastName?: string } {
+  const [first, ...rest] = (fullName ?? "").trim().split(/\s+/);
+  return { firstName: first || undefined, lastName: rest.join(" ") || undefined };
 }

@@ -1,11 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthShell } from "~/components/auth/auth-shell";
-import { NewPasswordField } from "~/components/auth/fields";
-import { useFormValidation } from "~/components/auth/use-form-validation";
+import { LinkOutcome, SignUpFromLink, SwitchAccountForm } from "~/components/auth/invitation-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { contextFor } from "~/lib/request-context.server";
 import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
@@ -86,14 +83,10 @@ export async function action(args: ActionFunctionArgs) {
 
 const ROLE_TEXT = { CAMPAIGN_MANAGER: "a campaign manager", STANDARD_USER: "a member" } as const;
 
-function Outcome({ testId, title, children, footer }: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode }) {
-  return (
-    <AuthShell title={title} footer={footer ?? <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">Go to Readyroom</Link>}>
-      <div data-testid={testId} className="grid gap-4 text-sm">
-        {children}
-      </div>
-    </AuthShell>
-  );
+const HOME = { to: "/dashboard", label: "Go to Readyroom" };
+
+function Outcome(props: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode }) {
+  return <LinkOutcome {...props} home={HOME} />;
 }
 
 export default function InvitesPage() {
@@ -149,13 +142,7 @@ export default function InvitesPage() {
           <p>
             It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email} to accept it.
           </p>
-          <Form method="post">
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="intent" value="switch" />
-            <Button type="submit" variant="outline" className="w-full" disabled={busy}>
-              Sign out and continue
-            </Button>
-          </Form>
+          <SwitchAccountForm token={token} busy={busy} />
         </Outcome>
       );
     case "ready":
@@ -188,31 +175,18 @@ export default function InvitesPage() {
           </Outcome>
         );
       }
-      return <SignupAndJoin token={token} email={state.email} inviterName={state.inviterName} actionData={actionData} busy={busy} />;
+      return (
+        <SignUpFromLink
+          token={token}
+          email={state.email}
+          title="Join your team on Readyroom"
+          description={`${state.inviterName} invited ${state.email}. Create your account to join.`}
+          testId="invite-signup"
+          submitLabel="Create account and join"
+          busyLabel="Joining…"
+          actionData={actionData}
+          busy={busy}
+        />
+      );
   }
-}
-
-function SignupAndJoin({ token, email, inviterName, actionData, busy }: { token: string; email: string; inviterName: string; actionData: ActionData | undefined; busy: boolean }) {
-  const { errors, clearField } = useFormValidation(signupSchema, actionData?.fieldErrors);
-  const v = actionData?.values ?? {};
-  return (
-    <AuthShell title="Join your team on Readyroom" description={`${inviterName} invited ${email}. Create your account to join.`}>
-      <div data-testid="invite-signup" className="grid gap-4">
-        {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
-        <Form method="post" noValidate className="grid gap-4">
-          <input type="hidden" name="token" value={token} />
-          <input type="hidden" name="intent" value="signup" />
-          <Field label="E-mail" name="email-shown" type="email" value={email} readOnly disabled description="The address the invitation was sent to." />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
-            <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
-          </div>
-          <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Joining…" : "Create account and join"}
-          </Button>
-        </Form>
-      </div>
-    </AuthShell>
-  );
 }

@@ -28,6 +28,29 @@ export type SessionUser = {
   mfaType: "EMAIL" | "TOTP" | null;
 };
 
+/** A User row (columns as D1 returns them) as the SessionUser every feature sees. */
+export function toSessionUser(row: {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  onboarded: number;
+  twoFactorEnabled: number;
+  mfaType: string | null;
+}): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName ?? "",
+    lastName: row.lastName ?? "",
+    role: row.role === "admin" ? "admin" : "basic",
+    onboarded: Boolean(row.onboarded),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    mfaType: row.mfaType === "EMAIL" || row.mfaType === "TOTP" ? row.mfaType : null,
+  };
+}
+
 export type SessionInfo = { user: SessionUser; session: { id: string; expiresAt: Date } };
 
 type Row = {
@@ -137,19 +160,7 @@ export async function getSession(env: Env, headers: Headers): Promise<SessionInf
   if (now - row.sessionUpdatedAt > SESSION_TOUCH_INTERVAL_MS) {
     await env.DB.prepare('UPDATE "Session" SET "updatedAt" = ? WHERE "id" = ?').bind(now, row.sessionId).run();
   }
-  return {
-    user: {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName ?? "",
-      lastName: row.lastName ?? "",
-      role: row.role === "admin" ? "admin" : "basic",
-      onboarded: Boolean(row.onboarded),
-      twoFactorEnabled: Boolean(row.twoFactorEnabled),
-      mfaType: row.mfaType === "EMAIL" || row.mfaType === "TOTP" ? row.mfaType : null,
-    },
-    session: { id: row.sessionId, expiresAt: new Date(row.expires) },
-  };
+  return { user: toSessionUser(row), session: { id: row.sessionId, expiresAt: new Date(row.expires) } };
 }
 
 /** Ends the request's session if it is expired or idle (for /api/auth/*, which better-auth serves). */

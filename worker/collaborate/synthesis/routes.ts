@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireUser } from "../../auth/middleware";
+import { toSessionUser } from "../../auth/session";
 import { appCtxOf, ctxOf } from "../../context";
 import { notFound } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/http";
@@ -47,16 +48,7 @@ const synthesisUser = createMiddleware<AppEnv>(async (c, next) => {
         .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>()
     : null;
   if (!row || row.disabledAt) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
-  c.set("user", {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName ?? "",
-    lastName: row.lastName ?? "",
-    role: row.role === "admin" ? "admin" : "basic",
-    onboarded: Boolean(row.onboarded),
-    twoFactorEnabled: Boolean(row.twoFactorEnabled),
-    mfaType: row.mfaType === "EMAIL" || row.mfaType === "TOTP" ? row.mfaType : null,
-  });
+  c.set("user", toSessionUser(row));
   await next();
 });
 
