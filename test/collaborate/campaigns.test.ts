@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditLogs, campaignParticipants, campaignTokens, contributorExercises } from "../../worker/db/schema";
 import { CAMPAIGN_INVITATION_MAIL_KIND } from "../../worker/collaborate/invitations";
 import type { CampaignDetailView, InterviewView } from "../../worker/collaborate/views";
+import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../conversations/helpers";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";
 import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign } from "./campaign-helpers";
@@ -177,6 +178,28 @@ describe("interviews", () => {
     expect(JSON.stringify(detail)).not.toContain("Sandbags run out");
     const listed = await json(await api("/api/collaborate/interviews", { user: contributor }));
     expect(listed.interviews).toEqual([expect.objectContaining({ id, campaignId: campaign.id, status: "COMPLETED", completionPercentage: 100 })]);
+  });
+
+  it("with an AI provider the next question is the model's words, paid from the campaign team's credits, not the contributor's", async () => {
+    const { owner } = await collaborateTeam();
+    await stripePlan(owner);
+    await grant(owner.accountId, 50);
+    const campaign = await newCampaign(owner);
+    const email = freshEmail();
+    const { token } = await inviteContributor(owner, campaign.id, email);
+    const contributor = await createTestUser({ email });
+    const id = await joinAsUser(contributor, token);
+    const teamBefore = await balance(owner.accountId);
+    const mineBefore = await balance(contributor.accountId);
+    const marker = tag();
+    const res = await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: `Battalion chief ${marker}` }, env: aiEnv() });
+    const view = (await json(await expectStatus(res, 200))) as InterviewView;
+    expect(view.currentQuestion).toMatch(/^This is the fake assistant answering/);
+    const [request] = await fakeRequests(marker);
+    expect(request!.messages[0]!.content).toContain("Which of your agency's plans");
+    // The fake reports 2050 tokens: 3 credits, from the team's account.
+    expect((await balance(owner.accountId)).current).toBe(teamBefore.current - 3);
+    expect(await balance(contributor.accountId)).toEqual(mineBefore);
   });
 
   it("a closed campaign refuses new answers and new contributors", async () => {
