@@ -9,7 +9,7 @@ import { conflict } from "../lib/errors";
 import { createdCampaign, managedCampaign, requireManagerTeam } from "./access";
 import { contributorsOf } from "./contributors";
 import { invitationsOf } from "./invitations";
-import type { CreateCampaignBody } from "./model";
+import { campaignIsOpen, type CreateCampaignBody } from "./model";
 import { readParameters } from "./parameters";
 import type { CampaignDetailView, CampaignSummaryView } from "./views";
 
@@ -126,7 +126,7 @@ export async function campaignForCreator(ctx: UserContext, campaignId: string): 
 export async function closeCampaign(ctx: UserContext, campaignId: string): Promise<CampaignDetailView> {
   const campaign = await managedCampaign(ctx, campaignId);
   if (campaign.status === "SYNTHESIZING") throw conflict("The synthesis is running. Close the campaign once it has finished.", "synthesis_running");
-  if (campaign.status === "DRAFT" || campaign.status === "ACTIVE") {
+  if (campaignIsOpen(campaign.status)) {
     await ctx.db.batch([
       ctx.db.update(campaigns).set({ status: "CLOSED", updatedAt: new Date(nowMs()) }).where(eq(campaigns.id, campaignId)),
       auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.closed" }),

@@ -9,6 +9,7 @@ import { conflict, notFound } from "../lib/errors";
 import { closingLine, completionOf, interviewScript, phaseTwoIntro, proposalsFrom, scriptIntro, type ScriptQuestion } from "./interview-script";
 import { deadlinePassed, readParameters } from "./parameters";
 import { readCollected, readProgress, type InterviewProgress } from "./progress";
+import { campaignIsOpen } from "./model";
 import type { InterviewMessage, InterviewSummaryView, InterviewView } from "./views";
 
 /**
@@ -25,7 +26,6 @@ import type { InterviewMessage, InterviewSummaryView, InterviewView } from "./vi
 
 export const INTERVIEW_NOT_FOUND = "Interview not found.";
 export const INTERVIEW_MAX_OUTPUT_TOKENS = 300;
-const CLOSED: Campaign["status"][] = ["CLOSED", "ARCHIVED"];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -55,7 +55,7 @@ async function loadInterview(ctx: UserContext, interviewId: string): Promise<Loa
 }
 
 function isClosed(campaign: Campaign, now: number): boolean {
-  return CLOSED.includes(campaign.status) || deadlinePassed(readParameters(campaign.parameters).deadline, now);
+  return !campaignIsOpen(campaign.status) || deadlinePassed(readParameters(campaign.parameters).deadline, now);
 }
 
 /** The opening turns shown before the first answer: the introduction and the first question. */

@@ -10,7 +10,7 @@ import { conflict, HttpError, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
 import { hashInvitationToken } from "../teams/invitations";
 import { managedCampaign, type ManagedCampaign } from "./access";
-import { CAMPAIGN_INVITATION_TTL_MS, type InviteContributorBody } from "./model";
+import { CAMPAIGN_INVITATION_TTL_MS, campaignIsOpen, type InviteContributorBody } from "./model";
 import { readParameters } from "./parameters";
 import type { CampaignInvitationView } from "./views";
 
@@ -25,8 +25,6 @@ import type { CampaignInvitationView } from "./views";
 
 export const CAMPAIGN_INVITATION_MAIL_KIND = "campaign-invitation";
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** Campaigns that take no new contributors. */
-const CLOSED_STATUSES: Campaign["status"][] = ["CLOSED", "ARCHIVED"];
 
 export function joinLink(appUrl: string, secret: string): string {
   return `${appUrl.replace(/\/$/, "")}/collaborate/join?token=${encodeURIComponent(secret)}`;
@@ -101,7 +99,7 @@ async function sendCampaignInvitation(ctx: AppContext, input: { to: string; full
 }
 
 function assertOpen(campaign: Campaign): void {
-  if (CLOSED_STATUSES.includes(campaign.status)) throw conflict("This campaign is closed: it takes no new contributors.", "campaign_closed");
+  if (!campaignIsOpen(campaign.status)) throw conflict("This campaign is closed: it takes no new contributors.", "campaign_closed");
 }
 
 /** Invites one address to contribute (managers of the campaign's team) and e-mails the link. */
@@ -253,7 +251,7 @@ export async function inspectCampaignInvitation(ctx: AppContext, secret: string 
   if (token.revokedAt) return { kind: "revoked", ...base };
   if (token.usedAt) return { kind: "used", ...base };
   if (token.expiresAt.getTime() <= nowMs()) return { kind: "expired", ...base };
-  if (CLOSED_STATUSES.includes(campaign.status)) return { kind: "closed", ...base };
+  if (!campaignIsOpen(campaign.status)) return { kind: "closed", ...base };
   if (viewer && !sameAddress(viewer.email, token.email)) return { kind: "wrong-address", signedInAs: viewer.email, ...base };
   // The pending invitation itself holds a place, so "full" means more places are taken than allowed.
   if (campaign.maxContributors !== null && found.taken > campaign.maxContributors) return { kind: "full", ...base };

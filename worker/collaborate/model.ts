@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isCoreCapabilityName } from "../exercises/capabilities";
 import { isSupportedLanguage } from "../profile/languages";
-import { CAMPAIGN_PURPOSES, type ContributorStatus } from "./views";
+import { CAMPAIGN_PURPOSES, type CampaignStatus, type ContributorStatus } from "./views";
 
 /**
  * Request bodies and limits of the collaborate API, shared with the browser (eslint
@@ -69,4 +69,13 @@ export async function contributorStateHash(contributors: { id: string; status: C
     .sort();
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(completed.join("\n"))));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Whether a campaign still takes contributions: new invitations, joins, answers and reminders.
+ * Only the manager's Close (CLOSED) or archiving ends them; a campaign whose synthesis ran can take
+ * more voices and be synthesised again. One rule for the API and the campaign page.
+ */
+export function campaignIsOpen(status: CampaignStatus): boolean {
+  return status !== "CLOSED" && status !== "ARCHIVED";
 }

@@ -7,7 +7,7 @@ import { escapeHtml, getEmailSender } from "../lib/email";
 import { conflict } from "../lib/errors";
 import { managedCampaign } from "./access";
 import { contributorsOf } from "./contributors";
-import { REMINDER_INTERVAL_MS } from "./model";
+import { campaignIsOpen, REMINDER_INTERVAL_MS } from "./model";
 import { readParameters } from "./parameters";
 
 export const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
@@ -19,7 +19,7 @@ export const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
  */
 export async function remindContributors(ctx: UserContext, campaignId: string, contributorIds?: string[]): Promise<{ sent: number; skipped: number }> {
   const campaign = await managedCampaign(ctx, campaignId);
-  if (campaign.status === "CLOSED" || campaign.status === "ARCHIVED") throw conflict("This campaign is closed: there is nothing left to remind contributors about.", "campaign_closed");
+  if (!campaignIsOpen(campaign.status)) throw conflict("This campaign is closed: there is nothing left to remind contributors about.", "campaign_closed");
   const now = nowMs();
   const params = readParameters(campaign.parameters);
   const all = await contributorsOf(ctx, campaignId, campaign.parameters);

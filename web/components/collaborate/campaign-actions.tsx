@@ -12,8 +12,8 @@ import { isRunActive, synthesisBlockedReason } from "~/lib/synthesis-logic";
 import { useDownload } from "./use-download";
 import { useStartExercise } from "./use-start-exercise";
 import { useSynthesis } from "./synthesis-store";
+import { campaignIsOpen } from "../../../worker/collaborate/model";
 
-const OPEN_STATUSES = new Set(["DRAFT", "ACTIVE"]);
 
 /** The manager's actions on one campaign: synthesis and its results, the guide, reminders, closing. */
 export function CampaignActions({ campaign, onChanged }: { campaign: CampaignDetailView; onChanged: () => unknown }) {
@@ -25,7 +25,7 @@ export function CampaignActions({ campaign, onChanged }: { campaign: CampaignDet
   const running = isRunActive(run);
   const blocked = synthesisBlockedReason(campaign);
   const pending = campaign.contributors.filter((c) => c.status !== "COMPLETED");
-  const open = OPEN_STATUSES.has(campaign.status);
+  const open = campaignIsOpen(campaign.status);
   const findingsMode = campaign.parameters.purpose === "generate-findings";
 
   const remind = useMutation({

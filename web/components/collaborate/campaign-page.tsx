@@ -12,9 +12,10 @@ import { ContributorsTable } from "./contributors-table";
 import { formatDate, languageName, PURPOSE_LABELS } from "./format";
 import { InvitationsList, InviteForm } from "./invitations-panel";
 import { CampaignStatusBadge } from "./status-badges";
+import { campaignIsOpen } from "../../../worker/collaborate/model";
 
 function inviteBlockedReason(campaign: CampaignDetailView): string | null {
-  if (campaign.status !== "DRAFT" && campaign.status !== "ACTIVE") return "The campaign is closed to new contributors.";
+  if (!campaignIsOpen(campaign.status)) return "The campaign is closed to new contributors.";
   const taken = campaign.invitations.filter((i) => i.status === "PENDING" || i.status === "USED").length;
   if (campaign.maxContributors !== null && taken >= campaign.maxContributors) return `The campaign has reached its ${campaign.maxContributors} contributors.`;
   return null;
@@ -51,7 +52,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   const readOnly = campaign.status !== "DRAFT" && campaign.status !== "ACTIVE";
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-8">
       <div>
         <Button asChild variant="ghost" size="sm" className="-ml-2">
           <Link to="/collaborate">
