@@ -379,56 +379,56 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       ],
       "recommendedObjectives": [
         {
-          "text": "Assess real-time shelter capacity reporting between shelters and the EOC.",
+          "text": "Assess real-time shelter capacity reporting between shelters and the EOC",
           "capability": "Mass Care Services",
           "respondents": [
             "Respondent 1"
           ]
         },
         {
-          "text": "Validate the shelter security staffing plan for six simultaneous shelters.",
+          "text": "Validate the shelter security staffing plan for six simultaneous shelters",
           "capability": "Mass Care Services",
           "respondents": [
             "Respondent 2"
           ]
         },
         {
-          "text": "Demonstrate continuity of power for the medical-needs shelter.",
+          "text": "Demonstrate continuity of power for the medical-needs shelter",
           "capability": "Infrastructure Systems",
           "respondents": [
             "Respondent 3"
           ]
         },
         {
-          "text": "Validate the fuel priority list for shelters and critical facilities.",
+          "text": "Validate the fuel priority list for shelters and critical facilities",
           "capability": "Logistics and Supply Chain Management",
           "respondents": [
             "Respondent 4"
           ]
         },
         {
-          "text": "Demonstrate evacuation transportation for residents without vehicles.",
+          "text": "Demonstrate evacuation transportation for residents without vehicles",
           "capability": "Critical Transportation",
           "respondents": [
             "Respondent 5"
           ]
         },
         {
-          "text": "Assess how partners would close the gap in backup power.",
+          "text": "Assess how partners would close the gap in backup power",
           "capability": "Infrastructure Systems",
           "respondents": [
             "Respondent 3"
           ]
         },
         {
-          "text": "Assess how partners would close the gap in bus driver staffing.",
+          "text": "Assess how partners would close the gap in bus driver staffing",
           "capability": "Critical Transportation",
           "respondents": [
             "Respondent 5"
           ]
         },
         {
-          "text": "Validate partners' arrangements for buses under the hurricane and storm surge scenario.",
+          "text": "Validate partners' arrangements for buses under the hurricane and storm surge scenario",
           "capability": "Critical Transportation",
           "respondents": [
             "Respondent 3",

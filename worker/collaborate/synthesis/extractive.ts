@@ -308,10 +308,8 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
 type Topic = { label: string; stems: string[]; units: Unit[]; respondents: string[] };
 
 const MAX_PROPOSED_OBJECTIVES = 5;
-const sentence = (text: string) => {
-  const t = capitalise(text.trim().replace(/\s+/g, " "));
-  return /[.!?]$/u.test(t) ? t : `${t}.`;
-};
+/** Objectives are written as exercise documents list them: capitalised, no closing full stop. */
+const sentence = (text: string) => capitalise(text.trim().replace(/\s+/g, " ").replace(/\.+$/u, ""));
 
 function objectives(
   campaign: SynthesisCampaign,
@@ -342,17 +340,17 @@ function objectives(
   const capabilityOf = (t: Topic) => dominantCapability([t.label]) ?? dominantCapability(t.units.map((u) => u.text));
   for (const g of gaps.slice(0, 3)) {
     if (already(g)) continue;
-    out.push({ text: `Assess how partners would close the gap in ${g.label}.`, capability: capabilityOf(g), respondents: g.respondents, stems: new Set(g.stems) });
+    out.push({ text: `Assess how partners would close the gap in ${g.label}`, capability: capabilityOf(g), respondents: g.respondents, stems: new Set(g.stems) });
   }
   for (const t of themes.slice(0, 3)) {
     if (already(t)) continue;
-    out.push({ text: `Validate partners' arrangements for ${t.label} under the ${campaign.hazard.trim().toLowerCase() || "campaign's"} scenario.`, capability: capabilityOf(t), respondents: t.respondents, stems: new Set(t.stems) });
+    out.push({ text: `Validate partners' arrangements for ${t.label} under the ${campaign.hazard.trim().toLowerCase() || "campaign's"} scenario`, capability: capabilityOf(t), respondents: t.respondents, stems: new Set(t.stems) });
   }
   // Capabilities the campaign explores that nobody talked about.
   for (const name of campaign.capabilities) {
     const row = coverage.find((c) => c.capability === name);
     if (row && row.contributorCount === 0) {
-      out.push({ text: `Demonstrate ${name}: the campaign explores it but no contributor described how it would be delivered.`, capability: name, respondents: [], stems: new Set() });
+      out.push({ text: `Demonstrate ${name}: the campaign explores it but no contributor described how it would be delivered`, capability: name, respondents: [], stems: new Set() });
     }
   }
   // Proposals and gaps first, but never at the cost of an unexplored capability of the campaign.
