@@ -13,11 +13,11 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
   "contributorStateHash": "0a4109365d6e399993524cd47b6e10e5fa504e4906b232ad3efc6bd1f2ac4b57",
   "insights": {
     "findings": {
-      "summary": "5 contributors from 5 agencies answered on Hurricane and storm surge. The most shared themes: shelter: medical, odalys (5), two (3) and buses: wheelchair (2). Main gaps: bus driver shortfall (1), odalys shortfall (1) and shelter capacity shortfall (2). Capabilities most discussed: Mass Care Services, Planning and Critical Transportation; 21 of 32 core capabilities were not raised.",
+      "summary": "Five partner agencies contributed. They most often raised shelter (5 of 5), buses (2 of 5) and evacuation (2 of 5). The main gaps: shelter security, backup power and bus driver staffing. Capabilities most discussed: Mass Care Services, Planning and Critical Transportation; 21 of the 32 core capabilities were not raised.",
       "themes": [
         {
-          "title": "Shelter: medical, odalys",
-          "detail": "5 contributors of 5 raised shelter, often together with medical and odalys; 3 of them describe a shortfall.",
+          "title": "Shelter",
+          "detail": "All five contributors raised shelter, often together with medical-needs shelter and staffing; five of them describe a shortfall.",
           "contributorCount": 5,
           "respondents": [
             "Respondent 1",
@@ -28,46 +28,22 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           ],
           "quotes": [
             {
-              "text": "During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.",
+              "text": "Medical-needs shelter generators are not adequate; we lack backup power and a list of oxygen-dependent residents.",
               "respondent": "Respondent 3"
             },
             {
-              "text": "After Odalys, generator fuel deliveries to shelters were delayed because the fuel plan prioritised pumping stations.",
-              "respondent": "Respondent 4"
+              "text": "Shelter capacity is adequate on paper, but volunteer staffing is insufficient after 48 hours.",
+              "respondent": "Respondent 1"
             },
             {
-              "text": "Hurricane Odalys in 2022: contraflow on Route 9 worked, but shelter security ran out of deputies by day two because three shelters opened at once.",
-              "respondent": "Respondent 2"
+              "text": "A fuel priority list from the EOC that names shelters and the medical-needs shelter.",
+              "respondent": "Respondent 4"
             }
           ]
         },
         {
-          "title": "Two",
-          "detail": "3 contributors of 5 raised two; 1 of them describe a shortfall.",
-          "contributorCount": 3,
-          "respondents": [
-            "Respondent 2",
-            "Respondent 4",
-            "Respondent 5"
-          ],
-          "quotes": [
-            {
-              "text": "Hurricane Odalys in 2022: contraflow on Route 9 worked, but shelter security ran out of deputies by day two because three shelters opened at once.",
-              "respondent": "Respondent 2"
-            },
-            {
-              "text": "Debris management plan and the fuel contract with two vendors.",
-              "respondent": "Respondent 4"
-            },
-            {
-              "text": "Bus driver staffing is insufficient for a two-day evacuation.",
-              "respondent": "Respondent 5"
-            }
-          ]
-        },
-        {
-          "title": "Buses: wheelchair",
-          "detail": "2 contributors of 5 raised buses, often together with wheelchair; 1 of them describe a shortfall.",
+          "title": "Buses",
+          "detail": "Two of the five contributors raised buses, often together with wheelchair; one of them describes a shortfall.",
           "contributorCount": 2,
           "respondents": [
             "Respondent 3",
@@ -86,7 +62,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
         },
         {
           "title": "Evacuation",
-          "detail": "2 contributors of 5 raised evacuation; 1 of them describe a shortfall.",
+          "detail": "Two of the five contributors raised evacuation; one of them describes a shortfall.",
           "contributorCount": 2,
           "respondents": [
             "Respondent 2",
@@ -105,7 +81,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
         },
         {
           "title": "Transportation",
-          "detail": "2 contributors of 5 raised transportation; 1 of them describe a shortfall.",
+          "detail": "Two of the five contributors raised transportation; two of them describe a shortfall.",
           "contributorCount": 2,
           "respondents": [
             "Respondent 3",
@@ -121,69 +97,50 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
               "respondent": "Respondent 3"
             }
           ]
-        },
-        {
-          "title": "District",
-          "detail": "2 contributors of 5 raised district.",
-          "contributorCount": 2,
-          "respondents": [
-            "Respondent 1",
-            "Respondent 5"
-          ],
-          "quotes": [
-            {
-              "text": "Our shelter agreements with the school district (eight schools) and the county mass care annex.",
-              "respondent": "Respondent 1"
-            },
-            {
-              "text": "The district's emergency transportation agreement with the county: 60 buses, 45 drivers.",
-              "respondent": "Respondent 5"
-            }
-          ]
         }
       ],
       "gaps": [
         {
-          "title": "Bus driver shortfall",
-          "detail": "Raised by 1 contributor, e.g. Respondent 5: “Bus driver staffing is insufficient for a two-day evacuation.” No contributor's plans cover it.",
+          "title": "Shelter security",
+          "detail": "Raised by 2 contributors, e.g. Respondent 2: “Shelter security staffing is not enough if the county opens six.” Some contributors' plans touch on it, but the concern stands.",
           "respondents": [
-            "Respondent 5"
+            "Respondent 1",
+            "Respondent 2"
           ]
         },
         {
-          "title": "Odalys shortfall",
+          "title": "Backup power",
           "detail": "Raised by 1 contributor, e.g. Respondent 3: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
           "respondents": [
             "Respondent 3"
           ]
         },
         {
-          "title": "Shelter capacity shortfall",
-          "detail": "Raised by 2 contributors, e.g. Respondent 1: “Shelter capacity is adequate on paper, but volunteer staffing is insufficient after 48 hours.” Some contributors' plans mention shelter capacity, but the concern stands.",
-          "respondents": [
-            "Respondent 1",
-            "Respondent 2"
-          ]
-        },
-        {
-          "title": "Buses shortfall",
-          "detail": "Raised by 1 contributor, e.g. Respondent 5: “In 2022 we had buses but not enough drivers; many drivers evacuated their own families.” Some contributors' plans mention buses, but the concern stands.",
+          "title": "Bus driver staffing",
+          "detail": "Raised by 1 contributor, e.g. Respondent 5: “Bus driver staffing is insufficient for a two-day evacuation.” No contributor's plans cover it.",
           "respondents": [
             "Respondent 5"
           ]
         },
         {
-          "title": "Medical shortfall",
-          "detail": "Raised by 1 contributor, e.g. Respondent 3: “Medical-needs shelter generators are not adequate; we lack backup power and a list of oxygen-dependent residents.” Some contributors' plans mention medical, but the concern stands.",
+          "title": "Fuel for shelter generators",
+          "detail": "Raised by 1 contributor, e.g. Respondent 4: “After Odalys, generator fuel deliveries to shelters were delayed because the fuel plan prioritised pumping stations.” No contributor's plans cover it.",
           "respondents": [
-            "Respondent 3"
+            "Respondent 4"
           ]
         },
         {
-          "title": "Security shortfall",
-          "detail": "Raised by 1 contributor, e.g. Respondent 2: “We cannot staff security at more than four shelters at a time.” Some contributors' plans mention security, but the concern stands.",
+          "title": "Pet sheltering",
+          "detail": "Raised by 1 contributor, e.g. Respondent 1: “Pet sheltering is not planned.” No contributor's plans cover it.",
           "respondents": [
-            "Respondent 2"
+            "Respondent 1"
+          ]
+        },
+        {
+          "title": "Transportation for wheelchair users",
+          "detail": "Raised by 1 contributor, e.g. Respondent 3: “Transportation for wheelchair users is a gap.” No contributor's plans cover it.",
+          "respondents": [
+            "Respondent 3"
           ]
         }
       ],
@@ -422,48 +379,6 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       ],
       "recommendedObjectives": [
         {
-          "text": "Assess whether partners can close the bus driver shortfall (Critical Transportation) raised by 1 contributor.",
-          "capability": "Critical Transportation",
-          "respondents": [
-            "Respondent 5"
-          ]
-        },
-        {
-          "text": "Assess whether partners can close the odalys shortfall (Infrastructure Systems) raised by 1 contributor.",
-          "capability": "Infrastructure Systems",
-          "respondents": [
-            "Respondent 3"
-          ]
-        },
-        {
-          "text": "Assess whether partners can close the shelter capacity shortfall (Mass Care Services) raised by 2 contributors.",
-          "capability": "Mass Care Services",
-          "respondents": [
-            "Respondent 1",
-            "Respondent 2"
-          ]
-        },
-        {
-          "text": "Validate shelter arrangements across partner agencies under the hurricane and storm surge scenario.",
-          "capability": "Mass Care Services",
-          "respondents": [
-            "Respondent 1",
-            "Respondent 2",
-            "Respondent 3",
-            "Respondent 4",
-            "Respondent 5"
-          ]
-        },
-        {
-          "text": "Validate two arrangements across partner agencies under the hurricane and storm surge scenario.",
-          "capability": "Critical Transportation",
-          "respondents": [
-            "Respondent 2",
-            "Respondent 4",
-            "Respondent 5"
-          ]
-        },
-        {
           "text": "Assess real-time shelter capacity reporting between shelters and the EOC",
           "capability": "Mass Care Services",
           "respondents": [
@@ -482,6 +397,42 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "capability": "Infrastructure Systems",
           "respondents": [
             "Respondent 3"
+          ]
+        },
+        {
+          "text": "Validate the fuel priority list for shelters and critical facilities",
+          "capability": "Logistics and Supply Chain Management",
+          "respondents": [
+            "Respondent 4"
+          ]
+        },
+        {
+          "text": "Demonstrate evacuation transportation for residents without vehicles",
+          "capability": "Critical Transportation",
+          "respondents": [
+            "Respondent 5"
+          ]
+        },
+        {
+          "text": "Assess how partners would close the gap in backup power",
+          "capability": "Infrastructure Systems",
+          "respondents": [
+            "Respondent 3"
+          ]
+        },
+        {
+          "text": "Assess how partners would close the gap in bus driver staffing",
+          "capability": "Critical Transportation",
+          "respondents": [
+            "Respondent 5"
+          ]
+        },
+        {
+          "text": "Validate partners' arrangements for buses under the hurricane and storm surge scenario",
+          "capability": "Critical Transportation",
+          "respondents": [
+            "Respondent 3",
+            "Respondent 5"
           ]
         }
       ]
@@ -532,7 +483,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 5,
         "time": "01:00",
-        "title": "A fight breaks out in the registration line at…",
+        "title": "A fight breaks out in the registration line at the high school shelter",
         "description": "A fight breaks out in the registration line at the high school shelter",
         "capability": "Mass Care Services",
         "expectedAction": "Open or expand shelter capacity, assign staff and supplies, and track who is sheltered.",
@@ -587,16 +538,38 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 10,
         "time": "02:15",
-        "title": "Pressure point: odalys shortfall",
-        "description": "As the hurricane and storm surge develops, the odalys shortfall partners warned about begins to affect operations. Raised by 1 contributor, e.g. Respondent 3: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
+        "title": "A bus arrives at a shelter that is already full",
+        "description": "A bus arrives at a shelter that is already full",
+        "capability": "Critical Transportation",
+        "expectedAction": "Decide evacuation priorities, request accessible transport and confirm routes with law enforcement.",
+        "respondents": [
+          "Respondent 5"
+        ]
+      },
+      {
+        "number": 11,
+        "time": "02:30",
+        "title": "Pressure point: backup power",
+        "description": "As the hurricane and storm surge develops, the shortfall in backup power that partners described starts to affect operations. Raised by 1 contributor, e.g. Respondent 3: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
         "capability": "Infrastructure Systems",
         "expectedAction": "Prioritise restoration of critical facilities and arrange temporary power.",
         "respondents": [
           "Respondent 3"
         ]
+      },
+      {
+        "number": 12,
+        "time": "02:45",
+        "title": "Pressure point: transportation for wheelchair users",
+        "description": "As the hurricane and storm surge develops, the shortfall in transportation for wheelchair users that partners described starts to affect operations. Raised by 1 contributor, e.g. Respondent 3: “Transportation for wheelchair users is a gap.” No contributor's plans cover it.",
+        "capability": "Critical Transportation",
+        "expectedAction": "Decide evacuation priorities, request accessible transport and confirm routes with law enforcement.",
+        "respondents": [
+          "Respondent 3"
+        ]
       }
     ],
-    "summary": "5 contributors from 5 agencies answered on Hurricane and storm surge. The most shared themes: shelter: medical, odalys (5), two (3) and buses: wheelchair (2). Main gaps: bus driver shortfall (1), odalys shortfall (1) and shelter capacity shortfall (2). Capabilities most discussed: Mass Care Services, Planning and Critical Transportation; 21 of 32 core capabilities were not raised.",
+    "summary": "Five partner agencies contributed. They most often raised shelter (5 of 5), buses (2 of 5) and evacuation (2 of 5). The main gaps: shelter security, backup power and bus driver staffing. Capabilities most discussed: Mass Care Services, Planning and Critical Transportation; 21 of the 32 core capabilities were not raised.",
     "contributorCount": 5,
     "completedAt": "2027-02-27T15:30:00.000Z",
     "threadId": "5eed0000-0000-4000-8000-0000000000f1.5eed0000-0000-4000-8000-0000000000f2"

@@ -4,7 +4,8 @@ import { isCoreCapabilityName } from "../../exercises/capabilities";
 import type { DraftInject, Findings } from "../views";
 import { structuredCall } from "./ai-call";
 import { dominantCapability } from "./capability-keywords";
-import { byRespondent } from "./extractive";
+import { byRespondent, jaccard, lowerFirst } from "./extractive";
+import { shortTitle } from "./phrases";
 import { contributionsForPrompt } from "./prompt-text";
 import { capitalise, contentStems } from "./text";
 import type { Anonymised, StageUsage, SynthesisCampaign } from "./types";
@@ -44,18 +45,14 @@ const time = (i: number) => {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 };
 
-/** "Battalion Chief Respondent 19 calls: A nursing home requests…" → "A nursing home requests transport for 60…". */
-function titleOf(text: string): string {
+/**
+ * "Battalion Chief Respondent 19 calls: A nursing home requests…" → "A nursing home requests…": the
+ * first sentence, whole up to 90 characters, else cut at a word boundary within 80.
+ */
+export function titleOf(text: string): string {
   const main = text.replace(/^[^:]{3,60}:\s+/u, "").trim() || text.trim();
   const first = main.split(/(?<=[.!?;])\s/u)[0] ?? main;
-  const ws = first.replace(/[.!?;]+$/u, "").split(/\s+/);
-  return capitalise(ws.length > 9 ? `${ws.slice(0, 9).join(" ")}…` : ws.join(" "));
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  let common = 0;
-  for (const x of a) if (b.has(x)) common++;
-  return common / Math.max(1, a.size + b.size - common);
+  return capitalise(shortTitle(first.replace(/[.!?;]+$/u, "")));
 }
 
 type Candidate = { title: string; description: string; capability: string | null; respondents: string[] };
@@ -81,33 +78,43 @@ export function extractiveInjects(campaign: SynthesisCampaign, anon: Anonymised,
         if (!same.respondents.includes(c.respondent)) same.respondents.push(c.respondent);
       } else proposals.push({ text: text.trim(), stems, respondents: [c.respondent] });
     }
-  const ranked = proposals.map((p, i) => ({ p, i })).sort((a, b) => b.p.respondents.length - a.p.respondents.length || a.i - b.i);
-  const budget = MAX_INJECTS - 1 - Math.min(3, findings.gaps.length);
-  for (const { p } of ranked.slice(0, Math.max(budget, MIN_INJECTS - 1))) {
-    out.push({ title: titleOf(p.text), description: p.text, capability: allowed(dominantCapability([p.text])), respondents: p.respondents.sort(byRespondent) });
-  }
+  const ranked = proposals
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => b.p.respondents.length - a.p.respondents.length || a.i - b.i)
+    .map(({ p }): Candidate => ({ title: titleOf(p.text), description: p.text, capability: allowed(dominantCapability([p.text])), respondents: p.respondents.sort(byRespondent) }));
 
-  // Gaps, then themes, not already covered by a proposal.
-  const coveredBy = (t: string) => {
-    const stems = new Set(contentStems(t));
-    return out.some((o) => [...stems].some((s) => contentStems(o.title + " " + o.description).includes(s)));
+  // A subject is covered when one inject holds at least half of its telling words (words found in
+  // more than two injects, "shelter" in a sheltering campaign, tell nothing apart) — one at least.
+  const texts = [out[0]!, ...ranked].map((o) => new Set(contentStems(`${o.title} ${o.description}`)));
+  const coveredBy = (subject: string) => {
+    const telling = [...new Set(contentStems(subject))].filter((s) => texts.filter((t) => t.has(s)).length <= 2);
+    if (telling.length === 0) return true;
+    return texts.some((t) => {
+      const hits = telling.filter((s) => t.has(s)).length;
+      return hits > 0 && hits * 2 >= telling.length;
+    });
   };
+  // Gaps the proposals do not already stage become pressure points (up to three, room kept for them).
+  const pressure: Candidate[] = [];
   for (const g of findings.gaps) {
-    if (out.length >= MAX_INJECTS) break;
-    if (coveredBy(g.title.replace(/ shortfall$/u, ""))) continue;
-    out.push({
-      title: `Pressure point: ${g.title.toLowerCase()}`,
-      description: `As the ${hazard.toLowerCase()} develops, the ${g.title.toLowerCase()} partners warned about begins to affect operations. ${g.detail}`,
+    if (pressure.length >= 3) break;
+    if (coveredBy(g.title)) continue;
+    const subject = lowerFirst(g.title);
+    pressure.push({
+      title: shortTitle(`Pressure point: ${subject}`),
+      description: `As the ${hazard.toLowerCase()} develops, the shortfall in ${subject} that partners described starts to affect operations. ${g.detail}`,
       capability: allowed(dominantCapability([g.title, g.detail])),
       respondents: g.respondents,
     });
   }
+  out.push(...ranked.slice(0, Math.max(MAX_INJECTS - 1 - pressure.length, MIN_INJECTS - 1)), ...pressure);
   for (const t of findings.themes) {
     if (out.length >= MIN_INJECTS) break;
     if (coveredBy(t.title)) continue;
+    const topic = lowerFirst(t.title);
     out.push({
-      title: `Development: ${t.title.toLowerCase()}`,
-      description: `A partner asks how ${t.title.toLowerCase()} will be handled in this incident. ${t.quotes[0] ? `${t.quotes[0].respondent} said: “${t.quotes[0].text}”` : t.detail}`,
+      title: shortTitle(`Development: ${topic}`),
+      description: `A partner asks how ${topic} will be handled in this incident. ${t.quotes[0] ? `${t.quotes[0].respondent} said: “${t.quotes[0].text}”` : t.detail}`,
       capability: allowed(dominantCapability([t.title, ...t.quotes.map((q) => q.text)])),
       respondents: t.respondents,
     });

@@ -1,6 +1,7 @@
 import type { AnonymizedContribution, Findings } from "../views";
 import { CAPABILITY_KEYWORDS, dominantCapability } from "./capability-keywords";
-import { capitalise, contentStems, listPhrase, sentences, stem, STOPWORDS, words } from "./text";
+import { contentRuns, countWord, NOISE_STEMS, properNouns, samePhrase, statedSubjects, type Phrase, type WordFilter } from "./phrases";
+import { capitalise, contentStems, listPhrase, sentences, stem, words } from "./text";
 import type { Anonymised, SynthesisCampaign } from "./types";
 
 /**
@@ -9,16 +10,19 @@ import type { Anonymised, SynthesisCampaign } from "./types";
  *
  * - themes: the content words (stems) the most contributors share, each with the words that
  *   travel with it, how many distinct contributors raised it and 1–3 of their sentences;
- * - gaps: sentences saying something is lacking (shortage, not enough, no backup…), grouped by
- *   their main topic; a gap no contributor's plans mention comes first;
- * - disagreements: a topic some contributors call adequate and others insufficient;
+ * - gaps: what shortfall clauses are about ("Bus driver staffing is insufficient" → bus driver
+ *   staffing; "we lack backup power" → backup power), the same subject merged; a gap no
+ *   contributor's plans mention comes first;
+ * - disagreements: a subject some contributors call adequate and others short;
  * - capabilityCoverage: all 32 core capabilities, counting contributors whose text touches each;
- * - recommendedObjectives: one per top gap and theme, plus contributors' own proposals.
+ * - recommendedObjectives: contributors' own proposals first, then one per top gap and theme.
+ * Number words, generic organisational words and proper nouns (a storm's name) never key a theme
+ * or a gap (phrases.ts).
  */
 
 /** Saying something falls short. Checked before POSITIVE: "not enough" is not "enough". */
 export const NEGATIVE =
-  /\b(?:not (?:enough|adequate|sufficient|reliable|ready|reaching|clear|tested)|no (?:backup|system|plan|way|one|redundan\w*)|lack(?:s|ing)?|shortages?|short of|insufficient|inadequate|unreliable|unclear|outdated|at risk|gaps?|fail(?:s|ed|ure)?|cannot|can't|do not have|don't have|doesn't have|overwhelmed|understaffed|too few|limited|weak|poor|broken|worr(?:y|ied)|struggl\w*|never)\b/i;
+  /\b(?:not (?:enough|adequate|sufficient|reliable|ready|reaching|clear|tested|planned|prioriti[sz]ed|covered|staffed|funded|available)|(?:is|are) (?:a|an) (?:concern|problem|issue)|ran out|runs? out|delayed|(?:is|are) (?:few|scarce)|no (?:backup|system|plan|way|one|redundan\w*)|lack(?:s|ing)?|shortages?|short of|insufficient|inadequate|unreliable|unclear|outdated|at risk|gaps?|fail(?:s|ed|ure)?|cannot|can't|do not have|don't have|doesn't have|overwhelmed|understaffed|too few|limited|weak|poor|broken|worr(?:y|ied)|struggl\w*|never)\b/i;
 const POSITIVE = /\b(?:adequate|sufficient|enough|reliable|works? well|working well|effective|solid|strong|robust|tested|drilled|confident|ready|well prepared|in good shape|no problem|quickly|good|fine)\b/i;
 
 /** Stems that frame an answer rather than give its topic (stance words, interview words). */
@@ -88,9 +92,15 @@ function surfaceForms(contributions: AnonymizedContribution[]): Map<string, stri
 const trimQuote = (s: string) => (s.length <= QUOTE_MAX ? s : `${s.slice(0, s.lastIndexOf(" ", QUOTE_MAX - 1))}…`);
 
 /** Up to `max` sentences from distinct respondents, the most on-topic and quotable first. */
-function pickQuotes(units: Unit[], terms: string[], max: number): { text: string; respondent: string }[] {
+function pickQuotes(units: Unit[], terms: string[], max: number, phrase?: string): { text: string; respondent: string }[] {
+  // A sentence naming the phrase itself says it best ("Shelter security staffing is not enough…").
+  const names = (u: Unit) => {
+    const text = u.text.toLowerCase();
+    const p = phrase?.toLowerCase();
+    return !p || !text.includes(p) ? 0 : text.startsWith(p) ? 75 : 50;
+  };
   const scored = units
-    .map((u) => ({ u, score: terms.filter((t) => u.stems.has(t)).length * 100 - Math.abs(u.text.length - 110) / 10 }))
+    .map((u) => ({ u, score: terms.filter((t) => u.stems.has(t)).length * 100 + names(u) - Math.abs(u.text.length - 110) / 10 }))
     .sort((a, b) => b.score - a.score || (a.u.respondent < b.u.respondent ? -1 : 1));
   const seen = new Set<string>();
   const texts = new Set<string>();
@@ -115,13 +125,60 @@ export function byRespondent(a: string, b: string): number {
 }
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A clause's subject and stance, with the sentence it came from. */
+type Mention = { phrase: Phrase; stance: -1 | 1; unit: Unit };
+/** Mentions naming the same thing (phrases.ts samePhrase), under the phrase most contributors used. */
+type Group = { label: string; stems: string[]; mentions: Mention[] };
+
+/**
+ * Groups mentions by subject, greedily: the most widely used phrases found groups, the others join
+ * the first group whose founder names the same thing (no chaining through a short phrase).
+ */
+function groupMentions(mentions: Mention[]): Group[] {
+  const byText = new Map<string, Mention[]>();
+  for (const m of mentions) byText.set(m.phrase.text, [...(byText.get(m.phrase.text) ?? []), m]);
+  const reach = (ms: Mention[]) => new Set(ms.map((m) => m.unit.respondent)).size;
+  const ordered = [...byText].sort((a, b) => reach(b[1]) - reach(a[1]) || b[1][0]!.phrase.stems.length - a[1][0]!.phrase.stems.length || (a[0] < b[0] ? -1 : 1));
+  const groups: { founder: Phrase; members: [string, Mention[]][] }[] = [];
+  for (const entry of ordered) {
+    const phrase = entry[1][0]!.phrase;
+    const home = groups.find((g) => samePhrase(g.founder, phrase));
+    if (home) home.members.push(entry);
+    else groups.push({ founder: phrase, members: [entry] });
+  }
+  return groups.map((g) => {
+    // The label: the phrase most contributors used; then one of two to four words; then the shorter.
+    const words = (t: string) => t.split(" ").length;
+    const fit = (t: string) => Math.abs(Math.min(Math.max(words(t), 2), 4) - words(t));
+    const [label] = [...g.members].sort((a, b) => reach(b[1]) - reach(a[1]) || fit(a[0]) - fit(b[0]) || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))[0]!;
+    return { label, stems: g.founder.stems, mentions: g.members.flatMap(([, ms]) => ms) };
+  });
+}
+
+/** "All five contributors" / "Two of the five contributors" / "The one contributor". */
+function ofTotal(n: number, total: number): string {
+  if (total === 1) return "The one contributor";
+  if (n === total) return `All ${countWord(total)} contributors`;
+  return `${capitalise(countWord(n))} of the ${countWord(total)} contributors`;
+}
+
 export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised): Findings {
   const contributions = anon.anonymized.contributions;
   const total = contributions.length;
   const units = unitsOf(contributions);
   const surface = surfaceForms(contributions);
   const word = (s: string) => surface.get(s) ?? s;
-  const excluded = new Set([...FRAMING, ...contentStems([campaign.hazard, ...campaign.questions, ...contributions.flatMap((c) => c.answers.map((a) => a.question))].join(" "))]);
+  const allText = contributions.flatMap((c) => [...c.answers.map((a) => a.answer), ...c.proposals.injects, ...c.proposals.questions, ...c.proposals.objectives]);
+  // Proper nouns are names (a storm, a road), not topics; a stem also written in lower case stays a topic ("Route 9" vs "routes").
+  const proper = properNouns(allText);
+  const commonStems = new Set(allText.flatMap((t) => words(t).filter((w) => !proper.has(w.toLowerCase())).map((w) => stem(w.toLowerCase()))));
+  const excluded = new Set([
+    ...FRAMING,
+    ...NOISE_STEMS,
+    ...[...proper].map(stem).filter((s) => !commonStems.has(s)),
+    ...contentStems([campaign.hazard, ...campaign.questions, ...contributions.flatMap((c) => c.answers.map((a) => a.question))].join(" ")),
+  ]);
+  const filter: WordFilter = { excludedStems: excluded, proper };
 
   // Stem → the units containing it.
   const byStem = new Map<string, Unit[]>();
@@ -151,92 +208,77 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
     themes.push({ seed, related: [], units: seedUnits });
   }
 
-  const themeViews: Findings["themes"] = themes.map((t) => {
+  // A stem as contributors wrote it: the two-word phrase around it most of them used, else the word.
+  const phraseFor = (s: string, us: Unit[], share: number) => {
+    const who = new Map<string, Set<string>>();
+    for (const u of us)
+      for (const run of contentRuns(u.text, filter))
+        run.forEach((w, i) => {
+          if (!contentStems(w).includes(s)) return;
+          for (const pair of [run.slice(i - 1, i + 1), run.slice(i, i + 2)])
+            if (pair.length === 2) who.set(pair.join(" "), (who.get(pair.join(" ")) ?? new Set()).add(u.respondent));
+        });
+    const respondents = new Set(us.map((u) => u.respondent)).size;
+    const best = [...who].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0];
+    return best && best[1].size >= 2 && best[1].size >= share * respondents ? best[0] : word(s);
+  };
+
+  const themeLabels = themes.map((t) => phraseFor(t.seed, t.units, 0.8));
+  const themeViews: Findings["themes"] = themes.map((t, i) => {
     const respondents = distinct(t.units);
     const negative = distinct(t.units.filter((u) => u.polarity < 0)).length;
-    const terms = [t.seed, ...t.related];
-    const title = capitalise(t.related.length ? `${word(t.seed)}: ${t.related.map(word).join(", ")}` : word(t.seed));
+    const label = themeLabels[i]!;
+    const related = [...new Set(t.related.map((s) => phraseFor(s, byStem.get(s) ?? [], 0.5)).filter((r) => r !== label))];
     return {
-      title,
+      title: capitalise(label),
       detail:
-        `${plural(respondents.length, "contributor")} of ${total} raised ${word(t.seed)}` +
-        (t.related.length ? `, often together with ${listPhrase(t.related.map(word))}` : "") +
-        (negative ? `; ${negative} of them describe a shortfall.` : "."),
+        `${ofTotal(respondents.length, total)} raised ${label}` +
+        (related.length ? `, often together with ${listPhrase(related)}` : "") +
+        (negative ? `; ${countWord(negative)} of them describe${negative === 1 ? "s" : ""} a shortfall.` : "."),
       contributorCount: respondents.length,
       respondents,
-      quotes: pickQuotes(t.units, terms, 3),
+      quotes: pickQuotes(t.units, [t.seed, ...t.related], 3),
     };
   });
 
-  // What a sentence is about: its first content word and the next if that is one too (the subject:
-  // "Shelter capacity is not enough…", "There is a shortage of generator fuel…").
-  const leadOf = (u: Unit): { key: string; label: string } | null => {
-    const ws = words(u.text);
-    const isContent = (w: string | undefined) => {
-      const lower = w?.toLowerCase() ?? "";
-      return lower.length >= 3 && !STOPWORDS.has(lower) && !/^\p{N}+$/u.test(lower) && !excluded.has(stem(lower)) && contentStems(lower).length > 0;
-    };
-    const i = ws.findIndex(isContent);
-    if (i < 0) return null;
-    const first = ws[i]!;
-    const next = isContent(ws[i + 1]) ? ws[i + 1] : undefined;
-    const show = (w: string) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase());
-    return { key: stem(first.toLowerCase()), label: next ? `${show(first)} ${show(next)}` : show(first) };
-  };
-  const leads = new Map<Unit, { key: string; label: string } | null>(units.map((u) => [u, leadOf(u)]));
-  const labelOf = (us: Unit[]) => {
-    const counts = new Map<string, number>();
-    for (const u of us) {
-      const l = leads.get(u)?.label;
-      if (l) counts.set(l, (counts.get(l) ?? 0) + 1);
-    }
-    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? "";
-  };
+  // What each clause judges, and how: the subjects of gaps and disagreements.
+  const mentions: Mention[] = units.flatMap((u) => statedSubjects(u.text, filter).map(({ phrase, stance }) => ({ phrase, stance, unit: u })));
 
-  // Gaps: shortfall sentences grouped by what they are about.
-  const gapGroups = new Map<string, Unit[]>();
-  for (const u of units) {
-    const lead = leads.get(u);
-    if (u.polarity >= 0 || !lead) continue;
-    gapGroups.set(lead.key, [...(gapGroups.get(lead.key) ?? []), u]);
-  }
-  const covered = (topic: string) => (byStem.get(topic) ?? []).some((u) => u.key === "plans" && u.polarity >= 0);
-  const gaps = [...gapGroups]
-    .map(([topic, us]) => ({ topic, label: labelOf(us), us, respondents: distinct(us), covered: covered(topic) }))
-    .sort((a, b) => Number(a.covered) - Number(b.covered) || b.respondents.length - a.respondents.length || (a.topic < b.topic ? -1 : 1))
+  // Gaps: shortfall subjects, grouped.
+  const covered = (stems: string[]) =>
+    units.some((u) => u.key === "plans" && u.polarity >= 0 && stems.filter((s) => u.stems.has(s)).length >= Math.min(2, stems.length));
+  const gaps = groupMentions(mentions.filter((m) => m.stance < 0))
+    .map((g) => ({ ...g, units: [...new Set(g.mentions.map((m) => m.unit))], respondents: distinct(g.mentions.map((m) => m.unit)), covered: covered(g.stems) }))
+    .sort((a, b) => b.respondents.length - a.respondents.length || Number(a.covered) - Number(b.covered) || b.units.length - a.units.length || (a.label < b.label ? -1 : 1))
     .slice(0, MAX_GAPS);
   const gapViews: Findings["gaps"] = gaps.map((g) => {
-    const example = pickQuotes(g.us, [g.topic], 1)[0];
+    const example = pickQuotes(g.units, g.stems, 1, g.label)[0];
     return {
-      title: `${capitalise(g.label)} shortfall`,
+      title: capitalise(g.label),
       detail:
         `Raised by ${plural(g.respondents.length, "contributor")}` +
-        (example ? `, e.g. ${example.respondent}: “${example.text}”` : "") +
-        (g.covered ? ` Some contributors' plans mention ${g.label}, but the concern stands.` : ` No contributor's plans cover it.`),
+        (example ? `, e.g. ${example.respondent}: “${example.text}”` : ".") +
+        (g.covered ? " Some contributors' plans touch on it, but the concern stands." : " No contributor's plans cover it."),
       respondents: g.respondents,
     };
   });
 
   // Disagreements: the same subject judged adequate by some contributors and short by others.
-  const bySubject = new Map<string, Unit[]>();
-  for (const u of units) {
-    const lead = leads.get(u);
-    if (u.polarity === 0 || !lead) continue;
-    bySubject.set(lead.key, [...(bySubject.get(lead.key) ?? []), u]);
-  }
   const disagreements: Findings["disagreements"] = [];
-  const subjects = [...bySubject].sort((a, b) => distinct(b[1]).length - distinct(a[1]).length || (a[0] < b[0] ? -1 : 1));
-  for (const [topic, us] of subjects) {
+  const subjects = groupMentions(mentions).sort((a, b) => distinct(b.mentions.map((m) => m.unit)).length - distinct(a.mentions.map((m) => m.unit)).length || (a.label < b.label ? -1 : 1));
+  for (const g of subjects) {
     if (disagreements.length >= MAX_DISAGREEMENTS) break;
     const stance = new Map<string, number>();
-    for (const u of us) stance.set(u.respondent, (stance.get(u.respondent) ?? 0) + u.polarity);
+    for (const m of g.mentions) stance.set(m.unit.respondent, (stance.get(m.unit.respondent) ?? 0) + m.stance);
     const pos = [...stance].filter(([, v]) => v > 0).map(([r]) => r).sort(byRespondent);
     const neg = [...stance].filter(([, v]) => v < 0).map(([r]) => r).sort(byRespondent);
     if (pos.length === 0 || neg.length === 0) continue;
-    const posQuote = pickQuotes(us.filter((u) => u.polarity > 0 && pos.includes(u.respondent)), [topic], 1)[0];
-    const negQuote = pickQuotes(us.filter((u) => u.polarity < 0 && neg.includes(u.respondent)), [topic], 1)[0];
+    const quote = (side: -1 | 1, who: string[]) =>
+      pickQuotes(g.mentions.filter((m) => m.stance === side && who.includes(m.unit.respondent)).map((m) => m.unit), g.stems, 1, g.label)[0];
+    const posQuote = quote(1, pos);
+    const negQuote = quote(-1, neg);
     disagreements.push({
-      topic: capitalise(labelOf(us)),
+      topic: capitalise(g.label),
       positions: [
         { position: `Adequate${posQuote ? `: “${posQuote.text}”` : ""}`, respondents: pos },
         { position: `Falls short${negQuote ? `: “${negQuote.text}”` : ""}`, respondents: neg },
@@ -251,13 +293,23 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
     return { capability: cap.name, mission: cap.mission, contributorCount: respondents.length, respondents };
   });
 
-  const recommendedObjectives = objectives(campaign, gaps.map((g) => ({ word: g.label, units: g.us, respondents: g.respondents })), themes.map((t, i) => ({ word: word(t.seed), units: t.units, respondents: themeViews[i]!.respondents })), contributions, capabilityCoverage);
+  const recommendedObjectives = objectives(
+    campaign,
+    gaps.map((g) => ({ label: g.label, stems: g.stems, units: g.units, respondents: g.respondents })),
+    themes.map((t, i) => ({ label: themeLabels[i]!, stems: [t.seed], units: t.units, respondents: themeViews[i]!.respondents })),
+    contributions,
+    capabilityCoverage,
+  );
 
-  const summary = summarise(campaign, total, contributions, themeViews, gapViews, capabilityCoverage);
+  const summary = summarise(total, contributions, themeViews, gaps.map((g) => g.label), capabilityCoverage);
   return { summary, themes: themeViews, gaps: gapViews, disagreements, capabilityCoverage, recommendedObjectives };
 }
 
-type Topic = { word: string; units: Unit[]; respondents: string[] };
+type Topic = { label: string; stems: string[]; units: Unit[]; respondents: string[] };
+
+const MAX_PROPOSED_OBJECTIVES = 5;
+/** Objectives are written as exercise documents list them: capitalised, no closing full stop. */
+const sentence = (text: string) => capitalise(text.trim().replace(/\s+/g, " ").replace(/\.+$/u, ""));
 
 function objectives(
   campaign: SynthesisCampaign,
@@ -266,57 +318,71 @@ function objectives(
   contributions: AnonymizedContribution[],
   coverage: Findings["capabilityCoverage"],
 ): Findings["recommendedObjectives"] {
-  const out: Findings["recommendedObjectives"] = [];
-  const hazard = campaign.hazard.trim().toLowerCase() || "the campaign's";
-  for (const g of gaps.slice(0, 3)) {
-    const capability = dominantCapability([g.word]) ?? dominantCapability(g.units.map((u) => u.text));
-    out.push({
-      text: `Assess whether partners can close the ${g.word} shortfall${capability ? ` (${capability})` : ""} raised by ${plural(g.respondents.length, "contributor")}.`,
-      capability,
-      respondents: g.respondents,
-    });
-  }
-  for (const t of themes.slice(0, 3)) {
-    if (gaps.some((g) => g.word === t.word)) continue;
-    const capability = dominantCapability([t.word]) ?? dominantCapability(t.units.map((u) => u.text));
-    out.push({ text: `Validate ${t.word} arrangements across partner agencies under the ${hazard} scenario.`, capability, respondents: t.respondents });
-  }
-  // Contributors' own objectives, the ones proposed most first.
-  const proposed = new Map<string, { text: string; respondents: string[] }>();
+  const out: (Findings["recommendedObjectives"][number] & { stems: Set<string> })[] = [];
+  // Contributors' own objectives first, near-duplicates merged, the ones proposed most first.
+  const proposed: { text: string; stems: Set<string>; respondents: string[] }[] = [];
   for (const c of contributions)
     for (const o of c.proposals.objectives) {
-      const key = o.toLowerCase().replace(/\s+/g, " ").trim();
-      const entry = proposed.get(key) ?? { text: o.trim(), respondents: [] };
-      if (!entry.respondents.includes(c.respondent)) entry.respondents.push(c.respondent);
-      proposed.set(key, entry);
+      if (!o.trim()) continue;
+      const stems = new Set(contentStems(o));
+      // Near-identical wording only: "Validate the shelter plan…" and "Validate the radio plan…" stay apart.
+      const same = proposed.find((p) => jaccard(p.stems, stems) >= 0.8);
+      if (same) {
+        if (!same.respondents.includes(c.respondent)) same.respondents.push(c.respondent);
+      } else proposed.push({ text: sentence(o), stems, respondents: [c.respondent] });
     }
-  for (const p of [...proposed.values()].sort((a, b) => b.respondents.length - a.respondents.length).slice(0, 3)) {
-    out.push({ text: p.text, capability: dominantCapability([p.text]), respondents: p.respondents.sort(byRespondent) });
+  const ranked = proposed.map((p, i) => ({ p, i })).sort((a, b) => b.p.respondents.length - a.p.respondents.length || a.i - b.i);
+  for (const { p } of ranked.slice(0, MAX_PROPOSED_OBJECTIVES)) {
+    out.push({ text: p.text, capability: dominantCapability([p.text]), respondents: p.respondents.sort(byRespondent), stems: p.stems });
+  }
+  // Then the top gaps and themes no proposal already covers (the capability is shown beside the text).
+  const already = (t: Topic) => out.some((o) => t.stems.every((s) => o.stems.has(s)));
+  const capabilityOf = (t: Topic) => dominantCapability([t.label]) ?? dominantCapability(t.units.map((u) => u.text));
+  for (const g of gaps.slice(0, 3)) {
+    if (already(g)) continue;
+    out.push({ text: `Assess how partners would close the gap in ${g.label}`, capability: capabilityOf(g), respondents: g.respondents, stems: new Set(g.stems) });
+  }
+  for (const t of themes.slice(0, 3)) {
+    if (already(t)) continue;
+    out.push({ text: `Validate partners' arrangements for ${t.label} under the ${campaign.hazard.trim().toLowerCase() || "campaign's"} scenario`, capability: capabilityOf(t), respondents: t.respondents, stems: new Set(t.stems) });
   }
   // Capabilities the campaign explores that nobody talked about.
   for (const name of campaign.capabilities) {
     const row = coverage.find((c) => c.capability === name);
-    if (row && row.contributorCount === 0 && out.length < MAX_OBJECTIVES) {
-      out.push({ text: `Demonstrate ${name}: the campaign explores it but no contributor described how it would be delivered.`, capability: name, respondents: [] });
+    if (row && row.contributorCount === 0) {
+      out.push({ text: `Demonstrate ${name}: the campaign explores it but no contributor described how it would be delivered`, capability: name, respondents: [], stems: new Set() });
     }
   }
-  return out.slice(0, MAX_OBJECTIVES);
+  // Proposals and gaps first, but never at the cost of an unexplored capability of the campaign.
+  const unexplored = out.filter((o) => o.respondents.length === 0 && o.text.startsWith("Demonstrate "));
+  const kept = out.filter((o) => !unexplored.includes(o)).slice(0, Math.max(0, MAX_OBJECTIVES - unexplored.length));
+  return [...kept, ...unexplored].slice(0, MAX_OBJECTIVES).map(({ stems: _s, ...o }) => o);
 }
 
-function summarise(
-  campaign: SynthesisCampaign,
-  total: number,
-  contributions: AnonymizedContribution[],
-  themes: Findings["themes"],
-  gaps: Findings["gaps"],
-  coverage: Findings["capabilityCoverage"],
-): string {
+/** Shared stems over all stems. */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let common = 0;
+  for (const x of a) if (b.has(x)) common++;
+  return common / Math.max(1, a.size + b.size - common);
+}
+
+function summarise(total: number, contributions: AnonymizedContribution[], themes: Findings["themes"], gaps: string[], coverage: Findings["capabilityCoverage"]): string {
   if (total === 0) return "No contributions to synthesise yet.";
   const agencies = new Set(contributions.map((c) => c.agency).filter((a) => a !== "Unaffiliated")).size;
-  const parts = [`${plural(total, "contributor")}${agencies ? ` from ${plural(agencies, "agency", "agencies")}` : ""} answered on ${campaign.hazard.trim() || "the campaign's hazard"}.`];
-  if (themes.length) parts.push(`The most shared themes: ${listPhrase(themes.slice(0, 3).map((t) => `${t.title.toLowerCase()} (${t.contributorCount})`))}.`);
-  if (gaps.length) parts.push(`Main gaps: ${listPhrase(gaps.slice(0, 3).map((g) => `${g.title.toLowerCase()} (${g.respondents.length})`))}.`);
+  const parts = [
+    agencies === total
+      ? `${capitalise(countWord(total))} partner ${total === 1 ? "agency" : "agencies"} contributed.`
+      : `${capitalise(countWord(total))} ${total === 1 ? "contributor" : "contributors"}${agencies ? ` from ${countWord(agencies)} partner ${agencies === 1 ? "agency" : "agencies"}` : ""} contributed.`,
+  ];
+  if (themes.length) parts.push(`They most often raised ${listPhrase(themes.slice(0, 3).map((t) => `${lowerFirst(t.title)} (${t.contributorCount} of ${total})`))}.`);
+  if (gaps.length) parts.push(`The main gaps: ${listPhrase(gaps.slice(0, 3))}.`);
   const touched = coverage.filter((c) => c.contributorCount > 0).sort((a, b) => b.contributorCount - a.contributorCount);
-  if (touched.length) parts.push(`Capabilities most discussed: ${listPhrase(touched.slice(0, 3).map((c) => c.capability))}; ${coverage.length - touched.length} of ${coverage.length} core capabilities were not raised.`);
+  if (touched.length) parts.push(`Capabilities most discussed: ${listPhrase(touched.slice(0, 3).map((c) => c.capability))}; ${coverage.length - touched.length} of the ${coverage.length} core capabilities were not raised.`);
   return parts.join(" ");
+}
+
+/** "Shelters" → "shelters", but "EOC staffing" stays. */
+export function lowerFirst(title: string): string {
+  const first = title.split(" ")[0] ?? "";
+  return first.length > 1 && first === first.toUpperCase() ? title : title.charAt(0).toLowerCase() + title.slice(1);
 }
