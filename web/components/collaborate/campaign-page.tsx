@@ -109,7 +109,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
             )}
           </CardContent>
         </Card>
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
           <Card>
             <CardHeader>
               <CardTitle>Invite a contributor</CardTitle>

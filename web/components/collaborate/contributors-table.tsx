@@ -3,7 +3,7 @@ import { CompletionBar } from "./completion-bar";
 import { formatDateTime } from "./format";
 import { ContributorStatusBadge } from "./status-badges";
 
-const PHASE_LABELS: Record<1 | 2, string> = { 1: "1 · About them", 2: "2 · Proposals" };
+const PHASE_LABELS: Record<1 | 2, string> = { 1: "Part 1", 2: "Part 2" };
 
 /** Who contributes and how far they are. Identity and progress only: the manager never sees their answers here. */
 export function ContributorsTable({ contributors }: { contributors: ContributorView[] }) {
@@ -38,7 +38,7 @@ export function ContributorsTable({ contributors }: { contributors: ContributorV
                 <td className="py-2 pr-3">
                   <CompletionBar percent={c.completionPercentage} label={`${name}: ${c.completionPercentage}% complete`} />
                 </td>
-                <td className="py-2 pr-3 whitespace-nowrap text-xs">{c.status === "INVITED" ? "—" : PHASE_LABELS[c.phase]}</td>
+                <td className="py-2 pr-3 whitespace-nowrap text-xs">{c.status === "INVITED" || c.status === "COMPLETED" ? "—" : PHASE_LABELS[c.phase]}</td>
                 <td className="py-2 pr-3 whitespace-nowrap text-xs tabular-nums">{formatDateTime(c.lastMessageAt)}</td>
                 <td className="py-2 whitespace-nowrap text-xs tabular-nums">{formatDateTime(c.submittedAt)}</td>
               </tr>
