@@ -28,7 +28,7 @@ export function CapabilityCoverage({ coverage, contributorCount }: { coverage: C
       </p>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {groupCoverage(coverage).map((group) => (
-          <table key={group.mission} className="w-full text-left text-sm">
+          <table key={group.mission} className="w-full self-start text-left text-sm">
             <caption className="pb-1 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">{group.mission}</caption>
             <thead className="sr-only">
               <tr>
