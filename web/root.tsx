@@ -71,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subscribed: access.user ? access.plan.hasActivePlan : false,
     /** Enterprise accounts see the Clients nav item (spec §6). */
     enterprise: access.user ? isEnterprise(access.plan) : false,
+    /** Spec §4/§6: someone only in campaigns (no plan, no team) sees only Collaborate and Account. */
+    campaignOnly: access.user ? access.isCampaignOnly : false,
     layout: readLayoutState(request.headers.get("Cookie")),
     routes: builtRouteNames(),
     /** Spec §9 public runtime configuration: the team-accounts flag. */

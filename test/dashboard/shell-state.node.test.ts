@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeExists } from "../../web/components/shell/nav";
+import { mainNavFor, routeExists } from "../../web/components/shell/nav";
 import { TOAST_LIMIT, type ToastState, toastReducer } from "../../web/hooks/toast-store";
 import {
   LAYOUT_DEFAULTS,
@@ -90,5 +90,13 @@ describe("sidebar links only to pages that exist", () => {
     expect(routeExists(routes, "intelligence")).toBe(false);
     // A dynamic page is named by its own route.
     expect(routeExists(["exercise.$id", "exercise.$id.$"], "exercise.$id")).toBe(true);
+  });
+});
+
+describe("main navigation per user", () => {
+  it("a campaign-only contributor sees only Collaborate and Account (spec §4: everything else sends them to pricing)", () => {
+    const labels = (who: Parameters<typeof mainNavFor>[0]) => mainNavFor(who).map((i) => i.label);
+    expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false, campaignOnly: true })).toEqual(["Collaborate", "Account"]);
+    expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false })).toEqual(["Dashboard", "Exercises", "Documents", "Intelligence", "Collaborate", "Account"]);
   });
 });

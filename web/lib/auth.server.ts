@@ -48,7 +48,7 @@ export async function requireUser(args: Args): Promise<SessionUser> {
  * Spec §4 access guard for a page request: throws the redirect decideAccess asks for, otherwise
  * returns the user and their plan (H3's root loader calls this on every page).
  */
-export async function enforceAccess(args: Args): Promise<{ user: SessionUser; plan: PlanStatus } | { user: null }> {
+export async function enforceAccess(args: Args): Promise<{ user: SessionUser; plan: PlanStatus; isCampaignOnly: boolean } | { user: null }> {
   const url = new URL(args.request.url);
   const user = await getOptionalUser(args);
   if (!user) {
@@ -62,5 +62,5 @@ export async function enforceAccess(args: Args): Promise<{ user: SessionUser; pl
   const isCampaignOnly = plan.hasActivePlan ? false : await isCampaignOnlyUser(db, user);
   const decision = decideAccess({ pathname: url.pathname, search: url.search, user, plan, isCampaignOnly });
   if (decision.redirect) throw redirect(decision.redirect);
-  return { user, plan };
+  return { user, plan, isCampaignOnly };
 }

@@ -10,6 +10,8 @@ export type NavItem = {
   teamAdminOnly?: boolean;
   /** Shown only to enterprise accounts (spec §6: clients are theirs). */
   enterpriseOnly?: boolean;
+  /** Reachable by someone only in campaigns (spec §4: /collaborate and /account); everything else sends them to pricing. */
+  campaignOnlyToo?: boolean;
 };
 
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
@@ -19,18 +21,23 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Exercises", href: "/dashboard#exercises", icon: ClipboardList, route: "dashboard" },
   { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
-  { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate" },
+  { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate", campaignOnlyToo: true },
   { label: "User management", href: "/account/user-management", icon: UserCog, route: "account.user-management", teamAdminOnly: true },
   { label: "Clients", href: "/clients", icon: Building2, route: "clients", enterpriseOnly: true },
-  { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile" },
+  { label: "Account", href: "/account/profile", icon: Settings, route: "account.profile", campaignOnlyToo: true },
 ];
 
 /** Shown only to users whose role is admin (the page itself answers 404 to anyone else). */
 export const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin", icon: ShieldCheck, route: "admin" };
 
-/** The main navigation this user sees: team-admin items for team admins, clients for enterprise accounts, the admin console for admins. */
-export function mainNavFor(who: { teamAdmin: boolean; isAdmin: boolean; enterprise: boolean }): NavItem[] {
-  const items = MAIN_NAV.filter((item) => (!item.teamAdminOnly || who.teamAdmin) && (!item.enterpriseOnly || who.enterprise));
+/**
+ * The main navigation this user sees: team-admin items for team admins, clients for enterprise
+ * accounts, the admin console for admins; a campaign-only contributor sees only what they may open.
+ */
+export function mainNavFor(who: { teamAdmin: boolean; isAdmin: boolean; enterprise: boolean; campaignOnly?: boolean }): NavItem[] {
+  const items = MAIN_NAV.filter(
+    (item) => (!item.teamAdminOnly || who.teamAdmin) && (!item.enterpriseOnly || who.enterprise) && (!who.campaignOnly || item.campaignOnlyToo),
+  );
   return who.isAdmin ? [...items, ADMIN_NAV_ITEM] : items;
 }
 

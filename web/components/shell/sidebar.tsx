@@ -29,11 +29,13 @@ export function SidebarNav({
   teamAdmin?: boolean;
 }) {
   const { pathname, hash } = useLocation();
-  const enterprise = useRouteLoaderData<{ enterprise?: boolean }>("root")?.enterprise ?? false;
+  const root = useRouteLoaderData<{ enterprise?: boolean; campaignOnly?: boolean }>("root");
+  const enterprise = root?.enterprise ?? false;
+  const campaignOnly = root?.campaignOnly ?? false;
   return (
     <nav aria-label="Main" className="grid gap-1">
       <ul className="grid gap-1">
-        {mainNavFor({ teamAdmin, isAdmin, enterprise }).map((item) => {
+        {mainNavFor({ teamAdmin, isAdmin, enterprise, campaignOnly }).map((item) => {
           const Icon = item.icon;
           const live = routeExists(routes, item.route);
           // "Exercises" is a section of the dashboard: only one of the two is current at a time.
