@@ -101,6 +101,9 @@ export default {
     await waitForPath(guest, /^\/collaborate\/interviews\//);
     await waitForHydration(guest);
     await completeInterview(guest, "Ruth");
+    // Campaign-only: the navigation offers only what she may open.
+    const navLinks = (await guest.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((t) => t.trim());
+    check(navLinks.join(",") === "Collaborate,Account", `A campaign-only contributor's navigation shows: ${navLinks.join(", ")}`);
     // Campaign-only: the rest of the product sends her to pricing.
     await guest.goto(`${baseURL}/dashboard`);
     await waitForPath(guest, "/account/pricing");
