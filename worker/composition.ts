@@ -2,7 +2,7 @@ import { registerVerificationMailSkip } from "./auth/auth";
 import { registerLedgerEventHandler } from "./billing/service";
 import { autoRefillHandler } from "./payments/auto-refill";
 import { invitedSignUpNeedsNoVerificationMail } from "./teams/invitations";
-import { campaignSignUpNeedsNoVerificationMail } from "./collaborate/invitations";
+import { campaignSignUpNeedsNoVerificationMail } from "./collaborate/join";
 
 /**
  * Wiring between features that would otherwise import each other. Called by the Worker entry

@@ -14,7 +14,7 @@ import {
   confirmCampaignInvitedAddress,
   inspectCampaignInvitation,
   type JoinState,
-} from "../../worker/collaborate/invitations";
+} from "../../worker/collaborate/join";
 import { appContext } from "../../worker/context";
 import { HttpError } from "../../worker/lib/errors";
 

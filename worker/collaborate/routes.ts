@@ -7,7 +7,8 @@ import type { AppEnv } from "../types";
 import { campaignDetail, campaignForCreator, closeCampaign, createCampaign, listCampaigns } from "./campaigns";
 import { discussionGuide } from "./guide";
 import { answerInterview, getInterview, listMyInterviews, submitInterview } from "./interviews";
-import { acceptCampaignInvitation, inspectCampaignInvitation, inviteContributor, resendContributorInvitation, revokeContributorInvitation } from "./invitations";
+import { inviteContributor, resendContributorInvitation, revokeContributorInvitation } from "./invitations";
+import { acceptCampaignInvitation, inspectCampaignInvitation } from "./join";
 import { createCampaignBodySchema, interviewAnswerBodySchema, inviteContributorBodySchema } from "./model";
 import { remindContributors } from "./reminders";
 
