@@ -2,6 +2,7 @@ import { expireGrants } from "../billing/service";
 import type { AppContext } from "../context";
 import { embedPendingDocuments } from "../documents/vectors/semantic";
 import { sweepStuckIngestion } from "../documents/enqueue";
+import { sweepStuckSyntheses } from "../collaborate/synthesis/sweep";
 import { enqueueDueAlerts } from "../alerts/schedule";
 import { housekeeping } from "./housekeeping";
 
@@ -37,6 +38,14 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
         // And documents whose passages still lack vectors (an embedding outage, a model change).
         const v = await embedPendingDocuments(ctx);
         return `${r.requeued} document(s) re-queued, ${r.failed} marked failed, ${v.embedded} embedded${v.failed ? `, ${v.failed} still without vectors` : ""}`;
+      },
+    },
+    {
+      name: "synthesis-sweep",
+      // Re-sends campaign syntheses whose message was lost (no progress for 10 minutes), then fails them.
+      run: async (ctx, scheduledTime) => {
+        const r = await sweepStuckSyntheses(ctx, scheduledTime);
+        return `${r.requeued} synthesis run(s) re-queued, ${r.failed} failed`;
       },
     },
   ],

@@ -1,0 +1,48 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../worker/context";
+import type { Env } from "../../worker/env";
+import { nowMs } from "../../worker/lib/clock";
+import { synthesisStub, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import { MAX_SYNTHESIS_SWEEPS, SYNTHESIS_LEASE_MS, SYNTHESIS_SWEEP_GAVE_UP, sweepStuckSyntheses } from "../../worker/collaborate/synthesis/sweep";
+import { api, expectStatus } from "../helpers/api";
+import type { TestUser } from "../helpers/auth";
+import { campaignRow, completedContributor, people, person, recordingQueue, synthesisCampaign } from "./synthesis-helpers";
+
+let owner: TestUser;
+let manager: TestUser;
+
+beforeAll(async () => {
+  ({ owner, manager } = await people(1_000));
+});
+
+describe("the cron's synthesis sweep", () => {
+  it("re-sends a run whose message was lost once it has made no progress for the lease, a few times, then fails it with what to do", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1), Date.UTC(2031, 0, 5, 10, 0));
+    // The trigger's message goes nowhere: the run stays queued, the campaign SYNTHESIZING.
+    const lost = recordingQueue();
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: lost } }), 202, "trigger");
+    const threadId = (lost.sent[0] as SynthesisMessage).threadId;
+    const queue = recordingQueue();
+    const ctx = appContext({ ...env, SYNTHESIS: queue } as unknown as Env);
+    const start = nowMs();
+
+    // Within the lease: nothing to do.
+    expect(await sweepStuckSyntheses(ctx, start + 60_000)).toMatchObject({ requeued: 0 });
+    let at = start;
+    for (let i = 1; i <= MAX_SYNTHESIS_SWEEPS; i++) {
+      at += SYNTHESIS_LEASE_MS + 1_000;
+      expect(await sweepStuckSyntheses(ctx, at)).toMatchObject({ requeued: 1, failed: 0 });
+      expect(queue.sent.at(-1)).toEqual({ kind: "synthesis", campaignId, threadId });
+      // Sent again, the lease starts over: the same tick twice sends once.
+      expect(await sweepStuckSyntheses(ctx, at)).toMatchObject({ requeued: 0 });
+    }
+    at += SYNTHESIS_LEASE_MS + 1_000;
+    expect(await sweepStuckSyntheses(ctx, at)).toMatchObject({ requeued: 0, failed: 1 });
+    const run = await synthesisStub(env, campaignId).get();
+    expect(run).toMatchObject({ status: "failed", error: SYNTHESIS_SWEEP_GAVE_UP });
+    expect((await campaignRow(campaignId))!.status).not.toBe("SYNTHESIZING");
+    expect(queue.sent).toHaveLength(MAX_SYNTHESIS_SWEEPS);
+  });
+});
