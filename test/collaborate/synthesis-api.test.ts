@@ -196,7 +196,8 @@ describe("direct mode", () => {
   it("a signed-in user gets a 10-minute bearer token the synthesis routes accept without the cookie", async () => {
     expect((await api("/api/synthesis/token", { user: owner })).status).toBe(404);
     const minted = await json(await expectStatus(await api("/api/synthesis/token", { user: owner, env: direct() }), 200));
-    expect(minted.url).toBe("https://synthesis.example.org/api");
+    // baseUrl: the field the browser's client reads (web/lib/synthesis-api.ts).
+    expect(minted.baseUrl).toBe("https://synthesis.example.org/api");
     expect(Date.parse(minted.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
     const bearer = (token: string) => ({ env: direct(), headers: { authorization: `Bearer ${token}`, origin: "http://localhost:8787" } });
     const view = await json(await expectStatus(await api(`/api/synthesis/state/${done.campaignId}`, bearer(minted.token)), 200));
@@ -211,6 +212,26 @@ describe("direct mode", () => {
     // Another user's token sees what that user may see.
     const theirs = await json(await api("/api/synthesis/token", { user: outsider, env: direct() }));
     expect((await api(`/api/synthesis/state/${done.campaignId}`, bearer(theirs.token))).status).toBe(404);
+  });
+
+  it("a bearer trigger from APP_URL's page (cross-site to the hosted address) starts the run; a cross-site cookie write is still refused", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    const queue = recordingQueue();
+    const minted = await json(await api("/api/synthesis/token", { user: owner, env: direct() }));
+    const crossSite = { origin: "http://localhost:8787", "sec-fetch-site": "cross-site" };
+    const cookieWrite = await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...direct(), SYNTHESIS: queue }, headers: crossSite });
+    expect(cookieWrite.status).toBe(403);
+    const bearerWrite = await api(`/api/synthesis/trigger/${campaignId}`, {
+      body: {},
+      env: { ...direct(), SYNTHESIS: queue },
+      headers: { ...crossSite, authorization: `Bearer ${minted.token}` },
+    });
+    await expectStatus(bearerWrite, 202);
+    expect(queue.sent).toHaveLength(1);
+    // With direct mode off a bearer header earns no exemption: the write is refused as cross-site.
+    const off = await api(`/api/synthesis/trigger/${campaignId}`, { body: {}, env: { ...env, SYNTHESIS: queue }, headers: { ...crossSite, authorization: `Bearer ${minted.token}` } });
+    expect(off.status).toBe(403);
   });
 
   it("answers the CORS preflight for APP_URL's origin only", async () => {
