@@ -183,6 +183,21 @@ describe("POST /api/collaborate/campaigns/{id}/start-exercise", () => {
     expect(again.id).toBe(id);
   });
 
+  it("a double click (two calls at once) drafts one exercise, and both open it", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    const { res, queue } = await trigger(campaignId, owner);
+    await expectStatus(res, 202, "trigger");
+    expect((await runSynthesis(appContext(env), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
+    const start = () => api(`/api/collaborate/campaigns/${campaignId}/start-exercise`, { user: owner, method: "POST" });
+    const [a, b] = await Promise.all([start(), start()]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const [ida, idb] = [(await json(a)).id, (await json(b)).id];
+    expect(idb).toBe(ida);
+    const rows = await env.DB.prepare(`SELECT "id" FROM "CampaignExercise" WHERE "campaignId" = ?`).bind(campaignId).all<{ id: string }>();
+    expect(rows.results.map((r) => r.id)).toEqual([ida]);
+  });
+
   it("answers 409 before the synthesis has completed", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
     const res = await api(`/api/collaborate/campaigns/${campaignId}/start-exercise`, { user: owner, method: "POST" });
