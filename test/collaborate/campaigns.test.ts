@@ -46,6 +46,12 @@ describe("campaign access", () => {
     const bad = await apiError(await api("/api/collaborate/campaigns", { user: owner, body: { ...brief(), capabilities: ["Not a capability"], maxContributors: 0 } }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad)).toMatch(/core capabilities|At least one contributor/);
+    // A deadline that fits YYYY-MM-DD but is no day would never close the campaign.
+    for (const deadline of ["2031-13-45", "2031-02-30", "31-01-2031"]) {
+      const res = await apiError(await api("/api/collaborate/campaigns", { user: owner, body: { ...brief(), deadline } }));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res)).toContain("Enter the deadline as a date (YYYY-MM-DD).");
+    }
     expect((await json(await api("/api/collaborate/campaigns", { user: owner }))).campaigns).toEqual([]);
   });
 });
