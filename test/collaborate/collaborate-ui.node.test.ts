@@ -9,6 +9,7 @@ import { SynthesisProgressBody } from "../../web/components/collaborate/synthesi
 import { FindingsView } from "../../web/components/collaborate/findings-view";
 import { groupCoverage } from "../../web/components/collaborate/capability-coverage";
 import { validateCampaignForm, EMPTY_CAMPAIGN_FORM } from "../../web/components/collaborate/campaign-form";
+import { turnAnnouncement } from "../../web/components/collaborate/interview/interview-view";
 
 const noop = () => undefined;
 /** A dialog's inside, in its Radix root (the portal renders nothing on a server). */
@@ -152,5 +153,15 @@ describe("New campaign form validation (createCampaignBodySchema)", () => {
       ok: true,
       body: { name: "Floods", purpose: "exercise", hazard: "Riverine flooding", scenario: "", capabilities: ["Planning"], questions: ["Who opens shelters?"], maxContributors: 12, deadline: "2026-04-01", language: "es-MX" },
     });
+  });
+});
+
+describe("interview: what a screen reader hears after each step", () => {
+  const view = { status: "IN_PROGRESS" as const, closed: false, currentQuestion: "What worries you most?", canSubmit: false };
+  it("announces the next question, then that everything is answered, then the submit", () => {
+    expect(turnAnnouncement(view)).toBe("Answer saved. Next question: What worries you most?");
+    expect(turnAnnouncement({ ...view, currentQuestion: null, canSubmit: true })).toMatch(/Every question is answered: submit your contribution/);
+    expect(turnAnnouncement({ ...view, status: "COMPLETED", currentQuestion: null })).toBe("Your contribution was submitted. Thank you.");
+    expect(turnAnnouncement({ ...view, closed: true })).toMatch(/campaign is closed/);
   });
 });
