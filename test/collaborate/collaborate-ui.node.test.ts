@@ -10,6 +10,7 @@ import { FindingsView } from "../../web/components/collaborate/findings-view";
 import { groupCoverage } from "../../web/components/collaborate/capability-coverage";
 import { validateCampaignForm, EMPTY_CAMPAIGN_FORM } from "../../web/components/collaborate/campaign-form";
 import { turnAnnouncement } from "../../web/components/collaborate/interview/interview-view";
+import { readStoredRun } from "../../web/components/collaborate/synthesis-store";
 
 const noop = () => undefined;
 /** A dialog's inside, in its Radix root (the portal renders nothing on a server). */
@@ -163,5 +164,18 @@ describe("interview: what a screen reader hears after each step", () => {
     expect(turnAnnouncement({ ...view, currentQuestion: null, canSubmit: true })).toMatch(/Every question is answered: submit your contribution/);
     expect(turnAnnouncement({ ...view, status: "COMPLETED", currentQuestion: null })).toBe("Your contribution was submitted. Thank you.");
     expect(turnAnnouncement({ ...view, closed: true })).toMatch(/campaign is closed/);
+  });
+});
+
+describe("the shell's stored synthesis run", () => {
+  const run = { campaignId: "c1", campaignName: "Sable River floods", mode: "exercise", status: "queued", synthesisStatus: "queued", progress: 2, stage: null, error: null, shouldShowModal: false, progressOpen: true, handled: false };
+  it("is the signed-in user's own: another user in the same tab, or nobody, gets none (not the campaign's name)", () => {
+    const raw = JSON.stringify({ userId: "u-a", run });
+    expect(readStoredRun(raw, "u-a")).toEqual(run);
+    expect(readStoredRun(raw, "u-b")).toBeNull();
+    expect(readStoredRun(raw, null)).toBeNull();
+    // What the store wrote before runs carried their user: dropped.
+    expect(readStoredRun(JSON.stringify(run), "u-a")).toBeNull();
+    expect(readStoredRun("{not json", "u-a")).toBeNull();
   });
 });
