@@ -112,6 +112,19 @@ describe("synthesis run: stages, resume, charges", () => {
     expect(run.identifying?.map((e) => e.value)).toEqual(expect.arrayContaining([`${profile.first} ${profile.last}`, profile.organization]));
   });
 
+  it("a campaign the manager closed stays CLOSED after its synthesis completes (it does not reopen to contributions)", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    await env.DB.prepare(`UPDATE "Campaign" SET "status" = 'CLOSED' WHERE "id" = ?`).bind(campaignId).run();
+    const queue = recordingQueue();
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
+    expect((await campaignRow(campaignId))!.status).toBe("SYNTHESIZING");
+    expect((await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
+    const row = (await campaignRow(campaignId))!;
+    expect(row.status).toBe("CLOSED");
+    expect(row.insights).not.toBeNull();
+  });
+
   it("resumes after the last finished stage when a run dies mid-way (eviction), and charges each stage once", async () => {
     const { campaignId, message } = await triggered(2);
     const before = await balanceOf(owner.accountId);
