@@ -112,13 +112,13 @@ describe("synthesis run: stages, resume, charges", () => {
     expect(run.identifying?.map((e) => e.value)).toEqual(expect.arrayContaining([`${profile.first} ${profile.last}`, profile.organization]));
   });
 
-  it("a campaign the manager closed stays CLOSED after its synthesis completes (it does not reopen to contributions)", async () => {
+  it("a campaign the manager closed stays CLOSED while and after its synthesis runs (it does not reopen to contributions)", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
     await completedContributor(campaignId, person(1));
     await env.DB.prepare(`UPDATE "Campaign" SET "status" = 'CLOSED' WHERE "id" = ?`).bind(campaignId).run();
     const queue = recordingQueue();
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
-    expect((await campaignRow(campaignId))!.status).toBe("SYNTHESIZING");
+    expect((await campaignRow(campaignId))!.status).toBe("CLOSED");
     expect((await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
     const row = (await campaignRow(campaignId))!;
     expect(row.status).toBe("CLOSED");
