@@ -100,6 +100,22 @@ describe("contributor invitations", () => {
     expect(actions).toEqual(expect.arrayContaining(["campaign.created", "campaign.contributor_invited", "campaign.contributor_joined", "campaign.invitation_revoked", "campaign.invitation_resent"]));
   });
 
+  it("invitations sent at once cannot overfill the campaign or go twice to one address", async () => {
+    const { owner } = await collaborateTeam();
+    const campaign = await newCampaign(owner, { maxContributors: 2 });
+    const invite = (email: string) => api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email } });
+    const statuses = (await Promise.all([freshEmail(), freshEmail(), freshEmail(), freshEmail()].map(invite))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+
+    const other = await newCampaign(owner, { maxContributors: 5 });
+    const email = freshEmail();
+    const same = await Promise.all([1, 2, 3].map(() => api(`/api/collaborate/campaigns/${other.id}/invitations`, { user: owner, body: { email } })));
+    expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const rows = await db().select().from(campaignTokens).where(eq(campaignTokens.campaignId, other.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it("maxContributors counts contributors and pending links: the next invitation is refused until one is revoked", async () => {
     const { owner } = await collaborateTeam();
     const campaign = await newCampaign(owner, { maxContributors: 2 });
