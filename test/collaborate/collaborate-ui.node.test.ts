@@ -11,6 +11,7 @@ import { groupCoverage } from "../../web/components/collaborate/capability-cover
 import { validateCampaignForm, EMPTY_CAMPAIGN_FORM } from "../../web/components/collaborate/campaign-form";
 import { turnAnnouncement } from "../../web/components/collaborate/interview/interview-view";
 import { readStoredRun } from "../../web/components/collaborate/synthesis-store";
+import { invitationsReadOnly, inviteBlockedReason } from "../../web/components/collaborate/campaign-page";
 
 const noop = () => undefined;
 /** A dialog's inside, in its Radix root (the portal renders nothing on a server). */
@@ -177,5 +178,15 @@ describe("the shell's stored synthesis run", () => {
     // What the store wrote before runs carried their user: dropped.
     expect(readStoredRun(JSON.stringify(run), "u-a")).toBeNull();
     expect(readStoredRun("{not json", "u-a")).toBeNull();
+  });
+});
+
+describe("campaign page: invitations", () => {
+  it("Resend and Revoke stay available while the campaign takes contributors (after a synthesis too), not once it is closed", () => {
+    for (const status of ["DRAFT", "ACTIVE", "SYNTHESIZING", "COMPLETED"] as const) expect(invitationsReadOnly(status)).toBe(false);
+    for (const status of ["CLOSED", "ARCHIVED"] as const) expect(invitationsReadOnly(status)).toBe(true);
+    // …and the invite form agrees: a completed campaign with room takes a new invitation.
+    expect(inviteBlockedReason({ status: "COMPLETED", invitations: [], maxContributors: 3 })).toBeNull();
+    expect(inviteBlockedReason({ status: "CLOSED", invitations: [], maxContributors: 3 })).toMatch(/closed/);
   });
 });
