@@ -7,6 +7,7 @@ import type { CampaignDetailView, InterviewView } from "../../worker/collaborate
 import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../conversations/helpers";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";
+import { nowMs } from "../../worker/lib/clock";
 import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign } from "./campaign-helpers";
 
 describe("campaign access", () => {
@@ -222,6 +223,24 @@ describe("interviews", () => {
     // The fake reports 2050 tokens: 3 credits, from the team's account.
     expect((await balance(owner.accountId)).current).toBe(teamBefore.current - 3);
     expect(await balance(contributor.accountId)).toEqual(mineBefore);
+  });
+
+  it("once the deadline has passed: no new invitations, joins or reminders (the interview is read-only by then)", async () => {
+    const { owner } = await collaborateTeam();
+    const campaign = await newCampaign(owner);
+    const email = freshEmail();
+    const { token } = await inviteContributor(owner, campaign.id, email);
+    const waitingEmail = freshEmail();
+    const waiting = await inviteContributor(owner, campaign.id, waitingEmail);
+    const contributor = await createTestUser({ email });
+    const id = await joinAsUser(contributor, token);
+    // The deadline was the day before yesterday, on the app's (pinned) clock, not the machine's.
+    const past = new Date(nowMs() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await env.DB.prepare(`UPDATE "Campaign" SET "parameters" = json_set("parameters", '$.deadline', ?) WHERE "id" = ?`).bind(past, campaign.id).run();
+    expect((await json(await api(`/api/collaborate/interviews/${id}`, { user: contributor }))).closed).toBe(true);
+    expect(await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: freshEmail() } }))).toMatchObject({ status: 409, code: "campaign_closed" });
+    expect((await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/reminders`, { user: owner, body: {} }))).code).toBe("campaign_closed");
+    expect((await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code).toBe("campaign_closed");
   });
 
   it("a closed campaign refuses new answers and new contributors", async () => {

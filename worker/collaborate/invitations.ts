@@ -10,8 +10,8 @@ import { conflict, HttpError, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
 import { hashInvitationToken } from "../teams/invitations";
 import { managedCampaign, type ManagedCampaign } from "./access";
-import { CAMPAIGN_INVITATION_TTL_MS, campaignIsOpen, type InviteContributorBody } from "./model";
-import { readParameters } from "./parameters";
+import { CAMPAIGN_INVITATION_TTL_MS, type InviteContributorBody } from "./model";
+import { readParameters, takesContributions } from "./parameters";
 import type { CampaignInvitationView } from "./views";
 
 /**
@@ -99,7 +99,7 @@ async function sendCampaignInvitation(ctx: AppContext, input: { to: string; full
 }
 
 function assertOpen(campaign: Campaign): void {
-  if (!campaignIsOpen(campaign.status)) throw conflict("This campaign is closed: it takes no new contributors.", "campaign_closed");
+  if (!takesContributions(campaign, nowMs())) throw conflict("This campaign is closed (by its manager, or its deadline has passed): it takes no new contributors.", "campaign_closed");
 }
 
 type InviteState = { taken: number; contributing: number; pending: number };
@@ -283,7 +283,7 @@ export async function inspectCampaignInvitation(ctx: AppContext, secret: string 
   if (token.revokedAt) return { kind: "revoked", ...base };
   if (token.usedAt) return { kind: "used", ...base };
   if (token.expiresAt.getTime() <= nowMs()) return { kind: "expired", ...base };
-  if (!campaignIsOpen(campaign.status)) return { kind: "closed", ...base };
+  if (!takesContributions(campaign, nowMs())) return { kind: "closed", ...base };
   if (viewer && !sameAddress(viewer.email, token.email)) return { kind: "wrong-address", signedInAs: viewer.email, ...base };
   // The pending invitation itself holds a place, so "full" means more places are taken than allowed.
   if (campaign.maxContributors !== null && found.taken > campaign.maxContributors) return { kind: "full", ...base };
