@@ -60,6 +60,13 @@ describe("POST /api/synthesis/trigger/{id}", () => {
     const res = await api(`/api/synthesis/trigger/${done.campaignId}`, { user: owner, body: [1, 2] });
     expect(res.status).toBe(400);
   });
+
+  it("refuses a body over 16 KB (nothing in it is read)", async () => {
+    const queue = recordingQueue();
+    const res = await api(`/api/synthesis/trigger/${done.campaignId}`, { user: owner, body: { note: "x".repeat(20_000) }, env: { ...env, SYNTHESIS: queue } });
+    expect(res.status).toBe(413);
+    expect(queue.sent).toEqual([]);
+  });
 });
 
 describe("GET /api/synthesis/state/{id}: the five spec §7 variants", () => {

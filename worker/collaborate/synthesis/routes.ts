@@ -22,6 +22,8 @@ import { mintSynthesisToken, verifySynthesisToken } from "./token";
 
 /** The spec's trigger body: a free JSON object (nothing in it is read today). */
 const triggerBodySchema = z.looseObject({}, "The body must be a JSON object.");
+/** Nothing in it is read, so nothing large is accepted either (the app-wide limit is 1 MB). */
+export const TRIGGER_BODY_MAX = 16 * 1024;
 
 const stateQuerySchema = z.object({
   content: z.enum(SYNTHESIS_CONTENTS, `content must be one of: ${SYNTHESIS_CONTENTS.join(", ")}.`).optional(),
@@ -82,7 +84,7 @@ export const synthesisRoutes = new Hono<AppEnv>()
   })
   .use(synthesisUser)
   .post("/trigger/:id", async (c) => {
-    await readJson(c, triggerBodySchema);
+    await readJson(c, triggerBodySchema, TRIGGER_BODY_MAX);
     return c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202);
   })
   .get("/state/:id", async (c) => c.json(await synthesisState(ctxOf(c), c.req.param("id"), stateQuery(c.req.query()))))
