@@ -109,7 +109,7 @@ export default function App() {
   const [queryClient] = React.useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SynthesisProvider>
+      <SynthesisProvider userId={data.user?.id ?? null}>
         <LayoutStateProvider initial={data.layout} pathname={pathname}>
           <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
             <Outlet />

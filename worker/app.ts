@@ -33,7 +33,7 @@ import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
-import { synthesisRoutes } from "./collaborate/synthesis/routes";
+import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 
 /**
@@ -82,8 +82,9 @@ export function createApp() {
     return next();
   });
 
-  // Stripe signs its webhook, and better-auth checks origins on its own routes.
-  app.use("/api/*", sameOriginWrites((path) => path === "/api/billing/webhook" || path.startsWith("/api/auth/")));
+  // Stripe signs its webhook, better-auth checks origins on its own routes, and the synthesis API's
+  // direct mode signs in by bearer token only (never the cookie), from APP_URL's page on another host.
+  app.use("/api/*", sameOriginWrites((path, c) => path === "/api/billing/webhook" || path.startsWith("/api/auth/") || isDirectSynthesisCall(path, c)));
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));

@@ -7,6 +7,7 @@ import type { CampaignDetailView, InterviewView } from "../../worker/collaborate
 import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../conversations/helpers";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";
+import { nowMs } from "../../worker/lib/clock";
 import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign } from "./campaign-helpers";
 
 describe("campaign access", () => {
@@ -46,6 +47,12 @@ describe("campaign access", () => {
     const bad = await apiError(await api("/api/collaborate/campaigns", { user: owner, body: { ...brief(), capabilities: ["Not a capability"], maxContributors: 0 } }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad)).toMatch(/core capabilities|At least one contributor/);
+    // A deadline that fits YYYY-MM-DD but is no day would never close the campaign.
+    for (const deadline of ["2031-13-45", "2031-02-30", "31-01-2031"]) {
+      const res = await apiError(await api("/api/collaborate/campaigns", { user: owner, body: { ...brief(), deadline } }));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res)).toContain("Enter the deadline as a date (YYYY-MM-DD).");
+    }
     expect((await json(await api("/api/collaborate/campaigns", { user: owner }))).campaigns).toEqual([]);
   });
 });
@@ -92,6 +99,22 @@ describe("contributor invitations", () => {
 
     const actions = (await db().select().from(auditLogs).where(eq(auditLogs.campaignId, campaign.id))).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["campaign.created", "campaign.contributor_invited", "campaign.contributor_joined", "campaign.invitation_revoked", "campaign.invitation_resent"]));
+  });
+
+  it("invitations sent at once cannot overfill the campaign or go twice to one address", async () => {
+    const { owner } = await collaborateTeam();
+    const campaign = await newCampaign(owner, { maxContributors: 2 });
+    const invite = (email: string) => api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email } });
+    const statuses = (await Promise.all([freshEmail(), freshEmail(), freshEmail(), freshEmail()].map(invite))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+
+    const other = await newCampaign(owner, { maxContributors: 5 });
+    const email = freshEmail();
+    const same = await Promise.all([1, 2, 3].map(() => api(`/api/collaborate/campaigns/${other.id}/invitations`, { user: owner, body: { email } })));
+    expect(same.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const rows = await db().select().from(campaignTokens).where(eq(campaignTokens.campaignId, other.id));
+    expect(rows).toHaveLength(1);
   });
 
   it("maxContributors counts contributors and pending links: the next invitation is refused until one is revoked", async () => {
@@ -200,6 +223,24 @@ describe("interviews", () => {
     // The fake reports 2050 tokens: 3 credits, from the team's account.
     expect((await balance(owner.accountId)).current).toBe(teamBefore.current - 3);
     expect(await balance(contributor.accountId)).toEqual(mineBefore);
+  });
+
+  it("once the deadline has passed: no new invitations, joins or reminders (the interview is read-only by then)", async () => {
+    const { owner } = await collaborateTeam();
+    const campaign = await newCampaign(owner);
+    const email = freshEmail();
+    const { token } = await inviteContributor(owner, campaign.id, email);
+    const waitingEmail = freshEmail();
+    const waiting = await inviteContributor(owner, campaign.id, waitingEmail);
+    const contributor = await createTestUser({ email });
+    const id = await joinAsUser(contributor, token);
+    // The deadline was the day before yesterday, on the app's (pinned) clock, not the machine's.
+    const past = new Date(nowMs() - 2 * 86_400_000).toISOString().slice(0, 10);
+    await env.DB.prepare(`UPDATE "Campaign" SET "parameters" = json_set("parameters", '$.deadline', ?) WHERE "id" = ?`).bind(past, campaign.id).run();
+    expect((await json(await api(`/api/collaborate/interviews/${id}`, { user: contributor }))).closed).toBe(true);
+    expect(await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: freshEmail() } }))).toMatchObject({ status: 409, code: "campaign_closed" });
+    expect((await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/reminders`, { user: owner, body: {} }))).code).toBe("campaign_closed");
+    expect((await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code).toBe("campaign_closed");
   });
 
   it("a closed campaign refuses new answers and new contributors", async () => {

@@ -9,6 +9,9 @@ import { SynthesisProgressBody } from "../../web/components/collaborate/synthesi
 import { FindingsView } from "../../web/components/collaborate/findings-view";
 import { groupCoverage } from "../../web/components/collaborate/capability-coverage";
 import { validateCampaignForm, EMPTY_CAMPAIGN_FORM } from "../../web/components/collaborate/campaign-form";
+import { turnAnnouncement } from "../../web/components/collaborate/interview/interview-view";
+import { readStoredRun } from "../../web/components/collaborate/synthesis-store";
+import { invitationsReadOnly, inviteBlockedReason } from "../../web/components/collaborate/campaign-page";
 
 const noop = () => undefined;
 /** A dialog's inside, in its Radix root (the portal renders nothing on a server). */
@@ -152,5 +155,38 @@ describe("New campaign form validation (createCampaignBodySchema)", () => {
       ok: true,
       body: { name: "Floods", purpose: "exercise", hazard: "Riverine flooding", scenario: "", capabilities: ["Planning"], questions: ["Who opens shelters?"], maxContributors: 12, deadline: "2026-04-01", language: "es-MX" },
     });
+  });
+});
+
+describe("interview: what a screen reader hears after each step", () => {
+  const view = { status: "IN_PROGRESS" as const, closed: false, currentQuestion: "What worries you most?", canSubmit: false };
+  it("announces the next question, then that everything is answered, then the submit", () => {
+    expect(turnAnnouncement(view)).toBe("Answer saved. Next question: What worries you most?");
+    expect(turnAnnouncement({ ...view, currentQuestion: null, canSubmit: true })).toMatch(/Every question is answered: submit your contribution/);
+    expect(turnAnnouncement({ ...view, status: "COMPLETED", currentQuestion: null })).toBe("Your contribution was submitted. Thank you.");
+    expect(turnAnnouncement({ ...view, closed: true })).toMatch(/campaign is closed/);
+  });
+});
+
+describe("the shell's stored synthesis run", () => {
+  const run = { campaignId: "c1", campaignName: "Sable River floods", mode: "exercise", status: "queued", synthesisStatus: "queued", progress: 2, stage: null, error: null, shouldShowModal: false, progressOpen: true, handled: false };
+  it("is the signed-in user's own: another user in the same tab, or nobody, gets none (not the campaign's name)", () => {
+    const raw = JSON.stringify({ userId: "u-a", run });
+    expect(readStoredRun(raw, "u-a")).toEqual(run);
+    expect(readStoredRun(raw, "u-b")).toBeNull();
+    expect(readStoredRun(raw, null)).toBeNull();
+    // What the store wrote before runs carried their user: dropped.
+    expect(readStoredRun(JSON.stringify(run), "u-a")).toBeNull();
+    expect(readStoredRun("{not json", "u-a")).toBeNull();
+  });
+});
+
+describe("campaign page: invitations", () => {
+  it("Resend and Revoke stay available while the campaign takes contributors (after a synthesis too), not once it is closed", () => {
+    for (const status of ["DRAFT", "ACTIVE", "SYNTHESIZING", "COMPLETED"] as const) expect(invitationsReadOnly(status)).toBe(false);
+    for (const status of ["CLOSED", "ARCHIVED"] as const) expect(invitationsReadOnly(status)).toBe(true);
+    // …and the invite form agrees: a completed campaign with room takes a new invitation.
+    expect(inviteBlockedReason({ status: "COMPLETED", invitations: [], maxContributors: 3 })).toBeNull();
+    expect(inviteBlockedReason({ status: "CLOSED", invitations: [], maxContributors: 3 })).toMatch(/closed/);
   });
 });

@@ -60,6 +60,13 @@ describe("POST /api/synthesis/trigger/{id}", () => {
     const res = await api(`/api/synthesis/trigger/${done.campaignId}`, { user: owner, body: [1, 2] });
     expect(res.status).toBe(400);
   });
+
+  it("refuses a body over 16 KB (nothing in it is read)", async () => {
+    const queue = recordingQueue();
+    const res = await api(`/api/synthesis/trigger/${done.campaignId}`, { user: owner, body: { note: "x".repeat(20_000) }, env: { ...env, SYNTHESIS: queue } });
+    expect(res.status).toBe(413);
+    expect(queue.sent).toEqual([]);
+  });
 });
 
 describe("GET /api/synthesis/state/{id}: the five spec §7 variants", () => {
@@ -183,6 +190,21 @@ describe("POST /api/collaborate/campaigns/{id}/start-exercise", () => {
     expect(again.id).toBe(id);
   });
 
+  it("a double click (two calls at once) drafts one exercise, and both open it", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    const { res, queue } = await trigger(campaignId, owner);
+    await expectStatus(res, 202, "trigger");
+    expect((await runSynthesis(appContext(env), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
+    const start = () => api(`/api/collaborate/campaigns/${campaignId}/start-exercise`, { user: owner, method: "POST" });
+    const [a, b] = await Promise.all([start(), start()]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const [ida, idb] = [(await json(a)).id, (await json(b)).id];
+    expect(idb).toBe(ida);
+    const rows = await env.DB.prepare(`SELECT "id" FROM "CampaignExercise" WHERE "campaignId" = ?`).bind(campaignId).all<{ id: string }>();
+    expect(rows.results.map((r) => r.id)).toEqual([ida]);
+  });
+
   it("answers 409 before the synthesis has completed", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
     const res = await api(`/api/collaborate/campaigns/${campaignId}/start-exercise`, { user: owner, method: "POST" });
@@ -196,7 +218,8 @@ describe("direct mode", () => {
   it("a signed-in user gets a 10-minute bearer token the synthesis routes accept without the cookie", async () => {
     expect((await api("/api/synthesis/token", { user: owner })).status).toBe(404);
     const minted = await json(await expectStatus(await api("/api/synthesis/token", { user: owner, env: direct() }), 200));
-    expect(minted.url).toBe("https://synthesis.example.org/api");
+    // baseUrl: the field the browser's client reads (web/lib/synthesis-api.ts).
+    expect(minted.baseUrl).toBe("https://synthesis.example.org/api");
     expect(Date.parse(minted.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
     const bearer = (token: string) => ({ env: direct(), headers: { authorization: `Bearer ${token}`, origin: "http://localhost:8787" } });
     const view = await json(await expectStatus(await api(`/api/synthesis/state/${done.campaignId}`, bearer(minted.token)), 200));
@@ -211,6 +234,26 @@ describe("direct mode", () => {
     // Another user's token sees what that user may see.
     const theirs = await json(await api("/api/synthesis/token", { user: outsider, env: direct() }));
     expect((await api(`/api/synthesis/state/${done.campaignId}`, bearer(theirs.token))).status).toBe(404);
+  });
+
+  it("a bearer trigger from APP_URL's page (cross-site to the hosted address) starts the run; a cross-site cookie write is still refused", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    const queue = recordingQueue();
+    const minted = await json(await api("/api/synthesis/token", { user: owner, env: direct() }));
+    const crossSite = { origin: "http://localhost:8787", "sec-fetch-site": "cross-site" };
+    const cookieWrite = await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...direct(), SYNTHESIS: queue }, headers: crossSite });
+    expect(cookieWrite.status).toBe(403);
+    const bearerWrite = await api(`/api/synthesis/trigger/${campaignId}`, {
+      body: {},
+      env: { ...direct(), SYNTHESIS: queue },
+      headers: { ...crossSite, authorization: `Bearer ${minted.token}` },
+    });
+    await expectStatus(bearerWrite, 202);
+    expect(queue.sent).toHaveLength(1);
+    // With direct mode off a bearer header earns no exemption: the write is refused as cross-site.
+    const off = await api(`/api/synthesis/trigger/${campaignId}`, { body: {}, env: { ...env, SYNTHESIS: queue }, headers: { ...crossSite, authorization: `Bearer ${minted.token}` } });
+    expect(off.status).toBe(403);
   });
 
   it("answers the CORS preflight for APP_URL's origin only", async () => {

@@ -72,6 +72,59 @@ describe("synthesis run: stages, resume, charges", () => {
     expect(run.identifying?.map((e) => e.value)).toEqual(expect.arrayContaining([who[0]!.email, who[0]!.fullName, who[0]!.organization]));
   });
 
+  it("scrubs the name and organisation on a Readyroom contributor's profile even when the invitation spelt them otherwise", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    const tag = crypto.randomUUID().slice(0, 6);
+    const profile = { first: `Zebulon${tag}`, last: `Quartermaine${tag}`, organization: `Quillfeather${tag} Rescue Authority` };
+    const email = `zq-${tag}@example.test`;
+    const userId = crypto.randomUUID();
+    const answer = `${profile.first} ${profile.last} here, duty officer at ${profile.organization}. ${profile.last} signs the sandbag orders.`;
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO "User" ("id", "email", "firstName", "lastName", "organization") VALUES (?, ?, ?, ?, ?)`).bind(userId, email, profile.first, profile.last, profile.organization),
+      // The manager typed a short form of the name and no organisation.
+      env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "fullName") VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(
+        crypto.randomUUID(),
+        campaignId,
+        email,
+        `hash-${crypto.randomUUID()}`,
+        Date.UTC(2031, 0, 19),
+        Date.UTC(2031, 0, 5),
+        "Zeb Q.",
+      ),
+      env.DB.prepare(
+        `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?)`,
+      ).bind(
+        crypto.randomUUID(),
+        campaignId,
+        userId,
+        JSON.stringify({ answers: [{ key: "role", phase: 1, question: "What is your role?", answer }] }),
+        JSON.stringify({ injects: [`${profile.organization} reports the levee breached`], questions: [], objectives: [] }),
+        Date.UTC(2031, 0, 5, 11),
+      ),
+    ]);
+    const queue = recordingQueue();
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
+    expect((await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
+    const run = await synthesisStub(env, campaignId).get();
+    const row = (await campaignRow(campaignId))!;
+    const anonymised = `${JSON.stringify(run.anonymized)} ${row.insights}`.toLowerCase();
+    for (const value of [profile.first, profile.last, profile.organization]) expect(anonymised).not.toContain(value.toLowerCase());
+    expect(run.identifying?.map((e) => e.value)).toEqual(expect.arrayContaining([`${profile.first} ${profile.last}`, profile.organization]));
+  });
+
+  it("a campaign the manager closed stays CLOSED while and after its synthesis runs (it does not reopen to contributions)", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1));
+    await env.DB.prepare(`UPDATE "Campaign" SET "status" = 'CLOSED' WHERE "id" = ?`).bind(campaignId).run();
+    const queue = recordingQueue();
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
+    expect((await campaignRow(campaignId))!.status).toBe("CLOSED");
+    expect((await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
+    const row = (await campaignRow(campaignId))!;
+    expect(row.status).toBe("CLOSED");
+    expect(row.insights).not.toBeNull();
+  });
+
   it("resumes after the last finished stage when a run dies mid-way (eviction), and charges each stage once", async () => {
     const { campaignId, message } = await triggered(2);
     const before = await balanceOf(owner.accountId);

@@ -7,9 +7,8 @@ import { campaigns, campaignUsers, contributorExercises, teams, users, type Camp
 import { nowMs } from "../lib/clock";
 import { conflict, notFound } from "../lib/errors";
 import { closingLine, completionOf, interviewScript, phaseTwoIntro, proposalsFrom, scriptIntro, type ScriptQuestion } from "./interview-script";
-import { deadlinePassed, readParameters } from "./parameters";
+import { readParameters, takesContributions } from "./parameters";
 import { readCollected, readProgress, type InterviewProgress } from "./progress";
-import { campaignIsOpen } from "./model";
 import type { InterviewMessage, InterviewSummaryView, InterviewView } from "./views";
 
 /**
@@ -55,7 +54,7 @@ async function loadInterview(ctx: UserContext, interviewId: string): Promise<Loa
 }
 
 function isClosed(campaign: Campaign, now: number): boolean {
-  return !campaignIsOpen(campaign.status) || deadlinePassed(readParameters(campaign.parameters).deadline, now);
+  return !takesContributions(campaign, now);
 }
 
 /** The opening turns shown before the first answer: the introduction and the first question. */

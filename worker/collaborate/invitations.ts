@@ -1,15 +1,16 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import type { AppContext, UserContext } from "../context";
+import { rawStatement } from "../db/client";
 import { campaigns, campaignTokens, users, type Campaign, type CampaignToken } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { escapeHtml, getEmailSender } from "../lib/email";
-import { conflict, notFound } from "../lib/errors";
+import { conflict, HttpError, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
 import { hashInvitationToken } from "../teams/invitations";
 import { managedCampaign, type ManagedCampaign } from "./access";
-import { CAMPAIGN_INVITATION_TTL_MS, campaignIsOpen, type InviteContributorBody } from "./model";
-import { readParameters } from "./parameters";
+import { CAMPAIGN_INVITATION_TTL_MS, type InviteContributorBody } from "./model";
+import { readParameters, takesContributions } from "./parameters";
 import type { CampaignInvitationView } from "./views";
 
 /**
@@ -97,37 +98,69 @@ async function sendCampaignInvitation(ctx: AppContext, input: { to: string; full
 }
 
 function assertOpen(campaign: Campaign): void {
-  if (!campaignIsOpen(campaign.status)) throw conflict("This campaign is closed: it takes no new contributors.", "campaign_closed");
+  if (!takesContributions(campaign, nowMs())) throw conflict("This campaign is closed (by its manager, or its deadline has passed): it takes no new contributors.", "campaign_closed");
 }
 
-/** Invites one address to contribute (managers of the campaign's team) and e-mails the link. */
+type InviteState = { taken: number; contributing: number; pending: number };
+
+/** Why an invitation to `email` cannot be made now, or null when it can. */
+function inviteRefusal(campaign: ManagedCampaign, email: string, state: InviteState): HttpError | null {
+  if (state.contributing) return conflict(`${email} already contributes to this campaign.`, "already_contributor");
+  if (state.pending) return conflict(`${email} already has a pending invitation. Resend it from the list instead.`, "already_invited");
+  if (campaign.maxContributors !== null && Number(state.taken) >= campaign.maxContributors) {
+    return conflict(`The campaign is full: all ${campaign.maxContributors} contributor places are taken or held by pending invitations. Raise the maximum or revoke an invitation.`, "campaign_full");
+  }
+  return null;
+}
+
+function pendingFor(campaignId: string, email: string, now: number) {
+  return sql<number>`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "campaignId" = ${campaignId} AND lower("email") = ${email} AND "usedAt" IS NULL AND "revokedAt" IS NULL AND "expiresAt" > ${now})`;
+}
+
+/**
+ * Invites one address to contribute (managers of the campaign's team) and e-mails the link. The
+ * rules (not already contributing, no pending link for the address, a free place) are checked
+ * first for a clear message, and again inside the insert itself: two invitations sent at once
+ * (two managers, a double click) cannot both take the last place or both go to one address.
+ */
 export async function inviteContributor(ctx: UserContext, campaignId: string, input: InviteContributorBody): Promise<CampaignInvitationView> {
   const campaign = await managedCampaign(ctx, campaignId);
   assertOpen(campaign);
   const now = nowMs();
   const email = input.email.toLowerCase();
-  const [state] = await ctx.db
-    .select({
-      taken: placesTaken(campaignId, now),
-      contributing: isContributorSql(campaignId, email),
-      pending: sql<number>`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "campaignId" = ${campaignId} AND lower("email") = ${email} AND "usedAt" IS NULL AND "revokedAt" IS NULL AND "expiresAt" > ${now})`,
-    })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId));
-  if (!state) throw notFound("Campaign not found.");
-  if (state.contributing) throw conflict(`${email} already contributes to this campaign.`, "already_contributor");
-  if (state.pending) throw conflict(`${email} already has a pending invitation. Resend it from the list instead.`, "already_invited");
-  if (campaign.maxContributors !== null && Number(state.taken) >= campaign.maxContributors) {
-    throw conflict(`The campaign is full: all ${campaign.maxContributors} contributor places are taken or held by pending invitations. Raise the maximum or revoke an invitation.`, "campaign_full");
-  }
+  const readState = async () => {
+    const [state] = await ctx.db
+      .select({ taken: placesTaken(campaignId, now), contributing: isContributorSql(campaignId, email), pending: pendingFor(campaignId, email, now) })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId));
+    if (!state) throw notFound("Campaign not found.");
+    return state;
+  };
+  const refused = inviteRefusal(campaign, email, await readState());
+  if (refused) throw refused;
   const { secret, token, expiresAt } = await newSecret(now);
   const id = crypto.randomUUID();
   const row = { id, campaignId, email, token, expiresAt, fullName: input.fullName || null, organization: input.organization || null, role: input.role || NO_ROLE };
+  const room = campaign.maxContributors === null ? sql`1` : sql`${placesTaken(campaignId, now)} < ${campaign.maxContributors}`;
+  const inserted = sql`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "id" = ${id})`;
   await ctx.db.batch([
-    ctx.db.insert(campaignTokens).values(row),
-    ctx.db.update(campaigns).set({ status: "ACTIVE", updatedAt: new Date(now) }).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "DRAFT"))),
-    auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.contributor_invited", metadata: { invitationId: id, email } }),
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "fullName", "organization", "role")
+SELECT ${id}, ${campaignId}, ${email}, ${token}, ${expiresAt.getTime()}, ${row.fullName}, ${row.organization}, ${row.role}
+WHERE ${room} AND NOT ${isContributorSql(campaignId, email)} AND NOT ${pendingFor(campaignId, email, now)}`,
+    ),
+    ctx.db
+      .update(campaigns)
+      .set({ status: "ACTIVE", updatedAt: new Date(now) })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "DRAFT"), inserted)),
+    auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.contributor_invited", metadata: { invitationId: id, email } }, inserted),
   ]);
+  const [stored] = await ctx.db.select({ id: campaignTokens.id }).from(campaignTokens).where(eq(campaignTokens.id, id)).limit(1);
+  if (!stored) {
+    // Another invitation got there first: say which rule it now breaks.
+    throw inviteRefusal(campaign, email, await readState()) ?? conflict("The campaign changed meanwhile. Reload the page and try again.", "campaign_changed");
+  }
   await sendCampaignInvitation(ctx, { to: email, fullName: row.fullName, campaign, inviter: await inviterName(ctx), secret });
   return invitationView({ ...row, usedAt: null, revokedAt: null }, now);
 }

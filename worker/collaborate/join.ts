@@ -8,8 +8,7 @@ import { nowMs } from "../lib/clock";
 import { HttpError } from "../lib/errors";
 import { hashInvitationToken } from "../teams/invitations";
 import { placesTaken } from "./invitations";
-import { campaignIsOpen } from "./model";
-import { readParameters } from "./parameters";
+import { readParameters, takesContributions } from "./parameters";
 
 /**
  * Opening and accepting a contributor's link (/collaborate/join, POST /api/collaborate/join): what
@@ -74,7 +73,7 @@ export async function inspectCampaignInvitation(ctx: AppContext, secret: string 
   if (token.revokedAt) return { kind: "revoked", ...base };
   if (token.usedAt) return { kind: "used", ...base };
   if (token.expiresAt.getTime() <= nowMs()) return { kind: "expired", ...base };
-  if (!campaignIsOpen(campaign.status)) return { kind: "closed", ...base };
+  if (!takesContributions(campaign, nowMs())) return { kind: "closed", ...base };
   if (viewer && !sameAddress(viewer.email, token.email)) return { kind: "wrong-address", signedInAs: viewer.email, ...base };
   // The pending invitation itself holds a place, so "full" means more places are taken than allowed.
   if (campaign.maxContributors !== null && found.taken > campaign.maxContributors) return { kind: "full", ...base };

@@ -20,6 +20,12 @@ export const CAMPAIGN_INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD that names a real day (2031-02-30 and 2031-13-45 match the pattern but are no date). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
 
 export const createCampaignBodySchema = z.object({
   name: z.string("Name the campaign.").trim().min(1, "Name the campaign.").max(CAMPAIGN_NAME_MAX, `Names are at most ${CAMPAIGN_NAME_MAX} characters.`),
@@ -39,7 +45,7 @@ export const createCampaignBodySchema = z.object({
     .int("Enter a whole number of contributors.")
     .min(1, "At least one contributor.")
     .max(CAMPAIGN_MAX_CONTRIBUTORS_LIMIT, `At most ${CAMPAIGN_MAX_CONTRIBUTORS_LIMIT} contributors.`),
-  deadline: z.string().regex(ISO_DATE, "Enter the deadline as a date (YYYY-MM-DD).").nullish(),
+  deadline: z.string().refine(isCalendarDate, "Enter the deadline as a date (YYYY-MM-DD).").nullish(),
   language: z.string().trim().refine(isSupportedLanguage, "Choose a language from the list.").default("en"),
 });
 export type CreateCampaignBody = z.infer<typeof createCampaignBodySchema>;

@@ -1,4 +1,5 @@
-import { campaignParametersSchema } from "../db/schema";
+import { campaignParametersSchema, type Campaign } from "../db/schema";
+import { campaignIsOpen } from "./model";
 import { CAMPAIGN_PURPOSES, type CampaignParametersView, type CampaignPurpose } from "./views";
 
 /**
@@ -31,4 +32,13 @@ export function deadlinePassed(deadline: string | null, now: number): boolean {
   if (!deadline) return false;
   const end = Date.parse(`${deadline}T23:59:59.999Z`);
   return Number.isFinite(end) && now > end;
+}
+
+/**
+ * Whether a campaign still takes contributions now: open (model.ts campaignIsOpen) and its deadline
+ * not passed. The one rule for answering, submitting, inviting, joining and reminding: a link or a
+ * reminder sent after the deadline would lead to an interview that is already read-only.
+ */
+export function takesContributions(campaign: Pick<Campaign, "status" | "parameters">, now: number): boolean {
+  return campaignIsOpen(campaign.status) && !deadlinePassed(readParameters(campaign.parameters).deadline, now);
 }

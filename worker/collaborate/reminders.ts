@@ -7,8 +7,8 @@ import { escapeHtml, getEmailSender } from "../lib/email";
 import { conflict } from "../lib/errors";
 import { managedCampaign } from "./access";
 import { contributorsOf } from "./contributors";
-import { campaignIsOpen, REMINDER_INTERVAL_MS } from "./model";
-import { readParameters } from "./parameters";
+import { REMINDER_INTERVAL_MS } from "./model";
+import { readParameters, takesContributions } from "./parameters";
 
 export const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
 
@@ -19,8 +19,8 @@ export const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
  */
 export async function remindContributors(ctx: UserContext, campaignId: string, contributorIds?: string[]): Promise<{ sent: number; skipped: number }> {
   const campaign = await managedCampaign(ctx, campaignId);
-  if (!campaignIsOpen(campaign.status)) throw conflict("This campaign is closed: there is nothing left to remind contributors about.", "campaign_closed");
   const now = nowMs();
+  if (!takesContributions(campaign, now)) throw conflict("This campaign is closed (by its manager, or its deadline has passed): there is nothing left to remind contributors about.", "campaign_closed");
   const params = readParameters(campaign.parameters);
   const all = await contributorsOf(ctx, campaignId, campaign.parameters);
   const chosen = all.filter((c) => c.status !== "COMPLETED" && (!contributorIds || contributorIds.includes(c.id)));

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../types";
 import { forbidden } from "./errors";
 
@@ -10,11 +10,11 @@ const SAFE_METHODS = /^(GET|HEAD|OPTIONS)$/;
  * refused. A request with neither did not come from a browser page and cannot ride on a
  * victim's cookies, so scripts and server-to-server callers are not affected.
  */
-export function sameOriginWrites(exempt: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+export function sameOriginWrites(exempt: (path: string, c: Context<AppEnv>) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.test(c.req.method)) return next();
     const url = new URL(c.req.url);
-    if (exempt(url.pathname)) return next();
+    if (exempt(url.pathname, c)) return next();
     if (isCrossSiteWrite(c.req.raw, c.get("config").APP_URL)) {
       throw forbidden("Cross-site requests are not accepted. Use Readyroom from its own address.");
     }

@@ -14,7 +14,15 @@ import { InvitationsList, InviteForm } from "./invitations-panel";
 import { CampaignStatusBadge } from "./status-badges";
 import { campaignIsOpen } from "../../../worker/collaborate/model";
 
-function inviteBlockedReason(campaign: CampaignDetailView): string | null {
+/**
+ * Resend and Revoke follow the server's rule (model.ts campaignIsOpen): a campaign whose synthesis
+ * ran (or is running) still takes contributors, so its pending invitations stay manageable.
+ */
+export function invitationsReadOnly(status: CampaignDetailView["status"]): boolean {
+  return !campaignIsOpen(status);
+}
+
+export function inviteBlockedReason(campaign: Pick<CampaignDetailView, "status" | "invitations" | "maxContributors">): string | null {
   if (!campaignIsOpen(campaign.status)) return "The campaign is closed to new contributors.";
   const taken = campaign.invitations.filter((i) => i.status === "PENDING" || i.status === "USED").length;
   if (campaign.maxContributors !== null && taken >= campaign.maxContributors) return `The campaign has reached its ${campaign.maxContributors} contributors.`;
@@ -49,7 +57,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   const campaign = query.data;
   const p = campaign.parameters;
   const completed = campaign.contributors.filter((c) => c.status === "COMPLETED").length;
-  const readOnly = campaign.status !== "DRAFT" && campaign.status !== "ACTIVE";
+  const readOnly = invitationsReadOnly(campaign.status);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 p-4 sm:p-6 lg:p-8">

@@ -36,27 +36,41 @@ type SynthesisContextValue = {
 
 const SynthesisContext = React.createContext<SynthesisContextValue | null>(null);
 
-function readStored(): SynthesisRun | null {
+/**
+ * The stored run of `userId`, or null. A run is stored with the id of the user who started it: after
+ * signing out and in as someone else in the same tab, the next person must neither see the previous
+ * one's campaign name in a progress modal nor poll a campaign they cannot read.
+ */
+export function readStoredRun(raw: string | null, userId: string | null): SynthesisRun | null {
+  if (!raw || !userId) return null;
   try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const run = JSON.parse(raw) as Partial<SynthesisRun>;
+    const stored = JSON.parse(raw) as { userId?: unknown; run?: Partial<SynthesisRun> };
+    const run = stored.run;
+    if (stored.userId !== userId || !run) return null;
     return typeof run.campaignId === "string" && typeof run.campaignName === "string" && typeof run.mode === "string" ? (run as SynthesisRun) : null;
   } catch {
     return null;
   }
 }
 
-function writeStored(run: SynthesisRun | null) {
+function readStored(userId: string | null): SynthesisRun | null {
   try {
-    if (run) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(run));
+    return readStoredRun(window.sessionStorage.getItem(STORAGE_KEY), userId);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(run: SynthesisRun | null, userId: string | null) {
+  try {
+    if (run && userId) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ userId, run }));
     else window.sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage full or disabled: the run is still followed for this page's life.
   }
 }
 
-export function SynthesisProvider({ children }: { children: React.ReactNode }) {
+export function SynthesisProvider({ userId, children }: { userId: string | null; children: React.ReactNode }) {
   const [run, setRunState] = React.useState<SynthesisRun | null>(null);
   const runRef = React.useRef<SynthesisRun | null>(null);
   /** The campaign whose completion is being worked out (so a re-render does not start it twice). */
@@ -64,21 +78,25 @@ export function SynthesisProvider({ children }: { children: React.ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
+  const userRef = React.useRef(userId);
+  userRef.current = userId;
+
   const setRun = React.useCallback((next: SynthesisRun | null | ((prev: SynthesisRun | null) => SynthesisRun | null)) => {
     const value = typeof next === "function" ? next(runRef.current) : next;
     runRef.current = value;
-    writeStored(value);
+    writeStored(value, userRef.current);
     setRunState(value);
   }, []);
 
-  // sessionStorage exists only in the browser: read it after hydration.
+  // sessionStorage exists only in the browser: read it after hydration, and again for whoever signs
+  // in next (another user's run is dropped, not shown).
   React.useEffect(() => {
-    const stored = readStored();
-    if (stored) {
-      runRef.current = stored;
-      setRunState(stored);
-    }
-  }, []);
+    const stored = readStored(userId);
+    completing.current = null;
+    runRef.current = stored;
+    setRunState(stored);
+    if (!stored && userId) writeStored(null, null);
+  }, [userId]);
 
   const reset = React.useCallback(() => setRun(null), [setRun]);
 

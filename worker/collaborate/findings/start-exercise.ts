@@ -82,9 +82,18 @@ export async function startCampaignExercise(ctx: UserContext, campaignId: string
 
   const body = createExerciseBodySchema.parse({ exercise: exerciseFromInsights(campaign, insights) });
   const { id } = await createExercise(ctx, inCampaign(campaignId), body);
-  await ctx.db
+  // Recorded only if nobody recorded another meanwhile (two clicks at once both get here): the
+  // loser removes its copy and opens the winner's, so a campaign never gets two drafts of one run.
+  const exerciseIdNow = sql`json_extract(${campaigns.parameters}, '$.exerciseId')`;
+  const claimed = await ctx.db
     .update(campaigns)
     .set({ parameters: sql`json_set(coalesce(${campaigns.parameters}, '{}'), '$.exerciseId', ${id})`, updatedAt: nowDate() })
-    .where(eq(campaigns.id, campaignId));
-  return { id, created: true };
+    .where(and(eq(campaigns.id, campaignId), previous === null ? sql`${exerciseIdNow} IS NULL` : sql`${exerciseIdNow} = ${previous}`))
+    .returning({ parameters: campaigns.parameters });
+  if (claimed.length) return { id, created: true };
+  await ctx.db.delete(campaignExercises).where(and(eq(campaignExercises.id, id), eq(campaignExercises.campaignId, campaignId)));
+  const [row] = await ctx.db.select({ parameters: campaigns.parameters }).from(campaigns).where(eq(campaigns.id, campaignId)).limit(1);
+  const winner = row?.parameters.exerciseId;
+  if (typeof winner !== "string") throw conflict("The campaign changed meanwhile. Try again.", "campaign_changed");
+  return { id: winner, created: false };
 }

@@ -523,6 +523,7 @@ export function anonymise(campaign: SynthesisCampaign, contributors: Contributor
   for (const { c, respondent, agency, org } of meta) {
     registry.note(respondent, "respondent", c.identity.fullName?.trim() || c.identity.email);
     if (c.identity.fullName?.trim()) registry.person(c.identity.fullName, respondent, "respondent");
+    for (const name of c.identity.otherNames ?? []) if (name.trim()) registry.person(name, respondent, "respondent");
     registry.email(c.identity.email);
     registry.literal(c.identity.email, registry.email(c.identity.email));
     const [local = "", domain = ""] = c.identity.email.toLowerCase().split("@");
@@ -534,6 +535,7 @@ export function anonymise(campaign: SynthesisCampaign, contributors: Contributor
       if (label.length >= 5 && !COMMON_WORDS.has(label)) registry.literal(label, org ? agency : "[link]");
     }
     if (org) registry.organisation(org, agency, "agency");
+    for (const other of c.identity.otherOrganizations ?? []) if (org && other.trim()) registry.organisation(other, agency, "agency");
     if (c.identity.role?.trim()) {
       const generic = genericRole(c.identity.role);
       registry.literal(c.identity.role.trim(), generic);

@@ -88,7 +88,7 @@ const CONTRIBUTORS_SQL = `SELECT ce."id", ce."submittedAt", ce."collectedData", 
   coalesce(u."email", cu."email") AS "email",
   coalesce(u."firstName", cu."firstName") AS "firstName",
   coalesce(u."lastName", cu."lastName") AS "lastName",
-  cu."organization" AS "organization",
+  coalesce(u."organization", cu."organization") AS "organization",
   cu."role" AS "personRole",
   ${TOKEN("fullName")} AS "tokenFullName",
   ${TOKEN("organization")} AS "tokenOrganization",
@@ -99,6 +99,24 @@ LEFT JOIN "CampaignUser" cu ON cu."id" = ce."authorId" AND u."id" IS NULL
 WHERE ce."campaignId" = ?1 AND ce."status" = 'COMPLETED'
 ORDER BY ce."submittedAt", ce."id"`;
 
+/** The values of `all` after the first, blanks and repeats (any case) left out. */
+function others(all: (string | null | undefined)[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of all.map(blank)) {
+    if (!value || seen.has(value.toLowerCase())) continue;
+    seen.add(value.toLowerCase());
+    out.push(value);
+  }
+  return out.slice(1);
+}
+
+/**
+ * Who the contributor is, from every source the app has: the invitation (what the manager typed)
+ * and the person's own record (a Readyroom user's profile, or the campaign-only person). The first
+ * of each is the primary; the rest are scrubbed too, so a profile name the invitation did not spell
+ * out never reaches the anonymised object.
+ */
 function identityOf(row: ContributorRow): ContributorInput["identity"] {
   const name = [blank(row.firstName), blank(row.lastName)].filter(Boolean).join(" ");
   const role = [row.tokenRole, row.personRole].map(blank).find((r) => r && !CAMPAIGN_ROLE_DEFAULTS.has(r)) ?? null;
@@ -107,6 +125,8 @@ function identityOf(row: ContributorRow): ContributorInput["identity"] {
     email: row.email ?? "",
     organization: blank(row.organization) ?? blank(row.tokenOrganization),
     role,
+    otherNames: others([row.tokenFullName, name]),
+    otherOrganizations: others([row.organization, row.tokenOrganization]),
   };
 }
 

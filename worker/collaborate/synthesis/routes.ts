@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireUser } from "../../auth/middleware";
@@ -21,6 +22,8 @@ import { mintSynthesisToken, verifySynthesisToken } from "./token";
 
 /** The spec's trigger body: a free JSON object (nothing in it is read today). */
 const triggerBodySchema = z.looseObject({}, "The body must be a JSON object.");
+/** Nothing in it is read, so nothing large is accepted either (the app-wide limit is 1 MB). */
+export const TRIGGER_BODY_MAX = 16 * 1024;
 
 const stateQuerySchema = z.object({
   content: z.enum(SYNTHESIS_CONTENTS, `content must be one of: ${SYNTHESIS_CONTENTS.join(", ")}.`).optional(),
@@ -33,6 +36,17 @@ function stateQuery(query: Record<string, string>): StateQuery {
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * A direct-mode call (SYNTHESIS_DIRECT_MODE, a bearer header, under /api/synthesis/): signed in by
+ * the token alone — synthesisUser below never falls back to the cookie when the header is there —
+ * so it cannot ride on a victim's session, and the app's same-origin check (worker/app.ts) lets its
+ * writes through. Without this the browser's trigger from APP_URL's page, which the hosted address
+ * sees as cross-site, would be refused.
+ */
+export function isDirectSynthesisCall(path: string, c: Context<AppEnv>): boolean {
+  return c.var.config.SYNTHESIS_DIRECT_MODE && path.startsWith("/api/synthesis/") && BEARER.test(c.req.header("authorization") ?? "");
+}
 
 /** Direct mode: a valid bearer token signs the request in as its user; otherwise the session cookie does. */
 const synthesisUser = createMiddleware<AppEnv>(async (c, next) => {
@@ -65,11 +79,12 @@ export const synthesisRoutes = new Hono<AppEnv>()
     const { config } = c.var;
     if (!config.SYNTHESIS_DIRECT_MODE) throw notFound("Direct mode is off: call /api/synthesis with the session.");
     const minted = await mintSynthesisToken(appCtxOf(c), c.var.user.id);
-    return c.json({ ...minted, url: config.SYNTHESIS_DIRECT_URL ?? null });
+    // baseUrl is what the browser's client (web/lib/synthesis-api.ts) reads; null keeps it on /api.
+    return c.json({ ...minted, baseUrl: config.SYNTHESIS_DIRECT_URL ?? null });
   })
   .use(synthesisUser)
   .post("/trigger/:id", async (c) => {
-    await readJson(c, triggerBodySchema);
+    await readJson(c, triggerBodySchema, TRIGGER_BODY_MAX);
     return c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202);
   })
   .get("/state/:id", async (c) => c.json(await synthesisState(ctxOf(c), c.req.param("id"), stateQuery(c.req.query()))))

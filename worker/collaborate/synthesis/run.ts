@@ -6,6 +6,7 @@ import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
 import { contributorStateHash } from "../model";
+import type { CampaignStatus } from "../views";
 import type { StepResult } from "../../../durable-objects/campaign-synthesis";
 import { analyse, anonymise, draftInjects, type Anonymised, type StageUsage } from "./engine";
 import { readSynthesisInput, type SynthesisInput } from "./input";
@@ -26,7 +27,7 @@ import { isCurrent, nextStep, type SynthesisRun } from "./state";
  *   under the action id `synthesis:<threadId>:<stage>`: a repeated stage replays its first charge.
  *   Not enough credits → the run fails with SYNTHESIS_NO_CREDITS.
  * - Finalising writes the D1 mirror (Campaign.insights, parameters.synthesisThreadId and
- *   contributorStateHash, status COMPLETED), then completes the run; a crash in between repeats the
+ *   contributorStateHash, status COMPLETED — or CLOSED/ARCHIVED if it was so before the run), then completes the run; a crash in between repeats the
  *   (idempotent) write.
  * Anything else thrown is transient: the caller (worker/jobs/queue.ts) retries it with backoff, and
  * the dead-letter consumer calls failSynthesis.
@@ -196,6 +197,15 @@ function reserve(
   );
 }
 
+/**
+ * The status a campaign ends a completed run with: COMPLETED, except that a campaign its manager
+ * closed (or archived) before the run stays so — COMPLETED counts as open (model.ts
+ * campaignIsOpen), and a synthesis must not reopen a closed campaign to joins and answers.
+ */
+export function completedCampaignStatus(prior: CampaignStatus | null): CampaignStatus {
+  return prior === "CLOSED" || prior === "ARCHIVED" ? prior : "COMPLETED";
+}
+
 /** The D1 mirror of a finished run: anonymised results only, redacted once more against the identifying map. */
 export async function writeMirror(ctx: AppContext, run: SynthesisRun): Promise<void> {
   const findings = run.findings!;
@@ -213,10 +223,10 @@ export async function writeMirror(ctx: AppContext, run: SynthesisRun): Promise<v
   await ctx.env.DB.prepare(
     `UPDATE "Campaign" SET "insights" = ?2,
        "parameters" = json_set(coalesce("parameters", '{}'), '$.synthesisThreadId', ?3, '$.contributorStateHash', ?4),
-       "status" = 'COMPLETED', "updatedAt" = ?5
+       "status" = ?6, "updatedAt" = ?5
      WHERE "id" = ?1`,
   )
-    .bind(run.campaignId, JSON.stringify(insights), run.threadId, run.contributorStateHash, nowMs())
+    .bind(run.campaignId, JSON.stringify(insights), run.threadId, run.contributorStateHash, nowMs(), completedCampaignStatus(run.priorCampaignStatus))
     .run();
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, notInArray } from "drizzle-orm";
 import { assertCampaignAccess, CAMPAIGN_NOT_FOUND, canAccessCampaign } from "../../accounts/collaborate";
 import type { UserContext } from "../../context";
 import { campaigns, contributorExercises } from "../../db/schema";
@@ -64,8 +64,13 @@ export async function triggerSynthesis(ctx: UserContext, campaignId: string): Pr
   const { started, view } = await stub.trigger({ campaignId, threadId: threadIdFor(campaignId), userId: ctx.user.id, mode: purpose, priorCampaignStatus: prior });
   if (!started) return view;
   const message: SynthesisMessage = { kind: "synthesis", campaignId, threadId: view.threadId! };
-  // SYNTHESIZING before the message: a consumer finishing first must not be overwritten by it.
-  await ctx.db.update(campaigns).set({ status: "SYNTHESIZING", updatedAt: nowDate() }).where(eq(campaigns.id, campaignId));
+  // SYNTHESIZING before the message: a consumer finishing first must not be overwritten by it. Not
+  // over CLOSED or ARCHIVED: SYNTHESIZING counts as open (model.ts campaignIsOpen), and a run must
+  // not reopen a closed campaign to joins and answers; its progress is the run's state meanwhile.
+  await ctx.db
+    .update(campaigns)
+    .set({ status: "SYNTHESIZING", updatedAt: nowDate() })
+    .where(and(eq(campaigns.id, campaignId), notInArray(campaigns.status, ["CLOSED", "ARCHIVED"])));
   try {
     await ctx.env.SYNTHESIS.send(message);
   } catch (err) {

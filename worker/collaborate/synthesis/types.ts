@@ -15,7 +15,19 @@ export type SynthesisCampaign = {
 /** One completed contributor: who they are (never shown to a prompt) and what they said. */
 export type ContributorInput = {
   id: string;
-  identity: { fullName: string | null; email: string; organization: string | null; role: string | null };
+  identity: {
+    fullName: string | null;
+    email: string;
+    organization: string | null;
+    role: string | null;
+    /**
+     * The other names the same person goes by where the app knows them: the invitation's name and
+     * organisation and the person's own profile can differ ("Dana W." typed by the manager, "Dana
+     * Whitfield" on the account). Each is scrubbed to the same respondent / agency.
+     */
+    otherNames?: string[];
+    otherOrganizations?: string[];
+  };
   answers: InterviewAnswer[];
   proposals: ContributionProposals;
 };

@@ -11,11 +11,17 @@ import { Label } from "~/components/ui/label";
  */
 export function AnswerForm({ question, onSend, busy, error, multiline }: { question: string; onSend: (answer: string) => Promise<boolean>; busy: boolean; error: string | null; multiline: boolean }) {
   const [draft, setDraft] = React.useState("");
+  const box = React.useRef<HTMLTextAreaElement>(null);
   const id = "interview-answer";
   const send = async () => {
     const answer = draft.trim();
     if (!answer || busy) return;
-    if (await onSend(answer)) setDraft("");
+    if (await onSend(answer)) {
+      setDraft("");
+      // Clicking Send leaves focus on a button that was disabled while saving: bring it back to
+      // the box, where the next answer is typed.
+      box.current?.focus();
+    }
   };
   return (
     <form
@@ -29,6 +35,7 @@ export function AnswerForm({ question, onSend, busy, error, multiline }: { quest
         Your answer to: {question}
       </Label>
       <Textarea
+        ref={box}
         id={id}
         value={draft}
         maxLength={INTERVIEW_ANSWER_MAX}

@@ -16,16 +16,32 @@ import { Transcript } from "./transcript";
  * phase, and Submit once everything is answered. Each answer is saved by the server before the
  * next question appears, so closing the tab loses nothing.
  */
+/**
+ * What a screen reader hears after an answer or the submit: the transcript is not a live region
+ * (it would read every turn again), so the next step is announced on its own.
+ */
+export function turnAnnouncement(view: Pick<Interview, "status" | "closed" | "currentQuestion" | "canSubmit">): string {
+  if (view.status === "COMPLETED") return "Your contribution was submitted. Thank you.";
+  if (view.closed) return "This campaign is closed: contributions can no longer change.";
+  if (view.currentQuestion) return `Answer saved. Next question: ${view.currentQuestion}`;
+  if (view.canSubmit) return "Answer saved. Every question is answered: submit your contribution when you are ready.";
+  return "Answer saved.";
+}
+
 export function InterviewView({ initial }: { initial: Interview }) {
   const [interview, setInterview] = React.useState(initial);
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  // Empty on arrival (the page itself is read then); set after each saved step.
+  const [announcement, setAnnouncement] = React.useState("");
 
   const run = async (call: () => Promise<Interview>): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
-      setInterview(await call());
+      const next = await call();
+      setInterview(next);
+      setAnnouncement(turnAnnouncement(next));
       return true;
     } catch (err) {
       setError(err instanceof Error ? err.message : "Your answer could not be saved. Check your connection and try again.");
@@ -61,6 +77,9 @@ export function InterviewView({ initial }: { initial: Interview }) {
         </details>
       ) : null}
 
+      <p className="sr-only" role="status" aria-live="polite" data-testid="interview-announcement">
+        {announcement}
+      </p>
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <Transcript messages={interview.messages} />
