@@ -3,6 +3,7 @@ import { isCampaignOnlyUser, planStatusOf, type PlanStatus } from "../../worker/
 import { decideAccess, loginRedirect } from "../../worker/auth/guard";
 import { getSession, type SessionUser } from "../../worker/auth/session";
 import type { Env } from "../../worker/env";
+import { timed } from "../../worker/lib/server-timing";
 import { contextFor } from "./request-context.server";
 
 export type { SessionUser } from "../../worker/auth/session";
@@ -28,7 +29,7 @@ export function getOptionalUser({ request, context }: Args): Promise<SessionUser
   if (request.method !== "GET" && request.method !== "HEAD") return getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
   let hit = sessionMemo.get(context);
   if (!hit) {
-    hit = getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
+    hit = timed("session", () => getSession(envOf(context), request.headers)).then((s) => s?.user ?? null);
     sessionMemo.set(context, hit);
   }
   return hit;

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { memoized, type UserContext } from "../context";
 import type { Database } from "../db/client";
+import { timed } from "../lib/server-timing";
 import { accountPlanMetadata, accounts, teamMembers, teams, userAccounts } from "../db/schema";
 
 /**
@@ -74,5 +75,5 @@ export async function readMembership(db: Database, userId: string): Promise<Memb
 
 /** The caller's membership, read once per request when the context carries a memo (a page load). */
 export function membershipOf(ctx: UserContext): Promise<Membership> {
-  return memoized(ctx, "membership", () => readMembership(ctx.db, ctx.user.id));
+  return memoized(ctx, "membership", () => timed("membership", () => readMembership(ctx.db, ctx.user.id)));
 }
