@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { memoized, type UserContext } from "../context";
 import type { Database } from "../db/client";
+import { preparedBatch } from "../db/prepared";
 import { timed } from "../lib/server-timing";
 import { accountPlanMetadata, accounts, teamMembers, teams, userAccounts } from "../db/schema";
 
@@ -41,9 +42,11 @@ export type Membership = {
   teamPlans: { accountId: string; type: typeof accounts.$inferSelect.type; plan: PlanFields }[];
 };
 
-export async function readMembership(db: Database, userId: string): Promise<Membership> {
+/** Built once per isolate (worker/db/prepared.ts): this batch runs on every page load. */
+const membershipBatch = preparedBatch((db) => {
+  const userId = sql.placeholder("userId");
   const teamAccountIds = db.select({ accountId: teams.accountId }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId));
-  const [links, teamRows, teamPlans] = await db.batch([
+  return [
     db
       .select({
         accountId: accounts.id,
@@ -58,18 +61,25 @@ export async function readMembership(db: Database, userId: string): Promise<Memb
       .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
       .leftJoin(accountPlanMetadata, eq(accountPlanMetadata.accountId, accounts.id))
       .where(eq(userAccounts.userId, userId))
-      .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt)),
+      .orderBy(sql`CASE ${userAccounts.role} WHEN 'OWNER' THEN 1 ELSE 0 END`, asc(userAccounts.createdAt))
+      .prepare(),
     db
       .select({ teamId: teamMembers.teamId, accountId: teams.accountId, role: teamMembers.role, collaborateRole: teamMembers.collaborateRole })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(eq(teamMembers.userId, userId)),
+      .where(eq(teamMembers.userId, userId))
+      .prepare(),
     db
       .select({ accountId: accounts.id, type: accounts.type, plan: planColumns })
       .from(accountPlanMetadata)
       .innerJoin(accounts, eq(accounts.id, accountPlanMetadata.accountId))
-      .where(inArray(accountPlanMetadata.accountId, teamAccountIds)),
-  ]);
+      .where(inArray(accountPlanMetadata.accountId, teamAccountIds))
+      .prepare(),
+  ] as const;
+});
+
+export async function readMembership(db: Database, userId: string): Promise<Membership> {
+  const [links, teamRows, teamPlans] = await membershipBatch(db, { userId });
   return { links, teams: teamRows, teamPlans };
 }
 
