@@ -8,7 +8,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * milliseconds. Cheap: a `performance.now()` per step and one short string per response.
  *
  * In production Workers the clock only advances across I/O, so a span there measures its waits (D1
- * round trips, subrequests) and pure CPU reads ~0; under `wrangler dev` it is wall time.
+ * round trips, subrequests) and pure CPU reads ~0; under `wrangler dev` it is wall time, to the
+ * millisecond. A page's spans: `session` (with the membership, one D1 batch), the route's read
+ * (`dashboard`, `exercise`), `render` (the shell) and `total`; loaders run side by side, so spans
+ * overlap and do not add up.
  */
 export class ServerTiming {
   private readonly entries: string[] = [];
