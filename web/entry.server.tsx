@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { timed } from "../worker/lib/server-timing";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,19 +17,22 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
-  const body = await renderToReadableStream(
-    <NonceProvider value={nonce ?? ""}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-    </NonceProvider>,
-    {
-      // React's own inline scripts (streamed Suspense boundaries) carry the nonce too.
-      nonce,
-      signal: controller.signal,
-      onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
-        responseStatusCode = 500;
+  // The shell's render: the whole page here (no Suspense boundaries), not the streamed loader data.
+  const body = await timed("render", () =>
+    renderToReadableStream(
+      <NonceProvider value={nonce ?? ""}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        // React's own inline scripts (streamed Suspense boundaries) carry the nonce too.
+        nonce,
+        signal: controller.signal,
+        onError(error: unknown) {
+          if (!controller.signal.aborted) console.error(error);
+          responseStatusCode = 500;
+        },
       },
-    },
+    ),
   );
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;

@@ -11,6 +11,7 @@ import { withExecutionContext } from "./lib/background";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
 import { isCrossSiteWrite } from "./lib/same-origin";
 import { createNonce, withSecurityHeaders } from "./lib/security-headers";
+import { ServerTiming, withServerTiming } from "./lib/server-timing";
 
 export { ExerciseLock } from "../durable-objects/exercise-lock";
 export { CreditLedger } from "../durable-objects/credit-ledger";
@@ -59,7 +60,15 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext, cspNonce
   const limited = await limitRequestBody(request, config.MAX_BODY_BYTES);
   if (!limited.ok) return plain(413, bodyTooLargeMessage(config.MAX_BODY_BYTES));
   const context: AppLoadContext = { cloudflare: { env, cf: request.cf, ctx, caches }, cspNonce };
-  return handleRemix(limited.request, context);
+  // Pages say where their time went (session, loaders' reads, render): see worker/lib/server-timing.ts.
+  const timing = new ServerTiming();
+  const response = await withServerTiming(timing, () => handleRemix(limited.request, context));
+  try {
+    response.headers.set("Server-Timing", timing.header({ total: true }));
+  } catch {
+    // A resource route may hand back a fetched Response, whose headers are immutable: no timing then.
+  }
+  return response;
 }
 
 function plain(status: number, message: string): Response {

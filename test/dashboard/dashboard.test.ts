@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { userContext } from "../../worker/context";
 import { getDashboard } from "../../worker/dashboard/service";
 import { getDb } from "../../worker/db/client";
-import { accounts, documents, exercises, intelBriefs } from "../../worker/db/schema";
+import { accounts, campaignExercises, documents, exercises, intelBriefs } from "../../worker/db/schema";
 import { eq } from "drizzle-orm";
 import { createTestUser } from "../helpers/auth";
+import { collaborateTeam, newCampaign } from "../collaborate/campaign-helpers";
 
 const db = () => getDb(env.DB);
 
@@ -60,6 +61,29 @@ describe("dashboard service", () => {
     const dash = await getDashboard(userContext(env, user.userId));
     expect(dash.documents.total).toBe(7);
     expect(dash.documents.items.map((d) => d.name)).toEqual(["me plan 6.pdf", "me plan 5.pdf", "me plan 4.pdf", "me plan 3.pdf", "me plan 2.pdf"]);
+  });
+
+  it("lists the campaign exercises of the caller's collaborate teams with their own and their campaign's names", async () => {
+    const team = await collaborateTeam();
+    const campaign = await newCampaign(team.owner, { name: "Sable River flood readiness" });
+    const t = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const older = crypto.randomUUID();
+    const newer = crypto.randomUUID();
+    await db()
+      .insert(campaignExercises)
+      .values([
+        { id: older, campaignId: campaign.id, userId: team.owner.userId, name: "Levee breach draft", updatedAt: t(2) },
+        { id: newer, campaignId: campaign.id, userId: team.owner.userId, name: "Evacuation draft", completed: true, updatedAt: t(4) },
+      ]);
+    const dash = await getDashboard(userContext(env, team.owner.userId));
+    expect(dash.campaignExercises).toMatchObject([
+      { id: newer, campaignId: campaign.id, campaignName: "Sable River flood readiness", name: "Evacuation draft", completed: true, resumeStep: "intro" },
+      { id: older, campaignId: campaign.id, campaignName: "Sable River flood readiness", name: "Levee breach draft", completed: false },
+    ]);
+    expect(dash.campaignExercises[0]!.updatedAt).toEqual(t(4));
+    // Someone outside the team sees none of them.
+    const outsider = await createTestUser({ plan: "TEAM" });
+    expect((await getDashboard(userContext(env, outsider.userId))).campaignExercises).toEqual([]);
   });
 
   it("is empty for a new user, with every profile section missing", async () => {

@@ -1,9 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { isCampaignOnlyUser, planStatusOf, type PlanStatus } from "../../worker/accounts/plan";
 import { decideAccess, loginRedirect } from "../../worker/auth/guard";
-import { getSession, type SessionUser } from "../../worker/auth/session";
+import { getSession, getSessionWith, type SessionUser } from "../../worker/auth/session";
+import { MEMBERSHIP_MEMO_KEY, membershipWithSession } from "../../worker/accounts/membership";
 import type { Env } from "../../worker/env";
-import { contextFor } from "./request-context.server";
+import { timed } from "../../worker/lib/server-timing";
+import { contextFor, rememberSessionRead } from "./request-context.server";
 
 export type { SessionUser } from "../../worker/auth/session";
 export type { PlanStatus } from "../../worker/accounts/plan";
@@ -28,7 +30,12 @@ export function getOptionalUser({ request, context }: Args): Promise<SessionUser
   if (request.method !== "GET" && request.method !== "HEAD") return getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
   let hit = sessionMemo.get(context);
   if (!hit) {
-    hit = getSession(envOf(context), request.headers).then((s) => s?.user ?? null);
+    // The membership (plan, roles, teams: the guard's and the shell's) comes in the session's round trip.
+    hit = timed("session", () => getSessionWith(envOf(context), request.headers, membershipWithSession)).then((found) => {
+      if (!found) return null;
+      rememberSessionRead({ request, context }, found.session.user.id, MEMBERSHIP_MEMO_KEY, found.reads);
+      return found.session.user;
+    });
     sessionMemo.set(context, hit);
   }
   return hit;

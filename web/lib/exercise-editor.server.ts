@@ -3,6 +3,7 @@ import { isMissingId, type ExerciseScope } from "../../worker/exercises/scope";
 import { getExercise } from "../../worker/exercises/service";
 import { parseStepPath } from "../../worker/exercises/steps";
 import { HttpError } from "../../worker/lib/errors";
+import { timed } from "../../worker/lib/server-timing";
 import { requireUserContext } from "./context.server";
 import { exercisePagePath, type ExerciseRef } from "./exercise-paths";
 
@@ -20,7 +21,7 @@ export async function loadEditorExercise(args: LoaderFunctionArgs, scope: Exerci
   }
   let exercise;
   try {
-    exercise = await getExercise(ctx, scope, ref.id);
+    exercise = await timed("exercise", () => getExercise(ctx, scope, ref.id));
   } catch (err) {
     if (err instanceof HttpError) throw new Response(err.message, { status: err.status });
     throw err;

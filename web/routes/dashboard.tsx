@@ -14,6 +14,7 @@ import { Progress } from "~/components/ui/progress";
 import { requireUserContext } from "~/lib/context.server";
 import { readThreatIntelligenceEnabled } from "~/lib/cookies";
 import { exercisePagePath } from "~/lib/exercise-paths";
+import { timed } from "../../worker/lib/server-timing";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
   const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
   const clientId = url.searchParams.get("client")?.trim().slice(0, 200) || undefined;
-  const dashboard = await getDashboard(ctx, { search, sort, clientId });
+  const dashboard = await timed("dashboard", () => getDashboard(ctx, { search, sort, clientId }));
   const threatsEnabled = readThreatIntelligenceEnabled(args.request.headers.get("cookie"));
   return { ...dashboard, userId: user.id, query: { q: search ?? "", sort }, threatsEnabled };
 }

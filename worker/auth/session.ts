@@ -149,7 +149,32 @@ export async function getSession(env: Env, headers: Headers): Promise<SessionInf
   const config = parseConfig(env);
   const token = await readSessionToken(headers.get("cookie"), authSecret(config), sessionCookieName(config));
   if (!token) return null;
-  const row = await env.DB.prepare(SESSION_QUERY).bind(token).first<Row>();
+  return sessionOf(env, await env.DB.prepare(SESSION_QUERY).bind(token).first<Row>());
+}
+
+/** Reads that ride along with the session's own (see getSessionWith). */
+export type SessionReads<T> = {
+  /** Statements answering for the session of `token` (e.g. finding its user by a subquery on "Session"). */
+  statements(env: Env, token: string): D1PreparedStatement[];
+  map(env: Env, results: D1Result[]): T;
+};
+
+/**
+ * getSession, with `reads` for the same user in the same D1 round trip (issue 10: a page learns who
+ * is asking and where they stand at once, instead of one trip after the other). The reads' answers
+ * are handed back only with a session that is valid; for any other they are dropped unread.
+ */
+export async function getSessionWith<T>(env: Env, headers: Headers, reads: SessionReads<T>): Promise<{ session: SessionInfo; reads: T } | null> {
+  const config = parseConfig(env);
+  const token = await readSessionToken(headers.get("cookie"), authSecret(config), sessionCookieName(config));
+  if (!token) return null;
+  const [first, ...rest] = await env.DB.batch([env.DB.prepare(SESSION_QUERY).bind(token), ...reads.statements(env, token)]);
+  const session = await sessionOf(env, (first?.results[0] as Row | undefined) ?? null);
+  return session ? { session, reads: reads.map(env, rest) } : null;
+}
+
+/** The session of a row read by SESSION_QUERY: null when there is none or it may not be used (then it is ended). */
+async function sessionOf(env: Env, row: Row | null): Promise<SessionInfo | null> {
   if (!row || row.disabledAt) return null;
   const now = nowMs();
   if (sessionEnded({ expires: row.expires, createdAt: row.sessionCreatedAt, lastUsedAt: row.sessionUpdatedAt }, now)) {

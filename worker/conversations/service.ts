@@ -27,6 +27,7 @@ import {
 } from "../exercises/prompts";
 import { findExercise, type ExerciseScope } from "../exercises/scope";
 import { newId } from "../lib/ids";
+import { ServerTiming } from "../lib/server-timing";
 import { CONTENT_TYPE, encodeEvent, type Framing, type StreamEvent } from "./framing";
 import { nowDate } from "../lib/clock";
 
@@ -78,7 +79,8 @@ export interface ConversationRequest {
 export async function streamConversation(ctx: UserContext, req: ConversationRequest): Promise<Response> {
   const { scope, exerciseId, body } = req;
   const { db } = ctx;
-  const timing = serverTiming();
+  // Server-Timing of the steps before the stream starts, so the overhead is visible in devtools and the bench.
+  const timing = new ServerTiming();
   const lastUser = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
   // The edit rule (404 before 423) and the caller's settings, read at once; then the passages, searched
   // with the exercise's own name and threat so that a "Draft" click with no message still finds the
@@ -146,20 +148,6 @@ export async function streamConversation(ctx: UserContext, req: ConversationRequ
     passages,
   };
   return answerResponse(streamBody(run, chunks, abort), CONTENT_TYPE[req.framing], provider, provider.label, { "server-timing": timing.header() });
-}
-
-/** Server-Timing of the steps before the stream starts, so the overhead is visible in devtools and the bench. */
-function serverTiming() {
-  const parts: string[] = [];
-  let last = performance.now();
-  return {
-    mark(name: string) {
-      const now = performance.now();
-      parts.push(`${name};dur=${(now - last).toFixed(1)}`);
-      last = now;
-    },
-    header: () => parts.join(", "),
-  };
 }
 
 interface Run extends ConversationRequest {

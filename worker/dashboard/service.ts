@@ -4,7 +4,9 @@ import { documentAccess, documentFiledUnder, enterpriseScopeOf, exerciseAccess, 
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
-import { exerciseListQuery, listTeamCampaignExercises, toSummaries } from "../exercises/service";
+import { collaborateTeamIdsOf } from "../accounts/collaborate";
+import { membershipOf } from "../accounts/membership";
+import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummaries, toSummaries } from "../exercises/service";
 import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
 import { getTemplate, listTemplateSummaries } from "../exercises/templates";
 import { notFound } from "../lib/errors";
@@ -85,14 +87,14 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   const { db } = ctx;
   const userId = ctx.user.id;
   // Spec §6: only an enterprise account reads its clients; everyone else's scope is null at no extra read.
-  const [plan, scope] = await Promise.all([planStatusOf(ctx), enterpriseScopeOf(ctx)]);
+  const [plan, scope, membership] = await Promise.all([planStatusOf(ctx), enterpriseScopeOf(ctx), membershipOf(ctx)]);
   const clientIds = scope ? scope.clients.map((c) => c.id) : null;
   // A filter naming a client the caller does not see is ignored, not an error (it came from a URL).
   const clientId = query.clientId && clientIds?.includes(query.clientId) ? query.clientId : null;
   const exerciseWhere = clientId ? and(exerciseAccess(userId, clientIds), exerciseFiledUnder(clientId))! : exerciseAccess(userId, clientIds);
   const documentWhere = clientId ? and(documentAccess(userId, clientIds), documentFiledUnder(clientId))! : documentAccess(userId, clientIds);
-  // The plain reads go to D1 as one batch (one round trip); the composite services run beside it.
-  const counts = db.batch([
+  // Every read goes to D1 as one batch (one round trip).
+  const [[user], documentRows, briefRows, exerciseRows, campaignRows] = await db.batch([
     // The user's name, the three totals and the profile hint's instructions (tenancy account) in one row.
     db
       .select({
@@ -119,8 +121,8 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
       .limit(DASHBOARD_RECENT_LIMIT),
     exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt", clientId: clientId ?? undefined }, clientIds),
+    teamCampaignExercisesQuery(ctx, collaborateTeamIdsOf(membership)),
   ]);
-  const [[[user], documentRows, briefRows, exerciseRows], campaignExercises] = await Promise.all([counts, listTeamCampaignExercises(ctx)]);
   if (!user) throw notFound("User not found.");
   const exerciseList = toSummaries(exerciseRows);
   // The profile hint is advice, not data the page depends on: unreadable instructions count as empty.
@@ -131,7 +133,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   return {
     firstName: user.firstName,
     exercises: { list: exerciseList, total: Number(user.exerciseTotal) },
-    campaignExercises,
+    campaignExercises: toCampaignExerciseSummaries(campaignRows),
     documents: { items: documentRows, total: Number(user.documentTotal) },
     briefs: { items: briefRows.map((b) => ({ ...b, shared: Boolean(b.shared) })), total: Number(user.briefTotal) },
     profile: {

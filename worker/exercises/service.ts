@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { assertActivePlan } from "../accounts/plan";
-import { assertCampaignAccess, collaborateTeamIdsOf } from "../accounts/collaborate";
-import { membershipOf } from "../accounts/membership";
+import { assertCampaignAccess } from "../accounts/collaborate";
 import type { UserContext } from "../context";
 import { campaignExercises, campaigns, conversations, exercises, feedback, users } from "../db/schema";
 import { EXERCISE_CONTENT_FIELDS, EXERCISE_PROGRESS_FIELDS, type ExerciseInput, type ExerciseMetadata } from "../db/exercise-shapes";
@@ -177,18 +176,19 @@ export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>)
 
 /**
  * Campaign exercises of every campaign the user may open (worker/accounts/collaborate.ts: the
- * flag, and team admin or campaign manager), newest first: the dashboard's way into the campaign
- * editor until the collaborate pages list them per campaign.
+ * flag, and team admin or campaign manager, i.e. `collaborateTeamIdsOf`), newest first: the
+ * dashboard's way into the campaign editor until the collaborate pages list them per campaign.
+ * A query, so the dashboard sends it in its own batch; `toCampaignExerciseSummaries` maps its rows.
+ * No teams → no rows (drizzle's `inArray` of nothing is false).
  */
-export async function listTeamCampaignExercises(ctx: UserContext, limit = 20): Promise<CampaignExerciseSummary[]> {
-  const { db } = ctx;
-  const teamIds = collaborateTeamIdsOf(await membershipOf(ctx));
-  if (!teamIds.length) return [];
-  const rows = await db
+export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], limit = 20) {
+  return ctx.db
     .select({
       id: campaignExercises.id,
-      campaignId: campaigns.id,
-      campaignName: campaigns.name,
+      // Named apart: D1 answers a batch with one object per row keyed by column name, so the
+      // campaign's "id" and "name" would overwrite the exercise's.
+      campaignId: sql<string>`${campaigns.id}`.as("campaignId"),
+      campaignName: sql<string>`${campaigns.name}`.as("campaignName"),
       name: campaignExercises.name,
       completed: campaignExercises.completed,
       moduleCount: sql<number>`coalesce(json_array_length(${campaignExercises.modules}), 0)`,
@@ -201,6 +201,11 @@ export async function listTeamCampaignExercises(ctx: UserContext, limit = 20): P
     .where(inArray(campaigns.teamId, teamIds))
     .orderBy(desc(campaignExercises.updatedAt), desc(campaignExercises.id))
     .limit(limit);
+}
+
+type CampaignExerciseRow = Awaited<ReturnType<typeof teamCampaignExercisesQuery>>[number];
+
+export function toCampaignExerciseSummaries(rows: CampaignExerciseRow[]): CampaignExerciseSummary[] {
   return rows.map(({ moduleCount, lastActiveStep, lastActiveModule, ...r }) => ({
     ...r,
     resumeStep: resumeStep({ lastActiveStep, lastActiveModule, moduleCount: Number(moduleCount) }),
