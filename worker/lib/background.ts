@@ -5,7 +5,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * sent (ctx.waitUntil) but starts deep inside a library that never sees ctx — better-auth's
  * background tasks. worker/index.ts runs every request inside `withExecutionContext`.
  */
-const current = new AsyncLocalStorage<ExecutionContext>();
+// One store per isolate, registered globally: the Remix server build bundles its own copy of this
+// module, and a module-level store there would never see worker/index.ts's context (a page's
+// runInBackground then ran unattached to waitUntil).
+const STORE = Symbol.for("readyroom.execution-context");
+const current = ((globalThis as { [STORE]?: AsyncLocalStorage<ExecutionContext> })[STORE] ??= new AsyncLocalStorage<ExecutionContext>());
 
 export function withExecutionContext<T>(ctx: ExecutionContext, run: () => T): T {
   return current.run(ctx, run);
