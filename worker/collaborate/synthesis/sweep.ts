@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { campaigns } from "../../db/schema";
 import { nowMs } from "../../lib/clock";
@@ -30,6 +30,7 @@ export async function sweepStuckSyntheses(ctx: AppContext, now = nowMs()): Promi
     })
     .from(campaigns)
     .where(and(eq(campaigns.status, "SYNTHESIZING"), lt(campaigns.updatedAt, new Date(now - SYNTHESIS_LEASE_MS))))
+    .orderBy(asc(campaigns.updatedAt))
     .limit(SWEEP_BATCH);
   let requeued = 0;
   let failed = 0;
