@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLogs, campaignParticipants, campaignTokens, contributorExercises } from "../../worker/db/schema";
 import { CAMPAIGN_INVITATION_MAIL_KIND } from "../../worker/collaborate/invitations";
@@ -128,6 +128,22 @@ describe("contributor invitations", () => {
     await inviteContributor(owner, campaign.id, freshEmail());
     const dup = await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: first.invitation.email } }));
     expect(dup.status).toBe(409);
+  });
+
+  it("renewing expired links takes places again: two renewals at once cannot both take the last one", async () => {
+    const { owner } = await collaborateTeam();
+    const campaign = await newCampaign(owner, { maxContributors: 2 });
+    const a = await inviteContributor(owner, campaign.id, freshEmail());
+    const c = await inviteContributor(owner, campaign.id, freshEmail());
+    await db().update(campaignTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(inArray(campaignTokens.id, [a.invitation.id, c.invitation.id]));
+    await inviteContributor(owner, campaign.id, freshEmail());
+    const resend = (id: string) => api(`/api/collaborate/campaigns/${campaign.id}/invitations/${id}/resend`, { user: owner, body: {} });
+    const results = await Promise.all([resend(a.invitation.id), resend(c.invitation.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect((await apiError(refused)).code).toBe("campaign_full");
+    const resent = (await db().select().from(auditLogs).where(eq(auditLogs.campaignId, campaign.id))).filter((r) => r.action === "campaign.invitation_resent");
+    expect(resent).toHaveLength(1);
   });
 
   it("a new person signs up from the link as a campaign-only contributor and lands in their interview", async () => {

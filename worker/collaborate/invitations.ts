@@ -183,22 +183,37 @@ export async function resendContributorInvitation(ctx: UserContext, campaignId: 
   if (row.usedAt) throw conflict("This invitation has already been used.", "invitation_used");
   if (row.revokedAt) throw conflict("This invitation was revoked. Invite the address again instead.", "invitation_revoked");
   const now = nowMs();
+  const full = () => conflict(`The campaign is full: all ${campaign.maxContributors} contributor places are taken.`, "campaign_full");
+  // A pending link holds its place already; an expired one held none, so renewing it takes one —
+  // checked first for a clear message, and again inside the update so two renewals at once cannot
+  // both take the last place.
+  const room =
+    campaign.maxContributors === null
+      ? sql`1`
+      : sql`(${campaignTokens.expiresAt} > ${now} OR ${placesTaken(campaignId, now)} < ${campaign.maxContributors})`;
   if (row.expiresAt.getTime() <= now && campaign.maxContributors !== null) {
-    // An expired invitation held no place; renewing it takes one.
     const [state] = await ctx.db.select({ taken: placesTaken(campaignId, now) }).from(campaigns).where(eq(campaigns.id, campaignId));
-    if (Number(state?.taken ?? 0) >= campaign.maxContributors) throw conflict(`The campaign is full: all ${campaign.maxContributors} contributor places are taken.`, "campaign_full");
+    if (Number(state?.taken ?? 0) >= campaign.maxContributors) throw full();
   }
   const { secret, token, expiresAt } = await newSecret(now);
   const [updated] = await ctx.db.batch([
     ctx.db
       .update(campaignTokens)
       .set({ token, expiresAt })
-      .where(and(eq(campaignTokens.id, row.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt)))
+      .where(and(eq(campaignTokens.id, row.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), room))
       .returning(),
-    auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.invitation_resent", metadata: { invitationId: row.id, email: row.email } }),
+    auditStatement(
+      ctx.db,
+      { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.invitation_resent", metadata: { invitationId: row.id, email: row.email } },
+      sql`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "id" = ${row.id} AND "token" = ${token})`,
+    ),
   ]);
   const fresh = updated[0];
-  if (!fresh) throw conflict("This invitation changed meanwhile (used or revoked). Reload the page.", "invitation_changed");
+  if (!fresh) {
+    const [again] = await ctx.db.select().from(campaignTokens).where(eq(campaignTokens.id, row.id)).limit(1);
+    if (again && !again.usedAt && !again.revokedAt) throw full();
+    throw conflict("This invitation changed meanwhile (used or revoked). Reload the page.", "invitation_changed");
+  }
   await sendCampaignInvitation(ctx, { to: row.email, fullName: row.fullName, campaign, inviter: await inviterName(ctx), secret });
   return invitationView(fresh, now);
 }
