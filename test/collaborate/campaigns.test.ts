@@ -259,6 +259,24 @@ describe("interviews", () => {
     expect((await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code).toBe("campaign_closed");
   });
 
+  it("a double-submitted answer is stored once and the interviewer's turn is paid once", async () => {
+    const { owner } = await collaborateTeam();
+    await stripePlan(owner);
+    await grant(owner.accountId, 50);
+    const campaign = await newCampaign(owner);
+    const email = freshEmail();
+    const { token } = await inviteContributor(owner, campaign.id, email);
+    const contributor = await createTestUser({ email });
+    const id = await joinAsUser(contributor, token);
+    const before = await balance(owner.accountId);
+    const send = () => api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "Battalion chief." }, env: aiEnv() });
+    const results = await Promise.all([send(), send()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const view = (await json(await api(`/api/collaborate/interviews/${id}`, { user: contributor }))) as InterviewView;
+    expect(view.messages.filter((m) => m.role === "user")).toHaveLength(1);
+    expect((await balance(owner.accountId)).current).toBe(before.current - 3);
+  });
+
   it("a closed campaign refuses new answers and new contributors", async () => {
     const { owner } = await collaborateTeam();
     const campaign = await newCampaign(owner);

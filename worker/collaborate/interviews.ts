@@ -181,9 +181,9 @@ async function nextTurn(
 }
 
 /**
- * Records the answer to the current question and asks the next. The write is conditional on the
- * interview being where it was read (same step, same updatedAt), so a double-submitted answer is
- * stored once and the second gets 409.
+ * Records the answer to the current question and asks the next. The answer's write is conditional
+ * on the interview being where it was read (same updatedAt), so a double-submitted answer is stored
+ * once, and the second gets 409 before any AI turn is paid for.
  */
 export async function answerInterview(ctx: UserContext, interviewId: string, answer: string, deps: { provider?: AiProvider } = {}): Promise<InterviewView> {
   const loaded = await loadInterview(ctx, interviewId);
@@ -197,31 +197,36 @@ export async function answerInterview(ctx: UserContext, interviewId: string, ans
   if (!question) throw conflict("Every question is answered. Submit your contribution, or stay on the page to review it.", "interview_answered");
   const next = script[progress.step + 1] ?? null;
   const bridge = next && next.phase === 2 && question.phase === 1 ? phaseTwoIntro(params.language) : null;
-  const turn = await nextTurn(ctx, loaded, { answered: question, answer, next, bridge }, deps);
-
   const collected = readCollected(row.collectedData);
   const answers = [...collected.answers.filter((a) => a.key !== question.key), { key: question.key, phase: question.phase, question: question.text, answer }];
   const before = progress.messages.length ? progress.messages : openingMessages(campaign, script, row.createdAt.getTime());
-  const nextProgress: InterviewProgress = {
-    ...progress,
-    step: progress.step + 1,
-    messages: [...before, { role: "user", content: answer, at: iso(now) }, { role: "assistant", content: turn, at: iso(now) }],
-  };
-  const [updated] = await ctx.db
+  const answered: InterviewProgress = { ...progress, step: progress.step + 1, messages: [...before, { role: "user", content: answer, at: iso(now) }] };
+  // The answer is stored first, on condition the interview is where it was read: a double-submitted
+  // answer is refused here, before the interviewer's next turn is paid for.
+  const [claimed] = await ctx.db
     .update(contributorExercises)
     .set({
       status: "IN_PROGRESS",
-      progress: nextProgress,
+      progress: answered,
       collectedData: { answers },
       contributions: proposalsFrom(answers),
-      completionPercentage: completionOf(nextProgress.step, script.length),
+      completionPercentage: completionOf(answered.step, script.length),
       lastMessageAt: new Date(now),
       updatedAt: new Date(now),
     })
     .where(and(eq(contributorExercises.id, row.id), eq(contributorExercises.updatedAt, row.updatedAt), sql`${contributorExercises.status} <> 'COMPLETED'`))
     .returning();
-  if (!updated) throw conflict("This interview changed in another window. Reload the page to continue.", "interview_changed");
-  return viewOf({ row: updated, campaign }, now);
+  if (!claimed) throw conflict("This interview changed in another window. Reload the page to continue.", "interview_changed");
+
+  // Then the next question. Should this write miss (it cannot race the contributor, who waits for
+  // it), the view still asks the scripted question.
+  const turn = await nextTurn(ctx, loaded, { answered: question, answer, next, bridge }, deps);
+  const [updated] = await ctx.db
+    .update(contributorExercises)
+    .set({ progress: { ...answered, messages: [...answered.messages, { role: "assistant", content: turn, at: iso(nowMs()) }] } })
+    .where(and(eq(contributorExercises.id, row.id), eq(contributorExercises.updatedAt, claimed.updatedAt)))
+    .returning();
+  return viewOf({ row: updated ?? claimed, campaign }, now);
 }
 
 /** Submits the contribution once every question is answered (spec: submittedAt, status COMPLETED). */
