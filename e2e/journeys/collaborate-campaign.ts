@@ -91,6 +91,8 @@ export default {
 
     // The campaign-only person: from the outbox link, a name and a password, straight to the interview.
     const { page: guest } = await newContext();
+    // Contributors often answer on a phone: her whole interview runs at a phone's width.
+    await guest.setViewportSize({ width: 390, height: 844 });
     await guest.goto(await joinLinkFor(guest, baseURL, campaignOnly));
     await waitForHydration(guest);
     await visible(guest.getByTestId("join-signup"), "the campaign-only sign-up on the join page");
@@ -101,7 +103,11 @@ export default {
     await waitForPath(guest, /^\/collaborate\/interviews\//);
     await waitForHydration(guest);
     await completeInterview(guest, "Ruth");
-    // Campaign-only: the navigation offers only what she may open.
+    if (process.env.E2E_SHOTS) await guest.screenshot({ path: `${process.env.E2E_SHOTS}/interview-phone.png`, fullPage: true });
+    // Campaign-only: the navigation (the sidebar, at a desktop's width) offers only what she may open.
+    await guest.setViewportSize({ width: 1280, height: 900 });
+    await guest.reload();
+    await waitForHydration(guest);
     const navLinks = (await guest.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((t) => t.trim());
     check(navLinks.join(",") === "Collaborate,Account", `A campaign-only contributor's navigation shows: ${navLinks.join(", ")}`);
     // Campaign-only: the rest of the product sends her to pricing.

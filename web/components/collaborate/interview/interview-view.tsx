@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { interviewApi } from "~/lib/interview-api";
+import { formatDate } from "../format";
 import { AnswerForm } from "./answer-form";
 import { Transcript } from "./transcript";
 
@@ -84,9 +85,12 @@ export function InterviewView({ initial }: { initial: Interview }) {
         <CardContent className="grid gap-4 pt-6">
           <Transcript messages={interview.messages} />
           {done ? (
-            <Alert>
-              <span className="flex items-center gap-2">
-                <CheckCircle2 className="size-4" aria-hidden /> Thank you: your contribution was submitted{interview.submittedAt ? ` on ${new Date(interview.submittedAt).toLocaleDateString()}` : ""}. The campaign manager sees that you finished, not your answers; they are anonymised before analysis.
+            <Alert variant="success">
+              <span className="flex items-start gap-2">
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+                <span>
+                  Thank you: your contribution was submitted{interview.submittedAt ? ` on ${formatDate(interview.submittedAt)}` : ""}. The campaign manager sees that you finished, not your answers; they are anonymised before analysis.
+                </span>
               </span>
             </Alert>
           ) : interview.closed ? (
