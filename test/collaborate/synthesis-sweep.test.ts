@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../worker/context";
 import type { Env } from "../../worker/env";
 import { nowMs } from "../../worker/lib/clock";
-import { synthesisStub, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import { runSynthesis, synthesisStub, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
 import { MAX_SYNTHESIS_SWEEPS, SYNTHESIS_LEASE_MS, SYNTHESIS_SWEEP_GAVE_UP, sweepStuckSyntheses } from "../../worker/collaborate/synthesis/sweep";
 import { api, expectStatus } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
@@ -50,5 +50,24 @@ describe("the cron's synthesis sweep", () => {
     expect(run).toMatchObject({ status: "failed", error: SYNTHESIS_SWEEP_GAVE_UP });
     expect((await campaignRow(campaignId))!.status).not.toBe("SYNTHESIZING");
     expect(mine()).toHaveLength(MAX_SYNTHESIS_SWEEPS);
+  });
+
+  it("also finds the lost run of a closed campaign (which keeps CLOSED while it runs), and the finished run clears its mark", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributor(campaignId, person(1), Date.UTC(2031, 0, 5, 10, 0));
+    await expectStatus(await api(`/api/collaborate/campaigns/${campaignId}/close`, { user: owner, body: {} }), 200, "close");
+    const lost = recordingQueue();
+    await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: lost } }), 202, "trigger");
+    expect((await campaignRow(campaignId))!.status).toBe("CLOSED");
+    const queue = recordingQueue();
+    const ctx = appContext({ ...env, SYNTHESIS: queue } as unknown as Env);
+    await sweepStuckSyntheses(ctx, nowMs() + SYNTHESIS_LEASE_MS + 1_000);
+    const resent = queue.sent.filter((m) => (m as SynthesisMessage).campaignId === campaignId) as SynthesisMessage[];
+    expect(resent).toEqual([lost.sent[0]]);
+    // The re-sent message completes the run; the campaign stays CLOSED and the mark is gone.
+    expect((await runSynthesis(appContext(env), resent[0]!)).outcome).toBe("completed");
+    const row = (await campaignRow(campaignId))!;
+    expect(row.status).toBe("CLOSED");
+    expect(JSON.parse(row.parameters)).not.toHaveProperty("synthesisRunning");
   });
 });

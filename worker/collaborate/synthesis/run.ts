@@ -222,7 +222,7 @@ export async function writeMirror(ctx: AppContext, run: SynthesisRun): Promise<v
   );
   await ctx.env.DB.prepare(
     `UPDATE "Campaign" SET "insights" = ?2,
-       "parameters" = json_set(coalesce("parameters", '{}'), '$.synthesisThreadId', ?3, '$.contributorStateHash', ?4),
+       "parameters" = json_remove(json_set(coalesce("parameters", '{}'), '$.synthesisThreadId', ?3, '$.contributorStateHash', ?4), '$.synthesisRunning'),
        "status" = ?6, "updatedAt" = ?5
      WHERE "id" = ?1`,
   )
@@ -246,7 +246,12 @@ export async function failSynthesis(ctx: AppContext, message: SynthesisMessage, 
   if (!isCurrent(run, message.threadId)) return;
   const failed = await stub.fail(message.threadId, error);
   if (!failed.ok) return;
-  await ctx.env.DB.prepare(`UPDATE "Campaign" SET "status" = ?2, "updatedAt" = ?3 WHERE "id" = ?1 AND "status" = 'SYNTHESIZING'`)
+  // Back to the status it had (a closed campaign was never set SYNTHESIZING), and the sweep's marker gone.
+  await ctx.env.DB.prepare(
+    `UPDATE "Campaign" SET "status" = CASE WHEN "status" = 'SYNTHESIZING' THEN ?2 ELSE "status" END,
+       "parameters" = json_remove(coalesce("parameters", '{}'), '$.synthesisRunning'), "updatedAt" = ?3
+     WHERE "id" = ?1`,
+  )
     .bind(message.campaignId, run.priorCampaignStatus ?? "ACTIVE", nowMs())
     .run();
   const pending = run.status === "analysing" && !run.findings ? "analysing" : run.status === "drafting" && !run.draftInjects ? "drafting" : null;

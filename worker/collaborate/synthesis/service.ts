@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { assertCampaignAccess, CAMPAIGN_NOT_FOUND, canAccessCampaign } from "../../accounts/collaborate";
 import type { UserContext } from "../../context";
 import { campaigns, contributorExercises } from "../../db/schema";
@@ -67,10 +67,16 @@ export async function triggerSynthesis(ctx: UserContext, campaignId: string): Pr
   // SYNTHESIZING before the message: a consumer finishing first must not be overwritten by it. Not
   // over CLOSED or ARCHIVED: SYNTHESIZING counts as open (model.ts campaignIsOpen), and a run must
   // not reopen a closed campaign to joins and answers; its progress is the run's state meanwhile.
+  // parameters.synthesisRunning marks the run for the cron's sweep (sweep.ts) whatever the status;
+  // the mirror write or a failure removes it.
   await ctx.db
     .update(campaigns)
-    .set({ status: "SYNTHESIZING", updatedAt: nowDate() })
-    .where(and(eq(campaigns.id, campaignId), notInArray(campaigns.status, ["CLOSED", "ARCHIVED"])));
+    .set({
+      status: sql`CASE WHEN ${campaigns.status} IN ('CLOSED', 'ARCHIVED') THEN ${campaigns.status} ELSE 'SYNTHESIZING' END`,
+      parameters: sql`json_set(coalesce(${campaigns.parameters}, '{}'), '$.synthesisRunning', ${message.threadId})`,
+      updatedAt: nowDate(),
+    })
+    .where(eq(campaigns.id, campaignId));
   try {
     await ctx.env.SYNTHESIS.send(message);
   } catch (err) {

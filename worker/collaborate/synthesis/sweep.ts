@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { campaigns } from "../../db/schema";
 import { nowMs } from "../../lib/clock";
@@ -29,7 +29,13 @@ export async function sweepStuckSyntheses(ctx: AppContext, now = nowMs()): Promi
       sweeps: sql<number | null>`json_extract(${campaigns.parameters}, '$.synthesisSweeps.count')`,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.status, "SYNTHESIZING"), lt(campaigns.updatedAt, new Date(now - SYNTHESIS_LEASE_MS))))
+    .where(
+      and(
+        // SYNTHESIZING, or a closed campaign whose run is marked (it keeps its status while it runs).
+        or(eq(campaigns.status, "SYNTHESIZING"), sql`json_extract(${campaigns.parameters}, '$.synthesisRunning') IS NOT NULL`),
+        lt(campaigns.updatedAt, new Date(now - SYNTHESIS_LEASE_MS)),
+      ),
+    )
     .orderBy(asc(campaigns.updatedAt))
     .limit(SWEEP_BATCH);
   let requeued = 0;
@@ -48,7 +54,7 @@ export async function sweepStuckSyntheses(ctx: AppContext, now = nowMs()): Promi
     }
     // Counted (and the lease restarted) before sending: a crash in between costs a try, never loops.
     await ctx.env.DB.prepare(
-      `UPDATE "Campaign" SET "parameters" = json_set(coalesce("parameters", '{}'), '$.synthesisSweeps', json_object('threadId', ?2, 'count', ?3)), "updatedAt" = ?4 WHERE "id" = ?1 AND "status" = 'SYNTHESIZING'`,
+      `UPDATE "Campaign" SET "parameters" = json_set(coalesce("parameters", '{}'), '$.synthesisSweeps', json_object('threadId', ?2, 'count', ?3)), "updatedAt" = ?4 WHERE "id" = ?1`,
     )
       .bind(row.id, threadId, sweeps + 1, now)
       .run();
