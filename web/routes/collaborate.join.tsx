@@ -1,12 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LinkOutcome, SignUpFromLink, SwitchAccountForm } from "~/components/auth/invitation-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { envOf, getOptionalUser } from "~/lib/auth.server";
-import { contextFor } from "~/lib/request-context.server";
-import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
-import { callAuth, headersWithCookies } from "../../worker/auth/service";
+import { invitationLinkRoute, type InvitationLinkActionData } from "~/lib/invitation-link.server";
 import {
   acceptAsCampaignUser,
   acceptCampaignInvitation,
@@ -15,8 +12,6 @@ import {
   inspectCampaignInvitation,
   type JoinState,
 } from "../../worker/collaborate/join";
-import { appContext } from "../../worker/context";
-import { HttpError } from "../../worker/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Campaign invitation · Readyroom" }, { name: "robots", content: "noindex" }];
 
@@ -28,66 +23,28 @@ const interviewPath = (id: string) => `/collaborate/interviews/${encodeURICompon
  * campaign-only sign-in (their name and a password; the link proves the address) and goes
  * straight to their interview.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const token = new URL(args.request.url).searchParams.get("token") ?? "";
-  const viewer = await getOptionalUser(args);
-  const state = await inspectCampaignInvitation(appContext(envOf(args.context)), token, viewer ? { id: viewer.id, email: viewer.email } : null);
-  return { token, state };
+const link = invitationLinkRoute<JoinState>({
+  path: (token) => `/collaborate/join?token=${encodeURIComponent(token)}`,
+  inspect: inspectCampaignInvitation,
+  accept: async (ctx, token, viewer) => interviewPath((await acceptCampaignInvitation(ctx, token, viewer.email)).interviewId),
+  signUp: {
+    header: CAMPAIGN_SIGN_UP_HEADER,
+    callbackURL: "/collaborate",
+    confirm: confirmCampaignInvitedAddress,
+    unconfirmed: "We could not create your sign-in from this invitation. Sign in instead, or ask for a new invitation.",
+    accept: async (ctx, token, person) => interviewPath((await acceptAsCampaignUser(ctx, token, person)).interviewId),
+  },
+});
+
+export function loader(args: LoaderFunctionArgs) {
+  return link.loader(args);
 }
 
-type ActionData = { state?: JoinState; fieldErrors?: FieldErrors; formError?: string; values?: { firstName?: string; lastName?: string } };
-
-export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
-  const env = envOf(context);
-  const form = await request.formData();
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const intent = String(form.get("intent") ?? "");
-  const here = `/collaborate/join?token=${encodeURIComponent(token)}`;
-  const viewer = await getOptionalUser(args);
-
-  if (intent === "switch") {
-    const result = await callAuth(env, request, "/sign-out", { body: {} });
-    throw redirect(here, { headers: headersWithCookies(result.setCookies) });
-  }
-
-  if (intent === "accept") {
-    if (!viewer) throw redirect(`/login?callbackUrl=${encodeURIComponent(here)}`);
-    let interviewId: string;
-    try {
-      ({ interviewId } = await acceptCampaignInvitation(contextFor(args, viewer.id), token, viewer.email));
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const state = await inspectCampaignInvitation(appContext(env), token, { id: viewer.id, email: viewer.email });
-      return data<ActionData>({ state, formError: error.message }, { status: error.status });
-    }
-    throw redirect(interviewPath(interviewId));
-  }
-
-  if (intent === "signup") {
-    const state = await inspectCampaignInvitation(appContext(env), token, viewer ? { id: viewer.id, email: viewer.email } : null);
-    if (state.kind !== "ready" || state.next !== "sign-up") return data<ActionData>({ state }, { status: 409 });
-    const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
-    const parsed = validate(signupSchema, { ...values, email: state.email, password: String(form.get("password") ?? "") });
-    if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-    const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: "/collaborate" }, headers: { [CAMPAIGN_SIGN_UP_HEADER]: token } });
-    if (!signedUp.ok) return data<ActionData>({ formError: signedUp.message, fieldErrors: signedUp.fieldErrors, values }, { status: signedUp.status });
-    const userId = await confirmCampaignInvitedAddress(appContext(env), token, state.email);
-    if (!userId) return data<ActionData>({ formError: "We could not create your sign-in from this invitation. Sign in instead, or ask for a new invitation.", values }, { status: 409 });
-    const signedIn = await callAuth(env, request, "/sign-in/email", { body: { email: state.email, password: parsed.data.password } });
-    if (!signedIn.ok) return data<ActionData>({ formError: signedIn.message, values }, { status: signedIn.status });
-    let interviewId: string;
-    try {
-      ({ interviewId } = await acceptAsCampaignUser(appContext(env), token, { userId, email: state.email, firstName: parsed.data.firstName, lastName: parsed.data.lastName }));
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const again = await inspectCampaignInvitation(appContext(env), token, { id: userId, email: state.email });
-      return data<ActionData>({ state: again, formError: error.message }, { status: error.status, headers: headersWithCookies(signedIn.setCookies) });
-    }
-    throw redirect(interviewPath(interviewId), { headers: headersWithCookies(signedIn.setCookies) });
-  }
-  return data<ActionData>({ formError: "Unknown action." }, { status: 400 });
+export function action(args: ActionFunctionArgs) {
+  return link.action(args);
 }
+
+type ActionData = InvitationLinkActionData<JoinState>;
 
 const HOME = { to: "/collaborate", label: "Go to your contributions" };
 

@@ -1,14 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { LinkOutcome, SignUpFromLink, SwitchAccountForm } from "~/components/auth/invitation-link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { envOf, getOptionalUser } from "~/lib/auth.server";
-import { contextFor } from "~/lib/request-context.server";
-import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
-import { callAuth, headersWithCookies } from "../../worker/auth/service";
-import { appContext } from "../../worker/context";
-import { HttpError } from "../../worker/lib/errors";
+import { invitationLinkRoute, type InvitationLinkActionData } from "~/lib/invitation-link.server";
 import { acceptInvitation, confirmInvitedAddress, INVITATION_SIGN_UP_HEADER, inspectInvitation, type InvitationState } from "../../worker/teams/invitations";
 
 export const meta: MetaFunction = () => [{ title: "Team invitation · Readyroom" }, { name: "robots", content: "noindex" }];
@@ -16,70 +11,34 @@ export const meta: MetaFunction = () => [{ title: "Team invitation · Readyroom"
 /** Where an accepted invitation lands: the welcome modal follows (spec §4 inviteAccepted). */
 const LANDING = "/dashboard?inviteAccepted=true";
 
-export async function loader(args: LoaderFunctionArgs) {
-  const token = new URL(args.request.url).searchParams.get("token") ?? "";
-  const viewer = await getOptionalUser(args);
-  const state = await inspectInvitation(appContext(envOf(args.context)), token, viewer ? { id: viewer.id, email: viewer.email } : null);
-  return { token, state };
+const link = invitationLinkRoute<InvitationState>({
+  path: (token) => `/invites?token=${encodeURIComponent(token)}`,
+  inspect: inspectInvitation,
+  accept: async (ctx, token, viewer) => {
+    await acceptInvitation(ctx, token, viewer.email);
+    return LANDING;
+  },
+  signUp: {
+    header: INVITATION_SIGN_UP_HEADER,
+    callbackURL: LANDING,
+    confirm: confirmInvitedAddress,
+    unconfirmed: "We could not create your account from this invitation. Sign in instead, or ask for a new invitation.",
+    accept: async (ctx, token, person) => {
+      await acceptInvitation(ctx, token, person.email);
+      return LANDING;
+    },
+  },
+});
+
+export function loader(args: LoaderFunctionArgs) {
+  return link.loader(args);
 }
 
-type ActionData = { state?: InvitationState; fieldErrors?: FieldErrors; formError?: string; values?: { firstName?: string; lastName?: string } };
-
-export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
-  const env = envOf(context);
-  const form = await request.formData();
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const intent = String(form.get("intent") ?? "");
-  const here = `/invites?token=${encodeURIComponent(token)}`;
-  const viewer = await getOptionalUser(args);
-
-  if (intent === "switch") {
-    // Signed in with another address: sign out and come back to the same invitation.
-    const result = await callAuth(env, request, "/sign-out", { body: {} });
-    throw redirect(here, { headers: headersWithCookies(result.setCookies) });
-  }
-
-  if (intent === "accept") {
-    if (!viewer) throw redirect(`/login?callbackUrl=${encodeURIComponent(here)}`);
-    try {
-      await acceptInvitation(contextFor(args, viewer.id), token, viewer.email);
-    } catch (error) {
-      if (error instanceof HttpError) {
-        const state = await inspectInvitation(appContext(env), token, { id: viewer.id, email: viewer.email });
-        return data<ActionData>({ state, formError: error.message }, { status: error.status });
-      }
-      throw error;
-    }
-    throw redirect(LANDING);
-  }
-
-  if (intent === "signup") {
-    const state = await inspectInvitation(appContext(env), token, viewer ? { id: viewer.id, email: viewer.email } : null);
-    if (state.kind !== "ready" || state.next !== "sign-up") return data<ActionData>({ state }, { status: 409 });
-    const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
-    const parsed = validate(signupSchema, { ...values, email: state.email, password: String(form.get("password") ?? "") });
-    if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-    // The secret tells better-auth's sign-up that the link proved the address: no confirmation e-mail.
-    const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: LANDING }, headers: { [INVITATION_SIGN_UP_HEADER]: token } });
-    if (!signedUp.ok) return data<ActionData>({ formError: signedUp.message, fieldErrors: signedUp.fieldErrors, values }, { status: signedUp.status });
-    // The link came to this address, so it is confirmed; then sign in and join, in one step.
-    const userId = await confirmInvitedAddress(appContext(env), token, state.email);
-    if (!userId) return data<ActionData>({ formError: "We could not create your account from this invitation. Sign in instead, or ask for a new invitation.", values }, { status: 409 });
-    const signedIn = await callAuth(env, request, "/sign-in/email", { body: { email: state.email, password: parsed.data.password } });
-    if (!signedIn.ok) return data<ActionData>({ formError: signedIn.message, values }, { status: signedIn.status });
-    try {
-      await acceptInvitation(contextFor(args, userId), token, state.email);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      // The account exists and is signed in; the page says why the team could not be joined.
-      const again = await inspectInvitation(appContext(env), token, { id: userId, email: state.email });
-      return data<ActionData>({ state: again, formError: error.message }, { status: error.status, headers: headersWithCookies(signedIn.setCookies) });
-    }
-    throw redirect(LANDING, { headers: headersWithCookies(signedIn.setCookies) });
-  }
-  return data<ActionData>({ formError: "Unknown action." }, { status: 400 });
+export function action(args: ActionFunctionArgs) {
+  return link.action(args);
 }
+
+type ActionData = InvitationLinkActionData<InvitationState>;
 
 const ROLE_TEXT = { CAMPAIGN_MANAGER: "a campaign manager", STANDARD_USER: "a member" } as const;
 
