@@ -174,6 +174,18 @@ describe("contributor invitations", () => {
   });
 });
 
+/** A team with 50 credits, a campaign, and a contributor who joined it: their interview's id. */
+async function paidInterview() {
+  const { owner } = await collaborateTeam();
+  await stripePlan(owner);
+  await grant(owner.accountId, 50);
+  const campaign = await newCampaign(owner);
+  const email = freshEmail();
+  const { token } = await inviteContributor(owner, campaign.id, email);
+  const contributor = await createTestUser({ email });
+  return { owner, contributor, id: await joinAsUser(contributor, token) };
+}
+
 describe("interviews", () => {
   it("only the author reads and answers; progress rises; stop and resume; submit once everything is answered", async () => {
     const { owner } = await collaborateTeam();
@@ -220,14 +232,7 @@ describe("interviews", () => {
   });
 
   it("with an AI provider the next question is the model's words, paid from the campaign team's credits, not the contributor's", async () => {
-    const { owner } = await collaborateTeam();
-    await stripePlan(owner);
-    await grant(owner.accountId, 50);
-    const campaign = await newCampaign(owner);
-    const email = freshEmail();
-    const { token } = await inviteContributor(owner, campaign.id, email);
-    const contributor = await createTestUser({ email });
-    const id = await joinAsUser(contributor, token);
+    const { owner, contributor, id } = await paidInterview();
     const teamBefore = await balance(owner.accountId);
     const mineBefore = await balance(contributor.accountId);
     const marker = tag();
@@ -260,14 +265,7 @@ describe("interviews", () => {
   });
 
   it("a double-submitted answer is stored once and the interviewer's turn is paid once", async () => {
-    const { owner } = await collaborateTeam();
-    await stripePlan(owner);
-    await grant(owner.accountId, 50);
-    const campaign = await newCampaign(owner);
-    const email = freshEmail();
-    const { token } = await inviteContributor(owner, campaign.id, email);
-    const contributor = await createTestUser({ email });
-    const id = await joinAsUser(contributor, token);
+    const { owner, contributor, id } = await paidInterview();
     const before = await balance(owner.accountId);
     const send = () => api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "Battalion chief." }, env: aiEnv() });
     const results = await Promise.all([send(), send()]);
