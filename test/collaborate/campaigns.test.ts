@@ -168,6 +168,9 @@ describe("contributor invitations", () => {
     expect(kinds).toEqual([CAMPAIGN_INVITATION_MAIL_KIND]);
     const detail = (await json(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: owner }))) as CampaignDetailView;
     expect(detail.contributors).toEqual([expect.objectContaining({ regularUserId: null, campaignUserId: expect.any(String), email, fullName: "Tom Okafor", organization: "Alder Flats School District" })]);
+    // Their profile's "campaigns you take part in" lists it (spec §7 campaign-participations).
+    const mine = await json(await api("/api/users/campaign-participations", { cookie }));
+    expect(mine.participations).toEqual([expect.objectContaining({ campaignId: campaign.id, campaignName: campaign.campaignName, role: "CONTRIBUTOR" })]);
     // Campaign-only: /collaborate is open to them without a plan, the dashboard sends them to pricing.
     expect((await SELFfetch("/collaborate", { cookie })).status).not.toBe(302);
     expect((await SELFfetch("/dashboard", { cookie })).headers.get("location")).toBe("/account/pricing");

@@ -2,7 +2,7 @@ import { rawStatement } from "../db/client";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import type { UserContext } from "../context";
-import { authTokens, campaignParticipants, campaigns, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
+import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import type { InvitationView } from "./invitations";
@@ -204,13 +204,26 @@ AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id
 
 export type CampaignParticipationView = { campaignId: string; campaignName: string; status: string; role: string; joinedAt: string };
 
-/** GET /api/users/campaign-participations: the campaigns the caller takes part in. */
+/**
+ * GET /api/users/campaign-participations: the campaigns the caller takes part in — as a Readyroom
+ * user (CampaignParticipant) or as the campaign-only contributor their address is (a CampaignUser
+ * whose interview is in the campaign, docs/decisions/0015), newest first.
+ */
 export async function getCampaignParticipations(ctx: UserContext): Promise<{ participations: CampaignParticipationView[] }> {
-  const rows = await ctx.db
-    .select({ campaignId: campaigns.id, campaignName: campaigns.name, status: campaigns.status, role: campaignParticipants.role, joinedAt: campaignParticipants.joinedAt })
-    .from(campaignParticipants)
-    .innerJoin(campaigns, eq(campaigns.id, campaignParticipants.campaignId))
-    .where(eq(campaignParticipants.userId, ctx.user.id))
-    .orderBy(desc(campaignParticipants.joinedAt));
+  const [asUser, asContributor] = await ctx.db.batch([
+    ctx.db
+      .select({ campaignId: campaigns.id, campaignName: campaigns.name, status: campaigns.status, role: campaignParticipants.role, joinedAt: campaignParticipants.joinedAt })
+      .from(campaignParticipants)
+      .innerJoin(campaigns, eq(campaigns.id, campaignParticipants.campaignId))
+      .where(eq(campaignParticipants.userId, ctx.user.id)),
+    ctx.db
+      .select({ campaignId: campaigns.id, campaignName: campaigns.name, status: campaigns.status, joinedAt: contributorExercises.createdAt })
+      .from(contributorExercises)
+      .innerJoin(campaigns, eq(campaigns.id, contributorExercises.campaignId))
+      .innerJoin(campaignUsers, eq(campaignUsers.id, contributorExercises.authorId))
+      .innerJoin(users, sql`lower(${users.email}) = lower(${campaignUsers.email})`)
+      .where(eq(users.id, ctx.user.id)),
+  ]);
+  const rows = [...asUser, ...asContributor.map((r) => ({ ...r, role: "CONTRIBUTOR" as const }))].sort((a, b) => new Date(b.joinedAt).getTime() - new Date(a.joinedAt).getTime());
   return { participations: rows.map((r) => ({ ...r, joinedAt: new Date(r.joinedAt).toISOString() })) };
 }
