@@ -4,7 +4,7 @@ import { isCoreCapabilityName } from "../../exercises/capabilities";
 import type { Findings } from "../views";
 import { structuredCall } from "./ai-call";
 import { byRespondent, extractiveFindings } from "./extractive";
-import { contributionsForPrompt } from "./prompt-text";
+import { campaignBriefLines, contributionsForPrompt } from "./prompt-text";
 import type { Anonymised, StageUsage, SynthesisCampaign } from "./types";
 
 /**
@@ -109,9 +109,7 @@ function messages(campaign: SynthesisCampaign, anon: Anonymised, coverage: Findi
     {
       role: "user",
       content: [
-        `Campaign: ${anon.scrub(campaign.name)}`,
-        `Hazard: ${anon.scrub(campaign.hazard)}`,
-        campaign.scenario.trim() ? `Scenario: ${anon.scrub(campaign.scenario)}` : "",
+        ...campaignBriefLines(campaign, anon.scrub),
         campaign.capabilities.length ? `Capabilities explored: ${campaign.capabilities.join("; ")}` : "",
         `Capabilities contributors touched (contributors): ${covered.join("; ") || "none"}`,
         "",

@@ -6,7 +6,7 @@ import { structuredCall } from "./ai-call";
 import { dominantCapability } from "./capability-keywords";
 import { byRespondent, jaccard, lowerFirst } from "./extractive";
 import { shortTitle } from "./phrases";
-import { contributionsForPrompt } from "./prompt-text";
+import { campaignBriefLines, contributionsForPrompt } from "./prompt-text";
 import { capitalise, contentStems } from "./text";
 import type { Anonymised, StageUsage, SynthesisCampaign } from "./types";
 
@@ -197,9 +197,7 @@ function messages(campaign: SynthesisCampaign, anon: Anonymised, findings: Findi
     {
       role: "user",
       content: [
-        `Campaign: ${anon.scrub(campaign.name)}`,
-        `Hazard: ${anon.scrub(campaign.hazard)}`,
-        campaign.scenario.trim() ? `Scenario: ${anon.scrub(campaign.scenario)}` : "",
+        ...campaignBriefLines(campaign, anon.scrub),
         campaign.capabilities.length ? `Capabilities to exercise: ${campaign.capabilities.join("; ")}` : "",
         `Findings: ${JSON.stringify(brief)}`,
         "",

@@ -32,3 +32,8 @@ export function contributionsForPrompt(contributions: AnonymizedContribution[]):
   if (omitted) blocks.push(`(${omitted} more contributions omitted for length.)`);
   return `Contributions (${contributions.length}):\n\n${blocks.join("\n\n")}`;
 }
+
+/** The campaign's brief as the first lines of both AI stages' prompts, scrubbed like the answers. */
+export function campaignBriefLines(campaign: { name: string; hazard: string; scenario: string }, scrub: (text: string) => string): string[] {
+  return [`Campaign: ${scrub(campaign.name)}`, `Hazard: ${scrub(campaign.hazard)}`, campaign.scenario.trim() ? `Scenario: ${scrub(campaign.scenario)}` : ""];
+}
