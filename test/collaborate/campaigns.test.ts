@@ -177,6 +177,18 @@ describe("contributor invitations", () => {
   });
 });
 
+/** A campaign with one contributor who joined and one invitation still waiting to be opened. */
+async function joinedAndWaiting() {
+  const { owner } = await collaborateTeam();
+  const campaign = await newCampaign(owner);
+  const email = freshEmail();
+  const { token } = await inviteContributor(owner, campaign.id, email);
+  const waitingEmail = freshEmail();
+  const waiting = await inviteContributor(owner, campaign.id, waitingEmail);
+  const contributor = await createTestUser({ email });
+  return { owner, campaign, contributor, id: await joinAsUser(contributor, token), waitingEmail, waiting };
+}
+
 /** A team with 50 credits, a campaign, and a contributor who joined it: their interview's id. */
 async function paidInterview() {
   const { owner } = await collaborateTeam();
@@ -250,14 +262,7 @@ describe("interviews", () => {
   });
 
   it("once the deadline has passed: no new invitations, joins or reminders (the interview is read-only by then)", async () => {
-    const { owner } = await collaborateTeam();
-    const campaign = await newCampaign(owner);
-    const email = freshEmail();
-    const { token } = await inviteContributor(owner, campaign.id, email);
-    const waitingEmail = freshEmail();
-    const waiting = await inviteContributor(owner, campaign.id, waitingEmail);
-    const contributor = await createTestUser({ email });
-    const id = await joinAsUser(contributor, token);
+    const { owner, campaign, contributor, id, waitingEmail, waiting } = await joinedAndWaiting();
     // The deadline was the day before yesterday, on the app's (pinned) clock, not the machine's.
     const past = new Date(nowMs() - 2 * 86_400_000).toISOString().slice(0, 10);
     await env.DB.prepare(`UPDATE "Campaign" SET "parameters" = json_set("parameters", '$.deadline', ?) WHERE "id" = ?`).bind(past, campaign.id).run();
@@ -279,14 +284,7 @@ describe("interviews", () => {
   });
 
   it("a closed campaign refuses new answers and new contributors", async () => {
-    const { owner } = await collaborateTeam();
-    const campaign = await newCampaign(owner);
-    const email = freshEmail();
-    const { token } = await inviteContributor(owner, campaign.id, email);
-    const waitingEmail = freshEmail();
-    const waiting = await inviteContributor(owner, campaign.id, waitingEmail);
-    const contributor = await createTestUser({ email });
-    const id = await joinAsUser(contributor, token);
+    const { owner, campaign, contributor, id, waitingEmail, waiting } = await joinedAndWaiting();
     const closed = await json(await api(`/api/collaborate/campaigns/${campaign.id}/close`, { user: owner, body: {} }));
     expect(closed.campaign.status).toBe("CLOSED");
     expect((await apiError(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "late" } }))).code).toBe("campaign_closed");
