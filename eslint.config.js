@@ -23,6 +23,15 @@ const SHARED_WORKER_MODULES = [
   "admin/model",
   "collaborate/model",
   "collaborate/views",
+  "db/conduct-shapes",
+  "conduct/model",
+  "conduct/views",
+  "evaluation/model",
+  "evaluation/views",
+  "aar/model",
+  "aar/views",
+  "improvement/model",
+  "improvement/views",
 ];
 
 export default tseslint.config(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BenchCounter } from "../durable-objects/bench-counter";
 import type { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
+import type { ConductSession } from "../durable-objects/conduct-session";
 import type { CreditLedger } from "../durable-objects/credit-ledger";
 import type { ExerciseLock } from "../durable-objects/exercise-lock";
 import { INTEL_SOURCE_IDS, isSourceId, type SourceId } from "./intelligence/sources/ids";
@@ -23,6 +24,7 @@ export interface Env {
   EXERCISE_LOCK: DurableObjectNamespace<ExerciseLock>;
   CREDIT_LEDGER: DurableObjectNamespace<CreditLedger>;
   CAMPAIGN_SYNTHESIS: DurableObjectNamespace<CampaignSynthesis>;
+  CONDUCT_SESSION: DurableObjectNamespace<ConductSession>;
   /** The ledger bench's bare baseline object (worker/dev/counter-bench.ts), local and test only. */
   BENCH_COUNTER: DurableObjectNamespace<BenchCounter>;
   ASSETS?: Fetcher;

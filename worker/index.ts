@@ -16,6 +16,7 @@ import { ServerTiming, withServerTiming } from "./lib/server-timing";
 export { ExerciseLock } from "../durable-objects/exercise-lock";
 export { CreditLedger } from "../durable-objects/credit-ledger";
 export { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
+export { ConductSession } from "../durable-objects/conduct-session";
 // The ledger bench's baseline, reachable only through the local-only dev routes (worker/dev/).
 export { BenchCounter } from "../durable-objects/bench-counter";
 

@@ -7,3 +7,4 @@ export * from "./exercises";
 export * from "./collaborate";
 export * from "./documents";
 export * from "./intelligence";
+export * from "./conduct";

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { SessionLayout } from "~/components/conduct/session-layout";
+import { requireUserContext } from "~/lib/context.server";
+import { findSession } from "../../worker/conduct/access";
+import { toSessionView } from "../../worker/conduct/session-view";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.session.name ?? "Conduct"} · Readyroom` }];
+
+/**
+ * A conduct session's pages (issue 15): console (index), evaluation guides, feedback, after-action
+ * report, replay. Whoever may open the exercise may see them; others get 404 (worker/conduct/access.ts).
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { ctx } = await requireUserContext(args);
+  const row = await findSession(ctx, (args.params.sessionId ?? "").trim(), "read").catch(() => null);
+  if (!row) throw new Response("Not found", { status: 404 });
+  return { session: toSessionView(row, row.access) };
+}
+
+export default function ConductSessionRoute() {
+  const { session } = useLoaderData<typeof loader>();
+  return (
+    <SessionLayout session={session}>
+      <Outlet />
+    </SessionLayout>
+  );
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { ratingSchema, short } from "../db/conduct-shapes";
+
+/**
+ * Live conduct's request schemas and limits (issue 15), shared by the API (zod at the edge) and the
+ * browser (the same checks before sending). Wire types are in views.ts.
+ */
+
+/** Request bodies are small; anything larger is refused with 413 before parsing. */
+export const CONDUCT_BODY_LIMIT = 32 * 1024;
+/** Links per session (player groups + evaluators + feedback forms). */
+export const MAX_LINKS_PER_SESSION = 60;
+/** Sockets per session (players, evaluators, controllers): the object refuses more with 429. */
+export const MAX_SOCKETS_PER_SESSION = 500;
+
+export const CONDUCT_MESSAGES = {
+  sessionNotFound: "Conduct session not found.",
+  linkNotFound: "This link no longer works. Ask the exercise controller for a new one.",
+  ended: "This session has ended.",
+  notRunning: "Start the session first.",
+  itemNotFound: "That inject is not on this session's timeline.",
+  alreadyReleased: "That inject has already been released.",
+  alreadySkipped: "That inject was skipped.",
+  wrongRole: "This link cannot do that.",
+  tooManyLinks: `A session can have at most ${MAX_LINKS_PER_SESSION} links. Revoke one you no longer need.`,
+  moduleNotFound: "That module is not in this exercise.",
+  questionNotFound: "That question is not in this module.",
+  moduleNotReached: "The controller has not opened that module yet.",
+} as const;
+
+export const createSessionSchema = z.object({
+  exerciseId: z.string().trim().min(1, "Exercise ID required.").max(100),
+  /** For a campaign exercise. */
+  campaignId: z.string().trim().min(1).max(100).nullish(),
+  /** Defaults to "<exercise name> — <date>". */
+  name: short(200).min(1, "Give the session a name.").optional(),
+});
+export type CreateSessionInput = z.infer<typeof createSessionSchema>;
+
+const itemKey = short(100).min(1, "Which inject?");
+
+export const controllerCommandSchema = z.discriminatedUnion("type", [
+  /** Starts the clock (ready → running): scheduled items are released at their offsets. */
+  z.object({ type: z.literal("start") }),
+  z.object({ type: z.literal("pause") }),
+  z.object({ type: z.literal("resume") }),
+  z.object({ type: z.literal("end") }),
+  /** Releases an item now, whatever its schedule. */
+  z.object({ type: z.literal("release"), itemKey }),
+  z.object({ type: z.literal("skip"), itemKey }),
+  /** Opens a module for players (its scenario update and questions). */
+  z.object({ type: z.literal("module"), moduleIndex: z.number().int().min(0).max(99) }),
+  /** An inject not in the MSEL, written during play; released at once unless `release` is false. */
+  z.object({
+    type: z.literal("unplanned"),
+    title: short(300).min(1, "Give the inject a title."),
+    message: z.string().trim().min(1, "Write what players receive.").max(8_000),
+    to: short(300).optional(),
+    expectedAction: z.string().trim().max(4_000).optional(),
+    release: z.boolean().default(true),
+  }),
+]);
+export type ControllerCommand = z.infer<typeof controllerCommandSchema>;
+
+export const createLinkSchema = z.object({
+  role: z.enum(["player", "evaluator", "feedback"]),
+  label: short(120).min(1, "Name the group or evaluator this link is for."),
+});
+export type CreateLinkInput = z.infer<typeof createLinkSchema>;
+
+/** A browser-made idempotency key: re-sending the same answer or note after a reconnect stores it once. */
+export const clientKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "clientKey must be 8–64 letters, digits, - or _.");
+
+export const answerSchema = z.object({
+  clientKey: clientKeySchema,
+  moduleIndex: z.number().int().min(0).max(99),
+  questionIndex: z.number().int().min(0).max(99),
+  text: z.string().trim().min(1, "Write the group's answer first.").max(8_000),
+});
+export type AnswerInput = z.infer<typeof answerSchema>;
+
+export const observationSchema = z.object({
+  clientKey: clientKeySchema,
+  capability: short(200).min(1, "Choose the core capability observed."),
+  targetId: short(100).nullish(),
+  text: z.string().trim().min(1, "Write what you observed.").max(8_000),
+  rating: ratingSchema.nullish(),
+  /** Defaults to the inject released most recently when the server receives it. */
+  itemKey: short(100).nullish(),
+  /** When the evaluator wrote it (epoch ms), for notes queued offline; the server keeps it only if not in the future. */
+  writtenAt: z.number().int().positive().optional(),
+});
+export type ObservationInput = z.infer<typeof observationSchema>;

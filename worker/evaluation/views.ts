@@ -1,0 +1,44 @@
+import type { EegContent, EegGuide, FeedbackContent, Rating } from "../db/conduct-shapes";
+
+/**
+ * Evaluation's wire types (issue 15): Exercise Evaluation Guides and participant feedback.
+ *
+ * API map (a session's routes answer whoever may open its exercise; others 404):
+ *   GET  /api/conduct/sessions/{id}/eeg                → EegView (404 before one is made)
+ *   POST /api/conduct/sessions/{id}/eeg/generate       → EegView (AI when configured and paid for, else offline; replaces an unedited guide, 409 if edited unless { replace: true })
+ *   PUT  /api/conduct/sessions/{id}/eeg                { content: EegContent } → EegView
+ *   GET  /api/conduct/sessions/{id}/eeg/export?format=docx|pdf → the file (HSEEP EEG layout)
+ *   GET  /api/conduct/sessions/{id}/feedback           → FeedbackSummaryView
+ * Public, by a feedback link's token:
+ *   GET  /api/feedback/{token}                         → FeedbackFormView
+ *   POST /api/feedback/{token}                         FeedbackInput → 201 { ok: true, duplicate: boolean }
+ * Pages: /conduct/sessions/{id}/eeg, /conduct/sessions/{id}/feedback, /feedback/{token}.
+ */
+
+export type EegView = {
+  sessionId: string;
+  content: EegContent;
+  source: "ai" | "offline" | "edited";
+  updatedAt: string;
+};
+
+/** The rating definitions shown beside every P/S/M/U control and printed on the EEG. */
+export type RatingDefinitionView = { rating: Rating; label: string; definition: string };
+
+export type FeedbackFormView = {
+  sessionName: string;
+  exerciseName: string;
+  /** False once the session's feedback link is revoked (the page is then 404) or the form is closed. */
+  open: boolean;
+  statements: { id: string; text: string }[];
+};
+
+export type FeedbackResponseView = { id: string; createdAt: string; content: FeedbackContent };
+
+export type FeedbackSummaryView = {
+  responses: FeedbackResponseView[];
+  /** Mean 1–5 per statement id over the responses that rated it, with how many did. */
+  ratings: { id: string; text: string; mean: number | null; count: number }[];
+};
+
+export type { EegContent, EegGuide, FeedbackContent, Rating };
