@@ -47,6 +47,13 @@ export async function getEeg(ctx: UserContext, sessionId: string): Promise<EegVi
   return toEegView(row);
 }
 
+/** The EEG page's read: the caller's access and the guides (null before any is made); 404 when the caller may not read the session. */
+export async function findEeg(ctx: UserContext, sessionId: string): Promise<{ sessionId: string; access: "control" | "read"; eeg: EegView | null }> {
+  const session = await findSession(ctx, sessionId, "read");
+  const row = await eegRow(ctx, session.id);
+  return { sessionId: session.id, access: session.access, eeg: row ? toEegView(row) : null };
+}
+
 /** The session's guides as the evaluator view shows them: an empty list before any is made. */
 export async function guidesOf(ctx: UserContext, sessionId: string): Promise<EegContent["guides"]> {
   return (await eegRow(ctx, sessionId))?.content.guides ?? [];
