@@ -192,3 +192,13 @@ describe("feedback means", () => {
     expect(means.find((m) => m.id === "prepared")).toMatchObject({ mean: null, count: 0 });
   });
 });
+
+describe("saving drops blank rows", () => {
+  it("drops empty objectives, prompts and critical tasks, keeps targets", async () => {
+    const { withoutBlanks } = await import("../../worker/evaluation/eeg-ids");
+    const out = withoutBlanks({
+      guides: [{ id: "g", capability: "Housing", objectives: ["a", " "], targets: [{ id: "t", text: "", prompts: ["", "p"], criticalTasks: [{ id: "c", text: "  " }, { id: "d", text: "do" }] }] }],
+    });
+    expect(out.guides[0]).toMatchObject({ objectives: ["a"], targets: [{ id: "t", prompts: ["p"], criticalTasks: [{ id: "d", text: "do" }] }] });
+  });
+});

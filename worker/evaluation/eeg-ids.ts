@@ -31,3 +31,15 @@ export function assignIds(content: EegContent, fresh: () => string): EegContent 
     }),
   };
 }
+
+/** Rows the editor added and left empty are dropped on save (an empty task would print as a blank line in the EEG). */
+export function withoutBlanks(content: EegContent): EegContent {
+  const filled = (list: string[]) => list.filter((s) => s.trim());
+  return {
+    guides: content.guides.map((g) => ({
+      ...g,
+      objectives: filled(g.objectives),
+      targets: g.targets.map((t) => ({ ...t, prompts: filled(t.prompts), criticalTasks: t.criticalTasks.filter((c) => c.text.trim()) })),
+    })),
+  };
+}

@@ -15,7 +15,7 @@ import { nowMs } from "../lib/clock";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { aiEegSchema, EEG_MAX_OUTPUT_TOKENS, eegJsonSchema, eegMessages, fromAiEeg, numberedPassages, offlineAnswerOf } from "./eeg-ai";
-import { assignIds } from "./eeg-ids";
+import { assignIds, withoutBlanks } from "./eeg-ids";
 import { printedDate, renderEeg, type EegExportFormat } from "./eeg-export";
 import { buildOfflineEeg, type EegGrounding } from "./eeg-offline";
 import { capabilityGroups, retrievalQuery, type CapabilityGroup } from "./eeg-plan";
@@ -52,11 +52,6 @@ export async function findEeg(ctx: UserContext, sessionId: string): Promise<{ se
   const session = await findSession(ctx, sessionId, "read");
   const row = await eegRow(ctx, session.id);
   return { sessionId: session.id, access: session.access, eeg: row ? toEegView(row) : null };
-}
-
-/** The session's guides as the evaluator view shows them: an empty list before any is made. */
-export async function guidesOf(ctx: UserContext, sessionId: string): Promise<EegContent["guides"]> {
-  return (await eegRow(ctx, sessionId))?.content.guides ?? [];
 }
 
 const scopeOf = (session: ConductSession) => (session.campaignId ? inCampaign(session.campaignId) : personal);
@@ -193,7 +188,7 @@ export async function generateEeg(ctx: UserContext, sessionId: string, input: { 
 /** PUT …/eeg: the editor's content, ids kept or made by the server; the guide is "edited" from then on. */
 export async function saveEeg(ctx: UserContext, sessionId: string, input: SaveEegInput): Promise<EegView> {
   const session = await findSession(ctx, sessionId, "control");
-  const content = assignIds(input.content, () => newId().slice(0, 8));
+  const content = assignIds(withoutBlanks(input.content), () => newId().slice(0, 8));
   const now = new Date(nowMs());
   const [row] = await ctx.db
     .insert(eegs)
