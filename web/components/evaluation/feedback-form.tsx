@@ -24,7 +24,7 @@ const submittedKey = (token: string) => `readyroom:feedback-submitted:${token}`;
 function Statement({ id, text, value, onChange }: { id: string; text: string; value: number | undefined; onChange: (v: number) => void }) {
   const labelId = `statement-${id}`;
   return (
-    <div role="group" aria-labelledby={labelId} className="grid gap-2 border-b pb-4 last:border-0">
+    <div className="grid gap-2 border-b pb-4 last:border-0">
       <p id={labelId} className="text-sm font-medium">
         {text}
       </p>
