@@ -1,0 +1,28 @@
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { RATING_DEFINITIONS, RATINGS } from "../../../worker/evaluation/model";
+
+/** HSEEP's P/S/M/U definitions, as evaluators are trained on them and as the EEG prints them. */
+export function RatingDefinitions() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Ratings key</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm">
+          {RATINGS.map((r) => (
+            <div key={r} className="grid gap-0.5">
+              <dt className="font-medium">
+                <span className="mr-2 inline-flex size-6 items-center justify-center rounded-md border font-semibold" aria-hidden>
+                  {r}
+                </span>
+                {RATING_DEFINITIONS[r].label}
+              </dt>
+              <dd className="text-muted-foreground">{RATING_DEFINITIONS[r].definition}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { FeedbackForm } from "~/components/evaluation/feedback-form";
+import { appContext } from "../../worker/context";
+import { getFeedbackForm } from "../../worker/evaluation/feedback";
+import { HttpError } from "../../worker/lib/errors";
+
+export const meta: MetaFunction = () => [{ title: "Participant feedback · Readyroom" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The public participant feedback form behind a session's feedback link (issue 15): no account, no
+ * app navigation for a signed-out visitor (worker/auth/guard.ts lists /feedback as public). An
+ * unknown, revoked or non-feedback link is 404, the same for each.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  try {
+    return { token, form: await getFeedbackForm(appContext(context.cloudflare.env), token) };
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) throw new Response("Not found", { status: 404 });
+    throw e;
+  }
+}
+
+export default function FeedbackRoute() {
+  const { token, form } = useLoaderData<typeof loader>();
+  return (
+    <main className="flex justify-center bg-background px-3 py-6 md:py-12">
+      <div className="w-full max-w-2xl">
+        <FeedbackForm token={token} form={form} />
+      </div>
+    </main>
+  );
+}
