@@ -5,7 +5,7 @@ import type { Journey } from "../lib/types.ts";
 
 
 export default {
-  name: "grounded exercise: upload a plan, assign it from the editor toolbar, draft the MSEL offline, see plan references and a gap, export the Plan reference column",
+  name: "grounded exercise: upload a plan, assign it from the editor toolbar, ask the assistant and open its cited passage, draft the MSEL offline, see plan references and a gap, export the Plan reference column",
   usesDemo: true,
   async run({ page, baseURL }) {
     await signInAsDemo(page, baseURL);
@@ -44,6 +44,15 @@ export default {
     // The library shows the same assignment.
     const listed = (await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}/documents`)).json(), exerciseId)) as { documents: { name: string }[] };
     check(listed.documents.map((d) => d.name).join() === stem, `the exercise's documents are ${JSON.stringify(listed.documents)}.`);
+
+    // The assistant's prose cites the plan like Ask Readyroom: its [1] marker opens the quoted passage.
+    await page.getByRole("textbox", { name: "Message the assistant" }).fill("When does the levee patrol report overtopping near Eastbank?");
+    await page.getByRole("button", { name: "Send message", exact: true }).click();
+    const prose = page.getByTestId("assistant-prose").last();
+    const marker = await visible(prose.getByRole("button", { name: `Source 1: ${stem}`, exact: true }).first(), "the reply's citation marker", 60_000);
+    await marker.click();
+    await visible(prose.getByTestId("ask-source").getByText(quote, { exact: true }), "the cited passage, opened from its marker");
+    check((await prose.getByTestId("ask-source").getByRole("button", { name: new RegExp(stem), expanded: true }).count()) === 1, "the cited source is open.");
 
     // Draft the MSEL with the assistant and apply it.
     await page.getByRole("button", { name: "Draft MSEL", exact: true }).click();
