@@ -33,6 +33,14 @@ export interface Env {
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
 
+/**
+ * The Workers AI engines of text recognition (OCR_WORKERS_AI_MODEL; worker/documents/ocr):
+ * toMarkdown (Cloudflare's document conversion, which describes an image) or a vision model
+ * prompted to transcribe verbatim. ADR 0009.
+ */
+export const WORKERS_AI_VISION_MODEL = "@cf/meta/llama-3.2-11b-vision-instruct";
+const WORKERS_AI_OCR_ENGINES = ["toMarkdown", WORKERS_AI_VISION_MODEL] as const;
+
 /** A var holding JSON: parsed, then validated; unparseable JSON fails validation like any bad value. */
 function jsonVar<S extends z.ZodType>(schema: S, fallback: z.input<S>) {
   return z.preprocess((value) => {
@@ -111,6 +119,11 @@ export const configSchema = z.object({
    * AI binding is there in production, else the configured AI provider), workers-ai, provider, off.
    */
   OCR_PROVIDER: z.enum(["auto", "workers-ai", "provider", "off"]).default("auto").catch("auto"),
+  /**
+   * Which Workers AI engine reads images (ADR 0009): toMarkdown (describes the image with the text
+   * it saw) or the vision model prompted to transcribe verbatim. An unknown value fails the config.
+   */
+  OCR_WORKERS_AI_MODEL: z.preprocess((value) => (value === "" ? undefined : value), z.enum(WORKERS_AI_OCR_ENGINES).default("toMarkdown")),
   /**
    * A vision model of its own for the provider path (an OpenAI-compatible /chat/completions that
    * reads images), so text recognition need not use the chat provider. Unset: the AI provider.

@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { check, gotoAndHydrate, openToggle, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { check, closeWelcomeIfShown, DEMO, gotoAndHydrate, openToggle, signIn, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { DEMO_CLIENTS, DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
 
 export default {
-  name: "grounded exercise: upload a plan, assign it from the editor toolbar, draft the MSEL offline, see plan references and a gap, export the Plan reference column",
+  name: "grounded exercise: upload a plan, assign it from the editor toolbar, ask the assistant and open its cited passage, draft the MSEL offline, see plan references and a gap, export the Plan reference column; an enterprise consultant assigns a plan to a client",
   usesDemo: true,
-  async run({ page, baseURL }) {
+  async run({ page, baseURL, newContext }) {
     await signInAsDemo(page, baseURL);
     const tag = Date.now().toString(36);
     const stem = `e2e-levee-eap-${tag}`;
@@ -44,6 +45,15 @@ export default {
     // The library shows the same assignment.
     const listed = (await page.evaluate(async (id) => (await fetch(`/api/exercises/${id}/documents`)).json(), exerciseId)) as { documents: { name: string }[] };
     check(listed.documents.map((d) => d.name).join() === stem, `the exercise's documents are ${JSON.stringify(listed.documents)}.`);
+
+    // The assistant's prose cites the plan like Ask Readyroom: its [1] marker opens the quoted passage.
+    await page.getByRole("textbox", { name: "Message the assistant" }).fill("When does the levee patrol report overtopping near Eastbank?");
+    await page.getByRole("button", { name: "Send message", exact: true }).click();
+    const prose = page.getByTestId("assistant-prose").last();
+    const marker = await visible(prose.getByRole("button", { name: `Source 1: ${stem}`, exact: true }).first(), "the reply's citation marker", 60_000);
+    await marker.click();
+    await visible(prose.getByTestId("ask-source").getByText(quote, { exact: true }), "the cited passage, opened from its marker");
+    check((await prose.getByTestId("ask-source").getByRole("button", { name: new RegExp(stem), expanded: true }).count()) === 1, "the cited source is open.");
 
     // Draft the MSEL with the assistant and apply it.
     await page.getByRole("button", { name: "Draft MSEL", exact: true }).click();
@@ -94,6 +104,31 @@ export default {
     await gotoAndHydrate(page, baseURL, "/documents");
     await documentRow(page, stem).getByRole("button", { name: `Delete ${stem}`, exact: true }).click();
     await (await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")).getByRole("button", { name: "Delete", exact: true }).click();
-    return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column, drafted ${injectCount} grounded injects`;
+
+    // An enterprise consultant (the seeded one, in a session of their own) assigns a plan to a client
+    // from the library row: the Assign dialog lists their clients, and the choice is kept.
+    const { page: consultant } = await newContext();
+    await signIn(consultant, baseURL, DEMO_CONSULTANT.email, DEMO.password);
+    await waitForPath(consultant, "/dashboard");
+    await closeWelcomeIfShown(consultant);
+    await gotoAndHydrate(consultant, baseURL, "/documents");
+    const portStem = `e2e-port-plan-${tag}`;
+    await consultant.locator('input[type="file"]').setInputFiles({ name: `${portStem}.md`, mimeType: "text/markdown", buffer: Buffer.from("# Port security plan\n\nThe harbour master closes berths 3 to 5.\n") });
+    await waitDocumentReady(consultant, portStem);
+    const openAssign = async () => {
+      await documentRow(consultant, portStem).getByRole("button", { name: `Assign ${portStem} to an exercise or client…`, exact: true }).click();
+      return visible(consultant.getByRole("dialog", { name: `Assign “${portStem}” to exercises and clients` }), "the Assign dialog with the consultant's clients");
+    };
+    const client = DEMO_CLIENTS[1].name;
+    await (await openAssign()).getByRole("checkbox", { name: client, exact: true }).click();
+    await visible(consultant.getByRole("checkbox", { name: client, exact: true, checked: true }), `${client} checked after assigning`);
+    await consultant.keyboard.press("Escape");
+    await gotoAndHydrate(consultant, baseURL, "/documents");
+    await visible((await openAssign()).getByRole("checkbox", { name: client, exact: true, checked: true }), `${client} still checked after a reload`);
+    await consultant.keyboard.press("Escape");
+    await documentRow(consultant, portStem).getByRole("button", { name: `Delete ${portStem}`, exact: true }).click();
+    await (await visible(consultant.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")).getByRole("button", { name: "Delete", exact: true }).click();
+
+    return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column, drafted ${injectCount} grounded injects, assigned a plan to the client ${client}`;
   },
 } satisfies Journey;

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseConfig, type Env } from "../../worker/env";
-import { chooseOcr } from "../../worker/documents/ocr";
+import { chooseOcr, OcrError } from "../../worker/documents/ocr";
+import { OCR_INSTRUCTION, WORKERS_AI_VISION_MODEL } from "../../worker/documents/ocr/types";
+import { VISION_MAX_IMAGE_BYTES, workersAiVisionOcr } from "../../worker/documents/ocr/workers-ai-vision";
 import { extractJpegImages } from "../../worker/documents/ocr/pdf-images";
 
 const config = (vars: Record<string, string>) => {
@@ -49,5 +51,70 @@ describe("extractJpegImages", () => {
   });
   it("finds nothing in a PDF with no images", () => {
     expect(extractJpegImages(new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Length 3 >>\nstream\nabc\nendstream\nendobj\n"), { maxImages: 5, maxTotalBytes: 1000 })).toHaveLength(0);
+  });
+});
+
+describe("the Workers AI vision model (OCR_WORKERS_AI_MODEL)", () => {
+  type Call = { model: string; input: { prompt: string; image: number[]; max_tokens: number; temperature: number }; options: { signal?: AbortSignal } };
+  /** A stand-in for the AI binding: the real one calls Cloudflare (no account here). */
+  function fakeAi(answer: (call: Call) => Promise<unknown>) {
+    const calls: Call[] = [];
+    const ai = {
+      run: (model: string, input: Call["input"], options: Call["options"]) => {
+        const call = { model, input, options };
+        calls.push(call);
+        return answer(call);
+      },
+    } as unknown as Ai;
+    return { ai, calls };
+  }
+  const png = { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), type: "png" };
+
+  it("is chosen by config on the Workers AI path; toMarkdown stays the default; an unknown engine fails the config", () => {
+    const ctx = config({ OCR_PROVIDER: "workers-ai", OCR_WORKERS_AI_MODEL: WORKERS_AI_VISION_MODEL });
+    const vision = chooseOcr({ ...ctx, env: { ...ctx.env, AI: fakeAi(async () => ({})).ai } });
+    expect(vision?.id).toBe("workers-ai");
+    expect(config({}).config.OCR_WORKERS_AI_MODEL).toBe("toMarkdown");
+    expect(config({ OCR_WORKERS_AI_MODEL: "" }).config.OCR_WORKERS_AI_MODEL).toBe("toMarkdown");
+    expect(() => config({ OCR_WORKERS_AI_MODEL: "@cf/unknown/model" })).toThrow(/OCR_WORKERS_AI_MODEL/);
+  });
+
+  it("sends the image's bytes with the verbatim prompt, bounded output and a time limit, and returns the transcription", async () => {
+    const { ai, calls } = fakeAi(async () => ({ response: "  # Shelter capacity 450\n" }));
+    const ctx = config({ OCR_PROVIDER: "workers-ai", OCR_WORKERS_AI_MODEL: WORKERS_AI_VISION_MODEL });
+    const ocr = chooseOcr({ ...ctx, env: { ...ctx.env, AI: ai } })!;
+    expect(await ocr.transcribe(png)).toBe("# Shelter capacity 450");
+    const [call] = calls;
+    expect(call!.model).toBe("@cf/meta/llama-3.2-11b-vision-instruct");
+    expect(call!.input).toEqual({ prompt: OCR_INSTRUCTION, image: [...png.bytes], max_tokens: 2048, temperature: 0 });
+    expect(call!.options.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("refuses what the model cannot read before calling it: bmp/tiff/heic, and images over its bound", async () => {
+    const { ai, calls } = fakeAi(async () => ({ response: "text" }));
+    const ocr = workersAiVisionOcr(ai);
+    await expect(ocr.transcribe({ bytes: new Uint8Array([1]), type: "heic" })).rejects.toThrow(/Save the image as PNG or JPEG/);
+    await expect(ocr.transcribe({ bytes: new Uint8Array(VISION_MAX_IMAGE_BYTES + 1), type: "jpeg" })).rejects.toThrow(/larger than 4 MB/);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("stops a call that takes too long, and says what a licence refusal means without the operator's details", async () => {
+    const stuck = fakeAi(
+      (call) => new Promise((_, reject) => call.options.signal!.addEventListener("abort", () => reject(new Error("The operation was aborted")))),
+    );
+    await expect(workersAiVisionOcr(stuck.ai, { timeoutMs: 20 }).transcribe(png)).rejects.toThrow(/took longer than 60 seconds/);
+
+    const unlicensed = fakeAi(async () => {
+      throw new Error("5016: Prior to using this model, you must submit the prompt 'agree'");
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(workersAiVisionOcr(unlicensed.ai).transcribe(png)).rejects.toThrow(/needs its licence accepted once\)\. Ask your administrator/);
+    expect(error.mock.calls[0]?.[0]).toMatch(/\{"prompt":"agree"\}/);
+    error.mockRestore();
+
+    const failing = fakeAi(async () => {
+      throw new Error("3040: capacity");
+    });
+    await expect(workersAiVisionOcr(failing.ai).transcribe(png)).rejects.toBeInstanceOf(OcrError);
   });
 });

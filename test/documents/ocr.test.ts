@@ -90,3 +90,44 @@ describe("without any provider", () => {
     expect(status.error).toMatch(/no selectable text/);
   });
 });
+
+describe("the Workers AI vision model (OCR_WORKERS_AI_MODEL), through the ingest path", () => {
+  // The AI binding calls Cloudflare (no account here): a stand-in answering like the model.
+  function fakeAiBinding(seen: (image: number[]) => string) {
+    const calls: { model: string; input: { prompt: string; image: number[] } }[] = [];
+    const ai = {
+      run: async (model: string, input: { prompt: string; image: number[] }) => {
+        calls.push({ model, input });
+        return { response: seen(input.image) };
+      },
+      toMarkdown: async () => {
+        throw new Error("toMarkdown is not the configured engine");
+      },
+    };
+    return { ai, calls };
+  }
+  const visionEnv = (ai: unknown) => ({ ...env, AI: ai, OCR_PROVIDER: "workers-ai", OCR_WORKERS_AI_MODEL: "@cf/meta/llama-3.2-11b-vision-instruct" }) as Env;
+
+  it("an image's verbatim transcription is indexed; a scanned PDF's page image is read with its page kept", async () => {
+    const sign = new Uint8Array(await fixture("sign.png"));
+    const { ai, calls } = fakeAiBinding((image) => (image.length === sign.length && image.every((b, i) => b === sign[i]) ? "# Shelter capacity 450 at Greywell" : "Muster point C at gate 9"));
+    const image = await ingest(visionEnv(ai), "sign.png");
+    expect(image.status.status, JSON.stringify(image.status)).toBe("ready");
+    expect(await searchFinds("Greywell", image.doc.id)).toBe(true);
+    expect(calls[0]).toMatchObject({ model: "@cf/meta/llama-3.2-11b-vision-instruct", input: { prompt: expect.stringContaining("verbatim") } });
+
+    const scan = await ingest(visionEnv(ai), "scanned.pdf");
+    expect(scan.status.status, JSON.stringify(scan.status)).toBe("ready");
+    expect(await searchFinds("Muster point C", scan.doc.id)).toBe(true);
+    const row = await env.DB.prepare(`SELECT "page" FROM "DocumentChunkFts" WHERE "documentId" = ?`).bind(scan.doc.id).first<{ page: number }>();
+    expect(row?.page).toBe(1);
+  });
+
+  it("a HEIC image ends Failed naming what to upload, without a model call", async () => {
+    const { ai, calls } = fakeAiBinding(() => "never");
+    const { status } = await ingest(visionEnv(ai), "sign.heic");
+    expect(status.status).toBe("failed");
+    expect(status.error).toMatch(/Save the image as PNG or JPEG/);
+    expect(calls).toHaveLength(0);
+  });
+});

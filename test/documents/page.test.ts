@@ -1,9 +1,10 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { documents } from "../../worker/db/schema";
+import { clients, clientUsers, documents } from "../../worker/db/schema";
 import { fileProblem, formatBytes, snippetParts } from "../../web/components/documents/format";
 import { createTestUser } from "../helpers/auth";
+import { enterprise } from "../clients/helpers";
 
 const now = () => new Date().toISOString();
 
@@ -55,6 +56,25 @@ describe("/documents", () => {
     const user = await createTestUser({ plan: "SOLO", onboarded: true });
     const html = await (await SELF.fetch("http://localhost/documents", { headers: { cookie: user.cookie } })).text();
     expect(html).toContain("No documents yet");
+  });
+
+  it("offers an enterprise planner's own clients for filing and assigning documents, and a solo planner none", async () => {
+    const { owner } = await enterprise();
+    const solo = await createTestUser({ plan: "SOLO", onboarded: true });
+    const db = getDb(env.DB);
+    const clientName = `Bayhaven County ${crypto.randomUUID().slice(0, 8)}`;
+    const [client] = await db.insert(clients).values({ name: clientName, accountId: owner.accountId }).returning();
+    // A solo planner linked to a client still sees no client controls: clients are an enterprise feature (spec §6).
+    await db.insert(clientUsers).values({ clientId: client!.id, userId: solo.userId });
+
+    const page = async (cookie: string) => (await SELF.fetch("http://localhost/documents", { headers: { cookie } })).text();
+    const html = await page(owner.cookie);
+    expect(html).toContain("File new uploads under");
+    expect(html).toContain(`<option value="${client!.id}">${clientName}</option>`);
+
+    const soloHtml = await page(solo.cookie);
+    expect(soloHtml).not.toContain("File new uploads under");
+    expect(soloHtml).not.toContain(clientName);
   });
 
   it("sends a signed-out visitor to /login and back", async () => {

@@ -17,6 +17,9 @@ import { fakeNowMs } from "../clock-offset.ts";
  *   malformed  a draft whose JSON is cut off (invalid)
  *   error      HTTP 500 before any stream
  *
+ * A prose answer can be scripted: a `{{fake-answer:<text>}}` marker in the last user message makes
+ * <text> the answer (a test's citation markers, say).
+ *
  * Every request body is kept; GET /__fake/openai/requests?contains=<text> returns the ones whose
  * messages contain <text> (tests tag their messages with a unique id).
  */
@@ -111,6 +114,8 @@ function answerText(body: ChatBody, scenario: Scenario): string {
     return scenario === "malformed" ? json.slice(0, Math.floor(json.length / 2)) : json;
   }
   const lastUser = textOf([...(body.messages ?? [])].reverse().find((m) => m.role === "user")?.content);
+  const scripted = /\{\{fake-answer:([\s\S]*?)\}\}/.exec(lastUser)?.[1];
+  if (scripted) return scripted;
   return `This is the fake assistant answering "${lastUser.slice(0, 80)}". Consider who leads each decision, what triggers it, and which plan or annex governs it.`;
 }
 

@@ -1,5 +1,6 @@
 import * as React from "react";
 import type { LockInfo } from "~/lib/exercise-api";
+import type { ProseCitation } from "../../worker/exercises/prompts/prose-citations";
 import { conversationApiPath, exerciseKey, type ExerciseRef } from "../lib/exercise-paths";
 
 /**
@@ -12,6 +13,9 @@ export type ChatMessage = { role: ChatRole; content: string };
 export type Purpose = "content" | "conversation" | "step" | "retry" | "n-shot" | "follow-up";
 
 export type StreamMeta = { provider: string; model: string; label: string; offline: boolean; draft: boolean };
+/** After a prose reply: the passages its [n] markers cite (mapped by the server) and the reply as saved. */
+export type CitationsEvent = { citations: ProseCitation[]; content: string };
+export type { ProseCitation };
 export type DraftEvent = { sectionType: string; moduleIndex: number; draft: Record<string, unknown>; patch: Record<string, unknown> };
 
 export type AssistantError =
@@ -39,6 +43,7 @@ export type StreamHandlers = {
   onMeta?: (meta: StreamMeta) => void;
   onText?: (delta: string) => void;
   onDraft?: (draft: DraftEvent) => void;
+  onCitations?: (event: CitationsEvent) => void;
   onDraftError?: (message: string) => void;
   onInterrupted?: (message: string) => void;
   onLocked?: (lock: LockInfo) => void;
@@ -132,6 +137,9 @@ export async function streamAssistant(req: StreamRequest, handlers: StreamHandle
       case "draft":
         handlers.onDraft?.(event as unknown as DraftEvent);
         break;
+      case "citations":
+        if (Array.isArray(event.citations) && typeof event.content === "string") handlers.onCitations?.({ citations: event.citations as ProseCitation[], content: event.content });
+        break;
       case "error":
         if (event.code === "interrupted") handlers.onInterrupted?.(String(event.message ?? ""));
         else handlers.onDraftError?.(String(event.message ?? ""));
@@ -161,6 +169,8 @@ export type AssistantTurn = {
   role: ChatRole;
   content: string;
   draft?: DraftEvent | null;
+  /** The passages a prose reply cites; set when the reply ends. */
+  citations?: ProseCitation[];
   draftError?: string | null;
   interrupted?: boolean;
   applied?: boolean;
@@ -216,6 +226,8 @@ export function useAssistantStream(options: {
           onMeta: setMeta,
           onText: (delta) => patchLast((t) => ({ ...t, content: t.content + delta })),
           onDraft: (draft) => patchLast((t) => ({ ...t, draft })),
+          // The saved text replaces the streamed one: a marker for a passage that does not exist is gone from it.
+          onCitations: ({ citations, content }) => patchLast((t) => ({ ...t, content, citations })),
           onDraftError: (message) => patchLast((t) => ({ ...t, draftError: message })),
           onInterrupted: (message) => patchLast((t) => ({ ...t, interrupted: true, draftError: message })),
           onLocked: (lock) => optsRef.current.onLocked(lock),

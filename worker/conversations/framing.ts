@@ -1,3 +1,5 @@
+import type { ProseCitation } from "../exercises/prompts/prose-citations";
+
 /**
  * How a design-assistant answer is streamed.
  *
@@ -9,6 +11,10 @@
  * `application/x-ndjson`, one JSON object per line:
  *   {"type":"meta","provider":"offline","model":"readyroom-offline","label":"offline drafting","offline":true,"sectionType":"modules","purpose":"content","draft":true}
  *   {"type":"text","delta":"…"}                       (repeated, as generated)
+ *   {"type":"citations","citations":[{"n":1,"documentId":"…","chunkId":"…","documentName":"…","quote":"…"}],"content":"…"}
+ *        after a prose (non-draft) reply: the passages its [n] markers cite, mapped by the server
+ *        (worker/exercises/prompts/prose-citations.ts), and the reply as saved — a marker for a
+ *        number no passage carries removed
  *   {"type":"draft","sectionType":"modules","moduleIndex":0,"draft":{…},"patch":{…}}
  *        a validated structured draft; `patch` is the body's `exercise` for PUT …/update ("Apply")
  *   {"type":"error","code":"invalid_draft"|"interrupted","message":"…"}
@@ -28,6 +34,7 @@ export const INTERRUPTED_NOTE = "\n\n[Interrupted: the AI provider stopped befor
 export type StreamEvent =
   | { type: "meta"; provider: string; model: string; label: string; offline: boolean; sectionType: string; purpose: string; draft: boolean }
   | { type: "text"; delta: string }
+  | { type: "citations"; citations: ProseCitation[]; content: string }
   | { type: "draft"; sectionType: string; moduleIndex: number; draft: unknown; patch: unknown }
   | { type: "error"; code: "invalid_draft" | "interrupted"; message: string }
   | { type: "usage"; inputTokens: number; outputTokens: number; credits: number; interrupted: boolean; conversationId: string | null };

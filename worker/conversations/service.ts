@@ -12,6 +12,7 @@ import type { ChatMessageShape } from "../db/shapes";
 import { assertEditable } from "../exercises/lock-service";
 import {
   buildPrompt,
+  citeProse,
   draftToPatch,
   groundDraft,
   MODULE_SECTIONS,
@@ -22,6 +23,7 @@ import {
   SECTION_TYPES,
   type BuiltPrompt,
   type Passage,
+  type ProseCitation,
   type Purpose,
   type SectionType,
 } from "../exercises/prompts";
@@ -190,6 +192,7 @@ function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCont
       text: (delta) => encode({ type: "text", delta }),
       finish: (text, usage, interrupted) => finish(run, text, usage, interrupted),
       done: (outcome, usage) => [
+        outcome.citationsEvent ? encode(outcome.citationsEvent) : null,
         outcome.draftEvent ? encode(outcome.draftEvent) : null,
         outcome.draftError ? encode({ type: "error", code: "invalid_draft", message: outcome.draftError }) : null,
         encode({
@@ -202,6 +205,7 @@ function streamBody(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCont
         }),
       ],
       interrupted: (outcome) => [
+        outcome.citationsEvent ? encode(outcome.citationsEvent) : null,
         encode({ type: "error", code: "interrupted", message: "The AI provider stopped before finishing. The partial answer was kept." }),
         encode({
           type: "usage",
@@ -222,6 +226,8 @@ interface Outcome {
   /** The usage an interrupted answer was charged for (reported or estimated; null when it was free). */
   charged?: TokenUsage | null;
   conversationId: string | null;
+  /** A prose reply's sources and its text as saved (unknown markers removed). */
+  citationsEvent?: Extract<StreamEvent, { type: "citations" }>;
   draftEvent?: StreamEvent;
   draftError?: string;
 }
@@ -253,10 +259,19 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
       outcome.draftError = parsed.message;
     }
   }
+  // Prose cites passages by number; the numbers become the server's own sources (never a model's ids).
+  const prose = run.prompt.draft ? null : citeProse(text, run.passages);
+  if (prose) outcome.citationsEvent = { type: "citations", citations: prose.citations, content: prose.content };
   outcome.credits = await settleAnswerCharge(run.charge, usage, interrupted, "[ai]");
   if (interrupted) outcome.charged = usage;
   try {
-    outcome.conversationId = await saveExchange(run, { text, interrupted, draft, draftError: outcome.draftError ?? null });
+    outcome.conversationId = await saveExchange(run, {
+      text: prose?.content ?? text,
+      citations: prose?.citations ?? null,
+      interrupted,
+      draft,
+      draftError: outcome.draftError ?? null,
+    });
   } catch (err) {
     console.error("[ai] saving the conversation failed:", err);
   }
@@ -266,7 +281,10 @@ async function finish(run: Run, text: string, usage: { inputTokens: number; outp
 // ------------------------------------------------------------------------------------------------
 // Conversation storage
 
-async function saveExchange(run: Run, result: { text: string; interrupted: boolean; draft: unknown; draftError: string | null }): Promise<string> {
+async function saveExchange(
+  run: Run,
+  result: { text: string; citations: ProseCitation[] | null; interrupted: boolean; draft: unknown; draftError: string | null },
+): Promise<string> {
   const { db, scope, exerciseId, body } = run;
   const { env } = run.ctx;
   const at = nowDate().toISOString();
@@ -281,6 +299,7 @@ async function saveExchange(run: Run, result: { text: string; interrupted: boole
     provider: run.provider.id,
     model: run.provider.model,
     ...(run.provider.offline ? { offline: true } : {}),
+    ...(result.citations ? { citations: result.citations } : {}),
     ...(result.interrupted ? { interrupted: true } : {}),
     ...(result.draft ? { draft: result.draft } : {}),
     ...(result.draftError ? { draftError: result.draftError } : {}),

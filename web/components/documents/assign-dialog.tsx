@@ -66,7 +66,9 @@ export function AssignToExerciseDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Assign “{doc.name}” to exercises</DialogTitle>
+          <DialogTitle>
+            Assign “{doc.name}” to exercises{clients.length ? " and clients" : ""}
+          </DialogTitle>
           <DialogDescription>
             The design assistant drafts a checked exercise’s injects and questions from this plan, and shows the passage each one tests.
             {clients.length ? " Assigned to a client, it grounds every exercise filed under that client." : null}

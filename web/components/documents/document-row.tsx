@@ -82,7 +82,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
             <>
               {status.status === "ready" ? (
                 <Button type="button" variant="ghost" size="sm" className="h-8" onClick={() => setAssigning(true)}>
-                  <BookOpen aria-hidden /> Assign<span className="sr-only"> {doc.name}</span> to exercise…
+                  <BookOpen aria-hidden /> Assign<span className="sr-only"> {doc.name}</span> to {clients.length ? "an exercise or client" : "exercise"}…
                 </Button>
               ) : null}
               {canEdit ? (

@@ -7,10 +7,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
-import { useAssistantStream, type AssistantTurn, type DraftEvent } from "~/hooks/use-assistant-stream";
+import { useAssistantStream, type AssistantTurn, type DraftEvent, type ProseCitation } from "~/hooks/use-assistant-stream";
 import type { LockInfo } from "~/lib/exercise-api";
 import type { ExerciseRef } from "~/lib/exercise-paths";
-import { cn } from "~/lib/utils";
+import { CitedText, SourceList, useSources } from "../ask/answer";
 
 /**
  * The design assistant beside each step: "Draft" asks for a structured draft of the section,
@@ -156,7 +156,11 @@ function Turn({ turn, streaming, onApply }: { turn: AssistantTurn; streaming: bo
         </div>
       ) : null}
       {turn.content && !(turn.draft && looksLikeJson) ? (
-        <div className={cn("whitespace-pre-wrap rounded-md bg-muted/60 px-3 py-2", looksLikeJson && "max-h-48 overflow-y-auto font-mono text-xs")}>{turn.content}</div>
+        looksLikeJson ? (
+          <div className="max-h-48 overflow-y-auto whitespace-pre-wrap rounded-md bg-muted/60 px-3 py-2 font-mono text-xs">{turn.content}</div>
+        ) : (
+          <Prose content={turn.content} citations={turn.citations ?? []} />
+        )
       ) : null}
       {streaming && !turn.content ? (
         <p className="flex items-center gap-2 text-muted-foreground">
@@ -168,6 +172,23 @@ function Turn({ turn, streaming, onApply }: { turn: AssistantTurn; streaming: bo
           {turn.draftError}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A prose reply as Ask Readyroom shows an answer: Markdown, its [n] markers as buttons opening the
+ * cited plan passage in the sources under it (markers become buttons once the reply ends and the
+ * server has mapped them).
+ */
+function Prose({ content, citations }: { content: string; citations: ProseCitation[] }) {
+  const sources = useSources(React.useId());
+  return (
+    <div className="grid gap-2" data-testid="assistant-prose">
+      <div className="rounded-md bg-muted/60 px-3 py-2">
+        <CitedText content={content} citations={citations} sources={sources} />
+      </div>
+      {citations.length ? <SourceList citations={citations} sources={sources} /> : null}
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { finish } from "../parse/types";
 import { SCANNED_PDF } from "../parse/pdf";
 import { openAiVisionOcr } from "./openai-vision";
 import { extractJpegImages } from "./pdf-images";
-import { OCR_LIMITS, OcrError, type Ocr } from "./types";
+import { OCR_LIMITS, OcrError, WORKERS_AI_VISION_MODEL, type Ocr } from "./types";
 import { workersAiOcr } from "./workers-ai";
+import { workersAiVisionOcr } from "./workers-ai-vision";
 
 export { OcrError, type Ocr } from "./types";
 
@@ -19,14 +20,17 @@ const TOO_LARGE = `This image is larger than ${OCR_LIMITS.maxImageBytes / 1024 /
 
 /**
  * The text recognition engine from OCR_PROVIDER: Workers AI needs the AI binding, which has no
- * local simulation (it calls Cloudflare, logged in), so `auto` uses it only in production; else a
+ * local simulation (it calls Cloudflare, logged in), so `auto` uses it only in production (its
+ * engine, toMarkdown or the verbatim vision model, from OCR_WORKERS_AI_MODEL); else a
  * configured OpenAI-compatible provider (every catalogue model takes images); else none.
  */
 export function chooseOcr(ctx: Pick<AppContext, "env" | "config">): Ocr | null {
   const mode = ctx.config.OCR_PROVIDER;
   if (mode === "off") return null;
   const workersAi = mode === "workers-ai" || (mode === "auto" && ctx.config.APP_ENV === "production");
-  if (workersAi && ctx.env.AI) return workersAiOcr(ctx.env.AI);
+  if (workersAi && ctx.env.AI) {
+    return ctx.config.OCR_WORKERS_AI_MODEL === WORKERS_AI_VISION_MODEL ? workersAiVisionOcr(ctx.env.AI) : workersAiOcr(ctx.env.AI);
+  }
   if (mode === "workers-ai") return null;
   const { OCR_BASE_URL, OCR_API_KEY, OCR_MODEL } = ctx.config;
   if (OCR_BASE_URL) {

@@ -1,12 +1,6 @@
 import type { ModelChoice } from "../../ai/config";
 import { clientFor, toProviderError } from "../../ai/openai-compatible";
-import { MIME, OCR_INSTRUCTION, OcrError, type Ocr } from "./types";
-
-/** What chat-completions vision accepts; bmp, tiff and heic are refused with what to upload. */
-const VISION_TYPES = new Set(["png", "jpeg"]);
-
-export const UNSUPPORTED_FOR_VISION =
-  "Text recognition here reads PNG and JPEG images only. Save the image as PNG or JPEG (or the document as a PDF with text) and upload that.";
+import { MIME, OCR_INSTRUCTION, OcrError, UNSUPPORTED_FOR_VISION, VISION_TYPES, type Ocr } from "./types";
 
 /** A vision-capable OpenAI-compatible model: the image as a data: URL, transcribed verbatim. */
 export function openAiVisionOcr(choice: ModelChoice): Ocr {

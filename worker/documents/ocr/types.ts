@@ -25,3 +25,12 @@ export const OCR_LIMITS = { maxImageBytes: 8 * 1024 * 1024, maxPages: 20, maxTot
 
 export const OCR_INSTRUCTION =
   "Transcribe all text in this image verbatim as Markdown (headings, lists and tables kept). Do not describe the image, add commentary or translate. If there is no text, answer with nothing.";
+
+/** What chat-style vision models read; bmp, tiff and heic are refused with what to upload. */
+export const VISION_TYPES: ReadonlySet<string> = new Set(["png", "jpeg"]);
+
+export const UNSUPPORTED_FOR_VISION =
+  "Text recognition here reads PNG and JPEG images only. Save the image as PNG or JPEG (or the document as a PDF with text) and upload that.";
+
+/** The Workers AI vision model OCR_WORKERS_AI_MODEL may name (declared with the config it validates). */
+export { WORKERS_AI_VISION_MODEL } from "../../env";

@@ -138,6 +138,8 @@ const GROUNDED_SECTIONS: readonly SectionType[] = ["msel_table", "module_questio
 // An exercise exists to find gaps: an element no passage supports is flagged for the planner, not hidden.
 const GROUNDING_RULE = `For every MSEL row and every discussion question, set "passage" to the number of the passage above that it tests (the plan provision the players must apply). Set it to 0 when no passage supports the element: it is then shown to the planner as "not in your plans", a gap worth exercising, so never pick a passage that does not support it.`;
 
+const CITATION_RULE = `When a statement rests on a passage above, cite the passage's number in square brackets right after the statement, like [1] or [2][3]. Cite only numbers listed above, and only passages that say what the statement says; advice of your own carries no marker.`;
+
 const DRAFT_RULES = `Answer with one JSON object only, with no Markdown fence and no text before or after it. Use the exercise's own names, places and times; keep every field filled.`;
 
 /**
@@ -152,13 +154,15 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const system: string[] = [ROLE, DOCTRINE];
   const instructions = describeInstructions(input.instructions);
   if (instructions) system.push(`About the planner's organization (their custom instructions; follow them where relevant):\n${instructions}`);
-  if (input.language) system.push(`Write all prose in ${input.language}. Keep JSON keys and enumerated values exactly as specified, in English.`);
+  if (input.language) system.push(`Write all prose in ${input.language}. Keep JSON keys and enumerated values exactly as specified, in English, and the [n] citation markers as they are.`);
   system.push(`The exercise so far:\n${describeExercise(input.exercise) || "(nothing yet)"}`);
   if (input.passages.length) {
     system.push(
-      `Numbered passages from the planner's documents assigned to this exercise (ground the draft in them; cite the document name when you use one):\n` +
-        input.passages.map((p, i) => `[${i + 1}] ${p.documentName}\n${clip(p.content, MAX_PASSAGE_CHARS)}`).join("\n\n"),
+      `Numbered passages from the planner's documents assigned to this exercise (ground your answer in them):\n` +
+        input.passages.map((p, i) => `[${i + 1}] ${p.documentName}${p.page !== undefined ? `, page ${p.page}` : ""}\n${clip(p.content, MAX_PASSAGE_CHARS)}`).join("\n\n"),
     );
+    // Prose cites like Ask Readyroom; a draft records its passages per element instead (GROUNDING_RULE).
+    if (!draft) system.push(CITATION_RULE);
   }
   if (draft && GROUNDED_SECTIONS.includes(input.sectionType)) system.push(GROUNDING_RULE);
   system.push(sectionTask(input));

@@ -95,7 +95,7 @@ export function bestSentence(content: string, elementText: string): { sentence: 
   return best;
 }
 
-function clipQuote(sentence: string): string {
+export function clipQuote(sentence: string): string {
   return sentence.length > MAX_QUOTE_CHARS ? `${sentence.slice(0, MAX_QUOTE_CHARS - 1).trimEnd()}…` : sentence;
 }
 

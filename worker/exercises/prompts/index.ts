@@ -3,3 +3,4 @@ export { closestTemplate, offlineAnswer, offlineDraft } from "./offline";
 export { retrievePassages, type Passage } from "./passages";
 export * from "./sections";
 export { groundDraft, groundElement, matchPassage } from "./grounding";
+export { citeProse, type ProseCitation } from "./prose-citations";

@@ -4,6 +4,7 @@ import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../templates";
 import { SECTION_LABELS, type Draft, type Purpose, type SectionType, wantsDraft } from "./sections";
 import type { ExerciseForPrompt } from "./build";
 import { matchPassage } from "./grounding";
+import { offlineCitedLines } from "./prose-citations";
 import type { Passage } from "./passages";
 
 /**
@@ -167,6 +168,8 @@ function offlineProse(input: OfflineInput, template: QuickStartTemplate, draft: 
   } else {
     for (const value of Object.values(d)) if (typeof value === "string") lines.push(value.split("\n\n")[0] ?? value);
   }
+  const cited = offlineCitedLines([input.lastUserMessage, label, input.exercise.threatType].filter(Boolean).join(" "), input.passages ?? []);
+  if (cited.length) lines.push("", "What your plans say on it:", ...cited);
   lines.push("", "Ask for a draft of this section to get content you can apply in one click, then edit it to fit your jurisdiction.");
   return lines.join("\n");
 }

@@ -13,7 +13,7 @@ import type { ExerciseScope } from "../scope";
  * private library must not leak into a team's draft).
  */
 /** What a prompt needs of a passage (a retrieved one fits). */
-export type Passage = Pick<RetrievedPassage, "documentId" | "chunkId" | "documentName" | "content">;
+export type Passage = Pick<RetrievedPassage, "documentId" | "chunkId" | "documentName" | "content" | "page">;
 
 export interface PassageQuery {
   scope: ExerciseScope;
