@@ -35,6 +35,7 @@ import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
 import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
+import { improvementRoutes } from "./improvement/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -116,6 +117,7 @@ export function createApp() {
   app.route("/api/intelligence/alerts", alertRoutes);
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/intelligence/briefs", briefRoutes);
+  app.route("/api/improvement", improvementRoutes);
   app.route("/api/admin", adminRoutes);
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
