@@ -104,7 +104,8 @@ describe("cron runs record SchedulerTaskState", () => {
     expect(verifications.results.map((r) => r.identifier)).toEqual([`hk-live-${userId}`]);
     const mail = await env.DB.prepare('SELECT subject FROM "EmailOutbox" WHERE "to" = ?').bind("a@example.org").all<{ subject: string }>();
     expect(mail.results.map((r) => r.subject)).toEqual(["recent"]);
-    expect(await count("SchedulerTaskState")).toBe(1);
+    // The daily cron's two tasks: housekeeping and corrective-action-reminders.
+    expect(await count("SchedulerTaskState")).toBe(2);
   });
 });
 
