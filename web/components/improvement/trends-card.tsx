@@ -58,29 +58,36 @@ export function CapabilityTrendsCard() {
             </p>
           </div>
         ) : (
-          <div className="grid gap-3">
-            <ul className="grid gap-3">
-              {capabilities.map((c) => (
-                <TrendRow key={c.capability} trend={c} />
-              ))}
-            </ul>
-            <details className="text-sm">
-              <summary className="cursor-pointer font-medium text-primary">Show ratings as a table</summary>
-              <DataTable
-                className="mt-2"
-                caption="Capability ratings by exercise, oldest first"
-                columns={[{ header: "Capability" }, { header: "Ratings" }, { header: "Open actions", numeric: true }, { header: "Overdue", numeric: true }]}
-                rows={capabilities.map((c) => ({
-                  key: c.capability,
-                  header: c.capability,
-                  cells: [c.points.length ? c.points.map((p) => `${p.rating} (${p.exerciseName}, ${formatDay(p.date)})`).join("; ") : "Not rated", c.openActions, c.overdueActions],
-                }))}
-              />
-            </details>
-          </div>
+          <CapabilityTrendsList capabilities={capabilities} />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The trends themselves: one row per capability (chart, latest rating, action counts) and the same data as a table. */
+export function CapabilityTrendsList({ capabilities }: { capabilities: CapabilityTrendView[] }) {
+  return (
+    <div className="grid gap-3">
+      <ul className="grid gap-3">
+        {capabilities.map((c) => (
+          <TrendRow key={c.capability} trend={c} />
+        ))}
+      </ul>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-primary">Show ratings as a table</summary>
+        <DataTable
+          className="mt-2"
+          caption="Capability ratings by exercise, oldest first"
+          columns={[{ header: "Capability" }, { header: "Ratings" }, { header: "Open actions", numeric: true }, { header: "Overdue", numeric: true }]}
+          rows={capabilities.map((c) => ({
+            key: c.capability,
+            header: c.capability,
+            cells: [c.points.length ? c.points.map((p) => `${p.rating} (${p.exerciseName}, ${formatDay(p.date)})`).join("; ") : "Not rated", c.openActions, c.overdueActions],
+          }))}
+        />
+      </details>
+    </div>
   );
 }
 
