@@ -67,97 +67,125 @@ export function demoConductTimes(now: number) {
 }
 
 const OBJECTIVES = [
-    { capability: "Operational Coordination", objective: "Within 30 minutes of the Levee District 3 seepage report, the EOC policy group will decide the activation level and the evacuation trigger for Alder Flats in accordance with Annex F." },
-    { capability: "Public Information and Warning", objective: "Within 20 minutes of the evacuation decision, the County PIO will issue an evacuation warning for Alder Flats in English, Spanish and Vietnamese." },
-    { capability: "Mass Care Services", objective: "Within 2 hours of the evacuation order, Social Services and the Red Cross will open a general-population shelter for 600 people outside the flood zone." },
-    { capability: "Critical Transportation", objective: "Within 90 minutes of the evacuation order, Brackwater Transit will move the Alder Flats nursing home residents and residents without vehicles." },
+  {
+    capability: "Operational Coordination",
+    objective:
+      "Within 30 minutes of the Levee District 3 seepage report, the EOC policy group will decide the activation level and the evacuation trigger for Alder Flats in accordance with Annex F.",
+  },
+  {
+    capability: "Public Information and Warning",
+    objective:
+      "Within 20 minutes of the evacuation decision, the County PIO will issue an evacuation warning for Alder Flats in English, Spanish and Vietnamese.",
+  },
+  {
+    capability: "Mass Care Services",
+    objective:
+      "Within 2 hours of the evacuation order, Social Services and the Red Cross will open a general-population shelter for 600 people outside the flood zone.",
+  },
+  {
+    capability: "Critical Transportation",
+    objective: "Within 90 minutes of the evacuation order, Brackwater Transit will move the Alder Flats nursing home residents and residents without vehicles.",
+  },
 ] as const;
 const objective = (i: 0 | 1 | 2 | 3) => OBJECTIVES[i].objective;
 
 /** The plan frozen when the session was created, from the demo campaign exercise. */
 export function demoConductPlan(input: DemoConductInput): ConductPlan {
   return {
-  exerciseName: input.exercise.name,
-  scenario: input.exercise.scenario,
-  objectives: OBJECTIVES.map((o) => ({ ...o })),
-  modules: [
-    {
-      title: "Module 1 — Seepage on Levee L-3 (Day 2, 08:00)",
-      description:
-        "The Sable River stands at 25.6 ft at Fennick Landing and is still rising toward a 29 ft crest. Levee District 3 reports three new seepage boils on the landward toe of L-3 behind Alder Flats. Route 14 floods at 24 ft.",
-      questions: [
-        "What activation level does the EOC go to, and who decides the evacuation trigger for Alder Flats?",
-        "What do you tell Alder Flats residents now, and in which languages?",
-      ],
-    },
-    {
-      title: "Module 2 — Breach (Day 2, 13:30)",
-      description: "A 60 ft section of L-3 slumps; water enters Alder Flats. About 3,100 residents, the Alder Flats nursing home (84 residents) and the elementary school are in the inundation area.",
-      questions: ["Where do evacuees go, and how do residents without vehicles and the nursing home get there?", "What does the EOC need from the state in the first six hours?"],
-    },
-  ],
-  items: [
-    {
-      key: "msel-1",
-      source: "msel",
-      moduleIndex: null,
-      event: "1",
-      title: "Levee District 3 reports new seepage boils on L-3",
-      message: "LD3 superintendent to EOC: three new sand boils on the landward toe of L-3 behind Alder Flats, about 200 ft north of the 2024 repair. Flow is clear for now. Requesting sandbag crews and a decision on evacuation readiness.",
-      from: "Levee District 3",
-      to: "EOC Policy Group",
-      injectMode: "Phone",
-      expectedAction: "Raise EOC activation to Level 2; set the evacuation trigger (turbid flow or slump); dispatch sandbag crews per Annex F.",
-      responsibleOrganization: "Brackwater County OEM",
-      offsetMinutes: 0,
-    },
-    {
-      key: "msel-2",
-      source: "msel",
-      moduleIndex: null,
-      event: "2",
-      title: "Eastside radio asks for a Vietnamese flood message",
-      message: "Eastside community radio (Vietnamese-language) calls the PIO desk: listeners in Alder Flats are asking whether to leave. The station needs a message to read on air within the hour.",
-      from: "SimCell (Eastside radio)",
-      to: "County PIO",
-      injectMode: "Phone",
-      expectedAction: "Issue a translated evacuation-readiness message through the on-call translators (30-minute turnaround).",
-      responsibleOrganization: "County PIO",
-      offsetMinutes: 20,
-    },
-    {
-      key: "msel-3",
-      source: "msel",
-      moduleIndex: null,
-      event: "3",
-      title: "L-3 slumps: water entering Alder Flats",
-      message: "LD3: a 60 ft section of L-3 has slumped at station 42+00. Water is flowing into Alder Flats. Crews are pulling back.",
-      from: "Levee District 3",
-      to: "EOC Policy Group",
-      injectMode: "Radio",
-      expectedAction: "Order immediate evacuation of Alder Flats; send WEA; open the shelter; request transport for the nursing home.",
-      responsibleOrganization: "Brackwater County OEM",
-      offsetMinutes: 75,
-    },
-    {
-      key: "msel-4",
-      source: "msel",
-      moduleIndex: null,
-      event: "4",
-      title: "Nursing home needs 12 wheelchair-accessible vehicles",
-      message: "Alder Flats nursing home administrator: 84 residents, 31 in wheelchairs, 6 on oxygen. Our own van takes 4. We need transport now.",
-      from: "SimCell (Alder Flats nursing home)",
-      to: "Brackwater Transit",
-      injectMode: "Phone",
-      expectedAction: "Dispatch paratransit and request mutual-aid accessible vehicles; confirm the receiving facility.",
-      responsibleOrganization: "Brackwater Transit",
-      offsetMinutes: 95,
-    },
-  ],
+    exerciseName: input.exercise.name,
+    scenario: input.exercise.scenario,
+    objectives: OBJECTIVES.map((o) => ({ ...o })),
+    modules: [
+      {
+        title: "Module 1 — Seepage on Levee L-3 (Day 2, 08:00)",
+        description:
+          "The Sable River stands at 25.6 ft at Fennick Landing and is still rising toward a 29 ft crest. Levee District 3 reports three new seepage boils on the landward toe of L-3 behind Alder Flats. Route 14 floods at 24 ft.",
+        questions: [
+          "What activation level does the EOC go to, and who decides the evacuation trigger for Alder Flats?",
+          "What do you tell Alder Flats residents now, and in which languages?",
+        ],
+      },
+      {
+        title: "Module 2 — Breach (Day 2, 13:30)",
+        description:
+          "A 60 ft section of L-3 slumps; water enters Alder Flats. About 3,100 residents, the Alder Flats nursing home (84 residents) and the elementary school are in the inundation area.",
+        questions: [
+          "Where do evacuees go, and how do residents without vehicles and the nursing home get there?",
+          "What does the EOC need from the state in the first six hours?",
+        ],
+      },
+    ],
+    items: [
+      {
+        key: "msel-1",
+        source: "msel",
+        moduleIndex: null,
+        event: "1",
+        title: "Levee District 3 reports new seepage boils on L-3",
+        message:
+          "LD3 superintendent to EOC: three new sand boils on the landward toe of L-3 behind Alder Flats, about 200 ft north of the 2024 repair. Flow is clear for now. Requesting sandbag crews and a decision on evacuation readiness.",
+        from: "Levee District 3",
+        to: "EOC Policy Group",
+        injectMode: "Phone",
+        expectedAction: "Raise EOC activation to Level 2; set the evacuation trigger (turbid flow or slump); dispatch sandbag crews per Annex F.",
+        responsibleOrganization: "Brackwater County OEM",
+        offsetMinutes: 0,
+      },
+      {
+        key: "msel-2",
+        source: "msel",
+        moduleIndex: null,
+        event: "2",
+        title: "Eastside radio asks for a Vietnamese flood message",
+        message:
+          "Eastside community radio (Vietnamese-language) calls the PIO desk: listeners in Alder Flats are asking whether to leave. The station needs a message to read on air within the hour.",
+        from: "SimCell (Eastside radio)",
+        to: "County PIO",
+        injectMode: "Phone",
+        expectedAction: "Issue a translated evacuation-readiness message through the on-call translators (30-minute turnaround).",
+        responsibleOrganization: "County PIO",
+        offsetMinutes: 20,
+      },
+      {
+        key: "msel-3",
+        source: "msel",
+        moduleIndex: null,
+        event: "3",
+        title: "L-3 slumps: water entering Alder Flats",
+        message: "LD3: a 60 ft section of L-3 has slumped at station 42+00. Water is flowing into Alder Flats. Crews are pulling back.",
+        from: "Levee District 3",
+        to: "EOC Policy Group",
+        injectMode: "Radio",
+        expectedAction: "Order immediate evacuation of Alder Flats; send WEA; open the shelter; request transport for the nursing home.",
+        responsibleOrganization: "Brackwater County OEM",
+        offsetMinutes: 75,
+      },
+      {
+        key: "msel-4",
+        source: "msel",
+        moduleIndex: null,
+        event: "4",
+        title: "Nursing home needs 12 wheelchair-accessible vehicles",
+        message: "Alder Flats nursing home administrator: 84 residents, 31 in wheelchairs, 6 on oxygen. Our own van takes 4. We need transport now.",
+        from: "SimCell (Alder Flats nursing home)",
+        to: "Brackwater Transit",
+        injectMode: "Phone",
+        expectedAction: "Dispatch paratransit and request mutual-aid accessible vehicles; confirm the receiving facility.",
+        responsibleOrganization: "Brackwater Transit",
+        offsetMinutes: 95,
+      },
+    ],
   };
 }
 
-type SeedEvent = { seq: number; minute: number; role: "controller" | "player" | "evaluator" | "system"; actor: string | null; label: string; payload: ConductEventPayload };
+type SeedEvent = {
+  seq: number;
+  minute: number;
+  role: "controller" | "player" | "evaluator" | "system";
+  actor: string | null;
+  label: string;
+  payload: ConductEventPayload;
+};
 
 /** The replay log, in sequence order. */
 export function demoConductEvents(input: DemoConductInput): SeedEvent[] {
@@ -165,101 +193,101 @@ export function demoConductEvents(input: DemoConductInput): SeedEvent[] {
   const PLAYERS = { role: "player" as const, actor: DEMO_CONDUCT.playerTokenId, label: "EOC Policy Group" };
   const EVALUATOR = { role: "evaluator" as const, actor: DEMO_CONDUCT.evaluatorTokenId, label: "Evaluator — Marcus Ortega" };
   return [
-  { seq: 1, minute: 0, ...CONTROLLER, payload: { kind: "started" } },
-  { seq: 2, minute: 0, ...CONTROLLER, payload: { kind: "module", moduleIndex: 0 } },
-  { seq: 3, minute: 1, ...CONTROLLER, payload: { kind: "released", itemKey: "msel-1", scheduled: false } },
-  { seq: 4, minute: 20, role: "system", actor: null, label: "Clock", payload: { kind: "released", itemKey: "msel-2", scheduled: true } },
-  {
-    seq: 5,
-    minute: 34,
-    ...EVALUATOR,
-    payload: {
-      kind: "observation",
-      capability: "Operational Coordination",
-      targetId: "oc-t1",
-      text: "Policy group debated the evacuation trigger for 35 minutes; Annex F names 'significant seepage' without a measurable threshold. Activation to Level 2 only at minute 33, after the Public Works director asked who decides.",
-      rating: "M",
-      itemKey: "msel-1",
+    { seq: 1, minute: 0, ...CONTROLLER, payload: { kind: "started" } },
+    { seq: 2, minute: 0, ...CONTROLLER, payload: { kind: "module", moduleIndex: 0 } },
+    { seq: 3, minute: 1, ...CONTROLLER, payload: { kind: "released", itemKey: "msel-1", scheduled: false } },
+    { seq: 4, minute: 20, role: "system", actor: null, label: "Clock", payload: { kind: "released", itemKey: "msel-2", scheduled: true } },
+    {
+      seq: 5,
+      minute: 34,
+      ...EVALUATOR,
+      payload: {
+        kind: "observation",
+        capability: "Operational Coordination",
+        targetId: "oc-t1",
+        text: "Policy group debated the evacuation trigger for 35 minutes; Annex F names 'significant seepage' without a measurable threshold. Activation to Level 2 only at minute 33, after the Public Works director asked who decides.",
+        rating: "M",
+        itemKey: "msel-1",
+      },
     },
-  },
-  {
-    seq: 6,
-    minute: 41,
-    ...PLAYERS,
-    payload: {
-      kind: "answer",
-      moduleIndex: 0,
-      questionIndex: 1,
-      text: "Evacuation warning for Alder Flats in English and Spanish by WEA and the county app. Vietnamese: we would call the on-call translator, but there is no pre-scripted flood message, so Eastside radio would wait about 45 minutes.",
+    {
+      seq: 6,
+      minute: 41,
+      ...PLAYERS,
+      payload: {
+        kind: "answer",
+        moduleIndex: 0,
+        questionIndex: 1,
+        text: "Evacuation warning for Alder Flats in English and Spanish by WEA and the county app. Vietnamese: we would call the on-call translator, but there is no pre-scripted flood message, so Eastside radio would wait about 45 minutes.",
+      },
     },
-  },
-  {
-    seq: 7,
-    minute: 52,
-    ...EVALUATOR,
-    payload: {
-      kind: "observation",
-      capability: "Public Information and Warning",
-      targetId: "piw-t1",
-      text: "English and Spanish warnings drafted in 14 minutes from templates. Vietnamese message not ready until minute 63 (translator call-back); Eastside radio read nothing for over 40 minutes.",
-      rating: "S",
-      itemKey: "msel-2",
+    {
+      seq: 7,
+      minute: 52,
+      ...EVALUATOR,
+      payload: {
+        kind: "observation",
+        capability: "Public Information and Warning",
+        targetId: "piw-t1",
+        text: "English and Spanish warnings drafted in 14 minutes from templates. Vietnamese message not ready until minute 63 (translator call-back); Eastside radio read nothing for over 40 minutes.",
+        rating: "S",
+        itemKey: "msel-2",
+      },
     },
-  },
-  { seq: 8, minute: 75, ...CONTROLLER, payload: { kind: "module", moduleIndex: 1 } },
-  { seq: 9, minute: 75, ...CONTROLLER, payload: { kind: "released", itemKey: "msel-3", scheduled: false } },
-  {
-    seq: 10,
-    minute: 88,
-    ...EVALUATOR,
-    payload: {
-      kind: "observation",
-      capability: "Mass Care Services",
-      targetId: "mc-t1",
-      text: "Red Cross and Social Services chose Greywell High School as the shelter within 10 minutes and had a capacity figure (650). Pet sheltering was not addressed until a player asked.",
-      rating: "S",
-      itemKey: "msel-3",
+    { seq: 8, minute: 75, ...CONTROLLER, payload: { kind: "module", moduleIndex: 1 } },
+    { seq: 9, minute: 75, ...CONTROLLER, payload: { kind: "released", itemKey: "msel-3", scheduled: false } },
+    {
+      seq: 10,
+      minute: 88,
+      ...EVALUATOR,
+      payload: {
+        kind: "observation",
+        capability: "Mass Care Services",
+        targetId: "mc-t1",
+        text: "Red Cross and Social Services chose Greywell High School as the shelter within 10 minutes and had a capacity figure (650). Pet sheltering was not addressed until a player asked.",
+        rating: "S",
+        itemKey: "msel-3",
+      },
     },
-  },
-  {
-    seq: 11,
-    minute: 92,
-    ...PLAYERS,
-    payload: {
-      kind: "answer",
-      moduleIndex: 1,
-      questionIndex: 0,
-      text: "Greywell High School, 650 places. Buses from Brackwater Transit at three pick-up points. The nursing home: its own van and the transit paratransit fleet, numbers to be confirmed.",
+    {
+      seq: 11,
+      minute: 92,
+      ...PLAYERS,
+      payload: {
+        kind: "answer",
+        moduleIndex: 1,
+        questionIndex: 0,
+        text: "Greywell High School, 650 places. Buses from Brackwater Transit at three pick-up points. The nursing home: its own van and the transit paratransit fleet, numbers to be confirmed.",
+      },
     },
-  },
-  { seq: 12, minute: 95, role: "system", actor: null, label: "Clock", payload: { kind: "released", itemKey: "msel-4", scheduled: true } },
-  {
-    seq: 13,
-    minute: 118,
-    ...EVALUATOR,
-    payload: {
-      kind: "observation",
-      capability: "Critical Transportation",
-      targetId: "ct-t1",
-      text: "Transit could name 6 accessible vehicles against 31 wheelchair users; no mutual-aid agreement for accessible vehicles exists. The group estimated 4 hours to move the nursing home, past the 90-minute objective.",
-      rating: "M",
-      itemKey: "msel-4",
+    { seq: 12, minute: 95, role: "system", actor: null, label: "Clock", payload: { kind: "released", itemKey: "msel-4", scheduled: true } },
+    {
+      seq: 13,
+      minute: 118,
+      ...EVALUATOR,
+      payload: {
+        kind: "observation",
+        capability: "Critical Transportation",
+        targetId: "ct-t1",
+        text: "Transit could name 6 accessible vehicles against 31 wheelchair users; no mutual-aid agreement for accessible vehicles exists. The group estimated 4 hours to move the nursing home, past the 90-minute objective.",
+        rating: "M",
+        itemKey: "msel-4",
+      },
     },
-  },
-  {
-    seq: 14,
-    minute: 140,
-    ...EVALUATOR,
-    payload: {
-      kind: "observation",
-      capability: "Operational Coordination",
-      targetId: "oc-t2",
-      text: "Once the breach was reported, the evacuation order and the state request went out in 12 minutes with clear ICS roles: a marked improvement on Module 1.",
-      rating: "S",
-      itemKey: "msel-4",
+    {
+      seq: 14,
+      minute: 140,
+      ...EVALUATOR,
+      payload: {
+        kind: "observation",
+        capability: "Operational Coordination",
+        targetId: "oc-t2",
+        text: "Once the breach was reported, the evacuation order and the state request went out in 12 minutes with clear ICS roles: a marked improvement on Module 1.",
+        rating: "S",
+        itemKey: "msel-4",
+      },
     },
-  },
-  { seq: 15, minute: 150, ...CONTROLLER, payload: { kind: "ended" } },
+    { seq: 15, minute: 150, ...CONTROLLER, payload: { kind: "ended" } },
   ];
 }
 
@@ -365,7 +393,8 @@ export function demoAarContent(input: DemoConductInput, now: number): AarContent
     overview: {
       exerciseName: input.exercise.name,
       dates: new Date(t.startedAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
-      scope: "A 2.5-hour discussion-based tabletop exercise in the Greywell EOC for the EOC policy group, covering the first twelve hours of a Sable River flood with a Levee L-3 breach.",
+      scope:
+        "A 2.5-hour discussion-based tabletop exercise in the Greywell EOC for the EOC policy group, covering the first twelve hours of a Sable River flood with a Levee L-3 breach.",
       missionAreas: ["Response"],
       capabilities: OBJECTIVES.map((o) => o.capability),
       objectives: OBJECTIVES.map((o) => o.objective),
@@ -390,7 +419,15 @@ export function demoAarContent(input: DemoConductInput, now: number): AarContent
         capability: "Operational Coordination",
         objectives: [objective(0)],
         rating: "M",
-        strengths: [{ id: "oc-s1", text: "The breach response was fast and orderly.", analysis: "Order and state request in 12 minutes with clear ICS roles.", rootCause: "", evidence: [observation(14), feedback(0, "Once the breach came, the order went out fast and everyone knew their role.")] }],
+        strengths: [
+          {
+            id: "oc-s1",
+            text: "The breach response was fast and orderly.",
+            analysis: "Order and state request in 12 minutes with clear ICS roles.",
+            rootCause: "",
+            evidence: [observation(14), feedback(0, "Once the breach came, the order went out fast and everyone knew their role.")],
+          },
+        ],
         areasForImprovement: [
           {
             id: "oc-a1",
@@ -405,7 +442,15 @@ export function demoAarContent(input: DemoConductInput, now: number): AarContent
         capability: "Public Information and Warning",
         objectives: [objective(1)],
         rating: "S",
-        strengths: [{ id: "piw-s1", text: "English and Spanish warnings were ready in 14 minutes from templates.", analysis: "", rootCause: "", evidence: [observation(7)] }],
+        strengths: [
+          {
+            id: "piw-s1",
+            text: "English and Spanish warnings were ready in 14 minutes from templates.",
+            analysis: "",
+            rootCause: "",
+            evidence: [observation(7)],
+          },
+        ],
         areasForImprovement: [
           {
             id: "piw-a1",
@@ -420,8 +465,24 @@ export function demoAarContent(input: DemoConductInput, now: number): AarContent
         capability: "Mass Care Services",
         objectives: [objective(2)],
         rating: "S",
-        strengths: [{ id: "mc-s1", text: "Shelter selected with a capacity figure within 10 minutes.", analysis: "", rootCause: "", evidence: [observation(10), observation(11)] }],
-        areasForImprovement: [{ id: "mc-a1", text: "Pet sheltering was not planned.", analysis: "", rootCause: "", evidence: [observation(10), feedback(1, "No plan for pets at Greywell.")] }],
+        strengths: [
+          {
+            id: "mc-s1",
+            text: "Shelter selected with a capacity figure within 10 minutes.",
+            analysis: "",
+            rootCause: "",
+            evidence: [observation(10), observation(11)],
+          },
+        ],
+        areasForImprovement: [
+          {
+            id: "mc-a1",
+            text: "Pet sheltering was not planned.",
+            analysis: "",
+            rootCause: "",
+            evidence: [observation(10), feedback(1, "No plan for pets at Greywell.")],
+          },
+        ],
       },
       {
         capability: "Critical Transportation",
@@ -505,7 +566,9 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
   ];
   return [
     `INSERT INTO "ConductSession" ("id", "userId", "exerciseId", "campaignId", "name", "status", "plan", "startedAt", "endedAt", "createdAt", "updatedAt")
-     SELECT ${lit(c.sessionId)}, ${lit(input.userId)}, ${lit(input.exerciseId)}, ${input.campaignId ? lit(input.campaignId) : "NULL"}, ${lit(c.name)}, 'ended', ${lit(JSON.stringify(plan))}, ${t.startedAt}, ${t.endedAt}, ${t.startedAt - DAY}, ${t.endedAt}
+     SELECT ${lit(c.sessionId)}, ${lit(input.userId)}, ${lit(input.exerciseId)}, ${input.campaignId ? lit(input.campaignId) : "NULL"}, ${lit(
+      c.name,
+    )}, 'ended', ${lit(JSON.stringify(plan))}, ${t.startedAt}, ${t.endedAt}, ${t.startedAt - DAY}, ${t.endedAt}
      WHERE ${isSeedDana}
      ON CONFLICT DO NOTHING;`,
     ...tokens.map(
@@ -518,7 +581,9 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
     ...demoConductEvents(input).map(
       (e) =>
         `INSERT INTO "ConductEvent" ("id", "sessionId", "seq", "kind", "at", "actorRole", "actorId", "actorLabel", "clientKey", "payload")
-         SELECT ${lit(c.eventId(e.seq))}, ${lit(c.sessionId)}, ${e.seq}, ${lit(e.payload.kind)}, ${t.startedAt + e.minute * MIN}, ${lit(e.role)}, ${e.actor ? lit(e.actor) : "NULL"}, ${lit(e.label)}, ${e.role === "player" || e.role === "evaluator" ? lit(`seed-${e.seq}`) : "NULL"}, ${lit(JSON.stringify(e.payload))}
+         SELECT ${lit(c.eventId(e.seq))}, ${lit(c.sessionId)}, ${e.seq}, ${lit(e.payload.kind)}, ${t.startedAt + e.minute * MIN}, ${lit(e.role)}, ${
+          e.actor ? lit(e.actor) : "NULL"
+        }, ${lit(e.label)}, ${e.role === "player" || e.role === "evaluator" ? lit(`seed-${e.seq}`) : "NULL"}, ${lit(JSON.stringify(e.payload))}
          WHERE ${sessionExists}
          ON CONFLICT DO NOTHING;`,
     ),
@@ -529,18 +594,28 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
     ...DEMO_CONDUCT_FEEDBACK.map(
       (f, i) =>
         `INSERT INTO "FeedbackResponse" ("id", "sessionId", "tokenId", "clientKey", "content", "createdAt")
-         SELECT ${lit(c.feedbackIds[i]!)}, ${lit(c.sessionId)}, ${lit(c.feedbackTokenId)}, ${lit(`seed-feedback-${i + 1}`)}, ${lit(JSON.stringify(f))}, ${t.endedAt + (i + 1) * 10 * MIN}
+         SELECT ${lit(c.feedbackIds[i]!)}, ${lit(c.sessionId)}, ${lit(c.feedbackTokenId)}, ${lit(`seed-feedback-${i + 1}`)}, ${lit(JSON.stringify(f))}, ${
+          t.endedAt + (i + 1) * 10 * MIN
+        }
          WHERE ${sessionExists}
          ON CONFLICT DO NOTHING;`,
     ),
     `INSERT INTO "AfterActionReport" ("id", "sessionId", "userId", "content", "status", "source", "publishedAt", "createdAt", "updatedAt")
-     SELECT ${lit(c.reportId)}, ${lit(c.sessionId)}, ${lit(input.userId)}, ${lit(JSON.stringify(content))}, 'final', 'edited', ${t.publishedAt}, ${t.endedAt + 60 * MIN}, ${t.publishedAt}
+     SELECT ${lit(c.reportId)}, ${lit(c.sessionId)}, ${lit(input.userId)}, ${lit(JSON.stringify(content))}, 'final', 'edited', ${t.publishedAt}, ${
+      t.endedAt + 60 * MIN
+    }, ${t.publishedAt}
      WHERE ${sessionExists}
      ON CONFLICT DO NOTHING;`,
     ...actions.map(
       (a) =>
         `INSERT INTO "CorrectiveAction" ("id", "userId", "sessionId", "reportId", "planRowId", "exerciseId", "campaignId", "exerciseName", "capability", "issue", "action", "element", "organization", "pointOfContact", "startDate", "dueDate", "status", "completedAt", "createdAt", "updatedAt")
-         SELECT ${lit(a.id)}, ${lit(input.userId)}, ${lit(c.sessionId)}, ${lit(c.reportId)}, ${lit(a.row.id)}, ${lit(input.exerciseId)}, ${input.campaignId ? lit(input.campaignId) : "NULL"}, ${lit(input.exercise.name)}, ${lit(a.row.capability)}, ${lit(a.row.issue)}, ${lit(a.row.correctiveAction)}, ${lit(a.row.element)}, ${lit(a.row.organization)}, ${lit(a.row.pointOfContact)}, ${a.row.startDate ? lit(a.row.startDate) : "NULL"}, ${a.row.completionDate ? lit(a.row.completionDate) : "NULL"}, ${lit(a.status)}, ${a.completedAt ?? "NULL"}, ${t.publishedAt}, ${a.completedAt ?? t.publishedAt}
+         SELECT ${lit(a.id)}, ${lit(input.userId)}, ${lit(c.sessionId)}, ${lit(c.reportId)}, ${lit(a.row.id)}, ${lit(input.exerciseId)}, ${
+          input.campaignId ? lit(input.campaignId) : "NULL"
+        }, ${lit(input.exercise.name)}, ${lit(a.row.capability)}, ${lit(a.row.issue)}, ${lit(a.row.correctiveAction)}, ${lit(a.row.element)}, ${lit(
+          a.row.organization,
+        )}, ${lit(a.row.pointOfContact)}, ${a.row.startDate ? lit(a.row.startDate) : "NULL"}, ${
+          a.row.completionDate ? lit(a.row.completionDate) : "NULL"
+        }, ${lit(a.status)}, ${a.completedAt ?? "NULL"}, ${t.publishedAt}, ${a.completedAt ?? t.publishedAt}
          WHERE ${reportExists}
          ON CONFLICT DO NOTHING;`,
     ),

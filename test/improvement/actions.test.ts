@@ -11,7 +11,8 @@ import { DAY, db, insertAction, insertSession, pinClock } from "./helpers";
 const startOffset = clockOffsetMs();
 afterEach(() => shiftClock(startOffset));
 
-const list = async (user: TestUser, qs = "") => (await json(await expectStatus(await api(`/api/improvement/actions${qs}`, { user }), 200))) as CorrectiveActionListView;
+const list = async (user: TestUser, qs = "") =>
+  (await json(await expectStatus(await api(`/api/improvement/actions${qs}`, { user }), 200))) as CorrectiveActionListView;
 const patch = (user: TestUser, id: string, body: unknown) => api(`/api/improvement/actions/${id}`, { method: "PATCH", user, body });
 /** The clock runs on from the pinned instant while the test does. */
 const near = (iso: string | null, at: number) => iso !== null && Date.parse(iso) >= at && Date.parse(iso) < at + 60_000;
@@ -24,7 +25,12 @@ describe("corrective actions: the caller's list", () => {
     const today = await insertAction({ userId: me.userId, dueDate: "2027-01-31", status: "open" });
     const yesterday = await insertAction({ userId: me.userId, dueDate: "2027-01-30", status: "open" });
     const late = await insertAction({ userId: me.userId, dueDate: "2027-01-15", status: "in_progress" });
-    const done = await insertAction({ userId: me.userId, dueDate: "2027-01-10", status: "completed", completedAt: new Date(Date.parse("2027-01-09T10:00:00Z")) });
+    const done = await insertAction({
+      userId: me.userId,
+      dueDate: "2027-01-10",
+      status: "completed",
+      completedAt: new Date(Date.parse("2027-01-09T10:00:00Z")),
+    });
     const undated = await insertAction({ userId: me.userId, dueDate: null, status: "open" });
     const later = await insertAction({ userId: me.userId, dueDate: "2027-02-10", status: "in_progress", capability: "Mass Care Services" });
     await insertAction({ userId: other.userId, dueDate: "2027-01-01", status: "open", issue: "Someone else's issue" });
@@ -70,11 +76,26 @@ describe("corrective actions: updating", () => {
 
     const edited = (await json(
       await expectStatus(
-        await patch(me, action.id, { status: "open", organization: "Public Works", pointOfContact: "Hector Villanueva", dueDate: "2027-04-30", startDate: "2027-03-15", action: "Buy 20,000 sandbags." }),
+        await patch(me, action.id, {
+          status: "open",
+          organization: "Public Works",
+          pointOfContact: "Hector Villanueva",
+          dueDate: "2027-04-30",
+          startDate: "2027-03-15",
+          action: "Buy 20,000 sandbags.",
+        }),
         200,
       ),
     )) as CorrectiveActionView;
-    expect(edited).toMatchObject({ status: "open", completedAt: null, organization: "Public Works", pointOfContact: "Hector Villanueva", dueDate: "2027-04-30", startDate: "2027-03-15", action: "Buy 20,000 sandbags." });
+    expect(edited).toMatchObject({
+      status: "open",
+      completedAt: null,
+      organization: "Public Works",
+      pointOfContact: "Hector Villanueva",
+      dueDate: "2027-04-30",
+      startDate: "2027-03-15",
+      action: "Buy 20,000 sandbags.",
+    });
     expect((await stored(action.id)).completedAt).toBeNull();
   });
 
@@ -106,7 +127,10 @@ describe("corrective actions: updating", () => {
 
     const later = await insertSession(me.userId, { exerciseName: "Levee functional exercise", name: "FE day 1", endedAt: Date.parse("2027-05-15T16:00:00Z") });
     const verified = (await json(
-      await expectStatus(await patch(me, action.id, { status: "verified", verifiedBySessionId: later.id, verificationNote: "Checklist used; EOC open in 40 min." }), 200),
+      await expectStatus(
+        await patch(me, action.id, { status: "verified", verifiedBySessionId: later.id, verificationNote: "Checklist used; EOC open in 40 min." }),
+        200,
+      ),
     )) as CorrectiveActionView;
     expect(verified).toMatchObject({
       status: "verified",
@@ -147,7 +171,9 @@ describe("corrective actions: updating", () => {
     const newer = await insertSession(me.userId, { exerciseName: "Levee FE", name: "Newer", endedAt: Date.parse("2026-11-01T12:00:00Z") });
     await insertSession(me.userId, { name: "Still running", endedAt: null });
     await insertSession(other.userId, { name: "Not mine" });
-    const body = (await json(await expectStatus(await api("/api/improvement/sessions", { user: me }), 200))) as { sessions: { id: string; name: string; exerciseName: string; endedAt: string }[] };
+    const body = (await json(await expectStatus(await api("/api/improvement/sessions", { user: me }), 200))) as {
+      sessions: { id: string; name: string; exerciseName: string; endedAt: string }[];
+    };
     expect(body.sessions).toEqual([
       { id: newer.id, name: "Newer", exerciseName: "Levee FE", endedAt: "2026-11-01T12:00:00.000Z" },
       { id: older.id, name: "Older", exerciseName: "Bridge TTX", endedAt: "2026-10-01T12:00:00.000Z" },

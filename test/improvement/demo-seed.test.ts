@@ -18,7 +18,13 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe("demo seed: a conducted exercise with its AAR/IP", () => {
   it("is deterministic for one clock", () => {
-    const input = { userId: DEMO.userId, controllerName: "Dana Whitfield", exerciseId: DEMO_TEAM.exerciseId, campaignId: DEMO_TEAM.campaignId, exercise: DEMO_CAMPAIGN_EXERCISE };
+    const input = {
+      userId: DEMO.userId,
+      controllerName: "Dana Whitfield",
+      exerciseId: DEMO_TEAM.exerciseId,
+      campaignId: DEMO_TEAM.campaignId,
+      exercise: DEMO_CAMPAIGN_EXERCISE,
+    };
     const now = Date.UTC(2027, 2, 31, 9, 15);
     expect(demoConductSql(input, now)).toEqual(demoConductSql(input, now + 60_000));
   });
@@ -28,12 +34,18 @@ describe("demo seed: a conducted exercise with its AAR/IP", () => {
     await run(seedSql("", now));
     await run(seedSql("", now + DAY));
     const c = DEMO_CONDUCT;
-    const session = await env.DB.prepare('SELECT * FROM "ConductSession" WHERE "id" = ?').bind(c.sessionId).first<{ userId: string; status: string; plan: string; endedAt: number }>();
+    const session = await env.DB.prepare('SELECT * FROM "ConductSession" WHERE "id" = ?')
+      .bind(c.sessionId)
+      .first<{ userId: string; status: string; plan: string; endedAt: number }>();
     expect(session).toMatchObject({ userId: DEMO.userId, status: "ended" });
     const plan = conductPlanSchema.parse(JSON.parse(session!.plan));
     expect(plan.exerciseName).toBe(DEMO_CAMPAIGN_EXERCISE.name);
 
-    const events = (await env.DB.prepare('SELECT "id", "kind", "payload" FROM "ConductEvent" WHERE "sessionId" = ? ORDER BY "seq"').bind(c.sessionId).all<{ id: string; kind: string; payload: string }>()).results;
+    const events = (
+      await env.DB.prepare('SELECT "id", "kind", "payload" FROM "ConductEvent" WHERE "sessionId" = ? ORDER BY "seq"')
+        .bind(c.sessionId)
+        .all<{ id: string; kind: string; payload: string }>()
+    ).results;
     for (const e of events) expect(conductEventPayloadSchema.parse(JSON.parse(e.payload)).kind).toBe(e.kind);
     const kinds = events.map((e) => e.kind);
     expect(kinds.filter((k) => k === "answer")).toHaveLength(2);
@@ -44,11 +56,15 @@ describe("demo seed: a conducted exercise with its AAR/IP", () => {
 
     const eeg = await env.DB.prepare('SELECT "content" FROM "Eeg" WHERE "sessionId" = ?').bind(c.sessionId).first<{ content: string }>();
     expect(eegContentSchema.parse(JSON.parse(eeg!.content)).guides.length).toBeGreaterThan(0);
-    const feedback = (await env.DB.prepare('SELECT "id", "content" FROM "FeedbackResponse" WHERE "sessionId" = ?').bind(c.sessionId).all<{ id: string; content: string }>()).results;
+    const feedback = (
+      await env.DB.prepare('SELECT "id", "content" FROM "FeedbackResponse" WHERE "sessionId" = ?').bind(c.sessionId).all<{ id: string; content: string }>()
+    ).results;
     expect(feedback).toHaveLength(2);
     for (const f of feedback) feedbackContentSchema.parse(JSON.parse(f.content));
 
-    const report = await env.DB.prepare('SELECT "content", "status", "publishedAt" FROM "AfterActionReport" WHERE "sessionId" = ?').bind(c.sessionId).first<{ content: string; status: string; publishedAt: number }>();
+    const report = await env.DB.prepare('SELECT "content", "status", "publishedAt" FROM "AfterActionReport" WHERE "sessionId" = ?')
+      .bind(c.sessionId)
+      .first<{ content: string; status: string; publishedAt: number }>();
     expect(report).toMatchObject({ status: "final" });
     const content = aarContentSchema.parse(JSON.parse(report!.content));
     const known = new Set([...events.map((e) => e.id), ...feedback.map((f) => f.id)]);

@@ -21,10 +21,19 @@ export function pinClock(iso: string): number {
 }
 
 export function plan(exerciseName: string): ConductPlan {
-  return { exerciseName, scenario: "A levee seeps.", objectives: [{ capability: "Operational Coordination", objective: "Open the EOC." }], modules: [], items: [] };
+  return {
+    exerciseName,
+    scenario: "A levee seeps.",
+    objectives: [{ capability: "Operational Coordination", objective: "Open the EOC." }],
+    modules: [],
+    items: [],
+  };
 }
 
-export async function insertSession(userId: string, options: { exerciseName?: string; name?: string; endedAt?: number | null; status?: "ready" | "running" | "ended" } = {}) {
+export async function insertSession(
+  userId: string,
+  options: { exerciseName?: string; name?: string; endedAt?: number | null; status?: "ready" | "running" | "ended" } = {},
+) {
   const exerciseName = options.exerciseName ?? "Levee tabletop";
   const endedAt = options.endedAt === undefined ? nowMs() : options.endedAt;
   const [row] = await db()

@@ -30,7 +30,13 @@ describe("reminder message", () => {
     const m = reminderMessage(
       [
         { capability: "Mass Care Services", action: "Plan   pet\nsheltering.", exerciseName: "Levee TTX", dueDate: "2027-01-30", status: "open" },
-        { capability: "Critical Transportation", action: "Sign a mutual-aid agreement.", exerciseName: "Levee TTX", dueDate: "2027-02-03", status: "in_progress" },
+        {
+          capability: "Critical Transportation",
+          action: "Sign a mutual-aid agreement.",
+          exerciseName: "Levee TTX",
+          dueDate: "2027-02-03",
+          status: "in_progress",
+        },
       ],
       now,
       "https://app.example/improvement",
@@ -65,7 +71,7 @@ describe("capability trends card", () => {
     expect(html).toContain("<polyline");
     expect(html).toContain("2 open");
     expect(html).toContain("1 overdue");
-    expect(html).toContain("Latest: <span class=\"font-semibold text-foreground\">S</span> (performed with some challenges)");
+    expect(html).toContain('Latest: <span class="font-semibold text-foreground">S</span> (performed with some challenges)');
     expect(html).toContain("Not rated yet");
     expect(html).toContain("<caption");
     expect(html).toContain("M (Levee TTX, Feb 1, 2027); S (Levee FE, May 1, 2027)");

@@ -11,7 +11,13 @@ const page = (user: TestUser, path: string) => SELF.fetch(`${ORIGIN}${path}`, { 
 describe("/improvement", () => {
   it("lists the caller's corrective actions with an Overdue badge, filters from the URL, and nobody else's", async () => {
     const [me, other] = await Promise.all([createTestUser({ plan: "TEAM", onboarded: true }), createTestUser({ plan: "TEAM", onboarded: true })]);
-    await insertAction({ userId: me.userId, dueDate: "2020-01-31", status: "open", issue: "Sandbag stock covers one day.", action: "Pre-position 40,000 more sandbags." });
+    await insertAction({
+      userId: me.userId,
+      dueDate: "2020-01-31",
+      status: "open",
+      issue: "Sandbag stock covers one day.",
+      action: "Pre-position 40,000 more sandbags.",
+    });
     await insertAction({ userId: me.userId, dueDate: "2999-12-31", status: "in_progress", capability: "Mass Care Services", issue: "No pet sheltering plan." });
     await insertAction({ userId: other.userId, dueDate: "2020-01-31", issue: "Someone else's secret issue." });
 

@@ -13,17 +13,37 @@ import { DAY, db, insertAction } from "./helpers";
 // so these runs are pinned without moving the app clock.
 
 const ctx = () => appContext(env as unknown as Env);
-const items = (userId: string) => db().select().from(notificationItems).where(and(eq(notificationItems.userId, userId), eq(notificationItems.kind, REMINDER_KIND)));
+const items = (userId: string) =>
+  db()
+    .select()
+    .from(notificationItems)
+    .where(and(eq(notificationItems.userId, userId), eq(notificationItems.kind, REMINDER_KIND)));
 const mails = async (to: string) =>
-  (await env.DB.prepare('SELECT "subject", "text" FROM "EmailOutbox" WHERE "to" = ? AND "kind" = ? ORDER BY "createdAt"').bind(to, REMINDER_KIND).all<{ subject: string; text: string }>()).results;
+  (
+    await env.DB.prepare('SELECT "subject", "text" FROM "EmailOutbox" WHERE "to" = ? AND "kind" = ? ORDER BY "createdAt"')
+      .bind(to, REMINDER_KIND)
+      .all<{ subject: string; text: string }>()
+  ).results;
 const stamp = async (id: string) => (await db().select().from(correctiveActions).where(eq(correctiveActions.id, id)))[0]!.lastReminderAt?.getTime() ?? null;
 
 describe("corrective-action reminders (Cron)", () => {
   it("at a month end: one message per owner listing the due-soon and overdue actions; the same day again sends nothing; a week later sends again; completed never", async () => {
     const run = Date.parse("2027-01-31T03:00:00Z");
     const [owner, bystander] = await Promise.all([createTestUser({ plan: "TEAM", onboarded: true }), createTestUser({ plan: "TEAM", onboarded: true })]);
-    const overdue = await insertAction({ userId: owner.userId, status: "in_progress", dueDate: "2027-01-20", capability: "Mass Care Services", action: "Pre-script shelter messages." });
-    const soon = await insertAction({ userId: owner.userId, status: "open", dueDate: "2027-02-07", capability: "Operational Coordination", action: "Revise the EOC checklist." });
+    const overdue = await insertAction({
+      userId: owner.userId,
+      status: "in_progress",
+      dueDate: "2027-01-20",
+      capability: "Mass Care Services",
+      action: "Pre-script shelter messages.",
+    });
+    const soon = await insertAction({
+      userId: owner.userId,
+      status: "open",
+      dueDate: "2027-02-07",
+      capability: "Operational Coordination",
+      action: "Revise the EOC checklist.",
+    });
     const later = await insertAction({ userId: owner.userId, status: "open", dueDate: "2027-02-08" });
     const done = await insertAction({ userId: owner.userId, status: "completed", dueDate: "2027-01-25" });
     const verified = await insertAction({ userId: owner.userId, status: "verified", dueDate: "2027-01-25" });
@@ -68,7 +88,9 @@ describe("corrective-action reminders (Cron)", () => {
 
   it("at a year end: due on 6 January is in the window of 30 December, 31 December is overdue on 1 January; in-app only when e-mail is off", async () => {
     const owner = await createTestUser({ plan: "TEAM", onboarded: true });
-    await db().insert(notifications).values({ userId: owner.userId, emailNotifications: false, inAppNotifications: true, liveNotifications: true, pushNotifications: false });
+    await db()
+      .insert(notifications)
+      .values({ userId: owner.userId, emailNotifications: false, inAppNotifications: true, liveNotifications: true, pushNotifications: false });
     const newYear = await insertAction({ userId: owner.userId, status: "open", dueDate: "2028-01-06" });
     const yearEnd = await insertAction({ userId: owner.userId, status: "in_progress", dueDate: "2027-12-31" });
 

@@ -36,7 +36,11 @@ type ViewRow = { action: CorrectiveAction; verifierName: string | null; verifier
 
 /** The SQL twin of isOverdue (due.ts), for filtering, ordering and counting in the query. */
 export function overdueSql(now: number): SQL {
-  return sql`(${and(inArray(correctiveActions.status, ACTIVE_STATUSES), isNotNull(correctiveActions.dueDate), lt(correctiveActions.dueDate, overdueBefore(now)))})`;
+  return sql`(${and(
+    inArray(correctiveActions.status, ACTIVE_STATUSES),
+    isNotNull(correctiveActions.dueDate),
+    lt(correctiveActions.dueDate, overdueBefore(now)),
+  )})`;
 }
 
 function toView(row: ViewRow, now: number): CorrectiveActionView {
@@ -88,7 +92,13 @@ export async function listCorrectiveActions(ctx: UserContext, query: ListQuery, 
   const [rows, countRows] = await ctx.db.batch([
     selectViews(ctx)
       .where(and(...conditions))
-      .orderBy(desc(overdue), sql`${correctiveActions.dueDate} IS NULL`, asc(correctiveActions.dueDate), asc(correctiveActions.createdAt), asc(correctiveActions.id))
+      .orderBy(
+        desc(overdue),
+        sql`${correctiveActions.dueDate} IS NULL`,
+        asc(correctiveActions.dueDate),
+        asc(correctiveActions.createdAt),
+        asc(correctiveActions.id),
+      )
       .limit(ACTION_LIST_MAX),
     ctx.db
       .select({ status: correctiveActions.status, n: sql<number>`count(*)`, overdue: sql<number>`coalesce(sum(${overdue}), 0)` })
@@ -119,13 +129,18 @@ async function findOwnAction(ctx: UserContext, id: string): Promise<CorrectiveAc
  * action was tracked: a fix is verified by a LATER exercise, never by the one that found the issue.
  */
 async function assertVerifyingSession(ctx: UserContext, action: CorrectiveAction, sessionId: string | null | undefined): Promise<string> {
-  if (!sessionId) throw badRequest(IMPROVEMENT_MESSAGES.verifyNeedsSession, "validation_error", { fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.verifyNeedsSession } });
+  if (!sessionId)
+    throw badRequest(IMPROVEMENT_MESSAGES.verifyNeedsSession, "validation_error", {
+      fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.verifyNeedsSession },
+    });
   const session = await findSession(ctx, sessionId, "read");
   if (session.status !== "ended" || !session.endedAt) {
     throw badRequest(IMPROVEMENT_MESSAGES.verifyNotEnded, "validation_error", { fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.verifyNotEnded } });
   }
   if (session.endedAt.getTime() <= action.createdAt.getTime()) {
-    throw badRequest(IMPROVEMENT_MESSAGES.verifyEarlierSession, "validation_error", { fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.verifyEarlierSession } });
+    throw badRequest(IMPROVEMENT_MESSAGES.verifyEarlierSession, "validation_error", {
+      fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.verifyEarlierSession },
+    });
   }
   return session.id;
 }
@@ -152,13 +167,19 @@ export async function updateCorrectiveAction(ctx: UserContext, id: string, input
   if (status === "verified") {
     // Re-checked when the status becomes verified or the cited session changes.
     if (input.status === "verified" || input.verifiedBySessionId !== undefined) {
-      set.verifiedBySessionId = await assertVerifyingSession(ctx, row, input.verifiedBySessionId === undefined ? row.verifiedBySessionId : input.verifiedBySessionId);
+      set.verifiedBySessionId = await assertVerifyingSession(
+        ctx,
+        row,
+        input.verifiedBySessionId === undefined ? row.verifiedBySessionId : input.verifiedBySessionId,
+      );
     }
     if (row.status !== "verified") set.verifiedAt = new Date(now);
     if (!row.completedAt) set.completedAt = new Date(now);
   } else {
     if (input.verifiedBySessionId) {
-      throw badRequest(IMPROVEMENT_MESSAGES.sessionWithoutVerified, "validation_error", { fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.sessionWithoutVerified } });
+      throw badRequest(IMPROVEMENT_MESSAGES.sessionWithoutVerified, "validation_error", {
+        fieldErrors: { verifiedBySessionId: IMPROVEMENT_MESSAGES.sessionWithoutVerified },
+      });
     }
     set.verifiedAt = null;
     set.verifiedBySessionId = null;
@@ -168,7 +189,10 @@ export async function updateCorrectiveAction(ctx: UserContext, id: string, input
   if (input.status !== undefined) set.status = input.status;
   set.updatedAt = nowDate();
 
-  await ctx.db.update(correctiveActions).set(set).where(and(eq(correctiveActions.id, row.id), eq(correctiveActions.userId, ctx.user.id)));
+  await ctx.db
+    .update(correctiveActions)
+    .set(set)
+    .where(and(eq(correctiveActions.id, row.id), eq(correctiveActions.userId, ctx.user.id)));
   const [updated] = await selectViews(ctx).where(eq(correctiveActions.id, row.id)).limit(1);
   if (!updated) throw notFound(IMPROVEMENT_MESSAGES.notFound);
   return toView(updated, now);

@@ -53,7 +53,12 @@ export async function getCapabilityTrends(ctx: UserContext, now = nowMs()): Prom
   for (const r of ratings) {
     const date = r.endedAt ?? r.publishedAt;
     if (!r.capability || !isRating(r.rating) || date === null) continue;
-    entry(r.capability).points.push({ sessionId: r.sessionId, exerciseName: r.exerciseName ?? "", date: new Date(Number(date)).toISOString(), rating: r.rating });
+    entry(r.capability).points.push({
+      sessionId: r.sessionId,
+      exerciseName: r.exerciseName ?? "",
+      date: new Date(Number(date)).toISOString(),
+      rating: r.rating,
+    });
   }
   for (const a of actions) {
     const e = entry(a.capability);

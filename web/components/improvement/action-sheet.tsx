@@ -60,15 +60,19 @@ export function ActionSheet({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const result = await save(action, {
-      ...(draft.status !== action.status ? { status: draft.status } : {}),
-      action: draft.action,
-      element: draft.element,
-      organization: draft.organization,
-      pointOfContact: draft.pointOfContact,
-      startDate: draft.startDate || null,
-      dueDate: draft.dueDate || null,
-    }, { done: "Corrective action saved" });
+    const result = await save(
+      action,
+      {
+        ...(draft.status !== action.status ? { status: draft.status } : {}),
+        action: draft.action,
+        element: draft.element,
+        organization: draft.organization,
+        pointOfContact: draft.pointOfContact,
+        startDate: draft.startDate || null,
+        dueDate: draft.dueDate || null,
+      },
+      { done: "Corrective action saved" },
+    );
     if (result.ok) onOpenChange(false);
     else {
       setErrors(result.fieldErrors);
@@ -101,7 +105,15 @@ export function ActionSheet({
             emptyLabel="Choose a status"
             error={errors.status}
           />
-          <TextareaField id="action-text" label="Corrective action" value={draft.action} onChange={(e) => set("action", e.target.value)} error={errors.action} maxLength={4000} required />
+          <TextareaField
+            id="action-text"
+            label="Corrective action"
+            value={draft.action}
+            onChange={(e) => set("action", e.target.value)}
+            error={errors.action}
+            maxLength={4000}
+            required
+          />
           <SelectField
             id="action-element"
             name="element"
@@ -113,11 +125,39 @@ export function ActionSheet({
             emptyLabel="Choose an element"
             error={errors.element}
           />
-          <Field id="action-organization" label="Primary responsible organisation" value={draft.organization} onChange={(e) => set("organization", e.target.value)} error={errors.organization} maxLength={300} />
-          <Field id="action-poc" label="Point of contact" value={draft.pointOfContact} onChange={(e) => set("pointOfContact", e.target.value)} error={errors.pointOfContact} maxLength={300} />
+          <Field
+            id="action-organization"
+            label="Primary responsible organisation"
+            value={draft.organization}
+            onChange={(e) => set("organization", e.target.value)}
+            error={errors.organization}
+            maxLength={300}
+          />
+          <Field
+            id="action-poc"
+            label="Point of contact"
+            value={draft.pointOfContact}
+            onChange={(e) => set("pointOfContact", e.target.value)}
+            error={errors.pointOfContact}
+            maxLength={300}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="action-start" type="date" label="Start date" value={draft.startDate} onChange={(e) => set("startDate", e.target.value)} error={errors.startDate} />
-            <Field id="action-due" type="date" label="Completion date (due)" value={draft.dueDate} onChange={(e) => set("dueDate", e.target.value)} error={errors.dueDate} />
+            <Field
+              id="action-start"
+              type="date"
+              label="Start date"
+              value={draft.startDate}
+              onChange={(e) => set("startDate", e.target.value)}
+              error={errors.startDate}
+            />
+            <Field
+              id="action-due"
+              type="date"
+              label="Completion date (due)"
+              value={draft.dueDate}
+              onChange={(e) => set("dueDate", e.target.value)}
+              error={errors.dueDate}
+            />
           </div>
           <FieldError error={formError && Object.keys(errors).length === 0 ? formError : null} />
           <div className="flex flex-wrap justify-end gap-2">

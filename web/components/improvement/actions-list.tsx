@@ -62,14 +62,22 @@ export function ActionsList({ list, filters }: { list: CorrectiveActionListView;
             key: a.id,
             header: a.capability,
             cells: [
-              <span key="issue" className="block min-w-48">{a.issue}</span>,
-              <span key="action" className="block min-w-56">{a.action}</span>,
+              <span key="issue" className="block min-w-48">
+                {a.issue}
+              </span>,
+              <span key="action" className="block min-w-56">
+                {a.action}
+              </span>,
               a.element,
               a.organization || "—",
               a.pointOfContact || "—",
               <DueCell key="due" action={a} />,
               <StatusCell key="status" action={a} />,
-              <Link key="exercise" to={a.sessionId ? `/conduct/sessions/${encodeURIComponent(a.sessionId)}/aar` : exercisePagePath({ id: a.exerciseId, campaignId: a.campaignId })} className="font-medium text-primary hover:underline">
+              <Link
+                key="exercise"
+                to={a.sessionId ? `/conduct/sessions/${encodeURIComponent(a.sessionId)}/aar` : exercisePagePath({ id: a.exerciseId, campaignId: a.campaignId })}
+                className="font-medium text-primary hover:underline"
+              >
                 {a.exerciseName || "Exercise"}
               </Link>,
               <div key="actions" className="flex flex-wrap gap-1">
@@ -77,7 +85,13 @@ export function ActionsList({ list, filters }: { list: CorrectiveActionListView;
                   Edit
                 </Button>
                 {a.status === "open" || a.status === "in_progress" ? (
-                  <Button size="sm" variant="outline" disabled={busy === a.id} onClick={() => void save(a, { status: "completed" }, { toastOnError: true, done: "Marked complete" })} aria-label={`Mark complete: ${a.action}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy === a.id}
+                    onClick={() => void save(a, { status: "completed" }, { toastOnError: true, done: "Marked complete" })}
+                    aria-label={`Mark complete: ${a.action}`}
+                  >
                     Mark complete
                   </Button>
                 ) : null}
@@ -91,7 +105,14 @@ export function ActionsList({ list, filters }: { list: CorrectiveActionListView;
           }))}
         />
       )}
-      <ActionSheet action={editing} onOpenChange={(open) => !open && setEditing(null)} onVerify={(a) => { setEditing(null); setVerifying(a); }} />
+      <ActionSheet
+        action={editing}
+        onOpenChange={(open) => !open && setEditing(null)}
+        onVerify={(a) => {
+          setEditing(null);
+          setVerifying(a);
+        }}
+      />
       <VerifyDialog action={verifying} onOpenChange={(open) => !open && setVerifying(null)} />
     </div>
   );
@@ -174,9 +195,7 @@ function StatusCell({ action }: { action: CorrectiveActionView }) {
     <span className="grid justify-items-start gap-1">
       <Badge variant={action.status === "verified" ? "success" : action.status === "completed" ? "secondary" : "outline"}>{STATUS_LABELS[action.status]}</Badge>
       {action.verifiedBy ? (
-        <span className="text-xs text-muted-foreground">
-          in {action.verifiedBy.exerciseName || action.verifiedBy.name}
-        </span>
+        <span className="text-xs text-muted-foreground">in {action.verifiedBy.exerciseName || action.verifiedBy.name}</span>
       ) : action.completedAt ? (
         <span className="text-xs text-muted-foreground">{formatDay(action.completedAt)}</span>
       ) : null}

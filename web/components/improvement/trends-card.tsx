@@ -83,7 +83,11 @@ export function CapabilityTrendsList({ capabilities }: { capabilities: Capabilit
           rows={capabilities.map((c) => ({
             key: c.capability,
             header: c.capability,
-            cells: [c.points.length ? c.points.map((p) => `${p.rating} (${p.exerciseName}, ${formatDay(p.date)})`).join("; ") : "Not rated", c.openActions, c.overdueActions],
+            cells: [
+              c.points.length ? c.points.map((p) => `${p.rating} (${p.exerciseName}, ${formatDay(p.date)})`).join("; ") : "Not rated",
+              c.openActions,
+              c.overdueActions,
+            ],
           }))}
         />
       </details>
@@ -127,7 +131,9 @@ function Sparkline({ trend }: { trend: CapabilityTrendView }) {
   const x = (i: number) => LABEL_W + PAD + (n === 1 ? (W - LABEL_W - 2 * PAD) / 2 : (i * (W - LABEL_W - 2 * PAD)) / (n - 1));
   const y = (level: number) => PAD + ((3 - level) * (H - 2 * PAD)) / 3;
   const coords = trend.points.map((p, i) => [x(i), y(ratingLevel(p.rating))] as const);
-  const description = `${trend.capability} ratings, oldest first: ${trend.points.map((p) => `${p.rating} in ${p.exerciseName || "an exercise"} on ${formatDay(p.date)}`).join("; ")}.`;
+  const description = `${trend.capability} ratings, oldest first: ${trend.points
+    .map((p) => `${p.rating} in ${p.exerciseName || "an exercise"} on ${formatDay(p.date)}`)
+    .join("; ")}.`;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={description} className="shrink-0 overflow-visible text-primary">
       <title>{description}</title>

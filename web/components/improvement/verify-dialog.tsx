@@ -86,7 +86,14 @@ export function VerifyDialog({ action, onOpenChange }: { action: CorrectiveActio
               error={error ?? undefined}
             />
           )}
-          <TextareaField id="verify-note" label="Verification note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} description="What the exercise showed (optional)." />
+          <TextareaField
+            id="verify-note"
+            label="Verification note"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={2000}
+            description="What the exercise showed (optional)."
+          />
           {error && later.length === 0 ? <FieldError error={error} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
