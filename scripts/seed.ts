@@ -22,6 +22,7 @@ import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
 import { DEMO_FINDINGS_CAMPAIGN } from "./lib/demo-campaign.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "./lib/demo-enterprise.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
+import { DEMO_CONDUCT } from "./lib/demo-conduct.ts";
 import { lit } from "./lib/sql.ts";
 
 export { DEMO } from "./lib/demo.ts";
@@ -40,7 +41,7 @@ export async function seedLocal(persistTo: string): Promise<void> {
 
 async function seed(store: LocalStore): Promise<void> {
   // One query says what is already there.
-  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; consultantCredentials: number; clients: number; docs: string | null; briefs: number; alert: number; planActive: number; teamReady: number }>(
+  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; consultantCredentials: number; clients: number; docs: string | null; briefs: number; alert: number; planActive: number; teamReady: number; conducted: number }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
@@ -51,6 +52,7 @@ async function seed(store: LocalStore): Promise<void> {
        (SELECT count(*) FROM "IntelBrief" WHERE "id" IN (${DEMO_BRIEFS.map((b) => lit(b.id)).join(", ")})) AS "briefs",
        (SELECT count(*) FROM "Alert" WHERE "id" = ${lit(DEMO_ALERT.id)}) AS "alert",
        (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
+       (SELECT count(*) FROM "AfterActionReport" WHERE "id" = ${lit(DEMO_CONDUCT.reportId)}) AS "conducted",
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
         AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)})
@@ -62,7 +64,7 @@ async function seed(store: LocalStore): Promise<void> {
   }
   const presentDocs = new Set((state!.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 && state!.clients === DEMO_CLIENTS.length && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length && state!.alert === 1) {
+  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 && state!.clients === DEMO_CLIENTS.length && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length && state!.alert === 1 && state!.conducted === 1) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }

@@ -36,6 +36,7 @@ import { teamRoutes, teamUserRoutes } from "./teams/routes";
 import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
+import { improvementRoutes } from "./improvement/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -117,6 +118,7 @@ export function createApp() {
   app.route("/api/intelligence/alerts", alertRoutes);
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/intelligence/briefs", briefRoutes);
+  app.route("/api/improvement", improvementRoutes);
   app.route("/api/admin", adminRoutes);
   app.route("/api/conduct/sessions/:id/eeg", eegRoutes);
   app.route("/api/conduct/sessions/:id/feedback", sessionFeedbackRoutes);

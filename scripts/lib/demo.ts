@@ -5,6 +5,7 @@
  */
 import { alertSeedSql } from "./demo-alerts.ts";
 import { demoCampaignSql } from "./demo-campaign.ts";
+import { demoConductSql } from "./demo-conduct.ts";
 import { enterpriseSeedSql } from "./demo-enterprise.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, teamOfOwnerSql, TENANCY_PROVIDER, userIdSql } from "./sql.ts";
@@ -125,6 +126,8 @@ export function seedSql(passwordHash: string, now: number): string[] {
     ...setFlagSql(d.email, "alertsEnabled", true, now),
     ...alertSeedSql(d.userId, now),
     ...teamSeedSql(passwordHash, now),
+    // A conducted exercise with its published AAR/IP and tracked corrective actions (issue 15).
+    ...demoConductSql({ userId: d.userId, controllerName: `${d.firstName} ${d.lastName}`, exerciseId: DEMO_TEAM.exerciseId, campaignId: DEMO_TEAM.campaignId, exercise: DEMO_CAMPAIGN_EXERCISE }, now),
     // A second demo account: an enterprise consultancy with two clients (issue 13).
     ...enterpriseSeedSql(passwordHash, now),
   ];

@@ -97,6 +97,6 @@ describe("main navigation per user", () => {
   it("a campaign-only contributor sees only Collaborate and Account (spec §4: everything else sends them to pricing)", () => {
     const labels = (who: Parameters<typeof mainNavFor>[0]) => mainNavFor(who).map((i) => i.label);
     expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false, campaignOnly: true })).toEqual(["Collaborate", "Account"]);
-    expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false })).toEqual(["Dashboard", "Exercises", "Documents", "Intelligence", "Collaborate", "Account"]);
+    expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false })).toEqual(["Dashboard", "Exercises", "Documents", "Intelligence", "Improvement", "Collaborate", "Account"]);
   });
 });

@@ -32,7 +32,7 @@ describe("cron runs record SchedulerTaskState", () => {
   });
 
   it("registers the housekeeping task and honest placeholders for the later ones", () => {
-    expect(allTaskNames().sort()).toEqual(["alert-summaries", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
+    expect(allTaskNames().sort()).toEqual(["alert-summaries", "corrective-action-reminders", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
   });
 
   it("records each cron's tasks with lastRun, not running, no error", async () => {
@@ -40,7 +40,7 @@ describe("cron runs record SchedulerTaskState", () => {
     await fire("*/15 * * * *", t);
     await fire("0 * * * *", t);
     await fire("0 3 * * *", t);
-    for (const name of ["alert-summaries", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]) {
+    for (const name of ["alert-summaries", "corrective-action-reminders", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]) {
       const row = await state(name);
       expect(row, name).not.toBeNull();
       expect(row!.lastRun).toBe(t);
@@ -104,7 +104,8 @@ describe("cron runs record SchedulerTaskState", () => {
     expect(verifications.results.map((r) => r.identifier)).toEqual([`hk-live-${userId}`]);
     const mail = await env.DB.prepare('SELECT subject FROM "EmailOutbox" WHERE "to" = ?').bind("a@example.org").all<{ subject: string }>();
     expect(mail.results.map((r) => r.subject)).toEqual(["recent"]);
-    expect(await count("SchedulerTaskState")).toBe(1);
+    // The daily cron's two tasks: housekeeping and corrective-action-reminders.
+    expect(await count("SchedulerTaskState")).toBe(2);
   });
 });
 

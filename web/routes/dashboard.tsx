@@ -5,6 +5,7 @@ import type * as React from "react";
 import { getDashboard } from "../../worker/dashboard/service";
 import { ClientFilter } from "~/components/clients/client-filter";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
+import { CapabilityTrendsCard } from "~/components/improvement/trends-card";
 import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
@@ -92,6 +93,7 @@ export default function DashboardPage() {
               badge: d.processed ? null : "Processing",
             }))}
           />
+          {has("improvement") ? <CapabilityTrendsCard /> : null}
           <div id="threats-panel" hidden={!showThreats}>
             {showThreats ? (
               <RecentList

@@ -14,6 +14,8 @@ export const IMPROVEMENT_MESSAGES = {
   notFound: "Corrective action not found.",
   verifyNeedsSession: "Choose the later exercise session that verified this fix.",
   verifyEarlierSession: "The verifying session must have ended after this corrective action was tracked.",
+  verifyNotEnded: "The verifying session has not ended yet: choose a session that has ended.",
+  sessionWithoutVerified: "Only a verified corrective action cites a verifying session: set the status to verified.",
 } as const;
 
 export const listActionsQuerySchema = z.object({

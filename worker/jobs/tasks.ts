@@ -5,6 +5,7 @@ import { sweepStuckIngestion } from "../documents/enqueue";
 import { sweepStuckSyntheses } from "../collaborate/synthesis/sweep";
 import { enqueueDueAlerts } from "../alerts/schedule";
 import { housekeeping } from "./housekeeping";
+import { sendCorrectiveActionReminders } from "../improvement/reminders";
 
 /**
  * A scheduled task: a plain function of a context and the run's scheduled time. It returns a
@@ -59,7 +60,17 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
       },
     },
   ],
-  "0 3 * * *": [{ name: "housekeeping", run: housekeeping }],
+  "0 3 * * *": [
+    { name: "housekeeping", run: housekeeping },
+    {
+      name: "corrective-action-reminders",
+      // Owners of corrective actions due within a week or overdue: one in-app notice and e-mail each.
+      run: async (ctx, scheduledTime) => {
+        const r = await sendCorrectiveActionReminders(ctx, scheduledTime);
+        return `${r.owners} owner(s) reminded of ${r.actions} action(s)${r.failed ? `, ${r.failed} failed` : ""}${r.capped ? "; more remain for the next run" : ""}`;
+      },
+    },
+  ],
 };
 
 export function allTaskNames(): string[] {

@@ -1,4 +1,4 @@
-import { Building2, ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, UserCog, Users } from "lucide-react";
+import { Building2, ClipboardCheck, ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, UserCog, Users } from "lucide-react";
 
 export type NavItem = {
   label: string;
@@ -21,6 +21,8 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Exercises", href: "/dashboard#exercises", icon: ClipboardList, route: "dashboard" },
   { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
+  // Corrective actions from published after-action reports (issue 15); not for campaign-only contributors.
+  { label: "Improvement", href: "/improvement", icon: ClipboardCheck, route: "improvement" },
   { label: "Collaborate", href: "/collaborate", icon: Users, route: "collaborate", campaignOnlyToo: true },
   { label: "User management", href: "/account/user-management", icon: UserCog, route: "account.user-management", teamAdminOnly: true },
   { label: "Clients", href: "/clients", icon: Building2, route: "clients", enterpriseOnly: true },

@@ -1,0 +1,154 @@
+import { Link } from "@remix-run/react";
+import { AlertTriangle, LineChart, Loader2 } from "lucide-react";
+import * as React from "react";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/table";
+import { improvementApi, type CapabilityTrendsView, type CapabilityTrendView } from "~/lib/improvement-api";
+import { formatDay, RATING_LEVELS, ratingLabel, ratingLevel } from "./labels";
+
+/**
+ * The dashboard's "Capability trends" card. Loaded in the browser after the page renders (the
+ * dashboard's server render stays as fast as it is): per core capability, its P/S/M/U ratings over
+ * time as a small chart with a text alternative, and its open and overdue corrective actions.
+ */
+export function CapabilityTrendsCard() {
+  const [state, setState] = React.useState<{ data: CapabilityTrendsView | null; error: string | null }>({ data: null, error: null });
+
+  React.useEffect(() => {
+    let live = true;
+    improvementApi
+      .trends()
+      .then((data) => live && setState({ data, error: null }))
+      .catch((err: unknown) => live && setState({ data: null, error: err instanceof Error ? err.message : "Could not load the trends." }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const capabilities = state.data?.capabilities ?? [];
+  return (
+    <Card aria-labelledby="capability-trends-title" aria-busy={!state.data && !state.error}>
+      <CardHeader className="flex-row items-start justify-between gap-2 space-y-0 pb-3">
+        <div className="grid gap-1">
+          <CardTitle id="capability-trends-title" className="flex items-center gap-2">
+            <LineChart className="size-4 text-primary" aria-hidden /> Capability trends
+          </CardTitle>
+          <CardDescription>Ratings from your published after-action reports.</CardDescription>
+        </div>
+        <Link to="/improvement" className="shrink-0 text-sm font-medium text-primary hover:underline">
+          Corrective actions
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {state.error ? (
+          <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+            <AlertTriangle className="size-4" aria-hidden /> {state.error}
+          </p>
+        ) : !state.data ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading capability trends…
+          </p>
+        ) : capabilities.length === 0 ? (
+          <div className="grid justify-items-center gap-1 py-4 text-center">
+            <LineChart className="size-6 text-muted-foreground" aria-hidden />
+            <p className="font-medium">Nothing rated yet</p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Conduct an exercise and publish its after-action report: each core capability&apos;s P/S/M/U rating shows here, exercise after exercise.
+            </p>
+          </div>
+        ) : (
+          <CapabilityTrendsList capabilities={capabilities} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The trends themselves: one row per capability (chart, latest rating, action counts) and the same data as a table. */
+export function CapabilityTrendsList({ capabilities }: { capabilities: CapabilityTrendView[] }) {
+  return (
+    <div className="grid gap-3">
+      <ul className="grid gap-3">
+        {capabilities.map((c) => (
+          <TrendRow key={c.capability} trend={c} />
+        ))}
+      </ul>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium text-primary">Show ratings as a table</summary>
+        <DataTable
+          className="mt-2"
+          caption="Capability ratings by exercise, oldest first"
+          columns={[{ header: "Capability" }, { header: "Ratings" }, { header: "Open actions", numeric: true }, { header: "Overdue", numeric: true }]}
+          rows={capabilities.map((c) => ({
+            key: c.capability,
+            header: c.capability,
+            cells: [
+              c.points.length ? c.points.map((p) => `${p.rating} (${p.exerciseName}, ${formatDay(p.date)})`).join("; ") : "Not rated",
+              c.openActions,
+              c.overdueActions,
+            ],
+          }))}
+        />
+      </details>
+    </div>
+  );
+}
+
+function TrendRow({ trend }: { trend: CapabilityTrendView }) {
+  const latest = trend.points.at(-1);
+  return (
+    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 text-sm">
+      <span className="font-medium">{trend.capability}</span>
+      <span className="flex gap-1">
+        {trend.openActions > 0 ? <Badge variant="outline">{trend.openActions} open</Badge> : null}
+        {trend.overdueActions > 0 ? <Badge variant="destructive">{trend.overdueActions} overdue</Badge> : null}
+      </span>
+      {trend.points.length > 0 ? (
+        <span className="col-span-2 flex items-center gap-3">
+          <Sparkline trend={trend} />
+          {latest ? (
+            <span className="text-xs text-muted-foreground">
+              Latest: <span className="font-semibold text-foreground">{latest.rating}</span> ({ratingLabel(latest.rating).toLowerCase()})
+            </span>
+          ) : null}
+        </span>
+      ) : (
+        <span className="col-span-2 text-xs text-muted-foreground">Not rated yet</span>
+      )}
+    </li>
+  );
+}
+
+const W = 160;
+const H = 48;
+const PAD = 6;
+const LABEL_W = 12;
+
+/** P at the top, U at the bottom; one point per exercise, evenly spaced in time order. */
+function Sparkline({ trend }: { trend: CapabilityTrendView }) {
+  const n = trend.points.length;
+  const x = (i: number) => LABEL_W + PAD + (n === 1 ? (W - LABEL_W - 2 * PAD) / 2 : (i * (W - LABEL_W - 2 * PAD)) / (n - 1));
+  const y = (level: number) => PAD + ((3 - level) * (H - 2 * PAD)) / 3;
+  const coords = trend.points.map((p, i) => [x(i), y(ratingLevel(p.rating))] as const);
+  const description = `${trend.capability} ratings, oldest first: ${trend.points
+    .map((p) => `${p.rating} in ${p.exerciseName || "an exercise"} on ${formatDay(p.date)}`)
+    .join("; ")}.`;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={description} className="shrink-0 overflow-visible text-primary">
+      <title>{description}</title>
+      {RATING_LEVELS.map((r) => (
+        <g key={r.rating}>
+          <line x1={LABEL_W} x2={W} y1={y(r.level)} y2={y(r.level)} className="stroke-border" strokeWidth={1} />
+          <text x={0} y={y(r.level) + 3} className="fill-muted-foreground" fontSize={9}>
+            {r.rating}
+          </text>
+        </g>
+      ))}
+      {n > 1 ? <polyline points={coords.map(([px, py]) => `${px},${py}`).join(" ")} fill="none" stroke="currentColor" strokeWidth={2} /> : null}
+      {coords.map(([px, py], i) => (
+        <circle key={trend.points[i]!.sessionId} cx={px} cy={py} r={3.5} fill="currentColor" />
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { listCorrectiveActions } from "../../worker/improvement/actions";
+import { listActionsQuerySchema } from "../../worker/improvement/model";
+import { ActionsList } from "~/components/improvement/actions-list";
+import { requireUserContext } from "~/lib/context.server";
+import type { ActionFilters } from "~/lib/improvement-api";
+
+export const meta: MetaFunction = () => [{ title: "Improvement · Readyroom" }];
+
+/** The same service as GET /api/improvement/actions; filters come from the URL (a bad one is ignored, not an error page). */
+export async function loader(args: LoaderFunctionArgs) {
+  const { ctx } = await requireUserContext(args);
+  // The filter form sends empty fields for "All": those are no filter.
+  const params = Object.fromEntries([...new URL(args.request.url).searchParams].filter(([, value]) => value !== ""));
+  const parsed = listActionsQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : {};
+  const filters: ActionFilters = { status: query.status, capability: query.capability || undefined, overdue: query.overdue === "true" };
+  return { list: await listCorrectiveActions(ctx, query), filters };
+}
+
+export default function ImprovementRoute() {
+  const { list, filters } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6 p-4 sm:p-6 lg:p-8">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Improvement</h1>
+        <p className="text-muted-foreground">
+          Corrective actions from your published after-action reports, across exercises, tracked until a later exercise verifies the fix.
+        </p>
+      </header>
+      <ActionsList list={list} filters={filters} />
+    </div>
+  );
+}
