@@ -74,7 +74,7 @@ export const hasNegativeCue = (text: string) => NEGATIVE_CUE.test(text.toLowerCa
 /** POETE keywords; the element with the most hits wins, ties in POETE order, none → Planning. */
 const ELEMENT_KEYWORDS: [CapabilityElement, RegExp][] = [
   ["Planning", /\bplan(?:s|ned|ning)?\b|\bprocedur\w*|\bsops?\b|\bpolic(?:y|ies)\b|\bannex\w*|\bprotocols?\b|\bchecklists?\b|\bguidance\b/g],
-  ["Organization", /\bstaff\w*|\broles?\b|\bresponsibilit\w*|\bpersonnel\b|\bleadership\b|\bwho leads\b|\bliaisons?\b|\bassign\w*|\bchain of command\b|\bteams?\b|\bshifts?\b/g],
+  ["Organization", /\bstaffing\b|\bunderstaffed\b|\bshort-staffed\b|\broles?\b|\bresponsibilit\w*|\bpersonnel\b|\bleadership\b|\bwho leads\b|\bliaisons?\b|\bassign\w*|\bchain of command\b|\bteams?\b|\bshifts?\b/g],
   ["Equipment", /\bradios?\b|\bequipment\b|\bgenerators?\b|\bphones?\b|\bvehicles?\b|\bsoftware\b|\bsystems?\b|\btools?\b|\brepeaters?\b|\bsupplies\b|\bdevices?\b|\bbatter(?:y|ies)\b/g],
   ["Training", /\btrain\w*|\bfamiliar\w*|\bunaware\b|\bknowledge\b|\bskills?\b|\bcourses?\b|\bjust-in-time\b|\beducat\w*/g],
   ["Exercises", /\bexercis\w*|\bdrills?\b|\brehears\w*|\btests?\b|\btesting\b|\bfunctional\b|\bfull-scale\b/g],
