@@ -35,6 +35,7 @@ import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
 import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
+import { aarRoutes } from "./aar/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -105,6 +106,7 @@ export function createApp() {
   app.route("/api/collaborate", contributorRoutes);
   app.route("/api/synthesis", synthesisRoutes);
   app.route("/api/collaborate/campaigns", campaignFindingsRoutes);
+  app.route("/api/conduct/sessions/:id/aar", aarRoutes);
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);
