@@ -197,3 +197,9 @@ function chunk<T>(list: T[], size: number): T[][] {
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
 }
+
+/** The page's read: the report, or null before one is drafted (the page shows its empty state). */
+export async function findAar(ctx: UserContext, sessionId: string): Promise<AarView | null> {
+  await findSession(ctx, sessionId, "read");
+  return readReport(ctx, sessionId);
+}
