@@ -10,7 +10,7 @@ import { aarContentSchema } from "../../worker/db/conduct-shapes";
 import { correctiveActions, users } from "../../worker/db/schema";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
-import { aiEnv } from "../conversations/helpers";
+import { aiEnv, balance, grant, stripePlan } from "../conversations/helpers";
 import { enterprise } from "../clients/helpers";
 import { createExercise } from "../exercises/helpers";
 import { db, seedSession } from "./helpers";
@@ -73,15 +73,27 @@ describe("generating the offline draft", () => {
 });
 
 describe("the AI draft", () => {
-  it("through an OpenAI-compatible provider: cites the session's own rows for the markers it was given", async () => {
-    const seeded = await seedSession(owner, { observations: 10 });
-    const view = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: {}, env: aiEnv() }), 200));
+  it("through an OpenAI-compatible provider: paid in credits, cites the session's own rows for the markers it was given", async () => {
+    const payer = await stripePlan(await createTestUser());
+    await grant(payer.accountId, 100);
+    const seeded = await seedSession(payer, { observations: 10 });
+    const view = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: payer, body: {}, env: aiEnv() }), 200));
     expect(view.source).toBe("ai");
+    // Settled to the fake's reported usage (2050 tokens = 3 credits, test/fakes/openai.ts), nothing left on hold.
+    expect(await balance(payer.accountId)).toEqual({ current: 97, pending: 0 });
     // The fake answers the schema's first allowed value: capability 1, marker O1.
     const first = view.content.analyses[0]!;
     expect(first.strengths[0]!.evidence[0]).toMatchObject({ kind: "observation", id: seeded.observationIds[0] });
     expect(view.content.improvementPlan[0]).toMatchObject({ capability: first.capability, findingId: first.areasForImprovement[0]!.id, element: "Planning" });
     expect(aarContentSchema.safeParse(view.content).success).toBe(true);
+  });
+
+  it("no credits → the offline draft, nothing charged", async () => {
+    const broke = await stripePlan(await createTestUser());
+    const seeded = await seedSession(broke, { observations: 5 });
+    const view = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: broke, body: {}, env: aiEnv() }), 200));
+    expect(view.source).toBe("offline");
+    expect(await balance(broke.accountId)).toEqual({ current: 0, pending: 0 });
   });
 
   it("invalid JSON from the model → the offline draft", async () => {
