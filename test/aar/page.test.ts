@@ -35,5 +35,12 @@ describe("the after-action report page", () => {
     expect(html).toMatch(/\d\d:\d\d UTC/);
 
     expect((await page(outsider, path)).status).toBe(404);
+
+    // Published: read-only, pointing to where its corrective actions are tracked.
+    await expectStatus(await api(`/api/conduct/sessions/${ended.sessionId}/aar/publish`, { user: owner, body: {} }), 200);
+    const final = await (await page(owner, path)).text();
+    expect(final).toContain('href="/improvement"');
+    expect(final).not.toContain("Regenerate");
+    expect(final).toContain("Export docx");
   });
 });
