@@ -37,6 +37,7 @@ import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
 import { improvementRoutes } from "./improvement/routes";
+import { aarRoutes } from "./aar/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -107,6 +108,7 @@ export function createApp() {
   app.route("/api/collaborate", contributorRoutes);
   app.route("/api/synthesis", synthesisRoutes);
   app.route("/api/collaborate/campaigns", campaignFindingsRoutes);
+  app.route("/api/conduct/sessions/:id/aar", aarRoutes);
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
+import { aarBenchRoutes } from "./aar-bench";
 import { alertSummariesBenchRoutes } from "./alert-summaries-bench";
 import { alertsBenchRoutes } from "./alerts-bench";
 import { counterBenchRoutes } from "./counter-bench";
@@ -36,4 +37,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route("/bench/alerts", alertsBenchRoutes)
   .route("/bench/alert-summaries", alertSummariesBenchRoutes)
   .route("/bench/team", teamBenchRoutes)
-  .route("/bench/synthesis", synthesisBenchRoutes);
+  .route("/bench/synthesis", synthesisBenchRoutes)
+  .route("/bench/aar", aarBenchRoutes);

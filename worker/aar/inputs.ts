@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import type { ConductPlan, EegContent, FeedbackContent, Rating, TimelineItem } from "../db/conduct-shapes";
+import { conductEvents, conductTokens, eegs, feedbackResponses, type ConductSession } from "../db/schema";
+
+/**
+ * Everything a conduct session produced that the After-Action Report rests on, read from D1 (the
+ * ConductEvent rows are the session object's mirror, written before it answers). The session row
+ * itself comes from findSession; the rest is one D1 batch: events, guide, feedback, links.
+ *
+ * Ids are the rows' own (ConductEvent.id, FeedbackResponse.id): the report's evidence cites them.
+ */
+
+export type ObservationInput = {
+  id: string;
+  at: number;
+  /** ConductToken id of the evaluator (or the controller's user id); null if unknown. */
+  actorId: string | null;
+  actorLabel: string;
+  capability: string;
+  targetId: string | null;
+  text: string;
+  rating: Rating | null;
+  itemKey: string | null;
+};
+
+export type AnswerInput = { id: string; at: number; group: string; moduleIndex: number; questionIndex: number; text: string };
+
+export type FeedbackInput = { id: string; at: number; content: FeedbackContent };
+
+export type PlayedItem = { key: string; title: string; at: number; unplanned: boolean; responsibleOrganization: string | null };
+
+export type AarInputs = {
+  session: { id: string; name: string; plan: ConductPlan; startedAt: number | null; endedAt: number | null };
+  observations: ObservationInput[];
+  answers: AnswerInput[];
+  /** Injects released during play (planned and unplanned), in order. */
+  played: PlayedItem[];
+  eeg: EegContent | null;
+  feedback: FeedbackInput[];
+  links: { role: "player" | "evaluator" | "feedback"; label: string }[];
+};
+
+/** The event kinds the report reads; started/paused/etc. carry nothing a finding could cite. */
+const READ_KINDS = ["observation", "answer", "released", "unplanned"] as const;
+
+export async function loadAarInputs(db: Database, session: ConductSession): Promise<AarInputs> {
+  const [events, guides, responses, links] = await db.batch([
+    db
+      .select({ id: conductEvents.id, at: conductEvents.at, actorId: conductEvents.actorId, actorLabel: conductEvents.actorLabel, payload: conductEvents.payload })
+      .from(conductEvents)
+      .where(and(eq(conductEvents.sessionId, session.id), inArray(conductEvents.kind, [...READ_KINDS])))
+      .orderBy(asc(conductEvents.seq)),
+    db.select({ content: eegs.content }).from(eegs).where(eq(eegs.sessionId, session.id)).limit(1),
+    db
+      .select({ id: feedbackResponses.id, createdAt: feedbackResponses.createdAt, content: feedbackResponses.content })
+      .from(feedbackResponses)
+      .where(eq(feedbackResponses.sessionId, session.id))
+      .orderBy(asc(feedbackResponses.createdAt), asc(feedbackResponses.id)),
+    db
+      .select({ role: conductTokens.role, label: conductTokens.label })
+      .from(conductTokens)
+      .where(eq(conductTokens.sessionId, session.id))
+      .orderBy(asc(conductTokens.createdAt), asc(conductTokens.id)),
+  ]);
+  return fromRows(session, events, guides[0]?.content ?? null, responses, links);
+}
+
+type EventRow = { id: string; at: Date; actorId: string | null; actorLabel: string; payload: (typeof conductEvents.$inferSelect)["payload"] };
+
+/** Rows → inputs; pure, so the bench and node tests build inputs the same way. */
+export function fromRows(
+  session: Pick<ConductSession, "id" | "name" | "plan" | "startedAt" | "endedAt">,
+  events: EventRow[],
+  eeg: EegContent | null,
+  responses: { id: string; createdAt: Date; content: FeedbackContent }[],
+  links: AarInputs["links"],
+): AarInputs {
+  // Unplanned injects join the map as they are added: one may be released later by its key.
+  const planned = new Map<string, TimelineItem>(session.plan.items.map((i) => [i.key, i]));
+  const observations: ObservationInput[] = [];
+  const answers: AnswerInput[] = [];
+  const played: PlayedItem[] = [];
+  for (const e of events) {
+    const at = e.at.getTime();
+    const p = e.payload;
+    switch (p.kind) {
+      case "observation":
+        observations.push({ id: e.id, at, actorId: e.actorId, actorLabel: e.actorLabel, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey });
+        break;
+      case "answer":
+        answers.push({ id: e.id, at, group: e.actorLabel, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text });
+        break;
+      case "released": {
+        const item = planned.get(p.itemKey);
+        played.push({ key: p.itemKey, title: item?.title ?? p.itemKey, at, unplanned: false, responsibleOrganization: item?.responsibleOrganization ?? null });
+        break;
+      }
+      case "unplanned":
+        planned.set(p.item.key, p.item);
+        if (p.released) played.push({ key: p.item.key, title: p.item.title, at, unplanned: true, responsibleOrganization: p.item.responsibleOrganization });
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    session: { id: session.id, name: session.name, plan: session.plan, startedAt: session.startedAt?.getTime() ?? null, endedAt: session.endedAt?.getTime() ?? null },
+    observations,
+    answers,
+    played,
+    eeg,
+    feedback: responses.map((r) => ({ id: r.id, at: r.createdAt.getTime(), content: r.content })),
+    links,
+  };
+}
