@@ -14,7 +14,7 @@ describe("buildConductPlan", () => {
         { event: "2", time: "9:45 AM", synopsis: null, message: "Shelter A reports 300 arrivals and no cots left.\nMore follows." },
         { event: "3", time: "around lunch", message: "Press calls." },
         { event: null, time: null, message: null, synopsis: null },
-        { event: 4, time: "11:00", message: "Power fails." },
+        { event: "4", time: "11:00", message: "Power fails." },
       ],
       modules: [{ title: "Response", description: "Landfall.", injects: ["ignored while there is an MSEL"], questions: ["Who leads?"] }],
     });
