@@ -8,7 +8,7 @@ import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { enterprise } from "../clients/helpers";
 import { createExercise } from "../exercises/helpers";
-import { clientKey, command, conductExercise, createLink, createSession, expectNoExpectedAction, tokenOf } from "./helpers";
+import { clientKey, command, conductExercise, createLink, createSession, expectNoExpectedAction, openSocket, stateAt, tokenOf } from "./helpers";
 
 let owner: TestUser;
 let stranger: TestUser;
@@ -152,6 +152,10 @@ describe("commands", () => {
     const watched = await json(await expectStatus(await api(`/api/conduct/sessions/${session.id}`, { user: viewer }), 200));
     expect(watched.session.access).toBe("read");
     await expectStatus(await api(`/api/conduct/sessions/${session.id}/events`, { user: viewer }), 200);
+    // Their socket is a controller-view socket: it watches; commands are REST only.
+    const socket = await openSocket(`/api/conduct/sessions/${session.id}/socket`, { cookie: viewer.cookie });
+    expect((await socket.next(stateAt(0))).state.session.access).toBe("read");
+    socket.ws.close(1000);
     // findSession(…, "control") answers 404 to a reader, the same as to a stranger.
     await refused(await api(`/api/conduct/sessions/${session.id}/commands`, { user: viewer, body: { type: "start" } }), 404, CONDUCT_MESSAGES.sessionNotFound);
     await refused(await api(`/api/conduct/sessions/${session.id}/links`, { user: viewer, body: { role: "player", label: "x" } }), 404);
