@@ -134,11 +134,6 @@ export class ConductSession extends DurableObject<Env> {
     await this.broadcast({ only: "controller" });
   }
 
-  /** Open sockets per link id. */
-  async connectedPerLink(): Promise<Record<string, number>> {
-    return Object.fromEntries(this.socketsPerLink());
-  }
-
   // ------------------------------------------------------------------------------------------
   // WebSockets (Hibernation API)
 

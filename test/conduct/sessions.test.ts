@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
-import { conductEvents, conductSessions } from "../../worker/db/schema";
+import { conductEvents, conductSessions, eegs } from "../../worker/db/schema";
 import { CONDUCT_MESSAGES, MAX_LINKS_PER_SESSION } from "../../worker/conduct/model";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
@@ -213,8 +213,11 @@ describe("links and the public token API", () => {
     expect((await json(await api(`/api/conduct/t/${token}/observations`, { body: note }))).duplicate).toBe(true);
     await refused(await api(`/api/conduct/t/${token}/answers`, { body: { clientKey: clientKey(), moduleIndex: 0, questionIndex: 0, text: "x" } }), 404);
 
+    // The session's EEGs (written by worker/evaluation) reach the evaluator's view.
+    const guide = { id: "g1", capability: "Mass Care Services", objectives: ["Open two shelters within two hours."], targets: [] };
+    await getDb(env.DB).insert(eegs).values({ sessionId: id, content: { guides: [guide] }, source: "offline" });
     const view = await json(await api(`/api/conduct/t/${token}`));
-    expect(view).toMatchObject({ role: "evaluator", evaluatorLabel: "Evaluator — Mass Care", currentItemKey: "msel-2", guides: [] });
+    expect(view).toMatchObject({ role: "evaluator", evaluatorLabel: "Evaluator — Mass Care", currentItemKey: "msel-2", guides: [guide] });
     expect(view.observations).toEqual([expect.objectContaining({ clientKey: note.clientKey, itemKey: "msel-2", rating: "S", capability: "Mass Care Services" })]);
     expect((view.released as Json[])[0]).toMatchObject({ key: "msel-2", expectedAction: "Refer to the PIO." });
     const [event] = ((await json(await api(`/api/conduct/sessions/${id}/events`, { user: owner }))).events as Json[]).filter((e) => e.payload.kind === "observation");
