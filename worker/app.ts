@@ -38,6 +38,7 @@ import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
 import { improvementRoutes } from "./improvement/routes";
 import { aarRoutes } from "./aar/routes";
+import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -125,6 +126,8 @@ export function createApp() {
   app.route("/api/conduct/sessions/:id/eeg", eegRoutes);
   app.route("/api/conduct/sessions/:id/feedback", sessionFeedbackRoutes);
   app.route("/api/feedback", feedbackFormRoutes);
+  app.route("/api/conduct/sessions", conductSessionRoutes);
+  app.route("/api/conduct/t", conductLinkRoutes);
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.
