@@ -115,6 +115,15 @@ export class ConductSession extends DurableObject<Env> {
     await this.broadcast({ only: "controller" });
   }
 
+  /**
+   * Something the states show changed outside the object (the EEG saved, feedback received):
+   * resend the states so open pages show it without waiting for the next event.
+   */
+  async refresh(who: "controller" | "all"): Promise<void> {
+    if (!this.loadMeta()) return;
+    await this.broadcast(who === "controller" ? { only: "controller" } : {});
+  }
+
   /** Revoked: its sockets are told the link is gone and closed; controllers see the change. */
   async revokeLink(linkId: string, at: number): Promise<void> {
     const link = this.loadLinks().find((l) => l.id === linkId);

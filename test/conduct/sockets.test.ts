@@ -186,4 +186,24 @@ describe("the session object", () => {
     expect(objectEvents.every((e) => e.mirrored === 1)).toBe(true);
     expect(mirrored.map((e) => e.kind)).toEqual(["started", "released", "module", "answer", "released"]);
   });
+
+  it("resends states when the EEG is saved or feedback arrives, so open pages update without a new event", async () => {
+    const s = await sessionWithLinks();
+    const controller = await openSocket(`/api/conduct/sessions/${s.id}/socket`, { cookie: owner.cookie });
+    const evaluator = await openSocket(`/api/conduct/t/${s.evaluatorToken}/socket`);
+    expect((await evaluator.next(stateAt(0))).state.guides).toEqual([]);
+    await controller.next(stateAt(0));
+
+    const guide = { id: "", capability: "Mass Care Services", objectives: ["Open two shelters within 2 hours."], targets: [] };
+    await api(`/api/conduct/sessions/${s.id}/eeg`, { method: "PUT", user: owner, body: { content: { guides: [guide] } } });
+    const updated = await evaluator.next((m) => m.type === "state" && (m.state.guides as Json[]).length === 1, "the evaluator's state with the saved guide");
+    expect(updated.state.guides[0]).toMatchObject({ capability: "Mass Care Services" });
+
+    const feedback = await createLink(owner, s.id, "feedback", "Hot wash");
+    const form = { clientKey: clientKey(), content: { strengths: ["Clear roles"], improvements: [], ratings: { structure: 5 } } };
+    expect((await api(`/api/feedback/${tokenOf(feedback)}`, { body: form })).status).toBe(201);
+    const counted = await controller.next((m) => m.type === "state" && (m.state.counts as Json).feedback === 1, "the controller's feedback count");
+    expect(counted.state.counts).toMatchObject({ feedback: 1 });
+    for (const c of [controller, evaluator]) c.ws.close(1000, "done");
+  });
 });

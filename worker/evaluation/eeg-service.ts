@@ -3,6 +3,7 @@ import { getAiProvider, approxTokens, type AiProvider } from "../ai";
 import { chargeForAi } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { structuredCall } from "../collaborate/synthesis/ai-call";
+import { announceSessionChange } from "../conduct/announce";
 import { findSession } from "../conduct/access";
 import type { UserContext } from "../context";
 import { eegContentSchema, type ConductPlan, type EegContent } from "../db/conduct-shapes";
@@ -182,6 +183,7 @@ export async function generateEeg(ctx: UserContext, sessionId: string, input: { 
     })
     .returning();
   if (!row) throw conflict(EVALUATION_MESSAGES.eegEdited, "eeg_edited");
+  await announceSessionChange(ctx, session.id, "all");
   return toEegView(row);
 }
 
@@ -195,6 +197,7 @@ export async function saveEeg(ctx: UserContext, sessionId: string, input: SaveEe
     .values({ id: newId(), sessionId: session.id, content, source: "edited", createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: eegs.sessionId, set: { content, source: "edited", updatedAt: now } })
     .returning();
+  await announceSessionChange(ctx, session.id, "all");
   return toEegView(row!);
 }
 

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { announceSessionChange } from "../conduct/announce";
 import { findLink, findSession } from "../conduct/access";
 import type { AppContext, UserContext } from "../context";
 import { FEEDBACK_STATEMENTS, type FeedbackContent } from "../db/conduct-shapes";
@@ -41,6 +42,7 @@ export async function submitFeedback(ctx: AppContext, token: string, input: Feed
     .values({ id: newId(), sessionId: session.id, tokenId: link.id, clientKey: input.clientKey, content: tidy(input.content), createdAt: new Date(nowMs()) })
     .onConflictDoNothing({ target: [feedbackResponses.sessionId, feedbackResponses.clientKey] })
     .returning({ id: feedbackResponses.id });
+  if (inserted.length) await announceSessionChange(ctx, session.id, "controller");
   return { ok: true, duplicate: inserted.length === 0 };
 }
 
