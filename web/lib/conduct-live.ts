@@ -3,7 +3,8 @@
  * which socket state wins, how long to wait before reconnecting, the session clock, and the outbox
  * that keeps answers and observations written offline until the server has them.
  */
-import type { ClockView } from "../../worker/conduct/views";
+import type { ObservationInput } from "../../worker/conduct/model";
+import type { ClockView, ObservationView, Rating } from "../../worker/conduct/views";
 
 // ---------------------------------------------------------------------------------------------
 // State ordering: every state the server sends carries the highest event seq it has applied. A
@@ -209,3 +210,28 @@ export function browserStorage(): StorageLike | null {
     return null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The evaluator's notes.
+
+export type Note = { key: string; capability: string; targetId: string | null; text: string; rating: Rating | null; at: string; state: "saved" | "queued" | "refused"; error: string | null };
+
+/** The evaluator's own notes, newest first: stored ones "Saved", the rest "Queued" until they are. */
+export function mergeNotes(observations: ObservationView[], pending: OutboxEntry<ObservationInput>[]): Note[] {
+  const stored = new Set(observations.map((o) => o.clientKey).filter(Boolean));
+  const queued: Note[] = pending
+    .filter((e) => !stored.has(e.clientKey))
+    .map((e) => ({
+      key: e.clientKey,
+      capability: e.input.capability,
+      targetId: e.input.targetId ?? null,
+      text: e.input.text,
+      rating: e.input.rating ?? null,
+      at: new Date(e.input.writtenAt ?? e.queuedAt).toISOString(),
+      state: e.error ? "refused" : "queued",
+      error: e.error,
+    }));
+  const saved: Note[] = observations.map((o) => ({ key: o.id, capability: o.capability, targetId: o.targetId, text: o.text, rating: o.rating, at: o.at, state: "saved", error: null }));
+  return [...queued, ...saved].sort((a, b) => b.at.localeCompare(a.at));
+}
+

@@ -9,7 +9,7 @@ import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { useConductOutbox } from "~/hooks/use-conduct-outbox";
 import { conductApi } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
-import { formatClockTime, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
+import { formatClockTime, mergeNotes, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
 import { observationSchema, type ObservationInput } from "../../../worker/conduct/model";
 import type { EegGuide } from "../../../worker/db/conduct-shapes";
 import type { EvaluatorStateView, ObservationView, Rating } from "../../../worker/conduct/views";
@@ -197,27 +197,6 @@ function ObservationForm({
       </CardContent>
     </Card>
   );
-}
-
-type Note = { key: string; capability: string; targetId: string | null; text: string; rating: Rating | null; at: string; state: "saved" | "queued" | "refused"; error: string | null };
-
-/** The evaluator's own notes, newest first: stored ones "Saved", the rest "Queued" until they are. */
-export function mergeNotes(observations: ObservationView[], pending: OutboxEntry<ObservationInput>[]): Note[] {
-  const stored = new Set(observations.map((o) => o.clientKey).filter(Boolean));
-  const queued: Note[] = pending
-    .filter((e) => !stored.has(e.clientKey))
-    .map((e) => ({
-      key: e.clientKey,
-      capability: e.input.capability,
-      targetId: e.input.targetId ?? null,
-      text: e.input.text,
-      rating: e.input.rating ?? null,
-      at: new Date(e.input.writtenAt ?? e.queuedAt).toISOString(),
-      state: e.error ? "refused" : "queued",
-      error: e.error,
-    }));
-  const saved: Note[] = observations.map((o) => ({ key: o.id, capability: o.capability, targetId: o.targetId, text: o.text, rating: o.rating, at: o.at, state: "saved", error: null }));
-  return [...queued, ...saved].sort((a, b) => b.at.localeCompare(a.at));
 }
 
 function NotesList({ observations, pending, guides }: { observations: ObservationView[]; pending: OutboxEntry<ObservationInput>[]; guides: EegGuide[] }) {
