@@ -1,11 +1,439 @@
 import { DurableObject } from "cloudflare:workers";
+import { getDb } from "../worker/db/client";
+import type { ActorRole, ConductEventPayload, EegGuide, TimelineItem } from "../worker/db/conduct-shapes";
 import type { Env } from "../worker/env";
+import { HttpError } from "../worker/lib/errors";
+import { nowMs, runtimeNow } from "../worker/lib/clock";
+import type { SessionAccess } from "../worker/conduct/access";
+import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from "../worker/conduct/object-protocol";
+import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
+import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_SESSION, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
+import {
+  controllerState,
+  evaluatorState,
+  latestAnswers,
+  playerState,
+  type LinkRecord,
+  type SessionMeta,
+} from "../worker/conduct/project";
+import { applyAnswer, applyCommand, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
+import type { ControllerStateView, EvaluatorStateView, ObservationView, PlayerStateView, ServerMessage, SubmitAck } from "../worker/conduct/views";
 
 /**
- * CONDUCT_SESSION: one object per live conduct session (issue 15) — the session's truth while it
- * runs (clock, timeline state, event sequence), its WebSockets (Hibernation API) and its alarms for
- * scheduled releases. Every event is mirrored to D1 (ConductEvent) by the object itself.
+ * CONDUCT_SESSION: one object per live conduct session (issue 15; id = idFromName(sessionId)) — the
+ * session's truth while it runs (clock, timeline state, event sequence), its WebSockets (Hibernation
+ * API: the object may be evicted between messages while the sockets stay open) and its alarm for
+ * scheduled releases. A thin shell over the pure transitions of worker/conduct/state.ts.
  *
- * Contract stub: the implementation lands with worker/conduct/.
+ * After every change: the events go to SQLite in one transaction with the new state, then to D1 (the
+ * mirror, awaited before the call answers; a failed write is retried by the alarm), then every socket
+ * gets its role's state. Typed errors do not survive RPC, so refusals come back as data (`Outcome`)
+ * and worker/conduct/session-object.ts turns them into HttpErrors again.
  */
-export class ConductSession extends DurableObject<Env> {}
+
+type Attachment = SocketClaim;
+
+/** A socket's ping; answered by the runtime without waking a hibernated object. */
+const PING = "ping";
+const PONG = "pong";
+const MIRROR_RETRY_MS = 5_000;
+const GONE_CLOSE_CODE = 4404;
+
+export class ConductSession extends DurableObject<Env> {
+  private meta: SessionMeta | null = null;
+  private state: SessionState | null = null;
+  private links: LinkRecord[] | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS items (position INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, json TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS links (id TEXT PRIMARY KEY, json TEXT NOT NULL);
+       CREATE TABLE IF NOT EXISTS events (
+         seq INTEGER PRIMARY KEY, id TEXT NOT NULL, at INTEGER NOT NULL, actorRole TEXT NOT NULL, actorId TEXT,
+         actorLabel TEXT NOT NULL, clientKey TEXT UNIQUE, kind TEXT NOT NULL, payload TEXT NOT NULL, mirrored INTEGER NOT NULL DEFAULT 0);
+       CREATE INDEX IF NOT EXISTS events_actor ON events (actorId, kind);
+       CREATE INDEX IF NOT EXISTS events_unmirrored ON events (mirrored) WHERE mirrored = 0;`,
+    );
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // RPC
+
+  /** Sets the session up with its frozen plan; a second call changes nothing. */
+  async init(meta: SessionMeta, items: TimelineItem[]): Promise<void> {
+    if (this.loadMeta()) return;
+    const state = initialState({ items, modules: meta.modules });
+    this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.sql.exec("INSERT INTO meta (id, json) VALUES (1, ?)", JSON.stringify(meta));
+      this.saveState(state, null);
+    });
+    this.meta = meta;
+  }
+
+  async command(command: ControllerCommand, actor: Actor, access: SessionAccess): Promise<Outcome<ControllerStateView>> {
+    return this.attempt(async () => {
+      const state = this.loadState();
+      const now = nowMs();
+      const applied = applyCommand(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
+      // What the clock owes at this instant goes out with the command (start releases the T+0 injects).
+      const due = releaseDue(applied.state, now);
+      await this.commit([{ applied, actor, clientKey: null }, { applied: due, actor: SYSTEM, clientKey: null }]);
+      return this.controllerView(access, await countFeedback(this.db(), this.loadMeta()!.id));
+    });
+  }
+
+  async answer(linkId: string, input: AnswerInput): Promise<Outcome<SubmitAck>> {
+    return this.submit(linkId, "player", input.clientKey, (state, now) => applyAnswer(state, input, now));
+  }
+
+  async observe(linkId: string, input: ObservationInput): Promise<Outcome<SubmitAck>> {
+    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now));
+  }
+
+  async controllerState(access: SessionAccess): Promise<Outcome<ControllerStateView>> {
+    return this.attempt(async () => this.controllerView(access, await countFeedback(this.db(), this.loadMeta()!.id)));
+  }
+
+  async playerState(linkId: string): Promise<Outcome<PlayerStateView>> {
+    return this.attempt(async () => this.playerView(this.activeLink(linkId, "player")));
+  }
+
+  async evaluatorState(linkId: string): Promise<Outcome<EvaluatorStateView>> {
+    return this.attempt(async () => this.evaluatorView(this.activeLink(linkId, "evaluator"), await readGuides(this.db(), this.loadMeta()!.id)));
+  }
+
+  /** A new link (its D1 row is written by worker/conduct/links.ts): controllers see it at once. */
+  async addLink(link: LinkRecord): Promise<void> {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO links (id, json) VALUES (?, ?)", link.id, JSON.stringify(link));
+    this.links = null;
+    await this.broadcast({ only: "controller" });
+  }
+
+  /** Revoked: its sockets are told the link is gone and closed; controllers see the change. */
+  async revokeLink(linkId: string, at: number): Promise<void> {
+    const link = this.loadLinks().find((l) => l.id === linkId);
+    if (link && link.revokedAt === null) {
+      this.ctx.storage.sql.exec("UPDATE links SET json = ? WHERE id = ?", JSON.stringify({ ...link, revokedAt: at }), linkId);
+      this.links = null;
+    }
+    const gone = JSON.stringify({ type: "gone", message: CONDUCT_MESSAGES.linkNotFound } satisfies ServerMessage<never>);
+    for (const ws of this.ctx.getWebSockets(linkTag(linkId))) {
+      try {
+        ws.send(gone);
+        ws.close(GONE_CLOSE_CODE, "link revoked");
+      } catch {
+        // Already closing.
+      }
+    }
+    await this.broadcast({ only: "controller" });
+  }
+
+  /** Open sockets per link id. */
+  async connectedPerLink(): Promise<Record<string, number>> {
+    return Object.fromEntries(this.socketsPerLink());
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // WebSockets (Hibernation API)
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade.", { status: 426 });
+    const claim = JSON.parse(request.headers.get(SOCKET_CLAIM_HEADER) ?? "null") as SocketClaim | null;
+    if (!claim || !this.loadMeta()) return jsonResponse(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
+    if (claim.role !== "controller" && !this.loadLinks().some((l) => l.id === claim.linkId && l.revokedAt === null && l.role === claim.role)) {
+      return jsonResponse(404, "not_found", CONDUCT_MESSAGES.linkNotFound);
+    }
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_SESSION) {
+      return jsonResponse(429, "too_many_sockets", "This session has as many connections as it can take. Close another window and try again.");
+    }
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    const tags = claim.role === "controller" ? ["role:controller"] : [`role:${claim.role}`, linkTag(claim.linkId)];
+    this.ctx.acceptWebSocket(server, tags);
+    server.serializeAttachment(claim satisfies Attachment);
+    // The reconnect: a new socket gets the current state at once, and the browser replaces its own by seq.
+    await this.sendStates([server]);
+    if (claim.role !== "controller") await this.broadcast({ only: "controller" });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Pings are answered by the auto-response; anything else asks for the state again.
+    if (message === PING) ws.send(PONG);
+    else if (message === "state") await this.sendStates([ws]);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed.
+    }
+    await this.broadcast({ only: "controller", without: ws });
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.broadcast({ only: "controller", without: ws });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The clock
+
+  override async alarm(): Promise<void> {
+    const state = this.loadState();
+    const due = releaseDue(state, nowMs());
+    if (due.events.length) await this.commit([{ applied: due, actor: SYSTEM, clientKey: null }]);
+    else await this.flushMirror();
+    await this.schedule();
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private async submit(
+    linkId: string,
+    role: "player" | "evaluator",
+    clientKey: string,
+    change: (state: SessionState, now: number) => Applied,
+  ): Promise<Outcome<SubmitAck>> {
+    return this.attempt(async () => {
+      const link = this.activeLink(linkId, role);
+      const [previous] = this.ctx.storage.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE clientKey = ?", clientKey).toArray();
+      if (previous) return { ok: true, clientKey, seq: previous.seq, duplicate: true };
+      const applied = change(this.loadState(), nowMs());
+      await this.commit([{ applied, actor: { role, id: link.id, label: link.label }, clientKey }]);
+      return { ok: true, clientKey, seq: applied.state.seq, duplicate: false };
+    });
+  }
+
+  private async attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+    try {
+      if (!this.loadMeta()) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
+      return { ok: true, value: await run() };
+    } catch (e) {
+      if (e instanceof HttpError) return { ok: false, error: { status: e.status, code: e.code, message: e.message } };
+      throw e;
+    }
+  }
+
+  /** Stores the events and the state they lead to, mirrors them to D1, tells every socket, sets the alarm. */
+  private async commit(batches: { applied: Applied; actor: Actor; clientKey: string | null }[]): Promise<void> {
+    const before = this.loadState();
+    const last = batches.at(-1)!.applied.state;
+    const rows: StoredEvent[] = [];
+    let seq = before.seq;
+    for (const { applied, actor, clientKey } of batches) {
+      for (const e of applied.events) {
+        seq += 1;
+        rows.push({ id: crypto.randomUUID(), seq, at: e.at, actorRole: actor.role, actorId: actor.id, actorLabel: actor.label, clientKey, payload: e.payload });
+      }
+    }
+    if (!rows.length) return;
+    this.ctx.storage.transactionSync(() => {
+      for (const r of rows) {
+        this.ctx.storage.sql.exec(
+          "INSERT INTO events (seq, id, at, actorRole, actorId, actorLabel, clientKey, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          r.seq, r.id, r.at, r.actorRole, r.actorId, r.actorLabel, r.clientKey, r.payload.kind, JSON.stringify(r.payload),
+        );
+      }
+      this.saveState(last, before);
+    });
+    await this.flushMirror();
+    await this.broadcast({});
+    await this.schedule();
+  }
+
+  /** Writes every event D1 does not have yet, with the session's status; on failure the alarm retries. */
+  private async flushMirror(): Promise<boolean> {
+    const pending = this.ctx.storage.sql
+      .exec<{ seq: number; id: string; at: number; actorRole: ActorRole; actorId: string | null; actorLabel: string; clientKey: string | null; payload: string }>(
+        "SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq",
+      )
+      .toArray();
+    if (!pending.length) return true;
+    const state = this.loadState();
+    try {
+      await mirrorToD1(
+        this.db(),
+        this.loadMeta()!.id,
+        pending.map((p) => ({ ...p, payload: JSON.parse(p.payload) as ConductEventPayload })),
+        { status: state.status, startedAt: state.startedAt, endedAt: state.endedAt },
+      );
+    } catch (e) {
+      console.error("conduct session: the D1 mirror failed; the alarm retries", e);
+      await this.ctx.storage.setAlarm(runtimeNow() + MIRROR_RETRY_MS);
+      return false;
+    }
+    this.ctx.storage.sql.exec("UPDATE events SET mirrored = 1 WHERE mirrored = 0 AND seq <= ?", pending.at(-1)!.seq);
+    return true;
+  }
+
+  /** The alarm at the next scheduled release, or a retry of the mirror, or none. */
+  private async schedule(): Promise<void> {
+    const now = nowMs();
+    const next = nextAlarmAt(this.loadState(), now);
+    const unmirrored = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM events WHERE mirrored = 0").one().n > 0;
+    // The app's clock may run on another date in tests: the alarm is set on the runtime's.
+    const candidates = [next === null ? null : runtimeNow() + (next - now), unmirrored ? runtimeNow() + MIRROR_RETRY_MS : null].filter((t): t is number => t !== null);
+    if (candidates.length) await this.ctx.storage.setAlarm(Math.min(...candidates));
+    else await this.ctx.storage.deleteAlarm();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Views and sockets
+
+  private controllerView(access: SessionAccess, feedback: number): ControllerStateView {
+    let controllers = 0;
+    for (const ws of this.ctx.getWebSockets("role:controller")) if (ws.readyState === WebSocket.OPEN) controllers += 1;
+    return controllerState(this.loadMeta()!, this.loadState(), {
+      access,
+      now: nowMs(),
+      links: this.loadLinks(),
+      socketsPerLink: this.socketsPerLink(),
+      controllers,
+      feedback,
+    });
+  }
+
+  private playerView(link: LinkRecord): PlayerStateView {
+    const answers = this.ctx.storage.sql
+      .exec<{ payload: string; at: number }>("SELECT payload, at FROM events WHERE actorId = ? AND kind = 'answer' ORDER BY seq", link.id)
+      .toArray()
+      .map((r) => {
+        const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "answer" }>;
+        return { moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text, at: r.at };
+      });
+    return playerState(this.loadMeta()!, this.loadState(), link, latestAnswers(answers));
+  }
+
+  private evaluatorView(link: LinkRecord, guides: EegGuide[]): EvaluatorStateView {
+    const observations: ObservationView[] = this.ctx.storage.sql
+      .exec<{ id: string; clientKey: string | null; payload: string; at: number }>(
+        "SELECT id, clientKey, payload, at FROM events WHERE actorId = ? AND kind = 'observation' ORDER BY seq DESC",
+        link.id,
+      )
+      .toArray()
+      .map((r) => {
+        const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "observation" }>;
+        return { id: r.id, clientKey: r.clientKey, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey, at: new Date(r.at).toISOString() };
+      });
+    return evaluatorState(this.loadMeta()!, this.loadState(), link, { now: nowMs(), guides, observations });
+  }
+
+  /** Sends each socket its role's state, building each distinct state once (per link, per access). */
+  private async sendStates(sockets: WebSocket[]): Promise<void> {
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
+    if (!open.length) return;
+    const meta = this.loadMeta();
+    if (!meta) return;
+    const claims = open.map((ws) => ({ ws, claim: ws.deserializeAttachment() as Attachment }));
+    const feedback = claims.some((c) => c.claim.role === "controller") ? await countFeedback(this.db(), meta.id) : 0;
+    const guides = claims.some((c) => c.claim.role === "evaluator") ? await readGuides(this.db(), meta.id) : [];
+    const built = new Map<string, string>();
+    const links = new Map(this.loadLinks().map((l) => [l.id, l]));
+    for (const { ws, claim } of claims) {
+      const key = claim.role === "controller" ? `controller:${claim.access}` : `${claim.role}:${claim.linkId}`;
+      let text = built.get(key);
+      if (text === undefined) {
+        const state = this.stateFor(claim, links, feedback, guides);
+        text = JSON.stringify(state ? { type: "state", state } : { type: "gone", message: CONDUCT_MESSAGES.linkNotFound });
+        built.set(key, text);
+      }
+      try {
+        ws.send(text);
+      } catch {
+        // A socket closing as we send: its close handler tidies up.
+      }
+    }
+  }
+
+  private stateFor(claim: Attachment, links: Map<string, LinkRecord>, feedback: number, guides: EegGuide[]) {
+    if (claim.role === "controller") return this.controllerView(claim.access, feedback);
+    const link = links.get(claim.linkId);
+    if (!link || link.revokedAt !== null) return null;
+    return claim.role === "player" ? this.playerView(link) : this.evaluatorView(link, guides);
+  }
+
+  private async broadcast(options: { only?: "controller"; without?: WebSocket }): Promise<void> {
+    const sockets = this.ctx.getWebSockets(options.only ? "role:controller" : undefined).filter((ws) => ws !== options.without);
+    await this.sendStates(sockets);
+  }
+
+  private socketsPerLink(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const claim = ws.deserializeAttachment() as Attachment | null;
+      if (claim && claim.role !== "controller") counts.set(claim.linkId, (counts.get(claim.linkId) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Storage
+
+  private db() {
+    return getDb(this.env.DB);
+  }
+
+  private activeLink(linkId: string, role: "player" | "evaluator"): LinkRecord {
+    const link = this.loadLinks().find((l) => l.id === linkId);
+    if (!link || link.revokedAt !== null || link.role !== role) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.linkNotFound);
+    return link;
+  }
+
+  private loadMeta(): SessionMeta | null {
+    if (this.meta) return this.meta;
+    const row = this.ctx.storage.sql.exec<{ json: string }>("SELECT json FROM meta WHERE id = 1").toArray()[0];
+    this.meta = row ? (JSON.parse(row.json) as SessionMeta) : null;
+    return this.meta;
+  }
+
+  private loadLinks(): LinkRecord[] {
+    if (this.links) return this.links;
+    this.links = this.ctx.storage.sql
+      .exec<{ json: string }>("SELECT json FROM links")
+      .toArray()
+      .map((r) => JSON.parse(r.json) as LinkRecord)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+    return this.links;
+  }
+
+  private loadState(): SessionState {
+    if (this.state) return this.state;
+    const row = this.ctx.storage.sql.exec<{ json: string }>("SELECT json FROM state WHERE id = 1").toArray()[0];
+    if (!row) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
+    const items = this.ctx.storage.sql
+      .exec<{ json: string }>("SELECT json FROM items ORDER BY position")
+      .toArray()
+      .map((r) => JSON.parse(r.json) as SessionItem);
+    this.state = { ...(JSON.parse(row.json) as Omit<SessionState, "items">), items };
+    return this.state;
+  }
+
+  /** The state row, and only the items that changed since `before` (the transitions keep unchanged items' identity). */
+  private saveState(state: SessionState, before: SessionState | null): void {
+    const { items, ...rest } = state;
+    this.ctx.storage.sql.exec("INSERT INTO state (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json", JSON.stringify(rest));
+    items.forEach((item, position) => {
+      if (before?.items[position] === item) return;
+      this.ctx.storage.sql.exec(
+        "INSERT INTO items (position, key, json) VALUES (?, ?, ?) ON CONFLICT(position) DO UPDATE SET json = excluded.json",
+        position,
+        item.key,
+        JSON.stringify(item),
+      );
+    });
+    this.state = state;
+  }
+}
+
+const SYSTEM: Actor = { role: "system", id: null, label: "Clock" };
+const linkTag = (linkId: string) => `link:${linkId}`;
+
+function jsonResponse(status: number, code: string, message: string): Response {
+  return Response.json({ message, code }, { status });
+}

@@ -35,6 +35,7 @@ import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
 import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
+import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
 
 /**
  * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
@@ -117,6 +118,8 @@ export function createApp() {
   app.route("/api/notifications", notificationRoutes);
   app.route("/api/intelligence/briefs", briefRoutes);
   app.route("/api/admin", adminRoutes);
+  app.route("/api/conduct/sessions", conductSessionRoutes);
+  app.route("/api/conduct/t", conductLinkRoutes);
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.

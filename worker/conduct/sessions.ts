@@ -1,0 +1,80 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { UserContext } from "../context";
+import { conductSessions } from "../db/schema";
+import { findExercise, inCampaign, personal, type ExerciseScope } from "../exercises/scope";
+import { HttpError } from "../lib/errors";
+import { nowMs } from "../lib/clock";
+import { findSession } from "./access";
+import type { CreateSessionInput } from "./model";
+import { buildConductPlan } from "./plan";
+import type { SessionMeta } from "./project";
+import { sessionObject, unwrap } from "./session-object";
+import { toSessionView } from "./session-view";
+import type { ConductSessionView, ControllerStateView } from "./views";
+
+/**
+ * Conduct sessions (issue 15): made from an exercise the caller may change, listed for whoever may
+ * open it. The plan is frozen in the row and handed to the session's object, which owns it from then.
+ */
+
+const scopeOf = (campaignId: string | null | undefined): ExerciseScope => (campaignId ? inCampaign(campaignId) : personal);
+
+export async function createSession(ctx: UserContext, input: CreateSessionInput): Promise<ConductSessionView> {
+  const exercise = await findExercise(ctx, scopeOf(input.campaignId), input.exerciseId, "write");
+  const plan = buildConductPlan(exercise);
+  const now = nowMs();
+  const [row] = await ctx.db
+    .insert(conductSessions)
+    .values({
+      userId: ctx.user.id,
+      exerciseId: exercise.id,
+      campaignId: input.campaignId ?? null,
+      name: input.name || `${plan.exerciseName} — ${sessionDate(now)}`,
+      plan,
+      createdAt: new Date(now),
+    })
+    .returning();
+  const meta: SessionMeta = {
+    id: row!.id,
+    exerciseId: row!.exerciseId,
+    campaignId: row!.campaignId,
+    exerciseName: plan.exerciseName,
+    name: row!.name,
+    createdAt: row!.createdAt.getTime(),
+    scenario: plan.scenario,
+    modules: plan.modules,
+    objectives: plan.objectives,
+  };
+  await sessionObject(ctx, row!.id).init(meta, plan.items);
+  return toSessionView(row!, "control");
+}
+
+/** An exercise's sessions, newest first; 404 when the caller may not open the exercise. */
+export async function listSessions(ctx: UserContext, query: { exerciseId: string; campaignId?: string | null }): Promise<ConductSessionView[]> {
+  const scope = scopeOf(query.campaignId);
+  await findExercise(ctx, scope, query.exerciseId, "read");
+  const writable = await findExercise(ctx, scope, query.exerciseId, "write").then(
+    () => true,
+    (e: unknown) => {
+      if (e instanceof HttpError && e.status === 404) return false;
+      throw e;
+    },
+  );
+  const rows = await ctx.db
+    .select()
+    .from(conductSessions)
+    .where(and(eq(conductSessions.exerciseId, query.exerciseId), query.campaignId ? eq(conductSessions.campaignId, query.campaignId) : isNull(conductSessions.campaignId)))
+    .orderBy(desc(conductSessions.createdAt), desc(conductSessions.id));
+  return rows.map((r) => toSessionView(r, writable || r.userId === ctx.user.id ? "control" : "read"));
+}
+
+/** The console's state: the object's view, with the caller's access. */
+export async function getControllerState(ctx: UserContext, sessionId: string): Promise<ControllerStateView> {
+  const session = await findSession(ctx, sessionId, "read");
+  return unwrap(sessionObject(ctx, session.id).controllerState(session.access));
+}
+
+/** "27 Nov 2026", in UTC (a default name; the controller can give another). */
+function sessionDate(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
