@@ -17,7 +17,7 @@ const EXERCISE = {
   mselTable: [
     {
       event: "1",
-      time: "T+60",
+      time: "T+0",
       synopsis: "Levee patrol reports overtopping",
       from: "Levee patrol",
       to: "EOC Director",
@@ -125,12 +125,16 @@ export default {
     await visible(page.locator('[data-testid="controller-console"][data-status="running"]'), "the running console");
     await page.getByRole("button", { name: "Open module 1", exact: true }).click();
     await visible(page.getByText("Open for players", { exact: true }), "module 1 open for players");
-    await page.getByRole("button", { name: "Release now: Levee patrol reports overtopping", exact: true }).click();
-    await visible(page.locator('[data-item-key="msel-0"][data-status="released"]'), "the inject marked released on the timeline");
+    // Event 1 is due at T+0: the clock released it; event 2 has no time and is released by hand.
+    await visible(page.locator('[data-item-key="msel-0"][data-status="released"]'), "event 1 released by the clock at T+0");
+    await page.getByRole("button", { name: "Release now: Shelter reports capacity", exact: true }).click();
+    await visible(page.locator('[data-item-key="msel-1"][data-status="released"]'), "event 2 marked released on the timeline");
 
-    // The player sees it (live) and records the group's answer.
+    // The player sees both (live), newest first, and records the group's answer.
     const injects = player.getByRole("list", { name: "Released injects, newest first" });
-    await visible(injects.getByText("Levee patrol reports overtopping"), "the released inject on the player's phone");
+    await visible(injects.getByText("Shelter reports capacity"), "the released inject on the player's phone");
+    const order = await injects.locator("li h3").allTextContents();
+    check(order.join(" | ") === "Shelter reports capacity | Levee patrol reports overtopping", `the player's injects are in the order ${order.join(" | ")}.`);
     const question = "Who decides to issue the evacuation warning, and how is it sent?";
     await visible(player.getByLabel(question), "the discussion question's answer box");
     await player.getByLabel(question).fill("The EOC Director decides; the warning goes out by WEA and door to door.");
@@ -139,7 +143,7 @@ export default {
     await waitForCount(page, "answers", "1", "after the player's answer");
 
     // The evaluator sees the current inject with its expected action, and records a rated observation.
-    await visible(evaluator.getByTestId("current-inject").getByText("The EOC issues the evacuation warning for Eastbank."), "the expected action on the evaluator's page");
+    await visible(evaluator.getByTestId("current-inject").getByText("Mass care opens the second shelter."), "the current inject's expected action on the evaluator's page");
     await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
     await evaluator.getByLabel("What you observed").fill("The warning went out 12 minutes after the report; shelters were not told.");
     await evaluator.getByLabel("S — Performed with Some Challenges").click();
@@ -147,6 +151,11 @@ export default {
     const notes = evaluator.getByRole("list", { name: "Your observations" });
     await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "The warning went out 12 minutes" }), "the observation listed as Saved");
     await waitForCount(page, "observations", "1", "after the evaluator's observation");
+    if (process.env.E2E_SHOTS) {
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-console.png`, fullPage: true });
+      await player.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-player-phone.png`, fullPage: true });
+      await evaluator.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-evaluator.png`, fullPage: true });
+    }
 
     // The controller ends the session (confirmed); players see it end.
     await page.getByRole("button", { name: "End", exact: true }).click();
@@ -159,7 +168,7 @@ export default {
     await gotoAndHydrate(page, baseURL, `${consolePath}/replay`);
     const log = await visible(page.getByRole("list", { name: "Event log" }), "the replay's event log");
     const text = (await log.textContent()) ?? "";
-    for (const needle of ["Released “Levee patrol reports overtopping”", "The EOC Director decides", "rated S", "The session ended."]) {
+    for (const needle of ["Released “Levee patrol reports overtopping” on schedule", "Released “Shelter reports capacity”", "The EOC Director decides", "rated S", "The session ended."]) {
       check(text.includes(needle), `the replay does not show ${JSON.stringify(needle)}.`);
     }
   },

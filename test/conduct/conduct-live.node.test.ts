@@ -66,12 +66,13 @@ describe("reconnecting", () => {
 
 describe("the session clock", () => {
   const asOf = "2026-11-26T10:00:00.000Z";
-  const at = (s: number) => Date.parse(asOf) + s * 1000;
-  it("ticks while running and holds while paused", () => {
-    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf }, at(30))).toBe(90_000);
-    expect(elapsedAt({ status: "paused", elapsedMs: 60_000, asOf }, at(30))).toBe(60_000);
-    // A browser clock behind the server's never runs the clock backwards.
-    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf }, at(-10))).toBe(60_000);
+  const received = 5_000_000;
+  it("ticks from when the state arrived while running, and holds while paused", () => {
+    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf }, received, received + 30_000)).toBe(90_000);
+    expect(elapsedAt({ status: "paused", elapsedMs: 60_000, asOf }, received, received + 30_000)).toBe(60_000);
+    // The server's asOf plays no part: a browser clock far off the server's still ticks right.
+    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf: "2030-01-01T00:00:00.000Z" }, received, received + 1_000)).toBe(61_000);
+    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf }, received, received - 10)).toBe(60_000);
   });
   it("formats elapsed time and offsets", () => {
     expect(formatElapsed(0)).toBe("0:00:00");

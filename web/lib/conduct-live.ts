@@ -48,12 +48,14 @@ export const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The session clock (scenario time): the server sends what had run at `asOf`; the browser ticks.
+// The session clock (scenario time): the server sends what had run when it answered; the browser
+// ticks from the moment the state arrived, by its own clock — never by comparing its clock with the
+// server's `asOf` (a phone's clock can be minutes off, and a test server's clock is pinned).
 
-export function elapsedAt(clock: ClockView, nowMs: number): number {
+/** Scenario time now, for a clock view received at `receivedAtMs` (browser clock). */
+export function elapsedAt(clock: ClockView, receivedAtMs: number, nowMs: number): number {
   if (clock.status !== "running") return clock.elapsedMs;
-  const asOf = Date.parse(clock.asOf);
-  return clock.elapsedMs + (Number.isNaN(asOf) ? 0 : Math.max(0, nowMs - asOf));
+  return clock.elapsedMs + Math.max(0, nowMs - receivedAtMs);
 }
 
 /** 0:05:09 — hours always shown: an exercise runs for hours, and the width stays still. */

@@ -1,4 +1,5 @@
 import { AlertCircle } from "lucide-react";
+import { useRevalidator } from "@remix-run/react";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -47,6 +48,14 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
   const onCommand = React.useCallback((command: ControllerCommand) => run(command).catch(() => undefined), [run]);
 
   const state = live.state;
+  // The page frame (name, status badge) comes from the layout's loader: read it again when play changes status.
+  const revalidator = useRevalidator();
+  const liveStatus = state?.session.status;
+  React.useEffect(() => {
+    if (liveStatus && liveStatus !== session.status && revalidator.state === "idle") revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidator changes identity every render
+  }, [liveStatus, session.status]);
+
   if (!state) {
     if (live.goneMessage || live.loadError) {
       return (
@@ -67,7 +76,7 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
   const readOnly = state.session.access === "read";
   const status = state.clock.status;
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_22rem]" data-testid="controller-console" data-status={status} data-seq={state.seq}>
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]" data-testid="controller-console" data-status={status} data-seq={state.seq}>
       <div className="grid min-w-0 content-start gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <ConnectionStatusBadge status={live.status} />

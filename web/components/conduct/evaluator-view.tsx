@@ -31,7 +31,7 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
   });
   const current = state.released.find((item) => item.key === state.currentItemKey) ?? state.released[0] ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_24rem]">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="grid min-w-0 content-start gap-4">
         <Card>
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">

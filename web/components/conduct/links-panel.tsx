@@ -83,7 +83,7 @@ export function LinksPanel({
   return (
     <div className="grid gap-4">
       {readOnly ? null : (
-        <form className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" onSubmit={(e) => void create(e)} noValidate aria-label="Create a link">
+        <form className="grid gap-3" onSubmit={(e) => void create(e)} noValidate aria-label="Create a link">
           <SelectField
             id="link-role"
             name="role"
@@ -95,8 +95,8 @@ export function LinksPanel({
             emptyLabel="Choose…"
             error={errors.role}
           />
-          <Field label="Group or person" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} maxLength={120} placeholder="EOC Policy Group" />
-          <Button type="submit" disabled={busy}>
+          <Field label="Group or person" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} maxLength={120} placeholder="e.g. EOC Policy Group" />
+          <Button type="submit" disabled={busy} className="justify-self-start">
             <Plus aria-hidden /> Create link
           </Button>
         </form>
@@ -106,23 +106,21 @@ export function LinksPanel({
       ) : (
         <ul className="grid gap-2" aria-label="Links">
           {active.map((link) => (
-            <li key={link.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2" data-link-role={link.role} data-new={created === link.id || undefined}>
-              <Badge variant="outline">{LINK_ROLE_LABEL[link.role]}</Badge>
-              <span className="min-w-0 flex-1 truncate text-sm font-medium">{link.label}</span>
-              {link.role !== "feedback" ? (
-                <span className="text-xs text-muted-foreground" aria-label={`${link.connected} connected on ${link.label}`}>
-                  {link.connected} connected
-                </span>
-              ) : null}
+            <li key={link.id} className="grid gap-2 rounded-md border p-2" data-link-role={link.role} data-new={created === link.id || undefined}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="min-w-0 flex-1 break-words text-sm font-medium">{link.label}</span>
+                <Badge variant="outline">{LINK_ROLE_LABEL[link.role]}</Badge>
+                {link.role !== "feedback" ? <span className="text-xs text-muted-foreground">{link.connected} connected</span> : null}
+              </div>
               {!readOnly && link.url ? (
-                <>
+                <div className="flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" aria-label={`Copy link for ${link.label}`} onClick={() => void copyLink(link)} data-url={link.url}>
                     <Copy aria-hidden /> Copy link
                   </Button>
                   <Button size="sm" variant="ghost" aria-label={`Revoke link for ${link.label}`} onClick={() => setRevoking(link)} disabled={busy}>
                     <Link2Off aria-hidden /> Revoke
                   </Button>
-                </>
+                </div>
               ) : null}
             </li>
           ))}

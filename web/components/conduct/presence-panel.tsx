@@ -35,7 +35,8 @@ export function PresencePanel({ connected, counts }: Pick<ControllerStateView, "
             {people.map((c) => (
               <li key={`${c.role}:${c.label}`} className="flex justify-between gap-2">
                 <span>
-                  {c.label || ROLE_LABEL[c.role]} <span className="text-muted-foreground">({ROLE_LABEL[c.role]})</span>
+                  {c.label || ROLE_LABEL[c.role]}
+                  {c.label && c.role !== "controller" ? <span className="text-muted-foreground"> ({ROLE_LABEL[c.role]})</span> : null}
                 </span>
                 <span className="tabular-nums">{c.count}</span>
               </li>

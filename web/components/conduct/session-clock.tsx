@@ -9,6 +9,9 @@ import type { ClockView } from "../../../worker/conduct/views";
 
 /** Scenario time that ticks in the browser while the clock runs (the object sends no ticks). */
 export function useElapsed(clock: ClockView): number {
+  // When this clock view arrived (a new view is a new object: every state the socket sends).
+  const [received, setReceived] = React.useState(() => ({ clock, at: Date.now() }));
+  if (received.clock !== clock) setReceived({ clock, at: Date.now() });
   const [now, setNow] = React.useState(() => Date.now());
   React.useEffect(() => {
     if (clock.status !== "running") return;
@@ -16,7 +19,7 @@ export function useElapsed(clock: ClockView): number {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, [clock.status, clock.asOf]);
-  return elapsedAt(clock, now);
+  return elapsedAt(clock, received.at, Math.max(now, received.at));
 }
 
 export function ElapsedTime({ clock, className }: { clock: ClockView; className?: string }) {
