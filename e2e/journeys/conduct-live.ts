@@ -113,7 +113,7 @@ export default {
     check((await player.getByRole("navigation", { name: "Main" }).count()) === 0, "the player page shows the app's navigation.");
     check(!(await player.content()).includes("The EOC issues the evacuation warning"), "the player page shows an expected action from the MSEL.");
 
-    const { page: evaluator } = await newContext();
+    const { context: evaluatorContext, page: evaluator } = await newContext();
     await evaluator.goto(evaluatorUrl);
     await waitForHydration(evaluator);
     await visible(evaluator.getByRole("heading", { name: "Evaluator — Mass Care", level: 1 }), "the evaluator page");
@@ -151,6 +151,17 @@ export default {
     const notes = evaluator.getByRole("list", { name: "Your observations" });
     await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "The warning went out 12 minutes" }), "the observation listed as Saved");
     await waitForCount(page, "observations", "1", "after the evaluator's observation");
+
+    // The evaluator's connection drops: the next note is queued on the device, then sent once, on reconnect.
+    await evaluatorContext.setOffline(true);
+    await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
+    await evaluator.getByLabel("What you observed").fill("Second shelter opened 40 minutes after the capacity call.");
+    await evaluator.getByRole("button", { name: "Save observation", exact: true }).click();
+    await visible(notes.locator('[data-note-state="queued"]').filter({ hasText: "Second shelter opened" }), "the offline note listed as Queued");
+    await evaluatorContext.setOffline(false);
+    await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "Second shelter opened" }), "the queued note Saved after reconnecting", 30_000);
+    await waitForCount(page, "observations", "2", "after the queued observation was sent");
+    check((await notes.getByText("Second shelter opened").count()) === 1, "the queued note is listed more than once.");
     if (process.env.E2E_SHOTS) {
       await page.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-console.png`, fullPage: true });
       await player.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-player-phone.png`, fullPage: true });
