@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { conductSessions, conductTokens } from "../../worker/db/schema";
+import { campaignExercises, conductSessions, conductTokens } from "../../worker/db/schema";
 import { newShareToken } from "../../worker/share/tokens";
-import { createExercise } from "../exercises/helpers";
+import { createCampaign, createExercise } from "../exercises/helpers";
 import { ORIGIN } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 
@@ -62,6 +62,24 @@ describe("conduct pages", () => {
     expect((await page(`/exercise/${crypto.randomUUID()}/conduct`, owner)).status).toBe(404);
     // A campaign the user cannot open is the same 404.
     expect((await page(`/exercise/${exerciseId}/conduct?campaignId=${crypto.randomUUID()}`, owner)).status).toBe(404);
+  });
+
+  it("a campaign exercise's conduct page is the same page with ?campaignId=, for the campaign's managers only", async () => {
+    const [manager, outsider] = await Promise.all([
+      createTestUser({ plan: "TEAM", onboarded: true, firstName: "Mia", lastName: "Manager" }),
+      createTestUser({ plan: "TEAM", onboarded: true, firstName: "Otis", lastName: "Outsider" }),
+    ]);
+    const campaignId = await createCampaign(manager, []);
+    const exerciseId = crypto.randomUUID();
+    await getDb(env.DB).insert(campaignExercises).values({ id: exerciseId, campaignId, userId: manager.userId, name: "Campaign flood TTX" });
+    const res = await page(`/exercise/${exerciseId}/conduct?campaignId=${campaignId}`, manager);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Campaign flood TTX");
+    expect(html).toContain("New conduct session");
+    expect((await page(`/exercise/${exerciseId}/conduct?campaignId=${campaignId}`, outsider)).status).toBe(404);
+    // Without its campaign the id names no personal exercise.
+    expect((await page(`/exercise/${exerciseId}/conduct`, manager)).status).toBe(404);
   });
 
   it("the exercise editor's toolbar links to its conduct page", async () => {
