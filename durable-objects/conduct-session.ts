@@ -25,9 +25,9 @@ import type { ControllerStateView, EvaluatorStateView, ObservationView, PlayerSt
  * API: the object may be evicted between messages while the sockets stay open) and its alarm for
  * scheduled releases. A thin shell over the pure transitions of worker/conduct/state.ts.
  *
- * After every change: the events go to SQLite in one transaction with the new state, then to D1 (the
- * mirror, awaited before the call answers; a failed write is retried by the alarm), then every socket
- * gets its role's state. Typed errors do not survive RPC, so refusals come back as data (`Outcome`)
+ * After every change: the events go to SQLite in one transaction with the new state, every socket
+ * gets its role's state, then the events go to D1 (the mirror, awaited before the call answers; a
+ * failed write is retried by the alarm). Typed errors do not survive RPC, so refusals come back as data (`Outcome`)
  * and worker/conduct/session-object.ts turns them into HttpErrors again.
  */
 
@@ -81,8 +81,10 @@ export class ConductSession extends DurableObject<Env> {
       const applied = applyCommand(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
       // What the clock owes at this instant goes out with the command (start releases the T+0 injects).
       const due = releaseDue(applied.state, now);
+      // Read beside the commit's D1 write rather than after it.
+      const feedback = countFeedback(this.db(), this.loadMeta()!.id);
       await this.commit([{ applied, actor, clientKey: null }, { applied: due, actor: SYSTEM, clientKey: null }]);
-      return this.controllerView(access, await countFeedback(this.db(), this.loadMeta()!.id));
+      return this.controllerView(access, await feedback);
     });
   }
 
@@ -130,11 +132,6 @@ export class ConductSession extends DurableObject<Env> {
       }
     }
     await this.broadcast({ only: "controller" });
-  }
-
-  /** Open sockets per link id. */
-  async connectedPerLink(): Promise<Record<string, number>> {
-    return Object.fromEntries(this.socketsPerLink());
   }
 
   // ------------------------------------------------------------------------------------------
@@ -241,8 +238,10 @@ export class ConductSession extends DurableObject<Env> {
       }
       this.saveState(last, before);
     });
-    await this.flushMirror();
+    // Sockets first: the state is durable in SQLite already, and the D1 copy is awaited before the
+    // call answers, so a fan-out does not wait on a D1 round trip.
     await this.broadcast({});
+    await this.flushMirror();
     await this.schedule();
   }
 

@@ -2,13 +2,13 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
-import { conductEvents, conductSessions } from "../../worker/db/schema";
+import { conductEvents, conductSessions, eegs } from "../../worker/db/schema";
 import { CONDUCT_MESSAGES, MAX_LINKS_PER_SESSION } from "../../worker/conduct/model";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { enterprise } from "../clients/helpers";
 import { createExercise } from "../exercises/helpers";
-import { clientKey, command, conductExercise, createLink, createSession, expectNoExpectedAction, tokenOf } from "./helpers";
+import { clientKey, command, conductExercise, createLink, createSession, expectNoExpectedAction, openSocket, stateAt, tokenOf } from "./helpers";
 
 let owner: TestUser;
 let stranger: TestUser;
@@ -152,6 +152,10 @@ describe("commands", () => {
     const watched = await json(await expectStatus(await api(`/api/conduct/sessions/${session.id}`, { user: viewer }), 200));
     expect(watched.session.access).toBe("read");
     await expectStatus(await api(`/api/conduct/sessions/${session.id}/events`, { user: viewer }), 200);
+    // Their socket is a controller-view socket: it watches; commands are REST only.
+    const socket = await openSocket(`/api/conduct/sessions/${session.id}/socket`, { cookie: viewer.cookie });
+    expect((await socket.next(stateAt(0))).state.session.access).toBe("read");
+    socket.ws.close(1000);
     // findSession(…, "control") answers 404 to a reader, the same as to a stranger.
     await refused(await api(`/api/conduct/sessions/${session.id}/commands`, { user: viewer, body: { type: "start" } }), 404, CONDUCT_MESSAGES.sessionNotFound);
     await refused(await api(`/api/conduct/sessions/${session.id}/links`, { user: viewer, body: { role: "player", label: "x" } }), 404);
@@ -209,8 +213,11 @@ describe("links and the public token API", () => {
     expect((await json(await api(`/api/conduct/t/${token}/observations`, { body: note }))).duplicate).toBe(true);
     await refused(await api(`/api/conduct/t/${token}/answers`, { body: { clientKey: clientKey(), moduleIndex: 0, questionIndex: 0, text: "x" } }), 404);
 
+    // The session's EEGs (written by worker/evaluation) reach the evaluator's view.
+    const guide = { id: "g1", capability: "Mass Care Services", objectives: ["Open two shelters within two hours."], targets: [] };
+    await getDb(env.DB).insert(eegs).values({ sessionId: id, content: { guides: [guide] }, source: "offline" });
     const view = await json(await api(`/api/conduct/t/${token}`));
-    expect(view).toMatchObject({ role: "evaluator", evaluatorLabel: "Evaluator — Mass Care", currentItemKey: "msel-2", guides: [] });
+    expect(view).toMatchObject({ role: "evaluator", evaluatorLabel: "Evaluator — Mass Care", currentItemKey: "msel-2", guides: [guide] });
     expect(view.observations).toEqual([expect.objectContaining({ clientKey: note.clientKey, itemKey: "msel-2", rating: "S", capability: "Mass Care Services" })]);
     expect((view.released as Json[])[0]).toMatchObject({ key: "msel-2", expectedAction: "Refer to the PIO." });
     const [event] = ((await json(await api(`/api/conduct/sessions/${id}/events`, { user: owner }))).events as Json[]).filter((e) => e.payload.kind === "observation");
