@@ -175,6 +175,13 @@ export default {
     await visible(page.locator('[data-testid="controller-console"][data-status="ended"]'), "the ended console");
     await visible(player.getByText("The exercise has ended. Thank you for playing."), "the end on the player's phone");
 
+    // Revoking the player link cuts the phone off at once, with a message instead of a dead page.
+    await page.getByRole("button", { name: "Revoke link for EOC Policy Group", exact: true }).click();
+    const revoke = await visible(page.getByRole("alertdialog", { name: "Revoke this link?" }), "the Revoke confirmation");
+    await revoke.getByRole("button", { name: "Revoke link", exact: true }).click();
+    await visible(player.getByText("This link no longer works", { exact: true }), "the revoked link's message on the player's phone");
+    await visible(player.locator('[data-connection="gone"]'), "the player's connection marked Disconnected");
+
     // The replay has it all in order.
     await gotoAndHydrate(page, baseURL, `${consolePath}/replay`);
     const log = await visible(page.getByRole("list", { name: "Event log" }), "the replay's event log");

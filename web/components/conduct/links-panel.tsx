@@ -52,7 +52,9 @@ export function LinksPanel({
     setBusy(true);
     try {
       const link = await conductApi.createLink(sessionId, parsed.data satisfies CreateLinkInput);
-      setLabel("");
+      // The socket may have shown the new link before this answer came, and the next label may be typed
+      // already: clear the field only if it still holds the one just sent.
+      setLabel((current) => (current === label ? "" : current));
       setCreated(link.id);
       toast({ title: "Link created", description: `${LINK_ROLE_LABEL[link.role]}: ${link.label}` });
       onChanged();
