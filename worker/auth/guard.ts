@@ -31,17 +31,20 @@ const NO_PLAN_ALLOWED = ["/account", "/admin", "/collaborate/join", "/feedback",
 /** Public share pages: any path with a `share` or `shared` segment (e.g. /briefs/shared/<token>, /share/<token>). */
 const SHARE_SEGMENT = /(^|\/)(share|shared)(\/|$)/;
 
+/** Live conduct's player and evaluator links (issue 15): /conduct/<token>, never /conduct/sessions/…. */
+const CONDUCT_LINK = /^\/conduct\/(?!sessions(\/|$))[^/]+$/;
+
 export function isUnder(pathname: string, prefix: string): boolean {
   if (prefix === "/") return pathname === "/";
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.some((p) => isUnder(pathname, p)) || SHARE_SEGMENT.test(pathname);
+  return PUBLIC_PATHS.some((p) => isUnder(pathname, p)) || SHARE_SEGMENT.test(pathname) || CONDUCT_LINK.test(pathname);
 }
 
 export function isAllowedWithoutPlan(pathname: string, isCampaignOnly: boolean): boolean {
-  if (SHARE_SEGMENT.test(pathname)) return true;
+  if (SHARE_SEGMENT.test(pathname) || CONDUCT_LINK.test(pathname)) return true;
   if (NO_PLAN_ALLOWED.some((p) => isUnder(pathname, p))) return true;
   return isCampaignOnly && isUnder(pathname, "/collaborate");
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AlertCircle, ArrowLeft, Check, CheckCircle2, ChevronDown, Download, Loader2, SlidersHorizontal } from "lucide-react";
+import { AlertCircle, ArrowLeft, Check, CheckCircle2, ChevronDown, Download, Loader2, Radio, SlidersHorizontal } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
@@ -8,6 +8,7 @@ import type { ExportFormat } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
 import { ModelPicker, type ModelOption } from "~/components/ai/model-picker";
 import type { ExerciseRef } from "~/lib/exercise-paths";
+import { conductPaths } from "~/lib/conduct-api";
 import { PlanDocumentsControl } from "./plan-documents";
 
 const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolean }[] = [
@@ -93,6 +94,11 @@ export function ExerciseToolbar({
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{name.trim() || "Untitled exercise"}</h1>
         {completed ? <Badge variant="success">Completed</Badge> : <Badge variant="secondary">In progress</Badge>}
         <SaveIndicator state={saveState} readOnly={readOnly} />
+        <Button asChild variant="outline" size="sm">
+          <Link to={conductPaths.exerciseConductPage(exercise.id, exercise.campaignId)}>
+            <Radio aria-hidden /> Conduct
+          </Link>
+        </Button>
         <Button variant="outline" size="sm" aria-expanded={open} aria-controls="exercise-toolbar" onClick={onToggle}>
           <SlidersHorizontal aria-hidden /> Exercise tools
         </Button>

@@ -1,0 +1,100 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { InjectFeed } from "../../web/components/conduct/player-view";
+import { LinksPanel } from "../../web/components/conduct/links-panel";
+import { MselTimeline } from "../../web/components/conduct/msel-timeline";
+import { ModuleSelector } from "../../web/components/conduct/module-selector";
+import { SessionClock } from "../../web/components/conduct/session-clock";
+import type { ConductLinkView, TimelineItemView } from "../../worker/conduct/views";
+
+// The console's parts rendered to HTML: a controller gets the controls, a read-only viewer sees the
+// same content without them; players' inject feed carries no expected action.
+
+const noop = async () => undefined;
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+const item = (key: string, status: TimelineItemView["status"], extra: Partial<TimelineItemView> = {}): TimelineItemView => ({
+  key,
+  source: "msel",
+  moduleIndex: null,
+  event: "1",
+  title: `Inject ${key}`,
+  message: "Water over the levee.",
+  from: "Levee patrol",
+  to: "EOC",
+  injectMode: "Radio",
+  expectedAction: "Issue the evacuation warning.",
+  responsibleOrganization: null,
+  offsetMinutes: 30,
+  status,
+  releasedAt: status === "released" ? "2026-11-26T10:30:00.000Z" : null,
+  dueAt: status === "pending" ? "2026-11-26T11:00:00.000Z" : null,
+  ...extra,
+});
+
+const items = [item("a", "released"), item("b", "pending"), item("c", "skipped")];
+const link: ConductLinkView = { id: "l1", role: "player", label: "EOC Policy Group", url: "https://app.example/conduct/tok", createdAt: "2026-11-26T09:00:00.000Z", revokedAt: null, connected: 2 };
+
+describe("controller console parts", () => {
+  it("the timeline shows offsets, status badges, expected actions and Release now / Skip on pending items only", () => {
+    const html = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], status: "running", readOnly: false, busy: false, onCommand: noop }));
+    const t = text(html);
+    expect(t).toContain("+0:30");
+    expect(t).toContain("Released");
+    expect(t).toContain("Pending");
+    expect(t).toContain("Skipped");
+    expect(t).toContain("Expected action: Issue the evacuation warning.");
+    expect(html.match(/aria-label="Release now: /g)).toHaveLength(1);
+    expect(html).toContain('aria-label="Release now: Inject b"');
+    expect(html).toContain('aria-label="Skip: Inject b"');
+  });
+
+  it("a read-only viewer sees the timeline, modules, clock and links without any control", () => {
+    const timeline = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], status: "running", readOnly: true, busy: false, onCommand: noop }));
+    expect(text(timeline)).toContain("Expected action");
+    expect(timeline).not.toContain("Release now");
+    expect(timeline).not.toContain('aria-label="Skip:');
+    const modules = renderToStaticMarkup(
+      createElement(ModuleSelector, { modules: [{ title: "Response", description: "", questions: ["Q1"] }, { title: "Recovery", description: "", questions: [] }], currentModule: 0, status: "running", readOnly: true, busy: false, onCommand: noop }),
+    );
+    expect(text(modules)).toContain("Open for players");
+    expect(modules).not.toContain("Open module");
+    const clock = renderToStaticMarkup(createElement(SessionClock, { clock: { status: "running", elapsedMs: 65_000, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: true, busy: false, onCommand: noop }));
+    expect(text(clock)).toContain("0:01:05");
+    expect(clock).not.toContain("Pause");
+    expect(clock).not.toContain(">End<");
+    const links = renderToStaticMarkup(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: true, onChanged: () => undefined }));
+    expect(text(links)).toContain("EOC Policy Group");
+    expect(text(links)).toContain("2 connected");
+    expect(links).not.toContain("Copy link");
+    expect(links).not.toContain("Revoke");
+    expect(links).not.toContain("Create link");
+    expect(links).not.toContain("https://app.example/conduct/tok");
+  });
+
+  it("a controller gets Start before play, Pause and End while running, and the link's copy and revoke", () => {
+    const ready = text(renderToStaticMarkup(createElement(SessionClock, { clock: { status: "ready", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: false, busy: false, onCommand: noop })));
+    expect(ready).toContain("Start");
+    expect(ready).not.toContain("Pause");
+    const running = text(renderToStaticMarkup(createElement(SessionClock, { clock: { status: "running", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: false, busy: false, onCommand: noop })));
+    expect(running).toContain("Pause");
+    expect(running).toContain("End");
+    const links = renderToStaticMarkup(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: false, onChanged: () => undefined }));
+    expect(links).toContain('aria-label="Copy link for EOC Policy Group"');
+    expect(links).toContain('aria-label="Revoke link for EOC Policy Group"');
+  });
+});
+
+describe("the players' inject feed", () => {
+  it("lists released injects with a polite live region and no expected action", () => {
+    const html = renderToStaticMarkup(
+      createElement(InjectFeed, {
+        injects: [{ key: "b", title: "Shelter full", message: "At capacity.", from: "Red Cross", to: null, injectMode: "Phone", releasedAt: "2026-11-26T10:40:00.000Z" }],
+      }),
+    );
+    expect(html).toContain('aria-live="polite"');
+    expect(text(html)).toContain("Shelter full");
+    expect(text(html)).not.toContain("Expected");
+  });
+});

@@ -1,0 +1,50 @@
+import { BookOpen } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import type { ControllerCommand } from "../../../worker/conduct/model";
+import type { ConductModule, ConductStatus } from "../../../worker/conduct/views";
+
+/** Which module players see: its scenario update and discussion questions open when the controller says so. */
+export function ModuleSelector({
+  modules,
+  currentModule,
+  status,
+  readOnly,
+  busy,
+  onCommand,
+}: {
+  modules: ConductModule[];
+  currentModule: number | null;
+  status: ConductStatus;
+  readOnly: boolean;
+  busy: boolean;
+  onCommand: (command: ControllerCommand) => Promise<unknown>;
+}) {
+  if (modules.length === 0) return <p className="text-sm text-muted-foreground">This exercise has no modules.</p>;
+  return (
+    <ol className="grid gap-2" aria-label="Modules">
+      {modules.map((module, index) => {
+        const current = index === currentModule;
+        const reached = currentModule != null && index <= currentModule;
+        return (
+          <li key={index} className="flex flex-wrap items-center gap-2 rounded-md border p-2" aria-current={current ? "step" : undefined}>
+            <BookOpen className="size-4 text-muted-foreground" aria-hidden />
+            <span className="min-w-0 flex-1 text-sm">
+              <span className="font-medium">Module {index + 1}</span>
+              {module.title ? `: ${module.title}` : ""}
+              <span className="block text-xs text-muted-foreground">
+                {module.questions.length} discussion question{module.questions.length === 1 ? "" : "s"}
+              </span>
+            </span>
+            {current ? <Badge>Open for players</Badge> : reached ? <Badge variant="secondary">Opened</Badge> : null}
+            {readOnly || current || status === "ended" ? null : (
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => void onCommand({ type: "module", moduleIndex: index })}>
+                Open module {index + 1}
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,110 @@
+import { ListX, Send, SkipForward } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { formatClockTime, formatOffset } from "~/lib/conduct-live";
+import type { ControllerCommand } from "../../../worker/conduct/model";
+import type { ConductModule, ConductStatus, TimelineItemView } from "../../../worker/conduct/views";
+
+const STATUS_BADGE: Record<TimelineItemView["status"], { label: string; variant: "secondary" | "success" | "outline" }> = {
+  pending: { label: "Pending", variant: "outline" },
+  released: { label: "Released", variant: "success" },
+  skipped: { label: "Skipped", variant: "secondary" },
+};
+
+const SOURCE_LABEL: Record<TimelineItemView["source"], string> = { msel: "MSEL", module: "Module inject", unplanned: "Unplanned" };
+
+/**
+ * The MSEL as the session plays it: every item in scenario-time order with its state, and — for a
+ * controller while play is on — Release now / Skip on each pending item.
+ */
+export function MselTimeline({
+  items,
+  modules,
+  status,
+  readOnly,
+  busy,
+  onCommand,
+}: {
+  items: TimelineItemView[];
+  modules: ConductModule[];
+  status: ConductStatus;
+  readOnly: boolean;
+  busy: boolean;
+  onCommand: (command: ControllerCommand) => Promise<unknown>;
+}) {
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={ListX} title="No injects on the timeline" heading="h3">
+        The exercise had no MSEL rows or module injects when this session was made. Add an unplanned inject to release one.
+      </EmptyState>
+    );
+  }
+  const playing = status === "running" || status === "paused";
+  return (
+    <ol className="grid gap-2" aria-label="Master scenario events list">
+      {items.map((item) => {
+        const badge = STATUS_BADGE[item.status];
+        const moduleTitle = item.moduleIndex != null ? modules[item.moduleIndex]?.title : null;
+        return (
+          <li
+            key={item.key}
+            data-item-key={item.key}
+            data-status={item.status}
+            className="grid gap-2 rounded-md border bg-card p-3 sm:grid-cols-[6rem_1fr_auto] sm:items-start"
+          >
+            <div className="flex items-center gap-2 text-sm sm:flex-col sm:items-start">
+              <span className="font-mono tabular-nums" title="Scenario time offset">
+                {formatOffset(item.offsetMinutes)}
+              </span>
+              {item.event ? <span className="text-muted-foreground">Event {item.event}</span> : null}
+            </div>
+            <div className="min-w-0 space-y-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-medium">{item.title || "Untitled inject"}</h3>
+                <Badge variant={badge.variant}>{badge.label}</Badge>
+                <span className="text-xs text-muted-foreground">{SOURCE_LABEL[item.source]}{moduleTitle ? ` · ${moduleTitle}` : ""}</span>
+              </div>
+              <p className="text-sm text-muted-foreground">
+                {[item.from ? `From ${item.from}` : null, item.to ? `To ${item.to}` : null, item.injectMode ? `By ${item.injectMode}` : null].filter(Boolean).join(" · ") || "No sender or recipient given"}
+              </p>
+              {item.message && item.message !== item.title ? <p className="whitespace-pre-line text-sm">{item.message}</p> : null}
+              {item.expectedAction ? (
+                <p className="text-sm">
+                  <span className="font-medium">Expected action: </span>
+                  {item.expectedAction}
+                </p>
+              ) : null}
+              <p className="text-xs text-muted-foreground">
+                {item.status === "released" && item.releasedAt ? `Released at ${formatClockTime(item.releasedAt)}` : null}
+                {item.status === "pending" && item.dueAt ? `Due at ${formatClockTime(item.dueAt)}` : null}
+              </p>
+            </div>
+            {!readOnly && item.status === "pending" && status !== "ended" ? (
+              <div className="flex gap-2 sm:flex-col">
+                <Button
+                  size="sm"
+                  disabled={busy || !playing}
+                  aria-label={`Release now: ${item.title}`}
+                  title={playing ? undefined : "Start the session first."}
+                  onClick={() => void onCommand({ type: "release", itemKey: item.key })}
+                >
+                  <Send aria-hidden /> Release now
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy || !playing}
+                  aria-label={`Skip: ${item.title}`}
+                  onClick={() => void onCommand({ type: "skip", itemKey: item.key })}
+                >
+                  <SkipForward aria-hidden /> Skip
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,49 @@
+import { Users } from "lucide-react";
+import type { ControllerStateView } from "../../../worker/conduct/views";
+
+const ROLE_LABEL = { controller: "Controller", player: "Players", evaluator: "Evaluator", system: "System" } as const;
+
+/** Who is connected now, and what play has produced so far. */
+export function PresencePanel({ connected, counts }: Pick<ControllerStateView, "connected" | "counts">) {
+  const people = connected.filter((c) => c.count > 0);
+  return (
+    <div className="grid gap-4">
+      <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Counts" data-testid="conduct-counts">
+        {(
+          [
+            ["answers", "Answers"],
+            ["observations", "Observations"],
+            ["feedback", "Feedback"],
+          ] as const
+        ).map(([key, label]) => (
+          <div key={key} className="rounded-md border p-2">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-2xl font-semibold tabular-nums" data-count={key}>
+              {counts[key]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h3 className="mb-2 flex items-center gap-2 text-sm font-medium">
+          <Users className="size-4" aria-hidden /> Connected now
+        </h3>
+        {people.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nobody else is connected.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-label="Connected now">
+            {people.map((c) => (
+              <li key={`${c.role}:${c.label}`} className="flex justify-between gap-2">
+                <span>
+                  {c.label || ROLE_LABEL[c.role]}
+                  {c.label && c.role !== "controller" ? <span className="text-muted-foreground"> ({ROLE_LABEL[c.role]})</span> : null}
+                </span>
+                <span className="tabular-nums">{c.count}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
