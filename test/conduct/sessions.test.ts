@@ -146,11 +146,15 @@ describe("commands", () => {
     await expectStatus(await api(`/api/clients/${clientId}/users`, { user: boss, body: { userId: viewer.userId } }), 200);
     const exerciseId = await createExercise(boss, { name: "Filed TTX", mselTable: [{ event: "1", time: "T+0", message: "Go." }] }, { clientId });
     const session = await createSession(boss, exerciseId);
+    const bossLink = await createLink(boss, session.id as string, "player", "EOC Policy Group");
+    expect(bossLink.url).toMatch(/\/conduct\//);
 
     const list = await json(await expectStatus(await api(`/api/conduct/sessions?exerciseId=${exerciseId}`, { user: viewer }), 200));
     expect((list.sessions as Json[]).map((s) => [s.id, s.access])).toEqual([[session.id, "read"]]);
     const watched = await json(await expectStatus(await api(`/api/conduct/sessions/${session.id}`, { user: viewer }), 200));
     expect(watched.session.access).toBe("read");
+    // A reader sees the links exist but never their URLs (a link is a key into play).
+    expect(watched.links).toEqual([expect.objectContaining({ id: bossLink.id, label: "EOC Policy Group", url: null })]);
     await expectStatus(await api(`/api/conduct/sessions/${session.id}/events`, { user: viewer }), 200);
     // Their socket is a controller-view socket: it watches; commands are REST only.
     const socket = await openSocket(`/api/conduct/sessions/${session.id}/socket`, { cookie: viewer.cookie });

@@ -54,7 +54,8 @@ export function controllerState(
     id: l.id,
     role: l.role,
     label: l.label,
-    url: l.revokedAt === null ? l.url : null,
+    // A link is a key into play: only those who run the session may hand one out.
+    url: l.revokedAt === null && input.access === "control" ? l.url : null,
     createdAt: new Date(l.createdAt).toISOString(),
     revokedAt: iso(l.revokedAt),
     connected: input.socketsPerLink.get(l.id) ?? 0,
