@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useState } from "react";
 import { AlertCircle, ArrowLeft, Check, CheckCircle2, ChevronDown, Download, Loader2, Radio, SlidersHorizontal } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -83,6 +84,12 @@ export function ExerciseToolbar({
   /** The exercise whose plan documents the toolbar assigns. */
   exercise: ExerciseRef;
 }) {
+  // The tools are mounted the first time the toolbar opens and kept mounted after (their state, e.g.
+  // an export in flight, outlives a close): a closed toolbar is hidden, so the editor's first HTML
+  // need not carry them (issue 10, first paint). The toolbar element itself is always there, for the
+  // toggle's aria-controls.
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
   return (
     <div className="border-b bg-card">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
@@ -104,26 +111,30 @@ export function ExerciseToolbar({
         </Button>
       </div>
       <div id="exercise-toolbar" role="toolbar" aria-label="Exercise tools" hidden={!open} className={cn("flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-2", open ? "flex" : "hidden")}>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button size="sm" variant="outline" disabled={exporting}>
-              {exporting ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export <ChevronDown aria-hidden />
+        {mounted ? (
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button size="sm" variant="outline" disabled={exporting}>
+                  {exporting ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />} Export <ChevronDown aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start">
+                <DropdownMenuLabel>Download as</DropdownMenuLabel>
+                {EXPORT_ITEMS.filter((item) => campaign || !item.campaignOnly).map((item) => (
+                  <DropdownMenuItem key={item.format} onSelect={() => onExport(item.format)}>
+                    {item.label}
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <PlanDocumentsControl exercise={exercise} readOnly={readOnly} />
+            <Button size="sm" variant={completed ? "secondary" : "outline"} disabled={readOnly} aria-pressed={completed} onClick={onToggleCompleted}>
+              <CheckCircle2 aria-hidden /> {completed ? "Completed — mark in progress" : "Mark completed"}
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuLabel>Download as</DropdownMenuLabel>
-            {EXPORT_ITEMS.filter((item) => campaign || !item.campaignOnly).map((item) => (
-              <DropdownMenuItem key={item.format} onSelect={() => onExport(item.format)}>
-                {item.label}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-        <PlanDocumentsControl exercise={exercise} readOnly={readOnly} />
-        <Button size="sm" variant={completed ? "secondary" : "outline"} disabled={readOnly} aria-pressed={completed} onClick={onToggleCompleted}>
-          <CheckCircle2 aria-hidden /> {completed ? "Completed — mark in progress" : "Mark completed"}
-        </Button>
-        {models ? <ModelPicker id="exercise-model" models={models} value={model} disabled={readOnly} onChange={onModelChange} /> : null}
+            {models ? <ModelPicker id="exercise-model" models={models} value={model} disabled={readOnly} onChange={onModelChange} /> : null}
+          </>
+        ) : null}
       </div>
     </div>
   );
