@@ -40,7 +40,7 @@ describe("conduct sockets", () => {
     expect(first.state.session).toMatchObject({ id: s.id, access: "control" });
     const p0 = await player.next(stateAt(0), "the player's first state");
     expect(p0.state).toMatchObject({ role: "player", seq: 0, injects: [] });
-    expect((await evaluator.next(stateAt(0))).state).toMatchObject({ role: "evaluator", seq: 0, released: [] });
+    expect((await evaluator.next(stateAt(0))).state).toMatchObject({ role: "evaluator", seq: 0, released: [], capabilities: ["Mass Care Services"] });
     // The controller sees who connected.
     const connected = await controller.next((m) => m.type === "state" && (m.state.connected as Json[]).length === 3, "both link sockets counted");
     expect(connected.state.connected).toEqual([

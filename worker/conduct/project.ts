@@ -146,6 +146,7 @@ export function evaluatorState(
     released: releasedNewestFirst(state).map(({ status: _status, releasedAt, ...item }) => ({ ...item, releasedAt: new Date(releasedAt!).toISOString() })),
     currentItemKey: state.lastReleasedKey,
     guides: input.guides,
+    capabilities: [...new Set(meta.objectives.map((o) => o.capability?.trim()).filter((c): c is string => !!c))],
     observations: input.observations,
   };
 }

@@ -144,6 +144,8 @@ export type EvaluatorStateView = {
   currentItemKey: string | null;
   /** The session's EEGs (worker/evaluation), or an empty list when none is made yet. */
   guides: EegGuide[];
+  /** The core capabilities the exercise's objectives name (what to observe before any EEG exists). */
+  capabilities: string[];
   observations: ObservationView[];
 };
 

@@ -55,7 +55,7 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
             )}
           </CardContent>
         </Card>
-        <ObservationForm guides={state.guides} disabled={state.status === "ended"} currentTitle={current?.title ?? null} onSubmit={(input) => outbox.submit(input)} />
+        <ObservationForm guides={state.guides} planCapabilities={state.capabilities} disabled={state.status === "ended"} currentTitle={current?.title ?? null} onSubmit={(input) => outbox.submit(input)} />
         <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
       </div>
       <div className="grid min-w-0 content-start gap-4">
@@ -91,16 +91,19 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
 
 function ObservationForm({
   guides,
+  planCapabilities,
   disabled,
   currentTitle,
   onSubmit,
 }: {
   guides: EegGuide[];
+  planCapabilities: string[];
   disabled: boolean;
   currentTitle: string | null;
   onSubmit: (input: Omit<ObservationInput, "clientKey">) => Promise<boolean>;
 }) {
-  const capabilities = guides.length > 0 ? guides.map((g) => g.capability) : [...CORE_CAPABILITY_NAMES];
+  // The EEG's capabilities, else the ones the exercise's objectives name, else any core capability.
+  const capabilities = guides.length > 0 ? guides.map((g) => g.capability) : planCapabilities.length > 0 ? planCapabilities : [...CORE_CAPABILITY_NAMES];
   const [capability, setCapability] = React.useState(capabilities.length === 1 ? (capabilities[0] ?? "") : "");
   const [targetId, setTargetId] = React.useState("");
   const [text, setText] = React.useState("");
@@ -137,7 +140,7 @@ function ObservationForm({
             id="observation-capability"
             name="capability"
             label="Core capability"
-            help={guides.length > 0 ? "From this session's evaluation guides." : "No evaluation guide yet: any core capability."}
+            help={guides.length > 0 ? "From this session's evaluation guides." : planCapabilities.length > 0 ? "From the exercise's objectives." : "No evaluation guide yet: any core capability."}
             value={capability}
             onChange={(v) => {
               setCapability(v);
