@@ -278,28 +278,32 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
      */
     const drawRow = (cells: string[][], fonts: PDFFont[], fills: (Rgb | null)[], colors: Rgb[], lineCount: number, boxes: boolean[] = [], cellTags?: StructureElement[]) => {
       const rowHeight = lineCount * lineHeight + 2 * pad;
-      const boxesAndText = () => {
-        cells.forEach((lines, i) => {
-          drawInto(cellTags?.[i], () => {
-            // A lone ballot box is drawn as a square: WinAnsi has no glyph for it.
-            if (boxes[i]) {
-              page.drawRectangle({ x: xs[i]! + pad, y: y - pad - size, width: size, height: size, borderColor: TEXT, borderWidth: 0.6 });
-              return;
-            }
-            lines.slice(0, lineCount).forEach((line, j) => {
-              page.drawText(line, { x: xs[i]! + pad, y: y - pad - size - j * lineHeight + 1, size, font: fonts[i], color: colors[i] });
-            });
-          });
+      const drawCell = (i: number, lines: string[]) => {
+        // A lone ballot box is drawn as a square: WinAnsi has no glyph for it.
+        if (boxes[i]) {
+          page.drawRectangle({ x: xs[i]! + pad, y: y - pad - size, width: size, height: size, borderColor: TEXT, borderWidth: 0.6 });
+          return;
+        }
+        lines.forEach((line, j) => {
+          page.drawText(line, { x: xs[i]! + pad, y: y - pad - size - j * lineHeight + 1, size, font: fonts[i], color: colors[i] });
         });
-        tags.close();
       };
       tags.artifact(page, () => {
         cells.forEach((_, i) => {
           page.drawRectangle({ x: xs[i], y: y - rowHeight, width: widths[i], height: rowHeight, borderColor: BORDER, borderWidth: 0.5, color: fills[i] ?? undefined });
         });
-        if (!cellTags) boxesAndText();
+        if (!cellTags) cells.forEach((lines, i) => drawCell(i, lines.slice(0, lineCount)));
       });
-      if (cellTags) boxesAndText();
+      if (cellTags) {
+        cells.forEach((lines, i) => {
+          const shown = lines.slice(0, lineCount);
+          // Nothing left of this cell on a row's continuation: no empty marked content.
+          if (!boxes[i] && shown.length === 0) return;
+          tags.content(page, cellTags[i]!);
+          drawCell(i, shown);
+        });
+        tags.close();
+      }
       y -= rowHeight;
     };
     /** A row's TR and its cells' TH/TD (a key-value table's label column is a row header). */
