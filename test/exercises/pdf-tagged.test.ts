@@ -10,6 +10,9 @@ import type { SitMan } from "../../worker/exercises/export/sitman";
  * Runs in workerd because the Unicode-font path loads its .ttf files as Data modules.
  */
 
+/** Long enough to wrap: the tagged text must keep the space where the line breaks. */
+const RIVER = "The river rises overnight and the levee at Mill Creek is expected to be overtopped before dawn, so the county opens its emergency operations centre.";
+
 const small: SitMan = {
   title: "Flood TTX",
   cover: { title: "Flood TTX", subtitle: "Situation Manual", lines: ["March 2026"], handling: ["Handle with care."] },
@@ -18,7 +21,7 @@ const small: SitMan = {
       orientation: "portrait",
       blocks: [
         { type: "heading", level: 1, text: "Exercise Overview" },
-        { type: "paragraph", text: "The river rises overnight." },
+        { type: "paragraph", text: RIVER },
         { type: "list", ordered: true, items: [{ text: "Open the EOC", sub: ["Call staff"] }, { text: "Warn residents" }] },
         { type: "heading", level: 2, text: "Capabilities" },
         { type: "table", headers: ["Capability", "Objective"], widths: [1, 2], rows: [["Planning", "Write the plan"], ["Operational Communications", "☐"]] },
@@ -147,7 +150,7 @@ function expectConsistent(tagged: Awaited<ReturnType<typeof readTagged>>) {
 
 /** The strings shown in a sequence: pdf-lib writes standard-font text as hex WinAnsi codes (`<466C6F6F64> Tj`). */
 const shown = (body: string) =>
-  [...body.matchAll(/<([0-9A-F]*)> Tj/g)].map((m) => String.fromCharCode(...(m[1]!.match(/../g) ?? []).map((h) => parseInt(h, 16)))).join(" ");
+  [...body.matchAll(/<([0-9A-F]*)> Tj/g)].map((m) => String.fromCharCode(...(m[1]!.match(/../g) ?? []).map((h) => parseInt(h, 16)))).join("");
 
 describe("tagged PDF", () => {
   it("structure tree in reading order, every MCID owned once, artifacts for furniture, MarkInfo, Lang, DisplayDocTitle", async () => {
@@ -177,7 +180,8 @@ describe("tagged PDF", () => {
     const ofType = (t: string) => tagged.elements.filter((e) => e.type === t);
     expect(ofType("H1").map(text)).toEqual(["Flood TTX", "Exercise Overview"]);
     expect(ofType("H2").map(text)).toEqual(["Handling Instructions", "Capabilities"]);
-    expect(ofType("P").map(text)).toEqual(["Situation Manual", "March 2026", "The river rises overnight."]);
+    expect(ofType("P").map(text)).toEqual(["Situation Manual", "March 2026", RIVER]);
+    expect(tagged.sequences.find((seq) => seq.tag === "P" && shown(seq.body) === RIVER)?.body.match(/ Tj$/gm)).toHaveLength(2);
     expect(ofType("Lbl").map(text)).toEqual(["1.", "1.", "a)", "2."]);
     expect(ofType("LBody").map(text)).toEqual(["Handle with care.", "Open the EOC", "Call staff", "Warn residents"]);
     expect(ofType("TH").map(text)).toEqual(["Capability", "Objective", "Date"]);
@@ -197,7 +201,7 @@ describe("tagged PDF", () => {
 
     // Text extraction keeps the reading order.
     const { text: extracted } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
-    const order = ["Flood TTX", "Handling Instructions", "Exercise Overview", "The river rises overnight.", "Open the EOC", "Call staff", "Warn residents", "Capability", "Write the plan", "1 March"];
+    const order = ["Flood TTX", "Handling Instructions", "Exercise Overview", "The river rises overnight", "Open the EOC", "Call staff", "Warn residents", "Capability", "Write the plan", "1 March"];
     const positions = order.map((s) => extracted.indexOf(s));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

@@ -207,7 +207,9 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   /**
    * Greedy word wrap; words wider than the line are cut by characters. Widths add up word by word
    * (measuring the growing line each time made long MSEL cells quadratic); inter-word kerning is
-   * ignored, hence the half-point of slack.
+   * ignored, hence the half-point of slack. A line broken at a space keeps that space at its end
+   * (invisible, not measured): text extraction and screen readers, which read the tagged lines
+   * one after the other, then see a word boundary ("Tabletop Exercise", not "TabletopExercise").
    */
   function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
     const limit = maxWidth - 0.5;
@@ -223,7 +225,7 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
           lineWidth += space + w;
           continue;
         }
-        if (line) lines.push(line);
+        if (line) lines.push(`${line} `);
         while (w > limit && word.length > 1) {
           let cut = word.length - 1;
           while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > limit) cut--;
