@@ -170,10 +170,13 @@ export default {
     check((await targetSelect.locator("option").allTextContents()).includes(target), "the evaluator's target choice does not offer the guide's target.");
     await shot(page, "conduct-eeg");
     await shot(evaluator, "conduct-evaluator-with-guide");
-    const eegWord = await downloadOf(page, () => page.getByRole("button", { name: "Word", exact: true }).click(), "the guides' Word export");
+    // The toast lasts 2 s (spec §8): watched for while the file downloads, not after.
+    const [eegWord] = await Promise.all([
+      downloadOf(page, () => page.getByRole("button", { name: "Word", exact: true }).click(), "the guides' Word export"),
+      visible(page.getByText("Download Successful", { exact: true }), "the Download Successful toast for the guides"),
+    ]);
     check(eegWord.name.endsWith(".docx"), `the guides' Word export is named ${eegWord.name}.`);
     check(isDocx(eegWord.bytes), "the guides' Word export is not a docx file.");
-    await visible(page.getByText("Download Successful", { exact: true }), "the Download Successful toast for the guides");
     await openTab(page, "Console");
     await waitForPath(page, consolePath);
     await visible(page.locator('[data-testid="controller-console"][data-status="ready"]'), "the console again");
@@ -302,11 +305,13 @@ export default {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await hidden(page.getByText("Unsaved changes", { exact: true }), "the Unsaved changes mark after Save");
 
-    const pdf = await downloadOf(page, () => page.getByRole("button", { name: "Export PDF", exact: true }).click(), "the report's PDF export");
+    const [pdf] = await Promise.all([
+      downloadOf(page, () => page.getByRole("button", { name: "Export PDF", exact: true }).click(), "the report's PDF export"),
+      visible(page.getByText("Download Successful", { exact: true }), "the Download Successful toast for the report"),
+    ]);
     check(pdf.name.endsWith(".pdf") && startsWith(pdf.bytes, "%PDF"), `the report's PDF export (${pdf.name}) is not a PDF.`);
     const docx = await downloadOf(page, () => page.getByRole("button", { name: "Export docx", exact: true }).click(), "the report's Word export");
     check(docx.name.endsWith(".docx") && isDocx(docx.bytes), `the report's Word export (${docx.name}) is not a docx.`);
-    await visible(page.getByText("Download Successful", { exact: true }), "the Download Successful toast for the report");
 
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     const publish = await visible(page.getByRole("alertdialog", { name: "Publish the after-action report?" }), "the Publish confirmation");
