@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { check, dismissWelcome, gotoAndHydrate, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, dismissWelcome, downloadOf, gotoAndHydrate, hidden, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 const EXERCISE = {
@@ -37,6 +37,17 @@ const EXERCISE = {
   ],
 };
 
+const OBSERVED = "The warning went out 12 minutes after the report; shelters were not told.";
+const LATE_NOTE = "Second shelter opened late: 40 minutes after the capacity call.";
+const FEEDBACK_IMPROVEMENT = "Shelter teams were told about the evacuation too late.";
+const OWNER = "Eastbank County Emergency Management";
+const POC = "Jordan Reyes, Mass Care Coordinator";
+
+/** With E2E_SHOTS=<dir>, a full-page screenshot for review (docs, a11y passes); otherwise nothing. */
+async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
+}
+
 const count = (page: Page, key: string) => page.locator(`[data-count="${key}"]`);
 
 async function waitForCount(page: Page, key: string, value: string, what: string) {
@@ -52,16 +63,36 @@ async function linkUrl(page: Page, label: string): Promise<string> {
   return url;
 }
 
+/** A tab of the session's pages (client-side navigation, as a user clicks it). */
+async function openTab(page: Page, name: string) {
+  await page.getByRole("navigation", { name: "Session" }).getByRole("link", { name, exact: true }).click();
+}
+
+const startsWith = (bytes: Buffer, magic: string) => bytes.subarray(0, magic.length).toString("latin1") === magic;
+/** A Word file: a zip ("PK") whose directory names the main document part (names are stored uncompressed). */
+const isDocx = (bytes: Buffer) => startsWith(bytes, "PK") && bytes.includes("word/document.xml");
+
+/** A day ~3 months ahead as YYYY-MM-DD (the journeys run on the real clock: a fixed date would turn overdue). */
+function dayAhead(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
- * Live conduct (issue 15) with three people at once: a controller creates a session from the
- * exercise editor's Conduct entry and makes a player link and an evaluator link; the player group
- * (on a phone) and the evaluator open them without accounts; the controller starts the clock, opens
- * the module and releases an inject — the player sees it and records an answer, the evaluator
- * records an observation with a P/S/M/U rating — and the controller's counts follow live before
- * the controller ends the session.
+ * The HSEEP round trip (issue 15) with three people at once. A controller creates a session from the
+ * exercise editor's Conduct entry and makes a player, an evaluator and a feedback link; the player
+ * group (on a phone) and the evaluator open theirs without accounts. Before play the controller
+ * generates the Exercise Evaluation Guides (offline provider) and exports them as Word; the
+ * evaluator's page offers the guide's capability target at once. The controller starts the clock,
+ * opens the module and releases injects — the player records an answer, the evaluator a rated
+ * observation against the target and, offline, a note that is queued then sent — and the counts
+ * follow live. After End (and a revoked link), the player's phone answers the participant feedback
+ * form, which the Feedback tab shows; the controller drafts the After-Action Report, sees the
+ * capability analysis quote the observation, fills an Improvement Plan row's owner and date, saves,
+ * exports PDF and Word, publishes; on /improvement the corrective action is marked complete, and the
+ * dashboard's Capability trends show the capability's rating.
  */
 export default {
-  name: "conduct live: controller, player group and evaluator in three browsers — release, answer, observe with a rating, end",
+  name: "conduct live: controller, player group and evaluator in three browsers — EEG, release, answer, rated observation, feedback, AAR/IP published, corrective action completed",
   async run({ page, baseURL, admin, newContext }) {
     const controller = await signUpFreshUser(page, baseURL, "conduct-controller", { firstName: "Casey", lastName: "Controller" });
     await admin("grant-plan", "--email", controller.email, "--plan", "SOLO");
@@ -89,10 +120,11 @@ export default {
     await visible(page.locator('[data-testid="controller-console"][data-status="ready"]'), "the console of the new session");
     await visible(page.locator('[data-connection="live"]'), "the console's Live connection");
 
-    // A player link and an evaluator link.
+    // A player link, an evaluator link and the participant feedback form's link.
     for (const [role, label] of [
       ["player", "EOC Policy Group"],
       ["evaluator", "Evaluator — Mass Care"],
+      ["feedback", "Hot wash participants"],
     ] as const) {
       const form = page.getByRole("form", { name: "Create a link" });
       await form.getByLabel("Link for").selectOption(role);
@@ -102,6 +134,8 @@ export default {
     }
     const playerUrl = await linkUrl(page, "EOC Policy Group");
     const evaluatorUrl = await linkUrl(page, "Evaluator — Mass Care");
+    const feedbackUrl = await linkUrl(page, "Hot wash participants");
+    check(new URL(feedbackUrl).pathname.startsWith("/feedback/"), `the feedback link ${feedbackUrl} does not open /feedback/{token}.`);
 
     // The player group on a phone, the evaluator on a laptop: no accounts.
     const { page: player } = await newContext();
@@ -118,6 +152,35 @@ export default {
     await waitForHydration(evaluator);
     await visible(evaluator.getByRole("heading", { name: "Evaluator — Mass Care", level: 1 }), "the evaluator page");
     await visible(evaluator.locator('[data-connection="live"]'), "the evaluator's Live connection");
+    await visible(evaluator.getByText("The controller has not made the evaluation guides for this session yet.", { exact: true }), "the evaluator's page before any guide");
+
+    // Before play: the controller generates the evaluation guides (offline), one per capability the
+    // objectives name, with the objective as its target; saving them reaches the evaluator live.
+    const target = "Open two shelters within two hours of the evacuation order.";
+    await openTab(page, "Evaluation guides");
+    await waitForPath(page, `${consolePath}/eeg`);
+    await page.getByRole("button", { name: "Generate guides", exact: true }).click();
+    await visible(page.getByText("Evaluation guides generated", { exact: true }), "the Generated toast");
+    const guideCapability = await visible(page.getByLabel("Core capability", { exact: true }), "the generated capability guide");
+    check((await guideCapability.inputValue()) === "Mass Care Services", `the guide is for ${await guideCapability.inputValue()}, not Mass Care Services.`);
+    const targetBox = page.getByRole("textbox", { name: "Capability target 1", exact: true });
+    check((await targetBox.inputValue()) === target, `the guide's first target reads ${JSON.stringify(await targetBox.inputValue())}.`);
+    await visible(evaluator.getByRole("group").filter({ has: evaluator.getByText("Mass Care Services", { exact: true }) }), "the guide on the evaluator's page");
+    const targetSelect = await visible(evaluator.getByLabel("Capability target (optional)"), "the evaluator's capability target choice (the guide's targets)");
+    check((await targetSelect.locator("option").allTextContents()).includes(target), "the evaluator's target choice does not offer the guide's target.");
+    await shot(page, "conduct-eeg");
+    await shot(evaluator, "conduct-evaluator-with-guide");
+    // The toast lasts 2 s (spec §8): watched for while the file downloads, not after.
+    const [eegWord] = await Promise.all([
+      downloadOf(page, () => page.getByRole("button", { name: "Word", exact: true }).click(), "the guides' Word export"),
+      visible(page.getByText("Download Successful", { exact: true }), "the Download Successful toast for the guides"),
+    ]);
+    check(eegWord.name.endsWith(".docx"), `the guides' Word export is named ${eegWord.name}.`);
+    check(isDocx(eegWord.bytes), "the guides' Word export is not a docx file.");
+    await openTab(page, "Console");
+    await waitForPath(page, consolePath);
+    await visible(page.locator('[data-testid="controller-console"][data-status="ready"]'), "the console again");
+    await visible(page.locator('[data-connection="live"]'), "the console's Live connection again");
 
     // The controller sees both connected, starts, opens the module and releases the first inject.
     await visible(page.getByRole("list", { name: "Connected now" }).getByText("EOC Policy Group"), "the player group in Connected now");
@@ -145,28 +208,28 @@ export default {
     // The evaluator sees the current inject with its expected action, and records a rated observation.
     await visible(evaluator.getByTestId("current-inject").getByText("Mass care opens the second shelter."), "the current inject's expected action on the evaluator's page");
     await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
-    await evaluator.getByLabel("What you observed").fill("The warning went out 12 minutes after the report; shelters were not told.");
+    await evaluator.getByLabel("Capability target (optional)").selectOption({ label: target });
+    await evaluator.getByLabel("What you observed").fill(OBSERVED);
     await evaluator.getByLabel("S — Performed with Some Challenges").click();
     await evaluator.getByRole("button", { name: "Save observation", exact: true }).click();
     const notes = evaluator.getByRole("list", { name: "Your observations" });
-    await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "The warning went out 12 minutes" }), "the observation listed as Saved");
+    const savedNote = await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "The warning went out 12 minutes" }), "the observation listed as Saved");
+    check((await savedNote.textContent())?.includes(`Target: ${target}`), "the saved observation does not show its capability target.");
     await waitForCount(page, "observations", "1", "after the evaluator's observation");
 
     // The evaluator's connection drops: the next note is queued on the device, then sent once, on reconnect.
     await evaluatorContext.setOffline(true);
     await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
-    await evaluator.getByLabel("What you observed").fill("Second shelter opened 40 minutes after the capacity call.");
+    await evaluator.getByLabel("What you observed").fill(LATE_NOTE);
     await evaluator.getByRole("button", { name: "Save observation", exact: true }).click();
     await visible(notes.locator('[data-note-state="queued"]').filter({ hasText: "Second shelter opened" }), "the offline note listed as Queued");
     await evaluatorContext.setOffline(false);
     await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "Second shelter opened" }), "the queued note Saved after reconnecting", 30_000);
     await waitForCount(page, "observations", "2", "after the queued observation was sent");
     check((await notes.getByText("Second shelter opened").count()) === 1, "the queued note is listed more than once.");
-    if (process.env.E2E_SHOTS) {
-      await page.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-console.png`, fullPage: true });
-      await player.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-player-phone.png`, fullPage: true });
-      await evaluator.screenshot({ path: `${process.env.E2E_SHOTS}/conduct-evaluator.png`, fullPage: true });
-    }
+    await shot(page, "conduct-console");
+    await shot(player, "conduct-player-phone");
+    await shot(evaluator, "conduct-evaluator");
 
     // The controller ends the session (confirmed); players see it end.
     await page.getByRole("button", { name: "End", exact: true }).click();
@@ -182,12 +245,106 @@ export default {
     await visible(player.getByText("This link no longer works", { exact: true }), "the revoked link's message on the player's phone");
     await visible(player.locator('[data-connection="gone"]'), "the player's connection marked Disconnected");
 
+    // The hot wash: the group's phone opens the feedback link and answers the participant form.
+    await player.goto(feedbackUrl);
+    await waitForHydration(player);
+    await visible(player.getByRole("heading", { name: "Participant feedback", level: 1 }), "the participant feedback form");
+    check((await player.getByRole("navigation", { name: "Main" }).count()) === 0, "the feedback form shows the app's navigation.");
+    await player.getByLabel("Your role in the exercise", { exact: true }).fill("EOC Director");
+    await player.getByLabel("Organisation", { exact: true }).fill("Eastbank County");
+    await player.getByLabel("Strength 1", { exact: true }).fill("The evacuation decision was made quickly and clearly.");
+    await player.getByLabel("Area for improvement 1", { exact: true }).fill(FEEDBACK_IMPROVEMENT);
+    for (const [statement, choice] of [
+      ["The exercise was well structured and organized.", "4, Agree"],
+      ["The exercise scenario was plausible and realistic.", "5, Strongly agree"],
+    ] as const) {
+      await player.getByRole("radiogroup", { name: statement, exact: true }).getByRole("radio", { name: choice, exact: true }).click();
+    }
+    await shot(player, "conduct-feedback-phone");
+    await player.getByRole("button", { name: "Submit feedback", exact: true }).click();
+    await visible(player.getByRole("heading", { name: "Thank you", level: 1 }), "the thank-you after submitting feedback");
+    await waitForCount(page, "feedback", "1", "after the participant's feedback");
+
     // The replay has it all in order.
-    await gotoAndHydrate(page, baseURL, `${consolePath}/replay`);
+    await openTab(page, "Replay");
+    await waitForPath(page, `${consolePath}/replay`);
     const log = await visible(page.getByRole("list", { name: "Event log" }), "the replay's event log");
     const text = (await log.textContent()) ?? "";
     for (const needle of ["Released “Levee patrol reports overtopping” on schedule", "Released “Shelter reports capacity”", "The EOC Director decides", "rated S", "The session ended."]) {
       check(text.includes(needle), `the replay does not show ${JSON.stringify(needle)}.`);
     }
+
+    // The Feedback tab has the response.
+    await openTab(page, "Feedback");
+    await waitForPath(page, `${consolePath}/feedback`);
+    await visible(page.getByRole("heading", { name: "Response 1: EOC Director, Eastbank County" }), "the participant's response on the Feedback tab");
+    check(await page.getByText(FEEDBACK_IMPROVEMENT, { exact: true }).isVisible(), "the Feedback tab does not show the area for improvement.");
+    check(await page.getByRole("table", { name: /Mean rating per statement/ }).getByRole("row", { name: /well structured and organized\. 4\.00 1/ }).isVisible(), "the Feedback tab's means do not show the 4 given.");
+
+    // The after-action report: drafted from the record, each finding quoting its evidence.
+    await openTab(page, "After-action report");
+    await waitForPath(page, `${consolePath}/aar`);
+    await page.getByRole("button", { name: "Generate draft", exact: true }).click();
+    const analysis = await visible(page.getByRole("region", { name: "Mass Care Services", exact: true }), "the Mass Care Services capability analysis");
+    check((await analysis.getByLabel("Rating", { exact: true }).inputValue()) === "S", "the capability analysis is not rated S (the evaluator's rating).");
+    for (const heading of ["Strengths", "Areas for improvement"]) await visible(analysis.getByRole("heading", { name: heading, exact: true }), `the analysis's ${heading} heading`);
+    await visible(analysis.getByRole("list", { name: "Evidence" }).getByText(`“${OBSERVED}”`, { exact: true }), "the analysis quoting the evaluator's observation");
+    await visible(analysis.getByRole("list", { name: "Evidence" }).getByText(`“${LATE_NOTE}”`, { exact: true }), "the area for improvement quoting the queued note");
+
+    // Improvement Plan row 1 (the late shelter): its owner, point of contact and completion date.
+    const due = dayAhead(90);
+    const ip = page.getByRole("table", { name: "Improvement plan: one corrective action a row" });
+    check((await ip.getByLabel("Issue, row 1", { exact: true }).inputValue()).startsWith("Second shelter opened late"), "Improvement Plan row 1 is not the late shelter.");
+    const correctiveAction = await ip.getByLabel("Corrective action, row 1", { exact: true }).inputValue();
+    check(correctiveAction.length > 0, "Improvement Plan row 1 has no corrective action.");
+    await ip.getByLabel("Primary responsible organization, row 1", { exact: true }).fill(OWNER);
+    await ip.getByLabel("Point of contact, row 1", { exact: true }).fill(POC);
+    await ip.getByLabel("Completion date, row 1", { exact: true }).fill(due);
+    await visible(page.getByText("Unsaved changes", { exact: true }), "the Unsaved changes mark");
+    await shot(page, "conduct-aar-draft");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await hidden(page.getByText("Unsaved changes", { exact: true }), "the Unsaved changes mark after Save");
+
+    const [pdf] = await Promise.all([
+      downloadOf(page, () => page.getByRole("button", { name: "Export PDF", exact: true }).click(), "the report's PDF export"),
+      visible(page.getByText("Download Successful", { exact: true }), "the Download Successful toast for the report"),
+    ]);
+    check(pdf.name.endsWith(".pdf") && startsWith(pdf.bytes, "%PDF"), `the report's PDF export (${pdf.name}) is not a PDF.`);
+    const docx = await downloadOf(page, () => page.getByRole("button", { name: "Export docx", exact: true }).click(), "the report's Word export");
+    check(docx.name.endsWith(".docx") && isDocx(docx.bytes), `the report's Word export (${docx.name}) is not a docx.`);
+
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const publish = await visible(page.getByRole("alertdialog", { name: "Publish the after-action report?" }), "the Publish confirmation");
+    await publish.getByRole("button", { name: "Publish", exact: true }).click();
+    const published = await visible(page.getByRole("status").filter({ hasText: "This report is final." }), "the published report's notice");
+    check(await ip.getByLabel("Primary responsible organization, row 1", { exact: true }).isEditable().then((e) => !e), "the published report can still be edited.");
+    check((await page.getByRole("button", { name: "Save", exact: true }).count()) === 0, "the published report still offers Save.");
+
+    await shot(page, "conduct-aar-published");
+    // The corrective action, tracked across exercises: marked complete.
+    await published.getByRole("link", { name: "Improvement", exact: true }).click();
+    await waitForPath(page, "/improvement");
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: OWNER });
+    await visible(row, "the corrective action on /improvement");
+    check(await row.getByRole("link", { name: EXERCISE.name, exact: true }).isVisible(), "the corrective action does not name its exercise.");
+    const rowText = (await row.textContent()) ?? "";
+    check(rowText.includes(correctiveAction), "the corrective action's text differs from the report's.");
+    check(rowText.includes(POC), "the corrective action does not show the point of contact set in the report.");
+    const dueShown = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${due}T00:00:00Z`));
+    check(rowText.includes(dueShown), `the corrective action is not due ${dueShown} (the report's completion date ${due}).`);
+    await row.getByRole("button", { name: `Mark complete: ${correctiveAction}`, exact: true }).click();
+    await visible(page.getByText("Marked complete", { exact: true }), "the Marked complete toast");
+    await visible(row.getByText("Completed", { exact: true }), "the corrective action shown as Completed");
+    check((await row.getByRole("button", { name: /^Mark complete/ }).count()) === 0, "a completed action still offers Mark complete.");
+
+    await shot(page, "conduct-improvement");
+    // The dashboard's Capability trends show the capability's rating from the published report.
+    await gotoAndHydrate(page, baseURL, "/dashboard");
+    const trends = await visible(page.getByRole("region", { name: "Capability trends" }), "the Capability trends card");
+    await visible(trends.getByRole("img", { name: new RegExp(`^Mass Care Services ratings, oldest first: S in ${EXERCISE.name.replace(/[()]/g, "\\$&")}`) }), "the Mass Care Services rating S in Capability trends");
+    // The other row (the participant's point) is still open, beside the capability.
+    await visible(trends.getByText("1 open", { exact: true }), "the capability's 1 open corrective action in Capability trends");
+    return `EEG ${Math.round(eegWord.bytes.length / 1024)} KB docx; AAR ${Math.round(pdf.bytes.length / 1024)} KB PDF, ${Math.round(docx.bytes.length / 1024)} KB docx`;
   },
 } satisfies Journey;

@@ -2,6 +2,7 @@
  * Shared steps for journeys. Selectors follow the UI contract in the team's contracts (accessible
  * names, not CSS), so a journey breaks only when behaviour a user relies on changes.
  */
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 
 export const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026", firstName: "Dana", lastName: "Whitfield" };
@@ -166,4 +167,22 @@ export async function signInAsDemo(page: Page, baseURL: string) {
 export async function openToggle(page: Page, name: string) {
   const toggle = page.getByRole("button", { name, exact: true });
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
+
+/**
+ * Runs `start` (a click that saves a file) and returns the download's suggested name and bytes; fails
+ * with `what` if no download starts within 30 s or it does not complete.
+ */
+export async function downloadOf(page: Page, start: () => Promise<unknown>, what: string): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 30_000 }).catch(() => {
+      throw new AssertionError(`${what}: no download started within 30 s.`);
+    }),
+    start(),
+  ]);
+  const failure = await download.failure();
+  check(failure === null, `${what}: the download failed (${failure}).`);
+  const file = await download.path();
+  check(file, `${what}: the download was not saved.`);
+  return { name: download.suggestedFilename(), bytes: await readFile(file) };
 }

@@ -10,7 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { TextareaField } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { aarApi } from "~/lib/aar-api";
-import { downloadFile } from "~/lib/download";
+import { DOWNLOAD_SUCCESS_MS, downloadFile } from "~/lib/download";
 import { ApiError } from "~/lib/query";
 import { AAR_MESSAGES } from "../../../worker/aar/model";
 import type { AarContent, AarView } from "../../../worker/aar/views";
@@ -90,6 +90,8 @@ export function AarPage({ session, initial }: { session: ConductSessionView; ini
   });
   const exportAs = useMutation({
     mutationFn: (format: "docx" | "pdf") => downloadFile(aarApi.exportPath(session.id, format), `after-action-report.${format}`),
+    // Spec §8's export toast, as the exercise and EEG exports say it: the file itself may land silently.
+    onSuccess: () => toast({ title: "Download Successful", duration: DOWNLOAD_SUCCESS_MS }),
     onError: (e) => toast({ title: "Export failed", description: errorText(e), variant: "destructive" }),
   });
 

@@ -41,12 +41,13 @@ function FindingEditor({ finding, label, withRootCause, readOnly, onChange, onRe
 export function CapabilitySection({ analysis, index, readOnly, onChange }: { analysis: Analysis; index: number; readOnly: boolean; onChange: (a: Analysis) => void }) {
   const ratingId = React.useId();
   const headingId = `aar-capability-${index}`;
-  const list = (key: "strengths" | "areasForImprovement", label: string, withRootCause: boolean) => {
+  // The plural is spelled out: "Area for improvement" + "s" would read "Area for improvements".
+  const list = (key: "strengths" | "areasForImprovement", label: string, heading: string, withRootCause: boolean) => {
     const items = analysis[key];
     const update = (next: Finding[]) => onChange({ ...analysis, [key]: next });
     return (
       <div className="grid gap-2">
-        <h3 className="text-base font-semibold">{label}s</h3>
+        <h3 className="text-base font-semibold">{heading}</h3>
         {items.length === 0 ? <p className="text-sm text-muted-foreground">None recorded.</p> : null}
         <ol className="grid gap-3">
           {items.map((f, i) => (
@@ -103,8 +104,8 @@ export function CapabilitySection({ analysis, index, readOnly, onChange }: { ana
           ))}
         </select>
       </FieldShell>
-      {list("strengths", "Strength", false)}
-      {list("areasForImprovement", "Area for improvement", true)}
+      {list("strengths", "Strength", "Strengths", false)}
+      {list("areasForImprovement", "Area for improvement", "Areas for improvement", true)}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { toast } from "~/hooks/use-toast";
+import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
 import { errorMessage, evaluationApi, type EegExportFormat } from "~/lib/evaluation-api";
 import type { EegContent } from "../../../worker/db/conduct-shapes";
 import type { EegView } from "../../../worker/evaluation/views";
@@ -63,7 +64,7 @@ export function EegEditor({ sessionId, canEdit, initial }: { sessionId: string; 
     setExporting(format);
     try {
       await evaluationApi.exportEeg(sessionId, format);
-      toast({ title: "Download Successful" });
+      toast({ title: "Download Successful", duration: DOWNLOAD_SUCCESS_MS });
     } catch (error) {
       toast({ title: "Download failed", description: errorMessage(error), variant: "destructive" });
     } finally {

@@ -1,8 +1,13 @@
 import * as React from "react";
 import { cn } from "~/lib/utils";
 
+/**
+ * A card given a name (aria-labelledby or aria-label) is a region, so assistive technology lists it
+ * by that name: on a plain div the name would be dropped (ARIA does not name generic elements).
+ */
 export function Card({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-lg border bg-card text-card-foreground shadow-sm", className)} {...props} />;
+  const named = props["aria-labelledby"] !== undefined || props["aria-label"] !== undefined;
+  return <div role={named ? "region" : undefined} className={cn("rounded-lg border bg-card text-card-foreground shadow-sm", className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("flex flex-col gap-1 p-5", className)} {...props} />;
