@@ -291,15 +291,19 @@ export default {
     await visible(analysis.getByRole("list", { name: "Evidence" }).getByText(`“${OBSERVED}”`, { exact: true }), "the analysis quoting the evaluator's observation");
     await visible(analysis.getByRole("list", { name: "Evidence" }).getByText(`“${LATE_NOTE}”`, { exact: true }), "the area for improvement quoting the queued note");
 
-    // Improvement Plan row 1 (the late shelter): its owner, point of contact and completion date.
+    // The Improvement Plan row of the late shelter: its owner, point of contact and completion date.
     const due = dayAhead(90);
     const ip = page.getByRole("table", { name: "Improvement plan: one corrective action a row" });
-    check((await ip.getByLabel("Issue, row 1", { exact: true }).inputValue()).startsWith("Second shelter opened late"), "Improvement Plan row 1 is not the late shelter.");
-    const correctiveAction = await ip.getByLabel("Corrective action, row 1", { exact: true }).inputValue();
-    check(correctiveAction.length > 0, "Improvement Plan row 1 has no corrective action.");
-    await ip.getByLabel("Primary responsible organization, row 1", { exact: true }).fill(OWNER);
-    await ip.getByLabel("Point of contact, row 1", { exact: true }).fill(POC);
-    await ip.getByLabel("Completion date, row 1", { exact: true }).fill(due);
+    const issues = await ip.getByLabel(/^Issue, row \d+$/).evaluateAll((boxes) => boxes.map((b) => (b as HTMLTextAreaElement | HTMLInputElement).value));
+    const n = issues.findIndex((issue) => issue.startsWith("Second shelter opened late")) + 1;
+    check(n > 0, `no Improvement Plan row for the late shelter: ${JSON.stringify(issues)}`);
+    check(issues.some((issue) => issue.startsWith("The warning went out")), "the S-rated note naming a problem is not an area for improvement.");
+    const field = (name: string) => ip.getByLabel(`${name}, row ${n}`, { exact: true });
+    const correctiveAction = await field("Corrective action").inputValue();
+    check(correctiveAction.length > 0, "the late shelter's Improvement Plan row has no corrective action.");
+    await field("Primary responsible organization").fill(OWNER);
+    await field("Point of contact").fill(POC);
+    await field("Completion date").fill(due);
     await visible(page.getByText("Unsaved changes", { exact: true }), "the Unsaved changes mark");
     await shot(page, "conduct-aar-draft");
     await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -317,7 +321,7 @@ export default {
     const publish = await visible(page.getByRole("alertdialog", { name: "Publish the after-action report?" }), "the Publish confirmation");
     await publish.getByRole("button", { name: "Publish", exact: true }).click();
     const published = await visible(page.getByRole("status").filter({ hasText: "This report is final." }), "the published report's notice");
-    check(await ip.getByLabel("Primary responsible organization, row 1", { exact: true }).isEditable().then((e) => !e), "the published report can still be edited.");
+    check(await field("Primary responsible organization").isEditable().then((e) => !e), "the published report can still be edited.");
     check((await page.getByRole("button", { name: "Save", exact: true }).count()) === 0, "the published report still offers Save.");
 
     await shot(page, "conduct-aar-published");
@@ -343,8 +347,9 @@ export default {
     await gotoAndHydrate(page, baseURL, "/dashboard");
     const trends = await visible(page.getByRole("region", { name: "Capability trends" }), "the Capability trends card");
     await visible(trends.getByRole("img", { name: new RegExp(`^Mass Care Services ratings, oldest first: S in ${EXERCISE.name.replace(/[()]/g, "\\$&")}`) }), "the Mass Care Services rating S in Capability trends");
-    // The other row (the participant's point) is still open, beside the capability.
-    await visible(trends.getByText("1 open", { exact: true }), "the capability's 1 open corrective action in Capability trends");
+    // The other rows (the late warning, the participant's point) are still open, beside the capability.
+    const stillOpen = issues.length - 1;
+    await visible(trends.getByText(`${stillOpen} open`, { exact: true }), `the capability's ${stillOpen} open corrective actions in Capability trends`);
     return `EEG ${Math.round(eegWord.bytes.length / 1024)} KB docx; AAR ${Math.round(pdf.bytes.length / 1024)} KB PDF, ${Math.round(docx.bytes.length / 1024)} KB docx`;
   },
 } satisfies Journey;

@@ -81,12 +81,33 @@ describe("the offline draft", () => {
         if (e.kind === "observation") expect(e.quote).toBe(known.get(e.id)!.text);
       }
     }
-    // Strengths rest on P/S observations, areas on M/U or negative unrated ones.
-    const rating = new Map(inputs.observations.map((o) => [o.id, o.rating]));
+    // Strengths rest on P/S observations without a problem named; areas on M/U, or unrated/S notes naming one.
+    const byId = new Map(inputs.observations.map((o) => [o.id, o]));
     for (const a of draft.analyses) {
-      for (const s of a.strengths) for (const e of s.evidence) if (e.kind === "observation") expect(["P", "S"]).toContain(rating.get(e.id));
-      for (const s of a.areasForImprovement) for (const e of s.evidence) if (e.kind === "observation") expect(["M", "U", null]).toContain(rating.get(e.id));
+      for (const s of a.strengths)
+        for (const e of s.evidence)
+          if (e.kind === "observation") {
+            const o = byId.get(e.id)!;
+            expect(o.rating === "P" || (o.rating === "S" && !hasNegativeCue(o.text))).toBe(true);
+          }
+      for (const s of a.areasForImprovement)
+        for (const e of s.evidence)
+          if (e.kind === "observation") {
+            const o = byId.get(e.id)!;
+            expect(o.rating === "M" || o.rating === "U" || ((o.rating === null || o.rating === "S") && hasNegativeCue(o.text))).toBe(true);
+          }
     }
+  });
+
+  it("reads an S-rated note that names a problem as an area for improvement, a plain S note as a strength", () => {
+    const base = sampleInputs(0);
+    const cap = base.session.plan.objectives[0]!.capability!;
+    const note = (id: string, text: string) => ({ id, capability: cap, targetId: null, text, rating: "S" as const, itemKey: null, actorId: "ev-1", actorLabel: "Evaluator 1", at: base.session.startedAt! + 60_000 });
+    const d = assembleOfflineDraft({ ...base, feedback: [], observations: [note("o-ok", "Shelter B opened on time with staff briefed."), note("o-late", "Shelters were not told about the road closure until late.")] });
+    const analysis = d.analyses.find((a) => a.capability === cap)!;
+    expect(analysis.strengths.flatMap((f) => f.evidence.map((e) => e.id))).toEqual(["o-ok"]);
+    expect(analysis.areasForImprovement.flatMap((f) => f.evidence.map((e) => e.id))).toEqual(["o-late"]);
+    expect(analysis.rating).toBe("S");
   });
 
   it("rates by the rule and plans a corrective action per area for improvement", () => {

@@ -11,8 +11,8 @@ import type { AarInputs, FeedbackInput, ObservationInput } from "./inputs";
  * - Overview from the frozen plan and the session (dates in UTC, from startedAt/endedAt).
  * - One analysis per core capability (the plan's objectives first, then the guide's, then any an
  *   evaluator observed): its rating by RATING RULE below, strengths from observations rated P/S and
- *   feedback strengths, areas for improvement from observations rated M/U, unrated notes with a
- *   negative cue, and feedback improvements. Observations of the same EEG target and polarity are
+ *   feedback strengths, areas for improvement from observations rated M/U, unrated or S-rated notes
+ *   with a negative cue (S is "performed, with opportunities to improve"), and feedback improvements. Observations of the same EEG target and polarity are
  *   one finding with several evidence entries.
  * - An Improvement Plan row per area for improvement, its element (POETE) inferred by keywords.
  *
@@ -256,8 +256,10 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
   const templated = new Set<string>();
   const analyses: AarContent["analyses"] = capList.map((cap, ci) => {
     const obs = obsByCap.get(cap) ?? [];
-    const strong = obs.filter((o) => o.rating === "P" || o.rating === "S");
-    const weak = obs.filter((o) => o.rating === "M" || o.rating === "U" || (o.rating === null && hasNegativeCue(o.text)));
+    // S means "performed, with opportunities to improve": an S note that names a problem is one of those.
+    const isWeak = (o: (typeof obs)[number]) => o.rating === "M" || o.rating === "U" || ((o.rating === null || o.rating === "S") && hasNegativeCue(o.text));
+    const strong = obs.filter((o) => (o.rating === "P" || o.rating === "S") && !isWeak(o));
+    const weak = obs.filter(isWeak);
     const toFindings = (drafts: Draft[], prefix: string): (Finding & { organization: string })[] =>
       drafts.slice(0, MAX_FINDINGS).map((d, i) => ({ id: `${prefix}-${ci + 1}-${i + 1}`, text: d.text, analysis: d.analysis, rootCause: "", evidence: d.evidence, organization: d.organization }));
     const strengths = toFindings([...groupObservations(strong, targetText, itemOrg), ...(feedbackStrengths.get(cap) ?? [])], "s");
