@@ -16,7 +16,7 @@ import {
   type LinkRecord,
   type SessionMeta,
 } from "../worker/conduct/project";
-import { applyAnswer, applyCommand, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
+import { applyAnswer, applyCommandOnClock, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
 import type { ControllerStateView, EvaluatorStateView, ObservationView, PlayerStateView, ServerMessage, SubmitAck } from "../worker/conduct/views";
 
 /**
@@ -78,12 +78,14 @@ export class ConductSession extends DurableObject<Env> {
     return this.attempt(async () => {
       const state = this.loadState();
       const now = nowMs();
-      const applied = applyCommand(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
-      // What the clock owes at this instant goes out with the command (start releases the T+0 injects).
-      const due = releaseDue(applied.state, now);
+      const { owed, applied, due } = applyCommandOnClock(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
       // Read beside the commit's D1 write rather than after it.
       const feedback = countFeedback(this.db(), this.loadMeta()!.id);
-      await this.commit([{ applied, actor, clientKey: null }, { applied: due, actor: SYSTEM, clientKey: null }]);
+      await this.commit([
+        { applied: owed, actor: SYSTEM, clientKey: null },
+        { applied, actor, clientKey: null },
+        { applied: due, actor: SYSTEM, clientKey: null },
+      ]);
       return this.controllerView(access, await feedback);
     });
   }
