@@ -43,6 +43,8 @@ export class ConductSession extends DurableObject<Env> {
   private meta: SessionMeta | null = null;
   private state: SessionState | null = null;
   private links: LinkRecord[] | null = null;
+  /** The D1 write under way (flushMirror), so the next waits for it. */
+  private mirroring: Promise<boolean> = Promise.resolve(true);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -256,8 +258,18 @@ export class ConductSession extends DurableObject<Env> {
     await this.schedule();
   }
 
-  /** Writes every event D1 does not have yet, with the session's status; on failure the alarm retries. */
-  private async flushMirror(): Promise<boolean> {
+  /**
+   * Writes every event D1 does not have yet, with the session's status; on failure the alarm retries.
+   * One write at a time, each reading what is pending when it starts: two overlapping writes could
+   * land out of order and leave D1 with the older status.
+   */
+  private flushMirror(): Promise<boolean> {
+    const run = this.mirroring.then(() => this.mirrorPending());
+    this.mirroring = run.catch(() => false);
+    return run;
+  }
+
+  private async mirrorPending(): Promise<boolean> {
     const pending = this.ctx.storage.sql
       .exec<{ seq: number; id: string; at: number; actorRole: ActorRole; actorId: string | null; actorLabel: string; clientKey: string | null; payload: string }>(
         "SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq",
