@@ -226,6 +226,19 @@ export function browserStorage(): StorageLike | null {
 // ---------------------------------------------------------------------------------------------
 // The evaluator's notes.
 
+/**
+ * An evaluator's note as written: tied to the inject on the evaluator's screen when they wrote it.
+ * Without an itemKey the server ties a note to the inject released last when it ARRIVES, which for
+ * a note queued offline is one released after it was written.
+ */
+export function observationDraft(
+  fields: { capability: string; targetId: string | null; text: string; rating: Rating | null },
+  currentItemKey: string | null,
+  writtenAt: number,
+): Omit<ObservationInput, "clientKey"> {
+  return { ...fields, itemKey: currentItemKey, writtenAt };
+}
+
 export type Note = { key: string; capability: string; targetId: string | null; text: string; rating: Rating | null; at: string; state: "saved" | "queued" | "refused"; error: string | null };
 
 /** The evaluator's own notes, newest first: stored ones "Saved", the rest "Queued" until they are. */
