@@ -16,7 +16,7 @@ import {
   type LinkRecord,
   type SessionMeta,
 } from "../worker/conduct/project";
-import { applyAnswer, applyCommand, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
+import { applyAnswer, applyCommandOnClock, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
 import type { ControllerStateView, EvaluatorStateView, ObservationView, PlayerStateView, ServerMessage, SubmitAck } from "../worker/conduct/views";
 
 /**
@@ -43,6 +43,8 @@ export class ConductSession extends DurableObject<Env> {
   private meta: SessionMeta | null = null;
   private state: SessionState | null = null;
   private links: LinkRecord[] | null = null;
+  /** The D1 write under way (flushMirror), so the next waits for it. */
+  private mirroring: Promise<boolean> = Promise.resolve(true);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -78,12 +80,14 @@ export class ConductSession extends DurableObject<Env> {
     return this.attempt(async () => {
       const state = this.loadState();
       const now = nowMs();
-      const applied = applyCommand(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
-      // What the clock owes at this instant goes out with the command (start releases the T+0 injects).
-      const due = releaseDue(applied.state, now);
+      const { owed, applied, due } = applyCommandOnClock(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
       // Read beside the commit's D1 write rather than after it.
       const feedback = countFeedback(this.db(), this.loadMeta()!.id);
-      await this.commit([{ applied, actor, clientKey: null }, { applied: due, actor: SYSTEM, clientKey: null }]);
+      await this.commit([
+        { applied: owed, actor: SYSTEM, clientKey: null },
+        { applied, actor, clientKey: null },
+        { applied: due, actor: SYSTEM, clientKey: null },
+      ]);
       return this.controllerView(access, await feedback);
     });
   }
@@ -254,8 +258,18 @@ export class ConductSession extends DurableObject<Env> {
     await this.schedule();
   }
 
-  /** Writes every event D1 does not have yet, with the session's status; on failure the alarm retries. */
-  private async flushMirror(): Promise<boolean> {
+  /**
+   * Writes every event D1 does not have yet, with the session's status; on failure the alarm retries.
+   * One write at a time, each reading what is pending when it starts: two overlapping writes could
+   * land out of order and leave D1 with the older status.
+   */
+  private flushMirror(): Promise<boolean> {
+    const run = this.mirroring.then(() => this.mirrorPending());
+    this.mirroring = run.catch(() => false);
+    return run;
+  }
+
+  private async mirrorPending(): Promise<boolean> {
     const pending = this.ctx.storage.sql
       .exec<{ seq: number; id: string; at: number; actorRole: ActorRole; actorId: string | null; actorLabel: string; clientKey: string | null; payload: string }>(
         "SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq",

@@ -8,6 +8,7 @@ import {
   formatOffset,
   mergeNotes,
   newClientKey,
+  observationDraft,
   Outbox,
   outcomeOfError,
   reconnectDelayMs,
@@ -160,6 +161,13 @@ describe("the outbox", () => {
 });
 
 describe("the evaluator's notes", () => {
+  it("a note is tied to the inject on screen when it was written, not to the one released when it arrives", () => {
+    const draft = observationDraft({ capability: "Mass Care Services", targetId: null, text: "Shelter B opened late.", rating: "M" }, "msel-2", 1_000);
+    expect(draft).toEqual({ capability: "Mass Care Services", targetId: null, text: "Shelter B opened late.", rating: "M", itemKey: "msel-2", writtenAt: 1_000 });
+    // Nothing released yet: the server ties it to nothing.
+    expect(observationDraft({ capability: "Mass Care Services", targetId: null, text: "Waiting.", rating: null }, null, 2_000).itemKey).toBeNull();
+  });
+
   const saved = (clientKey: string, at: string): ObservationView => ({ id: `id-${clientKey}`, clientKey, capability: "Operational Communications", targetId: null, text: `stored ${clientKey}`, rating: "M", itemKey: "msel-1", at });
   it("shows stored notes as Saved and the rest as Queued, once each, newest first", () => {
     const notes = mergeNotes(

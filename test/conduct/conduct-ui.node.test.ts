@@ -6,6 +6,7 @@ import { LinksPanel } from "../../web/components/conduct/links-panel";
 import { MselTimeline } from "../../web/components/conduct/msel-timeline";
 import { ModuleSelector } from "../../web/components/conduct/module-selector";
 import { SessionClock } from "../../web/components/conduct/session-clock";
+import { focusRow } from "../../web/lib/conduct-live";
 import type { ConductLinkView, TimelineItemView } from "../../worker/conduct/views";
 
 // The console's parts rendered to HTML: a controller gets the controls, a read-only viewer sees the
@@ -37,6 +38,23 @@ const items = [item("a", "released"), item("b", "pending"), item("c", "skipped")
 const link: ConductLinkView = { id: "l1", role: "player", label: "EOC Policy Group", url: "https://app.example/conduct/tok", createdAt: "2026-11-26T09:00:00.000Z", revokedAt: null, connected: 2 };
 
 describe("controller console parts", () => {
+  it("timeline and module rows can take focus, so a button that disappears once it did its job leaves focus on its row", () => {
+    const timeline = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], status: "running", readOnly: false, busy: false, onCommand: noop }));
+    for (const key of ["a", "b", "c"]) expect(timeline).toMatch(new RegExp(`<li[^>]*data-row-key="${key}"[^>]*tabindex="-1"`));
+    const modules = renderToStaticMarkup(
+      createElement(ModuleSelector, { modules: [{ title: "Response", description: "", questions: ["Q1"] }, { title: "Recovery", description: "", questions: [] }], currentModule: 0, status: "running", readOnly: false, busy: false, onCommand: noop }),
+    );
+    expect(modules).toMatch(/<li[^>]*data-row-key="1"[^>]*tabindex="-1"/);
+
+    const focused: string[] = [];
+    const row = (rowKey: string) => ({ dataset: { rowKey }, focus: () => focused.push(rowKey) });
+    const list = { children: [row("a"), row("b")] } as unknown as HTMLElement;
+    focusRow(list, "b");
+    focusRow(list, "gone");
+    focusRow(null, "a");
+    expect(focused).toEqual(["b"]);
+  });
+
   it("the timeline shows offsets, status badges, expected actions and Release now / Skip on pending items only", () => {
     const html = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], status: "running", readOnly: false, busy: false, onCommand: noop }));
     const t = text(html);

@@ -5,6 +5,7 @@ import { CONDUCT_MESSAGES, type ControllerCommand } from "../../worker/conduct/m
 import {
   applyAnswer,
   applyCommand,
+  applyCommandOnClock,
   applyObservation,
   dueItems,
   elapsedAt,
@@ -156,6 +157,22 @@ describe("clock", () => {
     s = releaseDue(s, T + 15 * MIN).state;
     expect(nextAlarmAt(s, T + 15 * MIN)).toBeNull();
     expect(releaseDue(s, T + 99 * MIN).events).toEqual([]);
+  });
+
+  it("a pause or end after an item fell due (the alarm late) releases it first; other commands leave it to the alarm", () => {
+    const started = releaseDue(run(fresh(), { type: "start" }, T), T).state;
+    for (const type of ["pause", "end"] as const) {
+      const { owed, applied, due } = applyCommandOnClock(started, { type }, T + 11 * MIN, key);
+      expect(owed.events.map((e) => e.payload)).toEqual([{ kind: "released", itemKey: "b", scheduled: true }]);
+      expect(applied.events.map((e) => e.payload.kind)).toEqual([type === "pause" ? "paused" : "ended"]);
+      expect(applied.state.seq).toBe(started.seq + 2);
+      expect(due.events).toEqual([]);
+    }
+    const early = applyCommandOnClock(started, { type: "pause" }, T + 9 * MIN, key);
+    expect(early.owed.events).toEqual([]);
+    const module = applyCommandOnClock(started, { type: "module", moduleIndex: 0 }, T + 11 * MIN, key);
+    expect(module.owed.events).toEqual([]);
+    expect(module.due.events.map((e) => e.payload)).toEqual([{ kind: "released", itemKey: "b", scheduled: true }]);
   });
 
   it("does not release an item the controller skipped or released early", () => {

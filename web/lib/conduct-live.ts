@@ -48,6 +48,16 @@ export const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Focus. A console button that does its job disappears (Release now, Skip, Open module): the
+// browser would drop keyboard focus to the page's start, so it goes to the button's row instead.
+
+/** Focuses the row of `list` marked data-row-key={key} (rows take tabIndex={-1}); nothing if it is gone. */
+export function focusRow(list: HTMLElement | null, key: string): void {
+  const row = Array.from(list?.children ?? []).find((el) => (el as HTMLElement).dataset?.rowKey === key) as HTMLElement | undefined;
+  row?.focus();
+}
+
+// ---------------------------------------------------------------------------------------------
 // The session clock (scenario time): the server sends what had run when it answered; the browser
 // ticks from the moment the state arrived, by its own clock — never by comparing its clock with the
 // server's `asOf` (a phone's clock can be minutes off, and a test server's clock is pinned).
@@ -215,6 +225,19 @@ export function browserStorage(): StorageLike | null {
 
 // ---------------------------------------------------------------------------------------------
 // The evaluator's notes.
+
+/**
+ * An evaluator's note as written: tied to the inject on the evaluator's screen when they wrote it.
+ * Without an itemKey the server ties a note to the inject released last when it ARRIVES, which for
+ * a note queued offline is one released after it was written.
+ */
+export function observationDraft(
+  fields: { capability: string; targetId: string | null; text: string; rating: Rating | null },
+  currentItemKey: string | null,
+  writtenAt: number,
+): Omit<ObservationInput, "clientKey"> {
+  return { ...fields, itemKey: currentItemKey, writtenAt };
+}
 
 export type Note = { key: string; capability: string; targetId: string | null; text: string; rating: Rating | null; at: string; state: "saved" | "queued" | "refused"; error: string | null };
 

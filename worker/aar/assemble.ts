@@ -1,4 +1,4 @@
-import type { AarContent, CapabilityElement, Evidence, Rating } from "../db/conduct-shapes";
+import { RATING_LABELS, type AarContent, type CapabilityElement, type Evidence, type Rating } from "../db/conduct-shapes";
 import { CAPABILITY_KEYWORDS } from "../collaborate/synthesis/capability-keywords";
 import { getCapabilityByName, MISSION_AREAS } from "../exercises/capabilities";
 import type { AarInputs, FeedbackInput, ObservationInput } from "./inputs";
@@ -29,12 +29,6 @@ const QUOTE_MAX = 600;
 /** Later in the list = lower performance. */
 const PERFORMANCE: readonly Rating[] = ["P", "S", "M", "U"];
 
-export const RATING_LABELS: Record<Rating, string> = {
-  P: "Performed without challenges",
-  S: "Performed with some challenges",
-  M: "Performed with major challenges",
-  U: "Unable to be performed",
-};
 
 /** The capability's rating from its rated observations (the rule above). */
 export function combinedRating(observations: Pick<ObservationInput, "actorId" | "actorLabel" | "rating" | "at">[]): Rating | null {

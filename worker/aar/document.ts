@@ -1,7 +1,7 @@
 import { safeFilename, type ExportFile } from "../exercises/export";
 import { paragraphs, type Block, type SitMan } from "../exercises/export/sitman";
 import type { AarContent, Evidence } from "../db/conduct-shapes";
-import { RATING_LABELS } from "./assemble";
+import { RATING_LABELS } from "../db/conduct-shapes";
 import type { AarView } from "./views";
 
 /**

@@ -17,4 +17,4 @@ export type SaveAarInput = z.infer<typeof saveAarSchema>;
 
 export const generateAarSchema = z.object({ replace: z.boolean().default(false) });
 
-export { CAPABILITY_ELEMENTS, RATINGS } from "../db/conduct-shapes";
+export { CAPABILITY_ELEMENTS, RATING_LABELS, RATINGS } from "../db/conduct-shapes";

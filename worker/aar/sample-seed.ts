@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import type { ConductEventPayload } from "../db/conduct-shapes";
 import { conductEvents, conductSessions, conductTokens, eegs, feedbackResponses } from "../db/schema";
+import { newShareToken } from "../share/tokens";
 import { sampleEeg, sampleInputs, samplePlan } from "./sample";
 
 /**
@@ -11,9 +12,6 @@ import { sampleEeg, sampleInputs, samplePlan } from "./sample";
  */
 
 export type SeededSession = { sessionId: string; observationIds: string[]; answerIds: string[]; feedbackIds: string[] };
-
-/** A 256-bit token as written (ConductToken.token is unique). */
-const token = () => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // D1 binds at most 100 parameters a statement: 10 event columns a row → 9 rows a statement.
 const EVENTS_PER_INSERT = 9;
@@ -40,7 +38,7 @@ export async function seedSampleSession(
   const sessionId = session!.id;
   const links = await db
     .insert(conductTokens)
-    .values(sample.links.map((l) => ({ sessionId, role: l.role, label: l.label, token: token() })))
+    .values(sample.links.map((l) => ({ sessionId, role: l.role, label: l.label, token: newShareToken() })))
     .returning({ id: conductTokens.id, label: conductTokens.label });
   const linkId = new Map(links.map((l) => [l.label, l.id]));
   if (input.withEeg !== false) await db.insert(eegs).values({ sessionId, content: sampleEeg(), source: "offline" });

@@ -16,17 +16,20 @@ import { CONDUCT_MESSAGES } from "./model";
 
 export type SessionAccess = "control" | "read";
 
+/** Where a session's exercise lives: its campaign's, or the creator's own. */
+export const sessionScope = (campaignId: string | null | undefined): ExerciseScope => (campaignId ? inCampaign(campaignId) : personal);
+
 export async function findSession(ctx: UserContext, sessionId: string, need: SessionAccess): Promise<ConductSession & { access: SessionAccess }> {
   const [row] = await ctx.db.select().from(conductSessions).where(eq(conductSessions.id, sessionId)).limit(1);
   if (!row) throw notFound(CONDUCT_MESSAGES.sessionNotFound);
   if (row.userId === ctx.user.id) return { ...row, access: "control" };
-  const scope = row.campaignId ? inCampaign(row.campaignId) : personal;
-  const access = await exerciseAccess(ctx, scope, row.exerciseId);
+  const access = await exerciseAccess(ctx, sessionScope(row.campaignId), row.exerciseId);
   if (!access || (need === "control" && access !== "control")) throw notFound(CONDUCT_MESSAGES.sessionNotFound);
   return { ...row, access };
 }
 
-async function exerciseAccess(ctx: UserContext, scope: ExerciseScope, exerciseId: string): Promise<SessionAccess | null> {
+/** What the caller may do with an exercise's sessions: run them (may change it), watch them (may open it), or nothing. */
+export async function exerciseAccess(ctx: UserContext, scope: ExerciseScope, exerciseId: string): Promise<SessionAccess | null> {
   try {
     await findExercise(ctx, scope, exerciseId, "write");
     return "control";

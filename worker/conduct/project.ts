@@ -1,6 +1,6 @@
 import type { ConductModule, EegGuide } from "../db/conduct-shapes";
 import type { SessionAccess } from "./access";
-import { dueAt, type SessionState } from "./state";
+import { dueAt, elapsedAt, type SessionState } from "./state";
 import type {
   ClockView,
   ConductLinkRole,
@@ -37,8 +37,7 @@ export type LinkRecord = { id: string; role: ConductLinkRole; label: string; url
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function clockView(state: SessionState, now: number): ClockView {
-  const elapsedMs = state.elapsedMs + (state.runningSince === null ? 0 : Math.max(0, now - state.runningSince));
-  return { status: state.status, elapsedMs, asOf: new Date(now).toISOString() };
+  return { status: state.status, elapsedMs: elapsedAt(state, now), asOf: new Date(now).toISOString() };
 }
 
 export function controllerState(

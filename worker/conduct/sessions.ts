@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { conductSessions } from "../db/schema";
-import { findExercise, inCampaign, personal, type ExerciseScope } from "../exercises/scope";
-import { HttpError } from "../lib/errors";
+import { EXERCISE_NOT_FOUND, findExercise } from "../exercises/scope";
+import { notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
-import { findSession } from "./access";
+import { exerciseAccess, findSession, sessionScope } from "./access";
 import type { CreateSessionInput } from "./model";
 import { buildConductPlan } from "./plan";
 import type { SessionMeta } from "./project";
@@ -17,10 +17,8 @@ import type { ConductSessionView, ControllerStateView } from "./views";
  * open it. The plan is frozen in the row and handed to the session's object, which owns it from then.
  */
 
-const scopeOf = (campaignId: string | null | undefined): ExerciseScope => (campaignId ? inCampaign(campaignId) : personal);
-
 export async function createSession(ctx: UserContext, input: CreateSessionInput): Promise<ConductSessionView> {
-  const exercise = await findExercise(ctx, scopeOf(input.campaignId), input.exerciseId, "write");
+  const exercise = await findExercise(ctx, sessionScope(input.campaignId), input.exerciseId, "write");
   const plan = buildConductPlan(exercise);
   const now = nowMs();
   const [row] = await ctx.db
@@ -51,21 +49,14 @@ export async function createSession(ctx: UserContext, input: CreateSessionInput)
 
 /** An exercise's sessions, newest first; 404 when the caller may not open the exercise. */
 export async function listSessions(ctx: UserContext, query: { exerciseId: string; campaignId?: string | null }): Promise<ConductSessionView[]> {
-  const scope = scopeOf(query.campaignId);
-  await findExercise(ctx, scope, query.exerciseId, "read");
-  const writable = await findExercise(ctx, scope, query.exerciseId, "write").then(
-    () => true,
-    (e: unknown) => {
-      if (e instanceof HttpError && e.status === 404) return false;
-      throw e;
-    },
-  );
+  const access = await exerciseAccess(ctx, sessionScope(query.campaignId), query.exerciseId);
+  if (!access) throw notFound(EXERCISE_NOT_FOUND);
   const rows = await ctx.db
     .select()
     .from(conductSessions)
     .where(and(eq(conductSessions.exerciseId, query.exerciseId), query.campaignId ? eq(conductSessions.campaignId, query.campaignId) : isNull(conductSessions.campaignId)))
     .orderBy(desc(conductSessions.createdAt), desc(conductSessions.id));
-  return rows.map((r) => toSessionView(r, writable || r.userId === ctx.user.id ? "control" : "read"));
+  return rows.map((r) => toSessionView(r, access === "control" || r.userId === ctx.user.id ? "control" : "read"));
 }
 
 /** The console's state: the object's view, with the caller's access. */

@@ -209,6 +209,27 @@ export function applyCommand(state: SessionState, command: ControllerCommand, no
   }
 }
 
+/** Pause and end stop the clock: whatever it had reached by then is owed before they apply. */
+const STOPS_CLOCK: ReadonlySet<ControllerCommand["type"]> = new Set(["pause", "end"]);
+
+/**
+ * A controller's command as the session runs it at `now`, with the clock's releases around it:
+ * `owed` — scheduled items the clock reached before a pause or end whose alarm has not fired yet
+ * (an alarm can run late, and a stopped clock would otherwise hold them until resume, or never
+ * release them after the end); `applied` — the command; `due` — what it makes due (start releases
+ * the T+0 injects). Each chains from the one before; `owed` and `due` are the clock's events.
+ */
+export function applyCommandOnClock(
+  state: SessionState,
+  command: ControllerCommand,
+  now: number,
+  newKey: () => string,
+): { owed: Applied; applied: Applied; due: Applied } {
+  const owed = STOPS_CLOCK.has(command.type) ? releaseDue(state, now) : { state, events: [] };
+  const applied = applyCommand(owed.state, command, now, newKey);
+  return { owed, applied, due: releaseDue(applied.state, now) };
+}
+
 /** The clock's releases at `now`: every scheduled item now due, as system events. */
 export function releaseDue(state: SessionState, now: number): Applied {
   return fold(

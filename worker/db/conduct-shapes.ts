@@ -18,6 +18,13 @@ const long = (max = 8_000) => z.string().trim().max(max);
 export const RATINGS = ["P", "S", "M", "U"] as const;
 export type Rating = (typeof RATINGS)[number];
 export const ratingSchema = z.enum(RATINGS);
+/** Each rating in a sentence (reports, lists, charts); evaluation/model.ts has the doctrine's full definitions. */
+export const RATING_LABELS: Record<Rating, string> = {
+  P: "Performed without challenges",
+  S: "Performed with some challenges",
+  M: "Performed with major challenges",
+  U: "Unable to be performed",
+};
 
 /** The capability elements of an Improvement Plan row (POETE). */
 export const CAPABILITY_ELEMENTS = ["Planning", "Organization", "Equipment", "Training", "Exercises"] as const;

@@ -4,14 +4,14 @@ import { chargeForAi } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { structuredCall } from "../collaborate/synthesis/ai-call";
 import { announceSessionChange } from "../conduct/announce";
-import { findSession } from "../conduct/access";
+import { findSession, sessionScope } from "../conduct/access";
 import type { UserContext } from "../context";
 import { eegContentSchema, type ConductPlan, type EegContent } from "../db/conduct-shapes";
 import type { MselRow, PlanSource } from "../db/exercise-shapes";
 import { eegs, type ConductSession, type Eeg } from "../db/schema";
 import type { ExportFile } from "../exercises/export";
 import { retrievePassages, type Passage } from "../exercises/prompts/passages";
-import { findExercise, inCampaign, personal } from "../exercises/scope";
+import { findExercise } from "../exercises/scope";
 import { nowMs } from "../lib/clock";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -55,7 +55,6 @@ export async function findEeg(ctx: UserContext, sessionId: string): Promise<{ se
   return { sessionId: session.id, access: session.access, eeg: row ? toEegView(row) : null };
 }
 
-const scopeOf = (session: ConductSession) => (session.campaignId ? inCampaign(session.campaignId) : personal);
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim() === (b ?? "").trim();
 
 /**
@@ -67,7 +66,7 @@ async function itemSources(ctx: UserContext, session: ConductSession): Promise<M
   const out = new Map<string, PlanSource>();
   let rows: MselRow[] = [];
   try {
-    rows = (await findExercise(ctx, scopeOf(session), session.exerciseId, "read")).mselTable ?? [];
+    rows = (await findExercise(ctx, sessionScope(session.campaignId), session.exerciseId, "read")).mselTable ?? [];
   } catch (e) {
     if (!(e instanceof HttpError) || e.status !== 404) throw e;
     return out;
@@ -88,7 +87,7 @@ async function capabilityPassages(ctx: UserContext, session: ConductSession, gro
   const found = await Promise.all(
     groups.map(async (g) => {
       try {
-        const passages = await retrievePassages(ctx, { scope: scopeOf(session), exerciseId: session.exerciseId, query: retrievalQuery(g), limit: PASSAGES_PER_CAPABILITY });
+        const passages = await retrievePassages(ctx, { scope: sessionScope(session.campaignId), exerciseId: session.exerciseId, query: retrievalQuery(g), limit: PASSAGES_PER_CAPABILITY });
         return [g.id, passages] as const;
       } catch (err) {
         // A guide without plan passages still has MSEL and doctrinal tasks: a search outage must not block it.

@@ -4,19 +4,12 @@ import { Button } from "~/components/ui/button";
 import { FieldShell, TextareaField } from "~/components/ui/field";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { RATINGS } from "../../../worker/aar/model";
+import { RATING_LABELS, RATINGS } from "../../../worker/aar/model";
 import type { AarContent } from "../../../worker/aar/views";
 import { EvidenceList } from "./evidence-list";
 
 type Analysis = AarContent["analyses"][number];
 type Finding = Analysis["strengths"][number];
-
-export const RATING_LABELS: Record<(typeof RATINGS)[number], string> = {
-  P: "P — Performed without challenges",
-  S: "S — Performed with some challenges",
-  M: "M — Performed with major challenges",
-  U: "U — Unable to be performed",
-};
 
 function FindingEditor({ finding, label, withRootCause, readOnly, onChange, onRemove }: { finding: Finding; label: string; withRootCause: boolean; readOnly: boolean; onChange: (f: Finding) => void; onRemove: () => void }) {
   return (
@@ -99,7 +92,7 @@ export function CapabilitySection({ analysis, index, readOnly, onChange }: { ana
           <option value="">Not rated</option>
           {RATINGS.map((r) => (
             <option key={r} value={r}>
-              {RATING_LABELS[r]}
+              {`${r} — ${RATING_LABELS[r]}`}
             </option>
           ))}
         </select>

@@ -9,7 +9,7 @@ import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { useConductOutbox } from "~/hooks/use-conduct-outbox";
 import { conductApi } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
-import { formatClockTime, mergeNotes, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
+import { formatClockTime, mergeNotes, observationDraft, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
 import { observationSchema, type ObservationInput } from "../../../worker/conduct/model";
 import type { EegGuide } from "../../../worker/db/conduct-shapes";
 import type { EvaluatorStateView, ObservationView, Rating } from "../../../worker/conduct/views";
@@ -55,7 +55,7 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
             )}
           </CardContent>
         </Card>
-        <ObservationForm guides={state.guides} planCapabilities={state.capabilities} disabled={state.status === "ended"} currentTitle={current?.title ?? null} onSubmit={(input) => outbox.submit(input)} />
+        <ObservationForm guides={state.guides} planCapabilities={state.capabilities} disabled={state.status === "ended"} currentTitle={current?.title ?? null} currentItemKey={current?.key ?? null} onSubmit={(input) => outbox.submit(input)} />
         <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
       </div>
       <div className="grid min-w-0 content-start gap-4">
@@ -94,12 +94,14 @@ function ObservationForm({
   planCapabilities,
   disabled,
   currentTitle,
+  currentItemKey,
   onSubmit,
 }: {
   guides: EegGuide[];
   planCapabilities: string[];
   disabled: boolean;
   currentTitle: string | null;
+  currentItemKey: string | null;
   onSubmit: (input: Omit<ObservationInput, "clientKey">) => Promise<boolean>;
 }) {
   // The EEG's capabilities, else the ones the exercise's objectives name, else any core capability.
@@ -114,7 +116,7 @@ function ObservationForm({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const input = { capability, targetId: targetId || null, text, rating: rating || null, writtenAt: Date.now() };
+    const input = observationDraft({ capability, targetId: targetId || null, text, rating: rating || null }, currentItemKey, Date.now());
     const parsed = observationSchema.omit({ clientKey: true }).safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));

@@ -1,8 +1,9 @@
 import { ListX, Send, SkipForward } from "lucide-react";
+import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatClockTime, formatOffset } from "~/lib/conduct-live";
+import { focusRow, formatClockTime, formatOffset } from "~/lib/conduct-live";
 import type { ControllerCommand } from "../../../worker/conduct/model";
 import type { ConductModule, ConductStatus, TimelineItemView } from "../../../worker/conduct/views";
 
@@ -33,6 +34,7 @@ export function MselTimeline({
   busy: boolean;
   onCommand: (command: ControllerCommand) => Promise<unknown>;
 }) {
+  const listRef = React.useRef<HTMLOListElement>(null);
   if (items.length === 0) {
     return (
       <EmptyState icon={ListX} title="No injects on the timeline" heading="h3">
@@ -41,17 +43,24 @@ export function MselTimeline({
     );
   }
   const playing = status === "running" || status === "paused";
+  // Release and Skip remove their own buttons: keyboard focus stays on the item, whose badge now says what happened.
+  const act = async (command: ControllerCommand & { itemKey: string }) => {
+    await onCommand(command);
+    focusRow(listRef.current, command.itemKey);
+  };
   return (
-    <ol className="grid gap-2" aria-label="Master scenario events list">
+    <ol ref={listRef} className="grid gap-2" aria-label="Master scenario events list">
       {items.map((item) => {
         const badge = STATUS_BADGE[item.status];
         const moduleTitle = item.moduleIndex != null ? modules[item.moduleIndex]?.title : null;
         return (
           <li
             key={item.key}
+            data-row-key={item.key}
             data-item-key={item.key}
             data-status={item.status}
-            className="grid gap-2 rounded-md border bg-card p-3 sm:grid-cols-[6rem_1fr_auto] sm:items-start"
+            tabIndex={-1}
+            className="grid gap-2 rounded-md border bg-card p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[6rem_1fr_auto] sm:items-start"
           >
             <div className="flex items-center gap-2 text-sm sm:flex-col sm:items-start">
               <span className="font-mono tabular-nums" title="Scenario time offset">
@@ -87,7 +96,7 @@ export function MselTimeline({
                   disabled={busy || !playing}
                   aria-label={`Release now: ${item.title}`}
                   title={playing ? undefined : "Start the session first."}
-                  onClick={() => void onCommand({ type: "release", itemKey: item.key })}
+                  onClick={() => void act({ type: "release", itemKey: item.key })}
                 >
                   <Send aria-hidden /> Release now
                 </Button>
@@ -96,7 +105,7 @@ export function MselTimeline({
                   variant="outline"
                   disabled={busy || !playing}
                   aria-label={`Skip: ${item.title}`}
-                  onClick={() => void onCommand({ type: "skip", itemKey: item.key })}
+                  onClick={() => void act({ type: "skip", itemKey: item.key })}
                 >
                   <SkipForward aria-hidden /> Skip
                 </Button>

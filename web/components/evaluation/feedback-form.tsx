@@ -51,6 +51,29 @@ function Statement({ id, text, value, onChange }: { id: string; text: string; va
 }
 
 /**
+ * The form's place once it is sent. Just sent: the submit button it replaces had focus, so the
+ * heading takes it (and a screen reader reads the thanks); shown again on a later visit, it leaves
+ * focus alone.
+ */
+export function FeedbackThanks({ exerciseName, focus }: { exerciseName: string; focus: boolean }) {
+  const heading = React.useRef<HTMLHeadingElement>(null);
+  React.useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <Card data-testid="feedback-thanks">
+      <CardHeader>
+        <h1 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl font-semibold outline-none">
+          <CheckCircle2 className="size-6 text-primary" aria-hidden />
+          Thank you
+        </h1>
+        <CardDescription>Your feedback on {exerciseName} was received. The exercise planners read every response when they write the after-action report.</CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/**
  * HSEEP's participant feedback form (public, by link, phone first): Part I strengths, areas for
  * improvement and suggested corrective actions; Part II statements rated 1–5; comments. Submitted
  * once: the idempotency key is kept across retries, and the thank-you stays on this device.
@@ -66,6 +89,7 @@ export function FeedbackForm({ token, form }: { token: string; form: FeedbackFor
   const [state, setState] = React.useState<"editing" | "sending" | "sent">("editing");
   const [error, setError] = React.useState<string | null>(null);
   const clientKey = React.useRef<string | null>(null);
+  const justSent = React.useRef(false);
 
   React.useEffect(() => {
     try {
@@ -85,6 +109,7 @@ export function FeedbackForm({ token, form }: { token: string; form: FeedbackFor
         clientKey: clientKey.current,
         content: { role, organization, strengths, improvements, correctiveActions, ratings, comments },
       });
+      justSent.current = true;
       setState("sent");
       try {
         window.localStorage.setItem(submittedKey(token), "1");
@@ -97,19 +122,7 @@ export function FeedbackForm({ token, form }: { token: string; form: FeedbackFor
     }
   };
 
-  if (state === "sent") {
-    return (
-      <Card data-testid="feedback-thanks">
-        <CardHeader>
-          <h1 className="flex items-center gap-2 text-xl font-semibold">
-            <CheckCircle2 className="size-6 text-primary" aria-hidden />
-            Thank you
-          </h1>
-          <CardDescription>Your feedback on {form.exerciseName} was received. The exercise planners read every response when they write the after-action report.</CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  }
+  if (state === "sent") return <FeedbackThanks exerciseName={form.exerciseName} focus={justSent.current} />;
 
   const listFields = (title: string, values: string[], set: (v: string[]) => void, noun: string) => (
     <fieldset className="grid gap-3">

@@ -1,4 +1,4 @@
-import type { Rating } from "../../../worker/db/conduct-shapes";
+import { RATING_LABELS, type Rating } from "../../../worker/db/conduct-shapes";
 import { CORRECTIVE_ACTION_STATUSES } from "../../../worker/improvement/model";
 import type { CorrectiveActionStatus } from "~/lib/improvement-api";
 
@@ -14,10 +14,10 @@ export const STATUS_OPTIONS = CORRECTIVE_ACTION_STATUSES.map((value) => ({ value
 
 /** HSEEP's ratings, best first, with the doctrine's wording (hseep.md). Level 3 is P, 0 is U. */
 export const RATING_LEVELS: { rating: Rating; level: number; label: string }[] = [
-  { rating: "P", level: 3, label: "Performed without challenges" },
-  { rating: "S", level: 2, label: "Performed with some challenges" },
-  { rating: "M", level: 1, label: "Performed with major challenges" },
-  { rating: "U", level: 0, label: "Unable to be performed" },
+  { rating: "P", level: 3, label: RATING_LABELS.P },
+  { rating: "S", level: 2, label: RATING_LABELS.S },
+  { rating: "M", level: 1, label: RATING_LABELS.M },
+  { rating: "U", level: 0, label: RATING_LABELS.U },
 ];
 
 export function ratingLevel(rating: Rating): number {
@@ -25,7 +25,7 @@ export function ratingLevel(rating: Rating): number {
 }
 
 export function ratingLabel(rating: Rating): string {
-  return RATING_LEVELS.find((r) => r.rating === rating)?.label ?? rating;
+  return RATING_LABELS[rating];
 }
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
