@@ -7,7 +7,7 @@ import { nowMs, runtimeNow } from "../worker/lib/clock";
 import type { SessionAccess } from "../worker/conduct/access";
 import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from "../worker/conduct/object-protocol";
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
-import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_SESSION, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
+import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
 import {
   controllerState,
   evaluatorState,
@@ -160,6 +160,9 @@ export class ConductSession extends DurableObject<Env> {
     if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_SESSION) {
       return jsonResponse(429, "too_many_sockets", "This session has as many connections as it can take. Close another window and try again.");
     }
+    if (claim.role !== "controller" && this.ctx.getWebSockets(linkTag(claim.linkId)).length >= MAX_SOCKETS_PER_LINK) {
+      return jsonResponse(429, "too_many_sockets", CONDUCT_MESSAGES.linkFull);
+    }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     const tags = claim.role === "controller" ? ["role:controller"] : [`role:${claim.role}`, linkTag(claim.linkId)];
@@ -174,7 +177,7 @@ export class ConductSession extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // Pings are answered by the auto-response; anything else asks for the state again.
     if (message === PING) ws.send(PONG);
-    else if (message === "state") await this.sendStates([ws]);
+    else if (message === "state" && this.mayResend(ws)) await this.sendStates([ws]);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -213,10 +216,36 @@ export class ConductSession extends DurableObject<Env> {
       const link = this.activeLink(linkId, role);
       const [previous] = this.ctx.storage.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE clientKey = ?", clientKey).toArray();
       if (previous) return { ok: true, clientKey, seq: previous.seq, duplicate: true };
+      this.countSubmission(linkId);
       const applied = change(this.loadState(), nowMs());
       await this.commit([{ applied, actor: { role, id: link.id, label: link.label }, clientKey }]);
       return { ok: true, clientKey, seq: applied.state.seq, duplicate: false };
     });
+  }
+
+  /**
+   * A link's recent submissions (in memory: the limit is a brake on a leaked or runaway link, and an
+   * object that hibernated was idle anyway). Re-sends of a stored answer are free (checked before).
+   */
+  private recentSubmissions = new Map<string, number[]>();
+
+  private countSubmission(linkId: string): void {
+    const now = nowMs();
+    const recent = (this.recentSubmissions.get(linkId) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= MAX_SUBMISSIONS_PER_LINK_PER_MINUTE) throw new HttpError(429, "rate_limited", CONDUCT_MESSAGES.tooFast);
+    recent.push(now);
+    this.recentSubmissions.set(linkId, recent);
+  }
+
+  /** A socket asking for its state again gets it at most once a second (each resend may read D1). */
+  private lastResend = new WeakMap<WebSocket, number>();
+
+  private mayResend(ws: WebSocket): boolean {
+    const now = nowMs();
+    const last = this.lastResend.get(ws);
+    if (last !== undefined && now - last < 1_000) return false;
+    this.lastResend.set(ws, now);
+    return true;
   }
 
   private async attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {

@@ -13,7 +13,7 @@ import { conductApi, conductPaths } from "~/lib/conduct-api";
 import { findLink } from "../../worker/conduct/access";
 import type { TokenStateView } from "../../worker/conduct/views";
 import { appContext } from "../../worker/context";
-import { HttpError } from "../../worker/lib/errors";
+import { orPageNotFound } from "~/lib/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.label} · ${data.exerciseName} · Readyroom` : "Readyroom" },
@@ -27,10 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = (params.token ?? "").trim();
-  const found = await findLink(appContext(envOf(context)), token).catch((e: unknown) => {
-    if (e instanceof HttpError && e.status === 404) throw new Response("Not found", { status: 404 });
-    throw e;
-  });
+  const found = await orPageNotFound(findLink(appContext(envOf(context)), token));
   if (found.link.role === "feedback") throw redirect(`/feedback/${encodeURIComponent(token)}`);
   return {
     token,

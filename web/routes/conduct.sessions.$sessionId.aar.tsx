@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AarPage } from "~/components/aar/aar-page";
 import { requireUserContext } from "~/lib/context.server";
+import { orPageNotFound } from "~/lib/not-found.server";
 import { findAar } from "../../worker/aar/service";
-import { HttpError } from "../../worker/lib/errors";
 import type { loader as sessionLoader } from "./conduct.sessions.$sessionId";
 
 export const meta: MetaFunction = () => [{ title: "After-action report · Readyroom" }];
@@ -11,12 +11,7 @@ export const meta: MetaFunction = () => [{ title: "After-action report · Readyr
 /** The session's After-Action Report / Improvement Plan (null before one is drafted). Access as the session layout's. */
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  try {
-    return { report: await findAar(ctx, (args.params.sessionId ?? "").trim()) };
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 404) throw new Response("Not found", { status: 404 });
-    throw e;
-  }
+  return { report: await orPageNotFound(findAar(ctx, (args.params.sessionId ?? "").trim())) };
 }
 
 export default function ConductSessionAarRoute() {

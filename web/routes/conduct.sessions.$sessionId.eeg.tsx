@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { EegEditor } from "~/components/evaluation/eeg-editor";
 import { requireUserContext } from "~/lib/context.server";
+import { orPageNotFound } from "~/lib/not-found.server";
 import { findEeg } from "../../worker/evaluation/eeg-service";
-import { HttpError } from "../../worker/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Evaluation guides · Readyroom" }];
 
@@ -11,13 +11,8 @@ export const meta: MetaFunction = () => [{ title: "Evaluation guides · Readyroo
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
   const sessionId = (args.params.sessionId ?? "").trim();
-  try {
-    const found = await findEeg(ctx, sessionId);
-    return { sessionId: found.sessionId, canEdit: found.access === "control", eeg: found.eeg };
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 404) throw new Response("Not found", { status: 404 });
-    throw e;
-  }
+  const found = await orPageNotFound(findEeg(ctx, sessionId));
+  return { sessionId: found.sessionId, canEdit: found.access === "control", eeg: found.eeg };
 }
 
 export default function SessionEegRoute() {

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FeedbackSummary } from "~/components/evaluation/feedback-summary";
 import { requireUserContext } from "~/lib/context.server";
+import { orPageNotFound } from "~/lib/not-found.server";
 import type { ConductSessionView } from "../../worker/conduct/views";
 import { getFeedbackSummary } from "../../worker/evaluation/feedback";
-import { HttpError } from "../../worker/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Participant feedback · Readyroom" }];
 
@@ -12,12 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Participant feedback · Ready
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
   const sessionId = (args.params.sessionId ?? "").trim();
-  try {
-    return { sessionId, summary: await getFeedbackSummary(ctx, sessionId) };
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 404) throw new Response("Not found", { status: 404 });
-    throw e;
-  }
+  return { sessionId, summary: await orPageNotFound(getFeedbackSummary(ctx, sessionId)) };
 }
 
 export default function SessionFeedbackRoute() {

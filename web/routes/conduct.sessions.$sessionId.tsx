@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { SessionLayout } from "~/components/conduct/session-layout";
 import { requireUserContext } from "~/lib/context.server";
+import { orPageNotFound } from "~/lib/not-found.server";
 import { findSession } from "../../worker/conduct/access";
 import { toSessionView } from "../../worker/conduct/session-view";
 
@@ -13,8 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  const row = await findSession(ctx, (args.params.sessionId ?? "").trim(), "read").catch(() => null);
-  if (!row) throw new Response("Not found", { status: 404 });
+  const row = await orPageNotFound(findSession(ctx, (args.params.sessionId ?? "").trim(), "read"));
   return { session: toSessionView(row, row.access) };
 }
 

@@ -5,18 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { envOf } from "~/lib/auth.server";
 import { appContext } from "../../worker/context";
 import { listLocalMailbox } from "../../worker/dev/mailbox";
-import { HttpError } from "../../worker/lib/errors";
+import { orPageNotFound } from "~/lib/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Local mailbox · Readyroom" }, { name: "robots", content: "noindex" }];
 
 /** Local and test only (worker/dev/mailbox.ts); production answers 404. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  try {
-    return { messages: await listLocalMailbox(appContext(envOf(context))) };
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 404) throw new Response("Not found", { status: 404 });
-    throw err;
-  }
+  return { messages: await orPageNotFound(listLocalMailbox(appContext(envOf(context)))) };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

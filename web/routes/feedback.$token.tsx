@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FeedbackForm } from "~/components/evaluation/feedback-form";
 import { appContext } from "../../worker/context";
 import { getFeedbackForm } from "../../worker/evaluation/feedback";
-import { HttpError } from "../../worker/lib/errors";
+import { orPageNotFound } from "~/lib/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Participant feedback · Readyroom" }, { name: "robots", content: "noindex" }];
 
@@ -14,12 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Participant feedback · Ready
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  try {
-    return { token, form: await getFeedbackForm(appContext(context.cloudflare.env), token) };
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 404) throw new Response("Not found", { status: 404 });
-    throw e;
-  }
+  return { token, form: await orPageNotFound(getFeedbackForm(appContext(context.cloudflare.env), token)) };
 }
 
 export default function FeedbackRoute() {

@@ -12,6 +12,10 @@ export const CONDUCT_BODY_LIMIT = 32 * 1024;
 export const MAX_LINKS_PER_SESSION = 60;
 /** Sockets per session (players, evaluators, controllers): the object refuses more with 429. */
 export const MAX_SOCKETS_PER_SESSION = 500;
+/** Sockets per link: a table of players on their phones fits; a leaked link cannot fill the session. */
+export const MAX_SOCKETS_PER_LINK = 40;
+/** Answers and observations one link may send a minute (a group types far fewer); more get 429. */
+export const MAX_SUBMISSIONS_PER_LINK_PER_MINUTE = 60;
 
 export const CONDUCT_MESSAGES = {
   sessionNotFound: "Conduct session not found.",
@@ -28,6 +32,8 @@ export const CONDUCT_MESSAGES = {
   tooManyLinks: `A session can have at most ${MAX_LINKS_PER_SESSION} links. Revoke one you no longer need.`,
   moduleNotFound: "That module is not in this exercise.",
   questionNotFound: "That question is not in this module.",
+  linkFull: `This link is open in ${MAX_SOCKETS_PER_LINK} windows already. Close one, or ask the controller for another link.`,
+  tooFast: "Too many answers or notes from this link in a minute. Wait a moment and send again: nothing was lost.",
   moduleNotReached: "The controller has not opened that module yet.",
 } as const;
 
