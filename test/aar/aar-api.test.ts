@@ -7,7 +7,7 @@ import { generateAar } from "../../worker/aar/service";
 import type { AarView } from "../../worker/aar/views";
 import { userContext } from "../../worker/context";
 import { aarContentSchema } from "../../worker/db/conduct-shapes";
-import { correctiveActions, users } from "../../worker/db/schema";
+import { afterActionReports, correctiveActions, users } from "../../worker/db/schema";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { aiEnv, balance, grant, stripePlan } from "../conversations/helpers";
@@ -180,6 +180,20 @@ describe("editing and publishing", () => {
 
     expect(await apiError(await api(base(seeded.sessionId), { method: "PUT", user: owner, body: { content } }))).toMatchObject({ status: 409, message: AAR_MESSAGES.final });
     expect((await apiError(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: { replace: true } }))).status).toBe(409);
+  });
+});
+
+describe("publishing cut off halfway", () => {
+  it("a report made final without its actions tracked gets them on the next Publish, from its final content", async () => {
+    const seeded = await seedSession(owner, { observations: 12 });
+    const drafted = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: {} }), 200));
+    expect(drafted.content.improvementPlan.length).toBeGreaterThan(0);
+    // The status change landed, the inserts did not (a Worker stopped between the two).
+    await db().update(afterActionReports).set({ status: "final" }).where(eq(afterActionReports.id, drafted.id));
+    expect(await trackedCount(seeded.sessionId)).toBe(0);
+    const published = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/publish`, { user: owner, body: {} }), 200));
+    expect(published.trackedActions).toBe(drafted.content.improvementPlan.length);
+    expect(await trackedCount(seeded.sessionId)).toBe(drafted.content.improvementPlan.length);
   });
 });
 

@@ -151,16 +151,21 @@ export async function saveAar(ctx: UserContext, sessionId: string, input: SaveAa
 }
 
 /**
- * Makes the report final and tracks every Improvement Plan row as a CorrectiveAction, in one D1
- * batch. The rows are keyed (reportId, planRowId) and inserted with ON CONFLICT DO NOTHING, and the
- * status change is conditional on a draft: publishing twice (or two clicks at once) adds nothing
- * and keeps the first publishedAt.
+ * Makes the report final and tracks every Improvement Plan row as a CorrectiveAction. The status
+ * change is conditional on a draft (the first publishedAt stays); the rows are keyed (reportId,
+ * planRowId) and inserted with ON CONFLICT DO NOTHING: publishing twice, or two clicks at once, adds nothing.
  */
 export async function publishAar(ctx: UserContext, sessionId: string): Promise<AarView> {
   const session = await findSession(ctx, sessionId, "control");
+  const now = nowDate();
+  // Final first: from then on no save can change the content (saves need a draft), so the actions
+  // below are made from exactly what was published, even if a save raced this click.
+  await ctx.db
+    .update(afterActionReports)
+    .set({ status: "final", publishedAt: now, updatedAt: now })
+    .where(and(eq(afterActionReports.sessionId, sessionId), eq(afterActionReports.status, "draft")));
   const [report] = await ctx.db.select().from(afterActionReports).where(eq(afterActionReports.sessionId, sessionId)).limit(1);
   if (!report) throw notFound(AAR_MESSAGES.notFound);
-  const now = nowDate();
   const rows = report.content.improvementPlan.map((row) => ({
     userId: report.userId,
     sessionId,
@@ -178,15 +183,12 @@ export async function publishAar(ctx: UserContext, sessionId: string): Promise<A
     startDate: row.startDate,
     dueDate: row.completionDate,
   }));
-  const publish = ctx.db
-    .update(afterActionReports)
-    .set({ status: "final", publishedAt: now, updatedAt: now })
-    .where(and(eq(afterActionReports.id, report.id), eq(afterActionReports.status, "draft")));
-  if (report.status === "draft") {
-    // D1 caps bound parameters per statement (100): 17 columns a row → chunks of 5 rows.
-    const inserts = chunk(rows, 5).map((part) => ctx.db.insert(correctiveActions).values(part).onConflictDoNothing({ target: [correctiveActions.reportId, correctiveActions.planRowId] }));
-    await ctx.db.batch([publish, ...inserts]);
-  }
+  // Every publish (re)tracks the final report's rows; existing ones are kept as they are, so a
+  // second click adds nothing and a publish cut off between the two steps completes on retry.
+  // D1 caps bound parameters per statement (100): 17 columns a row → chunks of 5 rows.
+  const inserts = chunk(rows, 5).map((part) => ctx.db.insert(correctiveActions).values(part).onConflictDoNothing({ target: [correctiveActions.reportId, correctiveActions.planRowId] }));
+  const [first, ...rest] = inserts;
+  if (first) await ctx.db.batch([first, ...rest]);
   const view = await readReport(ctx, sessionId);
   if (!view) throw notFound(AAR_MESSAGES.notFound);
   return view;
