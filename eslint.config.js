@@ -24,6 +24,7 @@ const SHARED_WORKER_MODULES = [
   "collaborate/model",
   "collaborate/views",
   "db/conduct-shapes",
+  "db/hseep-terms",
   "conduct/model",
   "conduct/views",
   "evaluation/model",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { planSourceSchema } from "./exercise-shapes";
+import { CAPABILITY_ELEMENTS, RATINGS } from "./hseep-terms";
 
 /**
  * Shapes of the HSEEP round trip's JSON columns (issue 15): the conduct plan frozen when a session
@@ -14,21 +15,8 @@ import { planSourceSchema } from "./exercise-shapes";
 export const short = (max = 500) => z.string().trim().max(max);
 const long = (max = 8_000) => z.string().trim().max(max);
 
-/** HSEEP's performance ratings (hseep.md "Evaluation and improvement"). */
-export const RATINGS = ["P", "S", "M", "U"] as const;
-export type Rating = (typeof RATINGS)[number];
+export { CAPABILITY_ELEMENTS, RATING_LABELS, RATINGS, type CapabilityElement, type Rating } from "./hseep-terms";
 export const ratingSchema = z.enum(RATINGS);
-/** Each rating in a sentence (reports, lists, charts); evaluation/model.ts has the doctrine's full definitions. */
-export const RATING_LABELS: Record<Rating, string> = {
-  P: "Performed without challenges",
-  S: "Performed with some challenges",
-  M: "Performed with major challenges",
-  U: "Unable to be performed",
-};
-
-/** The capability elements of an Improvement Plan row (POETE). */
-export const CAPABILITY_ELEMENTS = ["Planning", "Organization", "Equipment", "Training", "Exercises"] as const;
-export type CapabilityElement = (typeof CAPABILITY_ELEMENTS)[number];
 
 /** YYYY-MM-DD, a calendar date with no time zone (due dates are days, not instants). */
 export const isoDateSchema = z

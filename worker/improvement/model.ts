@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { CAPABILITY_ELEMENTS, isoDateSchema, short } from "../db/conduct-shapes";
+import { CORRECTIVE_ACTION_STATUSES } from "../db/hseep-terms";
 
 /** Corrective-action request schemas (issue 15), shared by the API and the browser. */
 
 export const IMPROVEMENT_BODY_LIMIT = 16 * 1024;
-export const CORRECTIVE_ACTION_STATUSES = ["open", "in_progress", "completed", "verified"] as const;
+export { CORRECTIVE_ACTION_STATUSES };
 
 /** Days before the due date when the reminder starts, and the least time between two reminders of one action. */
 export const REMINDER_LEAD_DAYS = 7;

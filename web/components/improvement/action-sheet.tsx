@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import * as React from "react";
-import { CAPABILITY_ELEMENTS, type CapabilityElement } from "../../../worker/db/conduct-shapes";
+import { CAPABILITY_ELEMENTS, type CapabilityElement } from "../../../worker/db/hseep-terms";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/ui/field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

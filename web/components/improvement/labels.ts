@@ -1,5 +1,4 @@
-import { RATING_LABELS, type Rating } from "../../../worker/db/conduct-shapes";
-import { CORRECTIVE_ACTION_STATUSES } from "../../../worker/improvement/model";
+import { CORRECTIVE_ACTION_STATUSES, RATING_LABELS, type Rating } from "../../../worker/db/hseep-terms";
 import type { CorrectiveActionStatus } from "~/lib/improvement-api";
 
 /** What the screens call each status (the API's values stay as they are). */
