@@ -191,7 +191,10 @@ describe("exercise pages", () => {
     expect(msel).toContain("Levee EAP");
     expect(msel).toContain("The EOC issues the immediate evacuation warning for Eastbank.");
     expect(msel).toContain("Not in your plans");
-    expect(msel).toContain('data-testid="plan-documents-button"');
+    // The Plans control lives in the Exercise tools bar, built when the bar first opens (issue 10:
+    // less first-paint HTML); the grounded-exercise journey opens it in the browser.
+    expect(msel).toContain('aria-controls="exercise-toolbar"');
+    expect(msel).not.toContain('data-testid="plan-documents-button"');
     const questions = await (await page(owner.cookie, `/exercise/${id}/modules/1/questions`)).text();
     expect(questions).toContain('data-testid="plan-source"');
     expect(questions).not.toContain("Not in your plans");
@@ -222,7 +225,8 @@ describe("exercise pages", () => {
     // Every step link stays inside the campaign (the personal /exercise/{id} would 404 for the member).
     expect(html).toContain(`href="${base}/objectives"`);
     expect(html).toContain(`href="${base}/modules/1/injects"`);
-    expect(html).not.toContain(`href="/exercise/${id}/`);
+    // Every step link stays in the campaign's editor; only Conduct (one page for both kinds) names the personal path, with the campaign.
+    expect(html.replaceAll(`href="/exercise/${id}/conduct?campaignId=${campaignId}"`, "")).not.toContain(`href="/exercise/${id}/`);
 
     // The member's dashboard links to it (at its resume step); the outsider's does not.
     const dashboard = await (await page(member.cookie, "/dashboard")).text();

@@ -71,7 +71,7 @@ describe("GET /api/status", () => {
     const ai = body.checks.find((c) => c.key === "ai")!;
     expect(ai).toMatchObject({ status: "not_configured", latencyMs: null });
     expect(body.checks.find((c) => c.key === "payments")).toMatchObject({ status: "not_configured", latencyMs: null });
-    expect(body.cron.map((c) => c.name).sort()).toEqual(["alert-summaries", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
+    expect(body.cron.map((c) => c.name).sort()).toEqual(["alert-summaries", "corrective-action-reminders", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
     expect(body.cron.every((c) => c.lastRun === null || typeof c.lastRun === "string")).toBe(true);
   });
 
