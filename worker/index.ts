@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import * as remixBuild from "../build/server/index.js";
 import { app } from "./app";
 import { composeFeatures } from "./composition";
+import { appBindings } from "./db/busy-retry";
 import { ConfigError, parseConfig, type Env } from "./env";
 import { handleQueue } from "./jobs/queue";
 import { handleScheduled } from "./jobs/scheduled";
@@ -28,14 +29,14 @@ export default {
   async fetch(request, env, ctx) {
     const nonce = createNonce();
     // Work a library starts deep inside a request (better-auth's mail) can still reach ctx.waitUntil.
-    const response = await withExecutionContext(ctx, () => serve(request, env, ctx, nonce));
+    const response = await withExecutionContext(ctx, () => serve(request, appBindings(env), ctx, nonce));
     return withSecurityHeaders(response, { https: new URL(request.url).protocol === "https:", nonce });
   },
   async queue(batch, env, ctx) {
-    await handleQueue(batch, env, ctx);
+    await handleQueue(batch, appBindings(env), ctx);
   },
   async scheduled(controller, env, ctx) {
-    await handleScheduled(controller, env, ctx);
+    await handleScheduled(controller, appBindings(env), ctx);
   },
 } satisfies ExportedHandler<Env>;
 
