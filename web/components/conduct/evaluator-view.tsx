@@ -15,6 +15,7 @@ import type { EegGuide } from "../../../worker/db/conduct-shapes";
 import type { EvaluatorStateView, ObservationView, Rating } from "../../../worker/conduct/views";
 import { CORE_CAPABILITY_NAMES } from "../../../worker/exercises/capabilities";
 import { RATING_DEFINITIONS, RATINGS } from "../../../worker/evaluation/model";
+import { RatingDefinitionList } from "~/components/evaluation/rating-definitions";
 import { ElapsedTime } from "./session-clock";
 
 /**
@@ -176,13 +177,19 @@ function ObservationForm({
                     <Label htmlFor={`rating-${r}`}>
                       {r} — {RATING_DEFINITIONS[r].label}
                     </Label>
-                    <p id={`rating-${r}-definition`} className="text-xs text-muted-foreground">
+                    {/* On a phone the four definitions would push the Save button off screen: they stay the
+                        radios' descriptions for screen readers and open on request below. */}
+                    <p id={`rating-${r}-definition`} className="hidden text-xs text-muted-foreground sm:block">
                       {RATING_DEFINITIONS[r].definition}
                     </p>
                   </div>
                 </div>
               ))}
             </RadioGroup>
+            <details className="text-xs sm:hidden">
+              <summary className="cursor-pointer font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">What the ratings mean</summary>
+              <RatingDefinitionList className="mt-2 gap-2 text-xs" />
+            </details>
             {rating ? (
               <Button type="button" variant="link" size="sm" className="justify-self-start px-0" onClick={() => setRating("")}>
                 Clear rating
