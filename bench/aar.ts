@@ -21,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchContext } from "./lib/section.ts";
 import { printTable, ratio } from "./lib/table.ts";
+import { median, p90 } from "./lib/timing.ts";
 
 export const name = "aar";
 
@@ -31,12 +32,6 @@ const OBSERVATIONS = 100;
 const ROUNDS = Number(process.env.BENCH_AAR_EXPORTS ?? 15);
 const FORMATS = ["json", "docx", "pdf"] as const;
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => {
-  const s = sorted(xs);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : Number.NaN;
-};
-const p90 = (xs: number[]) => sorted(xs)[Math.max(0, Math.ceil(xs.length * 0.9) - 1)] ?? Number.NaN;
 const f = (n: number) => (Number.isFinite(n) ? (n < 1 ? `${n.toFixed(3)} ms` : `${n.toFixed(1)} ms`) : "—");
 
 /** Part 1, in the tsx child. */

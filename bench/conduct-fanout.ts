@@ -12,6 +12,7 @@
  */
 import type { BenchContext } from "./lib/section.ts";
 import { ms, ratio } from "./lib/table.ts";
+import { quantile } from "./lib/timing.ts";
 
 export const name = "conduct-fanout";
 
@@ -21,10 +22,6 @@ const LINKS = 10;
 const WARMUP = 3;
 const TIMEOUT_MS = 15_000;
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]! : Number.NaN;
-};
 
 type Player = { ws: WebSocket; seen: Map<string, number> };
 

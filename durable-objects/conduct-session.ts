@@ -381,8 +381,11 @@ export class ConductSession extends DurableObject<Env> {
     const meta = this.loadMeta();
     if (!meta) return;
     const claims = open.map((ws) => ({ ws, claim: ws.deserializeAttachment() as Attachment }));
-    const feedback = claims.some((c) => c.claim.role === "controller") ? await countFeedback(this.db(), meta.id) : 0;
-    const guides = claims.some((c) => c.claim.role === "evaluator") ? await readGuides(this.db(), meta.id) : [];
+    // Each read only when a socket needs it, and the two side by side (one wait, not two).
+    const [feedback, guides] = await Promise.all([
+      claims.some((c) => c.claim.role === "controller") ? countFeedback(this.db(), meta.id) : 0,
+      claims.some((c) => c.claim.role === "evaluator") ? readGuides(this.db(), meta.id) : [],
+    ]);
     const built = new Map<string, string>();
     const links = new Map(this.loadLinks().map((l) => [l.id, l]));
     for (const { ws, claim } of claims) {

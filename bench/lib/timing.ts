@@ -32,10 +32,13 @@ export const median = (xs: number[]) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : Number.NaN;
 };
 
-export const p90 = (xs: number[]) => {
+/** The nearest-rank quantile `q` (0–1) of the finite values; NaN when there are none. */
+export const quantile = (xs: number[], q: number) => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil(s.length * 0.9) - 1)] ?? Number.NaN;
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(s.length * q) - 1))] ?? Number.NaN;
 };
+
+export const p90 = (xs: number[]) => quantile(xs, 0.9);
 
 /** "12.3 ms", or "—" when there is no figure. */
 export const msText = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : "—");

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext, UserContext } from "../context";
 import { conductSessions, conductTokens, type ConductSession, type ConductToken } from "../db/schema";
-import { findExercise, inCampaign, personal, type ExerciseScope } from "../exercises/scope";
+import { inCampaign, openExercise, personal, type ExerciseScope } from "../exercises/scope";
 import { HttpError, notFound } from "../lib/errors";
 import { SHARE_TOKEN_PATTERN } from "../share/tokens";
 import { CONDUCT_MESSAGES } from "./model";
@@ -31,17 +31,10 @@ export async function findSession(ctx: UserContext, sessionId: string, need: Ses
 /** What the caller may do with an exercise's sessions: run them (may change it), watch them (may open it), or nothing. */
 export async function exerciseAccess(ctx: UserContext, scope: ExerciseScope, exerciseId: string): Promise<SessionAccess | null> {
   try {
-    await findExercise(ctx, scope, exerciseId, "write");
-    return "control";
+    return (await openExercise(ctx, scope, exerciseId)).canWrite ? "control" : "read";
   } catch (e) {
-    if (!(e instanceof HttpError) || e.status !== 404) throw e;
-  }
-  try {
-    await findExercise(ctx, scope, exerciseId, "read");
-    return "read";
-  } catch (e) {
-    if (!(e instanceof HttpError) || e.status !== 404) throw e;
-    return null;
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
   }
 }
 

@@ -69,3 +69,15 @@ export async function findExercise(ctx: UserContext, scope: ExerciseScope, id: s
   if (!row) throw notFound(EXERCISE_NOT_FOUND);
   return row;
 }
+
+/**
+ * The exercise (404 unless the caller may open it) and whether they may also change it, in one
+ * read: a campaign exercise is its team's to change; a personal one its author's, with the client
+ * rule (worker/clients/access.ts) — a colleague's filed exercise opens read-only.
+ */
+export async function openExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<{ row: ExerciseRow; canWrite: boolean }> {
+  const row = await findExercise(ctx, scope, id, "read");
+  if (scope.kind === "campaign") return { row, canWrite: true };
+  const clientIds = row.metadata?.clientId ? [row.metadata.clientId] : [];
+  return { row, canWrite: await mayOpen(ctx, { userId: row.userId, clientIds }, "write") };
+}

@@ -7,11 +7,11 @@ import { EXERCISE_CONTENT_FIELDS, EXERCISE_PROGRESS_FIELDS, type ExerciseInput, 
 import { forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowDate } from "../lib/clock";
-import { enterpriseScopeOf, exerciseAccess, exerciseFiledUnder, mayOpen, visibleClientIds } from "../clients/access";
+import { enterpriseScopeOf, exerciseAccess, exerciseFiledUnder, visibleClientIds } from "../clients/access";
 import { assertClientForCreate } from "./clients";
 import { assertEditable } from "./lock-service";
 import { listQuerySchema, type CreateExerciseBody, type ListQuery } from "./schemas";
-import { findExercise, type ExerciseRow, type ExerciseScope } from "./scope";
+import { findExercise, openExercise, type ExerciseRow, type ExerciseScope } from "./scope";
 import { resumeStep } from "./steps";
 import { toExerciseView, type CampaignExerciseSummary, type ExerciseSummary, type ExerciseView } from "./views";
 
@@ -68,12 +68,9 @@ export async function createExercise(ctx: UserContext, scope: ExerciseScope, bod
 }
 
 export async function getExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<ExerciseView> {
-  const row = await findExercise(ctx, scope, id, "read");
-  // A campaign exercise is its team's to edit (worker/accounts/collaborate.ts); a personal one
-  // is editable by its author only, with the client rule (worker/clients/access.ts).
-  if (scope.kind === "campaign") return toExerciseView(row, "edit");
+  const { row, canWrite } = await openExercise(ctx, scope, id);
+  if (canWrite) return toExerciseView(row, "edit");
   const clientIds = row.metadata?.clientId ? [row.metadata.clientId] : [];
-  if (await mayOpen(ctx, { userId: row.userId, clientIds }, "write")) return toExerciseView(row, "edit");
   const [author] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
   const client = (await enterpriseScopeOf(ctx))?.clients.find((c) => clientIds.includes(c.id));
   return toExerciseView(row, "read", { authorName: author?.name?.trim() || author?.email || null, clientName: client?.name ?? null });
