@@ -18,6 +18,7 @@
  * test-results/summary.json (its commit and time) instead.
  *
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default "1,32"),
+ * BENCH_ROUNDS (default 5: the page table's duration split into that many interleaved rounds),
  * BENCH_SECTIONS (comma-separated section names to run, e.g. "retrieval"; default all).
  */
 import { spawnSync } from "node:child_process";
@@ -26,7 +27,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, startApp, type RunningApp } from "../e2e/lib/server.ts";
-import { measureHttp, type HttpStats, type HttpTarget } from "./lib/http.ts";
+import { measureHttp, measureRounds, type HttpStats, type HttpTarget, type RoundStats } from "./lib/http.ts";
 import type { BenchContext, BenchSection } from "./lib/section.ts";
 import { scriptAssetsIn, sizeOfClientAssets, WORKER_LIMITS, workerBundleSize, type SizeRow } from "./lib/sizes.ts";
 import { lastSuite, runSuite } from "./lib/suite.ts";
@@ -36,6 +37,7 @@ const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026" };
 const durationSec = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSec = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = (process.env.BENCH_CONNECTIONS ?? "1,32").split(",").map(Number).filter((n: number) => n > 0);
+const rounds = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 5)) || 5);
 
 function ensureBuild() {
   if (existsSync(path.join(ROOT, "build", "server", "index.js"))) return;
@@ -201,17 +203,19 @@ async function main() {
       if (problem) skipped.push(problem);
       else reachable.push(target);
     }
-    // Per connection count, the floor first and the targets right after it, so each ratio compares
-    // runs minutes apart at most on a machine whose speed drifts.
-    const measured: HttpStats[] = [];
+    // Per connection count, rounds of the floor and each target right after it; each ratio is the
+    // median of the rounds' own ratios (bench/lib/http.ts measureRounds).
+    const measured: RoundStats[] = [];
+    const roundSec = Math.max(1, durationSec / rounds);
     for (const n of connections) {
-      for (const target of reachable) {
-        const stats = await ctx.measureHttp(target, { connections: n });
-        if (target.path === "/api/health") floor.set(n, stats);
-        measured.push(stats);
-      }
+      const stats = await measureRounds(app.baseURL, reachable, { connections: n, rounds, roundSec, warmupSec });
+      if (reachable[0]?.path === "/api/health") floor.set(n, stats[0]!);
+      measured.push(...stats);
     }
-    printHttpTable("HTTP latency (ms) and throughput, same Worker under wrangler dev; ratios to the floor (GET /api/health) at the same connections, same run", measured, floor);
+    printRoundsTable(
+      `HTTP latency (ms) and throughput, same Worker under wrangler dev; ${rounds} interleaved rounds of ${roundSec} s per target (floor GET /api/health, then each target); medians of the rounds, ratios the median of each round's ratio to that round's floor`,
+      measured,
+    );
     for (const s of skipped) console.log(`  not measured: ${s}`);
 
     for (const section of sections) {
@@ -248,6 +252,15 @@ async function main() {
       `  minified upload ${kib(uploaded)} gzip: ${share(WORKER_LIMITS.free)} of the Workers Free limit (3 MiB, ${kib(WORKER_LIMITS.free - uploaded)} left), ${share(WORKER_LIMITS.paid)} of Workers Paid's (10 MiB)`,
     );
   }
+}
+
+/** The page table: medians over rounds beside the median of the per-round ratios (the floor's own rows read 1.00x). */
+function printRoundsTable(title: string, stats: RoundStats[]) {
+  printTable(
+    title,
+    ["target", "conns", "p50", "÷ floor", "p99", "÷ floor", "req/s", "÷ floor", "2xx", "non-2xx", "errors"],
+    stats.map((s) => [s.label, s.connections, ms(s.p50), ratio(s.ratio.p50, 1), ms(s.p99), ratio(s.ratio.p99, 1), Math.round(s.rps), ratio(s.ratio.rps, 1), s.ok, s.non2xx, s.errors]),
+  );
 }
 
 /** Every figure beside its ratio to the floor's at the same connection count (the floor's own rows read 1.00x). */

@@ -19,13 +19,14 @@ export type HttpStats = {
   errors: number;
 };
 
-export type MeasureOptions = { connections: number; durationSec: number; warmupSec: number };
+/** skipFirst: responses to leave out at the start (a round's first wave, which also opens the connections). */
+export type MeasureOptions = { connections: number; durationSec: number; warmupSec: number; skipFirst?: number };
 
 /**
  * Latency percentiles from every 2xx response time (sub-millisecond, from autocannon's response
  * event): its own histogram rounds to whole milliseconds, too coarse next to a ~1 ms floor.
  */
-export async function measureHttp(baseURL: string, target: HttpTarget, { connections, durationSec, warmupSec }: MeasureOptions): Promise<HttpStats> {
+export async function measureHttp(baseURL: string, target: HttpTarget, { connections, durationSec, warmupSec, skipFirst = 0 }: MeasureOptions): Promise<HttpStats> {
   const options = {
     url: baseURL + target.path,
     method: target.method ?? "GET",
@@ -38,10 +39,16 @@ export async function measureHttp(baseURL: string, target: HttpTarget, { connect
 
   const times: number[] = [];
   const instance = autocannon({ ...options, duration: durationSec });
+  let seen = 0;
+  let started = performance.now();
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+    // Throughput counts from the end of the skipped wave, so both figures describe the same span.
+    if (++seen <= skipFirst) {
+      if (seen === skipFirst) started = performance.now();
+      return;
+    }
     if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
   });
-  const started = performance.now();
   const result = await instance;
   const elapsedSec = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
@@ -61,4 +68,51 @@ function percentile(sorted: number[], q: number) {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[index]!;
+}
+
+/** A target's figures over the rounds: each the median of its per-round values, each ratio the median of its per-round ratios. */
+export type RoundStats = HttpStats & { rounds: number; ratio: { p50: number; p99: number; rps: number } };
+
+const middle = (xs: number[]) => {
+  const sorted = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * The floor and the targets in short interleaved rounds (floor, a, b, floor, a, b…) at one
+ * connection count. The machine's speed drifts over a run (shared hosts: 2x between minutes), so a
+ * target measured right after the floor, divided by it, then the median over rounds, is what
+ * survives; one long run each compared figures taken a minute apart. The first target is the floor.
+ */
+export async function measureRounds(
+  baseURL: string,
+  targets: HttpTarget[],
+  { connections, rounds, roundSec, warmupSec }: { connections: number; rounds: number; roundSec: number; warmupSec: number },
+): Promise<RoundStats[]> {
+  const runs = targets.map(() => [] as HttpStats[]);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, target] of targets.entries()) {
+      // Each round opens its own connections: the first wave (one response a connection) is left out.
+      runs[i]!.push(await measureHttp(baseURL, target, { connections, durationSec: roundSec, warmupSec: r === 0 ? warmupSec : 0, skipFirst: connections }));
+    }
+  }
+  const floor = runs[0]!;
+  return runs.map((own, i) => ({
+    label: targets[i]!.label,
+    connections,
+    rounds,
+    p50: middle(own.map((s) => s.p50)),
+    p99: middle(own.map((s) => s.p99)),
+    rps: middle(own.map((s) => s.rps)),
+    ok: own.reduce((n, s) => n + s.ok, 0),
+    non2xx: own.reduce((n, s) => n + s.non2xx, 0),
+    errors: own.reduce((n, s) => n + s.errors, 0),
+    ratio: {
+      p50: middle(own.map((s, r) => s.p50 / floor[r]!.p50)),
+      p99: middle(own.map((s, r) => s.p99 / floor[r]!.p99)),
+      rps: middle(own.map((s, r) => s.rps / floor[r]!.rps)),
+    },
+  }));
 }

@@ -279,6 +279,15 @@ describe("quick-start templates", () => {
     const list = (await json(await api("/api/exercises/templates", { user: alice }))).templates as Json[];
     expect(list.length).toBe(QUICK_START_TEMPLATES.length);
     const template = getTemplate(list[0]!.id)!;
+    // What the dashboard's picker shows (it loads this list when opened): a sentence of the scenario, no MSEL.
+    expect(list[0]).toEqual({
+      id: template.id,
+      name: template.name,
+      threatType: template.threatType,
+      capabilities: template.capabilitiesAndObjectives.map((c) => c.capability),
+      summary: expect.stringMatching(/^\S.{20,239}$/) as unknown,
+    });
+    expect(template.scenario.replace(/\s+/g, " ")).toContain(String(list[0]!.summary).replace(/…$/, ""));
     const res = await api("/api/exercises/from-template", { method: "POST", user: alice, body: { templateId: template.id } });
     await expectStatus(res, 201);
     const got = await json(await api(`/api/exercises/${(await json(res)).id}`, { user: alice }));

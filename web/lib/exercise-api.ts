@@ -8,13 +8,14 @@ import type { ExerciseInput, PlanSource } from "../../worker/db/exercise-shapes"
 import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { ClientView } from "../../worker/exercises/clients";
 import type { LockView } from "../../worker/exercises/lock-service";
+import type { TemplateSummary } from "../../worker/exercises/templates";
 import type { ExerciseSummary } from "../../worker/exercises/views";
 import { downloadFile } from "./download";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
 
 export type ExercisePatch = ExerciseInput;
-export type { AssignedDocumentView, PlanSource };
+export type { AssignedDocumentView, PlanSource, TemplateSummary };
 
 /** Exercise calls fail with the shared API error (status, code, message and the whole body). */
 export { ApiError as ExerciseApiError };
@@ -28,6 +29,8 @@ const enc = encodeURIComponent;
 
 export const exerciseApi = {
   list: () => call<{ exercises: ExerciseSummary[] }>("/api/exercises"),
+  /** The quick-start picker's list (no MSEL or modules): loaded when the picker opens, not with the dashboard. */
+  templates: () => call<{ templates: TemplateSummary[] }>("/api/exercises/templates"),
   create: (userId: string, clientId: string | null, exercise: ExercisePatch = {}) =>
     call<{ id: string }>("/api/exercises/create", { method: "POST", json: { clientId, exercise: { name: "", ...exercise, userId } } }),
   fromTemplate: (templateId: string, clientId: string | null) =>

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { BookOpenText, ClipboardList, Radar, Users } from "lucide-react";
+import { BookOpenText, ClipboardList, Radar, Users } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [

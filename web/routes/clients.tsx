@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Building2 } from "lucide-react";
+import { Building2 } from "~/components/ui/icons";
 import { getClientsPage } from "../../worker/clients/service";
 import { HttpError } from "../../worker/lib/errors";
 import { ClientsManager } from "~/components/clients/clients-manager";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "lucide-react";
+import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "~/components/ui/icons";
 import type * as React from "react";
 import { getDashboard } from "../../worker/dashboard/service";
 import { ClientFilter } from "~/components/clients/client-filter";
@@ -153,7 +153,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
           </CardTitle>
           <CardDescription>Tabletop exercises you are designing or have completed.</CardDescription>
         </div>
-        {canOpen ? <ExerciseActions userId={data.userId} enterprise={data.enterprise} templates={data.templates} /> : null}
+        {canOpen ? <ExerciseActions userId={data.userId} enterprise={data.enterprise} /> : null}
       </CardHeader>
       <CardContent className="grid gap-3">
         {data.enterprise && data.clients.length > 0 ? <ClientFilter clients={data.clients} value={data.clientId} /> : null}

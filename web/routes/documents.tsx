@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { BookOpen, MessagesSquare } from "lucide-react";
+import { BookOpen, MessagesSquare } from "~/components/ui/icons";
 import * as React from "react";
 import { getChat, listChats } from "../../worker/ask/service";
 import { listDocuments } from "../../worker/documents/service";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { ExerciseSessions } from "~/components/conduct/sessions-list";
 import { Button } from "~/components/ui/button";
 import { requireUserContext } from "~/lib/context.server";

@@ -8,7 +8,6 @@ import { collaborateTeamIdsOf } from "../accounts/collaborate";
 import { membershipOf } from "../accounts/membership";
 import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummaries, toSummaries } from "../exercises/service";
 import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
-import { getTemplate, listTemplateSummaries } from "../exercises/templates";
 import { notFound } from "../lib/errors";
 import { type CustomInstructionField, FIELD_LABELS } from "../profile/model";
 import { readStoredInstructions } from "../profile/model";
@@ -46,17 +45,7 @@ export type Dashboard = {
   clients: ClientView[];
   /** The client filter in force (a client the caller sees), or null. */
   clientId: string | null;
-  templates: { id: string; name: string; threatType: string; capabilities: string[]; summary: string }[];
 };
-
-/** First sentence-ish of a template's scenario: enough to choose by. */
-export function templateSummary(text: string | undefined): string {
-  if (!text) return "";
-  const flat = text.replace(/\s+/g, " ").trim();
-  const end = flat.search(/[.!?](\s|$)/);
-  const first = end > 40 ? flat.slice(0, end + 1) : flat;
-  return first.length > 240 ? `${first.slice(0, 237)}…` : first;
-}
 
 function parseJsonText(value: unknown): unknown {
   if (typeof value !== "string") return value;
@@ -73,13 +62,6 @@ function safeInstructions(stored: unknown) {
   } catch {
     return null;
   }
-}
-
-/** The templates card: the same for everyone and every request, so worked out once per isolate. */
-let templateCards: Dashboard["templates"] | null = null;
-function dashboardTemplates(): Dashboard["templates"] {
-  templateCards ??= listTemplateSummaries().map((t) => ({ ...t, summary: templateSummary(getTemplate(t.id)?.scenario) }));
-  return templateCards;
 }
 
 /** Everything the home page shows, all scoped to the caller's own rows. */
@@ -144,6 +126,5 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
     enterprise: isEnterprise(plan),
     clients: scope?.clients ?? [],
     clientId,
-    templates: dashboardTemplates(),
   };
 }

@@ -1,6 +1,6 @@
 import { Link, useBlocker } from "@remix-run/react";
 import { useMutation } from "@tanstack/react-query";
-import { ClipboardList, FileDown, Loader2, Lock, RefreshCw, Save, Send, Sparkles } from "lucide-react";
+import { ClipboardList, FileDown, Loader2, Lock, RefreshCw, Save, Send, Sparkles } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";

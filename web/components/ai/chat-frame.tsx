@@ -1,4 +1,4 @@
-import { MessagesSquare, Send } from "lucide-react";
+import { MessagesSquare, Send } from "~/components/ui/icons";
 import * as React from "react";
 import { ModelPicker, type ModelOption } from "~/components/ai/model-picker";
 import { StopButton } from "~/components/ai/stop-button";

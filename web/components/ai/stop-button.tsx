@@ -1,4 +1,4 @@
-import { Square } from "lucide-react";
+import { Square } from "~/components/ui/icons";
 import * as React from "react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";

@@ -1,4 +1,4 @@
-import { ChevronDown, FileText, Loader2 } from "lucide-react";
+import { ChevronDown, FileText, Loader2 } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Bot } from "lucide-react";
+import { Bot } from "~/components/ui/icons";
 import { ChatFrame, ChatLog, ChatModelPicker, OfflineBadge, QuestionForm } from "~/components/ai/chat-frame";
 import { ASK_OFFLINE_TEXT, chatTitle, isOfflineAnswer, QUESTION_MAX } from "~/lib/ask-api";
 import { Answer } from "./answer";

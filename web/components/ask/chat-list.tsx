@@ -1,4 +1,4 @@
-import { MessageSquarePlus, Pencil, Trash2 } from "lucide-react";
+import { MessageSquarePlus, Pencil, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ChevronDown, Files } from "lucide-react";
+import { ChevronDown, Files } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,

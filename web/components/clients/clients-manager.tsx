@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { Archive, ArchiveRestore, Building2, Loader2, Pencil, Plus, Users } from "lucide-react";
+import { Archive, ArchiveRestore, Building2, Loader2, Pencil, Plus, Users } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useMutation } from "@tanstack/react-query";
-import { BellRing, FileDown, Loader2, Lock, PlayCircle, Sparkles } from "lucide-react";
+import { BellRing, FileDown, Loader2, Lock, PlayCircle, Sparkles } from "~/components/ui/icons";
 import * as React from "react";
 import type { CampaignDetailView } from "../../../worker/collaborate/views";
 import { Button } from "~/components/ui/button";

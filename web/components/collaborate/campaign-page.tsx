@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Loader2, UserPlus } from "lucide-react";
+import { ArrowLeft, Loader2, UserPlus } from "~/components/ui/icons";
 import type { CampaignDetailView } from "../../../worker/collaborate/views";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, FileSearch, Loader2 } from "lucide-react";
+import { ArrowLeft, FileSearch, Loader2 } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -1,4 +1,4 @@
-import { FileDown, Loader2, PlayCircle } from "lucide-react";
+import { FileDown, Loader2, PlayCircle } from "~/components/ui/icons";
 import type * as React from "react";
 import type { FindingsView as FindingsData } from "../../../worker/collaborate/views";
 import { Button } from "~/components/ui/button";

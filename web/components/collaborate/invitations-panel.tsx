@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { Loader2, Send } from "lucide-react";
+import { Loader2, Send } from "~/components/ui/icons";
 import * as React from "react";
 import { inviteContributorBodySchema } from "../../../worker/collaborate/model";
 import type { CampaignInvitationView } from "../../../worker/collaborate/views";

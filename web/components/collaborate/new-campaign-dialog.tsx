@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Loader2, Plus } from "lucide-react";
+import { Loader2, Plus } from "~/components/ui/icons";
 import * as React from "react";
 import { CAMPAIGN_MAX_CONTRIBUTORS_LIMIT, CAMPAIGN_MAX_QUESTIONS } from "../../../worker/collaborate/model";
 import type { CampaignPurpose } from "../../../worker/collaborate/views";

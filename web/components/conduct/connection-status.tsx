@@ -1,4 +1,4 @@
-import { Loader2, Wifi, WifiOff } from "lucide-react";
+import { Loader2, Wifi, WifiOff } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { CONNECTION_LABEL, type ConnectionStatus } from "~/lib/conduct-live";
 

@@ -1,4 +1,4 @@
-import { AlertCircle } from "lucide-react";
+import { AlertCircle } from "~/components/ui/icons";
 import { useRevalidator } from "@remix-run/react";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";

@@ -1,4 +1,4 @@
-import { Check, CloudOff, TriangleAlert } from "lucide-react";
+import { Check, CloudOff, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Copy, Link2Off, Plus } from "lucide-react";
+import { Copy, Link2Off, Plus } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { ListX, Send, SkipForward } from "lucide-react";
+import { ListX, Send, SkipForward } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import { Users } from "~/components/ui/icons";
 import type { ControllerStateView } from "../../../worker/conduct/views";
 
 const ROLE_LABEL = { controller: "Controller", player: "Players", evaluator: "Evaluator", system: "System" } as const;

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
-import { PlayCircle, Radio } from "lucide-react";
+import { PlayCircle, Radio } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { BookOpen, Download, FileText, NotebookPen, Pencil, RotateCw, Trash2 } from "lucide-react";
+import { BookOpen, Download, FileText, NotebookPen, Pencil, RotateCw, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import type { DocumentView } from "~/lib/documents-api";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FileUp, X } from "lucide-react";
+import { FileUp, X } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ClipboardList, FileDown, Loader2, Plus, Save, Sparkles } from "lucide-react";
+import { ClipboardList, FileDown, Loader2, Plus, Save, Sparkles } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { FileText, Plus, Trash2 } from "lucide-react";
+import { FileText, Plus, Trash2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { Copy, Link2, Loader2, MessageSquareText } from "lucide-react";
+import { Copy, Link2, Loader2, MessageSquareText } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { Bot, Check, Loader2, Send, Sparkles } from "lucide-react";
+import { Bot, Check, Loader2, Send, Sparkles } from "~/components/ui/icons";
 import type { PlanSource } from "~/lib/exercise-api";
 import { PlanSourceNote } from "./plan-source";
 import { StopButton } from "~/components/ai/stop-button";

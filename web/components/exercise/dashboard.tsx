@@ -1,5 +1,6 @@
 import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2 } from "lucide-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
@@ -8,11 +9,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, inputClass } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
-import { ExerciseApiError, exerciseApi } from "~/lib/exercise-api";
+import { ExerciseApiError, exerciseApi, type TemplateSummary } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
 
-export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
   Partial<Pick<ExerciseSummary, "clientId" | "mine">>;
@@ -60,13 +60,20 @@ function ClientPicker({ clients, value, onChange }: { clients: { id: string; nam
   );
 }
 
+// The list is the same for everyone and changes only with a deploy.
+const templatesQuery = { queryKey: ["exercise-templates"], queryFn: () => exerciseApi.templates().then((r) => r.templates), staleTime: Infinity };
+
 /** New exercise, start from a template, import from JSON. */
-export function ExerciseActions({ userId, enterprise, templates }: { userId: string; enterprise: boolean; templates: TemplateSummary[] }) {
+export function ExerciseActions({ userId, enterprise }: { userId: string; enterprise: boolean }) {
   const navigate = useNavigate();
   const clients = useClients(userId, enterprise);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [newOpen, setNewOpen] = React.useState(false);
   const [templateOpen, setTemplateOpen] = React.useState(false);
+  // Loaded when the picker opens (or is about to: hover, focus), not with every dashboard render.
+  const templates = useQuery({ ...templatesQuery, enabled: templateOpen });
+  const queryClient = useQueryClient();
+  const prefetchTemplates = () => void queryClient.prefetchQuery(templatesQuery);
   const [clientId, setClientId] = React.useState("");
   const fileRef = React.useRef<HTMLInputElement>(null);
 
@@ -119,7 +126,7 @@ export function ExerciseActions({ userId, enterprise, templates }: { userId: str
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" onClick={() => setTemplateOpen(true)}>
+      <Button variant="outline" size="sm" onPointerEnter={prefetchTemplates} onFocus={prefetchTemplates} onClick={() => setTemplateOpen(true)}>
         <LayoutTemplate aria-hidden /> Start from template
       </Button>
       <Button variant="outline" size="sm" disabled={busy === "import"} onClick={() => fileRef.current?.click()}>
@@ -169,25 +176,46 @@ export function ExerciseActions({ userId, enterprise, templates }: { userId: str
             </DialogDescription>
           </DialogHeader>
           {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
-          <ul className="grid gap-2" aria-label="Quick-start templates">
-            {templates.map((t) => (
-              <li key={t.id} className="grid gap-1.5 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
-                <div className="grid gap-1">
-                  <p className="font-medium leading-tight">{t.name}</p>
-                  <p>
-                    <Badge variant="outline">{t.threatType}</Badge>
-                  </p>
-                  <p className="text-sm text-muted-foreground">{t.summary}</p>
-                </div>
-                <Button size="sm" aria-label={`Use template: ${t.name}`} disabled={busy !== null} onClick={() => void fromTemplate(t.id)}>
-                  {busy === t.id ? <Loader2 className="animate-spin" aria-hidden /> : null} Use template
-                </Button>
-              </li>
-            ))}
-          </ul>
+          {templates.data ? (
+            <TemplateList templates={templates.data} busy={busy} onUse={(id) => void fromTemplate(id)} />
+          ) : templates.isError ? (
+            <div role="alert" className="grid justify-items-start gap-2 text-sm">
+              <p className="flex items-center gap-2 text-destructive">
+                <TriangleAlert className="size-4" aria-hidden /> Could not load the templates: {templates.error.message}
+              </p>
+              <Button size="sm" variant="outline" onClick={() => void templates.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Loading templates…
+            </p>
+          )}
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+function TemplateList({ templates, busy, onUse }: { templates: TemplateSummary[]; busy: string | null; onUse: (id: string) => void }) {
+  return (
+    <ul className="grid gap-2" aria-label="Quick-start templates">
+      {templates.map((t) => (
+        <li key={t.id} className="grid gap-1.5 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
+          <div className="grid gap-1">
+            <p className="font-medium leading-tight">{t.name}</p>
+            <p>
+              <Badge variant="outline">{t.threatType}</Badge>
+            </p>
+            <p className="text-sm text-muted-foreground">{t.summary}</p>
+          </div>
+          <Button size="sm" aria-label={`Use template: ${t.name}`} disabled={busy !== null} onClick={() => onUse(t.id)}>
+            {busy === t.id ? <Loader2 className="animate-spin" aria-hidden /> : null} Use template
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye } from "lucide-react";
+import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

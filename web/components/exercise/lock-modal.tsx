@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { LockInfo } from "~/lib/exercise-api";

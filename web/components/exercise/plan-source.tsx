@@ -1,4 +1,4 @@
-import { ChevronDown, FileText, TriangleAlert } from "lucide-react";
+import { ChevronDown, FileText, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import type { PlanSource } from "~/lib/exercise-api";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { AlertCircle, ArrowLeft, Check, CheckCircle2, ChevronDown, Download, Loader2, Radio, SlidersHorizontal } from "lucide-react";
+import { AlertCircle, ArrowLeft, Check, CheckCircle2, ChevronDown, Download, Loader2, Radio, SlidersHorizontal } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import * as React from "react";
 import { CAPABILITY_ELEMENTS, type CapabilityElement } from "../../../worker/db/hseep-terms";
 import { Button } from "~/components/ui/button";

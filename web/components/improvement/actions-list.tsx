@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { ClipboardCheck } from "lucide-react";
+import { ClipboardCheck } from "~/components/ui/icons";
 import * as React from "react";
 import { CORE_CAPABILITY_NAMES } from "../../../worker/exercises/capabilities";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { AlertTriangle, LineChart, Loader2 } from "lucide-react";
+import { TriangleAlert, LineChart, Loader2 } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -43,7 +43,7 @@ export function CapabilityTrendsCard() {
       <CardContent>
         {state.error ? (
           <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-            <AlertTriangle className="size-4" aria-hidden /> {state.error}
+            <TriangleAlert className="size-4" aria-hidden /> {state.error}
           </p>
         ) : !state.data ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import * as React from "react";
 import { IMPROVEMENT_MESSAGES } from "../../../worker/improvement/model";
 import { Button } from "~/components/ui/button";

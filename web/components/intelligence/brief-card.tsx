@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { MarkdownText } from "~/components/ask/markdown";
 import { Badge } from "~/components/ui/badge";

@@ -1,4 +1,4 @@
-import { FilePlus2, Radar, RotateCw } from "lucide-react";
+import { FilePlus2, Radar, RotateCw } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

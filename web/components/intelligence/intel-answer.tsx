@@ -1,4 +1,4 @@
-import { AlertTriangle, BellPlus, BookmarkPlus, Check, ExternalLink, Loader2 } from "lucide-react";
+import { TriangleAlert, BellPlus, BookmarkPlus, Check, ExternalLink, Loader2 } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
@@ -43,7 +43,7 @@ export function IntelAnswer({
 }) {
   const notice = sources?.sourcesAnswered && sources.notice ? (
     <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="intel-notice">
-      <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden />
+      <TriangleAlert className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden />
       <span>{sources.notice}</span>
     </p>
   ) : null;

@@ -1,4 +1,4 @@
-import { Radar } from "lucide-react";
+import { Radar } from "~/components/ui/icons";
 import { ChatFrame, ChatLog, ChatModelPicker, OfflineBadge, QuestionForm } from "~/components/ai/chat-frame";
 import { Button } from "~/components/ui/button";
 import { ASK_OFFLINE_TEXT, chatTitle } from "~/lib/ask-api";

@@ -1,4 +1,4 @@
-import { Copy, ExternalLink, Link2, Link2Off, RefreshCw } from "lucide-react";
+import { Copy, ExternalLink, Link2, Link2Off, RefreshCw } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

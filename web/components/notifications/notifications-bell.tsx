@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bell } from "lucide-react";
+import { Bell } from "~/components/ui/icons";
 import * as React from "react";
 import { notificationQueryKeys, notificationsApi, type NotificationView } from "~/lib/notifications-api";
 import { Button } from "~/components/ui/button";

@@ -1,9 +1,9 @@
-import { Building2, ClipboardCheck, ClipboardList, FileText, LayoutDashboard, type LucideIcon, Radar, Settings, ShieldCheck, UserCog, Users } from "lucide-react";
+import { Building2, ClipboardCheck, ClipboardList, FileText, LayoutDashboard, type IconComponent, Radar, Settings, ShieldCheck, UserCog, Users } from "~/components/ui/icons";
 
 export type NavItem = {
   label: string;
   href: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   /** The flat-route name whose file must exist for the link to be live ("account.profile"). */
   route: string;
   /** Shown only to team admins while team accounts are on (spec §2 UserManagement, §9 flag). */

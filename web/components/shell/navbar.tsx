@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { Menu, PanelLeftClose, PanelLeftOpen } from "~/components/ui/icons";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
 import { NotificationsBell } from "~/components/notifications/notifications-bell";

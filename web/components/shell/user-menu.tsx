@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ChevronDown, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { ChevronDown, LogOut, ShieldCheck, UserRound } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,

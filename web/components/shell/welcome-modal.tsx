@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useNavigate } from "@remix-run/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { BookOpenText, ClipboardList, Lightbulb, Radar, UserRoundCog, X } from "lucide-react";
+import { BookOpenText, ClipboardList, Lightbulb, Radar, UserRoundCog, X } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { apiFetch, queryKeys } from "~/lib/query";

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 

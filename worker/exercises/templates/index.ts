@@ -38,12 +38,29 @@ export function getTemplate(id: string): QuickStartTemplate | undefined {
   return byId.get(id);
 }
 
-/** Lightweight listing for pickers, without the heavy scenario and MSEL text. */
-export function listTemplateSummaries(): { id: string; name: string; threatType: string; capabilities: string[] }[] {
-  return QUICK_START_TEMPLATES.map((t) => ({
+/** What the template picker shows of each template: no MSEL or modules, a sentence of the scenario. */
+export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
+
+/** First sentence-ish of a template's scenario: enough to choose by. */
+export function templateSummary(text: string | undefined): string {
+  if (!text) return "";
+  const flat = text.replace(/\s+/g, " ").trim();
+  const end = flat.search(/[.!?](\s|$)/);
+  const first = end > 40 ? flat.slice(0, end + 1) : flat;
+  return first.length > 240 ? `${first.slice(0, 237)}…` : first;
+}
+
+// The same for everyone and every request: worked out once per isolate.
+let summaries: TemplateSummary[] | null = null;
+
+/** Lightweight listing for pickers (GET /api/exercises/templates), without the heavy scenario and MSEL text. */
+export function listTemplateSummaries(): TemplateSummary[] {
+  summaries ??= QUICK_START_TEMPLATES.map((t) => ({
     id: t.id,
     name: t.name,
     threatType: t.threatType,
     capabilities: t.capabilitiesAndObjectives.map((c) => c.capability),
+    summary: templateSummary(t.scenario),
   }));
+  return summaries;
 }

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icons";
 import * as React from "react";
 import type { InterviewView as Interview } from "../../../../worker/collaborate/views";
 import { Alert } from "~/components/ui/alert";

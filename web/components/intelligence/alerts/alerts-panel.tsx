@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
+import { Pause, Pencil, Play, Plus, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { CADENCE_LABEL } from "../../../../worker/alerts/cadence";
 import { alertQueryKeys, alertsApi, type AlertInput, type AlertLimits, type AlertView } from "~/lib/alerts-api";
