@@ -5,8 +5,8 @@
  * contains "welcome".
  *
  * Journeys run in E2E_LANES lanes (default 2) against the one app: those marked `usesDemo` one
- * after another in the first lane, the others (each signs up users of its own) spread over the
- * rest, so the suite waits on two journeys' network and timers at once instead of one. Each
+ * after another in file order, the others (each signs up users of its own) in whichever lane is
+ * free (e2e/lib/lanes.ts), so the suite waits on two journeys' network and timers at once instead of one. Each
  * journey's lines are printed whole when it ends. E2E_LANES=1 runs everything in file order.
  *
  * Each journey has 120 s; the whole run has E2E_DEADLINE_MS (default 8 min, app start-up
@@ -23,7 +23,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startFakeServers } from "../test/fakes/server.ts";
 import { isCspViolation, reportCspViolations } from "./lib/csp.ts";
 import { ROOT, startApp, type RunningApp } from "./lib/server.ts";
-import { planLanes } from "./lib/lanes.ts";
+import { journeyQueue, type JourneyQueue } from "./lib/lanes.ts";
 import type { Journey } from "./lib/types.ts";
 
 const JOURNEY_DIR = path.join(ROOT, "e2e", "journeys");
@@ -351,9 +351,10 @@ async function main() {
   try {
     const launched = await beforeDeadline(launching);
     if (launched !== DEADLINE) browser = launched;
-    const lanes = planLanes(journeys, LANES);
-    if (lanes.length > 1) console.log(`e2e: ${lanes.length} lanes: ${lanes.map((l) => l.length).join(" + ")} journeys (the demo user's in the first)`);
-    await Promise.all(lanes.map((lane) => runLane(browser, app, lane)));
+    const lanes = Math.min(LANES, journeys.length);
+    if (lanes > 1) console.log(`e2e: ${lanes} lanes for ${journeys.length} journeys (the demo user's one at a time, in file order; the others to whichever lane is free)`);
+    const queue = journeyQueue(journeys, lanes);
+    await Promise.all(Array.from({ length: lanes }, () => runLane(browser, app, queue)));
     clearTimeout(deadlineTimer);
     if (deadlinePassed) notFinished(journeys, "not run: the e2e deadline passed");
   } catch (e) {
@@ -368,12 +369,13 @@ async function main() {
   return finish(0);
 }
 
-/** One lane's journeys in turn; each journey's lines are printed whole when it ends. */
-async function runLane(browser: Browser | null, app: RunningApp, lane: Loaded[]) {
-  for (const loaded of lane) {
+/** One lane: journeys from the queue until it has none for this lane; each journey's lines are printed whole when it ends. */
+async function runLane(browser: Browser | null, app: RunningApp, queue: JourneyQueue<Loaded>) {
+  for (let loaded = queue.next(); loaded; loaded = queue.next()) {
     if (!browser || deadlinePassed) return;
     const started = performance.now();
-    const result = await beforeDeadline(runJourney(browser, app, loaded));
+    const item = loaded;
+    const result = await beforeDeadline(runJourney(browser, app, item).finally(() => queue.done(item)));
     const ms = performance.now() - started;
     const secs = `${(ms / 1000).toFixed(1)} s`;
     if (result === DEADLINE) {
