@@ -10,6 +10,30 @@ import path from "node:path";
 export type Edit = { find: string; replace: string; count?: number };
 export type DependencyPatch = { name: string; pkg: string; version: string; file: string; why: string; edits: Edit[] };
 
+const compilePathMemo: Edit = {
+  // compilePath is a pure function of (path, caseSensitive, end); it built a RegExp on every call, for
+  // every route of every branch tried, several times a request. Route patterns are few: keep them.
+  find: "function compilePath(path, caseSensitive, end) {",
+  replace: [
+    "const readyroomCompiledPaths = new Map();",
+    "function compilePath(path, caseSensitive, end) {",
+    '  const key = path + "\\u0000" + (caseSensitive ? "1" : "0") + (end === false ? "0" : "1");',
+    "  let compiled = readyroomCompiledPaths.get(key);",
+    "  if (compiled === undefined) {",
+    "    compiled = readyroomCompilePath(path, caseSensitive, end);",
+    "    if (readyroomCompiledPaths.size < 1000) readyroomCompiledPaths.set(key, compiled);",
+    "  }",
+    "  return compiled;",
+    "}",
+    "function readyroomCompilePath(path, caseSensitive, end) {",
+  ].join("\n"),
+};
+
+const routerWhy =
+  "Remix matches the URL against the route tree four to six times a page (server routes, the loaders' " +
+  "static handler, the partial manifest's parent paths, the render), and each match flattened and ranked " +
+  "every route and compiled a RegExp per route tried: a sixth of the exercise editor's render time.";
+
 export const PATCHED_MARK = "/* readyroom: patched by scripts/patch-dependencies.ts */";
 
 export const PATCHES: DependencyPatch[] = [
@@ -44,6 +68,47 @@ export const PATCHES: DependencyPatch[] = [
         find: "l=new Uint8Array(512);n=0",
         replace: 'readyroomFlush=""',
         count: 2,
+      },
+    ],
+  },
+  {
+    name: "remix router (ESM, server and browser): compiled paths kept",
+    pkg: "@remix-run/router",
+    version: "1.23.3",
+    file: "dist/router.js",
+    why: routerWhy,
+    edits: [compilePathMemo],
+  },
+  {
+    name: "remix router (CommonJS, the server's): compiled paths and ranked branches kept",
+    pkg: "@remix-run/router",
+    version: "1.23.3",
+    // Only Remix's server runtime loads this build (require); its route arrays are made once per
+    // build and never changed. The browser's router patches its routes in place as it discovers
+    // them, so the ESM build above keeps no branches.
+    file: "dist/router.cjs.js",
+    why: routerWhy,
+    edits: [
+      compilePathMemo,
+      {
+        find: "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {",
+        replace: [
+          "const readyroomRankedBranches = new WeakMap();",
+          "function readyroomBranchesOf(routes) {",
+          "  let branches = readyroomRankedBranches.get(routes);",
+          "  if (branches === undefined) {",
+          "    branches = flattenRoutes(routes);",
+          "    rankRouteBranches(branches);",
+          "    readyroomRankedBranches.set(routes, branches);",
+          "  }",
+          "  return branches;",
+          "}",
+          "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {",
+        ].join("\n"),
+      },
+      {
+        find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
+        replace: "  let branches = readyroomBranchesOf(routes);\n",
       },
     ],
   },

@@ -129,10 +129,11 @@ describe("patchDependencies", () => {
 
   it("patches once, then leaves the file alone", () => {
     const root = fakeInstall(stringChunks!.version, original);
-    expect(patchDependencies(root).map((o) => o.status)).toEqual(["patched"]);
+    // Only react-dom is in this install: the router's patches find nothing to patch and say so.
+    expect(patchDependencies(root).map((o) => o.status)).toEqual(["patched", "absent", "absent"]);
     const once = readFileSync(fileOf(stringChunks!, root), "utf8");
     expect(once).toContain("readyroomFlush");
-    expect(patchDependencies(root).map((o) => o.status)).toEqual(["already"]);
+    expect(patchDependencies(root).map((o) => o.status)).toEqual(["already", "absent", "absent"]);
     expect(readFileSync(fileOf(stringChunks!, root), "utf8")).toBe(once);
   });
 
@@ -143,5 +144,64 @@ describe("patchDependencies", () => {
 
   it("refuses a file whose text no longer matches an edit", () => {
     expect(() => applyEdits(original.replace("function u(a)", "function U(a)"), stringChunks!)).toThrow(/edit 3 matches 0 time\(s\)/);
+  });
+});
+
+describe("remix router: compiled paths and (server) ranked branches kept", () => {
+  type Router = {
+    matchRoutes(routes: Route[], location: string): { route: { id: string }; params: Record<string, string | undefined>; pathnameBase: string }[] | null;
+    matchPath(pattern: string | { path: string; caseSensitive?: boolean; end?: boolean }, pathname: string): unknown;
+  };
+  type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+  const routerDist = path.join(ROOT, "node_modules/@remix-run/router/dist");
+  const cjs = require(path.join(routerDist, "router.cjs.js")) as Router;
+  // The same source as a UMD bundle, which nothing loads and nothing patches: the reference.
+  const reference = require(path.join(routerDist, "router.umd.js")) as Router;
+
+  it("patches both builds the app loads", () => {
+    for (const file of ["router.js", "router.cjs.js"]) expect(readFileSync(path.join(routerDist, file), "utf8")).toContain(PATCHED_MARK);
+    expect(readFileSync(path.join(routerDist, "router.umd.js"), "utf8")).not.toContain(PATCHED_MARK);
+  });
+
+  // A tree shaped like the app's flat routes: a root, index, static, dynamic, splat, optional and nested layouts.
+  const tree = (): Route[] => [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "_index", index: true },
+        { id: "dashboard", path: "dashboard" },
+        { id: "exercise.$id", path: "exercise/:id", children: [{ id: "exercise.$id.$", path: "*" }] },
+        { id: "exercise.$id_.conduct", path: "exercise/:id/conduct" },
+        { id: "conduct.sessions.$sessionId", path: "conduct/sessions/:sessionId", children: [{ id: "sessions._index", index: true }, { id: "sessions.aar", path: "aar" }] },
+        { id: "conduct.$token", path: "conduct/:token" },
+        { id: "docs", path: "documents/:lang?" },
+        { id: "Case", path: "Case", caseSensitive: true },
+        { id: "catch", path: "*" },
+      ],
+    },
+  ];
+  const paths = ["/", "/dashboard", "/dashboard/", "/exercise/abc/intro", "/exercise/abc", "/exercise/abc/conduct", "/conduct/sessions/s1", "/conduct/sessions/s1/aar", "/conduct/t0k", "/documents", "/documents/fr", "/Case", "/case", "/nope/deeper", "/exercise/a%20b/modules/2", ""];
+  const shape = (m: ReturnType<Router["matchRoutes"]>) => m?.map((x) => ({ id: x.route.id, params: x.params, base: x.pathnameBase })) ?? null;
+
+  it("matches exactly as the unpatched router, call after call on the same and on fresh route arrays", () => {
+    const shared = tree();
+    for (let round = 0; round < 3; round++) {
+      for (const p of paths) {
+        expect(shape(cjs.matchRoutes(shared, p)), `${p} (round ${round})`).toEqual(shape(reference.matchRoutes(tree(), p)));
+        expect(shape(cjs.matchRoutes(tree(), p))).toEqual(shape(reference.matchRoutes(tree(), p)));
+      }
+    }
+    for (const [pattern, p] of [["/x/:a?", "/x"], [{ path: "/Y", caseSensitive: true, end: false }, "/y/z"], [{ path: "/Y", end: false }, "/y/z"], ["/files/*", "/files/a/b"]] as const) {
+      expect(cjs.matchPath(pattern, p)).toEqual(reference.matchPath(pattern, p));
+    }
+  });
+
+  it("the browser's build sees routes added to an array it has matched before (it patches routes as it discovers them)", async () => {
+    const esm = (await import(path.join(routerDist, "router.js"))) as Router;
+    const routes = tree();
+    expect(shape(esm.matchRoutes(routes, "/improvement"))?.at(-1)?.id).toBe("catch");
+    routes[0]!.children!.push({ id: "improvement", path: "improvement" });
+    expect(shape(esm.matchRoutes(routes, "/improvement"))?.at(-1)?.id).toBe("improvement");
   });
 });
