@@ -244,6 +244,9 @@ export default {
     await revoke.getByRole("button", { name: "Revoke link", exact: true }).click();
     await visible(player.getByText("This link no longer works", { exact: true }), "the revoked link's message on the player's phone");
     await visible(player.locator('[data-connection="gone"]'), "the player's connection marked Disconnected");
+    // The Revoke button left with its link: focus lands on the list of links, not on the page body.
+    await visible(page.getByRole("group", { name: "Session links" }).and(page.locator(":focus")), "focus on the session's links after the revoke");
+    check((await page.getByRole("button", { name: "Revoke link for EOC Policy Group", exact: true }).count()) === 0, "the revoked link still offers Revoke.");
 
     // The hot wash: the group's phone opens the feedback link and answers the participant form.
     await player.goto(feedbackUrl);

@@ -28,7 +28,6 @@ export const CONDUCT_MESSAGES = {
   itemNotFound: "That inject is not on this session's timeline.",
   alreadyReleased: "That inject has already been released.",
   alreadySkipped: "That inject was skipped.",
-  wrongRole: "This link cannot do that.",
   tooManyLinks: `A session can have at most ${MAX_LINKS_PER_SESSION} links. Revoke one you no longer need.`,
   moduleNotFound: "That module is not in this exercise.",
   questionNotFound: "That question is not in this module.",

@@ -23,7 +23,6 @@ export async function getFeedbackForm(ctx: AppContext, token: string): Promise<F
   return {
     sessionName: session.name,
     exerciseName: session.plan.exerciseName,
-    open: true,
     statements: FEEDBACK_STATEMENTS.map((s) => ({ id: s.id, text: s.text })),
   };
 }

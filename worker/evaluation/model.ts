@@ -10,7 +10,6 @@ export const FEEDBACK_BODY_LIMIT = 32 * 1024;
 export const EVALUATION_MESSAGES = {
   eegNotFound: "No evaluation guide yet. Generate one from the exercise.",
   eegEdited: "The evaluation guide has been edited. Generating again replaces your edits: confirm to go on.",
-  feedbackClosed: "This feedback form is closed.",
 } as const;
 
 export const saveEegSchema = z.object({ content: eegContentSchema });

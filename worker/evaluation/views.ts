@@ -28,8 +28,6 @@ export type RatingDefinitionView = { rating: Rating; label: string; definition: 
 export type FeedbackFormView = {
   sessionName: string;
   exerciseName: string;
-  /** False once the session's feedback link is revoked (the page is then 404) or the form is closed. */
-  open: boolean;
   statements: { id: string; text: string }[];
 };
 

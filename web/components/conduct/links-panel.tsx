@@ -40,6 +40,8 @@ export function LinksPanel({
   const [busy, setBusy] = React.useState(false);
   const [revoking, setRevoking] = React.useState<ConductLinkView | null>(null);
   const [created, setCreated] = React.useState<string | null>(null);
+  // Where focus goes after a revoke: the revoked link's buttons leave the list with it.
+  const listRef = React.useRef<HTMLDivElement>(null);
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -103,31 +105,33 @@ export function LinksPanel({
           </Button>
         </form>
       )}
-      {active.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No links yet. Players, evaluators and participants need one each to join without an account.</p>
-      ) : (
-        <ul className="grid gap-2" aria-label="Links">
-          {active.map((link) => (
-            <li key={link.id} className="grid gap-2 rounded-md border p-2" data-link-role={link.role} data-new={created === link.id || undefined}>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 flex-1 break-words text-sm font-medium">{link.label}</span>
-                <Badge variant="outline">{LINK_ROLE_LABEL[link.role]}</Badge>
-                {link.role !== "feedback" ? <span className="text-xs text-muted-foreground">{link.connected} connected</span> : null}
-              </div>
-              {!readOnly && link.url ? (
-                <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" aria-label={`Copy link for ${link.label}`} onClick={() => void copyLink(link)} data-url={link.url}>
-                    <Copy aria-hidden /> Copy link
-                  </Button>
-                  <Button size="sm" variant="ghost" aria-label={`Revoke link for ${link.label}`} onClick={() => setRevoking(link)} disabled={busy}>
-                    <Link2Off aria-hidden /> Revoke
-                  </Button>
+      <div ref={listRef} tabIndex={-1} role="group" aria-label="Session links" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        {active.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No links yet. Players, evaluators and participants need one each to join without an account.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Links">
+            {active.map((link) => (
+              <li key={link.id} className="grid gap-2 rounded-md border p-2" data-link-role={link.role} data-new={created === link.id || undefined}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="min-w-0 flex-1 break-words text-sm font-medium">{link.label}</span>
+                  <Badge variant="outline">{LINK_ROLE_LABEL[link.role]}</Badge>
+                  {link.role !== "feedback" ? <span className="text-xs text-muted-foreground">{link.connected} connected</span> : null}
                 </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+                {!readOnly && link.url ? (
+                  <div className="flex flex-wrap gap-2">
+                    <Button size="sm" variant="outline" aria-label={`Copy link for ${link.label}`} onClick={() => void copyLink(link)} data-url={link.url}>
+                      <Copy aria-hidden /> Copy link
+                    </Button>
+                    <Button size="sm" variant="ghost" aria-label={`Revoke link for ${link.label}`} onClick={() => setRevoking(link)} disabled={busy}>
+                      <Link2Off aria-hidden /> Revoke
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {revoked.length > 0 ? (
         <p className="text-xs text-muted-foreground">Revoked: {revoked.map((l) => l.label).join(", ")}</p>
       ) : null}
@@ -139,6 +143,7 @@ export function LinksPanel({
         confirmLabel="Revoke link"
         busy={busy}
         onConfirm={() => revoking && void revoke(revoking)}
+        focusAfterConfirm={() => listRef.current}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import type * as React from "react";
+import * as React from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,6 +13,8 @@ import {
 /**
  * "Delete this …?" with Cancel and a destructive confirm: one dialog for every irreversible action.
  * `onConfirm` may be async; pass `busy` (and a `busyLabel`) to keep the dialog open while it runs.
+ * Closing returns focus to the button that opened it; when the confirmed action removes that button
+ * (a deleted row), `focusAfterConfirm` names where focus goes instead, so it is not lost to the page.
  */
 export function ConfirmDialog({
   open,
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   busyLabel,
   keepOpenWhileBusy = false,
   onConfirm,
+  focusAfterConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -35,10 +38,22 @@ export function ConfirmDialog({
   /** The caller closes the dialog itself when its async work is done (the confirm click does not). */
   keepOpenWhileBusy?: boolean;
   onConfirm: () => void;
+  focusAfterConfirm?: () => HTMLElement | null;
 }) {
+  const confirmed = React.useRef(false);
+  React.useEffect(() => {
+    if (open) confirmed.current = false;
+  }, [open]);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(e) => {
+          const target = confirmed.current ? focusAfterConfirm?.() : null;
+          if (!target) return;
+          e.preventDefault();
+          target.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
@@ -50,6 +65,7 @@ export function ConfirmDialog({
             disabled={busy}
             onClick={(e) => {
               if (keepOpenWhileBusy) e.preventDefault();
+              confirmed.current = true;
               onConfirm();
             }}
           >
