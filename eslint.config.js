@@ -39,6 +39,8 @@ export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain-JavaScript scripts Node runs before the toolchain is ready (scripts/postinstall.mjs).
+  { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } },

@@ -207,9 +207,11 @@ async function main() {
     // median of the rounds' own ratios (bench/lib/http.ts measureRounds).
     const measured: RoundStats[] = [];
     const roundSec = Math.max(1, durationSec / rounds);
-    for (const n of connections) {
+    // Without the floor there is nothing to divide by: the targets are not measured (the probe said why).
+    const hasFloor = reachable[0]?.path === "/api/health";
+    for (const n of hasFloor ? connections : []) {
       const stats = await measureRounds(app.baseURL, reachable, { connections: n, rounds, roundSec, warmupSec });
-      if (reachable[0]?.path === "/api/health") floor.set(n, stats[0]!);
+      floor.set(n, stats[0]!);
       measured.push(...stats);
     }
     printRoundsTable(

@@ -23,7 +23,6 @@ import { LayoutStateProvider } from "~/components/shell/layout-state";
 import { Logo } from "~/components/shell/navbar";
 import { builtRouteNames } from "~/components/shell/nav.server";
 import { Button } from "~/components/ui/button";
-import { iconSpriteHref } from "~/components/ui/icon";
 import { Toaster } from "~/components/ui/toaster";
 import { enforceAccess, envOf } from "~/lib/auth.server";
 import { parseConfig } from "../worker/env";
@@ -40,8 +39,6 @@ import stylesheet from "./tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Every page draws icons from the sprite: fetch it beside the stylesheet, not when the first <use> is parsed.
-  { rel: "preload", href: iconSpriteHref, as: "image", type: "image/svg+xml" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Readyroom" }];

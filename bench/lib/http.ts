@@ -99,6 +99,9 @@ export async function measureRounds(
     }
   }
   const floor = runs[0]!;
+  // A round in which either side got no 2xx answer says nothing about their ratio: left out, not counted as 0.
+  const paired = (own: HttpStats[], figure: (s: HttpStats) => number) =>
+    middle(own.flatMap((s, r) => (s.ok > 0 && floor[r]!.ok > 0 ? [figure(s) / figure(floor[r]!)] : [])));
   return runs.map((own, i) => ({
     label: targets[i]!.label,
     connections,
@@ -110,9 +113,9 @@ export async function measureRounds(
     non2xx: own.reduce((n, s) => n + s.non2xx, 0),
     errors: own.reduce((n, s) => n + s.errors, 0),
     ratio: {
-      p50: middle(own.map((s, r) => s.p50 / floor[r]!.p50)),
-      p99: middle(own.map((s, r) => s.p99 / floor[r]!.p99)),
-      rps: middle(own.map((s, r) => s.rps / floor[r]!.rps)),
+      p50: paired(own, (s) => s.p50),
+      p99: paired(own, (s) => s.p99),
+      rps: paired(own, (s) => s.rps),
     },
   }));
 }

@@ -21,11 +21,11 @@ export default {
 
     check(errors.length === 0, `The browser reported errors:\n${errors.join("\n")}`);
 
-    // Hashed assets (the icon sprite every page preloads included) are kept a year (public/_headers).
-    const sprite = await page.locator('link[rel="preload"][as="image"]').getAttribute("href");
-    check(/^\/assets\/icons-[\w-]+\.svg$/.test(sprite ?? ""), `every page should preload the hashed icon sprite, got href "${sprite}"`);
-    const res = await page.request.get(baseURL + sprite!);
-    check(res.ok() && res.headers()["content-type"]?.startsWith("image/svg+xml") === true, `the sprite answered ${res.status()} ${res.headers()["content-type"]}`);
-    check(res.headers()["cache-control"] === "public, max-age=31536000, immutable", `the sprite's Cache-Control is "${res.headers()["cache-control"]}"`);
+    // Hashed assets (the stylesheet, the scripts, the icon sprite) are kept a year (public/_headers).
+    const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    check(/^\/assets\/[\w-]+\.css$/.test(stylesheet ?? ""), `the stylesheet should be a hashed asset, got href "${stylesheet}"`);
+    const res = await page.request.get(baseURL + stylesheet!);
+    check(res.ok(), `the stylesheet answered ${res.status()}`);
+    check(res.headers()["cache-control"] === "public, max-age=31536000, immutable", `a hashed asset's Cache-Control is "${res.headers()["cache-control"]}"`);
   },
 } satisfies Journey;

@@ -4,6 +4,7 @@
  * the version it was written for: another version fails the install with a message instead of
  * being patched blind, and each edit must match exactly once. Decision 0018 says why each exists.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -17,7 +18,8 @@ const compilePathMemo: Edit = {
   replace: [
     "const readyroomCompiledPaths = new Map();",
     "function compilePath(path, caseSensitive, end) {",
-    '  const key = path + "\\u0000" + (caseSensitive ? "1" : "0") + (end === false ? "0" : "1");',
+    // The same truthiness as the original: caseSensitive defaults to false, end to true.
+    '  const key = path + "\\u0000" + (caseSensitive ? "1" : "0") + (end === undefined || end ? "1" : "0");',
     "  let compiled = readyroomCompiledPaths.get(key);",
     "  if (compiled === undefined) {",
     "    compiled = readyroomCompilePath(path, caseSensitive, end);",
@@ -34,7 +36,13 @@ const routerWhy =
   "static handler, the partial manifest's parent paths, the render), and each match flattened and ranked " +
   "every route and compiled a RegExp per route tried: a sixth of the exercise editor's render time.";
 
-export const PATCHED_MARK = "/* readyroom: patched by scripts/patch-dependencies.ts */";
+/** Every patched file ends with this, and a hash of its edits: a changed patch is noticed, not skipped. */
+export const PATCHED_MARK = "/* readyroom: patched by scripts/patch-dependencies.ts";
+
+export function markOf(patch: DependencyPatch) {
+  const hash = createHash("sha256").update(JSON.stringify(patch.edits)).digest("hex").slice(0, 16);
+  return `${PATCHED_MARK} (edits ${hash}) */`;
+}
 
 export const PATCHES: DependencyPatch[] = [
   {
@@ -137,7 +145,7 @@ export function applyEdits(source: string, patch: DependencyPatch): string {
     }
     text = text.split(edit.find).join(edit.replace);
   }
-  return `${text}\n${PATCHED_MARK}\n`;
+  return `${text}\n${markOf(patch)}\n`;
 }
 
 export type Outcome = { patch: DependencyPatch; status: "patched" | "already" | "absent" };
@@ -156,7 +164,11 @@ export function patchDependencies(root = ROOT): Outcome[] {
       );
     }
     const source = readFileSync(file, "utf8");
-    if (source.includes(PATCHED_MARK)) return { patch, status: "already" as const };
+    if (source.includes(markOf(patch))) return { patch, status: "already" as const };
+    if (source.includes(PATCHED_MARK)) {
+      // Patched with other edits: they cannot be undone in place, so start from the package's own file.
+      throw new Error(`${patch.name}: ${patch.pkg}/${patch.file} carries an older version of this patch. Reinstall it: rm -rf node_modules/${patch.pkg} && npm install`);
+    }
     writeFileSync(file, applyEdits(source, patch));
     return { patch, status: "patched" as const };
   });

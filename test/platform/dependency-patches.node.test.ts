@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as React from "react";
 import { describe, expect, it } from "vitest";
-import { applyEdits, fileOf, PATCHED_MARK, PATCHES, patchDependencies, ROOT } from "../../scripts/lib/dependency-patches.ts";
+import { applyEdits, fileOf, markOf, PATCHED_MARK, PATCHES, patchDependencies, ROOT } from "../../scripts/lib/dependency-patches.ts";
 
 const require = createRequire(import.meta.url);
 type Renderer = { renderToReadableStream(node: React.ReactNode, options?: object): Promise<ReadableStream<Uint8Array> & { allReady: Promise<void> }> };
@@ -85,7 +85,7 @@ const trees: [string, () => React.ReactNode][] = [
 
 describe("react-dom server: string chunks (the patched renderer the Worker ships)", () => {
   it("is patched in node_modules (npm install's postinstall ran)", () => {
-    expect(readFileSync(fileOf(stringChunks!), "utf8")).toContain(PATCHED_MARK);
+    expect(readFileSync(fileOf(stringChunks!), "utf8")).toContain(markOf(stringChunks!));
   });
 
   for (const [name, tree] of trees) {
@@ -137,6 +137,11 @@ describe("patchDependencies", () => {
     expect(readFileSync(fileOf(stringChunks!, root), "utf8")).toBe(once);
   });
 
+  it("refuses a file patched with other edits (an older version of the patch), saying how to start over", () => {
+    const root = fakeInstall(stringChunks!.version, `${original}\n${PATCHED_MARK} (edits 0000000000000000) */\n`);
+    expect(() => patchDependencies(root)).toThrow(/carries an older version of this patch\. Reinstall it: rm -rf node_modules\/react-dom && npm install/);
+  });
+
   it("refuses another version of the package, saying what to do", () => {
     const root = fakeInstall("18.3.2", original);
     expect(() => patchDependencies(root)).toThrow(/react-dom is 18\.3\.2, the patch was written for 18\.3\.1/);
@@ -159,7 +164,7 @@ describe("remix router: compiled paths and (server) ranked branches kept", () =>
   const reference = require(path.join(routerDist, "router.umd.js")) as Router;
 
   it("patches both builds the app loads", () => {
-    for (const file of ["router.js", "router.cjs.js"]) expect(readFileSync(path.join(routerDist, file), "utf8")).toContain(PATCHED_MARK);
+    for (const patch of PATCHES.filter((p) => p.pkg === "@remix-run/router")) expect(readFileSync(fileOf(patch), "utf8")).toContain(markOf(patch));
     expect(readFileSync(path.join(routerDist, "router.umd.js"), "utf8")).not.toContain(PATCHED_MARK);
   });
 
@@ -192,7 +197,10 @@ describe("remix router: compiled paths and (server) ranked branches kept", () =>
         expect(shape(cjs.matchRoutes(tree(), p))).toEqual(shape(reference.matchRoutes(tree(), p)));
       }
     }
-    for (const [pattern, p] of [["/x/:a?", "/x"], [{ path: "/Y", caseSensitive: true, end: false }, "/y/z"], [{ path: "/Y", end: false }, "/y/z"], ["/files/*", "/files/a/b"]] as const) {
+    // end: null is as falsy as false to the original: the memo must not file it under end = true.
+    cjs.matchPath({ path: "/a", end: true }, "/a");
+    const loose = { path: "/a", end: null } as unknown as { path: string; end: boolean };
+    for (const [pattern, p] of [["/x/:a?", "/x"], [{ path: "/Y", caseSensitive: true, end: false }, "/y/z"], [{ path: "/Y", end: false }, "/y/z"], ["/files/*", "/files/a/b"], [loose, "/a/b"]] as const) {
       expect(cjs.matchPath(pattern, p)).toEqual(reference.matchPath(pattern, p));
     }
   });

@@ -178,7 +178,7 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
           {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
           {templates.data ? (
             <TemplateList templates={templates.data} busy={busy} onUse={(id) => void fromTemplate(id)} />
-          ) : templates.isError ? (
+          ) : templates.isError && !templates.isFetching ? (
             <div role="alert" className="grid justify-items-start gap-2 text-sm">
               <p className="flex items-center gap-2 text-destructive">
                 <TriangleAlert className="size-4" aria-hidden /> Could not load the templates: {templates.error.message}

@@ -59,7 +59,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel onClick={() => (confirmed.current = false)}>Cancel</AlertDialogCancel>
           <AlertDialogAction
             destructive
             disabled={busy}

@@ -1,5 +1,6 @@
 import * as React from "react";
-import spriteHref from "./icons.svg?url";
+// Never a data: URL (Vite inlines small assets), which <use> cannot reference.
+import spriteHref from "./icons.svg?url&no-inline";
 
 /**
  * Icons are symbols of one hashed sprite (icons.svg, from Lucide's shapes: `npm run icons`), drawn
@@ -7,8 +8,6 @@ import spriteHref from "./icons.svg?url";
  * server rendering spent on icons, and the browser fetches the shapes once (decision 0017).
  * Stroke and fill come from the `.lucide` rule in tailwind.css, so utility classes still override them.
  */
-export const iconSpriteHref = spriteHref;
-
 export type IconProps = React.SVGProps<SVGSVGElement>;
 export type IconComponent = React.ForwardRefExoticComponent<Omit<IconProps, "ref"> & React.RefAttributes<SVGSVGElement>>;
 
