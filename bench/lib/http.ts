@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { median } from "./timing.ts";
 
 export type HttpTarget = {
   label: string;
@@ -73,12 +74,6 @@ function percentile(sorted: number[], q: number) {
 /** A target's figures over the rounds: each the median of its per-round values, each ratio the median of its per-round ratios. */
 export type RoundStats = HttpStats & { rounds: number; ratio: { p50: number; p99: number; rps: number } };
 
-const middle = (xs: number[]) => {
-  const sorted = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * The floor and the targets in short interleaved rounds (floor, a, b, floor, a, b…) at one
@@ -101,14 +96,14 @@ export async function measureRounds(
   const floor = runs[0]!;
   // A round in which either side got no 2xx answer says nothing about their ratio: left out, not counted as 0.
   const paired = (own: HttpStats[], figure: (s: HttpStats) => number) =>
-    middle(own.flatMap((s, r) => (s.ok > 0 && floor[r]!.ok > 0 ? [figure(s) / figure(floor[r]!)] : [])));
+    median(own.flatMap((s, r) => (s.ok > 0 && floor[r]!.ok > 0 ? [figure(s) / figure(floor[r]!)] : [])));
   return runs.map((own, i) => ({
     label: targets[i]!.label,
     connections,
     rounds,
-    p50: middle(own.map((s) => s.p50)),
-    p99: middle(own.map((s) => s.p99)),
-    rps: middle(own.map((s) => s.rps)),
+    p50: median(own.map((s) => s.p50)),
+    p99: median(own.map((s) => s.p99)),
+    rps: median(own.map((s) => s.rps)),
     ok: own.reduce((n, s) => n + s.ok, 0),
     non2xx: own.reduce((n, s) => n + s.non2xx, 0),
     errors: own.reduce((n, s) => n + s.errors, 0),

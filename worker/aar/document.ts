@@ -1,5 +1,5 @@
 import { safeFilename, type ExportFile } from "../exercises/export";
-import { paragraphs, type Block, type SitMan } from "../exercises/export/sitman";
+import { keyValueTable, paragraphs, type Block, type SitMan } from "../exercises/export/sitman";
 import type { AarContent, Evidence } from "../db/conduct-shapes";
 import { RATING_LABELS } from "../db/conduct-shapes";
 import type { AarView } from "./views";
@@ -59,25 +59,19 @@ export function buildAarDocument(view: Pick<AarView, "content" | "status" | "pub
 
   const overview: Block[] = [
     { type: "heading", level: 1, text: "Exercise Overview" },
-    {
-      type: "table",
-      keyValue: true,
-      headers: ["Field", "Value"],
-      widths: [1, 3],
-      rows: [
-        ["Exercise Name", title],
-        ["Exercise Dates", dash(o.dates)],
-        ["Scope", dash(o.scope)],
-        ["Mission Area(s)", dash(o.missionAreas.join(", "))],
-        ["Core Capabilities", dash(o.capabilities.join("\n"))],
-        ["Objectives", o.objectives.length ? o.objectives.map((x, i) => `${i + 1}. ${x}`).join("\n") : "—"],
-        ["Threat or Hazard", dash(o.threatOrHazard)],
-        ["Scenario", dash(o.scenario)],
-        ["Sponsor", dash(o.sponsor)],
-        ["Participating Organizations", dash(o.participatingOrganizations.join("\n"))],
-        ["Points of Contact", dash(o.pointsOfContact)],
-      ],
-    },
+    keyValueTable([
+      ["Exercise Name", title],
+      ["Exercise Dates", dash(o.dates)],
+      ["Scope", dash(o.scope)],
+      ["Mission Area(s)", dash(o.missionAreas.join(", "))],
+      ["Core Capabilities", dash(o.capabilities.join("\n"))],
+      ["Objectives", o.objectives.length ? o.objectives.map((x, i) => `${i + 1}. ${x}`).join("\n") : "—"],
+      ["Threat or Hazard", dash(o.threatOrHazard)],
+      ["Scenario", dash(o.scenario)],
+      ["Sponsor", dash(o.sponsor)],
+      ["Participating Organizations", dash(o.participatingOrganizations.join("\n"))],
+      ["Points of Contact", dash(o.pointsOfContact)],
+    ], ["Field", "Value"]),
   ];
 
   const analysis: Block[] = [

@@ -1,7 +1,7 @@
 import type { EegContent } from "../db/conduct-shapes";
 import { safeFilename, type ExportFile } from "../exercises/export";
 import { planReference } from "../exercises/export/plan-references";
-import type { Block, SitMan } from "../exercises/export/sitman";
+import { keyValueTable, type Block, type SitMan } from "../exercises/export/sitman";
 import { RATING_DEFINITIONS, RATINGS } from "./model";
 
 /**
@@ -46,19 +46,13 @@ export function buildEegDocument(input: EegDocumentInput): SitMan {
   const sections = input.content.guides.map((guide) => {
     const blocks: Block[] = [
       { type: "heading", level: 1, text: `Exercise Evaluation Guide: ${guide.capability}` },
-      {
-        type: "table",
-        keyValue: true,
-        headers: ["Item", "Details"],
-        widths: [1, 3],
-        rows: [
-          ["Exercise Name", title],
-          ["Exercise Date", input.date],
-          ["Core Capability", guide.capability],
-          ["Organization / Jurisdiction", ""],
-          ["Venue", ""],
-        ],
-      },
+      keyValueTable([
+        ["Exercise Name", title],
+        ["Exercise Date", input.date],
+        ["Core Capability", guide.capability],
+        ["Organization / Jurisdiction", ""],
+        ["Venue", ""],
+      ]),
       { type: "heading", level: 2, text: "Exercise Objectives" },
       guide.objectives.length
         ? { type: "list", ordered: true, items: guide.objectives.map((text) => ({ text })) }
@@ -85,31 +79,19 @@ export function buildEegDocument(input: EegDocumentInput): SitMan {
     if (!guide.targets.length) blocks.push({ type: "paragraph", text: "No capability targets listed.", style: "note" });
     blocks.push(
       { type: "heading", level: 2, text: "Final Core Capability Rating" },
-      {
-        type: "table",
-        keyValue: true,
-        headers: ["Item", "Entry"],
-        widths: [1, 3],
-        rows: [
-          ["Core Capability", guide.capability],
-          ["Final Rating", RATING_BOXES],
-        ],
-      },
+      keyValueTable([
+        ["Core Capability", guide.capability],
+        ["Final Rating", RATING_BOXES],
+      ], ["Item", "Entry"]),
       { type: "heading", level: 3, text: "Ratings Key" },
       definitions,
       { type: "heading", level: 2, text: "Evaluator" },
-      {
-        type: "table",
-        keyValue: true,
-        headers: ["Item", "Entry"],
-        widths: [1, 3],
-        rows: [
-          ["Evaluator Name", ""],
-          ["Evaluator Email", ""],
-          ["Evaluator Phone", ""],
-          ["Date", ""],
-        ],
-      },
+      keyValueTable([
+        ["Evaluator Name", ""],
+        ["Evaluator Email", ""],
+        ["Evaluator Phone", ""],
+        ["Date", ""],
+      ], ["Item", "Entry"]),
     );
     return { orientation: "portrait" as const, blocks };
   });

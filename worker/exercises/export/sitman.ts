@@ -24,6 +24,11 @@ export type Block =
   /** Write-in space on the feedback form. */
   | { type: "lines"; count: number };
 
+/** A two-column label/value table (no header row is drawn; the headers name the columns for readers). */
+export function keyValueTable(rows: string[][], headers: [string, string] = ["Item", "Details"]): Block {
+  return { type: "table", keyValue: true, headers, widths: [1, 3], rows };
+}
+
 export type Section = { orientation: "portrait" | "landscape"; blocks: Block[] };
 
 export type Cover = { title: string; subtitle: string; lines: string[]; handling: string[] };
@@ -180,25 +185,19 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
 
   const overview: Block[] = [
     { type: "heading", level: 1, text: "Exercise Overview" },
-    {
-      type: "table",
-      keyValue: true,
-      headers: ["Item", "Details"],
-      widths: [1, 3],
-      rows: [
-        ["Exercise Name", title],
-        ["Exercise Type", "Tabletop exercise (TTX), discussion-based"],
-        ["Framework", framework],
-        ["Scope", `${modules.length} module${modules.length === 1 ? "" : "s"} of facilitated discussion; ${msel.length} scripted inject${msel.length === 1 ? "" : "s"} in the MSEL.`],
-        ["Mission Area(s)", missionAreas(capabilityNames).join(", ") || "—"],
-        ["Core Capabilities", capabilityNames.join("; ") || "—"],
-        ["Objectives", caps.length ? `${caps.length} objective${caps.length === 1 ? "" : "s"} (see General Information)` : "—"],
-        ["Threat or Hazard", s(ex.threatType) || "—"],
-        ["Scenario", paragraphs(ex.scenario)[0] ?? "—"],
-        ["Participating Organizations", unique([...msel.map((r) => r.responsibleOrganization), ...msel.map((r) => r.to)]).join("; ") || "—"],
-        ["Points of Contact", unique(msel.map((r) => r.pocAuthor)).join("; ") || "—"],
-      ],
-    },
+    keyValueTable([
+      ["Exercise Name", title],
+      ["Exercise Type", "Tabletop exercise (TTX), discussion-based"],
+      ["Framework", framework],
+      ["Scope", `${modules.length} module${modules.length === 1 ? "" : "s"} of facilitated discussion; ${msel.length} scripted inject${msel.length === 1 ? "" : "s"} in the MSEL.`],
+      ["Mission Area(s)", missionAreas(capabilityNames).join(", ") || "—"],
+      ["Core Capabilities", capabilityNames.join("; ") || "—"],
+      ["Objectives", caps.length ? `${caps.length} objective${caps.length === 1 ? "" : "s"} (see General Information)` : "—"],
+      ["Threat or Hazard", s(ex.threatType) || "—"],
+      ["Scenario", paragraphs(ex.scenario)[0] ?? "—"],
+      ["Participating Organizations", unique([...msel.map((r) => r.responsibleOrganization), ...msel.map((r) => r.to)]).join("; ") || "—"],
+      ["Points of Contact", unique(msel.map((r) => r.pocAuthor)).join("; ") || "—"],
+    ]),
   ];
 
   const general: Block[] = [
@@ -316,18 +315,12 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
 
   const feedbackForm: Block[] = [
     { type: "heading", level: 1, text: `Appendix ${references.length ? "C" : "B"}: Participant Feedback Form` },
-    {
-      type: "table",
-      keyValue: true,
-      headers: ["Field", "Entry"],
-      widths: [1, 3],
-      rows: [
-        ["Exercise", title],
-        ["Name and Title", ""],
-        ["Agency / Organization", ""],
-        ["Role", "☐ Player   ☐ Observer   ☐ Facilitator   ☐ Evaluator"],
-      ],
-    },
+    keyValueTable([
+      ["Exercise", title],
+      ["Name and Title", ""],
+      ["Agency / Organization", ""],
+      ["Role", "☐ Player   ☐ Observer   ☐ Facilitator   ☐ Evaluator"],
+    ], ["Field", "Entry"]),
     { type: "heading", level: 2, text: "Part I: Recommendations and Corrective Actions" },
     { type: "paragraph", text: "1. What are the strengths you observed during this exercise?", style: "label" },
     { type: "lines", count: 2 },
