@@ -44,6 +44,15 @@ export function chooseOcr(ctx: Pick<AppContext, "env" | "config">): Ocr | null {
 }
 
 /**
+ * Whether reading a file of `type` here may call the text recognition engine: an image, or a PDF
+ * (whether it has a text layer is only known once it is opened), when an engine is configured.
+ */
+export function mayRecognizeText(ctx: Pick<AppContext, "env" | "config">, type: string | null): boolean {
+  const candidate = type === "pdf" || documentType(type)?.family === "image";
+  return candidate && chooseOcr(ctx) !== null;
+}
+
+/**
  * Text of any stored file: the parsers, plus text recognition for images and for PDFs without a
  * text layer (each embedded JPEG page read in turn, page numbers kept). ParseError as parseDocument.
  */
