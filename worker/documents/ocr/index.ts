@@ -59,7 +59,7 @@ export function mayRecognizeText(ctx: Pick<AppContext, "env" | "config">, type: 
 export async function readDocument(ctx: Pick<AppContext, "env" | "config">, bytes: ArrayBuffer, type: string): Promise<ParsedDocument> {
   if (documentType(type)?.family === "image" && bytes.byteLength > 0) return readImage(chooseOcr(ctx), new Uint8Array(bytes), type);
   try {
-    return await parseDocument(bytes, type);
+    return await parseDocument(bytes, type, { maxPdfPages: ctx.config.DOCUMENTS_MAX_PDF_PAGES });
   } catch (error) {
     const ocr = type === "pdf" && error instanceof ParseError && error.message === SCANNED_PDF ? chooseOcr(ctx) : null;
     if (!ocr) throw error;
