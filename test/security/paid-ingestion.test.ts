@@ -19,9 +19,12 @@ import { documentRow, storeDocument } from "../documents/ingest-helpers";
 const MB = 1024 * 1024;
 const NOW = Date.UTC(2027, 2, 10, 15);
 
-/** A deployment whose ingestion embeds every passage (the fake OpenAI-compatible /embeddings). */
-const paidEnv = (overrides: Record<string, string> = {}) =>
-  ({ ...env, EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`, EMBEDDINGS_API_KEY: "sk-fake-test", EMBEDDINGS_MODEL: "fake-embed-1", ...overrides }) as Env;
+/**
+ * A deployment whose ingestion embeds every passage (the fake OpenAI-compatible /embeddings). Its
+ * INGEST messages go nowhere: the local consumer must not move a document while a test sets its status.
+ */
+const paidEnv = () =>
+  ({ ...env, EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`, EMBEDDINGS_API_KEY: "sk-fake-test", EMBEDDINGS_MODEL: "fake-embed-1", INGEST: { send: async () => undefined } }) as unknown as Env;
 
 /** A document stored and already Ready, with `size` recorded as its upload's, and no INGEST message in flight. */
 async function readyDocument(user: TestUser, size = 100, description?: string) {
@@ -48,8 +51,7 @@ async function payingUser(credits: number): Promise<TestUser> {
 describe("reprocessing is paid like an upload", () => {
   it("an upload and a Reprocess of the same file each charge its credits when ingestion embeds", async () => {
     const user = await payingUser(50);
-    // No INGEST message leaves: the local consumer must not move the document while this test sets its status.
-    const e = { ...paidEnv(), INGEST: { send: async () => undefined } };
+    const e = paidEnv();
     const form = new FormData();
     form.append("file", new File(["x".repeat(MB + 1)], "big.txt"));
     const uploaded = await json(await expectStatus(await api("/api/documents/upload", { method: "POST", user, raw: form, env: e }), 201));
