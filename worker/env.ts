@@ -190,6 +190,8 @@ export const configSchema = z.object({
   SIGN_UP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  /** PDFs with more pages are refused before any page is read (worker/documents/parse/pdf.ts). */
+  DOCUMENTS_MAX_PDF_PAGES: z.coerce.number().int().positive().default(2000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -131,7 +131,7 @@ describe("per-user ingestion limits", () => {
     expect(res.status).toBe(429);
     const error = await apiError(res);
     expect(error).toMatchObject({ code: "upload_limit", limit: "bytes_per_day", max: 100, used: 60 });
-    expect(error.message).toMatch(/^This upload would take you past today's limit of 0 MB \(0 MB uploaded so far\)\. Try again after 00:00 UTC, or upload a smaller file\.$/);
+    expect(error.message).toMatch(/^This upload would take you past today's limit of 0 MB \(0 MB processed so far\)\. Try again after 00:00 UTC, or upload a smaller file\.$/);
     expect(await storedFor(u.userId)).toEqual({ rows: 1, objects: 1, bytesCounted: 60 });
     // A file that fits what is left still goes.
     await expectStatus(await upload(u, new File(["z".repeat(40)], "c.txt"), e), 201);

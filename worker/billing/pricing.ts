@@ -19,3 +19,14 @@ export function creditsForUsage(usage: AiUsage): number {
 export function estimateCredits(input: { promptTokens: number; maxOutputTokens: number }): number {
   return Math.max(1, creditsForUsage({ inputTokens: input.promptTokens, outputTokens: input.maxOutputTokens }));
 }
+
+/**
+ * Credits for ingesting a file when that calls a paid engine (text recognition, embeddings;
+ * worker/documents/admission.ts): one per started megabyte of the file, at least one. Charged the
+ * same for an upload and for every time the file is read again (Reprocess, a new description).
+ */
+export const BYTES_PER_INGESTION_CREDIT = 1024 * 1024;
+
+export function creditsForIngestion(bytes: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, bytes) / BYTES_PER_INGESTION_CREDIT));
+}

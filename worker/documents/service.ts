@@ -1,16 +1,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { assertActivePlan } from "../accounts/plan";
 import { assertClientForNewItem, documentAccess, documentCandidate, documentClientIdsColumn, documentFiledUnder, mayOpen, visibleClientIds } from "../clients/access";
 import type { UserContext } from "../context";
 import { contextAssignments, contexts, documents, type Document } from "../db/schema";
-import { parseConfig, type Env } from "../env";
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
 import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
 import { chunkIdsOf, deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
-import { assertIngestionSlot, reserveDailyBytes, type IngestionLimits } from "./limits";
+import { admitIngestion, assertMayIngest } from "./admission";
+import type { IngestionReason } from "./limits";
 import { contentMatchesType, contentMismatchMessage, sniffedBytes } from "./sniff";
 import { detectType, documentType, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
 import { hasIngestStatus, readIngestStatus, type IngestStatus } from "./status";
@@ -178,15 +177,7 @@ export async function searchDocuments(ctx: UserContext, q: string, limit = 20): 
  * client sends the user to pricing); and the user must have room in the ingestion pipeline.
  */
 export async function assertCanUpload(ctx: UserContext): Promise<void> {
-  const { env, db } = ctx;
-  const userId = ctx.user.id;
-  await assertActivePlan(db, userId, "upload documents");
-  await assertIngestionSlot(db, userId, ingestionLimits(env));
-}
-
-function ingestionLimits(env: Env): IngestionLimits {
-  const config = parseConfig(env);
-  return { maxInFlight: config.DOCUMENTS_MAX_IN_FLIGHT, maxBytesPerDay: config.DOCUMENTS_MAX_BYTES_PER_DAY };
+  await assertMayIngest(ctx, "upload");
 }
 
 /** The last path segment of what the browser (or a script) called the file, without control characters. */
@@ -243,10 +234,9 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
   const name = parseWith(documentNameSchema, input.name?.trim() ? input.name : defaultName(filename));
   const clientId = input.clientId?.trim() || null;
   if (clientId) await assertClientForNewItem(ctx, clientId);
-  await assertCanUpload(ctx);
-  const releaseBytes = await reserveDailyBytes(env.DB, userId, file.size, ingestionLimits(env), nowMs());
-
   const id = newId();
+  const admission = await admitIngestion(ctx, { reason: "upload", documentId: id, type, bytes: file.size });
+
   const key = documentKey(userId, id, filename);
   // Our own type, never the browser's claim: the download serves this Content-Type.
   const contentType = documentType(type)?.mime ?? "application/octet-stream";
@@ -256,7 +246,7 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
       customMetadata: { userId, documentId: id, filename },
     });
   } catch (error) {
-    await releaseBytes();
+    await admission.abort();
     throw error;
   }
   try {
@@ -284,9 +274,10 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
     }
   } catch (error) {
     await env.UPLOADS.delete(key).catch(() => undefined);
-    await releaseBytes().catch(() => undefined);
+    await admission.abort().catch(() => undefined);
     throw error;
   }
+  await admission.commit();
   try {
     await enqueueIngest(ctx, id);
   } catch (error) {
@@ -300,9 +291,11 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
 
 /**
  * Renames and/or describes the caller's document. A changed description re-queues ingestion, since
- * the description is indexed as the document's first passage; both changes land in one update.
+ * the description is indexed as the document's first passage: it is admitted like Reprocess
+ * (ingestAgain), and a refusal saves nothing. A rename alone, or an unchanged description, reads
+ * nothing again and is free. Both changes land in one update.
  */
-export async function updateDocument(ctx: UserContext, id: string, update: DocumentUpdate): Promise<DocumentView> {
+export async function updateDocument(ctx: UserContext, id: string, update: DocumentUpdate, now = nowMs()): Promise<DocumentView> {
   const { db } = ctx;
   const userId = ctx.user.id;
   const row = await findDocument(ctx, id, "write");
@@ -310,17 +303,20 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
   const description = update.description === undefined ? undefined : parseWith(descriptionSchema, update.description);
   const described = description !== undefined && description !== (readDescription(row.structuredContent) ?? "");
   if (name === undefined && !described) return toDocumentView(row, ctx.user.id);
-  const [updated] = await db
-    .update(documents)
-    .set({
-      ...(name !== undefined ? { name } : {}),
-      ...(described ? { structuredContent: withDescription(row.structuredContent, description) as NonNullable<Document["structuredContent"]> } : {}),
-    })
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
-    .returning();
-  if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
-  if (!described) return toDocumentView(updated, ctx.user.id);
-  await enqueueIngest(ctx, id);
+  const save = async () => {
+    const [updated] = await db
+      .update(documents)
+      .set({
+        ...(name !== undefined ? { name } : {}),
+        ...(described ? { structuredContent: withDescription(row.structuredContent, description) as NonNullable<Document["structuredContent"]> } : {}),
+      })
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+      .returning();
+    if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
+    return updated;
+  };
+  if (!described) return toDocumentView(await save(), ctx.user.id);
+  await ingestAgain(ctx, row, "description", now, save);
   return getDocument(ctx, id);
 }
 
@@ -339,20 +335,53 @@ export async function deleteDocument(ctx: UserContext, id: string): Promise<{ su
   return { success: true };
 }
 
-/**
- * Failed or ready → queued again. A document already on its way is left alone (409): a second
- * message would only double the work. One stuck past STALE_INGEST_MS may be pushed again.
- */
+/** Failed or ready → queued again, admitted and paid like an upload (ingestAgain). */
 export async function reprocessDocument(ctx: UserContext, id: string, now = nowMs()): Promise<DocumentView> {
   const row = await findDocument(ctx, id, "write");
+  await ingestAgain(ctx, row, "reprocess", now);
+  return getDocument(ctx, id);
+}
+
+const ALREADY_QUEUED: Record<Exclude<IngestionReason, "upload">, string> = {
+  reprocess: "This document is already queued for processing.",
+  description: "This document is being processed. Change its description once it shows Ready or Failed.",
+};
+
+/** Bytes of the stored file: recorded at upload; a seeded row's is asked of R2. */
+async function storedBytes(ctx: UserContext, row: Document): Promise<number> {
+  const upload = uploadInfoSchema.safeParse(row.structuredContent);
+  if (upload.success) return upload.data.upload.size;
+  return (row.path ? (await ctx.env.UPLOADS.head(row.path))?.size : undefined) ?? 0;
+}
+
+/**
+ * Sends the caller's document through ingestion again, after `save` (the change that calls for it)
+ * is written. A document already on its way is left alone (409, nothing saved): a second message
+ * would only double the work. One stuck past STALE_INGEST_MS, or never queued (seeded), is sent
+ * again as the library and the Cron's sweep would: it was admitted when it was queued. Any other
+ * is a new ingestion of the whole file, admitted like an upload (./admission.ts), so a refusal
+ * (402, 429) saves nothing either.
+ */
+async function ingestAgain(ctx: UserContext, row: Document, reason: Exclude<IngestionReason, "upload">, now: number, save?: () => Promise<unknown>): Promise<void> {
   const status = readIngestStatus(row);
   const pending = status.status === "queued" || status.status === "processing";
-  const fresh = now - Date.parse(status.updatedAt) < STALE_INGEST_MS;
-  if (pending && hasIngestStatus(row.structuredContent) && fresh) {
-    throw conflict("This document is already queued for processing.", "already_queued");
+  if (pending && hasIngestStatus(row.structuredContent) && now - Date.parse(status.updatedAt) < STALE_INGEST_MS) {
+    throw conflict(ALREADY_QUEUED[reason], "already_queued");
   }
-  await enqueueIngest(ctx, row.id);
-  return getDocument(ctx, id);
+  if (pending) {
+    await save?.();
+    await enqueueIngest(ctx, row.id);
+    return;
+  }
+  const admission = await admitIngestion(ctx, { reason, documentId: row.id, type: canonicalType(row), bytes: await storedBytes(ctx, row) }, now);
+  try {
+    await save?.();
+    await enqueueIngest(ctx, row.id);
+  } catch (error) {
+    await admission.abort().catch(() => undefined);
+    throw error;
+  }
+  await admission.commit();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,32 +21,52 @@ export const probeStateName = (queue: string) => `queue-probe:${queue}`;
  * Queue consumers. INGEST, SYNTHESIS and ALERTS carry ids, never documents (messages are at most 128 KB);
  * every consumer is idempotent because delivery is at least once. A message no consumer knows is
  * acknowledged and logged so nothing loops.
+ *
+ * Each message is acknowledged or retried on its own, and whatever one throws stays with it: a
+ * batch holds different tenants' work, and one hostile file must not send the others back to the
+ * queue (or, retried with it, to the dead-letter queue). INGEST batches hold one message
+ * (wrangler.toml), so a file that exhausts the invocation's CPU or memory takes no other with it.
  */
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
   const ctx = appContext(env);
   let lastProbe = 0;
   for (const message of batch.messages) {
-    if (isProbe(message.body)) {
-      lastProbe = Math.max(lastProbe, message.timestamp.getTime());
-      message.ack();
-      continue;
+    try {
+      const probedAt = await consume(ctx, batch.queue, message);
+      if (probedAt) lastProbe = Math.max(lastProbe, probedAt);
+    } catch (err) {
+      retryAlone(batch.queue, message, err);
     }
-    if (isIngestMessage(message.body)) {
-      await handleIngest(ctx, batch.queue, message as Message<IngestMessage>);
-      continue;
-    }
-    if (isAlertMessage(message.body)) {
-      await handleAlert(ctx, batch.queue, message as Message<AlertMessage>);
-      continue;
-    }
-    if (isSynthesisMessage(message.body)) {
-      await handleSynthesis(ctx, batch.queue, message as Message<SynthesisMessage>);
-      continue;
-    }
-    console.log(`[queue ${batch.queue}] message ${message.id} has no consumer yet; acknowledged`);
-    message.ack();
   }
   if (lastProbe) await recordProbe(ctx, batch.queue, lastProbe);
+}
+
+/** One message to its consumer; answers a probe's send time. */
+async function consume(ctx: AppContext, queue: string, message: Message<unknown>): Promise<number | null> {
+  const { body } = message;
+  if (isProbe(body)) {
+    message.ack();
+    return message.timestamp.getTime();
+  }
+  if (isIngestMessage(body)) await handleIngest(ctx, queue, message as Message<IngestMessage>);
+  else if (isAlertMessage(body)) await handleAlert(ctx, queue, message as Message<AlertMessage>);
+  else if (isSynthesisMessage(body)) await handleSynthesis(ctx, queue, message as Message<SynthesisMessage>);
+  else {
+    console.log(`[queue ${queue}] message ${message.id} has no consumer yet; acknowledged`);
+    message.ack();
+  }
+  return null;
+}
+
+/** A message whose handling threw outside its consumer's own care: retried with backoff, alone. */
+function retryAlone(queue: string, message: Message<unknown>, cause: unknown): void {
+  try {
+    console.error(`[queue ${queue}] message ${message.id} failed outside its consumer (attempt ${message.attempts}); retrying it alone`, cause);
+    message.retry({ delaySeconds: Math.min(10 * 2 ** (message.attempts - 1), 300) });
+  } catch (err) {
+    // Left unacknowledged it is delivered again anyway: nothing here may stop the next message.
+    console.error(`[queue ${queue}] a message could not be marked for retry`, err);
+  }
 }
 
 /** Dead-letter queues end in this suffix (wrangler.toml); their messages have used every retry. */

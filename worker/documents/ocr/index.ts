@@ -44,13 +44,22 @@ export function chooseOcr(ctx: Pick<AppContext, "env" | "config">): Ocr | null {
 }
 
 /**
+ * Whether reading a file of `type` here may call the text recognition engine: an image, or a PDF
+ * (whether it has a text layer is only known once it is opened), when an engine is configured.
+ */
+export function mayRecognizeText(ctx: Pick<AppContext, "env" | "config">, type: string | null): boolean {
+  const candidate = type === "pdf" || documentType(type)?.family === "image";
+  return candidate && chooseOcr(ctx) !== null;
+}
+
+/**
  * Text of any stored file: the parsers, plus text recognition for images and for PDFs without a
  * text layer (each embedded JPEG page read in turn, page numbers kept). ParseError as parseDocument.
  */
 export async function readDocument(ctx: Pick<AppContext, "env" | "config">, bytes: ArrayBuffer, type: string): Promise<ParsedDocument> {
   if (documentType(type)?.family === "image" && bytes.byteLength > 0) return readImage(chooseOcr(ctx), new Uint8Array(bytes), type);
   try {
-    return await parseDocument(bytes, type);
+    return await parseDocument(bytes, type, { maxPdfPages: ctx.config.DOCUMENTS_MAX_PDF_PAGES });
   } catch (error) {
     const ocr = type === "pdf" && error instanceof ParseError && error.message === SCANNED_PDF ? chooseOcr(ctx) : null;
     if (!ocr) throw error;

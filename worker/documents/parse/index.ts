@@ -11,18 +11,18 @@ import { parsePpt } from "./ppt";
 import { parsePptx } from "./pptx";
 import { parseRtf } from "./rtf";
 import { parseCsv, parseMarkdown, parseOrg, parseRst, parseTsv, parseTxt } from "./text";
-import { ParseError, type ParsedDocument } from "./types";
+import { ParseError, type ParsedDocument, type ParseOptions } from "./types";
 import { parseXls } from "./xls";
 import { parseXlsx } from "./xlsx";
 import { parseXml } from "./xml";
 import { documentType, UNSUPPORTED_TYPE_MESSAGE } from "../file-types";
 
-export { ParseError, type ParsedDocument, type ParsedSection } from "./types";
+export { ParseError, type ParsedDocument, type ParsedSection, type ParseOptions } from "./types";
 
 /** Images are read by worker/documents/ocr (readDocument); reaching here means no OCR ran. */
 export const NO_TEXT_IN_IMAGE = "No text could be read from this image. Add a description or upload a text version.";
 
-type Parser = (bytes: ArrayBuffer) => ParsedDocument | Promise<ParsedDocument>;
+type Parser = (bytes: ArrayBuffer, options: ParseOptions) => ParsedDocument | Promise<ParsedDocument>;
 
 const PARSERS: Record<string, Parser> = {
   txt: parseTxt,
@@ -52,10 +52,10 @@ const PARSERS: Record<string, Parser> = {
  * Text and sections of a file of a canonical type (detectType in ../file-types.ts). Throws
  * ParseError, with a message meant for the planner, when the file has no text or cannot be read.
  */
-export async function parseDocument(bytes: ArrayBuffer, type: string): Promise<ParsedDocument> {
+export async function parseDocument(bytes: ArrayBuffer, type: string, options: ParseOptions = {}): Promise<ParsedDocument> {
   if (bytes.byteLength === 0) throw new ParseError("The file is empty: there is no text to index.");
   const parser = PARSERS[type];
-  if (parser) return parser(bytes);
+  if (parser) return parser(bytes, options);
   if (documentType(type)?.family === "image") throw new ParseError(NO_TEXT_IN_IMAGE);
   throw new ParseError(UNSUPPORTED_TYPE_MESSAGE);
 }

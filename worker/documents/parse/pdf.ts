@@ -1,8 +1,17 @@
 import { dropRunningLines, pageSections, type PdfLine } from "./pdf-layout";
-import { finish, normalizeWhitespace, ParseError, type ParsedDocument } from "./types";
+import { finish, normalizeWhitespace, ParseError, type ParsedDocument, type ParseOptions } from "./types";
 
 /** A PDF without a text layer; worker/documents/ocr reads its page images when OCR is configured. */
 export const SCANNED_PDF = "This PDF has no selectable text (it may be a scan). Upload a version with text, for example exported from Word.";
+
+/** The page cap when configuration names none (DOCUMENTS_MAX_PDF_PAGES). */
+export const MAX_PDF_PAGES = 2000;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export function tooManyPagesMessage(pages: number, max: number): string {
+  return `This PDF has ${count(pages)} pages; the limit is ${count(max)}. Split it into parts of at most ${count(max)} page${max === 1 ? "" : "s"} and upload each part.`;
+}
 
 type TextItem = { str?: string; transform?: number[]; width?: number; hasEOL?: boolean };
 
@@ -42,7 +51,8 @@ export function itemLines(items: TextItem[]): PdfLine[] {
  * and page numbers dropped (pdf-layout.ts) (unpdf's serverless pdf.js build). Imported lazily: pdf.js is the largest
  * module in the Worker and its first load takes seconds, which only the queue consumer pays.
  */
-export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
+export async function parsePdf(bytes: ArrayBuffer, options: ParseOptions = {}): Promise<ParsedDocument> {
+  const maxPages = options.maxPdfPages ?? MAX_PDF_PAGES;
   const { getDocumentProxy } = await import("unpdf");
   let pages: PdfLine[][];
   try {
@@ -50,6 +60,9 @@ export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
     // verbosity 0: pdf.js warnings about a damaged file are not errors worth logging per message.
     const pdf = await getDocumentProxy(new Uint8Array(bytes.slice(0)), { verbosity: 0 });
     try {
+      // numPages is the page tree's /Count (checked against its last page), known once the file is
+      // opened: a file past the cap is refused before any page is read or sent to text recognition.
+      if (pdf.numPages > maxPages) throw new ParseError(tooManyPagesMessage(pdf.numPages, maxPages));
       pages = [];
       for (let n = 1; n <= pdf.numPages; n++) {
         const page = await pdf.getPage(n);
@@ -61,6 +74,7 @@ export async function parsePdf(bytes: ArrayBuffer): Promise<ParsedDocument> {
       await pdf.loadingTask.destroy().catch(() => undefined);
     }
   } catch (cause) {
+    if (cause instanceof ParseError) throw cause;
     const name = (cause as { name?: string } | null)?.name;
     if (name === "PasswordException") {
       throw new ParseError("This PDF is password-protected. Remove the password, then upload it again.", { cause });

@@ -26,6 +26,9 @@ export class HeadingTrail {
 }
 export type ParsedDocument = { text: string; sections: ParsedSection[] };
 
+/** Limits a reader takes from configuration (worker/env.ts); each has a default of its own. */
+export type ParseOptions = { maxPdfPages?: number };
+
 /**
  * The file cannot be turned into text (corrupt, empty, encrypted, unsupported). Permanent: the
  * message is shown to the planner as the document's failure reason, so it says what to do, not
