@@ -23,7 +23,7 @@ export function tokenUnchanged(column: SQLiteColumn, token: string | null): SQL 
   return token === null ? isNull(column) : eq(column, token);
 }
 
-export type Shareable = { shareToken: string | null };
+export type Shareable = { id: string; shareToken: string | null };
 
 export type ShareStore<Row extends Shareable> = {
   /** The thing in messages: "brief", "alert". */
@@ -37,6 +37,8 @@ export type ShareStore<Row extends Shareable> = {
   swap(ctx: UserContext, row: Row, next: string | null): Promise<Row | null>;
   /** Drops the edge copy of the page `token` named. */
   purge(ctx: AppContext, token: string): Promise<void>;
+  /** Renders and stores the page of a row just shared (worker/share/stored-page.ts), so no reader renders it. */
+  render(ctx: AppContext, row: Row): Promise<void>;
 };
 
 export type ShareActions<Row> = {
@@ -67,7 +69,11 @@ export function shareActions<Row extends Shareable>(store: ShareStore<Row>): Sha
   }
 
   return {
-    share: (ctx, id) => changeToken(ctx, id, (row) => (row.shareToken ? "keep" : newShareToken())),
+    async share(ctx, id) {
+      const row = await changeToken(ctx, id, (r) => (r.shareToken ? "keep" : newShareToken()));
+      await store.render(ctx, row);
+      return row;
+    },
     rotate: (ctx, id) =>
       changeToken(ctx, id, (row) => {
         if (!row.shareToken) throw conflict(`This ${store.noun} is not shared. Share it first.`, "not_shared");
