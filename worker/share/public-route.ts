@@ -14,7 +14,7 @@ export type SharedPageKind = {
   pathOf(token: string): string;
   /**
    * The page for a live token, from its stored HTML (worker/share/stored-page.ts); throws a 404
-   * HttpError for anything else.
+   * HttpError for anything else, an owner who is disabled or has no active plan included.
    */
   render(ctx: AppContext, token: string): Promise<Response>;
 };

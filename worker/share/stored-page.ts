@@ -8,6 +8,7 @@ import { nowDate, nowMs } from "../lib/clock";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { RENDER_FAILED_PAGE, renderedPageResponse, renderSharePage, sharePreparingResponse, type RenderedPage, type SharePage } from "./page";
+import { ownerMayShow } from "./standing";
 import { findByShareToken } from "./tokens";
 
 /**
@@ -93,6 +94,7 @@ export function storedPages<Source>(kind: StoredPageKind<Source>): StoredPages<S
         .select({
           id: sql<string>`${columns.id}`,
           shareToken: sql<string | null>`${columns.shareToken}`,
+          ownerDisabledAt: sql<number | null>`${users.disabledAt}`,
           state: whenCurrent<Stored["state"]>(sharedPages.state),
           title: whenCurrent<string>(sharedPages.title),
           html: whenCurrent<string>(sharedPages.html),
@@ -175,7 +177,8 @@ WHERE "SharedPage"."version" <> excluded."version"`);
         const row = rows[0];
         return row ? { ...row, membership: toMembership(membership) } : undefined;
       });
-      if (!(kind.shownFor?.(found.membership) ?? true)) throw notFound(NOT_SHOWN);
+      const shown = ownerMayShow({ disabledAt: found.ownerDisabledAt }, found.membership) && (kind.shownFor?.(found.membership) ?? true);
+      if (!shown) throw notFound(NOT_SHOWN);
       if (found.state) return response({ state: found.state, title: found.title ?? "", html: found.html ?? "", renderedAt: Number(found.renderedAt) });
       const read = await kind.readSource(ctx, found.id, version);
       if (!read) throw notFound(NOT_SHOWN);

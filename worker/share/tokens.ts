@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { assertActivePlan } from "../accounts/plan";
 import type { AppContext, UserContext } from "../context";
 import { conflict, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
@@ -42,7 +43,10 @@ export type ShareStore<Row extends Shareable> = {
 };
 
 export type ShareActions<Row> = {
-  /** Shares; something already shared keeps its link (sharing twice is harmless). */
+  /**
+   * Shares; something already shared keeps its link (sharing twice is harmless). Needs an active
+   * plan (402 `subscription_required`, nothing changed); rotating and revoking never do.
+   */
   share(ctx: UserContext, id: string): Promise<Row>;
   /** A new link for something shared; the old one is 404 from now on. 409 `not_shared` otherwise. */
   rotate(ctx: UserContext, id: string): Promise<Row>;
@@ -70,6 +74,7 @@ export function shareActions<Row extends Shareable>(store: ShareStore<Row>): Sha
 
   return {
     async share(ctx, id) {
+      await assertActivePlan(ctx.db, ctx.user.id, `share ${store.noun}s publicly`);
       const row = await changeToken(ctx, id, (r) => (r.shareToken ? "keep" : newShareToken()));
       await store.render(ctx, row);
       return row;
