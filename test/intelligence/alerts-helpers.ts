@@ -13,8 +13,8 @@ export async function setAlertsFlag(accountId: string, on: boolean) {
     .run();
 }
 
-export async function alertsUser(options: { flag?: boolean; credits?: number } = {}): Promise<TestUser> {
-  const user = await createTestUser();
+export async function alertsUser(options: { flag?: boolean; credits?: number; plan?: "SOLO" | "TEAM" | "ENTERPRISE" } = {}): Promise<TestUser> {
+  const user = await createTestUser({ plan: options.plan });
   await setAlertsFlag(user.accountId, options.flag ?? true);
   if (options.credits) await grantCredits(appContext(env), { accountId: user.accountId, amount: options.credits, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
   return user;

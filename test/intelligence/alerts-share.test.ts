@@ -21,7 +21,8 @@ const NOT_SOON = Date.UTC(2100, 0, 1);
 let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  [alice, bob] = await Promise.all([alertsUser({ credits: 500 }), alertsUser({ credits: 500 })]);
+  // Sharing needs an active plan (issue 27); test/security/share-pages-live-account.test.ts proves it.
+  [alice, bob] = await Promise.all([alertsUser({ credits: 500, plan: "SOLO" }), alertsUser({ credits: 500, plan: "SOLO" })]);
 });
 afterAll(async () => {
   await retireAlerts([alice.userId, bob.userId]);
@@ -216,7 +217,7 @@ describe("alert sharing is the owner's, behind the flag", () => {
   });
 
   it("answers 404 alerts_disabled on the share routes without the flag, and the public page is gone while it is off", async () => {
-    const carol = await alertsUser();
+    const carol = await alertsUser({ plan: "SOLO" });
     const alertId = await newAlert(carol, "Flagged alert");
     const { sharePath, shareToken } = await shareOk(carol, alertId);
     expect((await pageSettled(sharePath)).status).toBe(200);

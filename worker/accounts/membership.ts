@@ -43,8 +43,11 @@ export type Membership = {
   teamPlans: { accountId: string; type: typeof accounts.$inferSelect.type; plan: PlanFields }[];
 };
 
-/** The three reads of a membership, for the user `userId` names (a placeholder, or a subquery). */
-function membershipQueries(db: Database, userId: SQL | Placeholder) {
+/**
+ * The three reads of a membership, for the user `userId` names (a placeholder, or a subquery: a
+ * session's user, a shared page's owner), to send in a prepared batch with others (toMembership).
+ */
+export function membershipQueries(db: Database, userId: SQL | Placeholder) {
   const teamAccountIds = db.select({ accountId: teams.accountId }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId));
   return [
     db
@@ -84,7 +87,7 @@ const membershipBySessionBatch = preparedBatch((db) =>
   membershipQueries(db, sql`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.sessionToken} = ${sql.placeholder("token")})`),
 );
 
-function toMembership([links, teamRows, teamPlans]: Awaited<ReturnType<typeof membershipBatch.run>>): Membership {
+export function toMembership([links, teamRows, teamPlans]: Awaited<ReturnType<typeof membershipBatch.run>>): Membership {
   return { links, teams: teamRows, teamPlans };
 }
 

@@ -3,6 +3,7 @@ import { writeAudit } from "../audit/log";
 import { adjustCredits, getLedgerState, grantCredits } from "../billing/service";
 import type { AppContext, UserContext } from "../context";
 import { conflict, notFound } from "../lib/errors";
+import { purgeSharedPagesOf } from "../share/owner-pages";
 import { nowMs } from "../lib/clock";
 import { ADMIN_ACTIONS, FLAGS, type AdminAction, type BillingInterval, type Flag, type PlanType, type Role } from "./model";
 import type { AuditQuery, CreditsChange, GrantPlan, SetFlag, UpdateUser, UserSearch } from "./schemas";
@@ -156,6 +157,8 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
   }
   if (statements.length === 0) return before;
   await run(ctx, statements);
+  // A disabled account's share pages are 404 from now on (worker/share/standing.ts); their edge copies go too.
+  if (input.disabled === true && before.disabledAt === null) await purgeSharedPagesOf(ctx, { userId });
   for (const audit of audits) await writeAudit(ctx, { actorId: ctx.user.id, accountId: null, targetUserId: userId, ...audit });
   return getAdminUser(ctx, userId);
 }
@@ -219,6 +222,7 @@ export async function revokePlan(ctx: UserContext, accountId: string): Promise<A
   const before = await accountRow(ctx, accountId);
   if (!before.planType) throw conflict("This account has no plan to revoke.", "no_plan");
   await run(ctx, revokePlanSql({ accountId }, nowMs()));
+  await purgeSharedPagesOf(ctx, { accountId });
   await writeAudit(ctx, { actorId: ctx.user.id, accountId, action: "admin.account.revoke_plan", metadata: { was: { planType: before.planType, status: before.planStatus } } });
   return getAdminAccount(ctx, accountId);
 }

@@ -11,7 +11,9 @@ import { notifyUser } from "../notifications/service";
 import { citationsOf, extractiveDigest, itemsForPrompt, type IntelCitation } from "../intelligence/digest";
 import { intelRegion, outcomeNotice, searchIntelligence, type IntelItem } from "../intelligence/sources";
 import { isCadence, summaryWindowStart } from "./cadence";
+import { INSUFFICIENT_CREDITS_NOTICE } from "./notices";
 import { purgeSharedAlert } from "./share-cache";
+import { refreshSharedAlert } from "./share-page";
 import type { AlertMessage } from "./schedule";
 
 /**
@@ -29,7 +31,7 @@ import type { AlertMessage } from "./schedule";
  */
 
 export const ALERT_SUMMARY_MAX_OUTPUT_TOKENS = 700;
-export const INSUFFICIENT_CREDITS_NOTICE = "Not enough credits: this summary was skipped. Add credits and the next one will be written as usual.";
+export { INSUFFICIENT_CREDITS_NOTICE };
 export const NO_ITEMS_CONTENT = "No new items matched this alert since the previous summary.";
 
 export type AlertRunOutcome = "written" | "duplicate" | "skipped-credits" | "no-items" | "sources-down" | "gone" | "paused" | "disabled";
@@ -173,9 +175,11 @@ export async function runAlertSummary(ctx: AppContext, message: AlertMessage, de
       .update(alerts)
       .set({ summaryContent: summary.content })
       .where(and(eq(alerts.id, alertId), sql`NOT EXISTS (SELECT 1 FROM "AlertSummary" s WHERE s."alertId" = ${alertId} AND s."triggerDate" > ${triggerDate})`));
-    // A shared alert's public page lists its summaries. The token is read now, not from the row
-    // read at the start: a rotation since then already purged the old one.
+    // A shared alert's public page lists its summaries: rendered here, once, then the edge copy
+    // dropped. The token is read now, not from the row read at the start: a rotation since then
+    // already purged the old one.
     const [current] = await ctx.db.select({ shareToken: alerts.shareToken }).from(alerts).where(eq(alerts.id, alertId)).limit(1);
+    if (current?.shareToken) await refreshSharedAlert(ctx, alertId);
     await purgeSharedAlert(ctx, current?.shareToken ?? null);
   }
   await notifyForSummary(ctx, alert, summary);

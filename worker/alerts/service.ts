@@ -16,6 +16,7 @@ import {
   type AlertCadence,
 } from "./cadence";
 import { purgeSharedAlert, sharedAlertPath } from "./share-cache";
+import { refreshSharedAlert } from "./share-page";
 
 /**
  * News alerts (issue 12, flag `alertsEnabled`): a saved query summarised on a cadence. This file is
@@ -223,7 +224,8 @@ export async function updateAlert(ctx: UserContext, id: string, input: z.infer<t
     .where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id)))
     .returning();
   if (!updated) throw notFound(ALERT_NOT_FOUND);
-  // The public page shows the query and whether updates are paused.
+  // The public page shows the query and whether updates are paused: rendered now, then the edge copy dropped.
+  if (updated.shareToken) await refreshSharedAlert(ctx, updated.id);
   await purgeSharedAlert(ctx, updated.shareToken);
   return viewOf(ctx, updated);
 }

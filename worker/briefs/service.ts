@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { intelBriefs, intelligenceChats, type IntelBrief } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { purgeSharedBrief } from "./share-cache";
+import { refreshSharedBrief } from "./share-page";
 import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
 import { toBriefView, type BriefPage, type BriefView } from "./views";
 
@@ -11,7 +12,8 @@ import { toBriefView, type BriefPage, type BriefView } from "./views";
  * Intelligence briefs: answers a planner saved to keep, edit and share. The API
  * (worker/briefs/routes.ts) and the /intelligence page call these functions. Every
  * query is scoped by the caller's user id: someone else's brief is "not found" (404), never 403.
- * Sharing lives in sharing.ts; edits and deletes here purge the shared page's edge copy.
+ * Sharing lives in sharing.ts; an edit here renders the shared page again (share-page.ts), and
+ * edits and deletes purge its edge copy.
  */
 
 export const BRIEF_NOT_FOUND = "Brief not found.";
@@ -90,8 +92,11 @@ export async function updateBrief(ctx: UserContext, id: string, input: UpdateBri
     .where(and(eq(intelBriefs.id, id), eq(intelBriefs.userId, ctx.user.id)))
     .returning();
   if (!row) throw notFound(BRIEF_NOT_FOUND);
-  // The public page must not keep showing the old words.
-  if (row.shareToken) await purgeSharedBrief(ctx, row.shareToken);
+  // The public page must not keep showing the old words: rendered now, once, then the edge copy dropped.
+  if (row.shareToken) {
+    await refreshSharedBrief(ctx, row.id);
+    await purgeSharedBrief(ctx, row.shareToken);
+  }
   return toBriefView(row);
 }
 

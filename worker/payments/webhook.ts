@@ -9,7 +9,9 @@ import { badRequest, HttpError } from "../lib/errors";
 import { creditsForInvoice, findCreditPack } from "./config";
 import { grantCredits, purchaseCredits, revokeCredits } from "../billing/service";
 import { billingNotConfigured, cryptoProvider, getStripe, type Stripe } from "./stripe";
-import { planSubscriptionUpdate } from "./subscription";
+import { planSubscriptionUpdate, type ApplyOutcome } from "./subscription";
+import { isPlanActive } from "../accounts/plan";
+import { purgeSharedPagesOf } from "../share/owner-pages";
 import { nowDate } from "../lib/clock";
 
 /** Stripe's default: a signature older than five minutes is a replay. */
@@ -117,7 +119,16 @@ async function applySubscription(deps: Deps, subscriptionId: string, hintAccount
     console.warn(`stripe: subscription ${subscriptionId} not applied: ${outcome.reason}`);
     return { sub, accountId: null, effects: none(outcome.reason) };
   }
-  return { sub, accountId: outcome.accountId, effects: { statements: outcome.statements, after: [] } as Effects };
+  return { sub, accountId: outcome.accountId, effects: { statements: outcome.statements, after: planEndedEffects(deps, outcome) } as Effects };
+}
+
+/**
+ * A plan that is no longer active (ended, canceled, paused, unpaid) takes the account's share pages
+ * down: they answer 404 from the commit on (worker/share/standing.ts); this drops their edge copies.
+ */
+function planEndedEffects(deps: Deps, outcome: Extract<ApplyOutcome, { applied: true }>): Effects["after"] {
+  if (isPlanActive({ ...outcome.state, source: "stripe" })) return [];
+  return [() => purgeSharedPagesOf(deps, { accountId: outcome.accountId })];
 }
 
 async function checkoutCompleted(deps: Deps, payload: Stripe.Checkout.Session, eventId: string): Promise<Effects> {
@@ -195,7 +206,7 @@ async function invoicePaid(deps: Deps, payload: Stripe.Invoice): Promise<Effects
   const outcome = await planSubscriptionUpdate(deps, sub);
   if (!outcome.applied) return none(outcome.reason);
   const invoice = await deps.stripe.invoices.retrieve(payload.id);
-  if (invoice.status !== "paid") return { statements: outcome.statements, after: [], note: "invoice no longer paid" };
+  if (invoice.status !== "paid") return { statements: outcome.statements, after: planEndedEffects(deps, outcome), note: "invoice no longer paid" };
   const amount = creditsForInvoice(deps.config, outcome.state.planType, outcome.state.billingInterval);
   if (amount > 0) {
     const line = invoice.lines?.data?.[0];
@@ -210,7 +221,7 @@ async function invoicePaid(deps: Deps, payload: Stripe.Invoice): Promise<Effects
       metadata: { source: "stripe", stripeInvoiceId: invoice.id, stripeSubscriptionId: sub.id, planType: outcome.state.planType, billingInterval: outcome.state.billingInterval },
     });
   }
-  return { statements: outcome.statements, after: [] };
+  return { statements: outcome.statements, after: planEndedEffects(deps, outcome) };
 }
 
 async function invoicePaymentFailed(deps: Deps, payload: Stripe.Invoice): Promise<Effects> {

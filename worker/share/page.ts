@@ -123,7 +123,11 @@ async function headers(cacheControl: string): Promise<Headers> {
   });
 }
 
-export async function sharePageResponse(page: SharePage): Promise<Response> {
+/** A page as it is stored (worker/share/stored-page.ts): its <title> and its <main>; the shell is added when served. */
+export type RenderedPage = { title: string; main: string };
+
+/** The page's header and article: everything a page shows that comes from what is shared. */
+export function renderSharePage(page: SharePage): RenderedPage {
   const main = `<header>
 <p class="eyebrow">${escapeHtml(page.kind)}</p>
 <h1>${escapeHtml(page.title)}</h1>
@@ -131,7 +135,45 @@ ${page.date ? `<p class="date">${escapeHtml(page.date.label)} ${timeHtml(page.da
 <article>
 ${page.bodyHtml}
 </article>`;
-  return new Response(documentHtml(`${page.title} · ${page.kind}`, main), { status: 200, headers: await headers(SHARE_CACHE_CONTROL) });
+  return { title: `${page.title} · ${page.kind}`, main };
+}
+
+/** A stored page in the shell, cached at the edge like every page that shows something. */
+export async function renderedPageResponse(page: RenderedPage): Promise<Response> {
+  return new Response(documentHtml(page.title, page.main), { status: 200, headers: await headers(SHARE_CACHE_CONTROL) });
+}
+
+/** A page of Readyroom's own rather than of something shared: a heading and what to do. */
+function noticePage(title: string, heading: string, text: string): RenderedPage {
+  const main = `<header>
+<p class="eyebrow">Readyroom</p>
+<h1>${escapeHtml(heading)}</h1>
+</header>
+<article>
+<p>${escapeHtml(text)}</p>
+</article>`;
+  return { title, main };
+}
+
+/**
+ * What a page whose render failed (it threw, outgrew its budget or never finished) shows until what
+ * is shared changes: stored in its place, so the render is not tried again for each reader.
+ */
+export const RENDER_FAILED_PAGE: RenderedPage = noticePage(
+  "Page not available · Readyroom",
+  "This page could not be displayed",
+  "What was shared is too long or too complex to show here. Ask the person who shared it to shorten it and share it again, or to send it to you another way.",
+);
+
+/**
+ * The page while its first render runs in another request (milliseconds, normally): asked to come
+ * back rather than rendering it again here. Never cached.
+ */
+export async function sharePreparingResponse(): Promise<Response> {
+  const page = noticePage("Page being prepared · Readyroom", "This page is being prepared", "Reload it in a moment.");
+  const res = new Response(documentHtml(page.title, page.main), { status: 503, headers: await headers("no-store") });
+  res.headers.set("retry-after", "2");
+  return res;
 }
 
 /**
@@ -139,12 +181,10 @@ ${page.bodyHtml}
  * says no more than that, so it confirms nothing about which case it was.
  */
 export async function shareNotFoundResponse(): Promise<Response> {
-  const main = `<header>
-<p class="eyebrow">Readyroom</p>
-<h1>This page is not available</h1>
-</header>
-<article>
-<p>The link may be mistyped, or the person who shared it has stopped sharing it or replaced it with a new link. Ask them for the current link.</p>
-</article>`;
-  return new Response(documentHtml("Page not available · Readyroom", main), { status: 404, headers: await headers("no-store") });
+  const page = noticePage(
+    "Page not available · Readyroom",
+    "This page is not available",
+    "The link may be mistyped, or the person who shared it has stopped sharing it or replaced it with a new link. Ask them for the current link.",
+  );
+  return new Response(documentHtml(page.title, page.main), { status: 404, headers: await headers("no-store") });
 }

@@ -6,13 +6,16 @@ import { cachedPage, edgeCacheKey, purgePage, storePage } from "./edge-cache";
 import { shareNotFoundResponse } from "./page";
 
 /**
- * One kind of public share page (a brief, an alert): where its pages live, and how one is rendered
+ * One kind of public share page (a brief, an alert): where its pages live, and how one is answered
  * from its token. The route's cache key derives from `pathOf`, the same path the feature's purge
  * uses, so the key a page is stored under is the key an owner's change deletes.
  */
 export type SharedPageKind = {
   pathOf(token: string): string;
-  /** The page for a live token; throws a 404 HttpError for anything else (findByShareToken). */
+  /**
+   * The page for a live token, from its stored HTML (worker/share/stored-page.ts); throws a 404
+   * HttpError for anything else, an owner who is disabled or has no active plan included.
+   */
   render(ctx: AppContext, token: string): Promise<Response>;
 };
 
@@ -24,8 +27,8 @@ export const purgeSharedPage = (ctx: AppContext, path: string) => purgePage(ctx.
 
 /**
  * The public route of `kind` (mounted at its base path): no sign-in. Served from the edge cache
- * when it holds the page; otherwise rendered from D1 and stored after the answer is sent. Every
- * token that shows nothing gets the one not-available page.
+ * when it holds the page; otherwise from the page's stored HTML in D1, and put in the edge cache
+ * after the answer is sent. Every token that shows nothing gets the one not-available page.
  */
 export function sharedPageRoute(kind: SharedPageKind) {
   return new Hono<AppEnv>().get("/:token", async (c) => {

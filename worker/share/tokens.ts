@@ -1,5 +1,6 @@
 import { eq, isNull, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { assertActivePlan } from "../accounts/plan";
 import type { AppContext, UserContext } from "../context";
 import { conflict, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
@@ -23,7 +24,7 @@ export function tokenUnchanged(column: SQLiteColumn, token: string | null): SQL 
   return token === null ? isNull(column) : eq(column, token);
 }
 
-export type Shareable = { shareToken: string | null };
+export type Shareable = { id: string; shareToken: string | null };
 
 export type ShareStore<Row extends Shareable> = {
   /** The thing in messages: "brief", "alert". */
@@ -37,10 +38,15 @@ export type ShareStore<Row extends Shareable> = {
   swap(ctx: UserContext, row: Row, next: string | null): Promise<Row | null>;
   /** Drops the edge copy of the page `token` named. */
   purge(ctx: AppContext, token: string): Promise<void>;
+  /** Renders and stores the page of a row just shared (worker/share/stored-page.ts), so no reader renders it. */
+  render(ctx: AppContext, row: Row): Promise<void>;
 };
 
 export type ShareActions<Row> = {
-  /** Shares; something already shared keeps its link (sharing twice is harmless). */
+  /**
+   * Shares; something already shared keeps its link (sharing twice is harmless). Needs an active
+   * plan (402 `subscription_required`, nothing changed); rotating and revoking never do.
+   */
   share(ctx: UserContext, id: string): Promise<Row>;
   /** A new link for something shared; the old one is 404 from now on. 409 `not_shared` otherwise. */
   rotate(ctx: UserContext, id: string): Promise<Row>;
@@ -67,7 +73,12 @@ export function shareActions<Row extends Shareable>(store: ShareStore<Row>): Sha
   }
 
   return {
-    share: (ctx, id) => changeToken(ctx, id, (row) => (row.shareToken ? "keep" : newShareToken())),
+    async share(ctx, id) {
+      await assertActivePlan(ctx.db, ctx.user.id, `share ${store.noun}s publicly`);
+      const row = await changeToken(ctx, id, (r) => (r.shareToken ? "keep" : newShareToken()));
+      await store.render(ctx, row);
+      return row;
+    },
     rotate: (ctx, id) =>
       changeToken(ctx, id, (row) => {
         if (!row.shareToken) throw conflict(`This ${store.noun} is not shared. Share it first.`, "not_shared");

@@ -5,6 +5,7 @@ import type { UserContext } from "../context";
 import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { conflict, forbidden, notFound } from "../lib/errors";
+import { purgeSharedPagesOf } from "../share/owner-pages";
 import type { InvitationView } from "./invitations";
 import { ADMINS_ONLY, requireCallerTeam, requireTeamAdmin, type CallerTeam } from "./team";
 
@@ -199,6 +200,8 @@ AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id
     ),
   ]);
   if (deleted.length === 0) throw conflict(LAST_ADMIN, "last_admin");
+  // The team's plan may have been theirs: their share pages answer by their plan from now on.
+  await purgeSharedPagesOf(ctx, { userId });
   return { removed: true };
 }
 

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { chatMessagesSchema } from "../shapes";
 import { users } from "./auth";
@@ -97,7 +98,39 @@ export const alertSummaries = sqliteTable(
   ],
 );
 
+/** ready: html is the page; failed: html is the error page (worker/share/page.ts); rendering: a render claimed it at renderedAt. */
+export const sharedPageStates = ["ready", "failed", "rendering"] as const;
+
+/**
+ * The public page of a shared brief or alert (issue 27), rendered once when what it shows changes
+ * and served from here: the Markdown is never rendered for an anonymous reader's request
+ * (worker/share/stored-page.ts). Exactly one of briefId and alertId names what it shows.
+ */
+export const sharedPages = sqliteTable(
+  "SharedPage",
+  {
+    id: id(),
+    briefId: text("briefId").references(() => intelBriefs.id, { onDelete: "cascade" }),
+    alertId: text("alertId").references(() => alerts.id, { onDelete: "cascade" }),
+    /** What it was rendered from (the renderer's and the item's stamps); a page whose item has another version is stale. */
+    version: text("version").notNull(),
+    state: text("state", { enum: sharedPageStates }).notNull(),
+    /** The document's <title>. */
+    title: text("title").notNull(),
+    /** The page's <main> (header and article), escaped HTML; the shell is added when it is served. */
+    html: text("html").notNull(),
+    /** When the render was claimed, then when it finished. */
+    renderedAt: timestamp("renderedAt").notNull(),
+  },
+  (t) => [
+    uniqueIndex("SharedPage_briefId_key").on(t.briefId),
+    uniqueIndex("SharedPage_alertId_key").on(t.alertId),
+    check("SharedPage_one_item", sql`("briefId" IS NULL) <> ("alertId" IS NULL)`),
+  ],
+);
+
 export type IntelBrief = typeof intelBriefs.$inferSelect;
 export type IntelligenceChat = typeof intelligenceChats.$inferSelect;
 export type Alert = typeof alerts.$inferSelect;
 export type AlertSummary = typeof alertSummaries.$inferSelect;
+export type SharedPage = typeof sharedPages.$inferSelect;
