@@ -1,6 +1,7 @@
 import { rawStatement } from "../db/client";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
+import { clientAssignmentRemovals } from "../clients/service";
 import type { UserContext } from "../context";
 import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
 import { nowMs } from "../lib/clock";
@@ -184,7 +185,8 @@ export async function updateMember(ctx: UserContext, userId: string, input: { ro
 
 /**
  * Removes a member (an admin removing anyone, or anyone leaving: `userId` is themselves). Their
- * link to the team's account goes too, so they work in their own account again; their personal
+ * link to the team's account goes too, so they work in their own account again, and with it their
+ * client and group assignments in that account (enterprise clients); their personal
  * exercises and documents stay theirs, and what belongs to the team (campaigns) stays with it.
  * The account's owner can neither be removed nor leave (409 owner_stays_admin), nor can the last
  * ADMIN (409 last_admin).
@@ -209,6 +211,8 @@ export async function removeMember(ctx: UserContext, userId: string): Promise<{ 
     // Only the MEMBER link the membership gave them; an owner's own row is never touched.
     rawStatement(ctx.db, sql`DELETE FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'MEMBER'
 AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${team.accountId})`),
+    // In the same batch: no stale client or group assignment waits for them if they are invited again.
+    ...clientAssignmentRemovals(ctx.db, team.accountId, userId),
     auditStatement(
       ctx.db,
       {
