@@ -345,16 +345,13 @@ ON CONFLICT DO NOTHING`),
 /**
  * For the sign-up-and-join flow: the invitation link proves the address is the invitee's (the
  * link was e-mailed there), so the account just created for it needs no second confirmation
- * e-mail. Only a ready invitation for exactly this address, and only an account created within
- * the last minute (by D1's clock) that is still unconfirmed, is confirmed; the caller checks that
- * the address had no account before (`next === "sign-up"`).
+ * e-mail. Only a ready invitation for exactly this address, and only the account this sign-up
+ * created (`userId`, from its answer: confirmFreshAccount), is confirmed.
  */
-export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string): Promise<string | null> {
+export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string, userId: string): Promise<string | null> {
   if (!(await invitationProvesAddress(ctx, secret, email))) return null;
-  return confirmFreshAccount(ctx.db, email);
+  return confirmFreshAccount(ctx.db, email, userId);
 }
-
-
 
 /**
  * The header the /invites sign-up sets on its own call of better-auth's sign-up (worker/auth/service.ts
