@@ -80,5 +80,6 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "SIGN_UP_MAX_ATTEMPTS", kind: "var", group: "Limits", default: "10", meaning: "Sign-ups allowed per client address per minute; the next gets 429." },
   { name: "DOCUMENTS_MAX_IN_FLIGHT", kind: "var", group: "Limits", default: "10", meaning: "Documents one user may have waiting or being processed at once; the next upload gets 429 until some are ready, so one account cannot fill the ingestion queue." },
   { name: "DOCUMENTS_MAX_BYTES_PER_DAY", kind: "var", group: "Limits", default: "524288000 (500 MB)", meaning: "Bytes one user may upload per UTC day (deleted documents still count); past it uploads get 429 until 00:00 UTC." },
+  { name: "INVITATIONS_MAX_PER_DAY", kind: "var", group: "Limits", default: "50", meaning: "Invitation e-mails one person may send in 24 hours, team and campaign invitations and their resends together; past it they get 429 saying when they can send again." },
   { name: "MAX_BODY_BYTES", kind: "var", group: "Limits", default: "1048576", meaning: "Largest request body any route reads (API, page forms, sign-in): larger ones get 413 before being read. Exercise saves (5 MB), custom instructions (3 MB), chats and the assistant (2 MB) and document uploads (30 MB a file) have their own limits." },
 ];

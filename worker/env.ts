@@ -190,6 +190,8 @@ export const configSchema = z.object({
   SIGN_UP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  /** Invitation e-mails (team and campaign, sends and resends) one person may send in 24 hours (worker/audit/invitation-limit.ts). */
+  INVITATIONS_MAX_PER_DAY: z.coerce.number().int().positive().default(50),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,7 @@
 import { addressConfirmed, confirmFreshAccount } from "../auth/auth";
 import { rawStatement } from "../db/client";
 import { and, eq, ne, sql } from "drizzle-orm";
+import { assertInvitationAllowance, underInvitationLimit } from "../audit/invitation-limit";
 import { auditStatement } from "../audit/log";
 import type { AppContext, UserContext } from "../context";
 import { authTokens, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamInvitation } from "../db/schema";
@@ -89,9 +90,10 @@ function inviteRefusal(email: string, state: InviteState): HttpError | null {
 /**
  * Invites an address to the caller's team (admins only) and e-mails the link. The rules (not a
  * member, no pending invitation for the address, a seat free once members and pending invitations
- * are counted) are checked first for a clear message, and again inside the insert itself: D1 runs
- * one batch at a time, so invitations sent at once (two admins, a double click, a script) cannot
- * reserve more seats than the team has, nor invite one address twice.
+ * are counted; the inviter's daily limit of invitation e-mails, ../audit/invitation-limit.ts) are
+ * checked first for a clear message, and again inside the insert itself: D1 runs one batch at a
+ * time, so invitations sent at once (two admins, a double click, a script) cannot reserve more
+ * seats than the team has, invite one address twice, or pass the limit.
  */
 export async function inviteToTeam(ctx: UserContext, input: { email: string; collaborateRole: CollaborateRole }): Promise<InvitationView> {
   const team = await requireTeamAdmin(ctx);
@@ -108,6 +110,7 @@ export async function inviteToTeam(ctx: UserContext, input: { email: string; col
   };
   const refused = inviteRefusal(input.email, await readState());
   if (refused) throw refused;
+  await assertInvitationAllowance(ctx, ctx.user.id, now);
   const inviter = await inviterOf(ctx);
   const id = crypto.randomUUID();
   const { secret, token, expires } = await newSecret(now);
@@ -117,7 +120,8 @@ export async function inviteToTeam(ctx: UserContext, input: { email: string; col
       ctx.db,
       sql`INSERT INTO "TeamInvitation" ("id", "teamId", "inviterId", "email", "collaborateRole", "status")
 SELECT ${id}, ${team.teamId}, ${ctx.user.id}, ${input.email}, ${input.collaborateRole}, 'PENDING'
-WHERE ${memberCount(team.teamId)} + ${activePendingCount(team.teamId, now)} < (SELECT "seats" FROM "Team" WHERE "id" = ${team.teamId}) AND NOT ${isMember} AND NOT ${invited}`,
+WHERE ${memberCount(team.teamId)} + ${activePendingCount(team.teamId, now)} < (SELECT "seats" FROM "Team" WHERE "id" = ${team.teamId}) AND NOT ${isMember} AND NOT ${invited}
+AND ${underInvitationLimit(ctx, ctx.user.id, now)}`,
     ),
     rawStatement(
       ctx.db,
@@ -131,7 +135,10 @@ WHERE ${memberCount(team.teamId)} + ${activePendingCount(team.teamId, now)} < (S
   ]);
   if (!written.meta.changes) {
     // Another invitation got there first: say which rule it now breaks.
-    throw inviteRefusal(input.email, await readState()) ?? conflict("The team changed meanwhile. Reload the page and try again.", "team_changed");
+    const again = inviteRefusal(input.email, await readState());
+    if (again) throw again;
+    await assertInvitationAllowance(ctx, ctx.user.id, now);
+    throw conflict("The team changed meanwhile. Reload the page and try again.", "team_changed");
   }
   await sendInvitationMail(ctx, { to: input.email, inviter, secret, expires });
   return { id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING", createdAt: new Date(now).toISOString(), expiresAt: expires.toISOString(), expired: false };
@@ -149,21 +156,31 @@ async function pendingInvitationOfTeam(ctx: UserContext, teamId: string, invitat
   return row;
 }
 
-/** A new link and a fresh 7 days for a pending invitation; the previous link stops working. */
+/** A new link and a fresh 7 days for a pending invitation (within the inviter's daily limit); the previous link stops working. */
 export async function resendInvitation(ctx: UserContext, invitationId: string): Promise<InvitationView> {
   const team = await requireTeamAdmin(ctx);
   const row = await pendingInvitationOfTeam(ctx, team.teamId, invitationId);
   const now = nowMs();
+  await assertInvitationAllowance(ctx, ctx.user.id, now);
   const inviter = await inviterOf(ctx);
   const { secret, token, expires } = await newSecret(now);
-  await ctx.db.batch([
-    ctx.db
-      .insert(authTokens)
-      .values({ id: row.id, token, expires, userId: ctx.user.id, purpose: "INVITATION" })
-      .onConflictDoUpdate({ target: authTokens.id, set: { token, expires, userId: ctx.user.id, updatedAt: new Date(now) } }),
-    ctx.db.update(teamInvitations).set({ updatedAt: new Date(now) }).where(eq(teamInvitations.id, row.id)),
-    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_resent", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } }),
+  // The new link is stored only while the inviter is under the daily limit (checked again here, so
+  // resends at once cannot slip past it); the rest of the batch follows the stored link.
+  const renewed = sql`EXISTS (SELECT 1 FROM "AuthToken" WHERE "id" = ${row.id} AND "token" = ${token})`;
+  const [stored] = await ctx.db.batch([
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "AuthToken" ("id", "token", "expires", "userId", "purpose") SELECT ${row.id}, ${token}, ${expires.getTime()}, ${ctx.user.id}, 'INVITATION'
+WHERE ${underInvitationLimit(ctx, ctx.user.id, now)}
+ON CONFLICT ("id") DO UPDATE SET "token" = excluded."token", "expires" = excluded."expires", "userId" = excluded."userId", "updatedAt" = ${now}`,
+    ),
+    ctx.db.update(teamInvitations).set({ updatedAt: new Date(now) }).where(and(eq(teamInvitations.id, row.id), renewed)),
+    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_resent", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } }, renewed),
   ]);
+  if (!stored.meta.changes) {
+    await assertInvitationAllowance(ctx, ctx.user.id, now);
+    throw conflict("This invitation changed meanwhile. Reload the page and try again.", "invitation_changed");
+  }
   await sendInvitationMail(ctx, { to: row.email, inviter, secret, expires });
   return { id: row.id, email: row.email, collaborateRole: row.collaborateRole, status: "PENDING", createdAt: row.createdAt.toISOString(), expiresAt: expires.toISOString(), expired: false };
 }
