@@ -35,6 +35,7 @@ import {
   TEAM_ROLES,
   teamStateSql,
 } from "./lib/sql.ts";
+import { ownerRuleRefusal } from "../worker/teams/owner.ts";
 
 const HELP = `Readyroom admin
 
@@ -130,6 +131,7 @@ type TeamState = {
   accountName: string | null;
   memberRole: string | null;
   memberCollaborateRole: string | null;
+  memberIsOwner: number;
   members: number;
   ownerEmail: string | null;
   planStatus: string | null;
@@ -278,7 +280,8 @@ export async function main(argv: string[]): Promise<number> {
         const collaborateRole = values["collaborate-role"] ? COLLABORATE_ROLES[pick(values["collaborate-role"], COLLABORATE_ROLE_NAMES, "collaborate-role")] : "STANDARD_USER";
         await findUser(email, db, target);
         const team = await findTeam(teamId, email, db, target);
-        if (team.ownerEmail === email && role !== "ADMIN") throw new UsageError(`${email} owns the team's account and stays its admin; leave out --role member.`);
+        const refusal = ownerRuleRefusal({ isAccountOwner: Boolean(team.memberIsOwner), email, isCaller: false }, { role });
+        if (refusal) throw new UsageError(`${refusal} Leave out --role member.`);
         const growSeats = Boolean(values["grow-seats"]);
         if (!team.memberRole && team.members >= team.seats && !growSeats) {
           throw new UsageError(

@@ -192,6 +192,8 @@ export const configSchema = z.object({
   DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
   /** PDFs with more pages are refused before any page is read (worker/documents/parse/pdf.ts). */
   DOCUMENTS_MAX_PDF_PAGES: z.coerce.number().int().positive().default(2000),
+  /** Invitation e-mails (team and campaign, sends and resends) one person may send in 24 hours (worker/audit/invitation-limit.ts). */
+  INVITATIONS_MAX_PER_DAY: z.coerce.number().int().positive().default(50),
 });
 
 export type Config = z.infer<typeof configSchema>;

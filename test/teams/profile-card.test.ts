@@ -28,9 +28,12 @@ describe("the profile's Your team card and campaigns", () => {
     expect(await profile(member.cookie)).not.toContain('data-testid="your-team"');
     expect((await getPlanStatus(db(), member.userId)).hasActivePlan).toBe(false);
     expect((await apiError(await api("/api/users/team-members", { user: member }))).status).toBe(404);
-    // The sole admin is refused with the message the card shows.
+    // The account's owner stays its admin: the card says so instead of offering Leave team, and the API refuses.
+    const ownerCard = await profile(owner.cookie);
+    expect(ownerCard).toContain('data-testid="owner-stays"');
+    expect(ownerCard).not.toContain("Leave team");
     const refused = await apiError(await api(`/api/teams/members/${owner.userId}`, { method: "DELETE", user: owner }));
-    expect(refused).toMatchObject({ status: 409, code: "last_admin", message: expect.stringContaining("only admin") });
+    expect(refused).toMatchObject({ status: 409, code: "owner_stays_admin", message: expect.stringContaining("stay its admin") });
   });
 
   it("a user without a team sees no team card; campaigns they take part in are listed", async () => {

@@ -30,8 +30,8 @@ export type InvitationLinkAdapter<S extends LinkState> = {
     /** The request header carrying the link's secret to better-auth's sign-up (the link proves the address). */
     header: string;
     callbackURL: string;
-    /** Marks the new account's address confirmed; null when the link no longer matches it. */
-    confirm: (ctx: AppContext, token: string, email: string) => Promise<string | null>;
+    /** Marks the address of the account this sign-up created (`userId`) confirmed; null when the link or the account no longer matches. */
+    confirm: (ctx: AppContext, token: string, email: string, userId: string) => Promise<string | null>;
     /** The message when `confirm` returned null. */
     unconfirmed: string;
     /** Accepts for the account just made and signed in; returns where to go next. */
@@ -90,10 +90,16 @@ export function invitationLinkRoute<S extends LinkState>(link: InvitationLinkAda
       const parsed = validate(signupSchema, { ...values, email: state.email, password: String(form.get("password") ?? "") });
       if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
       // The secret tells better-auth's sign-up that the link proved the address: no confirmation e-mail.
-      const signedUp = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: link.signUp.callbackURL }, headers: { [link.signUp.header]: token } });
+      const signedUp = await callAuth<{ user?: { id?: unknown } }>(env, request, "/sign-up/email", {
+        body: { ...parsed.data, callbackURL: link.signUp.callbackURL },
+        headers: { [link.signUp.header]: token },
+      });
       if (!signedUp.ok) return data<ActionData>({ formError: signedUp.message, fieldErrors: signedUp.fieldErrors, values }, { status: signedUp.status });
-      // The link came to this address, so it is confirmed; then sign in and accept, in one step.
-      const userId = await link.signUp.confirm(appContext(env), token, state.email);
+      // The link came to this address, so the account this sign-up created is confirmed (only that
+      // one: if the address got an account meanwhile, sign-up answers with a look-alike id); then
+      // sign in and accept, in one step.
+      const createdId = typeof signedUp.data.user?.id === "string" ? signedUp.data.user.id : "";
+      const userId = createdId ? await link.signUp.confirm(appContext(env), token, state.email, createdId) : null;
       if (!userId) return data<ActionData>({ formError: link.signUp.unconfirmed, values }, { status: 409 });
       const signedIn = await callAuth(env, request, "/sign-in/email", { body: { email: state.email, password: parsed.data.password } });
       if (!signedIn.ok) return data<ActionData>({ formError: signedIn.message, values }, { status: signedIn.status });

@@ -73,11 +73,15 @@ export function setTeamSeatsSql(teamId: string, seats: number, now: number): str
   return [`UPDATE "Team" SET "seats" = ${lit(seats)}, "updatedAt" = ${now} WHERE "id" = ${lit(teamId)}`];
 }
 
-/** One row about a team and (optionally) a user's place in it; no row when the team does not exist. */
+/**
+ * One row about a team and (optionally) a user's place in it, including whether they own the team's
+ * account (worker/teams/owner.ts: the owner stays its admin); no row when the team does not exist.
+ */
 export function teamStateSql(teamId: string, email?: string): string {
   const member = email
     ? `(SELECT tm."role" FROM "TeamMember" tm WHERE tm."teamId" = t."id" AND tm."userId" = ${userIdSql(email)}) AS "memberRole",
-  (SELECT tm."collaborateRole" FROM "TeamMember" tm WHERE tm."teamId" = t."id" AND tm."userId" = ${userIdSql(email)}) AS "memberCollaborateRole",`
+  (SELECT tm."collaborateRole" FROM "TeamMember" tm WHERE tm."teamId" = t."id" AND tm."userId" = ${userIdSql(email)}) AS "memberCollaborateRole",
+  EXISTS (SELECT 1 FROM "UserAccount" ua WHERE ua."accountId" = t."accountId" AND ua."userId" = ${userIdSql(email)} AND ua."role" = 'OWNER') AS "memberIsOwner",`
     : "";
   return `SELECT t."id", t."seats", t."accountId", a."name" AS "accountName", ${member}
   (SELECT count(*) FROM "TeamMember" tm WHERE tm."teamId" = t."id") AS "members",

@@ -2,6 +2,7 @@ import { writeAudit } from "../audit/log";
 import type { UserContext } from "../context";
 import { conflict, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
+import { OWNER_STAYS_ADMIN, ownerRuleRefusal } from "../teams/owner";
 import type { AddTeamMember, CreateCampaign, CreateTeam } from "./schemas";
 import { run } from "./service";
 import { findUserSql } from "./sql";
@@ -24,7 +25,7 @@ export type AdminTeamView = {
 };
 
 type TeamListRow = { id: string; seats: number; accountName: string | null; planType: string | null; planStatus: string | null; members: string; campaigns: string };
-type TeamState = { id: string; seats: number; accountId: string; members: number; ownerEmail: string | null; memberRole: string | null };
+type TeamState = { id: string; seats: number; accountId: string; members: number; ownerEmail: string | null; memberRole: string | null; memberIsOwner?: number };
 
 const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
@@ -71,7 +72,8 @@ export async function createTeam(ctx: UserContext, input: CreateTeam): Promise<{
 export async function addTeamMember(ctx: UserContext, teamId: string, input: AddTeamMember): Promise<{ teamId: string; members: number; seats: number }> {
   const userId = await userIdOf(ctx, input.email);
   const team = await teamState(ctx, teamId, input.email);
-  if (team.ownerEmail === input.email && input.role !== "ADMIN") throw conflict(`${input.email} owns the team's account and stays its admin.`, "owner_stays_admin");
+  const refusal = ownerRuleRefusal({ isAccountOwner: Boolean(team.memberIsOwner), email: input.email, isCaller: userId === ctx.user.id }, { role: input.role });
+  if (refusal) throw conflict(refusal, OWNER_STAYS_ADMIN);
   if (!team.memberRole && team.members >= team.seats && !input.growSeats) {
     throw conflict(`The team has no free seat (${team.members} of ${team.seats} taken). Tick "add a seat" or raise its seats.`, "team_full");
   }

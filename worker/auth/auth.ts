@@ -123,15 +123,25 @@ export async function addressConfirmed(db: ReturnType<typeof getDb>, userId: str
 }
 
 /**
- * Confirms the address of an account created within the last minute (by D1's clock) and still
- * unconfirmed: for sign-ups from an invitation link, which was e-mailed to the address and so
- * proves it. The caller checks the link first. Returns the user's id, or null when nothing matched.
+ * Confirms the address of the account a sign-up from an invitation link just created (the link was
+ * e-mailed to the address and so proves it): `userId` is the id that sign-up answered with, and it
+ * must still be unconfirmed, hold this address and be under a minute old (by D1's clock). The
+ * caller checks the link first. For an address that already had an account, better-auth's sign-up
+ * answers with a look-alike user whose id matches no row, so an account someone else registered
+ * (before or during the sign-up) is never confirmed. Returns the user's id, or null.
  */
-export async function confirmFreshAccount(db: ReturnType<typeof getDb>, email: string): Promise<string | null> {
+export async function confirmFreshAccount(db: ReturnType<typeof getDb>, email: string, userId: string): Promise<string | null> {
   const [row] = await db
     .update(users)
     .set({ emailVerified: true })
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailVerified, false), sql`${users.createdAt} >= unixepoch('subsec') * 1000 - 60000`))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        eq(users.emailVerified, false),
+        sql`${users.createdAt} >= unixepoch('subsec') * 1000 - 60000`,
+      ),
+    )
     .returning({ id: users.id });
   return row?.id ?? null;
 }

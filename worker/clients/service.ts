@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import type { UserContext } from "../context";
+import type { Database } from "../db/client";
 import { clientGroups, clients, clientUsers, groups, groupUsers, teamMembers, teams, userAccounts, users } from "../db/schema";
 import { HttpError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -114,6 +115,22 @@ export async function updateClient(ctx: UserContext, clientId: string, body: Upd
   const update = ctx.db.update(clients).set(set).where(and(eq(clients.id, clientId), eq(clients.accountId, scope.accountId)));
   await ctx.db.batch([update, ...changes]);
   return { success: true };
+}
+
+/**
+ * For the batch that takes a person out of an account (worker/teams/service.ts removeMember), after
+ * its own statements: their client assignments (ClientUser) and group memberships (GroupUser) in
+ * that account go too, once they are no longer among its people (no UserAccount link, no place in
+ * its teams). Otherwise a re-invited member would find the clients they used to see; another
+ * account's assignments are not touched.
+ */
+export function clientAssignmentRemovals(db: Database, accountId: string, userId: string) {
+  const gone = sql`NOT EXISTS (SELECT 1 FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${accountId})
+AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${accountId})`;
+  return [
+    db.delete(clientUsers).where(and(eq(clientUsers.userId, userId), sql`${clientUsers.clientId} IN (SELECT "id" FROM "Client" WHERE "accountId" = ${accountId})`, gone)),
+    db.delete(groupUsers).where(and(eq(groupUsers.userId, userId), sql`${groupUsers.groupId} IN (SELECT "id" FROM "Group" WHERE "accountId" = ${accountId})`, gone)),
+  ] as const;
 }
 
 async function assertAccountPerson(ctx: UserContext, scope: EnterpriseScope, userId: string): Promise<void> {

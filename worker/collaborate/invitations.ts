@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { assertInvitationAllowance, underInvitationLimit } from "../audit/invitation-limit";
 import { auditStatement } from "../audit/log";
 import type { AppContext, UserContext } from "../context";
 import { rawStatement } from "../db/client";
@@ -138,6 +139,7 @@ export async function inviteContributor(ctx: UserContext, campaignId: string, in
   };
   const refused = inviteRefusal(campaign, email, await readState());
   if (refused) throw refused;
+  await assertInvitationAllowance(ctx, ctx.user.id, now);
   const { secret, token, expiresAt } = await newSecret(now);
   const id = crypto.randomUUID();
   const row = { id, campaignId, email, token, expiresAt, fullName: input.fullName || null, organization: input.organization || null, role: input.role || NO_ROLE };
@@ -148,7 +150,7 @@ export async function inviteContributor(ctx: UserContext, campaignId: string, in
       ctx.db,
       sql`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "fullName", "organization", "role")
 SELECT ${id}, ${campaignId}, ${email}, ${token}, ${expiresAt.getTime()}, ${row.fullName}, ${row.organization}, ${row.role}
-WHERE ${room} AND NOT ${isContributorSql(campaignId, email)} AND NOT ${pendingFor(campaignId, email, now)}`,
+WHERE ${room} AND NOT ${isContributorSql(campaignId, email)} AND NOT ${pendingFor(campaignId, email, now)} AND ${underInvitationLimit(ctx, ctx.user.id, now)}`,
     ),
     ctx.db
       .update(campaigns)
@@ -159,7 +161,10 @@ WHERE ${room} AND NOT ${isContributorSql(campaignId, email)} AND NOT ${pendingFo
   const [stored] = await ctx.db.select({ id: campaignTokens.id }).from(campaignTokens).where(eq(campaignTokens.id, id)).limit(1);
   if (!stored) {
     // Another invitation got there first: say which rule it now breaks.
-    throw inviteRefusal(campaign, email, await readState()) ?? conflict("The campaign changed meanwhile. Reload the page and try again.", "campaign_changed");
+    const again = inviteRefusal(campaign, email, await readState());
+    if (again) throw again;
+    await assertInvitationAllowance(ctx, ctx.user.id, now);
+    throw conflict("The campaign changed meanwhile. Reload the page and try again.", "campaign_changed");
   }
   await sendCampaignInvitation(ctx, { to: email, fullName: row.fullName, campaign, inviter: await inviterName(ctx), secret });
   return invitationView({ ...row, usedAt: null, revokedAt: null }, now);
@@ -195,12 +200,13 @@ export async function resendContributorInvitation(ctx: UserContext, campaignId: 
     const [state] = await ctx.db.select({ taken: placesTaken(campaignId, now) }).from(campaigns).where(eq(campaigns.id, campaignId));
     if (Number(state?.taken ?? 0) >= campaign.maxContributors) throw full();
   }
+  await assertInvitationAllowance(ctx, ctx.user.id, now);
   const { secret, token, expiresAt } = await newSecret(now);
   const [updated] = await ctx.db.batch([
     ctx.db
       .update(campaignTokens)
       .set({ token, expiresAt })
-      .where(and(eq(campaignTokens.id, row.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), room))
+      .where(and(eq(campaignTokens.id, row.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), room, underInvitationLimit(ctx, ctx.user.id, now)))
       .returning(),
     auditStatement(
       ctx.db,
@@ -210,6 +216,7 @@ export async function resendContributorInvitation(ctx: UserContext, campaignId: 
   ]);
   const fresh = updated[0];
   if (!fresh) {
+    await assertInvitationAllowance(ctx, ctx.user.id, now);
     const [again] = await ctx.db.select().from(campaignTokens).where(eq(campaignTokens.id, row.id)).limit(1);
     if (again && !again.usedAt && !again.revokedAt) throw full();
     throw conflict("This invitation changed meanwhile (used or revoked). Reload the page.", "invitation_changed");

@@ -214,9 +214,10 @@ async function linkProvesAddress(ctx: AppContext, secret: string | null | undefi
   return state.kind === "ready" && sameAddress(state.email, email);
 }
 
-export async function confirmCampaignInvitedAddress(ctx: AppContext, secret: string, email: string): Promise<string | null> {
+/** Confirms only the account this sign-up created (`userId`, from its answer): confirmFreshAccount. */
+export async function confirmCampaignInvitedAddress(ctx: AppContext, secret: string, email: string, userId: string): Promise<string | null> {
   if (!(await linkProvesAddress(ctx, secret, email))) return null;
-  return confirmFreshAccount(ctx.db, email);
+  return confirmFreshAccount(ctx.db, email, userId);
 }
 
 /** The auth feature's verification-mail hook (registered in worker/composition.ts). */

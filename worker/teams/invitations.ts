@@ -1,6 +1,7 @@
 import { addressConfirmed, confirmFreshAccount } from "../auth/auth";
 import { rawStatement } from "../db/client";
 import { and, eq, ne, sql } from "drizzle-orm";
+import { assertInvitationAllowance, underInvitationLimit } from "../audit/invitation-limit";
 import { auditStatement } from "../audit/log";
 import type { AppContext, UserContext } from "../context";
 import { authTokens, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamInvitation } from "../db/schema";
@@ -32,16 +33,10 @@ export function invitationLink(appUrl: string, secret: string): string {
   return `${appUrl.replace(/\/$/, "")}/invites?token=${encodeURIComponent(secret)}`;
 }
 
-/** A fresh secret and the statement that stores its hash for `invitationId` (insert, or replace on resend). */
-async function tokenStatement(ctx: AppContext, invitationId: string, inviterId: string, now: number) {
+/** A fresh secret for a link, the hash to store and the link's expiry. */
+async function newSecret(now: number) {
   const secret = randomToken(32);
-  const token = await hashInvitationToken(secret);
-  const expires = new Date(now + INVITATION_TTL_MS);
-  const statement = ctx.db
-    .insert(authTokens)
-    .values({ id: invitationId, token, expires, userId: inviterId, purpose: "INVITATION" })
-    .onConflictDoUpdate({ target: authTokens.id, set: { token, expires, userId: inviterId, updatedAt: new Date(now) } });
-  return { secret, expires, statement };
+  return { secret, token: await hashInvitationToken(secret), expires: new Date(now + INVITATION_TTL_MS) };
 }
 
 async function sendInvitationMail(ctx: AppContext, input: { to: string; inviter: { firstName: string; lastName: string; email: string }; secret: string; expires: Date }) {
@@ -80,36 +75,73 @@ export type InvitationView = {
   expired: boolean;
 };
 
-/** Invites an address to the caller's team (admins only) and e-mails the link. */
+type InviteState = { seats: number; members: number; pending: number; isMember: number; invited: number };
+
+/** Why `email` cannot be invited to the team now, or null when it can. */
+function inviteRefusal(email: string, state: InviteState): HttpError | null {
+  if (state.isMember) return conflict(`${email} is already a member of the team.`, "already_member");
+  if (state.invited) return conflict(`${email} already has a pending invitation. Resend it from the list instead.`, "already_invited");
+  if (Number(state.members) + Number(state.pending) >= state.seats) {
+    return conflict(`All ${state.seats} seats are taken or held by pending invitations. Add seats to invite more people.`, "team_full");
+  }
+  return null;
+}
+
+/**
+ * Invites an address to the caller's team (admins only) and e-mails the link. The rules (not a
+ * member, no pending invitation for the address, a seat free once members and pending invitations
+ * are counted; the inviter's daily limit of invitation e-mails, ../audit/invitation-limit.ts) are
+ * checked first for a clear message, and again inside the insert itself: D1 runs one batch at a
+ * time, so invitations sent at once (two admins, a double click, a script) cannot reserve more
+ * seats than the team has, invite one address twice, or pass the limit.
+ */
 export async function inviteToTeam(ctx: UserContext, input: { email: string; collaborateRole: CollaborateRole }): Promise<InvitationView> {
   const team = await requireTeamAdmin(ctx);
   const now = nowMs();
-  const [state] = await ctx.db
-    .select({
-      seats: teams.seats,
-      members: memberCount(team.teamId),
-      pending: activePendingCount(team.teamId, now),
-      isMember: sql<number>`EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "User" u ON u."id" = tm."userId" WHERE tm."teamId" = ${team.teamId} AND lower(u."email") = ${input.email})`,
-      invited: sql<number>`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "teamId" = ${team.teamId} AND "status" = 'PENDING' AND lower("email") = ${input.email})`,
-    })
-    .from(teams)
-    .where(eq(teams.id, team.teamId));
-  if (!state) throw notFound("Team not found.");
-  if (state.isMember) throw conflict(`${input.email} is already a member of the team.`, "already_member");
-  if (state.invited) throw conflict(`${input.email} already has a pending invitation. Resend it from the list instead.`, "already_invited");
-  if (Number(state.members) + Number(state.pending) >= state.seats) {
-    throw conflict(`All ${state.seats} seats are taken or held by pending invitations. Add seats to invite more people.`, "team_full");
-  }
+  const isMember = sql<number>`EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "User" u ON u."id" = tm."userId" WHERE tm."teamId" = ${team.teamId} AND lower(u."email") = ${input.email})`;
+  const invited = sql<number>`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "teamId" = ${team.teamId} AND "status" = 'PENDING' AND lower("email") = ${input.email})`;
+  const readState = async (): Promise<InviteState> => {
+    const [state] = await ctx.db
+      .select({ seats: teams.seats, members: memberCount(team.teamId), pending: activePendingCount(team.teamId, now), isMember, invited })
+      .from(teams)
+      .where(eq(teams.id, team.teamId));
+    if (!state) throw notFound("Team not found.");
+    return state;
+  };
+  const refused = inviteRefusal(input.email, await readState());
+  if (refused) throw refused;
+  await assertInvitationAllowance(ctx, ctx.user.id, now);
   const inviter = await inviterOf(ctx);
   const id = crypto.randomUUID();
-  const token = await tokenStatement(ctx, id, ctx.user.id, now);
-  await ctx.db.batch([
-    ctx.db.insert(teamInvitations).values({ id, teamId: team.teamId, inviterId: ctx.user.id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING" }),
-    token.statement,
-    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_sent", metadata: { teamId: team.teamId, invitationId: id, email: input.email, collaborateRole: input.collaborateRole } }),
+  const { secret, token, expires } = await newSecret(now);
+  const inserted = sql`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "id" = ${id})`;
+  const [written] = await ctx.db.batch([
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "TeamInvitation" ("id", "teamId", "inviterId", "email", "collaborateRole", "status")
+SELECT ${id}, ${team.teamId}, ${ctx.user.id}, ${input.email}, ${input.collaborateRole}, 'PENDING'
+WHERE ${memberCount(team.teamId)} + ${activePendingCount(team.teamId, now)} < (SELECT "seats" FROM "Team" WHERE "id" = ${team.teamId}) AND NOT ${isMember} AND NOT ${invited}
+AND ${underInvitationLimit(ctx, ctx.user.id, now)}`,
+    ),
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "AuthToken" ("id", "token", "expires", "userId", "purpose") SELECT ${id}, ${token}, ${expires.getTime()}, ${ctx.user.id}, 'INVITATION' WHERE ${inserted}`,
+    ),
+    auditStatement(
+      ctx.db,
+      { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_sent", metadata: { teamId: team.teamId, invitationId: id, email: input.email, collaborateRole: input.collaborateRole } },
+      inserted,
+    ),
   ]);
-  await sendInvitationMail(ctx, { to: input.email, inviter, secret: token.secret, expires: token.expires });
-  return { id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING", createdAt: new Date(now).toISOString(), expiresAt: token.expires.toISOString(), expired: false };
+  if (!written.meta.changes) {
+    // Another invitation got there first: say which rule it now breaks.
+    const again = inviteRefusal(input.email, await readState());
+    if (again) throw again;
+    await assertInvitationAllowance(ctx, ctx.user.id, now);
+    throw conflict("The team changed meanwhile. Reload the page and try again.", "team_changed");
+  }
+  await sendInvitationMail(ctx, { to: input.email, inviter, secret, expires });
+  return { id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING", createdAt: new Date(now).toISOString(), expiresAt: expires.toISOString(), expired: false };
 }
 
 async function pendingInvitationOfTeam(ctx: UserContext, teamId: string, invitationId: string) {
@@ -124,20 +156,33 @@ async function pendingInvitationOfTeam(ctx: UserContext, teamId: string, invitat
   return row;
 }
 
-/** A new link and a fresh 7 days for a pending invitation; the previous link stops working. */
+/** A new link and a fresh 7 days for a pending invitation (within the inviter's daily limit); the previous link stops working. */
 export async function resendInvitation(ctx: UserContext, invitationId: string): Promise<InvitationView> {
   const team = await requireTeamAdmin(ctx);
   const row = await pendingInvitationOfTeam(ctx, team.teamId, invitationId);
   const now = nowMs();
+  await assertInvitationAllowance(ctx, ctx.user.id, now);
   const inviter = await inviterOf(ctx);
-  const token = await tokenStatement(ctx, row.id, ctx.user.id, now);
-  await ctx.db.batch([
-    token.statement,
-    ctx.db.update(teamInvitations).set({ updatedAt: new Date(now) }).where(eq(teamInvitations.id, row.id)),
-    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_resent", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } }),
+  const { secret, token, expires } = await newSecret(now);
+  // The new link is stored only while the inviter is under the daily limit (checked again here, so
+  // resends at once cannot slip past it); the rest of the batch follows the stored link.
+  const renewed = sql`EXISTS (SELECT 1 FROM "AuthToken" WHERE "id" = ${row.id} AND "token" = ${token})`;
+  const [stored] = await ctx.db.batch([
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "AuthToken" ("id", "token", "expires", "userId", "purpose") SELECT ${row.id}, ${token}, ${expires.getTime()}, ${ctx.user.id}, 'INVITATION'
+WHERE ${underInvitationLimit(ctx, ctx.user.id, now)}
+ON CONFLICT ("id") DO UPDATE SET "token" = excluded."token", "expires" = excluded."expires", "userId" = excluded."userId", "updatedAt" = ${now}`,
+    ),
+    ctx.db.update(teamInvitations).set({ updatedAt: new Date(now) }).where(and(eq(teamInvitations.id, row.id), renewed)),
+    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_resent", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } }, renewed),
   ]);
-  await sendInvitationMail(ctx, { to: row.email, inviter, secret: token.secret, expires: token.expires });
-  return { id: row.id, email: row.email, collaborateRole: row.collaborateRole, status: "PENDING", createdAt: row.createdAt.toISOString(), expiresAt: token.expires.toISOString(), expired: false };
+  if (!stored.meta.changes) {
+    await assertInvitationAllowance(ctx, ctx.user.id, now);
+    throw conflict("This invitation changed meanwhile. Reload the page and try again.", "invitation_changed");
+  }
+  await sendInvitationMail(ctx, { to: row.email, inviter, secret, expires });
+  return { id: row.id, email: row.email, collaborateRole: row.collaborateRole, status: "PENDING", createdAt: row.createdAt.toISOString(), expiresAt: expires.toISOString(), expired: false };
 }
 
 /** Withdraws a pending invitation: its link then shows the "revoked" page. */
@@ -266,8 +311,8 @@ export function invitationError(state: Exclude<InvitationState, { kind: "ready" 
 
 /**
  * Joins the caller to the invitation's team. Everything is checked again in the batch itself:
- * the invitation must still be PENDING (single use, even against a concurrent accept) and the
- * team must have a free seat. The member also gets a MEMBER link to the team's account, so they
+ * the invitation must still be PENDING (single use, even against a concurrent accept), the
+ * team must have a free seat, and the caller must still be in no other team. The member also gets a MEMBER link to the team's account, so they
  * work in it (its plan and credits: worker/accounts/service.ts).
  */
 export async function acceptInvitation(ctx: UserContext, secret: string, viewerEmail: string): Promise<{ teamId: string }> {
@@ -289,6 +334,8 @@ export async function acceptInvitation(ctx: UserContext, secret: string, viewerE
           eq(teamInvitations.id, invitation.id),
           eq(teamInvitations.status, "PENDING"),
           sql`(EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamId} AND "userId" = ${userId}) OR ${memberCount(teamId)} < (SELECT "seats" FROM "Team" WHERE "id" = ${teamId}))`,
+          // Still in no other team: two invitations from two teams accepted at once cannot both join.
+          sql`NOT EXISTS (SELECT 1 FROM "TeamMember" WHERE "userId" = ${userId} AND "teamId" <> ${teamId})`,
         ),
       )
       .returning({ id: teamInvitations.id }),
@@ -315,16 +362,13 @@ ON CONFLICT DO NOTHING`),
 /**
  * For the sign-up-and-join flow: the invitation link proves the address is the invitee's (the
  * link was e-mailed there), so the account just created for it needs no second confirmation
- * e-mail. Only a ready invitation for exactly this address, and only an account created within
- * the last minute (by D1's clock) that is still unconfirmed, is confirmed; the caller checks that
- * the address had no account before (`next === "sign-up"`).
+ * e-mail. Only a ready invitation for exactly this address, and only the account this sign-up
+ * created (`userId`, from its answer: confirmFreshAccount), is confirmed.
  */
-export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string): Promise<string | null> {
+export async function confirmInvitedAddress(ctx: AppContext, secret: string, email: string, userId: string): Promise<string | null> {
   if (!(await invitationProvesAddress(ctx, secret, email))) return null;
-  return confirmFreshAccount(ctx.db, email);
+  return confirmFreshAccount(ctx.db, email, userId);
 }
-
-
 
 /**
  * The header the /invites sign-up sets on its own call of better-auth's sign-up (worker/auth/service.ts

@@ -1,12 +1,14 @@
 import { rawStatement } from "../db/client";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
+import { clientAssignmentRemovals } from "../clients/service";
 import type { UserContext } from "../context";
 import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { purgeSharedPagesOf } from "../share/owner-pages";
 import type { InvitationView } from "./invitations";
+import { OWNER_STAYS_ADMIN, ownerRuleRefusal, type MemberChange } from "./owner";
 import { ADMINS_ONLY, requireCallerTeam, requireTeamAdmin, type CallerTeam } from "./team";
 
 export type { InvitationView };
@@ -18,6 +20,8 @@ export type TeamMemberView = {
   user: { id: string; email: string; firstName: string; lastName: string };
   role: TeamRole;
   collaborateRole: CollaborateRole;
+  /** Owns the team's account: stays its ADMIN, cannot be removed or leave (./owner.ts). */
+  accountOwner: boolean;
   joinedAt: string;
   /** The newest session activity; null when never signed in. */
   lastActiveAt: string | null;
@@ -63,6 +67,7 @@ export async function getTeamMembers(ctx: UserContext): Promise<TeamMembersView>
         firstName: users.firstName,
         lastName: users.lastName,
         lastActiveAt: sql<number | null>`(SELECT max(s."updatedAt") FROM "Session" s WHERE s."userId" = ${teamMembers.userId})`,
+        accountOwner: sql<number>`EXISTS (SELECT 1 FROM "UserAccount" ua WHERE ua."userId" = ${teamMembers.userId} AND ua."accountId" = ${team.accountId} AND ua."role" = 'OWNER')`,
       })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
@@ -102,6 +107,7 @@ export async function getTeamMembers(ctx: UserContext): Promise<TeamMembersView>
       user: { id: m.userId, email: m.email, firstName: m.firstName, lastName: m.lastName },
       role: m.role,
       collaborateRole: m.collaborateRole,
+      accountOwner: Boolean(m.accountOwner),
       joinedAt: m.joinedAt.toISOString(),
       lastActiveAt: iso(m.lastActiveAt === null ? null : Number(m.lastActiveAt)),
     })),
@@ -111,14 +117,26 @@ export async function getTeamMembers(ctx: UserContext): Promise<TeamMembersView>
 
 async function memberOfTeam(ctx: UserContext, team: CallerTeam, userId: string) {
   const [row] = await ctx.db
-    .select({ id: teamMembers.id, role: teamMembers.role, collaborateRole: teamMembers.collaborateRole, email: users.email })
+    .select({
+      id: teamMembers.id,
+      role: teamMembers.role,
+      collaborateRole: teamMembers.collaborateRole,
+      email: users.email,
+      isAccountOwner: sql<number>`EXISTS (SELECT 1 FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'OWNER')`,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, userId)))
     .limit(1);
   // Anyone outside the caller's team is "not found", whether or not they exist.
   if (!row) throw notFound("Member not found.");
-  return row;
+  return { ...row, isAccountOwner: Boolean(row.isAccountOwner) };
+}
+
+/** 409 when the change would take the account's owner out of their team's ADMINs (./owner.ts). */
+function assertOwnerStays(ctx: UserContext, userId: string, member: { isAccountOwner: boolean; email: string }, change: MemberChange): void {
+  const refusal = ownerRuleRefusal({ ...member, isCaller: userId === ctx.user.id }, change);
+  if (refusal) throw conflict(refusal, OWNER_STAYS_ADMIN);
 }
 
 const otherAdmins = (teamId: string, userId: string) =>
@@ -126,13 +144,17 @@ const otherAdmins = (teamId: string, userId: string) =>
 
 export const LAST_ADMIN = "A team needs at least one admin. Make another member an admin first.";
 
-/** Changes a member's team role and/or collaborate role (admins only); the last ADMIN cannot be demoted (409). */
+/**
+ * Changes a member's team role and/or collaborate role (admins only). The account's owner stays
+ * ADMIN (409 owner_stays_admin), and the last ADMIN cannot be demoted (409 last_admin).
+ */
 export async function updateMember(ctx: UserContext, userId: string, input: { role?: TeamRole; collaborateRole?: CollaborateRole }): Promise<{ userId: string; role: TeamRole; collaborateRole: CollaborateRole }> {
   const team = await requireTeamAdmin(ctx);
   const current = await memberOfTeam(ctx, team, userId);
   const role = input.role ?? current.role;
   const collaborateRole = input.collaborateRole ?? current.collaborateRole;
   if (role === current.role && collaborateRole === current.collaborateRole) return { userId, role, collaborateRole };
+  assertOwnerStays(ctx, userId, current, { role });
   const demotes = current.role === "ADMIN" && role !== "ADMIN";
   if (demotes) {
     const [check] = await ctx.db.select({ ok: sql<number>`${otherAdmins(team.teamId, userId)}` }).from(teams).where(eq(teams.id, team.teamId));
@@ -164,15 +186,18 @@ export async function updateMember(ctx: UserContext, userId: string, input: { ro
 
 /**
  * Removes a member (an admin removing anyone, or anyone leaving: `userId` is themselves). Their
- * link to the team's account goes too, so they work in their own account again; their personal
+ * link to the team's account goes too, so they work in their own account again, and with it their
+ * client and group assignments in that account (enterprise clients); their personal
  * exercises and documents stay theirs, and what belongs to the team (campaigns) stays with it.
- * The last ADMIN can neither be removed nor leave (409).
+ * The account's owner can neither be removed nor leave (409 owner_stays_admin), nor can the last
+ * ADMIN (409 last_admin).
  */
 export async function removeMember(ctx: UserContext, userId: string): Promise<{ removed: true }> {
   const team = await requireCallerTeam(ctx);
   const leaving = userId === ctx.user.id;
   if (!leaving && team.role !== "ADMIN") throw forbidden(ADMINS_ONLY);
   const current = await memberOfTeam(ctx, team, userId);
+  assertOwnerStays(ctx, userId, current, { remove: true, byThemselves: leaving });
   const guard = current.role === "ADMIN" ? otherAdmins(team.teamId, userId) : undefined;
   if (guard) {
     const [check] = await ctx.db.select({ ok: sql<number>`${guard}` }).from(teams).where(eq(teams.id, team.teamId));
@@ -187,6 +212,8 @@ export async function removeMember(ctx: UserContext, userId: string): Promise<{ 
     // Only the MEMBER link the membership gave them; an owner's own row is never touched.
     rawStatement(ctx.db, sql`DELETE FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'MEMBER'
 AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${team.accountId})`),
+    // In the same batch: no stale client or group assignment waits for them if they are invited again.
+    ...clientAssignmentRemovals(ctx.db, team.accountId, userId),
     auditStatement(
       ctx.db,
       {

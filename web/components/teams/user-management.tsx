@@ -85,12 +85,14 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
             <tbody>
               {view.teamMembers.map((m) => {
                 const lastAdmin = m.role === "ADMIN" && admins <= 1;
+                // The account's owner stays its admin (the API refuses otherwise, 409 owner_stays_admin).
+                const fixedAdmin = lastAdmin || m.accountOwner;
                 const you = m.userId === view.currentUserId;
                 return (
                   <tr key={m.id} className="border-b last:border-0" data-testid="team-member-row" data-email={m.user.email}>
                     <th scope="row" className="py-2 pr-3 text-left font-normal">
                       <div className="font-medium">
-                        {nameOf(m)} {you ? <Badge variant="outline">You</Badge> : null}
+                        {nameOf(m)} {you ? <Badge variant="outline">You</Badge> : null} {m.accountOwner ? <Badge variant="secondary">Account owner</Badge> : null}
                       </div>
                       <div className="text-xs text-muted-foreground">{m.user.email}</div>
                     </th>
@@ -99,8 +101,8 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
                         aria-label={`Role of ${nameOf(m)}`}
                         className={cn(inputClass, "h-8 w-32")}
                         value={m.role}
-                        disabled={!view.canManage || update.isPending || (lastAdmin && m.role === "ADMIN")}
-                        title={lastAdmin ? "The team needs at least one admin." : undefined}
+                        disabled={!view.canManage || update.isPending || (fixedAdmin && m.role === "ADMIN")}
+                        title={m.accountOwner ? "The account's owner stays the team's admin." : lastAdmin ? "The team needs at least one admin." : undefined}
                         onChange={(e) => update.mutate({ userId: m.userId, role: e.target.value as TeamRole })}
                       >
                         {(Object.keys(ROLE_LABELS) as TeamRole[]).map((r) => (
@@ -125,7 +127,7 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
                     <td className="py-2 pr-3 whitespace-nowrap">{formatDate(m.lastActiveAt)}</td>
                     <td className="py-2 text-right">
                       {view.canManage && !you ? (
-                        <Button variant="ghost" size="sm" disabled={lastAdmin} onClick={() => setRemoving(m)}>
+                        <Button variant="ghost" size="sm" disabled={fixedAdmin} onClick={() => setRemoving(m)}>
                           Remove
                         </Button>
                       ) : null}

@@ -18,8 +18,8 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 /**
  * The profile's "Your team" card, for every member of a team (the User management page is for its
  * admins): their roles, the team's admins and size, and leaving the team (DELETE
- * /api/teams/members/{own id}). The last admin is refused by the API (409 last_admin) and the card
- * shows its message. After leaving, every loader runs again so the plan, the account label and the
+ * /api/teams/members/{own id}). The account's owner is not offered it (they stay its admin); the
+ * last admin is refused by the API (409 last_admin) and the card shows its message. After leaving, every loader runs again so the plan, the account label and the
  * navigation no longer come from the team.
  */
 export function YourTeamCard({ view }: { view: TeamMembersView }) {
@@ -76,9 +76,13 @@ export function YourTeamCard({ view }: { view: TeamMembersView }) {
               <Link to="/account/user-management">User management</Link>
             </Button>
           ) : null}
-          <Button variant="outline" onClick={() => { setError(null); setConfirming(true); }} disabled={leave.isPending}>
-            Leave team
-          </Button>
+          {me?.accountOwner ? (
+            <p className="self-center text-muted-foreground" data-testid="owner-stays">You own the team's account, so you stay its admin. To end the team, cancel its plan from the Pricing page.</p>
+          ) : (
+            <Button variant="outline" onClick={() => { setError(null); setConfirming(true); }} disabled={leave.isPending}>
+              Leave team
+            </Button>
+          )}
         </div>
       </CardContent>
       <ConfirmDialog
