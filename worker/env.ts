@@ -190,6 +190,15 @@ export const configSchema = z.object({
   SIGN_UP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  /** Participant feedback forms (worker/evaluation/feedback-rules.ts): responses per session, then "This form is full". */
+  FEEDBACK_MAX_RESPONSES: z.coerce.number().int().positive().default(500),
+  /** Days a feedback form stays open after its session ends (0: it closes at the end). */
+  FEEDBACK_CLOSE_AFTER_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /** Feedback posts one link takes per minute, and one client address (CF-Connecting-IP) across every link; then 429. */
+  FEEDBACK_MAX_PER_LINK_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  FEEDBACK_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** The hot wash: minutes evaluator links stay open after a session ends (worker/conduct/evaluation-window.ts). */
+  EVALUATION_HOT_WASH_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;
