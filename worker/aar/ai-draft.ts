@@ -33,7 +33,8 @@ export function numberEvidence(inputs: AarInputs): { markers: Markers; lines: st
   inputs.observations.forEach((o, i) => {
     const m = `O${i + 1}`;
     markers.set(m, observationEvidence(o));
-    lines.push(`[${m}] ${o.capability}${o.rating ? ` — rated ${o.rating}` : ""}${o.targetId ? ` — target ${o.targetId}` : ""} — ${o.actorLabel || "evaluator"}: ${clip(o.text, PROMPT_QUOTE_MAX)}`);
+    const after = o.afterPlay ? " (written after play, in the hot wash)" : "";
+    lines.push(`[${m}] ${o.capability}${o.rating ? ` — rated ${o.rating}` : ""}${o.targetId ? ` — target ${o.targetId}` : ""} — ${o.actorLabel || "evaluator"}${after}: ${clip(o.text, PROMPT_QUOTE_MAX)}`);
   });
   const modules = inputs.session.plan.modules;
   lines.push("", "Player answers to discussion questions:");

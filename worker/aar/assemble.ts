@@ -131,7 +131,13 @@ function headline(text: string): string {
   return /[.!?…]$/.test(line) ? line : `${line}.`;
 }
 
-export const observationEvidence = (o: ObservationInput): Evidence => ({ kind: "observation", id: o.id, quote: clip(o.text, QUOTE_MAX), at: o.at });
+export const observationEvidence = (o: ObservationInput): Evidence => ({
+  kind: "observation",
+  id: o.id,
+  quote: clip(o.text, QUOTE_MAX),
+  at: o.at,
+  ...(o.afterPlay ? { afterPlay: true } : {}),
+});
 const feedbackEvidence = (f: FeedbackInput, text: string): Evidence => ({ kind: "feedback", id: f.id, quote: clip(text, QUOTE_MAX), at: f.at });
 
 let keywordsG: { name: string; keywords: RegExp }[] | undefined;

@@ -33,6 +33,8 @@ export type ObservationInput = {
   text: string;
   rating: Rating | null;
   itemKey: string | null;
+  /** Written after the session ended, in the evaluators' hot wash (worker/conduct/evaluation-window.ts). */
+  afterPlay: boolean;
 };
 
 export type AnswerInput = { id: string; at: number; group: string; moduleIndex: number; questionIndex: number; text: string };
@@ -97,7 +99,7 @@ export function fromRows(
     const p = e.payload;
     switch (p.kind) {
       case "observation":
-        observations.push({ id: e.id, at, actorId: e.actorId, actorLabel: e.actorLabel, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey });
+        observations.push({ id: e.id, at, actorId: e.actorId, actorLabel: e.actorLabel, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey, afterPlay: p.afterPlay === true });
         break;
       case "answer":
         answers.push({ id: e.id, at, group: e.actorLabel, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text });

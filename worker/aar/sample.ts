@@ -81,6 +81,7 @@ export function sampleInputs(observationCount = 100, t0 = Date.UTC(2026, 10, 27,
       text,
       rating,
       itemKey: `module-${Math.floor(i / Math.max(1, Math.ceil(observationCount / 3)))}-inject-0`,
+      afterPlay: false,
     });
   }
   const groups = ["EOC Policy Group", "Shelter Task Force"];
