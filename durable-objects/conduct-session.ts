@@ -1,29 +1,25 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "../worker/db/client";
 import type { ActorRole, ConductEventPayload, EegGuide, TimelineItem } from "../worker/db/conduct-shapes";
-import type { Env } from "../worker/env";
-import { HttpError } from "../worker/lib/errors";
+import { parseConfig, type Env } from "../worker/env";
+import { gone, HttpError } from "../worker/lib/errors";
 import { nowMs, runtimeNow } from "../worker/lib/clock";
 import type { SessionAccess } from "../worker/conduct/access";
 import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from "../worker/conduct/object-protocol";
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
+import { evaluationClosesAt, hotWashMs, isEvaluationClosed } from "../worker/conduct/evaluation-window";
+import { linkAnswers, linkObservations } from "../worker/conduct/object-reads";
+import { closeSockets, EVALUATION_CLOSED_CODE, GONE_CLOSE_CODE, openSocketsPerLink } from "../worker/conduct/object-sockets";
 import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
-import {
-  controllerState,
-  evaluatorState,
-  latestAnswers,
-  playerState,
-  type LinkRecord,
-  type SessionMeta,
-} from "../worker/conduct/project";
+import { controllerState, evaluatorState, playerState, type LinkRecord, type SessionMeta } from "../worker/conduct/project";
 import { applyAnswer, applyCommandOnClock, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
-import type { ControllerStateView, EvaluatorStateView, ObservationView, PlayerStateView, ServerMessage, SubmitAck } from "../worker/conduct/views";
+import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAck } from "../worker/conduct/views";
 
 /**
  * CONDUCT_SESSION: one object per live conduct session (issue 15; id = idFromName(sessionId)) — the
  * session's truth while it runs (clock, timeline state, event sequence), its WebSockets (Hibernation
  * API: the object may be evicted between messages while the sockets stay open) and its alarm for
- * scheduled releases. A thin shell over the pure transitions of worker/conduct/state.ts.
+ * scheduled releases (and the end of the evaluators' hot wash). A thin shell over the pure transitions of worker/conduct/state.ts.
  *
  * After every change: the events go to SQLite in one transaction with the new state, every socket
  * gets its role's state, then the events go to D1 (the mirror, awaited before the call answers; a
@@ -37,7 +33,6 @@ type Attachment = SocketClaim;
 const PING = "ping";
 const PONG = "pong";
 const MIRROR_RETRY_MS = 5_000;
-const GONE_CLOSE_CODE = 4404;
 
 export class ConductSession extends DurableObject<Env> {
   private meta: SessionMeta | null = null;
@@ -97,7 +92,7 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   async observe(linkId: string, input: ObservationInput): Promise<Outcome<SubmitAck>> {
-    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now));
+    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now, this.hotWash()));
   }
 
   async controllerState(access: SessionAccess): Promise<Outcome<ControllerStateView>> {
@@ -109,7 +104,11 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   async evaluatorState(linkId: string): Promise<Outcome<EvaluatorStateView>> {
-    return this.attempt(async () => this.evaluatorView(this.activeLink(linkId, "evaluator"), await readGuides(this.db(), this.loadMeta()!.id)));
+    return this.attempt(async () => {
+      const link = this.activeLink(linkId, "evaluator");
+      this.assertEvaluationOpen();
+      return this.evaluatorView(link, await readGuides(this.db(), this.loadMeta()!.id));
+    });
   }
 
   /** A new link (its D1 row is written by worker/conduct/links.ts): controllers see it at once. */
@@ -135,15 +134,7 @@ export class ConductSession extends DurableObject<Env> {
       this.ctx.storage.sql.exec("UPDATE links SET json = ? WHERE id = ?", JSON.stringify({ ...link, revokedAt: at }), linkId);
       this.links = null;
     }
-    const gone = JSON.stringify({ type: "gone", message: CONDUCT_MESSAGES.linkNotFound } satisfies ServerMessage<never>);
-    for (const ws of this.ctx.getWebSockets(linkTag(linkId))) {
-      try {
-        ws.send(gone);
-        ws.close(GONE_CLOSE_CODE, "link revoked");
-      } catch {
-        // Already closing.
-      }
-    }
+    closeSockets(this.ctx.getWebSockets(linkTag(linkId)), { type: "gone", message: CONDUCT_MESSAGES.linkNotFound }, GONE_CLOSE_CODE, "link revoked");
     await this.broadcast({ only: "controller" });
   }
 
@@ -157,6 +148,7 @@ export class ConductSession extends DurableObject<Env> {
     if (claim.role !== "controller" && !this.loadLinks().some((l) => l.id === claim.linkId && l.revokedAt === null && l.role === claim.role)) {
       return jsonResponse(404, "not_found", CONDUCT_MESSAGES.linkNotFound);
     }
+    if (claim.role === "evaluator" && this.evaluationClosed()) return jsonResponse(410, "evaluation_closed", CONDUCT_MESSAGES.evaluationClosed);
     if (this.ctx.getWebSockets().length >= MAX_SOCKETS_PER_SESSION) {
       return jsonResponse(429, "too_many_sockets", "This session has as many connections as it can take. Close another window and try again.");
     }
@@ -201,6 +193,7 @@ export class ConductSession extends DurableObject<Env> {
     const due = releaseDue(state, nowMs());
     if (due.events.length) await this.commit([{ applied: due, actor: SYSTEM, clientKey: null }]);
     else await this.flushMirror();
+    if (this.evaluationClosed()) this.closeEvaluators();
     await this.schedule();
   }
 
@@ -214,6 +207,7 @@ export class ConductSession extends DurableObject<Env> {
   ): Promise<Outcome<SubmitAck>> {
     return this.attempt(async () => {
       const link = this.activeLink(linkId, role);
+      if (role === "evaluator") this.assertEvaluationOpen();
       const [previous] = this.ctx.storage.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE clientKey = ?", clientKey).toArray();
       if (previous) return { ok: true, clientKey, seq: previous.seq, duplicate: true };
       this.countSubmission(linkId);
@@ -322,15 +316,42 @@ export class ConductSession extends DurableObject<Env> {
     return true;
   }
 
-  /** The alarm at the next scheduled release, or a retry of the mirror, or none. */
+  /** The alarm at the next scheduled release, or a retry of the mirror, or when the evaluators' hot wash ends, or none. */
   private async schedule(): Promise<void> {
     const now = nowMs();
-    const next = nextAlarmAt(this.loadState(), now);
+    const state = this.loadState();
+    const next = nextAlarmAt(state, now);
+    const closes = evaluationClosesAt(state.endedAt, this.hotWash());
     const unmirrored = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM events WHERE mirrored = 0").one().n > 0;
     // The app's clock may run on another date in tests: the alarm is set on the runtime's.
-    const candidates = [next === null ? null : runtimeNow() + (next - now), unmirrored ? runtimeNow() + MIRROR_RETRY_MS : null].filter((t): t is number => t !== null);
+    const candidates = [
+      next === null ? null : runtimeNow() + (next - now),
+      unmirrored ? runtimeNow() + MIRROR_RETRY_MS : null,
+      closes !== null && closes > now ? runtimeNow() + (closes - now) : null,
+    ].filter((t): t is number => t !== null);
     if (candidates.length) await this.ctx.storage.setAlarm(Math.min(...candidates));
     else await this.ctx.storage.deleteAlarm();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The evaluators' hot wash (worker/conduct/evaluation-window.ts), checked at every evaluator call
+  // and socket, and by the alarm at its end, which closes the evaluators' open sockets.
+
+  private hotWash(): number {
+    return hotWashMs(parseConfig(this.env));
+  }
+
+  private evaluationClosed(): boolean {
+    return isEvaluationClosed(this.loadState().endedAt, nowMs(), this.hotWash());
+  }
+
+  private assertEvaluationOpen(): void {
+    if (this.evaluationClosed()) throw gone(CONDUCT_MESSAGES.evaluationClosed, "evaluation_closed");
+  }
+
+  private closeEvaluators(): void {
+    const message = { type: "gone", message: CONDUCT_MESSAGES.evaluationClosed, reason: "evaluation-closed" } as const;
+    closeSockets(this.ctx.getWebSockets("role:evaluator"), message, EVALUATION_CLOSED_CODE, "evaluation window closed");
   }
 
   // ------------------------------------------------------------------------------------------
@@ -343,43 +364,29 @@ export class ConductSession extends DurableObject<Env> {
       access,
       now: nowMs(),
       links: this.loadLinks(),
-      socketsPerLink: this.socketsPerLink(),
+      socketsPerLink: openSocketsPerLink(this.ctx.getWebSockets()),
       controllers,
       feedback,
     });
   }
 
   private playerView(link: LinkRecord): PlayerStateView {
-    const answers = this.ctx.storage.sql
-      .exec<{ payload: string; at: number }>("SELECT payload, at FROM events WHERE actorId = ? AND kind = 'answer' ORDER BY seq", link.id)
-      .toArray()
-      .map((r) => {
-        const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "answer" }>;
-        return { moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text, at: r.at };
-      });
-    return playerState(this.loadMeta()!, this.loadState(), link, latestAnswers(answers));
+    return playerState(this.loadMeta()!, this.loadState(), link, linkAnswers(this.ctx.storage.sql, link.id));
   }
 
   private evaluatorView(link: LinkRecord, guides: EegGuide[]): EvaluatorStateView {
-    const observations: ObservationView[] = this.ctx.storage.sql
-      .exec<{ id: string; clientKey: string | null; payload: string; at: number }>(
-        "SELECT id, clientKey, payload, at FROM events WHERE actorId = ? AND kind = 'observation' ORDER BY seq DESC",
-        link.id,
-      )
-      .toArray()
-      .map((r) => {
-        const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "observation" }>;
-        return { id: r.id, clientKey: r.clientKey, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey, at: new Date(r.at).toISOString() };
-      });
-    return evaluatorState(this.loadMeta()!, this.loadState(), link, { now: nowMs(), guides, observations });
+    const state = this.loadState();
+    const observations = linkObservations(this.ctx.storage.sql, link.id);
+    return evaluatorState(this.loadMeta()!, state, link, { now: nowMs(), guides, observations, evaluationClosesAt: evaluationClosesAt(state.endedAt, this.hotWash()) });
   }
 
-  /** Sends each socket its role's state, building each distinct state once (per link, per access). */
+  /** Sends each socket its role's state, building each distinct state once (per link, per access). After the hot wash, evaluators' sockets are closed instead. */
   private async sendStates(sockets: WebSocket[]): Promise<void> {
-    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
-    if (!open.length) return;
     const meta = this.loadMeta();
     if (!meta) return;
+    if (this.evaluationClosed()) this.closeEvaluators();
+    const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
+    if (!open.length) return;
     const claims = open.map((ws) => ({ ws, claim: ws.deserializeAttachment() as Attachment }));
     // Each read only when a socket needs it, and the two side by side (one wait, not two).
     const [feedback, guides] = await Promise.all([
@@ -414,16 +421,6 @@ export class ConductSession extends DurableObject<Env> {
   private async broadcast(options: { only?: "controller"; without?: WebSocket }): Promise<void> {
     const sockets = this.ctx.getWebSockets(options.only ? "role:controller" : undefined).filter((ws) => ws !== options.without);
     await this.sendStates(sockets);
-  }
-
-  private socketsPerLink(): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      const claim = ws.deserializeAttachment() as Attachment | null;
-      if (claim && claim.role !== "controller") counts.set(claim.linkId, (counts.get(claim.linkId) ?? 0) + 1);
-    }
-    return counts;
   }
 
   // ------------------------------------------------------------------------------------------

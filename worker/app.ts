@@ -141,7 +141,7 @@ export function createApp() {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      return c.json({ message: err.message, code: err.code, ...(err.details ?? {}) }, err.status);
+      return c.json({ message: err.message, code: err.code, ...(err.details ?? {}) }, err.status, err.headers);
     }
     if (err instanceof HTTPException) {
       return c.json({ message: err.message || "Request could not be processed.", code: "http_error" }, err.status);

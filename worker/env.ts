@@ -194,6 +194,15 @@ export const configSchema = z.object({
   DOCUMENTS_MAX_PDF_PAGES: z.coerce.number().int().positive().default(2000),
   /** Invitation e-mails (team and campaign, sends and resends) one person may send in 24 hours (worker/audit/invitation-limit.ts). */
   INVITATIONS_MAX_PER_DAY: z.coerce.number().int().positive().default(50),
+  /** Participant feedback forms (worker/evaluation/feedback-rules.ts): responses per session, then "This form is full". */
+  FEEDBACK_MAX_RESPONSES: z.coerce.number().int().positive().default(500),
+  /** Days a feedback form stays open after its session ends (0: it closes at the end). */
+  FEEDBACK_CLOSE_AFTER_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /** Feedback posts one link takes per minute, and one client address (CF-Connecting-IP) across every link; then 429. */
+  FEEDBACK_MAX_PER_LINK_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  FEEDBACK_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** The hot wash: minutes evaluator links stay open after a session ends (worker/conduct/evaluation-window.ts). */
+  EVALUATION_HOT_WASH_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;

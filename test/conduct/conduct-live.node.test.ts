@@ -168,7 +168,7 @@ describe("the evaluator's notes", () => {
     expect(observationDraft({ capability: "Mass Care Services", targetId: null, text: "Waiting.", rating: null }, null, 2_000).itemKey).toBeNull();
   });
 
-  const saved = (clientKey: string, at: string): ObservationView => ({ id: `id-${clientKey}`, clientKey, capability: "Operational Communications", targetId: null, text: `stored ${clientKey}`, rating: "M", itemKey: "msel-1", at });
+  const saved = (clientKey: string, at: string): ObservationView => ({ id: `id-${clientKey}`, clientKey, capability: "Operational Communications", targetId: null, text: `stored ${clientKey}`, rating: "M", itemKey: "msel-1", at, afterPlay: false });
   it("shows stored notes as Saved and the rest as Queued, once each, newest first", () => {
     const notes = mergeNotes(
       [saved("aaaaaaaa", "2026-11-26T10:00:00.000Z")],

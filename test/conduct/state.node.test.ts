@@ -14,9 +14,12 @@ import {
   releaseDue,
   type SessionState,
 } from "../../worker/conduct/state";
+import { OBSERVATION_CLOCK_SKEW_MS } from "../../worker/conduct/evaluation-window";
 
 const T = Date.UTC(2026, 10, 27, 9, 0, 0);
 const MIN = 60_000;
+/** The evaluators' hot wash after the end (EVALUATION_HOT_WASH_MINUTES' default). */
+const HOT_WASH = 60 * MIN;
 
 const item = (key: string, offsetMinutes: number | null): TimelineItem => ({
   key,
@@ -207,13 +210,56 @@ describe("answers and observations", () => {
     let s = run(fresh(), { type: "start" }, T);
     s = run(s, { type: "release", itemKey: "b" }, T + MIN);
     const note = { capability: "Mass Care Services", text: "Shelter opened late.", rating: "M" as const };
-    const now = applyObservation(s, note, T + 2 * MIN);
+    const now = applyObservation(s, note, T + 2 * MIN, HOT_WASH);
     expect(now.events).toEqual([{ at: T + 2 * MIN, payload: { kind: "observation", ...note, targetId: null, itemKey: "b" } }]);
-    expect(applyObservation(s, { ...note, itemKey: "a" }, T).events[0]!.payload).toMatchObject({ itemKey: "a" });
-    expect(refusal(() => applyObservation(s, { ...note, itemKey: "zzz" }, T))).toMatchObject({ status: 404 });
-    expect(applyObservation(s, { ...note, writtenAt: T + 90 * MIN }, T + 3 * MIN).events[0]!.at).toBe(T + 3 * MIN);
-    const ended = run(s, { type: "end" }, T + 10 * MIN);
-    expect(applyObservation(ended, { ...note, writtenAt: T + 9 * MIN }, T + 12 * MIN).events[0]!.at).toBe(T + 9 * MIN);
-    expect(refusal(() => applyObservation(ended, note, T + 12 * MIN))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.ended });
+    expect(applyObservation(s, { ...note, itemKey: "a" }, T, HOT_WASH).events[0]!.payload).toMatchObject({ itemKey: "a" });
+    expect(refusal(() => applyObservation(s, { ...note, itemKey: "zzz" }, T, HOT_WASH))).toMatchObject({ status: 404 });
+    expect(applyObservation(s, { ...note, writtenAt: T + MIN + 30_000 }, T + 3 * MIN, HOT_WASH).events[0]!.at).toBe(T + MIN + 30_000);
+  });
+});
+
+describe("an observation's time (issue 27)", () => {
+  const note = { capability: "Mass Care Services", text: "Shelter opened late.", rating: null };
+  const started = () => run(fresh(), { type: "start" }, T);
+  const ended = () => run(started(), { type: "end" }, T + 30 * MIN);
+  const at = (s: SessionState, writtenAt: number | undefined, now: number) => applyObservation(s, { ...note, writtenAt }, now, HOT_WASH).events[0]!;
+
+  it("must fall inside the session: 1970, before the start or in the future are refused with what to do", () => {
+    const s = started();
+    for (const writtenAt of [1, T - 3 * MIN, T - 24 * 60 * MIN]) {
+      expect(refusal(() => at(s, writtenAt, T + 5 * MIN))).toMatchObject({ status: 400, code: "written_before_start", message: CONDUCT_MESSAGES.writtenBeforeStart });
+    }
+    for (const writtenAt of [T + 8 * MIN, T + 365 * 24 * 60 * MIN]) {
+      expect(refusal(() => at(s, writtenAt, T + 5 * MIN))).toMatchObject({ status: 400, code: "written_in_future", message: CONDUCT_MESSAGES.writtenInFuture });
+    }
+  });
+
+  it("a phone's clock a little off (within OBSERVATION_CLOCK_SKEW_MS) is clamped into the session, never before the start or after now", () => {
+    const s = started();
+    expect(OBSERVATION_CLOCK_SKEW_MS).toBe(2 * MIN);
+    expect(at(s, T - MIN, T + 5 * MIN).at).toBe(T);
+    expect(at(s, T + 6 * MIN, T + 5 * MIN).at).toBe(T + 5 * MIN);
+  });
+
+  it("is refused before the session starts", () => {
+    expect(refusal(() => applyObservation(fresh(), note, T, HOT_WASH))).toMatchObject({ status: 409, code: "not_started", message: CONDUCT_MESSAGES.notStartedForNotes });
+  });
+
+  it("in the hot wash: a note written before the end keeps its time; one written after it, or without a time, is marked after play", () => {
+    const s = ended();
+    const before = at(s, T + 29 * MIN, T + 50 * MIN);
+    expect(before.at).toBe(T + 29 * MIN);
+    expect(before.payload).not.toHaveProperty("afterPlay");
+    expect(at(s, T + 40 * MIN, T + 50 * MIN)).toMatchObject({ at: T + 40 * MIN, payload: { afterPlay: true } });
+    expect(at(s, undefined, T + 50 * MIN)).toMatchObject({ at: T + 50 * MIN, payload: { afterPlay: true } });
+  });
+
+  it("after the hot wash every note is refused with 410, even one written before the end", () => {
+    const s = ended();
+    for (const writtenAt of [undefined, T + 10 * MIN, T + 80 * MIN]) {
+      expect(refusal(() => at(s, writtenAt, T + 90 * MIN))).toMatchObject({ status: 410, code: "evaluation_closed", message: CONDUCT_MESSAGES.evaluationClosed });
+    }
+    // The window's last millisecond still takes a note.
+    expect(at(s, undefined, T + 90 * MIN - 1).payload).toMatchObject({ afterPlay: true });
   });
 });

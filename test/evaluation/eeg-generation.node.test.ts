@@ -6,7 +6,6 @@ import { assignIds } from "../../worker/evaluation/eeg-ids";
 import { actionSteps, buildOfflineEeg, targetText } from "../../worker/evaluation/eeg-offline";
 import { capabilityGroups } from "../../worker/evaluation/eeg-plan";
 import { buildEegDocument } from "../../worker/evaluation/eeg-export";
-import { statementMeans } from "../../worker/evaluation/feedback";
 
 const item = (key: string, over: Partial<TimelineItem>): TimelineItem => ({
   key,
@@ -176,20 +175,6 @@ describe("EEG document", () => {
     for (const s of ["Exercise Evaluation Guide: Mass Care Services", "3 March 2027", "Critical Task", "Observation Notes", "Final Core Capability Rating", "Performed with Some Challenges", "Evaluator Name", "Capability Target 2"]) {
       expect(text).toContain(s);
     }
-  });
-});
-
-describe("feedback means", () => {
-  it("averages each statement over the responses that rated it", () => {
-    const base = { role: "", organization: "", strengths: [], improvements: [], correctiveActions: "", comments: "" };
-    const means = statementMeans([
-      { ...base, ratings: { structure: 5, scenario: 2 } },
-      { ...base, ratings: { structure: 4 } },
-      { ...base, ratings: { structure: 4 } },
-    ]);
-    expect(means.find((m) => m.id === "structure")).toMatchObject({ mean: 4.33, count: 3 });
-    expect(means.find((m) => m.id === "scenario")).toMatchObject({ mean: 2, count: 1 });
-    expect(means.find((m) => m.id === "prepared")).toMatchObject({ mean: null, count: 0 });
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { feedbackResponses } from "../../worker/db/schema";
 import { CONDUCT_MESSAGES } from "../../worker/conduct/model";
 import { FEEDBACK_BODY_LIMIT } from "../../worker/evaluation/model";
+import { nowDate } from "../../worker/lib/clock";
 import type { FeedbackFormView, FeedbackSummaryView } from "../../worker/evaluation/views";
 import { newShareToken } from "../../worker/share/tokens";
 import { createExercise } from "../exercises/helpers";
@@ -30,8 +31,9 @@ beforeAll(async () => {
   stranger = await createTestUser({ plan: "SOLO" });
 });
 
+/** Ended now: its form is open (it closes some days after the end), whatever date the suite runs on. */
 async function session() {
-  return createSession(owner, await createExercise(owner, { name: "Feedback TTX" }));
+  return createSession(owner, await createExercise(owner, { name: "Feedback TTX" }), { endedAt: nowDate() });
 }
 
 describe("the public feedback form", () => {

@@ -43,8 +43,15 @@ export function samplePlan(exerciseName = "Harlow River Flood TTX"): ConductPlan
   };
 }
 
-/** A ConductSession row as the core's create would leave it (made directly: the core API is another engineer's). */
-export async function createSession(user: TestUser, exerciseId: string, options: { plan?: ConductPlan; campaignId?: string | null; name?: string } = {}): Promise<string> {
+/**
+ * A ConductSession row as the core's create would leave it (made directly: the core API is another engineer's).
+ * `endedAt` defaults to PLAYED_AT; a test of the feedback form passes the app's now (the form closes some days after the end).
+ */
+export async function createSession(
+  user: TestUser,
+  exerciseId: string,
+  options: { plan?: ConductPlan; campaignId?: string | null; name?: string; endedAt?: Date } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   await db()
     .insert(conductSessions)
@@ -57,7 +64,7 @@ export async function createSession(user: TestUser, exerciseId: string, options:
       status: "ended",
       plan: options.plan ?? samplePlan(),
       startedAt: PLAYED_AT,
-      endedAt: PLAYED_AT,
+      endedAt: options.endedAt ?? PLAYED_AT,
       createdAt: PLAYED_AT,
       updatedAt: PLAYED_AT,
     });
@@ -77,3 +84,24 @@ export async function revokeLink(id: string): Promise<void> {
 }
 
 export const clientKey = () => `k-${crypto.randomUUID().slice(0, 12)}`;
+
+/**
+ * `count` feedback responses written straight into D1 in one statement (a recursive CTE): quick
+ * enough for thousands. Response i (1-based) is created at `from + i` ms and rates "structure"
+ * (i mod 5) + 1; every third writes a strength naming its number; each names "Org (i mod 7)".
+ */
+export async function insertFeedback(sessionId: string, count: number, from: number): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO "FeedbackResponse" ("id", "sessionId", "tokenId", "clientKey", "content", "createdAt")
+     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+     SELECT ?1 || '-fb-' || i, ?1, NULL, 'seed-' || i,
+            json_object('role', 'Player', 'organization', 'Org ' || (i % 7),
+                        'strengths', CASE WHEN i % 3 = 0 THEN json_array('Strength from form ' || i) ELSE json_array() END,
+                        'improvements', json_array(), 'correctiveActions', '',
+                        'ratings', json_object('structure', (i % 5) + 1), 'comments', ''),
+            ?3 + i
+     FROM n`,
+  )
+    .bind(sessionId, count, from)
+    .run();
+}

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { nowDate } from "../../worker/lib/clock";
 import { newShareToken } from "../../worker/share/tokens";
 import { createExercise } from "../exercises/helpers";
 import { api, expectStatus, ORIGIN } from "../helpers/api";
@@ -43,6 +44,8 @@ describe("evaluation pages", () => {
   });
 
   it("the public form opens signed out by a feedback link, without the app's navigation; unknown, revoked and player links are 404", async () => {
+    // Ended now: the form stays open for days after the end, whatever date the suite runs on.
+    const sessionId = await createSession(owner, await createExercise(owner, { name: "Form TTX" }), { endedAt: nowDate() });
     const link = await createLink(sessionId);
     const res = await page(`/feedback/${link.token}`);
     expect(res.status).toBe(200);

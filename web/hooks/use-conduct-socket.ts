@@ -11,6 +11,8 @@ import type { ServerMessage } from "../../worker/conduct/views";
 
 export const GONE_MESSAGE = "This link no longer works. Ask the exercise controller for a new one.";
 
+type GoneReason = NonNullable<Extract<ServerMessage<unknown>, { type: "gone" }>["reason"]>;
+
 type Options<S> = {
   /** Same-origin path of the socket (conductPaths.controllerSocket / linkSocket). */
   socketPath: string;
@@ -23,8 +25,10 @@ type Options<S> = {
 export type ConductSocket<S> = {
   state: S | null;
   status: ConnectionStatus;
-  /** Set once the server said the link or session is gone (socket `gone` or a 404). */
+  /** Set once the server said the link or session is gone (socket `gone`, a 404, or a 410 once an evaluator's window has closed). */
   goneMessage: string | null;
+  /** Why, when the server said: "evaluation-closed" after an evaluator link's hot wash. */
+  goneReason: GoneReason | null;
   /** The last failure to load anything at all (shown only while there is no state). */
   loadError: string | null;
   /** Takes a state from elsewhere (a command's answer) under the same ordering rule as the socket's. */
@@ -42,6 +46,7 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
   const [state, setState] = React.useState<S | null>(initial);
   const [status, setStatus] = React.useState<ConnectionStatus>("connecting");
   const [goneMessage, setGoneMessage] = React.useState<string | null>(null);
+  const [goneReason, setGoneReason] = React.useState<GoneReason | null>(null);
   const [loadError, setLoadError] = React.useState<string | null>(null);
   const fetchRef = React.useRef(fetchState);
   fetchRef.current = fetchState;
@@ -52,9 +57,10 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
     setState((current) => acceptState(current, next));
   }, []);
 
-  const markGone = React.useCallback((message: string) => {
+  const markGone = React.useCallback((message: string, reason: GoneReason | null = null) => {
     goneRef.current = true;
     setGoneMessage(message || GONE_MESSAGE);
+    setGoneReason(reason);
     setStatus("gone");
   }, []);
 
@@ -65,6 +71,7 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
       setLoadError(null);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) markGone(e.message);
+      else if (e instanceof ApiError && e.code === "evaluation_closed") markGone(e.message, "evaluation-closed");
       else setLoadError(e instanceof Error && e.message ? e.message : "Could not load the session.");
     }
   }, [accept, markGone]);
@@ -107,7 +114,7 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
         }
         if (message.type === "state") accept(message.state);
         else if (message.type === "gone") {
-          markGone(message.message);
+          markGone(message.message, message.reason ?? null);
           stopPolling();
           ws.close(1000, "gone");
         }
@@ -150,5 +157,5 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
     };
   }, [socketPath, accept, markGone, refresh]);
 
-  return { state, status, goneMessage, loadError, accept, refresh };
+  return { state, status, goneMessage, goneReason, loadError, accept, refresh };
 }

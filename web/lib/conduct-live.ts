@@ -239,7 +239,18 @@ export function observationDraft(
   return { ...fields, itemKey: currentItemKey, writtenAt };
 }
 
-export type Note = { key: string; capability: string; targetId: string | null; text: string; rating: Rating | null; at: string; state: "saved" | "queued" | "refused"; error: string | null };
+export type Note = {
+  key: string;
+  capability: string;
+  targetId: string | null;
+  text: string;
+  rating: Rating | null;
+  at: string;
+  state: "saved" | "queued" | "refused";
+  error: string | null;
+  /** Stored as written after the session ended (the server decides; a queued note is not yet known). */
+  afterPlay: boolean;
+};
 
 /** The evaluator's own notes, newest first: stored ones "Saved", the rest "Queued" until they are. */
 export function mergeNotes(observations: ObservationView[], pending: OutboxEntry<ObservationInput>[]): Note[] {
@@ -255,8 +266,19 @@ export function mergeNotes(observations: ObservationView[], pending: OutboxEntry
       at: new Date(e.input.writtenAt ?? e.queuedAt).toISOString(),
       state: e.error ? "refused" : "queued",
       error: e.error,
+      afterPlay: false,
     }));
-  const saved: Note[] = observations.map((o) => ({ key: o.id, capability: o.capability, targetId: o.targetId, text: o.text, rating: o.rating, at: o.at, state: "saved", error: null }));
+  const saved: Note[] = observations.map((o) => ({
+    key: o.id,
+    capability: o.capability,
+    targetId: o.targetId,
+    text: o.text,
+    rating: o.rating,
+    at: o.at,
+    state: "saved",
+    error: null,
+    afterPlay: o.afterPlay,
+  }));
   return [...queued, ...saved].sort((a, b) => b.at.localeCompare(a.at));
 }
 

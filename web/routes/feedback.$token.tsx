@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { FeedbackForm } from "~/components/evaluation/feedback-form";
+import { FeedbackForm, FeedbackUnavailable } from "~/components/evaluation/feedback-form";
 import { appContext } from "../../worker/context";
 import { getFeedbackForm } from "../../worker/evaluation/feedback";
 import { orPageNotFound } from "~/lib/not-found.server";
@@ -10,7 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Participant feedback · Ready
 /**
  * The public participant feedback form behind a session's feedback link (issue 15): no account, no
  * app navigation for a signed-out visitor (worker/auth/guard.ts lists /feedback as public). An
- * unknown, revoked or non-feedback link is 404, the same for each.
+ * unknown, revoked or non-feedback link is 404, the same for each. A form that closed (some days
+ * after the session ended) or is full says so instead of showing the form.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
@@ -22,7 +23,7 @@ export default function FeedbackRoute() {
   return (
     <main className="flex justify-center bg-background px-3 py-6 md:py-12">
       <div className="w-full max-w-2xl">
-        <FeedbackForm token={token} form={form} />
+        {form.status === "open" ? <FeedbackForm token={token} form={form} /> : <FeedbackUnavailable status={form.status} message={form.message ?? ""} exerciseName={form.exerciseName} />}
       </div>
     </main>
   );

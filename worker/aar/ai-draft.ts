@@ -33,7 +33,8 @@ export function numberEvidence(inputs: AarInputs): { markers: Markers; lines: st
   inputs.observations.forEach((o, i) => {
     const m = `O${i + 1}`;
     markers.set(m, observationEvidence(o));
-    lines.push(`[${m}] ${o.capability}${o.rating ? ` — rated ${o.rating}` : ""}${o.targetId ? ` — target ${o.targetId}` : ""} — ${o.actorLabel || "evaluator"}: ${clip(o.text, PROMPT_QUOTE_MAX)}`);
+    const after = o.afterPlay ? " (written after play, in the hot wash)" : "";
+    lines.push(`[${m}] ${o.capability}${o.rating ? ` — rated ${o.rating}` : ""}${o.targetId ? ` — target ${o.targetId}` : ""} — ${o.actorLabel || "evaluator"}${after}: ${clip(o.text, PROMPT_QUOTE_MAX)}`);
   });
   const modules = inputs.session.plan.modules;
   lines.push("", "Player answers to discussion questions:");
@@ -43,7 +44,12 @@ export function numberEvidence(inputs: AarInputs): { markers: Markers; lines: st
     const question = modules[a.moduleIndex]?.questions[a.questionIndex];
     lines.push(`[${m}] ${a.group || "player group"}, module ${a.moduleIndex + 1}${question ? ` — “${clip(question, 200)}”` : ""}: ${clip(a.text, PROMPT_QUOTE_MAX)}`);
   });
-  lines.push("", "Participant feedback forms:");
+  // The counts and means cover every form; the quoted forms are a bounded sample (AAR_FEEDBACK_SAMPLE).
+  const totals = inputs.feedbackTotals;
+  lines.push("", `Participant feedback forms: ${totals.total} returned.`);
+  const rated = totals.ratings.filter((r) => r.mean !== null);
+  if (rated.length) lines.push(`Mean agreement over every form, 1 (strongly disagree) to 5 (strongly agree): ${rated.map((r) => `“${r.text}” ${r.mean} (${r.count} rated)`).join("; ")}.`);
+  if (inputs.feedback.length) lines.push(`Written feedback from ${inputs.feedback.length} form${inputs.feedback.length === 1 ? "" : "s"} (an even sample across the session when more wrote some):`);
   inputs.feedback.forEach((f, i) => {
     const m = `F${i + 1}`;
     const c = f.content;

@@ -131,7 +131,13 @@ function headline(text: string): string {
   return /[.!?…]$/.test(line) ? line : `${line}.`;
 }
 
-export const observationEvidence = (o: ObservationInput): Evidence => ({ kind: "observation", id: o.id, quote: clip(o.text, QUOTE_MAX), at: o.at });
+export const observationEvidence = (o: ObservationInput): Evidence => ({
+  kind: "observation",
+  id: o.id,
+  quote: clip(o.text, QUOTE_MAX),
+  at: o.at,
+  ...(o.afterPlay ? { afterPlay: true } : {}),
+});
 const feedbackEvidence = (f: FeedbackInput, text: string): Evidence => ({ kind: "feedback", id: f.id, quote: clip(text, QUOTE_MAX), at: f.at });
 
 let keywordsG: { name: string; keywords: RegExp }[] | undefined;
@@ -291,7 +297,7 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
 
   const groups = unique(inputs.links.filter((l) => l.role === "player").map((l) => l.label));
   const evaluators = unique(inputs.links.filter((l) => l.role === "evaluator").map((l) => l.label));
-  const feedbackOrgs = unique(feedback.map((f) => f.content.organization));
+  const feedbackOrgs = unique([...inputs.feedbackTotals.organizations, ...feedback.map((f) => f.content.organization)]);
   const missionAreas = MISSION_AREAS.filter((area) => capList.some((c) => getCapabilityByName(c)?.missionAreas.includes(area)));
   const modules = plan.modules.length;
   const released = inputs.played.length;
@@ -338,12 +344,13 @@ function unique(list: string[]): string[] {
 }
 
 function executiveSummary(inputs: AarInputs, analyses: AarContent["analyses"], rows: number, people: { groups: number; evaluators: number }): string {
-  const { session, observations, answers, feedback } = inputs;
+  const { session, observations, answers } = inputs;
+  const forms = inputs.feedbackTotals.total;
   const dates = formatDates(session.startedAt, session.endedAt);
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const paras: string[] = [];
   paras.push(
-    `${session.plan.exerciseName || "The exercise"} was conducted${dates ? ` on ${dates}` : ""} as session “${session.name}”. ${n(people.evaluators, "evaluator")} recorded ${n(observations.length, "observation")} across ${n(analyses.length, "core capability", "core capabilities")}; ${n(people.groups, "player group")} recorded ${n(answers.length, "answer")} to the discussion questions; ${n(feedback.length, "participant feedback form")} ${feedback.length === 1 ? "was" : "were"} returned.`,
+    `${session.plan.exerciseName || "The exercise"} was conducted${dates ? ` on ${dates}` : ""} as session “${session.name}”. ${n(people.evaluators, "evaluator")} recorded ${n(observations.length, "observation")} across ${n(analyses.length, "core capability", "core capabilities")}; ${n(people.groups, "player group")} recorded ${n(answers.length, "answer")} to the discussion questions; ${n(forms, "participant feedback form")} ${forms === 1 ? "was" : "were"} returned.`,
   );
   if (observations.length === 0) paras.push("No evaluator observations were recorded during play: the analysis below lists the exercise's capabilities and objectives for the planning team to complete.");
   const rated = analyses.filter((a) => a.rating);

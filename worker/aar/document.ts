@@ -2,6 +2,7 @@ import { safeFilename, type ExportFile } from "../exercises/export";
 import { keyValueTable, paragraphs, type Block, type SitMan } from "../exercises/export/sitman";
 import type { AarContent, Evidence } from "../db/conduct-shapes";
 import { RATING_LABELS } from "../db/conduct-shapes";
+import { AFTER_PLAY } from "./model";
 import type { AarView } from "./views";
 
 /**
@@ -40,7 +41,7 @@ function clockTime(at: number | null): string {
   return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
 }
 
-export const evidenceLine = (e: Evidence) => `“${e.quote}” — ${KIND_LABEL[e.kind]}${e.at !== null ? `, ${clockTime(e.at)}` : ""}`;
+export const evidenceLine = (e: Evidence) => `“${e.quote}” — ${KIND_LABEL[e.kind]}${e.at !== null ? `, ${clockTime(e.at)}` : ""}${e.afterPlay ? `, ${AFTER_PLAY}` : ""}`;
 
 function findingBlocks(label: string, i: number, f: AarContent["analyses"][number]["strengths"][number], withRootCause: boolean): Block[] {
   const out: Block[] = [{ type: "heading", level: 3, text: `${label} ${i + 1}: ${f.text}` }];

@@ -1,15 +1,26 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { ConductPlan, EegContent, FeedbackContent, Rating, TimelineItem } from "../db/conduct-shapes";
-import { conductEvents, conductTokens, eegs, feedbackResponses, type ConductSession } from "../db/schema";
+import { conductEvents, conductTokens, eegs, type ConductSession } from "../db/schema";
+import { feedbackAggregates, feedbackOrganizations, feedbackSample, type FeedbackRow, type StatementMean } from "../evaluation/feedback-stats";
 
 /**
  * Everything a conduct session produced that the After-Action Report rests on, read from D1 (the
  * ConductEvent rows are the session object's mirror, written before it answers). The session row
- * itself comes from findSession; the rest is one D1 batch: events, guide, feedback, links.
+ * itself comes from findSession; the rest is one D1 batch (events, guide, links) beside the feedback
+ * reads: its aggregates over every response and a bounded sample of the written ones.
  *
  * Ids are the rows' own (ConductEvent.id, FeedbackResponse.id): the report's evidence cites them.
  */
+
+/**
+ * Feedback forms the report quotes (an even sample of those with written feedback; feedback-stats.ts).
+ * Feedback is anonymous and public, so its share of the AI prompt (which the controller pays for)
+ * must not grow with how many were posted: 40 forms of at most ~1,300 characters each bound it near
+ * 52,000 characters, while the aggregates (count, means, organisations) still cover every response.
+ * Most exercises return fewer than 40 forms, and then every one is quoted.
+ */
+export const AAR_FEEDBACK_SAMPLE = 40;
 
 export type ObservationInput = {
   id: string;
@@ -22,6 +33,8 @@ export type ObservationInput = {
   text: string;
   rating: Rating | null;
   itemKey: string | null;
+  /** Written after the session ended, in the evaluators' hot wash (worker/conduct/evaluation-window.ts). */
+  afterPlay: boolean;
 };
 
 export type AnswerInput = { id: string; at: number; group: string; moduleIndex: number; questionIndex: number; text: string };
@@ -37,7 +50,10 @@ export type AarInputs = {
   /** Injects released during play (planned and unplanned), in order. */
   played: PlayedItem[];
   eeg: EegContent | null;
+  /** A sample of the written feedback (at most AAR_FEEDBACK_SAMPLE forms), in submission order. */
   feedback: FeedbackInput[];
+  /** Over every response: how many, each statement's mean, the organisations named. */
+  feedbackTotals: { total: number; ratings: StatementMean[]; organizations: string[] };
   links: { role: "player" | "evaluator" | "feedback"; label: string }[];
 };
 
@@ -45,7 +61,8 @@ export type AarInputs = {
 const READ_KINDS = ["observation", "answer", "released", "unplanned"] as const;
 
 export async function loadAarInputs(db: Database, session: ConductSession): Promise<AarInputs> {
-  const [events, guides, responses, links] = await db.batch([
+  const feedback = Promise.all([feedbackSample(db, session.id, AAR_FEEDBACK_SAMPLE), feedbackAggregates(db, session.id), feedbackOrganizations(db, session.id)]);
+  const [events, guides, links] = await db.batch([
     db
       .select({ id: conductEvents.id, at: conductEvents.at, actorId: conductEvents.actorId, actorLabel: conductEvents.actorLabel, payload: conductEvents.payload })
       .from(conductEvents)
@@ -53,17 +70,13 @@ export async function loadAarInputs(db: Database, session: ConductSession): Prom
       .orderBy(asc(conductEvents.seq)),
     db.select({ content: eegs.content }).from(eegs).where(eq(eegs.sessionId, session.id)).limit(1),
     db
-      .select({ id: feedbackResponses.id, createdAt: feedbackResponses.createdAt, content: feedbackResponses.content })
-      .from(feedbackResponses)
-      .where(eq(feedbackResponses.sessionId, session.id))
-      .orderBy(asc(feedbackResponses.createdAt), asc(feedbackResponses.id)),
-    db
       .select({ role: conductTokens.role, label: conductTokens.label })
       .from(conductTokens)
       .where(eq(conductTokens.sessionId, session.id))
       .orderBy(asc(conductTokens.createdAt), asc(conductTokens.id)),
   ]);
-  return fromRows(session, events, guides[0]?.content ?? null, responses, links);
+  const [sample, aggregates, organizations] = await feedback;
+  return fromRows(session, events, guides[0]?.content ?? null, { sample, totals: { total: aggregates.total, ratings: aggregates.ratings, organizations } }, links);
 }
 
 type EventRow = { id: string; at: Date; actorId: string | null; actorLabel: string; payload: (typeof conductEvents.$inferSelect)["payload"] };
@@ -73,7 +86,7 @@ export function fromRows(
   session: Pick<ConductSession, "id" | "name" | "plan" | "startedAt" | "endedAt">,
   events: EventRow[],
   eeg: EegContent | null,
-  responses: { id: string; createdAt: Date; content: FeedbackContent }[],
+  feedback: { sample: FeedbackRow[]; totals: AarInputs["feedbackTotals"] },
   links: AarInputs["links"],
 ): AarInputs {
   // Unplanned injects join the map as they are added: one may be released later by its key.
@@ -86,7 +99,7 @@ export function fromRows(
     const p = e.payload;
     switch (p.kind) {
       case "observation":
-        observations.push({ id: e.id, at, actorId: e.actorId, actorLabel: e.actorLabel, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey });
+        observations.push({ id: e.id, at, actorId: e.actorId, actorLabel: e.actorLabel, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey, afterPlay: p.afterPlay === true });
         break;
       case "answer":
         answers.push({ id: e.id, at, group: e.actorLabel, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text });
@@ -110,7 +123,8 @@ export function fromRows(
     answers,
     played,
     eeg,
-    feedback: responses.map((r) => ({ id: r.id, at: r.createdAt.getTime(), content: r.content })),
+    feedback: feedback.sample.map((r) => ({ id: r.id, at: r.createdAt.getTime(), content: r.content })),
+    feedbackTotals: feedback.totals,
     links,
   };
 }

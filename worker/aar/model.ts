@@ -12,6 +12,9 @@ export const AAR_MESSAGES = {
   final: "This report is final and can no longer be edited.",
 } as const;
 
+/** How evidence written in the evaluators' hot wash, after the session ended, is labelled (page and export). */
+export const AFTER_PLAY = "after play";
+
 export const saveAarSchema = z.object({ content: aarContentSchema });
 export type SaveAarInput = z.infer<typeof saveAarSchema>;
 

@@ -1,4 +1,4 @@
-import type { ConductPlan, EegContent, FeedbackContent, Rating } from "../db/conduct-shapes";
+import { FEEDBACK_STATEMENTS, type ConductPlan, type EegContent, type FeedbackContent, type Rating } from "../db/conduct-shapes";
 import type { AarInputs } from "./inputs";
 
 /**
@@ -81,6 +81,7 @@ export function sampleInputs(observationCount = 100, t0 = Date.UTC(2026, 10, 27,
       text,
       rating,
       itemKey: `module-${Math.floor(i / Math.max(1, Math.ceil(observationCount / 3)))}-inject-0`,
+      afterPlay: false,
     });
   }
   const groups = ["EOC Policy Group", "Shelter Task Force"];
@@ -108,6 +109,12 @@ export function sampleInputs(observationCount = 100, t0 = Date.UTC(2026, 10, 27,
     played: samplePlan().items.map((i, n) => ({ key: i.key, title: i.title, at: t0 + n * 900_000, unplanned: false, responsibleOrganization: i.responsibleOrganization })),
     eeg: sampleEeg(),
     feedback,
+    // What D1's aggregates give for these three forms (each rates "structure" 4).
+    feedbackTotals: {
+      total: feedback.length,
+      ratings: FEEDBACK_STATEMENTS.map((s) => ({ id: s.id, text: s.text, mean: s.id === "structure" ? 4 : null, count: s.id === "structure" ? feedback.length : 0 })),
+      organizations: feedback.map((f) => f.content.organization),
+    },
     links: [
       ...groups.map((label) => ({ role: "player" as const, label })),
       ...evaluators.map((_, i) => ({ role: "evaluator" as const, label: `Evaluator ${i + 1}` })),

@@ -34,6 +34,10 @@ export const CONDUCT_MESSAGES = {
   linkFull: `This link is open in ${MAX_SOCKETS_PER_LINK} windows already. Close one, or ask the controller for another link.`,
   tooFast: "Too many answers or notes from this link in a minute. Wait a moment and send again: nothing was lost.",
   moduleNotReached: "The controller has not opened that module yet.",
+  notStartedForNotes: "The session has not started yet. Notes can be saved once the controller starts it.",
+  evaluationClosed: "This session's evaluation window has closed: notes are no longer taken. Give any notes still on this device to the exercise controller.",
+  writtenBeforeStart: "This note is dated before the session started. Check this device's date and time, then save the note again.",
+  writtenInFuture: "This note is dated in the future. Check this device's date and time, then save the note again.",
 } as const;
 
 export const createSessionSchema = z.object({
@@ -98,7 +102,7 @@ export const observationSchema = z.object({
   rating: ratingSchema.nullish(),
   /** Defaults to the inject released most recently when the server receives it. */
   itemKey: short(100).nullish(),
-  /** When the evaluator wrote it (epoch ms), for notes queued offline; the server keeps it only if not in the future. */
+  /** When the evaluator wrote it (epoch ms), for notes queued offline: between the session's start and now, or refused (state.ts observationTime). */
   writtenAt: z.number().int().positive().optional(),
 });
 export type ObservationInput = z.infer<typeof observationSchema>;

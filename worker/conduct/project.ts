@@ -130,7 +130,7 @@ export function evaluatorState(
   meta: SessionMeta,
   state: SessionState,
   link: Pick<LinkRecord, "label">,
-  input: { now: number; guides: EegGuide[]; observations: ObservationView[] },
+  input: { now: number; guides: EegGuide[]; observations: ObservationView[]; evaluationClosesAt: number | null },
 ): EvaluatorStateView {
   return {
     role: "evaluator",
@@ -147,6 +147,7 @@ export function evaluatorState(
     guides: input.guides,
     capabilities: [...new Set(meta.objectives.map((o) => o.capability?.trim()).filter((c): c is string => !!c))],
     observations: input.observations,
+    evaluationClosesAt: iso(input.evaluationClosesAt),
   };
 }
 

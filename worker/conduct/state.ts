@@ -1,5 +1,6 @@
 import type { ConductEventPayload, TimelineItem } from "../db/conduct-shapes";
-import { conflict, notFound } from "../lib/errors";
+import { badRequest, conflict, gone, notFound } from "../lib/errors";
+import { isEvaluationClosed, OBSERVATION_CLOCK_SKEW_MS } from "./evaluation-window";
 import { CONDUCT_MESSAGES, type AnswerInput, type ControllerCommand, type ObservationInput } from "./model";
 import type { ConductStatus } from "./views";
 
@@ -251,15 +252,27 @@ export function applyAnswer(state: SessionState, input: Omit<AnswerInput, "clien
 }
 
 /**
- * An evaluator's observation, tied to the inject released most recently unless it names one. A note
- * written offline keeps its own time (never in the future), and is still taken after the end if it
- * was written before it — a queued note is not lost to a dropped connection.
+ * When a note was written: its writtenAt (a note queued offline keeps its own time) or, without one,
+ * `now`. It must fall inside the session — from its start to now, give or take the phones' clock
+ * skew (evaluation-window.ts), and is stored clamped into it; anything else (a 1970 stamp, a date
+ * in the future, a time before the start) is refused with what to do.
  */
-export function applyObservation(state: SessionState, input: Omit<ObservationInput, "clientKey">, now: number): Applied {
-  const at = input.writtenAt !== undefined ? Math.min(input.writtenAt, now) : now;
-  if (state.status === "ended" && (input.writtenAt === undefined || state.endedAt === null || at > state.endedAt)) {
-    throw conflict(CONDUCT_MESSAGES.ended, "session_ended");
-  }
+export function observationTime(startedAt: number, writtenAt: number | undefined, now: number): number {
+  if (writtenAt === undefined) return now;
+  if (writtenAt < startedAt - OBSERVATION_CLOCK_SKEW_MS) throw badRequest(CONDUCT_MESSAGES.writtenBeforeStart, "written_before_start");
+  if (writtenAt > now + OBSERVATION_CLOCK_SKEW_MS) throw badRequest(CONDUCT_MESSAGES.writtenInFuture, "written_in_future");
+  return Math.min(Math.max(writtenAt, startedAt), now);
+}
+
+/**
+ * An evaluator's observation, tied to the inject released most recently unless it names one. Taken
+ * from the start until `hotWash` ms after the end (then 410): a note written before the end keeps its
+ * time, one written after it is marked `afterPlay`.
+ */
+export function applyObservation(state: SessionState, input: Omit<ObservationInput, "clientKey">, now: number, hotWash: number): Applied {
+  if (state.startedAt === null) throw conflict(CONDUCT_MESSAGES.notStartedForNotes, "not_started");
+  if (isEvaluationClosed(state.endedAt, now, hotWash)) throw gone(CONDUCT_MESSAGES.evaluationClosed, "evaluation_closed");
+  const at = observationTime(state.startedAt, input.writtenAt, now);
   const itemKey = input.itemKey ?? state.lastReleasedKey;
   if (input.itemKey) findItem(state, input.itemKey);
   const payload: ConductEventPayload = {
@@ -269,6 +282,7 @@ export function applyObservation(state: SessionState, input: Omit<ObservationInp
     text: input.text,
     rating: input.rating ?? null,
     itemKey: itemKey ?? null,
+    ...(state.endedAt !== null && at > state.endedAt ? { afterPlay: true } : {}),
   };
   return fold(state, [payload], at);
 }

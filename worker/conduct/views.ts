@@ -18,7 +18,9 @@ import type { ActorRole, ConductEventPayload, ConductModule, EegGuide, Rating, T
  *   GET  /api/conduct/t/{token}                      → TokenStateView (player or evaluator)
  *   GET  /api/conduct/t/{token}/socket               WebSocket: ServerMessage<PlayerStateView | EvaluatorStateView>
  *   POST /api/conduct/t/{token}/answers              AnswerInput → SubmitAck (player links)
- *   POST /api/conduct/t/{token}/observations         ObservationInput → SubmitAck (evaluator links)
+ *   POST /api/conduct/t/{token}/observations         ObservationInput → SubmitAck (evaluator links; 409 before the start, 400 for a
+ *                                                    writtenAt outside the session; 410 once the hot wash after the end has passed,
+ *                                                    as for the link's state and socket)
  * Pages: /exercise/{id}/conduct (sessions of an exercise), /conduct/sessions/{id} (console, with tabs
  * eeg, feedback, aar, replay), /conduct/{token} (player or evaluator by the link's role),
  * /feedback/{token} (participant feedback form), /improvement (corrective actions).
@@ -125,6 +127,8 @@ export type ObservationView = {
   rating: Rating | null;
   itemKey: string | null;
   at: string;
+  /** Written after the session ended, in the hot wash. */
+  afterPlay: boolean;
 };
 
 /** What an evaluator sees: the released timeline with expected actions, their EEGs and their own notes. */
@@ -147,6 +151,8 @@ export type EvaluatorStateView = {
   /** The core capabilities the exercise's objectives name (what to observe before any EEG exists). */
   capabilities: string[];
   observations: ObservationView[];
+  /** Once the session has ended: when this link closes (ISO; EVALUATION_HOT_WASH_MINUTES after the end). Notes written until then are marked after play. */
+  evaluationClosesAt: string | null;
 };
 
 export type TokenStateView = PlayerStateView | EvaluatorStateView;
@@ -154,8 +160,11 @@ export type TokenStateView = PlayerStateView | EvaluatorStateView;
 /** Messages on every conduct socket, server → browser. */
 export type ServerMessage<State> =
   | { type: "state"; state: State }
-  /** The socket's link was revoked or the session deleted: close and show "This link no longer works." */
-  | { type: "gone"; message: string };
+  /**
+   * The socket's link was revoked or the session deleted: close and show "This link no longer works."
+   * With reason "evaluation-closed": an evaluator's hot wash after the end has passed.
+   */
+  | { type: "gone"; message: string; reason?: "evaluation-closed" };
 
 export type SubmitAck = { ok: true; clientKey: string; seq: number; duplicate: boolean };
 

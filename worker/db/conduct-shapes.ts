@@ -126,6 +126,8 @@ export const conductEventPayloadSchema = z.discriminatedUnion("kind", [
     rating: ratingSchema.nullable(),
     /** The inject released most recently when it was written (ties the note to play). */
     itemKey: short(100).nullable(),
+    /** Written after the session ended, in the evaluators' hot wash (absent: during play). */
+    afterPlay: z.boolean().optional(),
   }),
   z.object({ kind: z.literal("ended") }),
 ]);
@@ -204,6 +206,8 @@ export const evidenceSchema = z.object({
   quote: long(2_000),
   /** When it was written (epoch ms). */
   at: z.number().int().nullable(),
+  /** An observation written after the session ended, in the hot wash: shown as "after play". */
+  afterPlay: z.boolean().optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

@@ -12,6 +12,12 @@ export const EVALUATION_MESSAGES = {
   eegEdited: "The evaluation guide has been edited. Generating again replaces your edits: confirm to go on.",
 } as const;
 
+/** The feedback page's heading once its form takes no more responses (the message says why and what to do). */
+export const FEEDBACK_TITLES = {
+  closed: "This form is closed",
+  full: "This form is full",
+} as const;
+
 export const saveEegSchema = z.object({ content: eegContentSchema });
 export type SaveEegInput = z.infer<typeof saveEegSchema>;
 

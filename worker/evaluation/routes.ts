@@ -39,5 +39,5 @@ export const feedbackFormRoutes = new Hono<AppEnv>()
   .get("/:token", async (c) => c.json(await getFeedbackForm(appCtxOf(c), c.req.param("token"))))
   .post("/:token", async (c) => {
     const input = await readJson(c, feedbackInputSchema, FEEDBACK_BODY_LIMIT);
-    return c.json(await submitFeedback(appCtxOf(c), c.req.param("token"), input), 201);
+    return c.json(await submitFeedback(appCtxOf(c), c.req.param("token"), input, { address: c.req.header("cf-connecting-ip") ?? null }), 201);
   });

@@ -10,8 +10,9 @@ import type { EegContent, EegGuide, FeedbackContent, Rating } from "../db/conduc
  *   GET  /api/conduct/sessions/{id}/eeg/export?format=docx|pdf → the file (HSEEP EEG layout)
  *   GET  /api/conduct/sessions/{id}/feedback           → FeedbackSummaryView
  * Public, by a feedback link's token:
- *   GET  /api/feedback/{token}                         → FeedbackFormView
- *   POST /api/feedback/{token}                         FeedbackInput → 201 { ok: true, duplicate: boolean }
+ *   GET  /api/feedback/{token}                         → FeedbackFormView (status open, closed or full)
+ *   POST /api/feedback/{token}                         FeedbackInput → 201 { ok: true, duplicate: boolean };
+ *        410 feedback_closed, 409 feedback_full, 429 rate_limited with Retry-After (per link and per client address)
  * Pages: /conduct/sessions/{id}/eeg, /conduct/sessions/{id}/feedback, /feedback/{token}.
  */
 
@@ -28,14 +29,20 @@ export type RatingDefinitionView = { rating: Rating; label: string; definition: 
 export type FeedbackFormView = {
   sessionName: string;
   exerciseName: string;
+  /** closed: FEEDBACK_CLOSE_AFTER_DAYS after the session ended; full: FEEDBACK_MAX_RESPONSES taken. Then `message` says so and `statements` is empty. */
+  status: "open" | "closed" | "full";
+  message: string | null;
   statements: { id: string; text: string }[];
 };
 
 export type FeedbackResponseView = { id: string; createdAt: string; content: FeedbackContent };
 
 export type FeedbackSummaryView = {
+  /** Every response to the session. */
+  total: number;
+  /** The latest responses, newest first (at most FEEDBACK_RESPONSES_LISTED). */
   responses: FeedbackResponseView[];
-  /** Mean 1–5 per statement id over the responses that rated it, with how many did. */
+  /** Mean 1–5 per statement id over every response that rated it, with how many did. */
   ratings: { id: string; text: string; mean: number | null; count: number }[];
 };
 

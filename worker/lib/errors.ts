@@ -1,12 +1,16 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** An error whose message is safe to show the caller. Everything else becomes a generic 500. */
+/**
+ * An error whose message is safe to show the caller. Everything else becomes a generic 500.
+ * `headers` go on the response with it (a 429's Retry-After).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "HttpError";
@@ -23,5 +27,10 @@ export const payloadTooLarge = (message = "Request body is too large.") => new H
 export const unsupportedMediaType = (message: string, code = "unsupported_media_type") => new HttpError(415, code, message);
 export const paymentRequired = (message = "Credit limit exceeded") => new HttpError(402, "credit_limit_exceeded", message);
 export const locked = (message: string, details?: Record<string, unknown>) => new HttpError(423, "locked", message, details);
-export const tooManyRequests = (message = "Too many attempts. Wait a minute and try again.", code = "rate_limited", details?: Record<string, unknown>) =>
-  new HttpError(429, code, message, details);
+export const tooManyRequests = (
+  message = "Too many attempts. Wait a minute and try again.",
+  code = "rate_limited",
+  details?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) => new HttpError(429, code, message, details, headers);
+export const gone = (message: string, code = "gone") => new HttpError(410, code, message);

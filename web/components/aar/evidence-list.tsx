@@ -1,3 +1,4 @@
+import { AFTER_PLAY } from "../../../worker/aar/model";
 import type { Evidence } from "../../../worker/aar/views";
 
 const KIND_LABEL: Record<Evidence["kind"], string> = { observation: "Observation", answer: "Player answer", feedback: "Participant feedback" };
@@ -25,6 +26,7 @@ export function EvidenceList({ evidence }: { evidence: Evidence[] }) {
                 <time dateTime={new Date(e.at).toISOString()}>{evidenceTime(e.at)}</time>
               </>
             ) : null}
+            {e.afterPlay ? ` · ${AFTER_PLAY}` : null}
           </p>
         </li>
       ))}

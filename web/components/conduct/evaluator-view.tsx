@@ -56,7 +56,15 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
             )}
           </CardContent>
         </Card>
-        <ObservationForm guides={state.guides} planCapabilities={state.capabilities} disabled={state.status === "ended"} currentTitle={current?.title ?? null} currentItemKey={current?.key ?? null} onSubmit={(input) => outbox.submit(input)} />
+        <ObservationForm
+          guides={state.guides}
+          planCapabilities={state.capabilities}
+          notice={formNotice(state)}
+          disabled={state.status === "ready"}
+          currentTitle={current?.title ?? null}
+          currentItemKey={current?.key ?? null}
+          onSubmit={(input) => outbox.submit(input)}
+        />
         <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
       </div>
       <div className="grid min-w-0 content-start gap-4">
@@ -90,9 +98,23 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
   );
 }
 
+/**
+ * What the form says about when notes are taken: not before the start (the server refuses them), and
+ * after the end only in the hot wash, marked after play, until the link closes.
+ */
+function formNotice(state: EvaluatorStateView): string | null {
+  if (state.status === "ready") return "Notes can be saved once the controller starts the session.";
+  if (state.status === "ended") {
+    const closes = state.evaluationClosesAt ? ` until ${formatClockTime(state.evaluationClosesAt)}, when this page closes` : "";
+    return `Play has ended. Notes saved now are marked as written after play. You can still add them${closes}.`;
+  }
+  return null;
+}
+
 function ObservationForm({
   guides,
   planCapabilities,
+  notice,
   disabled,
   currentTitle,
   currentItemKey,
@@ -100,6 +122,7 @@ function ObservationForm({
 }: {
   guides: EegGuide[];
   planCapabilities: string[];
+  notice: string | null;
   disabled: boolean;
   currentTitle: string | null;
   currentItemKey: string | null;
@@ -136,6 +159,11 @@ function ObservationForm({
       <CardHeader>
         <CardTitle id="observation-heading">Record an observation</CardTitle>
         <CardDescription>{currentTitle ? `Tied to the current inject: ${currentTitle}` : "Tied to the inject released most recently."}</CardDescription>
+        {notice ? (
+          <p className="text-sm" data-testid="observation-window">
+            {notice}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
         <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="observation-heading">
@@ -229,6 +257,7 @@ function NotesList({ observations, pending, guides }: { observations: Observatio
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{note.capability}</span>
                   {note.rating ? <Badge variant="outline" title={RATING_DEFINITIONS[note.rating].label}>{note.rating} — {RATING_DEFINITIONS[note.rating].label}</Badge> : null}
+                  {note.afterPlay ? <Badge variant="secondary">After play</Badge> : null}
                   <span className="ml-auto flex items-center gap-1 text-xs text-muted-foreground">
                     {note.state === "saved" ? <Check className="size-3" aria-hidden /> : note.state === "queued" ? <CloudOff className="size-3" aria-hidden /> : <TriangleAlert className="size-3 text-destructive" aria-hidden />}
                     {note.state === "saved" ? "Saved" : note.state === "queued" ? "Queued" : "Not accepted"} · {formatClockTime(note.at)}

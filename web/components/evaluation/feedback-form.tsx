@@ -1,4 +1,4 @@
-import { CheckCircle2, Loader2 } from "~/components/ui/icons";
+import { CheckCircle2, Loader2, Lock } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,9 @@ import { Field, TextareaField } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { errorMessage, evaluationApi } from "~/lib/evaluation-api";
+import { ApiError } from "~/lib/query";
 import type { FeedbackContent } from "../../../worker/db/conduct-shapes";
+import { FEEDBACK_TITLES } from "../../../worker/evaluation/model";
 import type { FeedbackFormView } from "../../../worker/evaluation/views";
 
 const SCALE = [
@@ -74,6 +76,34 @@ export function FeedbackThanks({ exerciseName, focus }: { exerciseName: string; 
 }
 
 /**
+ * The form's place once it takes no more responses: closed some days after the exercise ended, or
+ * full. Shown by the page, or in place of the form when a submit is refused for either reason.
+ */
+export function FeedbackUnavailable({ status, message, exerciseName }: { status: keyof typeof FEEDBACK_TITLES; message: string; exerciseName: string }) {
+  return (
+    <Card data-testid="feedback-unavailable" data-status={status}>
+      <CardHeader>
+        <h1 className="flex items-center gap-2 text-xl font-semibold">
+          <Lock className="size-6 text-muted-foreground" aria-hidden />
+          {FEEDBACK_TITLES[status]}
+        </h1>
+        <CardDescription>
+          Participant feedback on {exerciseName}. {message}
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** A refusal that means the form takes nothing more (the API's 410 closed, 409 full), else null. */
+function unavailableOf(error: unknown): { status: keyof typeof FEEDBACK_TITLES; message: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code === "feedback_closed") return { status: "closed", message: error.message };
+  if (error.code === "feedback_full") return { status: "full", message: error.message };
+  return null;
+}
+
+/**
  * HSEEP's participant feedback form (public, by link, phone first): Part I strengths, areas for
  * improvement and suggested corrective actions; Part II statements rated 1–5; comments. Submitted
  * once: the idempotency key is kept across retries, and the thank-you stays on this device.
@@ -88,6 +118,7 @@ export function FeedbackForm({ token, form }: { token: string; form: FeedbackFor
   const [comments, setComments] = React.useState("");
   const [state, setState] = React.useState<"editing" | "sending" | "sent">("editing");
   const [error, setError] = React.useState<string | null>(null);
+  const [unavailable, setUnavailable] = React.useState<ReturnType<typeof unavailableOf>>(null);
   const clientKey = React.useRef<string | null>(null);
   const justSent = React.useRef(false);
 
@@ -118,10 +149,12 @@ export function FeedbackForm({ token, form }: { token: string; form: FeedbackFor
       }
     } catch (e) {
       setState("editing");
+      setUnavailable(unavailableOf(e));
       setError(errorMessage(e));
     }
   };
 
+  if (unavailable) return <FeedbackUnavailable {...unavailable} exerciseName={form.exerciseName} />;
   if (state === "sent") return <FeedbackThanks exerciseName={form.exerciseName} focus={justSent.current} />;
 
   const listFields = (title: string, values: string[], set: (v: string[]) => void, noun: string) => (

@@ -63,7 +63,7 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-function ResponseCard({ response, index, statements }: { response: FeedbackResponseView; index: number; statements: FeedbackSummaryView["ratings"] }) {
+function ResponseCard({ response, number, statements }: { response: FeedbackResponseView; number: number; statements: FeedbackSummaryView["ratings"] }) {
   const c = response.content;
   const who = [c.role, c.organization].filter(Boolean).join(", ") || "Anonymous participant";
   const rated = statements.filter((s) => c.ratings[s.id as keyof typeof c.ratings] !== undefined);
@@ -71,7 +71,7 @@ function ResponseCard({ response, index, statements }: { response: FeedbackRespo
     <Card>
       <CardHeader>
         <CardTitle className="text-base">
-          Response {index + 1}: {who}
+          Response {number}: {who}
         </CardTitle>
         <p className="text-xs text-muted-foreground">{when(response.createdAt)}</p>
       </CardHeader>
@@ -107,7 +107,7 @@ function ResponseCard({ response, index, statements }: { response: FeedbackRespo
   );
 }
 
-/** Participant feedback for a session: per-statement means, then each response. */
+/** Participant feedback for a session: per-statement means over every response, then the latest responses, newest first. */
 export function FeedbackSummary({ sessionId, canCreateLink, summary }: { sessionId: string; canCreateLink: boolean; summary: FeedbackSummaryView }) {
   if (!summary.responses.length) {
     return (
@@ -127,7 +127,7 @@ export function FeedbackSummary({ sessionId, canCreateLink, summary }: { session
   return (
     <div className="grid gap-4">
       <h2 className="text-lg font-semibold">
-        Participant feedback <span className="text-sm font-normal text-muted-foreground">({summary.responses.length} response{summary.responses.length === 1 ? "" : "s"})</span>
+        Participant feedback <span className="text-sm font-normal text-muted-foreground">({summary.total.toLocaleString("en-US")} response{summary.total === 1 ? "" : "s"})</span>
       </h2>
       <DataTable
         caption="Mean rating per statement, 1 (strongly disagree) to 5 (strongly agree)"
@@ -135,9 +135,14 @@ export function FeedbackSummary({ sessionId, canCreateLink, summary }: { session
         rows={summary.ratings.map((r) => ({ key: r.id, header: r.text, cells: [formatMean(r.mean), String(r.count)] }))}
       />
       {summary.ratings.every((r) => r.count === 0) ? <Alert>No response rated the statements yet.</Alert> : null}
+      {summary.total > summary.responses.length ? (
+        <p className="text-sm text-muted-foreground">
+          The latest {summary.responses.length} of {summary.total.toLocaleString("en-US")} responses, newest first. The means above count every response.
+        </p>
+      ) : null}
       <div className="grid gap-3">
         {summary.responses.map((response, i) => (
-          <ResponseCard key={response.id} response={response} index={i} statements={summary.ratings} />
+          <ResponseCard key={response.id} response={response} number={summary.total - i} statements={summary.ratings} />
         ))}
       </div>
     </div>
