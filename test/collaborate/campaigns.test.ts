@@ -241,6 +241,13 @@ describe("interviews", () => {
     // The manager sees status and progress, never answers.
     const detail = await json(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: owner }));
     expect(detail.contributors[0]).toMatchObject({ status: "COMPLETED", completionPercentage: 100 });
+    // …and when they answered and submitted to the day only, in both reads (issue 27 item 8): an
+    // exact time could match a contributor to their answers in the synthesis.
+    const creatorRead = await json(await api(`/api/collaborate/campaigns/${campaign.id}`, { user: owner }));
+    for (const seen of [detail.contributors[0], creatorRead.contributors[0]]) {
+      expect(seen.submittedAt).toBe(submitted.submittedAt!.slice(0, 10));
+      expect(seen.lastMessageAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
     expect(JSON.stringify(detail)).not.toContain("Sandbags run out");
     const listed = await json(await api("/api/collaborate/interviews", { user: contributor }));
     expect(listed.interviews).toEqual([expect.objectContaining({ id, campaignId: campaign.id, status: "COMPLETED", completionPercentage: 100 })]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countLeaks } from "../../worker/collaborate/synthesis/adversarial";
 import { anonymise, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
 
@@ -103,17 +103,44 @@ describe("anonymise", () => {
     expect(texts).toContain("[address]");
   });
 
-  it("gives the same pseudonyms on every run and whatever the invitation order (by a hash of the id)", () => {
-    const people = Array.from({ length: 8 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDEFGH"[i]} Lastname${"ABCDEFGH"[i]}`, organization: `Org ${i} Fire District` }, [`I am Person${"ABCDEFGH"[i]}.`]));
-    const a = anonymise(campaign, people);
-    const b = anonymise(campaign, [...people].reverse());
-    expect(b.anonymized).toEqual(a.anonymized);
-    expect(b.identifying).toEqual(a.identifying);
-    const respondentOf = (anon: typeof a, name: string) => anon.identifying.find((e) => e.kind === "respondent" && e.value === name)?.pseudonym;
-    expect(respondentOf(b, "PersonA LastnameA")).toBe(respondentOf(a, "PersonA LastnameA"));
-    // Not simply the invitation order.
-    const order = people.map((p) => respondentOf(a, p.identity.fullName!));
-    expect(order).not.toEqual(people.map((_, i) => `Respondent ${i + 1}`));
+  it("labels respondents (and their agencies) in the order the shuffle draws, lists them in it, and reports it", () => {
+    const people = Array.from({ length: 5 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDE"[i]} Lastname${"ABCDE"[i]}`, organization: `Org${"ABCDE"[i]} Fire District` }, [`I am Person${"ABCDE"[i]}.`]));
+    const reverse = <T>(xs: readonly T[]) => [...xs].reverse();
+    const anon = anonymise(campaign, people, { shuffle: reverse });
+    const respondentOf = (name: string) => anon.identifying.find((e) => e.kind === "respondent" && e.value === name)?.pseudonym;
+    expect(people.map((p) => respondentOf(p.identity.fullName!))).toEqual(["Respondent 5", "Respondent 4", "Respondent 3", "Respondent 2", "Respondent 1"]);
+    expect(anon.order).toEqual(people.map((p) => p.id).reverse());
+    expect(anon.anonymized.contributions.map((c) => [c.respondent, c.agency])).toEqual([
+      ["Respondent 1", "Agency A"],
+      ["Respondent 2", "Agency B"],
+      ["Respondent 3", "Agency C"],
+      ["Respondent 4", "Agency D"],
+      ["Respondent 5", "Agency E"],
+    ]);
+    expect(anon.anonymized.contributions[0]!.answers[0]!.answer).toBe("I am Respondent 1.");
+    // The same contributors in the drawn order, kept: the same labels (a resumed run).
+    const again = anonymise(campaign, reverse(people), { shuffle: (xs) => [...xs] });
+    expect(again.anonymized).toEqual(anon.anonymized);
+  });
+
+  it("draws the order with crypto randomness by default, not by submission, invitation or id", () => {
+    const people = Array.from({ length: 4 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCD"[i]} Lastname${"ABCD"[i]}` }, ["Shelters fill fast."]));
+    // getRandomValues answers 3, 0, 1 (mod i + 1): Fisher–Yates swaps 3↔3, 2↔0, 1↔1.
+    const words = [3, 0, 1];
+    const spy = vi.spyOn(crypto, "getRandomValues").mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      (array as unknown as Uint32Array)[0] = words.shift()!;
+      return array;
+    });
+    try {
+      const anon = anonymise(campaign, people);
+      expect(spy).toHaveBeenCalledTimes(3);
+      expect(anon.order).toEqual(["id-2", "id-1", "id-0", "id-3"]);
+    } finally {
+      spy.mockRestore();
+    }
+    // Unmocked: many runs over the same contributors do not all give Respondent 1 to the same person.
+    const firsts = new Set(Array.from({ length: 40 }, () => anonymise(campaign, people).order[0]));
+    expect(firsts.size).toBeGreaterThan(1);
   });
 
   it("maps pseudonyms back to identities for the creator, and scrubs any later text with the same registry", () => {

@@ -89,6 +89,14 @@ export async function completedContributor(campaignId: string, who: Person, subm
   return id;
 }
 
+/** `n` completed contributors (a run needs MIN_SYNTHESIS_CONTRIBUTORS), submitted a minute apart in this order. */
+export async function completedContributors(campaignId: string, n: number): Promise<{ who: Person[]; ids: string[] }> {
+  const who = Array.from({ length: n }, (_, i) => person(i + 1));
+  const ids: string[] = [];
+  for (const [i, p] of who.entries()) ids.push(await completedContributor(campaignId, p, Date.UTC(2031, 0, 5, 10, i)));
+  return { who, ids };
+}
+
 export async function invitedContributor(campaignId: string): Promise<void> {
   await env.DB.prepare(`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status") VALUES (?, ?, ?, 'INVITED')`)
     .bind(crypto.randomUUID(), campaignId, crypto.randomUUID())

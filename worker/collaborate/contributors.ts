@@ -2,11 +2,10 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { campaignTokens, campaignUsers, contributorExercises, users } from "../db/schema";
 import { interviewScript } from "./interview-script";
+import { dayOf } from "./model";
 import { readParameters } from "./parameters";
 import { readProgress } from "./progress";
 import type { ContributorView } from "./views";
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The free-text role default; shown as no role. */
 const NO_ROLE = "CONTRIBUTOR";
@@ -14,7 +13,7 @@ const NO_ROLE = "CONTRIBUTOR";
 /**
  * A campaign's contributors as its managers see them: who (from the Readyroom user or the
  * campaign-only person, completed by the invitation they accepted) and how far, never what they
- * answered. One query: each contributor row joined to its author and the used invitation for
+ * answered, and when they last answered and submitted to the day only (model.ts dayOf). One query: each contributor row joined to its author and the used invitation for
  * that address (single use: at most one per address and campaign).
  */
 export async function contributorsOf(ctx: AppContext, campaignId: string, parametersRaw: unknown): Promise<ContributorView[]> {
@@ -64,8 +63,8 @@ export async function contributorsOf(ctx: AppContext, campaignId: string, parame
       status: row.status,
       completionPercentage: row.status === "COMPLETED" ? 100 : row.completionPercentage,
       phase: firstPhaseTwo >= 0 && progress.step >= firstPhaseTwo ? 2 : 1,
-      lastMessageAt: iso(row.lastMessageAt),
-      submittedAt: iso(row.submittedAt),
+      lastMessageAt: dayOf(row.lastMessageAt),
+      submittedAt: dayOf(row.submittedAt),
       lastReminderAt: progress.lastReminderAt ? new Date(progress.lastReminderAt).toISOString() : null,
     };
   });

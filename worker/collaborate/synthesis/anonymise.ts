@@ -1,13 +1,16 @@
 import type { AnonymizedContribution, IdentifyingMap } from "../views";
 import { CLOSINGS, FIRST_NAMES, ORG_GENERIC, ORG_HEADS, ORG_SUFFIXES, TITLES, WELL_KNOWN_ORGS } from "./names";
-import { COMMON_WORDS, fnv1a, STOPWORDS, withinOneEdit, words } from "./text";
+import { cryptoShuffle, type Shuffle } from "../../lib/shuffle";
+import { COMMON_WORDS, STOPWORDS, withinOneEdit, words } from "./text";
 import type { Anonymised, ContributorInput, SynthesisCampaign } from "./types";
 
 /**
  * Anonymisation, before any analysis sees a word (contributors must be able to speak freely).
  *
- * 1. Respondents are numbered by a hash of the contributor id (stable across re-runs, unrelated
- *    to invitation order); their organisations become Agency A, B… in that order.
+ * 1. Respondents are numbered in an order drawn at random for each run (crypto randomness, so
+ *    neither submission, invitation nor id order shows through a label, and two runs label the
+ *    same person differently); their organisations become Agency A, B… in that order, and the
+ *    contributions are listed in it.
  * 2. A registry of identifiers is built from the known identities (names and their parts,
  *    initials, e-mails and their local parts, organisations and their acronyms, roles), then from
  *    what the text itself reveals: names after titles ("Chief Okafor"), in signatures ("-- Maria",
@@ -498,14 +501,15 @@ function givenNames(text: string): string[] {
   return out;
 }
 
-export function anonymise(campaign: SynthesisCampaign, contributors: ContributorInput[]): Anonymised {
+/** `shuffle` draws the respondents' order (tests and a resumed run pass their own). */
+export function anonymise(campaign: SynthesisCampaign, contributors: ContributorInput[], options: { shuffle?: Shuffle } = {}): Anonymised {
   const campaignText = [campaign.name, campaign.hazard, campaign.scenario, ...campaign.questions].join("\n");
   const lexicon = new Set(words(campaignText).map((w) => w.toLowerCase()));
   const registry = new Registry(lexicon);
   const inCampaignText = (phrase: string) => normalise(campaignText).includes(normalise(phrase));
 
   // 1. Order and pseudonyms of respondents and agencies.
-  const ordered = [...contributors].sort((a, b) => fnv1a(a.id) - fnv1a(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ordered = (options.shuffle ?? cryptoShuffle)(contributors);
   const agencyOf = new Map<string, string>();
   const meta = ordered.map((c, i) => {
     const respondent = `Respondent ${i + 1}`;
@@ -582,5 +586,5 @@ export function anonymise(campaign: SynthesisCampaign, contributors: Contributor
     };
   });
   registry.seal();
-  return { anonymized: { contributions }, identifying: registry.identifying, scrub };
+  return { anonymized: { contributions }, identifying: registry.identifying, order: ordered.map((c) => c.id), scrub };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { dayOf } from "../model";
 import { CAMPAIGN_PURPOSES, type CampaignStatus, type InterviewAnswer } from "../views";
 import type { ContributorInput, SynthesisCampaign } from "./engine";
 
@@ -20,7 +21,7 @@ export type CampaignFacts = {
   parameters: Record<string, unknown>;
 };
 
-/** The fields contributorStateHash reads (the same as ContributorView's). */
+/** The fields contributorStateHash reads (the same as ContributorView's: submittedAt is a day). */
 export type CompletedContributor = { id: string; status: "COMPLETED"; submittedAt: string | null };
 
 export type SynthesisInput = { campaign: SynthesisCampaign; facts: CampaignFacts; contributors: ContributorInput[]; completed: CompletedContributor[] };
@@ -151,6 +152,6 @@ export async function readSynthesisInput(ctx: AppContext, campaignId: string): P
       answers: answersSchema.parse(parseJson(r.collectedData)).answers as InterviewAnswer[],
       proposals: proposalsSchema.parse(parseJson(r.contributions)),
     })),
-    completed: rows.map((r) => ({ id: r.id, status: "COMPLETED", submittedAt: r.submittedAt === null ? null : new Date(r.submittedAt).toISOString() })),
+    completed: rows.map((r) => ({ id: r.id, status: "COMPLETED", submittedAt: dayOf(r.submittedAt) })),
   };
 }
