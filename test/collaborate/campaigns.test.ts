@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLogs, campaignParticipants, campaignTokens, contributorExercises } from "../../worker/db/schema";
@@ -8,7 +8,7 @@ import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../convers
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";
 import { nowMs } from "../../worker/lib/clock";
-import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign } from "./campaign-helpers";
+import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign, pageRequest as SELFfetch } from "./campaign-helpers";
 
 describe("campaign access", () => {
   it("managers of the team list, create and read campaigns; plain members, flagless managers and outsiders get 404", async () => {
@@ -322,10 +322,3 @@ describe("interviews", () => {
     expect(text).toContain("Where would you stage sandbags?");
   });
 });
-
-async function SELFfetch(path: string, init: { method?: string; body?: URLSearchParams; cookie?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.body) headers["content-type"] = "application/x-www-form-urlencoded";
-  return SELF.fetch(`http://localhost${path}`, { method: init.method ?? "GET", headers, body: init.body, redirect: "manual" });
-}

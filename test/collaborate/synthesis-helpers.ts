@@ -60,7 +60,7 @@ export async function completedContributor(campaignId: string, who: Person, subm
   const id = crypto.randomUUID();
   const [first, last] = who.fullName.split(" ");
   await env.DB.batch([
-    env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization") VALUES (?, ?, ?, ?, ?)`).bind(authorId, who.email, first, last, who.organization),
+    env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName") VALUES (?, ?, ?, ?)`).bind(authorId, who.email, first, last),
     env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "fullName", "organization") VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(
       crypto.randomUUID(),
       campaignId,
@@ -71,7 +71,7 @@ export async function completedContributor(campaignId: string, who: Person, subm
       who.organization,
     ),
     env.DB.prepare(
-      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?)`,
+      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt", "organization") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?, ?)`,
     ).bind(
       id,
       campaignId,
@@ -84,6 +84,7 @@ export async function completedContributor(campaignId: string, who: Person, subm
       }),
       JSON.stringify({ injects: [`Shelter at ${who.organization} reports capacity reached`], questions: ["Who orders the second shelter open?"], objectives: ["Open a second shelter within two hours"] }),
       submittedAt,
+      who.organization,
     ),
   ]);
   return id;
