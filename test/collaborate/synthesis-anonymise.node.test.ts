@@ -103,6 +103,53 @@ describe("anonymise", () => {
     expect(texts).toContain("[address]");
   });
 
+  // Issue 27 item 22: answers written apart from both generators, one sentence per identifier kind
+  // that let about one planted identifier in six through, and ordinary words that are also names.
+  it("removes organisations' short forms, accented and nicknamed given names, ID numbers, workplace addresses and facility designators", () => {
+    const anon = anonymise(
+      campaign,
+      [
+        contributor("u1", { fullName: "Robert Castellano", organization: "Ravenmoor Medical Center", role: "Charge Nurse" }, [
+          "Most people here know me as Bobby. At Ravenmoor we run the only burn unit, and Ravenmoor Medical's ED diverts when the bridge floods.",
+          "If security asks, I'm badge 4471 and my employee ID is 0073194. We muster at 2201 South 14th Street, by Station 14, with the overflow in Warehouse B.",
+          "Trish Holloway from Tillbrook Logistics sends the trucks; Trish says Tillbrook keeps two flatbeds in Hangar 3. Their dispatch is at 40 Commerce Plaza, Suite 210.",
+        ]),
+        contributor("u2", { fullName: "Renee Marchand", email: "renee@quenby.example", organization: "Quenby Rural Electric Cooperative" }, [
+          "Renée here, line crews. Quenby Electric restores the hospital feeder first.",
+          // Decomposed accents, as some keyboards type them.
+          "Ask Rene\u0301e about the generator list; Łukasz Vukovic (staff ID: QR-5520) keeps it, or Lukasz when he is on nights.",
+        ]),
+      ],
+      { shuffle: (xs) => [...xs] },
+    );
+    const secrets = [
+      "Bobby", "Robert", "Castellano", "Ravenmoor", "Ravenmoor Medical", "4471", "0073194", "2201 South 14th Street", "Station 14", "Warehouse B",
+      "Trish", "Holloway", "Tillbrook", "Hangar 3", "40 Commerce Plaza", "Renée", "Renee", "Rene\u0301e", "Quenby", "Quenby Electric", "Łukasz", "Lukasz", "Vukovic", "QR-5520",
+    ];
+    expect(countLeaks(anon.anonymized, secrets).examples).toEqual([]);
+    const [bob, renee] = anon.anonymized.contributions.map((c) => c.answers.map((a) => a.answer));
+    expect(bob![0]).toBe("Most people here know me as Respondent 1. At Agency A we run the only burn unit, and Agency A's ED diverts when the bridge floods.");
+    expect(bob![1]).toBe("If security asks, I'm badge [id] and my employee ID is [id]. We muster at [address], by [facility], with the overflow in [facility].");
+    expect(renee![0]).toBe("Respondent 2 here, line crews. Agency B restores the hospital feeder first.");
+    // The short and formal forms are one person each, in the creator's map.
+    expect(anon.identifying.filter((e) => e.kind === "person").map((e) => e.value)).toEqual(expect.arrayContaining(["Trish Holloway"]));
+  });
+
+  it("keeps ordinary words that are also contributors' names where they are not used as names, and removes them where they are", () => {
+    const people = [
+      contributor("g", { fullName: "Grace Lindahl" }, ["We asked for a grace period on the fuel invoices. Will the state reimburse overtime? We will see."]),
+      contributor("w", { fullName: "William Brennan" }, ["Hope is not a plan, so mark the detour routes before dark. Mark my words: the crews will be tired."]),
+      contributor("h", { fullName: "Hope Tsosie" }, ["I hope the radios hold. Ask Grace about the cots; Will runs the night desk and Mark keeps the list.\n— Hope"]),
+      contributor("m", { fullName: "Mark Okoro" }, ["Grace said the shelter is full. Will's crew brought water."]),
+    ];
+    const anon = anonymise(campaign, people, { shuffle: (xs) => [...xs] });
+    const [grace, will, hope, mark] = anon.anonymized.contributions.map((c) => c.answers[0]!.answer);
+    expect(grace).toBe(people[0]!.answers[0]!.answer);
+    expect(will).toBe(people[1]!.answers[0]!.answer);
+    expect(hope).toBe("I hope the radios hold. Ask Respondent 1 about the cots; Respondent 2 runs the night desk and Respondent 4 keeps the list.");
+    expect(mark).toBe("Respondent 1 said the shelter is full. Respondent 2's crew brought water.");
+  });
+
   it("labels respondents (and their agencies) in the order the shuffle draws, lists them in it, and reports it", () => {
     const people = Array.from({ length: 5 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDE"[i]} Lastname${"ABCDE"[i]}`, organization: `Org${"ABCDE"[i]} Fire District` }, [`I am Person${"ABCDE"[i]}.`]));
     const reverse = <T>(xs: readonly T[]) => [...xs].reverse();
