@@ -150,6 +150,13 @@ describe("anonymise", () => {
     expect(mark).toBe("Respondent 1 said the shelter is full. Respondent 2's crew brought water.");
   });
 
+  it("reads 50,000-character adversarial answers in linear time (every pattern bounded; none backtracks over a run)", () => {
+    const n = 50_000;
+    const shapes = ["é".repeat(n), "ID " + "A-".repeat(n / 2), "a.".repeat(n / 2), "x@".repeat(n / 2), "Chief ".repeat(n / 6), "." + " ".repeat(n), "Department of the ".repeat(n / 18), "1 ".repeat(n / 2), "badge #".repeat(n / 7)];
+    const anon = anonymise(campaign, [contributor("u1", { fullName: "Priya Raman", organization: "Ravenmoor Medical Center" }, shapes)], { shuffle: (xs) => [...xs] });
+    expect(anon.anonymized.contributions[0]!.answers).toHaveLength(shapes.length);
+  });
+
   it("labels respondents (and their agencies) in the order the shuffle draws, lists them in it, and reports it", () => {
     const people = Array.from({ length: 5 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDE"[i]} Lastname${"ABCDE"[i]}`, organization: `Org${"ABCDE"[i]} Fire District` }, [`I am Person${"ABCDE"[i]}.`]));
     const reverse = <T>(xs: readonly T[]) => [...xs].reverse();

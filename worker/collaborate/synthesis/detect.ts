@@ -37,12 +37,12 @@ const NAME_TOKEN = /^[\p{L}][\p{L}'’-]*\.?$/u;
 // A dash closes at once ("-- Maria"); a word only with punctuation or a line break after it
 // ("Thanks, Tom", "Regards,\nJane Doe"), so "Best practice is…" is no signature.
 const CLOSING_RE = new RegExp(
-  `(?:^|\\n|(?<=[.!?])[ \\t]+)[ \\t]*(?:(?:-{2,}|—|–|~)[ \\t]*|(?:${CLOSINGS.map(literalPattern).join("|")})(?![\\p{L}])[ \\t]*(?:[,!:.][ \\t]*|(?=\\n)))(?=\\n|[\\p{L}]|$)`,
+  `(?:^|\\n|(?<=[.!?])(?=[ \\t]))[ \\t]*(?:(?:-{2,}|—|–|~)[ \\t]*|(?:${CLOSINGS.map(literalPattern).join("|")})(?![\\p{L}])[ \\t]*(?:[,!:.][ \\t]*|(?=\\n)))(?=\\n|[\\p{L}]|$)`,
   "giu",
 );
 const SUFFIX_ALT = ORG_SUFFIXES.map(literalPattern).join("|");
 // A full stop only after an abbreviation, so a name never runs across two sentences.
-const CAP_WORD = String.raw`(?:St\.|\p{Lu}\.|[\p{Lu}][\p{L}'’&-]*)`;
+const CAP_WORD = String.raw`(?:St\.|\p{Lu}\.|[\p{Lu}][\p{L}'’&-]{0,40})`;
 // No "and": "Fennick Fire Department and Marrowby Water Authority" are two names.
 const CONNECTOR = String.raw`(?:of|for|&|the|de|la)`;
 /**
@@ -51,11 +51,11 @@ const CONNECTOR = String.raw`(?:of|for|&|the|de|la)`;
  */
 const OF_AND = String.raw`and[ \t]+(?=(?:Human|Social|Family|Community|Public|Economic|Environmental|Natural|Emergency|Health|Senior)\b)`;
 const ORG_TAIL_RE = new RegExp(
-  `${CAP_WORD}(?:[ \\t]+(?:${CONNECTOR}[ \\t]+)?${CAP_WORD}){0,5}[ \\t]+(?:${SUFFIX_ALT})(?![\\p{L}])(?:[ \\t]+of[ \\t]+(?:the[ \\t]+)?${CAP_WORD}(?:[ \\t]+(?:${OF_AND}|&[ \\t]+)?${CAP_WORD}){0,3})?(?:[ \\t]*\\(([\\p{Lu}&]{2,8})\\))?`,
+  `(?<![\\p{L}\\p{N}'’&-])${CAP_WORD}(?:[ \\t]{1,3}(?:${CONNECTOR}[ \\t]{1,3})?${CAP_WORD}){0,5}[ \\t]{1,3}(?:${SUFFIX_ALT})(?![\\p{L}])(?:[ \\t]+of[ \\t]+(?:the[ \\t]+)?${CAP_WORD}(?:[ \\t]+(?:${OF_AND}|&[ \\t]+)?${CAP_WORD}){0,3})?(?:[ \\t]*\\(([\\p{Lu}&]{2,8})\\))?`,
   "gu",
 );
 const ORG_HEAD_RE = new RegExp(
-  `(?:${ORG_HEADS.join("|")})[ \\t]+of[ \\t]+(?:the[ \\t]+)?${CAP_WORD}(?:[ \\t]+(?:${CONNECTOR}[ \\t]+)?${CAP_WORD}){0,3}(?:[ \\t]*\\(([\\p{Lu}&]{2,8})\\))?`,
+  `(?<![\\p{L}])(?:${ORG_HEADS.join("|")})[ \\t]{1,3}of[ \\t]+(?:the[ \\t]+)?${CAP_WORD}(?:[ \\t]+(?:${CONNECTOR}[ \\t]+)?${CAP_WORD}){0,3}(?:[ \\t]*\\(([\\p{Lu}&]{2,8})\\))?`,
   "gu",
 );
 
@@ -160,7 +160,7 @@ export function titledNames(text: string): string[] {
  */
 export function givenNames(text: string): string[] {
   const out: string[] = [];
-  const re = /(?<![\p{L}])(\p{Lu}[\p{L}'’-]+)(?:[ \t]+(\p{Lu}\.|\p{Lu}[\p{L}'’-]+))?/gu;
+  const re = /(?<![\p{L}'’-])(\p{Lu}[\p{L}'’-]{1,40})(?![\p{L}'’-])(?:[ \t]{1,3}(\p{Lu}\.|\p{Lu}[\p{L}'’-]{1,40}(?![\p{L}'’-])))?/gu;
   for (const m of text.matchAll(re)) {
     const first = m[1]!.replace(/['’]s$/u, "");
     const second = m[2]?.replace(/['’]s$/u, "");
