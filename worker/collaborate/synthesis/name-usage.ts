@@ -13,7 +13,8 @@ export const ORDINARY_NAMES = new Set(
     "summer autumn winter sky storm frank sandy art pat rich chase drew gene guy jack lane miles ray rob bob sue wade don " +
     "grant hunter cliff dale glen rod penny robin jay kit sage hazel olive jade reed brook heath carol herb nick bud buck " +
     "sunny ace max page patience prudence charity honor justice liberty melody misty rusty dusty buddy chip duke earl " +
-    "sterling cash forest river rain bay lake hal al ed jo dot tess val mel kim kat cat sam ted ben"
+    "sterling cash forest river rain bay lake hal al ed jo dot tess val mel kim kat cat sam ted ben chuck barb terry nacho " +
+    "memo dick jimmy hank harry patty"
   ).split(/\s+/),
 );
 
