@@ -6,9 +6,11 @@
  * warm-up. The offline provider streams its answer in 40-character chunks with a timer tick between
  * them, as a network would; the "instant" column runs the same two AI stages with a provider that
  * answers the same text in one chunk — the engine's own CPU time, the baseline the offline figure
- * is compared with. Then the leak count on 120 adversarial contributions: every planted secret
- * searched (whole words, case-insensitive) in the anonymised object, findings and injects.
- * Printed, never asserted.
+ * is compared with. Then, on 120 contributions of each adversarial generator (adversarial.ts and
+ * the independently written adversarial-notes.ts): the leak count — every planted secret searched
+ * (whole words, case-insensitive) in the anonymised object, findings and injects — and the
+ * anonymiser's score on each: planted identifiers that survive (leaks, and their share of what
+ * was planted) and planted ordinary phrases it lost (over-scrubbing). Printed, never asserted.
  *
  * The engine imports worker/ai, whose modules use TypeScript that Node's type stripping refuses
  * (parameter properties) and extensionless imports; so the runner's entry runs the measurement in
@@ -41,7 +43,7 @@ export async function run(_ctx?: Partial<BenchContext>) {
 
 export async function measure(ctx?: Partial<Pick<BenchContext, "printTable">>) {
   const engine = (await import("../worker/collaborate/synthesis/engine.ts")) as typeof import("../worker/collaborate/synthesis/engine.ts");
-  const { adversarialContributors, countLeaks } = (await import("../worker/collaborate/synthesis/adversarial.ts")) as typeof import("../worker/collaborate/synthesis/adversarial.ts");
+  const { adversarialContributors, countLeaks, scrubScore } = (await import("../worker/collaborate/synthesis/adversarial.ts")) as typeof import("../worker/collaborate/synthesis/adversarial.ts");
   const { offlineProvider } = (await import("../worker/ai/offline.ts")) as typeof import("../worker/ai/offline.ts");
   type Provider = import("../worker/ai/types.ts").AiProvider;
   const offline = offlineProvider();
@@ -101,19 +103,41 @@ export async function measure(ctx?: Partial<Pick<BenchContext, "printTable">>) {
     rows,
   );
 
-  const set = adversarialContributors(LEAK_SET, 7);
-  const anon = engine.anonymise(set.campaign, set.contributors);
-  const { findings } = await engine.analyse(set.campaign, anon, { provider: offline });
-  const { injects } = await engine.draftInjects(set.campaign, anon, findings, { provider: offline });
-  const raw = countLeaks(set.contributors, set.secrets).count;
-  const leakRows = Object.entries({ "anonymised object": anon.anonymized, summary: findings.summary, findings, "draft injects": injects }).map(([label, output]) => {
-    const leaks = countLeaks(output, set.secrets);
-    return [label, leaks.count, leaks.examples.slice(0, 2).join(" | ") || "—"];
-  });
+  const { fieldNotesContributors } = (await import("../worker/collaborate/synthesis/adversarial-notes.ts")) as typeof import("../worker/collaborate/synthesis/adversarial-notes.ts");
+  const generators = { "adversarial.ts": adversarialContributors(LEAK_SET, 7), "adversarial-notes.ts": fieldNotesContributors(LEAK_SET, 7) };
+  const leakRows: (string | number)[][] = [];
+  const scoreRows: (string | number)[][] = [];
+  for (const [generator, set] of Object.entries(generators)) {
+    const anon = engine.anonymise(set.campaign, set.contributors);
+    const { findings } = await engine.analyse(set.campaign, anon, { provider: offline });
+    const { injects } = await engine.draftInjects(set.campaign, anon, findings, { provider: offline });
+    for (const [label, output] of Object.entries({ "anonymised object": anon.anonymized, summary: findings.summary, findings, "draft injects": injects })) {
+      const leaks = countLeaks(output, set.secrets);
+      leakRows.push([generator, label, leaks.count, leaks.examples.slice(0, 2).join(" | ").replace(/\s+/g, " ") || "—"]);
+    }
+    const score = scrubScore(set, anon.anonymized);
+    const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : "—");
+    scoreRows.push([
+      generator,
+      set.secrets.length,
+      score.planted,
+      score.leaks,
+      share(score.leaks, score.planted),
+      score.ordinary,
+      score.overScrubbed,
+      share(score.overScrubbed, score.ordinary),
+      [...score.leakExamples.slice(0, 2).map((e) => e.split(":")[0]), ...score.overScrubExamples.slice(0, 2).map((e) => `lost "${e}"`)].join(" | ") || "—",
+    ]);
+  }
   (ctx?.printTable ?? printTable)(
-    `Leaks on ${LEAK_SET} adversarial contributions (${set.secrets.length} planted secrets, ${raw} occurrences in the raw answers; whole-word, case-insensitive)`,
-    ["output", "leaks", "examples"],
+    `Leaks on ${LEAK_SET} adversarial contributions per generator (planted secrets searched whole-word, case-insensitive, in each output)`,
+    ["generator", "output", "leaks", "examples"],
     leakRows,
+  );
+  (ctx?.printTable ?? printTable)(
+    `Anonymiser on ${LEAK_SET} contributions per generator: planted identifiers left in the anonymised object (leaks) and planted ordinary phrases it removed (over-scrubbing), occurrences`,
+    ["generator", "secrets", "planted", "leaks", "leak rate", "ordinary", "over-scrubbed", "over-scrub rate", "examples"],
+    scoreRows,
   );
 }
 

@@ -41,16 +41,30 @@ async function completeInterview(page: Page, who: string) {
   await visible(page.getByText(/Thank you: your contribution was submitted/), `${who}'s submitted notice`);
 }
 
+/** A new person opens their e-mailed link and creates a campaign-only sign-in: straight to the interview. */
+async function signUpFromLink(page: Page, baseURL: string, email: string, firstName: string, lastName: string) {
+  await page.goto(await joinLinkFor(page, baseURL, email));
+  await waitForHydration(page);
+  await visible(page.getByTestId("join-signup"), "the campaign-only sign-up on the join page");
+  await page.getByLabel("First name", { exact: true }).fill(firstName);
+  await page.getByLabel("Last name", { exact: true }).fill(lastName);
+  await page.getByLabel("Password", { exact: true }).fill(FRESH_PASSWORD);
+  await page.getByRole("button", { name: "Create sign-in and start", exact: true }).click();
+  await waitForPath(page, /^\/collaborate\/interviews\//);
+  await waitForHydration(page);
+}
+
 /**
  * Collaborate (issue 14) end to end: a team admin with the collaborate flag creates a findings
- * campaign and invites two contributors; one signs up from the e-mailed link as a campaign-only
- * person, the other (a Readyroom user without a plan) joins signed in; both complete their
- * interviews. The manager sees their progress (never their answers), runs the synthesis, watches
+ * campaign and invites three contributors; two sign up from the e-mailed link as campaign-only
+ * people, the other (a Readyroom user without a plan) joins signed in; all complete their
+ * interviews — with two done, the page already says a synthesis needs three (issue 27 item 8).
+ * The manager sees their progress (never their answers), runs the synthesis, watches
  * it, meets the Processing Complete modal, views the anonymised findings (no contributor's name or
  * e-mail on the page) and starts an exercise from them in the campaign editor.
  */
 export default {
-  name: "collaborate: a manager runs a campaign, two contributors are interviewed, the synthesis gives anonymised findings and an exercise",
+  name: "collaborate: a manager runs a campaign, three contributors are interviewed, the synthesis gives anonymised findings and an exercise",
   async run({ page, baseURL, admin, newContext }) {
     const lead = await signUpFreshUser(page, baseURL, "campaign-lead", { firstName: "Jordan", lastName: "Whitaker" });
     await admin("grant-plan", "--email", lead.email, "--plan", "TEAM");
@@ -72,6 +86,7 @@ export default {
     const campaignPath = new URL(page.url()).pathname;
 
     const campaignOnly = uniqueEmail("smoke-contributor");
+    const third = uniqueEmail("smoke-schools");
     const member = await (async () => {
       const { page: other } = await newContext();
       const user = await signUpFreshUser(other, baseURL, "smoke-member", { firstName: "Priya", lastName: "Natarajan" });
@@ -80,6 +95,7 @@ export default {
     for (const [email, name, org] of [
       [campaignOnly, "Ruth Abernathy", "Valley Fire District"],
       [member.email, "Priya Natarajan", "Valley Health Department"],
+      [third, "Tomas Reyes", "Valley School District"],
     ] as const) {
       const form = page.getByRole("form", { name: "Invite a contributor" });
       await form.getByLabel("E-mail", { exact: true }).fill(email);
@@ -93,15 +109,7 @@ export default {
     const { page: guest } = await newContext();
     // Contributors often answer on a phone: her whole interview runs at a phone's width.
     await guest.setViewportSize({ width: 390, height: 844 });
-    await guest.goto(await joinLinkFor(guest, baseURL, campaignOnly));
-    await waitForHydration(guest);
-    await visible(guest.getByTestId("join-signup"), "the campaign-only sign-up on the join page");
-    await guest.getByLabel("First name", { exact: true }).fill("Ruth");
-    await guest.getByLabel("Last name", { exact: true }).fill("Abernathy");
-    await guest.getByLabel("Password", { exact: true }).fill(FRESH_PASSWORD);
-    await guest.getByRole("button", { name: "Create sign-in and start", exact: true }).click();
-    await waitForPath(guest, /^\/collaborate\/interviews\//);
-    await waitForHydration(guest);
+    await signUpFromLink(guest, baseURL, campaignOnly, "Ruth", "Abernathy");
     await completeInterview(guest, "Ruth");
     if (process.env.E2E_SHOTS) await guest.screenshot({ path: `${process.env.E2E_SHOTS}/interview-phone.png`, fullPage: true });
     // Campaign-only: the navigation (the sidebar, at a desktop's width) offers only what she may open.
@@ -132,10 +140,20 @@ export default {
     await visible(member.page.getByRole("list", { name: "Interview transcript" }).getByText("Epidemiologist at the health department."), "the saved answer after resuming");
     await completeInterview(member.page, "Priya");
 
-    // The manager sees both completed, without their answers, and runs the synthesis.
+    // Two of three done: the page says, before anyone clicks, that a synthesis needs three.
+    await gotoAndHydrate(page, baseURL, campaignPath);
+    await visible(page.getByText(/needs at least 3 completed interviews.*2 have so far/), "the three-interview rule under Run synthesis");
+    check(await page.getByRole("button", { name: /^Run synthesis/ }).isDisabled(), "Run synthesis is enabled with two completed interviews.");
+
+    const { page: schools } = await newContext();
+    await signUpFromLink(schools, baseURL, third, "Tomas", "Reyes");
+    await completeInterview(schools, "Tomas");
+
+    // The manager sees all three completed (to the day, no time), without their answers, and runs the synthesis.
     await gotoAndHydrate(page, baseURL, campaignPath);
     const contributors = await visible(page.getByRole("table").filter({ hasText: "Ruth Abernathy" }), "the contributors table");
     check((await contributors.textContent())?.includes("Priya Natarajan"), "Priya is not in the contributors table.");
+    check(!/\d{1,2}:\d{2}/.test((await contributors.textContent()) ?? ""), "The contributors table shows a time of day.");
     check(!(await page.content()).includes("Epidemiologist at the health department."), "The campaign page shows a contributor's answer.");
     await page.getByRole("button", { name: /^Run synthesis/ }).click();
     const progress = await visible(page.getByRole("dialog", { name: /Synthesising contributions|Processing Complete/ }), "the synthesis progress modal");
@@ -148,7 +166,7 @@ export default {
     await waitForHydration(page);
     await visible(page.getByRole("heading", { name: /^Findings · Wildfire smoke/ }), "the findings page");
     const text = (await page.locator("main").textContent()) ?? "";
-    for (const secret of ["Ruth", "Abernathy", "Priya", "Natarajan", campaignOnly, member.email, "Valley Fire District", "Valley Health Department"]) {
+    for (const secret of ["Ruth", "Abernathy", "Priya", "Natarajan", "Tomas", "Reyes", campaignOnly, member.email, third, "Valley Fire District", "Valley Health Department", "Valley School District"]) {
       check(!text.includes(secret), `The findings page shows "${secret}".`);
     }
     check(/Respondent \d/.test(text), "The findings page quotes no anonymised respondent.");

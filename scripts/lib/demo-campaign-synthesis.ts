@@ -10,7 +10,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
     "questions": "What discussion questions should the facilitator ask the players? One per line.",
     "objectives": "Which exercise objectives would you set (what should players demonstrate or validate)? One per line."
   },
-  "contributorStateHash": "0a4109365d6e399993524cd47b6e10e5fa504e4906b232ad3efc6bd1f2ac4b57",
+  "contributorStateHash": "53241a8a80c3add4752ffb4742816efc7c466c28cb74bb5052d05635f042b047",
   "insights": {
     "findings": {
       "summary": "Five partner agencies contributed. They most often raised shelter (5 of 5), buses (2 of 5) and evacuation (2 of 5). The main gaps: shelter security, backup power and bus driver staffing. Capabilities most discussed: Mass Care Services, Planning and Critical Transportation; 21 of the 32 core capabilities were not raised.",
@@ -29,11 +29,11 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "quotes": [
             {
               "text": "Medical-needs shelter generators are not adequate; we lack backup power and a list of oxygen-dependent residents.",
-              "respondent": "Respondent 3"
+              "respondent": "Respondent 2"
             },
             {
               "text": "Shelter capacity is adequate on paper, but volunteer staffing is insufficient after 48 hours.",
-              "respondent": "Respondent 1"
+              "respondent": "Respondent 3"
             },
             {
               "text": "A fuel priority list from the EOC that names shelters and the medical-needs shelter.",
@@ -46,13 +46,13 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "detail": "Two of the five contributors raised buses, often together with wheelchair; one of them describes a shortfall.",
           "contributorCount": 2,
           "respondents": [
-            "Respondent 3",
+            "Respondent 2",
             "Respondent 5"
           ],
           "quotes": [
             {
               "text": "Generator fuel priority for the medical-needs shelter and paratransit buses for people who use wheelchairs.",
-              "respondent": "Respondent 3"
+              "respondent": "Respondent 2"
             },
             {
               "text": "Wheelchair-accessible buses are few (six).",
@@ -65,7 +65,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "detail": "Two of the five contributors raised evacuation; one of them describes a shortfall.",
           "contributorCount": 2,
           "respondents": [
-            "Respondent 2",
+            "Respondent 1",
             "Respondent 5"
           ],
           "quotes": [
@@ -75,7 +75,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
             },
             {
               "text": "Our evacuation traffic plan for zones A and B and the shelter security annex.",
-              "respondent": "Respondent 2"
+              "respondent": "Respondent 1"
             }
           ]
         },
@@ -84,7 +84,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "detail": "Two of the five contributors raised transportation; two of them describe a shortfall.",
           "contributorCount": 2,
           "respondents": [
-            "Respondent 3",
+            "Respondent 2",
             "Respondent 5"
           ],
           "quotes": [
@@ -94,7 +94,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
             },
             {
               "text": "Transportation for wheelchair users is a gap.",
-              "respondent": "Respondent 3"
+              "respondent": "Respondent 2"
             }
           ]
         }
@@ -102,17 +102,17 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       "gaps": [
         {
           "title": "Shelter security",
-          "detail": "Raised by 2 contributors, e.g. Respondent 2: “Shelter security staffing is not enough if the county opens six.” Some contributors' plans touch on it, but the concern stands.",
+          "detail": "Raised by 2 contributors, e.g. Respondent 1: “Shelter security staffing is not enough if the county opens six.” Some contributors' plans touch on it, but the concern stands.",
           "respondents": [
             "Respondent 1",
-            "Respondent 2"
+            "Respondent 3"
           ]
         },
         {
           "title": "Backup power",
-          "detail": "Raised by 1 contributor, e.g. Respondent 3: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
+          "detail": "Raised by 1 contributor, e.g. Respondent 2: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
           "respondents": [
-            "Respondent 3"
+            "Respondent 2"
           ]
         },
         {
@@ -131,16 +131,16 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
         },
         {
           "title": "Pet sheltering",
-          "detail": "Raised by 1 contributor, e.g. Respondent 1: “Pet sheltering is not planned.” No contributor's plans cover it.",
+          "detail": "Raised by 1 contributor, e.g. Respondent 3: “Pet sheltering is not planned.” No contributor's plans cover it.",
           "respondents": [
-            "Respondent 1"
+            "Respondent 3"
           ]
         },
         {
           "title": "Transportation for wheelchair users",
-          "detail": "Raised by 1 contributor, e.g. Respondent 3: “Transportation for wheelchair users is a gap.” No contributor's plans cover it.",
+          "detail": "Raised by 1 contributor, e.g. Respondent 2: “Transportation for wheelchair users is a gap.” No contributor's plans cover it.",
           "respondents": [
-            "Respondent 3"
+            "Respondent 2"
           ]
         }
       ],
@@ -162,7 +162,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "mission": "Prevention",
           "contributorCount": 1,
           "respondents": [
-            "Respondent 3"
+            "Respondent 2"
           ]
         },
         {
@@ -170,7 +170,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "mission": "Prevention",
           "contributorCount": 2,
           "respondents": [
-            "Respondent 1",
+            "Respondent 3",
             "Respondent 4"
           ]
         },
@@ -288,7 +288,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "mission": "Response",
           "contributorCount": 2,
           "respondents": [
-            "Respondent 3",
+            "Respondent 2",
             "Respondent 4"
           ]
         },
@@ -297,7 +297,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "mission": "Response",
           "contributorCount": 2,
           "respondents": [
-            "Respondent 3",
+            "Respondent 2",
             "Respondent 4"
           ]
         },
@@ -325,7 +325,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "contributorCount": 2,
           "respondents": [
             "Respondent 1",
-            "Respondent 2"
+            "Respondent 3"
           ]
         },
         {
@@ -333,7 +333,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "mission": "Response",
           "contributorCount": 1,
           "respondents": [
-            "Respondent 2"
+            "Respondent 1"
           ]
         },
         {
@@ -341,7 +341,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "mission": "Response",
           "contributorCount": 3,
           "respondents": [
-            "Respondent 3",
+            "Respondent 2",
             "Respondent 4",
             "Respondent 5"
           ]
@@ -379,22 +379,22 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       ],
       "recommendedObjectives": [
         {
-          "text": "Assess real-time shelter capacity reporting between shelters and the EOC",
+          "text": "Validate the shelter security staffing plan for six simultaneous shelters",
           "capability": "Mass Care Services",
           "respondents": [
             "Respondent 1"
           ]
         },
         {
-          "text": "Validate the shelter security staffing plan for six simultaneous shelters",
-          "capability": "Mass Care Services",
+          "text": "Demonstrate continuity of power for the medical-needs shelter",
+          "capability": "Infrastructure Systems",
           "respondents": [
             "Respondent 2"
           ]
         },
         {
-          "text": "Demonstrate continuity of power for the medical-needs shelter",
-          "capability": "Infrastructure Systems",
+          "text": "Assess real-time shelter capacity reporting between shelters and the EOC",
+          "capability": "Mass Care Services",
           "respondents": [
             "Respondent 3"
           ]
@@ -417,7 +417,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "text": "Assess how partners would close the gap in backup power",
           "capability": "Infrastructure Systems",
           "respondents": [
-            "Respondent 3"
+            "Respondent 2"
           ]
         },
         {
@@ -431,7 +431,7 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
           "text": "Validate partners' arrangements for buses under the hurricane and storm surge scenario",
           "capability": "Critical Transportation",
           "respondents": [
-            "Respondent 3",
+            "Respondent 2",
             "Respondent 5"
           ]
         }
@@ -450,10 +450,10 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 2,
         "time": "00:15",
-        "title": "Two shelters reach capacity while buses are still arriving",
-        "description": "Two shelters reach capacity while buses are still arriving",
-        "capability": "Critical Transportation",
-        "expectedAction": "Decide evacuation priorities, request accessible transport and confirm routes with law enforcement.",
+        "title": "Shelter 5 opens without any security staff",
+        "description": "Shelter 5 opens without any security staff",
+        "capability": "Mass Care Services",
+        "expectedAction": "Open or expand shelter capacity, assign staff and supplies, and track who is sheltered.",
         "respondents": [
           "Respondent 1"
         ]
@@ -461,8 +461,8 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 3,
         "time": "00:30",
-        "title": "Residents arrive with pets and are turned away",
-        "description": "Residents arrive with pets and are turned away",
+        "title": "A fight breaks out in the registration line at the high school shelter",
+        "description": "A fight breaks out in the registration line at the high school shelter",
         "capability": "Mass Care Services",
         "expectedAction": "Open or expand shelter capacity, assign staff and supplies, and track who is sheltered.",
         "respondents": [
@@ -472,10 +472,10 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 4,
         "time": "00:45",
-        "title": "Shelter 5 opens without any security staff",
-        "description": "Shelter 5 opens without any security staff",
-        "capability": "Mass Care Services",
-        "expectedAction": "Open or expand shelter capacity, assign staff and supplies, and track who is sheltered.",
+        "title": "Generator at the medical-needs shelter fails at hour 10",
+        "description": "Generator at the medical-needs shelter fails at hour 10",
+        "capability": "Infrastructure Systems",
+        "expectedAction": "Prioritise restoration of critical facilities and arrange temporary power.",
         "respondents": [
           "Respondent 2"
         ]
@@ -483,10 +483,10 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 5,
         "time": "01:00",
-        "title": "A fight breaks out in the registration line at the high school shelter",
-        "description": "A fight breaks out in the registration line at the high school shelter",
-        "capability": "Mass Care Services",
-        "expectedAction": "Open or expand shelter capacity, assign staff and supplies, and track who is sheltered.",
+        "title": "Dialysis center closes and 40 patients need transport",
+        "description": "Dialysis center closes and 40 patients need transport",
+        "capability": "Public Health, Healthcare, and Emergency Medical Services",
+        "expectedAction": "Activate surge plans, coordinate patient movement and notify receiving facilities.",
         "respondents": [
           "Respondent 2"
         ]
@@ -494,10 +494,10 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 6,
         "time": "01:15",
-        "title": "Generator at the medical-needs shelter fails at hour 10",
-        "description": "Generator at the medical-needs shelter fails at hour 10",
-        "capability": "Infrastructure Systems",
-        "expectedAction": "Prioritise restoration of critical facilities and arrange temporary power.",
+        "title": "Two shelters reach capacity while buses are still arriving",
+        "description": "Two shelters reach capacity while buses are still arriving",
+        "capability": "Critical Transportation",
+        "expectedAction": "Decide evacuation priorities, request accessible transport and confirm routes with law enforcement.",
         "respondents": [
           "Respondent 3"
         ]
@@ -505,10 +505,10 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
       {
         "number": 7,
         "time": "01:30",
-        "title": "Dialysis center closes and 40 patients need transport",
-        "description": "Dialysis center closes and 40 patients need transport",
-        "capability": "Public Health, Healthcare, and Emergency Medical Services",
-        "expectedAction": "Activate surge plans, coordinate patient movement and notify receiving facilities.",
+        "title": "Residents arrive with pets and are turned away",
+        "description": "Residents arrive with pets and are turned away",
+        "capability": "Mass Care Services",
+        "expectedAction": "Open or expand shelter capacity, assign staff and supplies, and track who is sheltered.",
         "respondents": [
           "Respondent 3"
         ]
@@ -550,22 +550,22 @@ export const DEMO_CAMPAIGN_SYNTHESIS = {
         "number": 11,
         "time": "02:30",
         "title": "Pressure point: backup power",
-        "description": "As the hurricane and storm surge develops, the shortfall in backup power that partners described starts to affect operations. Raised by 1 contributor, e.g. Respondent 3: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
+        "description": "As the hurricane and storm surge develops, the shortfall in backup power that partners described starts to affect operations. Raised by 1 contributor, e.g. Respondent 2: “During Odalys the medical-needs shelter had no backup power for oxygen concentrators for six hours.” No contributor's plans cover it.",
         "capability": "Infrastructure Systems",
         "expectedAction": "Prioritise restoration of critical facilities and arrange temporary power.",
         "respondents": [
-          "Respondent 3"
+          "Respondent 2"
         ]
       },
       {
         "number": 12,
         "time": "02:45",
         "title": "Pressure point: transportation for wheelchair users",
-        "description": "As the hurricane and storm surge develops, the shortfall in transportation for wheelchair users that partners described starts to affect operations. Raised by 1 contributor, e.g. Respondent 3: “Transportation for wheelchair users is a gap.” No contributor's plans cover it.",
+        "description": "As the hurricane and storm surge develops, the shortfall in transportation for wheelchair users that partners described starts to affect operations. Raised by 1 contributor, e.g. Respondent 2: “Transportation for wheelchair users is a gap.” No contributor's plans cover it.",
         "capability": "Critical Transportation",
         "expectedAction": "Decide evacuation priorities, request accessible transport and confirm routes with law enforcement.",
         "respondents": [
-          "Respondent 3"
+          "Respondent 2"
         ]
       }
     ],

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { getDb } from "../../worker/db/client";
 import { teamMembers, teams } from "../../worker/db/schema";
 import { CAMPAIGN_INVITATION_MAIL_KIND } from "../../worker/collaborate/invitations";
@@ -82,4 +82,21 @@ export async function answerAll(user: TestUser, interviewId: string, answers: st
     i++;
   }
   return view;
+}
+
+/** A page request as a browser makes it (form posts, no redirects followed), from an address of its own. */
+export async function pageRequest(path: string, init: { method?: string; body?: URLSearchParams; cookie?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.body) headers["content-type"] = "application/x-www-form-urlencoded";
+  return SELF.fetch(`http://localhost${path}`, { method: init.method ?? "GET", headers, body: init.body, redirect: "manual" });
+}
+
+/** A new person signs up from the invitation link as a campaign-only contributor: their interview id and session cookie. */
+export async function signUpFromLink(token: string, firstName: string, lastName: string): Promise<{ interviewId: string; cookie: string }> {
+  const form = new URLSearchParams({ token, intent: "signup", firstName, lastName, password: "a-long-enough-password-1" });
+  const res = await pageRequest(`/collaborate/join?token=${encodeURIComponent(token)}`, { method: "POST", body: form });
+  if (res.status !== 302) throw new Error(`the campaign-only sign-up answered ${res.status}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { interviewId: (res.headers.get("location") ?? "").split("/").pop()!, cookie };
 }

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLogs, campaignParticipants, campaignTokens, contributorExercises } from "../../worker/db/schema";
@@ -8,7 +8,7 @@ import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../convers
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";
 import { nowMs } from "../../worker/lib/clock";
-import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign } from "./campaign-helpers";
+import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign, pageRequest as SELFfetch } from "./campaign-helpers";
 
 describe("campaign access", () => {
   it("managers of the team list, create and read campaigns; plain members, flagless managers and outsiders get 404", async () => {
@@ -241,6 +241,13 @@ describe("interviews", () => {
     // The manager sees status and progress, never answers.
     const detail = await json(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: owner }));
     expect(detail.contributors[0]).toMatchObject({ status: "COMPLETED", completionPercentage: 100 });
+    // …and when they answered and submitted to the day only, in both reads (issue 27 item 8): an
+    // exact time could match a contributor to their answers in the synthesis.
+    const creatorRead = await json(await api(`/api/collaborate/campaigns/${campaign.id}`, { user: owner }));
+    for (const seen of [detail.contributors[0], creatorRead.contributors[0]]) {
+      expect(seen.submittedAt).toBe(submitted.submittedAt!.slice(0, 10));
+      expect(seen.lastMessageAt).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
     expect(JSON.stringify(detail)).not.toContain("Sandbags run out");
     const listed = await json(await api("/api/collaborate/interviews", { user: contributor }));
     expect(listed.interviews).toEqual([expect.objectContaining({ id, campaignId: campaign.id, status: "COMPLETED", completionPercentage: 100 })]);
@@ -315,10 +322,3 @@ describe("interviews", () => {
     expect(text).toContain("Where would you stage sandbags?");
   });
 });
-
-async function SELFfetch(path: string, init: { method?: string; body?: URLSearchParams; cookie?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.body) headers["content-type"] = "application/x-www-form-urlencoded";
-  return SELF.fetch(`http://localhost${path}`, { method: init.method ?? "GET", headers, body: init.body, redirect: "manual" });
-}

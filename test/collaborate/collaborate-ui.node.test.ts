@@ -12,6 +12,7 @@ import { validateCampaignForm, EMPTY_CAMPAIGN_FORM } from "../../web/components/
 import { turnAnnouncement } from "../../web/components/collaborate/interview/interview-view";
 import { readStoredRun } from "../../web/components/collaborate/synthesis-store";
 import { invitationsReadOnly, inviteBlockedReason } from "../../web/components/collaborate/campaign-page";
+import { ContributorsTable } from "../../web/components/collaborate/contributors-table";
 
 const noop = () => undefined;
 /** A dialog's inside, in its Radix root (the portal renders nothing on a server). */
@@ -188,5 +189,33 @@ describe("campaign page: invitations", () => {
     // …and the invite form agrees: a completed campaign with room takes a new invitation.
     expect(inviteBlockedReason({ status: "COMPLETED", invitations: [], maxContributors: 3 })).toBeNull();
     expect(inviteBlockedReason({ status: "CLOSED", invitations: [], maxContributors: 3 })).toMatch(/closed/);
+  });
+});
+
+describe("campaign page: contributors", () => {
+  it("shows last activity and submission to the day, never a time (issue 27 item 8)", () => {
+    const html = renderToStaticMarkup(
+      createElement(ContributorsTable, {
+        contributors: [
+          {
+            id: "ce-1",
+            regularUserId: null,
+            campaignUserId: "cu-1",
+            email: "ruth@example.org",
+            fullName: "Ruth Abernathy",
+            organization: "Valley Fire District",
+            role: null,
+            status: "COMPLETED",
+            completionPercentage: 100,
+            phase: 2,
+            lastMessageAt: "2031-01-05",
+            submittedAt: "2031-01-05",
+            lastReminderAt: null,
+          },
+        ],
+      }),
+    );
+    expect(text(html)).toContain("5 Jan 2031");
+    expect(text(html)).not.toMatch(/\d{1,2}:\d{2}/);
   });
 });

@@ -5,7 +5,8 @@ import { DEMO_CONTRIBUTORS, DEMO_FINDINGS_CAMPAIGN } from "../../scripts/lib/dem
 import { DEMO_CAMPAIGN_SYNTHESIS } from "../../scripts/lib/demo-campaign-synthesis.ts";
 import { offlineProvider } from "../../worker/ai/offline";
 import { interviewScript } from "../../worker/collaborate/interview-script";
-import { contributorStateHash } from "../../worker/collaborate/model";
+import { contributorStateHash, dayOf } from "../../worker/collaborate/model";
+import { keepOrder } from "../../worker/lib/shuffle";
 import { analyse, anonymise, draftInjects, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
 import { countLeaks } from "../../worker/collaborate/synthesis/adversarial";
 
@@ -32,11 +33,12 @@ async function synthesise() {
       objectives: (p.answers.find((a) => a.key === "objectives")?.answer ?? "").split("\n").filter(Boolean),
     },
   }));
-  const anon = anonymise(campaign, contributors);
+  // A fixed order (a real run draws one at random): the stored findings must be reproducible.
+  const anon = anonymise(campaign, contributors, { shuffle: keepOrder });
   const provider = offlineProvider();
   const { findings } = await analyse(campaign, anon, { provider });
   const { injects } = await draftInjects(campaign, anon, findings, { provider });
-  const hash = await contributorStateHash(DEMO_CONTRIBUTORS.map((p, i) => ({ id: p.id, status: "COMPLETED" as const, submittedAt: new Date(submittedAtOf(i)).toISOString() })));
+  const hash = await contributorStateHash(DEMO_CONTRIBUTORS.map((p, i) => ({ id: p.id, status: "COMPLETED" as const, submittedAt: dayOf(submittedAtOf(i)) })));
   return {
     questions,
     contributorStateHash: hash,

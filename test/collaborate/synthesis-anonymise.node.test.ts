@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { countLeaks } from "../../worker/collaborate/synthesis/adversarial";
 import { anonymise, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
 
@@ -103,17 +103,98 @@ describe("anonymise", () => {
     expect(texts).toContain("[address]");
   });
 
-  it("gives the same pseudonyms on every run and whatever the invitation order (by a hash of the id)", () => {
-    const people = Array.from({ length: 8 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDEFGH"[i]} Lastname${"ABCDEFGH"[i]}`, organization: `Org ${i} Fire District` }, [`I am Person${"ABCDEFGH"[i]}.`]));
-    const a = anonymise(campaign, people);
-    const b = anonymise(campaign, [...people].reverse());
-    expect(b.anonymized).toEqual(a.anonymized);
-    expect(b.identifying).toEqual(a.identifying);
-    const respondentOf = (anon: typeof a, name: string) => anon.identifying.find((e) => e.kind === "respondent" && e.value === name)?.pseudonym;
-    expect(respondentOf(b, "PersonA LastnameA")).toBe(respondentOf(a, "PersonA LastnameA"));
-    // Not simply the invitation order.
-    const order = people.map((p) => respondentOf(a, p.identity.fullName!));
-    expect(order).not.toEqual(people.map((_, i) => `Respondent ${i + 1}`));
+  // Issue 27 item 22: answers written apart from both generators, one sentence per identifier kind
+  // that let about one planted identifier in six through, and ordinary words that are also names.
+  it("removes organisations' short forms, accented and nicknamed given names, ID numbers, workplace addresses and facility designators", () => {
+    const anon = anonymise(
+      campaign,
+      [
+        contributor("u1", { fullName: "Robert Castellano", organization: "Ravenmoor Medical Center", role: "Charge Nurse" }, [
+          "Most people here know me as Bobby. At Ravenmoor we run the only burn unit, and Ravenmoor Medical's ED diverts when the bridge floods.",
+          "If security asks, I'm badge 4471 and my employee ID is 0073194. We muster at 2201 South 14th Street, by Station 14, with the overflow in Warehouse B.",
+          "Trish Holloway from Tillbrook Logistics sends the trucks; Trish says Tillbrook keeps two flatbeds in Hangar 3. Their dispatch is at 40 Commerce Plaza, Suite 210.",
+        ]),
+        contributor("u2", { fullName: "Renee Marchand", email: "renee@quenby.example", organization: "Quenby Rural Electric Cooperative" }, [
+          "Renée here, line crews. Quenby Electric restores the hospital feeder first.",
+          // Decomposed accents, as some keyboards type them.
+          "Ask Rene\u0301e about the generator list; Łukasz Vukovic (staff ID: QR-5520) keeps it, or Lukasz when he is on nights.",
+        ]),
+      ],
+      { shuffle: (xs) => [...xs] },
+    );
+    const secrets = [
+      "Bobby", "Robert", "Castellano", "Ravenmoor", "Ravenmoor Medical", "4471", "0073194", "2201 South 14th Street", "Station 14", "Warehouse B",
+      "Trish", "Holloway", "Tillbrook", "Hangar 3", "40 Commerce Plaza", "Renée", "Renee", "Rene\u0301e", "Quenby", "Quenby Electric", "Łukasz", "Lukasz", "Vukovic", "QR-5520",
+    ];
+    expect(countLeaks(anon.anonymized, secrets).examples).toEqual([]);
+    const [bob, renee] = anon.anonymized.contributions.map((c) => c.answers.map((a) => a.answer));
+    expect(bob![0]).toBe("Most people here know me as Respondent 1. At Agency A we run the only burn unit, and Agency A's ED diverts when the bridge floods.");
+    expect(bob![1]).toBe("If security asks, I'm badge [id] and my employee ID is [id]. We muster at [address], by [facility], with the overflow in [facility].");
+    expect(renee![0]).toBe("Respondent 2 here, line crews. Agency B restores the hospital feeder first.");
+    // The short and formal forms are one person each, in the creator's map.
+    expect(anon.identifying.filter((e) => e.kind === "person").map((e) => e.value)).toEqual(expect.arrayContaining(["Trish Holloway"]));
+  });
+
+  it("keeps ordinary words that are also contributors' names where they are not used as names, and removes them where they are", () => {
+    const people = [
+      contributor("g", { fullName: "Grace Lindahl" }, ["We asked for a grace period on the fuel invoices. Will the state reimburse overtime? We will see."]),
+      contributor("w", { fullName: "William Brennan" }, ["Hope is not a plan, so mark the detour routes before dark. Mark my words: the crews will be tired."]),
+      contributor("h", { fullName: "Hope Tsosie" }, ["I hope the radios hold. Ask Grace about the cots; Will runs the night desk and Mark keeps the list.\n— Hope"]),
+      contributor("m", { fullName: "Mark Okoro" }, ["Grace said the shelter is full. Will's crew brought water."]),
+    ];
+    const anon = anonymise(campaign, people, { shuffle: (xs) => [...xs] });
+    const [grace, will, hope, mark] = anon.anonymized.contributions.map((c) => c.answers[0]!.answer);
+    expect(grace).toBe(people[0]!.answers[0]!.answer);
+    expect(will).toBe(people[1]!.answers[0]!.answer);
+    expect(hope).toBe("I hope the radios hold. Ask Respondent 1 about the cots; Respondent 2 runs the night desk and Respondent 4 keeps the list.");
+    expect(mark).toBe("Respondent 1 said the shelter is full. Respondent 2's crew brought water.");
+  });
+
+  it("reads 50,000-character adversarial answers in linear time (every pattern bounded; none backtracks over a run)", () => {
+    const n = 50_000;
+    const shapes = ["é".repeat(n), "ID " + "A-".repeat(n / 2), "a.".repeat(n / 2), "x@".repeat(n / 2), "Chief ".repeat(n / 6), "." + " ".repeat(n), "Department of the ".repeat(n / 18), "1 ".repeat(n / 2), "badge #".repeat(n / 7)];
+    const anon = anonymise(campaign, [contributor("u1", { fullName: "Priya Raman", organization: "Ravenmoor Medical Center" }, shapes)], { shuffle: (xs) => [...xs] });
+    expect(anon.anonymized.contributions[0]!.answers).toHaveLength(shapes.length);
+  });
+
+  it("labels respondents (and their agencies) in the order the shuffle draws, lists them in it, and reports it", () => {
+    const people = Array.from({ length: 5 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDE"[i]} Lastname${"ABCDE"[i]}`, organization: `Org${"ABCDE"[i]} Fire District` }, [`I am Person${"ABCDE"[i]}.`]));
+    const reverse = <T>(xs: readonly T[]) => [...xs].reverse();
+    const anon = anonymise(campaign, people, { shuffle: reverse });
+    const respondentOf = (name: string) => anon.identifying.find((e) => e.kind === "respondent" && e.value === name)?.pseudonym;
+    expect(people.map((p) => respondentOf(p.identity.fullName!))).toEqual(["Respondent 5", "Respondent 4", "Respondent 3", "Respondent 2", "Respondent 1"]);
+    expect(anon.order).toEqual(people.map((p) => p.id).reverse());
+    expect(anon.anonymized.contributions.map((c) => [c.respondent, c.agency])).toEqual([
+      ["Respondent 1", "Agency A"],
+      ["Respondent 2", "Agency B"],
+      ["Respondent 3", "Agency C"],
+      ["Respondent 4", "Agency D"],
+      ["Respondent 5", "Agency E"],
+    ]);
+    expect(anon.anonymized.contributions[0]!.answers[0]!.answer).toBe("I am Respondent 1.");
+    // The same contributors in the drawn order, kept: the same labels (a resumed run).
+    const again = anonymise(campaign, reverse(people), { shuffle: (xs) => [...xs] });
+    expect(again.anonymized).toEqual(anon.anonymized);
+  });
+
+  it("draws the order with crypto randomness by default, not by submission, invitation or id", () => {
+    const people = Array.from({ length: 4 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCD"[i]} Lastname${"ABCD"[i]}` }, ["Shelters fill fast."]));
+    // getRandomValues answers 3, 0, 1 (mod i + 1): Fisher–Yates swaps 3↔3, 2↔0, 1↔1.
+    const words = [3, 0, 1];
+    const spy = vi.spyOn(crypto, "getRandomValues").mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      (array as unknown as Uint32Array)[0] = words.shift()!;
+      return array;
+    });
+    try {
+      const anon = anonymise(campaign, people);
+      expect(spy).toHaveBeenCalledTimes(3);
+      expect(anon.order).toEqual(["id-2", "id-1", "id-0", "id-3"]);
+    } finally {
+      spy.mockRestore();
+    }
+    // Unmocked: many runs over the same contributors do not all give Respondent 1 to the same person.
+    const firsts = new Set(Array.from({ length: 40 }, () => anonymise(campaign, people).order[0]));
+    expect(firsts.size).toBeGreaterThan(1);
   });
 
   it("maps pseudonyms back to identities for the creator, and scrubs any later text with the same registry", () => {

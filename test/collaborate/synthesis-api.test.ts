@@ -1,16 +1,17 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runSynthesis, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
-import { NO_COMPLETED_CONTRIBUTORS } from "../../worker/collaborate/synthesis/service";
+import { tooFewContributorsMessage } from "../../worker/collaborate/model";
+import { SYNTHESIS_CREATOR_ONLY } from "../../worker/collaborate/synthesis/service";
 import { appContext } from "../../worker/context";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
-import { campaignRow, completedContributor, countingProvider, invitedContributor, people, person, recordingQueue, synthesisCampaign, type Person } from "./synthesis-helpers";
+import { campaignRow, completedContributors, countingProvider, invitedContributor, people, recordingQueue, synthesisCampaign, type Person } from "./synthesis-helpers";
 
 let owner: TestUser;
 let manager: TestUser;
 let outsider: TestUser;
-/** A campaign whose synthesis has completed, with two contributors. */
+/** A campaign whose synthesis has completed, with three contributors. */
 let done: { campaignId: string; threadId: string; who: Person[] };
 
 async function trigger(campaignId: string, user: TestUser, queue = recordingQueue()) {
@@ -20,9 +21,8 @@ async function trigger(campaignId: string, user: TestUser, queue = recordingQueu
 beforeAll(async () => {
   ({ owner, manager, outsider } = await people(5_000));
   const campaignId = await synthesisCampaign(owner, manager, "Brackwater flood campaign");
-  const who = [person(1), person(2)];
-  for (const p of who) await completedContributor(campaignId, p);
-  const { res, queue } = await trigger(campaignId, manager);
+  const { who } = await completedContributors(campaignId, 3);
+  const { res, queue } = await trigger(campaignId, owner);
   await expectStatus(res, 202, "trigger");
   const message = queue.sent[0] as SynthesisMessage;
   expect((await runSynthesis(appContext(env), message, { provider: countingProvider() })).outcome).toBe("completed");
@@ -34,9 +34,9 @@ const state = (campaignId: string, user: TestUser, query = "") => api(`/api/synt
 describe("POST /api/synthesis/trigger/{id}", () => {
   it("two triggers at once join one run: one thread, one queue message", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1));
+    await completedContributors(campaignId, 3);
     const queue = recordingQueue();
-    const [a, b] = await Promise.all([trigger(campaignId, owner, queue), trigger(campaignId, manager, queue)]);
+    const [a, b] = await Promise.all([trigger(campaignId, owner, queue), trigger(campaignId, owner, queue)]);
     await expectStatus(a.res, 202);
     await expectStatus(b.res, 202);
     const [va, vb] = [await json(a.res), await json(b.res)];
@@ -46,14 +46,28 @@ describe("POST /api/synthesis/trigger/{id}", () => {
     expect(queue.sent).toEqual([{ kind: "synthesis", campaignId, threadId: va.threadId }]);
   });
 
-  it("answers 409 with a clear message until a contributor has completed", async () => {
+  it("answers 409 with a clear message until 3 contributors have completed, and starts nothing", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
     await invitedContributor(campaignId);
-    const { res, queue } = await trigger(campaignId, owner);
-    expect(res.status).toBe(409);
-    expect((await apiError(res)).message).toBe(NO_COMPLETED_CONTRIBUTORS);
+    for (const completed of [0, 2]) {
+      if (completed) await completedContributors(campaignId, completed);
+      const { res, queue } = await trigger(campaignId, owner);
+      expect(res.status).toBe(409);
+      expect(await apiError(res)).toMatchObject({ code: "too_few_contributors", message: tooFewContributorsMessage(completed) });
+      expect(queue.sent).toEqual([]);
+      expect(await state(campaignId, owner).then((r) => r.status)).toBe(404);
+    }
+    expect(tooFewContributorsMessage(2)).toMatch(/at least 3 completed interviews.*2 have so far.*Send reminders or invite more contributors/);
+  });
+
+  it("only the campaign's creator starts it: another manager of the team gets 403 saying so, and nothing is queued", async () => {
+    const campaignId = await synthesisCampaign(owner, manager);
+    await completedContributors(campaignId, 3);
+    const { res, queue } = await trigger(campaignId, manager);
+    expect(res.status).toBe(403);
+    expect((await apiError(res)).message).toBe(SYNTHESIS_CREATOR_ONLY);
     expect(queue.sent).toEqual([]);
-    expect(await state(campaignId, owner).then((r) => r.status)).toBe(404);
+    expect(await state(campaignId, manager).then((r) => r.status)).toBe(404);
   });
 
   it("refuses a body that is not a JSON object", async () => {
@@ -72,8 +86,8 @@ describe("POST /api/synthesis/trigger/{id}", () => {
 describe("GET /api/synthesis/state/{id}: the five spec §7 variants", () => {
   it("no content: the state and the draft injects", async () => {
     const view = await json(await expectStatus(await state(done.campaignId, manager), 200));
-    expect(view).toMatchObject({ campaignId: done.campaignId, threadId: done.threadId, status: "completed", synthesisStatus: "completed", progress: 100, contributorCount: 2 });
-    // The real engine drafts 5–12 injects, contributors' own proposals first (pseudonyms are hash-ordered).
+    expect(view).toMatchObject({ campaignId: done.campaignId, threadId: done.threadId, status: "completed", synthesisStatus: "completed", progress: 100, contributorCount: 3 });
+    // The real engine drafts 5–12 injects, contributors' own proposals first (pseudonyms in the run's random order).
     expect(view.draft_injects.length).toBeGreaterThanOrEqual(5);
     // The first sets the scene from the brief; the contributors' proposals follow, citing who proposed them.
     expect(view.draft_injects.slice(1).flatMap((i: Json) => i.respondents)).toEqual(expect.arrayContaining([expect.stringMatching(/^Respondent \d+$/)]));
@@ -82,7 +96,7 @@ describe("GET /api/synthesis/state/{id}: the five spec §7 variants", () => {
 
   it("content=anonymized, summary and all", async () => {
     const anonymized = await json(await state(done.campaignId, manager, "?content=anonymized"));
-    expect(anonymized.anonymized_object.contributions.map((c: Json) => c.respondent)).toEqual(["Respondent 1", "Respondent 2"]);
+    expect(anonymized.anonymized_object.contributions.map((c: Json) => c.respondent)).toEqual(["Respondent 1", "Respondent 2", "Respondent 3"]);
     expect(anonymized).not.toHaveProperty("summary");
     const summary = await json(await state(done.campaignId, manager, "?content=summary"));
     expect(typeof summary.summary).toBe("string");
@@ -111,7 +125,7 @@ describe("GET /api/synthesis/state/{id}: the five spec §7 variants", () => {
   it("by thread id: the campaign's current thread; anything else 404", async () => {
     const view = await json(await expectStatus(await api(`/api/synthesis/threads/${done.threadId}/state?content=anonymized`, { user: manager }), 200));
     expect(view.threadId).toBe(done.threadId);
-    expect(view.anonymized_object.contributions).toHaveLength(2);
+    expect(view.anonymized_object.contributions).toHaveLength(3);
     expect((await api(`/api/synthesis/threads/${done.campaignId}.not-a-thread/state`, { user: manager })).status).toBe(404);
     expect((await api(`/api/synthesis/threads/nonsense/state`, { user: manager })).status).toBe(404);
   });
@@ -140,7 +154,7 @@ describe("outsiders", () => {
 describe("findings", () => {
   it("GET /findings answers the FindingsView once completed, 404 before", async () => {
     const view = await json(await expectStatus(await api(`/api/collaborate/campaigns/${done.campaignId}/findings`, { user: manager }), 200));
-    expect(view).toMatchObject({ campaignId: done.campaignId, campaignName: "Brackwater flood campaign", purpose: "exercise", contributorCount: 2 });
+    expect(view).toMatchObject({ campaignId: done.campaignId, campaignName: "Brackwater flood campaign", purpose: "exercise", contributorCount: 3 });
     expect(view.draftInjects.length).toBeGreaterThanOrEqual(5);
     expect(typeof view.findings.summary).toBe("string");
     const fresh = await synthesisCampaign(owner, manager);
@@ -192,7 +206,7 @@ describe("POST /api/collaborate/campaigns/{id}/start-exercise", () => {
 
   it("a double click (two calls at once) drafts one exercise, and both open it", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1));
+    await completedContributors(campaignId, 3);
     const { res, queue } = await trigger(campaignId, owner);
     await expectStatus(res, 202, "trigger");
     expect((await runSynthesis(appContext(env), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
@@ -238,7 +252,7 @@ describe("direct mode", () => {
 
   it("a bearer trigger from APP_URL's page (cross-site to the hosted address) starts the run; a cross-site cookie write is still refused", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1));
+    await completedContributors(campaignId, 3);
     const queue = recordingQueue();
     const minted = await json(await api("/api/synthesis/token", { user: owner, env: direct() }));
     const crossSite = { origin: "http://localhost:8787", "sec-fetch-site": "cross-site" };

@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import { offlineProvider } from "../../worker/ai/offline";
 import type { AiProvider, ChatChunk, ChatRequest } from "../../worker/ai/types";
 import { CORE_CAPABILITIES } from "../../worker/exercises/capabilities";
-import { adversarialContributors, countLeaks } from "../../worker/collaborate/synthesis/adversarial";
+import { adversarialContributors, countLeaks, scrubScore } from "../../worker/collaborate/synthesis/adversarial";
+import { fieldNotesContributors } from "../../worker/collaborate/synthesis/adversarial-notes";
 import { analyse, anonymise, draftInjects, extractiveFindings, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
+import { keepOrder } from "../../worker/lib/shuffle";
+
+/** Respondents labelled in the order given (a run draws one at random): the assertions below name them. */
+const inOrder = { shuffle: keepOrder };
 
 const campaign: SynthesisCampaign = {
   id: "c1",
@@ -56,6 +61,17 @@ function fakeProvider(answer: string): AiProvider & { requests: ChatRequest[] } 
 }
 
 describe("synthesis engine", () => {
+  it("on 100 contributions of each adversarial generator, no planted identifier survives anonymisation and no planted ordinary phrase is lost", () => {
+    for (const set of [adversarialContributors(100, 7), fieldNotesContributors(100, 7)]) {
+      const score = scrubScore(set, anonymise(set.campaign, set.contributors).anonymized);
+      // The check can fail: both sets are full of secrets and of the ordinary phrases around them.
+      expect(score.planted).toBeGreaterThan(2000);
+      expect(score.ordinary).toBeGreaterThan(500);
+      expect(score.leakExamples, set.campaign.name).toEqual([]);
+      expect(score.overScrubExamples, set.campaign.name).toEqual([]);
+    }
+  });
+
   it("on 100 adversarial contributions, leaks nothing into the anonymised object, findings, summary or injects (offline provider)", async () => {
     const set = adversarialContributors(100, 7);
     const anon = anonymise(set.campaign, set.contributors);
@@ -76,7 +92,7 @@ describe("synthesis engine", () => {
   });
 
   it("counts distinct contributors per theme and quotes them; finds gaps and opposing views", () => {
-    const anon = anonymise(campaign, small());
+    const anon = anonymise(campaign, small(), inOrder);
     const findings = extractiveFindings(campaign, anon);
     const generator = findings.themes.find((t) => /generator/i.test(t.title));
     // Imogen mentions generators three times, Tobias twice: two contributors.
@@ -94,7 +110,7 @@ describe("synthesis engine", () => {
   });
 
   it("covers all 32 core capabilities with their mission area and who touched them", () => {
-    const findings = extractiveFindings(campaign, anonymise(campaign, small()));
+    const findings = extractiveFindings(campaign, anonymise(campaign, small(), inOrder));
     expect(findings.capabilityCoverage.map((c) => c.capability)).toEqual(CORE_CAPABILITIES.map((c) => c.name));
     const row = (name: string) => findings.capabilityCoverage.find((c) => c.capability === name)!;
     expect(row("Mass Care Services")).toMatchObject({ mission: "Response", contributorCount: 1 });
@@ -104,7 +120,7 @@ describe("synthesis engine", () => {
   });
 
   it("sends only anonymised text to the model and scrubs what it answers (leaked names, unknown respondents, invented capabilities)", async () => {
-    const anon = anonymise(campaign, small());
+    const anon = anonymise(campaign, small(), inOrder);
     const answer = JSON.stringify({
       summary: "Imogen Castellanos (imogen's agency, Castellanos Fire District) worries about fuel; call 555-201-3344.",
       themes: [{ title: "Fuel for Lindqvist", detail: "d", respondents: ["Respondent 1", "Respondent 99", "Tobias"], quotes: [{ text: "castellanos said so", respondent: "Respondent 1" }, { text: "x", respondent: "Nobody" }] }],
@@ -128,7 +144,7 @@ describe("synthesis engine", () => {
   });
 
   it("falls back to the extractive findings and injects when the model's answer is not valid JSON of the schema", async () => {
-    const anon = anonymise(campaign, small());
+    const anon = anonymise(campaign, small(), inOrder);
     const prose = fakeProvider("I think the main theme is generators.");
     const analysed = await analyse(campaign, anon, { provider: prose });
     expect(analysed.fallback).toBe(true);
@@ -141,7 +157,7 @@ describe("synthesis engine", () => {
   });
 
   it("drafts 5–12 MSEL injects, 15 minutes apart, contributors' proposals first (merged) with their respondents", async () => {
-    const anon = anonymise(campaign, small());
+    const anon = anonymise(campaign, small(), inOrder);
     const { findings } = await analyse(campaign, anon, { provider: offlineProvider() });
     const { injects, fallback } = await draftInjects(campaign, anon, findings, { provider: offlineProvider() });
     expect(fallback).toBe(false);
@@ -158,7 +174,7 @@ describe("synthesis engine", () => {
   });
 
   it("scrubs the model's injects and renumbers them", async () => {
-    const anon = anonymise(campaign, small());
+    const anon = anonymise(campaign, small(), inOrder);
     const findings = extractiveFindings(campaign, anon);
     const inject = (n: number) => ({ title: `Inject ${n} for Keisha`, description: "Marchetti calls", capability: n === 1 ? "Mass Care Services" : "Nonsense", expectedAction: "Act", respondents: ["Respondent 2", "Keisha"] });
     const provider = fakeProvider(JSON.stringify({ injects: [1, 2, 3, 4, 5].map(inject) }));

@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { anonymise, extractiveFindings, extractiveInjects, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
 import { titleOf } from "../../worker/collaborate/synthesis/draft";
 import { properNouns, shortfallSubjects, shortTitle, type WordFilter } from "../../worker/collaborate/synthesis/phrases";
+import { keepOrder } from "../../worker/lib/shuffle";
+
+/** Respondents labelled in the order given (a run draws one at random): the assertions below name them. */
+const inOrder = { shuffle: keepOrder };
 
 /** The offline synthesis reads like an analyst wrote it: topics, not names or counts; gaps named by what falls short. */
 
@@ -42,7 +46,7 @@ const contributors = () => [
 ];
 
 const findingsOf = () => {
-  const anon = anonymise(campaign, contributors());
+  const anon = anonymise(campaign, contributors(), inOrder);
   return { anon, findings: extractiveFindings(campaign, anon) };
 };
 

@@ -60,7 +60,7 @@ export async function completedContributor(campaignId: string, who: Person, subm
   const id = crypto.randomUUID();
   const [first, last] = who.fullName.split(" ");
   await env.DB.batch([
-    env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization") VALUES (?, ?, ?, ?, ?)`).bind(authorId, who.email, first, last, who.organization),
+    env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName") VALUES (?, ?, ?, ?)`).bind(authorId, who.email, first, last),
     env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "fullName", "organization") VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(
       crypto.randomUUID(),
       campaignId,
@@ -71,7 +71,7 @@ export async function completedContributor(campaignId: string, who: Person, subm
       who.organization,
     ),
     env.DB.prepare(
-      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?)`,
+      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt", "organization") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?, ?)`,
     ).bind(
       id,
       campaignId,
@@ -84,9 +84,18 @@ export async function completedContributor(campaignId: string, who: Person, subm
       }),
       JSON.stringify({ injects: [`Shelter at ${who.organization} reports capacity reached`], questions: ["Who orders the second shelter open?"], objectives: ["Open a second shelter within two hours"] }),
       submittedAt,
+      who.organization,
     ),
   ]);
   return id;
+}
+
+/** `n` completed contributors (a run needs MIN_SYNTHESIS_CONTRIBUTORS), submitted a minute apart in this order. */
+export async function completedContributors(campaignId: string, n: number): Promise<{ who: Person[]; ids: string[] }> {
+  const who = Array.from({ length: n }, (_, i) => person(i + 1));
+  const ids: string[] = [];
+  for (const [i, p] of who.entries()) ids.push(await completedContributor(campaignId, p, Date.UTC(2031, 0, 5, 10, i)));
+  return { who, ids };
 }
 
 export async function invitedContributor(campaignId: string): Promise<void> {

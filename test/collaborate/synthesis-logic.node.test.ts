@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { contributorStateHash } from "../../worker/collaborate/model";
+import { contributorStateHash, tooFewContributorsMessage } from "../../worker/collaborate/model";
 import type { CampaignDetailView, ContributorView, SynthesisStateView } from "../../worker/collaborate/views";
 import {
   applyPoll,
@@ -184,9 +184,22 @@ describe("Processing Complete modal rules (spec §2, §4, §5, §6)", () => {
 });
 
 describe("Run synthesis availability", () => {
-  it("needs at least one completed contributor", () => {
-    expect(synthesisBlockedReason({ status: "ACTIVE", contributors: [contributor("a", "IN_PROGRESS")] })).toMatch(/at least one contributor/);
-    expect(synthesisBlockedReason({ status: "ACTIVE", contributors: [contributor("a", "COMPLETED")] })).toBeNull();
-    expect(synthesisBlockedReason({ status: "ARCHIVED", contributors: [contributor("a", "COMPLETED")] })).toMatch(/archived/);
+  const creator = { id: "u1", email: "dana@example.org", name: "Dana Whitfield" };
+  const campaign = (status: CampaignDetailView["status"], statuses: ContributorView["status"][], isCreator = true) => ({
+    status,
+    isCreator,
+    createdBy: creator,
+    contributors: statuses.map((s, i) => contributor(`c${i}`, s)),
+  });
+
+  it("says before the click that 3 completed interviews are needed, and how many there are", () => {
+    expect(synthesisBlockedReason(campaign("ACTIVE", ["COMPLETED", "COMPLETED", "IN_PROGRESS"]))).toBe(tooFewContributorsMessage(2));
+    expect(synthesisBlockedReason(campaign("ACTIVE", ["INVITED"]))).toMatch(/at least 3 completed interviews.*none has yet/);
+    expect(synthesisBlockedReason(campaign("ACTIVE", ["COMPLETED", "COMPLETED", "COMPLETED", "IN_PROGRESS"]))).toBeNull();
+    expect(synthesisBlockedReason(campaign("ARCHIVED", ["COMPLETED", "COMPLETED", "COMPLETED"]))).toMatch(/archived/);
+  });
+
+  it("tells the team's other managers that only the creator runs it, naming them", () => {
+    expect(synthesisBlockedReason(campaign("ACTIVE", ["COMPLETED", "COMPLETED", "COMPLETED"], false))).toBe("Only the campaign's creator (Dana Whitfield) can run the synthesis.");
   });
 });

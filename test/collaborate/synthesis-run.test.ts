@@ -1,7 +1,8 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contributorStateHash } from "../../worker/collaborate/model";
+import { contributorStateHash, MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../worker/collaborate/model";
 import { runSynthesis, synthesisStub, SYNTHESIS_GAVE_UP, SYNTHESIS_NO_CREDITS, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import type { Shuffle } from "../../worker/lib/shuffle";
 import worker from "../../worker/index";
 import { appContext } from "../../worker/context";
 import { api, expectStatus, json } from "../helpers/api";
@@ -9,11 +10,10 @@ import type { TestUser } from "../helpers/auth";
 import {
   balanceOf,
   campaignRow,
-  completedContributor,
+  completedContributors,
   countingProvider,
   invitedContributor,
   people,
-  person,
   recordingQueue,
   synthesisCampaign,
   type Person,
@@ -29,9 +29,7 @@ beforeAll(async () => {
 /** A campaign with `n` completed contributors, triggered through the API with a recording queue: the message it sent. */
 async function triggered(n: number): Promise<{ campaignId: string; message: SynthesisMessage; who: Person[]; ids: string[] }> {
   const campaignId = await synthesisCampaign(owner, manager);
-  const who = Array.from({ length: n }, (_, i) => person(i + 1));
-  const ids: string[] = [];
-  for (const [i, p] of who.entries()) ids.push(await completedContributor(campaignId, p, Date.UTC(2031, 0, 5, 10, i)));
+  const { who, ids } = await completedContributors(campaignId, n);
   await invitedContributor(campaignId);
   const queue = recordingQueue();
   await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
@@ -60,7 +58,8 @@ describe("synthesis run: stages, resume, charges", () => {
     const row = (await campaignRow(campaignId))!;
     expect(row.status).toBe("COMPLETED");
     const parameters = JSON.parse(row.parameters) as Record<string, unknown>;
-    const submitted = ids.map((id, i) => ({ id, status: "COMPLETED" as const, submittedAt: new Date(Date.UTC(2031, 0, 5, 10, i)).toISOString() }));
+    // The hash reads the day each submitted, as the campaign page's contributors show it.
+    const submitted = ids.map((id) => ({ id, status: "COMPLETED" as const, submittedAt: "2031-01-05" }));
     expect(parameters).toMatchObject({ synthesisThreadId: message.threadId, contributorStateHash: await contributorStateHash(submitted), purpose: "exercise" });
     const insights = JSON.parse(row.insights!) as Record<string, unknown>;
     expect(insights).toMatchObject({ threadId: message.threadId, contributorCount: 3 });
@@ -102,6 +101,7 @@ describe("synthesis run: stages, resume, charges", () => {
         Date.UTC(2031, 0, 5, 11),
       ),
     ]);
+    await completedContributors(campaignId, MIN_SYNTHESIS_CONTRIBUTORS - 1);
     const queue = recordingQueue();
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
     expect((await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() })).outcome).toBe("completed");
@@ -114,7 +114,7 @@ describe("synthesis run: stages, resume, charges", () => {
 
   it("a campaign the manager closed stays CLOSED while and after its synthesis runs (it does not reopen to contributions)", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1));
+    await completedContributors(campaignId, 3);
     await env.DB.prepare(`UPDATE "Campaign" SET "status" = 'CLOSED' WHERE "id" = ?`).bind(campaignId).run();
     const queue = recordingQueue();
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: queue } }), 202, "trigger");
@@ -126,7 +126,7 @@ describe("synthesis run: stages, resume, charges", () => {
   });
 
   it("resumes after the last finished stage when a run dies mid-way (eviction), and charges each stage once", async () => {
-    const { campaignId, message } = await triggered(2);
+    const { campaignId, message } = await triggered(3);
     const before = await balanceOf(owner.accountId);
     // Anonymising and analysing finish; drafting (the provider's second call) fails.
     const failing = countingProvider([2]);
@@ -161,10 +161,52 @@ describe("synthesis run: stages, resume, charges", () => {
     expect(await balanceOf(owner.accountId)).toBe(balance);
   });
 
+  it("labels respondents in the order the run draws, not by submission, and a resumed run keeps the labels it drew", async () => {
+    const { campaignId, message, who, ids } = await triggered(4);
+    // Each contributor proposes an inject of their own, so a label can be checked against its content.
+    const proposals = ["The shelter generator runs out of diesel", "A water main breaks under the hospital road", "The county radio tower loses power", "Buses for the nursing home never arrive"];
+    for (const [i, id] of ids.entries()) {
+      await env.DB.prepare(`UPDATE "ContributorExercise" SET "contributions" = ? WHERE "id" = ?`).bind(JSON.stringify({ injects: [proposals[i]], questions: [], objectives: [] }), id).run();
+    }
+    const reverse: Shuffle = (xs) => [...xs].reverse();
+    // The first delivery anonymises with its draw, then analysing fails.
+    await expect(runSynthesis(ctx(), message, { provider: countingProvider([1]), shuffle: reverse })).rejects.toThrow(/injected failure/);
+    const stub = synthesisStub(env, campaignId);
+    const mid = await stub.get();
+    const labelOf = (p: Person) => mid.identifying!.find((e) => e.kind === "respondent" && e.value === p.fullName)?.pseudonym;
+    // Submitted first → labelled last: the draw, not the submission order.
+    expect(who.map(labelOf)).toEqual(["Respondent 4", "Respondent 3", "Respondent 2", "Respondent 1"]);
+    expect(mid.contributorIds).toEqual([...ids].reverse());
+    expect(mid.anonymized!.contributions.map((c) => c.respondent)).toEqual(["Respondent 1", "Respondent 2", "Respondent 3", "Respondent 4"]);
+
+    // The redelivery (another draw at hand) analyses and drafts with the labels already stored.
+    const keep: Shuffle = (xs) => [...xs];
+    expect((await runSynthesis(ctx(), message, { provider: countingProvider(), shuffle: keep })).outcome).toBe("completed");
+    const done = await stub.get();
+    expect(done.anonymized).toEqual(mid.anonymized);
+    for (const text of proposals) {
+      const inject = done.draftInjects!.find((d) => d.description === text);
+      expect(inject, text).toBeDefined();
+      const cited = mid.anonymized!.contributions.find((c) => c.respondent === inject!.respondents[0]);
+      expect(cited?.proposals.injects).toContain(text);
+    }
+  });
+
+  it("fails the run with the clear message when fewer than 3 completed contributors are left when it starts", async () => {
+    const { campaignId, message, ids } = await triggered(3);
+    await env.DB.prepare(`UPDATE "ContributorExercise" SET "status" = 'IN_PROGRESS' WHERE "id" = ?`).bind(ids[0]).run();
+    const provider = countingProvider();
+    const result = await runSynthesis(ctx(), message, { provider });
+    expect(result).toMatchObject({ outcome: "failed", error: tooFewContributorsMessage(MIN_SYNTHESIS_CONTRIBUTORS - 1) });
+    expect(provider.calls).toBe(0);
+    const run = await synthesisStub(env, campaignId).get();
+    expect(run).toMatchObject({ status: "failed", anonymized: null });
+  });
+
   it("fails with the clear message when the team account has no credits, and puts the campaign back", async () => {
     const { owner: poor, manager: colleague } = await people(0);
     const campaignId = await synthesisCampaign(poor, colleague);
-    await completedContributor(campaignId, person(1));
+    await completedContributors(campaignId, 3);
     const queue = recordingQueue();
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: poor, body: {}, env: { ...env, SYNTHESIS: queue } }), 202);
     const result = await runSynthesis(ctx(), queue.sent[0] as SynthesisMessage, { provider: countingProvider() });
@@ -181,20 +223,20 @@ describe("synthesis run: stages, resume, charges", () => {
 
   it("runs through the real SYNTHESIS queue to completed", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1));
+    await completedContributors(campaignId, 3);
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {} }), 202);
     let state = await json(await api(`/api/synthesis/state/${campaignId}`, { user: owner }));
     for (let i = 0; i < 100 && state.status !== "completed" && state.status !== "failed"; i++) {
       await new Promise((r) => setTimeout(r, 100));
       state = await json(await api(`/api/synthesis/state/${campaignId}`, { user: owner }));
     }
-    expect(state).toMatchObject({ status: "completed", progress: 100, contributorCount: 1 });
+    expect(state).toMatchObject({ status: "completed", progress: 100, contributorCount: 3 });
     expect(Array.isArray(state.draft_injects)).toBe(true);
     expect((await campaignRow(campaignId))!.status).toBe("COMPLETED");
   });
 
   it("a message that used every retry lands in the dead-letter queue, whose consumer fails the run", async () => {
-    const { campaignId, message } = await triggered(1);
+    const { campaignId, message } = await triggered(3);
     const batch = createMessageBatch("readyroom-synthesis-dlq", [{ id: "dlq-1", timestamp: new Date(), attempts: 1, body: message }]);
     const execution = createExecutionContext();
     await worker.queue(batch, env, execution);

@@ -7,7 +7,7 @@ import { runSynthesis, synthesisStub, type SynthesisMessage } from "../../worker
 import { MAX_SYNTHESIS_SWEEPS, SYNTHESIS_LEASE_MS, SYNTHESIS_SWEEP_GAVE_UP, sweepStuckSyntheses } from "../../worker/collaborate/synthesis/sweep";
 import { api, expectStatus } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
-import { campaignRow, completedContributor, people, person, recordingQueue, synthesisCampaign } from "./synthesis-helpers";
+import { campaignRow, completedContributors, people, recordingQueue, synthesisCampaign } from "./synthesis-helpers";
 
 let owner: TestUser;
 let manager: TestUser;
@@ -19,7 +19,7 @@ beforeAll(async () => {
 describe("the cron's synthesis sweep", () => {
   it("re-sends a run whose message was lost once it has made no progress for the lease, a few times, then fails it with what to do", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1), Date.UTC(2031, 0, 5, 10, 0));
+    await completedContributors(campaignId, 3);
     // The trigger's message goes nowhere: the run stays queued, the campaign SYNTHESIZING.
     const lost = recordingQueue();
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: lost } }), 202, "trigger");
@@ -54,7 +54,7 @@ describe("the cron's synthesis sweep", () => {
 
   it("also finds the lost run of a closed campaign (which keeps CLOSED while it runs), and the finished run clears its mark", async () => {
     const campaignId = await synthesisCampaign(owner, manager);
-    await completedContributor(campaignId, person(1), Date.UTC(2031, 0, 5, 10, 0));
+    await completedContributors(campaignId, 3);
     await expectStatus(await api(`/api/collaborate/campaigns/${campaignId}/close`, { user: owner, body: {} }), 200, "close");
     const lost = recordingQueue();
     await expectStatus(await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...env, SYNTHESIS: lost } }), 202, "trigger");

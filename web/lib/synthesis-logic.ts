@@ -3,6 +3,7 @@
  * node tests pin): polling cadence, the simulated progress, when a run counts as complete, the
  * campaign synthesis check and when the Processing Complete modal may show.
  */
+import { MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../worker/collaborate/model";
 import type { CampaignDetailView, CampaignPurpose, ContributorView, SynthesisStateView, SynthesisStatus } from "../../worker/collaborate/views";
 
 /** Spec §4/§9: the state is checked every 5 seconds. */
@@ -160,9 +161,17 @@ export function campaignCheckOutcome(campaign: CheckCampaign, synthesisStatus: S
 }
 
 
-/** The campaign page's "Run synthesis": at least one contributor has submitted. */
-export function synthesisBlockedReason(campaign: Pick<CampaignDetailView, "contributors" | "status">): string | null {
+/**
+ * Why the campaign page's "Run synthesis" is disabled, said before anyone clicks (the API refuses
+ * the same cases): only the creator runs it, and only once MIN_SYNTHESIS_CONTRIBUTORS have submitted.
+ */
+export function synthesisBlockedReason(campaign: Pick<CampaignDetailView, "contributors" | "status" | "isCreator" | "createdBy">): string | null {
   if (campaign.status === "ARCHIVED") return "The campaign is archived.";
-  if (!campaign.contributors.some((c) => c.status === "COMPLETED")) return "Available once at least one contributor has completed their interview.";
+  if (!campaign.isCreator) {
+    const creator = campaign.createdBy.name || campaign.createdBy.email;
+    return `Only the campaign's creator${creator ? ` (${creator})` : ""} can run the synthesis.`;
+  }
+  const completed = campaign.contributors.filter((c) => c.status === "COMPLETED").length;
+  if (completed < MIN_SYNTHESIS_CONTRIBUTORS) return tooFewContributorsMessage(completed);
   return null;
 }

@@ -2,19 +2,16 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { campaignTokens, campaignUsers, contributorExercises, users } from "../db/schema";
 import { interviewScript } from "./interview-script";
+import { dayOf } from "./model";
 import { readParameters } from "./parameters";
 import { readProgress } from "./progress";
 import type { ContributorView } from "./views";
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-/** The free-text role default; shown as no role. */
-const NO_ROLE = "CONTRIBUTOR";
-
 /**
  * A campaign's contributors as its managers see them: who (from the Readyroom user or the
- * campaign-only person, completed by the invitation they accepted) and how far, never what they
- * answered. One query: each contributor row joined to its author and the used invitation for
+ * campaign-only person, completed by the invitation they accepted; organisation and role as this
+ * campaign's invitation gave them, never another campaign's) and how far, never what they
+ * answered, and when they last answered and submitted to the day only (model.ts dayOf). One query: each contributor row joined to its author and the used invitation for
  * that address (single use: at most one per address and campaign).
  */
 export async function contributorsOf(ctx: AppContext, campaignId: string, parametersRaw: unknown): Promise<ContributorView[]> {
@@ -28,11 +25,7 @@ export async function contributorsOf(ctx: AppContext, campaignId: string, parame
       cuEmail: campaignUsers.email,
       cuFirst: campaignUsers.firstName,
       cuLast: campaignUsers.lastName,
-      cuOrganization: campaignUsers.organization,
-      cuRole: campaignUsers.role,
       tokenName: campaignTokens.fullName,
-      tokenOrganization: campaignTokens.organization,
-      tokenRole: campaignTokens.role,
     })
     .from(contributorExercises)
     .leftJoin(users, eq(users.id, contributorExercises.authorId))
@@ -52,20 +45,19 @@ export async function contributorsOf(ctx: AppContext, campaignId: string, parame
   return rows.map(({ row, ...r }) => {
     const progress = readProgress(row.progress);
     const name = [r.userFirst ?? r.cuFirst, r.userLast ?? r.cuLast].filter(Boolean).join(" ");
-    const role = r.tokenRole && r.tokenRole !== NO_ROLE ? r.tokenRole : r.cuRole && r.cuRole !== NO_ROLE ? r.cuRole : null;
     return {
       id: row.id,
       regularUserId: r.userEmail !== null ? row.authorId : null,
       campaignUserId: r.cuId,
       email: r.userEmail ?? r.cuEmail ?? "",
       fullName: r.tokenName || name || null,
-      organization: r.tokenOrganization || r.cuOrganization || null,
-      role,
+      organization: row.organization || null,
+      role: row.role || null,
       status: row.status,
       completionPercentage: row.status === "COMPLETED" ? 100 : row.completionPercentage,
       phase: firstPhaseTwo >= 0 && progress.step >= firstPhaseTwo ? 2 : 1,
-      lastMessageAt: iso(row.lastMessageAt),
-      submittedAt: iso(row.submittedAt),
+      lastMessageAt: dayOf(row.lastMessageAt),
+      submittedAt: dayOf(row.submittedAt),
       lastReminderAt: progress.lastReminderAt ? new Date(progress.lastReminderAt).toISOString() : null,
     };
   });

@@ -140,13 +140,18 @@ export async function acceptAsCampaignUser(
   const email = person.email.toLowerCase();
   await ctx.db
     .insert(campaignUsers)
-    .values({ email, firstName: person.firstName, lastName: person.lastName, organization: found.token.organization, role: found.token.role, preferredLanguage: params.language })
+    // Only who they are: what this invitation says about their organisation and role goes on
+    // this campaign's contributor row (joinAs), never on the person another team may invite.
+    .values({ email, firstName: person.firstName, lastName: person.lastName, preferredLanguage: params.language })
     .onConflictDoNothing({ target: campaignUsers.email });
   const [campaignUser] = await ctx.db.select({ id: campaignUsers.id }).from(campaignUsers).where(eq(campaignUsers.email, email)).limit(1);
   return joinAs(ctx, { token: found.token, campaign: found.campaign, authorId: campaignUser!.id, participantUserId: null, actorId: person.userId }, () =>
     inspectCampaignInvitation(ctx, secret, { id: person.userId, email: person.email }),
   );
 }
+
+/** The invitee's role as the invitation gives it; CONTRIBUTOR is the invitation's "none given". */
+const invitedRole = (token: CampaignToken) => (token.role && token.role !== "CONTRIBUTOR" ? token.role : null);
 
 async function joinAs(
   ctx: AppContext,
@@ -169,8 +174,8 @@ async function joinAs(
       .set({ usedAt: new Date(now) })
       .where(and(eq(campaignTokens.id, token.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), sql`${campaignTokens.expiresAt} > ${now}`, roomLeft))
       .returning({ id: campaignTokens.id }),
-    rawStatement(ctx.db, sql`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "createdAt", "updatedAt")
-SELECT ${interviewId}, ${campaign.id}, ${input.authorId}, 'INVITED', '{"step":0,"messages":[]}', '{"answers":[]}', '{"injects":[],"questions":[],"objectives":[]}', 0, ${now}, ${now} WHERE ${mine}
+    rawStatement(ctx.db, sql`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "organization", "role", "createdAt", "updatedAt")
+SELECT ${interviewId}, ${campaign.id}, ${input.authorId}, 'INVITED', '{"step":0,"messages":[]}', '{"answers":[]}', '{"injects":[],"questions":[],"objectives":[]}', 0, ${token.organization}, ${invitedRole(token)}, ${now}, ${now} WHERE ${mine}
 ON CONFLICT ("campaignId", "authorId") DO NOTHING`),
     ...(input.participantUserId
       ? [

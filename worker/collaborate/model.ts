@@ -63,10 +63,34 @@ export const interviewAnswerBodySchema = z.object({
 });
 
 /**
+ * A synthesis needs this many completed interviews: below it, a theme "raised by 1 of 2" or a
+ * quote points at a person the manager knows took part (issue 27, item 8).
+ */
+export const MIN_SYNTHESIS_CONTRIBUTORS = 3;
+
+/** Why the synthesis cannot run yet: the API's 409 and, before anyone clicks, the campaign page. */
+export function tooFewContributorsMessage(completed: number): string {
+  const so = completed === 0 ? "none has yet" : completed === 1 ? "1 has so far" : `${completed} have so far`;
+  return `The synthesis needs at least ${MIN_SYNTHESIS_CONTRIBUTORS} completed interviews, so that no answer can be traced to one person; ${so}. Send reminders or invite more contributors, then run it.`;
+}
+
+/**
+ * The day (YYYY-MM-DD, UTC) of a contributor's submission or last answer: all their managers see.
+ * The hour and minute would let a manager who knows when someone sat down match them to their
+ * answers in the synthesis.
+ */
+export function dayOf(value: Date | number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const ms = typeof value === "number" ? value : value.getTime();
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : null;
+}
+
+/**
  * Spec §4 "the hash of the completed contributors": the same value on the server (stored as
  * parameters.contributorStateHash when a synthesis starts) and in the browser (the campaign
  * synthesis check), so both hash the same thing — the sorted ids of COMPLETED contributors and
- * when each submitted. SHA-256 hex via Web Crypto (browser and workerd alike).
+ * the day each submitted (dayOf: what ContributorView shows). SHA-256 hex via Web Crypto (browser
+ * and workerd alike).
  */
 export async function contributorStateHash(contributors: { id: string; status: ContributorStatus; submittedAt: string | null }[]): Promise<string> {
   const completed = contributors

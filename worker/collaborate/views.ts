@@ -42,7 +42,9 @@ export type ContributorView = {
   completionPercentage: number;
   /** 1 (about them and their agency) or 2 (proposals). */
   phase: 1 | 2;
+  /** The day (YYYY-MM-DD, UTC) only: an exact time could match a contributor to their answers. */
   lastMessageAt: string | null;
+  /** The day (YYYY-MM-DD, UTC) only, likewise. */
   submittedAt: string | null;
   lastReminderAt: string | null;
 };

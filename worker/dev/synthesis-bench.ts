@@ -46,9 +46,9 @@ export const synthesisBenchRoutes = new Hono<AppEnv>()
       const authorId = crypto.randomUUID();
       const email = `bench-${authorId}@bench.test`;
       statements.push(
-        db.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization") VALUES (?, ?, ?, ?, ?)`).bind(authorId, email, "Bench", `Contributor ${n}`, `Bench Agency ${n}`),
+        db.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName") VALUES (?, ?, ?, ?)`).bind(authorId, email, "Bench", `Contributor ${n}`),
         db
-          .prepare(`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?)`)
+          .prepare(`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt", "organization") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?, ?)`)
           .bind(
             crypto.randomUUID(),
             campaignId,
@@ -56,6 +56,7 @@ export const synthesisBenchRoutes = new Hono<AppEnv>()
             JSON.stringify({ answers: KEYS.map((key) => ({ key, phase: 1, question: `Question ${key}`, answer: `I am Bench Contributor ${n} of Bench Agency ${n}. ${ANSWER(n, key)}` })) }),
             JSON.stringify({ injects: [`Bench Agency ${n} reports its shelter full`], questions: ["Who opens the second shelter?"], objectives: ["Open a second shelter within two hours"] }),
             now + n,
+            `Bench Agency ${n}`,
           ),
       );
     }

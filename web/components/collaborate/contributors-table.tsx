@@ -1,12 +1,15 @@
 import type { ContributorView } from "../../../worker/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
-import { formatDateTime } from "./format";
+import { formatDate } from "./format";
 import { ContributorStatusBadge } from "./status-badges";
 
 const PHASE_LABELS: Record<1 | 2, string> = { 1: "Part 1", 2: "Part 2" };
 
-/** Who contributes and how far they are. Identity and progress only: the manager never sees their answers here. */
+/**
+ * Who contributes and how far they are. Identity and progress only: the manager never sees their
+ * answers here, and sees activity and submission to the day (the API sends no time).
+ */
 export function ContributorsTable({ contributors }: { contributors: ContributorView[] }) {
   return (
     <DataTable
@@ -28,8 +31,8 @@ export function ContributorsTable({ contributors }: { contributors: ContributorV
             <ContributorStatusBadge key="status" status={c.status} />,
             <CompletionBar key="completion" percent={c.completionPercentage} label={`${name}: ${c.completionPercentage}% complete`} />,
             <span key="phase" className="whitespace-nowrap text-xs">{c.status === "INVITED" || c.status === "COMPLETED" ? "—" : PHASE_LABELS[c.phase]}</span>,
-            <span key="active" className="whitespace-nowrap text-xs tabular-nums">{formatDateTime(c.lastMessageAt)}</span>,
-            <span key="submitted" className="whitespace-nowrap text-xs tabular-nums">{formatDateTime(c.submittedAt)}</span>,
+            <span key="active" className="whitespace-nowrap text-xs tabular-nums">{formatDate(c.lastMessageAt)}</span>,
+            <span key="submitted" className="whitespace-nowrap text-xs tabular-nums">{formatDate(c.submittedAt)}</span>,
           ],
         };
       })}

@@ -10,10 +10,20 @@ import type { ContributorInput, SynthesisCampaign } from "./types";
  * international formats; URLs with names; the organisation, its acronym and its e-mail domain;
  * colleagues after titles or by given name; other organisations by the tail of their names; other
  * contributors by surname. Deterministic for a seed. `secrets` is every planted string that must
- * not survive anonymisation.
+ * not survive anonymisation; `keeps` the ordinary sentences around them, which must.
+ *
+ * A second generator, written apart from this one so the anonymiser is not tuned to one author's
+ * habits, is in adversarial-notes.ts; scrubScore measures either.
  */
 
-export type AdversarialSet = { campaign: SynthesisCampaign; contributors: ContributorInput[]; secrets: string[] };
+export type AdversarialSet = {
+  campaign: SynthesisCampaign;
+  contributors: ContributorInput[];
+  /** Planted identifiers: none may survive. */
+  secrets: string[];
+  /** Ordinary phrases planted beside them: every one must survive (over-scrubbing when not). */
+  keeps: string[];
+};
 
 export const ADVERSARIAL_CAMPAIGN: SynthesisCampaign = {
   id: "campaign-adversarial",
@@ -27,7 +37,7 @@ export const ADVERSARIAL_CAMPAIGN: SynthesisCampaign = {
 };
 
 /** mulberry32: a tiny seeded PRNG, so the same seed plants the same secrets. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -74,7 +84,7 @@ const PHONES = [
   (r: () => number) => `+33 1 ${num(r, 2)} ${num(r, 2)} ${num(r, 2)} ${num(r, 2)}`,
 ];
 
-function num(r: () => number, digits: number): string {
+export function num(r: () => number, digits: number): string {
   let s = String(1 + Math.floor(r() * 9));
   while (s.length < digits) s += String(Math.floor(r() * 10));
   return s;
@@ -137,6 +147,7 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
   const secrets = new Set<string>();
   const secret = (...s: string[]) => s.forEach((x) => x.trim() && secrets.add(x.trim()));
+  const keeps = new Set<string>();
   const people = Array.from({ length: n }, (_, i) => {
     const first = FIRST[i % FIRST.length]!;
     const last = LAST[(i * 7 + Math.floor(i / LAST.length)) % LAST.length]!;
@@ -163,6 +174,8 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
     secret(phone, misspelt);
     const topics = [...TOPICS].sort(() => r() - 0.5).slice(0, 3);
     const positive = topics.map(() => r() < 0.35);
+    topics.forEach((t, j) => [t.plan, positive[j] ? t.pos : t.neg].forEach((k) => keeps.add(k)));
+    keeps.add(topics[0]!.inject).add(topics[1]!.inject);
 
     // Planting: every kind, rotated so each contributor carries several and all kinds appear often.
     const k = (m: number) => (i + m) % 3 !== 0;
@@ -214,7 +227,7 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
       proposals: { injects, questions, objectives },
     };
   });
-  return { campaign: ADVERSARIAL_CAMPAIGN, contributors, secrets: [...secrets] };
+  return { campaign: ADVERSARIAL_CAMPAIGN, contributors, secrets: [...secrets], keeps: [...keeps] };
 }
 
 /** A misspelling one edit away (swap, drop or double a letter), never the name itself. */
@@ -269,4 +282,35 @@ export function countLeaks(outputs: unknown, secrets: string[]): { count: number
   };
   visit(outputs);
   return { count, examples };
+}
+
+/** What a contributor wrote (answers and proposals): where planted strings are counted before anonymisation. */
+const writtenBy = (contributors: ContributorInput[]) => contributors.map((c) => [c.answers.map((a) => a.answer), c.proposals]);
+
+export type ScrubScore = {
+  /** Occurrences of planted identifiers in what the contributors wrote, and of them in `output`. */
+  planted: number;
+  leaks: number;
+  leakExamples: string[];
+  /** Occurrences of ordinary phrases planted, and how many of them `output` lost. */
+  ordinary: number;
+  overScrubbed: number;
+  overScrubExamples: string[];
+};
+
+/** How an anonymised `output` of `set` fares: identifiers that survived, ordinary phrases that did not. */
+export function scrubScore(set: AdversarialSet, output: unknown): ScrubScore {
+  const raw = writtenBy(set.contributors);
+  const leaks = countLeaks(output, set.secrets);
+  let ordinary = 0;
+  let overScrubbed = 0;
+  const overScrubExamples: string[] = [];
+  for (const keep of new Set(set.keeps)) {
+    const before = countLeaks(raw, [keep]).count;
+    const lost = Math.max(0, before - countLeaks(output, [keep]).count);
+    ordinary += before;
+    overScrubbed += lost;
+    if (lost && overScrubExamples.length < 10) overScrubExamples.push(keep);
+  }
+  return { planted: countLeaks(raw, set.secrets).count, leaks: leaks.count, leakExamples: leaks.examples, ordinary, overScrubbed, overScrubExamples };
 }

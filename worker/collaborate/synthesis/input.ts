@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { dayOf } from "../model";
 import { CAMPAIGN_PURPOSES, type CampaignStatus, type InterviewAnswer } from "../views";
 import type { ContributorInput, SynthesisCampaign } from "./engine";
 
@@ -7,8 +8,8 @@ import type { ContributorInput, SynthesisCampaign } from "./engine";
  * What a synthesis reads from D1: the campaign's brief (SynthesisCampaign), who pays (the team's
  * account) and the COMPLETED contributors with their identity and interview — one batch of two
  * queries. Identity: the Readyroom user or the campaign-only person the ContributorExercise's
- * authorId names, completed by the campaign's invitation (CampaignToken) to the same address, whose
- * name, organisation and role the manager typed when inviting.
+ * authorId names, with the organisation and role this campaign's invitation gave (kept on the
+ * ContributorExercise, never another campaign's), and the name the manager typed when inviting.
  */
 
 export type CampaignFacts = {
@@ -20,7 +21,7 @@ export type CampaignFacts = {
   parameters: Record<string, unknown>;
 };
 
-/** The fields contributorStateHash reads (the same as ContributorView's). */
+/** The fields contributorStateHash reads (the same as ContributorView's: submittedAt is a day). */
 export type CompletedContributor = { id: string; status: "COMPLETED"; submittedAt: string | null };
 
 export type SynthesisInput = { campaign: SynthesisCampaign; facts: CampaignFacts; contributors: ContributorInput[]; completed: CompletedContributor[] };
@@ -47,7 +48,7 @@ const answersSchema = z
   .catch({ answers: [] });
 const proposalsSchema = z.object({ injects: strings, questions: strings, objectives: strings }).catch({ injects: [], questions: [], objectives: [] });
 
-/** CampaignToken.role and CampaignUser.role default to a campaign role, which says nothing about the person's job. */
+/** A campaign role, which says nothing about the person's job. */
 const CAMPAIGN_ROLE_DEFAULTS = new Set(["CONTRIBUTOR", "CAMPAIGN_MANAGER"]);
 
 function parseJson(value: string | null): unknown {
@@ -70,17 +71,17 @@ type ContributorRow = {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
-  organization: string | null;
-  personRole: string | null;
+  /** The Readyroom user's own profile (a campaign-only person has none of their own). */
+  profileOrganization: string | null;
+  invitedOrganization: string | null;
+  invitedRole: string | null;
   tokenFullName: string | null;
-  tokenOrganization: string | null;
-  tokenRole: string | null;
 };
 
 const CAMPAIGN_SQL = `SELECT c."id", c."name", c."teamId", t."accountId", c."createdById", c."status", c."parameters"
 FROM "Campaign" c JOIN "Team" t ON t."id" = c."teamId" WHERE c."id" = ?1`;
 
-// The newest invitation to the contributor's address carries what the manager typed about them.
+// The newest invitation to the contributor's address carries the name the manager typed.
 const TOKEN = (column: string) =>
   `(SELECT ct."${column}" FROM "CampaignToken" ct WHERE ct."campaignId" = ce."campaignId" AND lower(ct."email") = lower(coalesce(u."email", cu."email")) ORDER BY ct."expiresAt" DESC LIMIT 1)`;
 
@@ -88,11 +89,10 @@ const CONTRIBUTORS_SQL = `SELECT ce."id", ce."submittedAt", ce."collectedData", 
   coalesce(u."email", cu."email") AS "email",
   coalesce(u."firstName", cu."firstName") AS "firstName",
   coalesce(u."lastName", cu."lastName") AS "lastName",
-  coalesce(u."organization", cu."organization") AS "organization",
-  cu."role" AS "personRole",
-  ${TOKEN("fullName")} AS "tokenFullName",
-  ${TOKEN("organization")} AS "tokenOrganization",
-  ${TOKEN("role")} AS "tokenRole"
+  u."organization" AS "profileOrganization",
+  ce."organization" AS "invitedOrganization",
+  ce."role" AS "invitedRole",
+  ${TOKEN("fullName")} AS "tokenFullName"
 FROM "ContributorExercise" ce
 LEFT JOIN "User" u ON u."id" = ce."authorId"
 LEFT JOIN "CampaignUser" cu ON cu."id" = ce."authorId" AND u."id" IS NULL
@@ -112,21 +112,21 @@ function others(all: (string | null | undefined)[]): string[] {
 }
 
 /**
- * Who the contributor is, from every source the app has: the invitation (what the manager typed)
- * and the person's own record (a Readyroom user's profile, or the campaign-only person). The first
- * of each is the primary; the rest are scrubbed too, so a profile name the invitation did not spell
- * out never reaches the anonymised object.
+ * Who the contributor is, from every source the app has for this campaign: its invitation (what
+ * the manager typed) and the person's own record (a Readyroom user's profile, or the campaign-only
+ * person's name). The first of each is the primary; the rest are scrubbed too, so a profile name
+ * the invitation did not spell out never reaches the anonymised object.
  */
 function identityOf(row: ContributorRow): ContributorInput["identity"] {
   const name = [blank(row.firstName), blank(row.lastName)].filter(Boolean).join(" ");
-  const role = [row.tokenRole, row.personRole].map(blank).find((r) => r && !CAMPAIGN_ROLE_DEFAULTS.has(r)) ?? null;
+  const role = blank(row.invitedRole);
   return {
     fullName: blank(row.tokenFullName) ?? (name || null),
     email: row.email ?? "",
-    organization: blank(row.organization) ?? blank(row.tokenOrganization),
-    role,
+    organization: blank(row.profileOrganization) ?? blank(row.invitedOrganization),
+    role: role && !CAMPAIGN_ROLE_DEFAULTS.has(role) ? role : null,
     otherNames: others([row.tokenFullName, name]),
-    otherOrganizations: others([row.organization, row.tokenOrganization]),
+    otherOrganizations: others([row.profileOrganization, row.invitedOrganization]),
   };
 }
 
@@ -151,6 +151,6 @@ export async function readSynthesisInput(ctx: AppContext, campaignId: string): P
       answers: answersSchema.parse(parseJson(r.collectedData)).answers as InterviewAnswer[],
       proposals: proposalsSchema.parse(parseJson(r.contributions)),
     })),
-    completed: rows.map((r) => ({ id: r.id, status: "COMPLETED", submittedAt: r.submittedAt === null ? null : new Date(r.submittedAt).toISOString() })),
+    completed: rows.map((r) => ({ id: r.id, status: "COMPLETED", submittedAt: dayOf(r.submittedAt) })),
   };
 }

@@ -31,6 +31,8 @@ export const ORG_SUFFIXES = [
   "Services", "Service", "Cooperative", "Co-op", "Association", "Society", "Church", "Clinic", "Board", "Utilities", "Utility", "Electric",
   "Power", "Water", "Foundation", "Ministries", "Partners", "Group", "Logistics", "Health", "Medical", "Transit", "Coalition", "Network",
   "Alliance", "Trust", "Institute", "Laboratory", "Ltd", "Ltd.", "Division", "Unit", "Squad", "Parish", "Township", "Telecom", "Communications",
+  "Towing", "Airport", "League", "Apartments", "Freight", "Trucking", "Marine", "Industries", "Construction", "Farms", "Pharmacy", "Hotel",
+  "Grocery", "Market", "Airlines", "Railroad", "Railway", "Rescue", "Ambulance",
 ];
 
 /** Heads of "X of Y" names ("Department of Public Health", "Office of Emergency Management"). */
@@ -57,7 +59,9 @@ export const ORG_GENERIC = new Set(
     "coordination command incident joint dispatch mutual aid assistance response relief shelter food bank pantry planning " +
     "preparedness resilience recovery control animal environmental protection natural resources conservation parks recreation " +
     "library economic development faith based nursing home care assisted living facility facilities treatment plant wastewater " +
-    "waste gas light telephone cellular hazmat team station stations fusion crisis poison children's women's veterans"
+    "waste gas light telephone cellular hazmat team station stations fusion crisis poison children's women's veterans " +
+    "airport league apartments towing freight trucking marine industries construction farms pharmacy hotel grocery market " +
+    "airlines railroad railway ambulance"
   ).split(/\s+/),
 );
 
@@ -67,7 +71,7 @@ export const WELL_KNOWN_ORGS = [
   "CISA", "NOAA", "USGS", "FCC", "FAA", "NTSB", "VOAD", "CERT", "ARES", "RACES", "Team Rubicon", "United Way", "Catholic Charities", "Southern Baptist Disaster Relief",
 ];
 
-/** Common given names (lower case). Ordinary words that are also names are left out on purpose. */
+/** Common given names (lower case, without accents). Ordinary words that are also names are left out on purpose. */
 export const FIRST_NAMES = new Set(
   (
     "aaron abigail adam adriana ahmed aisha alan albert alejandro alex alexander alexandra alice alicia alison amanda amber amy ana andrea " +
@@ -90,6 +94,8 @@ export const FIRST_NAMES = new Set(
     "hamid hassan hector hyun ibrahim ifeoma ivan jada jamal jasmin jin juanita kai kamala kenji keshawn khalid kiara lakisha " +
     "lamar latoya liam lucia luciana malik manuel mariana marisa mei mohammed mohamed muhammad nadia naveen nkechi nneka olga " +
     "olumide pablo pedro rahul rashid raul rosa rosario sakura salvador santiago sanjay shanice shaniqua sunita tariq terrell " +
-    "thanh tyrone valentina wei xavier ximena yasmin yuki yusra zainab zhang"
+    "thanh tyrone valentina wei xavier ximena yasmin yuki yusra zainab zhang " +
+    // Written with accents or letters of their own (matched folded: "Łukasz" is "lukasz").
+    "lukasz piotr tomasz wojciech krzysztof malgorzata agnieszka katarzyna bjorn zoe renee ines noemi chloe jurgen francois helene"
   ).split(/\s+/),
 );

@@ -5,7 +5,8 @@ import type { AppContext } from "../../context";
 import type { Env } from "../../env";
 import { HttpError } from "../../lib/errors";
 import { nowMs } from "../../lib/clock";
-import { contributorStateHash } from "../model";
+import { keepOrder, type Shuffle } from "../../lib/shuffle";
+import { contributorStateHash, MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../model";
 import type { CampaignStatus } from "../views";
 import type { StepResult } from "../../../durable-objects/campaign-synthesis";
 import { analyse, anonymise, draftInjects, type Anonymised, type StageUsage } from "./engine";
@@ -43,7 +44,6 @@ export function isSynthesisMessage(body: unknown): body is SynthesisMessage {
 
 export const SYNTHESIS_NO_CREDITS = "Not enough credits on the team's account: add credits, then run the synthesis again.";
 export const SYNTHESIS_GAVE_UP = "The synthesis did not finish after several attempts. Run it again.";
-export const SYNTHESIS_NO_CONTRIBUTORS = "No contributor has completed their interview yet: there is nothing to synthesise.";
 export const SYNTHESIS_CAMPAIGN_GONE = "The campaign no longer exists.";
 export const SYNTHESIS_CONTRIBUTORS_CHANGED = "Contributors changed while the synthesis ran. Run it again.";
 
@@ -52,7 +52,8 @@ const STAGE_MAX_OUTPUT_TOKENS = { analysing: 8_000, drafting: 6_000 } as const;
 
 export type SynthesisRunOutcome = "completed" | "stale" | "failed";
 export type SynthesisRunResult = { outcome: SynthesisRunOutcome; charged: number; error?: string };
-export type SynthesisRunDeps = { provider?: AiProvider; signal?: AbortSignal };
+/** `shuffle` draws the respondents' order of a new run (crypto randomness unless a test injects one). */
+export type SynthesisRunDeps = { provider?: AiProvider; signal?: AbortSignal; shuffle?: Shuffle };
 
 export function synthesisStub(env: Env, campaignId: string) {
   return env.CAMPAIGN_SYNTHESIS.get(env.CAMPAIGN_SYNTHESIS.idFromName(campaignId));
@@ -85,14 +86,15 @@ export async function runSynthesis(ctx: AppContext, message: SynthesisMessage, d
   let charged = 0;
 
   // The anonymised input of this run: computed once per delivery; a resumed run recomputes it from
-  // the same contributors (the engine's anonymise is pure), never from a wider set.
+  // the same contributors in the order its first delivery drew (contributorIds are stored in label
+  // order), so every stage names the same person by the same label, and never from a wider set.
   const anonymised = (): Anonymised => {
     if (anon) return anon;
     const ids = run.contributorIds ?? [];
     const byId = new Map(input.contributors.map((c) => [c.id, c]));
     const contributors = ids.map((id) => byId.get(id)).filter((c) => c !== undefined);
     if (contributors.length !== ids.length) throw new FinalError(SYNTHESIS_CONTRIBUTORS_CHANGED);
-    anon = anonymise(input.campaign, contributors);
+    anon = anonymise(input.campaign, contributors, { shuffle: keepOrder });
     return anon;
   };
   const step = async (call: () => Promise<StepResult>): Promise<boolean> => {
@@ -108,13 +110,14 @@ export async function runSynthesis(ctx: AppContext, message: SynthesisMessage, d
       if (!(await step(() => stub.beginStep(threadId, next)))) return { outcome: "stale", charged };
       switch (next) {
         case "anonymising": {
-          if (input.contributors.length === 0) throw new FinalError(SYNTHESIS_NO_CONTRIBUTORS);
-          anon = anonymise(input.campaign, input.contributors);
+          // The trigger checked this too; a contributor may have gone since.
+          if (input.contributors.length < MIN_SYNTHESIS_CONTRIBUTORS) throw new FinalError(tooFewContributorsMessage(input.contributors.length));
+          anon = anonymise(input.campaign, input.contributors, { shuffle: deps.shuffle });
           const output = {
             stage: "anonymising" as const,
             anonymized: anon.anonymized,
             identifying: anon.identifying,
-            contributorIds: input.contributors.map((c) => c.id),
+            contributorIds: anon.order,
             contributorStateHash: await contributorStateHash(input.completed),
           };
           if (!(await step(() => stub.finishStage(threadId, output)))) return { outcome: "stale", charged };

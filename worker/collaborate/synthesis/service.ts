@@ -5,6 +5,8 @@ import { campaigns, contributorExercises } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowDate } from "../../lib/clock";
+import { managedCampaign } from "../access";
+import { MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../model";
 import type { CampaignStatus, SynthesisStateView } from "../views";
 import { synthesisParametersSchema } from "./input";
 import { failSynthesis, synthesisStub, type SynthesisMessage } from "./run";
@@ -12,11 +14,13 @@ import type { SynthesisContent } from "./state";
 
 /**
  * The synthesis API's logic (routes.ts is its HTTP shape): start or join a campaign's run, read its
- * state in the spec §7 variants. Everyone who may collaborate on the campaign
- * (worker/accounts/collaborate.ts) may start and follow it; only its creator sees who said what.
+ * state in the spec §7 variants. Only the campaign's creator starts a run and sees who said what
+ * (include_identifying); the team's other managers (worker/accounts/collaborate.ts) follow it and
+ * read its anonymised results (403 on the rest); anyone else gets 404. A run needs
+ * MIN_SYNTHESIS_CONTRIBUTORS completed interviews, so no answer can be traced to one person.
  */
 
-export const NO_COMPLETED_CONTRIBUTORS = "No contributor has completed their interview yet. Run the synthesis once at least one has.";
+export const SYNTHESIS_CREATOR_ONLY = "Only the campaign's creator can run the synthesis. Ask them to run it; you can follow its progress and read the findings.";
 export const NO_SYNTHESIS = "No synthesis has run for this campaign yet.";
 export const THREAD_NOT_FOUND = "Synthesis thread not found.";
 export const IDENTIFYING_CREATOR_ONLY = "Only the campaign's creator can see who said what.";
@@ -48,15 +52,14 @@ async function campaignRow(ctx: UserContext, campaignId: string) {
  * or running, which the caller then joins. The campaign shows SYNTHESIZING from here on.
  */
 export async function triggerSynthesis(ctx: UserContext, campaignId: string): Promise<SynthesisStateView> {
-  await assertCampaignAccess(ctx, campaignId);
-  const [campaign, [completed]] = await Promise.all([
-    campaignRow(ctx, campaignId),
-    ctx.db
-      .select({ n: count() })
-      .from(contributorExercises)
-      .where(and(eq(contributorExercises.campaignId, campaignId), eq(contributorExercises.status, "COMPLETED"))),
-  ]);
-  if (!completed?.n) throw conflict(NO_COMPLETED_CONTRIBUTORS, "no_completed_contributors");
+  const campaign = await managedCampaign(ctx, campaignId);
+  if (campaign.createdById !== ctx.user.id) throw forbidden(SYNTHESIS_CREATOR_ONLY);
+  const [completed] = await ctx.db
+    .select({ n: count() })
+    .from(contributorExercises)
+    .where(and(eq(contributorExercises.campaignId, campaignId), eq(contributorExercises.status, "COMPLETED")));
+  const n = completed?.n ?? 0;
+  if (n < MIN_SYNTHESIS_CONTRIBUTORS) throw conflict(tooFewContributorsMessage(n), "too_few_contributors");
   const stub = synthesisStub(ctx.env, campaignId);
   const { purpose } = synthesisParametersSchema.parse(campaign.parameters);
   // A campaign left SYNTHESIZING by a run that ended badly goes back to ACTIVE if this one fails.

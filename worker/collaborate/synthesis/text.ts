@@ -106,16 +106,6 @@ export function contentStems(text: string): string[] {
   return out;
 }
 
-/** FNV-1a (32-bit) of a string: a cheap stable hash for ordering, not for security. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
 /** Whether two words are at most one edit apart (insert, delete, substitute, or swap two neighbours). */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;

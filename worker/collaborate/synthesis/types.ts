@@ -35,6 +35,8 @@ export type ContributorInput = {
 export type Anonymised = {
   anonymized: AnonymizedObject;
   identifying: IdentifyingMap;
+  /** The contributors' ids in label order (Respondent 1 first): a resumed run labels them the same. */
+  order: string[];
   /** Replaces every known identifier in any text (safety net on AI output). */
   scrub(text: string): string;
 };

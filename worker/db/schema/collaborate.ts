@@ -59,7 +59,11 @@ export const campaignParticipants = sqliteTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.userId] }), index("CampaignParticipant_userId_idx").on(t.userId)],
 );
 
-/** A campaign-only identity (a contributor invited by e-mail, not a product user). */
+/**
+ * A campaign-only identity (a contributor invited by e-mail, not a product user). organization and
+ * role are no longer written or read: what an invitation says about the person is kept on their
+ * ContributorExercise of that campaign (the columns stay for spec §3).
+ */
 export const campaignUsers = sqliteTable(
   "CampaignUser",
   {
@@ -103,6 +107,13 @@ export const contributorExercises = sqliteTable(
     lastMessageAt: timestamp("lastMessageAt"),
     lastSyncedAt: timestamp("lastSyncedAt"),
     submittedAt: timestamp("submittedAt"),
+    /**
+     * The contributor's organisation and role ("Fire Chief") as this campaign's invitation gave
+     * them: per campaign, so one team's invitation never tells another team's managers (issue 27
+     * item 12). Null when the invitation named none.
+     */
+    organization: text("organization"),
+    role: text("role"),
     components: json("components", jsonValue),
     contributions: json("contributions", jsonValue),
     createdAt: createdAt(),
