@@ -2,6 +2,7 @@ import { accountHasFlag } from "../accounts/flags";
 import { writeAudit } from "../audit/log";
 import { adjustCredits, getLedgerState, grantCredits } from "../billing/service";
 import type { AppContext, UserContext } from "../context";
+import { accessChanged } from "../lib/access-changes";
 import { conflict, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import { ADMIN_ACTIONS, FLAGS, type AdminAction, type BillingInterval, type Flag, type PlanType, type Role } from "./model";
@@ -157,6 +158,7 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
   if (statements.length === 0) return before;
   await run(ctx, statements);
   for (const audit of audits) await writeAudit(ctx, { actorId: ctx.user.id, accountId: null, targetUserId: userId, ...audit });
+  if (input.disabled === true) await accessChanged(ctx, [userId]);
   return getAdminUser(ctx, userId);
 }
 

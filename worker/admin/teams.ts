@@ -1,5 +1,6 @@
 import { writeAudit } from "../audit/log";
 import type { UserContext } from "../context";
+import { accessChanged } from "../lib/access-changes";
 import { conflict, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import type { AddTeamMember, CreateCampaign, CreateTeam } from "./schemas";
@@ -86,6 +87,7 @@ export async function addTeamMember(ctx: UserContext, teamId: string, input: Add
     action: "admin.team.add_member",
     metadata: { teamId, role: input.role, collaborateRole: input.collaborateRole, was: team.memberRole },
   });
+  await accessChanged(ctx, [userId]);
   return { teamId, members: after.members, seats: after.seats };
 }
 

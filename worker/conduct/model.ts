@@ -34,6 +34,7 @@ export const CONDUCT_MESSAGES = {
   linkFull: `This link is open in ${MAX_SOCKETS_PER_LINK} windows already. Close one, or ask the controller for another link.`,
   tooFast: "Too many answers or notes from this link in a minute. Wait a moment and send again: nothing was lost.",
   moduleNotReached: "The controller has not opened that module yet.",
+  accessChanged: "Your access to this session has changed (your role, team or client, or you signed out). Reload the page to see what you can do now.",
 } as const;
 
 export const createSessionSchema = z.object({

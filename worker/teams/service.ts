@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import type { UserContext } from "../context";
 import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
+import { accessChanged } from "../lib/access-changes";
 import { nowMs } from "../lib/clock";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import type { InvitationView } from "./invitations";
@@ -158,6 +159,7 @@ export async function updateMember(ctx: UserContext, userId: string, input: { ro
     ),
   ]);
   if (updated.length === 0) throw conflict(LAST_ADMIN, "last_admin");
+  await accessChanged(ctx, [userId]);
   return { userId, role, collaborateRole };
 }
 
@@ -199,6 +201,7 @@ AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id
     ),
   ]);
   if (deleted.length === 0) throw conflict(LAST_ADMIN, "last_admin");
+  await accessChanged(ctx, [userId]);
   return { removed: true };
 }
 
