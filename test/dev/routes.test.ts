@@ -110,7 +110,7 @@ describe("outside a local app the dev routes do not exist", () => {
 describe("the local mailbox page follows the dev routes' rule (issue 27)", () => {
   const production = { ...env, APP_ENV: "production", AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: "https://readyroom.example" };
   const subject = `Reset link ${crypto.randomUUID()}`;
-  const page = (url: string, e: object = env) => worker.fetch(new Request(url), e as typeof env, createExecutionContext());
+  const page = (url: string, e: object = env) => worker.fetch(new Request(url) as never, e as typeof env, createExecutionContext());
 
   it("answers on a loopback address of a test app, and 404 to a test app reached by a domain or to production", async () => {
     await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', ?, 'http://localhost/reset-password?token=abc', 'test', ?)`)
