@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONDUCT_MESSAGES } from "../../worker/conduct/model";
 import { getDb } from "../../worker/db/client";
-import { sessions, teamMembers } from "../../worker/db/schema";
+import { campaigns, sessions, teamMembers } from "../../worker/db/schema";
 import { api, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, sessionCookieFor, type TestUser } from "../helpers/auth";
 import { enterprise } from "../clients/helpers";
@@ -98,6 +98,18 @@ describe("the session's creator has no lasting right", () => {
     const s = await campaignSession();
     const socket = await console_(s.manager, s.sessionId);
     await expectStatus(await api(`/api/teams/members/${s.manager.userId}`, { method: "DELETE", user: s.owner }), 200, "remove");
+    await expectClosedForAccess(socket);
+    await expectShutOut(s.manager, s.sessionId);
+  });
+
+  it("a creator whose team roles an admin changes in the admin console loses their open console", async () => {
+    const s = await campaignSession();
+    const admin = await createTestUser();
+    await env.DB.prepare(`UPDATE "User" SET "role" = 'admin' WHERE "id" = ?`).bind(admin.userId).run();
+    const [team] = await db().select({ teamId: campaigns.teamId }).from(campaigns).where(eq(campaigns.id, s.campaignId));
+    const socket = await console_(s.manager, s.sessionId);
+    const body = { email: s.manager.email, role: "MEMBER", collaborateRole: "STANDARD_USER" };
+    await expectStatus(await api(`/api/admin/teams/${team!.teamId}/members`, { user: admin, body }), 200, "admin console role change");
     await expectClosedForAccess(socket);
     await expectShutOut(s.manager, s.sessionId);
   });
