@@ -12,7 +12,7 @@ async function makeAdmin(options: Parameters<typeof createTestUser>[0] = {}): Pr
 }
 
 async function auditOf(targetId: string): Promise<Json[]> {
-  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "targetUserId" = ?1 OR "accountId" = ?1 ORDER BY "createdAt"`)
+  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "targetUserId" = ?1 OR "accountId" = ?1 ORDER BY "createdAt", rowid`)
     .bind(targetId)
     .all<Json>();
   return rows.results.map((r) => ({ ...r, metadata: JSON.parse(r.metadata as string) }));

@@ -14,7 +14,7 @@ async function makeAdmin(): Promise<TestUser> {
 }
 
 async function auditRows(where: string, id: string): Promise<Json[]> {
-  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "${where}" = ?1 ORDER BY "createdAt", "id"`)
+  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "${where}" = ?1 ORDER BY "createdAt", rowid`)
     .bind(id)
     .all<Json>();
   return rows.results.map((r) => ({ ...r, metadata: JSON.parse(r.metadata as string) }));

@@ -338,6 +338,7 @@ type AuditRow = {
 /**
  * The audit log, newest first. `actor` is a user id or e-mail; `target` a user id or e-mail (with
  * their own account), an account id or a campaign id; `action` an exact action; `from`/`to` bound createdAt (inclusive).
+ * Rows of one batch may share a millisecond: within it, the later written first (rowid).
  */
 export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
   const where: string[] = [];
@@ -372,7 +373,7 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
        LEFT JOIN "User" target ON target."id" = l."targetUserId"
        LEFT JOIN "Account" a ON a."id" = l."accountId"
        ${filter}
-       ORDER BY l."createdAt" DESC, l."id" DESC
+       ORDER BY l."createdAt" DESC, l.rowid DESC
        LIMIT ${query.pageSize} OFFSET ${offset}`,
     )
       .bind(...binds)
