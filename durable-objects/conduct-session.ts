@@ -4,13 +4,27 @@ import type { ActorRole, ConductEventPayload, EegGuide, TimelineItem } from "../
 import { parseConfig, type Env } from "../worker/env";
 import { gone, HttpError } from "../worker/lib/errors";
 import { nowMs, runtimeNow } from "../worker/lib/clock";
+import { ConductBrakes } from "./conduct-brakes";
+import {
+  ACCESS_CLOSE_CODE,
+  closeSockets,
+  CONTROLLER_TAG,
+  EVALUATION_CLOSED_CODE,
+  EVALUATOR_TAG,
+  GONE_CLOSE_CODE,
+  jsonResponse,
+  linkTag,
+  lostControllerSockets,
+  openSocketsPerLink,
+  socketTags,
+  userTag,
+} from "./conduct-sockets";
 import type { SessionAccess } from "../worker/conduct/access";
 import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from "../worker/conduct/object-protocol";
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
 import { evaluationClosesAt, hotWashMs, isEvaluationClosed } from "../worker/conduct/evaluation-window";
 import { linkAnswers, linkObservations } from "../worker/conduct/object-reads";
-import { closeSockets, EVALUATION_CLOSED_CODE, GONE_CLOSE_CODE, openSocketsPerLink } from "../worker/conduct/object-sockets";
-import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
+import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
 import { controllerState, evaluatorState, playerState, type LinkRecord, type SessionMeta } from "../worker/conduct/project";
 import { applyAnswer, applyCommandOnClock, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
 import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAck } from "../worker/conduct/views";
@@ -19,7 +33,8 @@ import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAc
  * CONDUCT_SESSION: one object per live conduct session (issue 15; id = idFromName(sessionId)) — the
  * session's truth while it runs (clock, timeline state, event sequence), its WebSockets (Hibernation
  * API: the object may be evicted between messages while the sockets stay open) and its alarm for
- * scheduled releases (and the end of the evaluators' hot wash). A thin shell over the pure transitions of worker/conduct/state.ts.
+ * scheduled releases, the end of the evaluators' hot wash and the re-check of controller sockets
+ * (worker/conduct/recheck.ts). A thin shell over the pure transitions of worker/conduct/state.ts.
  *
  * After every change: the events go to SQLite in one transaction with the new state, every socket
  * gets its role's state, then the events go to D1 (the mirror, awaited before the call answers; a
@@ -33,6 +48,8 @@ type Attachment = SocketClaim;
 const PING = "ping";
 const PONG = "pong";
 const MIRROR_RETRY_MS = 5_000;
+/** Controller sockets are re-checked at least this often, for access changes nothing announced (worker/conduct/recheck.ts). */
+const RECHECK_EVERY_MS = 5 * 60_000;
 
 export class ConductSession extends DurableObject<Env> {
   private meta: SessionMeta | null = null;
@@ -40,6 +57,9 @@ export class ConductSession extends DurableObject<Env> {
   private links: LinkRecord[] | null = null;
   /** The D1 write under way (flushMirror), so the next waits for it. */
   private mirroring: Promise<boolean> = Promise.resolve(true);
+  /** When every controller socket was last re-checked (runtime clock; a woken object starts afresh). */
+  private recheckedAt = runtimeNow();
+  private brakes = new ConductBrakes();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -138,6 +158,22 @@ export class ConductSession extends DurableObject<Env> {
     await this.broadcast({ only: "controller" });
   }
 
+  /**
+   * Re-checks controller sockets — one user's, or all — against the session's access rule now and
+   * the sign-in each rides on; those that lost the access they were opened with are told why and
+   * closed (the page then reloads into what the user may do now). Returns the user's sockets left.
+   */
+  async recheck(userId?: string): Promise<number> {
+    if (!this.loadMeta()) return 0;
+    if (!userId) this.recheckedAt = runtimeNow();
+    const { lost, kept } = await lostControllerSockets(this.env, this.meta!.id, this.ctx.getWebSockets(userId ? userTag(userId) : CONTROLLER_TAG));
+    if (lost.length) {
+      closeSockets(lost, { type: "gone", message: CONDUCT_MESSAGES.accessChanged }, ACCESS_CLOSE_CODE, "access changed");
+      await this.broadcast({ only: "controller" });
+    }
+    return kept;
+  }
+
   // ------------------------------------------------------------------------------------------
   // WebSockets (Hibernation API)
 
@@ -157,19 +193,19 @@ export class ConductSession extends DurableObject<Env> {
     }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
-    const tags = claim.role === "controller" ? ["role:controller"] : [`role:${claim.role}`, linkTag(claim.linkId)];
-    this.ctx.acceptWebSocket(server, tags);
+    this.ctx.acceptWebSocket(server, socketTags(claim));
     server.serializeAttachment(claim satisfies Attachment);
     // The reconnect: a new socket gets the current state at once, and the browser replaces its own by seq.
     await this.sendStates([server]);
     if (claim.role !== "controller") await this.broadcast({ only: "controller" });
+    else await this.schedule();
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     // Pings are answered by the auto-response; anything else asks for the state again.
     if (message === PING) ws.send(PONG);
-    else if (message === "state" && this.mayResend(ws)) await this.sendStates([ws]);
+    else if (message === "state" && this.brakes.mayResend(ws)) await this.sendStates([ws]);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
@@ -194,6 +230,7 @@ export class ConductSession extends DurableObject<Env> {
     if (due.events.length) await this.commit([{ applied: due, actor: SYSTEM, clientKey: null }]);
     else await this.flushMirror();
     if (this.evaluationClosed()) this.closeEvaluators();
+    if (runtimeNow() - this.recheckedAt >= RECHECK_EVERY_MS) await this.recheck();
     await this.schedule();
   }
 
@@ -210,36 +247,11 @@ export class ConductSession extends DurableObject<Env> {
       if (role === "evaluator") this.assertEvaluationOpen();
       const [previous] = this.ctx.storage.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE clientKey = ?", clientKey).toArray();
       if (previous) return { ok: true, clientKey, seq: previous.seq, duplicate: true };
-      this.countSubmission(linkId);
+      this.brakes.countSubmission(linkId);
       const applied = change(this.loadState(), nowMs());
       await this.commit([{ applied, actor: { role, id: link.id, label: link.label }, clientKey }]);
       return { ok: true, clientKey, seq: applied.state.seq, duplicate: false };
     });
-  }
-
-  /**
-   * A link's recent submissions (in memory: the limit is a brake on a leaked or runaway link, and an
-   * object that hibernated was idle anyway). Re-sends of a stored answer are free (checked before).
-   */
-  private recentSubmissions = new Map<string, number[]>();
-
-  private countSubmission(linkId: string): void {
-    const now = nowMs();
-    const recent = (this.recentSubmissions.get(linkId) ?? []).filter((t) => now - t < 60_000);
-    if (recent.length >= MAX_SUBMISSIONS_PER_LINK_PER_MINUTE) throw new HttpError(429, "rate_limited", CONDUCT_MESSAGES.tooFast);
-    recent.push(now);
-    this.recentSubmissions.set(linkId, recent);
-  }
-
-  /** A socket asking for its state again gets it at most once a second (each resend may read D1). */
-  private lastResend = new WeakMap<WebSocket, number>();
-
-  private mayResend(ws: WebSocket): boolean {
-    const now = nowMs();
-    const last = this.lastResend.get(ws);
-    if (last !== undefined && now - last < 1_000) return false;
-    this.lastResend.set(ws, now);
-    return true;
   }
 
   private async attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
@@ -316,18 +328,20 @@ export class ConductSession extends DurableObject<Env> {
     return true;
   }
 
-  /** The alarm at the next scheduled release, or a retry of the mirror, or when the evaluators' hot wash ends, or none. */
+  /** The alarm at the next scheduled release, a retry of the mirror, the end of the evaluators' hot wash, the controllers' re-check, or none. */
   private async schedule(): Promise<void> {
     const now = nowMs();
     const state = this.loadState();
     const next = nextAlarmAt(state, now);
     const closes = evaluationClosesAt(state.endedAt, this.hotWash());
     const unmirrored = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM events WHERE mirrored = 0").one().n > 0;
+    const watched = this.ctx.getWebSockets(CONTROLLER_TAG).length > 0;
     // The app's clock may run on another date in tests: the alarm is set on the runtime's.
     const candidates = [
       next === null ? null : runtimeNow() + (next - now),
       unmirrored ? runtimeNow() + MIRROR_RETRY_MS : null,
       closes !== null && closes > now ? runtimeNow() + (closes - now) : null,
+      watched ? Math.max(runtimeNow(), this.recheckedAt + RECHECK_EVERY_MS) : null,
     ].filter((t): t is number => t !== null);
     if (candidates.length) await this.ctx.storage.setAlarm(Math.min(...candidates));
     else await this.ctx.storage.deleteAlarm();
@@ -351,7 +365,7 @@ export class ConductSession extends DurableObject<Env> {
 
   private closeEvaluators(): void {
     const message = { type: "gone", message: CONDUCT_MESSAGES.evaluationClosed, reason: "evaluation-closed" } as const;
-    closeSockets(this.ctx.getWebSockets("role:evaluator"), message, EVALUATION_CLOSED_CODE, "evaluation window closed");
+    closeSockets(this.ctx.getWebSockets(EVALUATOR_TAG), message, EVALUATION_CLOSED_CODE, "evaluation window closed");
   }
 
   // ------------------------------------------------------------------------------------------
@@ -359,7 +373,7 @@ export class ConductSession extends DurableObject<Env> {
 
   private controllerView(access: SessionAccess, feedback: number): ControllerStateView {
     let controllers = 0;
-    for (const ws of this.ctx.getWebSockets("role:controller")) if (ws.readyState === WebSocket.OPEN) controllers += 1;
+    for (const ws of this.ctx.getWebSockets(CONTROLLER_TAG)) if (ws.readyState === WebSocket.OPEN) controllers += 1;
     return controllerState(this.loadMeta()!, this.loadState(), {
       access,
       now: nowMs(),
@@ -419,7 +433,7 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   private async broadcast(options: { only?: "controller"; without?: WebSocket }): Promise<void> {
-    const sockets = this.ctx.getWebSockets(options.only ? "role:controller" : undefined).filter((ws) => ws !== options.without);
+    const sockets = this.ctx.getWebSockets(options.only ? CONTROLLER_TAG : undefined).filter((ws) => ws !== options.without);
     await this.sendStates(sockets);
   }
 
@@ -483,8 +497,3 @@ export class ConductSession extends DurableObject<Env> {
 }
 
 const SYSTEM: Actor = { role: "system", id: null, label: "Clock" };
-const linkTag = (linkId: string) => `link:${linkId}`;
-
-function jsonResponse(status: number, code: string, message: string): Response {
-  return Response.json({ message, code }, { status });
-}

@@ -3,6 +3,8 @@ import { registerLedgerEventHandler } from "./billing/service";
 import { autoRefillHandler } from "./payments/auto-refill";
 import { invitedSignUpNeedsNoVerificationMail } from "./teams/invitations";
 import { campaignSignUpNeedsNoVerificationMail } from "./collaborate/join";
+import { recheckConductAccess } from "./conduct/recheck";
+import { onAccessChange } from "./lib/access-changes";
 
 /**
  * Wiring between features that would otherwise import each other. Called by the Worker entry
@@ -14,9 +16,12 @@ import { campaignSignUpNeedsNoVerificationMail } from "./collaborate/join";
  *   the credits arrive through the Stripe webhook), while payments itself calls billing.
  * - A sign-up from a team or campaign invitation needs no "confirm your address" e-mail: teams
  *   and collaborate decide, auth sends the mail, and both depend on auth.
+ * - A change to someone's access (teams, clients, the admin console, signing out) re-checks their
+ *   open conduct sockets: conduct reads clients and auth, so they cannot call it themselves.
  */
 export function composeFeatures(): void {
   registerLedgerEventHandler("auto_refill", autoRefillHandler);
   registerVerificationMailSkip(invitedSignUpNeedsNoVerificationMail);
   registerVerificationMailSkip(campaignSignUpNeedsNoVerificationMail);
+  onAccessChange(recheckConductAccess);
 }

@@ -13,5 +13,7 @@ export type AppEnv = {
     db: Database;
     /** Set by requireUser / optionalUser (worker/auth/middleware.ts). */
     user: SessionUser;
+    /** The signed-in session's id (Session.id), set with `user`: for connections that must end with it. */
+    authSessionId: string;
   };
 };

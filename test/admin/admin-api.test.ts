@@ -12,7 +12,7 @@ async function makeAdmin(options: Parameters<typeof createTestUser>[0] = {}): Pr
 }
 
 async function auditOf(targetId: string): Promise<Json[]> {
-  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "targetUserId" = ?1 OR "accountId" = ?1 ORDER BY "createdAt"`)
+  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "targetUserId" = ?1 OR "accountId" = ?1 ORDER BY "createdAt", rowid`)
     .bind(targetId)
     .all<Json>();
   return rows.results.map((r) => ({ ...r, metadata: JSON.parse(r.metadata as string) }));
@@ -210,6 +210,8 @@ describe("admin accounts", () => {
     expect(audit.map((r) => [r.action, r.metadata.amount, r.metadata.reason, r.metadata.balanceAfter])).toEqual([
       ["admin.account.grant_credits", 250, "Pilot programme", 250],
       ["admin.account.adjust_credits", -50, "Correction", 200],
+      // The account's detail read above (issue 27).
+      ["admin.account.view", undefined, undefined, undefined],
     ]);
   });
 });
@@ -310,6 +312,7 @@ describe("admin bad input", () => {
     expect(account.account).toMatchObject({ plan: null, credits: { currentBalance: 0 } });
     expect(Object.values(account.account.flags)).toEqual([false, false, false, false]);
     expect(await auditOf(id)).toEqual([]);
-    expect(await auditOf(acct)).toEqual([]);
+    // Only the detail read just above (issue 27).
+    expect((await auditOf(acct)).map((r) => r.action)).toEqual(["admin.account.view"]);
   });
 });

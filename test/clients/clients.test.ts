@@ -219,6 +219,32 @@ describe("clientId on create", () => {
     await expectStatus(await api(`/api/exercises/${filed}/update`, { method: "PUT", user: owner, body: { exercise: { metadata: { clientId: foreign } } } }), 200);
     expect((await json(await api(`/api/exercises/${filed}`, { user: owner }))).metadata).toEqual({ clientId: own });
   });
+
+  it("an update whose metadata is null or leaves the client out keeps the exercise filed (issue 27)", async () => {
+    const { owner, members } = await enterprise(2);
+    const [author, colleague] = members as [TestUser, TestUser];
+    const own = await createClient(owner, "Bayhaven County");
+    for (const m of [author, colleague]) await expectStatus(await api(`/api/clients/${own}/users`, { user: owner, body: { userId: m.userId } }), 200);
+    const filed = await createExercise(author, { name: "filed", metadata: { templateId: "tpl-1" } }, { clientId: own });
+    const update = (metadata: unknown) => api(`/api/exercises/${filed}/update`, { method: "PUT", user: author, body: { exercise: { name: "filed", metadata } } });
+
+    for (const metadata of [null, {}, { templateId: "tpl-2" }]) {
+      await expectStatus(await update(metadata), 200, `metadata ${JSON.stringify(metadata)}`);
+      const stored = (await db().select({ metadata: exercises.metadata }).from(exercises).where(eq(exercises.id, filed)))[0]!.metadata;
+      expect(stored?.clientId, `metadata ${JSON.stringify(metadata)}`).toBe(own);
+      // Still shared through the client.
+      expect((await json(await expectStatus(await api(`/api/exercises/${filed}`, { user: colleague }), 200))).access).toBe("read");
+    }
+    expect((await db().select({ metadata: exercises.metadata }).from(exercises).where(eq(exercises.id, filed)))[0]!.metadata).toEqual({ templateId: "tpl-2", clientId: own });
+    // Taken off the client, the author no longer opens it: it was not un-filed behind the rule's back.
+    await expectStatus(await api(`/api/clients/${own}/users/${author.userId}`, { method: "DELETE", user: owner }), 200);
+    await expectStatus(await api(`/api/exercises/${filed}`, { user: author }), 404);
+    // An unfiled exercise gains no client through metadata either, and null metadata stays null.
+    const unfiled = await createExercise(colleague, { name: "unfiled" });
+    await expectStatus(await api(`/api/exercises/${unfiled}/update`, { method: "PUT", user: colleague, body: { exercise: { metadata: { clientId: own } } } }), 200);
+    await expectStatus(await api(`/api/exercises/${unfiled}/update`, { method: "PUT", user: colleague, body: { exercise: { metadata: null } } }), 200);
+    expect((await db().select({ metadata: exercises.metadata }).from(exercises).where(eq(exercises.id, unfiled)))[0]!.metadata).toBeNull();
+  });
 });
 
 describe("dashboard filter", () => {

@@ -1,10 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BENCH_CREDITS } from "../../worker/dev/streaming-bench";
 import { api, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 import { teamOwner } from "../teams/helpers";
 import { appContext } from "../../worker/context";
+import worker from "../../worker/index";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { storeDocument } from "../documents/ingest-helpers";
 
@@ -104,6 +105,28 @@ describe("outside a local app the dev routes do not exist", () => {
       expect(await json(res)).toMatchObject({ code: "not_found" });
     });
   }
+});
+
+describe("the local mailbox page follows the dev routes' rule (issue 27)", () => {
+  const production = { ...env, APP_ENV: "production", AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: "https://readyroom.example" };
+  const subject = `Reset link ${crypto.randomUUID()}`;
+  const page = (url: string, e: object = env) => worker.fetch(new Request(url) as never, e as typeof env, createExecutionContext());
+
+  it("answers on a loopback address of a test app, and 404 to a test app reached by a domain or to production", async () => {
+    await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', ?, 'http://localhost/reset-password?token=abc', 'test', ?)`)
+      .bind(crypto.randomUUID(), subject, Date.now() + 60_000)
+      .run();
+    const local = await page("http://localhost/dev/mailbox");
+    expect(local.status).toBe(200);
+    expect(await local.text()).toContain(subject);
+    for (const [where, res] of [
+      ["a test app reached by its domain", await page("https://readyroom.example/dev/mailbox")],
+      ["production on a loopback address", await page("http://localhost/dev/mailbox", production)],
+    ] as const) {
+      expect(res.status, where).toBe(404);
+      expect(await res.text(), where).not.toContain(subject);
+    }
+  });
 });
 
 describe("POST /api/dev/bench/alert-summaries", () => {

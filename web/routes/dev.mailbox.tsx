@@ -9,9 +9,9 @@ import { orPageNotFound } from "~/lib/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Local mailbox · Readyroom" }, { name: "robots", content: "noindex" }];
 
-/** Local and test only (worker/dev/mailbox.ts); production answers 404. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { messages: await orPageNotFound(listLocalMailbox(appContext(envOf(context)))) };
+/** Local and test apps on a loopback address only (worker/dev/mailbox.ts); anywhere else 404. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return { messages: await orPageNotFound(listLocalMailbox(appContext(envOf(context)), request.url)) };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;

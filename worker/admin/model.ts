@@ -24,6 +24,11 @@ export const ADMIN_ACTIONS = [
   "admin.team.resize",
   "admin.team.add_member",
   "admin.team.create_campaign",
+  // Reads of people's data (worker/admin/service.ts auditRead).
+  "admin.user.list",
+  "admin.user.view",
+  "admin.account.view",
+  "admin.team.list",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -7,7 +7,7 @@ import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 import { addTeamMember, createCampaign, createTeam, listTeams } from "./teams";
 import { ADMIN_BODY_MAX_BYTES, addTeamMemberSchema, auditQuerySchema, createCampaignSchema, createTeamSchema, creditsSchema, grantPlanSchema, setFlagSchema, updateUserSchema, userSearchSchema } from "./schemas";
-import { changeCredits, getAdminAccount, getAdminUser, grantPlan, isAdmin, listAudit, listSchedulerTasks, revokePlan, searchUsers, setFlag, updateUser } from "./service";
+import { changeCredits, grantPlan, isAdmin, listAudit, listSchedulerTasks, revokePlan, searchUsers, setFlag, updateUser, viewAdminAccount, viewAdminUser } from "./service";
 
 /**
  * Admin only: a user who is not an admin gets the app's own "no API route" 404, so the console's
@@ -25,12 +25,12 @@ const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/users", async (c) => c.json(await searchUsers(ctxOf(c), parseWith(userSearchSchema, c.req.query()))))
-  .get("/users/:id", async (c) => c.json({ user: await getAdminUser(ctxOf(c), c.req.param("id")) }))
+  .get("/users/:id", async (c) => c.json({ user: await viewAdminUser(ctxOf(c), c.req.param("id")) }))
   .patch("/users/:id", async (c) => {
     const input = await readJson(c, updateUserSchema, ADMIN_BODY_MAX_BYTES);
     return c.json({ user: await updateUser(ctxOf(c), c.req.param("id"), input) });
   })
-  .get("/accounts/:id", async (c) => c.json({ account: await getAdminAccount(ctxOf(c), c.req.param("id")) }))
+  .get("/accounts/:id", async (c) => c.json({ account: await viewAdminAccount(ctxOf(c), c.req.param("id")) }))
   .put("/accounts/:id/plan", async (c) => {
     const input = await readJson(c, grantPlanSchema, ADMIN_BODY_MAX_BYTES);
     return c.json({ account: await grantPlan(ctxOf(c), c.req.param("id"), input) });

@@ -1,7 +1,11 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { accountHasFlag } from "../accounts/flags";
-import { writeAudit } from "../audit/log";
+import { auditStatement, writeAudit, type AuditEntry } from "../audit/log";
+import { rawStatement } from "../db/client";
 import { adjustCredits, getLedgerState, grantCredits } from "../billing/service";
 import type { AppContext, UserContext } from "../context";
+import { accessChanged } from "../lib/access-changes";
 import { conflict, notFound } from "../lib/errors";
 import { purgeSharedPagesOf } from "../share/owner-pages";
 import { nowMs } from "../lib/clock";
@@ -13,7 +17,10 @@ import { countUsersSql, grantPlanSql, listUsersSql, revokePlanSql, setBetaSql, s
  * The admin console (issue 13): users, their accounts' plans, credits and flags, the audit log and
  * the scheduler's task states. Every service here acts for a signed-in admin (the routes and the
  * /admin loader check the role first: `isAdmin`). Mutations run the very statements the admin CLI
- * runs (./sql.ts); credits go through the account's CreditLedger; each change writes an AuditLog row.
+ * runs (./sql.ts) in one batch with their AuditLog rows; credits go through the account's
+ * CreditLedger. Reads of people's data are audited too (`auditRead`): the user list and search, a
+ * user's detail, an account's detail and the teams with their members' addresses. The audit log
+ * itself and the scheduler are not (reading the log is the oversight; the scheduler holds no one's data).
  */
 
 /** Users with role admin may use the console; everyone else must not learn it exists (404). */
@@ -106,25 +113,50 @@ function userView(row: UserRow): AdminUserView {
   };
 }
 
-/** Runs the CLI's statements (./sql.ts, ./team-sql.ts) as one batch: all or nothing. */
-export async function run(ctx: AppContext, statements: string[]): Promise<void> {
-  await ctx.env.DB.batch(statements.map((s) => ctx.env.DB.prepare(s)));
+/** An audit row of a console change; the actor is the signed-in admin. `onlyIf`: see auditStatement. */
+export type AdminAudit = Omit<AuditEntry, "actorId" | "action"> & { action: AdminAction; onlyIf?: SQL };
+
+/**
+ * Runs the CLI's statements (./sql.ts, ./team-sql.ts) and the change's audit rows as one batch, all
+ * or nothing: a change never lands without its audit row, nor an audit row without its change.
+ */
+export async function run(ctx: UserContext, statements: string[], audits: AdminAudit[]): Promise<void> {
+  const { db } = ctx;
+  const items: BatchItem<"sqlite">[] = [
+    ...statements.map((s) => rawStatement(db, sql.raw(s))),
+    ...audits.map(({ onlyIf, ...entry }) => auditStatement(db, { ...entry, actorId: ctx.user.id }, onlyIf)),
+  ];
+  await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+}
+
+/** Records that the signed-in admin read people's data (after the read, before it is answered). */
+export function auditRead(ctx: UserContext, entry: Omit<AdminAudit, "onlyIf">): Promise<void> {
+  return writeAudit(ctx, { ...entry, actorId: ctx.user.id });
 }
 
 // ------------------------------------------------------------------------------------------------
 // Users
 
-/** The user search (e-mail or name, paged): the CLI's list-users with a filter. */
-export async function searchUsers(ctx: AppContext, input: UserSearch): Promise<AdminUserPage> {
+/** The user list and search (e-mail or name, paged): the CLI's list-users with a filter. Audited: who was listed. */
+export async function searchUsers(ctx: UserContext, input: UserSearch): Promise<AdminUserPage> {
   const offset = (input.page - 1) * input.pageSize;
   const [rows, count] = await Promise.all([
     ctx.env.DB.prepare(listUsersSql({ q: input.q, limit: input.pageSize, offset })).all<UserRow>(),
     ctx.env.DB.prepare(countUsersSql({ q: input.q })).first<{ total: number }>(),
   ]);
-  return { users: rows.results.map(userView), page: input.page, pageSize: input.pageSize, total: count?.total ?? 0 };
+  const users = rows.results.map(userView);
+  await auditRead(ctx, { accountId: null, action: "admin.user.list", metadata: { q: input.q ?? null, page: input.page, userIds: users.map((u) => u.id) } });
+  return { users, page: input.page, pageSize: input.pageSize, total: count?.total ?? 0 };
 }
 
-export async function getAdminUser(ctx: AppContext, userId: string): Promise<AdminUserView> {
+/** One user's detail, as the console's user dialog opens it. Audited. */
+export async function viewAdminUser(ctx: UserContext, userId: string): Promise<AdminUserView> {
+  const user = await getAdminUser(ctx, userId);
+  await auditRead(ctx, { accountId: null, targetUserId: userId, action: "admin.user.view", metadata: { email: user.email } });
+  return user;
+}
+
+async function getAdminUser(ctx: AppContext, userId: string): Promise<AdminUserView> {
   const row = await ctx.env.DB.prepare(listUsersSql({ id: userId })).first<UserRow>();
   if (!row) throw notFound("No such user.");
   return userView(row);
@@ -141,25 +173,27 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
   if (self && input.role === "basic") throw conflict("You cannot remove your own admin role. Ask another admin.", "self_demotion");
   if (self && input.disabled === true) throw conflict("You cannot disable your own account.", "self_disable");
   const now = nowMs();
-  const audits: { action: AdminAction; metadata: Record<string, unknown> }[] = [];
+  const audits: AdminAudit[] = [];
   const statements: string[] = [];
   if (input.disabled !== undefined && input.disabled !== (before.disabledAt !== null)) {
     statements.push(...setDisabledSql({ userId }, input.disabled, now));
-    audits.push({ action: input.disabled ? "admin.user.disable" : "admin.user.enable", metadata: { email: before.email } });
+    audits.push({ accountId: null, targetUserId: userId, action: input.disabled ? "admin.user.disable" : "admin.user.enable", metadata: { email: before.email } });
   }
   if (input.role !== undefined && input.role !== before.role) {
     statements.push(...setRoleSql({ userId }, input.role, now));
-    audits.push({ action: "admin.user.set_role", metadata: { email: before.email, from: before.role, to: input.role } });
+    audits.push({ accountId: null, targetUserId: userId, action: "admin.user.set_role", metadata: { email: before.email, from: before.role, to: input.role } });
   }
   if (input.isBeta !== undefined && input.isBeta !== before.isBeta) {
     statements.push(...setBetaSql({ userId }, input.isBeta, now));
-    audits.push({ action: "admin.user.set_beta", metadata: { email: before.email, isBeta: input.isBeta } });
+    audits.push({ accountId: null, targetUserId: userId, action: "admin.user.set_beta", metadata: { email: before.email, isBeta: input.isBeta } });
   }
   if (statements.length === 0) return before;
-  await run(ctx, statements);
-  // A disabled account's share pages are 404 from now on (worker/share/standing.ts); their edge copies go too.
-  if (input.disabled === true && before.disabledAt === null) await purgeSharedPagesOf(ctx, { userId });
-  for (const audit of audits) await writeAudit(ctx, { actorId: ctx.user.id, accountId: null, targetUserId: userId, ...audit });
+  await run(ctx, statements, audits);
+  if (input.disabled === true && before.disabledAt === null) {
+    // A disabled account's share pages are 404 from now on (worker/share/standing.ts); their edge copies go too.
+    await purgeSharedPagesOf(ctx, { userId });
+    await accessChanged(ctx, [userId]);
+  }
   return getAdminUser(ctx, userId);
 }
 
@@ -191,7 +225,14 @@ async function accountRow(ctx: AppContext, accountId: string): Promise<AccountRo
   return row;
 }
 
-export async function getAdminAccount(ctx: AppContext, accountId: string): Promise<AdminAccountView> {
+/** One account's detail (plan, flags, credits; a SOLO account is one person's). Audited. */
+export async function viewAdminAccount(ctx: UserContext, accountId: string): Promise<AdminAccountView> {
+  const account = await getAdminAccount(ctx, accountId);
+  await auditRead(ctx, { accountId, action: "admin.account.view" });
+  return account;
+}
+
+async function getAdminAccount(ctx: AppContext, accountId: string): Promise<AdminAccountView> {
   const row = await accountRow(ctx, accountId);
   const { balance } = await getLedgerState(ctx, accountId);
   return {
@@ -207,13 +248,13 @@ export async function getAdminAccount(ctx: AppContext, accountId: string): Promi
 /** The CLI's grant-plan: an active admin plan, no end date. */
 export async function grantPlan(ctx: UserContext, accountId: string, input: GrantPlan): Promise<AdminAccountView> {
   const before = await accountRow(ctx, accountId);
-  await run(ctx, grantPlanSql({ accountId, plan: input.plan, interval: input.interval, now: nowMs() }));
-  await writeAudit(ctx, {
-    actorId: ctx.user.id,
-    accountId,
-    action: "admin.account.grant_plan",
-    metadata: { plan: input.plan, interval: input.interval, previous: before.planType ? { planType: before.planType, status: before.planStatus } : null },
-  });
+  await run(ctx, grantPlanSql({ accountId, plan: input.plan, interval: input.interval, now: nowMs() }), [
+    {
+      accountId,
+      action: "admin.account.grant_plan",
+      metadata: { plan: input.plan, interval: input.interval, previous: before.planType ? { planType: before.planType, status: before.planStatus } : null },
+    },
+  ]);
   return getAdminAccount(ctx, accountId);
 }
 
@@ -221,22 +262,19 @@ export async function grantPlan(ctx: UserContext, accountId: string, input: Gran
 export async function revokePlan(ctx: UserContext, accountId: string): Promise<AdminAccountView> {
   const before = await accountRow(ctx, accountId);
   if (!before.planType) throw conflict("This account has no plan to revoke.", "no_plan");
-  await run(ctx, revokePlanSql({ accountId }, nowMs()));
+  await run(ctx, revokePlanSql({ accountId }, nowMs()), [
+    { accountId, action: "admin.account.revoke_plan", metadata: { was: { planType: before.planType, status: before.planStatus } } },
+  ]);
   await purgeSharedPagesOf(ctx, { accountId });
-  await writeAudit(ctx, { actorId: ctx.user.id, accountId, action: "admin.account.revoke_plan", metadata: { was: { planType: before.planType, status: before.planStatus } } });
   return getAdminAccount(ctx, accountId);
 }
 
 /** The CLI's set-flag. */
 export async function setFlag(ctx: UserContext, accountId: string, input: SetFlag): Promise<AdminAccountView> {
   const before = await accountRow(ctx, accountId);
-  await run(ctx, setFlagSql({ accountId }, input.flag, input.enabled, nowMs()));
-  await writeAudit(ctx, {
-    actorId: ctx.user.id,
-    accountId,
-    action: "admin.account.set_flag",
-    metadata: { flag: input.flag, enabled: input.enabled, was: flagsOf(before)[input.flag] },
-  });
+  await run(ctx, setFlagSql({ accountId }, input.flag, input.enabled, nowMs()), [
+    { accountId, action: "admin.account.set_flag", metadata: { flag: input.flag, enabled: input.enabled, was: flagsOf(before)[input.flag] } },
+  ]);
   return getAdminAccount(ctx, accountId);
 }
 
@@ -244,6 +282,9 @@ export async function setFlag(ctx: UserContext, accountId: string, input: SetFla
  * Grants credits or applies a signed adjustment through the account's CreditLedger (never the
  * balance columns). The browser's requestId is the ledger's idempotency key, so a retried
  * submission applies once (and writes one audit row). 402 when a debit exceeds what is available.
+ * The change is the ledger object's, outside D1, so it cannot share the audit row's batch: the row
+ * carries the same key instead, and a retry after a failed audit write (the console shows the
+ * error) adds the missing row without applying the change again.
  */
 export async function changeCredits(ctx: UserContext, accountId: string, input: CreditsChange): Promise<AdminAccountView> {
   await accountRow(ctx, accountId);
@@ -251,15 +292,14 @@ export async function changeCredits(ctx: UserContext, accountId: string, input: 
   const op = { accountId, userId: ctx.user.id, amount: input.amount, idempotencyKey: key, metadata: { reason: input.reason, adminId: ctx.user.id } };
   const result = input.kind === "grant" ? await grantCredits(ctx, op) : await adjustCredits(ctx, op);
   const tx = result.transactions[0];
-  const seen = await ctx.env.DB.prepare(`SELECT 1 FROM "AuditLog" WHERE "accountId" = ?1 AND json_extract("metadata", '$.idempotencyKey') = ?2 LIMIT 1`).bind(accountId, key).first();
-  if (!seen) {
-    await writeAudit(ctx, {
-      actorId: ctx.user.id,
+  await run(ctx, [], [
+    {
       accountId,
       action: input.kind === "grant" ? "admin.account.grant_credits" : "admin.account.adjust_credits",
       metadata: { amount: input.amount, reason: input.reason, balanceAfter: result.balance.currentBalance, transactionId: tx?.id ?? null, idempotencyKey: key },
-    });
-  }
+      onlyIf: sql`NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE "accountId" = ${accountId} AND json_extract("metadata", '$.idempotencyKey') = ${key})`,
+    },
+  ]);
   return getAdminAccount(ctx, accountId);
 }
 
@@ -304,6 +344,7 @@ type AuditRow = {
 /**
  * The audit log, newest first. `actor` is a user id or e-mail; `target` a user id or e-mail (with
  * their own account), an account id or a campaign id; `action` an exact action; `from`/`to` bound createdAt (inclusive).
+ * Rows of one batch may share a millisecond: within it, the later written first (rowid).
  */
 export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<AuditPage> {
   const where: string[] = [];
@@ -338,7 +379,7 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
        LEFT JOIN "User" target ON target."id" = l."targetUserId"
        LEFT JOIN "Account" a ON a."id" = l."accountId"
        ${filter}
-       ORDER BY l."createdAt" DESC, l."id" DESC
+       ORDER BY l."createdAt" DESC, l.rowid DESC
        LIMIT ${query.pageSize} OFFSET ${offset}`,
     )
       .bind(...binds)

@@ -1,17 +1,19 @@
-import { writeAudit } from "../audit/log";
+import { sql } from "drizzle-orm";
 import type { UserContext } from "../context";
+import { accessChanged } from "../lib/access-changes";
 import { conflict, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import { OWNER_STAYS_ADMIN, ownerRuleRefusal } from "../teams/owner";
 import type { AddTeamMember, CreateCampaign, CreateTeam } from "./schemas";
-import { run } from "./service";
+import { auditRead, run } from "./service";
 import { findUserSql } from "./sql";
 import { addTeamMemberSql, createCampaignSql, createTeamSql, DEFAULT_TEAM_SEATS, listTeamsSql, ownerTeamSql, setTeamSeatsSql, teamStateSql } from "./team-sql";
 
 /**
  * The admin console's Teams tab (issue 13: "everything the admin script does"): the CLI's
  * create-team, add-team-member, create-campaign and list-teams, running the same statements
- * (./team-sql.ts) with the same refusals, each written to the audit log.
+ * (./team-sql.ts) with the same refusals, each change in one batch with its audit row, and the
+ * list (members' addresses) audited as a read.
  */
 
 export type AdminTeamView = {
@@ -31,6 +33,7 @@ const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as 
 
 export async function listTeams(ctx: UserContext): Promise<{ teams: AdminTeamView[] }> {
   const { results } = await ctx.env.DB.prepare(listTeamsSql()).all<TeamListRow>();
+  await auditRead(ctx, { accountId: null, action: "admin.team.list", metadata: { teamIds: results.map((r) => r.id) } });
   return { teams: results.map((r) => ({ ...r, seats: Number(r.seats), members: parseList(r.members), campaigns: parseList(r.campaigns) })) };
 }
 
@@ -57,14 +60,14 @@ export async function createTeam(ctx: UserContext, input: CreateTeam): Promise<{
   const now = nowMs();
   const teamId = state.teamId ?? crypto.randomUUID();
   const resize = state.teamId && input.seats !== undefined && input.seats !== Number(state.seats) ? setTeamSeatsSql(state.teamId, input.seats, now) : [];
-  await run(ctx, [...createTeamSql({ email: input.email, seats: input.seats, now, id: teamId }), ...resize]);
-  await writeAudit(ctx, {
-    actorId: ctx.user.id,
-    accountId: state.accountId,
-    targetUserId: userId,
-    action: state.teamId ? "admin.team.resize" : "admin.team.create",
-    metadata: { teamId, seats: input.seats ?? Number(state.seats ?? DEFAULT_TEAM_SEATS) },
-  });
+  await run(ctx, [...createTeamSql({ email: input.email, seats: input.seats, now, id: teamId }), ...resize], [
+    {
+      accountId: state.accountId,
+      targetUserId: userId,
+      action: state.teamId ? "admin.team.resize" : "admin.team.create",
+      metadata: { teamId, seats: input.seats ?? Number(state.seats ?? DEFAULT_TEAM_SEATS) },
+    },
+  ]);
   return { teamId, created: !state.teamId };
 }
 
@@ -77,17 +80,20 @@ export async function addTeamMember(ctx: UserContext, teamId: string, input: Add
   if (!team.memberRole && team.members >= team.seats && !input.growSeats) {
     throw conflict(`The team has no free seat (${team.members} of ${team.seats} taken). Tick "add a seat" or raise its seats.`, "team_full");
   }
-  await run(ctx, addTeamMemberSql({ team: { id: teamId }, email: input.email, role: input.role, collaborateRole: input.collaborateRole, growSeats: input.growSeats, now: nowMs() }));
-  // The insert re-checks the seat, so read back what happened rather than assume it.
+  // The insert re-checks the seat, so the audit row is written only if the member is there with these roles.
+  const added = sql`EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamId} AND "userId" = ${userId} AND "role" = ${input.role} AND "collaborateRole" = ${input.collaborateRole})`;
+  await run(ctx, addTeamMemberSql({ team: { id: teamId }, email: input.email, role: input.role, collaborateRole: input.collaborateRole, growSeats: input.growSeats, now: nowMs() }), [
+    {
+      accountId: team.accountId,
+      targetUserId: userId,
+      action: "admin.team.add_member",
+      metadata: { teamId, role: input.role, collaborateRole: input.collaborateRole, was: team.memberRole },
+      onlyIf: added,
+    },
+  ]);
   const after = await teamState(ctx, teamId, input.email);
   if (!after.memberRole) throw conflict(`The team filled up meanwhile (${after.members} of ${after.seats} seats).`, "team_full");
-  await writeAudit(ctx, {
-    actorId: ctx.user.id,
-    accountId: team.accountId,
-    targetUserId: userId,
-    action: "admin.team.add_member",
-    metadata: { teamId, role: input.role, collaborateRole: input.collaborateRole, was: team.memberRole },
-  });
+  await accessChanged(ctx, [userId]);
   return { teamId, members: after.members, seats: after.seats };
 }
 
@@ -97,7 +103,14 @@ export async function createCampaign(ctx: UserContext, teamId: string, input: Cr
   const team = await teamState(ctx, teamId, input.email);
   if (!team.memberRole) throw conflict(`${input.email} is not a member of this team; add them first.`, "not_a_member");
   const campaignId = crypto.randomUUID();
-  await run(ctx, createCampaignSql({ team: { id: teamId }, name: input.name, email: input.email, status: input.status, now: nowMs(), id: campaignId }));
-  await writeAudit(ctx, { actorId: ctx.user.id, accountId: team.accountId, targetUserId: userId, action: "admin.team.create_campaign", metadata: { teamId, campaignId, name: input.name, status: input.status } });
+  await run(ctx, createCampaignSql({ team: { id: teamId }, name: input.name, email: input.email, status: input.status, now: nowMs(), id: campaignId }), [
+    {
+      accountId: team.accountId,
+      targetUserId: userId,
+      action: "admin.team.create_campaign",
+      metadata: { teamId, campaignId, name: input.name, status: input.status },
+      onlyIf: sql`EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${campaignId})`,
+    },
+  ]);
   return { campaignId };
 }

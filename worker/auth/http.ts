@@ -1,4 +1,6 @@
 import { parseConfig, type Env } from "../env";
+import { appContext } from "../context";
+import { accessChanged } from "../lib/access-changes";
 import { nowMs } from "../lib/clock";
 import { ACCOUNT_LOCKED_MESSAGE, clearFailures, countAttempt, mfaKey, signInKey, uncountAttempt, type ThrottleKey } from "./account-throttle";
 import { AUTH_BASE_PATH, authSecret, getAuth, SIGN_IN_RATE_LIMIT, twoFactorCookieName } from "./auth";
@@ -7,6 +9,8 @@ import { safeCallbackUrl } from "./guard";
 import { enforceSessionTimeouts, readSignedCookie } from "./session";
 
 const MFA_VERIFY = /^\/two-factor\/verify-(totp|otp|backup-code)$/;
+/** Endpoints that end sessions: what rode on them (conduct sockets) is re-checked after (worker/lib/access-changes.ts). */
+const ENDS_SESSIONS = new Set(["/sign-out", "/revoke-other-sessions", "/change-password", "/reset-password"]);
 
 /**
  * The HTTP entry for /api/auth/* (API clients and, through callAuth, the pages): only the endpoints
@@ -46,7 +50,7 @@ export async function handleAuthRequest(env: Env, request: Request): Promise<Res
 
   // better-auth checks expiry but knows nothing of the 12-hour idle limit: end such a session here,
   // so /change-password, /two-factor/* and /get-session refuse it exactly as the pages do.
-  await enforceSessionTimeouts(env, request.headers);
+  const signedIn = await enforceSessionTimeouts(env, request.headers);
 
   const throttleKey = await throttleKeyOf(env, request, path, body);
   if (throttleKey) {
@@ -67,6 +71,7 @@ export async function handleAuthRequest(env: Env, request: Request): Promise<Res
   if (resetUserId && res.ok) {
     await env.DB.prepare('UPDATE "User" SET "emailVerified" = 1 WHERE "id" = ?').bind(resetUserId).run();
   }
+  if (res.ok && ENDS_SESSIONS.has(path)) await accessChanged(appContext(env), [signedIn?.user.id, resetUserId]);
   // Only the per-address rate limiter's answer (it sets X-Retry-After) is reworded; the two-factor
   // plugin's own 429 (its lockout) already says what happened and passes through.
   if (res.status === 429 && res.headers.has("x-retry-after")) {

@@ -11,13 +11,17 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
   }
   c.set("user", session.user);
+  c.set("authSessionId", session.session.id);
   await next();
 });
 
 /** Sets `c.get("user")` when signed in, leaves it undefined otherwise. */
 export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = await getSession(c.env, c.req.raw.headers);
-  if (session) c.set("user", session.user);
+  if (session) {
+    c.set("user", session.user);
+    c.set("authSessionId", session.session.id);
+  }
   await next();
 });
 

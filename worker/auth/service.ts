@@ -5,6 +5,7 @@ import type { Env } from "../env";
 import { AUTH_BASE_PATH } from "./auth";
 import { handleAuthRequest } from "./http";
 import type { FieldErrors } from "./schemas";
+import { accessChanged } from "../lib/access-changes";
 import { nowMs } from "../lib/clock";
 import { sessionEnded } from "./session";
 
@@ -117,5 +118,6 @@ export async function revokeUserSession(ctx: UserContext, sessionId: string): Pr
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ctx.user.id)))
     .returning({ id: sessions.id });
+  if (deleted.length) await accessChanged(ctx, [ctx.user.id]);
   return deleted.length > 0;
 }

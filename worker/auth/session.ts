@@ -188,7 +188,22 @@ async function sessionOf(env: Env, row: Row | null): Promise<SessionInfo | null>
   return { user: toSessionUser(row), session: { id: row.sessionId, expiresAt: new Date(row.expires) } };
 }
 
-/** Ends the request's session if it is expired or idle (for /api/auth/*, which better-auth serves). */
-export async function enforceSessionTimeouts(env: Env, headers: Headers): Promise<void> {
-  await getSession(env, headers);
+/**
+ * Whether a session the user signed in with may still be used: not signed out or revoked (its row
+ * is gone), not ended, and its user not disabled. For connections that outlive the request that
+ * opened them (conduct sockets, worker/conduct/recheck.ts); it never extends or ends the session.
+ */
+export async function sessionActive(env: Env, sessionId: string, userId: string): Promise<boolean> {
+  const row = await env.DB.prepare(
+    `SELECT s."expires" AS expires, s."createdAt" AS createdAt, s."updatedAt" AS lastUsedAt, u."disabledAt" AS disabledAt
+     FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ?1 AND s."userId" = ?2`,
+  )
+    .bind(sessionId, userId)
+    .first<{ expires: number; createdAt: number; lastUsedAt: number; disabledAt: number | null }>();
+  return Boolean(row && !row.disabledAt && !sessionEnded(row, nowMs()));
+}
+
+/** Ends the request's session if it is expired or idle (for /api/auth/*, which better-auth serves); the session otherwise. */
+export function enforceSessionTimeouts(env: Env, headers: Headers): Promise<SessionInfo | null> {
+  return getSession(env, headers);
 }

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { clientGroups, clients, clientUsers, groups, groupUsers, teamMembers, teams, userAccounts, users } from "../db/schema";
 import { HttpError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { accessChanged } from "../lib/access-changes";
 import { nowDate } from "../lib/clock";
 import { CLIENT_NOT_FOUND, enterpriseScopeOf, type EnterpriseScope } from "./access";
 import type { CreateClientBody, UpdateClientBody } from "./schemas";
@@ -162,6 +163,7 @@ export async function unassignUser(ctx: UserContext, clientId: string, userId: s
     ctx.db.delete(clientUsers).where(and(eq(clientUsers.clientId, clientId), eq(clientUsers.userId, userId))),
     audit(ctx, scope, "user", userId, "client.user_unassigned", { clientId }),
   ]);
+  await accessChanged(ctx, [userId]);
   return { success: true };
 }
 
@@ -183,6 +185,8 @@ export async function unassignGroup(ctx: UserContext, clientId: string, groupId:
     ctx.db.delete(clientGroups).where(and(eq(clientGroups.clientId, clientId), eq(clientGroups.groupId, groupId))),
     audit(ctx, scope, "group", groupId, "client.group_unassigned", { clientId }),
   ]);
+  const members = await ctx.db.select({ userId: groupUsers.userId }).from(groupUsers).where(eq(groupUsers.groupId, groupId));
+  await accessChanged(ctx, members.map((m) => m.userId));
   return { success: true };
 }
 
@@ -214,5 +218,6 @@ export async function removeGroupMember(ctx: UserContext, groupId: string, userI
     ctx.db.delete(groupUsers).where(and(eq(groupUsers.groupId, groupId), eq(groupUsers.userId, userId))),
     audit(ctx, scope, "user", userId, "group.user_removed", { groupId }),
   ]);
+  await accessChanged(ctx, [userId]);
   return { success: true };
 }

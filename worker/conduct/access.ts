@@ -1,17 +1,21 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext, UserContext } from "../context";
-import { conductSessions, conductTokens, type ConductSession, type ConductToken } from "../db/schema";
+import { canAccessCampaign } from "../accounts/collaborate";
+import { mayOpen } from "../clients/access";
+import { campaignExercises, conductSessions, conductTokens, exercises, type ConductSession, type ConductToken } from "../db/schema";
 import { inCampaign, openExercise, personal, type ExerciseScope } from "../exercises/scope";
 import { HttpError, notFound } from "../lib/errors";
 import { SHARE_TOKEN_PATTERN } from "../share/tokens";
 import { CONDUCT_MESSAGES } from "./model";
 
 /**
- * Who may reach a conduct session (issue 15), the one rule every session route and page uses.
- * A session belongs to its exercise: whoever may open the exercise may watch the session and read
- * what it produced ("read"); whoever may change it may run it ("control"). The session's creator
- * keeps control even after the exercise is deleted or its client reassigned. Anyone else gets the
- * same 404 as for a session that does not exist.
+ * Who may reach a conduct session (issue 15), the one rule every session route, page and socket
+ * uses, decided afresh at every call (issue 27): a session belongs to its exercise, so whoever may
+ * open the exercise now may watch the session and read what it produced ("read"), and whoever may
+ * change it now may run it ("control"). Creating the session grants nothing lasting: a creator
+ * removed from the team, demoted or taken off the client gets the same 404 as anyone else, as for a
+ * session that does not exist. Once the exercise is deleted, the same rule is applied to what the
+ * session recorded of it (its author, client and campaign), so the reports stay readable.
  */
 
 export type SessionAccess = "control" | "read";
@@ -21,11 +25,29 @@ export const sessionScope = (campaignId: string | null | undefined): ExerciseSco
 
 export async function findSession(ctx: UserContext, sessionId: string, need: SessionAccess): Promise<ConductSession & { access: SessionAccess }> {
   const [row] = await ctx.db.select().from(conductSessions).where(eq(conductSessions.id, sessionId)).limit(1);
-  if (!row) throw notFound(CONDUCT_MESSAGES.sessionNotFound);
-  if (row.userId === ctx.user.id) return { ...row, access: "control" };
-  const access = await exerciseAccess(ctx, sessionScope(row.campaignId), row.exerciseId);
-  if (!access || (need === "control" && access !== "control")) throw notFound(CONDUCT_MESSAGES.sessionNotFound);
+  const access = row ? await sessionAccess(ctx, row) : null;
+  if (!row || !access || (need === "control" && access !== "control")) throw notFound(CONDUCT_MESSAGES.sessionNotFound);
   return { ...row, access };
+}
+
+/** The caller's access to a session now, or null (see the rule above). */
+export async function sessionAccess(ctx: UserContext, row: Pick<ConductSession, "userId" | "exerciseId" | "campaignId" | "clientId">): Promise<SessionAccess | null> {
+  const scope = sessionScope(row.campaignId);
+  const access = await exerciseAccess(ctx, scope, row.exerciseId);
+  if (access || (await exerciseExists(ctx, scope, row.exerciseId))) return access;
+  if (scope.kind === "campaign") return (await canAccessCampaign(ctx, scope.campaignId)) ? "control" : null;
+  const item = { userId: row.userId, clientIds: row.clientId ? [row.clientId] : [] };
+  if (await mayOpen(ctx, item, "write")) return "control";
+  return (await mayOpen(ctx, item, "read")) ? "read" : null;
+}
+
+/** Whether the exercise is still there (for anyone): only then does its own rule decide. */
+async function exerciseExists(ctx: UserContext, scope: ExerciseScope, exerciseId: string): Promise<boolean> {
+  const [row] =
+    scope.kind === "campaign"
+      ? await ctx.db.select({ id: campaignExercises.id }).from(campaignExercises).where(eq(campaignExercises.id, exerciseId)).limit(1)
+      : await ctx.db.select({ id: exercises.id }).from(exercises).where(eq(exercises.id, exerciseId)).limit(1);
+  return Boolean(row);
 }
 
 /** What the caller may do with an exercise's sessions: run them (may change it), watch them (may open it), or nothing. */

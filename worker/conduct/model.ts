@@ -38,6 +38,7 @@ export const CONDUCT_MESSAGES = {
   evaluationClosed: "This session's evaluation window has closed: notes are no longer taken. Give any notes still on this device to the exercise controller.",
   writtenBeforeStart: "This note is dated before the session started. Check this device's date and time, then save the note again.",
   writtenInFuture: "This note is dated in the future. Check this device's date and time, then save the note again.",
+  accessChanged: "Your access to this session has changed (your role, team or client, or you signed out). Reload the page to see what you can do now.",
 } as const;
 
 export const createSessionSchema = z.object({

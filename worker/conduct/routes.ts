@@ -40,7 +40,7 @@ export const conductSessionRoutes = new Hono<AppEnv>()
     const command = await readJson(c, controllerCommandSchema, CONDUCT_BODY_LIMIT);
     return c.json(await runCommand(ctxOf(c), c.var.user, c.req.param("id"), command));
   })
-  .get("/:id/socket", (c) => openControllerSocket(ctxOf(c), c.req.raw, c.req.param("id")))
+  .get("/:id/socket", (c) => openControllerSocket(ctxOf(c), c.req.raw, c.req.param("id"), c.var.authSessionId))
   .post("/:id/links", async (c) => {
     const input = await readJson(c, createLinkSchema, CONDUCT_BODY_LIMIT);
     return c.json(await createLink(ctxOf(c), c.req.param("id"), input), 201);

@@ -27,6 +27,7 @@ export async function createSession(ctx: UserContext, input: CreateSessionInput)
       userId: ctx.user.id,
       exerciseId: exercise.id,
       campaignId: input.campaignId ?? null,
+      clientId: exercise.metadata?.clientId ?? null,
       name: input.name || `${plan.exerciseName} — ${sessionDate(now)}`,
       plan,
       createdAt: new Date(now),
@@ -56,7 +57,7 @@ export async function listSessions(ctx: UserContext, query: { exerciseId: string
     .from(conductSessions)
     .where(and(eq(conductSessions.exerciseId, query.exerciseId), query.campaignId ? eq(conductSessions.campaignId, query.campaignId) : isNull(conductSessions.campaignId)))
     .orderBy(desc(conductSessions.createdAt), desc(conductSessions.id));
-  return rows.map((r) => toSessionView(r, access === "control" || r.userId === ctx.user.id ? "control" : "read"));
+  return rows.map((r) => toSessionView(r, access));
 }
 
 /** The console's state: the object's view, with the caller's access. */

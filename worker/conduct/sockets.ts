@@ -4,6 +4,7 @@ import { forbidden, HttpError } from "../lib/errors";
 import { isCrossSite } from "../lib/same-origin";
 import { findSession } from "./access";
 import { findConductLink } from "./public";
+import { noteWatcher } from "./recheck";
 import { sessionObject } from "./session-object";
 
 /**
@@ -24,7 +25,8 @@ function requireUpgrade(request: Request): void {
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, "upgrade_required", UPGRADE_REQUIRED);
 }
 
-export async function openControllerSocket(ctx: UserContext, request: Request, sessionId: string): Promise<Response> {
+/** `authSessionId`: the sign-in the socket rides on; the socket closes when it ends (worker/conduct/recheck.ts). */
+export async function openControllerSocket(ctx: UserContext, request: Request, sessionId: string, authSessionId: string): Promise<Response> {
   requireUpgrade(request);
   // Browsers always send Origin on a WebSocket handshake; a non-browser client has no cookie to abuse.
   const origin = request.headers.get("origin") ?? undefined;
@@ -32,7 +34,8 @@ export async function openControllerSocket(ctx: UserContext, request: Request, s
     throw forbidden("Cross-site requests are not accepted. Use Readyroom from its own address.");
   }
   const session = await findSession(ctx, sessionId, "read");
-  return forward(ctx, session.id, { role: "controller", access: session.access });
+  await noteWatcher(ctx, ctx.user.id, session.id);
+  return forward(ctx, session.id, { role: "controller", access: session.access, userId: ctx.user.id, authSessionId });
 }
 
 export async function openLinkSocket(ctx: AppContext, request: Request, token: string): Promise<Response> {

@@ -10,21 +10,15 @@ import { ledgerBenchRoutes } from "./ledger-bench";
 import { retrievalBenchRoutes } from "./retrieval-bench";
 import { streamingBenchRoutes } from "./streaming-bench";
 import { synthesisBenchRoutes } from "./synthesis-bench";
+import { isLocalRequest } from "./local-only";
 import { teamBenchRoutes } from "./team-bench";
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
 /**
- * Development and benchmark routes, for `npm run bench` and tests. They exist only in a local or
- * test app reached on a loopback address: anywhere else (production, or a deploy that forgot
- * APP_ENV=production but is reached by its domain) every path answers 404 as if it did not exist.
+ * Development and benchmark routes, for `npm run bench` and tests: local only (./local-only.ts),
+ * every path answers 404 anywhere else.
  */
 const localOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const appEnv = c.get("config").APP_ENV;
-  const url = new URL(c.req.url);
-  if ((appEnv !== "local" && appEnv !== "test") || !LOOPBACK.has(url.hostname)) {
-    throw notFound(`No API route for ${c.req.method} ${url.pathname}.`);
-  }
+  if (!isLocalRequest(c.get("config"), c.req.url)) throw notFound(`No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`);
   await next();
 });
 

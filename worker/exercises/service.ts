@@ -84,10 +84,12 @@ export function getExerciseRow(ctx: UserContext, scope: ExerciseScope, id: strin
 export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id: string, input: ExerciseInput): Promise<{ success: true }> {
   const row = await assertEditable(ctx, scope, id);
   const values = { ...writableValues(input), updatedAt: nowDate() };
-  // The client id is chosen at creation: an update's metadata neither drops nor changes it.
-  if (values.metadata) {
-    const rest = withoutClient(values.metadata);
-    values.metadata = row.metadata?.clientId ? { ...rest, clientId: row.metadata.clientId } : rest;
+  // The client id is chosen at creation: an update's metadata — another client, none, or null
+  // (the editor sends the whole exercise) — neither drops nor changes it.
+  if (values.metadata !== undefined) {
+    const rest = values.metadata ? withoutClient(values.metadata) : null;
+    const clientId = row.metadata?.clientId;
+    values.metadata = clientId ? { ...rest, clientId } : rest;
   }
   if (scope.kind === "personal") {
     await ctx.db.update(exercises).set(values).where(and(eq(exercises.id, id), eq(exercises.userId, ctx.user.id)));

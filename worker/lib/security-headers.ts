@@ -40,6 +40,14 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * The response with the headers added. A header the route set itself wins (a document download's
  * `Content-Security-Policy: sandbox` is stricter than the page policy). A WebSocket upgrade is
  * returned as it is: its Response cannot be copied.
+ *
+ * `Cache-Control: no-store` unless the route chose its own caching (issue 27): pages and their
+ * `.data` requests show one person's plans, credits and teams, and every API answer is someone's
+ * data or depends on who asks; a shared computer's back button, a browser's disk cache or a proxy
+ * must keep none of it. The routes that choose are the public share pages (`/share/*`, cached 60 s
+ * per data centre and purged on change, docs/decisions/0011), `/api/status` for anyone signed out
+ * (`private, max-age=30`), and downloads and exports (`private, no-store`). Hashed `/assets/*` and
+ * the favicon are static files the platform serves before the Worker (public/_headers).
  */
 export function withSecurityHeaders(response: Response, options: { https: boolean; nonce?: string }): Response {
   if (response.status === 101 || response.webSocket) return response;
@@ -53,6 +61,7 @@ export function withSecurityHeaders(response: Response, options: { https: boolea
   // A page of ours never belongs in someone else's frame (clickjacking); frame-ancestors in the CSP
   // says the same to browsers that read CSP.
   set("X-Frame-Options", "DENY");
+  set("Cache-Control", "no-store");
   if (options.https) set("Strict-Transport-Security", HSTS);
   if (options.nonce && (headers.get("content-type") ?? "").startsWith("text/html")) {
     set("Content-Security-Policy", pageContentSecurityPolicy(options.nonce));

@@ -4,6 +4,7 @@ import { auditStatement } from "../audit/log";
 import { clientAssignmentRemovals } from "../clients/service";
 import type { UserContext } from "../context";
 import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
+import { accessChanged } from "../lib/access-changes";
 import { nowMs } from "../lib/clock";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { purgeSharedPagesOf } from "../share/owner-pages";
@@ -181,6 +182,7 @@ export async function updateMember(ctx: UserContext, userId: string, input: { ro
     ),
   ]);
   if (updated.length === 0) throw conflict(LAST_ADMIN, "last_admin");
+  await accessChanged(ctx, [userId]);
   return { userId, role, collaborateRole };
 }
 
@@ -229,6 +231,7 @@ AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id
   if (deleted.length === 0) throw conflict(LAST_ADMIN, "last_admin");
   // The team's plan may have been theirs: their share pages answer by their plan from now on.
   await purgeSharedPagesOf(ctx, { userId });
+  await accessChanged(ctx, [userId]);
   return { removed: true };
 }
 

@@ -56,15 +56,16 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidator changes identity every render
   }, [liveStatus, session.status]);
 
+  // Gone (the session, or the caller's access to it: issue 27) replaces what was shown, which may no longer be theirs to see.
+  if (live.goneMessage || (!state && live.loadError)) {
+    return (
+      <Alert variant="destructive">
+        <AlertCircle className="mr-2 inline size-4" aria-hidden />
+        {live.goneMessage ?? live.loadError}
+      </Alert>
+    );
+  }
   if (!state) {
-    if (live.goneMessage || live.loadError) {
-      return (
-        <Alert variant="destructive">
-          <AlertCircle className="mr-2 inline size-4" aria-hidden />
-          {live.goneMessage ?? live.loadError}
-        </Alert>
-      );
-    }
     return (
       <div className="grid gap-4" aria-busy="true" aria-label="Loading the console">
         <Skeleton className="h-28" />

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CAPABILITY_ELEMENTS, aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema, ACTOR_ROLES, CONDUCT_EVENT_KINDS } from "../conduct-shapes";
 import { createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { users } from "./auth";
@@ -10,7 +10,7 @@ import { users } from "./auth";
  * A session plays one exercise, personal (`campaignId` null) or a campaign's; access to a session is
  * access to that exercise (worker/conduct/access.ts), so there is no foreign key to either exercise
  * table: the exercise may be deleted and its sessions, reports and corrective actions stay readable
- * by their creator (the plan is frozen in the row).
+ * under the same rule applied to what the row recorded of it (the plan, its client, its campaign).
  *
  * The session's Durable Object (CONDUCT_SESSION) is the truth while it runs; `status` and the
  * ConductEvent rows are its D1 mirror (docs/decisions/0002), written by the object itself.
@@ -28,6 +28,8 @@ export const conductSessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     exerciseId: text("exerciseId").notNull(),
     campaignId: text("campaignId"),
+    /** The client the exercise was filed under (fixed at its creation): access follows it once the exercise is deleted. */
+    clientId: text("clientId"),
     name: text("name").notNull(),
     status: text("status", { enum: conductStatuses }).notNull().default("ready"),
     plan: json("plan", conductPlanSchema).notNull(),
@@ -40,6 +42,26 @@ export const conductSessions = sqliteTable(
     index("ConductSession_exerciseId_idx").on(t.exerciseId, t.createdAt),
     index("ConductSession_userId_idx").on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * Who has opened a controller socket on a session: where worker/conduct/recheck.ts looks when a
+ * user's access changes (role, team, client, disabled, signed out), so their open sockets are
+ * re-checked at once. A row outlives its sockets until a re-check finds none left.
+ */
+export const conductWatchers = sqliteTable(
+  "ConductWatcher",
+  {
+    userId: text("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("sessionId")
+      .notNull()
+      .references(() => conductSessions.id, { onDelete: "cascade" }),
+    /** The last socket opened (a re-check removes the row only when it is older than the re-check). */
+    openedAt: timestamp("openedAt").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sessionId] }), index("ConductWatcher_sessionId_idx").on(t.sessionId)],
 );
 
 export const conductLinkRoles = ["player", "evaluator", "feedback"] as const;
