@@ -15,7 +15,8 @@ import {
   nextRunOnResume,
   type AlertCadence,
 } from "./cadence";
-import { purgeSharedAlert, sharedAlertPath } from "./share-cache";
+import { sharedAlertPath } from "../share/paths";
+import { purgeSharedAlert } from "./share-cache";
 import { refreshSharedAlert } from "./share-page";
 
 /**

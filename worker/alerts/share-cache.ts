@@ -1,8 +1,6 @@
 import type { AppContext } from "../context";
+import { sharedAlertPath } from "../share/paths";
 import { purgeSharedPage, sharedPageCacheKey } from "../share/public-route";
-
-/** Where a shared alert's public page lives; the cache key and the owner's copy-link use it. */
-export const sharedAlertPath = (token: string) => `/share/alerts/${token}`;
 
 /** The edge-cache key of a shared alert's public page (worker/share/edge-cache.ts). */
 export const sharedAlertCacheKey = (ctx: AppContext, token: string) => sharedPageCacheKey(ctx, sharedAlertPath(token));

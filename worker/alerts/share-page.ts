@@ -8,7 +8,7 @@ import { timeHtml, type SharePage } from "../share/page";
 import { sharedPageRoute } from "../share/public-route";
 import { storedPages } from "../share/stored-page";
 import { INSUFFICIENT_CREDITS_NOTICE } from "./notices";
-import { sharedAlertPath } from "./share-cache";
+import { sharedAlertPath } from "../share/paths";
 
 /**
  * The public page of a shared news alert (mounted at /share/alerts): no sign-in, only the alert's

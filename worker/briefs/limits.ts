@@ -25,6 +25,3 @@ export function briefContentError(content: string): string | null {
   if (!c) return BRIEF_MESSAGES.contentRequired;
   return c.length > BRIEF_CONTENT_MAX ? BRIEF_MESSAGES.contentTooLong : null;
 }
-
-/** Where a shared brief's public page lives; the cache key and the owner's copy-link use it. */
-export const sharedBriefPath = (token: string) => `/share/briefs/${token}`;

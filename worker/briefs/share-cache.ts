@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { purgeSharedPage, sharedPageCacheKey } from "../share/public-route";
-import { sharedBriefPath } from "./limits";
+import { sharedBriefPath } from "../share/paths";
 
 /** The edge-cache key of a shared brief's public page (worker/share/edge-cache.ts). */
 export const sharedBriefCacheKey = (ctx: AppContext, token: string) => sharedPageCacheKey(ctx, sharedBriefPath(token));

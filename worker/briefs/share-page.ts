@@ -5,7 +5,7 @@ import { markdownToHtml } from "../share/markdown-html";
 import type { SharePage } from "../share/page";
 import { sharedPageRoute } from "../share/public-route";
 import { storedPages } from "../share/stored-page";
-import { sharedBriefPath } from "./limits";
+import { sharedBriefPath } from "../share/paths";
 
 /**
  * The public page of a shared brief (mounted at /share/briefs): no sign-in, only the brief's

@@ -1,5 +1,5 @@
 import type { IntelBrief } from "../db/schema";
-import { sharedBriefPath } from "./limits";
+import { sharedBriefPath } from "../share/paths";
 
 /** What the API and the /intelligence page get for a brief (the browser imports these types). */
 

@@ -1,6 +1,5 @@
 import { and, isNotNull, sql } from "drizzle-orm";
-import { sharedAlertPath } from "../alerts/share-cache";
-import { sharedBriefPath } from "../briefs/limits";
+import { sharedAlertPath, sharedBriefPath } from "./paths";
 import type { AppContext } from "../context";
 import { alerts, intelBriefs } from "../db/schema";
 import { purgeSharedPage } from "./public-route";
