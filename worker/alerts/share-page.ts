@@ -1,4 +1,4 @@
-import { safeHref } from "../../web/lib/markdown";
+import { safeHref } from "../../web/lib/safe-href";
 import { escapeHtml, markdownToHtml, type CitationLinks } from "../share/markdown-html";
 import { sharePageResponse, timeHtml } from "../share/page";
 import { sharedPageRoute } from "../share/public-route";

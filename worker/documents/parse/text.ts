@@ -1,3 +1,4 @@
+import { markdownSections } from "./markdown";
 import { rowsWithHeaders } from "./table";
 import { finish, HeadingTrail, MAX_HEADING_DEPTH, normalizeWhitespace, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 
@@ -23,27 +24,10 @@ export function parseTxt(bytes: ArrayBuffer): ParsedDocument {
   return finish([{ heading: null, text: normalizeWhitespace(decodeText(bytes)) }], EMPTY);
 }
 
-/** Markdown: ATX headings (# … ######) start sections; "#" lines inside fenced code are text. */
+/** Markdown: headings start sections, the rest is its text without the syntax (markdown.ts). */
 export function parseMarkdown(bytes: ArrayBuffer): ParsedDocument {
-  const lines = decodeText(bytes).replace(/\r\n?/g, "\n").split("\n");
-  const sections: ParsedSection[] = [];
-  let current: ParsedSection = { heading: null, text: "" };
-  const trail = new HeadingTrail();
-  let fence: string | null = null;
-  for (const line of lines) {
-    const fenceMatch = /^\s{0,3}(```|~~~)/.exec(line);
-    if (fenceMatch) fence = fence === null ? fenceMatch[1]! : fence === fenceMatch[1] ? null : fence;
-    const heading = fence === null && !fenceMatch ? /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) : null;
-    if (heading) {
-      sections.push(current);
-      current = { heading: heading[2]!, path: trail.enter(heading[1]!.length, heading[2]!), text: "" };
-    } else {
-      current.text += `${line}\n`;
-    }
-  }
-  sections.push(current);
   return finish(
-    sections.map((s) => ({ ...s, text: normalizeWhitespace(s.text) })),
+    markdownSections(decodeText(bytes)).map((s) => ({ ...s, text: normalizeWhitespace(s.text) })),
     EMPTY,
   );
 }
