@@ -25,7 +25,7 @@ describe("parseDocument", () => {
     expect((await parseDocument(utf16.buffer, "txt")).text).toBe("héllo");
   });
 
-  it("md: headings start sections; # inside fenced code stays text; the text is the Markdown's without its syntax", async () => {
+  it("md: headings start sections; # inside fenced code stays text; the text is the Markdown's without its syntax, tables as spreadsheets read", async () => {
     const md = "Intro line\n\n# Scope\nWe test **drills**.\n\n## Roles ##\nIncident lead\n```sh\n# not a heading\n```\n";
     const parsed = await parseDocument(bytesOf(md), "md");
     // CommonMark: the fence interrupts the paragraph, and emphasis markers are syntax, not text.
@@ -57,7 +57,7 @@ describe("parseDocument", () => {
       {
         heading: "Evacuation Annex",
         path: ["Evacuation Annex"],
-        text: "See the county plan and ESF-6.\n\nShelter A: Brackwater High\n1,200 beds\nShelter B\n\nZone | Trigger\nA | Tropical storm warning\n\nCall 311.",
+        text: "See the county plan and ESF-6.\n\n- Shelter A: Brackwater High\n  - 1,200 beds\n- Shelter B\n\nZone | Trigger\nZone: A, Trigger: Tropical storm warning\n\nCall 311.",
       },
       { heading: "Contacts", path: ["Evacuation Annex", "Contacts"], text: "EOC <b>duty</b> officer & PIO" },
     ]);

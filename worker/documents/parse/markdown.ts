@@ -1,10 +1,13 @@
 import { markdownTokens, type Token } from "../../../web/lib/markdown-parser";
+import { rowsWithHeaders } from "./table";
 import { HeadingTrail, type ParsedSection } from "./types";
 
 /**
  * An uploaded Markdown file as sections of plain text: every heading (ATX `#` … `######` or
- * underlined) starts a section at its level; paragraphs, list items, table rows (cells joined by
- * " | ", as HTML tables read) and code keep their text without the Markdown syntax. The parser is
+ * underlined) starts a section at its level; paragraphs, list items (with their "- " or "2. ")
+ * and code keep their text without the rest of the Markdown syntax (emphasis, link targets,
+ * fences); a table reads as a spreadsheet does (table.ts: its header, then each row's values
+ * named by their column). The parser is
  * the app's (web/lib/markdown-parser.ts: markdown-it, linear in the input).
  *
  * The file is parsed a window at a time: markdown-it keeps every token of what it parses, a few
@@ -24,6 +27,7 @@ export function markdownSections(source: string): ParsedSection[] {
   for (const tokens of windows(text)) {
     let lists = 0;
     let row: string[] | null = null;
+    let table: string[][] = [];
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       switch (token.type) {
@@ -43,6 +47,10 @@ export function markdownSections(source: string): ParsedSection[] {
         case "ordered_list_open":
           lists++;
           break;
+        case "list_item_open":
+          // Items keep their marker, indented by depth ("- ", "2. "), as the file wrote them.
+          current.text += `${"  ".repeat(lists - 1)}${token.info ? `${token.info}${token.markup}` : "-"} `;
+          break;
         case "bullet_list_close":
         case "ordered_list_close":
           lists--;
@@ -56,10 +64,13 @@ export function markdownSections(source: string): ParsedSection[] {
           row = [];
           break;
         case "tr_close":
-          current.text += `${(row ?? []).join(" | ")}\n`;
+          if (row) table.push(row);
           row = null;
           break;
         case "table_close":
+          current.text += `${rowsWithHeaders(table)}\n\n`;
+          table = [];
+          break;
         case "hr":
           current.text += "\n";
           break;
