@@ -14,7 +14,7 @@ import { findSharedAlert, type SharedAlert, type SharedAlertSummary } from "./sh
 /** A summary's numbered Sources lines ("1. [title](url) — …", worker/alerts/run.ts), so each [n] can link to its source. */
 export function citationLinks(content: string): CitationLinks {
   const links = new Map<number, string>();
-  for (const m of content.matchAll(/^\s*(\d{1,3})\.\s+\[[^\]\n]*\]\(([^)\s]+)\)/gm)) {
+  for (const m of content.matchAll(/^[ \t]*(\d{1,3})\.[ \t]+\[[^\]\n]*\]\(([^)\s]+)\)/gm)) {
     const href = safeHref(m[2]!);
     if (href) links.set(Number(m[1]), href);
   }

@@ -40,11 +40,13 @@ const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
 const normalise = (s: string) => fold(s).toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, " ").trim();
 const letters = (s: string) => s.replace(/[^\p{L}]/gu, "");
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+// A local part is at most 64 characters (RFC 5321): a bound, so a long run without "@" is not
+// scanned again from each of its characters.
+const EMAIL = /[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 /** "jane [at] fennickfire [dot] gov", "jane (at) fennickfire.gov", "jane dot doe at fennickfire dot gov". */
 const EMAIL_BRACKETED =
-  /[\p{L}\p{N}._%+-]+\s*(?:\[at\]|\(at\)|\{at\})\s*[\p{L}\p{N}-]+(?:\s*(?:\[dot\]|\(dot\)|\s+dot\s+)\s*[\p{L}\p{N}-]+|\.(?=[\p{L}\p{N}])[\p{L}\p{N}-]+)+/giu;
-const EMAIL_SPELLED = /[\p{L}\p{N}._%+-]+(?:\s+dot\s+[\p{L}\p{N}_-]+)*\s+at\s+[\p{L}\p{N}-]+(?:\s+dot\s+[\p{L}\p{N}-]+)+/giu;
+  /[\p{L}\p{N}._%+-]{1,64}\s*(?:\[at\]|\(at\)|\{at\})\s*[\p{L}\p{N}-]+(?:(?:\s*(?:\[dot\]|\(dot\))\s*|\s+dot\s+)[\p{L}\p{N}-]+|\.(?=[\p{L}\p{N}])[\p{L}\p{N}-]+)+/giu;
+const EMAIL_SPELLED = /[\p{L}\p{N}._%+-]{1,64}(?:\s+dot\s+[\p{L}\p{N}_-]+){0,8}\s+at\s+[\p{L}\p{N}-]+(?:\s+dot\s+[\p{L}\p{N}-]+)+/giu;
 const URL = /(?:https?:\/\/|www\.)[^\s<>"']+/giu;
 const DOMAIN = /(?<![\p{L}\p{N}@.-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:gov|org|com|net|edu|us|mil|io|info|biz|uk|ca)(?:\/[^\s<>"']*)?(?![\p{L}\p{N}])/giu;
 /** A street address ("1400 Industrial Way", "22 N. Main St."): where an agency's yard or a home is. */
@@ -159,8 +161,8 @@ function leadingName(text: string): string | null {
   const picked: string[] = [];
   for (const t of tokens) {
     // Lower case only for a known given name ("-- maria"): "-- sent from my phone" signs no one.
-    if (!isNameWord(t, false) && !FIRST_NAMES.has(t.toLowerCase().replace(/[.,;:!]+$/u, ""))) break;
-    picked.push(t.replace(/['’]s$/u, "").replace(/[.,;:!]+$/u, (p) => (/^\p{Lu}\.$/u.test(t) ? p : "")));
+    if (!isNameWord(t, false) && !FIRST_NAMES.has(t.toLowerCase().replace(/(?<![.,;:!])[.,;:!]+$/u, ""))) break;
+    picked.push(t.replace(/['’]s$/u, "").replace(/(?<![.,;:!])[.,;:!]+$/u, (p) => (/^\p{Lu}\.$/u.test(t) ? p : "")));
   }
   return picked.length > 0 ? picked.join(" ") : null;
 }
@@ -424,15 +426,26 @@ function matchAt(text: string, pos: number, pattern: string, caseSensitive: bool
 
 /** A URL or domain ends before sentence punctuation: "see fennickfire.gov." keeps its full stop. */
 function trailingPunctuation(match: string, replacement: string): string {
-  const tail = /[.,;:!?)\]]+$/u.exec(match)?.[0] ?? "";
+  const tail = /(?<![.,;:!?)\]])[.,;:!?)\]]+$/u.exec(match)?.[0] ?? "";
   return replacement + tail;
+}
+
+/**
+ * The text without a "(…)" that ends it (a last "(" with no ")" inside, as /\s*\([^)]*\)$/
+ * removed it; the caller trims): found from the end, as the pattern scanned from every "(" to the
+ * end, quadratic on a run of "(".
+ */
+export function withoutClosingParenthetical(text: string): string {
+  if (!text.endsWith(")")) return text;
+  const open = text.indexOf("(", text.lastIndexOf(")", text.length - 2) + 1);
+  return open === -1 ? text : text.slice(0, open);
 }
 
 function orgCandidates(text: string): { name: string; acronym?: string }[] {
   const found: { name: string; acronym?: string; index: number }[] = [];
   for (const re of [ORG_TAIL_RE, ORG_HEAD_RE]) {
     for (const m of text.matchAll(re)) {
-      let name = m[0].replace(/\s*\([^)]*\)$/, "").trim();
+      let name = withoutClosingParenthetical(m[0]).trim();
       // "Yesterday Fennick County Fire Department" → "Fennick County Fire Department".
       let tokens = name.split(/\s+/);
       // A sentence's first word is capitalised whatever it is ("Mostly", "Yesterday", "Our").

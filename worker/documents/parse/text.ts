@@ -119,11 +119,30 @@ export function parseOrg(bytes: ArrayBuffer): ParsedDocument {
     .filter((line) => !/^\s*(:(PROPERTIES|END|[A-Z_]+):.*|#\+(?!TITLE:)[A-Za-z_]+:.*)$/i.test(line));
   // The title is the root: "* Heading" lines sit one level below it.
   return sectionsByHeadings(lines, (line) => {
-    const title = /^#\+TITLE:\s*(.+)$/i.exec(line);
+    // The title is trimmed, so the spaces after "TITLE:" need no pattern of their own.
+    const title = /^#\+TITLE:(.+)$/i.exec(line);
     if (title) return { heading: title[1]!.trim(), level: 1, skip: 0 };
-    const m = /^(\*+)\s+(?:(?:TODO|DONE)\s+)?(.*?)(?:\s+:[\w@#%:]+:)?\s*$/.exec(line);
-    return m && m[2] ? { heading: m[2], level: m[1]!.length + 1, skip: 0 } : null;
+    const heading = orgHeading(line);
+    return heading ? { ...heading, level: heading.level + 1, skip: 0 } : null;
   });
+}
+
+/**
+ * "** TODO Title :tag:" → level 2, "Title": stars, spaces, an optional TODO/DONE keyword, the title,
+ * optional trailing :tags:. Read step by step: as one pattern, the title and the spaces around it
+ * could trade characters (polynomial backtracking on a line of spaces).
+ */
+export function orgHeading(line: string): { heading: string; level: number } | null {
+  const level = /^\*+/.exec(line)?.[0].length ?? 0;
+  if (level === 0 || !/\s/.test(line[level] ?? "")) return null;
+  let rest = line.slice(level).trimStart();
+  if (/^(?:TODO|DONE)\s/.test(rest)) rest = rest.slice(4).trimStart();
+  rest = rest.trimEnd();
+  // Tags are the last word, after a space, written ":a:b:".
+  let space = rest.length - 1;
+  while (space >= 0 && !/\s/.test(rest[space]!)) space--;
+  if (space >= 0 && /^:[\w@#%:]+:$/.test(rest.slice(space + 1))) rest = rest.slice(0, space).trimEnd();
+  return rest ? { heading: rest, level } : null;
 }
 
 /** reStructuredText section adornment: a line of one punctuation character repeated. */
