@@ -6,8 +6,9 @@
  *
  * It reads a URL as a browser would: browsers drop tabs and newlines anywhere in a URL
  * (`java\tscript:`), and strip leading spaces and controls; they read `\` as `/` in http(s) URLs
- * (`/\host` is `//host`, another host). So any control character, whitespace or backslash inside
- * refuses the link, as do `<`, `>` and `"`, which no URL needs raw. What is left has a scheme only
+ * (`/\host` is `//host`, another host). So any control character or backslash inside refuses the
+ * link, as do `<`, `>` and `"`, which no URL needs raw (a space inside is sent percent-encoded, and
+ * ends no scheme: `java script:` is a path). What is left has a scheme only
  * if it starts with letters then `:` (so `javascript&#58;` or `java%73cript:` are relative paths
  * to a browser, and harmless); a scheme other than http(s) or mailto, and `//host`, are refused.
  * Character references are not decoded here: the Markdown parser decodes them before it asks.
@@ -19,7 +20,7 @@ export function safeHref(href: string): string | null {
   return h.startsWith("//") ? null : h;
 }
 
-/** Control characters (C0, DEL, C1), whitespace, backslash, `<`, `>` and `"`. */
-const UNSAFE_CHAR = /[\p{Cc}\s\\<>"]/u;
+/** Control characters (C0 with tab and newlines, DEL, C1), backslash, `<`, `>` and `"`. */
+const UNSAFE_CHAR = /[\p{Cc}\\<>"]/u;
 const SCHEME = /^[a-z][\d+.a-z-]*:/i;
 const ALLOWED_ABSOLUTE = /^(?:https?:\/\/|mailto:)./i;

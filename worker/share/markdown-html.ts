@@ -1,4 +1,5 @@
 import { parseMarkdown, type Block, type Inline, type ListBlock } from "../../web/lib/markdown";
+import { safeHref } from "../../web/lib/safe-href";
 
 /**
  * Markdown as HTML for the public share pages, which are static HTML with no React and no script.
@@ -20,8 +21,13 @@ export type CitationLinks = ReadonlyMap<number, string>;
 
 type Options = { citations?: CitationLinks };
 
-// noreferrer: the page's address is the share token; it must not leak to the linked site.
-const anchor = (href: string, inner: string) => `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${inner}</a>`;
+// noreferrer: the page's address is the share token; it must not leak to the linked site. Every
+// link of a share page is printed here, so the filter is applied here too (a citation's link
+// comes from a third party): one it refuses leaves the text unlinked.
+const anchor = (href: string, inner: string) => {
+  const safe = safeHref(href);
+  return safe ? `<a href="${escapeHtml(safe)}" rel="noopener noreferrer nofollow">${inner}</a>` : inner;
+};
 
 /** Escaped text with each known [n] (or [n, m]) marker's numbers as links to their sources. */
 function textHtml(text: string, citations: CitationLinks | undefined): string {
