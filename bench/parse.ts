@@ -9,7 +9,7 @@
  * Standalone (no app needed): node --experimental-strip-types bench/parse.ts
  * BENCH_PARSE_MB (default 25) sets the size of each file.
  */
-import { registerHooks } from "node:module";
+import { resolveAppImports } from "./lib/extensionless.ts";
 import type { BenchContext } from "./lib/section.ts";
 import { printTable, ratio } from "./lib/table.ts";
 
@@ -18,26 +18,6 @@ export const name = "parse";
 const MB = 1024 * 1024;
 const SIZE = Math.round(Number(process.env.BENCH_PARSE_MB ?? 25) * MB);
 const RUNS = 3;
-
-let hooked = false;
-/**
- * The Worker's modules import each other without extensions (a bundler resolves them); Node's type
- * stripping does not. Only for those: a relative specifier that does not resolve is tried with .ts.
- */
-function resolveWorkerImports() {
-  if (hooked) return;
-  hooked = true;
-  registerHooks({
-    resolve(specifier, context, nextResolve) {
-      try {
-        return nextResolve(specifier, context);
-      } catch (error) {
-        if (!specifier.startsWith(".") || /\.[cm]?[jt]s$/.test(specifier) || !context.parentURL?.includes("/worker/")) throw error;
-        return nextResolve(`${specifier}.ts`, context);
-      }
-    },
-  });
-}
 
 /** `text` repeated up to `size` UTF-8 bytes (all inputs here are ASCII). */
 const fill = (text: string, size: number) => text.repeat(Math.floor(size / text.length));
@@ -83,7 +63,7 @@ function inputs(size: number): Input[] {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 export async function run(ctx?: Partial<Pick<BenchContext, "printTable">>) {
-  resolveWorkerImports();
+  resolveAppImports();
   const { parseHtml } = (await import("../worker/documents/parse/html.ts")) as typeof import("../worker/documents/parse/html.ts");
   const encoder = new TextEncoder();
   const parse = (bytes: ArrayBuffer) => {

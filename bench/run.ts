@@ -11,7 +11,8 @@
  * signed-in floor (bench/streaming.ts), the intelligence chat likewise (bench/intelligence-chat.ts),
  * the shared brief page cold and cached against GET /api/health (bench/share-page.ts), queued alert
  * summaries against the same work run inline (bench/alert-summaries.ts), exports against the JSON
- * export (bench/exports.ts), HTML parsing against a normal page (bench/parse.ts). Sizes are deterministic: the Worker bundle is
+ * export (bench/exports.ts), HTML parsing against a normal page (bench/parse.ts), Markdown on
+ * adversarial input against a normal brief (bench/markdown.ts). Sizes are deterministic: the Worker bundle is
  * stated against the plan limits instead.
  *
  * `npm run bench -- --skip-suite` does not run the suite; it prints the last recorded

@@ -95,7 +95,7 @@ export async function run(ctx: BenchContext) {
     const w = await viaWorker();
     if (w.status !== 200) throw new Error(`PUT /api/conversations/{id} answered ${w.status}`);
     label = w.provider ?? "";
-    for (const m of w.timing.matchAll(/(\w+);dur=([\d.]+)/g)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
+    for (const m of w.timing.matchAll(/(?<!\w)(\w+);dur=([\d.]+)/g)) phases.set(m[1]!, [...(phases.get(m[1]!) ?? []), Number(m[2])]);
     worker.push(w.ms);
     provider.push((await direct()).ms);
   }

@@ -91,7 +91,10 @@ function pick<T extends string>(value: string | undefined, allowed: readonly T[]
 function requireEmail(value: string | undefined): string {
   if (!value) throw new UsageError("Missing --email.");
   const email = value.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${value}" is not an e-mail address.`);
+  // One "@", no spaces, a dot inside the domain ("a@b.c"): the dot is looked for, not matched by
+  // a pattern whose two halves of the domain could trade characters.
+  const domain = email.slice(email.indexOf("@") + 1);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || !domain.slice(1, -1).includes(".")) throw new UsageError(`"${value}" is not an e-mail address.`);
   return email;
 }
 

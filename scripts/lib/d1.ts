@@ -33,8 +33,8 @@ const WRANGLER_TOML = fileURLToPath(new URL("../../wrangler.toml", import.meta.u
 
 /** The id wrangler gives the DB binding's local database (preview id first, as wrangler does). */
 export function localDatabaseId(toml: string = readFileSync(WRANGLER_TOML, "utf8")): string {
-  const block = toml.split(/^\s*\[\[/m).find((b) => b.startsWith("d1_databases]]") && /^\s*binding\s*=\s*"DB"/m.test(b));
-  const id = block?.match(/^\s*preview_database_id\s*=\s*"([^"]+)"/m)?.[1] ?? block?.match(/^\s*database_id\s*=\s*"([^"]+)"/m)?.[1];
+  const block = toml.split(/^[ \t]*\[\[/m).find((b) => b.startsWith("d1_databases]]") && /^[ \t]*binding[ \t]*=[ \t]*"DB"/m.test(b));
+  const id = block?.match(/^[ \t]*preview_database_id[ \t]*=[ \t]*"([^"]+)"/m)?.[1] ?? block?.match(/^[ \t]*database_id[ \t]*=[ \t]*"([^"]+)"/m)?.[1];
   if (!id) throw new D1Error('wrangler.toml has no [[d1_databases]] entry with binding = "DB" and a database_id.');
   return id;
 }

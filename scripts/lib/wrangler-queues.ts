@@ -3,6 +3,6 @@
  * deploy script creates exactly the queues the Worker uses and a queue added there is never missed.
  */
 export function queuesOf(wranglerToml: string): string[] {
-  const names = [...wranglerToml.matchAll(/^\s*(?:queue|dead_letter_queue)\s*=\s*"([^"]+)"/gm)].map((m) => m[1]!);
+  const names = [...wranglerToml.matchAll(/^[ \t]*(?:queue|dead_letter_queue)[ \t]*=[ \t]*"([^"]+)"/gm)].map((m) => m[1]!);
   return [...new Set(names)];
 }

@@ -1,9 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
-import { MarkdownText } from "../../web/components/ask/markdown";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MarkdownText, preloadMarkdown } from "../../web/components/ask/markdown";
 import type { AskCitation } from "../../web/lib/ask-api";
-import { parseMarkdown, safeHref } from "../../web/lib/markdown";
+import { parseMarkdown } from "../../web/lib/markdown";
+import { safeHref } from "../../web/lib/safe-href";
 
 const citations: AskCitation[] = [
   { n: 1, chunkId: "c1", documentId: "d1", documentName: "EOP.pdf", snippet: "s" },
@@ -18,6 +19,11 @@ const render = (content: string) =>
       renderCite: (n: number, _c: unknown, key: React.Key) => createElement("button", { key, "data-cite": n }, n),
     }),
   );
+
+// The renderer is its own chunk; once loaded, MarkdownText renders it synchronously.
+beforeAll(async () => {
+  await preloadMarkdown();
+});
 
 describe("model answers as Markdown", () => {
   it("renders no raw HTML, no event handlers and no unsafe links", () => {
@@ -97,12 +103,65 @@ describe("model answers as Markdown", () => {
     expect(quotes).toContain('"text":"deep"');
   });
 
-  it("allows only http(s) and mailto hrefs", () => {
+  it("allows only http(s), mailto and relative hrefs", () => {
     expect(safeHref("https://x.org/a")).toBe("https://x.org/a");
     expect(safeHref("mailto:a@b.org")).toBe("mailto:a@b.org");
     expect(safeHref("JaVaScRiPt:alert(1)")).toBeNull();
     expect(safeHref("//evil.example")).toBeNull();
     expect(safeHref("vbscript:x")).toBeNull();
+    for (const relative of ["/plans/annex-f", "annex-f#shelters", "#top", "?q=flood", "../x"]) expect(safeHref(relative)).toBe(relative);
+    expect(safeHref("  HTTPS://x.org ")).toBe("HTTPS://x.org");
+    for (const refused of [
+      "/\\evil.example", // browsers read "\" as "/" in http(s) URLs: "//evil.example"
+      "\\\\evil.example",
+      "java\tscript:alert(1)", // browsers drop tabs and newlines inside a URL
+      "java\nscript:alert(1)",
+      "\u0000javascript:alert(1)",
+      " //evil.example",
+      "data:text/html,<b>x</b>",
+      "file:///etc/passwd",
+      "http:evil.example",
+      "https://",
+      'https://x.org/"onmouseover="x',
+      "mailto:",
+    ])
+      expect(safeHref(refused), JSON.stringify(refused)).toBeNull();
+    // No scheme to a browser either ("&" and "%" cannot be part of one): a path on our own origin.
+    expect(safeHref("javascript&#58;alert(1)")).toBe("javascript&#58;alert(1)");
+    expect(safeHref("java%73cript:alert(1)")).toBe("java%73cript:alert(1)");
+  });
+
+  it("keeps links the filter allows; any other keeps only its text, however it is spelled", () => {
+    const hrefs = (md: string) => [...renderToStaticMarkup(createElement(MarkdownText, { content: md, citations: [], renderCite: () => null })).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs("[a](https://fema.gov/x) [b](mailto:eoc@county.gov) [c](/plans/annex-f) [d](#top) <https://x.org>")).toEqual([
+      "https://fema.gov/x",
+      "mailto:eoc@county.gov",
+      "/plans/annex-f",
+      "#top",
+      "https://x.org",
+    ]);
+    for (const refused of [
+      "[a](javascript:alert(1))",
+      "[a](JAVASCRIPT:alert(1))",
+      "[a](&#106;avascript:alert(1))", // markdown-it decodes character references first
+      "[a](&#x6A;avascript:alert(1))",
+      "[a](javascript&#58;alert(1))",
+      "[a](javascript&colon;alert(1))",
+      "[a](<javascript:alert(1)>)",
+      "[a](data:text/html,x)",
+      "[a](vbscript:x)",
+      "[a](//evil.example)",
+      "<javascript:alert(1)>",
+      "[a](file:///etc/passwd)",
+    ]) {
+      expect(hrefs(refused), refused).toEqual([]);
+      expect(parseMarkdown(refused)[0]).toMatchObject({ kind: "paragraph" });
+      expect(JSON.stringify(parseMarkdown(refused))).not.toContain('"link"');
+    }
+    // A backslash reaches the browser percent-encoded: a path on our own origin, not a host.
+    expect(hrefs("[a](/\\evil.example)")).toEqual(["/%5Cevil.example"]);
+    // A refused link keeps its text.
+    expect(renderToStaticMarkup(createElement(MarkdownText, { content: "[click here](javascript:alert(1))", citations: [], renderCite: () => null }))).toContain(">click here</p>");
   });
 
   it("bounds its input", () => {

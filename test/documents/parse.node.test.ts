@@ -25,15 +25,59 @@ describe("parseDocument", () => {
     expect((await parseDocument(utf16.buffer, "txt")).text).toBe("héllo");
   });
 
-  it("md: # headings start sections; # inside fenced code stays text", async () => {
+  it("md: headings start sections; # inside fenced code stays text; the text is the Markdown's without its syntax, tables as spreadsheets read", async () => {
     const md = "Intro line\n\n# Scope\nWe test **drills**.\n\n## Roles ##\nIncident lead\n```sh\n# not a heading\n```\n";
     const parsed = await parseDocument(bytesOf(md), "md");
+    // CommonMark: the fence interrupts the paragraph, and emphasis markers are syntax, not text.
     expect(parsed.sections).toEqual([
       { heading: null, text: "Intro line" },
-      { heading: "Scope", path: ["Scope"], text: "We test **drills**." },
-      { heading: "Roles", path: ["Scope", "Roles"], text: "Incident lead\n```sh\n# not a heading\n```" },
+      { heading: "Scope", path: ["Scope"], text: "We test drills." },
+      { heading: "Roles", path: ["Scope", "Roles"], text: "Incident lead\n\n# not a heading" },
     ]);
     expect(parsed.text).toContain("Scope\nWe test");
+
+    const rich = [
+      "Evacuation Annex",
+      "================",
+      "See the [county plan](https://county.example/plan) and `ESF-6`.",
+      "",
+      "- Shelter A: *Brackwater High*",
+      "  - 1,200 beds",
+      "- Shelter B",
+      "",
+      "| Zone | Trigger |",
+      "| --- | --- |",
+      "| A | Tropical storm **warning** |",
+      "",
+      "> Call 311.",
+      "### Contacts",
+      "EOC <b>duty</b> officer &amp; PIO",
+    ].join("\n");
+    expect((await parseDocument(bytesOf(rich), "md")).sections).toEqual([
+      {
+        heading: "Evacuation Annex",
+        path: ["Evacuation Annex"],
+        text: "See the county plan and ESF-6.\n\n- Shelter A: Brackwater High\n  - 1,200 beds\n- Shelter B\n\nZone | Trigger\nZone: A, Trigger: Tropical storm warning\n\nCall 311.",
+      },
+      { heading: "Contacts", path: ["Evacuation Annex", "Contacts"], text: "EOC <b>duty</b> officer & PIO" },
+    ]);
+  });
+
+  it("md: a file larger than the parser's window reads as one, sections and code blocks across window ends included", async () => {
+    // 400 sections of ~1.7 KB, each with a fenced block of "#" lines: the 64 KiB windows end
+    // inside fences and paragraphs, and no "#" line in a fence may become a heading.
+    const fence = (i: number) => ["```", ...Array.from({ length: 40 }, (_, j) => `# step ${i}.${j} is code, not a heading`), "```"].join("\n");
+    const md = Array.from({ length: 400 }, (_, i) => `## Section ${i}\n\nBody ${i} with **bold** text.\n\n${fence(i)}\n`).join("\n");
+    expect(md.length).toBeGreaterThan(5 * 64 * 1024);
+    const parsed = await parseDocument(bytesOf(md), "md");
+    expect(parsed.sections.map((s) => s.heading)).toEqual(Array.from({ length: 400 }, (_, i) => `Section ${i}`));
+    parsed.sections.forEach((s, i) => {
+      expect(s.path).toEqual([`Section ${i}`]);
+      expect(s.text).toBe(`Body ${i} with bold text.\n\n${Array.from({ length: 40 }, (_, j) => `# step ${i}.${j} is code, not a heading`).join("\n")}`);
+    });
+    // One line longer than a window: cut between words, none lost.
+    const words = Array.from({ length: 30_000 }, (_, i) => `w${i}`).join(" ");
+    expect((await parseDocument(bytesOf(words), "md")).text.split(/\s+/)).toEqual(words.split(" "));
   });
 
   it("csv: header kept, then each row with its values named by their column; quoted commas/quotes/newlines intact", async () => {

@@ -10,6 +10,7 @@ import type { AskCitation } from "./ask-api";
 export { titleFromQuestion } from "../../worker/ask/model";
 import { answerParts, baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
 import { apiFetch } from "./query";
+import { safeHref } from "./safe-href";
 
 export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
 export type IntelMeta = Extract<IntelChatEvent, { type: "meta" }>;
@@ -98,7 +99,11 @@ export function briefContent(answer: string, metadata: Pick<IntelAnswerMetadata,
     return cited.size ? list.filter((c) => cited.has(c.n)) : list;
   };
   const lines = intel.length
-    ? pick(intel).map((c) => `${c.n}. [${mdText(c.title)}](${mdUrl(c.url)}) — ${mdText(c.publisher)}, ${citationDate(c.publishedAt)}`)
+    ? pick(intel).map((c) => {
+        // A link only where the source's URL is one we show; its title alone otherwise.
+        const href = c.url ? safeHref(c.url) : null;
+        return `${c.n}. ${href ? `[${mdText(c.title)}](${mdUrl(href)})` : mdText(c.title)} — ${mdText(c.publisher)}, ${citationDate(c.publishedAt)}`;
+      })
     : pick(metadata?.documents ?? []).map((c) => `${c.n}. ${mdText(c.documentName)}${c.page ? `, page ${c.page}` : ""}`);
   const body = answer.trim();
   return lines.length ? `${body}\n\n**Sources**\n\n${lines.join("\n")}` : body;

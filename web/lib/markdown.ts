@@ -1,10 +1,15 @@
+import { markdownTokens, type Token } from "./markdown-parser";
+import { safeHref } from "./safe-href";
+
 /**
- * A small Markdown subset for model answers, parsed to a tree the Ask view renders as React
- * elements — never to an HTML string, so raw HTML in model text stays visible text (React escapes
- * it) and cannot run. Supported: headings, paragraphs, bullet and numbered lists (nested by
- * indentation, MAX_NESTING deep), > block quotes, pipe tables, fenced code, **bold**, *italic*,
- * `code`, and links whose scheme is http(s) or mailto (any other link keeps only its text). [n]
- * citation markers are left in the text for answerParts.
+ * Model answers, briefs and alert summaries as a tree of blocks and inlines, which the Ask view
+ * renders as React elements (web/components/ask/markdown-blocks.tsx) and share pages print as
+ * escaped HTML (worker/share/markdown-html.ts) — never an HTML string from the parser, so raw HTML
+ * in the text stays visible text and cannot run. The parsing is markdown-it's (markdown-parser.ts:
+ * CommonMark and GFM tables, linear in the input, links only through safeHref); this folds its
+ * tokens into what the renderers draw: headings, paragraphs, bullet and numbered lists (nested
+ * MAX_NESTING deep), block quotes (likewise), tables, code, rules, **bold**, *italic*, `code` and
+ * links. [n] citation markers are left in the text for answerParts.
  */
 
 export type Inline =
@@ -23,183 +28,212 @@ export type Block =
   | ListBlock
   | { kind: "quote"; children: Block[] }
   | { kind: "table"; header: Inline[][]; rows: Inline[][][] }
-  | { kind: "code"; text: string };
+  | { kind: "code"; text: string }
+  | { kind: "rule" };
 
 /** Model answers are bounded (a few thousand tokens); this bounds a pasted history message too. */
 const MAX_MARKDOWN_CHARS = 60_000;
+/** Bold in italic in a link…: wrappers deeper than this keep only their text. */
 const MAX_INLINE_DEPTH = 4;
 /** Lists inside lists and quotes inside quotes stop nesting here (deeper ones read as their parent level). */
 const MAX_NESTING = 3;
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const BULLET = /^\s*[-*+]\s+(.*)$/;
-const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
-const FENCE = /^\s*(```|~~~)/;
-const TABLE_ROW = /^\s*\|.*\|\s*$/;
-const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
-const QUOTE = /^\s*>\s?(.*)$/;
-
 export function parseMarkdown(source: string): Block[] {
-  return parseBlocks(source.slice(0, MAX_MARKDOWN_CHARS).replace(/\r\n?/g, "\n").split("\n"), 0);
+  return blocks(nest(markdownTokens(source.slice(0, MAX_MARKDOWN_CHARS))), 0);
 }
 
-function parseBlocks(lines: string[], depth: number): Block[] {
-  const blocks: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (!line.trim()) {
-      i++;
+/** A token and, for an opening one, what lies between it and its closing token. */
+type Node = { token: Token; children: Node[] };
+
+/**
+ * markdown-it's flat block tokens (opening, closing and single ones) as a tree, built without
+ * recursion; the parser bounds how deep it goes (MAX_PARSE_NESTING), so the converters below may
+ * recurse over it.
+ */
+function nest(tokens: readonly Token[]): Node[] {
+  const root: Node[] = [];
+  const open: Node[][] = [root];
+  for (const token of tokens) {
+    if (token.nesting === -1) {
+      if (open.length > 1) open.pop();
       continue;
     }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !lines[i]!.trim().startsWith(fence[1]!)) body.push(lines[i++]!);
-      i++;
-      blocks.push({ kind: "code", text: body.join("\n") });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ kind: "heading", level: Math.min(heading[1]!.length, 4) as 1 | 2 | 3 | 4, children: parseInline(heading[2]!) });
-      i++;
-      continue;
-    }
-    if (TABLE_ROW.test(line) && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!)) {
-      const header = cells(line);
-      const rows: Inline[][][] = [];
-      i += 2;
-      while (i < lines.length && TABLE_ROW.test(lines[i]!)) rows.push(cells(lines[i++]!).slice(0, header.length));
-      blocks.push({ kind: "table", header, rows });
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const inner: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]!)) inner.push(QUOTE.exec(lines[i++]!)![1]!);
-      if (depth < MAX_NESTING) blocks.push({ kind: "quote", children: parseBlocks(inner, depth + 1) });
-      else blocks.push({ kind: "paragraph", children: parseInline(inner.join("\n")) });
-      continue;
-    }
-    if (listItem(line)) {
-      const [list, next] = parseList(lines, i, 0);
-      blocks.push(list);
-      i = next;
-      continue;
-    }
-    const para: string[] = [];
-    while (i < lines.length && lines[i]!.trim() && !startsBlock(lines, i)) para.push(lines[i++]!.trim());
-    blocks.push({ kind: "paragraph", children: parseInline(para.join("\n")) });
+    const node: Node = { token, children: [] };
+    open[open.length - 1]!.push(node);
+    if (token.nesting === 1) open.push(node.children);
   }
-  return blocks;
+  return root;
 }
 
-function listItem(line: string): { ordered: boolean; text: string; indent: number } | null {
-  const m = BULLET.exec(line) ?? NUMBERED.exec(line);
-  if (!m) return null;
-  return { ordered: !BULLET.test(line), text: m[1]!, indent: indentOf(line) };
+const is = (node: Node, type: string) => node.token.type === type;
+
+function blocks(nodes: readonly Node[], quoteDepth: number): Block[] {
+  return nodes.flatMap((node) => block(node, quoteDepth));
 }
 
-/** Leading spaces, a tab counting four (as CommonMark's tab stops do for list nesting). */
-function indentOf(line: string): number {
-  let n = 0;
-  for (const ch of line) {
-    if (ch === " ") n++;
-    else if (ch === "\t") n += 4;
-    else break;
+function block(node: Node, quoteDepth: number): Block[] {
+  switch (node.token.type) {
+    case "paragraph_open":
+      return [{ kind: "paragraph", children: inlineOf(node, "\n") }];
+    case "heading_open":
+      return [{ kind: "heading", level: Math.min(Number(node.token.tag.slice(1)) || 1, 4) as 1 | 2 | 3 | 4, children: inlineOf(node, " ") }];
+    case "bullet_list_open":
+    case "ordered_list_open":
+      return [list(node, 0)];
+    case "blockquote_open":
+      // Deeper than MAX_NESTING, a quote's blocks join the quote around it.
+      return quoteDepth < MAX_NESTING ? [{ kind: "quote", children: blocks(node.children, quoteDepth + 1) }] : blocks(node.children, quoteDepth);
+    case "table_open":
+      return [table(node)];
+    case "fence":
+    case "code_block":
+      return [{ kind: "code", text: node.token.content.replace(/\n$/, "") }];
+    case "hr":
+      return [{ kind: "rule" }];
+    default:
+      return [];
   }
-  return n;
 }
 
 /**
- * A list from line i: items at its first item's indentation, deeper-indented items as a sublist
- * of the item before them, and indented plain lines as that item's continuation. It ends at a
- * blank line, a shallower line, or an item of the other kind (bullets after numbers).
+ * A list item is its text and at most one nested list (the tree's shape): the item's paragraphs
+ * (and anything else but a list) become its text, joined by spaces; a nested list deeper than
+ * MAX_NESTING, or a second one of the other kind, joins that text too.
  */
-function parseList(lines: string[], start: number, depth: number): [ListBlock, number] {
-  const first = listItem(lines[start]!)!;
-  const items: { text: string; sublist?: ListBlock }[] = [];
-  let i = start;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (!line.trim()) break;
-    const item = listItem(line);
-    const indent = indentOf(line);
-    const last = items[items.length - 1];
-    if (last && indent > first.indent) {
-      if (item && depth + 1 < MAX_NESTING && !last.sublist) {
-        const [sub, next] = parseList(lines, i, depth + 1);
-        last.sublist = sub;
-        i = next;
-      } else {
-        last.text += ` ${(item?.text ?? line).trim()}`;
-        i++;
+function list(node: Node, depth: number): ListBlock {
+  const ordered = is(node, "ordered_list_open");
+  const items = node.children
+    .filter((item) => is(item, "list_item_open"))
+    .map((item) => {
+      const out: ListItem = { children: [] };
+      for (const child of item.children) {
+        const nested = is(child, "bullet_list_open") || is(child, "ordered_list_open");
+        if (nested && depth + 1 < MAX_NESTING && (!out.sublist || out.sublist.ordered === is(child, "ordered_list_open"))) {
+          const sub = list(child, depth + 1);
+          if (out.sublist) out.sublist.items.push(...sub.items);
+          else out.sublist = sub;
+        } else {
+          joinInto(out.children, flatten(child));
+        }
       }
-      continue;
+      return out;
+    });
+  return { kind: "list", ordered, items };
+}
+
+function table(node: Node): Block {
+  const rowsOf = (section: string) =>
+    node.children
+      .filter((n) => is(n, section))
+      .flatMap((s) => s.children.filter((r) => is(r, "tr_open")))
+      .map((tr) => tr.children.map((cell) => inlineOf(cell, " ")));
+  return { kind: "table", header: rowsOf("thead_open")[0] ?? [], rows: rowsOf("tbody_open") };
+}
+
+/** A block as inline content, for places that hold only text (a list item's). */
+function flatten(node: Node): Inline[] {
+  switch (node.token.type) {
+    case "paragraph_open":
+    case "heading_open":
+      return inlineOf(node, " ");
+    case "fence":
+    case "code_block":
+      return [{ kind: "code", text: node.token.content.replace(/\n$/, "") }];
+    case "inline":
+      return inlines(node.token.children ?? [], " ");
+    default: {
+      const out: Inline[] = [];
+      for (const child of node.children) joinInto(out, flatten(child));
+      return out;
     }
-    if (!item || indent < first.indent || item.ordered !== first.ordered) break;
-    items.push({ text: item.text });
-    i++;
   }
-  return [{ kind: "list", ordered: first.ordered, items: items.map((it) => ({ children: parseInline(it.text), ...(it.sublist ? { sublist: it.sublist } : {}) })) }, i];
 }
 
-function startsBlock(lines: string[], i: number): boolean {
-  const line = lines[i]!;
-  return (
-    FENCE.test(line) ||
-    HEADING.test(line) ||
-    QUOTE.test(line) ||
-    BULLET.test(line) ||
-    NUMBERED.test(line) ||
-    (TABLE_ROW.test(line) && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!))
-  );
+/** Appends `more` to `into` with a space between them when both have content. */
+function joinInto(into: Inline[], more: Inline[]) {
+  if (more.length > 0 && into.length > 0) pushText(into, " ");
+  append(into, more);
 }
 
-function cells(row: string): Inline[][] {
-  return row
-    .trim()
-    .replace(/^\|/, "")
-    .replace(/\|$/, "")
-    .split("|")
-    .map((c) => parseInline(c.trim()));
+function append(into: Inline[], more: Inline[]) {
+  for (const node of more) {
+    if (node.kind === "text") pushText(into, node.text);
+    else into.push(node);
+  }
 }
 
-/** http(s) and mailto only: javascript:, data:, vbscript: and relative tricks are dropped. */
-export function safeHref(href: string): string | null {
-  const h = href.trim();
-  return /^(https?:\/\/|mailto:)[^\s<>"']+$/i.test(h) ? h : null;
+function pushText(into: Inline[], text: string) {
+  if (!text) return;
+  const last = into[into.length - 1];
+  if (last?.kind === "text") last.text += text;
+  else into.push({ kind: "text", text });
 }
 
-const INLINE = /(`[^`\n]+`)|(\*\*[^*\n]+?\*\*|__[^_\n]+?__)|(\*[^*\s][^*\n]*?\*|_[^_\s][^_\n]*?_)|\[([^\]\n]+)\]\(([^)\s]+)\)/g;
+/** The inline content of a paragraph, heading or table cell; `lineBreak` is what a line break becomes. */
+function inlineOf(node: Node, lineBreak: string): Inline[] {
+  const inline = node.children.find((n) => is(n, "inline"));
+  return inline ? inlines(inline.token.children ?? [], lineBreak) : [];
+}
 
-export function parseInline(text: string, depth = 0): Inline[] {
-  if (depth >= MAX_INLINE_DEPTH) return text ? [{ kind: "text", text }] : [];
-  const out: Inline[] = [];
-  const push = (t: string) => {
-    if (!t) return;
-    const last = out[out.length - 1];
-    if (last?.kind === "text") last.text += t;
-    else out.push({ kind: "text", text: t });
-  };
-  let last = 0;
-  const re = new RegExp(INLINE.source, "g");
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    // A [n] citation followed by (…) is still a citation, not a link label.
-    if (m[4] !== undefined && /^\d+(\s*,\s*\d+)*$/.test(m[4])) continue;
-    push(text.slice(last, m.index));
-    if (m[1]) out.push({ kind: "code", text: m[1].slice(1, -1) });
-    else if (m[2]) out.push({ kind: "strong", children: parseInline(m[2].slice(2, -2), depth + 1) });
-    else if (m[3]) out.push({ kind: "em", children: parseInline(m[3].slice(1, -1), depth + 1) });
-    else {
-      const href = safeHref(m[5]!);
-      const children = parseInline(m[4]!, depth + 1);
-      if (href) out.push({ kind: "link", href, children });
-      else out.push(...children);
+/**
+ * An open inline while its tokens are read: what it holds so far and what it becomes. A wrapper
+ * that is not drawn (too deep, or a link the filter refused) shares its parent's list, so its
+ * content lands there directly and nothing is copied when it closes.
+ */
+type Frame = { children: Inline[]; make: ((children: Inline[]) => Inline) | null };
+
+/**
+ * Inline tokens to inlines in one pass with a stack of open wrappers (no recursion: emphasis nests
+ * as deep as its delimiters go, 25,000 "*" each side of a word). Wrappers deeper than
+ * MAX_INLINE_DEPTH, and links the filter refuses, keep only what they hold.
+ */
+function inlines(tokens: readonly Token[], lineBreak: string): Inline[] {
+  const root: Frame = { children: [], make: null };
+  const open: Frame[] = [root];
+  let drawn = 0;
+  for (const token of tokens) {
+    const top = open[open.length - 1]!;
+    if (token.nesting === 1) {
+      const make = drawn < MAX_INLINE_DEPTH ? wrapper(token) : null;
+      if (make) drawn++;
+      open.push(make ? { children: [], make } : { children: top.children, make: null });
+    } else if (token.nesting === -1) {
+      if (open.length === 1) continue;
+      open.pop();
+      if (top.make) {
+        drawn--;
+        open[open.length - 1]!.children.push(top.make(top.children));
+      }
+    } else if (token.type === "code_inline") {
+      top.children.push({ kind: "code", text: token.content });
+    } else if (token.type === "softbreak" || token.type === "hardbreak") {
+      pushText(top.children, lineBreak);
+    } else {
+      // Text (and, should another token type appear, its text).
+      pushText(top.children, token.content);
     }
-    last = m.index + m[0].length;
   }
-  push(text.slice(last));
-  return out;
+  // markdown-it closes what it opens; should a wrapper be left open, its content is kept.
+  while (open.length > 1) {
+    const frame = open.pop()!;
+    if (frame.make) append(open[open.length - 1]!.children, frame.children);
+  }
+  return root.children;
+}
+
+/** What an opening token makes of its children: strong, em or a link; null for a link the filter refuses. */
+function wrapper(token: Token): ((children: Inline[]) => Inline) | null {
+  switch (token.type) {
+    case "strong_open":
+      return (children) => ({ kind: "strong", children });
+    case "em_open":
+      return (children) => ({ kind: "em", children });
+    case "link_open": {
+      // The parser validated it already; checked again here, where the tree is made.
+      const href = safeHref(String(token.attrGet("href") ?? ""));
+      return href ? (children) => ({ kind: "link", href, children }) : null;
+    }
+    default:
+      return null;
+  }
 }

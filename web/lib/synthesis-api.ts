@@ -50,7 +50,7 @@ export function createSynthesisClient(options: SynthesisClientOptions = {}) {
         const body = res.ok ? ((await res.json().catch(() => null)) as DirectToken | null) : null;
         transport =
           body && typeof body.token === "string" && typeof body.baseUrl === "string"
-            ? { kind: "direct", token: body.token, expiresAtMs: expiryMs(body.expiresAt), baseUrl: body.baseUrl.replace(/\/+$/, "") }
+            ? { kind: "direct", token: body.token, expiresAtMs: expiryMs(body.expiresAt), baseUrl: body.baseUrl.replace(/(?<!\/)\/+$/, "") }
             : { kind: "proxy" };
       } catch {
         // No token endpoint reachable: the app's own /api is the transport.

@@ -142,7 +142,7 @@ export function buildAarPrompt(inputs: AarInputs, offline: AarContent): { messag
 
 /** "[O12]", "o12", " F3 " → "O12", "F3"; anything else → null. */
 function normaliseMarker(raw: string): string | null {
-  const m = /^\s*\[?\s*([OAF])\s*(\d{1,4})\s*\]?\s*$/i.exec(raw);
+  const m = /^\s*(?:\[\s*)?([OAF])\s*(\d{1,4})\s*(?:\]\s*)?$/i.exec(raw);
   return m ? `${m[1]!.toUpperCase()}${Number(m[2])}` : null;
 }
 

@@ -60,7 +60,11 @@ function promptMessages(query: string, items: IntelItem[], since: number, trigge
 /** The summary's Sources list: each [n] resolves to a fetched item's link. */
 export function sourcesBlock(citations: IntelCitation[]): string {
   if (citations.length === 0) return "";
-  const lines = citations.map((c) => `${c.n}. [${c.title.replace(/[[\]]/g, "")}](${c.url}) — ${c.publisher}, ${c.publishedAt.slice(0, 10)}`);
+  // A link only where the source's URL passed safeHref (citationsOf); the title alone otherwise.
+  const lines = citations.map((c) => {
+    const title = c.title.replace(/[[\]]/g, "");
+    return `${c.n}. ${c.url ? `[${title}](${c.url})` : title} — ${c.publisher}, ${c.publishedAt.slice(0, 10)}`;
+  });
   return `**Sources**\n\n${lines.join("\n")}`;
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { membershipHasFlag } from "../accounts/flags";
 import type { AppContext } from "../context";
 import { alertSummaries, alerts, sharedPages } from "../db/schema";
-import { safeHref } from "../../web/lib/markdown";
+import { safeHref } from "../../web/lib/safe-href";
 import { escapeHtml, markdownToHtml, type CitationLinks } from "../share/markdown-html";
 import { timeHtml, type SharePage } from "../share/page";
 import { sharedPageRoute } from "../share/public-route";
@@ -29,7 +29,7 @@ export type SharedAlert = { queryText: string; isActive: boolean; latest: Shared
 /** A summary's numbered Sources lines ("1. [title](url) — …", worker/alerts/run.ts), so each [n] can link to its source. */
 export function citationLinks(content: string): CitationLinks {
   const links = new Map<number, string>();
-  for (const m of content.matchAll(/^\s*(\d{1,3})\.\s+\[[^\]\n]*\]\(([^)\s]+)\)/gm)) {
+  for (const m of content.matchAll(/^[ \t]*(\d{1,3})\.[ \t]+\[[^\]\n]*\]\(([^)\s]+)\)/gm)) {
     const href = safeHref(m[2]!);
     if (href) links.set(Number(m[1]), href);
   }

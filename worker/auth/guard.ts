@@ -67,7 +67,7 @@ export function decideAccess({ pathname, search = "", user, plan, isCampaignOnly
 
 /** `/dashboard/` and `/dashboard` are the same page; the guard must not treat them differently. */
 function normalize(pathname: string): string {
-  if (pathname.length > 1 && pathname.endsWith("/")) return pathname.replace(/\/+$/, "") || "/";
+  if (pathname.length > 1 && pathname.endsWith("/")) return pathname.replace(/(?<!\/)\/+$/, "") || "/";
   return pathname || "/";
 }
 

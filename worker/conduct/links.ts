@@ -20,7 +20,7 @@ export const LINK_NOT_FOUND = "Link not found.";
 
 /** The full address to hand out: the feedback form for feedback links, the conduct page otherwise. */
 export function linkUrl(ctx: AppContext, link: Pick<ConductToken, "role" | "token">): string {
-  const base = ctx.config.APP_URL.replace(/\/+$/, "");
+  const base = ctx.config.APP_URL.replace(/(?<!\/)\/+$/, "");
   return `${base}/${link.role === "feedback" ? "feedback" : "conduct"}/${link.token}`;
 }
 

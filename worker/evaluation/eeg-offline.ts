@@ -49,13 +49,19 @@ const withStop = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
  * measurable action, its trigger and time, and its plan ("in accordance with …").
  */
 export function targetText(objective: string): string {
+  return withStop(sentenceCase(withoutLeadIn(objective)));
+}
+
+/** The objective in single spaces without its "Objective 2:" label and "Demonstrate the ability (of X) to" lead-in. */
+export function withoutLeadIn(objective: string): string {
+  // Single spaces from here on, so the patterns below match one space where a run could trade
+  // characters with what is next to it.
   let t = objective.trim().replace(/\s+/g, " ");
-  t = t.replace(/^(objective\s*\d*[a-z]?\s*[:.)-]\s*)/i, "");
-  t = t.replace(/^(demonstrate|assess|evaluate|examine|exercise|validate|test|discuss|review)\s+(the\s+)?(ability|capability|capacity)\s+(of\s+(.+?)\s+)?to\s+/i, (_m, _v, _the, _a, _of, who: string | undefined) =>
+  t = t.replace(/^(objective ?\d*[a-z]? ?[:.)-] ?)/i, "");
+  t = t.replace(/^(demonstrate|assess|evaluate|examine|exercise|validate|test|discuss|review) (the )?(ability|capability|capacity) (of (.+?) )?to /i, (_m, _v, _the, _a, _of, who: string | undefined) =>
     who ? `${who} ` : "",
   );
-  t = t.replace(/^to\s+/i, "");
-  return withStop(sentenceCase(t));
+  return t.replace(/^to\s+/i, "");
 }
 
 function capabilityTarget(capability: string): string {
@@ -135,9 +141,23 @@ function tasksFromItems(items: readonly TimelineItem[], passages: readonly Passa
   return out;
 }
 
+/**
+ * "within 30 minutes of the warning": from the first "within/by/no later than/before" of a clause
+ * (text between , . ;) that a time unit follows, to the clause's end. Clause by clause: one pattern
+ * over the target looked for a unit after every trigger word, quadratic in a clause full of them.
+ * (In a clause, if the first trigger has no unit after it, no later one has.)
+ */
+export function timeLimit(target: string): string | undefined {
+  for (const clause of target.split(/[,.;]/)) {
+    const trigger = /\b(?:within|by|no later than|before)\s/i.exec(clause);
+    if (trigger && /\b(?:minutes?|hours?|days?|operational period)\b/i.test(clause.slice(trigger.index + trigger[0].length))) return clause.slice(trigger.index);
+  }
+  return undefined;
+}
+
 /** What an evaluator watches for, per target: timing, decisions, coordination, resources, communication. */
 export function observationPrompts(target: string, items: readonly TimelineItem[]): string[] {
-  const timed = /\b(within|by|no later than|before)\s+[^,.;]*\b(minutes?|hours?|days?|operational period)\b[^,.;]*/i.exec(target)?.[0];
+  const timed = timeLimit(target);
   const plan = /\bin accordance with\s+([^,.;]+)/i.exec(target)?.[1];
   const organisations = [...new Set(items.map((i) => i.responsibleOrganization?.trim() || i.to?.trim()).filter((o): o is string => Boolean(o)))].slice(0, 4);
   const prompts = [

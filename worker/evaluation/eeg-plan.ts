@@ -33,7 +33,7 @@ export function slug(text: string): string {
     text
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
+      .replace(/^-+|(?<!-)-+$/g, "")
       .slice(0, 60) || "capability"
   );
 }

@@ -73,7 +73,7 @@ export function formatStepPath(step: Step): string {
 
 /** Parses a step path ("objectives", "modules/2/questions"); null when it is not one. */
 export function parseStepPath(path: string): Step | null {
-  const clean = path.replace(/^\/+|\/+$/g, "");
+  const clean = path.replace(/^\/+|(?<!\/)\/+$/g, "");
   if ((TOP_STEPS as readonly string[]).includes(clean)) return { kind: clean as TopStep };
   if (clean === MSEL_STEP) return { kind: MSEL_STEP };
   const m = /^modules\/([1-9]\d{0,3})\/(injects|questions|description)$/.exec(clean);

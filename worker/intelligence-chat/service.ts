@@ -16,7 +16,7 @@ import { visibleClientIds } from "../clients/access";
 import { hasIndexedDocuments, retrievePassages, type RetrievedPassage } from "../documents/retrieval";
 import { nowMs } from "../lib/clock";
 import { conflict, notFound } from "../lib/errors";
-import { citationsOf, type IntelCitation } from "../intelligence/digest";
+import { citationsOf, safeCitations, type IntelCitation } from "../intelligence/digest";
 import { intelRegion, outcomeNotice, searchIntelligence, type IntelSearch } from "../intelligence/sources";
 import { INTEL_CHAT_MAX_MESSAGES, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "./model";
 import { buildIntelPrompt, documentsOnlyPreface, INTEL_MAX_OUTPUT_TOKENS, intelSearchQuery, type HistoryMessage, type IntelPrompt } from "./prompt";
@@ -87,7 +87,9 @@ function summaryOf(row: ChatRow): IntelChatSummary {
 function messageOf(m: ChatMessageShape): IntelChatMessage | null {
   if (m.role !== "user" && m.role !== "assistant") return null;
   const createdAt = typeof m.createdAt === "string" ? m.createdAt : null;
-  const metadata = m.role === "assistant" && m.metadata && typeof m.metadata === "object" ? (m.metadata as IntelAnswerMetadata) : null;
+  const stored = m.role === "assistant" && m.metadata && typeof m.metadata === "object" ? (m.metadata as IntelAnswerMetadata) : null;
+  // Answers saved before citation links were filtered may hold any URL a source sent.
+  const metadata = stored && Array.isArray(stored.citations) ? { ...stored, citations: safeCitations(stored.citations) } : stored;
   return { role: m.role, content: m.content, createdAt, metadata };
 }
 

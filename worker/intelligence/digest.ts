@@ -1,3 +1,4 @@
+import { safeHref } from "../../web/lib/safe-href";
 import type { IntelItem, IntelKind } from "./sources";
 
 /**
@@ -15,7 +16,11 @@ export type IntelCitation = {
   publisher: string;
   /** ISO-8601 UTC. */
   publishedAt: string;
-  url: string;
+  /**
+   * The item's link as the source gave it, if it is one every renderer may show (safeHref: http(s),
+   * mailto, relative); null otherwise (a source is a third party: `javascript:`, `data:`…).
+   */
+  url: string | null;
   kind: IntelKind;
   sourceName: string;
 };
@@ -41,10 +46,15 @@ export function citationsOf(items: readonly IntelItem[]): IntelCitation[] {
     title: item.title,
     publisher: item.publisher,
     publishedAt: item.publishedAt,
-    url: item.url,
+    url: safeHref(item.url),
     kind: item.kind,
     sourceName: item.sourceName,
   }));
+}
+
+/** Citations as stored (answers saved before their links were filtered too), with every link through safeHref. */
+export function safeCitations(citations: readonly IntelCitation[]): IntelCitation[] {
+  return citations.map((c) => ({ ...c, url: typeof c.url === "string" ? safeHref(c.url) : null }));
 }
 
 /** The numbered items as a prompt block ("[n] title — publisher, date (kind)\nsummary"). */

@@ -1,16 +1,19 @@
 import { parseMarkdown, type Block, type Inline, type ListBlock } from "../../web/lib/markdown";
+import { safeHref } from "../../web/lib/safe-href";
 
 /**
  * Markdown as HTML for the public share pages, which are static HTML with no React and no script.
- * The parsing is the app's one Markdown subset (web/lib/markdown.ts, as the Ask view renders it);
+ * The parsing is the app's one Markdown parser (web/lib/markdown.ts, as the Ask view renders it);
  * this only prints its tree, escaping every piece of text and attribute, so HTML in the source
- * stays visible text and only http(s)/mailto links (safeHref) survive.
+ * stays visible text and only http(s), mailto and relative links (safeHref) survive.
  */
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+const ESCAPED = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+  return ESCAPED.test(text) ? text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!) : text;
 }
 
 /** Where each [n] citation marker points (an alert summary's numbered Sources list). */
@@ -18,8 +21,13 @@ export type CitationLinks = ReadonlyMap<number, string>;
 
 type Options = { citations?: CitationLinks };
 
-// noreferrer: the page's address is the share token; it must not leak to the linked site.
-const anchor = (href: string, inner: string) => `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${inner}</a>`;
+// noreferrer: the page's address is the share token; it must not leak to the linked site. Every
+// link of a share page is printed here, so the filter is applied here too (a citation's link
+// comes from a third party): one it refuses leaves the text unlinked.
+const anchor = (href: string, inner: string) => {
+  const safe = safeHref(href);
+  return safe ? `<a href="${escapeHtml(safe)}" rel="noopener noreferrer nofollow">${inner}</a>` : inner;
+};
 
 /** Escaped text with each known [n] (or [n, m]) marker's numbers as links to their sources. */
 function textHtml(text: string, citations: CitationLinks | undefined): string {
@@ -35,23 +43,29 @@ function textHtml(text: string, citations: CitationLinks | undefined): string {
 }
 
 function inline(nodes: Inline[], options: Options, inLink = false): string {
-  return nodes
-    .map((node) => {
-      switch (node.kind) {
-        case "text":
-          // No link inside a link: a marker in a link's label stays text.
-          return textHtml(node.text, inLink ? undefined : options.citations);
-        case "strong":
-          return `<strong>${inline(node.children, options, inLink)}</strong>`;
-        case "em":
-          return `<em>${inline(node.children, options, inLink)}</em>`;
-        case "code":
-          return `<code>${escapeHtml(node.text)}</code>`;
-        case "link":
-          return anchor(node.href, inline(node.children, options, true));
-      }
-    })
-    .join("");
+  // One string built as it goes (no array per node): an adversarial brief has ~25,000 of them.
+  let html = "";
+  for (const node of nodes) {
+    switch (node.kind) {
+      case "text":
+        // No link inside a link: a marker in a link's label stays text.
+        html += textHtml(node.text, inLink ? undefined : options.citations);
+        break;
+      case "strong":
+        html += `<strong>${inline(node.children, options, inLink)}</strong>`;
+        break;
+      case "em":
+        html += `<em>${inline(node.children, options, inLink)}</em>`;
+        break;
+      case "code":
+        html += `<code>${escapeHtml(node.text)}</code>`;
+        break;
+      case "link":
+        html += anchor(node.href, inline(node.children, options, true));
+        break;
+    }
+  }
+  return html;
 }
 
 const row = (cells: Inline[][], tag: "th" | "td", o: Options) => `<tr>${cells.map((c) => `<${tag}${tag === "th" ? ' scope="col"' : ""}>${inline(c, o)}</${tag}>`).join("")}</tr>`;
@@ -79,6 +93,8 @@ function block(b: Block, o: Options): string {
       return `<div class="table"><table><thead>${row(b.header, "th", o)}</thead><tbody>${b.rows.map((r) => row(r, "td", o)).join("")}</tbody></table></div>`;
     case "code":
       return `<pre><code>${escapeHtml(b.text)}</code></pre>`;
+    case "rule":
+      return "<hr>";
   }
 }
 

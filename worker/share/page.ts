@@ -35,6 +35,7 @@ article h2{font-size:1.25rem}article h3{font-size:1.1rem}article h4,article h5{f
 article ul,article ol{padding-left:1.4rem}
 article a{color:var(--accent)}
 blockquote{margin:1rem 0;padding:.25rem 1rem;border-left:3px solid var(--line);color:var(--muted)}
+hr{border:0;border-top:1px solid var(--line);margin:1.5rem 0}
 code{font:.9em ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--soft);padding:.1em .3em;border-radius:4px}
 pre{background:var(--soft);padding:.75rem;border-radius:6px;overflow-x:auto}pre code{padding:0;background:none}
 .table{overflow-x:auto;border:1px solid var(--line);border-radius:6px}

@@ -32,7 +32,7 @@ import { findByShareToken } from "./tokens";
  */
 
 /** Bump when what a source renders to changes (the Markdown renderer, the header or body markup): every page renders again, once. */
-export const SHARED_PAGE_RENDERER = 1;
+export const SHARED_PAGE_RENDERER = 2;
 
 /** A rendered page (title and <main>) larger than this, in UTF-8 bytes, is stored as the error page. */
 export const SHARED_PAGE_MAX_BYTES = 1_000_000;

@@ -65,6 +65,9 @@ function redated(end: string) {
   return GDELT_ARTICLES.map((a) => ({ ...a, seendate: compactOf(msOf(a.seendate) + shift) }));
 }
 
+/** What a hostile or broken feed links its articles to (scenario hostile-links): schemes no page may follow. */
+export const HOSTILE_URLS = ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>", "JaVaScRiPt:alert(2)", "vbscript:msgbox(1)"];
+
 export const gdeltFake = providerFake("gdelt", ({ path, query, req, res, scenario }) => {
   if (req.method !== "GET" || path !== "/api/v2/doc/doc") return false;
   const q = query.get("query") ?? "";
@@ -82,7 +85,12 @@ export const gdeltFake = providerFake("gdelt", ({ path, query, req, res, scenari
   const start = stamp(query.get("startdatetime") ?? "00000000000000");
   const end = stamp(query.get("enddatetime") ?? "99999999999999");
   const max = Math.min(Number(query.get("maxrecords") ?? 75), 250);
-  const pool = scenario?.name === "recent" && query.get("enddatetime") ? redated(query.get("enddatetime")!) : GDELT_ARTICLES;
+  const pool =
+    scenario?.name === "recent" && query.get("enddatetime")
+      ? redated(query.get("enddatetime")!)
+      : scenario?.name === "hostile-links"
+        ? GDELT_ARTICLES.map((a, i) => ({ ...a, url: HOSTILE_URLS[i % HOSTILE_URLS.length]! }))
+        : GDELT_ARTICLES;
   const articles = pool.filter((a) => terms.every((t) => a.title.toLowerCase().includes(t)) && a.seendate >= start && a.seendate <= end)
     .sort((a, b) => b.seendate.localeCompare(a.seendate))
     .slice(0, max);

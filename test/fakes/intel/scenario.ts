@@ -14,6 +14,7 @@ import type http from "node:http";
  *   huge         200 with a 3 MB JSON body
  *   recent       answer normally, with the items re-dated to just before the request's window end
  *                (for runs on the real clock, e.g. the e2e journeys; fakes that support it say so)
+ *   hostile-links  answer normally, but the items link to javascript: and data: URLs (GDELT)
  *
  * With `x<n>` only the first n requests of that key fail, then the fake answers normally
  * (retries then success). Requests of a key are logged: GET /__fake/intel/requests?key=<key>
@@ -21,7 +22,7 @@ import type http from "node:http";
  */
 export type Scenario = { name: string; times: number | null; key: string | null };
 
-const NAMES = new Set(["ok", "recent", "429", "429-long", "500", "slow", "malformed", "wrong-shape", "huge"]);
+const NAMES = new Set(["ok", "recent", "hostile-links", "429", "429-long", "500", "slow", "malformed", "wrong-shape", "huge"]);
 const counts = new Map<string, number>();
 const log = new Map<string, { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[]>();
 
@@ -52,7 +53,7 @@ export function logRequest(scenario: Scenario | null, req: http.IncomingMessage,
 
 /** Answers the fault when the scenario calls for one now; false means "answer normally". */
 export async function fault(scenario: Scenario | null, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-  if (!scenario || scenario.name === "ok" || scenario.name === "recent") return false;
+  if (!scenario || scenario.name === "ok" || scenario.name === "recent" || scenario.name === "hostile-links") return false;
   if (scenario.times !== null) {
     const id = `${scenario.name}x${scenario.times}.${scenario.key}`;
     const seen = counts.get(id) ?? 0;

@@ -270,6 +270,6 @@ export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise;
  */
 export function ExerciseEditorRoute({ exercise }: { exercise: EditorExercise }) {
   const params = useParams();
-  const stepPath = (params["*"] ?? "").replace(/^\/+|\/+$/g, "");
+  const stepPath = (params["*"] ?? "").replace(/^\/+|(?<!\/)\/+$/g, "");
   return <ExerciseEditor key={exercise.id} initial={exercise} stepPath={stepPath} />;
 }

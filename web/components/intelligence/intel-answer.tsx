@@ -3,6 +3,7 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
 import { citationDate, KIND_LABEL, type IntelCitation, type IntelSources } from "~/lib/intelligence-api";
+import { safeHref } from "~/lib/safe-href";
 import { AnsweredWith, Answer, InterruptedNote, Working } from "../ask/answer";
 import { MarkdownText } from "../ask/markdown";
 
@@ -11,6 +12,9 @@ export type SaveBriefInput = { title: string; content: string; chatId: string; m
 
 const NEW_TAB = "(opens in a new tab)";
 const describe = (c: IntelCitation) => `${c.title}, ${c.publisher}, ${citationDate(c.publishedAt)}`;
+/** A source's link if it is one we show (the API filters it too; an old client or answer may not have). */
+const linkOf = (c: IntelCitation) => (c.url ? safeHref(c.url) : null);
+const MARKER_CLASS = "mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-xs font-semibold text-primary";
 
 /**
  * One intelligence answer: the text with its [n] markers as links to the items they cite, the
@@ -79,23 +83,27 @@ export function IntelAnswer({
         <MarkdownText
           content={content}
           citations={citations}
-          renderCite={(n, citation, key) =>
-            citation ? (
+          renderCite={(n, citation, key) => {
+            if (!citation) return <React.Fragment key={key}>[{n}]</React.Fragment>;
+            const href = linkOf(citation);
+            return href ? (
               <a
                 key={key}
-                href={citation.url}
+                href={href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="mx-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded bg-primary/10 px-1 align-baseline text-xs font-semibold text-primary no-underline hover:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className={`${MARKER_CLASS} no-underline hover:bg-primary/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring`}
                 aria-label={`Source ${n}: ${describe(citation)} ${NEW_TAB}`}
                 title={describe(citation)}
               >
                 {n}
               </a>
             ) : (
-              <React.Fragment key={key}>[{n}]</React.Fragment>
-            )
-          }
+              <span key={key} className={MARKER_CLASS} aria-label={`Source ${n}: ${describe(citation)}`} title={describe(citation)}>
+                {n}
+              </span>
+            );
+          }}
         />
       ) : streaming ? (
         <Working text={sources ? "Writing the answer…" : "Searching intelligence sources…"} />
@@ -113,17 +121,24 @@ export function IntelAnswer({
                   {c.n}
                 </span>
                 <span className="grid min-w-0 gap-0.5">
-                  <a
-                    href={c.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex min-w-0 items-start gap-1 break-words font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <span className="sr-only">{`Source ${c.n}: `}</span>
-                    <span className="min-w-0">{c.title}</span>
-                    <ExternalLink className="mt-1 size-3 shrink-0" aria-hidden />
-                    <span className="sr-only">{NEW_TAB}</span>
-                  </a>
+                  {linkOf(c) ? (
+                    <a
+                      href={linkOf(c)!}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex min-w-0 items-start gap-1 break-words font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <span className="sr-only">{`Source ${c.n}: `}</span>
+                      <span className="min-w-0">{c.title}</span>
+                      <ExternalLink className="mt-1 size-3 shrink-0" aria-hidden />
+                      <span className="sr-only">{NEW_TAB}</span>
+                    </a>
+                  ) : (
+                    <span className="min-w-0 break-words font-medium">
+                      <span className="sr-only">{`Source ${c.n}: `}</span>
+                      {c.title}
+                    </span>
+                  )}
                   <span className="text-xs text-muted-foreground">
                     {c.publisher} · <time dateTime={c.publishedAt}>{citationDate(c.publishedAt)}</time> · {KIND_LABEL[c.kind]}
                   </span>

@@ -7,6 +7,7 @@ import { FieldShell, SelectField } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
 import { cn } from "~/lib/utils";
+import { groupDigits } from "../../../worker/lib/digits";
 import { CUSTOM_INSTRUCTION_FIELDS, type CustomInstructionField, FIELD_LABELS, fieldLimit, TYPES_OF_USE } from "../../../worker/profile/fields";
 import { SUPPORTED_LANGUAGES } from "../../../worker/profile/languages";
 import { TEAM_SETTINGS_ADMIN_ONLY } from "../../../worker/profile/model";
@@ -31,11 +32,6 @@ export type Instructions = Record<CustomInstructionField, string>;
 
 export function toFormValues(instructions: Partial<Record<CustomInstructionField, string | undefined>>): Instructions {
   return Object.fromEntries(CUSTOM_INSTRUCTION_FIELDS.map((f) => [f, instructions[f] ?? ""])) as Instructions;
-}
-
-/** "50,000": the same on the server and in every browser, whatever locale data each has. */
-function groupDigits(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 function limitError(field: CustomInstructionField, value: string): string | null {

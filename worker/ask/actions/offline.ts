@@ -88,7 +88,7 @@ export function offlineGaps(passages: AskPassage[]): string {
   return withNote(body, passages);
 }
 
-const CONTACT = /(\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}|[\w.+-]+@[\w-]+\.[\w.]+|\b\d{3}\.\d{2,4}\s?MHz\b|\bchannel\s+\d+)/i;
+const CONTACT = /(\(?\d{3}\)?[-.\s]\d{3}[-.\s]\d{4}|(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+|\b\d{3}\.\d{2,4}\s?MHz\b|\bchannel\s+\d+)/i;
 const RESOURCE = /\b(shelter|generator|vehicle|bus(es)?|warehouse|facility|equipment|cache|supplies|EOC)\b/i;
 
 export function offlineContacts(passages: AskPassage[]): string {

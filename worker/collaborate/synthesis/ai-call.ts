@@ -42,8 +42,8 @@ export async function structuredCall<T>(
 /** JSON out of a model's text: bare, or inside a ```json fence, or the outermost {…}; undefined if none. */
 export function parseJsonLoose(text: string): unknown {
   const candidates = [text.trim()];
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  if (fenced?.[1]) candidates.push(fenced[1].trim());
+  const fenced = firstFenceBody(text);
+  if (fenced) candidates.push(fenced.trim());
   const first = text.indexOf("{");
   const last = text.lastIndexOf("}");
   if (first >= 0 && last > first) candidates.push(text.slice(first, last + 1));
@@ -55,6 +55,21 @@ export function parseJsonLoose(text: string): unknown {
     }
   }
   return undefined;
+}
+
+/**
+ * What the first ``` fence holds, after an optional "json" and spaces, up to the next ``` (null
+ * without one): what /```(?:json)?\s*([\s\S]*?)```/i captured, found with two searches instead of
+ * a pattern whose spaces and body can trade characters.
+ */
+export function firstFenceBody(text: string): string | null {
+  const open = text.indexOf("```");
+  if (open === -1) return null;
+  let from = open + 3;
+  if (text.slice(from, from + 4).toLowerCase() === "json") from += 4;
+  while (from < text.length && /\s/.test(text[from]!)) from++;
+  const close = text.indexOf("```", from);
+  return close === -1 ? null : text.slice(from, close);
 }
 
 export const addUsage = (a: StageUsage, b: StageUsage): StageUsage => ({

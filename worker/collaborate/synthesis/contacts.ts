@@ -31,6 +31,6 @@ export const PUBLIC_MAIL_DOMAINS = new Set(["gmail.com", "yahoo.com", "outlook.c
 
 /** A URL or domain ends before sentence punctuation: "see fennickfire.gov." keeps its full stop. */
 export function trailingPunctuation(match: string, replacement: string): string {
-  const tail = /[.,;:!?)\]]+$/u.exec(match)?.[0] ?? "";
+  const tail = /(?<![.,;:!?)\]])[.,;:!?)\]]+$/u.exec(match)?.[0] ?? "";
   return replacement + tail;
 }

@@ -82,8 +82,8 @@ function leadingName(text: string): string | null {
   const picked: string[] = [];
   for (const t of tokens) {
     // Lower case only for a known given name ("-- maria"): "-- sent from my phone" signs no one.
-    if (!isNameWord(t, false) && !isGivenName(t.replace(/[.,;:!]+$/u, ""))) break;
-    picked.push(t.replace(/['’]s$/u, "").replace(/[.,;:!]+$/u, (p) => (/^\p{Lu}\.$/u.test(t) ? p : "")));
+    if (!isNameWord(t, false) && !isGivenName(t.replace(/(?<![.,;:!])[.,;:!]+$/u, ""))) break;
+    picked.push(t.replace(/['’]s$/u, "").replace(/(?<![.,;:!])[.,;:!]+$/u, (p) => (/^\p{Lu}\.$/u.test(t) ? p : "")));
   }
   return picked.length > 0 ? picked.join(" ") : null;
 }
@@ -103,7 +103,7 @@ export function orgCandidates(text: string): { name: string; acronym?: string }[
   const found: { name: string; acronym?: string; index: number }[] = [];
   for (const re of [ORG_TAIL_RE, ORG_HEAD_RE]) {
     for (const m of text.matchAll(re)) {
-      let name = m[0].replace(/\s*\([^)]*\)$/, "").trim();
+      let name = withoutClosingParenthetical(m[0]).trim();
       // "Yesterday Fennick County Fire Department" → "Fennick County Fire Department".
       let tokens = name.split(/\s+/);
       // A sentence's first word is capitalised whatever it is ("Mostly", "Yesterday", "Our").
@@ -171,4 +171,15 @@ export function givenNames(text: string): string[] {
     out.push(withSurname ? `${first} ${second}` : first);
   }
   return out;
+}
+
+/**
+ * The text without a "(…)" that ends it (a last "(" with no ")" inside, as /\s*\([^)]*\)$/
+ * removed it; the caller trims): found from the end, as the pattern scanned from every "(" to the
+ * end, quadratic on a run of "(".
+ */
+export function withoutClosingParenthetical(text: string): string {
+  if (!text.endsWith(")")) return text;
+  const open = text.indexOf("(", text.lastIndexOf(")", text.length - 2) + 1);
+  return open === -1 ? text : text.slice(0, open);
 }

@@ -52,7 +52,7 @@ const time = (i: number) => {
 export function titleOf(text: string): string {
   const main = text.replace(/^[^:]{3,60}:\s+/u, "").trim() || text.trim();
   const first = main.split(/(?<=[.!?;])\s/u)[0] ?? main;
-  return capitalise(shortTitle(first.replace(/[.!?;]+$/u, "")));
+  return capitalise(shortTitle(first.replace(/(?<![.!?;])[.!?;]+$/u, "")));
 }
 
 type Candidate = { title: string; description: string; capability: string | null; respondents: string[] };

@@ -119,8 +119,8 @@ function pickQuotes(units: Unit[], terms: string[], max: number, phrase?: string
 const distinct = (units: Unit[]) => [...new Set(units.map((u) => u.respondent))].sort(byRespondent);
 /** "Respondent 2" before "Respondent 10". */
 export function byRespondent(a: string, b: string): number {
-  const na = Number(/\d+$/.exec(a)?.[0] ?? Number.NaN);
-  const nb = Number(/\d+$/.exec(b)?.[0] ?? Number.NaN);
+  const na = Number(/(?<!\d)\d+$/.exec(a)?.[0] ?? Number.NaN);
+  const nb = Number(/(?<!\d)\d+$/.exec(b)?.[0] ?? Number.NaN);
   return Number.isFinite(na) && Number.isFinite(nb) && na !== nb ? na - nb : a < b ? -1 : a > b ? 1 : 0;
 }
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -309,7 +309,7 @@ type Topic = { label: string; stems: string[]; units: Unit[]; respondents: strin
 
 const MAX_PROPOSED_OBJECTIVES = 5;
 /** Objectives are written as exercise documents list them: capitalised, no closing full stop. */
-const sentence = (text: string) => capitalise(text.trim().replace(/\s+/g, " ").replace(/\.+$/u, ""));
+const sentence = (text: string) => capitalise(text.trim().replace(/\s+/g, " ").replace(/(?<!\.)\.+$/u, ""));
 
 function objectives(
   campaign: SynthesisCampaign,

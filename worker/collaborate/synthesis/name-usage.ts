@@ -32,7 +32,7 @@ export function atSentenceStart(text: string, index: number): boolean {
   if (c === "!" || c === "?" || c === ":" || c === ";") return true;
   if (c !== ".") return false;
   // "Dr." and "St." end no sentence; "1." numbers a list item, which does start one.
-  const word = /[\p{L}]+$/u.exec(text.slice(Math.max(0, j - 6), j))?.[0]?.toLowerCase();
+  const word = /(?<!\p{L})\p{L}+$/u.exec(text.slice(Math.max(0, j - 6), j))?.[0]?.toLowerCase();
   return !word || !ABBREVIATIONS.has(word);
 }
 

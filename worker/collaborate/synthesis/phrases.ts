@@ -83,7 +83,8 @@ const MODAL_CUE = /\b(?:cannot|can't|could not|couldn't|are unable to|is unable 
 /** Clauses of a sentence: a shortfall is judged clause by clause ("X is adequate, but Y is not"). */
 export function clauses(sentence: string): string[] {
   return sentence
-    .split(/;|:\s|,?\s+but\s+|\s+because\s+|\s+although\s+|\s+whereas\s+|\s+so that\s+/iu)
+    // A run of spaces is tried from where it begins (or right after ": ", which takes one of them).
+    .split(/;|:\s|,?(?<!(?<!:)\s)\s+but\s+|(?<!(?<!:)\s)\s+because\s+|(?<!(?<!:)\s)\s+although\s+|(?<!(?<!:)\s)\s+whereas\s+|(?<!(?<!:)\s)\s+so that\s+/iu)
     .map((c) => c.trim())
     .filter((c) => c.length > 0);
 }
@@ -247,5 +248,5 @@ export function shortTitle(text: string, max = 80, keep = 90): string {
   const ws = t.slice(0, max).split(/\s+/);
   if (!/\s/u.test(t.charAt(max))) ws.pop();
   while (ws.length > 1 && (STOPWORDS.has(ws.at(-1)!.toLowerCase()) || DETERMINERS.has(ws.at(-1)!.toLowerCase()) || PREPOSITIONS.has(ws.at(-1)!.toLowerCase()))) ws.pop();
-  return `${ws.join(" ").replace(/[,;:]+$/u, "")}…`;
+  return `${ws.join(" ").replace(/(?<![,;:])[,;:]+$/u, "")}…`;
 }

@@ -22,7 +22,7 @@ function key(secret: string): Promise<CryptoKey> {
   return k;
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
 function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
   try {
     return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));

@@ -54,7 +54,7 @@ class MessageStorage {
   string(id: number): string {
     const wide = this.stream(id, UNICODE);
     const text = wide ? new TextDecoder("utf-16le").decode(wide.subarray(0, wide.length & ~1)) : new TextDecoder("latin1").decode(this.stream(id, STRING8) ?? new Uint8Array(0));
-    return text.replace(/\0+$/, "").trim();
+    return text.replace(/(?<!\0)\0+$/, "").trim();
   }
 
   /**

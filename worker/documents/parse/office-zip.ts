@@ -1,3 +1,4 @@
+import { groupDigits } from "../../lib/digits";
 import { ParseError } from "./types";
 import { ZipArchive, ZipLimitError, type ZipLimits } from "./zip";
 
@@ -28,13 +29,12 @@ export type ZipFormat = {
 };
 
 const MB = 1024 * 1024;
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 /** Planner-facing reason for a limit; permanent like every ParseError. */
 export function zipLimitMessage(error: ZipLimitError, { noun, app, extension, saveAs }: ZipFormat): string {
   switch (error.kind) {
     case "entries":
-      return `This ${noun} is made of more than ${thousands(error.limit)} parts, which is more than Readyroom can open. Save it again as ${saveAs} and upload it.`;
+      return `This ${noun} is made of more than ${groupDigits(error.limit)} parts, which is more than Readyroom can open. Save it again as ${saveAs} and upload it.`;
     case "total":
       return `This ${noun} expands to more than ${error.limit / MB} MB when opened, which is more than Readyroom can index. Split it or save it without embedded media.`;
     case "entry":

@@ -14,7 +14,10 @@ import { HeadingTrail, type ParsedSection } from "./types";
 export type PdfLine = { text: string; x: number; xEnd: number; y: number; size: number };
 
 /** "Page 3", "Page 3 of 40", "3 / 40", "- 3 -", "3", "iv": nothing but a page number. */
-const PAGE_NUMBER = /^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlc]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von|sur)\s*\d{1,5})?$/i;
+// Spaces are matched once between parts (a dash or "of" is optional, so "\s*[-]?\s*" would let
+// two runs trade the same spaces).
+export const PAGE_NUMBER =
+  /^(?:(?:page|p\.|seite|página|pagina)\s*(?:[-–—(]\s*)?|[-–—(]?\s*)(?:\d{1,5}|[ivxlc]{1,7})\s*(?:[-–—)](?:\s*(?:of|\/|de|von|sur)\s*\d{1,5})?|(?:of|\/|de|von|sur)\s*\d{1,5})?$/i;
 /** A line that starts a list item: "1.", "a)", "II.", "-", "•". */
 const LIST_MARKER = /^(?:[-–•◦▪*]\s|(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]\s)/i;
 /** How many lines at each end of a page may be a running header or footer. */

@@ -1,3 +1,4 @@
+import { markdownSections } from "./markdown";
 import { rowsWithHeaders } from "./table";
 import { finish, HeadingTrail, MAX_HEADING_DEPTH, normalizeWhitespace, ParseError, type ParsedDocument, type ParsedSection } from "./types";
 
@@ -23,27 +24,10 @@ export function parseTxt(bytes: ArrayBuffer): ParsedDocument {
   return finish([{ heading: null, text: normalizeWhitespace(decodeText(bytes)) }], EMPTY);
 }
 
-/** Markdown: ATX headings (# … ######) start sections; "#" lines inside fenced code are text. */
+/** Markdown: headings start sections, the rest is its text without the syntax (markdown.ts). */
 export function parseMarkdown(bytes: ArrayBuffer): ParsedDocument {
-  const lines = decodeText(bytes).replace(/\r\n?/g, "\n").split("\n");
-  const sections: ParsedSection[] = [];
-  let current: ParsedSection = { heading: null, text: "" };
-  const trail = new HeadingTrail();
-  let fence: string | null = null;
-  for (const line of lines) {
-    const fenceMatch = /^\s{0,3}(```|~~~)/.exec(line);
-    if (fenceMatch) fence = fence === null ? fenceMatch[1]! : fence === fenceMatch[1] ? null : fence;
-    const heading = fence === null && !fenceMatch ? /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line) : null;
-    if (heading) {
-      sections.push(current);
-      current = { heading: heading[2]!, path: trail.enter(heading[1]!.length, heading[2]!), text: "" };
-    } else {
-      current.text += `${line}\n`;
-    }
-  }
-  sections.push(current);
   return finish(
-    sections.map((s) => ({ ...s, text: normalizeWhitespace(s.text) })),
+    markdownSections(decodeText(bytes)).map((s) => ({ ...s, text: normalizeWhitespace(s.text) })),
     EMPTY,
   );
 }
@@ -135,11 +119,30 @@ export function parseOrg(bytes: ArrayBuffer): ParsedDocument {
     .filter((line) => !/^\s*(:(PROPERTIES|END|[A-Z_]+):.*|#\+(?!TITLE:)[A-Za-z_]+:.*)$/i.test(line));
   // The title is the root: "* Heading" lines sit one level below it.
   return sectionsByHeadings(lines, (line) => {
-    const title = /^#\+TITLE:\s*(.+)$/i.exec(line);
+    // The title is trimmed, so the spaces after "TITLE:" need no pattern of their own.
+    const title = /^#\+TITLE:(.+)$/i.exec(line);
     if (title) return { heading: title[1]!.trim(), level: 1, skip: 0 };
-    const m = /^(\*+)\s+(?:(?:TODO|DONE)\s+)?(.*?)(?:\s+:[\w@#%:]+:)?\s*$/.exec(line);
-    return m && m[2] ? { heading: m[2], level: m[1]!.length + 1, skip: 0 } : null;
+    const heading = orgHeading(line);
+    return heading ? { ...heading, level: heading.level + 1, skip: 0 } : null;
   });
+}
+
+/**
+ * "** TODO Title :tag:" → level 2, "Title": stars, spaces, an optional TODO/DONE keyword, the title,
+ * optional trailing :tags:. Read step by step: as one pattern, the title and the spaces around it
+ * could trade characters (polynomial backtracking on a line of spaces).
+ */
+export function orgHeading(line: string): { heading: string; level: number } | null {
+  const level = /^\*+/.exec(line)?.[0].length ?? 0;
+  if (level === 0 || !/\s/.test(line[level] ?? "")) return null;
+  let rest = line.slice(level).trimStart();
+  if (/^(?:TODO|DONE)\s/.test(rest)) rest = rest.slice(4).trimStart();
+  rest = rest.trimEnd();
+  // Tags are the last word, after a space, written ":a:b:".
+  let space = rest.length - 1;
+  while (space >= 0 && !/\s/.test(rest[space]!)) space--;
+  if (space >= 0 && /^:[\w@#%:]+:$/.test(rest.slice(space + 1))) rest = rest.slice(0, space).trimEnd();
+  return rest ? { heading: rest, level } : null;
 }
 
 /** reStructuredText section adornment: a line of one punctuation character repeated. */

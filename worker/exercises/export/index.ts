@@ -33,9 +33,9 @@ export function safeFilename(name: string, suffix: string): string {
       .normalize("NFKD")
       .replace(/\p{M}/gu, "")
       .replace(/[^A-Za-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
+      .replace(/^-+|(?<!-)-+$/g, "")
       .slice(0, 80)
-      .replace(/-+$/, "") || "exercise";
+      .replace(/(?<!-)-+$/, "") || "exercise";
   return `${base}${suffix}`;
 }
 

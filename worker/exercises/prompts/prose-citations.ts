@@ -17,11 +17,35 @@ export type ProseCitation = PlanSource & { n: number; documentName: string; page
  * A marker: one or two-digit numbers in brackets ("[1]", "[2, 3]"). Longer numbers ("[2024]") are
  * text a reply quotes, not markers, and stay as they are.
  */
-const MARKER = /([ \t]*)\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g;
+const MARKER = /(?<![ \t])([ \t]*)\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g;
+
+const isSpace = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
+const isMarkerChar = (ch: string | undefined) => ch !== undefined && /[\d,\s]/.test(ch);
+
+/**
+ * The text without the bracketed markers (and spaces) that end it: what
+ * /(?:\s*\[[\d,\s]*\])+\s*$/ removed, read from the end instead of tried from every position
+ * (quadratic on a long run of markers followed by anything else).
+ */
+export function withoutClosingMarkers(text: string): string {
+  let end = text.length;
+  while (isSpace(text[end - 1])) end--;
+  let kept = -1;
+  for (;;) {
+    if (text[end - 1] !== "]") break;
+    let open = end - 2;
+    while (isMarkerChar(text[open])) open--;
+    if (text[open] !== "[") break;
+    end = open;
+    while (isSpace(text[end - 1])) end--;
+    kept = end;
+  }
+  return kept === -1 ? text : text.slice(0, kept);
+}
 
 /** The statement a marker closes: the last sentence before it, without the markers beside it. */
 function statementBefore(text: string): string {
-  const before = text.replace(/(?:\s*\[[\d,\s]*\])+\s*$/, "").replace(/\[[\d,\s]*\]/g, "");
+  const before = withoutClosingMarkers(text).replace(/\[[\d,\s]*\]/g, "");
   const pieces = before.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim());
   return pieces.at(-1)?.trim() ?? "";
 }

@@ -143,13 +143,22 @@ export function draftJsonSchema(section: SectionType): Record<string, unknown> {
 export type DraftResult = { ok: true; draft: Draft } | { ok: false; message: string };
 
 /**
+ * The body of a text that is one ``` fence (an optional "json" after the opening one), trimmed; null
+ * otherwise. What /^```(?:json)?\s*([\s\S]*?)\s*```$/i captured, without its backtracking.
+ */
+export function wholeFenceBody(text: string): string | null {
+  if (text.length < 6 || !text.startsWith("```") || !text.endsWith("```")) return null;
+  const inner = text.slice(3, -3);
+  return (inner.slice(0, 4).toLowerCase() === "json" ? inner.slice(4) : inner).trim();
+}
+
+/**
  * Reads a model's JSON answer: tolerates a Markdown code fence around it (models add one even
  * when told not to), then validates it against the section's schema.
  */
 export function parseDraft(section: SectionType, text: string): DraftResult {
   const trimmed = text.trim();
-  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(trimmed);
-  const candidate = fenced?.[1] ?? trimmed;
+  const candidate = wholeFenceBody(trimmed) ?? trimmed;
   let data: unknown;
   try {
     data = JSON.parse(candidate);

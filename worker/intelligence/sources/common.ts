@@ -37,4 +37,4 @@ export function sinceMs(options: SearchOptions, defaultWindowMs: number): number
 
 export const nowOf = (options: SearchOptions) => options.now ?? nowMs();
 
-export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
+export const joinUrl = (base: string, path: string) => `${base.replace(/(?<!\/)\/+$/, "")}${path}`;

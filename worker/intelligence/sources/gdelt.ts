@@ -37,7 +37,7 @@ export function gdeltQuery(text: string): string {
     return " ";
   });
   for (const word of rest.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []) {
-    const w = word.replace(/['-]+$/, "");
+    const w = word.replace(/(?<!['-])['-]+$/, "");
     if (w.length >= 3 && !STOP.has(w) && !terms.includes(w)) terms.push(w);
   }
   return terms.slice(0, MAX_TERMS).join(" ");

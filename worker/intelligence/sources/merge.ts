@@ -14,7 +14,7 @@ export function canonicalUrl(url: string): string {
     const u = new URL(url);
     const params = [...u.searchParams].filter(([k]) => !TRACKING.test(k)).sort(([a], [b]) => a.localeCompare(b));
     const query = params.length ? `?${new URLSearchParams(params)}` : "";
-    const path = u.pathname.replace(/\/+$/, "") || "/";
+    const path = u.pathname.replace(/(?<!\/)\/+$/, "") || "/";
     return `${u.hostname.toLowerCase().replace(/^www\./, "")}${path}${query}`;
   } catch {
     return url.trim().toLowerCase();
@@ -27,7 +27,7 @@ export function titleKey(title: string): string {
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\s+[-|–—]\s+[^-|–—]{2,40}$/, "")
+    .replace(/(?<!\s)\s+[-|–—]\s+[^-|–—]{2,40}$/, "")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 }
