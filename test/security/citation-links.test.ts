@@ -63,7 +63,7 @@ describe("third-party citation links", () => {
   });
 
   it("alert summaries: no javascript:/data: link is written into a summary, and the public page links none, also in summaries written before", async () => {
-    const u = await alertsUser({ credits: 500 });
+    const u = await alertsUser({ credits: 500, plan: "SOLO" });
     users.push(u);
     const alertId = await insertAlert(u.userId, { nextRunAt: NOT_SOON, queryText: "flood" });
     const message: AlertMessage = { kind: "alert-summary", alertId, userId: u.userId, triggerDate: NOW };
