@@ -48,6 +48,40 @@ function citationMarker(state: StateInline, silent: boolean): boolean {
 }
 md.inline.ruler.before("link", "citation_marker", citationMarker);
 
+/**
+ * A paragraph (or cell, or heading) with more than this many emphasis delimiters or link brackets
+ * is read with them as plain text. markdown-it stays linear on such runs, but each "*", "_" or "["
+ * costs it ~5x what prose does (a delimiter record, a trial link), so 50,000 of them cost 5-9x a
+ * normal brief of the same size; with the bound, the worst input is within 3x (npm run bench,
+ * section markdown). No one writes a thousand markers in one paragraph: a model answer or a brief
+ * has a few dozen.
+ */
+export const MAX_MARKERS_PER_INLINE = 1_000;
+
+/** The same parser with emphasis and links off: what a paragraph past the bound is read with. */
+const plain = new MarkdownIt("default", options).disable(["image", "strikethrough", "reference", "emphasis", "link"]);
+plain.validateLink = md.validateLink;
+plain.inline.ruler.before("autolink", "citation_marker", citationMarker);
+
+/** Emphasis delimiters and link openers in `text`, counted until the bound is passed. */
+function pastMarkerBound(text: string): boolean {
+  let markers = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 0x2a /* * */ || c === 0x5f /* _ */ || c === 0x5b) /* [ */ && ++markers > MAX_MARKERS_PER_INLINE) return true;
+  }
+  return false;
+}
+
+// markdown-it's own "inline" core rule, choosing the parser per inline token.
+md.core.ruler.at("inline", (state) => {
+  for (const token of state.tokens) {
+    if (token.type !== "inline") continue;
+    const parser = pastMarkerBound(token.content) ? plain.inline : state.md.inline;
+    parser.parse(token.content, state.md, state.env, token.children ?? (token.children = []));
+  }
+});
+
 // Past its nesting bound markdown-it drops the rest of the container; here it stays, as one
 // paragraph of text (50,000 ">" still show the words after them).
 const tokenize = md.block.tokenize.bind(md.block);
