@@ -282,17 +282,20 @@ async function storedDocument(user: TestUser, filename: string, content: string,
 
 describe("reprocess and search", () => {
   it("queues a failed or ready document again (202) and refuses one already queued (409)", async () => {
-    const id = await storedDocument(alice, "retry.md", "# Retry", { status: "queued", progress: 0, updatedAt: new Date().toISOString() });
-    const queued = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: alice });
+    // A user of its own: reprocessing counts against the in-flight limit, and alice's uploads
+    // elsewhere in this file may still be queued when this runs.
+    const carol = await createTestUser({ plan: "SOLO" });
+    const id = await storedDocument(carol, "retry.md", "# Retry", { status: "queued", progress: 0, updatedAt: new Date().toISOString() });
+    const queued = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: carol });
     await expectStatus(queued, 409);
     expect((await apiError(queued)).code).toBe("already_queued");
 
     const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: new Date().toISOString() };
     await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, id));
-    const listed = await json(await api(`/api/documents/${id}`, { user: alice }));
+    const listed = await json(await api(`/api/documents/${id}`, { user: carol }));
     expect(listed.document.status).toMatchObject({ status: "failed", error: "The file could not be read." });
 
-    const res = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: alice });
+    const res = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: carol });
     await expectStatus(res, 202);
     expect((await json(res)).document.status).toMatchObject({ status: "queued", progress: 0 });
     // The upload's own keys survive the re-queue.
