@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { adminRoutes } from "./admin/routes";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/http";
-import { billingRoutes } from "./billing/routes";
+import { billingRoutes } from "./payments/routes";
 import { devRoutes } from "./dev/routes";
 import { getDb } from "./db/client";
 import { documentRoutes } from "./documents/routes";
@@ -13,9 +13,8 @@ import { clientRoutes } from "./exercises/client-routes";
 import { clientManagementRoutes } from "./clients/routes";
 import { documentAssignmentRoutes } from "./exercises/assignment-routes";
 import { exerciseRoutes } from "./exercises/routes";
-import { campaignExerciseLockRoutes, exerciseLockRoutes } from "./exercises/lock-routes";
-import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { aiRoutes } from "./ai/routes";
+import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
 import { askRoutes } from "./ask/routes";
 import { intelligenceChatRoutes } from "./intelligence-chat/routes";
 import { alertRoutes } from "./alerts/routes";
@@ -27,39 +26,18 @@ import { shareNotFoundResponse } from "./share/page";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
-import { paymentRoutes } from "./payments/routes";
+import { crossSiteAccepted, declaredBodyLimit } from "./lib/route-meta";
 import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
 import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
-import { isDirectSynthesisCall, synthesisRoutes } from "./collaborate/synthesis/routes";
+import { synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
 import { improvementRoutes } from "./improvement/routes";
 import { aarRoutes } from "./aar/routes";
 import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
-
-/**
- * Routes that bound their body themselves with a larger limit than MAX_BODY_BYTES: the document
- * upload (30 MB, worker/documents/routes.ts) and the JSON routes that pass their own maximum to
- * readJson (exercise 5 MB, profile 3 MB, Ask and conversations 2 MB), which counts while reading.
- */
-const OWN_BODY_LIMIT: [string, RegExp][] = [
-  ["POST", /^\/api\/documents\/upload$/],
-  ["POST", /^\/api\/exercises\/(create|import)$/],
-  ["PUT", /^\/api\/exercises\/[^/]+\/update$/],
-  ["POST", /^\/api\/collaborate\/campaigns\/[^/]+\/exercises\/create$/],
-  ["PUT", /^\/api\/collaborate\/campaigns\/[^/]+\/exercises\/[^/]+\/update$/],
-  ["PUT", /^\/api\/collaborate\/campaigns\/[^/]+\/exercises\/[^/]+\/conversations(\/v2)?$/],
-  ["PUT", /^\/api\/profile\/custom-instructions$/],
-  ["PUT", /^\/api\/ask\/chats\/[^/]+\/messages$/],
-  ["PUT", /^\/api\/conversations\/(v2\/)?[^/]+$/],
-];
-
-function hasOwnBodyLimit(method: string, path: string): boolean {
-  return OWN_BODY_LIMIT.some(([m, re]) => m === method && re.test(path));
-}
 
 /**
  * The API: middleware, then one router per feature. Remix serves everything outside /api
@@ -75,20 +53,21 @@ export function createApp() {
     await next();
   });
 
-  // Every body (better-auth's included) is bounded by MAX_BODY_BYTES before anyone reads it;
-  // document uploads enforce their own, larger limit (worker/documents/routes.ts).
+  // Every body (better-auth's included) is bounded by MAX_BODY_BYTES before anyone reads it. A route
+  // that reads a larger one declares it (`bodyLimit`, or its JSON validator's `maxBytes`) and
+  // enforces it while reading (a document upload with its own message), so it is left to the route.
   app.use("/api/*", async (c, next) => {
-    if (hasOwnBodyLimit(c.req.method, new URL(c.req.url).pathname)) return next();
     const max = c.get("config").MAX_BODY_BYTES;
+    if (declaredBodyLimit(c, max) > max) return next();
     const limited = await limitRequestBody(c.req.raw, max);
     if (!limited.ok) throw payloadTooLarge(bodyTooLargeMessage(max));
     c.req.raw = limited.request;
     return next();
   });
 
-  // Stripe signs its webhook, better-auth checks origins on its own routes, and the synthesis API's
-  // direct mode signs in by bearer token only (never the cookie), from APP_URL's page on another host.
-  app.use("/api/*", sameOriginWrites((path, c) => path === "/api/billing/webhook" || path.startsWith("/api/auth/") || isDirectSynthesisCall(path, c)));
+  // better-auth checks origins on its own routes; routes that accept cross-site writes say so
+  // themselves (`crossSiteAllowed`: Stripe's signed webhook, the synthesis API's bearer tokens).
+  app.use("/api/*", sameOriginWrites((path, c) => path.startsWith("/api/auth/") || crossSiteAccepted(c)));
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));
@@ -97,13 +76,10 @@ export function createApp() {
   app.route("/api/users", usersRoutes);
   app.route("/api/users", teamUserRoutes);
   app.route("/api/teams", teamRoutes);
-  app.route("/api/billing", paymentRoutes);
   app.route("/api/billing", billingRoutes);
   app.route("/api/dev", devRoutes);
   app.route("/api/exercises", exerciseRoutes);
-  app.route("/api/exercises", exerciseLockRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);
-  app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseLockRoutes);
   app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes);
   app.route("/api/collaborate/campaigns", campaignRoutes);
   app.route("/api/collaborate", contributorRoutes);

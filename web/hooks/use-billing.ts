@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { toast } from "./use-toast";
-import { apiFetch } from "../lib/query";
+import { billingApi } from "../lib/billing-api";
+import type { Usage } from "../../worker/billing/service";
 import type { BillingInfo } from "../../worker/payments/service";
 
-export type { BillingInfo };
-
-/** GET /api/billing/usage (spec §7). */
-export type Usage = { monthlySpend: number; currentBalance: number; stripeSubscriptionId: string | null; hasUnlimitedUsage: boolean };
+export type { BillingInfo, Usage };
 
 /** Spec §3 balance view. */
 export type BalanceView = { usedCredits: number; totalCredits: number; hasActivePlan: boolean; hasUnlimitedUsage: boolean };
@@ -67,7 +65,7 @@ export function useBillingInfo(options: { enabled?: boolean; initialData?: Billi
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: billingKeys.info,
-    queryFn: () => apiFetch<BillingInfo>("/api/billing/account-info"),
+    queryFn: billingApi.accountInfo,
     refetchInterval: BILLING_REFRESH_MS,
     enabled: options.enabled ?? true,
     initialData: options.initialData,
@@ -89,7 +87,7 @@ export function useBillingInfo(options: { enabled?: boolean; initialData?: Billi
     if (needsSubscriptionSync(info) && syncedFor.current !== info.stripeSubscriptionId) {
       // Once per subscription: if Stripe itself has no period end, asking again will not help.
       syncedFor.current = info.stripeSubscriptionId;
-      apiFetch<BillingInfo>("/api/billing/sync-subscription", { method: "POST" })
+      billingApi.syncSubscription()
         .catch(() => undefined)
         .finally(() => void queryClient.invalidateQueries({ queryKey: billingKeys.info }));
     }
@@ -116,7 +114,7 @@ const NO_BALANCE: BalanceView = { usedCredits: 0, totalCredits: 0, hasActivePlan
 export function useBalance(options: { enabled?: boolean; initialData?: Usage; hasActivePlan?: boolean } = {}) {
   const query = useQuery({
     queryKey: billingKeys.usage,
-    queryFn: () => apiFetch<Usage>("/api/billing/usage"),
+    queryFn: billingApi.usage,
     enabled: options.enabled ?? true,
     initialData: options.initialData,
     initialDataUpdatedAt: options.initialData ? Date.now() : undefined,

@@ -38,6 +38,14 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     headers: { accept: "application/json", ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
+  return (await readAnswer(res)) as T;
+}
+
+/**
+ * The JSON of an /api answer, or the ApiError its `{message, code}` body describes: every browser
+ * call (`apiFetch`, and the typed client's `unwrap` in web/lib/api-client.ts) reads answers here.
+ */
+export async function readAnswer(res: Response): Promise<unknown> {
   const text = await res.text();
   let data: unknown = null;
   if (text) {
@@ -56,5 +64,5 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       body,
     );
   }
-  return data as T;
+  return data;
 }

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from "~/components/ui/progress";
 import { useBalance, useBillingInfo, type BillingInfo } from "~/hooks/use-billing";
 import { requireUserContext } from "~/lib/context.server";
-import { apiFetch, ApiError } from "~/lib/query";
+import { ApiError } from "~/lib/query";
+import { billingApi } from "~/lib/billing-api";
 import { getPricingPage } from "../../worker/payments/pricing-page";
 import type { Catalogue } from "../../worker/payments/service";
 
@@ -53,11 +54,11 @@ function planStatusLine(info: BillingInfo): string | null {
 function useRedirectAction() {
   const [pending, setPending] = React.useState<string | null>(null);
   const [error, setError] = React.useState<string | null>(null);
-  const run = async (id: string, path: string, body?: unknown) => {
+  const run = async (id: string, start: () => Promise<{ url: string }>) => {
     setPending(id);
     setError(null);
     try {
-      const { url } = await apiFetch<{ url: string }>(path, { method: "POST", json: body ?? {} });
+      const { url } = await start();
       window.location.assign(url);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "Request Could Not Be Completed");
@@ -155,7 +156,7 @@ export default function PricingPage() {
           </CardContent>
           {catalogue.billingConfigured && info.canManageBilling && info.stripeCustomerId ? (
             <CardFooter>
-              <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
+              <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
                 {action.pending === "portal" ? "Opening…" : "Manage subscription"}
               </Button>
             </CardFooter>
@@ -207,14 +208,14 @@ export default function PricingPage() {
                         <div className="flex flex-wrap items-center gap-2">
                           <Badge variant="outline">Current plan</Badge>
                           {perSeat && info.canManageBilling && info.stripeCustomerId ? (
-                            <Button variant="outline" size="sm" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
+                            <Button variant="outline" size="sm" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
                               Change seats in billing portal
                             </Button>
                           ) : null}
                         </div>
                       ) : subscribed ? (
                         info.canManageBilling ? (
-                          <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", "/api/billing/portal")}>
+                          <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
                             Change in billing portal
                           </Button>
                         ) : null
@@ -235,7 +236,7 @@ export default function PricingPage() {
                           ) : null}
                           <Button
                             disabled={!plan.available || !info.canManageBilling || action.pending !== null}
-                            onClick={() => action.run(id, "/api/billing/checkout", perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval })}
+                            onClick={() => action.run(id, () => billingApi.checkout(perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval }))}
                           >
                             {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
                           </Button>
@@ -273,7 +274,7 @@ export default function PricingPage() {
                     <Button
                       variant="secondary"
                       disabled={!info.hasActivePlan || info.blockAdditionalPurchases || !info.canManageBilling || action.pending !== null}
-                      onClick={() => action.run(id, "/api/billing/checkout", { creditPackId: pack.id })}
+                      onClick={() => action.run(id, () => billingApi.checkout({ creditPackId: pack.id }))}
                     >
                       {action.pending === id ? "Redirecting…" : label}
                     </Button>

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
+import { bodyLimit } from "../lib/route-meta";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { ASK_BODY_MAX_BYTES, askBodySchema, createChatBodySchema, renameChatBodySchema } from "./model";
@@ -29,7 +30,7 @@ export const askRoutes = new Hono<AppEnv>()
     await deleteChat(ctxOf(c), c.req.param("id"));
     return c.json({ success: true });
   })
-  .put("/chats/:id/messages", async (c) => {
+  .put("/chats/:id/messages", bodyLimit(ASK_BODY_MAX_BYTES), async (c) => {
     const body = await readJson(c, askBodySchema, ASK_BODY_MAX_BYTES);
     return askQuestion(ctxOf(c), {
       background: c.executionCtx,

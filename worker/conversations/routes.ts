@@ -1,8 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { badRequest } from "../lib/errors";
-import { readJson } from "../lib/http";
-import { ensureUser } from "../auth/middleware";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
+import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { SECTION_TYPES } from "../exercises/prompts";
 import { inCampaign, personal, requireCampaignIds, requireId, type ExerciseScope } from "../exercises/scope";
@@ -17,8 +18,15 @@ function framingFor(c: Context<AppEnv>, v2: boolean): Framing {
   return v2 || (c.req.header("accept") ?? "").includes("application/x-ndjson") ? "ndjson" : "text";
 }
 
-async function handlePut(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string, v2: boolean) {
-  const body = await readJson(c, conversationBodySchema, CONVERSATION_MAX_BYTES);
+type ConversationBody = z.output<typeof conversationBodySchema>;
+type HistoryQuery = z.output<typeof historyQuery>;
+
+const putDoc = describe({ summary: "Ask the design assistant (a streamed answer: text, or NDJSON on v2)", errors: [402, 423, 429], produces: "text/plain" });
+const getDoc = describe({ summary: "The assistant conversation of an exercise section" });
+const conversationBody = jsonBody(conversationBodySchema, { maxBytes: CONVERSATION_MAX_BYTES });
+const conversationQuery = querySchema(historyQuery);
+
+function handlePut(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string, v2: boolean, body: ConversationBody) {
   return streamConversation(ctxOf(c), {
     background: c.executionCtx,
     scope,
@@ -28,10 +36,8 @@ async function handlePut(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: s
   });
 }
 
-async function handleGet(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string) {
-  const parsed = historyQuery.safeParse(c.req.query());
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query.", "validation_error");
-  return c.json({ conversation: await getConversation(ctxOf(c), scope, exerciseId, parsed.data.sectionType) });
+async function conversationOf(c: Context<AppEnv>, scope: ExerciseScope, exerciseId: string, query: HistoryQuery) {
+  return { conversation: await getConversation(ctxOf(c), scope, exerciseId, query.sectionType) };
 }
 
 const missingId = () => {
@@ -40,32 +46,37 @@ const missingId = () => {
 
 /** Mounted at /api/conversations (spec §7): the design assistant of personal exercises. */
 export const conversationRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .put("/v2/:exerciseId", (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), true))
-  .put("/v2", missingId)
-  .put("/v2/", missingId)
-  .put("/", missingId)
-  .put("/:exerciseId", (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), false))
-  .get("/:exerciseId", (c) => handleGet(c, personal, requireId(c.req.param("exerciseId"))));
+  .use(requireUser)
+  .put("/v2/:exerciseId", putDoc, conversationBody, (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), true, c.req.valid("json")))
+  .put("/v2", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
+  .put("/v2/", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
+  .put("/", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
+  .put("/:exerciseId", putDoc, conversationBody, (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), false, c.req.valid("json")))
+  .get("/:exerciseId", getDoc, conversationQuery, async (c) => c.json(await conversationOf(c, personal, requireId(c.req.param("exerciseId")), c.req.valid("query"))));
+
+export type ConversationRoutes = typeof conversationRoutes;
 
 function campaignScoped(c: Context<AppEnv>) {
   const { campaignId, id } = requireCampaignIds(c.req.param("campaignId"), c.req.param("exerciseId"));
   return { scope: inCampaign(campaignId), id };
 }
 
-/** Mounted at /api/collaborate/campaigns/:campaignId/exercises: the campaign exercise's assistant. */
+/**
+ * The campaign exercise's assistant, mounted at /api/collaborate/campaigns/:campaignId/exercises
+ * after the campaign exercise router (worker/exercises/campaign-routes.ts), whose requireUser
+ * covers every path below that prefix and so signs these callers in.
+ */
 export const campaignConversationRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .put("/:exerciseId/conversations", (c) => {
+  .put("/:exerciseId/conversations", putDoc, conversationBody, (c) => {
     const { scope, id } = campaignScoped(c);
-    return handlePut(c, scope, id, false);
+    return handlePut(c, scope, id, false, c.req.valid("json"));
   })
   // The editor's NDJSON framing (drafts, usage, interruptions) for campaign exercises, like /api/conversations/v2.
-  .put("/:exerciseId/conversations/v2", (c) => {
+  .put("/:exerciseId/conversations/v2", putDoc, conversationBody, (c) => {
     const { scope, id } = campaignScoped(c);
-    return handlePut(c, scope, id, true);
+    return handlePut(c, scope, id, true, c.req.valid("json"));
   })
-  .get("/:exerciseId/conversations", (c) => {
+  .get("/:exerciseId/conversations", getDoc, conversationQuery, async (c) => {
     const { scope, id } = campaignScoped(c);
-    return handleGet(c, scope, id);
+    return c.json(await conversationOf(c, scope, id, c.req.valid("query")));
   });

@@ -4,6 +4,7 @@ import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { parseWith, readJson } from "../lib/http";
+import { bodyLimit } from "../lib/route-meta";
 import type { AppEnv } from "../types";
 import { MAX_UPLOAD_BYTES } from "./file-types";
 import {
@@ -80,7 +81,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const documents = await listDocuments(ctxOf(c), query(c, listQuerySchema));
     return c.json({ documents });
   })
-  .post("/upload", async (c) => {
+  .post("/upload", bodyLimit(MAX_UPLOAD_BYTES + ENVELOPE_SLACK), async (c) => {
     // Everything that needs no body first: a 30 MB upload refused by its header is never read.
     assertDeclaredSize(c.req.header("content-length"), ENVELOPE_SLACK);
     const ctx = ctxOf(c);

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { badRequest } from "../lib/errors";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { CAMPAIGN_EXPORT_FORMATS } from "./export";
 import { EXERCISE_MAX_BYTES, exerciseItemRoutes } from "./item-routes";
@@ -22,16 +23,17 @@ const missingIds = () => {
  */
 export const campaignExerciseRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/create", async (c) => {
-    const campaignId = c.req.param("campaignId");
-    if (isMissingId(campaignId)) missingIds();
-    const body = await readJson(c, createExerciseBodySchema, EXERCISE_MAX_BYTES);
-    return c.json(await createExercise(ctxOf(c), inCampaign(campaignId!.trim()), body), 201);
-  })
-  .put("/update", missingIds)
-  .put("//update", missingIds)
-  .delete("/delete", missingIds)
-  .delete("//delete", missingIds)
+  .post("/create", describe({ summary: "Create an exercise in the campaign", errors: [402, 403] }), async (c, next) => {
+    // The spec's message for a missing campaign id comes before anything is read.
+    if (isMissingId(c.req.param("campaignId"))) missingIds();
+    await next();
+  }, jsonBody(createExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) =>
+    c.json(await createExercise(ctxOf(c), inCampaign(c.req.param("campaignId")!.trim()), c.req.valid("json")), 201),
+  )
+  .put("/update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingIds)
+  .put("//update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingIds)
+  .delete("/delete", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingIds)
+  .delete("//delete", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingIds)
   .route(
     "/",
     exerciseItemRoutes(
@@ -42,3 +44,5 @@ export const campaignExerciseRoutes = new Hono<AppEnv>()
       { formats: CAMPAIGN_EXPORT_FORMATS, default: "md" },
     ),
   );
+
+export type CampaignExerciseRoutes = typeof campaignExerciseRoutes;

@@ -1,10 +1,13 @@
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { ctxOf } from "../context";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { fileResponse, parseExportFormat, renderExport, type ExportFormat } from "./export";
 import { addFeedback, listFeedback } from "./feedback";
 import { ASSIGNMENT_MAX_BYTES, assignDocument, assignDocumentBodySchema, listExerciseDocuments, unassignDocument } from "./assignments";
+import { acquireExerciseLock, getExerciseLock, releaseExerciseLock } from "./lock-service";
 import { feedbackBodySchema, updateExerciseBodySchema } from "./schemas";
 import type { ExerciseScope } from "./scope";
 import { deleteExercise, getExercise, getExerciseRow, updateExercise } from "./service";
@@ -14,28 +17,30 @@ export const EXERCISE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type Scoped = (c: Context<AppEnv>) => { scope: ExerciseScope; id: string };
 
+const exportQuery = z.object({ format: z.string().optional() });
+
 /**
  * The routes of one exercise, the same for personal and campaign exercises: only how the scope is
- * read from the path and which export formats are offered differ (spec §7).
+ * read from the path and which export formats are offered differ (spec §7). Mounted under a router
+ * that has signed the caller in.
  */
 export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly ExportFormat[]; default?: ExportFormat }) {
   return new Hono<AppEnv>()
-    .get("/:id", async (c) => {
+    .get("/:id", describe({ summary: "One exercise, whole" }), async (c) => {
       const { scope, id } = scoped(c);
       return c.json(await getExercise(ctxOf(c), scope, id));
     })
-    .put("/:id/update", async (c) => {
+    .put("/:id/update", describe({ summary: "Save an exercise (the fields sent replace the stored ones)", errors: [423] }), jsonBody(updateExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) => {
       const { scope, id } = scoped(c);
-      const { exercise } = await readJson(c, updateExerciseBodySchema, EXERCISE_MAX_BYTES);
-      return c.json(await updateExercise(ctxOf(c), scope, id, exercise));
+      return c.json(await updateExercise(ctxOf(c), scope, id, c.req.valid("json").exercise));
     })
-    .delete("/:id/delete", async (c) => {
+    .delete("/:id/delete", describe({ summary: "Delete an exercise", errors: [423] }), async (c) => {
       const { scope, id } = scoped(c);
       return c.json(await deleteExercise(ctxOf(c), scope, id));
     })
-    .get("/:id/export", async (c) => {
+    .get("/:id/export", describe({ summary: `Download the exercise (${exports.formats.join(", ")})`, produces: "application/octet-stream" }), querySchema(exportQuery), async (c) => {
       const { scope, id } = scoped(c);
-      const format = parseExportFormat(c.req.query("format") ?? exports.default, exports.formats);
+      const format = parseExportFormat(c.req.valid("query").format ?? exports.default, exports.formats);
       const row = await getExerciseRow(ctxOf(c), scope, id);
       // Render time for devtools and `npm run bench`. Deployed Workers only advance the clock across
       // I/O, so there it may read 0 for a pure-CPU render; the HTTP time is then the upper bound.
@@ -45,26 +50,42 @@ export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly 
       return response;
     })
     // The planner's documents that ground the design assistant for this exercise (issue 11).
-    .get("/:id/documents", async (c) => {
+    .get("/:id/documents", describe({ summary: "Documents assigned to the exercise" }), async (c) => {
       const { scope, id } = scoped(c);
       return c.json({ documents: await listExerciseDocuments(ctxOf(c), scope, id) });
     })
-    .post("/:id/documents", async (c) => {
+    .post("/:id/documents", describe({ summary: "Assign one of the caller's documents to the exercise" }), jsonBody(assignDocumentBodySchema, { maxBytes: ASSIGNMENT_MAX_BYTES }), async (c) => {
       const { scope, id } = scoped(c);
-      const { documentId } = await readJson(c, assignDocumentBodySchema, ASSIGNMENT_MAX_BYTES);
-      return c.json({ documents: await assignDocument(ctxOf(c), scope, id, documentId) });
+      return c.json({ documents: await assignDocument(ctxOf(c), scope, id, c.req.valid("json").documentId) });
     })
-    .delete("/:id/documents/:documentId", async (c) => {
+    .delete("/:id/documents/:documentId", describe({ summary: "Unassign a document from the exercise" }), async (c) => {
       const { scope, id } = scoped(c);
       return c.json({ documents: await unassignDocument(ctxOf(c), scope, id, c.req.param("documentId")) });
     })
-    .get("/:id/feedback", async (c) => {
+    .get("/:id/feedback", describe({ summary: "Feedback left on the exercise's steps" }), async (c) => {
       const { scope, id } = scoped(c);
       return c.json({ feedback: await listFeedback(ctxOf(c), scope, id) });
     })
-    .post("/:id/feedback", async (c) => {
+    .post("/:id/feedback", describe({ summary: "Leave feedback on a step" }), jsonBody(feedbackBodySchema), async (c) => {
       const { scope, id } = scoped(c);
-      const body = await readJson(c, feedbackBodySchema);
-      return c.json(await addFeedback(ctxOf(c), scope, id, body), 201);
+      return c.json(await addFeedback(ctxOf(c), scope, id, c.req.valid("json")), 201);
+    })
+    .get("/:id/lock", describe({ summary: "Who holds the exercise's edit lock" }), async (c) => {
+      const { scope, id } = scoped(c);
+      return c.json(await getExerciseLock(ctxOf(c), scope, id));
+    })
+    // Acquire, or renew when already held (the editor's heartbeat).
+    .post("/:id/lock", describe({ summary: "Take or renew the edit lock", errors: [423] }), async (c) => {
+      const { scope, id } = scoped(c);
+      return c.json(await acquireExerciseLock(ctxOf(c), scope, id));
+    })
+    .delete("/:id/lock", describe({ summary: "Release the edit lock" }), async (c) => {
+      const { scope, id } = scoped(c);
+      return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
+    })
+    // navigator.sendBeacon can only POST: the editor releases through this when the tab closes.
+    .post("/:id/lock/release", describe({ summary: "Release the edit lock (for navigator.sendBeacon)" }), async (c) => {
+      const { scope, id } = scoped(c);
+      return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
     });
 }

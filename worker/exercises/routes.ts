@@ -1,9 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { badRequest } from "../lib/errors";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { importExercise, createFromTemplate, parseImport } from "./copy";
 import { EXERCISE_EXPORT_FORMATS } from "./export";
@@ -19,32 +20,30 @@ const missingId = () => {
   throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");
 };
 
-function listQuery(c: Context<AppEnv>) {
-  const result = listQuerySchema.safeParse(c.req.query());
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid query.", "validation_error");
-  return result.data;
-}
+/** An exported exercise (its envelope) or a bare exercise: parseImport tells them apart and names the field at fault. */
+const importBodySchema = z.unknown().transform(parseImport);
 
 /** Personal exercises (mounted at /api/exercises). Always the caller's own: others' are 404. */
 export const exerciseRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => c.json({ exercises: await listExercises(ctxOf(c), listQuery(c)) }))
-  .get("/templates", (c) => c.json({ templates: listTemplateSummaries() }))
-  .post("/create", async (c) => {
-    const body = await readJson(c, createExerciseBodySchema, EXERCISE_MAX_BYTES);
-    return c.json(await createExercise(ctxOf(c), personal, body), 201);
-  })
-  .post("/from-template", async (c) => {
-    const body = await readJson(c, fromTemplateBodySchema);
-    return c.json(await createFromTemplate(ctxOf(c), body), 201);
-  })
-  .post("/import", async (c) => {
-    const input = parseImport(await readJson(c, z.unknown(), EXERCISE_MAX_BYTES));
-    return c.json(await importExercise(ctxOf(c), input), 201);
-  })
+  .get("/", describe({ summary: "The caller's exercises" }), querySchema(listQuerySchema), async (c) =>
+    c.json({ exercises: await listExercises(ctxOf(c), c.req.valid("query")) }),
+  )
+  .get("/templates", describe({ summary: "Quick-start templates (names and descriptions)" }), (c) => c.json({ templates: listTemplateSummaries() }))
+  .post("/create", describe({ summary: "Create an exercise", errors: [402] }), jsonBody(createExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) =>
+    c.json(await createExercise(ctxOf(c), personal, c.req.valid("json")), 201),
+  )
+  .post("/from-template", describe({ summary: "Create an exercise from a template", errors: [402] }), jsonBody(fromTemplateBodySchema), async (c) =>
+    c.json(await createFromTemplate(ctxOf(c), c.req.valid("json")), 201),
+  )
+  .post("/import", describe({ summary: "Import an exported exercise (JSON)", errors: [402] }), jsonBody(importBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) =>
+    c.json(await importExercise(ctxOf(c), c.req.valid("json")), 201),
+  )
   // A client with no id at hand calls e.g. /api/exercises//update: answer the spec's message.
-  .put("/update", missingId)
-  .put("//update", missingId)
-  .delete("/delete", missingId)
-  .delete("//delete", missingId)
+  .put("/update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
+  .put("//update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
+  .delete("/delete", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
+  .delete("//delete", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
   .route("/", exerciseItemRoutes((c) => ({ scope: personal, id: requireId(c.req.param("id")) }), { formats: EXERCISE_EXPORT_FORMATS }));
+
+export type ExerciseRoutes = typeof exerciseRoutes;

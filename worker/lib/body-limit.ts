@@ -62,3 +62,4 @@ export async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: num
   }
   return all;
 }
+

@@ -8,6 +8,7 @@ import { toSessionUser } from "../../auth/session";
 import { appCtxOf, ctxOf } from "../../context";
 import { notFound } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/http";
+import { crossSiteAllowed } from "../../lib/route-meta";
 import type { AppEnv } from "../../types";
 import { SYNTHESIS_CONTENTS } from "./state";
 import { synthesisState, synthesisStateByThread, triggerSynthesis, type StateQuery } from "./service";
@@ -44,8 +45,8 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * writes through. Without this the browser's trigger from APP_URL's page, which the hosted address
  * sees as cross-site, would be refused.
  */
-export function isDirectSynthesisCall(path: string, c: Context<AppEnv>): boolean {
-  return c.var.config.SYNTHESIS_DIRECT_MODE && path.startsWith("/api/synthesis/") && BEARER.test(c.req.header("authorization") ?? "");
+function isDirectSynthesisCall(c: Context): boolean {
+  return (c as Context<AppEnv>).var.config.SYNTHESIS_DIRECT_MODE && BEARER.test(c.req.header("authorization") ?? "");
 }
 
 /** Direct mode: a valid bearer token signs the request in as its user; otherwise the session cookie does. */
@@ -74,6 +75,7 @@ const directModeCors = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const synthesisRoutes = new Hono<AppEnv>()
+  .use(crossSiteAllowed(isDirectSynthesisCall))
   .use(directModeCors)
   .get("/token", requireUser, async (c) => {
     const { config } = c.var;
