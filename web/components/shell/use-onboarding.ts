@@ -51,6 +51,9 @@ export function useOnboarding(user: { id: string } | null, subscribed: boolean) 
         open_();
         break;
       case "invite-accepted":
+        // This plan opens the modal itself: the re-plan that the URL change below causes must not
+        // also ask the status and open it a second time, after the user has closed it.
+        statusChecked.current = userId;
         navigate(withoutParam(location.pathname, location.search, location.hash, plan.removeParam), {
           replace: true,
           preventScrollReset: true,
