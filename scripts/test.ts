@@ -48,8 +48,8 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
 
 const STAGES: Stage[] = [
   { name: "build", command: "npm", args: ["run", "build"], defaultDeadlineMs: 5 * MIN, step: 1 },
-  { name: "typecheck", command: "tsc", args: ["--noEmit"], defaultDeadlineMs: 5 * MIN, step: 1 },
-  { name: "lint", command: "eslint", args: ["."], defaultDeadlineMs: 5 * MIN, step: 1 },
+  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 1 },
+  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 1 },
   {
     name: "workerd",
     command: "vitest",

@@ -1,25 +1,8 @@
-import { Hono } from "hono";
-import { adminRoutes } from "./admin/routes";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { handleAuthRequest } from "./auth/http";
-import { billingRoutes } from "./payments/routes";
-import { devRoutes } from "./dev/routes";
 import { getDb } from "./db/client";
-import { documentRoutes } from "./documents/routes";
 import { ConfigError, parseConfig } from "./env";
-import { campaignExerciseRoutes } from "./exercises/campaign-routes";
-import { campaignRoutes, contributorRoutes } from "./collaborate/routes";
-import { clientRoutes } from "./exercises/client-routes";
-import { clientManagementRoutes } from "./clients/routes";
-import { documentAssignmentRoutes } from "./exercises/assignment-routes";
-import { exerciseRoutes } from "./exercises/routes";
-import { aiRoutes } from "./ai/routes";
-import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
-import { askRoutes } from "./ask/routes";
-import { intelligenceChatRoutes } from "./intelligence-chat/routes";
-import { alertRoutes } from "./alerts/routes";
-import { notificationRoutes } from "./notifications/routes";
-import { briefRoutes } from "./briefs/routes";
 import { alertSharePage } from "./alerts/share-page";
 import { briefSharePage } from "./briefs/share-page";
 import { shareNotFoundResponse } from "./share/page";
@@ -27,17 +10,13 @@ import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
 import { crossSiteAccepted, declaredBodyLimit } from "./lib/route-meta";
-import { profileRoutes } from "./profile/routes";
-import { statusRoutes } from "./status/routes";
 import type { AppEnv } from "./types";
-import { usersRoutes } from "./users/routes";
-import { teamRoutes, teamUserRoutes } from "./teams/routes";
-import { synthesisRoutes } from "./collaborate/synthesis/routes";
-import { campaignFindingsRoutes } from "./collaborate/findings/routes";
-import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
-import { improvementRoutes } from "./improvement/routes";
-import { aarRoutes } from "./aar/routes";
-import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
+import { apiRouters } from "./api-routers";
+import { docsPageHeaders, docsPageHtml } from "./openapi/docs-page";
+import { openApiDocument } from "./openapi/document";
+
+/** The API's version in the OpenAPI document: the date of the last change to its contract. */
+const API_VERSION = "2026-11-28";
 
 /**
  * The API: middleware, then one router per feature. Remix serves everything outside /api
@@ -71,39 +50,19 @@ export function createApp() {
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", (c) => c.text("ok"));
-  app.route("/api/status", statusRoutes);
-  app.route("/api/profile", profileRoutes);
-  app.route("/api/users", usersRoutes);
-  app.route("/api/users", teamUserRoutes);
-  app.route("/api/teams", teamRoutes);
-  app.route("/api/billing", billingRoutes);
-  app.route("/api/dev", devRoutes);
-  app.route("/api/exercises", exerciseRoutes);
-  app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes);
-  app.route("/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes);
-  app.route("/api/collaborate/campaigns", campaignRoutes);
-  app.route("/api/collaborate", contributorRoutes);
-  app.route("/api/synthesis", synthesisRoutes);
-  app.route("/api/collaborate/campaigns", campaignFindingsRoutes);
-  app.route("/api/conduct/sessions/:id/aar", aarRoutes);
-  app.route("/api/conversations", conversationRoutes);
-  app.route("/api/ai", aiRoutes);
-  app.route("/api/clients", clientRoutes);
-  app.route("/api/clients", clientManagementRoutes);
-  app.route("/api/documents", documentRoutes);
-  app.route("/api/documents", documentAssignmentRoutes);
-  app.route("/api/ask", askRoutes);
-  app.route("/api/intelligence/chats", intelligenceChatRoutes);
-  app.route("/api/intelligence/alerts", alertRoutes);
-  app.route("/api/notifications", notificationRoutes);
-  app.route("/api/intelligence/briefs", briefRoutes);
-  app.route("/api/improvement", improvementRoutes);
-  app.route("/api/admin", adminRoutes);
-  app.route("/api/conduct/sessions/:id/eeg", eegRoutes);
-  app.route("/api/conduct/sessions/:id/feedback", sessionFeedbackRoutes);
-  app.route("/api/feedback", feedbackFormRoutes);
-  app.route("/api/conduct/sessions", conductSessionRoutes);
-  app.route("/api/conduct/t", conductLinkRoutes);
+  for (const [prefix, router] of apiRouters) app.route(prefix, router);
+
+  // The API's own description, for integrators: built from the routers above, once per isolate.
+  let described: { json: string; html: string } | null = null;
+  const describeApi = (c: Context<AppEnv>) => {
+    if (!described) {
+      const document = openApiDocument(app, { maxBodyBytes: c.var.config.MAX_BODY_BYTES, version: API_VERSION });
+      described = { json: JSON.stringify(document), html: docsPageHtml(document) };
+    }
+    return described;
+  };
+  app.get("/api/openapi.json", (c) => c.body(describeApi(c).json, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" }));
+  app.get("/api/docs", async (c) => c.body(describeApi(c).html, 200, Object.fromEntries(await docsPageHeaders())));
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.

@@ -40,7 +40,7 @@ async function conversationOf(c: Context<AppEnv>, scope: ExerciseScope, exercise
   return { conversation: await getConversation(ctxOf(c), scope, exerciseId, query.sectionType) };
 }
 
-const missingId = () => {
+const missingId = (): Response => {
   throw badRequest("Exercise ID required.", "exercise_id_required");
 };
 

@@ -11,7 +11,7 @@ import { createExerciseBodySchema } from "./schemas";
 import { CAMPAIGN_IDS_REQUIRED, inCampaign, isMissingId, requireCampaignIds } from "./scope";
 import { createExercise } from "./service";
 
-const missingIds = () => {
+const missingIds = (): Response => {
   throw badRequest(CAMPAIGN_IDS_REQUIRED, "campaign_exercise_ids_required");
 };
 

@@ -16,12 +16,12 @@ import { listTemplateSummaries } from "./templates";
 
 export { EXERCISE_MAX_BYTES } from "./item-routes";
 
-const missingId = () => {
+const missingId = (): Response => {
   throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");
 };
 
 /** An exported exercise (its envelope) or a bare exercise: parseImport tells them apart and names the field at fault. */
-const importBodySchema = z.unknown().transform(parseImport);
+const importBodySchema = z.custom<Record<string, unknown>>(() => true).transform(parseImport);
 
 /** Personal exercises (mounted at /api/exercises). Always the caller's own: others' are 404. */
 export const exerciseRoutes = new Hono<AppEnv>()

@@ -1,5 +1,6 @@
 import { escapeHtml } from "./markdown-html";
 import { SHARE_CACHE_CONTROL } from "./edge-cache";
+import { styleOnlyCsp } from "../lib/style-csp";
 
 /**
  * The public share pages (a brief, a news alert): one static HTML document each,
@@ -58,27 +59,9 @@ pre,table,tr,img{break-inside:avoid}h2,h3,h4,h5{break-after:avoid}
 footer{border-color:#999}
 }`.trim();
 
-let styleHash: Promise<string> | null = null;
-
-/** The CSP source for STYLE: worked out once per isolate (SubtleCrypto is async). */
-function styleSource(): Promise<string> {
-  styleHash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(STYLE)).then((digest) => {
-    const bytes = new Uint8Array(digest);
-    return `'sha256-${btoa(String.fromCharCode(...bytes))}'`;
-  });
-  return styleHash;
-}
-
 /** Nothing may load or run but the hashed stylesheet (and the site icon). */
-export async function sharePageCsp(): Promise<string> {
-  return [
-    "default-src 'none'",
-    `style-src ${await styleSource()}`,
-    "img-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+export function sharePageCsp(): Promise<string> {
+  return styleOnlyCsp(STYLE);
 }
 
 // Fixed locale and zone: the page reads the same wherever it is rendered or cached.

@@ -1,0 +1,71 @@
+import type { Hono } from "hono";
+import { aarRoutes } from "./aar/routes";
+import { adminRoutes } from "./admin/routes";
+import { aiRoutes } from "./ai/routes";
+import { alertRoutes } from "./alerts/routes";
+import { askRoutes } from "./ask/routes";
+import { billingRoutes } from "./payments/routes";
+import { briefRoutes } from "./briefs/routes";
+import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
+import { campaignExerciseRoutes } from "./exercises/campaign-routes";
+import { campaignFindingsRoutes } from "./collaborate/findings/routes";
+import { campaignRoutes, contributorRoutes } from "./collaborate/routes";
+import { clientManagementRoutes } from "./clients/routes";
+import { clientRoutes } from "./exercises/client-routes";
+import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
+import { devRoutes } from "./dev/routes";
+import { documentAssignmentRoutes } from "./exercises/assignment-routes";
+import { documentRoutes } from "./documents/routes";
+import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
+import { exerciseRoutes } from "./exercises/routes";
+import { improvementRoutes } from "./improvement/routes";
+import { intelligenceChatRoutes } from "./intelligence-chat/routes";
+import { notificationRoutes } from "./notifications/routes";
+import { profileRoutes } from "./profile/routes";
+import { statusRoutes } from "./status/routes";
+import { synthesisRoutes } from "./collaborate/synthesis/routes";
+import { teamRoutes, teamUserRoutes } from "./teams/routes";
+import { usersRoutes } from "./users/routes";
+import type { AppEnv } from "./types";
+
+/**
+ * The API's routers and the prefix each serves: the one table the app mounts (worker/app.ts), the
+ * OpenAPI document describes (worker/openapi) and the answer types are read from
+ * (scripts/openapi-answers.ts). Order matters where prefixes nest: the longer one comes first.
+ */
+export const apiRouters = [
+  ["/api/status", statusRoutes],
+  ["/api/profile", profileRoutes],
+  ["/api/users", usersRoutes],
+  ["/api/users", teamUserRoutes],
+  ["/api/teams", teamRoutes],
+  ["/api/billing", billingRoutes],
+  ["/api/dev", devRoutes],
+  ["/api/exercises", exerciseRoutes],
+  ["/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes],
+  ["/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes],
+  ["/api/collaborate/campaigns", campaignRoutes],
+  ["/api/collaborate", contributorRoutes],
+  ["/api/synthesis", synthesisRoutes],
+  ["/api/collaborate/campaigns", campaignFindingsRoutes],
+  ["/api/conduct/sessions/:id/aar", aarRoutes],
+  ["/api/conversations", conversationRoutes],
+  ["/api/ai", aiRoutes],
+  ["/api/clients", clientRoutes],
+  ["/api/clients", clientManagementRoutes],
+  ["/api/documents", documentRoutes],
+  ["/api/documents", documentAssignmentRoutes],
+  ["/api/ask", askRoutes],
+  ["/api/intelligence/chats", intelligenceChatRoutes],
+  ["/api/intelligence/alerts", alertRoutes],
+  ["/api/notifications", notificationRoutes],
+  ["/api/intelligence/briefs", briefRoutes],
+  ["/api/improvement", improvementRoutes],
+  ["/api/admin", adminRoutes],
+  ["/api/conduct/sessions/:id/eeg", eegRoutes],
+  ["/api/conduct/sessions/:id/feedback", sessionFeedbackRoutes],
+  ["/api/feedback", feedbackFormRoutes],
+  ["/api/conduct/sessions", conductSessionRoutes],
+  ["/api/conduct/t", conductLinkRoutes],
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router keeps its own schema type
+] as const satisfies readonly (readonly [string, Hono<AppEnv, any, any>])[];
