@@ -5,7 +5,7 @@ import { ctxOf } from "../context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { parseWith, readJson } from "../lib/http";
 import type { AppEnv } from "../types";
-import { MAX_UPLOAD_BYTES } from "./file-types";
+import { MAX_UPLOAD_BYTES } from "../../shared/documents/file-types";
 import {
   assertCanUpload,
   assertDeclaredSize,

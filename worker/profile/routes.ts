@@ -3,7 +3,7 @@ import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
-import { customInstructionsSchema } from "./model";
+import { customInstructionsSchema } from "../../shared/profile/model";
 import { getCustomInstructions, getPersonalDetails, personalDetailsSchema, saveCustomInstructions, savePersonalDetails } from "./service";
 
 /**

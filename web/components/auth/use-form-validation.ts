@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { z } from "zod/mini";
-import { validate, type FieldErrors } from "../../../worker/auth/schemas";
+import { validate, type FieldErrors } from "../../../shared/auth/schemas";
 
 /**
  * Client-side half of the shared validation: checks the form with the same zod schema the server
