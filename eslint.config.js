@@ -4,38 +4,13 @@ import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** worker/ modules the browser may load: pure code (zod schemas, step tables, the capability list, limits). */
-const SHARED_WORKER_MODULES = [
-  "ai/models",
-  "ask/model",
-  "auth/schemas",
-  "db/exercise-shapes",
-  "documents/description",
-  "documents/file-types",
-  "documents/status",
-  "exercises/capabilities",
-  "exercises/steps",
-  "intelligence-chat/model",
-  "alerts/cadence",
-  "briefs/limits",
-  "profile/fields",
-  "profile/languages",
-  "profile/model",
-  "admin/model",
-  "collaborate/model",
-  "collaborate/views",
-  "db/conduct-shapes",
-  "db/hseep-terms",
-  "conduct/model",
-  "conduct/views",
-  "evaluation/model",
-  "evaluation/views",
-  "aar/model",
-  "aar/views",
-  "improvement/model",
-  "improvement/views",
-  "lib/digits",
-];
+/**
+ * The folder rules of the web/worker boundary (issue 10, docs/decisions/0008; issue 28): shared/ is
+ * the code both sides run (schemas, step tables, the capability list, limits, Markdown), so it
+ * imports neither side; the server never imports web/; the browser reaches worker/ only for types.
+ */
+const WEB = { regex: "(^|/)web/|^~/", message: "worker/ and durable-objects/ never import web/. Move code both sides run into shared/." };
+const SERVER = "(^|/)(worker|durable-objects)/";
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
@@ -61,7 +36,7 @@ export default tseslint.config(
     // Every regular expression the app, its scripts and its bench run must take time linear in
     // its input (issue 27: one heading pattern took 10 s of CPU a request). Tests are left out:
     // their patterns read the app's own output, not what users send.
-    files: ["{worker,web,durable-objects,scripts,e2e,bench}/**/*.{ts,tsx,mjs}", "*.{ts,js,mjs}"],
+    files: ["{shared,worker,web,durable-objects,scripts,e2e,bench}/**/*.{ts,tsx,mjs}", "*.{ts,js,mjs}"],
     plugins: { regexp },
     rules: {
       "regexp/no-super-linear-backtracking": "error",
@@ -69,11 +44,30 @@ export default tseslint.config(
     },
   },
   {
-    // The web/worker boundary (issue 10, docs/decisions/0008): code that runs in the browser may
-    // import from worker/ only the shared, pure modules below (schemas, step tables, the
-    // capability list, limits) or types. Everything else in worker/ is server code — services,
-    // D1, bindings, secrets — and reaches the browser only through the API. Loaders and actions
-    // (web/routes, web/root.tsx, *.server.ts) run on the server and may call services directly.
+    files: ["shared/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `${SERVER}|${WEB.regex}`,
+              message: "shared/ imports nothing from worker/, web/ or durable-objects/ (types included): both sides load it. Move the piece it needs into shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["worker/**/*.{ts,tsx}", "durable-objects/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [WEB] }] },
+  },
+  {
+    // Code that runs in the browser may load shared/ and only types from the server: everything
+    // in worker/ and durable-objects/ is server code (services, D1, bindings, secrets) and reaches
+    // the browser through the API. Loaders and actions (web/routes, web/root.tsx, *.server.ts) run
+    // on the server and may call services directly.
     files: ["web/components/**/*.{ts,tsx}", "web/hooks/**/*.{ts,tsx}", "web/lib/**/*.{ts,tsx}", "web/entry.client.tsx"],
     ignores: ["**/*.server.ts", "**/*.server.tsx"],
     rules: {
@@ -82,12 +76,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // Any path into worker/ except the shared modules (a negative lookahead: gitignore-style
-              // negations cannot re-include files under an excluded folder).
-              regex: `(^|/)worker/(?!(${SHARED_WORKER_MODULES.join("|")})$)`,
+              regex: SERVER,
               allowTypeImports: true,
-              message:
-                "Browser code may import only worker/'s shared modules (see eslint.config.js) or `import type`. Call the API through web/lib, or move pure code into a shared module.",
+              message: "Browser code may import worker/ and durable-objects/ only with `import type`. Call the API through web/lib, or move pure code into shared/.",
             },
           ],
         },

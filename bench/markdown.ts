@@ -1,7 +1,7 @@
 /**
  * `npm run bench` section `markdown` (issue 27): the time to parse and render ~50,000 characters
  * of Markdown (a brief's limit) as a public share page does it (worker/share/markdown-html.ts over
- * web/lib/markdown.ts, the parser markdown-it), for a normal brief and for adversarial inputs of
+ * shared/markdown/markdown.ts, the parser markdown-it), for a normal brief and for adversarial inputs of
  * the same size (long runs of the characters Markdown gives meaning to, deep nesting). CPU time
  * of this process (wall time on a shared machine counts the neighbours too): the median of
  * BENCH_MARKDOWN_RUNS (default 15) runs of each input, beside the median of as many runs of the

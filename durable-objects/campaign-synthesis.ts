@@ -16,7 +16,7 @@ import {
   type SynthesisRun,
   type TriggerInput,
 } from "../worker/collaborate/synthesis/state";
-import type { SynthesisStateView } from "../worker/collaborate/views";
+import type { SynthesisStateView } from "../shared/collaborate/views";
 
 /** The outputs, stored apart from the small state: they can be large (every contributor's anonymised answers). */
 const OUTPUTS = ["anonymized", "identifying", "findings", "draftInjects"] as const;

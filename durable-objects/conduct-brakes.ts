@@ -1,4 +1,4 @@
-import { CONDUCT_MESSAGES, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE } from "../worker/conduct/model";
+import { CONDUCT_MESSAGES, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE } from "../shared/conduct/model";
 import { nowMs } from "../worker/lib/clock";
 import { HttpError } from "../worker/lib/errors";
 

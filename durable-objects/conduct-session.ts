@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "../worker/db/client";
-import type { ActorRole, ConductEventPayload, EegGuide, TimelineItem } from "../worker/db/conduct-shapes";
+import type { ActorRole, ConductEventPayload, EegGuide, TimelineItem } from "../shared/db/conduct-shapes";
 import { parseConfig, type Env } from "../worker/env";
 import { gone, HttpError } from "../worker/lib/errors";
 import { nowMs, runtimeNow } from "../worker/lib/clock";
@@ -24,10 +24,10 @@ import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from 
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
 import { evaluationClosesAt, hotWashMs, isEvaluationClosed } from "../worker/conduct/evaluation-window";
 import { linkAnswers, linkObservations } from "../worker/conduct/object-reads";
-import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, type AnswerInput, type ControllerCommand, type ObservationInput } from "../worker/conduct/model";
+import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, type AnswerInput, type ControllerCommand, type ObservationInput } from "../shared/conduct/model";
 import { controllerState, evaluatorState, playerState, type LinkRecord, type SessionMeta } from "../worker/conduct/project";
 import { applyAnswer, applyCommandOnClock, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
-import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAck } from "../worker/conduct/views";
+import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAck } from "../shared/conduct/views";
 
 /**
  * CONDUCT_SESSION: one object per live conduct session (issue 15; id = idFromName(sessionId)) — the

@@ -2,7 +2,7 @@ import type { Env } from "../worker/env";
 import type { SessionAccess } from "../worker/conduct/access";
 import type { SocketClaim } from "../worker/conduct/object-protocol";
 import { socketAccess } from "../worker/conduct/recheck";
-import type { ServerMessage } from "../worker/conduct/views";
+import type { ServerMessage } from "../shared/conduct/views";
 
 /**
  * The conduct session object's sockets (durable-objects/conduct-session.ts): the tags they are found

@@ -32,7 +32,7 @@ Sources
 
 /**
  * The alert and its latest summary as statements. The next run is a day after the summary's
- * trigger date, on the same grid (worker/alerts/cadence.ts), so a seeded workspace is not due at
+ * trigger date, on the same grid (shared/alerts/cadence.ts), so a seeded workspace is not due at
  * once and the cron does not spend the demo user's credits on start.
  */
 export function alertSeedSql(userId: string, now: number): string[] {

@@ -11,7 +11,7 @@
  * one `now` always gives the same rows; fixed ids with ON CONFLICT DO NOTHING, so seeding again
  * changes nothing (and a corrective action Dana closed stays closed). Everyone here is fictional.
  */
-import type { AarContent, ConductEventPayload, ConductPlan, EegContent, FeedbackContent } from "../../worker/db/conduct-shapes.ts";
+import type { AarContent, ConductEventPayload, ConductPlan, EegContent, FeedbackContent } from "../../shared/db/conduct-shapes.ts";
 import { lit } from "./sql.ts";
 
 /**

@@ -70,7 +70,7 @@ export const DEMO_DOCUMENTS = [
 
 export const documentKey = (doc: { id: string; filename: string }) => `documents/${DEMO.userId}/${doc.id}/${doc.filename}`;
 
-/** Pre-filled custom instructions (field names and limits of worker/profile/model.ts). */
+/** Pre-filled custom instructions (field names and limits of shared/profile/model.ts). */
 export const DEMO_INSTRUCTIONS = {
   language: "en",
   focus:

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { aiAarSchema, buildAarPrompt, mapAiDraft, numberEvidence } from "../../worker/aar/ai-draft";
 import { assembleOfflineDraft } from "../../worker/aar/assemble";
 import { sampleInputs } from "../../worker/aar/sample";
-import { aarContentSchema } from "../../worker/db/conduct-shapes";
+import { aarContentSchema } from "../../shared/db/conduct-shapes";
 
 const inputs = sampleInputs(9);
 const offline = assembleOfflineDraft(inputs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aarContentSchema } from "../../worker/db/conduct-shapes";
+import { aarContentSchema } from "../../shared/db/conduct-shapes";
 import { assembleOfflineDraft, combinedRating, formatDates, hasNegativeCue, inferElement } from "../../worker/aar/assemble";
 import type { AarInputs } from "../../worker/aar/inputs";
 import { sampleInputs, samplePlan } from "../../worker/aar/sample";

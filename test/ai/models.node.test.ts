@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../worker/env";
 import { getAiProvider } from "../../worker/ai";
 import { chooseModel, PROVIDER_BASE_URL, readAiSettings } from "../../worker/ai/config";
-import { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL } from "../../worker/ai/models";
+import { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL } from "../../shared/ai/models";
 
 const settings = (vars: Record<string, string>) => readAiSettings(parseConfig({ APP_ENV: "test", ...vars }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";
+import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../shared/profile/model";
 import { buildPrompt, draftJsonSchema, draftToPatch, groundDraft, parseDraft, SECTION_TYPES, type PromptInput } from "../../worker/exercises/prompts";
 
 const base: PromptInput = {

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MarkdownText, preloadMarkdown } from "../../web/components/ask/markdown";
 import type { AskCitation } from "../../web/lib/ask-api";
-import { parseMarkdown } from "../../web/lib/markdown";
-import { safeHref } from "../../web/lib/safe-href";
+import { parseMarkdown } from "../../shared/markdown/markdown";
+import { safeHref } from "../../shared/markdown/safe-href";
 
 const citations: AskCitation[] = [
   { n: 1, chunkId: "c1", documentId: "d1", documentName: "EOP.pdf", snippet: "s" },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { AskPassage } from "../../worker/ask/model";
+import type { AskPassage } from "../../shared/ask/model";
 import { NOTHING_INDEXED, NOTHING_MATCHED, offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { buildAskPrompt } from "../../worker/ask/prompt";
 import { titleFromQuestion } from "../../worker/ask/service";
-import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";
+import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../shared/profile/model";
 
 const passage = (n: number, content: string, extra: Partial<AskPassage> = {}): AskPassage => ({
   n,

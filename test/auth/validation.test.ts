@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { loginSchema, signupSchema, validate } from "../../worker/auth/schemas";
+import { loginSchema, signupSchema, validate } from "../../shared/auth/schemas";
 import { testClientIp } from "../helpers/auth";
 
 const valid = { firstName: "Ada", lastName: "Okafor", email: "ada@example.test", password: "long-enough-1" };

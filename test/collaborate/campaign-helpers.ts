@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { getDb } from "../../worker/db/client";
 import { teamMembers, teams } from "../../worker/db/schema";
 import { CAMPAIGN_INVITATION_MAIL_KIND } from "../../worker/collaborate/invitations";
-import type { CampaignDetailView, InterviewView } from "../../worker/collaborate/views";
+import type { CampaignDetailView, InterviewView } from "../../shared/collaborate/views";
 import { setCollaborateFlag } from "../exercises/helpers";
 import { api, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, latestMail, type TestUser } from "../helpers/auth";

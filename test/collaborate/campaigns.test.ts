@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLogs, campaignParticipants, campaignTokens, contributorExercises } from "../../worker/db/schema";
 import { CAMPAIGN_INVITATION_MAIL_KIND } from "../../worker/collaborate/invitations";
-import type { CampaignDetailView, InterviewView } from "../../worker/collaborate/views";
+import type { CampaignDetailView, InterviewView } from "../../shared/collaborate/views";
 import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../conversations/helpers";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Findings, FindingsView as FindingsData } from "../../worker/collaborate/views";
-import { CORE_CAPABILITIES } from "../../worker/exercises/capabilities";
+import type { Findings, FindingsView as FindingsData } from "../../shared/collaborate/views";
+import { CORE_CAPABILITIES } from "../../shared/exercises/capabilities";
 import { Dialog } from "../../web/components/ui/dialog";
 import { ProcessingCompleteBody } from "../../web/components/collaborate/processing-complete-dialog";
 import { SynthesisProgressBody } from "../../web/components/collaborate/synthesis-progress-dialog";

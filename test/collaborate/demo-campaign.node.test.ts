@@ -5,7 +5,7 @@ import { DEMO_CONTRIBUTORS, DEMO_FINDINGS_CAMPAIGN } from "../../scripts/lib/dem
 import { DEMO_CAMPAIGN_SYNTHESIS } from "../../scripts/lib/demo-campaign-synthesis.ts";
 import { offlineProvider } from "../../worker/ai/offline";
 import { interviewScript } from "../../worker/collaborate/interview-script";
-import { contributorStateHash, dayOf } from "../../worker/collaborate/model";
+import { contributorStateHash, dayOf } from "../../shared/collaborate/model";
 import { keepOrder } from "../../worker/lib/shuffle";
 import { analyse, anonymise, draftInjects, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";
 import { countLeaks } from "../../worker/collaborate/synthesis/adversarial";

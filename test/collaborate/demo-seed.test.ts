@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO, seedSql } from "../../scripts/lib/demo.ts";
 import { DEMO_CONTRIBUTORS, DEMO_FINDINGS_CAMPAIGN } from "../../scripts/lib/demo-campaign.ts";
-import { contributorStateHash } from "../../worker/collaborate/model";
-import type { CampaignDetailView, FindingsView } from "../../worker/collaborate/views";
+import { contributorStateHash } from "../../shared/collaborate/model";
+import type { CampaignDetailView, FindingsView } from "../../shared/collaborate/views";
 import { api, expectStatus, json } from "../helpers/api";
 import { sessionCookieFor } from "../helpers/auth";
 

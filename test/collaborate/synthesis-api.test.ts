@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runSynthesis, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
-import { tooFewContributorsMessage } from "../../worker/collaborate/model";
+import { tooFewContributorsMessage } from "../../shared/collaborate/model";
 import { SYNTHESIS_CREATOR_ONLY } from "../../worker/collaborate/synthesis/service";
 import { appContext } from "../../worker/context";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { offlineProvider } from "../../worker/ai/offline";
 import type { AiProvider, ChatChunk, ChatRequest } from "../../worker/ai/types";
-import { CORE_CAPABILITIES } from "../../worker/exercises/capabilities";
+import { CORE_CAPABILITIES } from "../../shared/exercises/capabilities";
 import { adversarialContributors, countLeaks, scrubScore } from "../../worker/collaborate/synthesis/adversarial";
 import { fieldNotesContributors } from "../../worker/collaborate/synthesis/adversarial-notes";
 import { analyse, anonymise, draftInjects, extractiveFindings, type ContributorInput, type SynthesisCampaign } from "../../worker/collaborate/synthesis/engine";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { contributorStateHash, tooFewContributorsMessage } from "../../worker/collaborate/model";
-import type { CampaignDetailView, ContributorView, SynthesisStateView } from "../../worker/collaborate/views";
+import { contributorStateHash, tooFewContributorsMessage } from "../../shared/collaborate/model";
+import type { CampaignDetailView, ContributorView, SynthesisStateView } from "../../shared/collaborate/views";
 import {
   applyPoll,
   campaignCheckOutcome,

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contributorStateHash, MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../worker/collaborate/model";
+import { contributorStateHash, MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../shared/collaborate/model";
 import { runSynthesis, synthesisStub, SYNTHESIS_GAVE_UP, SYNTHESIS_NO_CREDITS, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
 import type { Shuffle } from "../../worker/lib/shuffle";
 import worker from "../../worker/index";

@@ -11,7 +11,7 @@ import {
   trigger,
   type SynthesisRun,
 } from "../../worker/collaborate/synthesis/state";
-import type { Findings } from "../../worker/collaborate/views";
+import type { Findings } from "../../shared/collaborate/views";
 
 const T = Date.UTC(2031, 2, 3, 9, 0, 0);
 const findings: Findings = { summary: "Shelters fill fast.", themes: [], gaps: [], disagreements: [], capabilityCoverage: [], recommendedObjectives: [] };

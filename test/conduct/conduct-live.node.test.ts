@@ -18,8 +18,8 @@ import {
   type StorageLike,
 } from "../../web/lib/conduct-live";
 import { ApiError } from "../../web/lib/query";
-import { clientKeySchema, type ObservationInput } from "../../worker/conduct/model";
-import type { ObservationView } from "../../worker/conduct/views";
+import { clientKeySchema, type ObservationInput } from "../../shared/conduct/model";
+import type { ObservationView } from "../../shared/conduct/views";
 import { isPublicPath, isAllowedWithoutPlan } from "../../worker/auth/guard";
 
 // Live conduct's browser logic (web/lib/conduct-live.ts): state ordering by seq, reconnect backoff,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeEvent, itemsByKey, playersSawAt } from "../../web/lib/conduct-replay";
-import type { ConductEventView, TimelineItem } from "../../worker/conduct/views";
+import type { ConductEventView, TimelineItem } from "../../shared/conduct/views";
 
 // The replay's pure logic (web/lib/conduct-replay.ts): events in words, and what players had seen.
 

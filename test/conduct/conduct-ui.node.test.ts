@@ -7,7 +7,7 @@ import { MselTimeline } from "../../web/components/conduct/msel-timeline";
 import { ModuleSelector } from "../../web/components/conduct/module-selector";
 import { SessionClock } from "../../web/components/conduct/session-clock";
 import { focusRow } from "../../web/lib/conduct-live";
-import type { ConductLinkView, TimelineItemView } from "../../worker/conduct/views";
+import type { ConductLinkView, TimelineItemView } from "../../shared/conduct/views";
 
 // The console's parts rendered to HTML: a controller gets the controls, a read-only viewer sees the
 // same content without them; players' inject feed carries no expected action.

@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CONDUCT_MESSAGES } from "../../worker/conduct/model";
-import type { AarContent } from "../../worker/db/conduct-shapes";
+import { CONDUCT_MESSAGES } from "../../shared/conduct/model";
+import type { AarContent } from "../../shared/db/conduct-shapes";
 import { clockOffsetMs, nowMs, shiftClock } from "../../worker/lib/clock";
 import { api, apiError, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE } from "../../worker/conduct/model";
+import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SUBMISSIONS_PER_LINK_PER_MINUTE } from "../../shared/conduct/model";
 import { api, apiError, json, ORIGIN } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { clientKey, command, conductExercise, createLink, createSession, openSocket, stateAt, tokenOf } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conductPlanSchema } from "../../worker/db/conduct-shapes";
+import { conductPlanSchema } from "../../shared/db/conduct-shapes";
 import { buildConductPlan, mselOffsets, parseTime, questionTexts } from "../../worker/conduct/plan";
 
 const base = { name: "Harbour TTX", scenario: "A storm surge floods the port.", capabilitiesAndObjectives: null, mselTable: null, modules: null };

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ControllerCommand } from "../../worker/conduct/model";
+import type { ControllerCommand } from "../../shared/conduct/model";
 import { getDb, type Database } from "../../worker/db/client";
 import { conductEvents, conductSessions } from "../../worker/db/schema";
 import { clockOffsetMs, shiftClock } from "../../worker/lib/clock";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
 import { conductEvents, conductSessions, eegs } from "../../worker/db/schema";
-import { CONDUCT_MESSAGES, MAX_LINKS_PER_SESSION } from "../../worker/conduct/model";
+import { CONDUCT_MESSAGES, MAX_LINKS_PER_SESSION } from "../../shared/conduct/model";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { enterprise } from "../clients/helpers";

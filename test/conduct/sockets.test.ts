@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
 import { conductEvents } from "../../worker/db/schema";
-import { CONDUCT_MESSAGES } from "../../worker/conduct/model";
+import { CONDUCT_MESSAGES } from "../../shared/conduct/model";
 import { clockOffsetMs, shiftClock } from "../../worker/lib/clock";
 import { api, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";

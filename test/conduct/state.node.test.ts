@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { TimelineItem } from "../../worker/db/conduct-shapes";
+import type { TimelineItem } from "../../shared/db/conduct-shapes";
 import { HttpError } from "../../worker/lib/errors";
-import { CONDUCT_MESSAGES, type ControllerCommand } from "../../worker/conduct/model";
+import { CONDUCT_MESSAGES, type ControllerCommand } from "../../shared/conduct/model";
 import {
   applyAnswer,
   applyCommand,

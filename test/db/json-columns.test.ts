@@ -8,7 +8,7 @@ import {
   teams,
   transactions,
 } from "../../worker/db/schema";
-import { exerciseInputSchema, type Module, type MselRow } from "../../worker/db/exercise-shapes";
+import { exerciseInputSchema, type Module, type MselRow } from "../../shared/db/exercise-shapes";
 import { failureOf, getDb, insertUserWithAccount } from "./helpers";
 
 const structuredModule: Module = {

@@ -7,7 +7,7 @@ import { documents } from "../../worker/db/schema";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { cleanFilename, contentDisposition, listDocuments, UNSUPPORTED_TYPE_MESSAGE, uploadDocument } from "../../worker/documents/service";
 import type { Env } from "../../worker/env";
-import { MAX_UPLOAD_BYTES } from "../../worker/documents/file-types";
+import { MAX_UPLOAD_BYTES } from "../../shared/documents/file-types";
 import { api, apiError, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { expectConsoleError } from "../helpers/console";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "../../worker/context";
 import type { Env } from "../../worker/env";
 import { ingestDocument } from "../../worker/documents/ingest";
-import { DESCRIPTION_ONLY_NOTE } from "../../worker/documents/description";
+import { DESCRIPTION_ONLY_NOTE } from "../../shared/documents/description";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { documentRow, statusOf, storeDocument } from "./ingest-helpers";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_TYPES, detectType } from "../../worker/documents/file-types";
+import { DOCUMENT_TYPES, detectType } from "../../shared/documents/file-types";
 import { NO_TEXT_IN_IMAGE, parseDocument } from "../../worker/documents/parse";
 import { decompressRtf } from "../../worker/documents/parse/msg";
 import { contentMatchesType } from "../../worker/documents/sniff";

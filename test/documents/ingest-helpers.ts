@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
-import { readIngestStatus, type IngestStatus } from "../../worker/documents/status";
+import { readIngestStatus, type IngestStatus } from "../../shared/documents/status";
 
 /** Puts the file in R2 under the conventional key and inserts its Document row (unprocessed). */
 export async function storeDocument(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseDocument, ParseError } from "../../worker/documents/parse";
 import { parseCsvRows } from "../../worker/documents/parse/text";
-import { detectType } from "../../worker/documents/file-types";
-import { readIngestStatus, hasIngestStatus } from "../../worker/documents/status";
+import { detectType } from "../../shared/documents/file-types";
+import { readIngestStatus, hasIngestStatus } from "../../shared/documents/status";
 import { bytesOf, docxFromBody, makeDocx, makePdf } from "./ingest-fixtures";
 
 async function parseFailure(bytes: ArrayBuffer, type: string): Promise<ParseError> {

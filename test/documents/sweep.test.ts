@@ -5,7 +5,7 @@ import { appContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
 import { documents } from "../../worker/db/schema";
 import { MAX_INGEST_SWEEPS, STALE_INGEST_MS, SWEEP_GAVE_UP_MESSAGE } from "../../worker/documents/enqueue";
-import { withIngestStatus } from "../../worker/documents/status";
+import { withIngestStatus } from "../../shared/documents/status";
 import { runTask } from "../../worker/jobs/scheduled";
 import { tasksByCron } from "../../worker/jobs/tasks";
 import { createTestUser } from "../helpers/auth";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eegContentSchema, type ConductPlan, type TimelineItem } from "../../worker/db/conduct-shapes";
+import { eegContentSchema, type ConductPlan, type TimelineItem } from "../../shared/db/conduct-shapes";
 import { fromAiEeg, offlineAnswerOf } from "../../worker/evaluation/eeg-ai";
 import { defaultCriticalTasks } from "../../worker/evaluation/eeg-defaults";
 import { assignIds } from "../../worker/evaluation/eeg-ids";

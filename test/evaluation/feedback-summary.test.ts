@@ -5,7 +5,7 @@ import { assembleOfflineDraft } from "../../worker/aar/assemble";
 import { AAR_FEEDBACK_SAMPLE, loadAarInputs } from "../../worker/aar/inputs";
 import { conductSessions } from "../../worker/db/schema";
 import { FEEDBACK_RESPONSES_LISTED } from "../../worker/evaluation/feedback";
-import type { FeedbackSummaryView } from "../../worker/evaluation/views";
+import type { FeedbackSummaryView } from "../../shared/evaluation/views";
 import { nowDate, nowMs } from "../../worker/lib/clock";
 import { createExercise } from "../exercises/helpers";
 import { api, expectStatus, json } from "../helpers/api";

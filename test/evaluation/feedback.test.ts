@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feedbackResponses } from "../../worker/db/schema";
-import { CONDUCT_MESSAGES } from "../../worker/conduct/model";
-import { FEEDBACK_BODY_LIMIT } from "../../worker/evaluation/model";
+import { CONDUCT_MESSAGES } from "../../shared/conduct/model";
+import { FEEDBACK_BODY_LIMIT } from "../../shared/evaluation/model";
 import { nowDate } from "../../worker/lib/clock";
-import type { FeedbackFormView, FeedbackSummaryView } from "../../worker/evaluation/views";
+import type { FeedbackFormView, FeedbackSummaryView } from "../../shared/evaluation/views";
 import { newShareToken } from "../../worker/share/tokens";
 import { createExercise } from "../exercises/helpers";
 import { api, apiError, expectStatus, json } from "../helpers/api";

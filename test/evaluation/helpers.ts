@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../worker/db/client";
-import type { ConductPlan, TimelineItem } from "../../worker/db/conduct-shapes";
+import type { ConductPlan, TimelineItem } from "../../shared/db/conduct-shapes";
 import { conductSessions, conductTokens, type ConductLinkRole } from "../../worker/db/schema";
 import { newShareToken } from "../../worker/share/tokens";
 import type { TestUser } from "../helpers/auth";

@@ -3,7 +3,7 @@ import { api, expectStatus, json as readJson, ORIGIN } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 import { draftPatch, progressOnArrival } from "../../web/components/exercise/steps";
 import { MESSAGES, readFailure, streamAssistant, type StreamHandlers } from "../../web/hooks/use-assistant-stream";
-import { listSteps, resumeStep } from "../../worker/exercises/steps";
+import { listSteps, resumeStep } from "../../shared/exercises/steps";
 import { conversationApiPath, exerciseApiPath, exercisePagePath } from "../../web/lib/exercise-paths";
 import { createCampaign, createExercise } from "./helpers";
 import { env, SELF } from "cloudflare:test";

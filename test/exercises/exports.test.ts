@@ -5,7 +5,7 @@ import { neutralizeFormula } from "../../worker/exercises/export/csv";
 import { buildSitMan } from "../../worker/exercises/export/sitman";
 import { renderDocx } from "../../worker/exercises/export/docx";
 import { fitToCharset, needsUnicodeFont, renderPdf } from "../../worker/exercises/export/pdf";
-import { mselColumns, type MselRow } from "../../worker/db/exercise-shapes";
+import { mselColumns, type MselRow } from "../../shared/db/exercise-shapes";
 import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../../worker/exercises/templates";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";

@@ -9,7 +9,7 @@ import {
   resumeStep,
   STEP,
   stepProgress,
-} from "../../worker/exercises/steps";
+} from "../../shared/exercises/steps";
 
 describe("resumeStep (spec §2 resume rule)", () => {
   // [lastActiveStep, lastActiveModule, moduleCount, expected, branch]

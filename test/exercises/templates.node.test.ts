@@ -8,14 +8,14 @@ import {
   getCapabilityByName,
   groupCapabilitiesByMissionArea,
   isCoreCapabilityName,
-} from "../../worker/exercises/capabilities";
+} from "../../shared/exercises/capabilities";
 import {
   capabilitiesAndObjectivesSchema,
   exerciseInputSchema,
   mselTableSchema,
   modulesSchema,
   structuredQuestionsSchema,
-} from "../../worker/db/exercise-shapes";
+} from "../../shared/db/exercise-shapes";
 import { QUICK_START_TEMPLATES, getTemplate, listTemplateSummaries } from "../../worker/exercises/templates";
 
 // Mission-area membership exactly as listed in /work/shared/hseep.md.

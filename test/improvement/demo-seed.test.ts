@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO, DEMO_CAMPAIGN_EXERCISE, DEMO_TEAM, seedSql } from "../../scripts/lib/demo.ts";
 import { DEMO_CONDUCT, demoConductSql, demoConductTimes } from "../../scripts/lib/demo-conduct.ts";
-import { aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema } from "../../worker/db/conduct-shapes";
-import type { CapabilityTrendsView, CorrectiveActionListView } from "../../worker/improvement/views";
+import { aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema } from "../../shared/db/conduct-shapes";
+import type { CapabilityTrendsView, CorrectiveActionListView } from "../../shared/improvement/views";
 import { api, expectStatus, json } from "../helpers/api";
 import { sessionCookieFor } from "../helpers/auth";
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import type { AarContent, ConductPlan, Rating } from "../../worker/db/conduct-shapes";
+import type { AarContent, ConductPlan, Rating } from "../../shared/db/conduct-shapes";
 import { getDb } from "../../worker/db/client";
 import { afterActionReports, conductSessions, correctiveActions } from "../../worker/db/schema";
 import { clockOffsetMs, nowMs, shiftClock } from "../../worker/lib/clock";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clockOffsetMs, shiftClock } from "../../worker/lib/clock";
-import type { CapabilityTrendsView } from "../../worker/improvement/views";
+import type { CapabilityTrendsView } from "../../shared/improvement/views";
 import { api, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 import { aarContent, insertAction, insertReport, insertSession, pinClock } from "./helpers";

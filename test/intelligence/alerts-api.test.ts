@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { appContext } from "../../worker/context";
-import { MAX_ALERTS_PER_USER } from "../../worker/alerts/cadence";
+import { MAX_ALERTS_PER_USER } from "../../shared/alerts/cadence";
 import { notifyUser } from "../../worker/notifications/service";
 import { api, apiError, json, type Json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";

@@ -9,7 +9,7 @@ import {
   nextRunForCadenceChange,
   nextRunOnResume,
   summaryWindowStart,
-} from "../../worker/alerts/cadence";
+} from "../../shared/alerts/cadence";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

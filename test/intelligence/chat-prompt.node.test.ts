@@ -3,7 +3,7 @@ import { itemsForPrompt } from "../../worker/intelligence/digest";
 import { buildIntelPrompt, describeRegion, documentsOnlyPreface, intelSearchQuery, offlineIntelAnswer, type IntelPromptInput } from "../../worker/intelligence-chat/prompt";
 import type { IntelItem } from "../../worker/intelligence/sources";
 import type { RetrievedPassage } from "../../worker/documents/retrieval";
-import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../worker/profile/model";
+import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../shared/profile/model";
 
 const ITEMS: IntelItem[] = [
   {

@@ -24,7 +24,7 @@ import {
 import { getPlanStatus } from "../../worker/accounts/plan";
 import { getOwnAccountId, getTenancyAccountId } from "../../worker/accounts/service";
 import { getDb } from "../../worker/db/client";
-import { customInstructionsSchema } from "../../worker/profile/model";
+import { customInstructionsSchema } from "../../shared/profile/model";
 import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
 
 /** The scripts send these statements through `wrangler d1 execute --file`; here they run on the same schema. */

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LANGUAGES } from "../../worker/profile/languages";
-import { CUSTOM_INSTRUCTION_FIELDS, customInstructionsSchema, FIELD_LABELS } from "../../worker/profile/model";
+import { SUPPORTED_LANGUAGES } from "../../shared/profile/languages";
+import { CUSTOM_INSTRUCTION_FIELDS, customInstructionsSchema, FIELD_LABELS } from "../../shared/profile/model";
 import { createTestUser } from "../helpers/auth";
 
 const URL_CI = "http://localhost/api/profile/custom-instructions";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readSynthesisInput } from "../../worker/collaborate/synthesis/input";
-import type { CampaignDetailView } from "../../worker/collaborate/views";
+import type { CampaignDetailView } from "../../shared/collaborate/views";
 import { appContext } from "../../worker/context";
 import { campaignUsers, contributorExercises } from "../../worker/db/schema";
 import { api, expectStatus, json } from "../helpers/api";

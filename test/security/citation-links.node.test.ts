@@ -35,7 +35,7 @@ const item = (i: number, url: string): IntelItem => ({
 const items = HOSTILE.map((url, i) => item(i, url));
 // What an unfiltered API (or an answer saved before the filter) would have sent.
 const raw: IntelCitation[] = items.map((it, i) => ({ n: i + 1, itemId: it.id, title: it.title, publisher: it.publisher, publishedAt: it.publishedAt, url: it.url, kind: "news", sourceName: "GDELT" }));
-// The model's own Markdown links go through the same filter (web/lib/markdown.ts).
+// The model's own Markdown links go through the same filter (shared/markdown/markdown.ts).
 const cited = "Levees inspected [1] [2] [3] [4] [5]; see [the feed](javascript:alert(1)) and [this](data:text/html,x).";
 
 beforeAll(async () => {

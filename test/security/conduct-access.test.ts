@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONDUCT_MESSAGES } from "../../worker/conduct/model";
+import { CONDUCT_MESSAGES } from "../../shared/conduct/model";
 import { getDb } from "../../worker/db/client";
 import { campaigns, sessions, teamMembers } from "../../worker/db/schema";
 import { api, expectStatus, json, ORIGIN, type Json } from "../helpers/api";

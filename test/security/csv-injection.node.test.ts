@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, mselToCsv } from "../../worker/exercises/export/csv";
-import { mselColumns, type MselRow } from "../../worker/db/exercise-shapes";
+import { mselColumns, type MselRow } from "../../shared/db/exercise-shapes";
 import { PLAN_REFERENCE_HEADER } from "../../worker/exercises/export/plan-references";
 import { parseCsv } from "../helpers/csv";
 

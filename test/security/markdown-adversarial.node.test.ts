@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseDocument, ParseError } from "../../worker/documents/parse";
 import { markdownSections } from "../../worker/documents/parse/markdown";
 import { markdownToHtml } from "../../worker/share/markdown-html";
-import { parseMarkdown, type Block, type Inline } from "../../web/lib/markdown";
-import { MAX_MARKERS_PER_INLINE } from "../../web/lib/markdown-parser";
+import { parseMarkdown, type Block, type Inline } from "../../shared/markdown/markdown";
+import { MAX_MARKERS_PER_INLINE } from "../../shared/markdown/markdown-parser";
 import { bytesOf } from "../documents/ingest-fixtures";
 
 /**
@@ -11,7 +11,7 @@ import { bytesOf } from "../documents/ingest-fixtures";
  * upload. The hand-written parser it replaces backtracked cubically on a heading of spaces (5,000
  * spaces: 10 s of CPU) and quadratically on link openers. Each input here is 50,000 characters
  * (a brief's limit) of what Markdown gives meaning to; each must come back right, through the
- * tree both renderers draw (web/lib/markdown.ts), the share page's HTML and the upload reader.
+ * tree both renderers draw (shared/markdown/markdown.ts), the share page's HTML and the upload reader.
  * No timing is asserted: a parser that is not linear runs past the test's timeout.
  */
 

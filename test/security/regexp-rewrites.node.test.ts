@@ -9,7 +9,7 @@ import { timeLimit, withoutLeadIn } from "../../worker/evaluation/eeg-offline";
 import { withoutClosingMarkers } from "../../worker/exercises/prompts/prose-citations";
 import { wholeFenceBody } from "../../worker/exercises/prompts/sections";
 import { withoutTags } from "../../worker/intelligence/sources/text";
-import { groupDigits } from "../../worker/lib/digits";
+import { groupDigits } from "../../shared/lib/digits";
 
 /**
  * Issue 27, item 2: the patterns eslint-plugin-regexp reported (super-linear backtracking or moves)

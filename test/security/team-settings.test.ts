@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addTeamMemberSql, createTeamSql } from "../../scripts/lib/sql.ts";
 import { getTenancyAccountId } from "../../worker/accounts/service";
 import { getDb } from "../../worker/db/client";
-import { customInstructionsSchema } from "../../worker/profile/model";
+import { customInstructionsSchema } from "../../shared/profile/model";
 import { createCampaign } from "../exercises/helpers";
 import { api, apiError, expectStatus, json, ORIGIN } from "../helpers/api";
 import { createTestUser, testClientIp, type TestUser } from "../helpers/auth";

@@ -7,7 +7,7 @@ import {
   socketUrl,
   type ConnectionStatus,
 } from "~/lib/conduct-live";
-import type { ServerMessage } from "../../worker/conduct/views";
+import type { ServerMessage } from "../../shared/conduct/views";
 
 export const GONE_MESSAGE = "This link no longer works. Ask the exercise controller for a new one.";
 

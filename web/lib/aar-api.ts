@@ -1,7 +1,7 @@
-import type { AarContent, AarView } from "../../worker/aar/views";
+import type { AarContent, AarView } from "../../shared/aar/views";
 import { apiFetch } from "./query";
 
-/** The After-Action Report / Improvement Plan API of one conduct session (worker/aar/views.ts). */
+/** The After-Action Report / Improvement Plan API of one conduct session (shared/aar/views.ts). */
 
 export const aarPath = (sessionId: string) => `/api/conduct/sessions/${encodeURIComponent(sessionId)}/aar`;
 

@@ -5,7 +5,7 @@
 import type { AdminAccountView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView } from "../../worker/admin/service";
 import type { AdminTeamView } from "../../worker/admin/teams";
 import type { AddTeamMember, CreateCampaign, CreateTeam } from "../../worker/admin/schemas";
-import type { BillingInterval, Flag, PlanType, Role } from "../../worker/admin/model";
+import type { BillingInterval, Flag, PlanType, Role } from "../../shared/admin/model";
 import { apiFetch } from "./query";
 
 export type { AdminAccountView, AdminTeamView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView };

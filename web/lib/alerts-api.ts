@@ -2,8 +2,8 @@
  * Browser calls of news alerts (issue 12, /api/intelligence/alerts), through the shared `apiFetch`.
  * Types are the service's own view types (docs/decisions/0008).
  */
-import type { AlertCadence } from "../../worker/alerts/cadence";
-export { alertQueryFrom } from "../../worker/alerts/cadence";
+import type { AlertCadence } from "../../shared/alerts/cadence";
+export { alertQueryFrom } from "../../shared/alerts/cadence";
 import type { AlertLimits, AlertSummaryView, AlertTriggerView, AlertView } from "../../worker/alerts/service";
 import { apiFetch } from "./query";
 

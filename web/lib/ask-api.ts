@@ -4,8 +4,8 @@
  * `readFailure`/`MESSAGES` so both chats say the same thing for the same failure.
  */
 import type { ModelListing } from "../../worker/ai/catalogue";
-import { DEFAULT_DOCUMENT_CHAT_MODEL, OFFLINE_MODEL } from "../../worker/ai/models";
-import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AnswerMetadata, type AskBodyInput, type AskEvent, type Citation } from "../../worker/ask/model";
+import { DEFAULT_DOCUMENT_CHAT_MODEL, OFFLINE_MODEL } from "../../shared/ai/models";
+import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AnswerMetadata, type AskBodyInput, type AskEvent, type Citation } from "../../shared/ask/model";
 import type { ChatSummary, ChatView, MessageView } from "../../worker/ask/service";
 import type { AskActionListing } from "../../worker/ask/actions/catalogue";
 import type { AssistantError } from "../hooks/use-assistant-stream";
@@ -14,7 +14,7 @@ import { apiFetch } from "./query";
 
 export type { AssistantError };
 
-// Wire types are the server's own (worker/ask/model.ts, worker/ask/service.ts), imported as types:
+// Wire types are the server's own (shared/ask/model.ts, worker/ask/service.ts), imported as types:
 // one declaration, so the two sides cannot drift.
 export type AskChatSummary = ChatSummary;
 export type AskChat = ChatView;

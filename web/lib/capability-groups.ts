@@ -1,4 +1,4 @@
-import { CORE_CAPABILITIES, MISSION_AREAS, type CoreCapability } from "../../worker/exercises/capabilities";
+import { CORE_CAPABILITIES, MISSION_AREAS, type CoreCapability } from "../../shared/exercises/capabilities";
 
 /**
  * The 32 core capabilities grouped for a picker: the cross-cutting ones first ("All mission

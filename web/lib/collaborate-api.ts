@@ -4,14 +4,14 @@
  * The collaborate API answers errors as `{ error, code? }`; they surface as ApiError with that
  * text as the message, so screens show it as they show any other API error.
  */
-import type { CreateCampaignBody, InviteContributorBody } from "../../worker/collaborate/model";
+import type { CreateCampaignBody, InviteContributorBody } from "../../shared/collaborate/model";
 import type {
   CampaignDetailView,
   CampaignInvitationView,
   CampaignSummaryView,
   FindingsView,
   InterviewSummaryView,
-} from "../../worker/collaborate/views";
+} from "../../shared/collaborate/views";
 import { downloadFile } from "./download";
 import { ApiError, apiFetch } from "./query";
 

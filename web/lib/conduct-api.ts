@@ -1,9 +1,9 @@
 /**
- * Browser calls of live conduct's API (issue 15; contract and route map in worker/conduct/views.ts,
- * request shapes in worker/conduct/model.ts). The conduct API answers errors as `{ message, code }`,
+ * Browser calls of live conduct's API (issue 15; contract and route map in shared/conduct/views.ts,
+ * request shapes in shared/conduct/model.ts). The conduct API answers errors as `{ message, code }`,
  * so apiFetch's ApiError already carries the server's message for screens to show.
  */
-import type { AnswerInput, ControllerCommand, CreateLinkInput, CreateSessionInput, ObservationInput } from "../../worker/conduct/model";
+import type { AnswerInput, ControllerCommand, CreateLinkInput, CreateSessionInput, ObservationInput } from "../../shared/conduct/model";
 import type {
   ConductEventView,
   ConductLinkView,
@@ -11,7 +11,7 @@ import type {
   ControllerStateView,
   SubmitAck,
   TokenStateView,
-} from "../../worker/conduct/views";
+} from "../../shared/conduct/views";
 import { apiFetch } from "./query";
 
 const enc = encodeURIComponent;

@@ -3,8 +3,8 @@
  * which socket state wins, how long to wait before reconnecting, the session clock, and the outbox
  * that keeps answers and observations written offline until the server has them.
  */
-import type { ObservationInput } from "../../worker/conduct/model";
-import type { ClockView, ObservationView, Rating } from "../../worker/conduct/views";
+import type { ObservationInput } from "../../shared/conduct/model";
+import type { ClockView, ObservationView, Rating } from "../../shared/conduct/views";
 
 // ---------------------------------------------------------------------------------------------
 // State ordering: every state the server sends carries the highest event seq it has applied. A

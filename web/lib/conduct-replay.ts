@@ -2,9 +2,9 @@
  * Replaying a conduct session from its event log (issue 15), with no React in it: what each event
  * says in words, and what players had seen at any point of the log.
  */
-import type { ConductEventKind } from "../../worker/db/conduct-shapes";
-import type { ConductEventView, ConductModule, TimelineItem } from "../../worker/conduct/views";
-import { RATING_DEFINITIONS } from "../../worker/evaluation/model";
+import type { ConductEventKind } from "../../shared/db/conduct-shapes";
+import type { ConductEventView, ConductModule, TimelineItem } from "../../shared/conduct/views";
+import { RATING_DEFINITIONS } from "../../shared/evaluation/model";
 
 export const EVENT_KIND_LABEL: Record<ConductEventKind, string> = {
   started: "Started",

@@ -1,11 +1,11 @@
-import type { EegContent } from "../../worker/db/conduct-shapes";
-import type { ConductLinkView } from "../../worker/conduct/views";
-import type { FeedbackInput } from "../../worker/evaluation/model";
-import type { EegView, FeedbackFormView, FeedbackSummaryView } from "../../worker/evaluation/views";
+import type { EegContent } from "../../shared/db/conduct-shapes";
+import type { ConductLinkView } from "../../shared/conduct/views";
+import type { FeedbackInput } from "../../shared/evaluation/model";
+import type { EegView, FeedbackFormView, FeedbackSummaryView } from "../../shared/evaluation/views";
 import { downloadFile } from "./download";
 import { apiFetch } from "./query";
 
-/** The browser's calls to the evaluation API (worker/evaluation/views.ts has the map). */
+/** The browser's calls to the evaluation API (shared/evaluation/views.ts has the map). */
 
 const session = (id: string) => `/api/conduct/sessions/${encodeURIComponent(id)}`;
 

@@ -4,7 +4,7 @@
  * the lock holder, which the lock modal shows).
  */
 import type { ModelListing } from "../../worker/ai/catalogue";
-import type { ExerciseInput, PlanSource } from "../../worker/db/exercise-shapes";
+import type { ExerciseInput, PlanSource } from "../../shared/db/exercise-shapes";
 import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { ClientView } from "../../worker/exercises/clients";
 import type { LockView } from "../../worker/exercises/lock-service";

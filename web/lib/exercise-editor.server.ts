@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isMissingId, type ExerciseScope } from "../../worker/exercises/scope";
 import { getExercise } from "../../worker/exercises/service";
-import { parseStepPath } from "../../worker/exercises/steps";
+import { parseStepPath } from "../../shared/exercises/steps";
 import { HttpError } from "../../worker/lib/errors";
 import { timed } from "../../worker/lib/server-timing";
 import { requireUserContext } from "./context.server";

@@ -1,8 +1,8 @@
 /**
  * Browser calls of corrective actions and capability trends (/api/improvement). Types are the
- * service's own (worker/improvement/views.ts, docs/decisions/0008).
+ * service's own (shared/improvement/views.ts, docs/decisions/0008).
  */
-import type { UpdateCorrectiveActionInput } from "../../worker/improvement/model";
+import type { UpdateCorrectiveActionInput } from "../../shared/improvement/model";
 import type {
   CapabilityTrendsView,
   CapabilityTrendView,
@@ -11,7 +11,7 @@ import type {
   CorrectiveActionView,
   TrendPointView,
   VerifyingSessionView,
-} from "../../worker/improvement/views";
+} from "../../shared/improvement/views";
 import { apiFetch } from "./query";
 
 export type {

@@ -1,16 +1,16 @@
 /**
  * Browser side of the intelligence chat (issue 12): the chat calls through `apiFetch`, and a
- * question PUT to /api/intelligence/chats/{id}/messages read as NDJSON (worker/intelligence-chat/model.ts
+ * question PUT to /api/intelligence/chats/{id}/messages read as NDJSON (shared/intelligence-chat/model.ts
  * documents the events). Wire types are the server's own, imported as types.
  */
-import { INTEL_QUESTION_MAX_CHARS, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "../../worker/intelligence-chat/model";
+import { INTEL_QUESTION_MAX_CHARS, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "../../shared/intelligence-chat/model";
 import type { IntelChatDetail, IntelChatMessage, IntelChatSummary } from "../../worker/intelligence-chat/service";
 import type { IntelCitation } from "../../worker/intelligence/digest";
 import type { AskCitation } from "./ask-api";
-export { titleFromQuestion } from "../../worker/ask/model";
+export { titleFromQuestion } from "../../shared/ask/model";
 import { answerParts, baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
 import { apiFetch } from "./query";
-import { safeHref } from "./safe-href";
+import { safeHref } from "../../shared/markdown/safe-href";
 
 export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
 export type IntelMeta = Extract<IntelChatEvent, { type: "meta" }>;

@@ -1,5 +1,5 @@
 /** Browser calls of a contributor's own interview (worker/collaborate/routes.ts contributorRoutes). */
-import type { InterviewView } from "../../worker/collaborate/views";
+import type { InterviewView } from "../../shared/collaborate/views";
 import { apiFetch } from "./query";
 
 const path = (id: string) => `/api/collaborate/interviews/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { SignUpFromLinkData } from "~/components/auth/invitation-link";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { contextFor } from "~/lib/request-context.server";
-import { signupSchema, validate } from "../../worker/auth/schemas";
+import { signupSchema, validate } from "../../shared/auth/schemas";
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { appContext, type AppContext, type UserContext } from "../../worker/context";
 import { HttpError } from "../../worker/lib/errors";

@@ -6,7 +6,7 @@
  * shortly before it expires. Every call sends a JSON content-type; any non-ok answer throws
  * 'Synthesis API error: ' + (response text || status text), logged except on 404.
  */
-import type { SynthesisStateView } from "../../worker/collaborate/views";
+import type { SynthesisStateView } from "../../shared/collaborate/views";
 import { SynthesisApiError } from "./synthesis-logic";
 
 export { SynthesisApiError };

@@ -3,8 +3,8 @@
  * (model.ts). Its own module: the shell loads it only when a run completes, so the capability
  * list and schemas that model.ts brings stay out of every page's first load.
  */
-import { contributorStateHash } from "../../worker/collaborate/model";
-import type { SynthesisStatus } from "../../worker/collaborate/views";
+import { contributorStateHash } from "../../shared/collaborate/model";
+import type { SynthesisStatus } from "../../shared/collaborate/views";
 import { campaignCheckOutcome, type CheckCampaign } from "./synthesis-logic";
 
 /** The check with the hash worked out here, as the server works it out (model.ts). */

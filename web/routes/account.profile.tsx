@@ -7,7 +7,7 @@ import { CampaignParticipationsCard, YourTeamCard } from "~/components/teams/you
 import { Card, CardContent } from "~/components/ui/card";
 import type { FieldErrors, ProfileActionResult } from "~/components/profile/save";
 import { requireUserContext } from "~/lib/context.server";
-import { customInstructionsSchema } from "../../worker/profile/model";
+import { customInstructionsSchema } from "../../shared/profile/model";
 import { HttpError } from "../../worker/lib/errors";
 import { getProfile, personalDetailsSchema, saveCustomInstructions, savePersonalDetails } from "../../worker/profile/service";
 import { getCampaignParticipations, getTeamMembers } from "../../worker/teams/service";

@@ -8,7 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { envOf } from "~/lib/auth.server";
 import { contextFor } from "~/lib/request-context.server";
 import { loginRedirect } from "../../worker/auth/guard";
-import { changePasswordSchema, twoFactorCodeSchema, validate } from "../../worker/auth/schemas";
+import { changePasswordSchema, twoFactorCodeSchema, validate } from "../../shared/auth/schemas";
 import {
   changePassword,
   confirmTotp,

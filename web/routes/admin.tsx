@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ADMIN_PAGE_SIZE } from "../../worker/admin/model";
+import { ADMIN_PAGE_SIZE } from "../../shared/admin/model";
 import { isAdmin, listAudit, listSchedulerTasks, searchUsers } from "../../worker/admin/service";
 import { AuditPanel } from "~/components/admin/audit-panel";
 import { SchedulerPanel } from "~/components/admin/scheduler-panel";

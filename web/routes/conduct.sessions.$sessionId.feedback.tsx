@@ -3,7 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FeedbackSummary } from "~/components/evaluation/feedback-summary";
 import { requireUserContext } from "~/lib/context.server";
 import { orPageNotFound } from "~/lib/not-found.server";
-import type { ConductSessionView } from "../../worker/conduct/views";
+import type { ConductSessionView } from "../../shared/conduct/views";
 import { getFeedbackSummary } from "../../worker/evaluation/feedback";
 
 export const meta: MetaFunction = () => [{ title: "Participant feedback · Readyroom" }];

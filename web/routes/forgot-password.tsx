@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { EmailField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
-import { forgotPasswordSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { forgotPasswordSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
 import { callAuth } from "../../worker/auth/service";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · Readyroom" }];

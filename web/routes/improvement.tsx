@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { listCorrectiveActions } from "../../worker/improvement/actions";
-import { listActionsQuerySchema } from "../../worker/improvement/model";
+import { listActionsQuerySchema } from "../../shared/improvement/model";
 import { ActionsList } from "~/components/improvement/actions-list";
 import { requireUserContext } from "~/lib/context.server";
 import type { ActionFilters } from "~/lib/improvement-api";

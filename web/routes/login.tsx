@@ -10,7 +10,7 @@ import { EmailField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
 import { configuredProviders } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
-import { loginSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { loginSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
 import { callAuth, headersWithCookies, mergeCookies, preferredSecondFactor } from "../../worker/auth/service";
 import { appContext } from "../../worker/context";
 import { parseConfig } from "../../worker/env";

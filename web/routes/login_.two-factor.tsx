@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { envOf } from "~/lib/auth.server";
 import { COOKIE_PREFIX } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
-import { recoveryCodeSchema, twoFactorCodeSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { recoveryCodeSchema, twoFactorCodeSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { parseConfig } from "../../worker/env";
 

@@ -11,7 +11,7 @@ import { envOf } from "~/lib/auth.server";
 import { configuredProviders } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { PRICING_PATH } from "../../worker/lib/paths";
-import { signupSchema, validate, type FieldErrors } from "../../worker/auth/schemas";
+import { signupSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { parseConfig } from "../../worker/env";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AiProvider, ChatMessage, JsonSchemaFormat } from "../ai/types";
 import { structuredCall } from "../collaborate/synthesis/ai-call";
 import type { StageUsage } from "../collaborate/synthesis/types";
-import { CAPABILITY_ELEMENTS, type AarContent, type Evidence } from "../db/conduct-shapes";
+import { CAPABILITY_ELEMENTS, type AarContent, type Evidence } from "../../shared/db/conduct-shapes";
 import { clip, inferElement, observationEvidence } from "./assemble";
 import type { AarInputs } from "./inputs";
 

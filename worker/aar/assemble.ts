@@ -1,6 +1,6 @@
-import { RATING_LABELS, type AarContent, type CapabilityElement, type Evidence, type Rating } from "../db/conduct-shapes";
+import { RATING_LABELS, type AarContent, type CapabilityElement, type Evidence, type Rating } from "../../shared/db/conduct-shapes";
 import { CAPABILITY_KEYWORDS } from "../collaborate/synthesis/capability-keywords";
-import { getCapabilityByName, MISSION_AREAS } from "../exercises/capabilities";
+import { getCapabilityByName, MISSION_AREAS } from "../../shared/exercises/capabilities";
 import type { AarInputs, FeedbackInput, ObservationInput } from "./inputs";
 
 /**

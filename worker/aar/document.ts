@@ -1,9 +1,9 @@
 import { safeFilename, type ExportFile } from "../exercises/export";
 import { keyValueTable, paragraphs, type Block, type SitMan } from "../exercises/export/sitman";
-import type { AarContent, Evidence } from "../db/conduct-shapes";
-import { RATING_LABELS } from "../db/conduct-shapes";
-import { AFTER_PLAY } from "./model";
-import type { AarView } from "./views";
+import type { AarContent, Evidence } from "../../shared/db/conduct-shapes";
+import { RATING_LABELS } from "../../shared/db/conduct-shapes";
+import { AFTER_PLAY } from "../../shared/aar/model";
+import type { AarView } from "../../shared/aar/views";
 
 /**
  * The After-Action Report / Improvement Plan as a document in the HSEEP-IP01 order, in the neutral

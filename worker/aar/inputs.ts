@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { ConductPlan, EegContent, FeedbackContent, Rating, TimelineItem } from "../db/conduct-shapes";
+import type { ConductPlan, EegContent, FeedbackContent, Rating, TimelineItem } from "../../shared/db/conduct-shapes";
 import { conductEvents, conductTokens, eegs, type ConductSession } from "../db/schema";
 import { feedbackAggregates, feedbackOrganizations, feedbackSample, type FeedbackRow, type StatementMean } from "../evaluation/feedback-stats";
 

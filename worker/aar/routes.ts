@@ -5,7 +5,7 @@ import { fileResponse, parseExportFormat } from "../exercises/export";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { AAR_EXPORT_FORMATS, renderAar } from "./document";
-import { AAR_BODY_LIMIT, generateAarSchema, saveAarSchema } from "./model";
+import { AAR_BODY_LIMIT, generateAarSchema, saveAarSchema } from "../../shared/aar/model";
 import { generateAar, getAar, publishAar, saveAar } from "./service";
 
 /**

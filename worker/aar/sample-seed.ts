@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import type { ConductEventPayload } from "../db/conduct-shapes";
+import type { ConductEventPayload } from "../../shared/db/conduct-shapes";
 import { conductEvents, conductSessions, conductTokens, eegs, feedbackResponses } from "../db/schema";
 import { newShareToken } from "../share/tokens";
 import { sampleEeg, sampleInputs, samplePlan } from "./sample";

@@ -1,4 +1,4 @@
-import { FEEDBACK_STATEMENTS, type ConductPlan, type EegContent, type FeedbackContent, type Rating } from "../db/conduct-shapes";
+import { FEEDBACK_STATEMENTS, type ConductPlan, type EegContent, type FeedbackContent, type Rating } from "../../shared/db/conduct-shapes";
 import type { AarInputs } from "./inputs";
 
 /**

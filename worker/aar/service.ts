@@ -5,15 +5,15 @@ import { chargeForAi, type AiCharge } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { findSession } from "../conduct/access";
 import type { UserContext } from "../context";
-import type { AarContent } from "../db/conduct-shapes";
+import type { AarContent } from "../../shared/db/conduct-shapes";
 import { afterActionReports, correctiveActions, type AfterActionReport, type ConductSession } from "../db/schema";
 import { nowDate } from "../lib/clock";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { AAR_MAX_OUTPUT_TOKENS, aiDraft, buildAarPrompt } from "./ai-draft";
 import { assembleOfflineDraft } from "./assemble";
 import { loadAarInputs } from "./inputs";
-import { AAR_MESSAGES, type SaveAarInput } from "./model";
-import type { AarView } from "./views";
+import { AAR_MESSAGES, type SaveAarInput } from "../../shared/aar/model";
+import type { AarView } from "../../shared/aar/views";
 
 /**
  * The After-Action Report / Improvement Plan of a conduct session (issue 15). Reading needs the

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COLLABORATE_ROLES, NEW_CAMPAIGN_STATUSES, TEAM_ROLES } from "./team-sql";
-import { ADMIN_CREDITS_MAX, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES } from "./model";
+import { ADMIN_CREDITS_MAX, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES } from "../../shared/admin/model";
 
 /** The admin API's request shapes (worker/admin/routes.ts); every failure is a 400 naming the field. */
 

@@ -9,7 +9,7 @@ import { accessChanged } from "../lib/access-changes";
 import { conflict, notFound } from "../lib/errors";
 import { purgeSharedPagesOf } from "../share/owner-pages";
 import { nowMs } from "../lib/clock";
-import { ADMIN_ACTIONS, FLAGS, type AdminAction, type BillingInterval, type Flag, type PlanType, type Role } from "./model";
+import { ADMIN_ACTIONS, FLAGS, type AdminAction, type BillingInterval, type Flag, type PlanType, type Role } from "../../shared/admin/model";
 import type { AuditQuery, CreditsChange, GrantPlan, SetFlag, UpdateUser, UserSearch } from "./schemas";
 import { countUsersSql, grantPlanSql, listUsersSql, revokePlanSql, setBetaSql, setDisabledSql, setFlagSql, setRoleSql } from "./sql";
 

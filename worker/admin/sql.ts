@@ -7,20 +7,15 @@
  * against the migrated schema. Table and column names follow worker/db/schema; instants are epoch
  * milliseconds, booleans 0/1.
  *
- * Pure and import-free: Node runs it with --experimental-strip-types from the scripts.
+ * Pure, importing only the shared lists (with their .ts extension): Node runs it with
+ * --experimental-strip-types from the scripts.
  */
 
-export const PLAN_TYPES = ["SOLO", "TEAM", "ENTERPRISE"] as const;
-export const BILLING_INTERVALS = ["MONTHLY", "YEARLY"] as const;
-export const ROLES = ["admin", "basic"] as const;
-/** Flags of spec §6. The first two also have their own Account columns, kept in step. */
-export const FLAGS = ["collaborateEnabled", "modelSelectionEnabled", "alertsEnabled", "betaAskReadyroomActionsEnabled"] as const;
-export const TENANCY_PROVIDER = "readyroom";
+import { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES, type BillingInterval, type Flag, type PlanType, type Role } from "../../shared/admin/model.ts";
 
-export type PlanType = (typeof PLAN_TYPES)[number];
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-export type Role = (typeof ROLES)[number];
-export type Flag = (typeof FLAGS)[number];
+export { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES, type BillingInterval, type Flag, type PlanType, type Role };
+
+export const TENANCY_PROVIDER = "readyroom";
 
 /** A user named by e-mail (the CLI's way) or by id (the console's). */
 export type UserRef = string | { userId: string };

@@ -3,8 +3,8 @@ import { flagOn } from "../accounts/flags";
 import { getTenancyAccountId } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, users } from "../db/schema";
-import { languageName } from "../profile/languages";
-import { readStoredInstructions, type CustomInstructions } from "../profile/model";
+import { languageName } from "../../shared/profile/languages";
+import { readStoredInstructions, type CustomInstructions } from "../../shared/profile/model";
 
 /**
  * What shapes an AI answer for this caller (issue 10: one source for the design assistant, Ask

@@ -1,6 +1,6 @@
 import type { Config } from "../env";
 import { isAiConfigured, readAiSettings } from "./config";
-import { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL } from "./models";
+import { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL } from "../../shared/ai/models";
 import { OFFLINE_LABEL } from "./offline";
 
 export interface ModelListing {

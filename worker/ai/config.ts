@@ -1,5 +1,5 @@
 import type { Config } from "../env";
-import { AI_PROVIDERS, DEFAULT_CHAT_MODEL, getModel, PROVIDER_DEFAULT_MODEL, type ModelProvider } from "./models";
+import { AI_PROVIDERS, DEFAULT_CHAT_MODEL, getModel, PROVIDER_DEFAULT_MODEL, type ModelProvider } from "../../shared/ai/models";
 
 /**
  * Which AI endpoints this deployment can reach, read from config:

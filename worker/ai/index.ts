@@ -5,7 +5,7 @@ import { openAiCompatibleProvider } from "./openai-compatible";
 import type { AiProvider } from "./types";
 
 export * from "./types";
-export { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL, getModel } from "./models";
+export { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL, getModel } from "../../shared/ai/models";
 export { OFFLINE_LABEL } from "./offline";
 
 /**

@@ -1,6 +1,6 @@
 import { approxTokens, type AiProvider, type ChatChunk, type ChatRequest } from "./types";
 
-import { OFFLINE_LABEL, OFFLINE_MODEL } from "./models";
+import { OFFLINE_LABEL, OFFLINE_MODEL } from "../../shared/ai/models";
 
 export { OFFLINE_LABEL, OFFLINE_MODEL };
 

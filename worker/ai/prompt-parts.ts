@@ -1,5 +1,5 @@
 import type { RetrievedPassage } from "../documents/retrieval";
-import type { CustomInstructions } from "../profile/model";
+import type { CustomInstructions } from "../../shared/profile/model";
 
 /**
  * Prompt pieces shared by the answers that read the planner's documents and settings (Ask

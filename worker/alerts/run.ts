@@ -10,7 +10,7 @@ import { newId } from "../lib/ids";
 import { notifyUser } from "../notifications/service";
 import { citationsOf, extractiveDigest, itemsForPrompt, type IntelCitation } from "../intelligence/digest";
 import { intelRegion, outcomeNotice, searchIntelligence, type IntelItem } from "../intelligence/sources";
-import { isCadence, summaryWindowStart } from "./cadence";
+import { isCadence, summaryWindowStart } from "../../shared/alerts/cadence";
 import { INSUFFICIENT_CREDITS_NOTICE } from "./notices";
 import { purgeSharedAlert } from "./share-cache";
 import { refreshSharedAlert } from "./share-page";

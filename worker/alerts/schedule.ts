@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import { CADENCE_INTERVAL_MS, dueTriggerDate, isCadence } from "./cadence";
+import { CADENCE_INTERVAL_MS, dueTriggerDate, isCadence } from "../../shared/alerts/cadence";
 
 /**
  * The cron side of news alerts (the `alert-summaries` task, every 15 minutes, run under its

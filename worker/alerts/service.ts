@@ -14,7 +14,7 @@ import {
   nextRunForCadenceChange,
   nextRunOnResume,
   type AlertCadence,
-} from "./cadence";
+} from "../../shared/alerts/cadence";
 import { sharedAlertPath } from "../share/paths";
 import { purgeSharedAlert } from "./share-cache";
 import { refreshSharedAlert } from "./share-page";

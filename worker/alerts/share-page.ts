@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { membershipHasFlag } from "../accounts/flags";
 import type { AppContext } from "../context";
 import { alertSummaries, alerts, sharedPages } from "../db/schema";
-import { safeHref } from "../../web/lib/safe-href";
+import { safeHref } from "../../shared/markdown/safe-href";
 import { escapeHtml, markdownToHtml, type CitationLinks } from "../share/markdown-html";
 import { timeHtml, type SharePage } from "../share/page";
 import { sharedPageRoute } from "../share/public-route";

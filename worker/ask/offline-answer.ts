@@ -1,4 +1,4 @@
-import type { AskPassage } from "./model";
+import type { AskPassage } from "../../shared/ask/model";
 import { analyzeQuestion, conceptIn, passageStems, type QueryConcept } from "../documents/query-terms";
 
 /**

@@ -1,8 +1,8 @@
 import { clip, describeInstructions, documentPassagesBlock, type InstructionLabel } from "../ai/prompt-parts";
 import type { ChatMessage } from "../ai/types";
-import type { CustomInstructions } from "../profile/model";
+import type { CustomInstructions } from "../../shared/profile/model";
 import type { AskAction } from "./actions/catalogue";
-import type { AskPassage } from "./model";
+import type { AskPassage } from "../../shared/ask/model";
 import { offlineAskAnswer } from "./offline-answer";
 
 /**

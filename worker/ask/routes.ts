@@ -4,7 +4,7 @@ import { ctxOf } from "../context";
 import { bodyLimit } from "../lib/route-meta";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
-import { ASK_BODY_MAX_BYTES, askBodySchema, createChatBodySchema, renameChatBodySchema } from "./model";
+import { ASK_BODY_MAX_BYTES, askBodySchema, createChatBodySchema, renameChatBodySchema } from "../../shared/ask/model";
 import { assistantSettings } from "../ai/assistant-settings";
 import { listAskActions } from "./actions/catalogue";
 import { askQuestion, createChat, deleteChat, getChat, listChats, renameChat } from "./service";

@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { askReadyroomChats, chatMessages } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { titleFromQuestion, type AnswerMetadata, type AskBody, type AskEvent, type AskPassage, type Citation } from "./model";
+import { titleFromQuestion, type AnswerMetadata, type AskBody, type AskEvent, type AskPassage, type Citation } from "../../shared/ask/model";
 
 export { titleFromQuestion };
 import { ASK_ACTIONS, findAskAction, type AskAction } from "./actions/catalogue";

@@ -13,7 +13,7 @@ import { runInBackground } from "../lib/background";
 import { escapeHtml, getEmailSender } from "../lib/email";
 import type { AppContext } from "../context";
 import { safeCallbackUrl } from "./guard";
-import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "./schemas";
+import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "../../shared/auth/schemas";
 
 /** Used only when APP_ENV is local or test; production refuses to start without AUTH_SECRET (worker/env.ts). */
 const DEV_SECRET = "readyroom-local-development-secret-not-for-production-0001";

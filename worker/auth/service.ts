@@ -4,7 +4,7 @@ import { sessions, users } from "../db/schema";
 import type { Env } from "../env";
 import { AUTH_BASE_PATH } from "./auth";
 import { handleAuthRequest } from "./http";
-import type { FieldErrors } from "./schemas";
+import type { FieldErrors } from "../../shared/auth/schemas";
 import { accessChanged } from "../lib/access-changes";
 import { nowMs } from "../lib/clock";
 import { sessionEnded } from "./session";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BRIEF_CONTENT_MAX, BRIEF_MESSAGES, BRIEF_TITLE_MAX } from "./limits";
+import { BRIEF_CONTENT_MAX, BRIEF_MESSAGES, BRIEF_TITLE_MAX } from "../../shared/briefs/limits";
 
 /** The briefs API's request shapes (bodies and the list query), with the limits' own messages. */
 

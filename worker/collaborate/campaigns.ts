@@ -9,9 +9,9 @@ import { conflict } from "../lib/errors";
 import { createdCampaign, managedCampaign, requireManagerTeam } from "./access";
 import { contributorsOf } from "./contributors";
 import { invitationsOf } from "./invitations";
-import { campaignIsOpen, type CreateCampaignBody } from "./model";
+import { campaignIsOpen, type CreateCampaignBody } from "../../shared/collaborate/model";
 import { readParameters } from "./parameters";
-import type { CampaignDetailView, CampaignSummaryView } from "./views";
+import type { CampaignDetailView, CampaignSummaryView } from "../../shared/collaborate/views";
 
 /**
  * Campaigns of a team (spec §3 Campaign): created and managed by the team's ADMINs and

@@ -2,10 +2,10 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { campaignTokens, campaignUsers, contributorExercises, users } from "../db/schema";
 import { interviewScript } from "./interview-script";
-import { dayOf } from "./model";
+import { dayOf } from "../../shared/collaborate/model";
 import { readParameters } from "./parameters";
 import { readProgress } from "./progress";
-import type { ContributorView } from "./views";
+import type { ContributorView } from "../../shared/collaborate/views";
 
 /**
  * A campaign's contributors as its managers see them: who (from the Readyroom user or the

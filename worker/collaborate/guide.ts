@@ -2,7 +2,7 @@ import type { UserContext } from "../context";
 import { managedCampaign } from "./access";
 import { interviewScript } from "./interview-script";
 import { readParameters } from "./parameters";
-import type { Findings } from "./views";
+import type { Findings } from "../../shared/collaborate/views";
 
 /**
  * The campaign's discussion guide (markdown; spec §8 names its download toasts): the brief, the

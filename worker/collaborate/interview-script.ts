@@ -1,4 +1,4 @@
-import type { CampaignParametersView, InterviewAnswer } from "./views";
+import type { CampaignParametersView, InterviewAnswer } from "../../shared/collaborate/views";
 
 /**
  * The interview's question list: phase 1 (who they are, their agency's plans, past incidents,

@@ -9,7 +9,7 @@ import { conflict, notFound } from "../lib/errors";
 import { closingLine, completionOf, interviewScript, phaseTwoIntro, proposalsFrom, scriptIntro, type ScriptQuestion } from "./interview-script";
 import { readParameters, takesContributions } from "./parameters";
 import { readCollected, readProgress, type InterviewProgress } from "./progress";
-import type { InterviewMessage, InterviewSummaryView, InterviewView } from "./views";
+import type { InterviewMessage, InterviewSummaryView, InterviewView } from "../../shared/collaborate/views";
 
 /**
  * A contributor's interview (spec §3 ContributorExercise), read and written only by its author:

@@ -10,9 +10,9 @@ import { conflict, HttpError, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
 import { hashInvitationToken } from "../teams/invitations";
 import { managedCampaign, type ManagedCampaign } from "./access";
-import { CAMPAIGN_INVITATION_TTL_MS, type InviteContributorBody } from "./model";
+import { CAMPAIGN_INVITATION_TTL_MS, type InviteContributorBody } from "../../shared/collaborate/model";
 import { readParameters, takesContributions } from "./parameters";
-import type { CampaignInvitationView } from "./views";
+import type { CampaignInvitationView } from "../../shared/collaborate/views";
 
 /**
  * Contributor invitations (spec §3 CampaignToken): one row per invited address, holding a SHA-256

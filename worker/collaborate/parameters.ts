@@ -1,6 +1,6 @@
 import { campaignParametersSchema, type Campaign } from "../db/schema";
-import { campaignIsOpen } from "./model";
-import { CAMPAIGN_PURPOSES, type CampaignParametersView, type CampaignPurpose } from "./views";
+import { campaignIsOpen } from "../../shared/collaborate/model";
+import { CAMPAIGN_PURPOSES, type CampaignParametersView, type CampaignPurpose } from "../../shared/collaborate/views";
 
 /**
  * Campaign.parameters holds the brief (purpose, hazard, questions…) beside the two keys spec §7

@@ -1,4 +1,4 @@
-import type { CollectedData, InterviewAnswer, InterviewMessage } from "./views";
+import type { CollectedData, InterviewAnswer, InterviewMessage } from "../../shared/collaborate/views";
 
 /**
  * ContributorExercise.progress: where the interview stands (the index of the next question), its

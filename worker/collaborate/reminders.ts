@@ -7,7 +7,7 @@ import { escapeHtml, getEmailSender } from "../lib/email";
 import { conflict } from "../lib/errors";
 import { managedCampaign } from "./access";
 import { contributorsOf } from "./contributors";
-import { REMINDER_INTERVAL_MS } from "./model";
+import { REMINDER_INTERVAL_MS } from "../../shared/collaborate/model";
 import { readParameters, takesContributions } from "./parameters";
 
 export const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";

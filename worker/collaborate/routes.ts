@@ -9,7 +9,7 @@ import { discussionGuide } from "./guide";
 import { answerInterview, getInterview, listMyInterviews, submitInterview } from "./interviews";
 import { inviteContributor, resendContributorInvitation, revokeContributorInvitation } from "./invitations";
 import { acceptCampaignInvitation, inspectCampaignInvitation } from "./join";
-import { createCampaignBodySchema, interviewAnswerBodySchema, inviteContributorBodySchema } from "./model";
+import { createCampaignBodySchema, interviewAnswerBodySchema, inviteContributorBodySchema } from "../../shared/collaborate/model";
 import { remindContributors } from "./reminders";
 
 const id = z.string().trim().min(1, "An id is required.").max(100, "That id is too long.");

@@ -6,7 +6,7 @@ import { campaignExercises, conductSessions, conductTokens, exercises, type Cond
 import { inCampaign, openExercise, personal, type ExerciseScope } from "../exercises/scope";
 import { HttpError, notFound } from "../lib/errors";
 import { SHARE_TOKEN_PATTERN } from "../share/tokens";
-import { CONDUCT_MESSAGES } from "./model";
+import { CONDUCT_MESSAGES } from "../../shared/conduct/model";
 
 /**
  * Who may reach a conduct session (issue 15), the one rule every session route, page and socket

@@ -1,9 +1,9 @@
 import type { SessionUser } from "../auth/middleware";
 import type { UserContext } from "../context";
 import { findSession } from "./access";
-import type { ControllerCommand } from "./model";
+import type { ControllerCommand } from "../../shared/conduct/model";
 import { sessionObject, unwrap } from "./session-object";
-import type { ControllerStateView } from "./views";
+import type { ControllerStateView } from "../../shared/conduct/views";
 
 /**
  * A controller's command (start, pause, release…): only whoever may run the session (404 otherwise,

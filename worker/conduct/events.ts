@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { conductEvents } from "../db/schema";
 import { findSession } from "./access";
-import type { ConductEventView } from "./views";
+import type { ConductEventView } from "../../shared/conduct/views";
 
 /** The replay: every event of the session, in sequence order, from the D1 mirror. */
 export async function listEvents(ctx: UserContext, sessionId: string): Promise<ConductEventView[]> {

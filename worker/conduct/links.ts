@@ -5,10 +5,10 @@ import { conflict, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import { newShareToken } from "../share/tokens";
 import { findSession } from "./access";
-import { CONDUCT_MESSAGES, MAX_LINKS_PER_SESSION, type CreateLinkInput } from "./model";
+import { CONDUCT_MESSAGES, MAX_LINKS_PER_SESSION, type CreateLinkInput } from "../../shared/conduct/model";
 import type { LinkRecord } from "./project";
 import { sessionObject } from "./session-object";
-import type { ConductLinkView } from "./views";
+import type { ConductLinkView } from "../../shared/conduct/views";
 
 /**
  * A session's links for people without an account (issue 15): a player group, an evaluator, or the

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
-import type { ActorRole, ConductEventPayload, EegGuide } from "../db/conduct-shapes";
+import type { ActorRole, ConductEventPayload, EegGuide } from "../../shared/db/conduct-shapes";
 import type { Database } from "../db/client";
 import { conductEvents, conductSessions, eegs, feedbackResponses } from "../db/schema";
-import type { ConductStatus } from "./views";
+import type { ConductStatus } from "../../shared/conduct/views";
 
 /**
  * The session object's D1 side (docs/decisions/0002): the ConductEvent rows and the session's status

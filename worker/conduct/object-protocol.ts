@@ -1,4 +1,4 @@
-import type { ActorRole } from "../db/conduct-shapes";
+import type { ActorRole } from "../../shared/db/conduct-shapes";
 import type { SessionAccess } from "./access";
 
 /**

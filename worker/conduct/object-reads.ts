@@ -1,6 +1,6 @@
-import type { ConductEventPayload } from "../db/conduct-shapes";
+import type { ConductEventPayload } from "../../shared/db/conduct-shapes";
 import { latestAnswers } from "./project";
-import type { ObservationView, PlayerAnswerView } from "./views";
+import type { ObservationView, PlayerAnswerView } from "../../shared/conduct/views";
 
 /**
  * What a link wrote, read from the session object's own SQLite event log (durable-objects/conduct-session.ts):

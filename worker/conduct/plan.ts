@@ -1,5 +1,5 @@
-import type { ConductModule, ConductPlan, TimelineItem } from "../db/conduct-shapes";
-import type { Module, MselRow } from "../db/exercise-shapes";
+import type { ConductModule, ConductPlan, TimelineItem } from "../../shared/db/conduct-shapes";
+import type { Module, MselRow } from "../../shared/db/exercise-shapes";
 import type { Exercise } from "../db/schema";
 
 /**

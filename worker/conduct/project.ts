@@ -1,4 +1,4 @@
-import type { ConductModule, EegGuide } from "../db/conduct-shapes";
+import type { ConductModule, EegGuide } from "../../shared/db/conduct-shapes";
 import type { SessionAccess } from "./access";
 import { dueAt, elapsedAt, type SessionState } from "./state";
 import type {
@@ -12,7 +12,7 @@ import type {
   PlayerAnswerView,
   PlayerStateView,
   TimelineItemView,
-} from "./views";
+} from "../../shared/conduct/views";
 
 /**
  * What each role of a session sees (issue 15), from the object's state: pure, so the object builds

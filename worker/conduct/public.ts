@@ -1,9 +1,9 @@
 import type { AppContext } from "../context";
 import { notFound } from "../lib/errors";
 import { findLink, type LinkWithSession } from "./access";
-import { CONDUCT_MESSAGES, type AnswerInput, type ObservationInput } from "./model";
+import { CONDUCT_MESSAGES, type AnswerInput, type ObservationInput } from "../../shared/conduct/model";
 import { sessionObject, unwrap } from "./session-object";
-import type { SubmitAck, TokenStateView } from "./views";
+import type { SubmitAck, TokenStateView } from "../../shared/conduct/views";
 
 /**
  * What a public conduct link may do (issue 15), with no account: read its state, and send the

@@ -7,7 +7,7 @@ import type { AppEnv } from "../types";
 import { runCommand } from "./commands";
 import { listEvents } from "./events";
 import { createLink, revokeLink } from "./links";
-import { answerSchema, CONDUCT_BODY_LIMIT, controllerCommandSchema, createLinkSchema, createSessionSchema, observationSchema } from "./model";
+import { answerSchema, CONDUCT_BODY_LIMIT, controllerCommandSchema, createLinkSchema, createSessionSchema, observationSchema } from "../../shared/conduct/model";
 import { getTokenState, submitAnswer, submitObservation } from "./public";
 import { createSession, getControllerState, listSessions } from "./sessions";
 import { openControllerSocket, openLinkSocket } from "./sockets";

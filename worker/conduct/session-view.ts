@@ -1,6 +1,6 @@
 import type { ConductSession } from "../db/schema";
 import type { SessionAccess } from "./access";
-import type { ConductSessionView } from "./views";
+import type { ConductSessionView } from "../../shared/conduct/views";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

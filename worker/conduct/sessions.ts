@@ -5,12 +5,12 @@ import { EXERCISE_NOT_FOUND, findExercise } from "../exercises/scope";
 import { notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import { exerciseAccess, findSession, sessionScope } from "./access";
-import type { CreateSessionInput } from "./model";
+import type { CreateSessionInput } from "../../shared/conduct/model";
 import { buildConductPlan } from "./plan";
 import type { SessionMeta } from "./project";
 import { sessionObject, unwrap } from "./session-object";
 import { toSessionView } from "./session-view";
-import type { ConductSessionView, ControllerStateView } from "./views";
+import type { ConductSessionView, ControllerStateView } from "../../shared/conduct/views";
 
 /**
  * Conduct sessions (issue 15): made from an exercise the caller may change, listed for whoever may

@@ -1,8 +1,8 @@
-import type { ConductEventPayload, TimelineItem } from "../db/conduct-shapes";
+import type { ConductEventPayload, TimelineItem } from "../../shared/db/conduct-shapes";
 import { badRequest, conflict, gone, notFound } from "../lib/errors";
 import { isEvaluationClosed, OBSERVATION_CLOCK_SKEW_MS } from "./evaluation-window";
-import { CONDUCT_MESSAGES, type AnswerInput, type ControllerCommand, type ObservationInput } from "./model";
-import type { ConductStatus } from "./views";
+import { CONDUCT_MESSAGES, type AnswerInput, type ControllerCommand, type ObservationInput } from "../../shared/conduct/model";
+import type { ConductStatus } from "../../shared/conduct/views";
 
 /**
  * A conduct session's state machine (issue 15), pure: the session's Durable Object keeps the state,

@@ -9,8 +9,8 @@ import { membershipOf } from "../accounts/membership";
 import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummaries, toSummaries } from "../exercises/service";
 import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
 import { notFound } from "../lib/errors";
-import { type CustomInstructionField, FIELD_LABELS } from "../profile/model";
-import { readStoredInstructions } from "../profile/model";
+import { type CustomInstructionField, FIELD_LABELS } from "../../shared/profile/model";
+import { readStoredInstructions } from "../../shared/profile/model";
 
 /** How many documents and briefs the dashboard lists; the full lists live on their own pages. */
 export const DASHBOARD_RECENT_LIMIT = 5;

@@ -3,7 +3,7 @@ import type { AppContext, UserContext } from "../context";
 import { markFailed } from "./ingest";
 import { documents } from "../db/schema";
 import type { IngestMessage } from "./messages";
-import { withIngestStatus, type IngestStatus } from "./status";
+import { withIngestStatus, type IngestStatus } from "../../shared/documents/status";
 import { nowMs, nowDate } from "../lib/clock";
 
 /** A queued or processing status older than this is presumed lost (message dead-lettered, deploy mid-run). */

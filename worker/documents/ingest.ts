@@ -5,12 +5,12 @@ import { chunkSections, type Chunk } from "./chunk";
 import type { IngestMessage } from "./messages";
 import { ParseError } from "./parse";
 import { readDocument } from "./ocr";
-import { detectType, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
-import { readIngestStatus, withIngestStatus, type IngestStatus } from "./status";
+import { detectType, UNSUPPORTED_TYPE_MESSAGE } from "../../shared/documents/file-types";
+import { readIngestStatus, withIngestStatus, type IngestStatus } from "../../shared/documents/status";
 import { nowMs, nowDate } from "../lib/clock";
 import { embedDocument, forgetVectors, VECTORS_KEY } from "./vectors/semantic";
 import { chunkIdsOf } from "./index-store";
-import { DESCRIPTION_ONLY_NOTE, descriptionSection, readDescription } from "./description";
+import { DESCRIPTION_ONLY_NOTE, descriptionSection, readDescription } from "../../shared/documents/description";
 import type { ParsedSection } from "./parse/types";
 
 /**

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
+import type { RetrievedPassage } from "../../shared/ask/model";
 import { documentAccess, documentClientScope, documentReadableRaw, visibleClientIds } from "../clients/access";
 import type { AppContext, UserContext } from "../context";
 import type { Database } from "../db/client";
 import { analyzeQuestion, anyConceptMatch, conceptIn, conceptMatch, passageStems, type QueryConcept } from "./query-terms";
 import { ANSWER_FLOOR, conceptWeights, coverage, PASSAGE_FLOOR, reciprocalRankFusion } from "./relevance";
 import { semanticFloor, semanticSearch } from "./vectors/semantic";
+
+export type { RetrievedPassage };
 
 /**
  * Which passages of the caller's documents a question is answered from — the one retrieval of Ask
@@ -18,18 +21,6 @@ import { semanticFloor, semanticSearch } from "./vectors/semantic";
  * no passage is returned, so nothing unrelated is ever cited.
  */
 
-/** A retrieved passage: where it is (what a citation shows) and the chunk's full text, which goes into the prompt. */
-export interface RetrievedPassage {
-  /** 1-based rank, the [n] an answer cites it by. */
-  n: number;
-  chunkId: string;
-  documentId: string;
-  documentName: string;
-  page?: number;
-  /** Text around the matched words, each match wrapped in [ and ] (as document search shows it). */
-  snippet: string;
-  content: string;
-}
 
 export const PASSAGE_LIMIT = 8;
 /** Candidates read per question before scoring: enough for the fusion to reorder the head. */

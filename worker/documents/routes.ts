@@ -6,7 +6,7 @@ import { badRequest, payloadTooLarge } from "../lib/errors";
 import { parseWith, readJson } from "../lib/http";
 import { bodyLimit } from "../lib/route-meta";
 import type { AppEnv } from "../types";
-import { MAX_UPLOAD_BYTES } from "./file-types";
+import { MAX_UPLOAD_BYTES } from "../../shared/documents/file-types";
 import {
   assertCanUpload,
   assertDeclaredSize,

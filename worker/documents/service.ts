@@ -11,11 +11,11 @@ import { chunkIdsOf, deleteDocumentIndex, searchChunks, type ChunkHit } from "./
 import { admitIngestion, assertMayIngest } from "./admission";
 import type { IngestionReason } from "./limits";
 import { contentMatchesType, contentMismatchMessage, sniffedBytes } from "./sniff";
-import { detectType, documentType, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "./file-types";
-import { hasIngestStatus, readIngestStatus, type IngestStatus } from "./status";
+import { detectType, documentType, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "../../shared/documents/file-types";
+import { hasIngestStatus, readIngestStatus, type IngestStatus } from "../../shared/documents/status";
 import { nowMs } from "../lib/clock";
 import { forgetVectors } from "./vectors/semantic";
-import { descriptionSchema, readDescription, withDescription } from "./description";
+import { descriptionSchema, readDescription, withDescription } from "../../shared/documents/description";
 
 /**
  * The document library: upload to R2, list, rename, download, delete, reprocess and keyword

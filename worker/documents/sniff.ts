@@ -1,4 +1,4 @@
-import { documentType } from "./file-types";
+import { documentType } from "../../shared/documents/file-types";
 
 /**
  * Type by content: the bytes must be what the extension says, or the file is refused before

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { ChatMessage, JsonSchemaFormat } from "../ai/types";
-import type { ConductPlan, EegContent } from "../db/conduct-shapes";
+import type { ConductPlan, EegContent } from "../../shared/db/conduct-shapes";
 import { groundElement } from "../exercises/prompts/grounding";
 import type { Passage } from "../exercises/prompts/passages";
-import { RATING_DEFINITIONS } from "./model";
+import { RATING_DEFINITIONS } from "../../shared/evaluation/model";
 import { toGuide, type EegGrounding } from "./eeg-offline";
 import { capabilityGroups, type CapabilityGroup } from "./eeg-plan";
 

@@ -1,4 +1,4 @@
-import type { CoreCapabilityName } from "../exercises/capabilities";
+import type { CoreCapabilityName } from "../../shared/exercises/capabilities";
 
 /**
  * Doctrinal default critical tasks per core capability: what an EEG lists for a target when

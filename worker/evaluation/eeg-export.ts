@@ -1,8 +1,8 @@
-import type { EegContent } from "../db/conduct-shapes";
+import type { EegContent } from "../../shared/db/conduct-shapes";
 import { safeFilename, type ExportFile } from "../exercises/export";
 import { planReference } from "../exercises/export/plan-references";
 import { keyValueTable, type Block, type SitMan } from "../exercises/export/sitman";
-import { RATING_DEFINITIONS, RATINGS } from "./model";
+import { RATING_DEFINITIONS, RATINGS } from "../../shared/evaluation/model";
 
 /**
  * The Exercise Evaluation Guides as a document in the familiar HSEEP EEG layout, in the neutral

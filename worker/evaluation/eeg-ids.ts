@@ -1,4 +1,4 @@
-import type { EegContent } from "../db/conduct-shapes";
+import type { EegContent } from "../../shared/db/conduct-shapes";
 import { guideId } from "./eeg-plan";
 
 /**

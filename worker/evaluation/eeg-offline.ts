@@ -1,7 +1,7 @@
 import { capabilitiesIn } from "../collaborate/synthesis/capability-keywords";
-import type { ConductPlan, EegContent, EegGuide, TimelineItem } from "../db/conduct-shapes";
-import type { PlanSource } from "../db/exercise-shapes";
-import { getCapabilityByName } from "../exercises/capabilities";
+import type { ConductPlan, EegContent, EegGuide, TimelineItem } from "../../shared/db/conduct-shapes";
+import type { PlanSource } from "../../shared/db/exercise-shapes";
+import { getCapabilityByName } from "../../shared/exercises/capabilities";
 import { bestSentence, groundElement, matchPassage, significantWords } from "../exercises/prompts/grounding";
 import type { Passage } from "../exercises/prompts/passages";
 import { defaultCriticalTasks } from "./eeg-defaults";

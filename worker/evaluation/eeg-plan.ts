@@ -1,6 +1,6 @@
 import { capabilitiesIn } from "../collaborate/synthesis/capability-keywords";
-import type { ConductPlan } from "../db/conduct-shapes";
-import { CORE_CAPABILITIES, getCapabilityByName } from "../exercises/capabilities";
+import type { ConductPlan } from "../../shared/db/conduct-shapes";
+import { CORE_CAPABILITIES, getCapabilityByName } from "../../shared/exercises/capabilities";
 
 /**
  * What an EEG is built around: the core capabilities the session's objectives name, each with its

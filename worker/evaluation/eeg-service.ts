@@ -6,8 +6,8 @@ import { structuredCall } from "../collaborate/synthesis/ai-call";
 import { announceSessionChange } from "../conduct/announce";
 import { findSession, sessionScope } from "../conduct/access";
 import type { UserContext } from "../context";
-import { eegContentSchema, type ConductPlan, type EegContent } from "../db/conduct-shapes";
-import type { MselRow, PlanSource } from "../db/exercise-shapes";
+import { eegContentSchema, type ConductPlan, type EegContent } from "../../shared/db/conduct-shapes";
+import type { MselRow, PlanSource } from "../../shared/db/exercise-shapes";
 import { eegs, type ConductSession, type Eeg } from "../db/schema";
 import type { ExportFile } from "../exercises/export";
 import { retrievePassages, type Passage } from "../exercises/prompts/passages";
@@ -20,8 +20,8 @@ import { assignIds, withoutBlanks } from "./eeg-ids";
 import { printedDate, renderEeg, type EegExportFormat } from "./eeg-export";
 import { buildOfflineEeg, type EegGrounding } from "./eeg-offline";
 import { capabilityGroups, retrievalQuery, type CapabilityGroup } from "./eeg-plan";
-import { EVALUATION_MESSAGES, type SaveEegInput } from "./model";
-import type { EegView } from "./views";
+import { EVALUATION_MESSAGES, type SaveEegInput } from "../../shared/evaluation/model";
+import type { EegView } from "../../shared/evaluation/views";
 
 /**
  * A session's Exercise Evaluation Guides (one document per session): read, generate (AI when a

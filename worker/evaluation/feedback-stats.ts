@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { FEEDBACK_STATEMENTS, feedbackContentSchema, type FeedbackContent } from "../db/conduct-shapes";
+import { FEEDBACK_STATEMENTS, feedbackContentSchema, type FeedbackContent } from "../../shared/db/conduct-shapes";
 import { feedbackResponses } from "../db/schema";
 
 /**

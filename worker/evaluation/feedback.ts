@@ -3,14 +3,14 @@ import { announceSessionChange } from "../conduct/announce";
 import { findLink, findSession } from "../conduct/access";
 import { countFeedback } from "../conduct/mirror";
 import type { AppContext, UserContext } from "../context";
-import { FEEDBACK_STATEMENTS, feedbackContentSchema, type FeedbackContent } from "../db/conduct-shapes";
+import { FEEDBACK_STATEMENTS, feedbackContentSchema, type FeedbackContent } from "../../shared/db/conduct-shapes";
 import { feedbackResponses } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { newId } from "../lib/ids";
 import { assertFeedbackOpen, feedbackClosedMessage, feedbackFull, feedbackFullMessage, isFeedbackClosed, takeFeedbackSlot } from "./feedback-rules";
 import { feedbackAggregates, latestFeedback } from "./feedback-stats";
-import type { FeedbackInput } from "./model";
-import type { FeedbackFormView, FeedbackSummaryView } from "./views";
+import type { FeedbackInput } from "../../shared/evaluation/model";
+import type { FeedbackFormView, FeedbackSummaryView } from "../../shared/evaluation/views";
 
 /**
  * HSEEP participant feedback (issue 15): the public form behind a session's feedback link, and

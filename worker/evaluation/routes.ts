@@ -7,7 +7,7 @@ import type { AppEnv } from "../types";
 import { EEG_EXPORT_FORMATS } from "./eeg-export";
 import { exportEeg, generateEeg, getEeg, saveEeg } from "./eeg-service";
 import { getFeedbackForm, getFeedbackSummary, submitFeedback } from "./feedback";
-import { EEG_BODY_LIMIT, FEEDBACK_BODY_LIMIT, feedbackInputSchema, generateEegSchema, saveEegSchema } from "./model";
+import { EEG_BODY_LIMIT, FEEDBACK_BODY_LIMIT, feedbackInputSchema, generateEegSchema, saveEegSchema } from "../../shared/evaluation/model";
 
 /**
  * Evaluation's API (issue 15; the map is in views.ts). Mounted in worker/app.ts:

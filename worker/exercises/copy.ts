@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { UserContext } from "../context";
-import { exerciseInputSchema, pickContent, type ExerciseInput, type ExerciseMetadata } from "../db/exercise-shapes";
+import { exerciseInputSchema, pickContent, type ExerciseInput, type ExerciseMetadata } from "../../shared/db/exercise-shapes";
 import { notFound } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { assertClientForCreate } from "./clients";

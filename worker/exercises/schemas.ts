@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { exerciseInputSchema } from "../db/exercise-shapes";
+import { exerciseInputSchema } from "../../shared/db/exercise-shapes";
 
 // Request shapes of the exercise API (spec §7), parsed at the edge by the routes.
 

@@ -3,7 +3,7 @@ import { assertActivePlan } from "../accounts/plan";
 import { assertCampaignAccess } from "../accounts/collaborate";
 import type { UserContext } from "../context";
 import { campaignExercises, campaigns, conversations, exercises, feedback, users } from "../db/schema";
-import { EXERCISE_CONTENT_FIELDS, EXERCISE_PROGRESS_FIELDS, type ExerciseInput, type ExerciseMetadata } from "../db/exercise-shapes";
+import { EXERCISE_CONTENT_FIELDS, EXERCISE_PROGRESS_FIELDS, type ExerciseInput, type ExerciseMetadata } from "../../shared/db/exercise-shapes";
 import { forbidden } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowDate } from "../lib/clock";
@@ -12,7 +12,7 @@ import { assertClientForCreate } from "./clients";
 import { assertEditable } from "./lock-service";
 import { listQuerySchema, type CreateExerciseBody, type ListQuery } from "./schemas";
 import { findExercise, openExercise, type ExerciseRow, type ExerciseScope } from "./scope";
-import { resumeStep } from "./steps";
+import { resumeStep } from "../../shared/exercises/steps";
 import { toExerciseView, type CampaignExerciseSummary, type ExerciseSummary, type ExerciseView } from "./views";
 
 /**

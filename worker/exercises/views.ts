@@ -1,6 +1,6 @@
 import type { Exercise } from "../db/schema";
 import type { ExerciseRow } from "./scope";
-import { resumeStep } from "./steps";
+import { resumeStep } from "../../shared/exercises/steps";
 
 /** What the API and the editor's loader answer for one exercise: dates as ISO strings. */
 export type ExerciseView = Omit<Exercise, "createdAt" | "updatedAt" | "lockExpires"> & {

@@ -7,8 +7,8 @@ import { conductSessions, correctiveActions, type CorrectiveAction } from "../db
 import { nowDate, nowMs } from "../lib/clock";
 import { badRequest, notFound } from "../lib/errors";
 import { ACTIVE_STATUSES, isOverdue, overdueBefore } from "./due";
-import { IMPROVEMENT_MESSAGES, type listActionsQuerySchema, type UpdateCorrectiveActionInput } from "./model";
-import type { CorrectiveActionListView, CorrectiveActionView, VerifyingSessionView } from "./views";
+import { IMPROVEMENT_MESSAGES, type listActionsQuerySchema, type UpdateCorrectiveActionInput } from "../../shared/improvement/model";
+import type { CorrectiveActionListView, CorrectiveActionView, VerifyingSessionView } from "../../shared/improvement/views";
 
 /**
  * The caller's corrective actions (issue 15): the Improvement Plan rows of the reports they

@@ -1,5 +1,5 @@
-import { REMINDER_LEAD_DAYS } from "./model";
-import type { CorrectiveActionStatus } from "./views";
+import { REMINDER_LEAD_DAYS } from "../../shared/improvement/model";
+import type { CorrectiveActionStatus } from "../../shared/improvement/views";
 
 /**
  * Due dates are calendar days (YYYY-MM-DD, no time zone): an action is overdue once the END of its

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import { notifyUser } from "../notifications/service";
 import { isOverdue, reminderHorizon, utcDay } from "./due";
-import { REMINDER_INTERVAL_MS } from "./model";
+import { REMINDER_INTERVAL_MS } from "../../shared/improvement/model";
 
 /**
  * The Cron's `corrective-action-reminders` task (daily, worker/jobs/tasks.ts). It finds corrective

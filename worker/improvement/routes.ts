@@ -4,11 +4,11 @@ import { ctxOf } from "../context";
 import { parseWith, readJson } from "../lib/http";
 import type { AppEnv } from "../types";
 import { listCorrectiveActions, listVerifyingSessions, updateCorrectiveAction } from "./actions";
-import { IMPROVEMENT_BODY_LIMIT, listActionsQuerySchema, updateCorrectiveActionSchema } from "./model";
+import { IMPROVEMENT_BODY_LIMIT, listActionsQuerySchema, updateCorrectiveActionSchema } from "../../shared/improvement/model";
 import { getCapabilityTrends } from "./trends";
 
 /**
- * Mounted at /api/improvement (API map: worker/improvement/views.ts). Every answer is the caller's
+ * Mounted at /api/improvement (API map: shared/improvement/views.ts). Every answer is the caller's
  * own: another user's corrective action is 404.
  */
 export const improvementRoutes = new Hono<AppEnv>()

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { UserContext } from "../context";
-import { RATINGS, type Rating } from "../db/conduct-shapes";
+import { RATINGS, type Rating } from "../../shared/db/conduct-shapes";
 import { afterActionReports, conductSessions, correctiveActions } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { overdueSql } from "./actions";
 import { ACTIVE_STATUSES } from "./due";
-import type { CapabilityTrendsView, CapabilityTrendView } from "./views";
+import type { CapabilityTrendsView, CapabilityTrendView } from "../../shared/improvement/views";
 
 /**
  * Capability trends (issue 15): per core capability, the rating each of the caller's PUBLISHED

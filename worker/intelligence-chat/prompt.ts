@@ -3,7 +3,7 @@ import type { ChatMessage } from "../ai/types";
 import { offlineAskAnswer } from "../ask/offline-answer";
 import { analyzeQuestion } from "../documents/query-terms";
 import type { RetrievedPassage } from "../documents/retrieval";
-import type { CustomInstructions } from "../profile/model";
+import type { CustomInstructions } from "../../shared/profile/model";
 import { extractiveDigest, itemsForPrompt, MAX_CITED_ITEMS } from "../intelligence/digest";
 import type { IntelItem, IntelRegion } from "../intelligence/sources";
 import { US_STATES } from "../intelligence/sources/region";

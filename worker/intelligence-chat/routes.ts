@@ -3,7 +3,7 @@ import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { readJson } from "../lib/http";
 import type { AppEnv } from "../types";
-import { createIntelChatBodySchema, INTEL_BODY_MAX_BYTES, intelQuestionBodySchema } from "./model";
+import { createIntelChatBodySchema, INTEL_BODY_MAX_BYTES, intelQuestionBodySchema } from "../../shared/intelligence-chat/model";
 import { askIntelligence, createIntelChat, deleteIntelChat, getIntelChat, listIntelChats } from "./service";
 
 /**

@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { approxTokens, DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider, type AiProvider, type ChatChunk } from "../ai";
 import { answerResponse, answerStream, openPaidAnswer, settleAnswerCharge, type TokenUsage } from "../ai/answer-stream";
 import { assistantSettings } from "../ai/assistant-settings";
-import type { Citation } from "../ask/model";
+import type { Citation } from "../../shared/ask/model";
 import { ASK_OFFLINE_LABEL } from "../ask/offline-answer";
-import { titleFromQuestion } from "../ask/model";
+import { titleFromQuestion } from "../../shared/ask/model";
 import { estimateCredits } from "../billing/pricing";
 import { chargeForAi, type AiCharge } from "../billing/service";
 import type { UserContext } from "../context";
@@ -18,7 +18,7 @@ import { nowMs } from "../lib/clock";
 import { conflict, notFound } from "../lib/errors";
 import { citationsOf, safeCitations, type IntelCitation } from "../intelligence/digest";
 import { intelRegion, outcomeNotice, searchIntelligence, type IntelSearch } from "../intelligence/sources";
-import { INTEL_CHAT_MAX_MESSAGES, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "./model";
+import { INTEL_CHAT_MAX_MESSAGES, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "../../shared/intelligence-chat/model";
 import { buildIntelPrompt, documentsOnlyPreface, INTEL_MAX_OUTPUT_TOKENS, intelSearchQuery, type HistoryMessage, type IntelPrompt } from "./prompt";
 
 /**

@@ -1,5 +1,8 @@
-import { safeHref } from "../../web/lib/safe-href";
+import type { IntelCitation } from "../../shared/intelligence/citation";
+import { safeHref } from "../../shared/markdown/safe-href";
 import type { IntelItem, IntelKind } from "./sources";
+
+export type { IntelCitation };
 
 /**
  * The cited form of fetched intelligence, shared by the intelligence chat and news-alert
@@ -7,23 +10,6 @@ import type { IntelItem, IntelKind } from "./sources";
  * digest for when no AI provider is configured (the offline answer, labelled as such by callers).
  * Pure and deterministic: the same items give the same digest.
  */
-
-/** What an answer's [n] points at: enough to show a numbered link (title, publisher, date, URL). */
-export type IntelCitation = {
-  n: number;
-  itemId: string;
-  title: string;
-  publisher: string;
-  /** ISO-8601 UTC. */
-  publishedAt: string;
-  /**
-   * The item's link as the source gave it, if it is one every renderer may show (safeHref: http(s),
-   * mailto, relative); null otherwise (a source is a third party: `javascript:`, `data:`…).
-   */
-  url: string | null;
-  kind: IntelKind;
-  sourceName: string;
-};
 
 export const MAX_CITED_ITEMS = 12;
 const MAX_DIGEST_ITEMS = 8;

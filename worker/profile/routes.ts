@@ -4,7 +4,7 @@ import { ctxOf } from "../context";
 import { describe } from "../lib/route-meta";
 import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { customInstructionsSchema } from "./model";
+import { customInstructionsSchema } from "../../shared/profile/model";
 import { getCustomInstructions, getPersonalDetails, personalDetailsSchema, saveCustomInstructions, savePersonalDetails } from "./service";
 
 /**

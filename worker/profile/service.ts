@@ -5,8 +5,8 @@ import type { UserContext } from "../context";
 import type { Database } from "../db/client";
 import { accounts, teamMembers, teams, userAccounts, users } from "../db/schema";
 import { forbidden, notFound } from "../lib/errors";
-import { isSupportedLanguage } from "./languages";
-import { type CustomInstructions, LANGUAGE_MESSAGE, readStoredInstructions, TEAM_SETTINGS_ADMIN_ONLY } from "./model";
+import { isSupportedLanguage } from "../../shared/profile/languages";
+import { type CustomInstructions, LANGUAGE_MESSAGE, readStoredInstructions, TEAM_SETTINGS_ADMIN_ONLY } from "../../shared/profile/model";
 
 /**
  * Custom instructions live on the user's tenancy account (Account.customInstructions), so a team

@@ -1,9 +1,9 @@
-import { parseMarkdown, type Block, type Inline, type ListBlock } from "../../web/lib/markdown";
-import { safeHref } from "../../web/lib/safe-href";
+import { parseMarkdown, type Block, type Inline, type ListBlock } from "../../shared/markdown/markdown";
+import { safeHref } from "../../shared/markdown/safe-href";
 
 /**
  * Markdown as HTML for the public share pages, which are static HTML with no React and no script.
- * The parsing is the app's one Markdown parser (web/lib/markdown.ts, as the Ask view renders it);
+ * The parsing is the app's one Markdown parser (shared/markdown/markdown.ts, as the Ask view renders it);
  * this only prints its tree, escaping every piece of text and attribute, so HTML in the source
  * stays visible text and only http(s), mailto and relative links (safeHref) survive.
  */

@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button";
 import { FieldShell, TextareaField } from "~/components/ui/field";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { RATING_LABELS, RATINGS } from "../../../worker/aar/model";
-import type { AarContent } from "../../../worker/aar/views";
+import { RATING_LABELS, RATINGS } from "../../../shared/aar/model";
+import type { AarContent } from "../../../shared/aar/views";
 import { EvidenceList } from "./evidence-list";
 
 type Analysis = AarContent["analyses"][number];

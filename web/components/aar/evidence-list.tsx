@@ -1,5 +1,5 @@
-import { AFTER_PLAY } from "../../../worker/aar/model";
-import type { Evidence } from "../../../worker/aar/views";
+import { AFTER_PLAY } from "../../../shared/aar/model";
+import type { Evidence } from "../../../shared/aar/views";
 
 const KIND_LABEL: Record<Evidence["kind"], string> = { observation: "Observation", answer: "Player answer", feedback: "Participant feedback" };
 

@@ -2,9 +2,9 @@ import { Plus, Trash2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { CAPABILITY_ELEMENTS } from "../../../worker/aar/model";
-import type { ImprovementPlanRow } from "../../../worker/aar/views";
-import { isoDateSchema } from "../../../worker/db/conduct-shapes";
+import { CAPABILITY_ELEMENTS } from "../../../shared/aar/model";
+import type { ImprovementPlanRow } from "../../../shared/aar/views";
+import { isoDateSchema } from "../../../shared/db/conduct-shapes";
 
 /** The API's own date rule (YYYY-MM-DD, a real day) with its message, before anything is sent. */
 export function dateError(value: string | null): string | null {

@@ -1,5 +1,5 @@
 import { Field, TextareaField } from "~/components/ui/field";
-import type { AarContent } from "../../../worker/aar/views";
+import type { AarContent } from "../../../shared/aar/views";
 
 type Overview = AarContent["overview"];
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import * as React from "react";
-import { ADMIN_ACTIONS } from "../../../worker/admin/model";
+import { ADMIN_ACTIONS } from "../../../shared/admin/model";
 import { Button } from "~/components/ui/button";
 import { inputClass, Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import { BILLING_INTERVALS, FLAGS, PLAN_TYPES, type BillingInterval, type Flag, type PlanType } from "../../../worker/admin/model";
+import { BILLING_INTERVALS, FLAGS, PLAN_TYPES, type BillingInterval, type Flag, type PlanType } from "../../../shared/admin/model";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";

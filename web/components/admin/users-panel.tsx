@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import { ADMIN_PAGE_SIZE } from "../../../worker/admin/model";
+import { ADMIN_PAGE_SIZE } from "../../../shared/admin/model";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { answerParts } from "../../lib/answer-stream";
-import { parseMarkdown, type Block, type Inline } from "../../lib/markdown";
+import { parseMarkdown, type Block, type Inline } from "../../../shared/markdown/markdown";
 
 export type MarkdownTextProps<C extends { n: number }> = {
   content: string;
@@ -9,7 +9,7 @@ export type MarkdownTextProps<C extends { n: number }> = {
 };
 
 /**
- * A model answer's Markdown as React elements (see web/lib/markdown.ts: no HTML string is ever
+ * A model answer's Markdown as React elements (see shared/markdown/markdown.ts: no HTML string is ever
  * built, so HTML in the text shows as text). Text runs keep their [n] markers as whatever
  * `renderCite` returns — an answer's clickable source markers (Ask Readyroom's passages, the
  * intelligence chat's links). Loaded on demand through MarkdownText (./markdown.tsx): the parser

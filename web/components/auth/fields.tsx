@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/field";
-import { PASSWORD_MIN_LENGTH } from "../../../worker/auth/schemas";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/auth/schemas";
 
 type Props = { error?: string | null; onChange?: () => void };
 

@@ -6,7 +6,7 @@ import { useFormValidation } from "~/components/auth/use-form-validation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { signupSchema, type FieldErrors } from "../../../worker/auth/schemas";
+import { signupSchema, type FieldErrors } from "../../../shared/auth/schemas";
 
 /**
  * The parts an e-mailed invitation link's page is made of, shared by team invitations (/invites)

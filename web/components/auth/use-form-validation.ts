@@ -1,13 +1,13 @@
 import * as React from "react";
-import type { z } from "zod/mini";
-import { validate, type FieldErrors } from "../../../worker/auth/schemas";
+import type { z } from "zod";
+import { validate, type FieldErrors } from "../../../shared/auth/schemas";
 
 /**
  * Client-side half of the shared validation: checks the form with the same zod schema the server
  * uses before it is sent, shows the messages beside the fields and focuses the first bad one.
  * Without JavaScript the form still posts and the server answers with the same messages.
  */
-export function useFormValidation<S extends z.ZodMiniType>(schema: S, serverErrors: FieldErrors | undefined) {
+export function useFormValidation<S extends z.ZodType>(schema: S, serverErrors: FieldErrors | undefined) {
   const [clientErrors, setClientErrors] = React.useState<FieldErrors | null>(null);
   const [submitted, setSubmitted] = React.useState(0);
   React.useEffect(() => {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useMutation } from "@tanstack/react-query";
 import { BellRing, FileDown, Loader2, Lock, PlayCircle, Sparkles } from "~/components/ui/icons";
 import * as React from "react";
-import type { CampaignDetailView } from "../../../worker/collaborate/views";
+import type { CampaignDetailView } from "../../../shared/collaborate/views";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/hooks/use-toast";
@@ -12,7 +12,7 @@ import { isRunActive, synthesisBlockedReason } from "~/lib/synthesis-logic";
 import { useDownload } from "./use-download";
 import { useStartExercise } from "./use-start-exercise";
 import { useSynthesis } from "./synthesis-store";
-import { campaignIsOpen } from "../../../worker/collaborate/model";
+import { campaignIsOpen } from "../../../shared/collaborate/model";
 
 
 /** The manager's actions on one campaign: synthesis and its results, the guide, reminders, closing. */

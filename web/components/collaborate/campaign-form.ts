@@ -2,8 +2,8 @@
  * The "New campaign" form's values and their validation with the API's own schema
  * (createCampaignBodySchema, shared with the browser), so the form refuses what the server would.
  */
-import { createCampaignBodySchema, type CreateCampaignBody } from "../../../worker/collaborate/model";
-import type { CampaignPurpose } from "../../../worker/collaborate/views";
+import { createCampaignBodySchema, type CreateCampaignBody } from "../../../shared/collaborate/model";
+import type { CampaignPurpose } from "../../../shared/collaborate/views";
 
 export type CampaignFormValues = {
   name: string;

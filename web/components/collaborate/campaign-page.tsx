@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Loader2, UserPlus } from "~/components/ui/icons";
-import type { CampaignDetailView } from "../../../worker/collaborate/views";
+import type { CampaignDetailView } from "../../../shared/collaborate/views";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -12,7 +12,7 @@ import { ContributorsTable } from "./contributors-table";
 import { formatDate, languageName, PURPOSE_LABELS } from "./format";
 import { InvitationsList, InviteForm } from "./invitations-panel";
 import { CampaignStatusBadge } from "./status-badges";
-import { campaignIsOpen } from "../../../worker/collaborate/model";
+import { campaignIsOpen } from "../../../shared/collaborate/model";
 
 /**
  * Resend and Revoke follow the server's rule (model.ts campaignIsOpen): a campaign whose synthesis

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CampaignSummaryView } from "../../../worker/collaborate/views";
+import type { CampaignSummaryView } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
 import { contributorProgress, formatDate, PURPOSE_LABELS } from "./format";

@@ -1,5 +1,5 @@
-import type { Findings } from "../../../worker/collaborate/views";
-import { MISSION_AREAS } from "../../../worker/exercises/capabilities";
+import type { Findings } from "../../../shared/collaborate/views";
+import { MISSION_AREAS } from "../../../shared/exercises/capabilities";
 import { cn } from "~/lib/utils";
 
 type Coverage = Findings["capabilityCoverage"];

@@ -1,4 +1,4 @@
-import type { ContributorView } from "../../../worker/collaborate/views";
+import type { ContributorView } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
 import { formatDate } from "./format";

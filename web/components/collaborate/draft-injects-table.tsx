@@ -1,4 +1,4 @@
-import type { DraftInject } from "../../../worker/collaborate/views";
+import type { DraftInject } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 
 /** The synthesis's draft injects: when, what, the capability it tests, the expected action and its sources. */

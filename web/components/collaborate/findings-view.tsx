@@ -1,6 +1,6 @@
 import { FileDown, Loader2, PlayCircle } from "~/components/ui/icons";
 import type * as React from "react";
-import type { FindingsView as FindingsData } from "../../../worker/collaborate/views";
+import type { FindingsView as FindingsData } from "../../../shared/collaborate/views";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FINDINGS_EXPORT_FORMATS, type FindingsExportFormat } from "~/lib/collaborate-api";

@@ -1,6 +1,6 @@
 /** Shared wording and formatting of the collaborate screens. */
-import type { CampaignInvitationStatus, CampaignPurpose, CampaignStatus, ContributorStatus } from "../../../worker/collaborate/views";
-import { SUPPORTED_LANGUAGES } from "../../../worker/profile/languages";
+import type { CampaignInvitationStatus, CampaignPurpose, CampaignStatus, ContributorStatus } from "../../../shared/collaborate/views";
+import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
 
 export const PURPOSE_LABELS: Record<CampaignPurpose, string> = { "generate-findings": "Findings", exercise: "An exercise" };
 

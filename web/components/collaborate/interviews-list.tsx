@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { InterviewSummaryView } from "../../../worker/collaborate/views";
+import type { InterviewSummaryView } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
 import { formatDate } from "./format";

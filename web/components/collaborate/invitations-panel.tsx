@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { Loader2, Send } from "~/components/ui/icons";
 import * as React from "react";
-import { inviteContributorBodySchema } from "../../../worker/collaborate/model";
-import type { CampaignInvitationView } from "../../../worker/collaborate/views";
+import { inviteContributorBodySchema } from "../../../shared/collaborate/model";
+import type { CampaignInvitationView } from "../../../shared/collaborate/views";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2 } from "~/components/ui/icons";
-import type { CampaignPurpose } from "../../../worker/collaborate/views";
+import type { CampaignPurpose } from "../../../shared/collaborate/views";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Progress } from "~/components/ui/progress";

@@ -1,4 +1,4 @@
-import type { CampaignInvitationStatus, CampaignStatus, ContributorStatus } from "../../../worker/collaborate/views";
+import type { CampaignInvitationStatus, CampaignStatus, ContributorStatus } from "../../../shared/collaborate/views";
 import { Badge } from "~/components/ui/badge";
 import { CAMPAIGN_STATUS_LABELS, CONTRIBUTOR_STATUS_LABELS, INVITATION_STATUS_LABELS } from "./format";
 

@@ -1,5 +1,5 @@
 import { AlertCircle, Loader2 } from "~/components/ui/icons";
-import type { SynthesisStatus } from "../../../worker/collaborate/views";
+import type { SynthesisStatus } from "../../../shared/collaborate/views";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Progress } from "~/components/ui/progress";

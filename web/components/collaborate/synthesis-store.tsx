@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import type { CampaignPurpose } from "../../../worker/collaborate/views";
+import type { CampaignPurpose } from "../../../shared/collaborate/views";
 import { collaborateApi, collaborateKeys, errorMessage } from "~/lib/collaborate-api";
 import { exercisePagePath } from "~/lib/exercise-paths";
 import { synthesisClient } from "~/lib/synthesis-api";

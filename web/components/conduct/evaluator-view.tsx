@@ -10,11 +10,11 @@ import { useConductOutbox } from "~/hooks/use-conduct-outbox";
 import { conductApi } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
 import { formatClockTime, mergeNotes, observationDraft, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
-import { observationSchema, type ObservationInput } from "../../../worker/conduct/model";
-import type { EegGuide } from "../../../worker/db/conduct-shapes";
-import type { EvaluatorStateView, ObservationView, Rating } from "../../../worker/conduct/views";
-import { CORE_CAPABILITY_NAMES } from "../../../worker/exercises/capabilities";
-import { RATING_DEFINITIONS, RATINGS } from "../../../worker/evaluation/model";
+import { observationSchema, type ObservationInput } from "../../../shared/conduct/model";
+import type { EegGuide } from "../../../shared/db/conduct-shapes";
+import type { EvaluatorStateView, ObservationView, Rating } from "../../../shared/conduct/views";
+import { CORE_CAPABILITY_NAMES } from "../../../shared/exercises/capabilities";
+import { RATING_DEFINITIONS, RATINGS } from "../../../shared/evaluation/model";
 import { RatingDefinitionList } from "~/components/evaluation/rating-definitions";
 import { ElapsedTime } from "./session-clock";
 

@@ -7,8 +7,8 @@ import { Field, SelectField } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { conductApi } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
-import { createLinkSchema, type CreateLinkInput } from "../../../worker/conduct/model";
-import type { ConductLinkRole, ConductLinkView } from "../../../worker/conduct/views";
+import { createLinkSchema, type CreateLinkInput } from "../../../shared/conduct/model";
+import type { ConductLinkRole, ConductLinkView } from "../../../shared/conduct/views";
 
 export const LINK_ROLE_LABEL: Record<ConductLinkRole, string> = {
   player: "Player group",

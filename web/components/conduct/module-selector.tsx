@@ -3,8 +3,8 @@ import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { focusRow } from "~/lib/conduct-live";
-import type { ControllerCommand } from "../../../worker/conduct/model";
-import type { ConductModule, ConductStatus } from "../../../worker/conduct/views";
+import type { ControllerCommand } from "../../../shared/conduct/model";
+import type { ConductModule, ConductStatus } from "../../../shared/conduct/views";
 
 /** Which module players see: its scenario update and discussion questions open when the controller says so. */
 export function ModuleSelector({

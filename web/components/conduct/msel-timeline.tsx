@@ -4,8 +4,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { focusRow, formatClockTime, formatOffset } from "~/lib/conduct-live";
-import type { ControllerCommand } from "../../../worker/conduct/model";
-import type { ConductModule, ConductStatus, TimelineItemView } from "../../../worker/conduct/views";
+import type { ControllerCommand } from "../../../shared/conduct/model";
+import type { ConductModule, ConductStatus, TimelineItemView } from "../../../shared/conduct/views";
 
 const STATUS_BADGE: Record<TimelineItemView["status"], { label: string; variant: "secondary" | "success" | "outline" }> = {
   pending: { label: "Pending", variant: "outline" },

@@ -7,9 +7,9 @@ import { TextareaField } from "~/components/ui/field";
 import { useConductOutbox } from "~/hooks/use-conduct-outbox";
 import { conductApi } from "~/lib/conduct-api";
 import { formatClockTime } from "~/lib/conduct-live";
-import type { AnswerInput } from "../../../worker/conduct/model";
-import { answerSchema } from "../../../worker/conduct/model";
-import type { ConductStatus, PlayerAnswerView, PlayerInjectView, PlayerStateView } from "../../../worker/conduct/views";
+import type { AnswerInput } from "../../../shared/conduct/model";
+import { answerSchema } from "../../../shared/conduct/model";
+import type { ConductStatus, PlayerAnswerView, PlayerInjectView, PlayerStateView } from "../../../shared/conduct/views";
 import type { ConnectionStatus } from "~/lib/conduct-live";
 
 /**

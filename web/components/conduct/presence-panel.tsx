@@ -1,5 +1,5 @@
 import { Users } from "~/components/ui/icons";
-import type { ControllerStateView } from "../../../worker/conduct/views";
+import type { ControllerStateView } from "../../../shared/conduct/views";
 
 const ROLE_LABEL = { controller: "Controller", player: "Players", evaluator: "Evaluator", system: "System" } as const;
 

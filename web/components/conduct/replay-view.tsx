@@ -11,8 +11,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { conductApi, conductKeys } from "~/lib/conduct-api";
 import { formatClockTime } from "~/lib/conduct-live";
 import { describeEvent, EVENT_KIND_LABEL, itemsByKey, playersSawAt } from "~/lib/conduct-replay";
-import type { ConductEventKind } from "../../../worker/db/conduct-shapes";
-import type { ConductSessionView } from "../../../worker/conduct/views";
+import type { ConductEventKind } from "../../../shared/db/conduct-shapes";
+import type { ConductSessionView } from "../../../shared/conduct/views";
 
 const ACTOR_LABEL = { controller: "Controller", player: "Player group", evaluator: "Evaluator", system: "Clock" } as const;
 

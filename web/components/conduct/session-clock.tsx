@@ -4,8 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { elapsedAt, formatElapsed } from "~/lib/conduct-live";
-import type { ControllerCommand } from "../../../worker/conduct/model";
-import type { ClockView } from "../../../worker/conduct/views";
+import type { ControllerCommand } from "../../../shared/conduct/model";
+import type { ClockView } from "../../../shared/conduct/views";
 
 /** Scenario time that ticks in the browser while the clock runs (the object sends no ticks). */
 export function useElapsed(clock: ClockView): number {

@@ -2,7 +2,7 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
-import type { ConductSessionView } from "../../../worker/conduct/views";
+import type { ConductSessionView } from "../../../shared/conduct/views";
 
 const TABS = [
   { to: "", label: "Console", end: true },

@@ -12,8 +12,8 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { DataTable } from "~/components/ui/table";
 import { conductApi, conductKeys, conductPaths } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
-import { createSessionSchema } from "../../../worker/conduct/model";
-import type { ConductSessionView } from "../../../worker/conduct/views";
+import { createSessionSchema } from "../../../shared/conduct/model";
+import type { ConductSessionView } from "../../../shared/conduct/views";
 
 export const SESSION_STATUS_LABEL: Record<ConductSessionView["status"], string> = { ready: "Ready", running: "Running", paused: "Paused", ended: "Ended" };
 

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, TextareaField } from "~/components/ui/field";
 import { Label } from "~/components/ui/label";
 import { fieldErrors } from "~/lib/conduct-form";
-import { controllerCommandSchema, type ControllerCommand } from "../../../worker/conduct/model";
+import { controllerCommandSchema, type ControllerCommand } from "../../../shared/conduct/model";
 
 const EMPTY = { title: "", message: "", to: "", expectedAction: "", release: true };
 

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { TextareaField } from "~/components/ui/field";
 import type { DocumentView } from "~/lib/documents-api";
-import { DESCRIPTION_MAX } from "../../../worker/documents/description";
+import { DESCRIPTION_MAX } from "../../../shared/documents/description";
 
 /**
  * The planner's own words about a document (issue 11): what an image shows when no text can be

@@ -1,4 +1,4 @@
-import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES } from "../../../worker/documents/file-types";
+import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES } from "../../../shared/documents/file-types";
 
 export { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES };
 

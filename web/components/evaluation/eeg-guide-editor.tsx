@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { IconButton } from "~/components/ui/icon-button";
 import { Textarea } from "~/components/ui/input";
-import type { EegGuide } from "../../../worker/db/conduct-shapes";
+import type { EegGuide } from "../../../shared/db/conduct-shapes";
 import { TextListEditor } from "./text-list-editor";
 
 type Target = EegGuide["targets"][number];

@@ -8,9 +8,9 @@ import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { errorMessage, evaluationApi } from "~/lib/evaluation-api";
 import { ApiError } from "~/lib/query";
-import type { FeedbackContent } from "../../../worker/db/conduct-shapes";
-import { FEEDBACK_TITLES } from "../../../worker/evaluation/model";
-import type { FeedbackFormView } from "../../../worker/evaluation/views";
+import type { FeedbackContent } from "../../../shared/db/conduct-shapes";
+import { FEEDBACK_TITLES } from "../../../shared/evaluation/model";
+import type { FeedbackFormView } from "../../../shared/evaluation/views";
 
 const SCALE = [
   { value: 1, label: "Strongly disagree" },

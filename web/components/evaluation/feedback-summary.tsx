@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { DataTable } from "~/components/ui/table";
 import { toast } from "~/hooks/use-toast";
 import { errorMessage, evaluationApi } from "~/lib/evaluation-api";
-import type { FeedbackResponseView, FeedbackSummaryView } from "../../../worker/evaluation/views";
+import type { FeedbackResponseView, FeedbackSummaryView } from "../../../shared/evaluation/views";
 
 const formatMean = (mean: number | null) => (mean === null ? "—" : mean.toFixed(2));
 /** UTC, the same on the server render and in the browser (no hydration mismatch across time zones). */

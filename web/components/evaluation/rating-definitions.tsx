@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
-import { RATING_DEFINITIONS, RATINGS } from "../../../worker/evaluation/model";
+import { RATING_DEFINITIONS, RATINGS } from "../../../shared/evaluation/model";
 
 /** HSEEP's P/S/M/U definitions, as evaluators are trained on them and as the EEG prints them. */
 export function RatingDefinitionList({ className }: { className?: string }) {

@@ -11,7 +11,7 @@ import { useExerciseAutosave } from "~/hooks/use-exercise-autosave";
 import { useExerciseLock } from "~/hooks/use-exercise-lock";
 import { downloadExport, exerciseApi, type ExercisePatch, type ExportFormat } from "~/lib/exercise-api";
 import { exercisePagePath } from "~/lib/exercise-paths";
-import { listSteps, nextStepPath, previousStepPath } from "../../../worker/exercises/steps";
+import { listSteps, nextStepPath, previousStepPath } from "../../../shared/exercises/steps";
 import { AssistantPanel } from "./assistant-panel";
 import { IntroEditor, CapabilitiesEditor, ObjectivesEditor, ScenarioEditor } from "./editors/overview";
 import { ModuleDescriptionEditor, ModuleInjectsEditor, ModuleQuestionsEditor, ModulesEditor } from "./editors/modules";

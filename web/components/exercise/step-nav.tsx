@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ChevronDown, ChevronRight } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
-import { MODULE_SUB_STEPS, NAVIGATION_SECTION, TOP_STEPS, MSEL_STEP } from "../../../worker/exercises/steps";
+import { MODULE_SUB_STEPS, NAVIGATION_SECTION, TOP_STEPS, MSEL_STEP } from "../../../shared/exercises/steps";
 import type { Module } from "./types";
 
 const TITLES: Record<string, string> = {

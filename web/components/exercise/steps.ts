@@ -1,7 +1,7 @@
 import type { DraftEvent } from "~/hooks/use-assistant-stream";
 import type { ExercisePatch } from "~/lib/exercise-api";
 import type { Module } from "./types";
-import { NAVIGATION_SECTION, parseStepPath, previousStepPath, stepProgress, MSEL_STEP, type Step } from "../../../worker/exercises/steps";
+import { NAVIGATION_SECTION, parseStepPath, previousStepPath, stepProgress, MSEL_STEP, type Step } from "../../../shared/exercises/steps";
 
 /** What the editor needs to know about one step: its title, spec section and assistant section. */
 export type StepInfo = {

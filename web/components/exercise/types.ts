@@ -1,5 +1,5 @@
 import type { ExerciseView } from "../../../worker/exercises/views";
-import type { CapabilityObjective, Module, MselRow, StructuredQuestions } from "../../../worker/db/exercise-shapes";
+import type { CapabilityObjective, Module, MselRow, StructuredQuestions } from "../../../shared/db/exercise-shapes";
 import type { ExercisePatch } from "~/lib/exercise-api";
 
 export type { CapabilityObjective, Module, MselRow, StructuredQuestions };

@@ -1,6 +1,6 @@
 import { Loader2 } from "~/components/ui/icons";
 import * as React from "react";
-import { CAPABILITY_ELEMENTS, type CapabilityElement } from "../../../worker/db/hseep-terms";
+import { CAPABILITY_ELEMENTS, type CapabilityElement } from "../../../shared/db/hseep-terms";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, SelectField, TextareaField } from "~/components/ui/field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { ClipboardCheck } from "~/components/ui/icons";
 import * as React from "react";
-import { CORE_CAPABILITY_NAMES } from "../../../worker/exercises/capabilities";
+import { CORE_CAPABILITY_NAMES } from "../../../shared/exercises/capabilities";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -1,4 +1,4 @@
-import { CORRECTIVE_ACTION_STATUSES, RATING_LABELS, type Rating } from "../../../worker/db/hseep-terms";
+import { CORRECTIVE_ACTION_STATUSES, RATING_LABELS, type Rating } from "../../../shared/db/hseep-terms";
 import type { CorrectiveActionStatus } from "~/lib/improvement-api";
 
 /** What the screens call each status (the API's values stay as they are). */

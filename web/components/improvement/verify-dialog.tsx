@@ -1,6 +1,6 @@
 import { Loader2 } from "~/components/ui/icons";
 import * as React from "react";
-import { IMPROVEMENT_MESSAGES } from "../../../worker/improvement/model";
+import { IMPROVEMENT_MESSAGES } from "../../../shared/improvement/model";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FieldError, SelectField, TextareaField } from "~/components/ui/field";

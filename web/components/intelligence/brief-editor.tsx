@@ -1,5 +1,5 @@
 import * as React from "react";
-import { briefContentError, briefTitleError, BRIEF_CONTENT_MAX, BRIEF_TITLE_MAX } from "../../../worker/briefs/limits";
+import { briefContentError, briefTitleError, BRIEF_CONTENT_MAX, BRIEF_TITLE_MAX } from "../../../shared/briefs/limits";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field, TextareaField } from "~/components/ui/field";
@@ -7,7 +7,7 @@ import type { BriefDraft } from "~/lib/briefs-api";
 
 /**
  * Writing or editing a brief: a title and Markdown content, checked here with the API's own limits
- * and messages (worker/briefs/limits.ts) before anything is sent. `onSave` resolves
+ * and messages (shared/briefs/limits.ts) before anything is sent. `onSave` resolves
  * true when saved; the caller reports failures (the dialog stays open with the draft).
  */
 export function BriefEditor({

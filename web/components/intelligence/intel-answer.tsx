@@ -3,7 +3,7 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
 import { citationDate, KIND_LABEL, type IntelCitation, type IntelSources } from "~/lib/intelligence-api";
-import { safeHref } from "~/lib/safe-href";
+import { safeHref } from "../../../shared/markdown/safe-href";
 import { AnsweredWith, Answer, InterruptedNote, Working } from "../ask/answer";
 import { MarkdownText } from "../ask/markdown";
 

@@ -8,7 +8,7 @@ import { inputClass } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { toast } from "~/hooks/use-toast";
 import type { getPersonalDetails } from "../../../worker/profile/service";
-import { SUPPORTED_LANGUAGES } from "../../../worker/profile/languages";
+import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
 import { putJson, type FieldErrors, type ProfileActionResult } from "./save";
 
 type Details = Awaited<ReturnType<typeof getPersonalDetails>>;

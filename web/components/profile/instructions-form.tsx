@@ -7,10 +7,10 @@ import { FieldShell, SelectField } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
 import { cn } from "~/lib/utils";
-import { groupDigits } from "../../../worker/lib/digits";
-import { CUSTOM_INSTRUCTION_FIELDS, type CustomInstructionField, FIELD_LABELS, fieldLimit, TYPES_OF_USE } from "../../../worker/profile/fields";
-import { SUPPORTED_LANGUAGES } from "../../../worker/profile/languages";
-import { TEAM_SETTINGS_ADMIN_ONLY } from "../../../worker/profile/model";
+import { groupDigits } from "../../../shared/lib/digits";
+import { CUSTOM_INSTRUCTION_FIELDS, type CustomInstructionField, FIELD_LABELS, fieldLimit, TYPES_OF_USE } from "../../../shared/profile/fields";
+import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
+import { TEAM_SETTINGS_ADMIN_ONLY } from "../../../shared/profile/model";
 import { putJson, type FieldErrors, type ProfileActionResult } from "./save";
 
 /** What each field is for, shown under its label. */

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../../worker/auth/schemas";
+import type { FieldErrors } from "../../../shared/auth/schemas";
 
 /** What /account/security's action answers: which card it is about, and what that card shows. */
 export type Section = "password" | "mfa" | "sessions";

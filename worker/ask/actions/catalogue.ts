@@ -1,4 +1,4 @@
-import type { AskPassage } from "../model";
+import type { AskPassage } from "../../../shared/ask/model";
 import { offlineCompare, offlineContacts, offlineGaps, offlineObjectives, offlineRoles, offlineSummary } from "./offline";
 
 /**

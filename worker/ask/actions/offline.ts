@@ -1,5 +1,5 @@
-import { CORE_CAPABILITIES, type CoreCapability } from "../../exercises/capabilities";
-import type { AskPassage } from "../model";
+import { CORE_CAPABILITIES, type CoreCapability } from "../../../shared/exercises/capabilities";
+import type { AskPassage } from "../../../shared/ask/model";
 import { splitSentences } from "../offline-answer";
 
 /**

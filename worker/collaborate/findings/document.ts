@@ -1,7 +1,7 @@
 import { safeFilename, type ExportFile } from "../../exercises/export";
 import { sitmanToMarkdown } from "../../exercises/export/markdown";
 import { paragraphs, type Block, type SitMan } from "../../exercises/export/sitman";
-import type { FindingsView } from "../views";
+import type { FindingsView } from "../../../shared/collaborate/views";
 
 /**
  * A campaign's findings as a document, in the neutral block form the exercise exports use

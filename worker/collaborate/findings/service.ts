@@ -6,7 +6,7 @@ import { notFound } from "../../lib/errors";
 import { parseInsights, type CampaignInsights } from "../synthesis/insights";
 import { synthesisParametersSchema } from "../synthesis/input";
 import type { SynthesisCampaign } from "../synthesis/engine";
-import type { FindingsView } from "../views";
+import type { FindingsView } from "../../../shared/collaborate/views";
 
 export const NO_FINDINGS = "No findings yet: the campaign's synthesis has not completed.";
 

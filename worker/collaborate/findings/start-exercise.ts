@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { UserContext } from "../../context";
 import { campaignExercises, campaigns } from "../../db/schema";
-import type { CapabilityObjective, Module, MselRow } from "../../db/exercise-shapes";
+import type { CapabilityObjective, Module, MselRow } from "../../../shared/db/exercise-shapes";
 import { createExerciseBodySchema } from "../../exercises/schemas";
 import { inCampaign } from "../../exercises/scope";
 import { createExercise } from "../../exercises/service";

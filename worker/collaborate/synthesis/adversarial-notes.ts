@@ -1,4 +1,4 @@
-import type { InterviewAnswer } from "../views";
+import type { InterviewAnswer } from "../../../shared/collaborate/views";
 import { num, rng, type AdversarialSet } from "./adversarial";
 import type { SynthesisCampaign } from "./types";
 

@@ -1,4 +1,4 @@
-import type { InterviewAnswer } from "../views";
+import type { InterviewAnswer } from "../../../shared/collaborate/views";
 import type { ContributorInput, SynthesisCampaign } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AiProvider, ChatMessage } from "../../ai/types";
-import { isCoreCapabilityName } from "../../exercises/capabilities";
-import type { Findings } from "../views";
+import { isCoreCapabilityName } from "../../../shared/exercises/capabilities";
+import type { Findings } from "../../../shared/collaborate/views";
 import { structuredCall } from "./ai-call";
 import { byRespondent, extractiveFindings } from "./extractive";
 import { campaignBriefLines, contributionsForPrompt } from "./prompt-text";

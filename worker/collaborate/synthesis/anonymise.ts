@@ -1,5 +1,5 @@
 import { cryptoShuffle, type Shuffle } from "../../lib/shuffle";
-import type { AnonymizedContribution } from "../views";
+import type { AnonymizedContribution } from "../../../shared/collaborate/views";
 import { PUBLIC_MAIL_DOMAINS } from "./contacts";
 import { givenNames, isDistinctiveOrg, LEADING_JUNK, orgCandidates, stripSignature, titledNames } from "./detect";
 import { letters, normalise } from "./fold";

@@ -1,4 +1,4 @@
-import { CORE_CAPABILITIES, type CoreCapabilityName } from "../../exercises/capabilities";
+import { CORE_CAPABILITIES, type CoreCapabilityName } from "../../../shared/exercises/capabilities";
 
 /**
  * Words that show an answer touches a core capability ("shelter" → Mass Care Services). Matched on

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AiProvider, ChatMessage } from "../../ai/types";
-import { isCoreCapabilityName } from "../../exercises/capabilities";
-import type { DraftInject, Findings } from "../views";
+import { isCoreCapabilityName } from "../../../shared/exercises/capabilities";
+import type { DraftInject, Findings } from "../../../shared/collaborate/views";
 import { structuredCall } from "./ai-call";
 import { dominantCapability } from "./capability-keywords";
 import { byRespondent, jaccard, lowerFirst } from "./extractive";

@@ -1,4 +1,4 @@
-import type { AnonymizedContribution, Findings } from "../views";
+import type { AnonymizedContribution, Findings } from "../../../shared/collaborate/views";
 import { CAPABILITY_KEYWORDS, dominantCapability } from "./capability-keywords";
 import { contentRuns, countWord, NOISE_STEMS, properNouns, samePhrase, statedSubjects, type Phrase, type WordFilter } from "./phrases";
 import { capitalise, contentStems, listPhrase, sentences, stem, words } from "./text";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { dayOf } from "../model";
-import { CAMPAIGN_PURPOSES, type CampaignStatus, type InterviewAnswer } from "../views";
+import { dayOf } from "../../../shared/collaborate/model";
+import { CAMPAIGN_PURPOSES, type CampaignStatus, type InterviewAnswer } from "../../../shared/collaborate/views";
 import type { ContributorInput, SynthesisCampaign } from "./engine";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DraftInject, Findings, IdentifyingMap } from "../views";
+import type { DraftInject, Findings, IdentifyingMap } from "../../../shared/collaborate/views";
 
 /**
  * Campaign.insights: the D1 mirror of a completed synthesis, what the findings page, its exports and

@@ -1,4 +1,4 @@
-import type { AnonymizedContribution } from "../views";
+import type { AnonymizedContribution } from "../../../shared/collaborate/views";
 
 /** Per answer and for the whole prompt: enough for a model to synthesise, bounded for 200 contributors. */
 const ANSWER_MAX = 900;

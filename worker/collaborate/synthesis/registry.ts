@@ -1,4 +1,4 @@
-import type { IdentifyingMap } from "../views";
+import type { IdentifyingMap } from "../../../shared/collaborate/views";
 import { DOMAIN, EMAIL, EMAIL_BRACKETED, EMAIL_SPELLED, HANDLE, PHONE, trailingPunctuation, URL } from "./contacts";
 import { fold, foldWithMap, letters, normalise } from "./fold";
 import { replaceShapedIdentifiers } from "./identifiers";

@@ -1,4 +1,4 @@
-import type { AnonymizedObject, CampaignPurpose, ContributionProposals, IdentifyingMap, InterviewAnswer } from "../views";
+import type { AnonymizedObject, CampaignPurpose, ContributionProposals, IdentifyingMap, InterviewAnswer } from "../../../shared/collaborate/views";
 
 /** What the synthesis needs of a campaign (Campaign.parameters plus its name and id). */
 export type SynthesisCampaign = {

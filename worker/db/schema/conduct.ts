@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CAPABILITY_ELEMENTS, aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema, ACTOR_ROLES, CONDUCT_EVENT_KINDS } from "../conduct-shapes";
+import { CAPABILITY_ELEMENTS, aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema, ACTOR_ROLES, CONDUCT_EVENT_KINDS } from "../../../shared/db/conduct-shapes";
 import { createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { users } from "./auth";
 

@@ -4,7 +4,7 @@ import {
   exerciseMetadataSchema,
   modulesSchema,
   mselTableSchema,
-} from "../exercise-shapes";
+} from "../../../shared/db/exercise-shapes";
 import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { chatMessagesSchema } from "../shapes";
 import { users } from "./auth";

@@ -54,7 +54,7 @@ export const alerts = sqliteTable(
     summaryContent: text("summaryContent"),
     isActive: bool("isActive").notNull().default(true),
     shareToken: text("shareToken"),
-    /** How often a summary is written: hourly, daily or weekly (worker/alerts/cadence.ts). */
+    /** How often a summary is written: hourly, daily or weekly (shared/alerts/cadence.ts). */
     cadence: text("cadence", { enum: ["hourly", "daily", "weekly"] }).notNull().default("daily"),
     /**
      * The next trigger date (epoch ms): the cron enqueues active alerts with nextRunAt <= now and

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import { chooseModel, readAiSettings } from "../../ai/config";
-import { documentType } from "../file-types";
+import { documentType } from "../../../shared/documents/file-types";
 import { NO_TEXT_IN_IMAGE, parseDocument, ParseError, type ParsedDocument } from "../parse";
 import { finish } from "../parse/types";
 import { SCANNED_PDF } from "../parse/pdf";

@@ -15,7 +15,7 @@ import { ParseError, type ParsedDocument, type ParseOptions } from "./types";
 import { parseXls } from "./xls";
 import { parseXlsx } from "./xlsx";
 import { parseXml } from "./xml";
-import { documentType, UNSUPPORTED_TYPE_MESSAGE } from "../file-types";
+import { documentType, UNSUPPORTED_TYPE_MESSAGE } from "../../../shared/documents/file-types";
 
 export { ParseError, type ParsedDocument, type ParsedSection, type ParseOptions } from "./types";
 

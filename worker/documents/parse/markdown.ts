@@ -1,4 +1,4 @@
-import { markdownTokens, type Token } from "../../../web/lib/markdown-parser";
+import { markdownTokens, type Token } from "../../../shared/markdown/markdown-parser";
 import { rowsWithHeaders } from "./table";
 import { HeadingTrail, type ParsedSection } from "./types";
 
@@ -8,7 +8,7 @@ import { HeadingTrail, type ParsedSection } from "./types";
  * and code keep their text without the rest of the Markdown syntax (emphasis, link targets,
  * fences); a table reads as a spreadsheet does (table.ts: its header, then each row's values
  * named by their column). The parser is
- * the app's (web/lib/markdown-parser.ts: markdown-it, linear in the input).
+ * the app's (shared/markdown/markdown-parser.ts: markdown-it, linear in the input).
  *
  * The file is parsed a window at a time: markdown-it keeps every token of what it parses, a few
  * hundred bytes each (5 MB of Markdown held ~290 MB, past a Worker's 128 MB), so a 30 MB upload is

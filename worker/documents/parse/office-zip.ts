@@ -1,4 +1,4 @@
-import { groupDigits } from "../../lib/digits";
+import { groupDigits } from "../../../shared/lib/digits";
 import { ParseError } from "./types";
 import { ZipArchive, ZipLimitError, type ZipLimits } from "./zip";
 

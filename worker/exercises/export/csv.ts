@@ -1,4 +1,4 @@
-import { mselColumns, type MselRow } from "../../db/exercise-shapes";
+import { mselColumns, type MselRow } from "../../../shared/db/exercise-shapes";
 import { PLAN_REFERENCE_HEADER, planReference } from "./plan-references";
 
 /**

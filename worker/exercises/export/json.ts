@@ -1,4 +1,4 @@
-import { EXERCISE_PROGRESS_FIELDS, pickContent } from "../../db/exercise-shapes";
+import { EXERCISE_PROGRESS_FIELDS, pickContent } from "../../../shared/db/exercise-shapes";
 import type { Exercise } from "../../db/schema";
 import { nowDate } from "../../lib/clock";
 import { EXPORT_FORMAT } from "../copy";

@@ -1,4 +1,4 @@
-import type { Module, MselRow, PlanSource } from "../../db/exercise-shapes";
+import type { Module, MselRow, PlanSource } from "../../../shared/db/exercise-shapes";
 
 /**
  * The plan passages an exercise's drafted elements test (issue 11), as the exports print them: the

@@ -1,5 +1,5 @@
-import { getCapabilityByName, MISSION_AREAS } from "../capabilities";
-import type { CapabilityObjective, Module, MselRow } from "../../db/exercise-shapes";
+import { getCapabilityByName, MISSION_AREAS } from "../../../shared/exercises/capabilities";
+import type { CapabilityObjective, Module, MselRow } from "../../../shared/db/exercise-shapes";
 import { nowDate } from "../../lib/clock";
 import { planReferences } from "./plan-references";
 

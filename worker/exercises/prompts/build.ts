@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../ai/types";
-import type { CustomInstructions } from "../../profile/model";
-import type { ExerciseContent, Module } from "../../db/exercise-shapes";
+import type { CustomInstructions } from "../../../shared/profile/model";
+import type { ExerciseContent, Module } from "../../../shared/db/exercise-shapes";
 import { DOCTRINE, ROLE } from "./doctrine";
 import { offlineAnswer } from "./offline";
 import type { Passage } from "./passages";

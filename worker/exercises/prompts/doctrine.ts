@@ -1,5 +1,5 @@
-import { CORE_CAPABILITIES, MISSION_AREAS } from "../capabilities";
-import { mselColumns } from "../../db/exercise-shapes";
+import { CORE_CAPABILITIES, MISSION_AREAS } from "../../../shared/exercises/capabilities";
+import { mselColumns } from "../../../shared/db/exercise-shapes";
 
 /**
  * The HSEEP doctrine every design-assistant prompt starts from (the product's reference is

@@ -1,4 +1,4 @@
-import type { Module, MselRow, PlanSource, StructuredQuestions } from "../../db/exercise-shapes";
+import type { Module, MselRow, PlanSource, StructuredQuestions } from "../../../shared/db/exercise-shapes";
 import type { Passage } from "./passages";
 import type { Draft, SectionType } from "./sections";
 

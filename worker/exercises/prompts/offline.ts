@@ -1,5 +1,5 @@
-import { getCapabilityByName } from "../capabilities";
-import type { CapabilityObjective, Module } from "../../db/exercise-shapes";
+import { getCapabilityByName } from "../../../shared/exercises/capabilities";
+import type { CapabilityObjective, Module } from "../../../shared/db/exercise-shapes";
 import { QUICK_START_TEMPLATES, type QuickStartTemplate } from "../templates";
 import { SECTION_LABELS, type Draft, type Purpose, type SectionType, wantsDraft } from "./sections";
 import type { ExerciseForPrompt } from "./build";

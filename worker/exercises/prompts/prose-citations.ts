@@ -1,4 +1,4 @@
-import type { PlanSource } from "../../db/exercise-shapes";
+import type { PlanSource } from "../../../shared/db/exercise-shapes";
 import { bestSentence, clipQuote, groundElement } from "./grounding";
 import type { Passage } from "./passages";
 

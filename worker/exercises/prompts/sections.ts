@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CORE_CAPABILITY_NAMES } from "../capabilities";
-import { mselColumns, questionModes, questionTypes, type ExerciseInput, type Module } from "../../db/exercise-shapes";
+import { CORE_CAPABILITY_NAMES } from "../../../shared/exercises/capabilities";
+import { mselColumns, questionModes, questionTypes, type ExerciseInput, type Module } from "../../../shared/db/exercise-shapes";
 
 /** Spec §3 "Section types" and "Conversation call purposes", spelt as the client sends them. */
 export const SECTION_TYPES = [

@@ -1,6 +1,6 @@
 // The shape of a quick-start template (spec §3 QuickStartExercise, minus the storage fields
 // createdAt/updatedAt/conversationId that the database fills in when a template is copied).
-import type { CoreCapabilityName } from "../capabilities";
+import type { CoreCapabilityName } from "../../../shared/exercises/capabilities";
 
 export type QuestionType = "open-ended" | "multiple-choice";
 export type QuestionMode = "functional" | "inject" | "inject-functional";

@@ -1,9 +1,8 @@
+import type { IntelKind } from "../../../shared/intelligence/citation";
 import type { SourceId } from "./ids";
 
+export type { IntelKind } from "../../../shared/intelligence/citation";
 export type { SourceId } from "./ids";
-
-/** What an item is: callers cite news differently from an official warning or declaration. */
-export type IntelKind = "news" | "hazard-alert" | "earthquake" | "disaster-declaration";
 
 /** CAP's severity scale (NWS uses it as is; USGS and others are mapped onto it). */
 export type Severity = "extreme" | "severe" | "moderate" | "minor" | "unknown";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { INTERVIEW_ANSWER_MAX } from "../../../../worker/collaborate/model";
+import { INTERVIEW_ANSWER_MAX } from "../../../../shared/collaborate/model";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";

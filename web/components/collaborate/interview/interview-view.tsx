@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CheckCircle2 } from "~/components/ui/icons";
 import * as React from "react";
-import type { InterviewView as Interview } from "../../../../worker/collaborate/views";
+import type { InterviewView as Interview } from "../../../../shared/collaborate/views";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

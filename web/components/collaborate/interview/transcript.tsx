@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { InterviewMessage } from "../../../../worker/collaborate/views";
+import type { InterviewMessage } from "../../../../shared/collaborate/views";
 import { cn } from "~/lib/utils";
 
 /** The interview so far: the interviewer's turns on the left, the contributor's answers on the right. */

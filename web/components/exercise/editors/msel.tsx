@@ -1,7 +1,7 @@
 import { PlanSourceNote } from "../plan-source";
 import * as React from "react";
 import { cn } from "~/lib/utils";
-import { mselColumns, type MselColumn } from "../../../../worker/db/exercise-shapes";
+import { mselColumns, type MselColumn } from "../../../../shared/db/exercise-shapes";
 import { AddButton, move, RowActions } from "../list-editor";
 import type { MselRow, StepEditorProps } from "../types";
 

@@ -3,7 +3,7 @@ import { Field, FieldShell, TextareaField } from "~/components/ui/field";
 import { inputClass, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { CAPABILITY_GROUPS } from "~/lib/capability-groups";
-import { CORE_CAPABILITIES, MISSION_AREAS } from "../../../../worker/exercises/capabilities";
+import { CORE_CAPABILITIES, MISSION_AREAS } from "../../../../shared/exercises/capabilities";
 import { AddButton, move, RowActions, Section } from "../list-editor";
 import type { CapabilityObjective, StepEditorProps } from "../types";
 

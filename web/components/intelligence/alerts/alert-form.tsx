@@ -1,5 +1,5 @@
 import * as React from "react";
-import { CADENCE_LABEL } from "../../../../worker/alerts/cadence";
+import { CADENCE_LABEL } from "../../../../shared/alerts/cadence";
 import type { AlertCadence, AlertInput, AlertLimits } from "~/lib/alerts-api";
 import { Button } from "~/components/ui/button";
 import { Field, SelectField } from "~/components/ui/field";

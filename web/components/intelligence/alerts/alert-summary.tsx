@@ -4,7 +4,7 @@ import { formatUtc } from "./format";
 
 /**
  * One AlertSummary: its title, trigger date, notice (skipped for credits, offline digest, a source
- * that did not answer) and its Markdown content, rendered as React elements (web/lib/markdown.ts:
+ * that did not answer) and its Markdown content, rendered as React elements (shared/markdown/markdown.ts:
  * HTML in the text stays text). The [n] markers point at the numbered Sources list below the text.
  */
 export function AlertSummary({ summary }: { summary: AlertSummaryView }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pause, Pencil, Play, Plus, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
-import { CADENCE_LABEL } from "../../../../worker/alerts/cadence";
+import { CADENCE_LABEL } from "../../../../shared/alerts/cadence";
 import { alertQueryKeys, alertsApi, type AlertInput, type AlertLimits, type AlertView } from "~/lib/alerts-api";
 import { ApiError } from "~/lib/query";
 import { Badge } from "~/components/ui/badge";

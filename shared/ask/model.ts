@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RetrievedPassage } from "../documents/retrieval";
 
 /**
  * Request shapes of Ask Readyroom (spec §3 "Document chat request"; /tmp contract "Ask Readyroom
@@ -50,6 +49,19 @@ export const askBodySchema = z
 export type AskBody = z.infer<typeof askBodySchema>;
 /** The body as a client sends it (defaults not yet applied). */
 export type AskBodyInput = z.input<typeof askBodySchema>;
+
+/** A retrieved passage: where it is (what a citation shows) and the chunk's full text, which goes into the prompt. */
+export interface RetrievedPassage {
+  /** 1-based rank, the [n] an answer cites it by. */
+  n: number;
+  chunkId: string;
+  documentId: string;
+  documentName: string;
+  page?: number;
+  /** Text around the matched words, each match wrapped in [ and ] (as document search shows it). */
+  snippet: string;
+  content: string;
+}
 
 /** One passage the answer may cite as [n]: where it is, without its full text. */
 export type Citation = Omit<RetrievedPassage, "content">;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Document } from "../db/schema";
 
 /**
  * Where a document is in ingestion. Stored as Document.structuredContent = { ingest: IngestStatus,
@@ -16,6 +15,9 @@ export const ingestStatusSchema = z.object({
   updatedAt: z.string(),
 });
 export type IngestStatus = z.infer<typeof ingestStatusSchema>;
+
+/** What Document.structuredContent holds when set: the column is `json(…, z.json())` (worker/db/shapes.ts). */
+type StructuredContent = NonNullable<z.infer<ReturnType<typeof z.json>>>;
 
 function ingestValue(structuredContent: unknown): unknown {
   if (typeof structuredContent !== "object" || structuredContent === null || Array.isArray(structuredContent)) {
@@ -46,11 +48,11 @@ export function withIngestStatus(
   structuredContent: unknown,
   ingest: IngestStatus,
   extra: Record<string, unknown> = {},
-): NonNullable<Document["structuredContent"]> {
+): StructuredContent {
   const base =
     typeof structuredContent === "object" && structuredContent !== null && !Array.isArray(structuredContent)
       ? (structuredContent as Record<string, unknown>)
       : {};
   // Values come from parsed JSON or from IngestStatus, both JSON; the column's zod schema re-checks on write.
-  return { ...base, ...extra, ingest } as NonNullable<Document["structuredContent"]>;
+  return { ...base, ...extra, ingest } as StructuredContent;
 }

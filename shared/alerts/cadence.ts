@@ -1,6 +1,6 @@
 /**
- * News alerts' schedule and limits (issue 12), pure and shared with the browser (eslint.config.js
- * SHARED_WORKER_MODULES): no server imports here.
+ * News alerts' schedule and limits (issue 12), pure and shared with the browser (shared/): no
+ * server imports here.
  *
  * An alert's trigger dates lie on a grid: its stored `nextRunAt` plus whole multiples of its
  * cadence's interval. The cron (every 15 minutes) takes an alert whose nextRunAt has passed, runs

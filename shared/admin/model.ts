@@ -1,9 +1,18 @@
 /**
- * The admin console's shared constants (a shared module: the browser imports it, see
- * eslint.config.js). The plan, interval, role and flag lists are the admin CLI's own (./sql.ts).
+ * The admin console's constants, which the browser imports too. The plan, interval, role and flag
+ * lists are also the admin CLI's (worker/admin/sql.ts re-exports them), so this file stays plain
+ * enough for Node's --experimental-strip-types.
  */
-export { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES } from "./sql";
-export type { BillingInterval, Flag, PlanType, Role } from "./sql";
+export const PLAN_TYPES = ["SOLO", "TEAM", "ENTERPRISE"] as const;
+export const BILLING_INTERVALS = ["MONTHLY", "YEARLY"] as const;
+export const ROLES = ["admin", "basic"] as const;
+/** Flags of spec §6. The first two also have their own Account columns, kept in step. */
+export const FLAGS = ["collaborateEnabled", "modelSelectionEnabled", "alertsEnabled", "betaAskReadyroomActionsEnabled"] as const;
+
+export type PlanType = (typeof PLAN_TYPES)[number];
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export type Role = (typeof ROLES)[number];
+export type Flag = (typeof FLAGS)[number];
 
 /** Rows per page of the console's user search and audit log. */
 export const ADMIN_PAGE_SIZE = 20;

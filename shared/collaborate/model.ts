@@ -4,8 +4,8 @@ import { isSupportedLanguage } from "../profile/languages";
 import { CAMPAIGN_PURPOSES, type CampaignStatus, type ContributorStatus } from "./views";
 
 /**
- * Request bodies and limits of the collaborate API, shared with the browser (eslint
- * SHARED_WORKER_MODULES) so forms validate as the server does.
+ * Request bodies and limits of the collaborate API, shared with the browser (shared/) so forms
+ * validate as the server does.
  */
 
 export const CAMPAIGN_NAME_MAX = 120;

@@ -1,7 +1,6 @@
 /**
  * A whole number with its digits grouped in threes: "50,000". The same on the server and in every
- * browser, whatever locale data each has (toLocaleString's depends on it). Shared with the browser
- * (eslint SHARED_WORKER_MODULES).
+ * browser, whatever locale data each has (toLocaleString's depends on it).
  */
 export function groupDigits(n: number): string {
   const digits = String(Math.abs(Math.trunc(n)));

@@ -17,7 +17,7 @@ export type CampaignParametersView = {
   purpose: CampaignPurpose;
   hazard: string;
   scenario: string;
-  /** Core capability names (worker/exercises/capabilities.ts) the campaign explores. */
+  /** Core capability names (shared/exercises/capabilities.ts) the campaign explores. */
   capabilities: string[];
   /** The manager's own questions, asked in phase 1 after the scripted ones. */
   questions: string[];

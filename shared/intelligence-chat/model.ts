@@ -1,10 +1,9 @@
 import { z } from "zod";
 import type { Citation } from "../ask/model";
-import type { IntelCitation } from "../intelligence/digest";
+import type { IntelCitation } from "../intelligence/citation";
 
 /**
- * Wire shapes of the intelligence chat (issue 12), shared with the browser (eslint
- * SHARED_WORKER_MODULES): request bodies, limits, the answer stream's events and what an answer
+ * Wire shapes of the intelligence chat (issue 12), shared with the browser (shared/): request bodies, limits, the answer stream's events and what an answer
  * keeps in its saved metadata. The server holds the conversation (IntelligenceChat.messages); a
  * question is sent alone.
  */

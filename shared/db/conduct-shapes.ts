@@ -7,7 +7,7 @@ import { CAPABILITY_ELEMENTS, RATINGS } from "./hseep-terms";
  * is created, the conduct event log's payloads, the Exercise Evaluation Guides, participant
  * feedback, and the After-Action Report / Improvement Plan. They live beside the schema because the
  * JSON columns validate with them (db/ imports no feature code); the features and the browser import
- * them through worker/conduct/model.ts, worker/evaluation/model.ts, worker/aar/model.ts.
+ * them through shared/conduct/model.ts, shared/evaluation/model.ts, shared/aar/model.ts.
  *
  * Every list and text is bounded: these columns take input from public token pages and AI output.
  */
@@ -118,7 +118,7 @@ export const conductEventPayloadSchema = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("observation"),
-    /** Core capability name (worker/exercises/capabilities.ts). */
+    /** Core capability name (shared/exercises/capabilities.ts). */
     capability: short(200),
     /** The EEG capability target observed, when the evaluator picked one. */
     targetId: short(100).nullable(),

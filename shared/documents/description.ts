@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ParsedSection } from "./parse/types";
 
 /**
  * The planner's own words about a document, kept in Document.structuredContent.description and
@@ -36,6 +35,7 @@ export function withDescription(structuredContent: unknown, description: string)
   return description ? { ...base, description } : base;
 }
 
-export function descriptionSection(description: string): ParsedSection {
+/** The description as a parsed section (worker/documents/parse/types.ts ParsedSection), indexed first. */
+export function descriptionSection(description: string): { heading: string; text: string } {
   return { heading: DESCRIPTION_HEADING, text: description };
 }

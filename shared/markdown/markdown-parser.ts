@@ -2,7 +2,7 @@ import MarkdownIt, { type Options, type StateBlock, type StateInline, type Token
 
 /**
  * The app's one Markdown parser (decision 0019): markdown-it, CommonMark plus GFM tables, for model
- * answers, briefs and alert summaries (web/lib/markdown.ts turns its tokens into the tree both
+ * answers, briefs and alert summaries (shared/markdown/markdown.ts turns its tokens into the tree both
  * renderers print) and for uploaded .md files (worker/documents/parse/markdown.ts). Its parsing is
  * linear in the input. Configured here once:
  * - raw HTML is off: `<script>` stays text, which the renderers escape;
@@ -26,7 +26,7 @@ export const MAX_PARSE_NESTING = 8;
 const options: Options & { maxNesting: number } = { html: false, linkify: false, typographer: false, breaks: false, maxNesting: MAX_PARSE_NESTING };
 const md = new MarkdownIt("default", options).disable(["image", "strikethrough", "reference"]);
 
-// Every syntactic link becomes a link token; web/lib/markdown.ts keeps only those safeHref allows
+// Every syntactic link becomes a link token; shared/markdown/markdown.ts keeps only those safeHref allows
 // and, for the others, only their text ("[click](javascript:…)" reads "click", as before). Refused
 // here, markdown-it would show the whole Markdown source of the link instead. What the filter sees
 // is the destination with character references decoded (`&#106;avascript:` is `javascript:`).
