@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { api, json, type Json } from "../helpers/api";
-import { createTestUser, type TestUser } from "../helpers/auth";
+import { createTestUser } from "../helpers/auth";
 import { idSegment, invalidValue, validValue } from "./schema-arbitrary";
 
 /**
