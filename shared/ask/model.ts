@@ -1,9 +1,8 @@
 import { z } from "zod";
 
 /**
- * Request shapes of Ask Readyroom (spec §3 "Document chat request"; /tmp contract "Ask Readyroom
- * v1"). The client holds the conversation and sends it with every question; the last message is
- * the new question.
+ * Request shapes of Ask Readyroom (spec §3 "Document chat request"). The client holds the
+ * conversation and sends it with every question; the last message is the new question.
  */
 
 export const QUESTION_MAX_CHARS = 8_000;

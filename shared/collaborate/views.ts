@@ -10,7 +10,7 @@ export type CampaignPurpose = (typeof CAMPAIGN_PURPOSES)[number];
 export type CampaignStatus = "DRAFT" | "ACTIVE" | "CLOSED" | "SYNTHESIZING" | "COMPLETED" | "ARCHIVED";
 export type ContributorStatus = "INVITED" | "IN_PROGRESS" | "COMPLETED";
 
-/** Campaign.parameters as the API shows it (spec §7: synthesisThreadId and contributorStateHash, plus the brief). */
+/** Campaign.parameters as the API shows it (spec §3: synthesisThreadId and contributorStateHash, plus the brief). */
 export type CampaignParametersView = {
   synthesisThreadId: string | null;
   contributorStateHash: string | null;

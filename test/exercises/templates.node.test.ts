@@ -18,7 +18,7 @@ import {
 } from "../../shared/db/exercise-shapes";
 import { QUICK_START_TEMPLATES, getTemplate, listTemplateSummaries } from "../../worker/exercises/templates";
 
-// Mission-area membership exactly as listed in /work/shared/hseep.md.
+// Mission-area membership exactly as listed in docs/hseep.md.
 const HSEEP_MISSION_AREAS: Record<string, string[]> = {
   Prevention: [
     "Planning",

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Intelligence · Readyroom" }]
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
   const [briefs, chats, membership] = await Promise.all([listBriefs(ctx, { limit: BRIEF_PAGE_SIZE }), listIntelChats(ctx), membershipOf(ctx)]);
-  // News alerts are behind the account's alertsEnabled flag (spec §9); without it the panel is not offered.
+  // News alerts are behind the account's alertsEnabled flag (spec §6); without it the panel is not offered.
   return { briefs, chats, alertsEnabled: membershipHasFlag(membership, "alertsEnabled") };
 }
 

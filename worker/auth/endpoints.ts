@@ -15,7 +15,7 @@ const ALLOWED: ReadonlyArray<readonly [method: "GET" | "POST", path: RegExp]> = 
   // the generic OIDC provider uses this path too (redirectURI …/callback/sso, test/auth/providers.test.ts).
   ["GET", /^\/callback\/[a-z0-9-]+$/],
   ["POST", /^\/callback\/[a-z0-9-]+$/],
-  // Session read (spec §10 "GET session"); the token is removed from its answer.
+  // Session read (spec §7 "GET session"); the token is removed from its answer.
   ["GET", /^\/get-session$/],
   // E-mail verification (the /verify-email page calls it; a new link is sent by signing in) and password reset.
   ["GET", /^\/verify-email$/],

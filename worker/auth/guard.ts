@@ -25,7 +25,7 @@ export type AccessDecision = { redirect?: string };
 /** Reachable without signing in. */
 const PUBLIC_PATHS = ["/", "/collaborate/join", "/feedback", "/login", "/signup", "/verify-email", "/forgot-password", "/reset-password", "/logout", "/invites", "/status", "/dev/mailbox", "/terms", "/privacy"];
 
-/** Reachable when signed in without an active plan (spec §4 "allowed paths"; /admin too: operators need no plan, and the page is 404 to non-admins). */
+/** Reachable when signed in without an active plan (spec §4 "an allowed path"; /admin too: operators need no plan, and the page is 404 to non-admins). */
 const NO_PLAN_ALLOWED = ["/account", "/admin", "/collaborate/join", "/feedback", "/login", "/signup", "/verify-email", "/forgot-password", "/reset-password", "/logout", "/invites", "/status", "/dev/mailbox", "/terms", "/privacy"];
 
 /** Public share pages: any path with a `share` or `shared` segment (e.g. /briefs/shared/<token>, /share/<token>). */

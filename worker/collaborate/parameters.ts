@@ -3,7 +3,7 @@ import { campaignIsOpen } from "../../shared/collaborate/model";
 import { CAMPAIGN_PURPOSES, type CampaignParametersView, type CampaignPurpose } from "../../shared/collaborate/views";
 
 /**
- * Campaign.parameters holds the brief (purpose, hazard, questions…) beside the two keys spec §7
+ * Campaign.parameters holds the brief (purpose, hazard, questions…) beside the two keys spec §3
  * names. Rows written by older code or the admin CLI hold only some of it, so every read goes
  * through here and gets a complete view with defaults.
  */

@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { nowDate } from "../lib/clock";
 
 /**
- * Column conventions, chosen once (ARCHITECTURE.md "Time"): every instant is an INTEGER of epoch
- * milliseconds, read as a Date. Ids are TEXT (UUIDs). Booleans are INTEGER 0/1. Money and credits
- * are INTEGER (credits, cents).
+ * Column conventions, chosen once (decision 0003; "Time" in docs/design.md): every instant is an
+ * INTEGER of epoch milliseconds, read as a Date. Ids are TEXT (UUIDs). Booleans are INTEGER 0/1.
+ * Money and credits are INTEGER (credits, cents).
  *
  * A row's creation stamp is the database's DEFAULT (drizzle prefers a SQL default to $defaultFn, so
  * D1's clock writes it); updates are stamped by the app's clock (worker/lib/clock.ts). In production

@@ -5,7 +5,7 @@ import { newId } from "../lib/ids";
 import type { FeedbackBody } from "./schemas";
 import { findExercise, type ExerciseScope } from "./scope";
 
-/** Planners' feedback on an exercise step (spec §7 POST …/feedback). */
+/** Planners' feedback on an exercise step (spec §3 Feedback), at POST …/{id}/feedback. */
 
 export async function addFeedback(ctx: UserContext, scope: ExerciseScope, id: string, body: FeedbackBody): Promise<{ id: string }> {
   await findExercise(ctx, scope, id);

@@ -1,4 +1,4 @@
-/** Random identifiers. Share and auth tokens carry 128+ random bits (ARCHITECTURE.md). */
+/** Random identifiers. Share and auth tokens carry 128+ random bits (docs/design.md, "Share tokens"). */
 export function newId(): string {
   return crypto.randomUUID();
 }

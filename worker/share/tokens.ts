@@ -12,7 +12,7 @@ import { randomToken } from "../lib/ids";
  * purges the old page's edge copy. Each feature supplies only how to read and swap its own row.
  */
 
-/** 32 bytes: twice the 128 bits ARCHITECTURE.md asks for, 43 base64url characters. */
+/** 32 bytes: twice the 128 bits docs/design.md asks for, 43 base64url characters. */
 const TOKEN_BYTES = 32;
 /** What a token looks like; anything else is answered 404 without a database read. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -10,7 +10,7 @@ import { chatMessagesSchema } from "../shapes";
 import { users } from "./auth";
 import { campaigns } from "./collaborate";
 
-/** Columns shared by personal and campaign exercises (spec §3 "Exercise and CampaignExercise"). */
+/** Columns shared by personal and campaign exercises (spec §3 "Exercise (personal) and CampaignExercise"). */
 const exerciseColumns = () => ({
   id: id(),
   name: text("name").notNull().default(""),

@@ -4,7 +4,7 @@ import type { Config, Env } from "../../env";
  * Where passage vectors live, behind one interface: Vectorize in production (one namespace per
  * user, so a query can only ever reach its owner's vectors; the document id as metadata for the
  * "chosen documents" filter), and the spec's `Embedding` table locally and in tests, where
- * Vectorize has no simulation (STACK.md). Both are keyed by chunk id, so writing a chunk's vector
+ * Vectorize has no local simulation (wrangler warns so at start). Both are keyed by chunk id, so writing a chunk's vector
  * twice leaves one.
  */
 export type PassageVector = { chunkId: string; documentId: string; contextId: string | null; values: number[] };

@@ -3,7 +3,7 @@ import { mselColumns } from "../../../shared/db/exercise-shapes";
 
 /**
  * The HSEEP doctrine every design-assistant prompt starts from (the product's reference is
- * ../shared/hseep.md). Kept as plain text so the prompt reads the same in every provider.
+ * docs/hseep.md). Kept as plain text so the prompt reads the same in every provider.
  */
 export const ROLE = `You are Readyroom's exercise design assistant, an experienced exercise planner who designs discussion-based exercises (tabletop exercises, TTX) for emergency managers and preparedness planners, following the Homeland Security Exercise and Evaluation Program (HSEEP).`;
 
