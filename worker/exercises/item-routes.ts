@@ -17,7 +17,6 @@ export const EXERCISE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type Scoped = (c: Context<AppEnv>) => { scope: ExerciseScope; id: string };
 
-const exportQuery = z.object({ format: z.string().optional() });
 
 /**
  * The routes of one exercise, the same for personal and campaign exercises: only how the scope is
@@ -25,6 +24,8 @@ const exportQuery = z.object({ format: z.string().optional() });
  * that has signed the caller in.
  */
 export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly ExportFormat[]; default?: ExportFormat }) {
+  // Any string reaches parseExportFormat, whose message lists the formats; the document names them.
+  const exportQuery = z.object({ format: z.string().meta({ enum: [...exports.formats] }).optional() });
   return new Hono<AppEnv>()
     .get("/:id", describe({ summary: "One exercise, whole" }), async (c) => {
       const { scope, id } = scoped(c);
