@@ -9,7 +9,7 @@ import { shareNotFoundResponse } from "./share/page";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
-import { crossSiteAccepted, declaredBodyLimit } from "./lib/route-meta";
+import { crossSiteAccepted, declaredBodyLimit, describe } from "./lib/route-meta";
 import type { AppEnv } from "./types";
 import { apiRouters } from "./api-routers";
 import { docsPageHeaders, docsPageHtml } from "./openapi/docs-page";
@@ -49,7 +49,7 @@ export function createApp() {
   app.use("/api/*", sameOriginWrites((path, c) => path.startsWith("/api/auth/") || crossSiteAccepted(c)));
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
-  app.get("/api/health", (c) => c.text("ok"));
+  app.get("/api/health", describe({ summary: "Health check: answers ok, touches nothing", produces: "text/plain" }), (c) => c.text("ok"));
   for (const [prefix, router] of apiRouters) app.route(prefix, router);
 
   // The API's own description, for integrators: built from the routers above, once per isolate.
@@ -61,8 +61,8 @@ export function createApp() {
     }
     return described;
   };
-  app.get("/api/openapi.json", (c) => c.body(describeApi(c).json, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" }));
-  app.get("/api/docs", async (c) => c.body(describeApi(c).html, 200, Object.fromEntries(await docsPageHeaders())));
+  app.get("/api/openapi.json", describe({ summary: "This document", internal: true }), (c) => c.body(describeApi(c).json, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" }));
+  app.get("/api/docs", describe({ summary: "This document as a page", internal: true }), async (c) => c.body(describeApi(c).html, 200, Object.fromEntries(await docsPageHeaders())));
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.

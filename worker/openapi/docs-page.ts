@@ -58,7 +58,9 @@ ${ok
     return `<details><summary>Answer ${status} (${escapeHtml(type)})</summary><pre>${pretty(content.schema)}</pre></details>`;
   })
   .join("")}
-<p class="facts">Errors: ${errors.map(([status, r]) => `<abbr title="${escapeHtml(String(r.description))}">${status}</abbr>`).join(", ")} — <code>{message, code}</code></p>
+<details><summary>Errors: ${errors.map(([status]) => status).join(", ")}</summary><table><tbody>${errors
+    .map(([status, r]) => `<tr><th scope="row">${status}</th><td>${escapeHtml(String(r.description))}</td></tr>`)
+    .join("")}</tbody></table></details>
 </section>`;
 }
 

@@ -175,7 +175,7 @@ export function openApiDocument(app: Hono<any, any, any>, options: { maxBodyByte
       description: [
         "The JSON API behind Readyroom's pages, for integrators (emergency-management platforms, BI tools).",
         `Sign-in: the session cookie a browser gets from /api/auth (better-auth). Writes from a browser must come from Readyroom's own origin.`,
-        `Limits: a body is at most ${formatBytes(options.maxBodyBytes)} unless the route says otherwise (x-body-limit). Errors are \`{message, code}\` JSON; a 429 carries Retry-After.`,
+        `Limits: a body is at most ${formatBytes(options.maxBodyBytes)} unless the route says otherwise (x-body-limit). Errors are JSON {message, code}; a 429 carries Retry-After.`,
         "Another account's ids answer 404, never 403.",
       ].join("\n\n"),
     },
