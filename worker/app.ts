@@ -34,10 +34,10 @@ import { usersRoutes } from "./users/routes";
 import { teamRoutes, teamUserRoutes } from "./teams/routes";
 import { synthesisRoutes } from "./collaborate/synthesis/routes";
 import { campaignFindingsRoutes } from "./collaborate/findings/routes";
-import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
+import { feedbackFormRoutes } from "./evaluation/routes";
 import { improvementRoutes } from "./improvement/routes";
-import { aarRoutes } from "./aar/routes";
-import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
+import { conductSessionRoutes } from "./aar/session-routes";
+import { conductLinkRoutes } from "./conduct/routes";
 
 /**
  * The API: middleware, then one router per feature. Remix serves everything outside /api
@@ -85,7 +85,6 @@ export function createApp() {
   app.route("/api/collaborate", contributorRoutes);
   app.route("/api/synthesis", synthesisRoutes);
   app.route("/api/collaborate/campaigns", campaignFindingsRoutes);
-  app.route("/api/conduct/sessions/:id/aar", aarRoutes);
   app.route("/api/conversations", conversationRoutes);
   app.route("/api/ai", aiRoutes);
   app.route("/api/clients", clientRoutes);
@@ -99,8 +98,6 @@ export function createApp() {
   app.route("/api/intelligence/briefs", briefRoutes);
   app.route("/api/improvement", improvementRoutes);
   app.route("/api/admin", adminRoutes);
-  app.route("/api/conduct/sessions/:id/eeg", eegRoutes);
-  app.route("/api/conduct/sessions/:id/feedback", sessionFeedbackRoutes);
   app.route("/api/feedback", feedbackFormRoutes);
   app.route("/api/conduct/sessions", conductSessionRoutes);
   app.route("/api/conduct/t", conductLinkRoutes);
