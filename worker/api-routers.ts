@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { aarRoutes } from "./aar/routes";
+import { conductSessionRoutes } from "./aar/session-routes";
 import { adminRoutes } from "./admin/routes";
 import { aiRoutes } from "./ai/routes";
 import { alertRoutes } from "./alerts/routes";
@@ -12,11 +12,11 @@ import { campaignFindingsRoutes } from "./collaborate/findings/routes";
 import { campaignRoutes, contributorRoutes } from "./collaborate/routes";
 import { clientManagementRoutes } from "./clients/routes";
 import { clientRoutes } from "./exercises/client-routes";
-import { conductLinkRoutes, conductSessionRoutes } from "./conduct/routes";
+import { conductLinkRoutes } from "./conduct/routes";
 import { devRoutes } from "./dev/routes";
 import { documentAssignmentRoutes } from "./exercises/assignment-routes";
 import { documentRoutes } from "./documents/routes";
-import { eegRoutes, feedbackFormRoutes, sessionFeedbackRoutes } from "./evaluation/routes";
+import { feedbackFormRoutes } from "./evaluation/routes";
 import { exerciseRoutes } from "./exercises/routes";
 import { improvementRoutes } from "./improvement/routes";
 import { intelligenceChatRoutes } from "./intelligence-chat/routes";
@@ -48,7 +48,6 @@ export const apiRouters = [
   ["/api/collaborate", contributorRoutes],
   ["/api/synthesis", synthesisRoutes],
   ["/api/collaborate/campaigns", campaignFindingsRoutes],
-  ["/api/conduct/sessions/:id/aar", aarRoutes],
   ["/api/conversations", conversationRoutes],
   ["/api/ai", aiRoutes],
   ["/api/clients", clientRoutes],
@@ -62,8 +61,6 @@ export const apiRouters = [
   ["/api/intelligence/briefs", briefRoutes],
   ["/api/improvement", improvementRoutes],
   ["/api/admin", adminRoutes],
-  ["/api/conduct/sessions/:id/eeg", eegRoutes],
-  ["/api/conduct/sessions/:id/feedback", sessionFeedbackRoutes],
   ["/api/feedback", feedbackFormRoutes],
   ["/api/conduct/sessions", conductSessionRoutes],
   ["/api/conduct/t", conductLinkRoutes],

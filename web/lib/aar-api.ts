@@ -1,14 +1,17 @@
-import type { AarContent, AarView } from "../../shared/aar/views";
-import { apiFetch } from "./query";
+import type { AarContent } from "../../shared/aar/views";
+import { unwrap } from "./api-client";
+import { conductSessions } from "./conduct-api";
 
-/** The After-Action Report / Improvement Plan API of one conduct session (shared/aar/views.ts). */
+/** The After-Action Report / Improvement Plan API of one conduct session (worker/aar/views.ts). */
 
 export const aarPath = (sessionId: string) => `/api/conduct/sessions/${encodeURIComponent(sessionId)}/aar`;
 
+const aar = (sessionId: string) => ({ param: { id: encodeURIComponent(sessionId) } });
+
 export const aarApi = {
-  get: (sessionId: string) => apiFetch<AarView>(aarPath(sessionId)),
-  generate: (sessionId: string, replace = false) => apiFetch<AarView>(`${aarPath(sessionId)}/generate`, { method: "POST", json: { replace } }),
-  save: (sessionId: string, content: AarContent) => apiFetch<AarView>(aarPath(sessionId), { method: "PUT", json: { content } }),
-  publish: (sessionId: string) => apiFetch<AarView>(`${aarPath(sessionId)}/publish`, { method: "POST", json: {} }),
+  get: (sessionId: string) => unwrap(conductSessions[":id"].aar.$get(aar(sessionId))),
+  generate: (sessionId: string, replace = false) => unwrap(conductSessions[":id"].aar.generate.$post({ ...aar(sessionId), json: { replace } })),
+  save: (sessionId: string, content: AarContent) => unwrap(conductSessions[":id"].aar.$put({ ...aar(sessionId), json: { content } })),
+  publish: (sessionId: string) => unwrap(conductSessions[":id"].aar.publish.$post(aar(sessionId))),
   exportPath: (sessionId: string, format: "docx" | "pdf") => `${aarPath(sessionId)}/export?format=${format}`,
 };

@@ -1,14 +1,16 @@
 /**
- * Browser calls of the intelligence briefs API (worker/briefs/routes.ts), through the
- * shared `apiFetch` (JSON, `{message, code}` errors as ApiError).
+ * Browser calls of the intelligence briefs API (worker/briefs/routes.ts), through the router's
+ * typed client (JSON, `{message, code}` errors as ApiError).
  */
+import type { BriefRoutes } from "../../worker/briefs/routes";
 import type { BriefPage, BriefView } from "../../worker/briefs/views";
-import { apiFetch } from "./query";
+import { apiClient, unwrap } from "./api-client";
 
 export type { BriefPage, BriefView };
 
 const enc = encodeURIComponent;
-const base = "/api/intelligence/briefs";
+const briefs = apiClient<BriefRoutes>("/api/intelligence/briefs");
+const one = (id: string) => ({ param: { id: enc(id) } });
 
 /** How many briefs a page of the /intelligence list holds. */
 export const BRIEF_PAGE_SIZE = 20;
@@ -20,13 +22,12 @@ export const briefQueryKeys = {
 export type BriefDraft = { title: string; content: string };
 
 export const briefsApi = {
-  list: (cursor?: string | null) =>
-    apiFetch<BriefPage>(`${base}?limit=${BRIEF_PAGE_SIZE}${cursor ? `&cursor=${enc(cursor)}` : ""}`),
+  list: (cursor?: string | null) => unwrap(briefs.index.$get({ query: { limit: String(BRIEF_PAGE_SIZE), cursor: cursor || undefined } })),
   /** A brief written by hand, or saved from an intelligence chat answer (chatId + messageIndex). */
-  create: (draft: BriefDraft & { chatId?: string; messageIndex?: number }) => apiFetch<{ brief: BriefView }>(base, { method: "POST", json: draft }),
-  update: (id: string, draft: Partial<BriefDraft>) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}`, { method: "PATCH", json: draft }),
-  remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
-  share: (id: string) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}/share`, { method: "POST" }),
-  rotate: (id: string) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}/share/rotate`, { method: "POST" }),
-  revoke: (id: string) => apiFetch<{ brief: BriefView }>(`${base}/${enc(id)}/share`, { method: "DELETE" }),
+  create: (draft: BriefDraft & { chatId?: string; messageIndex?: number }) => unwrap(briefs.index.$post({ json: draft })),
+  update: (id: string, draft: Partial<BriefDraft>) => unwrap(briefs[":id"].$patch({ ...one(id), json: draft })),
+  remove: (id: string) => unwrap(briefs[":id"].$delete(one(id))),
+  share: (id: string) => unwrap(briefs[":id"].share.$post(one(id))),
+  rotate: (id: string) => unwrap(briefs[":id"].share.rotate.$post(one(id))),
+  revoke: (id: string) => unwrap(briefs[":id"].share.$delete(one(id))),
 };

@@ -1,18 +1,13 @@
 /**
- * Browser calls of live conduct's API (issue 15; contract and route map in shared/conduct/views.ts,
- * request shapes in shared/conduct/model.ts). The conduct API answers errors as `{ message, code }`,
- * so apiFetch's ApiError already carries the server's message for screens to show.
+ * Browser calls of live conduct's API (issue 15; contract and route map in worker/conduct/views.ts,
+ * request shapes in worker/conduct/model.ts), through the routers' own types. The conduct API
+ * answers errors as `{ message, code }`, so the ApiError already carries the server's message for
+ * screens to show.
  */
+import type { ConductSessionRoutes } from "../../worker/aar/session-routes";
 import type { AnswerInput, ControllerCommand, CreateLinkInput, CreateSessionInput, ObservationInput } from "../../shared/conduct/model";
-import type {
-  ConductEventView,
-  ConductLinkView,
-  ConductSessionView,
-  ControllerStateView,
-  SubmitAck,
-  TokenStateView,
-} from "../../shared/conduct/views";
-import { apiFetch } from "./query";
+import type { ConductLinkRoutes } from "../../worker/conduct/routes";
+import { apiClient, unwrap } from "./api-client";
 
 const enc = encodeURIComponent;
 const sessionBase = (sessionId: string) => `/api/conduct/sessions/${enc(sessionId)}`;
@@ -30,25 +25,24 @@ export const conductPaths = {
     `/exercise/${enc(exerciseId)}/conduct${campaignId ? `?campaignId=${enc(campaignId)}` : ""}`,
 };
 
+/** /api/conduct/sessions (signed in: the session, its EEG, feedback and AAR). The typed client does not encode path parameters. */
+export const conductSessions = apiClient<ConductSessionRoutes>("/api/conduct/sessions");
+const links = apiClient<ConductLinkRoutes>("/api/conduct/t");
+
 export const conductApi = {
-  createSession: (input: CreateSessionInput) => apiFetch<ConductSessionView>("/api/conduct/sessions", { method: "POST", json: input }),
-  listSessions: (query: { exerciseId: string; campaignId?: string | null }) => {
-    const params = new URLSearchParams({ exerciseId: query.exerciseId });
-    if (query.campaignId) params.set("campaignId", query.campaignId);
-    return apiFetch<{ sessions: ConductSessionView[] }>(`/api/conduct/sessions?${params.toString()}`);
-  },
-  state: (sessionId: string) => apiFetch<ControllerStateView>(sessionBase(sessionId)),
-  command: (sessionId: string, command: ControllerCommand) =>
-    apiFetch<ControllerStateView>(`${sessionBase(sessionId)}/commands`, { method: "POST", json: command }),
-  createLink: (sessionId: string, input: CreateLinkInput) =>
-    apiFetch<ConductLinkView>(`${sessionBase(sessionId)}/links`, { method: "POST", json: input }),
+  createSession: (input: CreateSessionInput) => unwrap(conductSessions.index.$post({ json: input })),
+  listSessions: (query: { exerciseId: string; campaignId?: string | null }) =>
+    unwrap(conductSessions.index.$get({ query: { exerciseId: query.exerciseId, campaignId: query.campaignId || undefined } })),
+  state: (sessionId: string) => unwrap(conductSessions[":id"].$get({ param: { id: enc(sessionId) } })),
+  command: (sessionId: string, command: ControllerCommand) => unwrap(conductSessions[":id"].commands.$post({ param: { id: enc(sessionId) }, json: command })),
+  createLink: (sessionId: string, input: CreateLinkInput) => unwrap(conductSessions[":id"].links.$post({ param: { id: enc(sessionId) }, json: input })),
   revokeLink: (sessionId: string, linkId: string) =>
-    apiFetch<ConductLinkView>(`${sessionBase(sessionId)}/links/${enc(linkId)}/revoke`, { method: "POST" }),
-  events: (sessionId: string) => apiFetch<{ events: ConductEventView[] }>(`${sessionBase(sessionId)}/events`),
+    unwrap(conductSessions[":id"].links[":linkId"].revoke.$post({ param: { id: enc(sessionId), linkId: enc(linkId) } })),
+  events: (sessionId: string) => unwrap(conductSessions[":id"].events.$get({ param: { id: enc(sessionId) } })),
   /** Public, by link token. */
-  tokenState: (token: string) => apiFetch<TokenStateView>(tokenBase(token)),
-  answer: (token: string, input: AnswerInput) => apiFetch<SubmitAck>(`${tokenBase(token)}/answers`, { method: "POST", json: input }),
-  observe: (token: string, input: ObservationInput) => apiFetch<SubmitAck>(`${tokenBase(token)}/observations`, { method: "POST", json: input }),
+  tokenState: (token: string) => unwrap(links[":token"].$get({ param: { token: enc(token) } })),
+  answer: (token: string, input: AnswerInput) => unwrap(links[":token"].answers.$post({ param: { token: enc(token) }, json: input })),
+  observe: (token: string, input: ObservationInput) => unwrap(links[":token"].observations.$post({ param: { token: enc(token) }, json: input })),
 };
 
 export const conductKeys = {

@@ -1,27 +1,29 @@
 import type { EegContent } from "../../shared/db/conduct-shapes";
-import type { ConductLinkView } from "../../shared/conduct/views";
 import type { FeedbackInput } from "../../shared/evaluation/model";
-import type { EegView, FeedbackFormView, FeedbackSummaryView } from "../../shared/evaluation/views";
+import type { FeedbackFormRoutes } from "../../worker/evaluation/routes";
+import { apiClient, unwrap } from "./api-client";
+import { conductSessions } from "./conduct-api";
 import { downloadFile } from "./download";
-import { apiFetch } from "./query";
 
-/** The browser's calls to the evaluation API (shared/evaluation/views.ts has the map). */
+/** The browser's calls to the evaluation API (worker/evaluation/views.ts has the map). */
 
-const session = (id: string) => `/api/conduct/sessions/${encodeURIComponent(id)}`;
+const enc = encodeURIComponent;
+const feedbackForms = apiClient<FeedbackFormRoutes>("/api/feedback");
+const session = (id: string) => ({ param: { id: enc(id) } });
 
 export type EegExportFormat = "docx" | "pdf";
 
 export const evaluationApi = {
-  getEeg: (sessionId: string) => apiFetch<EegView>(`${session(sessionId)}/eeg`),
-  generateEeg: (sessionId: string, replace: boolean) => apiFetch<EegView>(`${session(sessionId)}/eeg/generate`, { method: "POST", json: { replace } }),
-  saveEeg: (sessionId: string, content: EegContent) => apiFetch<EegView>(`${session(sessionId)}/eeg`, { method: "PUT", json: { content } }),
-  exportEeg: (sessionId: string, format: EegExportFormat) => downloadFile(`${session(sessionId)}/eeg/export?format=${format}`, `evaluation-guides.${format}`),
-  feedbackSummary: (sessionId: string) => apiFetch<FeedbackSummaryView>(`${session(sessionId)}/feedback`),
+  getEeg: (sessionId: string) => unwrap(conductSessions[":id"].eeg.$get(session(sessionId))),
+  generateEeg: (sessionId: string, replace: boolean) => unwrap(conductSessions[":id"].eeg.generate.$post({ ...session(sessionId), json: { replace } })),
+  saveEeg: (sessionId: string, content: EegContent) => unwrap(conductSessions[":id"].eeg.$put({ ...session(sessionId), json: { content } })),
+  exportEeg: (sessionId: string, format: EegExportFormat) =>
+    downloadFile(`/api/conduct/sessions/${enc(sessionId)}/eeg/export?format=${format}`, `evaluation-guides.${format}`),
+  feedbackSummary: (sessionId: string) => unwrap(conductSessions[":id"].feedback.$get(session(sessionId))),
   /** The core's links API: a feedback link for the session's participants. */
-  createFeedbackLink: (sessionId: string, label: string) => apiFetch<ConductLinkView>(`${session(sessionId)}/links`, { method: "POST", json: { role: "feedback", label } }),
-  feedbackForm: (token: string) => apiFetch<FeedbackFormView>(`/api/feedback/${encodeURIComponent(token)}`),
-  submitFeedback: (token: string, input: FeedbackInput) =>
-    apiFetch<{ ok: true; duplicate: boolean }>(`/api/feedback/${encodeURIComponent(token)}`, { method: "POST", json: input }),
+  createFeedbackLink: (sessionId: string, label: string) => unwrap(conductSessions[":id"].links.$post({ ...session(sessionId), json: { role: "feedback", label } })),
+  feedbackForm: (token: string) => unwrap(feedbackForms[":token"].$get({ param: { token: enc(token) } })),
+  submitFeedback: (token: string, input: FeedbackInput) => unwrap(feedbackForms[":token"].$post({ param: { token: enc(token) }, json: input })),
 };
 
 export function errorMessage(error: unknown): string {

@@ -1,8 +1,9 @@
 /**
  * Browser calls of corrective actions and capability trends (/api/improvement). Types are the
- * service's own (shared/improvement/views.ts, docs/decisions/0008).
+ * service's own (worker/improvement/views.ts, docs/decisions/0008).
  */
 import type { UpdateCorrectiveActionInput } from "../../shared/improvement/model";
+import type { ImprovementRoutes } from "../../worker/improvement/routes";
 import type {
   CapabilityTrendsView,
   CapabilityTrendView,
@@ -12,7 +13,7 @@ import type {
   TrendPointView,
   VerifyingSessionView,
 } from "../../shared/improvement/views";
-import { apiFetch } from "./query";
+import { apiClient, unwrap } from "./api-client";
 
 export type {
   CapabilityTrendsView,
@@ -27,22 +28,19 @@ export type {
 
 export type ActionFilters = { status?: CorrectiveActionStatus; capability?: string; overdue?: boolean };
 
-const base = "/api/improvement";
+const improvement = apiClient<ImprovementRoutes>("/api/improvement");
 
-/** The filters as the page's and the API's query string (the page keeps them in its URL). */
-export function filtersQuery(filters: ActionFilters): string {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("status", filters.status);
-  if (filters.capability) params.set("capability", filters.capability);
-  if (filters.overdue) params.set("overdue", "true");
-  const qs = params.toString();
-  return qs ? `?${qs}` : "";
-}
+/** The filters as the API's query (the page keeps them in its URL). */
+const actionsQuery = (filters: ActionFilters) => ({
+  status: filters.status,
+  capability: filters.capability || undefined,
+  overdue: filters.overdue ? ("true" as const) : undefined,
+});
 
 export const improvementApi = {
-  list: (filters: ActionFilters = {}) => apiFetch<CorrectiveActionListView>(`${base}/actions${filtersQuery(filters)}`),
+  list: (filters: ActionFilters = {}) => unwrap(improvement.actions.$get({ query: actionsQuery(filters) })),
   update: (id: string, input: UpdateCorrectiveActionInput) =>
-    apiFetch<CorrectiveActionView>(`${base}/actions/${encodeURIComponent(id)}`, { method: "PATCH", json: input }),
-  trends: () => apiFetch<CapabilityTrendsView>(`${base}/trends`),
-  sessions: () => apiFetch<{ sessions: VerifyingSessionView[] }>(`${base}/sessions`),
+    unwrap(improvement.actions[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: input })),
+  trends: () => unwrap(improvement.trends.$get()),
+  sessions: () => unwrap(improvement.sessions.$get()),
 };

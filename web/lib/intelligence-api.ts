@@ -1,15 +1,16 @@
 /**
- * Browser side of the intelligence chat (issue 12): the chat calls through `apiFetch`, and a
- * question PUT to /api/intelligence/chats/{id}/messages read as NDJSON (shared/intelligence-chat/model.ts
+ * Browser side of the intelligence chat (issue 12): the chat calls through the router's typed client, and a
+ * question PUT to /api/intelligence/chats/{id}/messages read as NDJSON (worker/intelligence-chat/model.ts
  * documents the events). Wire types are the server's own, imported as types.
  */
 import { INTEL_QUESTION_MAX_CHARS, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "../../shared/intelligence-chat/model";
+import type { IntelligenceChatRoutes } from "../../worker/intelligence-chat/routes";
 import type { IntelChatDetail, IntelChatMessage, IntelChatSummary } from "../../worker/intelligence-chat/service";
 import type { IntelCitation } from "../../worker/intelligence/digest";
 import type { AskCitation } from "./ask-api";
 export { titleFromQuestion } from "../../shared/ask/model";
 import { answerParts, baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
-import { apiFetch } from "./query";
+import { apiClient, unwrap } from "./api-client";
 import { safeHref } from "../../shared/markdown/safe-href";
 
 export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
@@ -22,6 +23,7 @@ export const INTEL_QUESTION_MAX = INTEL_QUESTION_MAX_CHARS;
 
 const enc = encodeURIComponent;
 const base = "/api/intelligence/chats";
+const chats = apiClient<IntelligenceChatRoutes>(base);
 
 export const intelQueryKeys = {
   chats: ["intelligence", "chats"] as const,
@@ -29,10 +31,10 @@ export const intelQueryKeys = {
 };
 
 export const intelligenceApi = {
-  list: () => apiFetch<{ chats: IntelChatSummary[] }>(base),
-  create: () => apiFetch<{ chat: IntelChatSummary }>(base, { method: "POST", json: {} }),
-  get: (id: string) => apiFetch<IntelChatDetail>(`${base}/${enc(id)}`),
-  remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
+  list: () => unwrap(chats.index.$get()),
+  create: () => unwrap(chats.index.$post({ json: {} })),
+  get: (id: string) => unwrap(chats[":id"].$get({ param: { id: enc(id) } })),
+  remove: (id: string) => unwrap(chats[":id"].$delete({ param: { id: enc(id) } })),
 };
 
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);

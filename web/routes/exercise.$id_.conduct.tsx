@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { ArrowLeft } from "~/components/ui/icons";
 import { ExerciseSessions } from "~/components/conduct/sessions-list";
 import { Button } from "~/components/ui/button";
 import { requireUserContext } from "~/lib/context.server";
 import { exercisePagePath } from "~/lib/exercise-paths";
+import { readSearchParams } from "~/lib/search-params";
 import { HttpError } from "../../worker/lib/errors";
 import { findExercise, inCampaign, personal } from "../../worker/exercises/scope";
+
+/** ?campaignId= for a campaign exercise; absent or blank, the caller's own exercise. */
+const searchSchema = z.object({ campaignId: z.string().trim().optional().catch(undefined) });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Conduct · ${data?.exercise.name || "Exercise"} · Readyroom` }];
 
@@ -18,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Conduc
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
   const id = (args.params.id ?? "").trim();
-  const campaignId = new URL(args.request.url).searchParams.get("campaignId")?.trim() || null;
+  const campaignId = readSearchParams(args.request, searchSchema).campaignId || null;
   const scope = campaignId ? inCampaign(campaignId) : personal;
   const notFound = () => new Response("Not found", { status: 404 });
   const row = await findExercise(ctx, scope, id, "read").catch((e: unknown) => {

@@ -1,20 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { listCorrectiveActions } from "../../worker/improvement/actions";
 import { listActionsQuerySchema } from "../../shared/improvement/model";
 import { ActionsList } from "~/components/improvement/actions-list";
 import { requireUserContext } from "~/lib/context.server";
 import type { ActionFilters } from "~/lib/improvement-api";
+import { readSearchParams } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Improvement · Readyroom" }];
+
+/** The API's own filters. The filter form sends empty fields for "All": those are no filter; a bad one drops the filters. */
+const filtersSchema = z
+  .preprocess((params) => Object.fromEntries(Object.entries(params as Record<string, string>).filter(([, value]) => value !== "")), listActionsQuerySchema)
+  .catch({});
 
 /** The same service as GET /api/improvement/actions; filters come from the URL (a bad one is ignored, not an error page). */
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  // The filter form sends empty fields for "All": those are no filter.
-  const params = Object.fromEntries([...new URL(args.request.url).searchParams].filter(([, value]) => value !== ""));
-  const parsed = listActionsQuerySchema.safeParse(params);
-  const query = parsed.success ? parsed.data : {};
+  const query = readSearchParams(args.request, filtersSchema);
   const filters: ActionFilters = { status: query.status, capability: query.capability || undefined, overdue: query.overdue === "true" };
   return { list: await listCorrectiveActions(ctx, query), filters };
 }

@@ -1,30 +1,33 @@
 import { Hono } from "hono";
-import { ensureUser } from "../auth/middleware";
+import { z } from "zod";
 import { ctxOf } from "../context";
 import { fileResponse, parseExportFormat } from "../exercises/export";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { AAR_EXPORT_FORMATS, renderAar } from "./document";
 import { AAR_BODY_LIMIT, generateAarSchema, saveAarSchema } from "../../shared/aar/model";
 import { generateAar, getAar, publishAar, saveAar } from "./service";
 
+const exportQuery = z.object({ format: z.string().optional() });
+
 /**
- * A session's After-Action Report / Improvement Plan, mounted at /api/conduct/sessions/:id/aar
- * (API map in views.ts). Each route signs in on its own, as routers beside others on one prefix do.
+ * A session's After-Action Report / Improvement Plan, at /api/conduct/sessions/:id/aar in the
+ * prefix's one router (session-routes.ts, which signs the caller in; API map in views.ts).
  */
 export const aarRoutes = new Hono<AppEnv>()
-  .get("/", ensureUser, async (c) => c.json(await getAar(ctxOf(c), c.req.param("id") ?? "")))
-  .put("/", ensureUser, async (c) => {
-    const input = await readJson(c, saveAarSchema, AAR_BODY_LIMIT);
-    return c.json(await saveAar(ctxOf(c), c.req.param("id") ?? "", input));
-  })
-  .post("/generate", ensureUser, async (c) => {
-    const input = await readJson(c, generateAarSchema, 1024);
-    return c.json(await generateAar(ctxOf(c), c.req.param("id") ?? "", input));
-  })
-  .post("/publish", ensureUser, async (c) => c.json(await publishAar(ctxOf(c), c.req.param("id") ?? "")))
-  .get("/export", ensureUser, async (c) => {
-    const format = parseExportFormat(c.req.query("format"), AAR_EXPORT_FORMATS);
+  .get("/", describe({ summary: "A session's after-action report" }), async (c) => c.json(await getAar(ctxOf(c), c.req.param("id") ?? "")))
+  .put("/", describe({ summary: "Save the after-action report's draft", errors: [403, 409] }), jsonBody(saveAarSchema, { maxBytes: AAR_BODY_LIMIT }), async (c) =>
+    c.json(await saveAar(ctxOf(c), c.req.param("id") ?? "", c.req.valid("json"))),
+  )
+  .post("/generate", describe({ summary: "Draft the after-action report of an ended session", errors: [403, 409] }), jsonBody(generateAarSchema, { maxBytes: 1024 }), async (c) =>
+    c.json(await generateAar(ctxOf(c), c.req.param("id") ?? "", c.req.valid("json"))),
+  )
+  .post("/publish", describe({ summary: "Make the report final and track its corrective actions", errors: [403, 409] }), async (c) =>
+    c.json(await publishAar(ctxOf(c), c.req.param("id") ?? "")),
+  )
+  .get("/export", describe({ summary: "Download the after-action report (docx, pdf)", produces: "application/octet-stream" }), querySchema(exportQuery), async (c) => {
+    const format = parseExportFormat(c.req.valid("query").format, AAR_EXPORT_FORMATS);
     const view = await getAar(ctxOf(c), c.req.param("id") ?? "");
     return fileResponse(await renderAar(view, format));
   });

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { createAlert, createAlertSchema, deleteAlert, getAlert, listAlerts, pauseAlert, resumeAlert, updateAlert, updateAlertSchema } from "./service";
 import { revokeAlertShare, rotateAlertShareToken, shareAlert } from "./sharing";
@@ -23,17 +24,25 @@ const SMALL_BODY = 16 * 1024;
  *   DELETE /:id/share         → { alert } not shared; the public page /share/alerts/{token} is 404
  */
 export const alertRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .get("/", async (c) => c.json(await listAlerts(ctxOf(c))))
-  .post("/", async (c) => c.json({ alert: await createAlert(ctxOf(c), await readJson(c, createAlertSchema, SMALL_BODY)) }, 201))
-  .get("/:id", async (c) => c.json({ alert: await getAlert(ctxOf(c), c.req.param("id")) }))
-  .patch("/:id", async (c) => c.json({ alert: await updateAlert(ctxOf(c), c.req.param("id"), await readJson(c, updateAlertSchema, SMALL_BODY)) }))
-  .post("/:id/pause", async (c) => c.json({ alert: await pauseAlert(ctxOf(c), c.req.param("id")) }))
-  .post("/:id/resume", async (c) => c.json({ alert: await resumeAlert(ctxOf(c), c.req.param("id")) }))
-  .delete("/:id", async (c) => {
+  .use(requireUser)
+  .get("/", describe({ summary: "The caller's news alerts and their limits" }), async (c) => c.json(await listAlerts(ctxOf(c))))
+  .post("/", describe({ summary: "Create a news alert", errors: [409] }), jsonBody(createAlertSchema, { maxBytes: SMALL_BODY }), async (c) =>
+    c.json({ alert: await createAlert(ctxOf(c), c.req.valid("json")) }, 201),
+  )
+  .get("/:id", describe({ summary: "One news alert" }), async (c) => c.json({ alert: await getAlert(ctxOf(c), c.req.param("id")) }))
+  .patch("/:id", describe({ summary: "Change a news alert" }), jsonBody(updateAlertSchema, { maxBytes: SMALL_BODY }), async (c) =>
+    c.json({ alert: await updateAlert(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
+  )
+  .post("/:id/pause", describe({ summary: "Pause a news alert" }), async (c) => c.json({ alert: await pauseAlert(ctxOf(c), c.req.param("id")) }))
+  .post("/:id/resume", describe({ summary: "Resume a news alert" }), async (c) => c.json({ alert: await resumeAlert(ctxOf(c), c.req.param("id")) }))
+  .delete("/:id", describe({ summary: "Delete a news alert" }), async (c) => {
     await deleteAlert(ctxOf(c), c.req.param("id"));
     return c.json({ success: true as const });
   })
-  .post("/:id/share", async (c) => c.json({ alert: await shareAlert(ctxOf(c), c.req.param("id")) }))
-  .post("/:id/share/rotate", async (c) => c.json({ alert: await rotateAlertShareToken(ctxOf(c), c.req.param("id")) }))
-  .delete("/:id/share", async (c) => c.json({ alert: await revokeAlertShare(ctxOf(c), c.req.param("id")) }));
+  .post("/:id/share", describe({ summary: "Share a news alert's public page", errors: [402, 409] }), async (c) => c.json({ alert: await shareAlert(ctxOf(c), c.req.param("id")) }))
+  .post("/:id/share/rotate", describe({ summary: "Give a shared alert a new link", errors: [409] }), async (c) =>
+    c.json({ alert: await rotateAlertShareToken(ctxOf(c), c.req.param("id")) }),
+  )
+  .delete("/:id/share", describe({ summary: "Stop sharing a news alert", errors: [409] }), async (c) => c.json({ alert: await revokeAlertShare(ctxOf(c), c.req.param("id")) }));
+
+export type AlertRoutes = typeof alertRoutes;

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { parseWith, readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { createBriefSchema, listQuerySchema, updateBriefSchema } from "./schemas";
 import { createBrief, deleteBrief, getBrief, listBriefs, updateBrief } from "./service";
@@ -13,29 +14,21 @@ import { revokeShare, rotateShareToken, shareBrief } from "./sharing";
  */
 export const briefRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    return c.json(await listBriefs(ctxOf(c), parseWith(listQuerySchema, c.req.query())));
-  })
-  .post("/", async (c) => {
-    const input = await readJson(c, createBriefSchema);
-    return c.json({ brief: await createBrief(ctxOf(c), input) }, 201);
-  })
-  .get("/:id", async (c) => {
-    return c.json({ brief: await getBrief(ctxOf(c), c.req.param("id")) });
-  })
-  .patch("/:id", async (c) => {
-    const input = await readJson(c, updateBriefSchema);
-    return c.json({ brief: await updateBrief(ctxOf(c), c.req.param("id"), input) });
-  })
-  .delete("/:id", async (c) => {
-    return c.json(await deleteBrief(ctxOf(c), c.req.param("id")));
-  })
-  .post("/:id/share", async (c) => {
-    return c.json({ brief: await shareBrief(ctxOf(c), c.req.param("id")) });
-  })
-  .post("/:id/share/rotate", async (c) => {
-    return c.json({ brief: await rotateShareToken(ctxOf(c), c.req.param("id")) });
-  })
-  .delete("/:id/share", async (c) => {
-    return c.json({ brief: await revokeShare(ctxOf(c), c.req.param("id")) });
-  });
+  .get("/", describe({ summary: "The caller's briefs, newest first, a page at a time" }), querySchema(listQuerySchema), async (c) =>
+    c.json(await listBriefs(ctxOf(c), c.req.valid("query"))),
+  )
+  .post("/", describe({ summary: "Save a brief (written, or from an intelligence chat answer)" }), jsonBody(createBriefSchema), async (c) =>
+    c.json({ brief: await createBrief(ctxOf(c), c.req.valid("json")) }, 201),
+  )
+  .get("/:id", describe({ summary: "One brief" }), async (c) => c.json({ brief: await getBrief(ctxOf(c), c.req.param("id")) }))
+  .patch("/:id", describe({ summary: "Change a brief's title or content" }), jsonBody(updateBriefSchema), async (c) =>
+    c.json({ brief: await updateBrief(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
+  )
+  .delete("/:id", describe({ summary: "Delete a brief" }), async (c) => c.json(await deleteBrief(ctxOf(c), c.req.param("id"))))
+  .post("/:id/share", describe({ summary: "Share a brief's public page", errors: [402, 409] }), async (c) => c.json({ brief: await shareBrief(ctxOf(c), c.req.param("id")) }))
+  .post("/:id/share/rotate", describe({ summary: "Give a shared brief a new link", errors: [409] }), async (c) =>
+    c.json({ brief: await rotateShareToken(ctxOf(c), c.req.param("id")) }),
+  )
+  .delete("/:id/share", describe({ summary: "Stop sharing a brief", errors: [409] }), async (c) => c.json({ brief: await revokeShare(ctxOf(c), c.req.param("id")) }));
+
+export type BriefRoutes = typeof briefRoutes;

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { parseWith, readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { listCorrectiveActions, listVerifyingSessions, updateCorrectiveAction } from "./actions";
 import { IMPROVEMENT_BODY_LIMIT, listActionsQuerySchema, updateCorrectiveActionSchema } from "../../shared/improvement/model";
@@ -12,10 +13,14 @@ import { getCapabilityTrends } from "./trends";
  * own: another user's corrective action is 404.
  */
 export const improvementRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .get("/actions", async (c) => c.json(await listCorrectiveActions(ctxOf(c), parseWith(listActionsQuerySchema, c.req.query()))))
-  .patch("/actions/:id", async (c) =>
-    c.json(await updateCorrectiveAction(ctxOf(c), c.req.param("id"), await readJson(c, updateCorrectiveActionSchema, IMPROVEMENT_BODY_LIMIT))),
+  .use(requireUser)
+  .get("/actions", describe({ summary: "The caller's corrective actions, filtered" }), querySchema(listActionsQuerySchema), async (c) =>
+    c.json(await listCorrectiveActions(ctxOf(c), c.req.valid("query"))),
   )
-  .get("/trends", async (c) => c.json(await getCapabilityTrends(ctxOf(c))))
-  .get("/sessions", async (c) => c.json(await listVerifyingSessions(ctxOf(c))));
+  .patch("/actions/:id", describe({ summary: "Change a corrective action (status, dates, owner, verification)" }), jsonBody(updateCorrectiveActionSchema, { maxBytes: IMPROVEMENT_BODY_LIMIT }), async (c) =>
+    c.json(await updateCorrectiveAction(ctxOf(c), c.req.param("id"), c.req.valid("json"))),
+  )
+  .get("/trends", describe({ summary: "Capability ratings across the caller's exercises" }), async (c) => c.json(await getCapabilityTrends(ctxOf(c))))
+  .get("/sessions", describe({ summary: "Ended sessions that may verify a corrective action" }), async (c) => c.json(await listVerifyingSessions(ctxOf(c))));
+
+export type ImprovementRoutes = typeof improvementRoutes;

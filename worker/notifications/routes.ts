@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { parseWith, readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import {
   getNotificationSettings,
@@ -25,9 +26,17 @@ const SMALL_BODY = 16 * 1024;
  *   PUT  /settings           { live?, email?, inApp?, push? } → { settings }
  */
 export const notificationRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .get("/", async (c) => c.json(await listNotifications(ctxOf(c), parseWith(listQuerySchema, c.req.query()))))
-  .get("/unread-count", async (c) => c.json({ unreadCount: await unreadCount(ctxOf(c)) }))
-  .post("/read", async (c) => c.json(await markNotificationsRead(ctxOf(c), await readJson(c, markReadSchema, SMALL_BODY))))
-  .get("/settings", async (c) => c.json({ settings: await getNotificationSettings(ctxOf(c)) }))
-  .put("/settings", async (c) => c.json({ settings: await updateNotificationSettings(ctxOf(c), await readJson(c, notificationSettingsSchema, SMALL_BODY)) }));
+  .use(requireUser)
+  .get("/", describe({ summary: "The caller's notifications, newest first" }), querySchema(listQuerySchema), async (c) =>
+    c.json(await listNotifications(ctxOf(c), c.req.valid("query"))),
+  )
+  .get("/unread-count", describe({ summary: "How many notifications are unread" }), async (c) => c.json({ unreadCount: await unreadCount(ctxOf(c)) }))
+  .post("/read", describe({ summary: "Mark notifications read (some, or all)" }), jsonBody(markReadSchema, { maxBytes: SMALL_BODY }), async (c) =>
+    c.json(await markNotificationsRead(ctxOf(c), c.req.valid("json"))),
+  )
+  .get("/settings", describe({ summary: "The caller's notification settings" }), async (c) => c.json({ settings: await getNotificationSettings(ctxOf(c)) }))
+  .put("/settings", describe({ summary: "Change notification settings" }), jsonBody(notificationSettingsSchema, { maxBytes: SMALL_BODY }), async (c) =>
+    c.json({ settings: await updateNotificationSettings(ctxOf(c), c.req.valid("json")) }),
+  );
+
+export type NotificationRoutes = typeof notificationRoutes;
