@@ -30,7 +30,7 @@ export interface RouteDoc {
   description?: string;
   /** Statuses the route answers besides 200/201 and the 400/401/404/413/500 every route may. */
   errors?: number[];
-  /** The answer is not JSON (a file, an HTML page, an event stream). */
+  /** The answer is not JSON: its media type (a file, a stream), or "websocket" for an upgrade. */
   produces?: string;
   /** Left out of the published document (development-only routes). */
   internal?: boolean;

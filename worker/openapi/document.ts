@@ -110,8 +110,11 @@ function responsesOf(endpoint: Endpoint, openApiPath: string): Json {
   const responses: Json = {};
   const known = ANSWERS[`${endpoint.method} ${endpoint.path}`];
   const produces = endpoint.meta.doc?.produces;
+  if (produces === "websocket") {
+    responses["101"] = { description: "Switching Protocols: a WebSocket (send `Upgrade: websocket`); messages are JSON role states." };
+  }
   for (const [status, answer] of Object.entries(known ?? { "200": { format: "json", schema: {} } })) {
-    if (Number(status) >= 400) continue;
+    if (Number(status) >= 400 || produces === "websocket") continue;
     const type = produces ?? (answer.format === "json" ? "application/json" : "text/plain");
     responses[status] = { description: "Success", content: { [type]: { schema: type === "application/json" ? answer.schema : { type: "string" } } } };
   }
