@@ -6,10 +6,8 @@ import { alertRoutes } from "./alerts/routes";
 import { askRoutes } from "./ask/routes";
 import { billingRoutes } from "./payments/routes";
 import { briefRoutes } from "./briefs/routes";
-import { campaignConversationRoutes, conversationRoutes } from "./conversations/routes";
-import { campaignExerciseRoutes } from "./exercises/campaign-routes";
-import { campaignFindingsRoutes } from "./collaborate/findings/routes";
-import { campaignRoutes, contributorRoutes } from "./collaborate/routes";
+import { conversationRoutes } from "./conversations/routes";
+import { collaborateRoutes } from "./collaborate/routes";
 import { clientManagementRoutes } from "./clients/routes";
 import { clientRoutes } from "./exercises/client-routes";
 import { conductLinkRoutes } from "./conduct/routes";
@@ -42,12 +40,8 @@ export const apiRouters = [
   ["/api/billing", billingRoutes],
   ["/api/dev", devRoutes],
   ["/api/exercises", exerciseRoutes],
-  ["/api/collaborate/campaigns/:campaignId/exercises", campaignExerciseRoutes],
-  ["/api/collaborate/campaigns/:campaignId/exercises", campaignConversationRoutes],
-  ["/api/collaborate/campaigns", campaignRoutes],
-  ["/api/collaborate", contributorRoutes],
+  ["/api/collaborate", collaborateRoutes],
   ["/api/synthesis", synthesisRoutes],
-  ["/api/collaborate/campaigns", campaignFindingsRoutes],
   ["/api/conversations", conversationRoutes],
   ["/api/ai", aiRoutes],
   ["/api/clients", clientRoutes],

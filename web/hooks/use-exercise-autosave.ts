@@ -1,6 +1,6 @@
 import * as React from "react";
 import { ExerciseApiError, exerciseApi, type ExercisePatch, type LockInfo } from "~/lib/exercise-api";
-import { exerciseApiPath, type ExerciseRef } from "~/lib/exercise-paths";
+import type { ExerciseRef } from "~/lib/exercise-paths";
 
 export type SaveState = "saved" | "saving" | "pending" | "error";
 
@@ -99,13 +99,7 @@ export function useExerciseAutosave(options: { exercise: ExerciseRef; enabled: b
       const patch = pending.current;
       if (!opts.current.enabled || Object.keys(patch).length === 0) return;
       pending.current = {};
-      void fetch(exerciseApiPath(opts.current.exercise, "update"), {
-        method: "PUT",
-        credentials: "same-origin",
-        keepalive: true,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ exercise: patch }),
-      }).catch(() => undefined);
+      void exerciseApi.saveOnExit(opts.current.exercise, patch);
     };
     window.addEventListener("pagehide", onHide);
     return () => {

@@ -1,27 +1,28 @@
 /**
- * Browser calls of the collaborate API (worker/collaborate, contract in views.ts/model.ts): the
- * manager's campaigns, invitations, reminders and findings, and the contributor's interview list.
- * The collaborate API answers errors as `{ error, code? }`; they surface as ApiError with that
- * text as the message, so screens show it as they show any other API error.
+ * Browser calls of the collaborate API (worker/collaborate/routes.ts, contract in views.ts/model.ts),
+ * through the routers' own types: the manager's campaigns, invitations, reminders and findings, and
+ * the contributor's interview list. An error body `{ error }` (the collaborate API's older shape)
+ * surfaces as ApiError with that text as the message, so screens show it as any other API error.
  */
+import type { CampaignRoutes, CollaborateRoutes } from "../../worker/collaborate/routes";
 import type { CreateCampaignBody, InviteContributorBody } from "../../shared/collaborate/model";
-import type {
-  CampaignDetailView,
-  CampaignInvitationView,
-  CampaignSummaryView,
-  FindingsView,
-  InterviewSummaryView,
-} from "../../shared/collaborate/views";
+import { apiClient, unwrap } from "./api-client";
 import { downloadFile } from "./download";
-import { ApiError, apiFetch } from "./query";
+import { ApiError } from "./query";
 
 const enc = encodeURIComponent;
 const base = (campaignId: string) => `/api/collaborate/campaigns/${enc(campaignId)}`;
 
-/** apiFetch that reads the collaborate API's `{ error }` body as the message. */
-async function collabFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+const collaborate = apiClient<CollaborateRoutes>("/api/collaborate");
+const campaigns = apiClient<CampaignRoutes>("/api/collaborate/campaigns");
+/** hc puts path parameters into the path as given, hence encoded here. */
+const campaignParam = (campaignId: string) => ({ param: { id: enc(campaignId) } });
+const invitationParam = (campaignId: string, invitationId: string) => ({ param: { id: enc(campaignId), invitationId: enc(invitationId) } });
+
+/** unwrap that reads the collaborate API's `{ error }` body as the message. */
+async function collab<T>(answer: Promise<T>): Promise<T> {
   try {
-    return await apiFetch<T>(path, init);
+    return await answer;
   } catch (err) {
     if (err instanceof ApiError && typeof err.body?.error === "string" && err.body.error) {
       throw new ApiError(err.status, err.code, err.body.error, err.body);
@@ -38,24 +39,24 @@ export const FINDINGS_EXPORT_FORMATS = [
 export type FindingsExportFormat = (typeof FINDINGS_EXPORT_FORMATS)[number]["format"];
 
 export const collaborateApi = {
-  campaigns: () => collabFetch<{ campaigns: CampaignSummaryView[] }>("/api/collaborate/campaigns"),
-  create: (body: CreateCampaignBody) => collabFetch<{ campaign: CampaignDetailView }>("/api/collaborate/campaigns", { method: "POST", json: body }),
+  campaigns: () => collab(unwrap(campaigns.index.$get())),
+  create: (body: CreateCampaignBody) => collab(unwrap(campaigns.index.$post({ json: body }))),
   /** Any manager of the campaign's team. */
-  manage: (campaignId: string) => collabFetch<CampaignDetailView>(`${base(campaignId)}/manage`),
+  manage: (campaignId: string) => collab(unwrap(campaigns[":id"].manage.$get(campaignParam(campaignId)))),
   /** The creator only (spec §7): a non-ok answer means "not the creator". */
-  detail: (campaignId: string) => collabFetch<CampaignDetailView>(base(campaignId)),
+  detail: (campaignId: string) => collab(unwrap(campaigns[":id"].$get(campaignParam(campaignId)))),
   invite: (campaignId: string, body: InviteContributorBody) =>
-    collabFetch<{ invitation: CampaignInvitationView }>(`${base(campaignId)}/invitations`, { method: "POST", json: body }),
+    collab(unwrap(campaigns[":id"].invitations.$post({ ...campaignParam(campaignId), json: body }))),
   resendInvitation: (campaignId: string, invitationId: string) =>
-    collabFetch<{ invitation: CampaignInvitationView }>(`${base(campaignId)}/invitations/${enc(invitationId)}/resend`, { method: "POST" }),
+    collab(unwrap(campaigns[":id"].invitations[":invitationId"].resend.$post(invitationParam(campaignId, invitationId)))),
   revokeInvitation: (campaignId: string, invitationId: string) =>
-    collabFetch<{ invitation: CampaignInvitationView }>(`${base(campaignId)}/invitations/${enc(invitationId)}`, { method: "DELETE" }),
+    collab(unwrap(campaigns[":id"].invitations[":invitationId"].$delete(invitationParam(campaignId, invitationId)))),
   remind: (campaignId: string, contributorIds?: string[]) =>
-    collabFetch<{ sent: number; skipped: number }>(`${base(campaignId)}/reminders`, { method: "POST", json: contributorIds ? { contributorIds } : {} }),
-  close: (campaignId: string) => collabFetch<{ campaign: CampaignDetailView }>(`${base(campaignId)}/close`, { method: "POST" }),
-  findings: (campaignId: string) => collabFetch<FindingsView>(`${base(campaignId)}/findings`),
-  startExercise: (campaignId: string) => collabFetch<{ id: string }>(`${base(campaignId)}/start-exercise`, { method: "POST", json: {} }),
-  interviews: () => collabFetch<{ interviews: InterviewSummaryView[] }>("/api/collaborate/interviews"),
+    collab(unwrap(campaigns[":id"].reminders.$post({ ...campaignParam(campaignId), json: contributorIds ? { contributorIds } : {} }))),
+  close: (campaignId: string) => collab(unwrap(campaigns[":id"].close.$post(campaignParam(campaignId)))),
+  findings: (campaignId: string) => collab(unwrap(campaigns[":id"].findings.$get(campaignParam(campaignId)))),
+  startExercise: (campaignId: string) => collab(unwrap(campaigns[":id"]["start-exercise"].$post(campaignParam(campaignId)))),
+  interviews: () => collab(unwrap(collaborate.interviews.$get())),
   downloadGuide: (campaignId: string) => downloadFile(`${base(campaignId)}/guide`, "discussion-guide.md"),
   downloadFindings: (campaignId: string, format: FindingsExportFormat) =>
     downloadFile(`${base(campaignId)}/findings/export?format=${format}`, `findings.${format}`),

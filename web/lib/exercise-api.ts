@@ -1,15 +1,18 @@
 /**
- * Browser calls of the exercise designer (spec §7), through the shared `apiFetch`: failures come
- * back as `ExerciseApiError` (= ApiError) with the status and the whole error body (a 423 carries
- * the lock holder, which the lock modal shows).
+ * Browser calls of the exercise designer (spec §7), through the routers' own types (personal
+ * exercises at /api/exercises, campaign ones under /api/collaborate/campaigns): failures come back
+ * as `ExerciseApiError` (= ApiError) with the status and the whole error body (a 423 carries the
+ * lock holder, which the lock modal shows).
  */
-import type { ModelListing } from "../../worker/ai/catalogue";
+import type { AiRoutes } from "../../worker/ai/routes";
+import type { CampaignRoutes } from "../../worker/collaborate/routes";
 import type { ExerciseInput, PlanSource } from "../../shared/db/exercise-shapes";
 import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { ClientView } from "../../worker/exercises/clients";
 import type { LockView } from "../../worker/exercises/lock-service";
+import type { ExerciseRoutes } from "../../worker/exercises/routes";
 import type { TemplateSummary } from "../../worker/exercises/templates";
-import type { ExerciseSummary } from "../../worker/exercises/views";
+import { apiClient, unwrap } from "./api-client";
 import { downloadFile } from "./download";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
 import { ApiError, apiFetch } from "./query";
@@ -23,43 +26,80 @@ export { ApiError as ExerciseApiError };
 /** The lock as GET/POST …/lock answer it, or the holder part of a 423 body. */
 export type LockInfo = Pick<LockView, "lockedByUserId" | "lockExpires"> & Partial<LockView>;
 
-const call = apiFetch;
-
 const enc = encodeURIComponent;
 
+const exercises = apiClient<ExerciseRoutes>("/api/exercises");
+const campaigns = apiClient<CampaignRoutes>("/api/collaborate/campaigns");
+const ai = apiClient<AiRoutes>("/api/ai");
+
+/**
+ * One exercise's routes and path parameters: the same item router answers personal and campaign
+ * exercises (worker/exercises/item-routes.ts), so every call below reads alike for both. hc puts
+ * parameters into the path as given, hence encoded here.
+ */
+function item(ref: ExerciseRef) {
+  const param = { campaignId: enc(ref.campaignId ?? ""), id: enc(ref.id) };
+  return { param, routes: ref.campaignId ? campaigns[":campaignId"].exercises[":id"] : exercises[":id"] };
+}
+
+/** Any JSON: an exported exercise (its envelope) or a bare one; the server tells them apart. */
+type ImportBody = Parameters<typeof exercises.import.$post>[0]["json"];
+
 export const exerciseApi = {
-  list: () => call<{ exercises: ExerciseSummary[] }>("/api/exercises"),
+  list: () => unwrap(exercises.index.$get({ query: {} })),
   /** The quick-start picker's list (no MSEL or modules): loaded when the picker opens, not with the dashboard. */
-  templates: () => call<{ templates: TemplateSummary[] }>("/api/exercises/templates"),
+  templates: () => unwrap(exercises.templates.$get()),
   create: (userId: string, clientId: string | null, exercise: ExercisePatch = {}) =>
-    call<{ id: string }>("/api/exercises/create", { method: "POST", json: { clientId, exercise: { name: "", ...exercise, userId } } }),
-  fromTemplate: (templateId: string, clientId: string | null) =>
-    call<{ id: string }>("/api/exercises/from-template", { method: "POST", json: { templateId, clientId } }),
-  import: (data: unknown) => call<{ id: string }>("/api/exercises/import", { method: "POST", json: data }),
-  update: (ref: ExerciseRef, exercise: ExercisePatch) => call<{ success: true }>(exerciseApiPath(ref, "update"), { method: "PUT", json: { exercise } }),
+    unwrap(exercises.create.$post({ json: { clientId, exercise: { name: "", ...exercise, userId } } })),
+  fromTemplate: (templateId: string, clientId: string | null) => unwrap(exercises["from-template"].$post({ json: { templateId, clientId } })),
+  import: (data: ImportBody) => unwrap(exercises.import.$post({ json: data })),
+  update: (ref: ExerciseRef, exercise: ExercisePatch) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.update.$put({ param, json: { exercise } }));
+  },
+  /** The editor's last save when the tab goes away: keepalive lets the request outlive the page. */
+  saveOnExit: (ref: ExerciseRef, exercise: ExercisePatch) => {
+    const { routes, param } = item(ref);
+    return routes.update.$put({ param, json: { exercise } }, { init: { keepalive: true } }).catch(() => undefined);
+  },
   /** Spec §7: delete "returns false on failure". */
   delete: async (ref: ExerciseRef): Promise<boolean> => {
+    const { routes, param } = item(ref);
     try {
-      await call(exerciseApiPath(ref, "delete"), { method: "DELETE" });
+      await unwrap(routes.delete.$delete({ param }));
       return true;
     } catch {
       return false;
     }
   },
-  feedback: (ref: ExerciseRef, step: string, feedback: string) =>
-    call<{ id: string }>(exerciseApiPath(ref, "feedback"), { method: "POST", json: { step, feedback } }),
+  feedback: (ref: ExerciseRef, step: string, feedback: string) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.feedback.$post({ param, json: { step, feedback } }));
+  },
   /** The planner's documents that ground the design assistant for this exercise (issue 11). */
-  documents: (ref: ExerciseRef) => call<{ documents: AssignedDocumentView[] }>(exerciseApiPath(ref, "documents")),
-  assignDocument: (ref: ExerciseRef, documentId: string) =>
-    call<{ documents: AssignedDocumentView[] }>(exerciseApiPath(ref, "documents"), { method: "POST", json: { documentId } }),
-  unassignDocument: (ref: ExerciseRef, documentId: string) =>
-    call<{ documents: AssignedDocumentView[] }>(exerciseApiPath(ref, `documents/${enc(documentId)}`), { method: "DELETE" }),
-  clients: (userId: string) => call<{ clients: ClientView[] }>(`/api/clients/user/${enc(userId)}/list`),
-  models: () => call<ModelListing>("/api/ai/models"),
-  acquireLock: (ref: ExerciseRef) => call<LockInfo>(exerciseApiPath(ref, "lock"), { method: "POST" }),
+  documents: (ref: ExerciseRef) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.documents.$get({ param }));
+  },
+  assignDocument: (ref: ExerciseRef, documentId: string) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.documents.$post({ param, json: { documentId } }));
+  },
+  unassignDocument: (ref: ExerciseRef, documentId: string) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.documents[":documentId"].$delete({ param: { ...param, documentId: enc(documentId) } }));
+  },
+  clients: (userId: string) => apiFetch<{ clients: ClientView[] }>(`/api/clients/user/${enc(userId)}/list`),
+  models: () => unwrap(ai.models.$get()),
+  acquireLock: (ref: ExerciseRef) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.lock.$post({ param }));
+  },
   /** keepalive: the release must survive the page going away (sendBeacon cannot DELETE). */
-  releaseLock: (ref: ExerciseRef) =>
-    fetch(exerciseApiPath(ref, "lock"), { method: "DELETE", credentials: "same-origin", keepalive: true }).catch(() => undefined),
+  releaseLock: (ref: ExerciseRef) => {
+    const { routes, param } = item(ref);
+    return routes.lock.$delete({ param }, { init: { keepalive: true } }).catch(() => undefined);
+  },
 };
 
 /** Campaign exercises add the markdown discussion guide (spec §7). */

@@ -1,11 +1,13 @@
-/** Browser calls of a contributor's own interview (worker/collaborate/routes.ts contributorRoutes). */
-import type { InterviewView } from "../../shared/collaborate/views";
-import { apiFetch } from "./query";
+/** Browser calls of a contributor's own interview (worker/collaborate/routes.ts collaborateRoutes), through the router's own types. */
+import type { CollaborateRoutes } from "../../worker/collaborate/routes";
+import { apiClient, unwrap } from "./api-client";
 
-const path = (id: string) => `/api/collaborate/interviews/${encodeURIComponent(id)}`;
+const interviews = apiClient<CollaborateRoutes>("/api/collaborate").interviews[":id"];
+/** hc puts path parameters into the path as given, hence encoded here. */
+const param = (id: string) => ({ id: encodeURIComponent(id) });
 
 export const interviewApi = {
-  get: (id: string) => apiFetch<InterviewView>(path(id)),
-  answer: (id: string, answer: string) => apiFetch<InterviewView>(`${path(id)}/answers`, { method: "POST", json: { answer } }),
-  submit: (id: string) => apiFetch<InterviewView>(`${path(id)}/submit`, { method: "POST", json: {} }),
+  get: (id: string) => unwrap(interviews.$get({ param: param(id) })),
+  answer: (id: string, answer: string) => unwrap(interviews.answers.$post({ param: param(id), json: { answer } })),
+  submit: (id: string) => unwrap(interviews.submit.$post({ param: param(id) })),
 };

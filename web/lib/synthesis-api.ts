@@ -4,9 +4,12 @@
  * Which one is read from GET /api/synthesis/token: it answers `{ token, expiresAt, baseUrl }`
  * only in direct mode (so the browser needs no build-time flag), and the token is fetched again
  * shortly before it expires. Every call sends a JSON content-type; any non-ok answer throws
- * 'Synthesis API error: ' + (response text || status text), logged except on 404.
+ * 'Synthesis API error: ' + (response text || status text), logged except on 404. Paths, queries
+ * and answers are the synthesis router's own (worker/collaborate/synthesis/routes.ts).
  */
-import type { SynthesisStateView } from "../../shared/collaborate/views";
+import { hc, type ClientResponse } from "hono/client";
+import type { SynthesisRoutes } from "../../worker/collaborate/synthesis/routes";
+import type { OkBody } from "./api-client";
 import { SynthesisApiError } from "./synthesis-logic";
 
 export { SynthesisApiError };
@@ -14,7 +17,6 @@ export { SynthesisApiError };
 /** Spec §7 state variants. */
 export type SynthesisContent = "anonymized" | "summary" | "all";
 
-type DirectToken = { token: string; expiresAt: string | number; baseUrl: string };
 type Transport = { kind: "proxy" } | { kind: "direct"; token: string; expiresAtMs: number; baseUrl: string };
 
 /** Fetch a fresh direct-mode token this long before it expires (spec §9 token expiry tolerance is 5 s; a minute leaves room for a slow call). */
@@ -22,14 +24,22 @@ export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export type SynthesisClientOptions = { fetch?: typeof fetch; now?: () => number };
 
+type StateOptions = { content?: SynthesisContent; includeIdentifying?: boolean };
+
+/** The query of a state read (spec §7 variants); fields left undefined stay out of the URL. */
+function stateQuery(options: StateOptions) {
+  return { content: options.content, include_identifying: options.includeIdentifying ? ("true" as const) : undefined };
+}
+
 /** The path and query of a state read (spec §7 variants). */
-export function statePath(id: string, options: { content?: SynthesisContent; includeIdentifying?: boolean } = {}): string {
+export function statePath(id: string, options: StateOptions = {}): string {
   const query = new URLSearchParams();
-  if (options.content) query.set("content", options.content);
-  if (options.includeIdentifying) query.set("include_identifying", "true");
+  for (const [name, value] of Object.entries(stateQuery(options))) if (value) query.set(name, value);
   const qs = query.toString();
   return `/synthesis/state/${encodeURIComponent(id)}${qs ? `?${qs}` : ""}`;
 }
+
+const JSON_HEADERS = { "content-type": "application/json", accept: "application/json" };
 
 function expiryMs(expiresAt: string | number): number {
   const ms = typeof expiresAt === "number" ? expiresAt : Date.parse(expiresAt);
@@ -39,6 +49,8 @@ function expiryMs(expiresAt: string | number): number {
 export function createSynthesisClient(options: SynthesisClientOptions = {}) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? Date.now;
+  // hc directly rather than apiClient: the address, the bearer header and the cookie policy are the transport's.
+  const proxy = hc<SynthesisRoutes>("/api/synthesis", { fetch: doFetch, headers: JSON_HEADERS, init: { credentials: "same-origin" } });
   let transport: Transport | null = null;
   let pending: Promise<Transport> | null = null;
 
@@ -46,8 +58,8 @@ export function createSynthesisClient(options: SynthesisClientOptions = {}) {
     if (transport && (transport.kind === "proxy" || transport.expiresAtMs - TOKEN_REFRESH_MARGIN_MS > now())) return transport;
     pending ??= (async () => {
       try {
-        const res = await doFetch("/api/synthesis/token", { credentials: "same-origin", headers: { accept: "application/json", "content-type": "application/json" } });
-        const body = res.ok ? ((await res.json().catch(() => null)) as DirectToken | null) : null;
+        const res = await proxy.token.$get();
+        const body = res.ok ? await res.json().catch(() => null) : null;
         transport =
           body && typeof body.token === "string" && typeof body.baseUrl === "string"
             ? { kind: "direct", token: body.token, expiresAtMs: expiryMs(body.expiresAt), baseUrl: body.baseUrl.replace(/(?<!\/)\/+$/, "") }
@@ -63,36 +75,38 @@ export function createSynthesisClient(options: SynthesisClientOptions = {}) {
     return pending;
   }
 
-  async function call<T>(path: string, init: { method: "GET" | "POST"; body?: unknown }): Promise<T> {
+  async function client() {
     const t = await resolveTransport();
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-    if (t.kind === "direct") headers.authorization = `Bearer ${t.token}`;
-    const url = t.kind === "direct" ? `${t.baseUrl}${path}` : `/api${path}`;
-    const res = await doFetch(url, {
-      method: init.method,
-      headers,
-      credentials: t.kind === "direct" ? "omit" : "same-origin",
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+    if (t.kind === "proxy") return proxy;
+    return hc<SynthesisRoutes>(`${t.baseUrl}/synthesis`, { fetch: doFetch, headers: { ...JSON_HEADERS, authorization: `Bearer ${t.token}` }, init: { credentials: "omit" } });
+  }
+
+  async function answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<OkBody<R>> {
+    const res = await call;
     if (!res.ok) {
       const text = await res.text().catch(() => "");
       const error = new SynthesisApiError(res.status, text || res.statusText);
       if (res.status !== 404) console.error(error.message);
       throw error;
     }
-    return (await res.json()) as T;
+    return (await res.json()) as OkBody<R>;
   }
+
+  // hc puts path parameters into the path as given, hence encoded here.
+  const state = async (id: string, options: StateOptions = {}) =>
+    answer((await client()).state[":id"].$get({ param: { id: encodeURIComponent(id) }, query: stateQuery(options) }));
 
   return {
     /** POST /synthesis/trigger/{id} with a free JSON body. */
-    trigger: (campaignId: string, body: Record<string, unknown> = {}) => call<SynthesisStateView>(`/synthesis/trigger/${encodeURIComponent(campaignId)}`, { method: "POST", body }),
+    trigger: async (campaignId: string, body: Record<string, unknown> = {}) =>
+      answer((await client()).trigger[":id"].$post({ param: { id: encodeURIComponent(campaignId) }, json: body })),
     /** The draft-injects variant (no query). */
-    state: (campaignId: string) => call<SynthesisStateView>(statePath(campaignId), { method: "GET" }),
-    anonymized: (id: string) => call<SynthesisStateView>(statePath(id, { content: "anonymized" }), { method: "GET" }),
-    summary: (campaignId: string) => call<SynthesisStateView>(statePath(campaignId, { content: "summary" }), { method: "GET" }),
-    all: (campaignId: string) => call<SynthesisStateView>(statePath(campaignId, { content: "all" }), { method: "GET" }),
+    state: (campaignId: string) => state(campaignId),
+    anonymized: (id: string) => state(id, { content: "anonymized" }),
+    summary: (campaignId: string) => state(campaignId, { content: "summary" }),
+    all: (campaignId: string) => state(campaignId, { content: "all" }),
     /** All content with the identifying map (creator only). */
-    allWithIdentifying: (campaignId: string) => call<SynthesisStateView>(statePath(campaignId, { content: "all", includeIdentifying: true }), { method: "GET" }),
+    allWithIdentifying: (campaignId: string) => state(campaignId, { content: "all", includeIdentifying: true }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRight, ClipboardList, FileText, Radar, UserRoundCog, Users } from "~/components/ui/icons";
 import type * as React from "react";
+import { z } from "zod";
 import { getDashboard } from "../../worker/dashboard/service";
 import { ClientFilter } from "~/components/clients/client-filter";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
@@ -15,18 +16,27 @@ import { Progress } from "~/components/ui/progress";
 import { requireUserContext } from "~/lib/context.server";
 import { readThreatIntelligenceEnabled } from "~/lib/cookies";
 import { exercisePagePath } from "~/lib/exercise-paths";
+import { readSearchParams } from "~/lib/search-params";
+import { listQuerySchema } from "../../worker/exercises/schemas";
 import { timed } from "../../worker/lib/server-timing";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
 
+/** Trimmed and cut to the exercise list's 200 characters; empty is absent. */
+const searchText = z
+  .string()
+  .transform((value) => value.trim().slice(0, 200) || undefined)
+  .optional()
+  .catch(undefined);
+
+/** The dashboard's filters: the exercise list's (GET /api/exercises), under the page's own names. */
+const dashboardQuery = z.object({ q: searchText, sort: listQuerySchema.shape.sort.catch("desc"), client: searchText });
+
 /** The page is one service call (worker/dashboard/service.ts); the loader only reads the query. */
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx, user } = await requireUserContext(args);
-  const url = new URL(args.request.url);
-  const search = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
-  const sort: "asc" | "desc" = url.searchParams.get("sort") === "asc" ? "asc" : "desc";
-  const clientId = url.searchParams.get("client")?.trim().slice(0, 200) || undefined;
+  const { q: search, sort, client: clientId } = readSearchParams(args.request, dashboardQuery);
   const dashboard = await timed("dashboard", () => getDashboard(ctx, { search, sort, clientId }));
   const threatsEnabled = readThreatIntelligenceEnabled(args.request.headers.get("cookie"));
   return { ...dashboard, userId: user.id, query: { q: search ?? "", sort }, threatsEnabled };

@@ -2,9 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { parseWith, readJson } from "../lib/http";
+import { campaignConversationRoutes } from "../conversations/routes";
+import { campaignExerciseRoutes } from "../exercises/campaign-routes";
+import { describe } from "../lib/route-meta";
+import { jsonBody, paramSchema, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { campaignDetail, campaignForCreator, closeCampaign, createCampaign, listCampaigns } from "./campaigns";
+import { campaignFindingsRoutes } from "./findings/routes";
 import { discussionGuide } from "./guide";
 import { answerInterview, getInterview, listMyInterviews, submitInterview } from "./interviews";
 import { inviteContributor, resendContributorInvitation, revokeContributorInvitation } from "./invitations";
@@ -13,75 +17,89 @@ import { createCampaignBodySchema, interviewAnswerBodySchema, inviteContributorB
 import { remindContributors } from "./reminders";
 
 const id = z.string().trim().min(1, "An id is required.").max(100, "That id is too long.");
-const campaignParam = z.object({ id });
-const invitationParam = z.object({ id, invitationId: id });
+const idParam = paramSchema(z.object({ id }));
+const invitationParam = paramSchema(z.object({ id, invitationId: id }));
 const remindersBody = z.object({ contributorIds: z.array(id).max(500).optional() }).strict();
 const tokenBody = z.object({ token: z.string().trim().min(1, "The invitation token is missing.").max(200) }).strict();
+const tokenQuery = z.object({ token: z.string().optional() });
 
 /** Small JSON bodies only: campaign briefs are a few KB. */
 const BODY_MAX = 64 * 1024;
 
 /**
- * Campaign management (/api/collaborate/campaigns): the team's ADMINs and CAMPAIGN_MANAGERs with the
- * collaborate flag; anyone else gets 404 (worker/collaborate/access.ts). GET /:id is spec §7's read,
- * which answers only the creator (the ownership check); the campaign page reads /:id/manage.
- * Middleware per route: a router-wide `use` would also wrap the campaign exercise routes mounted
- * under the same prefix (they run their own).
+ * Campaigns (/api/collaborate/campaigns): their management by the team's ADMINs and
+ * CAMPAIGN_MANAGERs with the collaborate flag (anyone else gets 404: worker/collaborate/access.ts),
+ * their findings, and their exercises with the design assistant (the exercise and conversation
+ * routers, mounted here because collaborate may import both and neither imports collaborate).
+ * GET /:id is spec §7's read, which answers only the creator (the ownership check); the campaign
+ * page reads /:id/manage. Signed in by the /api/collaborate router below.
  */
 export const campaignRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => c.json({ campaigns: await listCampaigns(ctxOf(c)) }))
-  .post("/", requireUser, async (c) => {
-    const body = await readJson(c, createCampaignBodySchema, BODY_MAX);
-    return c.json({ campaign: await createCampaign(ctxOf(c), body) }, 201);
-  })
-  .get("/:id", requireUser, async (c) => c.json(await campaignForCreator(ctxOf(c), parseWith(campaignParam, c.req.param()).id)))
-  .get("/:id/manage", requireUser, async (c) => c.json(await campaignDetail(ctxOf(c), parseWith(campaignParam, c.req.param()).id)))
-  .post("/:id/invitations", requireUser, async (c) => {
-    const { id: campaignId } = parseWith(campaignParam, c.req.param());
-    const body = await readJson(c, inviteContributorBodySchema, BODY_MAX);
-    return c.json({ invitation: await inviteContributor(ctxOf(c), campaignId, body) }, 201);
-  })
-  .post("/:id/invitations/:invitationId/resend", requireUser, async (c) => {
-    const p = parseWith(invitationParam, c.req.param());
+  .get("/", describe({ summary: "The campaigns of the caller's teams" }), async (c) => c.json({ campaigns: await listCampaigns(ctxOf(c)) }))
+  .post("/", describe({ summary: "Create a campaign" }), jsonBody(createCampaignBodySchema, { maxBytes: BODY_MAX }), async (c) =>
+    c.json({ campaign: await createCampaign(ctxOf(c), c.req.valid("json")) }, 201),
+  )
+  .get("/:id", describe({ summary: "A campaign, for its creator only", errors: [403] }), idParam, async (c) =>
+    c.json(await campaignForCreator(ctxOf(c), c.req.valid("param").id)),
+  )
+  .get("/:id/manage", describe({ summary: "A campaign with its contributors and invitations, for its managers" }), idParam, async (c) =>
+    c.json(await campaignDetail(ctxOf(c), c.req.valid("param").id)),
+  )
+  .post("/:id/invitations", describe({ summary: "Invite a contributor by e-mail", errors: [409, 429] }), idParam, jsonBody(inviteContributorBodySchema, { maxBytes: BODY_MAX }), async (c) =>
+    c.json({ invitation: await inviteContributor(ctxOf(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
+  )
+  .post("/:id/invitations/:invitationId/resend", describe({ summary: "Send an invitation again, with a fresh link", errors: [409, 429] }), invitationParam, async (c) => {
+    const p = c.req.valid("param");
     return c.json({ invitation: await resendContributorInvitation(ctxOf(c), p.id, p.invitationId) });
   })
-  .delete("/:id/invitations/:invitationId", requireUser, async (c) => {
-    const p = parseWith(invitationParam, c.req.param());
+  .delete("/:id/invitations/:invitationId", describe({ summary: "Withdraw an invitation", errors: [409] }), invitationParam, async (c) => {
+    const p = c.req.valid("param");
     return c.json({ invitation: await revokeContributorInvitation(ctxOf(c), p.id, p.invitationId) });
   })
-  .post("/:id/reminders", requireUser, async (c) => {
-    const { id: campaignId } = parseWith(campaignParam, c.req.param());
-    const body = await readJson(c, remindersBody, BODY_MAX);
-    return c.json(await remindContributors(ctxOf(c), campaignId, body.contributorIds));
-  })
-  .post("/:id/close", requireUser, async (c) => c.json({ campaign: await closeCampaign(ctxOf(c), parseWith(campaignParam, c.req.param()).id) }))
-  .get("/:id/guide", requireUser, async (c) => {
-    const guide = await discussionGuide(ctxOf(c), parseWith(campaignParam, c.req.param()).id);
+  .post("/:id/reminders", describe({ summary: "Remind contributors who have not submitted", errors: [409] }), idParam, jsonBody(remindersBody, { maxBytes: BODY_MAX }), async (c) =>
+    c.json(await remindContributors(ctxOf(c), c.req.valid("param").id, c.req.valid("json").contributorIds)),
+  )
+  .post("/:id/close", describe({ summary: "Close a campaign to contributions", errors: [409] }), idParam, async (c) =>
+    c.json({ campaign: await closeCampaign(ctxOf(c), c.req.valid("param").id) }),
+  )
+  .get("/:id/guide", describe({ summary: "Download the campaign's discussion guide (Markdown)", produces: "text/markdown" }), idParam, async (c) => {
+    const guide = await discussionGuide(ctxOf(c), c.req.valid("param").id);
     return c.body(guide.markdown, 200, {
       "content-type": "text/markdown; charset=utf-8",
       "content-disposition": `attachment; filename="${guide.filename}"`,
       "cache-control": "no-store",
     });
-  });
+  })
+  .route("/", campaignFindingsRoutes)
+  .route("/:campaignId/exercises", campaignExerciseRoutes)
+  .route("/:campaignId/exercises", campaignConversationRoutes);
+
+export type CampaignRoutes = typeof campaignRoutes;
 
 /**
- * The contributor's side (/api/collaborate): their interviews (404 to anyone but the author) and
- * accepting an invitation link while signed in.
+ * /api/collaborate: the contributor's side — their interviews (404 to anyone but the author) and
+ * accepting an invitation link while signed in — and the campaigns above. One router for both, as
+ * its sign-in covers every path under /api/collaborate.
  */
-export const contributorRoutes = new Hono<AppEnv>()
-  .get("/interviews", requireUser, async (c) => c.json({ interviews: await listMyInterviews(ctxOf(c)) }))
-  .get("/interviews/:id", requireUser, async (c) => c.json(await getInterview(ctxOf(c), parseWith(campaignParam, c.req.param()).id)))
-  .post("/interviews/:id/answers", requireUser, async (c) => {
-    const { id: interviewId } = parseWith(campaignParam, c.req.param());
-    const { answer } = await readJson(c, interviewAnswerBodySchema, BODY_MAX);
-    return c.json(await answerInterview(ctxOf(c), interviewId, answer));
-  })
-  .post("/interviews/:id/submit", requireUser, async (c) => c.json(await submitInterview(ctxOf(c), parseWith(campaignParam, c.req.param()).id)))
-  .get("/join", requireUser, async (c) => {
+export const collaborateRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/interviews", describe({ summary: "The caller's interviews" }), async (c) => c.json({ interviews: await listMyInterviews(ctxOf(c)) }))
+  .get("/interviews/:id", describe({ summary: "One of the caller's interviews", errors: [409] }), idParam, async (c) =>
+    c.json(await getInterview(ctxOf(c), c.req.valid("param").id)),
+  )
+  .post("/interviews/:id/answers", describe({ summary: "Answer the interview's current question", errors: [402, 409] }), idParam, jsonBody(interviewAnswerBodySchema, { maxBytes: BODY_MAX }), async (c) =>
+    c.json(await answerInterview(ctxOf(c), c.req.valid("param").id, c.req.valid("json").answer)),
+  )
+  .post("/interviews/:id/submit", describe({ summary: "Submit the interview", errors: [409] }), idParam, async (c) =>
+    c.json(await submitInterview(ctxOf(c), c.req.valid("param").id)),
+  )
+  .get("/join", describe({ summary: "What a campaign invitation link leads to, for the signed-in caller" }), querySchema(tokenQuery), async (c) => {
     const user = c.get("user");
-    return c.json(await inspectCampaignInvitation(ctxOf(c), c.req.query("token"), { id: user.id, email: user.email }));
+    return c.json(await inspectCampaignInvitation(ctxOf(c), c.req.valid("query").token, { id: user.id, email: user.email }));
   })
-  .post("/join", requireUser, async (c) => {
-    const { token } = await readJson(c, tokenBody, BODY_MAX);
-    return c.json(await acceptCampaignInvitation(ctxOf(c), token, c.get("user").email), 201);
-  });
+  .post("/join", describe({ summary: "Accept a campaign invitation", errors: [403, 409, 410] }), jsonBody(tokenBody, { maxBytes: BODY_MAX }), async (c) =>
+    c.json(await acceptCampaignInvitation(ctxOf(c), c.req.valid("json").token, c.get("user").email), 201),
+  )
+  .route("/campaigns", campaignRoutes);
+
+export type CollaborateRoutes = typeof collaborateRoutes;

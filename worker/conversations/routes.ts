@@ -62,9 +62,8 @@ function campaignScoped(c: Context<AppEnv>) {
 }
 
 /**
- * The campaign exercise's assistant, mounted at /api/collaborate/campaigns/:campaignId/exercises
- * after the campaign exercise router (worker/exercises/campaign-routes.ts), whose requireUser
- * covers every path below that prefix and so signs these callers in.
+ * The campaign exercise's assistant, at /api/collaborate/campaigns/:campaignId/exercises: part of
+ * the /api/collaborate/campaigns router (worker/collaborate/routes.ts), which signs the caller in.
  */
 export const campaignConversationRoutes = new Hono<AppEnv>()
   .put("/:exerciseId/conversations", putDoc, conversationBody, (c) => {

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { badRequest } from "../lib/errors";
 import { describe } from "../lib/route-meta";
@@ -20,9 +19,10 @@ const missingIds = (): Response => {
  * service as personal ones, scoped to the campaign, readable and writable by those of its team who
  * may collaborate (the flag, and team admin or campaign manager: worker/accounts/collaborate.ts).
  * Exports default to markdown, the discussion guide the campaign pages download (spec §7).
+ * Part of the /api/collaborate/campaigns router (worker/collaborate/routes.ts), which signs the
+ * caller in.
  */
 export const campaignExerciseRoutes = new Hono<AppEnv>()
-  .use(requireUser)
   .post("/create", describe({ summary: "Create an exercise in the campaign", errors: [402, 403] }), async (c, next) => {
     // The spec's message for a missing campaign id comes before anything is read.
     if (isMissingId(c.req.param("campaignId"))) missingIds();

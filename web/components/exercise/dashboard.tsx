@@ -106,7 +106,7 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
   const importFile = async (file: File) => {
     setBusy("import");
     try {
-      let data: unknown;
+      let data: Parameters<typeof exerciseApi.import>[0];
       try {
         data = JSON.parse(await file.text());
       } catch {

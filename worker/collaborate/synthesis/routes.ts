@@ -4,15 +4,14 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireUser } from "../../auth/middleware";
-import { toSessionUser } from "../../auth/session";
 import { appCtxOf, ctxOf } from "../../context";
 import { notFound } from "../../lib/errors";
-import { parseWith, readJson } from "../../lib/http";
-import { crossSiteAllowed } from "../../lib/route-meta";
+import { crossSiteAllowed, describe, withMeta } from "../../lib/route-meta";
+import { jsonBody, querySchema } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { SYNTHESIS_CONTENTS } from "./state";
 import { synthesisState, synthesisStateByThread, triggerSynthesis, type StateQuery } from "./service";
-import { mintSynthesisToken, verifySynthesisToken } from "./token";
+import { mintSynthesisToken, synthesisTokenUser } from "./token";
 
 /**
  * The campaign synthesis API (mounted at /api/synthesis; spec §7): trigger, state by campaign and by
@@ -26,15 +25,14 @@ const triggerBodySchema = z.looseObject({}, "The body must be a JSON object.");
 /** Nothing in it is read, so nothing large is accepted either (the app-wide limit is 1 MB). */
 export const TRIGGER_BODY_MAX = 16 * 1024;
 
-const stateQuerySchema = z.object({
-  content: z.enum(SYNTHESIS_CONTENTS, `content must be one of: ${SYNTHESIS_CONTENTS.join(", ")}.`).optional(),
-  include_identifying: z.enum(["true", "false"], "include_identifying must be true or false.").optional(),
-});
-
-function stateQuery(query: Record<string, string>): StateQuery {
-  const parsed = parseWith(stateQuerySchema, query);
-  return { content: parsed.content ?? null, includeIdentifying: parsed.include_identifying === "true" };
-}
+const stateQuery = querySchema(
+  z
+    .object({
+      content: z.enum(SYNTHESIS_CONTENTS, `content must be one of: ${SYNTHESIS_CONTENTS.join(", ")}.`).optional(),
+      include_identifying: z.enum(["true", "false"], "include_identifying must be true or false.").optional(),
+    })
+    .transform((q): StateQuery => ({ content: q.content ?? null, includeIdentifying: q.include_identifying === "true" })),
+);
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -50,22 +48,18 @@ function isDirectSynthesisCall(c: Context): boolean {
 }
 
 /** Direct mode: a valid bearer token signs the request in as its user; otherwise the session cookie does. */
-const synthesisUser = createMiddleware<AppEnv>(async (c, next) => {
+const synthesisUser = withMeta(
+  createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization");
   if (!header || !c.var.config.SYNTHESIS_DIRECT_MODE) return requireUser(c, next);
   const token = BEARER.exec(header)?.[1];
-  const userId = token ? await verifySynthesisToken(appCtxOf(c), token) : null;
-  const row = userId
-    ? await c.env.DB.prepare(
-        `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
-      )
-        .bind(userId)
-        .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>()
-    : null;
-  if (!row || row.disabledAt) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
-  c.set("user", toSessionUser(row));
+  const user = token ? await synthesisTokenUser(appCtxOf(c), token) : null;
+  if (!user) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
+  c.set("user", user);
   await next();
-});
+}),
+  { auth: "cookie-or-bearer" },
+);
 
 /** Direct mode only: the app's own pages call the hosted address, from APP_URL's origin. */
 const directModeCors = createMiddleware<AppEnv>(async (c, next) => {
@@ -77,7 +71,7 @@ const directModeCors = createMiddleware<AppEnv>(async (c, next) => {
 export const synthesisRoutes = new Hono<AppEnv>()
   .use(crossSiteAllowed(isDirectSynthesisCall))
   .use(directModeCors)
-  .get("/token", requireUser, async (c) => {
+  .get("/token", describe({ summary: "A direct-mode bearer token and the address to call (404 when direct mode is off)" }), requireUser, async (c) => {
     const { config } = c.var;
     if (!config.SYNTHESIS_DIRECT_MODE) throw notFound("Direct mode is off: call /api/synthesis with the session.");
     const minted = await mintSynthesisToken(appCtxOf(c), c.var.user.id);
@@ -85,9 +79,14 @@ export const synthesisRoutes = new Hono<AppEnv>()
     return c.json({ ...minted, baseUrl: config.SYNTHESIS_DIRECT_URL ?? null });
   })
   .use(synthesisUser)
-  .post("/trigger/:id", async (c) => {
-    await readJson(c, triggerBodySchema, TRIGGER_BODY_MAX);
-    return c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202);
-  })
-  .get("/state/:id", async (c) => c.json(await synthesisState(ctxOf(c), c.req.param("id"), stateQuery(c.req.query()))))
-  .get("/threads/:threadId/state", async (c) => c.json(await synthesisStateByThread(ctxOf(c), c.req.param("threadId"), stateQuery(c.req.query()))));
+  .post("/trigger/:id", describe({ summary: "Start the campaign's synthesis", errors: [403, 409] }), jsonBody(triggerBodySchema, { maxBytes: TRIGGER_BODY_MAX }), async (c) =>
+    c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202),
+  )
+  .get("/state/:id", describe({ summary: "The campaign's synthesis state", errors: [403] }), stateQuery, async (c) =>
+    c.json(await synthesisState(ctxOf(c), c.req.param("id"), c.req.valid("query"))),
+  )
+  .get("/threads/:threadId/state", describe({ summary: "The synthesis state of a run, by its thread id", errors: [403] }), stateQuery, async (c) =>
+    c.json(await synthesisStateByThread(ctxOf(c), c.req.param("threadId"), c.req.valid("query"))),
+  );
+
+export type SynthesisRoutes = typeof synthesisRoutes;

@@ -1,4 +1,5 @@
 import { authSecret } from "../../auth/auth";
+import { toSessionUser, type SessionUser } from "../../auth/session";
 import type { AppContext } from "../../context";
 import { nowMs } from "../../lib/clock";
 
@@ -55,4 +56,17 @@ export async function verifySynthesisToken(ctx: AppContext, token: string): Prom
   // crypto.subtle.verify compares in constant time.
   const ok = await crypto.subtle.verify("HMAC", await key(authSecret(ctx.config)), sig, signed(userId, expiresAt));
   return ok ? userId : null;
+}
+
+/** The user a valid token signs in: null for an invalid or expired token, an unknown or a disabled user. */
+export async function synthesisTokenUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
+  const userId = await verifySynthesisToken(ctx, token);
+  const row = userId
+    ? await ctx.env.DB.prepare(
+        `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
+      )
+        .bind(userId)
+        .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>()
+    : null;
+  return row && !row.disabledAt ? toSessionUser(row) : null;
 }
