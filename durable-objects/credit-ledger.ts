@@ -1,59 +1,36 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
-import { BALANCE_COLUMN_NAMES, type BalanceRow } from "../worker/billing/balance-columns";
+import type { BalanceRow } from "../worker/billing/balance-columns";
 import { mirrorStatements } from "../worker/billing/mirror";
-import {
-  ALLOWED_TRANSITIONS,
-  REFUNDABLE_TYPES,
-  type AdjustInput,
-  type Base,
-  type ExpireInput,
-  type GrantInput,
-  type LedgerAudit,
-  type LedgerEvent,
-  type LedgerFailure,
-  type LedgerState,
-  type Metadata,
-  type OpResult,
-  type OpSuccess,
-  type PurchaseInput,
-  type RefundInput,
-  type ReleaseInput,
-  type ReserveInput,
-  type RevokeInput,
-  type SettingsInput,
-  type SettingsView,
-  type SettleInput,
-  type TransactionStatus,
-  type TransactionType,
-  type TransactionView,
+import type {
+  AdjustInput,
+  Base,
+  ExpireInput,
+  GrantInput,
+  LedgerAudit,
+  LedgerEvent,
+  LedgerFailure,
+  LedgerState,
+  OpResult,
+  OpSuccess,
+  PurchaseInput,
+  RefundInput,
+  ReleaseInput,
+  ReserveInput,
+  RevokeInput,
+  SettingsInput,
+  SettingsView,
+  SettleInput,
+  TransactionView,
 } from "../worker/billing/ledger-types";
 import { nowMs, runtimeNow } from "../worker/lib/clock";
-import {
-  balanceView,
-  freshBalance,
-  isCount,
-  isPositive,
-  parseMeta,
-  Refusal,
-  rollPeriods,
-  settingsFromRow,
-  thresholdCrossings,
-  txView,
-  type OpContext,
-} from "./ledger/accounting";
-import {
-  forgetMirrored,
-  insertEvent,
-  leaseEvents,
-  markMirror,
-  MIRROR_DELAY_MS,
-  MIRROR_PAGE,
-  mirrorBatch,
-  pendingMirrorRefs,
-  type MirrorKind,
-} from "./ledger/outbox";
-import { SAVE_BALANCE, SCHEMA, type Row, type TxRow } from "./ledger/schema";
+import { balanceView, freshBalance, isCount, Refusal, rollPeriods, settingsFromRow, thresholdCrossings, txView, type OpContext } from "./ledger/accounting";
+import { auditLedger } from "./ledger/audit";
+import * as credits from "./ledger/credits";
+import { forgetMirrored, insertEvent, leaseEvents, MIRROR_DELAY_MS, MIRROR_PAGE, mirrorBatch, pendingMirrorRefs } from "./ledger/outbox";
+import * as reservations from "./ledger/reservations";
+import { checkSettingsInput, mergeSettings, rearmThresholds } from "./ledger/settings";
+import { LedgerStore } from "./ledger/store";
 
 export { periodStarts } from "./ledger/accounting";
 
@@ -80,7 +57,7 @@ export { periodStarts } from "./ledger/accounting";
  */
 
 export class CreditLedger extends DurableObject<Env> {
-  private readonly sql: SqlStorage;
+  private readonly store: LedgerStore;
   private mirrorScheduled = false;
   private flushing: Promise<number> | null = null;
   private settingsCache: SettingsView | null = null;
@@ -94,15 +71,12 @@ export class CreditLedger extends DurableObject<Env> {
   /** Balance version last written to D1 by this incarnation (the upsert is version-guarded). */
   private mirroredVersion = -1;
   private mirrorRetryMs = 0;
-  /** Views of the transactions the current operation wrote, to answer without reading them back. */
-  private touched = new Map<string, TransactionView>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
-    this.sql.exec(SCHEMA);
-    this.eventsOutstanding = Number(this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n);
-    if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) {
+    this.store = new LedgerStore(ctx.storage.sql);
+    this.eventsOutstanding = this.store.countEvents();
+    if (this.store.hasMirrorNotes()) {
       // Changes left unflushed by a previous incarnation: make sure an alarm will carry them.
       this.mirrorScheduled = true;
       void ctx.blockConcurrencyWhile(async () => {
@@ -112,219 +86,53 @@ export class CreditLedger extends DurableObject<Env> {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Operations. Each is idempotent by `idempotencyKey` and answers OpResult (never throws for a
-  // business refusal: typed errors do not survive RPC, plain data does).
+  // Operations (ledger/credits.ts, ledger/reservations.ts). Each is idempotent by `idempotencyKey`
+  // and answers OpResult (never throws for a business refusal: typed errors do not survive RPC,
+  // plain data does).
 
   /** Adds granted credits, optionally expiring at `expiresAt` (epoch ms). */
   grant(input: GrantInput): OpResult {
-    return this.run("grant", input, ({ b, now }) => {
-      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
-      if (input.expiresAt != null && !isCount(input.expiresAt)) throw new Refusal("invalid_input", "expiresAt must be epoch milliseconds");
-      const id = this.insertTx(input, now, { type: "GRANT", status: "COMPLETED", amount: input.amount, remaining: input.amount, expiresAt: input.expiresAt ?? null });
-      b.currentBalance += input.amount;
-      b.grantedCreditsAvailable += input.amount;
-      b.totalGranted += input.amount;
-      return [id];
-    });
+    return this.run("grant", input, (c) => credits.grant(this.store, c, input));
   }
 
   /** Adds purchased (non-expiring) credits, unless the account blocks additional purchases. */
   purchase(input: PurchaseInput): OpResult {
-    return this.run("purchase", input, ({ b, s, now }) => {
-      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
-      if (s.blockAdditionalPurchases) throw new Refusal("purchases_blocked", "This account does not accept additional credit purchases.");
-      const id = this.insertTx(input, now, { type: "PURCHASE", status: "COMPLETED", amount: input.amount });
-      b.currentBalance += input.amount;
-      b.totalPurchased += input.amount;
-      return [id];
-    });
+    return this.run("purchase", input, (c) => credits.purchase(this.store, c, input));
   }
 
-  /**
-   * Holds credits before AI work: a PENDING SPEND. Refused when it would pass the available
-   * balance (currentBalance − pendingSpend) or a daily/monthly/yearly limit, counting what other
-   * reservations already hold. With hasUnlimitedUsage neither check applies; the hold is then
-   * whatever is available (the balance still never goes below zero).
-   */
+  /** Holds credits before AI work: a PENDING SPEND, within the available balance and the limits. */
   reserve(input: ReserveInput): OpResult {
-    return this.run("reserve", input, ({ b, s, now }) => {
-      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
-      const available = b.currentBalance - b.pendingSpend;
-      let held = input.amount;
-      if (s.hasUnlimitedUsage) {
-        held = Math.min(input.amount, available);
-      } else {
-        if (input.amount > available) {
-          throw new Refusal("insufficient_credits", "Credit limit exceeded", { available, requested: input.amount });
-        }
-        const windows = [
-          ["daily", s.dailyLimit, b.dailySpend],
-          ["monthly", s.monthlyLimit, b.monthlySpend],
-          ["yearly", s.yearlyLimit, b.yearlySpend],
-        ] as const;
-        for (const [period, limit, spent] of windows) {
-          if (limit != null && spent + b.pendingSpend + input.amount > limit) {
-            throw new Refusal("limit_exceeded", "Credit limit exceeded", { period, limit, spent, pending: b.pendingSpend, requested: input.amount });
-          }
-        }
-      }
-      const action = input.action;
-      if (action) {
-        this.sql.exec(
-          `INSERT OR IGNORE INTO actions (id, accountId, userId, category, entityId, entityType, metadata, createdAt)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-          action.id,
-          b.accountId,
-          input.userId ?? null,
-          action.category,
-          action.entityId ?? null,
-          action.entityType ?? null,
-          action.metadata ? JSON.stringify(action.metadata) : null,
-          now,
-        );
-        this.markMirror("action", action.id);
-      }
-      const metadata = held === input.amount ? input.metadata : { ...(input.metadata ?? {}), requested: input.amount };
-      const id = this.insertTx({ ...input, metadata }, now, { type: "SPEND", status: "PENDING", amount: -held, actionId: action?.id ?? null });
-      b.pendingSpend += held;
-      return [id];
-    });
+    return this.run("reserve", input, (c) => reservations.reserve(this.store, c, input));
   }
 
-  /**
-   * Completes a reservation at the actual cost: PENDING → COMPLETED. Less than held releases the
-   * rest; more than held charges the extra only up to what is available and records the shortfall
-   * in metadata (`uncharged`): the work is done, the balance still never goes below zero.
-   */
+  /** Completes a reservation at the actual cost: PENDING → COMPLETED. */
   settle(input: SettleInput): OpResult {
-    return this.run("settle", input, ({ b, now }) => {
-      if (!isCount(input.actualAmount)) throw new Refusal("invalid_input", "actualAmount must be a non-negative integer");
-      const tx = this.pendingSpend(input.reservationId, "COMPLETED");
-      const held = -tx.amount;
-      const extra = Math.max(0, input.actualAmount - held);
-      const charge = Math.min(input.actualAmount, held + Math.min(extra, b.currentBalance - b.pendingSpend));
-      b.pendingSpend -= held;
-      this.debit(b, charge);
-      b.totalSpent += charge;
-      b.dailySpend += charge;
-      b.monthlySpend += charge;
-      b.yearlySpend += charge;
-      const metadata: Metadata = { ...(parseMeta(tx.metadata) ?? {}), ...(input.metadata ?? {}), reserved: held, actual: input.actualAmount };
-      if (charge < input.actualAmount) metadata.uncharged = input.actualAmount - charge;
-      this.updateTx(tx, now, { status: "COMPLETED", amount: -charge, metadata });
-      if (tx.actionId) {
-        this.sql.exec("UPDATE actions SET completedAt = ? WHERE id = ?", now, tx.actionId);
-        this.markMirror("action", tx.actionId);
-      }
-      return [tx.id];
-    });
+    return this.run("settle", input, (c) => reservations.settle(this.store, c, input));
   }
 
   /** Gives a reservation's held credits back: PENDING → FAILED (the AI call failed). */
   release(input: ReleaseInput): OpResult {
-    return this.run("release", input, ({ b, now }) => {
-      const tx = this.pendingSpend(input.reservationId, "FAILED");
-      b.pendingSpend -= -tx.amount;
-      this.updateTx(tx, now, { status: "FAILED", ...(input.metadata ? { metadata: { ...(parseMeta(tx.metadata) ?? {}), ...input.metadata } } : {}) });
-      return [tx.id];
-    });
+    return this.run("release", input, (c) => reservations.release(this.store, c, input));
   }
 
-  /**
-   * Takes credits away (plan cancelled, chargeback, Stripe refund of a purchase): as much of
-   * `amount` as is available, from one grant when `grantTransactionId` is given. Held credits of
-   * pending reservations are never taken. The REVOKE records what was asked (`requested`).
-   */
+  /** Takes credits away (plan cancelled, chargeback, Stripe refund of a purchase), as far as they are available. */
   revoke(input: RevokeInput): OpResult {
-    return this.run("revoke", input, ({ b, now }) => {
-      if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
-      let amount = Math.min(input.amount, b.currentBalance - b.pendingSpend);
-      if (input.grantTransactionId) {
-        const grant = this.getTx(input.grantTransactionId);
-        if (!grant || grant.type !== "GRANT") throw new Refusal("not_found", "No such grant on this account.");
-        amount = Math.min(amount, grant.expired ? 0 : grant.remaining);
-        this.sql.exec("UPDATE tx SET remaining = remaining - ? WHERE id = ?", amount, grant.id);
-        b.grantedCreditsAvailable -= amount;
-        b.currentBalance -= amount;
-      } else {
-        this.debit(b, amount);
-      }
-      b.totalRevoked += amount;
-      const metadata = { ...(input.metadata ?? {}), requested: input.amount, ...(input.grantTransactionId ? { grantTransactionId: input.grantTransactionId } : {}) };
-      return [this.insertTx({ ...input, metadata }, now, { type: "REVOKE", status: "COMPLETED", amount: -amount })];
-    });
+    return this.run("revoke", input, (c) => credits.revoke(this.store, c, input));
   }
 
   /** A manual correction, positive or negative; refused if it would take more than is available. */
   adjust(input: AdjustInput): OpResult {
-    return this.run("adjust", input, ({ b, now }) => {
-      if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Refusal("invalid_input", "amount must be a non-zero integer");
-      if (input.amount > 0) {
-        b.currentBalance += input.amount;
-      } else {
-        const available = b.currentBalance - b.pendingSpend;
-        if (-input.amount > available) {
-          throw new Refusal("insufficient_credits", "Credit limit exceeded", { available, requested: -input.amount });
-        }
-        this.debit(b, -input.amount);
-      }
-      b.totalAdjusted += input.amount;
-      return [this.insertTx(input, now, { type: "ADJUSTMENT", status: "COMPLETED", amount: input.amount })];
-    });
+    return this.run("adjust", input, (c) => credits.adjust(this.store, c, input));
   }
 
   /** Reverses a completed SPEND: COMPLETED → REVERSED, the credits come back. */
   refund(input: RefundInput): OpResult {
-    return this.run("refund", input, ({ b, now }) => {
-      const tx = this.getTx(input.transactionId);
-      if (!tx) throw new Refusal("not_found", "No such transaction on this account.");
-      if (!REFUNDABLE_TYPES.includes(tx.type) || !ALLOWED_TRANSITIONS[tx.status].includes("REVERSED")) {
-        throw new Refusal("invalid_transition", `A ${tx.status} ${tx.type} cannot be refunded.`, { type: tx.type, status: tx.status });
-      }
-      const charged = -tx.amount;
-      b.currentBalance += charged;
-      b.totalRefunded += charged;
-      // The spend stops counting toward the limit windows it was settled in.
-      if (b.periodStartDay != null && tx.updatedAt >= b.periodStartDay) b.dailySpend = Math.max(0, b.dailySpend - charged);
-      if (b.periodStartMonth != null && tx.updatedAt >= b.periodStartMonth) b.monthlySpend = Math.max(0, b.monthlySpend - charged);
-      if (b.periodStartYear != null && tx.updatedAt >= b.periodStartYear) b.yearlySpend = Math.max(0, b.yearlySpend - charged);
-      const metadata = { ...(parseMeta(tx.metadata) ?? {}), refundedAt: now, refundKey: input.idempotencyKey, ...(input.metadata ?? {}) };
-      this.updateTx(tx, now, { status: "REVERSED", metadata });
-      return [tx.id];
-    });
+    return this.run("refund", input, (c) => credits.refund(this.store, c, input));
   }
 
-  /**
-   * Expires every grant whose `expiresAt` has passed: what is left of it becomes an EXPIRE
-   * transaction (keyed by the grant, so it can happen once per grant whatever the caller's key).
-   * Credits already held by pending reservations are not pulled from under them.
-   */
+  /** Expires every grant whose `expiresAt` has passed. */
   expire(input: ExpireInput): OpResult {
-    return this.run("expire", input, ({ b, now }) => {
-      const due = this.sql
-        .exec<Row>("SELECT * FROM tx WHERE type = 'GRANT' AND expired = 0 AND expiresAt IS NOT NULL AND expiresAt <= ? ORDER BY expiresAt, createdAt, rowid", now)
-        .toArray() as unknown as TxRow[];
-      const ids: string[] = [];
-      for (const grant of due) {
-        const left = grant.remaining;
-        const amount = Math.min(left, b.currentBalance - b.pendingSpend);
-        this.sql.exec("UPDATE tx SET expired = 1, remaining = 0, updatedAt = ? WHERE id = ?", now, grant.id);
-        this.markMirror("tx", grant.id);
-        ids.push(grant.id);
-        b.grantedCreditsAvailable -= left;
-        if (left === 0) continue;
-        b.currentBalance -= amount;
-        b.totalExpired += amount;
-        ids.push(
-          this.insertTx({ ...input, idempotencyKey: `expire:grant:${grant.id}`, metadata: { grantTransactionId: grant.id, remaining: left } }, now, {
-            type: "EXPIRE",
-            status: "COMPLETED",
-            amount: -amount,
-          }),
-        );
-      }
-      return ids;
-    });
+    return this.run("expire", input, (c) => credits.expire(this.store, c, input));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -334,46 +142,13 @@ export class CreditLedger extends DurableObject<Env> {
     try {
       const state = this.ctx.storage.transactionSync(() => {
         const now = input.now ?? nowMs();
-        for (const key of ["dailyLimit", "monthlyLimit", "yearlyLimit", "lowBalanceAlert", "autoRefillAmount"] as const) {
-          const v = input[key];
-          if (v !== undefined && v !== null && !isCount(v)) throw new Refusal("invalid_input", `${key} must be a non-negative integer or null`);
-        }
+        checkSettingsInput(input);
         const b = this.loadBalance(input, now);
-        const current = this.loadSettings(b.accountId);
-        const next: SettingsView = {
-          ...current,
-          userId: current.userId ?? input.userId ?? null,
-          hasUnlimitedUsage: input.hasUnlimitedUsage ?? current.hasUnlimitedUsage,
-          dailyLimit: input.dailyLimit !== undefined ? input.dailyLimit : current.dailyLimit,
-          monthlyLimit: input.monthlyLimit !== undefined ? input.monthlyLimit : current.monthlyLimit,
-          yearlyLimit: input.yearlyLimit !== undefined ? input.yearlyLimit : current.yearlyLimit,
-          lowBalanceAlert: input.lowBalanceAlert !== undefined ? input.lowBalanceAlert : current.lowBalanceAlert,
-          autoRefillAmount: input.autoRefillAmount !== undefined ? input.autoRefillAmount : current.autoRefillAmount,
-          blockAdditionalPurchases: input.blockAdditionalPurchases ?? current.blockAdditionalPurchases,
-        };
-        const existing = this.sql.exec<{ createdAt: number }>("SELECT createdAt FROM settings WHERE k = 1").toArray()[0];
-        this.sql.exec(
-          `INSERT OR REPLACE INTO settings (k, id, accountId, userId, hasUnlimitedUsage, dailyLimit, monthlyLimit, yearlyLimit,
-             lowBalanceAlert, autoRefillAmount, blockAdditionalPurchases, createdAt, updatedAt)
-           VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          next.id,
-          next.accountId,
-          next.userId,
-          next.hasUnlimitedUsage ? 1 : 0,
-          next.dailyLimit,
-          next.monthlyLimit,
-          next.yearlyLimit,
-          next.lowBalanceAlert,
-          next.autoRefillAmount,
-          next.blockAdditionalPurchases ? 1 : 0,
-          existing?.createdAt ?? now,
-          now,
-        );
-        // A new threshold starts from where the balance stands: no alert for already being below it.
-        b.alertArmed = next.lowBalanceAlert != null && b.currentBalance >= next.lowBalanceAlert ? 1 : 0;
-        b.refillArmed = b.currentBalance >= (next.lowBalanceAlert ?? 1) ? 1 : 0;
-        this.saveBalance(b);
-        this.markMirror("settings", "1");
+        const next = mergeSettings(this.loadSettings(b.accountId), input);
+        this.store.writeSettings(next, now);
+        rearmThresholds(b, next);
+        this.store.saveBalance(b);
+        this.store.markMirror("settings", "1");
         return { row: b, balance: balanceView(b), settings: next };
       });
       this.balanceCache = state.row;
@@ -399,40 +174,25 @@ export class CreditLedger extends DurableObject<Env> {
   /** Transactions, newest first. */
   listTransactions(input: { limit?: number } = {}): TransactionView[] {
     const limit = Math.min(Math.max(1, input.limit ?? 100), 1000);
-    return (this.sql.exec<Row>("SELECT * FROM tx ORDER BY createdAt DESC, rowid DESC LIMIT ?", limit).toArray() as unknown as TxRow[]).map(txView);
+    return this.store.listTx(limit).map(txView);
   }
 
   getTransaction(id: string): TransactionView | null {
-    const r = this.getTx(id);
+    const r = this.store.getTx(id);
     return r ? txView(r) : null;
   }
 
   /** Recomputes the balance from the transaction rows and reports any disagreement. */
   audit(): LedgerAudit {
     // From storage, not the in-memory copy: the audit also proves the cache matches what is stored.
-    const stored = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMN_NAMES.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
-    const b = stored ?? freshBalance("", null, nowMs());
-    const one = (q: string) => Number(this.sql.exec<{ v: number }>(q).one().v ?? 0);
-    const completedSum = one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'COMPLETED'");
-    const pendingHeld = -one("SELECT COALESCE(SUM(amount), 0) AS v FROM tx WHERE status = 'PENDING'");
-    const grantsRemaining = one("SELECT COALESCE(SUM(remaining), 0) AS v FROM tx WHERE type = 'GRANT' AND expired = 0");
-    const transactionCount = one("SELECT COUNT(*) AS v FROM tx");
-    const identity = b.totalGranted + b.totalPurchased + b.totalRefunded + b.totalAdjusted - b.totalSpent - b.totalExpired - b.totalRevoked;
-    const problems: string[] = [];
-    if (identity !== b.currentBalance) problems.push(`identity ${identity} ≠ currentBalance ${b.currentBalance}`);
-    if (completedSum !== b.currentBalance) problems.push(`Σ completed ${completedSum} ≠ currentBalance ${b.currentBalance}`);
-    if (pendingHeld !== b.pendingSpend) problems.push(`Σ pending ${pendingHeld} ≠ pendingSpend ${b.pendingSpend}`);
-    if (grantsRemaining !== b.grantedCreditsAvailable) problems.push(`Σ grants ${grantsRemaining} ≠ grantedCreditsAvailable ${b.grantedCreditsAvailable}`);
-    if (b.currentBalance < 0 || b.pendingSpend < 0 || b.pendingSpend > b.currentBalance) problems.push("balance bounds violated");
-    const cached = this.readBalance();
-    if (stored && cached && JSON.stringify(cached) !== JSON.stringify(stored)) problems.push("in-memory balance differs from the stored row");
-    return { ok: problems.length === 0, problems, balance: balanceView(b), completedSum, pendingHeld, grantsRemaining, transactionCount };
+    const stored = this.store.readBalance();
+    const sums = this.store.sums();
+    return auditLedger(stored, this.readBalance(), sums, nowMs());
   }
 
   /** Acknowledges delivered events so they are not offered again. */
   ackEvents(ids: string[]): number {
-    let n = 0;
-    for (const id of ids) n += this.sql.exec("DELETE FROM events WHERE id = ?", id).rowsWritten;
+    const n = this.store.deleteEvents(ids);
     this.eventsOutstanding = Math.max(0, this.eventsOutstanding - n);
     return n;
   }
@@ -461,11 +221,11 @@ export class CreditLedger extends DurableObject<Env> {
       await this.ctx.storage.setAlarm(runtimeNow() + this.mirrorRetryMs);
       return;
     }
-    if (this.sql.exec("SELECT 1 FROM mirror LIMIT 1").toArray().length > 0) this.scheduleMirror();
+    if (this.store.hasMirrorNotes()) this.scheduleMirror();
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Internals (all synchronous).
+  // Internals (all synchronous but the flush).
 
   private run(op: string, input: Base, apply: (c: OpContext) => string[]): OpResult {
     try {
@@ -475,10 +235,10 @@ export class CreditLedger extends DurableObject<Env> {
       }
       if (input.now !== undefined && !isCount(input.now)) throw new Refusal("invalid_input", "now must be epoch milliseconds");
       let committed: BalanceRow | null = null;
-      this.touched.clear();
+      this.store.touched.clear();
       const result = this.ctx.storage.transactionSync((): OpSuccess => {
         const now = input.now ?? nowMs();
-        const prior = this.sql.exec<{ op: string; result: string }>("SELECT op, result FROM ops WHERE key = ?", input.idempotencyKey).toArray()[0];
+        const prior = this.store.priorOp(input.idempotencyKey);
         if (prior) {
           const row = this.readBalance();
           if (row && row.accountId !== input.accountId) throw new Refusal("account_mismatch", "This ledger belongs to another account.");
@@ -493,11 +253,11 @@ export class CreditLedger extends DurableObject<Env> {
         b.version += 1;
         b.lastUpdated = now;
         this.checkThresholds(b, s, now);
-        this.saveBalance(b);
+        this.store.saveBalance(b);
         committed = b;
-        const transactions = ids.map((id) => this.touched.get(id) ?? txView(this.getTx(id)!));
+        const transactions = ids.map((id) => this.store.touched.get(id) ?? txView(this.store.getTx(id)!));
         const first: OpSuccess = { ok: true, replayed: false, transactions, balance: balanceView(b), events: [] };
-        this.sql.exec("INSERT INTO ops (key, op, result, createdAt) VALUES (?, ?, ?, ?)", input.idempotencyKey, op, JSON.stringify(first), now);
+        this.store.recordOp(input.idempotencyKey, op, JSON.stringify(first), now);
         return { ...first, events: this.leaseEvents(now) };
       });
       if (committed) this.balanceCache = committed;
@@ -515,9 +275,7 @@ export class CreditLedger extends DurableObject<Env> {
 
   /** A private copy of the committed balance row (callers may mutate it), or null before first use. */
   private readBalance(): BalanceRow | null {
-    if (this.balanceCache === undefined) {
-      this.balanceCache = (this.sql.exec<Row>(`SELECT ${BALANCE_COLUMN_NAMES.join(", ")} FROM balance WHERE k = 1`).toArray()[0] as unknown as BalanceRow) ?? null;
-    }
+    if (this.balanceCache === undefined) this.balanceCache = this.store.readBalance();
     return this.balanceCache ? { ...this.balanceCache } : null;
   }
 
@@ -530,138 +288,25 @@ export class CreditLedger extends DurableObject<Env> {
     return b;
   }
 
-  private saveBalance(b: BalanceRow) {
-    this.sql.exec(SAVE_BALANCE, ...BALANCE_COLUMN_NAMES.map((c) => b[c]));
-  }
-
   private loadSettings(accountId: string): SettingsView {
     if (this.settingsCache) return this.settingsCache;
-    const r = this.sql.exec<Row>("SELECT * FROM settings WHERE k = 1").toArray()[0];
+    const r = this.store.readSettings();
     const s = settingsFromRow(r, accountId);
     // Only a stored row is cached; defaults get a fresh id until settings are first saved.
     if (r) this.settingsCache = s;
     return s;
   }
 
-  private getTx(id: string): TxRow | null {
-    return (this.sql.exec<Row>("SELECT * FROM tx WHERE id = ?", id).toArray()[0] as unknown as TxRow) ?? null;
-  }
-
-  /** The PENDING SPEND `id`, checked against the allowed transitions toward `to`. */
-  private pendingSpend(id: string, to: TransactionStatus): TxRow {
-    if (typeof id !== "string") throw new Refusal("invalid_input", "reservationId is required");
-    const tx = this.getTx(id);
-    if (!tx) throw new Refusal("not_found", "No such reservation on this account.");
-    if (tx.type !== "SPEND" || !ALLOWED_TRANSITIONS[tx.status].includes(to)) {
-      throw new Refusal("invalid_transition", `A ${tx.status} ${tx.type} cannot become ${to}.`, { type: tx.type, status: tx.status, to });
-    }
-    return tx;
-  }
-
-  private insertTx(
-    input: Base,
-    now: number,
-    t: { type: TransactionType; status: TransactionStatus; amount: number; remaining?: number; expiresAt?: number | null; actionId?: string | null },
-  ): string {
-    const id = crypto.randomUUID();
-    const metadata = input.metadata ?? null;
-    try {
-      this.sql.exec(
-      `INSERT INTO tx (id, accountId, userId, actionId, type, status, amount, remaining, idempotencyKey, metadata, expired, expiresAt, createdAt, updatedAt)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-      id,
-      input.accountId,
-      input.userId ?? null,
-      t.actionId ?? null,
-      t.type,
-      t.status,
-      t.amount,
-      t.remaining ?? 0,
-      input.idempotencyKey,
-      metadata ? JSON.stringify(metadata) : null,
-      t.expiresAt ?? null,
-      now,
-      now,
-    );
-    } catch (err) {
-      // Every operation's key is checked in `ops` first; this only catches a caller reusing a key
-      // the ledger derives itself (expire:grant:…).
-      if (String(err).includes("UNIQUE")) throw new Refusal("idempotency_conflict", "Idempotency key already used for another transaction.");
-      throw err;
-    }
-    this.touched.set(id, {
-      id,
-      accountId: input.accountId,
-      userId: input.userId ?? null,
-      actionId: t.actionId ?? null,
-      type: t.type,
-      status: t.status,
-      amount: t.amount || 0, // never -0 (a zero hold)
-      idempotencyKey: input.idempotencyKey,
-      metadata,
-      expired: false,
-      expiresAt: t.expiresAt ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    this.markMirror("tx", id);
-    return id;
-  }
-
-  private updateTx(tx: TxRow, now: number, patch: { status: TransactionStatus; amount?: number; metadata?: Metadata }) {
-    const id = tx.id;
-    this.touched.set(id, {
-      ...txView(tx),
-      status: patch.status,
-      amount: (patch.amount ?? tx.amount) || 0,
-      metadata: patch.metadata ?? parseMeta(tx.metadata),
-      updatedAt: now,
-    });
-    this.sql.exec(
-      "UPDATE tx SET status = ?, amount = COALESCE(?, amount), metadata = COALESCE(?, metadata), updatedAt = ? WHERE id = ?",
-      patch.status,
-      patch.amount ?? null,
-      patch.metadata ? JSON.stringify(patch.metadata) : null,
-      now,
-      id,
-    );
-    this.markMirror("tx", id);
-  }
-
-  /** Takes `amount` from the balance, granted credits first (soonest expiry first). */
-  private debit(b: BalanceRow, amount: number) {
-    let fromGrants = Math.min(amount, b.grantedCreditsAvailable);
-    b.currentBalance -= amount;
-    b.grantedCreditsAvailable -= fromGrants;
-    if (fromGrants === 0) return;
-    const grants = this.sql
-      .exec<{ id: string; remaining: number }>(
-        "SELECT id, remaining FROM tx WHERE type = 'GRANT' AND expired = 0 AND remaining > 0 ORDER BY expiresAt IS NULL, expiresAt, createdAt, rowid",
-      )
-      .toArray();
-    for (const g of grants) {
-      if (fromGrants === 0) break;
-      const take = Math.min(fromGrants, g.remaining);
-      this.sql.exec("UPDATE tx SET remaining = remaining - ? WHERE id = ?", take, g.id);
-      fromGrants -= take;
-    }
-  }
-
   /** Low-balance alert and auto-refill fire once per crossing below their threshold. */
   private checkThresholds(b: BalanceRow, s: SettingsView, now: number) {
-    for (const event of thresholdCrossings(b, s)) this.addEvent(b, now, event.kind, event.payload);
-  }
-  private addEvent(b: BalanceRow, now: number, kind: LedgerEvent["kind"], payload: LedgerEvent["payload"]) {
-    this.eventsOutstanding += 1;
-    insertEvent(this.sql, b, now, kind, payload);
+    for (const event of thresholdCrossings(b, s)) {
+      this.eventsOutstanding += 1;
+      insertEvent(this.store.sql, b, now, event.kind, event.payload);
+    }
   }
 
   private leaseEvents(now: number): LedgerEvent[] {
-    return this.eventsOutstanding <= 0 ? [] : leaseEvents(this.sql, now);
-  }
-
-  private markMirror(kind: MirrorKind, ref: string) {
-    markMirror(this.sql, kind, ref);
+    return this.eventsOutstanding <= 0 ? [] : leaseEvents(this.store.sql, now);
   }
 
   private scheduleMirror() {
@@ -675,16 +320,16 @@ export class CreditLedger extends DurableObject<Env> {
   private async flushOnce(): Promise<number> {
     let written = 0;
     for (let pass = 0; pass < 50; pass++) {
-      const refs = pendingMirrorRefs(this.sql);
+      const refs = pendingMirrorRefs(this.store.sql);
       // The balance row is not in `mirror` (it changes with every operation): it goes whenever
       // its version moved past what this incarnation last wrote.
       const current = this.readBalance();
       const balance = current && current.version > this.mirroredVersion ? balanceView(current) : null;
       if (refs.length === 0 && !balance) break;
-      const batch = mirrorBatch(this.sql, refs, {
+      const batch = mirrorBatch(this.store.sql, refs, {
         balance,
         tx: (id) => {
-          const tx = this.getTx(id);
+          const tx = this.store.getTx(id);
           return tx ? txView(tx) : null;
         },
         settings: () => this.loadSettings(""),
@@ -692,7 +337,7 @@ export class CreditLedger extends DurableObject<Env> {
       const statements = mirrorStatements(this.env.DB, batch);
       if (statements.length > 0) await this.env.DB.batch(statements);
       if (balance) this.mirroredVersion = Math.max(this.mirroredVersion, balance.version);
-      forgetMirrored(this.sql, refs);
+      forgetMirrored(this.store.sql, refs);
       written += refs.length + (balance ? 1 : 0);
       if (refs.length < MIRROR_PAGE) break;
     }

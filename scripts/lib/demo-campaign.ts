@@ -5,7 +5,7 @@
  * checks the stored insights are exactly what the synthesis engine makes of these answers, so the
  * two cannot drift). Everyone here is fictional.
  */
-import { DEMO_CAMPAIGN_SYNTHESIS } from "./demo-campaign-synthesis.ts";
+import DEMO_CAMPAIGN_SYNTHESIS from "./demo-campaign-synthesis.json" with { type: "json" };
 import { lit } from "./sql.ts";
 
 export const DEMO_FINDINGS_CAMPAIGN = {
@@ -147,7 +147,8 @@ export const DEMO_CONTRIBUTORS: DemoContributor[] = [
  * The seed's statements for the campaign, its contributors and their finished interviews, in Dana's
  * team (`teamIdSql`, `creatorIdSql`: SQL that finds them, as createCampaignSql does). The stored
  * synthesis, the question texts and the contributor state hash come from
- * scripts/lib/demo-campaign-synthesis.ts, generated from the engine. Idempotent.
+ * scripts/lib/demo-campaign-synthesis.json, generated from the engine by
+ * test/collaborate/demo-campaign.node.test.ts (UPDATE_DEMO_SYNTHESIS=1). Idempotent.
  */
 export function demoCampaignSql(input: { teamIdSql: string; creatorIdSql: string }): string[] {
   const c = DEMO_FINDINGS_CAMPAIGN;

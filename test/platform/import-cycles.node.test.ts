@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, sourceFiles } from "../helpers/source-files";
@@ -6,6 +6,8 @@ import { ROOT, sourceFiles } from "../helpers/source-files";
 // Feature folders depend on each other in one direction only (issue 10): a cycle between two
 // folders means neither can be understood, tested or moved without the other. Wiring that would
 // close a cycle belongs in worker/composition.ts. Type-only imports do not count (erased at build).
+// Within and across folders, no two files import each other at run time either (a lazy `import()`
+// included): a cycle between modules makes their load order decide what is defined when.
 
 
 /** worker/<feature> for files in a feature folder; a file at worker/ level, or any other top folder, is its own unit. */
@@ -15,13 +17,33 @@ function unitOf(file: string): string {
   return parts[0]!;
 }
 
-/** Relative specifiers of every runtime import, re-export and dynamic import in a file. */
+/** Relative (and web's `~/`) specifiers of every runtime import, re-export and dynamic import in a file. */
 export function runtimeImports(source: string): string[] {
   const found: string[] = [];
-  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;"']*?from\s+["'](\.[^"']+)["']/gm)) if (!m[1]) found.push(m[2]!);
-  for (const m of source.matchAll(/^\s*import\s+["'](\.[^"']+)["']/gm)) found.push(m[1]!);
-  for (const m of source.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)) found.push(m[1]!);
+  for (const m of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;"']*?from\s+["']((?:\.|~\/)[^"']+)["']/gm)) if (!m[1]) found.push(m[2]!);
+  for (const m of source.matchAll(/^\s*import\s+["']((?:\.|~\/)[^"']+)["']/gm)) found.push(m[1]!);
+  for (const m of source.matchAll(/\bimport\(\s*["']((?:\.|~\/)[^"']+)["']\s*\)/g)) found.push(m[1]!);
   return found;
+}
+
+/** The source file an import names (relative to the root), or null when it is not a .ts/.tsx file of the tree. */
+function resolveImport(file: string, spec: string): string | null {
+  const base = spec.startsWith("~/") ? path.join("web", spec.slice(2)) : path.relative(ROOT, path.resolve(ROOT, path.dirname(file), spec));
+  const candidates = /\.tsx?$/.test(base) ? [base] : [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  return candidates.find((c) => existsSync(path.join(ROOT, c))) ?? null;
+}
+
+function fileGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of [...sourceFiles("worker"), ...sourceFiles("web"), ...sourceFiles("durable-objects"), ...sourceFiles("shared")]) {
+    const targets = new Set<string>();
+    for (const spec of runtimeImports(readFileSync(path.join(ROOT, file), "utf8"))) {
+      const target = resolveImport(file, spec);
+      if (target && target !== file) targets.add(target);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
 }
 
 function featureGraph(): Map<string, Set<string>> {
@@ -81,6 +103,12 @@ describe("feature folders", () => {
     expect(cycles(graph)).toEqual([]);
   });
 
+  it("leave no two source files importing each other at run time (lazy imports too)", () => {
+    const graph = fileGraph();
+    expect([...graph.values()].reduce((n, targets) => n + targets.size, 0)).toBeGreaterThan(1000);
+    expect(cycles(graph)).toEqual([]);
+  });
+
   it("the check sees runtime imports and ignores type-only ones", () => {
     const source = [
       'import { a } from "../billing/service";',
@@ -91,8 +119,10 @@ describe("feature folders", () => {
       "import {\n  e,\n  type F,\n} from '../multi/line';",
       'const lazy = () => import("../lazy/module");',
       'import { g } from "hono";',
+      'import { h } from "~/lib/web-module";',
+      'const Modals = React.lazy(() => import("./modals"));',
     ].join("\n");
-    expect(runtimeImports(source)).toEqual(["../billing/service", "./c", "../multi/line", "./side-effect", "../lazy/module"]);
+    expect(runtimeImports(source)).toEqual(["../billing/service", "./c", "../multi/line", "~/lib/web-module", "./side-effect", "../lazy/module", "./modals"]);
   });
 
   it("finds a cycle when there is one", () => {

@@ -11,7 +11,7 @@ import { exercisePagePath } from "~/lib/exercise-paths";
 import { isRunActive, synthesisBlockedReason } from "~/lib/synthesis-logic";
 import { useDownload } from "./use-download";
 import { useStartExercise } from "./use-start-exercise";
-import { useSynthesis } from "./synthesis-store";
+import { useSynthesis } from "./synthesis-context";
 import { campaignIsOpen } from "../../../shared/collaborate/model";
 
 

@@ -5,7 +5,7 @@ import { exercisePagePath } from "~/lib/exercise-paths";
 import { checkOwnership, shouldShowCompleteModal } from "~/lib/synthesis-logic";
 import { ProcessingCompleteDialog } from "./processing-complete-dialog";
 import { SynthesisProgressDialog } from "./synthesis-progress-dialog";
-import { useSynthesis } from "./synthesis-store";
+import { useSynthesis } from "./synthesis-context";
 
 /**
  * The shell's two synthesis modals (root.tsx, loaded only once the tab follows a run): progress

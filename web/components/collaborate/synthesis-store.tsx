@@ -15,6 +15,7 @@ import {
   SYNTHESIS_POLL_MS,
   type SynthesisRun,
 } from "~/lib/synthesis-logic";
+import { SynthesisContext, useSynthesis, type SynthesisContextValue } from "./synthesis-context";
 
 /**
  * The shell's synthesis state (spec §2 "a synthesis progress modal exists", §3 synthesisStatus /
@@ -22,19 +23,6 @@ import {
  * user goes, kept in sessionStorage so a reload goes on polling it.
  */
 const STORAGE_KEY = "readyroom:synthesis-run";
-
-type SynthesisContextValue = {
-  run: SynthesisRun | null;
-  /** Starts (or restarts) the synthesis of a campaign and opens the progress modal. */
-  start: (campaign: { campaignId: string; campaignName: string; mode: CampaignPurpose }) => Promise<void>;
-  setProgressOpen: (open: boolean) => void;
-  /** Exit of the Processing Complete modal: clears the show flag. */
-  hideModal: () => void;
-  /** Forget the run (after the exercise was created from it). */
-  reset: () => void;
-};
-
-const SynthesisContext = React.createContext<SynthesisContextValue | null>(null);
 
 /**
  * The stored run of `userId`, or null. A run is stored with the id of the user who started it: after
@@ -187,12 +175,6 @@ export function SynthesisProvider({ userId, children }: { userId: string | null;
     [run, start, reset, setRun],
   );
   return <SynthesisContext.Provider value={value}>{children}</SynthesisContext.Provider>;
-}
-
-export function useSynthesis(): SynthesisContextValue {
-  const value = React.useContext(SynthesisContext);
-  if (!value) throw new Error("useSynthesis must be used inside SynthesisProvider");
-  return value;
 }
 
 // The modals load with the first run this tab follows, so pages that never synthesise do not ship them.
