@@ -9,6 +9,6 @@ import type { z } from "zod";
 export function readSearchParams<S extends z.ZodType>(source: Request | URL | URLSearchParams, schema: S): z.output<S> {
   const params = source instanceof URLSearchParams ? source : source instanceof URL ? source.searchParams : new URL(source.url).searchParams;
   const values: Record<string, string> = {};
-  for (const [name, value] of params) if (!(name in values)) values[name] = value;
+  for (const [name, value] of params) if (!Object.hasOwn(values, name)) values[name] = value;
   return schema.parse(values);
 }
