@@ -7,13 +7,11 @@ import { askRoutes } from "./ask/routes";
 import { billingRoutes } from "./payments/routes";
 import { briefRoutes } from "./briefs/routes";
 import { conversationRoutes } from "./conversations/routes";
+import { clientRoutes } from "./clients/routes";
+import { documentRoutes } from "./exercises/document-routes";
 import { collaborateRoutes } from "./collaborate/routes";
-import { clientManagementRoutes } from "./clients/routes";
-import { clientRoutes } from "./exercises/client-routes";
 import { conductLinkRoutes } from "./conduct/routes";
 import { devRoutes } from "./dev/routes";
-import { documentAssignmentRoutes } from "./exercises/assignment-routes";
-import { documentRoutes } from "./documents/routes";
 import { feedbackFormRoutes } from "./evaluation/routes";
 import { exerciseRoutes } from "./exercises/routes";
 import { improvementRoutes } from "./improvement/routes";
@@ -22,7 +20,7 @@ import { notificationRoutes } from "./notifications/routes";
 import { profileRoutes } from "./profile/routes";
 import { statusRoutes } from "./status/routes";
 import { synthesisRoutes } from "./collaborate/synthesis/routes";
-import { teamRoutes, teamUserRoutes } from "./teams/routes";
+import { teamRoutes } from "./teams/routes";
 import { usersRoutes } from "./users/routes";
 import type { AppEnv } from "./types";
 
@@ -35,7 +33,6 @@ export const apiRouters = [
   ["/api/status", statusRoutes],
   ["/api/profile", profileRoutes],
   ["/api/users", usersRoutes],
-  ["/api/users", teamUserRoutes],
   ["/api/teams", teamRoutes],
   ["/api/billing", billingRoutes],
   ["/api/dev", devRoutes],
@@ -45,9 +42,7 @@ export const apiRouters = [
   ["/api/conversations", conversationRoutes],
   ["/api/ai", aiRoutes],
   ["/api/clients", clientRoutes],
-  ["/api/clients", clientManagementRoutes],
   ["/api/documents", documentRoutes],
-  ["/api/documents", documentAssignmentRoutes],
   ["/api/ask", askRoutes],
   ["/api/intelligence/chats", intelligenceChatRoutes],
   ["/api/intelligence/alerts", alertRoutes],

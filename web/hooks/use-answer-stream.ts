@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { BaseAnswerEvent } from "../lib/answer-stream";
+import { isBaseAnswerEvent, type BaseAnswerEvent } from "../lib/answer-stream";
 import type { AssistantError } from "./use-assistant-stream";
 
 export type AnswerOutcome = { ok: true; aborted: boolean; interrupted?: string | null } | { ok: false; error: AssistantError; notFound: boolean };
@@ -65,15 +65,15 @@ export function useAnswerStream<P, E extends { type: string }, S, O extends Answ
           if (opts.sourcesStatus) setStatus(opts.sourcesStatus(sources));
           return;
         }
-        const e = event as unknown as BaseAnswerEvent;
-        if (e.type === "meta") setMeta(e);
-        else if (e.type === "text") {
+        if (!isBaseAnswerEvent(event)) return;
+        if (event.type === "meta") setMeta(event);
+        else if (event.type === "text") {
           if (!answering) {
             answering = true;
             setStatus("Readyroom is answering…");
           }
-          patch((t) => ({ ...t, answer: t.answer + e.delta }));
-        } else if (e.type === "error") patch((t) => ({ ...t, interrupted: e.message }));
+          patch((t) => ({ ...t, answer: t.answer + event.delta }));
+        } else if (event.type === "error") patch((t) => ({ ...t, interrupted: event.message }));
       },
       controller.signal,
     );

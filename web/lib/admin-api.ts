@@ -1,25 +1,28 @@
 /**
- * Browser calls of the admin console API (worker/admin/routes.ts), through the shared `apiFetch`
- * (JSON, `{message, code}` errors as ApiError). Types are the service's own.
+ * Browser calls of the admin console API (worker/admin/routes.ts), through the router's own types
+ * (`apiClient`; `{message, code}` errors as ApiError).
  */
 import type { AdminAccountView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView } from "../../worker/admin/service";
 import type { AdminTeamView } from "../../worker/admin/teams";
 import type { AddTeamMember, CreateCampaign, CreateTeam } from "../../worker/admin/schemas";
 import type { BillingInterval, Flag, PlanType, Role } from "../../shared/admin/model";
-import { apiFetch } from "./query";
+import type { AdminRoutes } from "../../worker/admin/routes";
+import { apiClient, unwrap } from "./api-client";
 
 export type { AdminAccountView, AdminTeamView, AdminUserPage, AdminUserView, AuditPage, SchedulerTaskView };
 
 const enc = encodeURIComponent;
-const base = "/api/admin";
+const admin = apiClient<AdminRoutes>("/api/admin");
+/** The typed client puts path parameters in as given: encode them, as the URLs built by hand did. */
+const byId = (id: string) => ({ param: { id: enc(id) } });
 
 export type AuditFilter = { actor?: string; action?: string; target?: string; from?: string; to?: string; page?: number };
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : "";
+/** The query's fields that are set: an empty filter box is left out of the URL. */
+function query(params: Record<string, string | number | undefined>): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") set[key] = String(value);
+  return set;
 }
 
 export const adminQueryKeys = {
@@ -31,21 +34,19 @@ export const adminQueryKeys = {
 };
 
 export const adminApi = {
-  users: (q: string, page: number) => apiFetch<AdminUserPage>(`${base}/users${query({ q, page })}`),
-  updateUser: (id: string, change: { disabled?: boolean; role?: Role; isBeta?: boolean }) =>
-    apiFetch<{ user: AdminUserView }>(`${base}/users/${enc(id)}`, { method: "PATCH", json: change }),
-  account: (id: string) => apiFetch<{ account: AdminAccountView }>(`${base}/accounts/${enc(id)}`),
-  grantPlan: (id: string, plan: PlanType, interval: BillingInterval) =>
-    apiFetch<{ account: AdminAccountView }>(`${base}/accounts/${enc(id)}/plan`, { method: "PUT", json: { plan, interval } }),
-  revokePlan: (id: string) => apiFetch<{ account: AdminAccountView }>(`${base}/accounts/${enc(id)}/plan`, { method: "DELETE" }),
-  setFlag: (id: string, flag: Flag, enabled: boolean) => apiFetch<{ account: AdminAccountView }>(`${base}/accounts/${enc(id)}/flags`, { method: "PUT", json: { flag, enabled } }),
+  users: (q: string, page: number) => unwrap(admin.users.$get({ query: query({ q, page }) })),
+  updateUser: (id: string, change: { disabled?: boolean; role?: Role; isBeta?: boolean }) => unwrap(admin.users[":id"].$patch({ ...byId(id), json: change })),
+  account: (id: string) => unwrap(admin.accounts[":id"].$get(byId(id))),
+  grantPlan: (id: string, plan: PlanType, interval: BillingInterval) => unwrap(admin.accounts[":id"].plan.$put({ ...byId(id), json: { plan, interval } })),
+  revokePlan: (id: string) => unwrap(admin.accounts[":id"].plan.$delete(byId(id))),
+  setFlag: (id: string, flag: Flag, enabled: boolean) => unwrap(admin.accounts[":id"].flags.$put({ ...byId(id), json: { flag, enabled } })),
   /** `requestId` is chosen once per submission, so a retry is applied once. */
   credits: (id: string, change: { kind: "grant" | "adjust"; amount: number; reason: string; requestId: string }) =>
-    apiFetch<{ account: AdminAccountView }>(`${base}/accounts/${enc(id)}/credits`, { method: "POST", json: change }),
-  audit: (filter: AuditFilter) => apiFetch<AuditPage>(`${base}/audit${query(filter)}`),
-  scheduler: () => apiFetch<{ tasks: SchedulerTaskView[] }>(`${base}/scheduler`),
-  teams: () => apiFetch<{ teams: AdminTeamView[] }>(`${base}/teams`),
-  createTeam: (input: CreateTeam) => apiFetch<{ teamId: string; created: boolean }>(`${base}/teams`, { method: "POST", json: input }),
-  addTeamMember: (teamId: string, input: Partial<AddTeamMember> & { email: string }) => apiFetch<{ members: number; seats: number }>(`${base}/teams/${enc(teamId)}/members`, { method: "POST", json: input }),
-  createCampaign: (teamId: string, input: Partial<CreateCampaign> & { name: string; email: string }) => apiFetch<{ campaignId: string }>(`${base}/teams/${enc(teamId)}/campaigns`, { method: "POST", json: input }),
+    unwrap(admin.accounts[":id"].credits.$post({ ...byId(id), json: change })),
+  audit: (filter: AuditFilter) => unwrap(admin.audit.$get({ query: query(filter) })),
+  scheduler: () => unwrap(admin.scheduler.$get()),
+  teams: () => unwrap(admin.teams.$get()),
+  createTeam: (input: CreateTeam) => unwrap(admin.teams.$post({ json: input })),
+  addTeamMember: (teamId: string, input: Partial<AddTeamMember> & { email: string }) => unwrap(admin.teams[":id"].members.$post({ ...byId(teamId), json: input })),
+  createCampaign: (teamId: string, input: Partial<CreateCampaign> & { name: string; email: string }) => unwrap(admin.teams[":id"].campaigns.$post({ ...byId(teamId), json: input })),
 };

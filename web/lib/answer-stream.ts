@@ -35,6 +35,11 @@ export function baseAnswerEvent(e: Record<string, unknown> & { type: string }): 
   }
 }
 
+/** Whether an event a reader built is one of the events every answer stream sends (meta, text, error). */
+export function isBaseAnswerEvent<E extends { type: string }>(event: E): event is E & BaseAnswerEvent {
+  return event.type === "meta" || event.type === "text" || event.type === "error";
+}
+
 /** A line as a JSON object with a string `type`, or null (a torn or foreign line is skipped, not fatal). */
 export function ndjsonObject(line: string): (Record<string, unknown> & { type: string }) | null {
   if (!line.trim()) return null;

@@ -1,27 +1,28 @@
 /**
- * Browser side of Ask Readyroom (contracts "Ask Readyroom v1"): the chat CRUD calls through `apiFetch`,
- * and PUT /api/ask/chats/{id}/messages read as NDJSON. Spec §8 errors go through the design assistant's
+ * Browser side of Ask Readyroom (contracts "Ask Readyroom v1"): the chat CRUD calls through the
+ * router's own types (`apiClient`), and PUT /api/ask/chats/{id}/messages read as NDJSON. Spec §8 errors go through the design assistant's
  * `readFailure`/`MESSAGES` so both chats say the same thing for the same failure.
  */
-import type { ModelListing } from "../../worker/ai/catalogue";
+import type { AiRoutes } from "../../worker/ai/routes";
 import { DEFAULT_DOCUMENT_CHAT_MODEL, OFFLINE_MODEL } from "../../shared/ai/models";
-import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AnswerMetadata, type AskBodyInput, type AskEvent, type Citation } from "../../shared/ask/model";
+import { QUESTION_MAX_CHARS, TITLE_MAX_CHARS, type AskBodyInput, type AskEvent, type Citation } from "../../shared/ask/model";
 import type { ChatSummary, ChatView, MessageView } from "../../worker/ask/service";
 import type { AskActionListing } from "../../worker/ask/actions/catalogue";
+import type { AskRoutes } from "../../worker/ask/routes";
 import type { AssistantError } from "../hooks/use-assistant-stream";
 import { answerFailure, answerParts, baseAnswerEvent, createNdjsonReader, ndjsonObject, streamNdjson, type CitedPart } from "./answer-stream";
-import { apiFetch } from "./query";
+import { apiClient, unwrap } from "./api-client";
 
 export type { AssistantError };
 
-// Wire types are the server's own (shared/ask/model.ts, worker/ask/service.ts), imported as types:
+// Wire types are the server's own (worker/ask/model.ts, worker/ask/service.ts), imported as types:
 // one declaration, so the two sides cannot drift.
 export type AskChatSummary = ChatSummary;
 export type AskChat = ChatView;
 export type AskCitation = Citation;
-export type AskMessageMetadata = Partial<AnswerMetadata>;
+export type AskMessageMetadata = MessageView["metadata"];
 /** A saved message as the chat shows it: only the user's and the assistant's. */
-export type AskMessage = Omit<MessageView, "role" | "metadata"> & { role: "user" | "assistant"; metadata: AskMessageMetadata | null };
+export type AskMessage = MessageView & { role: "user" | "assistant" };
 export type { AskEvent };
 export type AskMeta = Extract<AskEvent, { type: "meta" }>;
 /** The spec's document chat request (§3) as the browser sends it. */
@@ -38,6 +39,10 @@ export const TITLE_MAX = TITLE_MAX_CHARS;
 
 const enc = encodeURIComponent;
 const base = "/api/ask/chats";
+const ask = apiClient<AskRoutes>("/api/ask");
+const ai = apiClient<AiRoutes>("/api/ai");
+/** The typed client puts path parameters in as given: encode them, as the URLs built by hand did. */
+const chat = (id: string) => ({ param: { id: enc(id) } });
 
 export const askQueryKeys = {
   chats: ["ask", "chats"] as const,
@@ -46,14 +51,19 @@ export const askQueryKeys = {
   actions: ["ask", "actions"] as const,
 };
 
+/** A chat as the page shows it (the loader's and GET /api/ask/chats/{id}'s): its user and assistant messages. */
+export function chatDetail<C, M extends { role: string }>(answer: { chat: C; messages: M[] }) {
+  return { chat: answer.chat, messages: answer.messages.filter((m): m is M & { role: AskMessage["role"] } => m.role === "user" || m.role === "assistant") };
+}
+
 export const askApi = {
-  list: () => apiFetch<{ chats: AskChatSummary[] }>(base),
-  create: (title?: string) => apiFetch<{ chat: AskChat }>(base, { method: "POST", json: title ? { title } : {} }),
-  get: (id: string) => apiFetch<{ chat: AskChat; messages: AskMessage[] }>(`${base}/${enc(id)}`),
-  rename: (id: string, title: string) => apiFetch<{ chat: AskChat }>(`${base}/${enc(id)}`, { method: "PATCH", json: { title } }),
-  remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
-  models: () => apiFetch<ModelListing>("/api/ai/models"),
-  actions: () => apiFetch<{ enabled: boolean; actions: AskActionListing[] }>("/api/ask/actions"),
+  list: () => unwrap(ask.chats.$get()),
+  create: (title?: string) => unwrap(ask.chats.$post({ json: title ? { title } : {} })),
+  get: async (id: string) => chatDetail(await unwrap(ask.chats[":id"].$get(chat(id)))),
+  rename: (id: string, title: string) => unwrap(ask.chats[":id"].$patch({ ...chat(id), json: { title } })),
+  remove: (id: string) => unwrap(ask.chats[":id"].$delete(chat(id))),
+  models: () => unwrap(ai.models.$get()),
+  actions: () => unwrap(ask.actions.$get()),
 };
 
 /** Answers from the offline provider are labelled as such wherever they are shown (ARCHITECTURE: offline provider). */

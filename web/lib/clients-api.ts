@@ -1,26 +1,26 @@
 /**
- * Browser calls of the Clients page's API (worker/clients/routes.ts), through the shared
- * `apiFetch` (JSON, `{message, code}` errors as ApiError).
+ * Browser calls of the Clients page's API (worker/clients/routes.ts), through the router's own
+ * types (`apiClient`; `{message, code}` errors as ApiError).
  */
 import type { ClientGroupView, ClientPersonView, ClientsPage, ClientView, ManagedClientView } from "../../worker/clients/views";
-import { apiFetch } from "./query";
+import type { ClientRoutes } from "../../worker/clients/routes";
+import { apiClient, unwrap } from "./api-client";
 
 export type { ClientGroupView, ClientPersonView, ClientsPage, ClientView, ManagedClientView };
 
 const enc = encodeURIComponent;
-const base = "/api/clients";
-type Ok = { success: true };
+const clients = apiClient<ClientRoutes>("/api/clients");
 
 export const clientsApi = {
-  page: () => apiFetch<ClientsPage>(base),
-  create: (name: string) => apiFetch<{ id: string; name: string }>(base, { method: "POST", json: { name } }),
-  rename: (id: string, name: string) => apiFetch<Ok>(`${base}/${enc(id)}`, { method: "PATCH", json: { name } }),
-  setArchived: (id: string, archived: boolean) => apiFetch<Ok>(`${base}/${enc(id)}`, { method: "PATCH", json: { archived } }),
-  assignUser: (id: string, userId: string) => apiFetch<Ok>(`${base}/${enc(id)}/users`, { method: "POST", json: { userId } }),
-  unassignUser: (id: string, userId: string) => apiFetch<Ok>(`${base}/${enc(id)}/users/${enc(userId)}`, { method: "DELETE" }),
-  assignGroup: (id: string, groupId: string) => apiFetch<Ok>(`${base}/${enc(id)}/groups`, { method: "POST", json: { groupId } }),
-  unassignGroup: (id: string, groupId: string) => apiFetch<Ok>(`${base}/${enc(id)}/groups/${enc(groupId)}`, { method: "DELETE" }),
-  createGroup: (name: string) => apiFetch<{ id: string; name: string }>(`${base}/groups`, { method: "POST", json: { name } }),
-  addGroupMember: (groupId: string, userId: string) => apiFetch<Ok>(`${base}/groups/${enc(groupId)}/users`, { method: "POST", json: { userId } }),
-  removeGroupMember: (groupId: string, userId: string) => apiFetch<Ok>(`${base}/groups/${enc(groupId)}/users/${enc(userId)}`, { method: "DELETE" }),
+  page: () => unwrap(clients.index.$get()),
+  create: (name: string) => unwrap(clients.index.$post({ json: { name } })),
+  rename: (id: string, name: string) => unwrap(clients[":id"].$patch({ param: { id: enc(id) }, json: { name } })),
+  setArchived: (id: string, archived: boolean) => unwrap(clients[":id"].$patch({ param: { id: enc(id) }, json: { archived } })),
+  assignUser: (id: string, userId: string) => unwrap(clients[":id"].users.$post({ param: { id: enc(id) }, json: { userId } })),
+  unassignUser: (id: string, userId: string) => unwrap(clients[":id"].users[":userId"].$delete({ param: { id: enc(id), userId: enc(userId) } })),
+  assignGroup: (id: string, groupId: string) => unwrap(clients[":id"].groups.$post({ param: { id: enc(id) }, json: { groupId } })),
+  unassignGroup: (id: string, groupId: string) => unwrap(clients[":id"].groups[":groupId"].$delete({ param: { id: enc(id), groupId: enc(groupId) } })),
+  createGroup: (name: string) => unwrap(clients.groups.$post({ json: { name } })),
+  addGroupMember: (groupId: string, userId: string) => unwrap(clients.groups[":groupId"].users.$post({ param: { groupId: enc(groupId) }, json: { userId } })),
+  removeGroupMember: (groupId: string, userId: string) => unwrap(clients.groups[":groupId"].users[":userId"].$delete({ param: { groupId: enc(groupId), userId: enc(userId) } })),
 };

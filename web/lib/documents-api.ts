@@ -1,16 +1,22 @@
 /**
- * Browser calls of the document library, through the shared `apiFetch` (JSON, `{message, code}`
- * errors as ApiError). Uploads use XMLHttpRequest instead: fetch cannot report upload progress.
+ * Browser calls of the document library (/api/documents), through the router's own types
+ * (`apiClient`; `{message, code}` errors as ApiError). Uploads use XMLHttpRequest instead: fetch
+ * cannot report upload progress.
  */
 import type { ChunkHit } from "../../worker/documents/index-store";
 import type { DocumentView } from "../../worker/documents/service";
 import type { DocumentAssignmentsView } from "../../worker/exercises/assignments";
-import { ApiError, apiFetch } from "./query";
+import type { DocumentRoutes } from "../../worker/exercises/document-routes";
+import { apiClient, unwrap, type OkBody } from "./api-client";
+import { ApiError } from "./query";
 
 export type { ChunkHit, DocumentAssignmentsView, DocumentView };
 
 const enc = encodeURIComponent;
 const base = "/api/documents";
+const documents = apiClient<DocumentRoutes>(base);
+/** The typed client puts path parameters in as given: encode them, as the URLs built by hand did. */
+const doc = (id: string) => ({ param: { id: enc(id) } });
 
 export const documentQueryKeys = {
   list: ["documents"] as const,
@@ -18,18 +24,19 @@ export const documentQueryKeys = {
 };
 
 export const documentsApi = {
-  list: () => apiFetch<{ documents: DocumentView[] }>(base),
-  rename: (id: string, name: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}`, { method: "PATCH", json: { name } }),
+  list: () => unwrap(documents.index.$get({ query: {} })),
+  rename: (id: string, name: string) => unwrap(documents[":id"].$patch({ ...doc(id), json: { name } })),
   /** Sets (or, empty, removes) the planner's description; a change re-queues the document. */
-  describe: (id: string, description: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}`, { method: "PATCH", json: { description } }),
-  remove: (id: string) => apiFetch<{ success: true }>(`${base}/${enc(id)}`, { method: "DELETE" }),
-  reprocess: (id: string) => apiFetch<{ document: DocumentView }>(`${base}/${enc(id)}/reprocess`, { method: "POST" }),
-  search: (q: string) => apiFetch<{ hits: ChunkHit[] }>(`${base}/search?q=${enc(q)}`),
+  describe: (id: string, description: string) => unwrap(documents[":id"].$patch({ ...doc(id), json: { description } })),
+  remove: (id: string) => unwrap(documents[":id"].$delete(doc(id))),
+  reprocess: (id: string) => unwrap(documents[":id"].reprocess.$post(doc(id))),
+  search: (q: string) => unwrap(documents.search.$get({ query: { q } })),
+  /** A link, not a call (the browser downloads it); `$url()` needs an absolute base, the client's is relative. */
   downloadUrl: (id: string) => `${base}/${enc(id)}/download`,
   /** Where the document grounds the design assistant: the planner's exercises and clients (issue 11). */
-  assignments: (id: string) => apiFetch<DocumentAssignmentsView>(`${base}/${enc(id)}/assignments`),
-  assignClient: (id: string, clientId: string) => apiFetch<DocumentAssignmentsView>(`${base}/${enc(id)}/clients`, { method: "POST", json: { clientId } }),
-  unassignClient: (id: string, clientId: string) => apiFetch<DocumentAssignmentsView>(`${base}/${enc(id)}/clients/${enc(clientId)}`, { method: "DELETE" }),
+  assignments: (id: string) => unwrap(documents[":id"].assignments.$get(doc(id))),
+  assignClient: (id: string, clientId: string) => unwrap(documents[":id"].clients.$post({ ...doc(id), json: { clientId } })),
+  unassignClient: (id: string, clientId: string) => unwrap(documents[":id"].clients[":clientId"].$delete({ param: { id: enc(id), clientId: enc(clientId) } })),
 };
 
 export type UploadOptions = {
@@ -40,6 +47,9 @@ export type UploadOptions = {
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 };
+
+/** The upload's answer as its route declares it (XMLHttpRequest reads it, for the progress events). */
+type UploadAnswer = OkBody<Awaited<ReturnType<typeof documents.upload.$post>>>;
 
 function errorFrom(xhr: XMLHttpRequest): ApiError {
   let body: Record<string, unknown> | null = null;
@@ -70,7 +80,7 @@ export function uploadDocument(file: File, { name, clientId, onProgress, signal 
     xhr.onload = () => {
       if (xhr.status === 201) {
         try {
-          resolve((JSON.parse(xhr.responseText) as { document: DocumentView }).document);
+          resolve((JSON.parse(xhr.responseText) as UploadAnswer).document);
         } catch {
           reject(new ApiError(xhr.status, "invalid_response", "The upload finished but the answer could not be read. Refresh the page."));
         }

@@ -1,14 +1,20 @@
 /**
- * Browser calls of the team API (worker/teams/routes.ts): the spec §7 reads, cached 30 s
- * (TEAM_STALE_TIME_MS, spec §9 "team data stale time"), and the admin's writes.
+ * Browser calls of the team API: the spec §7 reads (under /api/users, worker/users/routes.ts),
+ * cached 30 s (TEAM_STALE_TIME_MS, spec §9 "team data stale time"), and the admin's writes
+ * (worker/teams/routes.ts), through the routers' own types.
  */
 import type { CampaignParticipationView, InvitationView, TeamMembersView, TeamMemberView } from "../../worker/teams/service";
 import type { CollaborateRole, TeamRole } from "../../worker/db/schema/teams";
-import { apiFetch } from "./query";
+import type { TeamRoutes } from "../../worker/teams/routes";
+import { apiClient, unwrap } from "./api-client";
+import { usersApi } from "./users-api";
 
 export type { CampaignParticipationView, CollaborateRole, InvitationView, TeamMembersView, TeamMemberView, TeamRole };
 
 const enc = encodeURIComponent;
+const teams = apiClient<TeamRoutes>("/api/teams");
+/** The typed client puts path parameters in as given: encode them, as the URLs built by hand did. */
+const byId = (id: string) => ({ param: { id: enc(id) } });
 
 /** Spec §9: team data is fresh for 30 s. */
 export const TEAM_STALE_TIME_MS = 30_000;
@@ -19,14 +25,13 @@ export const teamQueryKeys = {
 };
 
 export const teamsApi = {
-  members: () => apiFetch<TeamMembersView>("/api/users/team-members"),
-  participations: () => apiFetch<{ participations: CampaignParticipationView[] }>("/api/users/campaign-participations"),
-  invite: (email: string, collaborateRole: CollaborateRole) => apiFetch<{ invitation: InvitationView }>("/api/teams/invitations", { method: "POST", json: { email, collaborateRole } }),
-  resend: (id: string) => apiFetch<{ invitation: InvitationView }>(`/api/teams/invitations/${enc(id)}/resend`, { method: "POST" }),
-  revoke: (id: string) => apiFetch<{ revoked: true }>(`/api/teams/invitations/${enc(id)}`, { method: "DELETE" }),
-  updateMember: (userId: string, change: { role?: TeamRole; collaborateRole?: CollaborateRole }) =>
-    apiFetch<{ member: { userId: string; role: TeamRole; collaborateRole: CollaborateRole } }>(`/api/teams/members/${enc(userId)}`, { method: "PATCH", json: change }),
-  removeMember: (userId: string) => apiFetch<{ removed: true }>(`/api/teams/members/${enc(userId)}`, { method: "DELETE" }),
+  members: usersApi.teamMembers,
+  participations: usersApi.campaignParticipations,
+  invite: (email: string, collaborateRole: CollaborateRole) => unwrap(teams.invitations.$post({ json: { email, collaborateRole } })),
+  resend: (id: string) => unwrap(teams.invitations[":id"].resend.$post(byId(id))),
+  revoke: (id: string) => unwrap(teams.invitations[":id"].$delete(byId(id))),
+  updateMember: (userId: string, change: { role?: TeamRole; collaborateRole?: CollaborateRole }) => unwrap(teams.members[":id"].$patch({ ...byId(userId), json: change })),
+  removeMember: (userId: string) => unwrap(teams.members[":id"].$delete(byId(userId))),
 };
 
 /** react-query options of the two reads, so every screen caches them alike. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import * as React from "react";
+import { z } from "zod";
 import { Alert, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Progress } from "~/components/ui/progress";
 import { useBalance, useBillingInfo, type BillingInfo } from "~/hooks/use-billing";
 import { requireUserContext } from "~/lib/context.server";
+import { readSearchParams } from "~/lib/search-params";
 import { ApiError } from "~/lib/query";
 import { billingApi } from "~/lib/billing-api";
 import { getPricingPage } from "../../worker/payments/pricing-page";
@@ -15,9 +17,11 @@ import type { Catalogue } from "../../worker/payments/service";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Readyroom" }];
 
+const searchSchema = z.object({ checkout: z.string().optional().catch(undefined) });
+
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx, user } = await requireUserContext(args);
-  const returningFromCheckout = new URL(args.request.url).searchParams.get("checkout") === "success";
+  const returningFromCheckout = readSearchParams(args.request, searchSchema).checkout === "success";
   return getPricingPage(ctx, user, { returningFromCheckout });
 }
 

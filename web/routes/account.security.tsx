@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { MfaCard } from "~/components/security/mfa-card";
 import { PasswordCard } from "~/components/security/password-card";
 import { SessionsCard } from "~/components/security/sessions-card";
@@ -7,6 +8,7 @@ import type { SecurityActionData, Section } from "~/components/security/types";
 import { Alert } from "~/components/ui/alert";
 import { envOf } from "~/lib/auth.server";
 import { contextFor } from "~/lib/request-context.server";
+import { readSearchParams } from "~/lib/search-params";
 import { loginRedirect } from "../../worker/auth/guard";
 import { changePasswordSchema, twoFactorCodeSchema, validate } from "../../shared/auth/schemas";
 import {
@@ -47,9 +49,11 @@ function done(notice: keyof typeof NOTICES, setCookies: string[]) {
   return redirect(`/account/security?notice=${notice}`, { headers: headersWithCookies(setCookies) });
 }
 
+const searchSchema = z.object({ notice: z.string().catch("") });
+
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requireSession(args);
-  const noticeKey = new URL(args.request.url).searchParams.get("notice") ?? "";
+  const { notice: noticeKey } = readSearchParams(args.request, searchSchema);
   const notice = noticeKey in NOTICES ? NOTICES[noticeKey as keyof typeof NOTICES] : null;
   const sessions = await listUserSessions(contextFor(args, session.user.id), session.session.id);
   return {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { BookOpen, MessagesSquare } from "~/components/ui/icons";
 import * as React from "react";
+import { z } from "zod";
 import { getChat, listChats } from "../../worker/ask/service";
 import { listDocuments } from "../../worker/documents/service";
 import { enterpriseClientsOf } from "../../worker/exercises/clients";
@@ -9,10 +10,10 @@ import { HttpError } from "../../worker/lib/errors";
 import { AskView, type ChatDetail } from "~/components/ask/ask-view";
 import { DocumentLibrary } from "~/components/documents/library";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { AskMessage } from "~/lib/ask-api";
-import { DOCUMENT_CHAT_MODEL_COOKIE } from "~/lib/ask-api";
+import { chatDetail, DOCUMENT_CHAT_MODEL_COOKIE } from "~/lib/ask-api";
 import { requireUserContext } from "~/lib/context.server";
 import { parseCookies } from "~/lib/cookies";
+import { readSearchParams } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Documents · Readyroom" }];
 
@@ -24,9 +25,11 @@ const viewOf = (params: URLSearchParams): View => (params.get("view") === "ask" 
  * The Ask Readyroom chats come from the same service as /api/ask (the user's own only), so ?view=ask&chat=id
  * renders the chat in the first HTML; afterwards the page keeps them fresh through /api/ask.
  */
+const searchSchema = z.object({ chat: z.string().optional().catch(undefined) });
+
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  const chatId = new URL(args.request.url).searchParams.get("chat");
+  const { chat: chatId } = readSearchParams(args.request, searchSchema);
   const [documents, clients, chats, chat] = await Promise.all([
     listDocuments(ctx),
     // An enterprise planner also assigns documents to clients (issue 11); others have none to list.
@@ -40,14 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
         })
       : null,
   ]);
-  const initialChat: ChatDetail | null = chat
-    ? {
-        chat: chat.chat,
-        messages: chat.messages
-          .filter((m): m is typeof m & { role: AskMessage["role"] } => m.role === "user" || m.role === "assistant")
-          .map((m) => ({ ...m, metadata: m.metadata as AskMessage["metadata"] })),
-      }
-    : null;
+  const initialChat: ChatDetail | null = chat ? chatDetail(chat) : null;
   const model = parseCookies(args.request.headers.get("cookie"))[DOCUMENT_CHAT_MODEL_COOKIE] || null;
   return { documents, clients: clients.map(({ id, name }) => ({ id, name })), chats, chat: initialChat, model };
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { SsoButtons } from "~/components/auth/sso-buttons";
 import { useFormValidation } from "~/components/auth/use-form-validation";
@@ -8,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { EmailField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
+import { readSearchParams } from "~/lib/search-params";
 import { configuredProviders } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { loginSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
@@ -23,16 +25,21 @@ const NOTICES: Record<string, string> = {
   "signed-out": "You are signed out.",
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const config = parseConfig(envOf(context));
-  const notice = NOTICES[url.searchParams.get("notice") ?? ""] ?? null;
+const searchSchema = z.object({
+  notice: z.string().catch(""),
   // better-auth sends OAuth failures back with ?error=<code>.
-  const oauthError = oauthErrorMessage(url.searchParams.get("error"));
+  error: z.string().optional().catch(undefined),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const search = readSearchParams(request, searchSchema);
+  const config = parseConfig(envOf(context));
+  const notice = NOTICES[search.notice] ?? null;
+  const oauthError = oauthErrorMessage(search.error);
   return { providers: configuredProviders(config), notice, oauthError };
 }
 
-function oauthErrorMessage(code: string | null): string | null {
+function oauthErrorMessage(code: string | undefined): string | null {
   if (!code) return null;
   if (/account.?not.?linked/i.test(code)) {
     return "An account with this e-mail address already exists. Sign in with your password first (or reset it), confirm your address, and then this provider will sign you in too.";

@@ -1,10 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { envOf } from "~/lib/auth.server";
+import { readSearchParams } from "~/lib/search-params";
 import { COOKIE_PREFIX } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { recoveryCodeSchema, twoFactorCodeSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
@@ -13,8 +15,16 @@ import { parseConfig } from "../../worker/env";
 
 export const meta: MetaFunction = () => [{ title: "Verify it's you · Readyroom" }];
 
-type Method = "totp" | "otp" | "backup";
-const METHODS: Method[] = ["totp", "otp", "backup"];
+const METHODS = ["totp", "otp", "backup"] as const;
+type Method = (typeof METHODS)[number];
+
+const searchSchema = z.object({
+  callbackUrl: z.string().optional().catch(undefined),
+  method: z.enum(METHODS).catch("totp"),
+  sent: z.string().optional().catch(undefined),
+  // After a provider's sign-in no e-mail code has been sent yet (a password sign-in sends it at once).
+  via: z.string().optional().catch(undefined),
+});
 
 function pendingChallenge(request: Request): boolean {
   // better-auth's short-lived cookie that links this browser to the password step just passed.
@@ -22,13 +32,10 @@ function pendingChallenge(request: Request): boolean {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const callbackUrl = safeCallbackUrl(url.searchParams.get("callbackUrl"), parseConfig(envOf(context)).APP_URL);
+  const search = readSearchParams(request, searchSchema);
+  const callbackUrl = safeCallbackUrl(search.callbackUrl, parseConfig(envOf(context)).APP_URL);
   if (!pendingChallenge(request)) throw redirect(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  const m = url.searchParams.get("method") as Method;
-  // After a provider's sign-in no e-mail code has been sent yet (a password sign-in sends it at once).
-  const unsent = url.searchParams.get("via") === "sso";
-  return { method: METHODS.includes(m) ? m : "totp", callbackUrl, sent: url.searchParams.get("sent") === "1", unsent };
+  return { method: search.method, callbackUrl, sent: search.sent === "1", unsent: search.via === "sso" };
 }
 
 type ActionData = { fieldErrors?: FieldErrors; formError?: string; notice?: string };

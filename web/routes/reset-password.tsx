@@ -1,19 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { useFormValidation } from "~/components/auth/use-form-validation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { NewPasswordField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
+import { readSearchParams } from "~/lib/search-params";
 import { resetPasswordSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
 import { callAuth } from "../../worker/auth/service";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Readyroom" }];
 
+const searchSchema = z.object({ token: z.string().catch(""), error: z.string().nullable().catch(null) });
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", error: url.searchParams.get("error") };
+  return readSearchParams(request, searchSchema);
 }
 
 type ActionData = { fieldErrors?: FieldErrors; formError?: string };

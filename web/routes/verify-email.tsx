@@ -1,9 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { envOf } from "~/lib/auth.server";
+import { readSearchParams } from "~/lib/search-params";
 import { safeCallbackUrl } from "../../worker/auth/guard";
 import { callAuth } from "../../worker/auth/service";
 import { parseConfig } from "../../worker/env";
@@ -12,11 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address Â
 
 const INCOMPLETE = "This confirmation link is incomplete. Open the link from the e-mail again, or sign in to get a new one.";
 
-function linkParams(url: URL, appUrl: string) {
-  return {
-    token: (url.searchParams.get("token") ?? "").slice(0, 2048),
-    callbackUrl: safeCallbackUrl(url.searchParams.get("callbackUrl"), appUrl, ""),
-  };
+const linkSchema = z.object({
+  token: z.string().catch("").transform((token) => token.slice(0, 2048)),
+  callbackUrl: z.string().optional().catch(undefined),
+});
+
+function linkParams(request: Request, appUrl: string) {
+  const link = readSearchParams(request, linkSchema);
+  return { token: link.token, callbackUrl: safeCallbackUrl(link.callbackUrl, appUrl, "") };
 }
 
 /**
@@ -26,13 +31,13 @@ function linkParams(url: URL, appUrl: string) {
  * included.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token } = linkParams(new URL(request.url), parseConfig(envOf(context)).APP_URL);
+  const { token } = linkParams(request, parseConfig(envOf(context)).APP_URL);
   return { problem: token ? null : INCOMPLETE };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
-  const { token, callbackUrl } = linkParams(new URL(request.url), parseConfig(env).APP_URL);
+  const { token, callbackUrl } = linkParams(request, parseConfig(env).APP_URL);
   if (!token) return data({ problem: INCOMPLETE }, { status: 400 });
   const result = await callAuth(env, request, `/verify-email?${new URLSearchParams({ token })}`, { method: "GET" });
   if (!result.ok) {

@@ -50,7 +50,8 @@ export interface MessageView {
   id: string;
   role: "user" | "assistant" | "system";
   content: string;
-  metadata: Record<string, unknown>;
+  /** An answer's AnswerMetadata, as this service saves it (a question's is empty). */
+  metadata: Partial<AnswerMetadata>;
   createdAt: string;
 }
 

@@ -57,6 +57,12 @@ async function readEnterpriseScope(ctx: UserContext): Promise<EnterpriseScope | 
   return { accountId, canManage, clients: rows.map(({ archivedAt, ...c }) => ({ ...c, archived: archivedAt != null })) };
 }
 
+/** The active clients the caller may file things under when their account is an enterprise one (spec §6), else none. */
+export async function enterpriseClientsOf(ctx: UserContext): Promise<ClientView[]> {
+  const scope = await enterpriseScopeOf(ctx);
+  return scope ? scope.clients.filter((c) => !c.archived) : [];
+}
+
 /** The client ids the caller sees, or null when no client rules apply. */
 export async function visibleClientIds(ctx: UserContext): Promise<string[] | null> {
   const scope = await enterpriseScopeOf(ctx);

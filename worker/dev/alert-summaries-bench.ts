@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { runAlertSummary, NO_ITEMS_CONTENT } from "../alerts/run";
 import { enqueueDueAlerts } from "../alerts/schedule";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { grantCredits, resolveAccountId } from "../billing/service";
 import { ctxOf } from "../context";
 import { notFound } from "../lib/errors";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 
 /**
@@ -33,9 +34,9 @@ const CREDITS_PER_ALERT = 50;
 const HOUR = 60 * 60 * 1000;
 
 export const alertSummariesBenchRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .post("/", async (c) => {
-    const { alerts, mode, query } = await readJson(c, input);
+  .use(requireUser)
+  .post("/", describe({ summary: "Alert-summaries bench: seed and run alerts", internal: true }), jsonBody(input), async (c) => {
+    const { alerts, mode, query } = c.req.valid("json");
     const ctx = ctxOf(c);
     const accountId = await resolveAccountId(ctx);
     if (!accountId) throw notFound("No account is linked to this user.");
@@ -74,7 +75,7 @@ export const alertSummariesBenchRoutes = new Hono<AppEnv>()
     const ms = performance.now() - start;
     return c.json({ tag, mode, alerts, startedAt, ms: Math.round(ms), outcomes });
   })
-  .get("/:tag", async (c) => {
+  .get("/:tag", describe({ summary: "Alert-summaries bench: the summaries written", internal: true }), async (c) => {
     const row = await c.env.DB.prepare(
       `SELECT count(*) AS "summaries",
               coalesce(sum(s."creditsCharged" > 0), 0) AS "charged",

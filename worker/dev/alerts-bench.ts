@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { appCtxOf } from "../context";
 import { enqueueDueAlerts, type AlertQueue } from "../alerts/schedule";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 
 /**
@@ -21,8 +22,8 @@ const input = z.object({ userId: z.string().min(1), alerts: z.number().int().min
 const BENCH_TICK = Date.UTC(2000, 0, 1);
 const ROWS_PER_INSERT = 14; // 7 bound values a row, under D1's 100 per statement
 
-export const alertsBenchRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const { userId, alerts } = await readJson(c, input);
+export const alertsBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "Alerts bench: one cron tick", internal: true }), jsonBody(input), async (c) => {
+  const { userId, alerts } = c.req.valid("json");
   const ctx = appCtxOf(c);
   const tag = `bench-${crypto.randomUUID()}`;
   const insertStart = performance.now();

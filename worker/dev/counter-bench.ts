@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Env } from "../env";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { percentile, round, runPairs } from "./callers";
 import { benchInput } from "./ledger-bench";
@@ -56,7 +57,6 @@ export async function runCounterBench(env: Env, input: { pairs: number; concurre
   };
 }
 
-export const counterBenchRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const input = await readJson(c, counterBenchInput);
-  return c.json(await runCounterBench(c.env, input));
+export const counterBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "Ledger bench baseline: a bare counter", internal: true }), jsonBody(counterBenchInput), async (c) => {
+  return c.json(await runCounterBench(c.env, c.req.valid("json")));
 });

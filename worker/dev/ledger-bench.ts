@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { appCtxOf, type AppContext } from "../context";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { ledgerFor } from "../billing/ledger";
 import { percentile, round, runPairs } from "./callers";
@@ -105,7 +106,6 @@ export async function runLedgerBench(ctx: AppContext, input: BenchInput): Promis
   };
 }
 
-export const ledgerBenchRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const input = await readJson(c, benchInput);
-  return c.json(await runLedgerBench(appCtxOf(c), input));
+export const ledgerBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "Ledger bench: reserve and settle pairs", internal: true }), jsonBody(benchInput), async (c) => {
+  return c.json(await runLedgerBench(appCtxOf(c), c.req.valid("json")));
 });

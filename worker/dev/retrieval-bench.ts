@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
 import { retrievePassages } from "../documents/retrieval";
 import { embeddingMode } from "../documents/vectors/semantic";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 
 /**
@@ -20,9 +21,9 @@ export const retrievalBenchInput = z.object({
   semantic: z.boolean().default(true),
 });
 
-export const retrievalBenchRoutes = new Hono<AppEnv>().use(ensureUser).post("/", async (c) => {
+export const retrievalBenchRoutes = new Hono<AppEnv>().use(requireUser).post("/", describe({ summary: "Retrieval bench: the passages for each question", internal: true }), jsonBody(retrievalBenchInput), async (c) => {
   const ctx = ctxOf(c);
-  const { questions, documentIds, semantic } = await readJson(c, retrievalBenchInput);
+  const { questions, documentIds, semantic } = c.req.valid("json");
   const userId = ctx.user.id;
   const results = [];
   for (const question of questions) {

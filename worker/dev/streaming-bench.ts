@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { grantCredits, resolveAccountId } from "../billing/service";
 import { notFound } from "../lib/errors";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
+import { describe } from "../lib/route-meta";
 import { ctxOf } from "../context";
 import type { AppEnv } from "../types";
 
@@ -12,7 +13,7 @@ export const BENCH_CREDITS = 10_000;
  * whose local account starts with no credits. This grants the signed-in caller's account bench
  * credits. Mounted under /api/dev (worker/dev/routes.ts: local or test, on a loopback address only).
  */
-export const streamingBenchRoutes = new Hono<AppEnv>().use(ensureUser).post("/credits", async (c) => {
+export const streamingBenchRoutes = new Hono<AppEnv>().use(requireUser).post("/credits", describe({ summary: "Streaming bench: grant the caller credits", internal: true }), async (c) => {
   const ctx = ctxOf(c);
   const accountId = await resolveAccountId(ctx);
   if (!accountId) throw notFound("No account is linked to this user.");

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ensureUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
 import { grantCredits } from "../billing/service";
 import { synthesisStub } from "../collaborate/synthesis/run";
 import { ctxOf } from "../context";
 import { notFound } from "../lib/errors";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import type { AppEnv } from "../types";
 
 /**
@@ -25,9 +26,9 @@ const ANSWER = (n: number, topic: string) =>
 const KEYS = ["role", "plans", "incidents", "concerns", "q1"] as const;
 
 export const synthesisBenchRoutes = new Hono<AppEnv>()
-  .use(ensureUser)
-  .post("/", async (c) => {
-    const { contributors } = await readJson(c, input);
+  .use(requireUser)
+  .post("/", describe({ summary: "Synthesis bench: seed a campaign", internal: true }), jsonBody(input), async (c) => {
+    const { contributors } = c.req.valid("json");
     const ctx = ctxOf(c);
     const db = c.env.DB;
     const team = await db
@@ -64,7 +65,7 @@ export const synthesisBenchRoutes = new Hono<AppEnv>()
     await grantCredits(ctx, { accountId: team.accountId, amount: 100 * contributors + 100, idempotencyKey: `bench:synthesis:${campaignId}` });
     return c.json({ campaignId });
   })
-  .get("/:campaignId", async (c) => {
+  .get("/:campaignId", describe({ summary: "Synthesis bench: the run's state and timings", internal: true }), async (c) => {
     const run = await synthesisStub(c.env, c.req.param("campaignId")).get();
     const { status, progress, error, startedAt, completedAt, timings, contributorCount } = run;
     return c.json({ status, progress, error, startedAt, completedAt, timings, contributorCount });

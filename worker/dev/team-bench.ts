@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody } from "../lib/validate";
 import { notFound } from "../lib/errors";
 import type { AppEnv } from "../types";
 
@@ -13,8 +14,8 @@ import type { AppEnv } from "../types";
 const input = z.object({ userId: z.string().min(1), members: z.number().int().min(1).max(2_000).default(200) });
 const ROWS_PER_INSERT = 12; // 8 bound values a User row: under D1's 100 per statement
 
-export const teamBenchRoutes = new Hono<AppEnv>().post("/", async (c) => {
-  const { userId, members } = await readJson(c, input);
+export const teamBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "Team bench: grow a team", internal: true }), jsonBody(input), async (c) => {
+  const { userId, members } = c.req.valid("json");
   const db = c.env.DB;
   const team = await db
     .prepare(`SELECT t."id", (SELECT count(*) FROM "TeamMember" m WHERE m."teamId" = t."id") AS "n" FROM "Team" t JOIN "TeamMember" tm ON tm."teamId" = t."id" WHERE tm."userId" = ? AND tm."role" = 'ADMIN' LIMIT 1`)

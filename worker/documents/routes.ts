@@ -1,12 +1,8 @@
-import { Hono, type Context } from "hono";
-import type { z } from "zod";
-import { requireUser } from "../auth/middleware";
+import { Hono } from "hono";
 import { ctxOf } from "../context";
-import { badRequest, payloadTooLarge } from "../lib/errors";
-import { parseWith, readJson } from "../lib/http";
-import { bodyLimit } from "../lib/route-meta";
+import { describe } from "../lib/route-meta";
+import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { MAX_UPLOAD_BYTES } from "../../shared/documents/file-types";
 import {
   assertCanUpload,
   assertDeclaredSize,
@@ -18,96 +14,53 @@ import {
   reprocessDocument,
   searchDocuments,
   searchQuerySchema,
-  TOO_LARGE_MESSAGE,
   updateBodySchema,
   updateDocument,
   uploadDocument,
 } from "./service";
-
-/** Room for the multipart envelope around a file of the largest allowed size. */
-const ENVELOPE_SLACK = 1024 * 1024;
-
-function query<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  return parseWith(schema, c.req.query());
-}
+import { ENVELOPE_SLACK, uploadForm } from "./upload-form";
 
 /**
- * The body as a stream that fails once it passes the limit, so a request without (or with a
- * lying) Content-Length cannot make the Worker buffer more than an allowed upload.
+ * The document library. Always the caller's own: others' are 404. Part of the /api/documents
+ * router (worker/exercises/document-routes.ts, beside the documents' assignments), which signs the
+ * caller in before any of these run.
  */
-function limitedBody(request: Request, maxBytes: number): { request: Request; exceeded: () => boolean } {
-  let total = 0;
-  let over = false;
-  const limiter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        over = true;
-        controller.error(payloadTooLarge(TOO_LARGE_MESSAGE));
-        return;
-      }
-      controller.enqueue(chunk);
-    },
-  });
-  const body = request.body ? request.body.pipeThrough(limiter) : null;
-  return { request: new Request(request.url, { method: request.method, headers: request.headers, body }), exceeded: () => over };
-}
-
-async function readUploadForm(c: Context<AppEnv>): Promise<{ file: File; name: string | null; clientId: string | null }> {
-  const contentType = c.req.header("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) {
-    throw badRequest("Send the file as multipart/form-data with a file field.", "multipart_required");
-  }
-  const limited = limitedBody(c.req.raw, MAX_UPLOAD_BYTES + ENVELOPE_SLACK);
-  let form: FormData;
-  try {
-    form = await limited.request.formData();
-  } catch {
-    if (limited.exceeded()) throw payloadTooLarge(TOO_LARGE_MESSAGE);
-    throw badRequest("The upload could not be read. Try again.", "invalid_multipart");
-  }
-  const file = form.get("file");
-  if (!(file instanceof File)) throw badRequest("Choose a file to upload.", "file_required");
-  const name = form.get("name");
-  const clientId = form.get("clientId");
-  if (clientId !== null && (typeof clientId !== "string" || clientId.length > 200)) throw badRequest("clientId must be a client id.", "validation_error");
-  return { file, name: typeof name === "string" ? name : null, clientId: clientId || null };
-}
-
-/** The document library (mounted at /api/documents). Always the caller's own: others' are 404. */
-export const documentRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .get("/", async (c) => {
-    const documents = await listDocuments(ctxOf(c), query(c, listQuerySchema));
+export const documentLibraryRoutes = new Hono<AppEnv>()
+  .get("/", describe({ summary: "The caller's documents" }), querySchema(listQuerySchema), async (c) => {
+    const documents = await listDocuments(ctxOf(c), c.req.valid("query"));
     return c.json({ documents });
   })
-  .post("/upload", bodyLimit(MAX_UPLOAD_BYTES + ENVELOPE_SLACK), async (c) => {
-    // Everything that needs no body first: a 30 MB upload refused by its header is never read.
-    assertDeclaredSize(c.req.header("content-length"), ENVELOPE_SLACK);
-    const ctx = ctxOf(c);
-    // uploadDocument checks again; asking here first spares reading the body for a 402 or a full pipeline's 429.
-    await assertCanUpload(ctx);
-    const input = await readUploadForm(c);
-    return c.json({ document: await uploadDocument(ctx, input) }, 201);
-  })
+  .post(
+    "/upload",
+    describe({ summary: "Upload a document (multipart/form-data); it is queued for reading", errors: [402, 415, 429] }),
+    // Everything that needs no body first: a 30 MB upload refused by its header is never read, and
+    // asking for a plan and pipeline room here spares reading the body for a 402 or a full pipeline's
+    // 429 (uploadDocument checks again).
+    async (c, next) => {
+      assertDeclaredSize(c.req.header("content-length"), ENVELOPE_SLACK);
+      await assertCanUpload(ctxOf(c));
+      await next();
+    },
+    uploadForm(),
+    async (c) => c.json({ document: await uploadDocument(ctxOf(c), c.req.valid("form")) }, 201),
+  )
   // Before /:id, or "search" would be read as an id.
-  .get("/search", async (c) => {
-    const { q, limit } = query(c, searchQuerySchema);
+  .get("/search", describe({ summary: "Keyword search over the caller's documents" }), querySchema(searchQuerySchema), async (c) => {
+    const { q, limit } = c.req.valid("query");
     return c.json({ hits: await searchDocuments(ctxOf(c), q, limit) });
   })
-  .get("/:id", async (c) => {
+  .get("/:id", describe({ summary: "One document" }), async (c) => {
     return c.json({ document: await getDocument(ctxOf(c), c.req.param("id")) });
   })
-  .patch("/:id", async (c) => {
-    const update = await readJson(c, updateBodySchema);
-    return c.json({ document: await updateDocument(ctxOf(c), c.req.param("id"), update) });
+  .patch("/:id", describe({ summary: "Rename or describe a document (a new description reads it again)", errors: [402, 409, 429] }), jsonBody(updateBodySchema), async (c) => {
+    return c.json({ document: await updateDocument(ctxOf(c), c.req.param("id"), c.req.valid("json")) });
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", describe({ summary: "Delete a document and its file" }), async (c) => {
     return c.json(await deleteDocument(ctxOf(c), c.req.param("id")));
   })
-  .get("/:id/download", async (c) => {
+  .get("/:id/download", describe({ summary: "Download the stored file", produces: "application/octet-stream" }), async (c) => {
     return downloadDocument(ctxOf(c), c.req.param("id"));
   })
-  .post("/:id/reprocess", async (c) => {
+  .post("/:id/reprocess", describe({ summary: "Read a document again", errors: [402, 409, 429] }), async (c) => {
     return c.json({ document: await reprocessDocument(ctxOf(c), c.req.param("id")) }, 202);
   });

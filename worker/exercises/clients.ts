@@ -5,12 +5,7 @@ import { notFound } from "../lib/errors";
 /** Clients of enterprise accounts: who an exercise is filed under (spec §6; the rules are worker/clients/access.ts). */
 
 export type { ClientView };
-
-/** The active clients the caller may file things under when their account is an enterprise one (spec §6), else none. */
-export async function enterpriseClientsOf(ctx: UserContext): Promise<ClientView[]> {
-  const scope = await enterpriseScopeOf(ctx);
-  return scope ? scope.clients.filter((c) => !c.archived) : [];
-}
+export { enterpriseClientsOf } from "../clients/access";
 
 /** Every client the caller sees, archived ones included (the dashboard's filter, assignments). */
 export async function listClientsForUser(ctx: UserContext): Promise<ClientView[]> {

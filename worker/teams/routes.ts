@@ -1,49 +1,38 @@
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { parseWith, readJson } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { jsonBody, paramSchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { acceptInvitation, inviteToTeam, resendInvitation, revokeInvitation } from "./invitations";
 import { acceptSchema, idParam, inviteSchema, memberUpdateSchema } from "./schemas";
-import { getCampaignParticipations, getTeamMembers, removeMember, updateMember } from "./service";
-
-/**
- * Spec §7 reads, mounted at /api/users beside the onboarding routes (worker/users/routes.ts). Per
- * route middleware, so the other /api/users router keeps its own.
- */
-export const teamUserRoutes = new Hono<AppEnv>()
-  .get("/team-members", requireUser, async (c) => c.json(await getTeamMembers(ctxOf(c))))
-  .get("/campaign-participations", requireUser, async (c) => c.json(await getCampaignParticipations(ctxOf(c))));
+import { removeMember, updateMember } from "./service";
 
 /**
  * Team management (/api/teams): invitations and members of the caller's team. Admins only, except
  * leaving (DELETE your own membership) and accepting an invitation. Another team's member or
- * invitation is 404; writes pass the app's same-origin check (worker/app.ts).
+ * invitation is 404; writes pass the app's same-origin check (worker/app.ts). The team reads are
+ * under /api/users (worker/users/routes.ts).
  */
 export const teamRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/invitations", async (c) => {
-    const input = await readJson(c, inviteSchema);
-    return c.json({ invitation: await inviteToTeam(ctxOf(c), input) }, 201);
-  })
-  .post("/invitations/accept", async (c) => {
-    const { token } = await readJson(c, acceptSchema);
-    return c.json(await acceptInvitation(ctxOf(c), token, c.get("user").email));
-  })
-  .post("/invitations/:id/resend", async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json({ invitation: await resendInvitation(ctxOf(c), id) });
-  })
-  .delete("/invitations/:id", async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json(await revokeInvitation(ctxOf(c), id));
-  })
-  .patch("/members/:id", async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    const input = await readJson(c, memberUpdateSchema);
-    return c.json({ member: await updateMember(ctxOf(c), id, input) });
-  })
-  .delete("/members/:id", async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json(await removeMember(ctxOf(c), id));
-  });
+  .post("/invitations", describe({ summary: "Invite someone to the caller's team (admins)", errors: [403, 409] }), jsonBody(inviteSchema), async (c) =>
+    c.json({ invitation: await inviteToTeam(ctxOf(c), c.req.valid("json")) }, 201),
+  )
+  .post("/invitations/accept", describe({ summary: "Accept an invitation with its link's token", errors: [403, 409, 410] }), jsonBody(acceptSchema), async (c) =>
+    c.json(await acceptInvitation(ctxOf(c), c.req.valid("json").token, c.get("user").email)),
+  )
+  .post("/invitations/:id/resend", describe({ summary: "Send an invitation again (admins)", errors: [403, 409] }), paramSchema(idParam), async (c) =>
+    c.json({ invitation: await resendInvitation(ctxOf(c), c.req.valid("param").id) }),
+  )
+  .delete("/invitations/:id", describe({ summary: "Withdraw an invitation (admins)", errors: [403, 409] }), paramSchema(idParam), async (c) =>
+    c.json(await revokeInvitation(ctxOf(c), c.req.valid("param").id)),
+  )
+  .patch("/members/:id", describe({ summary: "Change a member's roles (admins)", errors: [403, 409] }), paramSchema(idParam), jsonBody(memberUpdateSchema), async (c) =>
+    c.json({ member: await updateMember(ctxOf(c), c.req.valid("param").id, c.req.valid("json")) }),
+  )
+  .delete("/members/:id", describe({ summary: "Remove a member, or leave the team (your own id)", errors: [403, 409] }), paramSchema(idParam), async (c) =>
+    c.json(await removeMember(ctxOf(c), c.req.valid("param").id)),
+  );
+
+export type TeamRoutes = typeof teamRoutes;

@@ -2,24 +2,28 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
-import { parseWith } from "../lib/http";
+import { describe } from "../lib/route-meta";
+import { paramSchema } from "../lib/validate";
+import { getCampaignParticipations, getTeamMembers } from "../teams/service";
 import type { AppEnv } from "../types";
 import { getOnboardingStatus, markOnboarded } from "./service";
 
-/**
- * /api/users/{id}/… — spec §7. The middleware is per route, not "*", so other routers mounted
- * under /api/users (team members, campaign participations) keep their own rules.
- */
-export const usersRoutes = new Hono<AppEnv>();
-
 const idParam = z.object({ id: z.string().min(1, "User id is required.").max(200, "User id is too long.") });
 
-usersRoutes.get("/:id/onboarding-status", requireUser, async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  return c.json(getOnboardingStatus(c.get("user"), id));
-});
+/**
+ * /api/users — spec §7: the caller's onboarding, and the team reads (worker/teams/service.ts).
+ * Sign-in per route, not `.use()`: an unknown path below /api/users stays a 404 rather than a 401.
+ */
+export const usersRoutes = new Hono<AppEnv>()
+  .get("/team-members", describe({ summary: "The caller's team, its members and invitations" }), requireUser, async (c) => c.json(await getTeamMembers(ctxOf(c))))
+  .get("/campaign-participations", describe({ summary: "The campaigns the caller takes part in" }), requireUser, async (c) =>
+    c.json(await getCampaignParticipations(ctxOf(c))),
+  )
+  .get("/:id/onboarding-status", describe({ summary: "Whether the welcome should show (the caller's own id only)" }), requireUser, paramSchema(idParam), async (c) =>
+    c.json(getOnboardingStatus(c.get("user"), c.req.valid("param").id)),
+  )
+  .post("/:id/mark-onboarded", describe({ summary: "Mark the welcome seen (the caller's own id only)" }), requireUser, paramSchema(idParam), async (c) =>
+    c.json(await markOnboarded(ctxOf(c), c.req.valid("param").id)),
+  );
 
-usersRoutes.post("/:id/mark-onboarded", requireUser, async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  return c.json(await markOnboarded(ctxOf(c), id));
-});
+export type UsersRoutes = typeof usersRoutes;

@@ -9,7 +9,8 @@ import { cn } from "~/lib/utils";
 import { toast } from "~/hooks/use-toast";
 import type { getPersonalDetails } from "../../../worker/profile/service";
 import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
-import { putJson, type FieldErrors, type ProfileActionResult } from "./save";
+import { profileApi } from "~/lib/profile-api";
+import { saveProfile, type FieldErrors, type ProfileActionResult } from "./save";
 
 type Details = Awaited<ReturnType<typeof getPersonalDetails>>;
 
@@ -46,7 +47,7 @@ export function DetailsForm({ details }: { details: Details }) {
     }
     setSaving(true);
     setFormError(null);
-    const result = await putJson("/api/profile/details", values);
+    const result = await saveProfile(() => profileApi.saveDetails(values));
     setSaving(false);
     if (result.ok) {
       setErrors({});

@@ -11,7 +11,8 @@ import { groupDigits } from "../../../shared/lib/digits";
 import { CUSTOM_INSTRUCTION_FIELDS, type CustomInstructionField, FIELD_LABELS, fieldLimit, TYPES_OF_USE } from "../../../shared/profile/fields";
 import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
 import { TEAM_SETTINGS_ADMIN_ONLY } from "../../../shared/profile/model";
-import { putJson, type FieldErrors, type ProfileActionResult } from "./save";
+import { profileApi } from "~/lib/profile-api";
+import { saveProfile, type FieldErrors, type ProfileActionResult } from "./save";
 
 /** What each field is for, shown under its label. */
 const HELP: Record<CustomInstructionField, string> = {
@@ -77,7 +78,7 @@ export function InstructionsForm({ initial, readOnly }: { initial: Instructions;
     }
     setSaving(true);
     setFormError(null);
-    const result = await putJson("/api/profile/custom-instructions", values);
+    const result = await saveProfile(() => profileApi.saveInstructions(values));
     setSaving(false);
     if (result.ok) {
       setServerErrors({});

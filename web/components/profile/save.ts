@@ -2,10 +2,10 @@
 export type FieldErrors = Record<string, string>;
 export type ProfileActionResult = { intent: "instructions" | "details"; ok: boolean; fieldErrors?: FieldErrors; message?: string };
 
-/** PUT to the profile API; a failure comes back with the server's message and field errors, the text stays in the form. */
-export async function putJson(url: string, body: unknown): Promise<{ ok: true } | { ok: false; message: string; fieldErrors: FieldErrors }> {
+/** A save through the profile API (web/lib/profile-api.ts); a failure comes back with the server's message and field errors, the text stays in the form. */
+export async function saveProfile(request: () => Promise<Pick<Response, "ok" | "status" | "json">>): Promise<{ ok: true } | { ok: false; message: string; fieldErrors: FieldErrors }> {
   try {
-    const res = await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await request();
     if (res.ok) return { ok: true };
     const payload = (await res.json().catch(() => null)) as { message?: string; fieldErrors?: FieldErrors } | null;
     return {

@@ -2,10 +2,9 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { deleteCookie, readCookie, SHOW_GETTING_STARTED_COOKIE, writeCookie } from "~/lib/cookies";
-import { apiFetch, queryKeys } from "~/lib/query";
+import { queryKeys } from "~/lib/query";
+import { usersApi } from "~/lib/users-api";
 import { cameFromLoginPage, planOnboarding, withoutParam } from "./onboarding";
-
-type OnboardingStatus = { shouldShowOnboarding: boolean };
 
 /**
  * Carries out the onboarding plan of ./onboarding.ts for the signed-in user: returns whether the
@@ -67,7 +66,7 @@ export function useOnboarding(user: { id: string } | null, subscribed: boolean) 
         queryClient
           .fetchQuery({
             queryKey: queryKeys.onboardingStatus(userId),
-            queryFn: () => apiFetch<OnboardingStatus>(`/api/users/${encodeURIComponent(userId)}/onboarding-status`),
+            queryFn: () => usersApi.onboardingStatus(userId),
           })
           .then((status) => {
             if (!status.shouldShowOnboarding) return;

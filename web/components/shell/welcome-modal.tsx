@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookOpenText, ClipboardList, Lightbulb, Radar, UserRoundCog, X } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { apiFetch, queryKeys } from "~/lib/query";
+import { queryKeys } from "~/lib/query";
+import { usersApi } from "~/lib/users-api";
 import { deleteCookie, SHOW_GETTING_STARTED_COOKIE } from "~/lib/cookies";
 import { cn } from "~/lib/utils";
 import { closeTimeline, WELCOME_FADE_IN_DELAY_MS } from "./onboarding";
@@ -46,7 +47,7 @@ export function WelcomeModal({ userId, open, onClosed }: { userId: string; open:
   const timers = React.useRef<ReturnType<typeof setTimeout>[]>([]);
 
   const markOnboarded = useMutation({
-    mutationFn: () => apiFetch<{ onboarded: boolean }>(`/api/users/${encodeURIComponent(userId)}/mark-onboarded`, { method: "POST", keepalive: true }),
+    mutationFn: () => usersApi.markOnboarded(userId),
     onSuccess: () => {
       queryClient.setQueryData(queryKeys.onboardingStatus(userId), { shouldShowOnboarding: false });
     },
