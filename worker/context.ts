@@ -37,7 +37,7 @@ export function appCtxOf(c: Context<AppEnv>): AppContext {
   return { env: c.env, db: c.var.db, config: c.var.config };
 }
 
-/** The request's context inside a route, after requireUser/ensureUser. */
+/** The request's context inside a route, after requireUser. */
 export function ctxOf(c: Context<AppEnv>): UserContext {
   return { env: c.env, db: c.var.db, config: c.var.config, user: { id: c.var.user.id } };
 }

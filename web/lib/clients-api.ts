@@ -12,6 +12,8 @@ const enc = encodeURIComponent;
 const clients = apiClient<ClientRoutes>("/api/clients");
 
 export const clientsApi = {
+  /** The clients an enterprise user can file an exercise under (their own id only; another is 404). */
+  fileable: (userId: string) => unwrap(clients.user[":userId"].list.$get({ param: { userId: enc(userId) } })),
   page: () => unwrap(clients.index.$get()),
   create: (name: string) => unwrap(clients.index.$post({ json: { name } })),
   rename: (id: string, name: string) => unwrap(clients[":id"].$patch({ param: { id: enc(id) }, json: { name } })),

@@ -8,14 +8,14 @@ import type { AiRoutes } from "../../worker/ai/routes";
 import type { CampaignRoutes } from "../../worker/collaborate/routes";
 import type { ExerciseInput, PlanSource } from "../../shared/db/exercise-shapes";
 import type { AssignedDocumentView } from "../../worker/exercises/assignments";
-import type { ClientView } from "../../worker/exercises/clients";
 import type { LockView } from "../../worker/exercises/lock-service";
 import type { ExerciseRoutes } from "../../worker/exercises/routes";
 import type { TemplateSummary } from "../../worker/exercises/templates";
 import { apiClient, unwrap } from "./api-client";
 import { downloadFile } from "./download";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
-import { ApiError, apiFetch } from "./query";
+import { ApiError } from "./query";
+import { clientsApi } from "./clients-api";
 
 export type ExercisePatch = ExerciseInput;
 export type { AssignedDocumentView, PlanSource, TemplateSummary };
@@ -89,7 +89,7 @@ export const exerciseApi = {
     const { routes, param } = item(ref);
     return unwrap(routes.documents[":documentId"].$delete({ param: { ...param, documentId: enc(documentId) } }));
   },
-  clients: (userId: string) => apiFetch<{ clients: ClientView[] }>(`/api/clients/user/${enc(userId)}/list`),
+  clients: clientsApi.fileable,
   models: () => unwrap(ai.models.$get()),
   acquireLock: (ref: ExerciseRef) => {
     const { routes, param } = item(ref);

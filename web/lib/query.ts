@@ -29,21 +29,10 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch for the JSON API: same-origin cookies, JSON in and out, `{message, code}` errors thrown. */
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
-    credentials: "same-origin",
-    ...rest,
-    headers: { accept: "application/json", ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
-  });
-  return (await readAnswer(res)) as T;
-}
-
 /**
  * The JSON of an /api answer, or the ApiError its `{message, code}` body describes: every browser
- * call (`apiFetch`, and the typed client's `unwrap` in web/lib/api-client.ts) reads answers here.
+ * call (the typed client's `unwrap` in web/lib/api-client.ts, and the few calls outside it: uploads,
+ * streams) reads answers here.
  */
 export async function readAnswer(res: Response): Promise<unknown> {
   const text = await res.text();

@@ -28,12 +28,3 @@ export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
-
-/**
- * requireUser for routers mounted beside others on one path: a router earlier in the chain may have
- * read the session already, so it is not read twice.
- */
-export const ensureUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("user")) return next();
-  return requireUser(c, next);
-});
