@@ -32,7 +32,7 @@ import * as reservations from "./ledger/reservations";
 import { checkSettingsInput, mergeSettings, rearmThresholds } from "./ledger/settings";
 import { LedgerStore } from "./ledger/store";
 
-export { periodStarts } from "./ledger/accounting";
+;
 
 /**
  * CREDIT_LEDGER: the single writer of one account's credits (one object per account,

@@ -11,7 +11,7 @@ export type LockState = {
 };
 
 const MAX_TTL_MS = 60 * 60 * 1000;
-export const DEFAULT_TTL_MS = 5 * 60 * 1000;
+const DEFAULT_TTL_MS = 5 * 60 * 1000;
 
 /**
  * One object per exercise: who may edit it, until when. A single writer makes acquire race-free

@@ -13,7 +13,7 @@ export function scriptAssetsIn(html: string): string[] {
   return [...found].sort();
 }
 
-export function gzipSize(buffer: Buffer) {
+function gzipSize(buffer: Buffer) {
   return gzipSync(buffer).length;
 }
 

@@ -24,7 +24,7 @@ export interface OpContext {
   now: number;
 }
 
-export function periodStarts(now: number) {
+function periodStarts(now: number) {
   const d = new Date(now);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();

@@ -13,7 +13,7 @@ import type { Row } from "./schema";
 export const MIRROR_DELAY_MS = 50;
 export const MIRROR_PAGE = 200;
 /** An event handed out but not acknowledged is offered again after this long. */
-export const EVENT_LEASE_MS = 5 * 60_000;
+const EVENT_LEASE_MS = 5 * 60_000;
 
 export function insertEvent(sql: SqlStorage, owner: { accountId: string; userId: string | null }, now: number, kind: LedgerEvent["kind"], payload: LedgerEvent["payload"]) {
   sql.exec(

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
-export type JourneyContext = {
+type JourneyContext = {
   baseURL: string;
   browser: Browser;
   /** A fresh context (own cookies and storage) already open on a blank page. */

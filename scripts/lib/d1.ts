@@ -32,7 +32,7 @@ export async function openD1(target: Target): Promise<D1> {
 const WRANGLER_TOML = fileURLToPath(new URL("../../wrangler.toml", import.meta.url));
 
 /** The id wrangler gives the DB binding's local database (preview id first, as wrangler does). */
-export function localDatabaseId(toml: string = readFileSync(WRANGLER_TOML, "utf8")): string {
+function localDatabaseId(toml: string = readFileSync(WRANGLER_TOML, "utf8")): string {
   const block = toml.split(/^[ \t]*\[\[/m).find((b) => b.startsWith("d1_databases]]") && /^[ \t]*binding[ \t]*=[ \t]*"DB"/m.test(b));
   const id = block?.match(/^[ \t]*preview_database_id[ \t]*=[ \t]*"([^"]+)"/m)?.[1] ?? block?.match(/^[ \t]*database_id[ \t]*=[ \t]*"([^"]+)"/m)?.[1];
   if (!id) throw new D1Error('wrangler.toml has no [[d1_databases]] entry with binding = "DB" and a database_id.');

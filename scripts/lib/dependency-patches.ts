@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export type Edit = { find: string; replace: string; count?: number };
+type Edit = { find: string; replace: string; count?: number };
 export type DependencyPatch = { name: string; pkg: string; version: string; file: string; why: string; edits: Edit[] };
 
 const compilePathMemo: Edit = {

@@ -9,7 +9,7 @@ import { z } from "zod";
  */
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 // Checks run in order and the forms show the first message per field, so "required" comes first.
 const email = z
@@ -44,14 +44,12 @@ export const signupSchema = z.object({
   organization: optionalText(200),
   country: optionalText(100),
 });
-export type SignupInput = z.infer<typeof signupSchema>;
 
 /** Login: e-mail valid and lowercase; the password is any string (the check is the credential itself). */
 export const loginSchema = z.object({
   email,
   password: z.string({ error: "Password is required" }),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
 

@@ -8,9 +8,9 @@ import { CAMPAIGN_PURPOSES, type CampaignStatus, type ContributorStatus } from "
  * validate as the server does.
  */
 
-export const CAMPAIGN_NAME_MAX = 120;
-export const CAMPAIGN_TEXT_MAX = 4_000;
-export const CAMPAIGN_QUESTION_MAX = 500;
+const CAMPAIGN_NAME_MAX = 120;
+const CAMPAIGN_TEXT_MAX = 4_000;
+const CAMPAIGN_QUESTION_MAX = 500;
 export const CAMPAIGN_MAX_QUESTIONS = 10;
 export const CAMPAIGN_MAX_CONTRIBUTORS_LIMIT = 200;
 export const INTERVIEW_ANSWER_MAX = 4_000;
@@ -21,7 +21,7 @@ export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A YYYY-MM-DD that names a real day (2031-02-30 and 2031-13-45 match the pattern but are no date). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;

@@ -158,8 +158,7 @@ export type ContributionProposals = { injects: string[]; questions: string[]; ob
 // ------------------------------------------------------------------------------------------------
 // Synthesis
 
-export const SYNTHESIS_STATUSES = ["idle", "queued", "anonymising", "analysing", "drafting", "completed", "failed"] as const;
-export type SynthesisStatus = (typeof SYNTHESIS_STATUSES)[number];
+export type SynthesisStatus = "idle" | "queued" | "anonymising" | "analysing" | "drafting" | "completed" | "failed";
 
 export type AnonymizedContribution = {
   respondent: string;

@@ -1,4 +1,4 @@
-import type { ActorRole, ConductEventPayload, ConductModule, EegGuide, Rating, TimelineItem, TimelineSource } from "../db/conduct-shapes";
+import type { ActorRole, ConductEventPayload, ConductModule, EegGuide, Rating, TimelineItem } from "../db/conduct-shapes";
 
 /**
  * Live conduct's wire types (issue 15): what the API and the session's WebSocket send, and the
@@ -177,4 +177,4 @@ export type ConductEventView = {
   payload: ConductEventPayload;
 };
 
-export type { ConductModule, Rating, TimelineItem, TimelineSource };
+export type { ConductModule, Rating, TimelineItem,  };

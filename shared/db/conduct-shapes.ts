@@ -31,10 +31,9 @@ export const isoDateSchema = z
 // Conduct plan (ConductSession.plan): what the session plays, frozen at creation so later edits to
 // the exercise never rewrite what happened.
 
-export const TIMELINE_SOURCES = ["msel", "module", "unplanned"] as const;
-export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
+const TIMELINE_SOURCES = ["msel", "module", "unplanned"] as const;
 
-export const timelineItemSchema = z.object({
+const timelineItemSchema = z.object({
   /** Stable within a session: "msel-3", "module-1-inject-0", "unplanned-<uuid>". */
   key: short(100),
   source: z.enum(TIMELINE_SOURCES),
@@ -57,7 +56,7 @@ export const timelineItemSchema = z.object({
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
-export const conductModuleSchema = z.object({
+const conductModuleSchema = z.object({
   title: short(300),
   /** The module's scenario update, shown to players when the module starts. */
   description: long(8_000),
@@ -66,7 +65,7 @@ export const conductModuleSchema = z.object({
 });
 export type ConductModule = z.infer<typeof conductModuleSchema>;
 
-export const conductObjectiveSchema = z.object({
+const conductObjectiveSchema = z.object({
   capability: short(200).nullable(),
   objective: long(2_000).nullable(),
 });
@@ -138,14 +137,14 @@ export type ConductEventPayload = z.infer<typeof conductEventPayloadSchema>;
 // targets with critical tasks and observation prompts (hseep.md). Ratings are recorded during play
 // as observation events, not here.
 
-export const eegCriticalTaskSchema = z.object({
+const eegCriticalTaskSchema = z.object({
   id: short(100),
   text: long(2_000),
   /** The plan passage the task comes from, when drafted from the planner's documents. */
   source: planSourceSchema.nullish(),
 });
 
-export const eegTargetSchema = z.object({
+const eegTargetSchema = z.object({
   id: short(100),
   text: long(2_000),
   criticalTasks: z.array(eegCriticalTaskSchema).max(30),
@@ -153,7 +152,7 @@ export const eegTargetSchema = z.object({
   prompts: z.array(long(1_000)).max(20),
 });
 
-export const eegGuideSchema = z.object({
+const eegGuideSchema = z.object({
   id: short(100),
   capability: short(200),
   objectives: z.array(long(2_000)).max(20),
@@ -196,10 +195,10 @@ export type FeedbackContent = z.infer<typeof feedbackContentSchema>;
 // ---------------------------------------------------------------------------------------------
 // After-Action Report / Improvement Plan (AfterActionReport.content), HSEEP-IP01 layout.
 
-export const EVIDENCE_KINDS = ["observation", "answer", "feedback"] as const;
+const EVIDENCE_KINDS = ["observation", "answer", "feedback"] as const;
 
 /** What a finding rests on: a ConductEvent (observation, answer) or a FeedbackResponse, quoted. */
-export const evidenceSchema = z.object({
+const evidenceSchema = z.object({
   kind: z.enum(EVIDENCE_KINDS),
   /** ConductEvent.id or FeedbackResponse.id — always the server's own ids, never a model's. */
   id: short(100),
@@ -211,7 +210,7 @@ export const evidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
-export const aarFindingSchema = z.object({
+const aarFindingSchema = z.object({
   id: short(100),
   text: long(4_000),
   analysis: long(8_000).default(""),
@@ -219,7 +218,7 @@ export const aarFindingSchema = z.object({
   evidence: z.array(evidenceSchema).max(30),
 });
 
-export const aarAnalysisSchema = z.object({
+const aarAnalysisSchema = z.object({
   capability: short(200),
   objectives: z.array(long(2_000)).max(20),
   rating: ratingSchema.nullable(),
@@ -227,7 +226,7 @@ export const aarAnalysisSchema = z.object({
   areasForImprovement: z.array(aarFindingSchema).max(30),
 });
 
-export const improvementPlanRowSchema = z.object({
+const improvementPlanRowSchema = z.object({
   /** Stable within the report; a tracked CorrectiveAction keeps it (planRowId). */
   id: short(100),
   capability: short(200),
@@ -243,7 +242,7 @@ export const improvementPlanRowSchema = z.object({
 });
 export type ImprovementPlanRow = z.infer<typeof improvementPlanRowSchema>;
 
-export const aarOverviewSchema = z.object({
+const aarOverviewSchema = z.object({
   exerciseName: short(300),
   /** As written for the report ("27 November 2026"). */
   dates: short(200),

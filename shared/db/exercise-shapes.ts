@@ -36,7 +36,7 @@ const grounding = { source: planSourceSchema.nullish(), notInPlans: z.boolean().
 export const questionModes = ["functional", "inject", "inject-functional"] as const;
 export const questionTypes = ["open-ended", "multiple-choice"] as const;
 
-export const structuredQuestionSchema = z.object({
+const structuredQuestionSchema = z.object({
   text: z.string(),
   type: z.enum(questionTypes),
   /** Choices of a multiple-choice question; empty or absent for open-ended ones. */
@@ -44,7 +44,7 @@ export const structuredQuestionSchema = z.object({
   ...grounding,
 });
 
-export const questionGroupSchema = z.object({
+const questionGroupSchema = z.object({
   name: z.string(),
   questions: z.array(structuredQuestionSchema),
 });
@@ -55,9 +55,9 @@ export const structuredQuestionsSchema = z.object({
 });
 
 /** Either the legacy list of plain strings or the structured form. */
-export const moduleQuestionsSchema = z.union([z.array(z.string()), structuredQuestionsSchema]);
+const moduleQuestionsSchema = z.union([z.array(z.string()), structuredQuestionsSchema]);
 
-export const moduleSchema = z.object({
+const moduleSchema = z.object({
   title: nullableText,
   description: nullableText,
   functionalGroups: z.array(z.string()).nullish(),
@@ -88,7 +88,7 @@ export const mselColumns = [
   "comment",
 ] as const;
 
-export const mselRowSchema = z.object({
+const mselRowSchema = z.object({
   event: nullableText,
   date: nullableText,
   time: nullableText,
@@ -106,7 +106,7 @@ export const mselRowSchema = z.object({
 });
 export const mselTableSchema = z.array(mselRowSchema);
 
-export const capabilityObjectiveSchema = z.object({
+const capabilityObjectiveSchema = z.object({
   capability: nullableText,
   objective: nullableText,
 });
@@ -154,10 +154,7 @@ export const exerciseInputSchema = z.object({
 });
 
 export type PlanSource = z.infer<typeof planSourceSchema>;
-export type StructuredQuestion = z.infer<typeof structuredQuestionSchema>;
-export type QuestionGroup = z.infer<typeof questionGroupSchema>;
 export type StructuredQuestions = z.infer<typeof structuredQuestionsSchema>;
-export type ModuleQuestions = z.infer<typeof moduleQuestionsSchema>;
 export type Module = z.infer<typeof moduleSchema>;
 export type MselRow = z.infer<typeof mselRowSchema>;
 export type MselColumn = (typeof mselColumns)[number];

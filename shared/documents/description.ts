@@ -9,7 +9,7 @@ import { z } from "zod";
 export const DESCRIPTION_MAX = 4000;
 
 /** Heading of the passage the description becomes (what a citation shows). */
-export const DESCRIPTION_HEADING = "Description";
+const DESCRIPTION_HEADING = "Description";
 
 export const descriptionSchema = z
   .string({ error: "Description must be text." })

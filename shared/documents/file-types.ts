@@ -5,7 +5,7 @@
  */
 
 /** How a type is read: the parser family (parse/index.ts) and the content check (sniff.ts). */
-export type TypeFamily =
+type TypeFamily =
   | "text" // plain text in any common encoding
   | "pdf"
   | "ooxml" // Office Open XML zip: docx, xlsx, pptx

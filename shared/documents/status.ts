@@ -4,7 +4,7 @@ import { z } from "zod";
  * Where a document is in ingestion. Stored as Document.structuredContent = { ingest: IngestStatus,
  * outline?: string[] } so no migration alters the Document table (0000 is frozen).
  */
-export const ingestStatusSchema = z.object({
+const ingestStatusSchema = z.object({
   status: z.enum(["queued", "processing", "ready", "failed"]),
   progress: z.number().int().min(0).max(100),
   error: z.string().optional(),

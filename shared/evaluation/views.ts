@@ -1,4 +1,4 @@
-import type { EegContent, EegGuide, FeedbackContent, Rating } from "../db/conduct-shapes";
+import type { EegContent, FeedbackContent } from "../db/conduct-shapes";
 
 /**
  * Evaluation's wire types (issue 15): Exercise Evaluation Guides and participant feedback.
@@ -23,8 +23,6 @@ export type EegView = {
   updatedAt: string;
 };
 
-/** The rating definitions shown beside every P/S/M/U control and printed on the EEG. */
-export type RatingDefinitionView = { rating: Rating; label: string; definition: string };
 
 export type FeedbackFormView = {
   sessionName: string;
@@ -46,4 +44,4 @@ export type FeedbackSummaryView = {
   ratings: { id: string; text: string; mean: number | null; count: number }[];
 };
 
-export type { EegContent, EegGuide, FeedbackContent, Rating };
+;

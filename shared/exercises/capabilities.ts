@@ -249,20 +249,15 @@ export const CORE_CAPABILITIES = [
 ] as const satisfies readonly CoreCapability[];
 
 export type CoreCapabilityName = (typeof CORE_CAPABILITIES)[number]["name"];
-export type CoreCapabilityId = (typeof CORE_CAPABILITIES)[number]["id"];
 
 export const CORE_CAPABILITY_NAMES: readonly CoreCapabilityName[] = CORE_CAPABILITIES.map((c) => c.name);
 
 const byName = new Map<string, CoreCapability>(CORE_CAPABILITIES.map((c) => [c.name, c]));
-const byId = new Map<string, CoreCapability>(CORE_CAPABILITIES.map((c) => [c.id, c]));
 
 export function getCapabilityByName(name: string): CoreCapability | undefined {
   return byName.get(name);
 }
 
-export function getCapabilityById(id: string): CoreCapability | undefined {
-  return byId.get(id);
-}
 
 export function isCoreCapabilityName(name: string): name is CoreCapabilityName {
   return byName.has(name);

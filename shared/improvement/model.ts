@@ -5,7 +5,7 @@ import { CORRECTIVE_ACTION_STATUSES } from "../db/hseep-terms";
 /** Corrective-action request schemas (issue 15), shared by the API and the browser. */
 
 export const IMPROVEMENT_BODY_LIMIT = 16 * 1024;
-export { CORRECTIVE_ACTION_STATUSES };
+;
 
 /** Days before the due date when the reminder starts, and the least time between two reminders of one action. */
 export const REMINDER_LEAD_DAYS = 7;

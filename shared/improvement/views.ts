@@ -49,7 +49,7 @@ export type CorrectiveActionListView = {
 export type VerifyingSessionView = { id: string; name: string; exerciseName: string; endedAt: string };
 
 /** One rating of a capability in one conducted exercise (from its published AAR's analysis). */
-export type TrendPointView = { sessionId: string; exerciseName: string; date: string; rating: Rating };
+type TrendPointView = { sessionId: string; exerciseName: string; date: string; rating: Rating };
 
 export type CapabilityTrendView = {
   capability: string;

@@ -20,7 +20,7 @@ import MarkdownIt, { type Options, type StateBlock, type StateInline, type Token
  * text, and inline it bounds how far a link label is looked into (a run of "[" costs about twice
  * this many steps a character). 8 holds four levels of lists, more than the renderers draw.
  */
-export const MAX_PARSE_NESTING = 8;
+const MAX_PARSE_NESTING = 8;
 
 // maxNesting is a markdown-it option its type declarations leave out.
 const options: Options & { maxNesting: number } = { html: false, linkify: false, typographer: false, breaks: false, maxNesting: MAX_PARSE_NESTING };

@@ -19,7 +19,7 @@ export type Inline =
   | { kind: "code"; text: string }
   | { kind: "link"; href: string; children: Inline[] };
 
-export type ListItem = { children: Inline[]; sublist?: ListBlock };
+type ListItem = { children: Inline[]; sublist?: ListBlock };
 export type ListBlock = { kind: "list"; ordered: boolean; items: ListItem[] };
 
 export type Block =

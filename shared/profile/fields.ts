@@ -8,7 +8,6 @@ export const TEXT_LIMIT_MESSAGE = "Must be less than 50000 characters";
 export const ASK_LIMIT_MESSAGE = "Must be less than 30000 characters";
 
 export const TYPES_OF_USE = ["Individual", "Household / Family", "Community Group", "Professional"] as const;
-export type TypeOfUse = (typeof TYPES_OF_USE)[number];
 
 export const LANGUAGE_MESSAGE = "Choose a language from the list";
 export const TYPE_OF_USE_MESSAGE = `Choose one of: ${TYPES_OF_USE.join(", ")}`;

@@ -66,7 +66,6 @@ export const SUPPORTED_LANGUAGES = [
 
 export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number]["code"];
 
-export const LANGUAGE_CODES = SUPPORTED_LANGUAGES.map((l) => l.code) as [LanguageCode, ...LanguageCode[]];
 
 const names = new Map<string, string>(SUPPORTED_LANGUAGES.map((l) => [l.code, l.name]));
 

@@ -38,7 +38,6 @@ export const customInstructionsSchema = z.object({
 });
 
 export type CustomInstructions = z.infer<typeof customInstructionsSchema>;
-export type CustomInstructionsInput = z.input<typeof customInstructionsSchema>;
 
 export const EMPTY_CUSTOM_INSTRUCTIONS: CustomInstructions = customInstructionsSchema.parse({});
 

@@ -5,16 +5,16 @@ import type { AiProvider } from "../../worker/ai";
 import { getLedgerState, grantCredits } from "../../worker/billing/service";
 import { appContext } from "../../worker/context";
 import { getDb } from "../../worker/db/client";
-import { campaigns, teamMembers } from "../../worker/db/schema";
+import { campaigns } from "../../worker/db/schema";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { createCampaign, setCollaborateFlag } from "../exercises/helpers";
 
-export const db = () => getDb(env.DB);
+const db = () => getDb(env.DB);
 
 /** What each contributor wrote about themselves: none of it may reach the D1 mirror. */
 export type Person = { fullName: string; email: string; organization: string };
 
-export function person(n: number): Person {
+function person(n: number): Person {
   const tag = crypto.randomUUID().slice(0, 6);
   return { fullName: `Ada${tag} Lovelace${n}`, email: `ada${n}-${tag}@brackwater.example`, organization: `Brackwater County EMS ${tag}` };
 }
@@ -46,16 +46,9 @@ export async function synthesisCampaign(owner: TestUser, manager: TestUser | nul
   return campaignId;
 }
 
-/** Another campaign of the same team as `campaignId` (so the same people may open it). */
-export async function siblingCampaign(campaignId: string, owner: TestUser): Promise<string> {
-  const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaignId));
-  const id = crypto.randomUUID();
-  await db().insert(campaigns).values({ ...row!, id, createdById: owner.userId, insights: null, status: "ACTIVE" });
-  return id;
-}
 
 /** A campaign-only contributor who COMPLETED their interview, with their identity in the answers. */
-export async function completedContributor(campaignId: string, who: Person, submittedAt = Date.UTC(2031, 0, 5, 10, 0, 0)): Promise<string> {
+async function completedContributor(campaignId: string, who: Person, submittedAt = Date.UTC(2031, 0, 5, 10, 0, 0)): Promise<string> {
   const authorId = crypto.randomUUID();
   const id = crypto.randomUUID();
   const [first, last] = who.fullName.split(" ");
@@ -117,11 +110,6 @@ export async function people(credits = 2_000): Promise<{ owner: TestUser; manage
   return { owner, manager, outsider };
 }
 
-/** Make `user` a campaign manager of the team of `campaignId` (a second campaign's team). */
-export async function addManager(campaignId: string, user: TestUser): Promise<void> {
-  const [row] = await db().select({ teamId: campaigns.teamId }).from(campaigns).where(eq(campaigns.id, campaignId));
-  await db().insert(teamMembers).values({ teamId: row!.teamId, userId: user.userId, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" });
-}
 
 /** The offline provider, counting its calls and failing the calls listed in `failOn` (1-based). */
 export function countingProvider(failOn: number[] = []): AiProvider & { calls: number } {

@@ -54,7 +54,7 @@ export async function openSocket(path: string, headers: Record<string, string> =
   return clientFor(res.webSocket);
 }
 
-export function clientFor(ws: WebSocket): SocketClient {
+function clientFor(ws: WebSocket): SocketClient {
   const messages: Json[] = [];
   const waiters: { match: (m: Json) => boolean; resolve: (m: Json) => void }[] = [];
   let closedResolve: (v: { code: number }) => void = () => undefined;

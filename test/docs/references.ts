@@ -27,7 +27,7 @@ export const SPEC = "docs/spec/product-spec.md";
 const DECISIONS = "docs/decisions";
 
 /** Documents copied in word for word: their paths and links describe another layout, so only their § references are read. */
-export const VERBATIM = new Set([SPEC, "docs/hseep.md", "docs/design.md"]);
+const VERBATIM = new Set([SPEC, "docs/hseep.md", "docs/design.md"]);
 
 /** Top folders a path in the docs may start with. */
 const TOP = /^(?:worker|web|durable-objects|shared|test|e2e|scripts|bench|docs|migrations|public)\//;

@@ -9,7 +9,7 @@ import type { TestUser } from "../helpers/auth";
 export const db = () => getDb(env.DB);
 
 /** The day the test sessions were played (pinned: exports print it). */
-export const PLAYED_AT = new Date(Date.UTC(2027, 2, 3, 14, 0, 0));
+const PLAYED_AT = new Date(Date.UTC(2027, 2, 3, 14, 0, 0));
 
 const item = (n: number, over: Partial<TimelineItem>): TimelineItem => ({
   key: `msel-${n}`,

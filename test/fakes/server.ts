@@ -6,7 +6,7 @@ export type FakeRoute = (req: http.IncomingMessage, res: http.ServerResponse, bo
 /** Fakes register here by path prefix; each answers like the real service would. */
 const routes: FakeRoute[] = [];
 
-export function registerFake(route: FakeRoute) {
+function registerFake(route: FakeRoute) {
   routes.push(route);
 }
 

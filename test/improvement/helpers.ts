@@ -20,7 +20,7 @@ export function pinClock(iso: string): number {
   return at;
 }
 
-export function plan(exerciseName: string): ConductPlan {
+function plan(exerciseName: string): ConductPlan {
   return {
     exerciseName,
     scenario: "A levee seeps.",

@@ -12,7 +12,7 @@ import { fakeSourceVars, NOW } from "./helpers";
 
 /** Shared set-up of the intelligence chat tests (test/intelligence/chat*.test.ts). */
 
-export const FLOOD_PLAN =
+const FLOOD_PLAN =
   "# Flood response\nThe county emergency manager orders the evacuation of Brackwater low-lying zones when the river gauge passes 18 feet.\n\n" +
   "# Shelters\nThe Red Cross opens shelters at Brackwater High School and the fairgrounds.";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { parseConfig } from "../../worker/env";
 import { Stripe, cryptoProvider } from "../../worker/payments/stripe";
 
-export const WEBHOOK_SECRET = "whsec_test_readyroom";
+const WEBHOOK_SECRET = "whsec_test_readyroom";
 
 /**
  * The Worker's env with Stripe configured against the fake Stripe server. Tests hand it to the app

@@ -1,9 +1,7 @@
 import * as React from "react";
 import { streamAsk, type AskCitation, type AskEvent, type AskOutcome, type AskRequest, type AssistantError } from "~/lib/ask-api";
-import { useAnswerStream, type StreamingTurn } from "./use-answer-stream";
+import { useAnswerStream } from "./use-answer-stream";
 
-/** The question in flight and the answer as it streams; the saved messages replace it when the stream ends. */
-export type PendingTurn = StreamingTurn<AskCitation[]>;
 
 /** One Ask Readyroom stream at a time (see useAnswerStream); `send` takes the spec's document chat request. */
 export function useAskStream(options: { onError: (error: AssistantError, notFound: boolean) => void; onSettled: (chatId: string, outcome: AskOutcome) => Promise<void> | void }) {

@@ -8,13 +8,13 @@ import { conversationApiPath, exerciseKey, type ExerciseRef } from "../lib/exerc
  * stream (worker/conversations/framing.ts documents the events). Errors follow spec §8 exactly.
  */
 
-export type ChatRole = "user" | "assistant" | "system";
-export type ChatMessage = { role: ChatRole; content: string };
+type ChatRole = "user" | "assistant" | "system";
+type ChatMessage = { role: ChatRole; content: string };
 export type Purpose = "content" | "conversation" | "step" | "retry" | "n-shot" | "follow-up";
 
 export type StreamMeta = { provider: string; model: string; label: string; offline: boolean; draft: boolean };
 /** After a prose reply: the passages its [n] markers cite (mapped by the server) and the reply as saved. */
-export type CitationsEvent = { citations: ProseCitation[]; content: string };
+type CitationsEvent = { citations: ProseCitation[]; content: string };
 export type { ProseCitation };
 export type DraftEvent = { sectionType: string; moduleIndex: number; draft: Record<string, unknown>; patch: Record<string, unknown> };
 

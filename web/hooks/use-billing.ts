@@ -8,25 +8,21 @@ import type { BillingInfo } from "../../worker/payments/service";
 export type { BillingInfo, Usage };
 
 /** Spec §3 balance view. */
-export type BalanceView = { usedCredits: number; totalCredits: number; hasActivePlan: boolean; hasUnlimitedUsage: boolean };
+type BalanceView = { usedCredits: number; totalCredits: number; hasActivePlan: boolean; hasUnlimitedUsage: boolean };
 
 /** Spec §9 timings. */
-export const BILLING_REFRESH_MS = 60_000;
-export const BALANCE_POLL_MS = 5_000;
-export const BALANCE_POLL_TIMES = 6;
+const BILLING_REFRESH_MS = 60_000;
+const BALANCE_POLL_MS = 5_000;
+const BALANCE_POLL_TIMES = 6;
 /** The browser event that makes the balance refetch (fired e.g. when an AI stream ends). */
-export const BALANCE_UPDATED_EVENT = "balance-updated";
+const BALANCE_UPDATED_EVENT = "balance-updated";
 const TRIAL_NOTICE_PREFIX = "readyroom:trial-converted:";
 
-export const billingKeys = {
+const billingKeys = {
   info: ["billing", "account-info"] as const,
   usage: ["billing", "usage"] as const,
 };
 
-/** Announces that credits may have changed; every mounted balance view refetches. */
-export function notifyBalanceUpdated() {
-  window.dispatchEvent(new Event(BALANCE_UPDATED_EVENT));
-}
 
 /** Spec §4: trial conversion = previously in trial, now not, with a subscription; or the server says so. */
 export function detectTrialConversion(previous: Pick<BillingInfo, "isTrialPeriod"> | undefined, current: BillingInfo): boolean {

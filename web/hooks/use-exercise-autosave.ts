@@ -4,7 +4,7 @@ import type { ExerciseRef } from "~/lib/exercise-paths";
 
 export type SaveState = "saved" | "saving" | "pending" | "error";
 
-export const AUTOSAVE_DEBOUNCE_MS = 800;
+const AUTOSAVE_DEBOUNCE_MS = 800;
 const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 

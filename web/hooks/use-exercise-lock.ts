@@ -2,7 +2,7 @@ import * as React from "react";
 import { ExerciseApiError, exerciseApi, type LockInfo } from "~/lib/exercise-api";
 import { exerciseKey, type ExerciseRef } from "~/lib/exercise-paths";
 
-export const LOCK_HEARTBEAT_MS = 30_000;
+const LOCK_HEARTBEAT_MS = 30_000;
 
 export type LockStatus =
   | { kind: "acquiring" }

@@ -1,7 +1,7 @@
 import * as React from "react";
 
 /** Spec §9: the mobile layout applies under 768 px wide (Tailwind's `md` starts at 768). */
-export const MOBILE_BREAKPOINT_PX = 768;
+const MOBILE_BREAKPOINT_PX = 768;
 
 export function useIsMobile() {
   const [mobile, setMobile] = React.useState(false);

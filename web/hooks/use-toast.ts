@@ -37,7 +37,7 @@ function scheduleRemoval(id: string) {
   );
 }
 
-export function dismissToast(id?: string) {
+function dismissToast(id?: string) {
   const ids = id === undefined ? memoryState.toasts.map((t) => t.id) : [id];
   dispatch({ type: "DISMISS", id });
   ids.forEach(scheduleRemoval);

@@ -4,7 +4,7 @@ import { conductSessions } from "./conduct-api";
 
 /** The After-Action Report / Improvement Plan API of one conduct session (worker/aar/views.ts). */
 
-export const aarPath = (sessionId: string) => `/api/conduct/sessions/${encodeURIComponent(sessionId)}/aar`;
+const aarPath = (sessionId: string) => `/api/conduct/sessions/${encodeURIComponent(sessionId)}/aar`;
 
 const aar = (sessionId: string) => ({ param: { id: encodeURIComponent(sessionId) } });
 

@@ -10,7 +10,7 @@ import type { ChatSummary, ChatView, MessageView } from "../../worker/ask/servic
 import type { AskActionListing } from "../../worker/ask/actions/catalogue";
 import type { AskRoutes } from "../../worker/ask/routes";
 import type { AssistantError } from "../hooks/use-assistant-stream";
-import { answerFailure, answerParts, baseAnswerEvent, createNdjsonReader, ndjsonObject, streamNdjson, type CitedPart } from "./answer-stream";
+import { answerFailure, answerParts, baseAnswerEvent, createNdjsonReader, ndjsonObject, streamNdjson } from "./answer-stream";
 import { apiClient, unwrap } from "./api-client";
 
 export type { AssistantError };
@@ -24,7 +24,6 @@ export type AskMessageMetadata = MessageView["metadata"];
 /** A saved message as the chat shows it: only the user's and the assistant's. */
 export type AskMessage = MessageView & { role: "user" | "assistant" };
 export type { AskEvent };
-export type AskMeta = Extract<AskEvent, { type: "meta" }>;
 /** The spec's document chat request (§3) as the browser sends it. */
 export type AskRequest = Pick<AskBodyInput, "messages" | "documentIds" | "model" | "isAskReadyroomAction" | "actionName">;
 /** A named action as the Actions menu lists it (GET /api/ask/actions; empty unless the account's flag is on). */
@@ -109,5 +108,4 @@ export async function streamAsk(chatId: string, body: AskRequest, onEvent: (even
   return outcome.ok ? { ...outcome, messageId, interrupted } : outcome;
 }
 
-export type AnswerPart = CitedPart<AskCitation>;
 export { answerParts };

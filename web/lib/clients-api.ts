@@ -2,11 +2,11 @@
  * Browser calls of the Clients page's API (worker/clients/routes.ts), through the router's own
  * types (`apiClient`; `{message, code}` errors as ApiError).
  */
-import type { ClientGroupView, ClientPersonView, ClientsPage, ClientView, ManagedClientView } from "../../worker/clients/views";
+import type { ClientGroupView, ClientPersonView, ClientsPage, ManagedClientView } from "../../worker/clients/views";
 import type { ClientRoutes } from "../../worker/clients/routes";
 import { apiClient, unwrap } from "./api-client";
 
-export type { ClientGroupView, ClientPersonView, ClientsPage, ClientView, ManagedClientView };
+export type { ClientGroupView, ClientPersonView, ClientsPage,  ManagedClientView };
 
 const enc = encodeURIComponent;
 const clients = apiClient<ClientRoutes>("/api/clients");

@@ -19,7 +19,7 @@ export function acceptState<S extends { seq: number }>(current: S | null, next: 
 // ---------------------------------------------------------------------------------------------
 // Reconnecting.
 
-export const RECONNECT_BASE_MS = 500;
+const RECONNECT_BASE_MS = 500;
 export const RECONNECT_MAX_MS = 15_000;
 /** While the socket is down the page polls the state this often, so nothing waits for the socket. */
 export const POLL_WHILE_DISCONNECTED_MS = 5_000;

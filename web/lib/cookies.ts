@@ -33,8 +33,7 @@ export const DOCUMENT_CHAT_MODEL_COOKIE = "selectedDocumentChatModel";
 export const THREAT_INTELLIGENCE_COOKIE = "threatIntelligenceEnabled";
 
 /** Spec §9: cookie storage defaults to 365 days; the welcome cookie stays 30 days. */
-export const COOKIE_DEFAULT_DAYS = 365;
-export const WELCOME_COOKIE_DAYS = 30;
+const COOKIE_DEFAULT_DAYS = 365;
 const DAY_SECONDS = 24 * 60 * 60;
 
 export function parseCookies(header: string | null | undefined): Record<string, string> {

@@ -4,7 +4,7 @@ import { ApiError } from "./query";
 export const DOWNLOAD_SUCCESS_MS = 2_000;
 
 /** The file name a Content-Disposition header gives (RFC 5987 `filename*` first), else the fallback. */
-export function filenameFrom(disposition: string | null, fallback: string): string {
+function filenameFrom(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   if (star) {

@@ -102,9 +102,7 @@ export const exerciseApi = {
   },
 };
 
-/** Campaign exercises add the markdown discussion guide (spec §7). */
-export const EXPORT_FORMATS = ["docx", "pdf", "json", "csv", "md"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportFormat = "docx" | "pdf" | "json" | "csv" | "md";
 
 /** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */
 export function downloadExport(ref: ExerciseRef, format: ExportFormat): Promise<string> {

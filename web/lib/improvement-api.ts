@@ -10,7 +10,6 @@ import type {
   CorrectiveActionListView,
   CorrectiveActionStatus,
   CorrectiveActionView,
-  TrendPointView,
   VerifyingSessionView,
 } from "../../shared/improvement/views";
 import { apiClient, unwrap } from "./api-client";
@@ -21,7 +20,7 @@ export type {
   CorrectiveActionListView,
   CorrectiveActionStatus,
   CorrectiveActionView,
-  TrendPointView,
+  
   UpdateCorrectiveActionInput,
   VerifyingSessionView,
 };

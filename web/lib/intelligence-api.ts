@@ -14,7 +14,6 @@ import { apiClient, unwrap } from "./api-client";
 import { safeHref } from "../../shared/markdown/safe-href";
 
 export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
-export type IntelMeta = Extract<IntelChatEvent, { type: "meta" }>;
 export type IntelSources = Omit<Extract<IntelChatEvent, { type: "citations" }>, "type">;
 export type IntelQuestion = IntelQuestionBody;
 

@@ -5,7 +5,7 @@ import { createContext, useContext } from "react";
  * scripts Remix renders. Provided by entry.server; in the browser it is empty, which is what the
  * browser itself reports for a nonce attribute after reading it.
  */
-export const NonceContext = createContext<string>("");
+const NonceContext = createContext<string>("");
 export const NonceProvider = NonceContext.Provider;
 
 export function useNonce(): string {

@@ -3,10 +3,10 @@
  * in-app list behind the bell. Types are the service's own (docs/decisions/0008).
  */
 import type { NotificationRoutes } from "../../worker/notifications/routes";
-import type { NotificationListView, NotificationSettingsView, NotificationView } from "../../worker/notifications/service";
+import type { NotificationSettingsView, NotificationView } from "../../worker/notifications/service";
 import { apiClient, unwrap } from "./api-client";
 
-export type { NotificationListView, NotificationSettingsView, NotificationView };
+export type {  NotificationSettingsView, NotificationView };
 export type NotificationSettingsInput = Partial<Pick<NotificationSettingsView, "live" | "email" | "inApp" | "push">>;
 
 const notifications = apiClient<NotificationRoutes>("/api/notifications");

@@ -12,10 +12,10 @@ import type { SynthesisRoutes } from "../../worker/collaborate/synthesis/routes"
 import type { OkBody } from "./api-client";
 import { SynthesisApiError } from "./synthesis-logic";
 
-export { SynthesisApiError };
+;
 
 /** Spec §7 state variants. */
-export type SynthesisContent = "anonymized" | "summary" | "all";
+type SynthesisContent = "anonymized" | "summary" | "all";
 
 type Transport = { kind: "proxy" } | { kind: "direct"; token: string; expiresAtMs: number; baseUrl: string };
 

@@ -123,7 +123,7 @@ export function shouldShowCompleteModal(input: { shouldShowModal: boolean; synth
 }
 
 /** Spec §5/§6 ownership check: the creator is matched by e-mail. */
-export function isCampaignCreator(campaign: Pick<CampaignDetailView, "createdBy">, userEmail: string): boolean {
+function isCampaignCreator(campaign: Pick<CampaignDetailView, "createdBy">, userEmail: string): boolean {
   const creator = campaign.createdBy.email?.trim().toLowerCase();
   return Boolean(creator) && creator === userEmail.trim().toLowerCase();
 }

@@ -3,13 +3,13 @@
  * cached 30 s (TEAM_STALE_TIME_MS, spec §9 "team data stale time"), and the admin's writes
  * (worker/teams/routes.ts), through the routers' own types.
  */
-import type { CampaignParticipationView, InvitationView, TeamMembersView, TeamMemberView } from "../../worker/teams/service";
+import type { CampaignParticipationView, TeamMembersView, TeamMemberView } from "../../worker/teams/service";
 import type { CollaborateRole, TeamRole } from "../../worker/db/schema/teams";
 import type { TeamRoutes } from "../../worker/teams/routes";
 import { apiClient, unwrap } from "./api-client";
 import { usersApi } from "./users-api";
 
-export type { CampaignParticipationView, CollaborateRole, InvitationView, TeamMembersView, TeamMemberView, TeamRole };
+export type { CampaignParticipationView, CollaborateRole,  TeamMembersView, TeamMemberView, TeamRole };
 
 const enc = encodeURIComponent;
 const teams = apiClient<TeamRoutes>("/api/teams");
@@ -17,7 +17,7 @@ const teams = apiClient<TeamRoutes>("/api/teams");
 const byId = (id: string) => ({ param: { id: enc(id) } });
 
 /** Spec §9: team data is fresh for 30 s. */
-export const TEAM_STALE_TIME_MS = 30_000;
+const TEAM_STALE_TIME_MS = 30_000;
 
 export const teamQueryKeys = {
   members: ["users", "team-members"] as const,
@@ -36,4 +36,3 @@ export const teamsApi = {
 
 /** react-query options of the two reads, so every screen caches them alike. */
 export const teamMembersQuery = { queryKey: teamQueryKeys.members, queryFn: teamsApi.members, staleTime: TEAM_STALE_TIME_MS };
-export const campaignParticipationsQuery = { queryKey: teamQueryKeys.participations, queryFn: teamsApi.participations, staleTime: TEAM_STALE_TIME_MS };

@@ -17,7 +17,7 @@ import type { AarView } from "../../shared/aar/views";
 export const AAR_EXPORT_FORMATS = ["docx", "pdf"] as const;
 export type AarExportFormat = (typeof AAR_EXPORT_FORMATS)[number];
 
-export const IMPROVEMENT_PLAN_HEADERS = [
+const IMPROVEMENT_PLAN_HEADERS = [
   "Core Capability",
   "Issue / Area for Improvement",
   "Corrective Action",
@@ -41,7 +41,7 @@ function clockTime(at: number | null): string {
   return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
 }
 
-export const evidenceLine = (e: Evidence) => `“${e.quote}” — ${KIND_LABEL[e.kind]}${e.at !== null ? `, ${clockTime(e.at)}` : ""}${e.afterPlay ? `, ${AFTER_PLAY}` : ""}`;
+const evidenceLine = (e: Evidence) => `“${e.quote}” — ${KIND_LABEL[e.kind]}${e.at !== null ? `, ${clockTime(e.at)}` : ""}${e.afterPlay ? `, ${AFTER_PLAY}` : ""}`;
 
 function findingBlocks(label: string, i: number, f: AarContent["analyses"][number]["strengths"][number], withRootCause: boolean): Block[] {
   const out: Block[] = [{ type: "heading", level: 3, text: `${label} ${i + 1}: ${f.text}` }];
@@ -51,7 +51,7 @@ function findingBlocks(label: string, i: number, f: AarContent["analyses"][numbe
   return out;
 }
 
-export function buildAarDocument(view: Pick<AarView, "content" | "status" | "publishedAt">): SitMan {
+function buildAarDocument(view: Pick<AarView, "content" | "status" | "publishedAt">): SitMan {
   const { content } = view;
   const o = content.overview;
   const title = o.exerciseName.trim() || "Exercise";

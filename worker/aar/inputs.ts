@@ -37,11 +37,11 @@ export type ObservationInput = {
   afterPlay: boolean;
 };
 
-export type AnswerInput = { id: string; at: number; group: string; moduleIndex: number; questionIndex: number; text: string };
+type AnswerInput = { id: string; at: number; group: string; moduleIndex: number; questionIndex: number; text: string };
 
 export type FeedbackInput = { id: string; at: number; content: FeedbackContent };
 
-export type PlayedItem = { key: string; title: string; at: number; unplanned: boolean; responsibleOrganization: string | null };
+type PlayedItem = { key: string; title: string; at: number; unplanned: boolean; responsibleOrganization: string | null };
 
 export type AarInputs = {
   session: { id: string; name: string; plan: ConductPlan; startedAt: number | null; endedAt: number | null };
@@ -82,7 +82,7 @@ export async function loadAarInputs(db: Database, session: ConductSession): Prom
 type EventRow = { id: string; at: Date; actorId: string | null; actorLabel: string; payload: (typeof conductEvents.$inferSelect)["payload"] };
 
 /** Rows → inputs; pure, so the bench and node tests build inputs the same way. */
-export function fromRows(
+function fromRows(
   session: Pick<ConductSession, "id" | "name" | "plan" | "startedAt" | "endedAt">,
   events: EventRow[],
   eeg: EegContent | null,

@@ -1,9 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
 import { campaigns, type CollaborateRole, type TeamRole } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { membershipHasFlag } from "./flags";
-import { membershipOf, readMembership, type Membership } from "./membership";
+import { membershipOf, type Membership } from "./membership";
 import type { UserContext } from "../context";
 
 /**
@@ -15,7 +14,7 @@ import type { UserContext } from "../context";
  * the collaborateEnabled flag (see userHasFlag). Outside it a campaign is "not found" (404), the
  * same as one that does not exist.
  */
-export function mayCollaborate(input: { collaborateEnabled: boolean; role: TeamRole; collaborateRole: CollaborateRole }): boolean {
+function mayCollaborate(input: { collaborateEnabled: boolean; role: TeamRole; collaborateRole: CollaborateRole }): boolean {
   return input.collaborateEnabled && (input.role === "ADMIN" || input.collaborateRole === "CAMPAIGN_MANAGER");
 }
 
@@ -25,9 +24,6 @@ export function collaborateTeamIdsOf(membership: Membership): string[] {
   return membership.teams.filter((m) => mayCollaborate({ collaborateEnabled, role: m.role, collaborateRole: m.collaborateRole })).map((m) => m.teamId);
 }
 
-export async function collaborateTeamIds(db: Database, userId: string): Promise<string[]> {
-  return collaborateTeamIdsOf(await readMembership(db, userId));
-}
 
 export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
 

@@ -1,9 +1,7 @@
 import type { Database } from "../db/client";
 import { readMembership, type Membership } from "./membership";
 
-/** Feature flags of spec §6. The first two also have Account columns of their own (kept in step by `npm run admin -- set-flag`). */
-export const FEATURE_FLAGS = ["collaborateEnabled", "modelSelectionEnabled", "alertsEnabled", "betaAskReadyroomActionsEnabled"] as const;
-export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export type FeatureFlag = "collaborateEnabled" | "modelSelectionEnabled" | "alertsEnabled" | "betaAskReadyroomActionsEnabled";
 
 /** Whether `featureFlags` (the Account JSON column, parsed or as stored text) turns `name` on. */
 export function flagOn(flags: unknown, name: FeatureFlag): boolean {

@@ -7,7 +7,7 @@ import { accounts, userAccounts } from "../db/schema";
  * never collides with a sign-in link) and reaches the account they work in through UserAccount.
  * Team members are additionally linked to the team owner's account.
  */
-export const TENANCY_PROVIDER = "readyroom";
+const TENANCY_PROVIDER = "readyroom";
 
 export async function createSoloAccountForUser(db: Database, input: { userId: string; name?: string | null }): Promise<string> {
   const accountId = crypto.randomUUID();

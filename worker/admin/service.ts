@@ -28,9 +28,9 @@ export function isAdmin(user: { role: string } | null | undefined): boolean {
   return user?.role === "admin";
 }
 
-export type AdminFlags = Record<Flag, boolean>;
+type AdminFlags = Record<Flag, boolean>;
 
-export type AdminPlanView = { planType: PlanType; billingInterval: BillingInterval | null; status: string; source: string | null };
+type AdminPlanView = { planType: PlanType; billingInterval: BillingInterval | null; status: string; source: string | null };
 
 export interface AdminUserView {
   id: string;
@@ -306,7 +306,7 @@ export async function changeCredits(ctx: UserContext, accountId: string, input: 
 // ------------------------------------------------------------------------------------------------
 // Audit log
 
-export interface AuditEntryView {
+interface AuditEntryView {
   id: string;
   createdAt: number;
   action: string;

@@ -139,7 +139,7 @@ export async function settleAnswerCharge(charge: AiCharge, usage: TokenUsage | n
  * A provider that refuses before streaming (bad key, outage) is a 502 the user can act on; the
  * caller has already released the credits. Anything else is ours and is rethrown as it is.
  */
-export function providerRefusal(err: unknown, tag: string): unknown {
+function providerRefusal(err: unknown, tag: string): unknown {
   if (!(err instanceof AiProviderError)) return err;
   console.error(`${tag} ${err.message}`);
   return new HttpError(502, "ai_provider_error", "The AI provider could not answer right now. No credits were used; try again in a moment.");

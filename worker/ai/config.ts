@@ -10,7 +10,7 @@ import { AI_PROVIDERS, DEFAULT_CHAT_MODEL, getModel, PROVIDER_DEFAULT_MODEL, typ
  * - nothing, or AI_PROVIDER=offline: the offline drafting provider.
  */
 
-export type EndpointId = ModelProvider | "custom";
+type EndpointId = ModelProvider | "custom";
 
 export interface AiEndpoint {
   id: EndpointId;

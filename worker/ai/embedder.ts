@@ -73,7 +73,7 @@ export function workersAiEmbedder(ai: WorkersAi, model: string, relevanceFloor: 
 
 const openAiOutput = z.object({ data: z.array(z.object({ index: z.number().int(), embedding: z.array(z.number()) })) });
 
-export function openAiCompatibleEmbedder(endpoint: { baseURL: string; apiKey: string; model: string }, relevanceFloor: number): Embedder {
+function openAiCompatibleEmbedder(endpoint: { baseURL: string; apiKey: string; model: string }, relevanceFloor: number): Embedder {
   const url = `${endpoint.baseURL.replace(/(?<!\/)\/+$/, "")}/embeddings`;
   return {
     id: "openai-compatible",

@@ -5,8 +5,8 @@ import { openAiCompatibleProvider } from "./openai-compatible";
 import type { AiProvider } from "./types";
 
 export * from "./types";
-export { AI_MODELS, DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL, getModel } from "../../shared/ai/models";
-export { OFFLINE_LABEL } from "./offline";
+export {  DEFAULT_CHAT_MODEL, DEFAULT_DOCUMENT_CHAT_MODEL,  } from "../../shared/ai/models";
+;
 
 /**
  * The one entry point features use: the provider (and model) a call goes to. Offline when no
@@ -21,4 +21,4 @@ export function getAiProvider(
 }
 
 /** The model picker's contents (spec §3), shown when the account has `modelSelectionEnabled`. */
-export { listModels } from "./catalogue";
+;

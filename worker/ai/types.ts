@@ -1,6 +1,6 @@
 /** What the AI layer speaks, independent of any provider SDK. */
 
-export type ChatRole = "system" | "user" | "assistant";
+type ChatRole = "system" | "user" | "assistant";
 
 export interface ChatMessage {
   role: ChatRole;

@@ -30,11 +30,11 @@ import type { AlertMessage } from "./schedule";
  * 5. Notify the owner (in-app item, e-mail copy), keyed by the same pair.
  */
 
-export const ALERT_SUMMARY_MAX_OUTPUT_TOKENS = 700;
+const ALERT_SUMMARY_MAX_OUTPUT_TOKENS = 700;
 export { INSUFFICIENT_CREDITS_NOTICE };
 export const NO_ITEMS_CONTENT = "No new items matched this alert since the previous summary.";
 
-export type AlertRunOutcome = "written" | "duplicate" | "skipped-credits" | "no-items" | "sources-down" | "gone" | "paused" | "disabled";
+type AlertRunOutcome = "written" | "duplicate" | "skipped-credits" | "no-items" | "sources-down" | "gone" | "paused" | "disabled";
 export type AlertRunResult = { outcome: AlertRunOutcome; summaryId?: string; charged?: number };
 
 export type AlertRunDeps = { provider?: AiProvider };

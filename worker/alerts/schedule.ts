@@ -27,10 +27,10 @@ export function isAlertMessage(body: unknown): body is AlertMessage {
 export type AlertQueue = { sendBatch(messages: Iterable<MessageSendRequest<unknown>>): Promise<unknown> };
 
 /** Alerts read per page; each page's messages go out in sendBatch calls of SEND_BATCH (the platform's cap is 100). */
-export const DUE_PAGE_SIZE = 500;
-export const SEND_BATCH = 100;
+const DUE_PAGE_SIZE = 500;
+const SEND_BATCH = 100;
 /** One run enqueues at most this many; the rest are still due and go at the next tick. */
-export const MAX_ENQUEUED_PER_RUN = 50_000;
+const MAX_ENQUEUED_PER_RUN = 50_000;
 
 export type EnqueueResult = { enqueued: number; pages: number; capped: boolean };
 

@@ -59,7 +59,7 @@ export type AlertView = {
 };
 
 export type AlertLimits = { maxAlerts: number; queryMin: number; queryMax: number; cadences: readonly AlertCadence[] };
-export const ALERT_LIMITS: AlertLimits = { maxAlerts: MAX_ALERTS_PER_USER, queryMin: ALERT_QUERY_MIN, queryMax: ALERT_QUERY_MAX, cadences: ALERT_CADENCES };
+const ALERT_LIMITS: AlertLimits = { maxAlerts: MAX_ALERTS_PER_USER, queryMin: ALERT_QUERY_MIN, queryMax: ALERT_QUERY_MAX, cadences: ALERT_CADENCES };
 
 const queryText = z
   .string()
@@ -74,7 +74,7 @@ export const updateAlertSchema = z
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "Send at least one of queryText, cadence, isActive." });
 
-export const alertsDisabled = () => new HttpError(404, "alerts_disabled", "News alerts are not enabled for this account.");
+const alertsDisabled = () => new HttpError(404, "alerts_disabled", "News alerts are not enabled for this account.");
 
 /** 404 `alerts_disabled` unless the caller's account has the alertsEnabled flag (spec §6). */
 export async function assertAlertsEnabled(ctx: UserContext): Promise<void> {
@@ -83,7 +83,7 @@ export async function assertAlertsEnabled(ctx: UserContext): Promise<void> {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function summaryView(row: AlertSummary): AlertSummaryView {
+function summaryView(row: AlertSummary): AlertSummaryView {
   return {
     id: row.id,
     title: row.title,
@@ -151,7 +151,7 @@ async function recentSummaries(ctx: UserContext, alertIds: string[], limit: numb
   return byAlert;
 }
 
-export const ALERT_NOT_FOUND = "Alert not found.";
+const ALERT_NOT_FOUND = "Alert not found.";
 
 export async function ownAlert(ctx: UserContext, id: string): Promise<Alert> {
   const [row] = await ctx.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id))).limit(1);

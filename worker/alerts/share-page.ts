@@ -19,9 +19,9 @@ import { sharedAlertPath } from "../share/paths";
  */
 
 /** How many summaries before the latest the public page lists (headings and dates only). */
-export const SHARED_EARLIER_SUMMARIES = 5;
+const SHARED_EARLIER_SUMMARIES = 5;
 
-export type SharedAlertSummary = { title: string | null; content: string; triggerDate: Date | null; sourceCount: number };
+type SharedAlertSummary = { title: string | null; content: string; triggerDate: Date | null; sourceCount: number };
 
 /** Only what the public page shows: the alert's query and state and its summaries, nothing of its owner. */
 export type SharedAlert = { queryText: string; isActive: boolean; latest: SharedAlertSummary | null; earlier: SharedAlertSummary[] };
@@ -42,7 +42,7 @@ function meta(s: SharedAlertSummary): string {
   return [s.triggerDate ? timeHtml(s.triggerDate, true) : null, escapeHtml(items(s.sourceCount))].filter(Boolean).join(" · ");
 }
 
-export function alertPageBody(alert: SharedAlert): string {
+function alertPageBody(alert: SharedAlert): string {
   const { latest, earlier } = alert;
   if (!latest) {
     const next = alert.isActive ? "The first summary appears here after the alert's next scheduled run." : "Updates are paused, so no summary is being written.";

@@ -12,7 +12,7 @@ import { offlineAskAnswer } from "./offline-answer";
 
 const MAX_HISTORY_MESSAGES = 12;
 const MAX_HISTORY_CHARS = 4_000;
-export const ASK_MAX_OUTPUT_TOKENS = 1_500;
+const ASK_MAX_OUTPUT_TOKENS = 1_500;
 
 const ROLE =
   "You are Ask Readyroom, an assistant for emergency-management and exercise planners. You answer questions " +

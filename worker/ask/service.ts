@@ -224,7 +224,7 @@ function chosenAction(body: AskBody, documentIds: string[] | undefined): AskActi
 const encoder = new TextEncoder();
 const encode = (event: AskEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
 
-export const INTERRUPTED_MESSAGE = "The AI provider stopped before finishing. The partial answer was kept.";
+const INTERRUPTED_MESSAGE = "The AI provider stopped before finishing. The partial answer was kept.";
 
 function streamAnswer(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortController, label: string): ReadableStream<Uint8Array> {
   return answerStream<number>(

@@ -11,7 +11,7 @@ import { HttpError, tooManyRequests } from "../lib/errors";
  * that makes the link checks the count again, so sends at once cannot slip past the limit.
  */
 
-export const INVITATION_SEND_ACTIONS = ["team.invitation_sent", "team.invitation_resent", "campaign.contributor_invited", "campaign.invitation_resent"] as const;
+const INVITATION_SEND_ACTIONS = ["team.invitation_sent", "team.invitation_resent", "campaign.contributor_invited", "campaign.invitation_resent"] as const;
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 

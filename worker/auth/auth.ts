@@ -27,7 +27,7 @@ export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
 /** A session's absolute life: 30 days from sign-in, never extended (worker/auth/session.ts keeps the idle limit). */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 /** How long a sign-up's confirmation link works. */
-export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
+const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 60 * 60 * 24;
 /** How long the second-factor step may take after the first factor (better-auth's default too). */
 const TWO_FACTOR_CHALLENGE_SECONDS = 600;
 
@@ -40,7 +40,7 @@ export function authSecret(config: Config): string {
 }
 
 /** Secure cookies everywhere except plain-http localhost, where browsers would drop them. */
-export function secureCookiesFor(appUrl: string): boolean {
+function secureCookiesFor(appUrl: string): boolean {
   const url = new URL(appUrl);
   const local = url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
   return !(url.protocol === "http:" && local);
@@ -64,7 +64,7 @@ export function twoFactorCookieName(config: Config): string {
  * Cognito needs pool id, client id and region (spec §5), plus the hosted-UI domain the OAuth flow
  * redirects to; otherwise it is left out and the spec's warning is logged.
  */
-export function cognitoSettings(config: Config) {
+function cognitoSettings(config: Config) {
   const { COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID, COGNITO_REGION, COGNITO_DOMAIN, COGNITO_CLIENT_SECRET } = config;
   const anySet = Boolean(COGNITO_USER_POOL_ID || COGNITO_CLIENT_ID || COGNITO_REGION || COGNITO_DOMAIN);
   if (!COGNITO_USER_POOL_ID || !COGNITO_CLIENT_ID || !COGNITO_REGION || !COGNITO_DOMAIN) {

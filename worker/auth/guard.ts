@@ -34,7 +34,7 @@ const SHARE_SEGMENT = /(^|\/)(share|shared)(\/|$)/;
 /** Live conduct's player and evaluator links (issue 15): /conduct/<token>, never /conduct/sessions/…. */
 const CONDUCT_LINK = /^\/conduct\/(?!sessions(\/|$))[^/]+$/;
 
-export function isUnder(pathname: string, prefix: string): boolean {
+function isUnder(pathname: string, prefix: string): boolean {
   if (prefix === "/") return pathname === "/";
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }

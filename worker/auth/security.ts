@@ -9,8 +9,8 @@ import { callAuth, setMfaType, type AuthCallResult } from "./service";
  * come back with a message the page can show as it is.
  */
 
-export const WRONG_PASSWORD = "That password is not right.";
-export const WRONG_CURRENT_PASSWORD = "Current password is not right.";
+const WRONG_PASSWORD = "That password is not right.";
+const WRONG_CURRENT_PASSWORD = "Current password is not right.";
 
 /** better-auth's wrong-password answer (code INVALID_PASSWORD, "Invalid password") in our words. */
 function sayWrongPassword<T>(result: AuthCallResult<T>, message = WRONG_PASSWORD): AuthCallResult<T> {

@@ -5,7 +5,7 @@ import { nowMs } from "../lib/clock";
 /** A session not used for this long ends (ASVS 3.3.2: idle timeout for a level-2 application). */
 export const SESSION_IDLE_TIMEOUT_MS = 12 * 60 * 60_000;
 /** How often use is written back: at most one UPDATE per session per five minutes of activity. */
-export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
+const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 
 /** Past its absolute end (30 days from sign-in, whatever `expires` says) or unused for 12 hours. Times in epoch ms. */
 export function sessionEnded(session: { expires: number; createdAt: number; lastUsedAt: number }, now: number): boolean {
@@ -132,7 +132,7 @@ export async function readSignedCookie(cookieHeader: string | null, secret: stri
 }
 
 /** The session token from the session cookie (see readSignedCookie). */
-export function readSessionToken(cookieHeader: string | null, secret: string, cookieName: string): Promise<string | null> {
+function readSessionToken(cookieHeader: string | null, secret: string, cookieName: string): Promise<string | null> {
   return readSignedCookie(cookieHeader, secret, cookieName);
 }
 

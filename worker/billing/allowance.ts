@@ -16,7 +16,7 @@ import { nowMs } from "../lib/clock";
  */
 
 /** `YYYY-MM` of `now` in UTC. */
-export function allowanceMonth(now: number): string {
+function allowanceMonth(now: number): string {
   return new Date(now).toISOString().slice(0, 7);
 }
 

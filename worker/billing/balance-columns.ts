@@ -5,7 +5,7 @@
  * worker/db/schema/billing.ts; test/billing/balance-columns.node.test.ts checks it carries exactly
  * the mirrored columns.)
  */
-export const BALANCE_COLUMNS = {
+const BALANCE_COLUMNS = {
   id: "TEXT NOT NULL",
   accountId: "TEXT NOT NULL",
   userId: "TEXT",

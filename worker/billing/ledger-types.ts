@@ -10,10 +10,8 @@ import type { BalanceRow, INTERNAL_BALANCE_COLUMNS } from "./balance-columns";
  * it (SPEND, EXPIRE, REVOKE, negative ADJUSTMENT). A PENDING SPEND carries the credits it holds.
  */
 
-export const TRANSACTION_TYPES = ["PURCHASE", "GRANT", "SPEND", "EXPIRE", "REVOKE", "ADJUSTMENT"] as const;
-export const TRANSACTION_STATUSES = ["PENDING", "COMPLETED", "FAILED", "REVERSED"] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TransactionType = "PURCHASE" | "GRANT" | "SPEND" | "EXPIRE" | "REVOKE" | "ADJUSTMENT";
+export type TransactionStatus = "PENDING" | "COMPLETED" | "FAILED" | "REVERSED";
 
 /**
  * The only status changes the ledger makes. Everything else is refused with `invalid_transition`.

@@ -30,7 +30,7 @@ export class LedgerError extends Error {
   }
 }
 
-export function ledgerStub(ctx: AppContext, accountId: string): DurableObjectStub<CreditLedger> {
+function ledgerStub(ctx: AppContext, accountId: string): DurableObjectStub<CreditLedger> {
   const ns = ctx.env.CREDIT_LEDGER;
   return ns.get(ns.idFromName(accountId));
 }

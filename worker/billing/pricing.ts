@@ -3,7 +3,7 @@
  * rates: not shown"), so one rule is chosen here, in one place: one credit per started thousand
  * tokens, input and output alike, and at least one credit for any call that used tokens.
  */
-export const TOKENS_PER_CREDIT = 1000;
+const TOKENS_PER_CREDIT = 1000;
 
 export interface AiUsage {
   inputTokens: number;
@@ -25,7 +25,7 @@ export function estimateCredits(input: { promptTokens: number; maxOutputTokens: 
  * worker/documents/admission.ts): one per started megabyte of the file, at least one. Charged the
  * same for an upload and for every time the file is read again (Reprocess, a new description).
  */
-export const BYTES_PER_INGESTION_CREDIT = 1024 * 1024;
+const BYTES_PER_INGESTION_CREDIT = 1024 * 1024;
 
 export function creditsForIngestion(bytes: number): number {
   return Math.max(1, Math.ceil(Math.max(0, bytes) / BYTES_PER_INGESTION_CREDIT));

@@ -20,7 +20,7 @@ import { nowMs } from "../lib/clock";
 // Errors
 
 /** Ledger refusal → the HTTP error the API answers with. */
-export function toHttpError(err: unknown): unknown {
+function toHttpError(err: unknown): unknown {
   if (!(err instanceof LedgerError)) return err;
   switch (err.code) {
     case "insufficient_credits":
@@ -97,7 +97,7 @@ export function ledgerEventHandlers(): LedgerEventHandlers {
  * handler leaves its event unacknowledged: the ledger offers it again after its lease. Delivery
  * never fails the operation that caused it.
  */
-export async function deliverEvents(ctx: AppContext, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers()) {
+async function deliverEvents(ctx: AppContext, ledger: LedgerClient, events: LedgerEvent[], handlers: LedgerEventHandlers = ledgerEventHandlers()) {
   if (events.length === 0) return;
   const delivered: string[] = [];
   for (const event of events) {
@@ -130,9 +130,6 @@ export async function resolveAccountId(ctx: UserContext): Promise<string | null>
   return getTenancyAccountId(ctx.db, ctx.user.id);
 }
 
-export function ledgerForAccount(ctx: AppContext, accountId: string): LedgerClient {
-  return ledgerFor(ctx, accountId);
-}
 
 // ------------------------------------------------------------------------------------------------
 // Charging AI work
@@ -154,7 +151,7 @@ export interface AiChargeInput {
   actionId?: string;
 }
 
-export interface SettledCharge {
+interface SettledCharge {
   charged: number;
   /** Credits used beyond what the account had (charged up to the balance, recorded here). */
   uncharged: number;

@@ -4,7 +4,7 @@ import { BRIEF_CONTENT_MAX, BRIEF_MESSAGES, BRIEF_TITLE_MAX } from "../../shared
 /** The briefs API's request shapes (bodies and the list query), with the limits' own messages. */
 
 export const LIST_DEFAULT = 20;
-export const LIST_MAX = 50;
+const LIST_MAX = 50;
 
 const titleSchema = z
   .string({ error: BRIEF_MESSAGES.titleRequired })

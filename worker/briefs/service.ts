@@ -16,8 +16,8 @@ import { toBriefView, type BriefPage, type BriefView } from "./views";
  * edits and deletes purge its edge copy.
  */
 
-export const BRIEF_NOT_FOUND = "Brief not found.";
-export const CHAT_NOT_FOUND = "Chat not found.";
+const BRIEF_NOT_FOUND = "Brief not found.";
+const CHAT_NOT_FOUND = "Chat not found.";
 
 // ---------------------------------------------------------------------------------------------
 // Reads

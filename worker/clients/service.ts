@@ -18,8 +18,8 @@ import type { ClientsPage, ClientGroupView, ManagedClientView } from "./views";
  * batch as the change.
  */
 
-export const ENTERPRISE_REQUIRED = "Clients are part of enterprise accounts.";
-export const CLIENT_ADMIN_REQUIRED = "Only the account's owners and admins manage clients.";
+const ENTERPRISE_REQUIRED = "Clients are part of enterprise accounts.";
+const CLIENT_ADMIN_REQUIRED = "Only the account's owners and admins manage clients.";
 
 async function requireScope(ctx: UserContext): Promise<EnterpriseScope> {
   const scope = await enterpriseScopeOf(ctx);

@@ -11,7 +11,7 @@ import { forbidden, notFound } from "../lib/errors";
  * same as for a campaign that does not exist, so an outsider learns nothing.
  */
 
-export const COLLABORATE_UNAVAILABLE =
+const COLLABORATE_UNAVAILABLE =
   "Collaborate is not available to you. It needs the collaborate feature on your team's account and the team admin or campaign manager role.";
 
 export type ManagerTeam = { teamId: string; accountId: string };
@@ -25,10 +25,6 @@ export async function requireManagerTeam(ctx: UserContext): Promise<ManagerTeam>
   return { teamId: team.teamId, accountId: team.accountId };
 }
 
-/** Whether the caller may manage campaigns at all (the /collaborate page's manager view). */
-export async function managesCampaigns(ctx: UserContext): Promise<boolean> {
-  return collaborateTeamIdsOf(await membershipOf(ctx)).length > 0;
-}
 
 export type ManagedCampaign = Campaign & { accountId: string };
 
@@ -46,7 +42,7 @@ export async function managedCampaign(ctx: UserContext, campaignId: string): Pro
   return { ...row.campaign, accountId: row.accountId };
 }
 
-export const CREATOR_ONLY = "Only the campaign's creator can do this.";
+const CREATOR_ONLY = "Only the campaign's creator can do this.";
 
 /** Spec §6: only the creator acts on the synthesis (and reads the campaign through the spec's GET). 403 for the team's other managers. */
 export async function createdCampaign(ctx: UserContext, campaignId: string): Promise<ManagedCampaign> {

@@ -23,8 +23,8 @@ import type { InterviewMessage, InterviewSummaryView, InterviewView } from "../.
  * answer, and paid from the campaign team's credits; offline the scripted words are asked.
  */
 
-export const INTERVIEW_NOT_FOUND = "Interview not found.";
-export const INTERVIEW_MAX_OUTPUT_TOKENS = 300;
+const INTERVIEW_NOT_FOUND = "Interview not found.";
+const INTERVIEW_MAX_OUTPUT_TOKENS = 300;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -64,7 +64,7 @@ function openingMessages(campaign: Campaign, script: ScriptQuestion[], at: numbe
   ];
 }
 
-export function viewOf({ row, campaign }: Pick<Loaded, "row" | "campaign">, now = nowMs()): InterviewView {
+function viewOf({ row, campaign }: Pick<Loaded, "row" | "campaign">, now = nowMs()): InterviewView {
   const params = readParameters(campaign.parameters);
   const script = interviewScript(params);
   const progress = readProgress(row.progress);

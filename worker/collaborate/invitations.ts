@@ -26,11 +26,11 @@ import type { CampaignInvitationView } from "../../shared/collaborate/views";
 
 export const CAMPAIGN_INVITATION_MAIL_KIND = "campaign-invitation";
 
-export function joinLink(appUrl: string, secret: string): string {
+function joinLink(appUrl: string, secret: string): string {
   return `${appUrl.replace(/\/$/, "")}/collaborate/join?token=${encodeURIComponent(secret)}`;
 }
 
-export function invitationStatus(row: Pick<CampaignToken, "usedAt" | "revokedAt" | "expiresAt">, now: number): CampaignInvitationView["status"] {
+function invitationStatus(row: Pick<CampaignToken, "usedAt" | "revokedAt" | "expiresAt">, now: number): CampaignInvitationView["status"] {
   if (row.revokedAt) return "REVOKED";
   if (row.usedAt) return "USED";
   if (row.expiresAt.getTime() <= now) return "EXPIRED";
@@ -39,7 +39,7 @@ export function invitationStatus(row: Pick<CampaignToken, "usedAt" | "revokedAt"
 
 const NO_ROLE = "CONTRIBUTOR";
 
-export function invitationView(row: CampaignToken, now: number): CampaignInvitationView {
+function invitationView(row: CampaignToken, now: number): CampaignInvitationView {
   return {
     id: row.id,
     email: row.email,

@@ -85,7 +85,7 @@ export async function inspectCampaignInvitation(ctx: AppContext, secret: string 
   return { kind: "ready", ...base, inviterName: found.inviterName, fullName: token.fullName, organization: token.organization, next };
 }
 
-export function joinError(state: Exclude<JoinState, { kind: "ready" }>): HttpError {
+function joinError(state: Exclude<JoinState, { kind: "ready" }>): HttpError {
   switch (state.kind) {
     case "invalid":
       return new HttpError(404, "invitation_invalid", "This invitation link is not valid. It may have been replaced by a newer one.");

@@ -28,7 +28,7 @@ export function readParameters(raw: unknown): CampaignParametersView & { exercis
 }
 
 /** A deadline (YYYY-MM-DD) has passed once its day has ended in UTC. */
-export function deadlinePassed(deadline: string | null, now: number): boolean {
+function deadlinePassed(deadline: string | null, now: number): boolean {
   if (!deadline) return false;
   const end = Date.parse(`${deadline}T23:59:59.999Z`);
   return Number.isFinite(end) && now > end;

@@ -10,7 +10,7 @@ import { contributorsOf } from "./contributors";
 import { REMINDER_INTERVAL_MS } from "../../shared/collaborate/model";
 import { readParameters, takesContributions } from "./parameters";
 
-export const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
+const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
 
 /**
  * Reminds contributors who joined but have not submitted (all of them, or the ones named), at

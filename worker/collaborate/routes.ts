@@ -34,7 +34,7 @@ const BODY_MAX = 64 * 1024;
  * GET /:id is spec §7's read, which answers only the creator (the ownership check); the campaign
  * page reads /:id/manage. Signed in by the /api/collaborate router below.
  */
-export const campaignRoutes = new Hono<AppEnv>()
+const campaignRoutes = new Hono<AppEnv>()
   .get("/", describe({ summary: "The campaigns of the caller's teams" }), async (c) => c.json({ campaigns: await listCampaigns(ctxOf(c)) }))
   .post("/", describe({ summary: "Create a campaign" }), jsonBody(createCampaignBodySchema, { maxBytes: BODY_MAX }), async (c) =>
     c.json({ campaign: await createCampaign(ctxOf(c), c.req.valid("json")) }, 201),

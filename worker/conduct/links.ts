@@ -16,15 +16,15 @@ import type { ConductLinkView } from "../../shared/conduct/views";
  * sockets 404 at once (the object closes its open sockets with "gone").
  */
 
-export const LINK_NOT_FOUND = "Link not found.";
+const LINK_NOT_FOUND = "Link not found.";
 
 /** The full address to hand out: the feedback form for feedback links, the conduct page otherwise. */
-export function linkUrl(ctx: AppContext, link: Pick<ConductToken, "role" | "token">): string {
+function linkUrl(ctx: AppContext, link: Pick<ConductToken, "role" | "token">): string {
   const base = ctx.config.APP_URL.replace(/(?<!\/)\/+$/, "");
   return `${base}/${link.role === "feedback" ? "feedback" : "conduct"}/${link.token}`;
 }
 
-export function toLinkRecord(ctx: AppContext, link: ConductToken): LinkRecord {
+function toLinkRecord(ctx: AppContext, link: ConductToken): LinkRecord {
   return { id: link.id, role: link.role, label: link.label, url: linkUrl(ctx, link), createdAt: link.createdAt.getTime(), revokedAt: link.revokedAt?.getTime() ?? null };
 }
 

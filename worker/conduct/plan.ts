@@ -164,7 +164,7 @@ type Day = { kind: "absolute" | "relative"; value: number };
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /** A calendar date (days since the epoch) or an exercise day ("Day 2", "D+1"); null when unreadable. */
-export function parseDay(raw: string): Day | null {
+function parseDay(raw: string): Day | null {
   const s = raw.trim().toLowerCase();
   if (!s) return null;
   const rel = /^(?:day\s*(\d{1,3})|d\s*\+\s*(\d{1,3}))$/.exec(s);

@@ -36,7 +36,7 @@ export type LinkRecord = { id: string; role: ConductLinkRole; label: string; url
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function clockView(state: SessionState, now: number): ClockView {
+function clockView(state: SessionState, now: number): ClockView {
   return { status: state.status, elapsedMs: elapsedAt(state, now), asOf: new Date(now).toISOString() };
 }
 

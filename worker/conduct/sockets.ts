@@ -19,7 +19,7 @@ import { sessionObject } from "./session-object";
  * path and no cookie, so any origin may open them (a phone on the app's page, a kiosk).
  */
 
-export const UPGRADE_REQUIRED = "This address takes a WebSocket connection.";
+const UPGRADE_REQUIRED = "This address takes a WebSocket connection.";
 
 function requireUpgrade(request: Request): void {
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") throw new HttpError(426, "upgrade_required", UPGRADE_REQUIRED);

@@ -15,7 +15,7 @@ import type { ConductStatus } from "../../shared/conduct/views";
  * The clock counts only while running: `elapsedMs` holds what ran before `runningSince`.
  */
 
-export type ItemStatus = "pending" | "released" | "skipped";
+type ItemStatus = "pending" | "released" | "skipped";
 export type SessionItem = TimelineItem & { status: ItemStatus; releasedAt: number | null };
 
 export type SessionState = {
@@ -89,7 +89,7 @@ export function nextAlarmAt(state: SessionState, now: number): number | null {
 }
 
 /** Folds one event into the state (the only place the state changes). */
-export function applyEvent(state: SessionState, payload: ConductEventPayload, at: number): SessionState {
+function applyEvent(state: SessionState, payload: ConductEventPayload, at: number): SessionState {
   const next: SessionState = { ...state, seq: state.seq + 1 };
   const setItem = (key: string, change: Partial<SessionItem>) => {
     next.items = next.items.map((i) => (i.key === key ? { ...i, ...change } : i));
@@ -257,7 +257,7 @@ export function applyAnswer(state: SessionState, input: Omit<AnswerInput, "clien
  * skew (evaluation-window.ts), and is stored clamped into it; anything else (a 1970 stamp, a date
  * in the future, a time before the start) is refused with what to do.
  */
-export function observationTime(startedAt: number, writtenAt: number | undefined, now: number): number {
+function observationTime(startedAt: number, writtenAt: number | undefined, now: number): number {
   if (writtenAt === undefined) return now;
   if (writtenAt < startedAt - OBSERVATION_CLOCK_SKEW_MS) throw badRequest(CONDUCT_MESSAGES.writtenBeforeStart, "written_before_start");
   if (writtenAt > now + OBSERVATION_CLOCK_SKEW_MS) throw badRequest(CONDUCT_MESSAGES.writtenInFuture, "written_in_future");

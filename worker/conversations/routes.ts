@@ -54,7 +54,6 @@ export const conversationRoutes = new Hono<AppEnv>()
   .put("/:exerciseId", putDoc, conversationBody, (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), false, c.req.valid("json")))
   .get("/:exerciseId", getDoc, conversationQuery, async (c) => c.json(await conversationOf(c, personal, requireId(c.req.param("exerciseId")), c.req.valid("query"))));
 
-export type ConversationRoutes = typeof conversationRoutes;
 
 function campaignScoped(c: Context<AppEnv>) {
   const { campaignId, id } = requireCampaignIds(c.req.param("campaignId"), c.req.param("exerciseId"));

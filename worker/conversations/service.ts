@@ -48,7 +48,7 @@ export const conversationBodySchema = z.object({
   /** Catalogue model id; honoured only when the account has modelSelectionEnabled. */
   model: z.string().trim().max(100).optional(),
 });
-export type ConversationBody = z.infer<typeof conversationBodySchema>;
+type ConversationBody = z.infer<typeof conversationBodySchema>;
 
 export const CONVERSATION_MAX_BYTES = 2 * 1024 * 1024;
 /** The stored history keeps the latest messages; older ones drop off. */

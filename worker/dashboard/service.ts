@@ -13,7 +13,7 @@ import { type CustomInstructionField, FIELD_LABELS } from "../../shared/profile/
 import { readStoredInstructions } from "../../shared/profile/model";
 
 /** How many documents and briefs the dashboard lists; the full lists live on their own pages. */
-export const DASHBOARD_RECENT_LIMIT = 5;
+const DASHBOARD_RECENT_LIMIT = 5;
 
 /** The profile fields that shape every answer; the optional ones do not count against completeness. */
 const CORE_PROFILE_FIELDS = [

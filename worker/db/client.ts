@@ -23,7 +23,7 @@ export function getDb(d1: D1Database): Database {
   return db;
 }
 
-export { schema };
+;
 
 /**
  * A raw SQL statement (INSERT … SELECT … WHERE, conditional writes) as an item of `db.batch`.

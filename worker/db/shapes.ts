@@ -5,14 +5,13 @@ import { z } from "zod";
  * an object must hold an object, never a string or an array that a caller stringified by mistake.
  */
 export const jsonObject = z.record(z.string(), z.unknown());
-export type JsonObject = z.infer<typeof jsonObject>;
 
 /** Any JSON value (objects, arrays, scalars) for columns whose shape belongs to a later feature. */
 export const jsonValue = z.json();
 
 export const chatRoles = ["assistant", "user", "system"] as const;
 /** A chat message as the client shows it (spec §3); extra keys (ids, sources…) are kept. */
-export const chatMessageSchema = z.looseObject({
+const chatMessageSchema = z.looseObject({
   role: z.enum(chatRoles),
   content: z.string(),
 });

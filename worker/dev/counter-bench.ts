@@ -13,7 +13,7 @@ import { benchInput } from "./ledger-bench";
  * this, measured in the same run. Mounted under /api/dev (worker/dev/routes.ts: local and test only).
  */
 
-export const counterBenchInput = benchInput.pick({ pairs: true, concurrency: true });
+const counterBenchInput = benchInput.pick({ pairs: true, concurrency: true });
 
 export interface CounterBenchResult {
   pairs: number;
@@ -28,7 +28,7 @@ export interface CounterBenchResult {
   count: number;
 }
 
-export async function runCounterBench(env: Env, input: { pairs: number; concurrency: number }): Promise<CounterBenchResult> {
+async function runCounterBench(env: Env, input: { pairs: number; concurrency: number }): Promise<CounterBenchResult> {
   const ns = env.BENCH_COUNTER;
   // A fresh object per run, like the ledger bench's fresh account, woken before the clock starts
   // (the ledger's is woken by its grant).

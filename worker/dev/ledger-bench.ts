@@ -20,7 +20,7 @@ export const benchInput = z.object({
   concurrency: z.number().int().min(1).max(256).default(1),
   amount: z.number().int().min(1).max(1000).default(3),
 });
-export type BenchInput = z.infer<typeof benchInput>;
+type BenchInput = z.infer<typeof benchInput>;
 
 export interface BenchResult {
   pairs: number;
@@ -40,7 +40,7 @@ export interface BenchResult {
   d1Balance: number | null;
 }
 
-export async function runLedgerBench(ctx: AppContext, input: BenchInput): Promise<BenchResult> {
+async function runLedgerBench(ctx: AppContext, input: BenchInput): Promise<BenchResult> {
   const { env } = ctx;
   const userId = crypto.randomUUID();
   const accountId = crypto.randomUUID();

@@ -14,7 +14,7 @@ import type { AppEnv } from "../types";
  * bench uploaded, and answers the passages in rank order. Mounted under /api/dev (local or test,
  * on a loopback address only).
  */
-export const retrievalBenchInput = z.object({
+const retrievalBenchInput = z.object({
   questions: z.array(z.string().min(1).max(1000)).min(1).max(200),
   documentIds: z.array(z.string().min(1).max(100)).min(1).max(100),
   /** false: the keyword side only, to compare with the hybrid ranking. */

@@ -39,7 +39,7 @@ const PLAN_FOR: Record<IngestionReason, string> = {
   description: "index a new description",
 };
 
-export function ingestionLimits(ctx: UserContext): IngestionLimits {
+function ingestionLimits(ctx: UserContext): IngestionLimits {
   return { maxInFlight: ctx.config.DOCUMENTS_MAX_IN_FLIGHT, maxBytesPerDay: ctx.config.DOCUMENTS_MAX_BYTES_PER_DAY };
 }
 
@@ -50,7 +50,7 @@ export async function assertMayIngest(ctx: UserContext, reason: IngestionReason)
 }
 
 /** Credits reading this file here costs: none when no paid engine would run on it. */
-export function ingestionCredits(ctx: UserContext, type: string | null, bytes: number): number {
+function ingestionCredits(ctx: UserContext, type: string | null, bytes: number): number {
   const paid = embeddingMode(ctx) !== "none" || mayRecognizeText(ctx, type);
   return paid ? creditsForIngestion(bytes) : 0;
 }

@@ -11,10 +11,10 @@ export type Chunk = { position: number; heading: string | null; path: string[]; 
 
 export type ChunkOptions = { size?: number; overlap?: number };
 
-export const CHUNK_SIZE = 1200;
-export const CHUNK_OVERLAP = 150;
+const CHUNK_SIZE = 1200;
+const CHUNK_OVERLAP = 150;
 
-export const PATH_SEPARATOR = " › ";
+const PATH_SEPARATOR = " › ";
 /** A heading longer than this is cut in the path: a path is a label, not a passage. */
 const MAX_PATH_HEADING = 200;
 

@@ -2,12 +2,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { documentAccess } from "../clients/access";
 
-/**
- * Keyword index over DocumentChunk: the FTS5 table DocumentChunkFts (migrations/0001). Its rowid is
- * the DocumentChunk rowid, and a trigger deletes the FTS row whenever its chunk row goes (including
- * the cascade from a deleted Document), so the index cannot outlive its chunks.
- */
-export const FTS_TABLE = "DocumentChunkFts";
 
 export type ChunkHit = {
   chunkId: string;

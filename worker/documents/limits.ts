@@ -35,7 +35,7 @@ export function dailyBytesKey(userId: string, now: number): string {
 }
 
 /** Documents of the user not yet ready or failed: queued, processing, or never picked up. */
-export async function documentsInFlight(db: Database, userId: string): Promise<number> {
+async function documentsInFlight(db: Database, userId: string): Promise<number> {
   const row = await db
     .select({ n: count() })
     .from(documents)

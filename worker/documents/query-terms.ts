@@ -13,7 +13,7 @@ import { synonymAlternatives } from "./synonyms";
  * One way to match a concept: a sequence of word stems (a phrase), or one stem prefix; `fts` is
  * the same form as an FTS5 string (phrases in the words as typed: the porter tokenizer stems them).
  */
-export type Form = { words: string[]; prefix: boolean; fts: string };
+type Form = { words: string[]; prefix: boolean; fts: string };
 
 export interface QueryConcept {
   /** The words as the planner typed them (for display and tests). */
@@ -67,7 +67,7 @@ export function stem(word: string): string {
  * queries, and Porter treats a doubled consonant differently by suffix ("staffs" → "staff",
  * "staffing" → "staf"), so the stem loses a final doubled letter.
  */
-export function stemPrefix(word: string): string {
+function stemPrefix(word: string): string {
   const s = stem(word);
   return s.length > 4 && s.at(-1) === s.at(-2) && !/[aeiou]/.test(s.at(-1) ?? "") ? s.slice(0, -1) : s;
 }

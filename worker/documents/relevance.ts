@@ -13,7 +13,7 @@ import { conceptIn, passageStems, type QueryConcept } from "./query-terms";
  */
 
 /** Reciprocal-rank fusion constant (Cormack et al.): damps the head of each list. */
-export const RRF_K = 60;
+const RRF_K = 60;
 
 /** Below this coverage a passage is not cited. */
 export const PASSAGE_FLOOR = 0.25;
@@ -27,7 +27,7 @@ export type ConceptWeight = { concept: QueryConcept; weight: number; documentFre
  * documents every word is "rare" or "everywhere", and a question would be declined for any word
  * the plan happens not to use.
  */
-export const MIN_LIBRARY_CHUNKS = 50;
+const MIN_LIBRARY_CHUNKS = 50;
 
 /** Inverse document frequency of each concept over the `total` chunks searched. */
 export function conceptWeights(concepts: QueryConcept[], documentFrequencies: number[], searched: number): ConceptWeight[] {

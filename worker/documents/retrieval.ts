@@ -22,7 +22,7 @@ export type { RetrievedPassage };
  */
 
 
-export const PASSAGE_LIMIT = 8;
+const PASSAGE_LIMIT = 8;
 /** Candidates read per question before scoring: enough for the fusion to reorder the head. */
 const CANDIDATES = 40;
 
@@ -172,7 +172,7 @@ function bodyOf(chunk: { content: string; heading: string | null }): string {
 }
 
 /** a + b where b may start with the end of a (chunks overlap by up to 150 characters). */
-export function joinOverlapping(a: string, b: string): string {
+function joinOverlapping(a: string, b: string): string {
   for (let k = Math.min(a.length, b.length, 300); k >= 20; k--) if (a.endsWith(b.slice(0, k))) return a + b.slice(k);
   return `${a}\n${b}`;
 }

@@ -24,7 +24,7 @@ import { descriptionSchema, readDescription, withDescription } from "../../share
  * ids of other tenants' documents are not confirmed (ARCHITECTURE.md, tenant scoping).
  */
 
-export const DOCUMENT_NOT_FOUND = "Document not found.";
+const DOCUMENT_NOT_FOUND = "Document not found.";
 /** Context.type of the Context a document gets of its own when it is assigned (worker/exercises/assignments.ts). */
 export const DOCUMENT_CONTEXT_TYPE = "document";
 export { UNSUPPORTED_TYPE_MESSAGE };
@@ -36,7 +36,7 @@ const LIST_LIMIT = 500;
 // ---------------------------------------------------------------------------------------------
 // Shapes at the edge
 
-export const documentNameSchema = z
+const documentNameSchema = z
   .string({ error: "Name is required." })
   .trim()
   .min(1, "Name is required.")
@@ -92,7 +92,7 @@ function canonicalType(row: Pick<Document, "type" | "filename">): string | null 
   return detectType(row.filename ?? "", row.type ?? null);
 }
 
-export function toDocumentView(row: Document, viewerId: string): DocumentView {
+function toDocumentView(row: Document, viewerId: string): DocumentView {
   const upload = uploadInfoSchema.safeParse(row.structuredContent);
   return {
     id: row.id,
@@ -197,7 +197,7 @@ function keySegment(filename: string): string {
   return safe.slice(-120) || "document";
 }
 
-export const documentKey = (userId: string, documentId: string, filename: string) => `documents/${userId}/${documentId}/${keySegment(filename)}`;
+const documentKey = (userId: string, documentId: string, filename: string) => `documents/${userId}/${documentId}/${keySegment(filename)}`;
 
 function defaultName(filename: string): string {
   const dot = filename.lastIndexOf(".");

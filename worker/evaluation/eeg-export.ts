@@ -24,7 +24,7 @@ export type EegDocumentInput = {
   content: EegContent;
 };
 
-export const RATING_BOXES = RATINGS.map((r) => `☐ ${r}`).join("    ");
+const RATING_BOXES = RATINGS.map((r) => `☐ ${r}`).join("    ");
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 

@@ -27,7 +27,7 @@ export type EegGrounding = {
   passages: ReadonlyMap<string, readonly Passage[]>;
 };
 
-export const NO_GROUNDING: EegGrounding = { itemSources: new Map(), passages: new Map() };
+const NO_GROUNDING: EegGrounding = { itemSources: new Map(), passages: new Map() };
 
 const MAX_TASKS_FROM_ITEMS = 8;
 const MAX_TASKS_FROM_PLANS = 3;
@@ -156,7 +156,7 @@ export function timeLimit(target: string): string | undefined {
 }
 
 /** What an evaluator watches for, per target: timing, decisions, coordination, resources, communication. */
-export function observationPrompts(target: string, items: readonly TimelineItem[]): string[] {
+function observationPrompts(target: string, items: readonly TimelineItem[]): string[] {
   const timed = timeLimit(target);
   const plan = /\bin accordance with\s+([^,.;]+)/i.exec(target)?.[1];
   const organisations = [...new Set(items.map((i) => i.responsibleOrganization?.trim() || i.to?.trim()).filter((o): o is string => Boolean(o)))].slice(0, 4);
@@ -238,4 +238,4 @@ export function toGuide(group: CapabilityGroup, targets: readonly DraftTarget[])
   };
 }
 
-export type { DraftTarget, DraftTask };
+export type { DraftTarget,  };

@@ -18,17 +18,17 @@ export type EegObjective = {
 export type CapabilityGroup = { id: string; capability: string; objectives: EegObjective[] };
 
 /** An objective row with no capability falls here when its words point at none either. */
-export const FALLBACK_CAPABILITY = "Operational Coordination";
+const FALLBACK_CAPABILITY = "Operational Coordination";
 
 const byLowerName = new Map(CORE_CAPABILITIES.map((c) => [c.name.toLowerCase(), c.name as string]));
 
 /** The doctrine's spelling of a capability name (case-insensitive), else the name as written. */
-export function canonicalCapability(name: string): string {
+function canonicalCapability(name: string): string {
   const t = name.trim().replace(/\s+/g, " ");
   return byLowerName.get(t.toLowerCase()) ?? t;
 }
 
-export function slug(text: string): string {
+function slug(text: string): string {
   return (
     text
       .toLowerCase()

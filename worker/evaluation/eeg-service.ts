@@ -32,7 +32,7 @@ import type { EegView } from "../../shared/evaluation/views";
 /** Passages retrieved per capability: enough to ground a few tasks per target without flooding a prompt. */
 const PASSAGES_PER_CAPABILITY = 6;
 
-export function toEegView(row: Eeg): EegView {
+function toEegView(row: Eeg): EegView {
   return { sessionId: row.sessionId, content: row.content, source: row.source, updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -99,7 +99,7 @@ async function capabilityPassages(ctx: UserContext, session: ConductSession, gro
   return new Map(found);
 }
 
-export async function loadGrounding(ctx: UserContext, session: ConductSession): Promise<EegGrounding> {
+async function loadGrounding(ctx: UserContext, session: ConductSession): Promise<EegGrounding> {
   const groups = capabilityGroups(session.plan);
   const [sources, passages] = await Promise.all([itemSources(ctx, session), capabilityPassages(ctx, session, groups)]);
   return { itemSources: sources, passages };

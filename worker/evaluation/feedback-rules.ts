@@ -23,7 +23,7 @@ export function feedbackFullMessage(config: Pick<Config, "FEEDBACK_MAX_RESPONSES
 }
 
 /** When the form stops taking responses (epoch ms); null while the session has not ended. */
-export function feedbackClosesAt(endedAt: Date | null, config: Pick<Config, "FEEDBACK_CLOSE_AFTER_DAYS">): number | null {
+function feedbackClosesAt(endedAt: Date | null, config: Pick<Config, "FEEDBACK_CLOSE_AFTER_DAYS">): number | null {
   return endedAt === null ? null : endedAt.getTime() + config.FEEDBACK_CLOSE_AFTER_DAYS * DAY_MS;
 }
 

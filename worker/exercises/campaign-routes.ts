@@ -45,4 +45,3 @@ export const campaignExerciseRoutes = new Hono<AppEnv>()
     ),
   );
 
-export type CampaignExerciseRoutes = typeof campaignExerciseRoutes;

@@ -11,10 +11,10 @@ import { findExercise, type ExerciseRow, type ExerciseScope } from "./scope";
  */
 
 /** How long a lock lives without a heartbeat, and how often the editor should renew it. */
-export const LOCK_TTL_MS = 2 * 60 * 1000;
-export const LOCK_HEARTBEAT_MS = 30 * 1000;
+const LOCK_TTL_MS = 2 * 60 * 1000;
+const LOCK_HEARTBEAT_MS = 30 * 1000;
 
-export const LOCKED_MESSAGE = "This exercise is being edited by someone else.";
+const LOCKED_MESSAGE = "This exercise is being edited by someone else.";
 
 export interface LockView {
   locked: boolean;

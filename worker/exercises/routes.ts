@@ -14,7 +14,7 @@ import { EXERCISE_ID_REQUIRED, personal, requireId } from "./scope";
 import { createExercise, listExercises } from "./service";
 import { listTemplateSummaries } from "./templates";
 
-export { EXERCISE_MAX_BYTES } from "./item-routes";
+;
 
 const missingId = (): Response => {
   throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");

@@ -18,7 +18,7 @@ import type { CorrectiveActionListView, CorrectiveActionView, VerifyingSessionVi
  */
 
 /** A planner has tens of actions; this bounds one answer if someone has thousands. */
-export const ACTION_LIST_MAX = 500;
+const ACTION_LIST_MAX = 500;
 const SESSION_LIST_MAX = 200;
 
 type ListQuery = z.infer<typeof listActionsQuerySchema>;

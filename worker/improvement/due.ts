@@ -17,7 +17,7 @@ export function utcDay(ms: number): string {
 /** Statuses still being worked on: the only ones that can be overdue or reminded. */
 export const ACTIVE_STATUSES = ["open", "in_progress"] as const satisfies readonly CorrectiveActionStatus[];
 
-export function isActiveStatus(status: CorrectiveActionStatus): boolean {
+function isActiveStatus(status: CorrectiveActionStatus): boolean {
   return (ACTIVE_STATUSES as readonly string[]).includes(status);
 }
 

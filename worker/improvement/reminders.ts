@@ -22,8 +22,8 @@ import { REMINDER_INTERVAL_MS } from "../../shared/improvement/model";
 
 export const REMINDER_KIND = "corrective-action-reminder";
 /** Actions read per page (ordered by owner, so a page holds whole owners except maybe the last). */
-export const REMINDER_PAGE_SIZE = 500;
-export const MAX_OWNERS_PER_RUN = 1_000;
+const REMINDER_PAGE_SIZE = 500;
+const MAX_OWNERS_PER_RUN = 1_000;
 
 type DueRow = { id: string; userId: string; capability: string; action: string; exerciseName: string; dueDate: string; status: "open" | "in_progress" };
 

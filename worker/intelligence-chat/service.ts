@@ -38,7 +38,7 @@ import { buildIntelPrompt, documentsOnlyPreface, INTEL_MAX_OUTPUT_TOKENS, intelS
  */
 
 const CHAT_NOT_FOUND = "Chat not found.";
-export const CHAT_FULL = "This chat is full. Start a new chat to keep asking.";
+const CHAT_FULL = "This chat is full. Start a new chat to keep asking.";
 /** Held for what the prompt adds to the question and history (items, instructions, rules); settled from the real usage. */
 const CONTEXT_TOKENS_ESTIMATE = 4_000;
 
@@ -265,7 +265,7 @@ function toCitation(p: RetrievedPassage): Citation {
 const encoder = new TextEncoder();
 const encode = (event: IntelChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
 
-export const INTERRUPTED_MESSAGE = "The AI provider stopped before finishing. The partial answer was kept.";
+const INTERRUPTED_MESSAGE = "The AI provider stopped before finishing. The partial answer was kept.";
 
 type Outcome = { credits: number; messageIndex: number | null };
 

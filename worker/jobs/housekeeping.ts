@@ -1,9 +1,9 @@
 import { SESSION_IDLE_TIMEOUT_MS } from "../auth/session";
 import type { AppContext } from "../context";
 
-export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Counters (sign-in limits, per-account throttles, daily upload bytes) matter for a day at most. */
-export const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
+const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * Daily clean-up of rows that only grow: local outbox mail older than 30 days, expired

@@ -10,7 +10,7 @@ import { nowMs } from "../lib/clock";
 /** A no-op message the status check sends to prove a queue accepts and delivers messages. */
 export type ProbeMessage = { kind: "probe"; sentAt: number };
 
-export function isProbe(body: unknown): body is ProbeMessage {
+function isProbe(body: unknown): body is ProbeMessage {
   return typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "probe";
 }
 

@@ -4,7 +4,7 @@ import { type ScheduledTask, tasksByCron } from "./tasks";
 import { nowMs } from "../lib/clock";
 
 /** A run that has been "running" this long is assumed dead (isolate evicted) and may be retaken. */
-export const STALE_RUN_MS = 30 * 60 * 1000;
+const STALE_RUN_MS = 30 * 60 * 1000;
 
 export type TaskOutcome = { name: string; outcome: "ran" | "failed" | "skipped"; summary: string };
 
@@ -19,7 +19,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   for (const o of outcomes) console.log(`[cron ${controller.cron}] ${o.name}: ${o.outcome} — ${o.summary}`);
 }
 
-export async function runTasks(ctx: AppContext, tasks: ScheduledTask[], scheduledTime: number): Promise<TaskOutcome[]> {
+async function runTasks(ctx: AppContext, tasks: ScheduledTask[], scheduledTime: number): Promise<TaskOutcome[]> {
   const outcomes: TaskOutcome[] = [];
   // One after another: the tasks share D1 and there are few of them.
   for (const task of tasks) outcomes.push(await runTask(ctx, task, scheduledTime));

@@ -2,7 +2,7 @@ import type { Config } from "../env";
 import { nowMs } from "./clock";
 
 /** What a feature hands to the sender. `kind` labels the message (password-reset, mfa-code, invitation…). */
-export type EmailMessage = {
+type EmailMessage = {
   to: string;
   subject: string;
   text: string;
@@ -48,7 +48,7 @@ export function httpSender(options: { apiKey: string; url: string; from: string;
   };
 }
 
-export const DEFAULT_EMAIL_API_URL = "https://api.resend.com/emails";
+const DEFAULT_EMAIL_API_URL = "https://api.resend.com/emails";
 
 /** Picks the adapter: the real provider only in production with a key, the outbox everywhere else. */
 export function getEmailSender(env: { DB: D1Database }, config: Config): EmailSender {

@@ -74,7 +74,7 @@ export function crossSiteAllowed(when: (c: Context) => boolean = () => true): Mi
 }
 
 /** The metadata of every handler the request matched (router-level middleware included). */
-export function requestMeta(c: Context): RouteMeta[] {
+function requestMeta(c: Context): RouteMeta[] {
   const found: RouteMeta[] = [];
   for (const route of matchedRoutes(c)) {
     const meta = metaOf(route.handler);

@@ -19,7 +19,7 @@ export function createNonce(): string {
  *   Google, Cognito or an OIDC provider (a post that ends at the provider's own origin) and Stripe
  *   Checkout would be blocked; all our forms post to our own routes, which the origin check guards.
  */
-export function pageContentSecurityPolicy(nonce: string): string {
+function pageContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -27,8 +27,8 @@ export type NotificationView = {
 };
 export type NotificationListView = { items: NotificationView[]; unreadCount: number; nextBefore: string | null };
 
-export const DEFAULT_NOTIFICATION_SETTINGS = { live: true, email: true, inApp: true, push: false } as const;
-export const NOTIFICATION_PAGE_MAX = 50;
+const DEFAULT_NOTIFICATION_SETTINGS = { live: true, email: true, inApp: true, push: false } as const;
+const NOTIFICATION_PAGE_MAX = 50;
 
 export const notificationSettingsSchema = z
   .object({ live: z.boolean(), email: z.boolean(), inApp: z.boolean(), push: z.boolean() })

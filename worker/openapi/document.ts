@@ -159,7 +159,7 @@ function operationOf(endpoint: Endpoint, maxBodyBytes: number): Json {
 
 /** The endpoints the document publishes: everything but what a route marks internal. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app: only its route table is read
-export function publishedEndpoints(app: Hono<any, any, any>): Endpoint[] {
+function publishedEndpoints(app: Hono<any, any, any>): Endpoint[] {
   return endpointsOf(app).filter((e) => e.path.startsWith("/api/") && !e.path.startsWith("/api/auth/") && !e.meta.doc?.internal);
 }
 

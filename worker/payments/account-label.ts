@@ -2,9 +2,7 @@ import type { Membership } from "../accounts/membership";
 import type { PlanStatus } from "../accounts/plan";
 import type { PlanType } from "../db/schema";
 
-/** Spec §6 account labels, shown in the shell. */
-export const ACCOUNT_LABELS = ["Team Account", "Team Member", "Solo Account", "Enterprise Account", "No Subscription"] as const;
-export type AccountLabel = (typeof ACCOUNT_LABELS)[number];
+export type AccountLabel = "Team Account" | "Team Member" | "Solo Account" | "Enterprise Account" | "No Subscription";
 
 /**
  * The one place the label is decided. "Team Account" is the team admin's (or the paying owner's of

@@ -7,7 +7,7 @@ import { creditPacks, type CreditPack } from "./config";
 import { getStripe, Stripe } from "./stripe";
 
 /** The pack an auto-refill buys: the one of exactly that size, else the smallest that covers it, else the largest. */
-export function packForRefill(config: Config, credits: number): CreditPack | null {
+function packForRefill(config: Config, credits: number): CreditPack | null {
   const packs = [...creditPacks(config)].sort((a, b) => a.credits - b.credits);
   return packs.find((p) => p.credits === credits) ?? packs.find((p) => p.credits >= credits) ?? packs.at(-1) ?? null;
 }

@@ -42,7 +42,7 @@ export type BillingInfo = {
 };
 
 /** A trial that turned into a paid subscription within this window counts as "recently converted". */
-export const RECENT_CONVERSION_MS = 24 * 60 * 60 * 1000;
+const RECENT_CONVERSION_MS = 24 * 60 * 60 * 1000;
 
 type BillingAccount = {
   accountId: string;

@@ -5,7 +5,7 @@ import { HttpError } from "../lib/errors";
 export { Stripe };
 
 /** Said wherever billing would need Stripe and none is configured: nothing pretends to charge. */
-export const BILLING_NOT_CONFIGURED = "Billing is not configured on this server.";
+const BILLING_NOT_CONFIGURED = "Billing is not configured on this server.";
 
 export const billingNotConfigured = () => new HttpError(503, "billing_not_configured", BILLING_NOT_CONFIGURED);
 

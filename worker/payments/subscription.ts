@@ -9,7 +9,7 @@ import type { Stripe } from "./stripe";
 import { nowDate } from "../lib/clock";
 
 /** What AccountPlanMetadata holds about a Stripe subscription. */
-export type PlanState = {
+type PlanState = {
   planType: PlanType;
   billingInterval: BillingInterval | null;
   status: PlanStatus;
@@ -31,7 +31,7 @@ export const isLive = (sub: Stripe.Subscription) => LIVE.has(sub.status);
  * but the account must lose its active plan (spec §4), so it reads as paused. "unpaid" (dunning
  * exhausted) grants no access: it maps to incomplete, never to an active status.
  */
-export function mapStatus(sub: Stripe.Subscription): PlanStatus {
+function mapStatus(sub: Stripe.Subscription): PlanStatus {
   switch (sub.status) {
     case "active":
     case "trialing":
@@ -53,7 +53,7 @@ const toDate = (seconds: number | null | undefined) => (seconds ? new Date(secon
  * The plan a subscription stands for: its price id through configuration first; the metadata we
  * put on it at checkout as a fallback (a price renamed in configuration must not drop a customer).
  */
-export function planStateFromSubscription(config: Config, sub: Stripe.Subscription): PlanState | null {
+function planStateFromSubscription(config: Config, sub: Stripe.Subscription): PlanState | null {
   const item = sub.items.data[0];
   const fromPrice = planForPriceId(config, item?.price?.id);
   const metaPlan = sub.metadata?.plan as PlanType | undefined;
@@ -87,7 +87,7 @@ export const TEAM_PLAN_TYPES: readonly PlanType[] = ["TEAM", "ENTERPRISE"];
  * manager. Seats below the member count leave every member in place; no one new can join until
  * there is room again.
  */
-export function teamSeatStatements(db: Database, accountId: string, seats: number, now: number): BatchItem<"sqlite">[] {
+function teamSeatStatements(db: Database, accountId: string, seats: number, now: number): BatchItem<"sqlite">[] {
   const teamOf = sql`(SELECT "id" FROM "Team" WHERE "accountId" = ${accountId} ORDER BY "createdAt", "id" LIMIT 1)`;
   return [
     rawStatement(db, sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
@@ -108,7 +108,7 @@ const customerId = (sub: { customer: string | { id: string } | null }) => (typeo
  * checkout, else the account already linked to its customer, else the caller's hint (the checkout
  * session's client_reference_id).
  */
-export async function resolveAccountId(db: Database, sub: Stripe.Subscription, hint?: string | null): Promise<string | null> {
+async function resolveAccountId(db: Database, sub: Stripe.Subscription, hint?: string | null): Promise<string | null> {
   const candidates = [sub.metadata?.accountId, hint].filter((v): v is string => Boolean(v));
   for (const id of candidates) {
     const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).limit(1);

@@ -15,7 +15,7 @@ import { purgeSharedPagesOf } from "../share/owner-pages";
 import { nowDate } from "../lib/clock";
 
 /** Stripe's default: a signature older than five minutes is a replay. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 type Deps = { env: Env; config: Config; db: Database; stripe: Stripe };
 

@@ -29,7 +29,7 @@ export async function saveCustomInstructions({ db, user }: UserContext, input: C
   return input;
 }
 
-export { TEAM_SETTINGS_ADMIN_ONLY };
+;
 
 /**
  * Whether the user may change the settings of `accountId` (custom instructions: they go into the
@@ -56,7 +56,7 @@ async function mayChangeAccountSettings(db: Database, userId: string, accountId:
 }
 
 /** Whether the signed-in user may change the custom instructions they see (the profile page shows them read-only otherwise). */
-export async function canEditCustomInstructions({ db, user }: UserContext): Promise<boolean> {
+async function canEditCustomInstructions({ db, user }: UserContext): Promise<boolean> {
   const userId = user.id;
   const accountId = await getTenancyAccountId(db, userId);
   return accountId ? mayChangeAccountSettings(db, userId, accountId) : false;

@@ -8,7 +8,7 @@
  * cache.delete reaches only the data centre it runs in, so the copy lives briefly (s-maxage): a
  * purge is immediate where the owner is, and everywhere else a revoked page is gone within the TTL.
  */
-export const SHARE_CACHE_SECONDS = 60;
+const SHARE_CACHE_SECONDS = 60;
 
 /** For the browser: revalidate every time (max-age=0); for shared caches: keep SHARE_CACHE_SECONDS. */
 export const SHARE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARE_CACHE_SECONDS}`;

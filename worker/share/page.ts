@@ -60,7 +60,7 @@ footer{border-color:#999}
 }`.trim();
 
 /** Nothing may load or run but the hashed stylesheet (and the site icon). */
-export function sharePageCsp(): Promise<string> {
+function sharePageCsp(): Promise<string> {
   return styleOnlyCsp(STYLE);
 }
 

@@ -32,7 +32,7 @@ import { findByShareToken } from "./tokens";
  */
 
 /** Bump when what a source renders to changes (the Markdown renderer, the header or body markup): every page renders again, once. */
-export const SHARED_PAGE_RENDERER = 2;
+const SHARED_PAGE_RENDERER = 2;
 
 /** A rendered page (title and <main>) larger than this, in UTF-8 bytes, is stored as the error page. */
 export const SHARED_PAGE_MAX_BYTES = 1_000_000;
@@ -49,7 +49,7 @@ const NOT_SHOWN = "This page is not available.";
 type Stored = Pick<SharedPage, "state" | "title" | "html"> & { renderedAt: number };
 
 /** What a render reads, and the version it is. */
-export type SourceRead<Source> = { version: string; source: Source };
+type SourceRead<Source> = { version: string; source: Source };
 
 export type StoredPageKind<Source> = {
   /** "brief", "alert": in logs. */
@@ -69,7 +69,7 @@ export type StoredPageKind<Source> = {
   render(source: Source): SharePage;
 };
 
-export type Renderer<Source> = (source: Source) => SharePage;
+type Renderer<Source> = (source: Source) => SharePage;
 
 export type StoredPages<Source> = {
   /** The public page behind `token`, from its stored HTML; a 404 HttpError when it shows nothing. */

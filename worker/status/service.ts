@@ -11,7 +11,7 @@ import type { SourceId } from "../intelligence/sources/ids";
 
 export type CheckStatus = "ok" | "degraded" | "not_configured";
 
-export type Check = {
+type Check = {
   key: string;
   name: string;
   status: CheckStatus;
@@ -21,7 +21,7 @@ export type Check = {
   detail: string;
 };
 
-export type CronRun = {
+type CronRun = {
   name: string;
   lastRun: string | null;
   isRunning: boolean;
@@ -30,7 +30,7 @@ export type CronRun = {
 };
 
 /** What anyone may see: one up/down per subsystem, nothing about providers, latency or cron. */
-export type Subsystem = { key: string; name: string; status: "up" | "down" };
+type Subsystem = { key: string; name: string; status: "up" | "down" };
 
 export type PublicStatusReport = {
   status: "ok" | "degraded";
@@ -56,7 +56,7 @@ const SUBSYSTEMS: { key: string; name: string; checks: string[] }[] = [
 ];
 
 /** How long one live probe answers for, per isolate. */
-export const STATUS_PROBE_TTL_MS = 60_000;
+const STATUS_PROBE_TTL_MS = 60_000;
 
 /**
  * Live checks of every binding and configured provider. Not for request handlers: they go through
@@ -120,7 +120,7 @@ export type Background = { waitUntil(promise: Promise<unknown>): void };
  * waitUntil, so a client hanging up cannot leave the others waiting on cancelled I/O (and a probe
  * still pending after the minute is replaced anyway). A probe that throws is not kept.
  */
-export function getCachedStatus(ctx: AppContext, background?: Background): Promise<StatusReport> {
+function getCachedStatus(ctx: AppContext, background?: Background): Promise<StatusReport> {
   const { env } = ctx;
   const now = nowMs();
   const cached = probes.get(env);
@@ -137,7 +137,7 @@ export function getCachedStatus(ctx: AppContext, background?: Background): Promi
   return entry.report;
 }
 
-export function publicStatus(report: StatusReport): PublicStatusReport {
+function publicStatus(report: StatusReport): PublicStatusReport {
   return { status: report.status, checkedAt: report.checkedAt, subsystems: report.subsystems };
 }
 

@@ -19,7 +19,7 @@ import { requireTeamAdmin, teamsEnabled } from "./team";
  * expiry (the old link stops working). Single use: accepting moves the invitation from PENDING to
  * ACCEPTED in the same batch that adds the member, and only if it was still PENDING.
  */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITATION_MAIL_KIND = "team-invitation";
 /** The secret in links: 32 random bytes, base64url (43 characters). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -29,7 +29,7 @@ export async function hashInvitationToken(secret: string): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export function invitationLink(appUrl: string, secret: string): string {
+function invitationLink(appUrl: string, secret: string): string {
   return `${appUrl.replace(/\/$/, "")}/invites?token=${encodeURIComponent(secret)}`;
 }
 
@@ -59,7 +59,7 @@ async function inviterOf(ctx: UserContext) {
 }
 
 /** Invitations holding a seat: PENDING with a token that has not expired. */
-export function activePendingCount(teamId: string, now: number) {
+function activePendingCount(teamId: string, now: number) {
   return sql<number>`(SELECT count(*) FROM "TeamInvitation" i JOIN "AuthToken" t ON t."id" = i."id" WHERE i."teamId" = ${teamId} AND i."status" = 'PENDING' AND t."expires" > ${now})`;
 }
 
@@ -290,7 +290,7 @@ async function isMember(ctx: AppContext, teamId: string, userId: string) {
 }
 
 /** The error each refusal answers with on the API (the page shows its own page instead). */
-export function invitationError(state: Exclude<InvitationState, { kind: "ready" }>): HttpError {
+function invitationError(state: Exclude<InvitationState, { kind: "ready" }>): HttpError {
   switch (state.kind) {
     case "invalid":
       return new HttpError(404, "invitation_invalid", "This invitation link is not valid. It may have been replaced by a newer one.");
@@ -393,7 +393,7 @@ export async function invitedSignUpNeedsNoVerificationMail(ctx: AppContext, requ
 }
 
 /** Does this invitation link prove `email` is its owner's: a ready invitation (pending, unexpired, a free seat) sent to exactly this address. */
-export async function invitationProvesAddress(ctx: AppContext, secret: string | null | undefined, email: string): Promise<boolean> {
+async function invitationProvesAddress(ctx: AppContext, secret: string | null | undefined, email: string): Promise<boolean> {
   const state = await inspectInvitation(ctx, secret, null);
   return state.kind === "ready" && sameAddress(state.email, email);
 }

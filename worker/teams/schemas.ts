@@ -27,5 +27,3 @@ export const acceptSchema = z.object({ token: z.string().trim().min(1, "The invi
 
 export const idParam = z.object({ id: z.string().min(1, "An id is required.").max(200, "That id is too long.") });
 
-export type InviteInput = z.infer<typeof inviteSchema>;
-export type MemberUpdateInput = z.infer<typeof memberUpdateSchema>;

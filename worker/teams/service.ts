@@ -12,7 +12,7 @@ import type { InvitationView } from "./invitations";
 import { OWNER_STAYS_ADMIN, ownerRuleRefusal, type MemberChange } from "./owner";
 import { ADMINS_ONLY, requireCallerTeam, requireTeamAdmin, type CallerTeam } from "./team";
 
-export type { InvitationView };
+;
 
 /** One member as the team members view (spec §3 "Team members view") and the User management page show it. */
 export type TeamMemberView = {
@@ -143,7 +143,7 @@ function assertOwnerStays(ctx: UserContext, userId: string, member: { isAccountO
 const otherAdmins = (teamId: string, userId: string) =>
   sql`(SELECT count(*) FROM "TeamMember" WHERE "teamId" = ${teamId} AND "role" = 'ADMIN' AND "userId" <> ${userId}) > 0`;
 
-export const LAST_ADMIN = "A team needs at least one admin. Make another member an admin first.";
+const LAST_ADMIN = "A team needs at least one admin. Make another member an admin first.";
 
 /**
  * Changes a member's team role and/or collaborate role (admins only). The account's owner stays

@@ -8,7 +8,7 @@ export function teamsEnabled(ctx: Pick<AppContext, "config">): boolean {
   return ctx.config.TEAM_ACCOUNTS_ENABLED;
 }
 
-export function requireTeamsEnabled(ctx: Pick<AppContext, "config">): void {
+function requireTeamsEnabled(ctx: Pick<AppContext, "config">): void {
   if (!teamsEnabled(ctx)) throw notFound("Team accounts are not enabled on this server.");
 }
 
@@ -23,7 +23,7 @@ export function teamOfMembership(membership: Membership): CallerTeam | null {
   return membership.teams.find((t) => t.accountId === tenancy) ?? membership.teams[0] ?? null;
 }
 
-export const NOT_IN_TEAM = "You are not a member of a team.";
+const NOT_IN_TEAM = "You are not a member of a team.";
 export const ADMINS_ONLY = "Only the team's admins can manage its members and invitations.";
 
 /** The caller's team, or 404 (flag off, or no team). */

@@ -4,7 +4,7 @@ import type { Evidence } from "../../../shared/aar/views";
 const KIND_LABEL: Record<Evidence["kind"], string> = { observation: "Observation", answer: "Player answer", feedback: "Participant feedback" };
 
 /** "14:05 UTC": evidence is of the exercise day, and UTC reads the same for everyone. */
-export function evidenceTime(at: number | null): string {
+function evidenceTime(at: number | null): string {
   if (at === null) return "";
   const d = new Date(at);
   return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;

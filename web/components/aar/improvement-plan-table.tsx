@@ -7,7 +7,7 @@ import type { ImprovementPlanRow } from "../../../shared/aar/views";
 import { isoDateSchema } from "../../../shared/db/conduct-shapes";
 
 /** The API's own date rule (YYYY-MM-DD, a real day) with its message, before anything is sent. */
-export function dateError(value: string | null): string | null {
+function dateError(value: string | null): string | null {
   if (value === null || value === "") return null;
   const parsed = isoDateSchema.safeParse(value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Use a date like 2027-03-31.");

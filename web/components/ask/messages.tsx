@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 
 /** Questions a planner with the demo county's documents can ask straight away. */
-export const EXAMPLE_QUESTIONS = [
+const EXAMPLE_QUESTIONS = [
   "What does the flood annex say about Levee L-3?",
   "What happens when the Sable River reaches flood stage at Fennick Landing?",
   "What went wrong with public warnings during Hurricane Odalys?",

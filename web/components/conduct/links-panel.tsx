@@ -10,7 +10,7 @@ import { fieldErrors } from "~/lib/conduct-form";
 import { createLinkSchema, type CreateLinkInput } from "../../../shared/conduct/model";
 import type { ConductLinkRole, ConductLinkView } from "../../../shared/conduct/views";
 
-export const LINK_ROLE_LABEL: Record<ConductLinkRole, string> = {
+const LINK_ROLE_LABEL: Record<ConductLinkRole, string> = {
   player: "Player group",
   evaluator: "Evaluator",
   feedback: "Participant feedback",

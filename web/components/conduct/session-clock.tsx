@@ -8,7 +8,7 @@ import type { ControllerCommand } from "../../../shared/conduct/model";
 import type { ClockView } from "../../../shared/conduct/views";
 
 /** Scenario time that ticks in the browser while the clock runs (the object sends no ticks). */
-export function useElapsed(clock: ClockView): number {
+function useElapsed(clock: ClockView): number {
   // When this clock view arrived (a new view is a new object: every state the socket sends).
   const [received, setReceived] = React.useState(() => ({ clock, at: Date.now() }));
   if (received.clock !== clock) setReceived({ clock, at: Date.now() });

@@ -15,7 +15,7 @@ import { fieldErrors } from "~/lib/conduct-form";
 import { createSessionSchema } from "../../../shared/conduct/model";
 import type { ConductSessionView } from "../../../shared/conduct/views";
 
-export const SESSION_STATUS_LABEL: Record<ConductSessionView["status"], string> = { ready: "Ready", running: "Running", paused: "Paused", ended: "Ended" };
+const SESSION_STATUS_LABEL: Record<ConductSessionView["status"], string> = { ready: "Ready", running: "Running", paused: "Paused", ended: "Ended" };
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—");
 

@@ -6,7 +6,7 @@ export type DocumentStatus = DocumentView["status"];
 
 export const isPending = (status: DocumentStatus) => status.status === "queued" || status.status === "processing";
 
-export function statusText(status: DocumentStatus): string {
+function statusText(status: DocumentStatus): string {
   switch (status.status) {
     case "queued":
       return "Queued";

@@ -30,7 +30,7 @@ import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
  * The step editor of one exercise. The exercise lives here, in client state, across step
  * changes (the route does not reload it), and every change is merged locally then autosaved.
  */
-export function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPath: string }) {
+function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPath: string }) {
   const [exercise, setExercise] = React.useState<EditorExercise>(initial);
   const exerciseRef = React.useRef(exercise);
   exerciseRef.current = exercise;

@@ -23,7 +23,7 @@ const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolea
 export type { ModelOption };
 
 /** Save state in words, announced politely to screen readers as it changes. */
-export function SaveIndicator({ state, readOnly }: { state: SaveState; readOnly: boolean }) {
+function SaveIndicator({ state, readOnly }: { state: SaveState; readOnly: boolean }) {
   let content: React.ReactNode;
   if (readOnly) content = <span className="text-muted-foreground">Read-only</span>;
   else if (state === "saving" || state === "pending")

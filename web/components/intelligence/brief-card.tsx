@@ -15,7 +15,7 @@ const FOLD_CHARS = 600;
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-export const formatBriefDate = (iso: string) => dateFormat.format(new Date(iso));
+const formatBriefDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** Briefs are the planner's own text: [n] markers stay as typed (no citations to link them to). */
 const plainCite = (n: number, _c: unknown, key: React.Key) => <React.Fragment key={key}>[{n}]</React.Fragment>;

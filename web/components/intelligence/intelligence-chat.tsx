@@ -9,7 +9,7 @@ import { Question } from "../ask/messages";
 import { IntelAnswer, type SaveBriefInput } from "./intel-answer";
 import { useIntelligenceChat, type IntelligenceChatInit } from "./use-intelligence-chat";
 
-export type { SaveBriefInput };
+;
 
 export type IntelligenceChatProps = IntelligenceChatInit & {
   /**
@@ -23,7 +23,7 @@ export type IntelligenceChatProps = IntelligenceChatInit & {
 };
 
 /** Questions that show what the feeds answer. */
-export const EXAMPLE_INTEL_QUESTIONS = [
+const EXAMPLE_INTEL_QUESTIONS = [
   "What warnings and advisories are active in my area?",
   "Any recent earthquakes near us?",
   "Which disaster declarations were made in my state this month?",

@@ -35,7 +35,7 @@ const confirms = (noun: string): Record<Breaking, { title: string; description: 
 });
 
 /** The public page's full address, on the origin the planner is using (what they would paste). */
-export function shareUrlOf(item: Pick<Shareable, "sharePath">): string | null {
+function shareUrlOf(item: Pick<Shareable, "sharePath">): string | null {
   if (!item.sharePath) return null;
   return typeof window === "undefined" ? item.sharePath : new URL(item.sharePath, window.location.origin).toString();
 }

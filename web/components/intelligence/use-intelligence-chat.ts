@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { showAnswerError } from "~/hooks/answer-error";
-import { useAnswerStream, type StreamingTurn } from "~/hooks/use-answer-stream";
+import { useAnswerStream } from "~/hooks/use-answer-stream";
 import { toast } from "~/hooks/use-toast";
 import { askApi, askQueryKeys, chatTitle, DEFAULT_DOCUMENT_CHAT_MODEL } from "~/lib/ask-api";
 import {
@@ -18,8 +18,6 @@ import {
 import { ApiError } from "~/lib/query";
 import type { ChatListActions } from "../ask/chat-list";
 
-/** The question in flight and its answer as it streams; the saved chat replaces it when the stream ends. */
-export type IntelTurn = StreamingTurn<IntelSources | null>;
 
 export type IntelligenceChatInit = {
   /** The caller's chats (a loader's GET /api/intelligence/chats); fetched when absent. */

@@ -13,11 +13,11 @@ type LayoutContextValue = {
 
 const LayoutContext = React.createContext<LayoutContextValue | null>(null);
 
-export function isSettingsPath(pathname: string) {
+function isSettingsPath(pathname: string) {
   return pathname === "/account" || pathname.startsWith("/account/");
 }
 
-export function isCollaboratePath(pathname: string) {
+function isCollaboratePath(pathname: string) {
   return pathname === "/collaborate" || pathname.startsWith("/collaborate/");
 }
 

@@ -8,7 +8,7 @@ const routeFiles = [
   ...Object.keys(import.meta.glob("../../routes/*/route.{ts,tsx}")),
 ];
 
-export function routeNameOf(file: string): string {
+function routeNameOf(file: string): string {
   return file
     .replace(/^.*\/routes\//, "")
     .replace(/\/route\.tsx?$/, "")

@@ -15,7 +15,7 @@ export type NavItem = {
 };
 
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
-export const MAIN_NAV: NavItem[] = [
+const MAIN_NAV: NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: LayoutDashboard, route: "dashboard" },
   // Exercises are listed on the dashboard (issue 4), so this points at that section.
   { label: "Exercises", href: "/dashboard#exercises", icon: ClipboardList, route: "dashboard" },
@@ -30,7 +30,7 @@ export const MAIN_NAV: NavItem[] = [
 ];
 
 /** Shown only to users whose role is admin (the page itself answers 404 to anyone else). */
-export const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin", icon: ShieldCheck, route: "admin" };
+const ADMIN_NAV_ITEM: NavItem = { label: "Admin", href: "/admin", icon: ShieldCheck, route: "admin" };
 
 /**
  * The main navigation this user sees: team-admin items for team admins, clients for enterprise

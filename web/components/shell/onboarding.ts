@@ -9,7 +9,7 @@ export const WELCOME_NAVIGATION_DELAY_MS = 100;
 export const ONBOARDING_DELAY_MS = 2000;
 export const INVITE_ACCEPTED_DELAY_MS = 2000;
 export const ONBOARDING_COOKIE_DAYS = 30;
-export const INVITE_ACCEPTED_PARAM = "inviteAccepted";
+const INVITE_ACCEPTED_PARAM = "inviteAccepted";
 
 export type OnboardingInput = {
   pathname: string;

@@ -5,7 +5,6 @@ import { buttonVariants } from "./button";
 
 /** For confirmations that must be answered (delete, discard): no backdrop dismissal. */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export const AlertDialogContent = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Content>,

@@ -8,7 +8,7 @@ import spriteHref from "./icons.svg?url&no-inline";
  * server rendering spent on icons, and the browser fetches the shapes once (decision 0017).
  * Stroke and fill come from the `.lucide` rule in tailwind.css, so utility classes still override them.
  */
-export type IconProps = React.SVGProps<SVGSVGElement>;
+type IconProps = React.SVGProps<SVGSVGElement>;
 export type IconComponent = React.ForwardRefExoticComponent<Omit<IconProps, "ref"> & React.RefAttributes<SVGSVGElement>>;
 
 /** Decorative unless labelled, as Lucide's components are: a screen reader then skips it. */

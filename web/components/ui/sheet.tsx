@@ -5,8 +5,6 @@ import { cn } from "~/lib/utils";
 
 /** A side panel built on Dialog: focus-trapped, Escape and backdrop close it. */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 

@@ -5,8 +5,8 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** Spec §4/§9: toasts auto-dismiss after 5000 ms; a swipe right of 50 px dismisses. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
@@ -44,7 +44,6 @@ const toastVariants = cva(
   },
 );
 
-export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>["variant"]>;
 
 export const Toast = React.forwardRef<
   React.ElementRef<typeof ToastPrimitive.Root>,
@@ -60,7 +59,7 @@ export const Toast = React.forwardRef<
 ));
 Toast.displayName = ToastPrimitive.Root.displayName;
 
-export const ToastAction = React.forwardRef<
+const ToastAction = React.forwardRef<
   React.ElementRef<typeof ToastPrimitive.Action>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitive.Action>
 >(({ className, ...props }, ref) => (
@@ -107,4 +106,3 @@ export const ToastDescription = React.forwardRef<
 ));
 ToastDescription.displayName = ToastPrimitive.Description.displayName;
 
-export type ToastActionElement = React.ReactElement<typeof ToastAction>;

@@ -17,7 +17,7 @@ const who = (respondents: string[]) => (respondents.length ? respondents.join(",
 const text = (value: string) => paragraphs(value).map((p): Block => ({ type: "paragraph", text: p }));
 const none = (what: string): Block => ({ type: "paragraph", text: `No ${what}.`, style: "note" });
 
-export function buildFindingsDocument(view: FindingsView): SitMan {
+function buildFindingsDocument(view: FindingsView): SitMan {
   const { findings } = view;
   const title = view.campaignName.trim() || "Campaign";
   const overview: Block[] = [{ type: "heading", level: 1, text: "Summary" }, ...(paragraphs(findings.summary).length ? text(findings.summary) : [none("summary")])];

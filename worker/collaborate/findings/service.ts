@@ -8,7 +8,7 @@ import { synthesisParametersSchema } from "../synthesis/input";
 import type { SynthesisCampaign } from "../synthesis/engine";
 import type { FindingsView } from "../../../shared/collaborate/views";
 
-export const NO_FINDINGS = "No findings yet: the campaign's synthesis has not completed.";
+const NO_FINDINGS = "No findings yet: the campaign's synthesis has not completed.";
 
 export type CampaignWithInsights = {
   campaign: SynthesisCampaign;
@@ -35,7 +35,7 @@ export async function readCampaignInsights(ctx: UserContext, campaignId: string)
   };
 }
 
-export function toFindingsView(campaign: SynthesisCampaign, insights: CampaignInsights): FindingsView {
+function toFindingsView(campaign: SynthesisCampaign, insights: CampaignInsights): FindingsView {
   return {
     campaignId: campaign.id,
     campaignName: campaign.name,

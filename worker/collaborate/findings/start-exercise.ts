@@ -19,12 +19,12 @@ import { readCampaignInsights } from "./service";
  * inject citing the anonymised respondents it came from. The creator only.
  */
 
-export const START_EXERCISE_CREATOR_ONLY = "Only the campaign's creator can start its exercise.";
-export const START_EXERCISE_NOT_READY = "The synthesis has not completed yet: start the exercise once it has.";
+const START_EXERCISE_CREATOR_ONLY = "Only the campaign's creator can start its exercise.";
+const START_EXERCISE_NOT_READY = "The synthesis has not completed yet: start the exercise once it has.";
 
-export const sources = (respondents: string[]) => (respondents.length ? `Sources: ${respondents.join(", ")}` : null);
+const sources = (respondents: string[]) => (respondents.length ? `Sources: ${respondents.join(", ")}` : null);
 
-export function exerciseFromInsights(campaign: SynthesisCampaign, insights: CampaignInsights) {
+function exerciseFromInsights(campaign: SynthesisCampaign, insights: CampaignInsights) {
   const { findings, draftInjects } = insights;
   const scenario = [campaign.scenario.trim(), findings.summary.trim() ? `Synthesis of ${insights.contributorCount} contributor(s): ${findings.summary.trim()}` : ""]
     .filter(Boolean)

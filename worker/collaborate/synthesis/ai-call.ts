@@ -40,7 +40,7 @@ export async function structuredCall<T>(
 }
 
 /** JSON out of a model's text: bare, or inside a ```json fence, or the outermost {…}; undefined if none. */
-export function parseJsonLoose(text: string): unknown {
+function parseJsonLoose(text: string): unknown {
   const candidates = [text.trim()];
   const fenced = firstFenceBody(text);
   if (fenced) candidates.push(fenced.trim());

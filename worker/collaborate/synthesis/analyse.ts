@@ -15,7 +15,7 @@ import type { Anonymised, StageUsage, SynthesisCampaign } from "./types";
  * arithmetic over the text. Unusable output → the extractive findings (also the offline answer).
  */
 
-export const ANALYSE_MAX_OUTPUT_TOKENS = 4_000;
+const ANALYSE_MAX_OUTPUT_TOKENS = 4_000;
 
 const respondentsSchema = z.array(z.string()).max(500);
 const aiFindingsSchema = z.object({
@@ -177,7 +177,7 @@ export async function analyse(
 }
 
 /** Every string of the findings through `scrub` (the extractive path too: belt and braces). */
-export function scrubFindings(f: Findings, scrub: (text: string) => string): Findings {
+function scrubFindings(f: Findings, scrub: (text: string) => string): Findings {
   return {
     summary: scrub(f.summary),
     themes: f.themes.map((t) => ({ ...t, title: scrub(t.title), detail: scrub(t.detail), quotes: t.quotes.map((q) => ({ ...q, text: scrub(q.text) })) })),

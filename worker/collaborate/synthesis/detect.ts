@@ -12,7 +12,7 @@ import { COMMON_WORDS, STOPWORDS } from "./text";
  */
 
 /** A given name: a common one (accents aside), or a short or formal form the nickname table knows that is no ordinary word. */
-export function isGivenName(word: string): boolean {
+function isGivenName(word: string): boolean {
   const lower = fold(word).toLowerCase();
   return FIRST_NAMES.has(lower) || (isKnownGivenName(lower) && !ORDINARY_NAMES.has(lower) && !COMMON_WORDS.has(lower));
 }
@@ -89,7 +89,7 @@ function leadingName(text: string): string | null {
 }
 
 /** A word that can be (part of) a person's name: an initial, or a word that is no ordinary word. */
-export function isNameWord(token: string, allowLower: boolean): boolean {
+function isNameWord(token: string, allowLower: boolean): boolean {
   if (/^\p{Lu}\.?$/u.test(token)) return true;
   if (!NAME_TOKEN.test(token)) return false;
   const bare = letters(token.replace(/['’]s\.?$/u, ""));

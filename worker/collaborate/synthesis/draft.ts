@@ -17,7 +17,7 @@ import type { Anonymised, StageUsage, SynthesisCampaign } from "./types";
  * The AI path is the same as analyse's: schema, validation, fallback, scrub.
  */
 
-export const DRAFT_MAX_OUTPUT_TOKENS = 3_000;
+const DRAFT_MAX_OUTPUT_TOKENS = 3_000;
 const MIN_INJECTS = 5;
 const MAX_INJECTS = 12;
 const STEP_MINUTES = 15;

@@ -21,7 +21,7 @@ import type { Anonymised, SynthesisCampaign } from "./types";
  */
 
 /** Saying something falls short. Checked before POSITIVE: "not enough" is not "enough". */
-export const NEGATIVE =
+const NEGATIVE =
   /\b(?:not (?:enough|adequate|sufficient|reliable|ready|reaching|clear|tested|planned|prioriti[sz]ed|covered|staffed|funded|available)|(?:is|are) (?:a|an) (?:concern|problem|issue)|ran out|runs? out|delayed|(?:is|are) (?:few|scarce)|no (?:backup|system|plan|way|one|redundan\w*)|lack(?:s|ing)?|shortages?|short of|insufficient|inadequate|unreliable|unclear|outdated|at risk|gaps?|fail(?:s|ed|ure)?|cannot|can't|do not have|don't have|doesn't have|overwhelmed|understaffed|too few|limited|weak|poor|broken|worr(?:y|ied)|struggl\w*|never)\b/i;
 const POSITIVE = /\b(?:adequate|sufficient|enough|reliable|works? well|working well|effective|solid|strong|robust|tested|drilled|confident|ready|well prepared|in good shape|no problem|quickly|good|fine)\b/i;
 
@@ -47,7 +47,7 @@ const QUOTE_MAX = 220;
 
 type Unit = { respondent: string; key: string; text: string; stems: Set<string>; polarity: -1 | 0 | 1 };
 
-export function polarity(text: string): -1 | 0 | 1 {
+function polarity(text: string): -1 | 0 | 1 {
   if (NEGATIVE.test(text)) return -1;
   return POSITIVE.test(text) ? 1 : 0;
 }

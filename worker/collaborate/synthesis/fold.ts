@@ -63,6 +63,6 @@ export function foldWithMap(text: string): { folded: string; origin: number[] | 
 /** The comparable form of a name or phrase: folded, lower case, one space between words. */
 export const normalise = (s: string) => fold(s).toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, " ").trim();
 export const letters = (s: string) => s.replace(/[^\p{L}]/gu, "");
-export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A literal as a pattern: any run of whitespace matches any other. */
 export const literalPattern = (s: string) => escapeRe(s).replace(/\s+/g, "\\s+");

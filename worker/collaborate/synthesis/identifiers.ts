@@ -32,7 +32,7 @@ const STREET_SUFFIXES =
 /** A street word: capitalised ("Old", "Mill") or an ordinal ("14th"). */
 const STREET_WORD = String.raw`(?:\p{Lu}[\p{L}'’-]{0,30}\.?|\d{1,3}(?:st|nd|rd|th))`;
 /** "1400 Industrial Way", "22 N. Main St.", "6363 South 14th Street", "4410 County Road 12". */
-export const ADDRESS = new RegExp(
+const ADDRESS = new RegExp(
   String.raw`(?<![\p{L}\p{N}])\d{1,6}[ \t]{1,3}(?:[NSEW]\.?[ \t]{1,3})?(?:${STREET_WORD}[ \t]{1,3}){1,3}(?:${STREET_SUFFIXES})(?![\p{L}])(?:[ \t]{1,3}\d{1,4}(?![\p{L}\p{N}]))?`,
   "gu",
 );

@@ -12,7 +12,7 @@ import type { ContributorInput, SynthesisCampaign } from "./engine";
  * ContributorExercise, never another campaign's), and the name the manager typed when inviting.
  */
 
-export type CampaignFacts = {
+type CampaignFacts = {
   teamId: string;
   /** Team.accountId: synthesis credits are the team's. */
   accountId: string;
@@ -22,7 +22,7 @@ export type CampaignFacts = {
 };
 
 /** The fields contributorStateHash reads (the same as ContributorView's: submittedAt is a day). */
-export type CompletedContributor = { id: string; status: "COMPLETED"; submittedAt: string | null };
+type CompletedContributor = { id: string; status: "COMPLETED"; submittedAt: string | null };
 
 export type SynthesisInput = { campaign: SynthesisCampaign; facts: CampaignFacts; contributors: ContributorInput[]; completed: CompletedContributor[] };
 

@@ -24,7 +24,7 @@ const ABBREVIATIONS = new Set(["dr", "mr", "mrs", "ms", "mx", "st", "capt", "lt"
 const OPENERS = new Set([" ", "\t", "\u00a0", '"', "'", "“", "‘", "(", "[", "*", "•", "–", "—", "-", ">"]);
 
 /** Whether the word at `index` begins a sentence, a line, a list item or the text. */
-export function atSentenceStart(text: string, index: number): boolean {
+function atSentenceStart(text: string, index: number): boolean {
   let j = index - 1;
   while (j >= 0 && index - j < 12 && OPENERS.has(text[j]!)) j--;
   if (j < 0 || text[j] === "\n" || text[j] === "\r") return true;

@@ -23,7 +23,7 @@ const clean = (t: string) => t.replace(/['’]s$/u, "").replace(/[.,;:]$/u, "");
 const bare = (t: string) => clean(t).toLowerCase();
 /** Words that open many names ("Saint Mary's", "Fort Ellis", "Mount Carmel") and say nothing alone. */
 const PREFIXES = new Set(["saint", "mount", "fort", "san", "santa", "los", "las", "el"]);
-export const isGenericOrgWord = (t: string) => {
+const isGenericOrgWord = (t: string) => {
   const w = bare(t);
   return ORG_GENERIC.has(w) || STOPWORDS.has(w) || COMMON_WORDS.has(w) || PREFIXES.has(w) || w.length < 3;
 };

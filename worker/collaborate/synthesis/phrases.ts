@@ -9,7 +9,7 @@ import { sentences, stem, STOPWORDS, words } from "./text";
  */
 
 /** Number words (and "half", "dozen"): a count is never a topic ("Two" was a theme once). */
-export const NUMBER_WORDS = new Set(
+const NUMBER_WORDS = new Set(
   (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen " +
     "twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million millions dozen dozens half once " +
@@ -18,7 +18,7 @@ export const NUMBER_WORDS = new Set(
 );
 
 /** Words naming the organisations and documents partners work in, which every answer mentions: never a topic on their own. */
-export const GENERIC_WORDS = new Set(
+const GENERIC_WORDS = new Set(
   (
     "district county agency department plan annex team office city town state division unit bureau program programme chapter " +
     "organization organisation authority government municipality agreement contract document documents paper"
@@ -31,7 +31,7 @@ export const NOISE_STEMS = new Set([...NUMBER_WORDS, ...GENERIC_WORDS].map(stem)
 /** Words with hyphens kept ("medical-needs", "wheelchair-accessible"); possessive "'s" dropped. */
 const TOKEN = /[\p{L}\p{N}]+(?:[-‐][\p{L}\p{N}]+)*(?:['’][\p{L}]+)?|[,;:()]/gu;
 
-export function tokens(text: string): string[] {
+function tokens(text: string): string[] {
   return (text.match(TOKEN) ?? []).map((w) => w.replace(/['’]s$/iu, ""));
 }
 

@@ -23,7 +23,7 @@ import { mintSynthesisToken, synthesisTokenUser } from "./token";
 /** The spec's trigger body: a free JSON object (nothing in it is read today). */
 const triggerBodySchema = z.looseObject({}, "The body must be a JSON object.");
 /** Nothing in it is read, so nothing large is accepted either (the app-wide limit is 1 MB). */
-export const TRIGGER_BODY_MAX = 16 * 1024;
+const TRIGGER_BODY_MAX = 16 * 1024;
 
 const stateQuery = querySchema(
   z

@@ -44,13 +44,13 @@ export function isSynthesisMessage(body: unknown): body is SynthesisMessage {
 
 export const SYNTHESIS_NO_CREDITS = "Not enough credits on the team's account: add credits, then run the synthesis again.";
 export const SYNTHESIS_GAVE_UP = "The synthesis did not finish after several attempts. Run it again.";
-export const SYNTHESIS_CAMPAIGN_GONE = "The campaign no longer exists.";
-export const SYNTHESIS_CONTRIBUTORS_CHANGED = "Contributors changed while the synthesis ran. Run it again.";
+const SYNTHESIS_CAMPAIGN_GONE = "The campaign no longer exists.";
+const SYNTHESIS_CONTRIBUTORS_CHANGED = "Contributors changed while the synthesis ran. Run it again.";
 
 /** Most a stage's answer may hold, for the credit hold (settled to the real usage after). */
 const STAGE_MAX_OUTPUT_TOKENS = { analysing: 8_000, drafting: 6_000 } as const;
 
-export type SynthesisRunOutcome = "completed" | "stale" | "failed";
+type SynthesisRunOutcome = "completed" | "stale" | "failed";
 export type SynthesisRunResult = { outcome: SynthesisRunOutcome; charged: number; error?: string };
 /** `shuffle` draws the respondents' order of a new run (crypto randomness unless a test injects one). */
 export type SynthesisRunDeps = { provider?: AiProvider; signal?: AbortSignal; shuffle?: Shuffle };
@@ -205,12 +205,12 @@ function reserve(
  * closed (or archived) before the run stays so — COMPLETED counts as open (model.ts
  * campaignIsOpen), and a synthesis must not reopen a closed campaign to joins and answers.
  */
-export function completedCampaignStatus(prior: CampaignStatus | null): CampaignStatus {
+function completedCampaignStatus(prior: CampaignStatus | null): CampaignStatus {
   return prior === "CLOSED" || prior === "ARCHIVED" ? prior : "COMPLETED";
 }
 
 /** The D1 mirror of a finished run: anonymised results only, redacted once more against the identifying map. */
-export async function writeMirror(ctx: AppContext, run: SynthesisRun): Promise<void> {
+async function writeMirror(ctx: AppContext, run: SynthesisRun): Promise<void> {
   const findings = run.findings!;
   const insights: CampaignInsights = redact(
     {

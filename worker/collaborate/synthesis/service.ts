@@ -21,9 +21,9 @@ import type { SynthesisContent } from "./state";
  */
 
 export const SYNTHESIS_CREATOR_ONLY = "Only the campaign's creator can run the synthesis. Ask them to run it; you can follow its progress and read the findings.";
-export const NO_SYNTHESIS = "No synthesis has run for this campaign yet.";
-export const THREAD_NOT_FOUND = "Synthesis thread not found.";
-export const IDENTIFYING_CREATOR_ONLY = "Only the campaign's creator can see who said what.";
+const NO_SYNTHESIS = "No synthesis has run for this campaign yet.";
+const THREAD_NOT_FOUND = "Synthesis thread not found.";
+const IDENTIFYING_CREATOR_ONLY = "Only the campaign's creator can see who said what.";
 
 export type StateQuery = { content: SynthesisContent | null; includeIdentifying: boolean };
 
@@ -31,8 +31,8 @@ export type StateQuery = { content: SynthesisContent | null; includeIdentifying:
  * A run's thread id names its campaign (`<campaignId>.<random id>`), so a state read by thread id
  * finds the one object that holds it without an index; access is checked on the campaign as usual.
  */
-export const threadIdFor = (campaignId: string) => `${campaignId}.${newId()}`;
-export function campaignOfThread(threadId: string): string | null {
+const threadIdFor = (campaignId: string) => `${campaignId}.${newId()}`;
+function campaignOfThread(threadId: string): string | null {
   const dot = threadId.lastIndexOf(".");
   return dot > 0 ? threadId.slice(0, dot) : null;
 }

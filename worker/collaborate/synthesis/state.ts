@@ -10,14 +10,13 @@ import type { AnonymizedObject, CampaignPurpose, CampaignStatus, DraftInject, Fi
  * error) starts at the first stage without output: an AI stage that finished is never paid twice.
  */
 
-export const STAGES = ["anonymising", "analysing", "drafting"] as const;
-export type Stage = (typeof STAGES)[number];
+export type Stage = "anonymising" | "analysing" | "drafting";
 /** What the consumer does next: a stage, "finalising" (the D1 mirror, then complete) or nothing. */
 export type NextStep = Stage | "finalising" | "none";
 
 /** Progress at the start of each stage, and the label the progress modal shows. */
 const STAGE_START: Record<Stage | "queued" | "finalising", number> = { queued: 2, anonymising: 5, analysing: 20, drafting: 60, finalising: 95 };
-export const STAGE_LABELS: Record<Stage | "queued" | "finalising" | "completed", string> = {
+const STAGE_LABELS: Record<Stage | "queued" | "finalising" | "completed", string> = {
   queued: "Waiting to start",
   anonymising: "Removing names and organisations",
   analysing: "Finding themes, gaps and disagreements",
@@ -55,8 +54,8 @@ export type SynthesisRun = {
   timings: Partial<Record<Stage | "finalising", number>>;
 };
 
-export const ACTIVE_STATUSES: readonly SynthesisStatus[] = ["queued", "anonymising", "analysing", "drafting"];
-export const isActive = (status: SynthesisStatus) => ACTIVE_STATUSES.includes(status);
+const ACTIVE_STATUSES: readonly SynthesisStatus[] = ["queued", "anonymising", "analysing", "drafting"];
+const isActive = (status: SynthesisStatus) => ACTIVE_STATUSES.includes(status);
 
 export function idleRun(campaignId: string): SynthesisRun {
   return {

@@ -9,7 +9,7 @@ import { nowMs } from "../../lib/clock";
  * to another address, so it asks GET /api/synthesis/token for a short-lived token naming its user:
  * `<userId in base64url>.<expiry ms>.<HMAC-SHA256 over both with the auth secret, base64url>`.
  */
-export const SYNTHESIS_TOKEN_TTL_MS = 10 * 60 * 1000;
+const SYNTHESIS_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -42,7 +42,7 @@ export async function mintSynthesisToken(ctx: AppContext, userId: string): Promi
 }
 
 /** The user id a valid, unexpired token names; null for anything else. */
-export async function verifySynthesisToken(ctx: AppContext, token: string): Promise<string | null> {
+async function verifySynthesisToken(ctx: AppContext, token: string): Promise<string | null> {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [user, expiry, signature] = parts as [string, string, string];

@@ -1,5 +1,5 @@
 /** One image to read: its bytes and canonical type (png, jpeg, bmp, tiff, heic…). */
-export type OcrImage = { bytes: Uint8Array; type: string };
+type OcrImage = { bytes: Uint8Array; type: string };
 
 /** Text from an image, as Markdown; "" when the engine found no text. Throws OcrError when it cannot try. */
 export interface Ocr {

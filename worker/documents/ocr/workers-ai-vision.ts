@@ -9,7 +9,7 @@ import { OCR_INSTRUCTION, OcrError, UNSUPPORTED_FOR_VISION, VISION_TYPES, WORKER
 /** The bytes travel as a JSON array of numbers (about four times their size), so images are held smaller than OCR_LIMITS'. */
 export const VISION_MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 /** One image's wait: a stuck call must not hold the ingest queue's consumer. */
-export const VISION_TIMEOUT_MS = 60_000;
+const VISION_TIMEOUT_MS = 60_000;
 /** A dense page of text fits; a model that loops stops here. */
 const MAX_OUTPUT_TOKENS = 2_048;
 

@@ -69,7 +69,7 @@ function decodeQuotedPrintable(data: string, inHeader = false): string {
 }
 
 /** RFC 2047 encoded words in a header: =?utf-8?B?…?= and =?iso-8859-1?Q?…?=. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, "$1")
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, text: string) =>

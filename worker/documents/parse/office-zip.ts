@@ -31,7 +31,7 @@ export type ZipFormat = {
 const MB = 1024 * 1024;
 
 /** Planner-facing reason for a limit; permanent like every ParseError. */
-export function zipLimitMessage(error: ZipLimitError, { noun, app, extension, saveAs }: ZipFormat): string {
+function zipLimitMessage(error: ZipLimitError, { noun, app, extension, saveAs }: ZipFormat): string {
   switch (error.kind) {
     case "entries":
       return `This ${noun} is made of more than ${groupDigits(error.limit)} parts, which is more than Readyroom can open. Save it again as ${saveAs} and upload it.`;

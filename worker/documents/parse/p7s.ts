@@ -77,7 +77,7 @@ function der(bytes: Uint8Array): Uint8Array {
  * The signed content of a CMS SignedData (RFC 5652): ContentInfo → [0] SignedData →
  * encapContentInfo → [0] eContent. Null for a detached signature (no eContent).
  */
-export function signedContent(input: Uint8Array): Uint8Array | null {
+function signedContent(input: Uint8Array): Uint8Array | null {
   const bytes = der(input);
   const contentInfo = readNode(bytes, 0, bytes.length);
   const [, explicit] = children(bytes, contentInfo, 0);

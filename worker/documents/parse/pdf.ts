@@ -5,11 +5,11 @@ import { finish, normalizeWhitespace, ParseError, type ParsedDocument, type Pars
 export const SCANNED_PDF = "This PDF has no selectable text (it may be a scan). Upload a version with text, for example exported from Word.";
 
 /** The page cap when configuration names none (DOCUMENTS_MAX_PDF_PAGES). */
-export const MAX_PDF_PAGES = 2000;
+const MAX_PDF_PAGES = 2000;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-export function tooManyPagesMessage(pages: number, max: number): string {
+function tooManyPagesMessage(pages: number, max: number): string {
   return `This PDF has ${count(pages)} pages; the limit is ${count(max)}. Split it into parts of at most ${count(max)} page${max === 1 ? "" : "s"} and upload each part.`;
 }
 
@@ -19,7 +19,7 @@ type TextItem = { str?: string; transform?: number[]; width?: number; hasEOL?: b
  * A page's text items (pdf.js getTextContent) as lines: a new line where an item ends one (hasEOL)
  * or where the baseline moves by more than half the font size. Items apart on one line get a space.
  */
-export function itemLines(items: TextItem[]): PdfLine[] {
+function itemLines(items: TextItem[]): PdfLine[] {
   const lines: PdfLine[] = [];
   let line: PdfLine | null = null;
   let endedLine = false;

@@ -22,7 +22,7 @@ export function forwardSearch(find: (from: number) => number): (from: number) =>
 }
 
 /** A regex word character ([A-Za-z0-9_]): what `\b` after a tag name tests against. */
-export function isWordChar(code: number): boolean {
+function isWordChar(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 }
 

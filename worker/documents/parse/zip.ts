@@ -38,7 +38,7 @@ export type ZipEntry = {
 };
 
 /** Not a readable ZIP (truncated, corrupt, encrypted, unsupported compression). */
-export class ZipFormatError extends Error {
+class ZipFormatError extends Error {
   override readonly name = "ZipFormatError";
 }
 

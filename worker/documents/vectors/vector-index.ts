@@ -7,8 +7,8 @@ import type { Config, Env } from "../../env";
  * Vectorize has no local simulation (wrangler warns so at start). Both are keyed by chunk id, so writing a chunk's vector
  * twice leaves one.
  */
-export type PassageVector = { chunkId: string; documentId: string; contextId: string | null; values: number[] };
-export type VectorMatch = { chunkId: string; score: number };
+type PassageVector = { chunkId: string; documentId: string; contextId: string | null; values: number[] };
+type VectorMatch = { chunkId: string; score: number };
 
 export interface VectorIndex {
   upsert(userId: string, model: string, vectors: PassageVector[]): Promise<void>;
@@ -20,13 +20,13 @@ export interface VectorIndex {
 /** Vectorize's upsert and delete take at most 1000 ids per call. */
 const VECTORIZE_BATCH = 1000;
 /** Local index: at most this many vectors are compared per query (a bound on memory and time). */
-export const LOCAL_SCAN_LIMIT = 20_000;
+const LOCAL_SCAN_LIMIT = 20_000;
 
 export function vectorIndexFor(env: Pick<Env, "DB" | "DOC_INDEX">, config: Pick<Config, "APP_ENV">): VectorIndex {
   return config.APP_ENV === "production" ? vectorizeIndex(env.DOC_INDEX) : localVectorIndex(env.DB);
 }
 
-export function vectorizeIndex(index: VectorizeIndex): VectorIndex {
+function vectorizeIndex(index: VectorizeIndex): VectorIndex {
   return {
     async upsert(userId, model, vectors) {
       for (let i = 0; i < vectors.length; i += VECTORIZE_BATCH) {
@@ -86,7 +86,7 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * `Embedding` rows (id = chunk id, the vector as base64 float32 in metadata) compared by brute
  * force. Tenant scope is Document.userId, joined on every read.
  */
-export function localVectorIndex(db: D1Database): VectorIndex {
+function localVectorIndex(db: D1Database): VectorIndex {
   return {
     async upsert(_userId, model, vectors) {
       // A few hundred rows per statement (one JSON parameter) keeps each under D1's size limits.

@@ -25,12 +25,12 @@ export function neutralizeFormula(value: string): string {
   return FORMULA_START.test(value) || /^[\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** One cell as written: formula-guarded first, then RFC 4180 quoted (so the quote lands inside the double quotes). */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   return csvField(neutralizeFormula(value));
 }
 

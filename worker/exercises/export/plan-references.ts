@@ -6,7 +6,7 @@ import type { Module, MselRow, PlanSource } from "../../../shared/db/exercise-sh
  */
 
 export const PLAN_REFERENCE_HEADER = "Plan reference";
-export const NOT_IN_PLANS = "Not in your plans";
+const NOT_IN_PLANS = "Not in your plans";
 
 type Grounded = { source?: PlanSource | null; notInPlans?: boolean | null };
 

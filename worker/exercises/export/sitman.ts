@@ -13,7 +13,7 @@ import { planReferences } from "./plan-references";
  * feedback form.
  */
 
-export type ListItem = { text: string; sub?: string[] };
+type ListItem = { text: string; sub?: string[] };
 
 export type Block =
   | { type: "heading"; level: 1 | 2 | 3; text: string }
@@ -29,9 +29,9 @@ export function keyValueTable(rows: string[][], headers: [string, string] = ["It
   return { type: "table", keyValue: true, headers, widths: [1, 3], rows };
 }
 
-export type Section = { orientation: "portrait" | "landscape"; blocks: Block[] };
+type Section = { orientation: "portrait" | "landscape"; blocks: Block[] };
 
-export type Cover = { title: string; subtitle: string; lines: string[]; handling: string[] };
+type Cover = { title: string; subtitle: string; lines: string[]; handling: string[] };
 
 export type SitMan = {
   title: string;
@@ -56,7 +56,7 @@ export type SitManSource = {
 export const UNTITLED = "Untitled exercise";
 
 /** The document text of the MSEL table (also what the tests look for). */
-export const MSEL_TABLE_HEADERS = [
+const MSEL_TABLE_HEADERS = [
   "#",
   "Date / Time",
   "Category / Mode",
@@ -123,7 +123,7 @@ function questionBlocks(questions: Module["questions"]): Block[] {
   return blocks;
 }
 
-export function moduleTitle(module: Module, index: number): string {
+function moduleTitle(module: Module, index: number): string {
   const title = s(module.title);
   // Titles often already start with "Module 2: …"; do not print "Module 2: Module 2: …".
   if (/^module\s+\d+/i.test(title)) return title;

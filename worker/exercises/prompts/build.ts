@@ -88,7 +88,7 @@ function describeModule(m: Module, i: number): string {
 }
 
 /** The exercise so far, as the model reads it. Empty fields are left out. */
-export function describeExercise(e: ExerciseForPrompt): string {
+function describeExercise(e: ExerciseForPrompt): string {
   const out: string[] = [];
   if (e.name) out.push(`Name: ${e.name}`);
   out.push(`Framework: ${e.framework || "HSEEP"}`);

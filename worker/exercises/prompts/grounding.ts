@@ -17,8 +17,8 @@ export type Grounding = { source: PlanSource; notInPlans?: undefined } | { sourc
  * MIN_SUPPORT_WORDS significant words, making up at least MIN_SUPPORT_SHARE of the shorter of the
  * two (so a long inject brushing a plan sentence with "Eastbank" and "warning" is not support).
  */
-export const MIN_SUPPORT_WORDS = 3;
-export const MIN_SUPPORT_SHARE = 0.4;
+const MIN_SUPPORT_WORDS = 3;
+const MIN_SUPPORT_SHARE = 0.4;
 const MAX_QUOTE_CHARS = 400;
 
 const STOP = new Set(

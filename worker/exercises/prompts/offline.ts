@@ -111,7 +111,7 @@ function moduleFrom(template: QuickStartTemplate, index: number) {
   return template.modules[index % template.modules.length]!;
 }
 
-export function offlineDraft(input: OfflineInput, template: QuickStartTemplate): Draft {
+function offlineDraft(input: OfflineInput, template: QuickStartTemplate): Draft {
   const { exercise } = input;
   const threat = exercise.threatType?.trim() || template.threatType;
   const name = exercise.name?.trim() || `${threat} Tabletop Exercise`;

@@ -111,7 +111,7 @@ const mselRow = z.object({
   passage: passageRef,
 });
 
-export const DRAFT_SCHEMAS = {
+const DRAFT_SCHEMAS = {
   intro: z.object({ name: z.string().min(1).max(500), threatType: z.string().min(1) }),
   coreCapabilities: capabilitiesDraft,
   objectives: capabilitiesDraft,

@@ -15,7 +15,7 @@ import wildfireEvacuation from "./wildfire-evacuation.json";
 import winterStormPowerOutage from "./winter-storm-power-outage.json";
 import type { QuickStartTemplate } from "./types";
 
-export type { QuickStartTemplate, TemplateModule, TemplateMselRow } from "./types";
+export type { QuickStartTemplate,   } from "./types";
 
 // JSON imports type their strings as `string`; the test proves each file has the template shape
 // (the literal unions included), so this is the one place they are read as templates.
@@ -42,7 +42,7 @@ export function getTemplate(id: string): QuickStartTemplate | undefined {
 export type TemplateSummary = { id: string; name: string; threatType: string; capabilities: string[]; summary: string };
 
 /** First sentence-ish of a template's scenario: enough to choose by. */
-export function templateSummary(text: string | undefined): string {
+function templateSummary(text: string | undefined): string {
   if (!text) return "";
   const flat = text.replace(/\s+/g, " ").trim();
   const end = flat.search(/[.!?](\s|$)/);

@@ -2,21 +2,21 @@
 // createdAt/updatedAt/conversationId that the database fills in when a template is copied).
 import type { CoreCapabilityName } from "../../../shared/exercises/capabilities";
 
-export type QuestionType = "open-ended" | "multiple-choice";
-export type QuestionMode = "functional" | "inject" | "inject-functional";
+type QuestionType = "open-ended" | "multiple-choice";
+type QuestionMode = "functional" | "inject" | "inject-functional";
 
-export interface TemplateQuestion {
+interface TemplateQuestion {
   text: string;
   type: QuestionType;
   options: string[];
 }
 
-export interface TemplateStructuredQuestions {
+interface TemplateStructuredQuestions {
   mode: QuestionMode;
   groups: { name: string; questions: TemplateQuestion[] }[];
 }
 
-export interface TemplateModule {
+interface TemplateModule {
   title: string;
   description: string;
   functionalGroups: string[];
@@ -24,7 +24,7 @@ export interface TemplateModule {
   questions: TemplateStructuredQuestions;
 }
 
-export type InjectMode =
+type InjectMode =
   | "e-mail"
   | "phone"
   | "radio"
@@ -33,7 +33,7 @@ export type InjectMode =
   | "simulated social media"
   | "in person";
 
-export interface TemplateMselRow {
+interface TemplateMselRow {
   event: string;
   date: string;
   time: string;

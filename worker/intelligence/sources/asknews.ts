@@ -38,7 +38,7 @@ const article = z.object({
 const answer = z.object({ as_dicts: z.array(z.unknown()).nullish() });
 const token = z.object({ access_token: z.string().min(1), expires_in: z.number().positive().optional() });
 
-export function normaliseAskNewsArticle(entry: unknown): IntelItem | null {
+function normaliseAskNewsArticle(entry: unknown): IntelItem | null {
   const a = article.safeParse(entry);
   if (!a.success) return null;
   const publishedAt = toIso(a.data.pub_date);
@@ -66,7 +66,7 @@ export function normaliseAskNewsArticle(entry: unknown): IntelItem | null {
 }
 
 /** `as_dicts` is null when AskNews found nothing. */
-export function parseAskNewsArticles(body: unknown): IntelItem[] {
+function parseAskNewsArticles(body: unknown): IntelItem[] {
   const parsed = answer.safeParse(body);
   return parseFeed(parsed.success ? (parsed.data.as_dicts ?? []) : null, normaliseAskNewsArticle, `${LABEL} answered articles in an unexpected shape.`);
 }
@@ -103,7 +103,7 @@ export function clearAskNewsTokens(): void {
   tokens.clear();
 }
 
-export function askNewsQuery(query: string, options: SearchOptions): URLSearchParams {
+function askNewsQuery(query: string, options: SearchOptions): URLSearchParams {
   const now = nowOf(options);
   const since = sinceMs(options, DEFAULT_WINDOW_MS);
   return new URLSearchParams({

@@ -28,10 +28,10 @@ export type SourcesConfig = Pick<
 >;
 
 /** The sources that need no key: official feeds and GDELT. */
-export const KEYLESS_SOURCES: readonly SourceId[] = ["nws", "usgs", "openfema", "gdelt"];
+const KEYLESS_SOURCES: readonly SourceId[] = ["nws", "usgs", "openfema", "gdelt"];
 
-export const ASKNEWS_MISSING = "AskNews needs ASKNEWS_API_KEY, or ASKNEWS_CLIENT_ID and ASKNEWS_CLIENT_SECRET.";
-export const TURNED_OFF = "Turned off by INTEL_SOURCES.";
+const ASKNEWS_MISSING = "AskNews needs ASKNEWS_API_KEY, or ASKNEWS_CLIENT_ID and ASKNEWS_CLIENT_SECRET.";
+const TURNED_OFF = "Turned off by INTEL_SOURCES.";
 
 export type SourcePlan = { id: SourceId; on: true } | { id: SourceId; on: false; reason: string };
 
@@ -53,7 +53,7 @@ export function planSources(config: SourcesConfig): SourcePlan[] {
   });
 }
 
-export const userAgentOf = (config: Pick<SourcesConfig, "INTEL_USER_AGENT" | "APP_URL">) => config.INTEL_USER_AGENT ?? `Readyroom/1.0 (+${config.APP_URL})`;
+const userAgentOf = (config: Pick<SourcesConfig, "INTEL_USER_AGENT" | "APP_URL">) => config.INTEL_USER_AGENT ?? `Readyroom/1.0 (+${config.APP_URL})`;
 
 /** What the adapter of `id` is built with. */
 export function adapterSettings(config: SourcesConfig, id: SourceId, deps?: HttpDeps): AdapterSettings {

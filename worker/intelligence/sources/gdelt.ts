@@ -62,7 +62,7 @@ const article = z.object({
 });
 const answer = z.object({ articles: z.array(z.unknown()).optional() });
 
-export function normaliseGdeltArticle(entry: unknown): IntelItem | null {
+function normaliseGdeltArticle(entry: unknown): IntelItem | null {
   const a = article.safeParse(entry);
   if (!a.success) return null;
   const publishedAt = gdeltDate(a.data.seendate);
@@ -81,7 +81,7 @@ export function normaliseGdeltArticle(entry: unknown): IntelItem | null {
 }
 
 /** `{}` is GDELT's "nothing matched". */
-export function parseGdeltArticles(body: unknown): IntelItem[] {
+function parseGdeltArticles(body: unknown): IntelItem[] {
   const parsed = answer.safeParse(body);
   return parseFeed(parsed.success ? (parsed.data.articles ?? []) : null, normaliseGdeltArticle, `${LABEL} answered articles in an unexpected shape.`);
 }

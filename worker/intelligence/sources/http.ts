@@ -31,7 +31,7 @@ const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_MAX_MS = 4000;
 
-export const defaultSleep: Sleep = (ms, signal) =>
+const defaultSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
@@ -68,7 +68,7 @@ export async function fetchJson(url: string, init: RequestInit, policy: RequestP
 }
 
 /** The body of a 2xx answer as text, within the policy's budget, retries and size cap. */
-export async function fetchText(url: string, init: RequestInit, policy: RequestPolicy): Promise<string> {
+async function fetchText(url: string, init: RequestInit, policy: RequestPolicy): Promise<string> {
   const doFetch = policy.deps?.fetch ?? fetch;
   const sleep = policy.deps?.sleep ?? defaultSleep;
   const { label } = policy;

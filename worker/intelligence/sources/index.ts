@@ -10,13 +10,13 @@ import { createSources } from "./registry";
  * configured source in parallel and answers merged items plus one outcome per source.
  */
 export { outcomeNotice, type IntelSearch } from "./aggregate";
-export { intelRegion, usStateCode } from "./region";
-export type { IntelItem, IntelKind, IntelRegion, IntelSource, SearchOptions, Severity, SourceId, SourceOutcome } from "./types";
+export { intelRegion,  } from "./region";
+export type { IntelItem, IntelKind, IntelRegion,      } from "./types";
 
 export type IntelSearchOptions = Omit<AggregateOptions, "timeoutMs" | "limit"> & { limit?: number };
 
 /** Items each source returns when the caller does not say. */
-export const DEFAULT_LIMIT = 10;
+const DEFAULT_LIMIT = 10;
 
 export async function searchIntelligence(
   ctx: Pick<AppContext, "env" | "config">,

@@ -10,7 +10,7 @@ import type { SourceOutcome } from "./types";
  * `intel-source:<id>` (lastRun = when, error = the outcome's sentence or null), as the queue probes
  * are, so no new table is needed.
  */
-export const outcomeStateName = (id: SourceId) => `intel-source:${id}`;
+const outcomeStateName = (id: SourceId) => `intel-source:${id}`;
 
 /** Per isolate: the last row written per source, so a busy isolate writes a source's row at most once a minute while nothing changes. */
 const REWRITE_AFTER_MS = 60_000;

@@ -46,7 +46,7 @@ const severityOf = (value: string | null | undefined): Severity => {
 };
 
 /** Query string for /alerts/active: actual alerts only (no tests or exercises) for the region. */
-export function nwsQuery(region: IntelRegion | undefined): URLSearchParams | null {
+function nwsQuery(region: IntelRegion | undefined): URLSearchParams | null {
   const params = new URLSearchParams({ status: "actual" });
   if (region?.point) params.set("point", `${region.point.lat.toFixed(4)},${region.point.lon.toFixed(4)}`);
   else if (region?.state) params.set("area", region.state);
@@ -84,7 +84,7 @@ export function selectNwsAlerts(alerts: NwsAlert[], region: IntelRegion | undefi
   return [...current].sort((a, b) => rank(a) - rank(b) || Date.parse(b.sent) - Date.parse(a.sent) || a.id.localeCompare(b.id)).slice(0, limit);
 }
 
-export function normaliseNwsAlert(alert: NwsAlert): IntelItem | null {
+function normaliseNwsAlert(alert: NwsAlert): IntelItem | null {
   const publishedAt = toIso(alert.sent);
   const url = alert["@id"] ?? alert.featureId;
   if (!publishedAt || !url) return null;
@@ -103,7 +103,7 @@ export function normaliseNwsAlert(alert: NwsAlert): IntelItem | null {
   };
 }
 
-export const parseNwsAlerts = (body: unknown): NwsAlert[] =>
+const parseNwsAlerts = (body: unknown): NwsAlert[] =>
   parseFeed(
     collection.safeParse(body).data?.features,
     entryOf(feature, (f) => ({ ...f.properties, featureId: f.id })),

@@ -58,7 +58,7 @@ const row = z.object({
 });
 const answer = z.object({ [DATASET]: z.array(z.unknown()) });
 
-export type DeclarationRow = z.infer<typeof row>;
+type DeclarationRow = z.infer<typeof row>;
 
 /** OData string literal: a quote inside is doubled. */
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -89,7 +89,7 @@ const PROGRAMS: [keyof DeclarationRow, string][] = [
 const day = (iso: string | null | undefined) => toIso(iso)?.slice(0, 10) ?? null;
 
 /** One item per declaration (rows arrive newest first and stay in that order), at most `limit`. */
-export function groupDeclarations(rows: DeclarationRow[], limit: number): IntelItem[] {
+function groupDeclarations(rows: DeclarationRow[], limit: number): IntelItem[] {
   const groups = new Map<string, DeclarationRow[]>();
   for (const r of rows) {
     const list = groups.get(r.femaDeclarationString);
@@ -99,7 +99,7 @@ export function groupDeclarations(rows: DeclarationRow[], limit: number): IntelI
   return [...groups.values()].map(normaliseDeclaration).filter((i): i is IntelItem => i !== null);
 }
 
-export function normaliseDeclaration(rows: DeclarationRow[]): IntelItem | null {
+function normaliseDeclaration(rows: DeclarationRow[]): IntelItem | null {
   const first = rows[0]!;
   const publishedAt = toIso(first.declarationDate);
   if (!publishedAt) return null;
@@ -129,7 +129,7 @@ export function normaliseDeclaration(rows: DeclarationRow[]): IntelItem | null {
   };
 }
 
-export const parseDeclarations = (body: unknown): DeclarationRow[] =>
+const parseDeclarations = (body: unknown): DeclarationRow[] =>
   parseFeed(answer.safeParse(body).data?.[DATASET], entryOf(row), `${LABEL} answered declarations in an unexpected shape.`);
 
 export function openFemaSource(settings: AdapterSettings): IntelSource {

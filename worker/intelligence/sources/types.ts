@@ -2,7 +2,7 @@ import type { IntelKind } from "../../../shared/intelligence/citation";
 import type { SourceId } from "./ids";
 
 export type { IntelKind } from "../../../shared/intelligence/citation";
-export type { SourceId } from "./ids";
+;
 
 /** CAP's severity scale (NWS uses it as is; USGS and others are mapped onto it). */
 export type Severity = "extreme" | "severe" | "moderate" | "minor" | "unknown";

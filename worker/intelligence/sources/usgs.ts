@@ -37,7 +37,7 @@ const feature = z.object({
 });
 const collection = z.object({ type: z.literal("FeatureCollection"), features: z.array(z.unknown()) });
 
-export type Quake = z.infer<typeof feature>;
+type Quake = z.infer<typeof feature>;
 
 /** The feed file for a window starting at `since`: the smallest period that covers it (a month at most). */
 export function usgsFeed(since: number, now: number, region: IntelRegion | undefined): string {
@@ -55,7 +55,7 @@ function inRegion(quake: Quake, region: IntelRegion | undefined): boolean {
   return true;
 }
 
-export function selectQuakes(quakes: Quake[], region: IntelRegion | undefined, since: number, limit: number): Quake[] {
+function selectQuakes(quakes: Quake[], region: IntelRegion | undefined, since: number, limit: number): Quake[] {
   return quakes
     .filter((q) => q.properties.time >= since && inRegion(q, region))
     .sort((a, b) => b.properties.time - a.properties.time || a.id.localeCompare(b.id))
@@ -70,7 +70,7 @@ export function quakeSeverity(mag: number | null | undefined, alert: string | nu
   return mag >= 7 ? "extreme" : mag >= 6 ? "severe" : mag >= 5 ? "moderate" : "minor";
 }
 
-export function normaliseQuake(quake: Quake): IntelItem | null {
+function normaliseQuake(quake: Quake): IntelItem | null {
   const p = quake.properties;
   const publishedAt = toIso(p.time);
   if (!publishedAt) return null;
@@ -97,7 +97,7 @@ export function normaliseQuake(quake: Quake): IntelItem | null {
   };
 }
 
-export const parseQuakes = (body: unknown): Quake[] =>
+const parseQuakes = (body: unknown): Quake[] =>
   parseFeed(collection.safeParse(body).data?.features, entryOf(feature), `${LABEL} answered a feed in an unexpected shape.`);
 
 export function usgsSource(settings: AdapterSettings): IntelSource {

@@ -90,7 +90,7 @@ export function ModulesEditor({ exercise, onChange, basePath }: StepEditorProps 
   );
 }
 
-export function countQuestions(m: Module): number {
+function countQuestions(m: Module): number {
   const q = m.questions;
   if (!q) return 0;
   if (Array.isArray(q)) return q.length;
@@ -152,7 +152,7 @@ const MODES: { value: StructuredQuestions["mode"]; label: string }[] = [
 ];
 
 /** Legacy plain-string questions become one open-ended group, so the editor has one shape. */
-export function toStructured(q: Module["questions"], m: Module): StructuredQuestions {
+function toStructured(q: Module["questions"], m: Module): StructuredQuestions {
   if (q && !Array.isArray(q)) return q;
   const list = Array.isArray(q) ? q : [];
   return {

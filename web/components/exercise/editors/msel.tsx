@@ -5,7 +5,7 @@ import { mselColumns, type MselColumn } from "../../../../shared/db/exercise-sha
 import { AddButton, move, RowActions } from "../list-editor";
 import type { MselRow, StepEditorProps } from "../types";
 
-export const MSEL_LABELS: Record<MselColumn, string> = {
+const MSEL_LABELS: Record<MselColumn, string> = {
   event: "Event",
   date: "Date",
   time: "Time",

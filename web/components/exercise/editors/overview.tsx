@@ -7,7 +7,7 @@ import { CORE_CAPABILITIES, MISSION_AREAS } from "../../../../shared/exercises/c
 import { AddButton, move, RowActions, Section } from "../list-editor";
 import type { CapabilityObjective, StepEditorProps } from "../types";
 
-export const EXERCISE_TYPES = [
+const EXERCISE_TYPES = [
   { value: "tabletop", label: "Tabletop exercise (TTX)" },
   { value: "seminar", label: "Seminar" },
   { value: "workshop", label: "Workshop" },
