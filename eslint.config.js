@@ -37,6 +37,19 @@ const SHARED_WORKER_MODULES = [
   "lib/digits",
 ];
 
+const NO_FOCUSED_TESTS = { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." };
+
+/** Tests never read the time: they pin an instant or pass `now` (ARCHITECTURE.md, decision 0003). */
+const NO_CLOCK_IN_TESTS = [
+  "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+  "NewExpression[callee.name='Date'][arguments.length=0]",
+  "CallExpression[callee.name='Date']",
+].map((selector) => ({
+  selector,
+  message:
+    "Tests do not read the time. Pass `now` in or use the app's clock (`nowMs()`/`nowDate()` from worker/lib/clock.ts, moved by READYROOM_TEST_NOW) or a fixed date; for a unique name use crypto.randomUUID() or a counter; poll by count, not by deadline.",
+}));
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
   js.configs.recommended,
@@ -51,11 +64,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description", "ts-expect-error": "allow-with-description" }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
-      ],
+      "no-restricted-syntax": ["error", NO_FOCUSED_TESTS],
     },
+  },
+  {
+    // A test that reads the time passes today and fails on another date, in another time zone or on
+    // a slower machine. (A later block's no-restricted-syntax replaces an earlier one's: repeat the rest.)
+    files: ["test/**/*.ts", "e2e/**/*.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_CLOCK_IN_TESTS] },
   },
   {
     // Every regular expression the app, its scripts and its bench run must take time linear in
