@@ -50,6 +50,16 @@ const NO_CLOCK_IN_TESTS = [
     "Tests do not read the time. Pass `now` in or use the app's clock (`nowMs()`/`nowDate()` from worker/lib/clock.ts, moved by READYROOM_TEST_NOW) or a fixed date; for a unique name use crypto.randomUUID() or a counter; poll by count, not by deadline.",
 }));
 
+/** Routers parse, call one service and answer: the tables and their SQL live in the services. */
+const NO_SQL_IN_ROUTERS_MESSAGE = "No SQL in a router: move the query into the feature's service and call it with the route's context.";
+const NO_SQL_IN_ROUTERS = [
+  "MemberExpression[property.name='DB']",
+  "MemberExpression[object.property.name='var'][property.name='db']",
+  "CallExpression[callee.property.name='get'][arguments.0.value='db']",
+  "CallExpression[callee.property.name='prepare']",
+  "TaggedTemplateExpression[tag.name='sql']",
+].map((selector) => ({ selector, message: NO_SQL_IN_ROUTERS_MESSAGE }));
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
   js.configs.recommended,
@@ -65,6 +75,22 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description", "ts-expect-error": "allow-with-description" }],
       "no-restricted-syntax": ["error", NO_FOCUSED_TESTS],
+    },
+  },
+  {
+    // The routers of worker/ (ARCHITECTURE.md, "Layers" 3): no query builder, no table, no D1 handle.
+    files: ["worker/**/routes.ts", "worker/**/*-routes.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: NO_SQL_IN_ROUTERS_MESSAGE },
+            { regex: "(^|/)db/(schema|client)(/|$)", allowTypeImports: true, message: NO_SQL_IN_ROUTERS_MESSAGE },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_SQL_IN_ROUTERS],
     },
   },
   {

@@ -2,15 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import { appCtxOf } from "../context";
-import { billingIntervals, planTypes } from "../db/schema";
 import { readJson, readLimitedText } from "../lib/http";
 import type { AppEnv } from "../types";
-import { MAX_SEATS } from "./config";
+import { BILLING_INTERVALS, MAX_SEATS, PLAN_TYPES } from "./config";
 import { createCheckout, createPortal, getBillingInfo, getCatalogue, syncSubscription } from "./service";
 import { handleWebhook } from "./webhook";
 
 const checkoutBody = z.union([
-  z.object({ plan: z.enum(planTypes), interval: z.enum(billingIntervals), seats: z.number().int().min(1).max(MAX_SEATS).optional() }).strict(),
+  z.object({ plan: z.enum(PLAN_TYPES), interval: z.enum(BILLING_INTERVALS), seats: z.number().int().min(1).max(MAX_SEATS).optional() }).strict(),
   z.object({ creditPackId: z.string().min(1).max(100) }).strict(),
 ]);
 

@@ -4,14 +4,13 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireUser } from "../../auth/middleware";
-import { toSessionUser } from "../../auth/session";
 import { appCtxOf, ctxOf } from "../../context";
 import { notFound } from "../../lib/errors";
 import { parseWith, readJson } from "../../lib/http";
 import type { AppEnv } from "../../types";
 import { SYNTHESIS_CONTENTS } from "./state";
 import { synthesisState, synthesisStateByThread, triggerSynthesis, type StateQuery } from "./service";
-import { mintSynthesisToken, verifySynthesisToken } from "./token";
+import { mintSynthesisToken, synthesisTokenUser } from "./token";
 
 /**
  * The campaign synthesis API (mounted at /api/synthesis; spec §7): trigger, state by campaign and by
@@ -53,16 +52,9 @@ const synthesisUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization");
   if (!header || !c.var.config.SYNTHESIS_DIRECT_MODE) return requireUser(c, next);
   const token = BEARER.exec(header)?.[1];
-  const userId = token ? await verifySynthesisToken(appCtxOf(c), token) : null;
-  const row = userId
-    ? await c.env.DB.prepare(
-        `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
-      )
-        .bind(userId)
-        .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>()
-    : null;
-  if (!row || row.disabledAt) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
-  c.set("user", toSessionUser(row));
+  const user = token ? await synthesisTokenUser(appCtxOf(c), token) : null;
+  if (!user) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
+  c.set("user", user);
   await next();
 });
 

@@ -1,4 +1,5 @@
 import { authSecret } from "../../auth/auth";
+import { toSessionUser, type SessionUser } from "../../auth/session";
 import type { AppContext } from "../../context";
 import { nowMs } from "../../lib/clock";
 
@@ -41,7 +42,7 @@ export async function mintSynthesisToken(ctx: AppContext, userId: string): Promi
 }
 
 /** The user id a valid, unexpired token names; null for anything else. */
-export async function verifySynthesisToken(ctx: AppContext, token: string): Promise<string | null> {
+async function verifySynthesisToken(ctx: AppContext, token: string): Promise<string | null> {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [user, expiry, signature] = parts as [string, string, string];
@@ -55,4 +56,16 @@ export async function verifySynthesisToken(ctx: AppContext, token: string): Prom
   // crypto.subtle.verify compares in constant time.
   const ok = await crypto.subtle.verify("HMAC", await key(authSecret(ctx.config)), sig, signed(userId, expiresAt));
   return ok ? userId : null;
+}
+
+/** The signed-in user a valid token names, as the session would give it; null when the token is not valid or the user is gone or disabled. */
+export async function synthesisTokenUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
+  const userId = await verifySynthesisToken(ctx, token);
+  if (!userId) return null;
+  const row = await ctx.env.DB.prepare(
+    `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
+  )
+    .bind(userId)
+    .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>();
+  return row && !row.disabledAt ? toSessionUser(row) : null;
 }
