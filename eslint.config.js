@@ -60,6 +60,18 @@ const NO_SQL_IN_ROUTERS = [
   "TaggedTemplateExpression[tag.name='sql']",
 ].map((selector) => ({ selector, message: NO_SQL_IN_ROUTERS_MESSAGE }));
 
+/**
+ * The browser writes one way: `useMutation` (ARCHITECTURE.md, "Writing from the browser"). A
+ * boolean set true before an awaited call and false after is that hook written out again.
+ */
+const NO_HAND_ROLLED_WRITES = [
+  {
+    selector: "CallExpression[callee.name=/^set(Busy|Saving|Sending|Submitting|Pending)$/][arguments.0.raw='true']",
+    message:
+      "Write through useMutation (@tanstack/react-query): its isPending is the busy flag, onSuccess/onError the outcome (ARCHITECTURE.md, \"Writing from the browser\").",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
   js.configs.recommended,
@@ -76,6 +88,10 @@ export default tseslint.config(
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description", "ts-expect-error": "allow-with-description" }],
       "no-restricted-syntax": ["error", NO_FOCUSED_TESTS],
     },
+  },
+  {
+    files: ["web/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_HAND_ROLLED_WRITES] },
   },
   {
     // The routers of worker/ (ARCHITECTURE.md, "Layers" 3): no query builder, no table, no D1 handle.
