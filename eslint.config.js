@@ -12,6 +12,41 @@ import tseslint from "typescript-eslint";
 const WEB = { regex: "(^|/)web/|^~/", message: "worker/ and durable-objects/ never import web/. Move code both sides run into shared/." };
 const SERVER = "(^|/)(worker|durable-objects)/";
 
+const NO_FOCUSED_TESTS = { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." };
+
+/** Tests never read the time: they pin an instant or pass `now` (ARCHITECTURE.md, decision 0003). */
+const NO_CLOCK_IN_TESTS = [
+  "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+  "NewExpression[callee.name='Date'][arguments.length=0]",
+  "CallExpression[callee.name='Date']",
+].map((selector) => ({
+  selector,
+  message:
+    "Tests do not read the time. Pass `now` in or use the app's clock (`nowMs()`/`nowDate()` from worker/lib/clock.ts, moved by READYROOM_TEST_NOW) or a fixed date; for a unique name use crypto.randomUUID() or a counter; poll by count, not by deadline.",
+}));
+
+/** Routers parse, call one service and answer: the tables and their SQL live in the services. */
+const NO_SQL_IN_ROUTERS_MESSAGE = "No SQL in a router: move the query into the feature's service and call it with the route's context.";
+const NO_SQL_IN_ROUTERS = [
+  "MemberExpression[property.name='DB']",
+  "MemberExpression[object.property.name='var'][property.name='db']",
+  "CallExpression[callee.property.name='get'][arguments.0.value='db']",
+  "CallExpression[callee.property.name='prepare']",
+  "TaggedTemplateExpression[tag.name='sql']",
+].map((selector) => ({ selector, message: NO_SQL_IN_ROUTERS_MESSAGE }));
+
+/**
+ * The browser writes one way: `useMutation` (ARCHITECTURE.md, "Writing from the browser"). A
+ * boolean set true before an awaited call and false after is that hook written out again.
+ */
+const NO_HAND_ROLLED_WRITES = [
+  {
+    selector: "CallExpression[callee.name=/^set(Busy|Saving|Sending|Submitting|Pending)$/][arguments.0.raw='true']",
+    message:
+      "Write through useMutation (@tanstack/react-query): its isPending is the busy flag, onSuccess/onError the outcome (ARCHITECTURE.md, \"Writing from the browser\").",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
   js.configs.recommended,
@@ -26,11 +61,34 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description", "ts-expect-error": "allow-with-description" }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
-      ],
+      "no-restricted-syntax": ["error", NO_FOCUSED_TESTS],
     },
+  },
+  {
+    files: ["web/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_HAND_ROLLED_WRITES] },
+  },
+  {
+    // The routers of worker/ (ARCHITECTURE.md, "Layers" 3): no query builder, no table, no D1 handle.
+    files: ["worker/**/routes.ts", "worker/**/*-routes.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: NO_SQL_IN_ROUTERS_MESSAGE },
+            { regex: "(^|/)db/(schema|client)(/|$)", allowTypeImports: true, message: NO_SQL_IN_ROUTERS_MESSAGE },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_SQL_IN_ROUTERS],
+    },
+  },
+  {
+    // A test that reads the time passes today and fails on another date, in another time zone or on
+    // a slower machine. (A later block's no-restricted-syntax replaces an earlier one's: repeat the rest.)
+    files: ["test/**/*.ts", "e2e/**/*.ts", "**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_CLOCK_IN_TESTS] },
   },
   {
     // Every regular expression the app, its scripts and its bench run must take time linear in

@@ -1,4 +1,4 @@
-import { check, gotoAndHydrate, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, signUpFreshUser, uniqueTag, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 const FOCUS = "Organizational & Regional Focus";
@@ -14,7 +14,7 @@ export default {
     await waitForPath(page, "/account/profile");
     const focus = await visible(page.getByLabel(FOCUS), `the "${FOCUS}" field`);
     const ask = await visible(page.getByLabel(ASK), `the "${ASK}" field`);
-    const focusValue = `Coastal county of 180,000; port, refinery and two hospitals. (e2e ${Date.now()})`;
+    const focusValue = `Coastal county of 180,000; port, refinery and two hospitals. (e2e ${uniqueTag()})`;
     const askValue = "Answer as a senior HSEEP consultant; cite the plan section.";
     await focus.fill(focusValue);
     await ask.fill(askValue);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { DEMO, DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
-import { check, gotoAndHydrate, hidden, signInAsDemo, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import { waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
@@ -67,7 +67,7 @@ export default {
 
     const title = (await page.locator("#ask-chat-heading").innerText()).trim();
     check(title.length > 0 && QUESTION.startsWith(title.replace(/…$/, "").trim().slice(0, 20)), `the chat is titled "${title}", not after the question.`);
-    const renamed = `Levee L-3 (e2e ${Date.now().toString(36)})`;
+    const renamed = `Levee L-3 (e2e ${uniqueTag()})`;
     await chatItem(page, title).getByRole("button", { name: `Rename chat ${title}`, exact: true }).click();
     const titleBox = page.getByLabel(`New title for ${title}`, { exact: true });
     await titleBox.fill(renamed);

@@ -14,24 +14,25 @@ async function editorReady(page: Page) {
   await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
+/** 20 s of polls 250 ms apart (counted, not timed: a journey does not read the clock). */
+const LOCK_POLLS = 80;
+
 /** Resolves once this page's editor holds the lock (the server says so, not the UI). */
 async function holdsLock(page: Page, lockUrl: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
+  for (let tries = LOCK_POLLS; ; tries--) {
     const lock = (await page.evaluate(async (url) => (await fetch(url)).json(), lockUrl)) as { heldByYou?: boolean };
     if (lock.heldByYou) return;
-    check(Date.now() < deadline, `the editor did not take the lock (${JSON.stringify(lock)}).`);
+    check(tries > 0, `the editor did not take the lock (${JSON.stringify(lock)}).`);
     await page.waitForTimeout(250);
   }
 }
 
 /** Resolves once nobody holds the lock (the leaving editor's keepalive release has landed). */
 async function released(page: Page, lockUrl: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
+  for (let tries = LOCK_POLLS; ; tries--) {
     const lock = (await page.evaluate(async (url) => (await fetch(url)).json(), lockUrl)) as { locked?: boolean };
     if (lock.locked === false) return;
-    check(Date.now() < deadline, `the lock was not released after the lead left (${JSON.stringify(lock)}).`);
+    check(tries > 0, `the lock was not released after the lead left (${JSON.stringify(lock)}).`);
     await page.waitForTimeout(250);
   }
 }

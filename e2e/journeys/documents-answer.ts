@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { check, gotoAndHydrate, hidden, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
 import { documentRow, waitDocumentReady, waitDocumentStatus } from "../lib/documents.ts";
 import { ROOT } from "../lib/server.ts";
 import type { Journey } from "../lib/types.ts";
@@ -49,7 +49,7 @@ export default {
     await signInAsDemo(page, baseURL);
     await gotoAndHydrate(page, baseURL, "/documents");
 
-    const tag = Date.now().toString(36);
+    const tag = uniqueTag();
     const stem = `e2e-shelters-${tag}`;
     const memo = `e2e-sandbag-memo-${tag}`;
     const picture = `e2e-levee-map-${tag}`;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
-import { check, gotoAndHydrate, hidden, openToggle, signInAsDemo, visible } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, openToggle, signInAsDemo, uniqueTag, visible } from "../lib/helpers.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
@@ -16,7 +16,7 @@ export default {
     await visible(page.getByRole("heading", { level: 1, name: "Documents", exact: true }), "the Documents heading");
 
     // A unique word, so the search hit can only come from this upload.
-    const tag = Date.now().toString(36);
+    const tag = uniqueTag();
     const word = `kestrelmoor${tag}`;
     const stem = `e2e-levee-notes-${tag}`;
     const filename = `${stem}.md`;

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { DEMO, check, gotoAndHydrate, openToggle, pathOf, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { DEMO, check, gotoAndHydrate, openToggle, pathOf, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** Every step of an exercise with three modules, in editor order, with the heading each shows. */
@@ -96,7 +96,7 @@ export default {
 
     // Edit an MSEL row inline.
     const synopsis = page.getByLabel("Synopsis, row 1", { exact: true });
-    const edited = `Gauge at Brackwater Bridge passes flood stage (e2e ${Date.now()})`;
+    const edited = `Gauge at Brackwater Bridge passes flood stage (e2e ${uniqueTag()})`;
     await synopsis.fill(edited);
     await waitSaved(page, "editing the MSEL");
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { check, closeWelcomeIfShown, DEMO, gotoAndHydrate, openToggle, signIn, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { check, closeWelcomeIfShown, DEMO, gotoAndHydrate, openToggle, signIn, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
@@ -10,7 +10,7 @@ export default {
   usesDemo: true,
   async run({ page, baseURL, newContext }) {
     await signInAsDemo(page, baseURL);
-    const tag = Date.now().toString(36);
+    const tag = uniqueTag();
     const stem = `e2e-levee-eap-${tag}`;
     const quote = "When the levee patrol reports overtopping near Eastbank, the EOC issues the immediate evacuation warning for Eastbank and activates door-to-door notification.";
 

@@ -35,9 +35,9 @@ export default {
     // The panel loads its alerts after hydration: wait for the cited summary itself, reloading
     // while the queue consumer works.
     const links = card.getByRole("link");
-    const deadline = Date.now() + 60_000;
+    // Up to 12 reloads of at most 5 s each: about the minute the consumer may take.
     let summarised = false;
-    while (!summarised && Date.now() < deadline) {
+    for (let tries = 12; !summarised && tries > 0; tries--) {
       await gotoAndHydrate(page, baseURL, "/intelligence");
       summarised = await links.first().waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false);
     }

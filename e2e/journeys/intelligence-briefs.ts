@@ -1,4 +1,4 @@
-import { check, gotoAndHydrate, hidden, signInAsDemo, visible } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 export default {
@@ -9,7 +9,7 @@ export default {
     await gotoAndHydrate(page, baseURL, "/intelligence");
     await visible(page.getByRole("heading", { level: 1, name: "Intelligence", exact: true }), "the Intelligence heading");
 
-    const title = `Heat advisory ${Date.now().toString(36)}`;
+    const title = `Heat advisory ${uniqueTag()}`;
     await page.getByRole("button", { name: "New brief", exact: true }).click();
     const editor = await visible(page.getByRole("dialog", { name: "New brief" }), "the new-brief dialog");
     await editor.getByLabel("Title", { exact: true }).fill(title);

@@ -21,9 +21,9 @@ export async function waitDocumentReady(page: Page, name: string) {
 export async function waitDocumentStatus(page: Page, name: string, want: "ready" | "failed") {
   const target = documentRow(page, name);
   await visible(target, `the library row of "${name}"`);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = "";
-  while (Date.now() < deadline) {
+  // Polls 500 ms apart for READY_TIMEOUT_MS: counted, not timed (a journey does not read the clock).
+  for (let tries = READY_TIMEOUT_MS / 500; tries > 0; tries--) {
     const badge = target.locator("[data-status]").first();
     const status = await badge.getAttribute("data-status").catch(() => null);
     last = (await badge.innerText().catch(() => "")) || last;

@@ -15,8 +15,13 @@ export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new AssertionError(message);
 }
 
+/** Eight lowercase hex digits for a name a journey must find again: random, not the time. */
+export function uniqueTag() {
+  return crypto.randomUUID().slice(0, 8);
+}
+
 export function uniqueEmail(prefix = "e2e") {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return `${prefix}-${uniqueTag()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 export function pathOf(page: Page) {

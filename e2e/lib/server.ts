@@ -123,8 +123,10 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: St
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  // The runner's own deadline, on the monotonic timer as in e2e/run.ts: a hung health check must not
+  // stretch the wait past the run's budget.
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The app exited before it became healthy (exit ${child.exitCode ?? child.signalCode}).`);
     }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { nowDate, nowMs } from "../../worker/lib/clock";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { ledgerFor } from "../../worker/billing/ledger";
@@ -249,14 +250,14 @@ describe("admin audit log and scheduler", () => {
 
     const future = await json(await api(`/api/admin/audit?actor=${adminB.userId}&from=2999-01-01`, { user: adminA }));
     expect(future.total).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = nowDate().toISOString().slice(0, 10);
     const past = await json(await api(`/api/admin/audit?actor=${adminB.userId}&from=2000-01-01&to=${today}`, { user: adminA }));
     expect(past.total).toBe(2);
   });
 
   it("lists the scheduler's task states read-only", async () => {
     const admin = await makeAdmin();
-    const now = Date.now();
+    const now = nowMs();
     await env.DB.prepare(
       `INSERT INTO "SchedulerTaskState" ("id", "name", "lastRun", "isRunning", "error", "createdAt", "updatedAt") VALUES (?1, ?2, ?3, 0, 'boom: secret detail', ?3, ?3)
        ON CONFLICT ("name") DO UPDATE SET "lastRun" = excluded."lastRun", "error" = excluded."error"`,

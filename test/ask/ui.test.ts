@@ -4,6 +4,7 @@ import { getDb } from "../../worker/db/client";
 import { askReadyroomChats, chatMessages, documents } from "../../worker/db/schema";
 import { answerParts, askFailure, createAskEventReader, type AskCitation, type AskEvent } from "../../web/lib/ask-api";
 import { scopeLabel, toggleScope } from "../../web/components/ask/scope";
+import { nowDate, nowMs } from "../../worker/lib/clock";
 import { createTestUser } from "../helpers/auth";
 
 const citation = (n: number, documentName = "Annex F — Riverine and Coastal Flood"): AskCitation => ({
@@ -163,12 +164,12 @@ describe("/documents?view=ask", () => {
       type: "md",
       processed: true,
       userId: dana.userId,
-      structuredContent: { ingest: { status: "ready", progress: 100, chunkCount: 3, updatedAt: new Date().toISOString() } },
+      structuredContent: { ingest: { status: "ready", progress: 100, chunkCount: 3, updatedAt: nowDate().toISOString() } },
     });
     const [chat] = await db.insert(askReadyroomChats).values({ userId: dana.userId, title: "Levee L-3 questions" }).returning();
     await db.insert(askReadyroomChats).values({ userId: other.userId, title: "Somebody else's chat" });
     await db.insert(chatMessages).values([
-      { chatId: chat!.id, role: "user", content: "What does the flood annex say about Levee L-3?", createdAt: new Date(Date.now() - 1000) },
+      { chatId: chat!.id, role: "user", content: "What does the flood annex say about Levee L-3?", createdAt: new Date(nowMs() - 1000) },
       {
         chatId: chat!.id,
         role: "assistant",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getPlanStatus, isCampaignOnlyUser, isPlanActive } from "../../worker/accounts/plan";
 import { getDb } from "../../worker/db/client";
 import { accountPlanMetadata, campaignParticipants, campaigns, campaignUsers, teamMembers, teams } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
 import { createTestUser } from "../helpers/auth";
 
 describe("active plan status (feeds the guard)", () => {
@@ -36,7 +37,7 @@ describe("active plan status (feeds the guard)", () => {
   });
 
   it("an admin grant past its period end is not active; Stripe's status decides for Stripe plans", () => {
-    const past = new Date(Date.now() - 1000);
+    const past = new Date(nowMs() - 1000);
     expect(isPlanActive({ status: "active", source: "admin", currentPeriodEnd: past })).toBe(false);
     expect(isPlanActive({ status: "active", source: "stripe", currentPeriodEnd: past })).toBe(true);
     expect(isPlanActive({ status: "active", source: "admin", currentPeriodEnd: null })).toBe(true);

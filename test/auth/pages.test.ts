@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { nowMs } from "../../worker/lib/clock";
 import { cookieFrom, createTestUser, testClientIp, verificationLink } from "../helpers/auth";
 
 const ORIGIN = "http://localhost";
@@ -98,7 +99,7 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
   it("serves /dev/mailbox in test mode with clickable links", async () => {
     // Newest first, so it shows above the confirmation mails every test user gets.
     await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', ?)`)
-      .bind(crypto.randomUUID(), Date.now() + 60_000)
+      .bind(crypto.randomUUID(), nowMs() + 60_000)
       .run();
     const html = await (await SELF.fetch(`${ORIGIN}/dev/mailbox`)).text();
     expect(html).toContain("Local mailbox");

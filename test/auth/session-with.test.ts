@@ -5,6 +5,7 @@ import { membershipWithSession, readMembership } from "../../worker/accounts/mem
 import { getSessionWith } from "../../worker/auth/session";
 import { getDb } from "../../worker/db/client";
 import { sessions, teamMembers, teams } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
 import { createTestUser } from "../helpers/auth";
 
 const db = () => getDb(env.DB);
@@ -34,7 +35,7 @@ describe("getSessionWith (the session and the membership at once)", () => {
     expect(await getSessionWith(env, headers(""), membershipWithSession)).toBeNull();
     expect(await getSessionWith(env, headers(user.cookie.replace(/.(%3D)?$/, "x")), membershipWithSession)).toBeNull();
 
-    await db().update(sessions).set({ expires: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.userId));
+    await db().update(sessions).set({ expires: new Date(nowMs() - 1000) }).where(eq(sessions.userId, user.userId));
     expect(await getSessionWith(env, headers(user.cookie), membershipWithSession)).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.userId))).toEqual([]);
   });

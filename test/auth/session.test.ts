@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { requireUser } from "../../worker/auth/middleware";
 import { getDb } from "../../worker/db/client";
 import { accounts, sessions, userAccounts, users } from "../../worker/db/schema";
+import { nowDate, nowMs } from "../../worker/lib/clock";
 import type { AppEnv } from "../../worker/types";
 import { api, apiError, expectStatus, json, signIn } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
@@ -102,7 +103,7 @@ describe("requireUser (Hono)", () => {
     const u = await createTestUser();
     const db = getDb(env.DB);
     expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(200);
-    await db.update(sessions).set({ expires: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.userId));
+    await db.update(sessions).set({ expires: new Date(nowMs() - 1000) }).where(eq(sessions.userId, u.userId));
     expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(401);
   });
 
@@ -116,7 +117,7 @@ describe("requireUser (Hono)", () => {
   it("treats a disabled user as signed out", async () => {
     expectConsoleError(/\[Better Auth\]: Failed to create session/);
     const u = await createTestUser();
-    await getDb(env.DB).update(users).set({ disabledAt: new Date() }).where(eq(users.id, u.userId));
+    await getDb(env.DB).update(users).set({ disabledAt: nowDate() }).where(eq(users.id, u.userId));
     const res = await app.request("/me", { headers: { cookie: u.cookie } }, env);
     expect(res.status).toBe(401);
     expect((await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password } })).status).not.toBe(200);

@@ -5,6 +5,7 @@ import { ledgerFor } from "../../worker/billing/ledger";
 import type { TransactionView } from "../../worker/billing/ledger-types";
 import { chargeForAi, getUsage } from "../../worker/billing/service";
 import { appContext, userContext } from "../../worker/context";
+import { nowMs } from "../../worker/lib/clock";
 import { createTestUser } from "../helpers/auth";
 import { seedAccount, httpErrorOf } from "./helpers";
 
@@ -20,7 +21,7 @@ async function accountWithPlan(plan: PlanRow | null) {
       `INSERT INTO "AccountPlanMetadata" (id, accountId, planType, billingInterval, status, currentPeriodEnd, source, createdAt, updatedAt)
        VALUES (?, ?, ?, 'MONTHLY', ?, ?, ?, ?, ?)`,
     )
-      .bind(crypto.randomUUID(), ids.accountId, plan.planType ?? "SOLO", plan.status ?? "active", plan.currentPeriodEnd ?? null, plan.source ?? "admin", Date.now(), Date.now())
+      .bind(crypto.randomUUID(), ids.accountId, plan.planType ?? "SOLO", plan.status ?? "active", plan.currentPeriodEnd ?? null, plan.source ?? "admin", nowMs(), nowMs())
       .run();
   }
   return { ...ids, ledger: ledgerFor(app, ids.accountId) };
@@ -60,7 +61,7 @@ describe("monthly allowance of admin-granted plans", () => {
     await getUsage(userContext(env, userId));
     await (await chargeForAi(userContext(env, userId), { category: "conversation", estimate: 3 })).settle(3);
 
-    const now = Date.now();
+    const now = nowMs();
     const [grant] = await grants(accountId);
     expect(await grants(accountId)).toHaveLength(1);
     expect(grant).toMatchObject({ amount: 5000, idempotencyKey: allowanceKey(accountId, now), expiresAt: nextMonthStart(now) });
@@ -98,7 +99,7 @@ describe("monthly allowance of admin-granted plans", () => {
   });
 
   it("grants nothing without an active plan and refuses the reservation with 402", async () => {
-    for (const plan of [null, { status: "canceled" }, { status: "paused" }, { currentPeriodEnd: Date.now() - 1000 }]) {
+    for (const plan of [null, { status: "canceled" }, { status: "paused" }, { currentPeriodEnd: nowMs() - 1000 }]) {
       const { accountId, userId } = await accountWithPlan(plan);
       expect(await httpErrorOf(chargeForAi(userContext(env, userId), { category: "conversation", estimate: 1 }))).toMatchObject({
         status: 402,

@@ -14,6 +14,7 @@ import {
   updateCreditSettings,
 } from "../../worker/billing/service";
 import { appContext, userContext } from "../../worker/context";
+import { nowMs } from "../../worker/lib/clock";
 import { createTestUser } from "../helpers/auth";
 import { key, seedAccount, httpErrorOf } from "./helpers";
 import { expectConsoleError } from "../helpers/console";
@@ -119,7 +120,7 @@ describe("low-balance e-mail", () => {
         },
       },
     });
-    const later = Date.now() + 10 * 60_000;
+    const later = nowMs() + 10 * 60_000;
     const ledger = ledgerFor(app, accountId);
     const r = await ledger.adjust({ amount: 1, idempotencyKey: key(), now: later });
     seen.push(...r.events.map((e) => e.kind));
@@ -173,7 +174,7 @@ describe("expireGrants cron task", () => {
   it("expires due grants on every account found in the D1 copy, once", async () => {
     const a = await seedAccount();
     const b = await seedAccount();
-    const now = Date.now();
+    const now = nowMs();
     await grantCredits(app, { accountId: a.accountId, amount: 30, expiresAt: now - 1000, idempotencyKey: key() });
     await grantCredits(app, { accountId: b.accountId, amount: 20, expiresAt: now - 1000, idempotencyKey: key() });
     await grantCredits(app, { accountId: b.accountId, amount: 9, expiresAt: now + 86_400_000, idempotencyKey: key() });
@@ -198,7 +199,7 @@ describe("expireGrants cron task", () => {
 describe("credit-expiry cron trigger", () => {
   it("the hourly Cron Trigger runs expireGrants through the Worker's scheduled handler", async () => {
     const { accountId } = await seedAccount();
-    const t = Date.now();
+    const t = nowMs();
     await grantCredits(app, { accountId, amount: 12, expiresAt: t - 1, idempotencyKey: key() });
     await ledgerFor(app, accountId).flushMirror();
     const ctx = createExecutionContext();

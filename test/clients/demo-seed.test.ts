@@ -3,6 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { DEMO, seedSql } from "../../scripts/lib/demo.ts";
 import { DEMO_CLIENT_EXERCISE, DEMO_CLIENTS, DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
+import { nowMs } from "../../worker/lib/clock";
 import { api, expectStatus, json, type Json } from "../helpers/api";
 import { sessionCookieFor, testClientIp } from "../helpers/auth";
 
@@ -15,8 +16,8 @@ describe("enterprise demo seed", () => {
     // Other files seed the demo workspace into the same database with an empty hash: start from no
     // credential for the consultant, so the one seeded here carries the documented password.
     await run([`DELETE FROM "Account" WHERE "userId" = '${DEMO_CONSULTANT.userId}' AND "provider" = 'credential'`]);
-    await run(seedSql(await hashPassword(DEMO.password), Date.now()));
-    await run(seedSql("", Date.now()));
+    await run(seedSql(await hashPassword(DEMO.password), nowMs()));
+    await run(seedSql("", nowMs()));
 
     const res = await SELF.fetch("http://localhost/api/auth/sign-in/email", {
       method: "POST",

@@ -87,7 +87,7 @@ describe("contributor invitations", () => {
 
     const lateEmail = freshEmail();
     const late = await inviteContributor(owner, campaign.id, lateEmail);
-    await db().update(campaignTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(campaignTokens.id, late.invitation.id));
+    await db().update(campaignTokens).set({ expiresAt: new Date(nowMs() - 1000) }).where(eq(campaignTokens.id, late.invitation.id));
     const lateUser = await createTestUser({ email: lateEmail });
     expect((await apiError(await api("/api/collaborate/join", { user: lateUser, body: { token: late.token } }))).code).toBe("invitation_expired");
     // A resend gives a new link; the old one stops working.
@@ -135,7 +135,7 @@ describe("contributor invitations", () => {
     const campaign = await newCampaign(owner, { maxContributors: 2 });
     const a = await inviteContributor(owner, campaign.id, freshEmail());
     const c = await inviteContributor(owner, campaign.id, freshEmail());
-    await db().update(campaignTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(inArray(campaignTokens.id, [a.invitation.id, c.invitation.id]));
+    await db().update(campaignTokens).set({ expiresAt: new Date(nowMs() - 1000) }).where(inArray(campaignTokens.id, [a.invitation.id, c.invitation.id]));
     await inviteContributor(owner, campaign.id, freshEmail());
     const resend = (id: string) => api(`/api/collaborate/campaigns/${campaign.id}/invitations/${id}/resend`, { user: owner, body: {} });
     const results = await Promise.all([resend(a.invitation.id), resend(c.invitation.id)]);

@@ -4,6 +4,7 @@ import { DEMO, seedSql } from "../../scripts/lib/demo.ts";
 import { DEMO_CONTRIBUTORS, DEMO_FINDINGS_CAMPAIGN } from "../../scripts/lib/demo-campaign.ts";
 import { contributorStateHash } from "../../shared/collaborate/model";
 import type { CampaignDetailView, FindingsView } from "../../shared/collaborate/views";
+import { nowMs } from "../../worker/lib/clock";
 import { api, expectStatus, json } from "../helpers/api";
 import { sessionCookieFor } from "../helpers/auth";
 
@@ -13,8 +14,8 @@ async function run(statements: string[]) {
 
 describe("demo seed: a finished campaign", () => {
   it("Dana's team has a completed findings campaign with five submitted contributors, anonymised findings and a matching state hash; seeding twice changes nothing", async () => {
-    await run(seedSql("", Date.now()));
-    await run(seedSql("", Date.now()));
+    await run(seedSql("", nowMs()));
+    await run(seedSql("", nowMs()));
     const user = { userId: DEMO.userId, accountId: DEMO.accountId, email: DEMO.email, password: DEMO.password, cookie: await sessionCookieFor(DEMO.userId) };
     const id = DEMO_FINDINGS_CAMPAIGN.campaignId;
     const campaign = (await json(await expectStatus(await api(`/api/collaborate/campaigns/${id}`, { user }), 200))) as CampaignDetailView;

@@ -4,6 +4,7 @@ import { runSynthesis, type SynthesisMessage } from "../../worker/collaborate/sy
 import { tooFewContributorsMessage } from "../../shared/collaborate/model";
 import { SYNTHESIS_CREATOR_ONLY } from "../../worker/collaborate/synthesis/service";
 import { appContext } from "../../worker/context";
+import { nowMs } from "../../worker/lib/clock";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
 import { campaignRow, completedContributors, countingProvider, invitedContributor, people, recordingQueue, synthesisCampaign, type Person } from "./synthesis-helpers";
@@ -234,7 +235,7 @@ describe("direct mode", () => {
     const minted = await json(await expectStatus(await api("/api/synthesis/token", { user: owner, env: direct() }), 200));
     // baseUrl: the field the browser's client reads (web/lib/synthesis-api.ts).
     expect(minted.baseUrl).toBe("https://synthesis.example.org/api");
-    expect(Date.parse(minted.expiresAt) - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
+    expect(Date.parse(minted.expiresAt) - nowMs()).toBeLessThanOrEqual(10 * 60 * 1000);
     const bearer = (token: string) => ({ env: direct(), headers: { authorization: `Bearer ${token}`, origin: "http://localhost:8787" } });
     const view = await json(await expectStatus(await api(`/api/synthesis/state/${done.campaignId}`, bearer(minted.token)), 200));
     expect(view.threadId).toBe(done.threadId);

@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, runInD
 import { beforeAll, describe, expect, it } from "vitest";
 import { contributorStateHash, MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../shared/collaborate/model";
 import { runSynthesis, synthesisStub, SYNTHESIS_GAVE_UP, SYNTHESIS_NO_CREDITS, type SynthesisMessage } from "../../worker/collaborate/synthesis/run";
+import { nowDate } from "../../worker/lib/clock";
 import type { Shuffle } from "../../worker/lib/shuffle";
 import worker from "../../worker/index";
 import { appContext } from "../../worker/context";
@@ -237,7 +238,7 @@ describe("synthesis run: stages, resume, charges", () => {
 
   it("a message that used every retry lands in the dead-letter queue, whose consumer fails the run", async () => {
     const { campaignId, message } = await triggered(3);
-    const batch = createMessageBatch("readyroom-synthesis-dlq", [{ id: "dlq-1", timestamp: new Date(), attempts: 1, body: message }]);
+    const batch = createMessageBatch("readyroom-synthesis-dlq", [{ id: "dlq-1", timestamp: nowDate(), attempts: 1, body: message }]);
     const execution = createExecutionContext();
     await worker.queue(batch, env, execution);
     expect((await getQueueResult(batch, execution)).explicitAcks).toEqual(["dlq-1"]);

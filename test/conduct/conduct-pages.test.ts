@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { campaignExercises, conductSessions, conductTokens } from "../../worker/db/schema";
+import { nowDate } from "../../worker/lib/clock";
 import { newShareToken } from "../../worker/share/tokens";
 import { createCampaign, createExercise } from "../exercises/helpers";
 import { ORIGIN } from "../helpers/api";
@@ -34,7 +35,7 @@ async function setup() {
     { id: crypto.randomUUID(), sessionId, role: "player", label: "EOC Policy Group", token: links.player },
     { id: crypto.randomUUID(), sessionId, role: "evaluator", label: "Evaluator — Mass Care", token: links.evaluator },
     { id: crypto.randomUUID(), sessionId, role: "feedback", label: "Hot wash", token: links.feedback },
-    { id: crypto.randomUUID(), sessionId, role: "player", label: "Old group", token: links.revoked, revokedAt: new Date() },
+    { id: crypto.randomUUID(), sessionId, role: "player", label: "Old group", token: links.revoked, revokedAt: nowDate() },
   ]);
   return { owner, outsider, exerciseId, sessionId, links };
 }

@@ -1,4 +1,5 @@
-import { createElement } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { InjectFeed } from "../../web/components/conduct/player-view";
@@ -13,6 +14,8 @@ import type { ConductLinkView, TimelineItemView } from "../../shared/conduct/vie
 // same content without them; players' inject feed carries no expected action.
 
 const noop = async () => undefined;
+/** The links panel writes through useMutation, which needs the app's query client. */
+const wrap = (node: ReactNode) => createElement(QueryClientProvider, { client: new QueryClient() }, node);
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 const item = (key: string, status: TimelineItemView["status"], extra: Partial<TimelineItemView> = {}): TimelineItemView => ({
@@ -82,7 +85,7 @@ describe("controller console parts", () => {
     expect(text(clock)).toContain("0:01:05");
     expect(clock).not.toContain("Pause");
     expect(clock).not.toContain(">End<");
-    const links = renderToStaticMarkup(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: true, onChanged: () => undefined }));
+    const links = renderToStaticMarkup(wrap(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: true, onChanged: () => undefined })));
     expect(text(links)).toContain("EOC Policy Group");
     expect(text(links)).toContain("2 connected");
     expect(links).not.toContain("Copy link");
@@ -98,7 +101,7 @@ describe("controller console parts", () => {
     const running = text(renderToStaticMarkup(createElement(SessionClock, { clock: { status: "running", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: false, busy: false, onCommand: noop })));
     expect(running).toContain("Pause");
     expect(running).toContain("End");
-    const links = renderToStaticMarkup(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: false, onChanged: () => undefined }));
+    const links = renderToStaticMarkup(wrap(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: false, onChanged: () => undefined })));
     expect(links).toContain('aria-label="Copy link for EOC Policy Group"');
     expect(links).toContain('aria-label="Revoke link for EOC Policy Group"');
   });

@@ -18,6 +18,7 @@ import {
   userAccounts,
   users,
 } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
 import { failureOf, getDb, insertUserWithAccount } from "./helpers";
 
 const UNIQUE = /UNIQUE constraint failed/;
@@ -80,7 +81,7 @@ describe("unique constraints", () => {
     expect(await failureOf(db.insert(teamMembers).values({ teamId: team!.id, userId: user.id }))).toMatch(UNIQUE);
 
     const [campaign] = await db.insert(campaigns).values({ teamId: team!.id, name: "c" }).returning();
-    const token = { campaignId: campaign!.id, email: "x@example.test", token: "hash-1", expiresAt: new Date(Date.now() + 60_000) };
+    const token = { campaignId: campaign!.id, email: "x@example.test", token: "hash-1", expiresAt: new Date(nowMs() + 60_000) };
     await db.insert(campaignTokens).values(token);
     expect(await failureOf(db.insert(campaignTokens).values({ ...token, email: "y@example.test" }))).toMatch(UNIQUE);
 

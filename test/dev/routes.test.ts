@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BENCH_CREDITS } from "../../worker/dev/streaming-bench";
+import { nowMs } from "../../worker/lib/clock";
 import { api, expectStatus, json } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 import { teamOwner } from "../teams/helpers";
@@ -114,7 +115,7 @@ describe("the local mailbox page follows the dev routes' rule (issue 27)", () =>
 
   it("answers on a loopback address of a test app, and 404 to a test app reached by a domain or to production", async () => {
     await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', ?, 'http://localhost/reset-password?token=abc', 'test', ?)`)
-      .bind(crypto.randomUUID(), subject, Date.now() + 60_000)
+      .bind(crypto.randomUUID(), subject, nowMs() + 60_000)
       .run();
     const local = await page("http://localhost/dev/mailbox");
     expect(local.status).toBe(200);

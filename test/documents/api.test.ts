@@ -8,6 +8,7 @@ import { ingestDocument } from "../../worker/documents/ingest";
 import { cleanFilename, contentDisposition, listDocuments, UNSUPPORTED_TYPE_MESSAGE, uploadDocument } from "../../worker/documents/service";
 import type { Env } from "../../worker/env";
 import { MAX_UPLOAD_BYTES } from "../../shared/documents/file-types";
+import { nowDate, nowMs } from "../../worker/lib/clock";
 import { api, apiError, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { expectConsoleError } from "../helpers/console";
@@ -285,12 +286,12 @@ describe("reprocess and search", () => {
     // A user of its own: reprocessing counts against the in-flight limit, and alice's uploads
     // elsewhere in this file may still be queued when this runs.
     const carol = await createTestUser({ plan: "SOLO" });
-    const id = await storedDocument(carol, "retry.md", "# Retry", { status: "queued", progress: 0, updatedAt: new Date().toISOString() });
+    const id = await storedDocument(carol, "retry.md", "# Retry", { status: "queued", progress: 0, updatedAt: nowDate().toISOString() });
     const queued = await api(`/api/documents/${id}/reprocess`, { method: "POST", user: carol });
     await expectStatus(queued, 409);
     expect((await apiError(queued)).code).toBe("already_queued");
 
-    const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: new Date().toISOString() };
+    const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: nowDate().toISOString() };
     await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, id));
     const listed = await json(await api(`/api/documents/${id}`, { user: carol }));
     expect(listed.document.status).toMatchObject({ status: "failed", error: "The file could not be read." });
@@ -303,7 +304,7 @@ describe("reprocess and search", () => {
   });
 
   it("queues a stuck document again, and a seeded one that was never queued", async () => {
-    const stuck = await storedDocument(alice, "stuck.md", "# Stuck", { status: "processing", progress: 40, updatedAt: new Date(Date.now() - 11 * 60_000).toISOString() });
+    const stuck = await storedDocument(alice, "stuck.md", "# Stuck", { status: "processing", progress: 40, updatedAt: new Date(nowMs() - 11 * 60_000).toISOString() });
     await expectStatus(await api(`/api/documents/${stuck}/reprocess`, { method: "POST", user: alice }), 202);
     const seeded = await storedDocument(alice, "seeded.md", "# Seeded");
     await expectStatus(await api(`/api/documents/${seeded}/reprocess`, { method: "POST", user: alice }), 202);

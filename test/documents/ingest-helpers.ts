@@ -39,14 +39,18 @@ export async function statusOf(id: string): Promise<IngestStatus> {
   return readIngestStatus(doc);
 }
 
-/** Polls until the document's ingest status is final (ready/failed) or the deadline passes. */
+const POLL_MS = 200;
+
+/**
+ * Polls until the document's ingest status is final (ready/failed), for `timeoutMs` worth of polls:
+ * counted, not timed, as tests never read the clock.
+ */
 export async function waitForIngest(id: string, timeoutMs = 20_000): Promise<IngestStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let polls = Math.ceil(timeoutMs / POLL_MS); ; polls--) {
     const status = await statusOf(id);
     if (status.status === "ready" || status.status === "failed") return status;
-    if (Date.now() > deadline) throw new Error(`document ${id} still ${status.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (polls <= 0) throw new Error(`document ${id} still ${status.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { clients, clientUsers, documents } from "../../worker/db/schema";
 import { fileProblem, formatBytes, snippetParts } from "../../web/components/documents/format";
+import { nowDate } from "../../worker/lib/clock";
 import { createTestUser } from "../helpers/auth";
 import { enterprise } from "../clients/helpers";
 
-const now = () => new Date().toISOString();
+const now = () => nowDate().toISOString();
 
 describe("/documents", () => {
   it("renders the caller's documents with their status, and nobody else's", async () => {

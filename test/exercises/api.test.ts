@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { accounts, clients, clientUsers, conversations, exercises, feedback } from "../../worker/db/schema";
 import { getTemplate, QUICK_START_TEMPLATES } from "../../worker/exercises/templates";
+import { nowMs } from "../../worker/lib/clock";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { createCampaign, createExercise } from "./helpers";
@@ -235,7 +236,7 @@ describe("read, update, delete", () => {
 
     expect((await lock.release(bob.userId)).ok).toBe(true);
     // A stale mark in D1 (say, a mirror write that raced a release) must not block anyone.
-    await getDb(env.DB).update(exercises).set({ lockedByUserId: bob.userId, lockExpires: new Date(Date.now() + 60_000) }).where(eq(exercises.id, id));
+    await getDb(env.DB).update(exercises).set({ lockedByUserId: bob.userId, lockExpires: new Date(nowMs() + 60_000) }).where(eq(exercises.id, id));
     await expectStatus(await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { name: "Changed" } } }), 200);
   });
 });

@@ -58,6 +58,8 @@ async function winAnsiSet(): Promise<Set<number>> {
 
 /** The largest quick-start template: the worst case for render time. */
 const largest: QuickStartTemplate = [...QUICK_START_TEMPLATES].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0]!;
+/** The SitMan takes the exercise's last edit; a fixed day keeps the document the same on every run. */
+const UPDATED_AT = new Date("2026-03-31T12:00:00Z");
 
 let user: TestUser;
 let other: TestUser;
@@ -186,7 +188,7 @@ describe("export formats", () => {
     ]);
 
     const stored = await json(await api(`/api/exercises/${exId}`, { user }));
-    const sitman = buildSitMan({ ...(stored as Parameters<typeof buildSitMan>[0]), updatedAt: new Date() });
+    const sitman = buildSitMan({ ...(stored as Parameters<typeof buildSitMan>[0]), updatedAt: UPDATED_AT });
     const blocks = sitman.sections.flatMap((sec) => sec.blocks);
     const h1 = blocks.filter((b) => b.type === "heading" && b.level === 1).map((b) => (b as { text: string }).text);
     expect(h1.slice(-3)).toEqual(["Appendix A: Master Scenario Events List (MSEL)", "Appendix B: Plan References", "Appendix C: Participant Feedback Form"]);
@@ -323,7 +325,7 @@ describe("export formats", () => {
 
 describe("Situation Manual order and render time", () => {
   it("follows the SitMan order of hseep.md", () => {
-    const sitman = buildSitMan({ ...largest, updatedAt: new Date() });
+    const sitman = buildSitMan({ ...largest, updatedAt: UPDATED_AT });
     const h1 = sitman.sections.flatMap((s) => s.blocks).filter((b) => b.type === "heading" && b.level === 1).map((b) => (b as { text: string }).text);
     expect(h1).toEqual([
       "Exercise Overview",
@@ -350,11 +352,11 @@ describe("Situation Manual order and render time", () => {
     expect(needsUnicodeFont(doc("Őrség"), winAnsi)).toBe(true);
     expect(needsUnicodeFont(doc("Київ"), winAnsi)).toBe(true);
     expect(needsUnicodeFont(doc("東京"), winAnsi)).toBe(true);
-    expect(needsUnicodeFont(buildSitMan({ ...largest, updatedAt: new Date() }), winAnsi)).toBe(false);
+    expect(needsUnicodeFont(buildSitMan({ ...largest, updatedAt: UPDATED_AT }), winAnsi)).toBe(false);
   });
 
   it("prints the render time of the largest template (not asserted)", async () => {
-    const sitman = buildSitMan({ ...largest, updatedAt: new Date() });
+    const sitman = buildSitMan({ ...largest, updatedAt: UPDATED_AT });
     await renderDocx(sitman); // first call loads the library
     await renderPdf(sitman);
     const time = async (fn: () => Promise<unknown>) => {

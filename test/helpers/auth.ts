@@ -8,12 +8,13 @@ import { accountPlanMetadata, users } from "../../worker/db/schema";
 
 export type TestUser = { userId: string; accountId: string; email: string; password: string; cookie: string };
 
-let counter = 0;
+// A random start, so a second copy of this module in the same runtime counts from elsewhere.
+let counter = crypto.getRandomValues(new Uint32Array(1))[0]!;
 
 /** A distinct client address per call, so sign-up/sign-in rate limits never couple unrelated tests. */
 export function testClientIp(): string {
   counter += 1;
-  const n = (Date.now() + counter) % 16_000_000;
+  const n = counter % 16_000_000;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 

@@ -4,6 +4,7 @@ import { DEMO, DEMO_CAMPAIGN_EXERCISE, DEMO_TEAM, seedSql } from "../../scripts/
 import { DEMO_CONDUCT, demoConductSql, demoConductTimes } from "../../scripts/lib/demo-conduct.ts";
 import { aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema } from "../../shared/db/conduct-shapes";
 import type { CapabilityTrendsView, CorrectiveActionListView } from "../../shared/improvement/views";
+import { nowMs } from "../../worker/lib/clock";
 import { api, expectStatus, json } from "../helpers/api";
 import { sessionCookieFor } from "../helpers/auth";
 
@@ -30,7 +31,7 @@ describe("demo seed: a conducted exercise with its AAR/IP", () => {
   });
 
   it("seeds Dana's ended session, events, EEG, feedback and a published report, all schema-valid with evidence pointing at seeded rows; /improvement and the trends show it; seeding twice changes nothing", async () => {
-    const now = Date.now();
+    const now = nowMs();
     await run(seedSql("", now));
     await run(seedSql("", now + DAY));
     const c = DEMO_CONDUCT;

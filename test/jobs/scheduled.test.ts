@@ -5,6 +5,7 @@ import worker from "../../worker/index";
 import { probeStateName } from "../../worker/jobs/queue";
 import { runTask } from "../../worker/jobs/scheduled";
 import { allTaskNames } from "../../worker/jobs/tasks";
+import { nowMs } from "../../worker/lib/clock";
 import { expectConsoleError } from "../helpers/console";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -75,7 +76,7 @@ describe("cron runs record SchedulerTaskState", () => {
   });
 
   it("does not start a task that is still running", async () => {
-    const now = Date.now();
+    const now = nowMs();
     await env.DB.prepare(
       'INSERT INTO "SchedulerTaskState" (id, name, isRunning, startedAt, createdAt, updatedAt) VALUES (?, ?, 1, ?, ?, ?)',
     ).bind(crypto.randomUUID(), "busy", now, now, now).run();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adjustCredits, ledgerEventHandlers, sendLowBalanceEmail, updateCreditSettings } from "../../worker/billing/service";
 import type { LedgerEvent } from "../../worker/billing/ledger-types";
 import { appContext } from "../../worker/context";
+import { nowMs } from "../../worker/lib/clock";
 import { autoRefillHandler, requestAutoRefill, type AutoRefillOutcome } from "../../worker/payments/auto-refill";
 import { createTestUser } from "../helpers/auth";
 import { accountRow, balanceOf, checkoutAndPay, deliverAll, eventFor } from "./api";
@@ -14,7 +15,7 @@ const refillEvent = (accountId: string, autoRefillAmount: number): LedgerEvent =
   accountId,
   userId: null,
   payload: { currentBalance: 10, threshold: 100, autoRefillAmount },
-  createdAt: Date.now(),
+  createdAt: nowMs(),
 });
 
 async function subscribedUser() {

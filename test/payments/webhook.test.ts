@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { nowMs } from "../../worker/lib/clock";
 import { api, expectStatus } from "../helpers/api";
 import { createTestUser } from "../helpers/auth";
 import { accountRow, balanceOf, checkoutAndPay, deliver, deliverAll, eventFor, planOf, processedCount } from "./api";
@@ -34,7 +35,7 @@ describe("POST /api/billing/webhook: signature over the raw body", () => {
     const user = await createTestUser();
     const { event } = await checkoutAndPay(user.cookie);
     const completed = event("checkout.session.completed");
-    const stale = await deliver(completed, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 });
+    const stale = await deliver(completed, { timestamp: Math.floor(nowMs() / 1000) - 10 * 60 });
     await expectStatus(stale, 400);
     const wrongSecret = await deliver(completed, { secret: "whsec_not_ours" });
     await expectStatus(wrongSecret, 400);

@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ExerciseLock } from "../../durable-objects/exercise-lock";
+import { nowMs } from "../../worker/lib/clock";
 
 function lockStub(name: string) {
   const ns = env.EXERCISE_LOCK as unknown as DurableObjectNamespace<ExerciseLock>;
@@ -14,7 +15,7 @@ describe("ExerciseLock", () => {
     const first = await lock.acquire("user-1", 60_000);
     expect(first.ok).toBe(true);
     expect(first.lockedByUserId).toBe("user-1");
-    expect(first.lockExpires).toBeGreaterThan(Date.now());
+    expect(first.lockExpires).toBeGreaterThan(nowMs());
     expect((await lock.get()).lockedByUserId).toBe("user-1");
   });
 
@@ -41,7 +42,7 @@ describe("ExerciseLock", () => {
     await lock.acquire("user-1", 1_000);
     const renewed = await lock.renew("user-1", 120_000);
     expect(renewed.ok).toBe(true);
-    expect(renewed.lockExpires).toBeGreaterThan(Date.now() + 60_000);
+    expect(renewed.lockExpires).toBeGreaterThan(nowMs() + 60_000);
     expect(await lock.release("user-1")).toEqual({ ok: true, lockedByUserId: null, lockExpires: null });
     expect((await lock.acquire("user-2", 60_000)).ok).toBe(true);
   });
@@ -51,7 +52,7 @@ describe("ExerciseLock", () => {
     await lock.acquire("user-1", 60_000);
     // Move the stored expiry into the past rather than sleeping: the test does not depend on time.
     await runInDurableObject(lock, async (_instance, state) => {
-      state.storage.sql.exec("UPDATE lock SET expires = ?", Date.now() - 1);
+      state.storage.sql.exec("UPDATE lock SET expires = ?", nowMs() - 1);
     });
     expect(await lock.get()).toEqual({ ok: true, lockedByUserId: null, lockExpires: null });
     const next = await lock.acquire("user-2", 60_000);
@@ -70,10 +71,10 @@ describe("ExerciseLock", () => {
   it("caps the ttl at an hour and gives a nonsense ttl the default", async () => {
     const lock = lockStub("exercise-f");
     const long = await lock.acquire("user-1", 10 * 60 * 60 * 1000);
-    expect(long.lockExpires! - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    expect(long.lockExpires! - nowMs()).toBeLessThanOrEqual(60 * 60 * 1000);
     const zero = await lock.acquire("user-1", 0);
     expect(zero.ok).toBe(true);
-    expect(zero.lockExpires).toBeGreaterThan(Date.now());
+    expect(zero.lockExpires).toBeGreaterThan(nowMs());
   });
 });
 

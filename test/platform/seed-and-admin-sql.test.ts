@@ -24,6 +24,7 @@ import {
 import { getPlanStatus } from "../../worker/accounts/plan";
 import { getOwnAccountId, getTenancyAccountId } from "../../worker/accounts/service";
 import { getDb } from "../../worker/db/client";
+import { nowMs } from "../../worker/lib/clock";
 import { customInstructionsSchema } from "../../shared/profile/model";
 import { cookieFrom, createTestUser, testClientIp } from "../helpers/auth";
 
@@ -34,9 +35,9 @@ async function run(statements: string[]) {
 
 describe("demo seed SQL", () => {
   it("creates a demo user who can sign in with the documented password, with an active TEAM plan", async () => {
-    await run(seedSql(await hashPassword(DEMO.password), Date.now()));
+    await run(seedSql(await hashPassword(DEMO.password), nowMs()));
     // Twice: the seed is idempotent.
-    await run(seedSql(await hashPassword("not-used-the-second-time"), Date.now()));
+    await run(seedSql(await hashPassword("not-used-the-second-time"), nowMs()));
 
     const res = await SELF.fetch("http://localhost/api/auth/sign-in/email", {
       method: "POST",
@@ -62,8 +63,8 @@ describe("demo seed SQL", () => {
   });
 
   it("gives Dana a team with Marcus Ortega, an active campaign and a campaign exercise both can open", async () => {
-    await run(seedSql(await hashPassword(DEMO.password), Date.now()));
-    await run(seedSql(await hashPassword("not-used-the-second-time"), Date.now()));
+    await run(seedSql(await hashPassword(DEMO.password), nowMs()));
+    await run(seedSql(await hashPassword("not-used-the-second-time"), nowMs()));
 
     const res = await SELF.fetch("http://localhost/api/auth/sign-in/email", {
       method: "POST",
@@ -114,11 +115,11 @@ describe("demo seed SQL", () => {
 
   it("reuses a team an operator already created on Dana's account", async () => {
     // Storage is shared by this file's tests: start from Dana without a team (the delete cascades to campaigns).
-    await run(seedSql(await hashPassword(DEMO.password), Date.now()));
+    await run(seedSql(await hashPassword(DEMO.password), nowMs()));
     await env.DB.prepare('DELETE FROM "Team" WHERE "accountId" = ?').bind(DEMO.accountId).run();
     expect(await env.DB.prepare('SELECT "id" FROM "Campaign" WHERE "id" = ?').bind(DEMO_TEAM.campaignId).first()).toBeNull();
-    await run(createTeamSql({ email: DEMO.email, seats: 3, now: Date.now(), id: "operator-team" }));
-    await run(seedSql("", Date.now()));
+    await run(createTeamSql({ email: DEMO.email, seats: 3, now: nowMs(), id: "operator-team" }));
+    await run(seedSql("", nowMs()));
     const teams = await env.DB.prepare('SELECT "id", "seats" FROM "Team" WHERE "accountId" = ?').bind(DEMO.accountId).all();
     expect(teams.results).toEqual([{ id: "operator-team", seats: 3 }]);
     const campaign = await env.DB.prepare('SELECT "teamId" FROM "Campaign" WHERE "id" = ?').bind(DEMO_TEAM.campaignId).first<{ teamId: string }>();
@@ -137,24 +138,24 @@ describe("admin CLI SQL", () => {
     const db = getDb(env.DB);
     expect((await getPlanStatus(db, user.userId)).hasActivePlan).toBe(false);
 
-    await run(grantPlanSql({ email: user.email, plan: "TEAM", interval: "YEARLY", now: Date.now() }));
+    await run(grantPlanSql({ email: user.email, plan: "TEAM", interval: "YEARLY", now: nowMs() }));
     expect(await getPlanStatus(db, user.userId)).toMatchObject({ hasActivePlan: true, planType: "TEAM", billingInterval: "YEARLY" });
     const row = await env.DB.prepare('SELECT "source" FROM "AccountPlanMetadata" WHERE "accountId" = ?').bind(user.accountId).first<{ source: string }>();
     expect(row!.source).toBe("admin");
 
-    await run(grantPlanSql({ email: user.email, plan: "SOLO", interval: "MONTHLY", now: Date.now() }));
+    await run(grantPlanSql({ email: user.email, plan: "SOLO", interval: "MONTHLY", now: nowMs() }));
     expect((await getPlanStatus(db, user.userId)).planType).toBe("SOLO");
 
-    await run(revokePlanSql(user.email, Date.now()));
+    await run(revokePlanSql(user.email, nowMs()));
     expect((await getPlanStatus(db, user.userId)).hasActivePlan).toBe(false);
   });
 
   it("sets the role and feature flags, and finds and lists users", async () => {
     const user = await createTestUser({ plan: "SOLO" });
-    await run(setRoleSql(user.email, "admin", Date.now()));
-    await run(setFlagSql(user.email, "collaborateEnabled", true, Date.now()));
-    await run(setFlagSql(user.email, "betaAskReadyroomActionsEnabled", true, Date.now()));
-    await run(setFlagSql(user.email, "betaAskReadyroomActionsEnabled", false, Date.now()));
+    await run(setRoleSql(user.email, "admin", nowMs()));
+    await run(setFlagSql(user.email, "collaborateEnabled", true, nowMs()));
+    await run(setFlagSql(user.email, "betaAskReadyroomActionsEnabled", true, nowMs()));
+    await run(setFlagSql(user.email, "betaAskReadyroomActionsEnabled", false, nowMs()));
 
     const found = await env.DB.prepare(findUserSql(user.email)).first<{ id: string; role: string; accountId: string }>();
     expect(found).toMatchObject({ id: user.userId, role: "admin", accountId: user.accountId });
@@ -169,7 +170,7 @@ describe("admin CLI SQL", () => {
 
   it("names a user by id and an account by id as well as by e-mail (the admin console's way)", async () => {
     const user = await createTestUser();
-    const now = Date.now();
+    const now = nowMs();
     await run([...setRoleSql({ userId: user.userId }, "admin", now), ...setBetaSql({ userId: user.userId }, true, now)]);
     await run(grantPlanSql({ accountId: user.accountId, plan: "ENTERPRISE", interval: "YEARLY", now }));
     await run(setFlagSql({ accountId: user.accountId }, "alertsEnabled", true, now));
@@ -220,33 +221,33 @@ describe("admin CLI team and campaign SQL", () => {
     const owner = await createTestUser({ plan: "TEAM" });
     expect(await teamOf(owner)).toMatchObject({ teamId: null, members: 0 });
 
-    await run(createTeamSql({ email: owner.email, seats: 4, now: Date.now(), id: "team-a" }));
+    await run(createTeamSql({ email: owner.email, seats: 4, now: nowMs(), id: "team-a" }));
     expect(await teamOf(owner)).toMatchObject({ teamId: "team-a", seats: 4, members: 1 });
     expect(await memberOf("team-a", owner.userId)).toEqual({ role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" });
     const team = await env.DB.prepare('SELECT "accountId" FROM "Team" WHERE "id" = ?').bind("team-a").first<{ accountId: string }>();
     expect(team!.accountId).toBe(owner.accountId);
 
     // Again with another id: the account's team is reused, its seats kept, nothing doubled.
-    await run(createTeamSql({ email: owner.email, seats: 9, now: Date.now(), id: "team-b" }));
+    await run(createTeamSql({ email: owner.email, seats: 9, now: nowMs(), id: "team-b" }));
     expect(await count('SELECT count(*) AS n FROM "Team" WHERE "accountId" = ?', owner.accountId)).toBe(1);
     expect(await teamOf(owner)).toMatchObject({ teamId: "team-a", seats: 4, members: 1 });
-    await run(setTeamSeatsSql("team-a", 6, Date.now()));
+    await run(setTeamSeatsSql("team-a", 6, nowMs()));
     expect((await teamOf(owner)).seats).toBe(6);
 
     // A user without an account of their own gets no team.
-    await run(createTeamSql({ email: "nobody@example.test", now: Date.now(), id: "team-c" }));
+    await run(createTeamSql({ email: "nobody@example.test", now: nowMs(), id: "team-c" }));
     expect(await count('SELECT count(*) AS n FROM "Team" WHERE "id" = ?', "team-c")).toBe(0);
   });
 
   it("adds a member who then works in the team's account and gets its plan; adding again updates the roles", async () => {
     const owner = await createTestUser({ plan: "TEAM" });
     const member = await createTestUser({ plan: null });
-    await run(createTeamSql({ email: owner.email, now: Date.now(), id: "team-m" }));
+    await run(createTeamSql({ email: owner.email, now: nowMs(), id: "team-m" }));
     const db = getDb(env.DB);
     expect((await getPlanStatus(db, member.userId)).hasActivePlan).toBe(false);
 
     const add = (role: "ADMIN" | "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" | "STANDARD_USER") =>
-      run(addTeamMemberSql({ team: { id: "team-m" }, email: member.email, role, collaborateRole, now: Date.now() }));
+      run(addTeamMemberSql({ team: { id: "team-m" }, email: member.email, role, collaborateRole, now: nowMs() }));
     await add("MEMBER", "STANDARD_USER");
     expect(await memberOf("team-m", member.userId)).toEqual({ role: "MEMBER", collaborateRole: "STANDARD_USER" });
     expect(await getPlanStatus(db, member.userId)).toMatchObject({ hasActivePlan: true, planType: "TEAM", viaTeam: true, accountId: owner.accountId });
@@ -263,7 +264,7 @@ describe("admin CLI team and campaign SQL", () => {
     expect(state).toMatchObject({ id: "team-m", seats: 5, members: 2, memberRole: "ADMIN", ownerEmail: owner.email, planStatus: "active" });
 
     // The owner re-added keeps their OWNER link (no MEMBER row on their own account).
-    await run(addTeamMemberSql({ team: { id: "team-m" }, email: owner.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+    await run(addTeamMemberSql({ team: { id: "team-m" }, email: owner.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER", now: nowMs() }));
     const ownerLinks = await env.DB.prepare('SELECT "role" FROM "UserAccount" WHERE "userId" = ?').bind(owner.userId).all<{ role: string }>();
     expect(ownerLinks.results.map((r) => r.role)).toEqual(["OWNER"]);
   });
@@ -272,9 +273,9 @@ describe("admin CLI team and campaign SQL", () => {
     const owner = await createTestUser({ plan: "TEAM" });
     const first = await createTestUser({ plan: null });
     const second = await createTestUser({ plan: null });
-    await run(createTeamSql({ email: owner.email, seats: 2, now: Date.now(), id: "team-s" }));
+    await run(createTeamSql({ email: owner.email, seats: 2, now: nowMs(), id: "team-s" }));
     const add = (email: string, growSeats = false) =>
-      run(addTeamMemberSql({ team: { id: "team-s" }, email, role: "MEMBER", collaborateRole: "STANDARD_USER", growSeats, now: Date.now() }));
+      run(addTeamMemberSql({ team: { id: "team-s" }, email, role: "MEMBER", collaborateRole: "STANDARD_USER", growSeats, now: nowMs() }));
 
     await add(first.email);
     await add(second.email);
@@ -284,7 +285,7 @@ describe("admin CLI team and campaign SQL", () => {
     expect(await getTenancyAccountId(getDb(env.DB), second.userId)).toBe(second.accountId);
 
     // A full team still lets an existing member's roles change.
-    await run(addTeamMemberSql({ team: { id: "team-s" }, email: first.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+    await run(addTeamMemberSql({ team: { id: "team-s" }, email: first.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now: nowMs() }));
     expect((await memberOf("team-s", first.userId))!.collaborateRole).toBe("CAMPAIGN_MANAGER");
 
     await add(second.email, true);
@@ -299,14 +300,14 @@ describe("admin CLI team and campaign SQL", () => {
     const owner = await createTestUser({ plan: "TEAM" });
     const member = await createTestUser({ plan: null });
     const outsider = await createTestUser({ plan: "SOLO" });
-    await run(createTeamSql({ email: owner.email, now: Date.now(), id: "team-c1" }));
-    await run(addTeamMemberSql({ team: { id: "team-c1" }, email: member.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+    await run(createTeamSql({ email: owner.email, now: nowMs(), id: "team-c1" }));
+    await run(addTeamMemberSql({ team: { id: "team-c1" }, email: member.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now: nowMs() }));
     // Spec §6: the campaign's exercises need the collaborateEnabled flag besides the manager role.
-    for (const u of [owner, member]) await run(setFlagSql(u.email, "collaborateEnabled", true, Date.now()));
+    for (const u of [owner, member]) await run(setFlagSql(u.email, "collaborateEnabled", true, nowMs()));
 
-    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Flood Readiness 2027", email: member.email, status: "ACTIVE", now: Date.now(), id: "campaign-1" }));
-    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Not theirs", email: outsider.email, status: "DRAFT", now: Date.now(), id: "campaign-2" }));
-    await run(createCampaignSql({ team: { id: "no-such-team" }, name: "Nowhere", email: member.email, status: "DRAFT", now: Date.now(), id: "campaign-3" }));
+    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Flood Readiness 2027", email: member.email, status: "ACTIVE", now: nowMs(), id: "campaign-1" }));
+    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Not theirs", email: outsider.email, status: "DRAFT", now: nowMs(), id: "campaign-2" }));
+    await run(createCampaignSql({ team: { id: "no-such-team" }, name: "Nowhere", email: member.email, status: "DRAFT", now: nowMs(), id: "campaign-3" }));
     const campaigns = await env.DB.prepare('SELECT "id", "teamId", "name", "status", "createdById", "parameters" FROM "Campaign" WHERE "id" LIKE \'campaign-%\'').all();
     expect(campaigns.results).toEqual([{ id: "campaign-1", teamId: "team-c1", name: "Flood Readiness 2027", status: "ACTIVE", createdById: member.userId, parameters: "{}" }]);
 

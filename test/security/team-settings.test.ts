@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addTeamMemberSql, createTeamSql } from "../../scripts/lib/sql.ts";
 import { getTenancyAccountId } from "../../worker/accounts/service";
 import { getDb } from "../../worker/db/client";
+import { nowMs } from "../../worker/lib/clock";
 import { customInstructionsSchema } from "../../shared/profile/model";
 import { createCampaign } from "../exercises/helpers";
 import { api, apiError, expectStatus, json, ORIGIN } from "../helpers/api";
@@ -26,9 +27,9 @@ async function team() {
     createTestUser({ onboarded: true }),
   ]);
   const teamId = crypto.randomUUID();
-  await run(createTeamSql({ email: owner.email, now: Date.now(), id: teamId }));
-  await run(addTeamMemberSql({ team: { id: teamId }, email: member.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now: Date.now() }));
-  await run(addTeamMemberSql({ team: { id: teamId }, email: coAdmin.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER", now: Date.now() }));
+  await run(createTeamSql({ email: owner.email, now: nowMs(), id: teamId }));
+  await run(addTeamMemberSql({ team: { id: teamId }, email: member.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now: nowMs() }));
+  await run(addTeamMemberSql({ team: { id: teamId }, email: coAdmin.email, role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER", now: nowMs() }));
   // Both work in the owner's account, so they share its custom instructions.
   expect(await getTenancyAccountId(getDb(env.DB), member.userId)).toBe(owner.accountId);
   expect(await getTenancyAccountId(getDb(env.DB), coAdmin.userId)).toBe(owner.accountId);

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { createTeamSql } from "../../scripts/lib/sql.ts";
 import { getDb } from "../../worker/db/client";
 import { auditLogs, teamMembers } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
 import { INVITATION_MAIL_KIND } from "../../worker/teams/invitations";
 import { api, expectStatus, json, type Json } from "../helpers/api";
 import { createTestUser, latestMail, type TestUser } from "../helpers/auth";
@@ -17,7 +18,7 @@ export const db = () => getDb(env.DB);
 export async function teamOwner(seats = 5): Promise<TestUser & { teamId: string }> {
   const owner = await createTestUser({ plan: "TEAM", onboarded: true, firstName: "Dana", lastName: "Whitfield" });
   const teamId = crypto.randomUUID();
-  await run(createTeamSql({ email: owner.email, seats, now: Date.now(), id: teamId }));
+  await run(createTeamSql({ email: owner.email, seats, now: nowMs(), id: teamId }));
   return { ...owner, teamId };
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getTenancyAccountId } from "../../worker/accounts/service";
 import { getPlanStatus } from "../../worker/accounts/plan";
 import { authTokens, teamInvitations, userAccounts } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
 import { hashInvitationToken, INVITATION_MAIL_KIND, INVITATION_SIGN_UP_HEADER } from "../../worker/teams/invitations";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail, testClientIp } from "../helpers/auth";
@@ -44,7 +45,7 @@ describe("team invitations: the lifecycle", () => {
     const owner = await teamOwner();
     const email = freshEmail();
     const { invitation, token } = await invite(owner, email);
-    await db().update(authTokens).set({ expires: new Date(Date.now() - 60_000 - 10 * 86_400_000) }).where(eq(authTokens.id, invitation.id));
+    await db().update(authTokens).set({ expires: new Date(nowMs() - 60_000 - 10 * 86_400_000) }).where(eq(authTokens.id, invitation.id));
     const invitee = await createTestUser({ email, onboarded: true });
     expect(await apiError(await accept(invitee, token))).toMatchObject({ status: 410, code: "invitation_expired" });
     expect(await memberRow(owner.teamId, invitee.userId)).toBeNull();

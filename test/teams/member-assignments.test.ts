@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTeamSql } from "../../scripts/lib/sql.ts";
 import { clientUsers, groupUsers, userAccounts } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
 import { api, expectStatus, json, type Json } from "../helpers/api";
 import { enterprise } from "../clients/helpers";
 import { accept, db, freshEmail, invite, run } from "./helpers";
@@ -13,7 +14,7 @@ import { createTestUser, type TestUser } from "../helpers/auth";
 async function enterpriseTeam() {
   const { owner } = await enterprise();
   const teamId = crypto.randomUUID();
-  await run(createTeamSql({ email: owner.email, seats: 5, now: Date.now(), id: teamId }));
+  await run(createTeamSql({ email: owner.email, seats: 5, now: nowMs(), id: teamId }));
   return { ...owner, teamId };
 }
 

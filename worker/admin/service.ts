@@ -120,10 +120,10 @@ export type AdminAudit = Omit<AuditEntry, "actorId" | "action"> & { action: Admi
  * Runs the CLI's statements (./sql.ts, ./team-sql.ts) and the change's audit rows as one batch, all
  * or nothing: a change never lands without its audit row, nor an audit row without its change.
  */
-export async function run(ctx: UserContext, statements: string[], audits: AdminAudit[]): Promise<void> {
+export async function run(ctx: UserContext, statements: SQL[], audits: AdminAudit[]): Promise<void> {
   const { db } = ctx;
   const items: BatchItem<"sqlite">[] = [
-    ...statements.map((s) => rawStatement(db, sql.raw(s))),
+    ...statements.map((s) => rawStatement(db, s)),
     ...audits.map(({ onlyIf, ...entry }) => auditStatement(db, { ...entry, actorId: ctx.user.id }, onlyIf)),
   ];
   await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
@@ -141,10 +141,10 @@ export function auditRead(ctx: UserContext, entry: Omit<AdminAudit, "onlyIf">): 
 export async function searchUsers(ctx: UserContext, input: UserSearch): Promise<AdminUserPage> {
   const offset = (input.page - 1) * input.pageSize;
   const [rows, count] = await Promise.all([
-    ctx.env.DB.prepare(listUsersSql({ q: input.q, limit: input.pageSize, offset })).all<UserRow>(),
-    ctx.env.DB.prepare(countUsersSql({ q: input.q })).first<{ total: number }>(),
+    ctx.db.all<UserRow>(listUsersSql({ q: input.q, limit: input.pageSize, offset })),
+    ctx.db.get<{ total: number }>(countUsersSql({ q: input.q })),
   ]);
-  const users = rows.results.map(userView);
+  const users = rows.map(userView);
   await auditRead(ctx, { accountId: null, action: "admin.user.list", metadata: { q: input.q ?? null, page: input.page, userIds: users.map((u) => u.id) } });
   return { users, page: input.page, pageSize: input.pageSize, total: count?.total ?? 0 };
 }
@@ -157,7 +157,7 @@ export async function viewAdminUser(ctx: UserContext, userId: string): Promise<A
 }
 
 async function getAdminUser(ctx: AppContext, userId: string): Promise<AdminUserView> {
-  const row = await ctx.env.DB.prepare(listUsersSql({ id: userId })).first<UserRow>();
+  const row = await ctx.db.get<UserRow>(listUsersSql({ id: userId }));
   if (!row) throw notFound("No such user.");
   return userView(row);
 }
@@ -174,7 +174,7 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
   if (self && input.disabled === true) throw conflict("You cannot disable your own account.", "self_disable");
   const now = nowMs();
   const audits: AdminAudit[] = [];
-  const statements: string[] = [];
+  const statements: SQL[] = [];
   if (input.disabled !== undefined && input.disabled !== (before.disabledAt !== null)) {
     statements.push(...setDisabledSql({ userId }, input.disabled, now));
     audits.push({ accountId: null, targetUserId: userId, action: input.disabled ? "admin.user.disable" : "admin.user.enable", metadata: { email: before.email } });

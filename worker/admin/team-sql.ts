@@ -1,12 +1,13 @@
 /**
  * Team and campaign set-up statements, shared by the admin CLI (scripts/admin.ts: create-team,
  * add-team-member, create-campaign, list-teams), the demo seed and the admin console's Teams tab
- * (worker/admin/teams.ts, which runs them with `DB.batch`). Same conventions as ./sql.ts: every value
- * through `lit`, mutations as lists of statements.
+ * (worker/admin/teams.ts, which runs them with `DB.batch`). Same conventions as ./sql.ts: drizzle
+ * `sql` templates with every value a bound parameter, mutations as lists of statements.
  *
- * Pure: Node runs it with --experimental-strip-types from the scripts.
+ * Pure (drizzle's `sql` only): Node runs it with --experimental-strip-types from the scripts.
  */
-import { lit, ownAccountIdSql } from "./sql.ts";
+import { sql, type SQL } from "drizzle-orm";
+import { ownAccountIdSql } from "./sql.ts";
 
 /** CLI spellings of TeamMember.role and TeamMember.collaborateRole, mapped to the stored values. */
 export const TEAM_ROLES = { admin: "ADMIN", member: "MEMBER" } as const;
@@ -24,28 +25,28 @@ export type NewCampaignStatus = (typeof NEW_CAMPAIGN_STATUSES)[number];
 /** A team named by its id, or as "the team on this owner's own account" (the seed's way: no id to know). */
 export type TeamRef = { id: string } | { ownerEmail: string };
 
-export function userIdSql(email: string): string {
-  return `(SELECT "id" FROM "User" WHERE "email" = ${lit(email)})`;
+export function userIdSql(email: string): SQL {
+  return sql`(SELECT "id" FROM "User" WHERE "email" = ${email})`;
 }
 
 /** The oldest team on the user's own account (an account may hold several; the CLI reuses the first). */
-export function teamOfOwnerSql(email: string): string {
-  return `(SELECT t."id" FROM "Team" t WHERE t."accountId" = ${ownAccountIdSql(email)} ORDER BY t."createdAt", t."id" LIMIT 1)`;
+export function teamOfOwnerSql(email: string): SQL {
+  return sql`(SELECT t."id" FROM "Team" t WHERE t."accountId" = ${ownAccountIdSql(email)} ORDER BY t."createdAt", t."id" LIMIT 1)`;
 }
 
-function teamIdSql(team: TeamRef): string {
-  return "id" in team ? lit(team.id) : teamOfOwnerSql(team.ownerEmail);
+function teamIdSql(team: TeamRef): SQL {
+  return "id" in team ? sql`${team.id}` : teamOfOwnerSql(team.ownerEmail);
 }
 
 /** One row: the user, their own account and its plan status, its first team (if any), its seats and member count. */
-export function ownerTeamSql(email: string): string {
+export function ownerTeamSql(email: string): SQL {
   const account = ownAccountIdSql(email);
   const team = teamOfOwnerSql(email);
-  return `SELECT u."id" AS "userId", ${account} AS "accountId", ${team} AS "teamId",
+  return sql`SELECT u."id" AS "userId", ${account} AS "accountId", ${team} AS "teamId",
   (SELECT "seats" FROM "Team" WHERE "id" = ${team}) AS "seats",
   (SELECT count(*) FROM "TeamMember" WHERE "teamId" = ${team}) AS "members",
   (SELECT "status" FROM "AccountPlanMetadata" WHERE "accountId" = ${account}) AS "planStatus"
-FROM "User" u WHERE u."email" = ${lit(email)}`;
+FROM "User" u WHERE u."email" = ${email}`;
 }
 
 /**
@@ -53,42 +54,42 @@ FROM "User" u WHERE u."email" = ${lit(email)}`;
  * owner its ADMIN and a campaign manager (kept ADMIN if the team is reused: the paying owner always
  * administers their team). `seats` is the new team's; a reused team keeps its own (setTeamSeatsSql).
  */
-export function createTeamSql(input: { email: string; seats?: number; now: number; id?: string; memberId?: string }): string[] {
+export function createTeamSql(input: { email: string; seats?: number; now: number; id?: string; memberId?: string }): SQL[] {
   const { email, now } = input;
   const account = ownAccountIdSql(email);
   const team = teamOfOwnerSql(email);
   return [
-    `INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
-SELECT ${lit(input.id ?? crypto.randomUUID())}, ${lit(input.seats ?? DEFAULT_TEAM_SEATS)}, ${account}, ${now}, ${now}
+    sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
+SELECT ${input.id ?? crypto.randomUUID()}, ${input.seats ?? DEFAULT_TEAM_SEATS}, ${account}, ${now}, ${now}
 WHERE ${account} IS NOT NULL AND ${team} IS NULL`,
-    `INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
-SELECT ${lit(input.memberId ?? crypto.randomUUID())}, ${team}, ${userIdSql(email)}, 'ADMIN', 'CAMPAIGN_MANAGER', ${now}
+    sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+SELECT ${input.memberId ?? crypto.randomUUID()}, ${team}, ${userIdSql(email)}, 'ADMIN', 'CAMPAIGN_MANAGER', ${now}
 WHERE ${team} IS NOT NULL
 ON CONFLICT ("teamId", "userId") DO UPDATE SET "role" = 'ADMIN'`,
   ];
 }
 
 /** Changes a team's seats; the caller checks they still hold its members. */
-export function setTeamSeatsSql(teamId: string, seats: number, now: number): string[] {
-  return [`UPDATE "Team" SET "seats" = ${lit(seats)}, "updatedAt" = ${now} WHERE "id" = ${lit(teamId)}`];
+export function setTeamSeatsSql(teamId: string, seats: number, now: number): SQL[] {
+  return [sql`UPDATE "Team" SET "seats" = ${seats}, "updatedAt" = ${now} WHERE "id" = ${teamId}`];
 }
 
 /**
  * One row about a team and (optionally) a user's place in it, including whether they own the team's
  * account (worker/teams/owner.ts: the owner stays its admin); no row when the team does not exist.
  */
-export function teamStateSql(teamId: string, email?: string): string {
+export function teamStateSql(teamId: string, email?: string): SQL {
   const member = email
-    ? `(SELECT tm."role" FROM "TeamMember" tm WHERE tm."teamId" = t."id" AND tm."userId" = ${userIdSql(email)}) AS "memberRole",
+    ? sql`(SELECT tm."role" FROM "TeamMember" tm WHERE tm."teamId" = t."id" AND tm."userId" = ${userIdSql(email)}) AS "memberRole",
   (SELECT tm."collaborateRole" FROM "TeamMember" tm WHERE tm."teamId" = t."id" AND tm."userId" = ${userIdSql(email)}) AS "memberCollaborateRole",
   EXISTS (SELECT 1 FROM "UserAccount" ua WHERE ua."accountId" = t."accountId" AND ua."userId" = ${userIdSql(email)} AND ua."role" = 'OWNER') AS "memberIsOwner",`
-    : "";
-  return `SELECT t."id", t."seats", t."accountId", a."name" AS "accountName", ${member}
+    : sql``;
+  return sql`SELECT t."id", t."seats", t."accountId", a."name" AS "accountName", ${member}
   (SELECT count(*) FROM "TeamMember" tm WHERE tm."teamId" = t."id") AS "members",
   (SELECT u."email" FROM "UserAccount" ua JOIN "User" u ON u."id" = ua."userId" WHERE ua."accountId" = t."accountId" AND ua."role" = 'OWNER' ORDER BY ua."createdAt" LIMIT 1) AS "ownerEmail",
   (SELECT p."status" FROM "AccountPlanMetadata" p WHERE p."accountId" = t."accountId") AS "planStatus",
   (SELECT p."planType" FROM "AccountPlanMetadata" p WHERE p."accountId" = t."accountId") AS "planType"
-FROM "Team" t LEFT JOIN "Account" a ON a."id" = t."accountId" WHERE t."id" = ${lit(teamId)}`;
+FROM "Team" t LEFT JOIN "Account" a ON a."id" = t."accountId" WHERE t."id" = ${teamId}`;
 }
 
 /**
@@ -116,23 +117,23 @@ export function addTeamMemberSql(input: {
   growSeats?: boolean;
   now: number;
   id?: string;
-}): string[] {
+}): SQL[] {
   const { email, now } = input;
   const team = teamIdSql(input.team);
   const user = userIdSql(email);
-  const isMember = `EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" = ${user})`;
-  const others = `(SELECT count(*) FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" <> ${user})`;
-  const statements: string[] = [];
+  const isMember = sql`EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" = ${user})`;
+  const others = sql`(SELECT count(*) FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" <> ${user})`;
+  const statements: SQL[] = [];
   if (input.growSeats) {
-    statements.push(`UPDATE "Team" SET "seats" = ${others} + 1, "updatedAt" = ${now} WHERE "id" = ${team} AND "seats" < ${others} + 1`);
+    statements.push(sql`UPDATE "Team" SET "seats" = ${others} + 1, "updatedAt" = ${now} WHERE "id" = ${team} AND "seats" < ${others} + 1`);
   }
   statements.push(
-    `INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
-SELECT ${lit(input.id ?? crypto.randomUUID())}, ${team}, ${user}, ${lit(input.role)}, ${lit(input.collaborateRole)}, ${now}
+    sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+SELECT ${input.id ?? crypto.randomUUID()}, ${team}, ${user}, ${input.role}, ${input.collaborateRole}, ${now}
 WHERE ${user} IS NOT NULL AND ${team} IS NOT NULL AND (${isMember} OR ${others} < (SELECT "seats" FROM "Team" WHERE "id" = ${team}))
 ON CONFLICT ("teamId", "userId") DO UPDATE SET "role" = excluded."role", "collaborateRole" = excluded."collaborateRole"`,
     // A user linked to the account already (its owner, or an earlier membership) keeps that row.
-    `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
+    sql`INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
 SELECT tm."userId", t."accountId", 'MEMBER', ${now} FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId"
 WHERE tm."teamId" = ${team} AND tm."userId" = ${user}
 ON CONFLICT DO NOTHING`,
@@ -141,21 +142,21 @@ ON CONFLICT DO NOTHING`,
 }
 
 /** Creates a campaign of the team, created by one of its members (nothing is written otherwise). */
-export function createCampaignSql(input: { team: TeamRef; name: string; email: string; status: NewCampaignStatus; now: number; id?: string }): string[] {
+export function createCampaignSql(input: { team: TeamRef; name: string; email: string; status: NewCampaignStatus; now: number; id?: string }): SQL[] {
   const { email, now } = input;
   const team = teamIdSql(input.team);
   const user = userIdSql(email);
   return [
-    `INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "createdAt", "updatedAt")
-SELECT ${lit(input.id ?? crypto.randomUUID())}, ${team}, ${lit(input.name)}, '{}', ${user}, ${lit(input.status)}, ${now}, ${now}
+    sql`INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "createdAt", "updatedAt")
+SELECT ${input.id ?? crypto.randomUUID()}, ${team}, ${input.name}, '{}', ${user}, ${input.status}, ${now}, ${now}
 WHERE EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" = ${user})
 ON CONFLICT DO NOTHING`,
   ];
 }
 
 /** Every team with its account, plan, members and campaigns (members and campaigns as JSON arrays). */
-export function listTeamsSql(): string {
-  return `SELECT t."id", t."seats", a."name" AS "accountName", p."planType", p."status" AS "planStatus",
+export function listTeamsSql(): SQL {
+  return sql`SELECT t."id", t."seats", a."name" AS "accountName", p."planType", p."status" AS "planStatus",
   (SELECT json_group_array(json_object('email', m."email", 'role', m."role", 'collaborateRole', m."collaborateRole")) FROM
     (SELECT u."email", tm."role", tm."collaborateRole" FROM "TeamMember" tm JOIN "User" u ON u."id" = tm."userId" WHERE tm."teamId" = t."id" ORDER BY tm."joinedAt", u."email") m) AS "members",
   (SELECT json_group_array(json_object('id', c."id", 'name', c."name", 'status', c."status")) FROM
@@ -173,9 +174,9 @@ ORDER BY t."createdAt", t."id"`;
  * member, campaign creator): the row is written only then, so a change refused by its own WHERE
  * (a seat taken meanwhile) leaves none.
  */
-export function cliAuditSql(input: { action: string; team: TeamRef; email: string; now: number; metadata?: Record<string, unknown> }): string {
+export function cliAuditSql(input: { action: string; team: TeamRef; email: string; now: number; metadata?: Record<string, unknown> }): SQL {
   const team = teamIdSql(input.team);
-  return `INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "action", "metadata", "createdAt")
-SELECT ${lit(crypto.randomUUID())}, (SELECT "accountId" FROM "Team" WHERE "id" = ${team}), NULL, ${userIdSql(input.email)}, ${lit(input.action)}, ${lit(JSON.stringify({ via: "cli", ...(input.metadata ?? {}) }))}, ${input.now}
+  return sql`INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "action", "metadata", "createdAt")
+SELECT ${crypto.randomUUID()}, (SELECT "accountId" FROM "Team" WHERE "id" = ${team}), NULL, ${userIdSql(input.email)}, ${input.action}, ${JSON.stringify({ via: "cli", ...(input.metadata ?? {}) })}, ${input.now}
 WHERE EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team} AND "userId" = ${userIdSql(input.email)})`;
 }

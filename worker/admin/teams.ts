@@ -32,19 +32,19 @@ type TeamState = { id: string; seats: number; accountId: string; members: number
 const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
 export async function listTeams(ctx: UserContext): Promise<{ teams: AdminTeamView[] }> {
-  const { results } = await ctx.env.DB.prepare(listTeamsSql()).all<TeamListRow>();
+  const results = await ctx.db.all<TeamListRow>(listTeamsSql());
   await auditRead(ctx, { accountId: null, action: "admin.team.list", metadata: { teamIds: results.map((r) => r.id) } });
   return { teams: results.map((r) => ({ ...r, seats: Number(r.seats), members: parseList(r.members), campaigns: parseList(r.campaigns) })) };
 }
 
 async function userIdOf(ctx: UserContext, email: string): Promise<string> {
-  const row = await ctx.env.DB.prepare(findUserSql(email)).first<{ id: string }>();
+  const row = await ctx.db.get<{ id: string }>(findUserSql(email));
   if (!row) throw notFound(`No user with the address ${email}.`);
   return row.id;
 }
 
 async function teamState(ctx: UserContext, teamId: string, email?: string): Promise<TeamState> {
-  const row = await ctx.env.DB.prepare(teamStateSql(teamId, email)).first<TeamState>();
+  const row = await ctx.db.get<TeamState>(teamStateSql(teamId, email));
   if (!row) throw notFound("Team not found.");
   return { ...row, seats: Number(row.seats), members: Number(row.members) };
 }
@@ -52,7 +52,7 @@ async function teamState(ctx: UserContext, teamId: string, email?: string): Prom
 /** A team on the owner's own account (the owner becomes ADMIN); an account that has one keeps it, resized if asked. */
 export async function createTeam(ctx: UserContext, input: CreateTeam): Promise<{ teamId: string; created: boolean }> {
   const userId = await userIdOf(ctx, input.email);
-  const state = await ctx.env.DB.prepare(ownerTeamSql(input.email)).first<{ accountId: string | null; teamId: string | null; seats: number | null; members: number }>();
+  const state = await ctx.db.get<{ accountId: string | null; teamId: string | null; seats: number | null; members: number }>(ownerTeamSql(input.email));
   if (!state?.accountId) throw conflict(`${input.email} has no account of their own to hold a team.`, "no_account");
   if (state.teamId && input.seats !== undefined && input.seats < Number(state.members)) {
     throw conflict(`That account's team already has ${state.members} members; give ${state.members} seats or more.`, "seats_below_members");

@@ -2,18 +2,17 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
 import { appCtxOf, ctxOf } from "../context";
-import { billingIntervals, planTypes } from "../db/schema";
 import { readLimitedText } from "../lib/http";
 import { bodyLimit, crossSiteAllowed, describe } from "../lib/route-meta";
 import { jsonBody } from "../lib/validate";
-import { MAX_SEATS } from "./config";
+import { BILLING_INTERVALS, MAX_SEATS, PLAN_TYPES } from "./config";
 import { createCheckout, createPortal, getBillingInfo, getCatalogue, syncSubscription } from "./service";
 import { handleWebhook } from "./webhook";
 import type { AppEnv } from "../types";
 import { getUsage } from "../billing/service";
 
 const checkoutBody = z.union([
-  z.object({ plan: z.enum(planTypes), interval: z.enum(billingIntervals), seats: z.number().int().min(1).max(MAX_SEATS).optional() }).strict(),
+  z.object({ plan: z.enum(PLAN_TYPES), interval: z.enum(BILLING_INTERVALS), seats: z.number().int().min(1).max(MAX_SEATS).optional() }).strict(),
   z.object({ creditPackId: z.string().min(1).max(100) }).strict(),
 ]);
 

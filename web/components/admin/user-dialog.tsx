@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { BILLING_INTERVALS, FLAGS, PLAN_TYPES, type BillingInterval, type Flag, type PlanType } from "../../../shared/admin/model";
 import { Badge } from "~/components/ui/badge";
@@ -34,19 +34,16 @@ export function UserDialog({
   onUserChange: (user: AdminUserView) => void;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = React.useState(false);
-  const update = async (change: Parameters<typeof adminApi.updateUser>[1], done: string) => {
-    setBusy(true);
-    try {
-      const { user: next } = await adminApi.updateUser(user.id, change);
+  const updateUser = useMutation({
+    mutationFn: ({ change }: { change: Parameters<typeof adminApi.updateUser>[1]; done: string }) => adminApi.updateUser(user.id, change),
+    onSuccess: ({ user: next }, { done }) => {
       onUserChange(next);
       toast({ title: done });
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: failed,
+  });
+  const busy = updateUser.isPending;
+  const update = (change: Parameters<typeof adminApi.updateUser>[1], done: string) => updateUser.mutate({ change, done });
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -102,7 +99,6 @@ export function UserDialog({
 function AccountSection({ accountId }: { accountId: string }) {
   const queryClient = useQueryClient();
   const account = useQuery({ queryKey: adminQueryKeys.account(accountId), queryFn: () => adminApi.account(accountId).then((r) => r.account) });
-  const [busy, setBusy] = React.useState(false);
   const [plan, setPlan] = React.useState<PlanType>("SOLO");
   const [interval, setInterval] = React.useState<BillingInterval>("MONTHLY");
   const [kind, setKind] = React.useState<"grant" | "adjust">("grant");
@@ -110,22 +106,22 @@ function AccountSection({ accountId }: { accountId: string }) {
   const [reason, setReason] = React.useState("");
   const requestId = React.useRef(crypto.randomUUID());
 
-  const apply = async (run: () => Promise<{ account: AdminAccountView }>, done: string) => {
-    setBusy(true);
-    try {
-      const { account: next } = await run();
+  const accountChange = useMutation({
+    mutationFn: ({ run }: { run: () => Promise<{ account: AdminAccountView }>; done: string }) => run(),
+    onSuccess: ({ account: next }, { done }) => {
       queryClient.setQueryData(adminQueryKeys.account(accountId), next);
       void queryClient.invalidateQueries({ queryKey: ["admin", "users"] });
       void queryClient.invalidateQueries({ queryKey: ["admin", "audit"] });
       toast({ title: done });
-      return true;
-    } catch (err) {
-      failed(err);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: failed,
+  });
+  const busy = accountChange.isPending;
+  const apply = (run: () => Promise<{ account: AdminAccountView }>, done: string) =>
+    accountChange.mutateAsync({ run, done }).then(
+      () => true,
+      () => false,
+    );
 
   if (account.isError) return <p className="text-sm text-destructive">{(account.error as Error).message}</p>;
   const data = account.data;

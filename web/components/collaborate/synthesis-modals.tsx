@@ -1,4 +1,5 @@
 import { useNavigate } from "@remix-run/react";
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { collaborateApi } from "~/lib/collaborate-api";
 import { exercisePagePath } from "~/lib/exercise-paths";
@@ -15,7 +16,14 @@ export default function SynthesisModals({ userEmail }: { userEmail: string | nul
   const { run, start, setProgressOpen, hideModal, reset } = useSynthesis();
   const navigate = useNavigate();
   const [ownership, setOwnership] = React.useState<{ campaignId: string; isCreator: boolean } | null>(null);
-  const [busy, setBusy] = React.useState(false);
+  const startExercise = useMutation({
+    mutationFn: (campaignId: string) => collaborateApi.startExercise(campaignId),
+    onSuccess: ({ id }, campaignId) => {
+      reset();
+      navigate(exercisePagePath({ id, campaignId }, "intro"));
+    },
+    onError: (error) => console.error("Failed to create exercise", error),
+  });
 
   const wantsModal = Boolean(run?.shouldShowModal && run.synthesisStatus === "completed");
   const campaignId = run?.campaignId ?? null;
@@ -40,7 +48,7 @@ export default function SynthesisModals({ userEmail }: { userEmail: string | nul
     isCreator: checked && ownership.isCreator,
   });
 
-  const onPrimary = async () => {
+  const onPrimary = () => {
     if (!run.campaignId || !run.campaignName) {
       console.error("Missing campaign information", { campaignId: run.campaignId, campaignName: run.campaignName });
       return;
@@ -50,17 +58,7 @@ export default function SynthesisModals({ userEmail }: { userEmail: string | nul
       hideModal();
       return;
     }
-    setBusy(true);
-    try {
-      const { id } = await collaborateApi.startExercise(run.campaignId);
-      const target = run.campaignId;
-      reset();
-      navigate(exercisePagePath({ id, campaignId: target }, "intro"));
-    } catch (error) {
-      console.error("Failed to create exercise", error);
-    } finally {
-      setBusy(false);
-    }
+    startExercise.mutate(run.campaignId);
   };
 
   return (
@@ -75,7 +73,7 @@ export default function SynthesisModals({ userEmail }: { userEmail: string | nul
         onOpenChange={setProgressOpen}
         onRetry={() => void start({ campaignId: run.campaignId, campaignName: run.campaignName, mode: run.mode })}
       />
-      <ProcessingCompleteDialog open={showComplete} campaignName={run.campaignName} mode={run.mode} busy={busy} onExit={hideModal} onPrimary={() => void onPrimary()} />
+      <ProcessingCompleteDialog open={showComplete} campaignName={run.campaignName} mode={run.mode} busy={startExercise.isPending} onExit={hideModal} onPrimary={onPrimary} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertCircle } from "~/components/ui/icons";
 import { useRevalidator } from "@remix-run/react";
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -27,23 +28,15 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
     socketPath: conductPaths.controllerSocket(session.id),
     fetchState: React.useCallback(() => conductApi.state(session.id), [session.id]),
   });
-  const [busy, setBusy] = React.useState(false);
-  const { accept } = live;
-
-  const run = React.useCallback(
-    async (command: ControllerCommand) => {
-      setBusy(true);
-      try {
-        accept(await conductApi.command(session.id, command));
-      } catch (err) {
-        toast({ variant: "destructive", title: "The session did not take that", description: err instanceof Error ? err.message : undefined });
-        throw err;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [accept, session.id],
-  );
+  const send = useMutation({
+    mutationFn: (command: ControllerCommand) => conductApi.command(session.id, command),
+    onSuccess: live.accept,
+    onError: (err) => toast({ variant: "destructive", title: "The session did not take that", description: err instanceof Error ? err.message : undefined }),
+  });
+  const busy = send.isPending;
+  // Resolves once the state is taken; rejects on a refusal (already shown as a toast) for callers that keep their input.
+  const { mutateAsync } = send;
+  const run = React.useCallback((command: ControllerCommand) => mutateAsync(command).then(() => undefined), [mutateAsync]);
   // Buttons fire and forget: a refusal is already shown as a toast.
   const onCommand = React.useCallback((command: ControllerCommand) => run(command).catch(() => undefined), [run]);
 

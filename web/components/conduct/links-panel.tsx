@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Copy, Link2Off, Plus } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
@@ -37,13 +38,35 @@ export function LinksPanel({
   const [role, setRole] = React.useState<ConductLinkRole | "">("player");
   const [label, setLabel] = React.useState("");
   const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const [busy, setBusy] = React.useState(false);
   const [revoking, setRevoking] = React.useState<ConductLinkView | null>(null);
   const [created, setCreated] = React.useState<string | null>(null);
   // Where focus goes after a revoke: the revoked link's buttons leave the list with it.
   const listRef = React.useRef<HTMLDivElement>(null);
 
-  const create = async (e: React.FormEvent) => {
+  const createLink = useMutation({
+    mutationFn: ({ input }: { input: CreateLinkInput; typed: string }) => conductApi.createLink(sessionId, input),
+    onSuccess: (link, { typed }) => {
+      // The socket may have shown the new link before this answer came, and the next label may be typed
+      // already: clear the field only if it still holds the one just sent.
+      setLabel((current) => (current === typed ? "" : current));
+      setCreated(link.id);
+      toast({ title: "Link created", description: `${LINK_ROLE_LABEL[link.role]}: ${link.label}` });
+      onChanged();
+    },
+    onError: (err) => toast({ variant: "destructive", title: "Could not create the link", description: err instanceof Error ? err.message : undefined }),
+  });
+  const revokeLink = useMutation({
+    mutationFn: (link: ConductLinkView) => conductApi.revokeLink(sessionId, link.id),
+    onSuccess: (_answer, link) => {
+      toast({ title: "Link revoked", description: `${link.label} can no longer open the session.` });
+      onChanged();
+    },
+    onError: (err) => toast({ variant: "destructive", title: "Could not revoke the link", description: err instanceof Error ? err.message : undefined }),
+    onSettled: () => setRevoking(null),
+  });
+  const busy = createLink.isPending || revokeLink.isPending;
+
+  const create = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = createLinkSchema.safeParse({ role: role || undefined, label });
     if (!parsed.success) {
@@ -51,34 +74,7 @@ export function LinksPanel({
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const link = await conductApi.createLink(sessionId, parsed.data satisfies CreateLinkInput);
-      // The socket may have shown the new link before this answer came, and the next label may be typed
-      // already: clear the field only if it still holds the one just sent.
-      setLabel((current) => (current === label ? "" : current));
-      setCreated(link.id);
-      toast({ title: "Link created", description: `${LINK_ROLE_LABEL[link.role]}: ${link.label}` });
-      onChanged();
-    } catch (err) {
-      toast({ variant: "destructive", title: "Could not create the link", description: err instanceof Error ? err.message : undefined });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const revoke = async (link: ConductLinkView) => {
-    setBusy(true);
-    try {
-      await conductApi.revokeLink(sessionId, link.id);
-      toast({ title: "Link revoked", description: `${link.label} can no longer open the session.` });
-      onChanged();
-    } catch (err) {
-      toast({ variant: "destructive", title: "Could not revoke the link", description: err instanceof Error ? err.message : undefined });
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
+    createLink.mutate({ input: parsed.data, typed: label });
   };
 
   const active = links.filter((l) => !l.revokedAt);
@@ -87,7 +83,7 @@ export function LinksPanel({
   return (
     <div className="grid gap-4">
       {readOnly ? null : (
-        <form className="grid gap-3" onSubmit={(e) => void create(e)} noValidate aria-label="Create a link">
+        <form className="grid gap-3" onSubmit={create} noValidate aria-label="Create a link">
           <SelectField
             id="link-role"
             name="role"
@@ -142,7 +138,7 @@ export function LinksPanel({
         description={revoking ? `Anyone using the link for “${revoking.label}” is disconnected at once and the link stops working. What they already sent is kept.` : ""}
         confirmLabel="Revoke link"
         busy={busy}
-        onConfirm={() => revoking && void revoke(revoking)}
+        onConfirm={() => revoking && revokeLink.mutate(revoking)}
         focusAfterConfirm={() => listRef.current}
       />
     </div>

@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { PlayCircle, Radio } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
@@ -79,8 +79,14 @@ function NewSessionForm({ exercise }: { exercise: { id: string; name: string; ca
   const navigate = useNavigate();
   const [name, setName] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const submit = async (e: React.FormEvent) => {
+  const create = useMutation({
+    mutationFn: conductApi.createSession,
+    onSuccess: (session) => navigate(conductPaths.consolePage(session.id)),
+    onError: (err) => setError(err instanceof Error ? err.message : "Could not create the session."),
+  });
+  // Still busy once created: the console is opening.
+  const busy = create.isPending || create.isSuccess;
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // A blank name is the server's default ("<exercise name> — <date>").
     const parsed = createSessionSchema.safeParse({ exerciseId: exercise.id, campaignId: exercise.campaignId, name: name.trim() || undefined });
@@ -89,14 +95,7 @@ function NewSessionForm({ exercise }: { exercise: { id: string; name: string; ca
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      const session = await conductApi.createSession(parsed.data);
-      navigate(conductPaths.consolePage(session.id));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "Could not create the session.");
-      setBusy(false);
-    }
+    create.mutate(parsed.data);
   };
   return (
     <Card>
@@ -105,7 +104,7 @@ function NewSessionForm({ exercise }: { exercise: { id: string; name: string; ca
         <CardDescription>Freezes the scenario, modules and MSEL as they are now, and opens the controller&apos;s console.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void submit(e)} noValidate aria-label="New conduct session">
+        <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate aria-label="New conduct session">
           <Field
             className="min-w-60 flex-1"
             label="Session name (optional)"

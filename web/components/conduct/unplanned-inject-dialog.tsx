@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { Plus } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
@@ -15,10 +16,18 @@ export function UnplannedInjectDialog({ disabled, onCommand }: { disabled: boole
   const [open, setOpen] = React.useState(false);
   const [form, setForm] = React.useState(EMPTY);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
-  const [busy, setBusy] = React.useState(false);
+  // A refusal is shown by onCommand (the console's toast); the form keeps what was written.
+  const add = useMutation({
+    mutationFn: onCommand,
+    onSuccess: () => {
+      setForm(EMPTY);
+      setOpen(false);
+    },
+  });
+  const busy = add.isPending;
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = controllerCommandSchema.safeParse({
       type: "unplanned",
@@ -33,16 +42,7 @@ export function UnplannedInjectDialog({ disabled, onCommand }: { disabled: boole
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await onCommand(parsed.data);
-      setForm(EMPTY);
-      setOpen(false);
-    } catch {
-      // onCommand has shown the server's message; the form keeps what was written.
-    } finally {
-      setBusy(false);
-    }
+    add.mutate(parsed.data);
   };
 
   return (
@@ -57,7 +57,7 @@ export function UnplannedInjectDialog({ disabled, onCommand }: { disabled: boole
           <DialogTitle>Add unplanned inject</DialogTitle>
           <DialogDescription>Players see the title and message; the expected action is for controllers and evaluators only.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate aria-label="Unplanned inject">
+        <form className="grid gap-3" onSubmit={submit} noValidate aria-label="Unplanned inject">
           <Field label="Title" value={form.title} onChange={set("title")} error={errors.title} maxLength={300} required />
           <TextareaField label="Message to players" value={form.message} onChange={set("message")} error={errors.message} rows={4} maxLength={8000} required />
           <Field label="To (optional)" value={form.to} onChange={set("to")} error={errors.to} maxLength={300} />

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -24,18 +25,16 @@ export function DescribeDialog({
 }) {
   const [value, setValue] = React.useState(doc.description ?? "");
   const [error, setError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
+  const save = useMutation({ mutationFn: onSave, onSuccess: (ok) => (ok ? onOpenChange(false) : undefined) });
+  const saving = save.isPending;
   const id = `describe-${doc.id}`;
   const length = value.trim().length;
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (length > DESCRIPTION_MAX) return setError(`Description must be at most ${DESCRIPTION_MAX} characters.`);
     setError(null);
-    setSaving(true);
-    const ok = await onSave(value.trim());
-    setSaving(false);
-    if (ok) onOpenChange(false);
+    save.mutate(value.trim());
   };
 
   return (

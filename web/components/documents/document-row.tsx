@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { BookOpen, Download, FileText, NotebookPen, Pencil, RotateCw, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -33,7 +34,8 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
   const [confirming, setConfirming] = React.useState(false);
   const [assigning, setAssigning] = React.useState(false);
   const [describing, setDescribing] = React.useState(false);
-  const [busy, setBusy] = React.useState(false);
+  // actions.reprocess shows its own refusal.
+  const reprocess = useMutation({ mutationFn: () => actions.reprocess(doc) });
   const renameButton = React.useRef<HTMLButtonElement>(null);
   const { status } = doc;
   // A colleague's document shared through a client: open and download only (docs/decisions/0014).
@@ -127,12 +129,8 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
               type="button"
               size="sm"
               variant="outline"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                await actions.reprocess(doc);
-                setBusy(false);
-              }}
+              disabled={reprocess.isPending}
+              onClick={() => reprocess.mutate()}
             >
               <RotateCw aria-hidden />
               Try again

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { MessageSquare } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
@@ -9,22 +10,21 @@ import type { ExerciseRef } from "~/lib/exercise-paths";
 /** Per-step feedback (spec §3 Feedback: step, text), folded away until wanted. */
 export function FeedbackBox({ exercise, step }: { exercise: ExerciseRef; step: string }) {
   const [text, setText] = React.useState("");
-  const [sending, setSending] = React.useState(false);
-  const id = React.useId();
-  React.useEffect(() => setText(""), [step]);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
-    setSending(true);
-    try {
-      await exerciseApi.feedback(exercise, step, text.trim());
+  const send = useMutation({
+    mutationFn: (feedback: string) => exerciseApi.feedback(exercise, step, feedback),
+    onSuccess: () => {
       setText("");
       toast({ title: "Feedback sent", description: "Thank you: it helps us improve this step." });
-    } catch (err) {
-      toast({ title: "Feedback not sent", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" });
-    } finally {
-      setSending(false);
-    }
+    },
+    onError: (err) => toast({ title: "Feedback not sent", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" }),
+  });
+  const sending = send.isPending;
+  const id = React.useId();
+  React.useEffect(() => setText(""), [step]);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    send.mutate(text.trim());
   };
   return (
     <details className="group rounded-md border bg-card">

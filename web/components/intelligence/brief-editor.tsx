@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { briefContentError, briefTitleError, BRIEF_CONTENT_MAX, BRIEF_TITLE_MAX } from "../../../shared/briefs/limits";
 import { Button } from "~/components/ui/button";
@@ -50,11 +51,12 @@ export function BriefEditor({
 function BriefForm({ initial, onSave, onDone }: { initial: BriefDraft; onSave: (draft: BriefDraft) => Promise<boolean>; onDone: () => void }) {
   const [draft, setDraft] = React.useState(initial);
   const [errors, setErrors] = React.useState<{ title?: string | null; content?: string | null }>({});
-  const [saving, setSaving] = React.useState(false);
+  const save = useMutation({ mutationFn: onSave, onSuccess: (ok) => (ok ? onDone() : undefined) });
+  const saving = save.isPending;
   const titleId = React.useId();
   const contentId = React.useId();
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const problems = { title: briefTitleError(draft.title), content: briefContentError(draft.content) };
     setErrors(problems);
@@ -63,10 +65,7 @@ function BriefForm({ initial, onSave, onDone }: { initial: BriefDraft; onSave: (
       document.getElementById(problems.title ? titleId : contentId)?.focus();
       return;
     }
-    setSaving(true);
-    const ok = await onSave({ title: draft.title.trim(), content: draft.content.trim() });
-    setSaving(false);
-    if (ok) onDone();
+    save.mutate({ title: draft.title.trim(), content: draft.content.trim() });
   };
 
   const set = (key: keyof BriefDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {

@@ -1,4 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -25,7 +26,19 @@ export function DetailsForm({ details }: { details: Details }) {
   });
   const [errors, setErrors] = React.useState<FieldErrors>(actionData?.intent === "details" ? (actionData.fieldErrors ?? {}) : {});
   const [formError, setFormError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
+  const save = useMutation({
+    mutationFn: (body: typeof values) => saveProfile(() => profileApi.saveDetails(body)),
+    onSuccess: (result) => {
+      if (result.ok) {
+        setErrors({});
+        toast({ title: "Details saved" });
+      } else {
+        setErrors(result.fieldErrors);
+        setFormError(result.message);
+      }
+    },
+  });
+  const saving = save.isPending;
 
   React.useEffect(() => {
     if (actionData?.intent === "details" && actionData.ok) toast({ title: "Details saved" });
@@ -36,7 +49,7 @@ export function DetailsForm({ details }: { details: Details }) {
     if (errors[name]) setErrors(({ [name]: _dropped, ...rest }) => rest);
   }
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const local: FieldErrors = {};
     if (!values.firstName.trim()) local.firstName = "First name is required";
@@ -45,17 +58,8 @@ export function DetailsForm({ details }: { details: Details }) {
       setErrors(local);
       return;
     }
-    setSaving(true);
     setFormError(null);
-    const result = await saveProfile(() => profileApi.saveDetails(values));
-    setSaving(false);
-    if (result.ok) {
-      setErrors({});
-      toast({ title: "Details saved" });
-    } else {
-      setErrors(result.fieldErrors);
-      setFormError(result.message);
-    }
+    save.mutate(values);
   }
 
   return (

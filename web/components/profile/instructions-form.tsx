@@ -1,4 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -49,7 +50,21 @@ export function InstructionsForm({ initial, readOnly }: { initial: Instructions;
   const [formError, setFormError] = React.useState<string | null>(
     actionData?.intent === "instructions" && !actionData.ok ? (actionData.message ?? null) : null,
   );
-  const [saving, setSaving] = React.useState(false);
+  const save = useMutation({
+    mutationFn: (body: typeof values) => saveProfile(() => profileApi.saveInstructions(body)),
+    onSuccess: (result) => {
+      if (result.ok) {
+        setServerErrors({});
+        toast({ title: "Profile saved" });
+      } else {
+        // Keep every character the user typed; only report what went wrong.
+        setServerErrors(result.fieldErrors);
+        setFormError(result.message);
+        toast({ title: "Profile not saved", description: result.message, variant: "destructive" });
+      }
+    },
+  });
+  const saving = save.isPending;
 
   React.useEffect(() => {
     if (actionData?.intent === "instructions" && actionData.ok) toast({ title: "Profile saved" });
@@ -67,7 +82,7 @@ export function InstructionsForm({ initial, readOnly }: { initial: Instructions;
     if (serverErrors[field]) setServerErrors(({ [field]: _dropped, ...rest }) => rest);
   }
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (readOnly) return;
     if (hasErrors) {
@@ -76,19 +91,8 @@ export function InstructionsForm({ initial, readOnly }: { initial: Instructions;
       if (first) document.getElementById(`ci-${first}`)?.focus();
       return;
     }
-    setSaving(true);
     setFormError(null);
-    const result = await saveProfile(() => profileApi.saveInstructions(values));
-    setSaving(false);
-    if (result.ok) {
-      setServerErrors({});
-      toast({ title: "Profile saved" });
-    } else {
-      // Keep every character the user typed; only report what went wrong.
-      setServerErrors(result.fieldErrors);
-      setFormError(result.message);
-      toast({ title: "Profile not saved", description: result.message, variant: "destructive" });
-    }
+    save.mutate(values);
   }
 
   return (

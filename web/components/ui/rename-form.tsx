@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 import { Button } from "./button";
@@ -30,17 +31,15 @@ export function RenameForm({
 }) {
   const [value, setValue] = React.useState(initial);
   const [error, setError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
+  const save = useMutation({ mutationFn: onSave, onSuccess: (ok) => (ok ? onDone() : undefined) });
+  const saving = save.isPending;
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const problem = validate(value);
     if (problem) return setError(problem);
     if (value.trim() === initial) return onDone();
-    setSaving(true);
-    const ok = await onSave(value.trim());
-    setSaving(false);
-    if (ok) onDone();
+    save.mutate(value.trim());
   };
 
   return (

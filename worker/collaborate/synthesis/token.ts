@@ -58,15 +58,14 @@ async function verifySynthesisToken(ctx: AppContext, token: string): Promise<str
   return ok ? userId : null;
 }
 
-/** The user a valid token signs in: null for an invalid or expired token, an unknown or a disabled user. */
+/** The signed-in user a valid token names, as the session would give it; null when the token is not valid or the user is gone or disabled. */
 export async function synthesisTokenUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
   const userId = await verifySynthesisToken(ctx, token);
-  const row = userId
-    ? await ctx.env.DB.prepare(
-        `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
-      )
-        .bind(userId)
-        .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>()
-    : null;
+  if (!userId) return null;
+  const row = await ctx.env.DB.prepare(
+    `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
+  )
+    .bind(userId)
+    .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>();
   return row && !row.disabledAt ? toSessionUser(row) : null;
 }

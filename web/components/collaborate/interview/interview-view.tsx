@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "~/components/ui/icons";
 import * as React from "react";
 import type { InterviewView as Interview } from "../../../../shared/collaborate/views";
@@ -31,26 +32,23 @@ export function turnAnnouncement(view: Pick<Interview, "status" | "closed" | "cu
 
 export function InterviewView({ initial }: { initial: Interview }) {
   const [interview, setInterview] = React.useState(initial);
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
   // Empty on arrival (the page itself is read then); set after each saved step.
   const [announcement, setAnnouncement] = React.useState("");
 
-  const run = async (call: () => Promise<Interview>): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await call();
+  const step = useMutation({
+    mutationFn: (call: () => Promise<Interview>) => call(),
+    onSuccess: (next) => {
       setInterview(next);
       setAnnouncement(turnAnnouncement(next));
-      return true;
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "Your answer could not be saved. Check your connection and try again.");
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = step.isPending;
+  const error = step.isError ? (step.error instanceof Error ? step.error.message : "Your answer could not be saved. Check your connection and try again.") : null;
+  const run = (call: () => Promise<Interview>): Promise<boolean> =>
+    step.mutateAsync(call).then(
+      () => true,
+      () => false,
+    );
 
   const done = interview.status === "COMPLETED";
   return (
