@@ -14,9 +14,8 @@ import * as admin from "../../worker/admin/sql.ts";
 import * as team from "../../worker/admin/team-sql.ts";
 
 export { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES, TENANCY_PROVIDER } from "../../worker/admin/sql.ts";
-export type { AccountRef, BillingInterval, Flag, PlanType, Role, UserListFilter, UserRef } from "../../worker/admin/sql.ts";
+export type { BillingInterval, Flag, PlanType, Role } from "../../worker/admin/sql.ts";
 export { COLLABORATE_ROLES, DEFAULT_TEAM_SEATS, NEW_CAMPAIGN_STATUSES, TEAM_ROLES } from "../../worker/admin/team-sql.ts";
-export type { CollaborateRole, NewCampaignStatus, TeamRef, TeamRole } from "../../worker/admin/team-sql.ts";
 
 /** A SQL literal: strings quoted with '' doubled, null, numbers, booleans as 0/1. */
 export function lit(value: unknown): string {
