@@ -43,7 +43,7 @@ const NO_HAND_ROLLED_WRITES = [
   {
     selector: "CallExpression[callee.name=/^set(Busy|Saving|Sending|Submitting|Pending)$/][arguments.0.raw='true']",
     message:
-      "Write through useMutation (@tanstack/react-query): its isPending is the busy flag, onSuccess/onError the outcome (ARCHITECTURE.md, \"Writing from the browser\").",
+      'Write through useMutation (@tanstack/react-query): its isPending is the busy flag, onSuccess/onError the outcome (ARCHITECTURE.md, "Writing from the browser").',
   },
 ];
 
@@ -110,7 +110,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: `${SERVER}|${WEB.regex}`,
-              message: "shared/ imports nothing from worker/, web/ or durable-objects/ (types included): both sides load it. Move the piece it needs into shared/.",
+              message:
+                "shared/ imports nothing from worker/, web/ or durable-objects/ (types included): both sides load it. Move the piece it needs into shared/.",
             },
           ],
         },
@@ -136,7 +137,8 @@ export default tseslint.config(
             {
               regex: SERVER,
               allowTypeImports: true,
-              message: "Browser code may import worker/ and durable-objects/ only with `import type`. Call the API through web/lib, or move pure code into shared/.",
+              message:
+                "Browser code may import worker/ and durable-objects/ only with `import type`. Call the API through web/lib, or move pure code into shared/.",
             },
           ],
         },

@@ -55,7 +55,7 @@ export default defineConfig(async () => {
           test: { ...shared, name: "node", environment: "node", include: ["test/**/*.node.test.ts"], setupFiles: ["./test/setup-node.ts"] },
         },
         {
-                plugins: [
+          plugins: [
             quietMissingSourcemaps(),
             cloudflareTest(async ({ inject }) => ({
               main: "./worker/index.ts",

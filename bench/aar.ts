@@ -59,7 +59,13 @@ export async function measureAssembly(ctx?: Partial<Pick<BenchContext, "printTab
     ["measure", "median", "p90", "median ÷ baseline", "vs peer's 50 ms"],
     [
       ["structuredClone of the inputs (baseline)", f(base), f(p90(clone)), "1.00x", ""],
-      ["assembleOfflineDraft", f(median(assembly)), f(p90(assembly)), ratio(median(assembly), base), `${((median(assembly) / PEER_MS) * 100).toFixed(2)}% of 50 ms (${(PEER_MS / median(assembly)).toFixed(0)}x faster)`],
+      [
+        "assembleOfflineDraft",
+        f(median(assembly)),
+        f(p90(assembly)),
+        ratio(median(assembly), base),
+        `${((median(assembly) / PEER_MS) * 100).toFixed(2)}% of 50 ms (${(PEER_MS / median(assembly)).toFixed(0)}x faster)`,
+      ],
     ],
   );
 }
@@ -82,7 +88,11 @@ async function measureExports(ctx: Pick<BenchContext, "baseURL" | "cookie" | "us
     return;
   }
   const headers = { cookie: ctx.cookie, "content-type": "application/json", origin: ctx.baseURL };
-  const seeded = await fetch(`${ctx.baseURL}/api/dev/bench/aar`, { method: "POST", headers, body: JSON.stringify({ userId: ctx.userId, observations: OBSERVATIONS }) });
+  const seeded = await fetch(`${ctx.baseURL}/api/dev/bench/aar`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ userId: ctx.userId, observations: OBSERVATIONS }),
+  });
   if (!seeded.ok) throw new Error(`POST /api/dev/bench/aar answered ${seeded.status}: ${(await seeded.text()).slice(0, 200)}`);
   const { sessionId } = (await seeded.json()) as { sessionId: string };
   const base = `${ctx.baseURL}/api/conduct/sessions/${sessionId}/aar`;
@@ -103,7 +113,13 @@ async function measureExports(ctx: Pick<BenchContext, "baseURL" | "cookie" | "us
     FORMATS.map((format) => {
       const samples = results.get(format)!;
       const ms = samples.map((s) => s.ms);
-      return [format === "json" ? "GET …/aar JSON (baseline)" : `export ${format}`, f(median(ms)), f(p90(ms)), ratio(median(ms), json), `${(samples[0]!.bytes / 1024).toFixed(1)} KiB`];
+      return [
+        format === "json" ? "GET …/aar JSON (baseline)" : `export ${format}`,
+        f(median(ms)),
+        f(p90(ms)),
+        ratio(median(ms), json),
+        `${(samples[0]!.bytes / 1024).toFixed(1)} KiB`,
+      ];
     }),
   );
   console.log(`  generate (${source}, one request, includes the D1 reads and write): ${f(generateMs)}`);

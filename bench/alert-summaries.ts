@@ -26,7 +26,16 @@ const INLINE = Number(process.env.BENCH_ALERT_SUMMARIES_INLINE ?? 20);
 const TIMEOUT_MS = Number(process.env.BENCH_ALERT_SUMMARIES_TIMEOUT ?? 180) * 1000;
 
 type Started = { tag: string; alerts: number; startedAt: number; enqueued?: number; enqueueMs?: number; ms?: number; outcomes?: Record<string, number> };
-type Status = { summaries: number; charged: number; noItems: number; withNotice: number; items: number; firstAt: number | null; lastAt: number | null; notice: string | null };
+type Status = {
+  summaries: number;
+  charged: number;
+  noItems: number;
+  withNotice: number;
+  items: number;
+  firstAt: number | null;
+  lastAt: number | null;
+  notice: string | null;
+};
 
 export async function prepare() {
   const peer = await benchFakes({ sources: true });
@@ -55,7 +64,7 @@ export async function run(ctx: BenchContext) {
 
   // Warm-up: a couple of summaries through the queue and inline, discarded.
   const warm = await start(2, "queue");
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (await status(warm.tag)).summaries < 2; ) await sleep(250);
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline && (await status(warm.tag)).summaries < 2;) await sleep(250);
   await start(2, "inline");
 
   const before = await start(INLINE, "inline");
@@ -74,7 +83,10 @@ export async function run(ctx: BenchContext) {
   const inlineN = before.alerts + after.alerts;
   const inlineRate = perMinute(inlineN, inlineMs);
   const queueRate = perMinute(s.summaries, queueMs);
-  const outcomes = (o: Record<string, number> = {}) => Object.entries(o).map(([k, v]) => `${v} ${k}`).join(", ");
+  const outcomes = (o: Record<string, number> = {}) =>
+    Object.entries(o)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(", ");
   const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : "—");
   ctx.printTable(
     `Alert summaries per minute, fake sources (NWS, USGS, OpenFEMA, GDELT) and fake provider answering at once; queue ÷ inline baseline, same run`,
@@ -100,5 +112,7 @@ export async function run(ctx: BenchContext) {
       ],
     ],
   );
-  console.log("  time = the database clock from the enqueue's start to the last summary's createdAt; locally miniflare's queue hands the consumer one batch (≤ 10 messages, wrangler.toml) at a time and the consumer runs its messages in turn: one consumer's rate (deployed queues run consumers concurrently)");
+  console.log(
+    "  time = the database clock from the enqueue's start to the last summary's createdAt; locally miniflare's queue hands the consumer one batch (≤ 10 messages, wrangler.toml) at a time and the consumer runs its messages in turn: one consumer's rate (deployed queues run consumers concurrently)",
+  );
 }

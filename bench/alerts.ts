@@ -27,8 +27,17 @@ export async function run(ctx: BenchContext) {
     return;
   }
   const r = (await res.json()) as { alerts: number; enqueued: number; messages: number; sendCalls: number; pages: number; insertMs: number; enqueueMs: number };
-  ctx.printTable(`Alert cron tick: ${r.alerts} due alerts`, ["step", "time", "vs insert", "detail"], [
-    ["insert the alerts (baseline)", ms(r.insertMs), "1.00x", `${Math.ceil(r.alerts / 14)} statements in batches of 50`],
-    ["enqueue every due alert", ms(r.enqueueMs), ratio(r.enqueueMs, r.insertMs), `${r.enqueued} enqueued, ${r.messages} messages in ${r.sendCalls} sendBatch calls, ${r.pages} pages`],
-  ]);
+  ctx.printTable(
+    `Alert cron tick: ${r.alerts} due alerts`,
+    ["step", "time", "vs insert", "detail"],
+    [
+      ["insert the alerts (baseline)", ms(r.insertMs), "1.00x", `${Math.ceil(r.alerts / 14)} statements in batches of 50`],
+      [
+        "enqueue every due alert",
+        ms(r.enqueueMs),
+        ratio(r.enqueueMs, r.insertMs),
+        `${r.enqueued} enqueued, ${r.messages} messages in ${r.sendCalls} sendBatch calls, ${r.pages} pages`,
+      ],
+    ],
+  );
 }

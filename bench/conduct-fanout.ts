@@ -22,7 +22,6 @@ const LINKS = 10;
 const WARMUP = 3;
 const TIMEOUT_MS = 15_000;
 
-
 type Player = { ws: WebSocket; seen: Map<string, number> };
 
 async function connect(url: string): Promise<Player> {
@@ -65,7 +64,12 @@ export async function run(ctx: BenchContext) {
 
   // An exercise whose MSEL has one unscheduled row per release (keyed msel-<i>, titled bench-<i>).
   const total = WARMUP + RELEASES;
-  const mselTable = Array.from({ length: total }, (_, i) => ({ event: String(i + 1), synopsis: `bench-${i}`, message: `Inject ${i + 1}: the situation changes.`, expectedAction: "Respond." }));
+  const mselTable = Array.from({ length: total }, (_, i) => ({
+    event: String(i + 1),
+    synopsis: `bench-${i}`,
+    message: `Inject ${i + 1}: the situation changes.`,
+    expectedAction: "Respond.",
+  }));
   const { id: exerciseId } = (await post("/api/exercises/create", { exercise: { name: "Bench: conduct fan-out", mselTable } })) as { id: string };
   const session = (await post("/api/conduct/sessions", { exerciseId })) as { id: string };
   const tokens: string[] = [];
@@ -80,7 +84,9 @@ export async function run(ctx: BenchContext) {
   const connectStarted = performance.now();
   // In small batches: 200 handshakes at once would measure the dev server's accept queue instead.
   for (let i = 0; i < PLAYERS; i += 20) {
-    players.push(...(await Promise.all(Array.from({ length: Math.min(20, PLAYERS - i) }, (_, j) => connect(`${wsBase}/api/conduct/t/${tokens[(i + j) % LINKS]}/socket`)))));
+    players.push(
+      ...(await Promise.all(Array.from({ length: Math.min(20, PLAYERS - i) }, (_, j) => connect(`${wsBase}/api/conduct/t/${tokens[(i + j) % LINKS]}/socket`)))),
+    );
   }
   const connectMs = performance.now() - connectStarted;
 
@@ -96,7 +102,11 @@ export async function run(ctx: BenchContext) {
       const floorMs = performance.now() - f0;
 
       const t0 = performance.now();
-      const res = await fetch(`${ctx.baseURL}/api/conduct/sessions/${session.id}/commands`, { method: "POST", headers, body: JSON.stringify({ type: "release", itemKey: `msel-${i}` }) });
+      const res = await fetch(`${ctx.baseURL}/api/conduct/sessions/${session.id}/commands`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ type: "release", itemKey: `msel-${i}` }),
+      });
       await res.arrayBuffer();
       const answeredMs = performance.now() - t0;
       if (!res.ok) throw new Error(`release ${i} answered ${res.status}`);

@@ -40,7 +40,8 @@ async function exportOnce(url: string, cookie: string): Promise<Sample> {
   const res = await fetch(url, { headers: { cookie } });
   const body = await res.arrayBuffer();
   const http = performance.now() - started;
-  if (res.status !== 200) throw new Error(`GET ${new URL(url).pathname}${new URL(url).search} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+  if (res.status !== 200)
+    throw new Error(`GET ${new URL(url).pathname}${new URL(url).search} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
   const dur = /(?:^|,)\s*render;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
   return { http, render: dur ? Number(dur[1]) : null, bytes: body.byteLength };
 }
@@ -74,7 +75,14 @@ export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partia
     const renders = samples.map((s) => s.render).filter((r): r is number => r !== null);
     const size = `${(samples[0]!.bytes / 1024).toFixed(1)} KiB`;
     const what = format === "json" ? "json (baseline, no layout)" : format;
-    rows.push([`${what}: full HTTP`, f(median(http)!), f(p90(http)), ratio(median(http)!, base!), size, format === "json" ? "baseline of the ratios" : "target < 300 ms (absolute)"]);
+    rows.push([
+      `${what}: full HTTP`,
+      f(median(http)!),
+      f(p90(http)),
+      ratio(median(http)!, base!),
+      size,
+      format === "json" ? "baseline of the ratios" : "target < 300 ms (absolute)",
+    ]);
     if (renders.length === 0) notes.push(`${format}: the response carried no Server-Timing render entry.`);
     else {
       rows.push([`${what}: render in the Worker`, f(median(renders)!), f(p90(renders)), ratio(median(renders)!, base!), "", "Server-Timing render;dur"]);
@@ -87,7 +95,11 @@ export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partia
     ["measure", "median", "p90", "median ÷ json", "size", "note"],
     rows,
   );
-  console.log(`  exports vs the JSON export (${f(base!)} full HTTP, same run): ${FORMATS.filter((x) => x !== "json").map((x) => `${x} ${ratio(median(results.get(x)!.map((s) => s.http)), base!)}`).join(", ")}`);
+  console.log(
+    `  exports vs the JSON export (${f(base!)} full HTTP, same run): ${FORMATS.filter((x) => x !== "json")
+      .map((x) => `${x} ${ratio(median(results.get(x)!.map((s) => s.http)), base!)}`)
+      .join(", ")}`,
+  );
   for (const note of notes) console.log(`  note: ${note}`);
 }
 

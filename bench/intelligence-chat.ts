@@ -49,7 +49,8 @@ export async function run(ctx: BenchContext) {
     return ((await res.json()) as { chat: { id: string } }).chat.id;
   };
   const body = JSON.stringify({ question: QUESTION });
-  const viaWorker = (chatId: string) => timeToFirstByte(`${ctx.baseURL}/api/intelligence/chats/${chatId}/messages`, { method: "PUT", headers, body }, /"type":"text"/);
+  const viaWorker = (chatId: string) =>
+    timeToFirstByte(`${ctx.baseURL}/api/intelligence/chats/${chatId}/messages`, { method: "PUT", headers, body }, /"type":"text"/);
   const direct = () =>
     timeToFirstByte(`${origin}/v1/chat/completions`, {
       method: "POST",
@@ -79,7 +80,10 @@ export async function run(ctx: BenchContext) {
     signedInFloor.push(floor.ms);
     const w = await viaWorker(chatId);
     if (w.status !== 200) throw new Error(`PUT /api/intelligence/chats/{id}/messages answered ${w.status}: ${w.body.slice(0, 200)}`);
-    const events = w.body.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { type: string; label?: string; citations?: unknown[] });
+    const events = w.body
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; label?: string; citations?: unknown[] });
     label = events.find((e) => e.type === "meta")?.label ?? label;
     cited = events.find((e) => e.type === "citations")?.citations?.length ?? 0;
     if (!events.some((e) => e.type === "done")) throw new Error(`the answer did not finish: ${w.body.slice(-200)}`);
@@ -94,7 +98,11 @@ export async function run(ctx: BenchContext) {
     `Intelligence chat: time to the answer's first text (${REQUESTS} sequential rounds, a fresh chat each, fake provider "${label}" answering at once, fake sources; ${cited} items cited); ratios to the signed-in floor GET /api/ai/models, same rounds`,
     ["measure", "median", "p90", "median ÷ signed-in floor", "note"],
     [
-      row("our overhead = Worker first text − provider first byte (paired)", overhead, "session, chat, settings, credit hold, 4 source searches, prompt, provider call"),
+      row(
+        "our overhead = Worker first text − provider first byte (paired)",
+        overhead,
+        "session, chat, settings, credit hold, 4 source searches, prompt, provider call",
+      ),
       row("GET /api/ai/models (signed-in floor)", signedInFloor, "baseline: session check + one account query"),
       row("GET /api/health (floor)", healthFloor, "the bare Worker"),
       row("through our Worker: first text event", text, "PUT /api/intelligence/chats/{id}/messages (NDJSON)"),

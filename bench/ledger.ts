@@ -99,7 +99,9 @@ export async function run(ctx: Pick<BenchContext, "baseURL"> & Partial<Pick<Benc
     ],
     rows,
   );
-  console.log("  baseline = two counter runs, right before and right after the ledger's, pooled; issue 3's absolute target is ≥ 500 ledger pairs/s, 0 lost, 0 duplicated");
+  console.log(
+    "  baseline = two counter runs, right before and right after the ledger's, pooled; issue 3's absolute target is ≥ 500 ledger pairs/s, 0 lost, 0 duplicated",
+  );
   console.log("  call times come from the Worker's clock, which advances only on I/O: whole milliseconds (a baseline that reads 0 shows its ratio as —)");
   return results;
 }

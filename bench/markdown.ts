@@ -131,7 +131,9 @@ export async function run(ctx?: Partial<Pick<BenchContext, "printTable">>) {
     ["input", "chars", "median", "normal brief", "÷ normal", `≤ ${TARGET}x`, "÷ half", "HTML"],
     rows,
   );
-  console.log(`  worst adversarial input: ${worst.toFixed(2)}x the normal brief (target ≤ ${TARGET}x); the normal brief's HTML is ${Math.round(markdownToHtml(normal).length / 1024)} KiB`);
+  console.log(
+    `  worst adversarial input: ${worst.toFixed(2)}x the normal brief (target ≤ ${TARGET}x); the normal brief's HTML is ${Math.round(markdownToHtml(normal).length / 1024)} KiB`,
+  );
 }
 
 export default { name, run };

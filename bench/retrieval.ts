@@ -156,8 +156,17 @@ export async function run(ctx: BenchContext): Promise<void> {
         continue;
       }
       const score = scoreRetrieval(LABELLED_QUESTIONS.map((question, i) => ({ question, passages: results[i]?.passages ?? [] })));
-      const label = semantic ? `hybrid (+ ${retrieval === "openai-compatible" && embedderIsFake ? "fake trigram embedder" : retrieval})` : "keyword only (FTS5 + concept coverage)";
-      rows.push([label, fixed(score.hitAt1), fixed(score.hitAt5), fixed(score.mrr), `${score.declined}/${score.unanswerable}`, `${score.wronglyDeclined}/${score.answerable}`]);
+      const label = semantic
+        ? `hybrid (+ ${retrieval === "openai-compatible" && embedderIsFake ? "fake trigram embedder" : retrieval})`
+        : "keyword only (FTS5 + concept coverage)";
+      rows.push([
+        label,
+        fixed(score.hitAt1),
+        fixed(score.hitAt5),
+        fixed(score.mrr),
+        `${score.declined}/${score.unanswerable}`,
+        `${score.wronglyDeclined}/${score.answerable}`,
+      ]);
       misses.push(score.misses.map((m) => `${semantic ? "hybrid" : "keyword"}: ${m}`));
     }
     ctx.printTable(

@@ -37,7 +37,10 @@ import { kib, ms, printTable, ratio } from "./lib/table.ts";
 const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026" };
 const durationSec = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSec = Number(process.env.BENCH_WARMUP ?? 2);
-const connections = (process.env.BENCH_CONNECTIONS ?? "1,32").split(",").map(Number).filter((n: number) => n > 0);
+const connections = (process.env.BENCH_CONNECTIONS ?? "1,32")
+  .split(",")
+  .map(Number)
+  .filter((n: number) => n > 0);
 const rounds = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 5)) || 5);
 
 function ensureBuild() {
@@ -82,7 +85,11 @@ async function signInDemo(baseURL: string): Promise<{ cookie: string; userId: st
 /** A quick-start exercise copied for the demo user, and the editor page it opens on. */
 async function demoExercisePath(baseURL: string, cookie: string): Promise<string | null> {
   const headers = { cookie, origin: baseURL, "content-type": "application/json" };
-  const created = await fetch(`${baseURL}/api/exercises/from-template`, { method: "POST", headers, body: JSON.stringify({ templateId: "hurricane-landfall" }) });
+  const created = await fetch(`${baseURL}/api/exercises/from-template`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ templateId: "hurricane-landfall" }),
+  });
   if (!created.ok) return null;
   const { id } = (await created.json()) as { id: string };
   const view = (await (await fetch(`${baseURL}/api/exercises/${id}`, { headers: { cookie } })).json()) as { resumeStep?: string };
@@ -102,7 +109,9 @@ async function probe(baseURL: string, target: HttpTarget): Promise<string | null
   }
 }
 
-const only = process.env.BENCH_SECTIONS?.split(",").map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_SECTIONS?.split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 async function loadSections(): Promise<BenchSection[]> {
   const dir = path.join(ROOT, "bench");
@@ -148,7 +157,9 @@ async function main() {
     console.error(`bench: the app did not start: ${e instanceof Error ? e.message : String(e)}`);
     return process.exit(1);
   });
-  console.log(`bench: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join(" and ")}`);
+  console.log(
+    `bench: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ${durationSec} s per run after ${warmupSec} s warm-up, connections ${connections.join(" and ")}`,
+  );
   console.log(`bench: host ${process.platform}/${process.arch}, Node ${process.version}, ${cpus().length} CPUs (shared)`);
 
   const floor = new Map<number, HttpStats>();
@@ -184,7 +195,11 @@ async function main() {
       warmupSec,
       floor,
       measureHttp: (target, options) =>
-        measureHttp(app.baseURL, target, { connections: options?.connections ?? 1, durationSec: options?.durationSec ?? durationSec, warmupSec: options?.warmupSec ?? warmupSec }),
+        measureHttp(app.baseURL, target, {
+          connections: options?.connections ?? 1,
+          durationSec: options?.durationSec ?? durationSec,
+          warmupSec: options?.warmupSec ?? warmupSec,
+        }),
       printHttpTable: (title, stats) => printHttpTable(title, stats, floor),
       printTable,
     };
@@ -237,7 +252,9 @@ async function main() {
   printTable(
     "First-load JavaScript per page (the /assets/*.js its HTML loads; gzip -6 of build/client files)",
     ["page", "files", "raw", "gzip", "note"],
-    sizeRows(pages.map((p) => (p.html ? sizeOfClientAssets(clientDir, p.label, scriptAssetsIn(p.html)) : { label: p.label, files: 0, raw: 0, gzip: 0, note: p.note }))),
+    sizeRows(
+      pages.map((p) => (p.html ? sizeOfClientAssets(clientDir, p.label, scriptAssetsIn(p.html)) : { label: p.label, files: 0, raw: 0, gzip: 0, note: p.note })),
+    ),
   );
   // One wrangler run: wrangler.toml sets minify = true, so what a deploy uploads is the --minify
   // bundle (a run without the flag printed the same bytes, ~25 s more of CPU for nothing).
@@ -262,7 +279,19 @@ function printRoundsTable(title: string, stats: RoundStats[]) {
   printTable(
     title,
     ["target", "conns", "p50", "÷ floor", "p99", "÷ floor", "req/s", "÷ floor", "2xx", "non-2xx", "errors"],
-    stats.map((s) => [s.label, s.connections, ms(s.p50), ratio(s.ratio.p50, 1), ms(s.p99), ratio(s.ratio.p99, 1), Math.round(s.rps), ratio(s.ratio.rps, 1), s.ok, s.non2xx, s.errors]),
+    stats.map((s) => [
+      s.label,
+      s.connections,
+      ms(s.p50),
+      ratio(s.ratio.p50, 1),
+      ms(s.p99),
+      ratio(s.ratio.p99, 1),
+      Math.round(s.rps),
+      ratio(s.ratio.rps, 1),
+      s.ok,
+      s.non2xx,
+      s.errors,
+    ]),
   );
 }
 

@@ -53,7 +53,8 @@ export async function run(ctx: BenchContext) {
     return { ms: r.ms, hit: (r.headers.get("cf-cache-status") ?? "").toUpperCase() === "HIT", bytes: r.body.length };
   };
   // An owner's edit: purges the page's edge copy (worker/briefs/service.ts updateBrief).
-  const edit = (round: number) => api("PATCH", `/api/intelligence/briefs/${brief.id}`, { title: `${seeded.title.replace(/ \(bench \d+\)$/, "")} (bench ${round})` });
+  const edit = (round: number) =>
+    api("PATCH", `/api/intelligence/briefs/${brief.id}`, { title: `${seeded.title.replace(/ \(bench \d+\)$/, "")} (bench ${round})` });
 
   for (let i = 0; i < WARMUP; i++) {
     await health();
@@ -97,7 +98,11 @@ export async function run(ctx: BenchContext) {
     ["request", "median", "p90", "n", "median ÷ floor", "note"],
     [
       row("GET /api/health (floor)", floor, "the bare Worker, same rounds"),
-      row("cold: first request after the edit's purge", cold, `session-free D1 read by token, render, Cache API put in waitUntil; ${coldHits}/${cold.length} were cache hits`),
+      row(
+        "cold: first request after the edit's purge",
+        cold,
+        `session-free D1 read by token, render, Cache API put in waitUntil; ${coldHits}/${cold.length} were cache hits`,
+      ),
       cacheWorks
         ? row("cached: repeat requests (CF-Cache-Status: HIT)", cached, `${cachedHits}/${ROUNDS * REPEATS} repeats were hits`)
         : row("repeat requests (no cache hit seen)", cached, "the Cache API stored nothing here: every repeat was rendered"),

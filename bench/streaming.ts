@@ -57,17 +57,30 @@ export async function run(ctx: BenchContext) {
   const headers = { cookie: ctx.cookie, "content-type": "application/json", origin: ctx.baseURL };
   const credits = await fetch(`${ctx.baseURL}/api/dev/bench/streaming/credits`, { method: "POST", headers });
   if (!credits.ok) throw new Error(`granting bench credits answered ${credits.status}: ${await credits.text()}`);
-  const created = await fetch(`${ctx.baseURL}/api/exercises/create`, { method: "POST", headers, body: JSON.stringify({ exercise: { name: "Bench: streaming" } }) });
+  const created = await fetch(`${ctx.baseURL}/api/exercises/create`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ exercise: { name: "Bench: streaming" } }),
+  });
   if (!created.ok) throw new Error(`creating the bench exercise answered ${created.status}: ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
 
-  const body = JSON.stringify({ sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "How should the exercise open? [fake:slow]" }] });
+  const body = JSON.stringify({
+    sectionType: "intro",
+    purpose: "conversation",
+    messages: [{ role: "user", content: "How should the exercise open? [fake:slow]" }],
+  });
   const viaWorker = () => timeToFirstByte(`${ctx.baseURL}/api/conversations/${id}`, { method: "PUT", headers, body });
   const direct = () =>
     timeToFirstByte(`${origin}/v1/chat/completions`, {
       method: "POST",
       headers: { authorization: `Bearer ${BENCH_AI_KEY}`, "content-type": "application/json" },
-      body: JSON.stringify({ model: "gemini-2.5-pro", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "[fake:slow]" }] }),
+      body: JSON.stringify({
+        model: "gemini-2.5-pro",
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: "user", content: "[fake:slow]" }],
+      }),
     });
 
   // The baselines, on the same app and interleaved with the streamed requests below so that all of

@@ -43,7 +43,8 @@ export async function run(_ctx?: Partial<BenchContext>) {
 
 export async function measure(ctx?: Partial<Pick<BenchContext, "printTable">>) {
   const engine = (await import("../worker/collaborate/synthesis/engine.ts")) as typeof import("../worker/collaborate/synthesis/engine.ts");
-  const { adversarialContributors, countLeaks, scrubScore } = (await import("../worker/collaborate/synthesis/adversarial.ts")) as typeof import("../worker/collaborate/synthesis/adversarial.ts");
+  const { adversarialContributors, countLeaks, scrubScore } =
+    (await import("../worker/collaborate/synthesis/adversarial.ts")) as typeof import("../worker/collaborate/synthesis/adversarial.ts");
   const { offlineProvider } = (await import("../worker/ai/offline.ts")) as typeof import("../worker/ai/offline.ts");
   type Provider = import("../worker/ai/types.ts").AiProvider;
   const offline = offlineProvider();
@@ -68,7 +69,14 @@ export async function measure(ctx?: Partial<Pick<BenchContext, "printTable">>) {
     const t2 = performance.now();
     const drafted = await engine.draftInjects(set.campaign, anon, findings, { provider });
     const t3 = performance.now();
-    return { anonymise: t1 - t0, analyse: t2 - t1, draft: t3 - t2, total: t3 - t0, outputTokens: usage.outputTokens + drafted.usage.outputTokens, injects: drafted.injects.length };
+    return {
+      anonymise: t1 - t0,
+      analyse: t2 - t1,
+      draft: t3 - t2,
+      total: t3 - t0,
+      outputTokens: usage.outputTokens + drafted.usage.outputTokens,
+      injects: drafted.injects.length,
+    };
   };
 
   await pipeline(5, offline); // warm-up
@@ -103,7 +111,8 @@ export async function measure(ctx?: Partial<Pick<BenchContext, "printTable">>) {
     rows,
   );
 
-  const { fieldNotesContributors } = (await import("../worker/collaborate/synthesis/adversarial-notes.ts")) as typeof import("../worker/collaborate/synthesis/adversarial-notes.ts");
+  const { fieldNotesContributors } =
+    (await import("../worker/collaborate/synthesis/adversarial-notes.ts")) as typeof import("../worker/collaborate/synthesis/adversarial-notes.ts");
   const generators = { "adversarial.ts": adversarialContributors(LEAK_SET, 7), "adversarial-notes.ts": fieldNotesContributors(LEAK_SET, 7) };
   const leakRows: (string | number)[][] = [];
   const scoreRows: (string | number)[][] = [];

@@ -20,13 +20,22 @@ import { median } from "./lib/timing.ts";
 
 export const name = "synthesis";
 
-const SIZES = (process.env.BENCH_SYNTHESIS_SIZES ?? "5,20,50").split(",").map(Number).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SYNTHESIS_SIZES ?? "5,20,50")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const RUNS = Number(process.env.BENCH_SYNTHESIS_RUNS ?? 3);
 const FLOOR = Number(process.env.BENCH_SYNTHESIS_FLOOR ?? 20);
 const TIMEOUT_MS = Number(process.env.BENCH_SYNTHESIS_TIMEOUT ?? 120) * 1000;
 const STEPS = ["anonymising", "analysing", "drafting", "finalising"] as const;
 
-type Run = { status: string; error: string | null; startedAt: number | null; completedAt: number | null; timings: Partial<Record<(typeof STEPS)[number], number>> };
+type Run = {
+  status: string;
+  error: string | null;
+  startedAt: number | null;
+  completedAt: number | null;
+  timings: Partial<Record<(typeof STEPS)[number], number>>;
+};
 type Sample = { wallMs: number; objectMs: number; timings: Run["timings"] };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,7 +72,8 @@ export async function run(ctx: BenchContext) {
       state = await call(`/api/synthesis/state/${campaignId}`);
     }
     const wallMs = performance.now() - started;
-    if (state.status !== "completed") throw new Error(`synthesis of ${contributors} contributors ended ${state.status}${state.error ? `: ${state.error}` : ""}`);
+    if (state.status !== "completed")
+      throw new Error(`synthesis of ${contributors} contributors ended ${state.status}${state.error ? `: ${state.error}` : ""}`);
     const r = await call<Run>(`/api/dev/bench/synthesis/${campaignId}`);
     return { wallMs, objectMs: (r.completedAt ?? Number.NaN) - (r.startedAt ?? Number.NaN), timings: r.timings };
   };
@@ -83,22 +93,17 @@ export async function run(ctx: BenchContext) {
     const stages = STEPS.map(stage);
     const rest = wall - stages.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
     const f = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : "—");
-    rows.push([
-      size,
-      f(wall),
-      ratio(wall, base),
-      f(median(samples.map((s) => s.objectMs))),
-      ...stages.map(f),
-      f(rest),
-      f(base),
-      `${samples.length} runs`,
-    ]);
+    rows.push([size, f(wall), ratio(wall, base), f(median(samples.map((s) => s.objectMs))), ...stages.map(f), f(rest), f(base), `${samples.length} runs`]);
   }
   ctx.printTable(
     "Campaign synthesis end to end (trigger → completed through the SYNTHESIS queue and the CampaignSynthesis object), offline provider; medians; ÷ signed-in floor GET /api/ai/models, same run",
     ["contributors", "wall", "÷ floor", "in object", ...STEPS, "queue + polling", "floor", "detail"],
     rows,
   );
-  console.log(`  floor = median of ${FLOOR} sequential GET /api/ai/models right before each size (${floors.map((x) => `${x.toFixed(1)} ms`).join(", ")}); stages = the object's own timings of each step; "in object" = startedAt → completedAt (trigger to done, queue wait included)`);
-  console.log("  queue + polling includes the local queue's batching: wrangler.toml's max_batch_timeout = 1 s for readyroom-synthesis, so locally a lone message waits up to a second before the consumer sees it");
+  console.log(
+    `  floor = median of ${FLOOR} sequential GET /api/ai/models right before each size (${floors.map((x) => `${x.toFixed(1)} ms`).join(", ")}); stages = the object's own timings of each step; "in object" = startedAt → completedAt (trigger to done, queue wait included)`,
+  );
+  console.log(
+    "  queue + polling includes the local queue's batching: wrangler.toml's max_batch_timeout = 1 s for readyroom-synthesis, so locally a lone message waits up to a second before the consumer sees it",
+  );
 }

@@ -39,10 +39,27 @@ export async function run(ctx: BenchContext) {
     // The floors right before the target, so the ratios compare runs seconds apart.
     const floor = await ctx.measureHttp({ label: "GET /api/health (floor)", path: "/api/health" }, { connections });
     const signedIn = await ctx.measureHttp({ label: "GET /api/ai/models (signed-in floor)", path: "/api/ai/models", headers: auth }, { connections });
-    const target = await ctx.measureHttp({ label: `GET /api/users/team-members (${body.teamMembers.length} members)`, path: "/api/users/team-members", headers: auth }, { connections });
+    const target = await ctx.measureHttp(
+      { label: `GET /api/users/team-members (${body.teamMembers.length} members)`, path: "/api/users/team-members", headers: auth },
+      { connections },
+    );
     for (const s of [floor, signedIn, target] as HttpStats[]) {
-      rows.push([s.label, connections, ms(s.p50), ratio(s.p50, floor.p50), ratio(s.p50, signedIn.p50), ms(s.p99), Math.round(s.rps), s.ok, s.non2xx + s.errors]);
+      rows.push([
+        s.label,
+        connections,
+        ms(s.p50),
+        ratio(s.p50, floor.p50),
+        ratio(s.p50, signedIn.p50),
+        ms(s.p99),
+        Math.round(s.rps),
+        s.ok,
+        s.non2xx + s.errors,
+      ]);
     }
   }
-  ctx.printTable(`Team members of a ${team.members}-member team; ratios to the floors measured right before, same connections`, ["target", "conns", "p50", "÷ health", "÷ signed-in", "p99", "req/s", "2xx", "other"], rows);
+  ctx.printTable(
+    `Team members of a ${team.members}-member team; ratios to the floors measured right before, same connections`,
+    ["target", "conns", "p50", "÷ health", "÷ signed-in", "p99", "req/s", "2xx", "other"],
+    rows,
+  );
 }

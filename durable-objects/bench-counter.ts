@@ -18,9 +18,7 @@ export class BenchCounter extends DurableObject<Env> {
 
   /** Adds 1 to the stored counter and returns the new value. */
   increment(): number {
-    return this.ctx.storage.sql
-      .exec<{ n: number }>("INSERT INTO counter (k, n) VALUES (1, 1) ON CONFLICT(k) DO UPDATE SET n = n + 1 RETURNING n")
-      .one().n;
+    return this.ctx.storage.sql.exec<{ n: number }>("INSERT INTO counter (k, n) VALUES (1, 1) ON CONFLICT(k) DO UPDATE SET n = n + 1 RETURNING n").one().n;
   }
 
   value(): number {

@@ -109,10 +109,7 @@ export class CampaignSynthesis extends DurableObject<Env> {
         // Outputs are immutable once written: rewrite only the ones that changed (a new run clears them).
         if (previous?.[name] !== run[name]) this.writeOutput(name, run[name]);
       }
-      this.ctx.storage.sql.exec(
-        "INSERT INTO run (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json",
-        JSON.stringify(small),
-      );
+      this.ctx.storage.sql.exec("INSERT INTO run (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json", JSON.stringify(small));
     });
     this.cached = run;
   }

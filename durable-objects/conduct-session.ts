@@ -24,9 +24,26 @@ import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from 
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
 import { evaluationClosesAt, hotWashMs, isEvaluationClosed } from "../worker/conduct/evaluation-window";
 import { linkAnswers, linkObservations } from "../worker/conduct/object-reads";
-import { CONDUCT_MESSAGES, MAX_SOCKETS_PER_LINK, MAX_SOCKETS_PER_SESSION, type AnswerInput, type ControllerCommand, type ObservationInput } from "../shared/conduct/model";
+import {
+  CONDUCT_MESSAGES,
+  MAX_SOCKETS_PER_LINK,
+  MAX_SOCKETS_PER_SESSION,
+  type AnswerInput,
+  type ControllerCommand,
+  type ObservationInput,
+} from "../shared/conduct/model";
 import { controllerState, evaluatorState, playerState, type LinkRecord, type SessionMeta } from "../worker/conduct/project";
-import { applyAnswer, applyCommandOnClock, applyObservation, initialState, nextAlarmAt, releaseDue, type Applied, type SessionItem, type SessionState } from "../worker/conduct/state";
+import {
+  applyAnswer,
+  applyCommandOnClock,
+  applyObservation,
+  initialState,
+  nextAlarmAt,
+  releaseDue,
+  type Applied,
+  type SessionItem,
+  type SessionState,
+} from "../worker/conduct/state";
 import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAck } from "../shared/conduct/views";
 
 /**
@@ -281,7 +298,15 @@ export class ConductSession extends DurableObject<Env> {
       for (const r of rows) {
         this.ctx.storage.sql.exec(
           "INSERT INTO events (seq, id, at, actorRole, actorId, actorLabel, clientKey, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          r.seq, r.id, r.at, r.actorRole, r.actorId, r.actorLabel, r.clientKey, r.payload.kind, JSON.stringify(r.payload),
+          r.seq,
+          r.id,
+          r.at,
+          r.actorRole,
+          r.actorId,
+          r.actorLabel,
+          r.clientKey,
+          r.payload.kind,
+          JSON.stringify(r.payload),
         );
       }
       this.saveState(last, before);
@@ -306,9 +331,16 @@ export class ConductSession extends DurableObject<Env> {
 
   private async mirrorPending(): Promise<boolean> {
     const pending = this.ctx.storage.sql
-      .exec<{ seq: number; id: string; at: number; actorRole: ActorRole; actorId: string | null; actorLabel: string; clientKey: string | null; payload: string }>(
-        "SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq",
-      )
+      .exec<{
+        seq: number;
+        id: string;
+        at: number;
+        actorRole: ActorRole;
+        actorId: string | null;
+        actorLabel: string;
+        clientKey: string | null;
+        payload: string;
+      }>("SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq")
       .toArray();
     if (!pending.length) return true;
     const state = this.loadState();
@@ -391,7 +423,12 @@ export class ConductSession extends DurableObject<Env> {
   private evaluatorView(link: LinkRecord, guides: EegGuide[]): EvaluatorStateView {
     const state = this.loadState();
     const observations = linkObservations(this.ctx.storage.sql, link.id);
-    return evaluatorState(this.loadMeta()!, state, link, { now: nowMs(), guides, observations, evaluationClosesAt: evaluationClosesAt(state.endedAt, this.hotWash()) });
+    return evaluatorState(this.loadMeta()!, state, link, {
+      now: nowMs(),
+      guides,
+      observations,
+      evaluationClosesAt: evaluationClosesAt(state.endedAt, this.hotWash()),
+    });
   }
 
   /** Sends each socket its role's state, building each distinct state once (per link, per access). After the hot wash, evaluators' sockets are closed instead. */

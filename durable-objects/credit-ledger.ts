@@ -32,8 +32,6 @@ import * as reservations from "./ledger/reservations";
 import { checkSettingsInput, mergeSettings, rearmThresholds } from "./ledger/settings";
 import { LedgerStore } from "./ledger/store";
 
-;
-
 /**
  * CREDIT_LEDGER: the single writer of one account's credits (one object per account,
  * `idFromName(accountId)`), and the source of truth for its balance.

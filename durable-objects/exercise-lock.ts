@@ -22,9 +22,7 @@ const DEFAULT_TTL_MS = 5 * 60 * 1000;
 export class ExerciseLock extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS lock (id INTEGER PRIMARY KEY CHECK (id = 1), userId TEXT NOT NULL, expires INTEGER NOT NULL)",
-    );
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS lock (id INTEGER PRIMARY KEY CHECK (id = 1), userId TEXT NOT NULL, expires INTEGER NOT NULL)");
   }
 
   async ping(): Promise<string> {

@@ -171,7 +171,9 @@ async function registerStripeWebhook(fakeOrigin: string, baseURL: string) {
 }
 
 async function loadJourneys(filters: string[]): Promise<Loaded[]> {
-  const files = readdirSync(JOURNEY_DIR).filter((f) => f.endsWith(".ts")).sort();
+  const files = readdirSync(JOURNEY_DIR)
+    .filter((f) => f.endsWith(".ts"))
+    .sort();
   const loaded: Loaded[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(JOURNEY_DIR, file)).href)) as { default?: Journey };
@@ -186,7 +188,11 @@ async function loadJourneys(filters: string[]): Promise<Loaded[]> {
 }
 
 function slug(text: string) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -251,7 +257,9 @@ function adminOnce(app: RunningApp, args: string[]): Promise<string> {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`npm run admin -- ${args.join(" ")} exited ${code}:\n${out.trim().split("\n").slice(-8).join("\n")}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`npm run admin -- ${args.join(" ")} exited ${code}:\n${out.trim().split("\n").slice(-8).join("\n")}`)),
+    );
   });
 }
 
@@ -276,7 +284,8 @@ async function runJourney(browser: Browser, app: RunningApp, { file, journey }: 
       `Journey "${journey.name}"`,
     );
     // The app must work under its Content-Security-Policy: a refused script, style or connection fails the journey.
-    if (violations.length) throw new Error(`The browser reported ${violations.length} Content-Security-Policy violation(s):\n${[...new Set(violations)].join("\n")}`);
+    if (violations.length)
+      throw new Error(`The browser reported ${violations.length} Content-Security-Policy violation(s):\n${[...new Set(violations)].join("\n")}`);
   } catch (e) {
     error = e instanceof Error ? e : new Error(String(e));
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -328,7 +337,13 @@ async function main() {
     // a minute) would throttle the suite itself; they are covered by test/auth/rate-limit.test.ts.
     // OCR_BASE_URL: images are read by the fake vision model while chat stays offline (the
     // journeys' drafts and answers are the offline provider's).
-    vars: (baseURL) => ({ ...stripeVars(fakes.origin, baseURL), ...intelVars(fakes.origin), SIGN_IN_MAX_ATTEMPTS: "1000", SIGN_UP_MAX_ATTEMPTS: "1000", OCR_BASE_URL: `${fakes.origin}/v1` }),
+    vars: (baseURL) => ({
+      ...stripeVars(fakes.origin, baseURL),
+      ...intelVars(fakes.origin),
+      SIGN_IN_MAX_ATTEMPTS: "1000",
+      SIGN_UP_MAX_ATTEMPTS: "1000",
+      OCR_BASE_URL: `${fakes.origin}/v1`,
+    }),
   }).then(async (started) => {
     await registerStripeWebhook(fakes.origin, started.baseURL).catch(async (e: unknown) => {
       await started.stop();
@@ -344,7 +359,9 @@ async function main() {
     return finish(1);
   }
   const app = ready;
-  console.log(`e2e: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log; deadline ${DEADLINE_MS / 1000} s)`);
+  console.log(
+    `e2e: app ready on ${app.baseURL} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log; deadline ${DEADLINE_MS / 1000} s)`,
+  );
 
   let browser: Browser | null = null;
   const launching = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -352,7 +369,8 @@ async function main() {
     const launched = await beforeDeadline(launching);
     if (launched !== DEADLINE) browser = launched;
     const lanes = Math.min(LANES, journeys.length);
-    if (lanes > 1) console.log(`e2e: ${lanes} lanes for ${journeys.length} journeys (the demo user's one at a time, in file order; the others to whichever lane is free)`);
+    if (lanes > 1)
+      console.log(`e2e: ${lanes} lanes for ${journeys.length} journeys (the demo user's one at a time, in file order; the others to whichever lane is free)`);
     const queue = journeyQueue(journeys, lanes);
     await Promise.all(Array.from({ length: lanes }, () => runLane(browser, app, queue)));
     clearTimeout(deadlineTimer);
@@ -404,7 +422,10 @@ function describeError(error: Error) {
   // eslint-disable-next-line no-control-regex
   const message = error.message.replace(/\u001b\[[0-9;]*m/g, "").trim();
   if (error.name === "AssertionError") return message;
-  const lines = message.split("\n").filter((l) => l.trim() && l.trim() !== "Call log:").slice(0, 4);
+  const lines = message
+    .split("\n")
+    .filter((l) => l.trim() && l.trim() !== "Call log:")
+    .slice(0, 4);
   const frame = (error.stack ?? "").split("\n").find((l) => l.includes("/e2e/journeys/") || l.includes("/e2e/lib/"));
   return [...lines, frame ? frame.trim() : ""].filter(Boolean).join("\n");
 }

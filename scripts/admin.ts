@@ -102,7 +102,8 @@ type UserRow = { id: string; email: string; role: string; accountId: string | nu
 
 async function findUser(email: string, db: D1, target: Target): Promise<UserRow & { accountId: string }> {
   const [user] = await db.query<UserRow>(findUserSql(email));
-  if (!user) throw new UsageError(`No user with e-mail ${email}${target.remote ? " in the remote database" : ""}. See who exists with: npm run admin -- list-users`);
+  if (!user)
+    throw new UsageError(`No user with e-mail ${email}${target.remote ? " in the remote database" : ""}. See who exists with: npm run admin -- list-users`);
   if (!user.accountId) throw new UsageError(`${email} has no account of their own (no OWNER UserAccount row); was the user created by sign-up?`);
   return user as UserRow & { accountId: string };
 }
@@ -117,7 +118,8 @@ function requireId(value: string | undefined, option: string, hint: string): str
 
 function parseSeats(value: string): number {
   const seats = Number(value);
-  if (!Number.isInteger(seats) || seats < 1 || seats > 10_000) throw new UsageError(`--seats "${value}" is not a whole number from 1 to 10000 (the owner takes one seat).`);
+  if (!Number.isInteger(seats) || seats < 1 || seats > 10_000)
+    throw new UsageError(`--seats "${value}" is not a whole number from 1 to 10000 (the owner takes one seat).`);
   return seats;
 }
 
@@ -264,7 +266,17 @@ export async function main(argv: string[]): Promise<number> {
         }
         const teamId = state!.teamId ?? crypto.randomUUID();
         const resize = state!.teamId && seats !== undefined && seats !== state!.seats ? setTeamSeatsSql(state!.teamId, seats, now) : [];
-        await db.exec([...createTeamSql({ email, seats, now, id: teamId }), ...resize, cliAuditSql({ action: state!.teamId ? "admin.team.resize" : "admin.team.create", team: { id: teamId }, email, now, metadata: { teamId, seats: seats ?? state!.seats ?? DEFAULT_TEAM_SEATS } })]);
+        await db.exec([
+          ...createTeamSql({ email, seats, now, id: teamId }),
+          ...resize,
+          cliAuditSql({
+            action: state!.teamId ? "admin.team.resize" : "admin.team.create",
+            team: { id: teamId },
+            email,
+            now,
+            metadata: { teamId, seats: seats ?? state!.seats ?? DEFAULT_TEAM_SEATS },
+          }),
+        ]);
         const seatsNow = seats ?? state!.seats ?? DEFAULT_TEAM_SEATS;
         console.log(
           state!.teamId
@@ -280,7 +292,9 @@ export async function main(argv: string[]): Promise<number> {
         const teamId = requireId(values.team, "team", LIST_TEAMS_HINT);
         const email = requireEmail(values.email);
         const role = values.role ? TEAM_ROLES[pick(values.role, TEAM_ROLE_NAMES, "role")] : "MEMBER";
-        const collaborateRole = values["collaborate-role"] ? COLLABORATE_ROLES[pick(values["collaborate-role"], COLLABORATE_ROLE_NAMES, "collaborate-role")] : "STANDARD_USER";
+        const collaborateRole = values["collaborate-role"]
+          ? COLLABORATE_ROLES[pick(values["collaborate-role"], COLLABORATE_ROLE_NAMES, "collaborate-role")]
+          : "STANDARD_USER";
         await findUser(email, db, target);
         const team = await findTeam(teamId, email, db, target);
         const refusal = ownerRuleRefusal({ isAccountOwner: Boolean(team.memberIsOwner), email, isCaller: false }, { role });
@@ -293,14 +307,23 @@ export async function main(argv: string[]): Promise<number> {
         }
         await db.exec([
           ...addTeamMemberSql({ team: { id: teamId }, email, role, collaborateRole, growSeats, now }),
-          cliAuditSql({ action: "admin.team.add_member", team: { id: teamId }, email, now, metadata: { teamId, role, collaborateRole, was: team.memberRole ?? null } }),
+          cliAuditSql({
+            action: "admin.team.add_member",
+            team: { id: teamId },
+            email,
+            now,
+            metadata: { teamId, role, collaborateRole, was: team.memberRole ?? null },
+          }),
         ]);
         // The insert re-checks the seat, so read back what happened rather than assume it.
         const after = await findTeam(teamId, email, db, target);
-        if (!after.memberRole) throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
+        if (!after.memberRole)
+          throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
         const grew = after.seats > team.seats ? ` (grew from ${team.seats})` : "";
         const what = team.memberRole ? `already a member; now ${role}, ${collaborateRole}` : `added as ${role}, ${collaborateRole}`;
-        console.log(`✓ ${email}: ${what} in ${teamLabel(team)}, ${after.members} of ${after.seats} seats taken${grew}; works in the team's account and gets its plan, in the ${describeTarget(target)}.`);
+        console.log(
+          `✓ ${email}: ${what} in ${teamLabel(team)}, ${after.members} of ${after.seats} seats taken${grew}; works in the team's account and gets its plan, in the ${describeTarget(target)}.`,
+        );
         const note = planNote(after, after.ownerEmail);
         if (note) console.log(note);
         return 0;
@@ -315,7 +338,9 @@ export async function main(argv: string[]): Promise<number> {
         await findUser(email, db, target);
         const team = await findTeam(teamId, email, db, target);
         if (!team.memberRole) {
-          throw new UsageError(`${email} is not a member of team ${teamId}, so cannot create its campaigns. Add them first: npm run admin -- add-team-member --team ${teamId} --email ${email}`);
+          throw new UsageError(
+            `${email} is not a member of team ${teamId}, so cannot create its campaigns. Add them first: npm run admin -- add-team-member --team ${teamId} --email ${email}`,
+          );
         }
         const campaignId = crypto.randomUUID();
         await db.exec([

@@ -32,7 +32,12 @@ const { values: opts } = parseArgs({
 });
 
 if (opts.help) {
-  console.log(readFileSync(new URL(import.meta.url)).toString().split("*/")[0]!.replace(/^\/\*\*|^ \* ?/gm, ""));
+  console.log(
+    readFileSync(new URL(import.meta.url))
+      .toString()
+      .split("*/")[0]!
+      .replace(/^\/\*\*|^ \* ?/gm, ""),
+  );
   process.exit(0);
 }
 
@@ -41,7 +46,9 @@ const dryRun = Boolean(opts["dry-run"]);
 // Secure), so a deploy without one would only produce a site that answers 500: stop before it.
 const appUrl = opts["app-url"] ?? process.env.APP_URL;
 if (!appUrl?.startsWith("https://")) {
-  console.error(`${appUrl ? `--app-url ${appUrl} is not https` : "No --app-url given"}: pass the public https origin, e.g. --app-url https://readyroom.example.org`);
+  console.error(
+    `${appUrl ? `--app-url ${appUrl} is not https` : "No --app-url given"}: pass the public https origin, e.g. --app-url https://readyroom.example.org`,
+  );
   if (!dryRun) process.exit(1);
 }
 const DATABASE = "readyroom";

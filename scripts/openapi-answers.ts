@@ -89,7 +89,9 @@ export function collectAnswers(): Record<string, Record<string, { format: string
   const checker = prog.getTypeChecker();
   const file = prog.getSourceFile(TABLE);
   if (!file) throw new Error(`Cannot read ${TABLE}`);
-  const decl = file.statements.find((s): s is ts.VariableStatement => ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => d.name.getText(file) === "apiRouters"));
+  const decl = file.statements.find(
+    (s): s is ts.VariableStatement => ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => d.name.getText(file) === "apiRouters"),
+  );
   if (!decl) throw new Error("worker/api-routers.ts has no apiRouters table");
   const tableType = checker.getTypeAtLocation(decl.declarationList.declarations[0]!.name);
   const answers: Record<string, Record<string, { format: string; schema: Json }>> = {};
@@ -142,7 +144,9 @@ if (import.meta.main ?? process.argv[1]?.endsWith("openapi-answers.ts")) {
       // missing: reported below
     }
     if (committed !== text) {
-      console.error("worker/openapi/answers.generated.json is out of date with the routes' answer types. Run: node --experimental-strip-types scripts/openapi-answers.ts");
+      console.error(
+        "worker/openapi/answers.generated.json is out of date with the routes' answer types. Run: node --experimental-strip-types scripts/openapi-answers.ts",
+      );
       process.exit(1);
     }
     console.log("openapi answers: up to date");

@@ -41,7 +41,19 @@ export async function seedLocal(persistTo: string): Promise<void> {
 
 async function seed(store: LocalStore): Promise<void> {
   // One query says what is already there.
-  const [state] = await store.query<{ userId: string | null; credentials: number; memberCredentials: number; consultantCredentials: number; clients: number; docs: string | null; briefs: number; alert: number; planActive: number; teamReady: number; conducted: number }>(
+  const [state] = await store.query<{
+    userId: string | null;
+    credentials: number;
+    memberCredentials: number;
+    consultantCredentials: number;
+    clients: number;
+    docs: string | null;
+    briefs: number;
+    alert: number;
+    planActive: number;
+    teamReady: number;
+    conducted: number;
+  }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
@@ -64,7 +76,19 @@ async function seed(store: LocalStore): Promise<void> {
   }
   const presentDocs = new Set((state!.docs ?? "").split(",").filter(Boolean));
   const missingDocs = DEMO_DOCUMENTS.filter((doc) => !presentDocs.has(doc.id));
-  if (state!.userId && state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 && state!.clients === DEMO_CLIENTS.length && state!.planActive > 0 && state!.teamReady && missingDocs.length === 0 && state!.briefs === DEMO_BRIEFS.length && state!.alert === 1 && state!.conducted === 1) {
+  if (
+    state!.userId &&
+    state!.credentials > 0 &&
+    state!.memberCredentials > 0 &&
+    state!.consultantCredentials > 0 &&
+    state!.clients === DEMO_CLIENTS.length &&
+    state!.planActive > 0 &&
+    state!.teamReady &&
+    missingDocs.length === 0 &&
+    state!.briefs === DEMO_BRIEFS.length &&
+    state!.alert === 1 &&
+    state!.conducted === 1
+  ) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }
@@ -77,7 +101,11 @@ async function seed(store: LocalStore): Promise<void> {
   // Hash only when a credential row is missing: a password a demo user changed stays changed.
   const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 ? "" : await hashPassword(DEMO.password);
   await store.exec(seedSql(passwordHash, Date.now()));
-  console.log(state!.userId ? "Seed: repaired the demo workspace (plan re-activated; documents, team, campaign and enterprise clients restored)." : "Seed: created the Brackwater County demo workspace.");
+  console.log(
+    state!.userId
+      ? "Seed: repaired the demo workspace (plan re-activated; documents, team, campaign and enterprise clients restored)."
+      : "Seed: created the Brackwater County demo workspace.",
+  );
 }
 
 export function printDemoSignIn(port: string | number = process.env.PORT ?? "8787"): void {

@@ -17,7 +17,20 @@ await seedLocal(persist);
 const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 
 const child = runAsync(
-  ...wranglerCommand(["dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", "--persist-to", persist, "--show-interactive-dev-session=false", "--var", "APP_ENV:local", ...extraVars]),
+  ...wranglerCommand([
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--test-scheduled",
+    "--persist-to",
+    persist,
+    "--show-interactive-dev-session=false",
+    "--var",
+    "APP_ENV:local",
+    ...extraVars,
+  ]),
   // wrangler dev bundles React's development build unless NODE_ENV says otherwise (deploy bundles
   // production): a server-rendered page cost about twice the CPU of what production runs.
   { ...wranglerEnv, NODE_ENV: process.env.NODE_ENV ?? "production" },
@@ -29,7 +42,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal
 void (async () => {
   for (let i = 0; i < 240; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       printDemoSignIn(port);
       return;

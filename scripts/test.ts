@@ -208,7 +208,12 @@ async function runStage(stage: Stage, buffered: boolean): Promise<Outcome> {
   const output: Buffer[] = [];
   try {
     // detached: a process group of its own, so the deadline can stop the stage and all it started.
-    child = spawn(stage.command, stage.args, { cwd: ROOT, env, detached: true, stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"] });
+    child = spawn(stage.command, stage.args, {
+      cwd: ROOT,
+      env,
+      detached: true,
+      stdio: ["ignore", buffered ? "pipe" : "inherit", buffered ? "pipe" : "inherit"],
+    });
   } catch (e) {
     return { name: stage.name, seconds: round1(performance.now() - started), status: "failed", note: `could not start: ${(e as Error).message}` };
   }

@@ -53,5 +53,5 @@ export const apiRouters = [
   ["/api/feedback", feedbackFormRoutes],
   ["/api/conduct/sessions", conductSessionRoutes],
   ["/api/conduct/t", conductLinkRoutes],
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router keeps its own schema type
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router keeps its own schema type
 ] as const satisfies readonly (readonly [string, Hono<AppEnv, any, any>])[];

@@ -46,7 +46,10 @@ export function createApp() {
 
   // better-auth checks origins on its own routes; routes that accept cross-site writes say so
   // themselves (`crossSiteAllowed`: Stripe's signed webhook, the synthesis API's bearer tokens).
-  app.use("/api/*", sameOriginWrites((path, c) => path.startsWith("/api/auth/") || crossSiteAccepted(c)));
+  app.use(
+    "/api/*",
+    sameOriginWrites((path, c) => path.startsWith("/api/auth/") || crossSiteAccepted(c)),
+  );
 
   // The platform's floor: a route that does nothing, for health checks and benchmarks.
   app.get("/api/health", describe({ summary: "Health check: answers ok, touches nothing", produces: "text/plain" }), (c) => c.text("ok"));
@@ -61,8 +64,12 @@ export function createApp() {
     }
     return described;
   };
-  app.get("/api/openapi.json", describe({ summary: "This document", internal: true }), (c) => c.body(describeApi(c).json, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" }));
-  app.get("/api/docs", describe({ summary: "This document as a page", internal: true }), async (c) => c.body(describeApi(c).html, 200, Object.fromEntries(await docsPageHeaders())));
+  app.get("/api/openapi.json", describe({ summary: "This document", internal: true }), (c) =>
+    c.body(describeApi(c).json, 200, { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" }),
+  );
+  app.get("/api/docs", describe({ summary: "This document as a page", internal: true }), async (c) =>
+    c.body(describeApi(c).html, 200, Object.fromEntries(await docsPageHeaders())),
+  );
 
   // Public share pages (worker/index.ts sends /share/* here): static HTML, no sign-in. Any other
   // path under /share gets the same page as an unknown token, never the app or a JSON error.

@@ -64,7 +64,10 @@ const intelSources = z
   .optional()
   .transform((value, ctx): SourceId[] | undefined => {
     if (value === undefined || !value.trim()) return undefined;
-    const names = value.split(",").map((n) => n.trim().toLowerCase()).filter(Boolean);
+    const names = value
+      .split(",")
+      .map((n) => n.trim().toLowerCase())
+      .filter(Boolean);
     if (names.length === 1 && names[0] === "none") return [];
     const unknown = names.filter((n) => !isSourceId(n));
     if (unknown.length > 0) {
@@ -148,15 +151,13 @@ export const configSchema = z.object({
   /** Free-trial days of a first subscription; 0 turns trials off. */
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   /** One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}]. */
-  STRIPE_CREDIT_PACKS: jsonVar(
-    z.array(z.object({ id: z.string().min(1), credits: z.number().int().positive(), priceId: z.string().min(1) })),
-    [],
-  ),
+  STRIPE_CREDIT_PACKS: jsonVar(z.array(z.object({ id: z.string().min(1), credits: z.number().int().positive(), priceId: z.string().min(1) })), []),
   /** Credits per month of each plan (a yearly invoice grants twelve months; admin-granted plans get them monthly, worker/billing/allowance.ts). JSON. */
-  PLAN_MONTHLY_CREDITS: jsonVar(
-    z.object({ SOLO: z.number().int().min(0), TEAM: z.number().int().min(0), ENTERPRISE: z.number().int().min(0) }),
-    { SOLO: 1000, TEAM: 5000, ENTERPRISE: 20000 },
-  ),
+  PLAN_MONTHLY_CREDITS: jsonVar(z.object({ SOLO: z.number().int().min(0), TEAM: z.number().int().min(0), ENTERPRISE: z.number().int().min(0) }), {
+    SOLO: 1000,
+    TEAM: 5000,
+    ENTERPRISE: 20000,
+  }),
   /** Threat intelligence sources (worker/intelligence/sources): which are on, and how they are reached. */
   INTEL_SOURCES: intelSources,
   /** Budget of one source in one search (all attempts and waits): the slowest source bounds an answer's wait. */
@@ -178,18 +179,40 @@ export const configSchema = z.object({
    * The team-accounts flag of spec §9, part of the public runtime configuration: off hides team
    * features (user management, invitations, the team members API). On unless "false", "0" or "off".
    */
-  TEAM_ACCOUNTS_ENABLED: z.preprocess((value) => (value === undefined || value === "" ? true : typeof value === "boolean" ? value : !["false", "0", "off", "no"].includes(String(value).trim().toLowerCase())), z.boolean()),
+  TEAM_ACCOUNTS_ENABLED: z.preprocess(
+    (value) =>
+      value === undefined || value === ""
+        ? true
+        : typeof value === "boolean"
+          ? value
+          : !["false", "0", "off", "no"].includes(String(value).trim().toLowerCase()),
+    z.boolean(),
+  ),
   /**
    * Spec §7 direct mode of the synthesis API: the browser calls SYNTHESIS_DIRECT_URL with a bearer
    * token (worker/collaborate/synthesis/token.ts) instead of /api. Off unless "true", "1" or "on".
    */
-  SYNTHESIS_DIRECT_MODE: z.preprocess((value) => (typeof value === "boolean" ? value : ["true", "1", "on", "yes"].includes(String(value ?? "").trim().toLowerCase())), z.boolean()),
+  SYNTHESIS_DIRECT_MODE: z.preprocess(
+    (value) =>
+      typeof value === "boolean"
+        ? value
+        : ["true", "1", "on", "yes"].includes(
+            String(value ?? "")
+              .trim()
+              .toLowerCase(),
+          ),
+    z.boolean(),
+  ),
   SYNTHESIS_DIRECT_URL: z.string().url().optional().catch(undefined),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   SIGN_UP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   DOCUMENTS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(10),
-  DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  DOCUMENTS_MAX_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   /** PDFs with more pages are refused before any page is read (worker/documents/parse/pdf.ts). */
   DOCUMENTS_MAX_PDF_PAGES: z.coerce.number().int().positive().default(2000),
   /** Invitation e-mails (team and campaign, sends and resends) one person may send in 24 hours (worker/audit/invitation-limit.ts). */
@@ -202,7 +225,12 @@ export const configSchema = z.object({
   FEEDBACK_MAX_PER_LINK_PER_MINUTE: z.coerce.number().int().positive().default(60),
   FEEDBACK_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** The hot wash: minutes evaluator links stay open after a session ends (worker/conduct/evaluation-window.ts). */
-  EVALUATION_HOT_WASH_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+  EVALUATION_HOT_WASH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -27,7 +27,11 @@ export type MeasureOptions = { connections: number; durationSec: number; warmupS
  * Latency percentiles from every 2xx response time (sub-millisecond, from autocannon's response
  * event): its own histogram rounds to whole milliseconds, too coarse next to a ~1 ms floor.
  */
-export async function measureHttp(baseURL: string, target: HttpTarget, { connections, durationSec, warmupSec, skipFirst = 0 }: MeasureOptions): Promise<HttpStats> {
+export async function measureHttp(
+  baseURL: string,
+  target: HttpTarget,
+  { connections, durationSec, warmupSec, skipFirst = 0 }: MeasureOptions,
+): Promise<HttpStats> {
   const options = {
     url: baseURL + target.path,
     method: target.method ?? "GET",
@@ -73,7 +77,6 @@ function percentile(sorted: number[], q: number) {
 
 /** A target's figures over the rounds: each the median of its per-round values, each ratio the median of its per-round ratios. */
 export type RoundStats = HttpStats & { rounds: number; ratio: { p50: number; p99: number; rps: number } };
-
 
 /**
  * The floor and the targets in short interleaved rounds (floor, a, b, floor, a, b…) at one

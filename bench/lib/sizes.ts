@@ -115,7 +115,9 @@ export function workerBundleSize(root: string, label: string, extraArgs: string[
         gzip += gzipSize(buffer);
       }
       const reported = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(run.output);
-      const note = [reported ? `wrangler: ${reported[1]} KiB / gzip ${reported[2]} KiB` : "", ...notes.map((n) => `2nd attempt; the 1st: ${n}`)].filter(Boolean).join("; ");
+      const note = [reported ? `wrangler: ${reported[1]} KiB / gzip ${reported[2]} KiB` : "", ...notes.map((n) => `2nd attempt; the 1st: ${n}`)]
+        .filter(Boolean)
+        .join("; ");
       return { label, files: files.length, raw, gzip, reportedGzip: reported ? Number(reported[2]) * 1024 : undefined, note: note || undefined };
     } finally {
       rmSync(outdir, { recursive: true, force: true });

@@ -2,9 +2,14 @@
 export function printTable(title: string, headers: string[], rows: (string | number)[][]) {
   const cells = rows.map((row) => row.map((cell) => String(cell)));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? "").length)));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((row) => typeof row[i] === "number" || /^[\d.,x%—-]+( [a-zA-Z]+)?$/.test(String(row[i]))));
+  const numeric = headers.map(
+    (_, i) => rows.length > 0 && rows.every((row) => typeof row[i] === "number" || /^[\d.,x%—-]+( [a-zA-Z]+)?$/.test(String(row[i]))),
+  );
   const line = (row: string[]) =>
-    row.map((cell, i) => (numeric[i] && i > 0 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  ").trimEnd();
+    row
+      .map((cell, i) => (numeric[i] && i > 0 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(headers));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));

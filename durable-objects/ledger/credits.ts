@@ -23,7 +23,13 @@ import type { LedgerStore } from "./store";
 export function grant(store: LedgerStore, { b, now }: OpContext, input: GrantInput): string[] {
   if (!isPositive(input.amount)) throw new Refusal("invalid_input", "amount must be a positive integer");
   if (input.expiresAt != null && !isCount(input.expiresAt)) throw new Refusal("invalid_input", "expiresAt must be epoch milliseconds");
-  const id = store.insertTx(input, now, { type: "GRANT", status: "COMPLETED", amount: input.amount, remaining: input.amount, expiresAt: input.expiresAt ?? null });
+  const id = store.insertTx(input, now, {
+    type: "GRANT",
+    status: "COMPLETED",
+    amount: input.amount,
+    remaining: input.amount,
+    expiresAt: input.expiresAt ?? null,
+  });
   b.currentBalance += input.amount;
   b.grantedCreditsAvailable += input.amount;
   b.totalGranted += input.amount;
@@ -59,7 +65,11 @@ export function revoke(store: LedgerStore, { b, now }: OpContext, input: RevokeI
     debit(store, b, amount);
   }
   b.totalRevoked += amount;
-  const metadata = { ...(input.metadata ?? {}), requested: input.amount, ...(input.grantTransactionId ? { grantTransactionId: input.grantTransactionId } : {}) };
+  const metadata = {
+    ...(input.metadata ?? {}),
+    requested: input.amount,
+    ...(input.grantTransactionId ? { grantTransactionId: input.grantTransactionId } : {}),
+  };
   return [store.insertTx({ ...input, metadata }, now, { type: "REVOKE", status: "COMPLETED", amount: -amount })];
 }
 

@@ -15,7 +15,13 @@ export const MIRROR_PAGE = 200;
 /** An event handed out but not acknowledged is offered again after this long. */
 const EVENT_LEASE_MS = 5 * 60_000;
 
-export function insertEvent(sql: SqlStorage, owner: { accountId: string; userId: string | null }, now: number, kind: LedgerEvent["kind"], payload: LedgerEvent["payload"]) {
+export function insertEvent(
+  sql: SqlStorage,
+  owner: { accountId: string; userId: string | null },
+  now: number,
+  kind: LedgerEvent["kind"],
+  payload: LedgerEvent["payload"],
+) {
   sql.exec(
     "INSERT INTO events (id, kind, payload, createdAt) VALUES (?, ?, ?, ?)",
     crypto.randomUUID(),

@@ -1,4 +1,11 @@
-import { ALLOWED_TRANSITIONS, type Metadata, type ReleaseInput, type ReserveInput, type SettleInput, type TransactionStatus } from "../../worker/billing/ledger-types";
+import {
+  ALLOWED_TRANSITIONS,
+  type Metadata,
+  type ReleaseInput,
+  type ReserveInput,
+  type SettleInput,
+  type TransactionStatus,
+} from "../../worker/billing/ledger-types";
 import { isCount, isPositive, parseMeta, Refusal, type OpContext } from "./accounting";
 import { debit } from "./credits";
 import type { TxRow } from "./schema";

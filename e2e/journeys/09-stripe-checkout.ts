@@ -23,7 +23,10 @@ export default {
     try {
       await page.waitForURL((url) => url.pathname.startsWith("/fake-stripe/checkout/"), { timeout: 20_000 });
     } catch {
-      const alerts = await page.getByRole("alert").allInnerTexts().catch(() => []);
+      const alerts = await page
+        .getByRole("alert")
+        .allInnerTexts()
+        .catch(() => []);
       check(false, `Choose Solo did not open the hosted checkout; the page is at ${pathOf(page)}${alerts.length ? ` (${alerts.join(" | ")})` : ""}.`);
     }
     await visible(page.getByText("Readyroom Solo: $29.00 / month"), "the Solo monthly line item on the hosted checkout");

@@ -9,7 +9,6 @@ const ANSWER_TIMEOUT_MS = 60_000;
 
 const QUESTION = "What does the flood annex say about Levee L-3?";
 
-
 const chatList = (page: Page) => page.getByRole("list", { name: "Your chats" });
 const chatItem = (page: Page, title: string): Locator => chatList(page).getByRole("listitem").filter({ hasText: title });
 
@@ -68,13 +67,17 @@ export default {
     const title = (await page.locator("#ask-chat-heading").innerText()).trim();
     check(title.length > 0 && QUESTION.startsWith(title.replace(/…$/, "").trim().slice(0, 20)), `the chat is titled "${title}", not after the question.`);
     const renamed = `Levee L-3 (e2e ${uniqueTag()})`;
-    await chatItem(page, title).getByRole("button", { name: `Rename chat ${title}`, exact: true }).click();
+    await chatItem(page, title)
+      .getByRole("button", { name: `Rename chat ${title}`, exact: true })
+      .click();
     const titleBox = page.getByLabel(`New title for ${title}`, { exact: true });
     await titleBox.fill(renamed);
     await titleBox.press("Enter");
     await visible(chatItem(page, renamed), `the renamed chat "${renamed}"`);
 
-    await chatItem(page, renamed).getByRole("button", { name: `Delete chat ${renamed}`, exact: true }).click();
+    await chatItem(page, renamed)
+      .getByRole("button", { name: `Delete chat ${renamed}`, exact: true })
+      .click();
     const confirm = await visible(page.getByRole("alertdialog", { name: "Delete this chat?" }), "the delete confirmation");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await hidden(chatItem(page, renamed), `the deleted chat "${renamed}"`);

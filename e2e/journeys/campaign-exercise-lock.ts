@@ -57,19 +57,19 @@ export default {
     // (the lead, as create-team makes them) or a campaign manager (the member).
     await admin("add-team-member", "--team", teamId, "--email", memberUser.email, "--collaborate-role", "manager");
     for (const email of [leadUser.email, memberUser.email]) await admin("set-flag", "--email", email, "--flag", "collaborateEnabled", "--on");
-    const campaignId = idFrom(await admin("create-campaign", "--team", teamId, "--name", "Harbor district evacuation", "--email", leadUser.email), "campaignId");
+    const campaignId = idFrom(
+      await admin("create-campaign", "--team", teamId, "--name", "Harbor district evacuation", "--email", leadUser.email),
+      "campaignId",
+    );
 
     // The lead creates the campaign exercise through the campaign API (the collaborate pages that
     // will offer a button for it come with the collaborate issue).
     await gotoAndHydrate(lead, baseURL, "/dashboard");
     await dismissWelcome(lead);
-    const created = (await lead.evaluate(
-      async (url) => {
-        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ exercise: { name: "" } }) });
-        return { status: res.status, body: (await res.json()) as { id?: string } };
-      },
-      `/api/collaborate/campaigns/${campaignId}/exercises/create`,
-    )) as { status: number; body: { id?: string } };
+    const created = (await lead.evaluate(async (url) => {
+      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ exercise: { name: "" } }) });
+      return { status: res.status, body: (await res.json()) as { id?: string } };
+    }, `/api/collaborate/campaigns/${campaignId}/exercises/create`)) as { status: number; body: { id?: string } };
     check(created.status === 201 && created.body.id, `creating the campaign exercise answered ${created.status}.`);
     const base = `/collaborate/campaigns/${campaignId}/exercise/${created.body.id}`;
     const lockUrl = `/api/collaborate/campaigns/${campaignId}/exercises/${created.body.id}/lock`;
@@ -106,7 +106,8 @@ export default {
     check((await member.getByRole("button", { name: "Draft intro" }).count()) === 0, "the assistant is off in read-only mode.");
     // The server refuses the member's writes too, whatever the page does.
     const refused = await member.evaluate(
-      async (url) => (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ exercise: { name: "Hijacked" } }) })).status,
+      async (url) =>
+        (await fetch(url, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ exercise: { name: "Hijacked" } }) })).status,
       `/api/collaborate/campaigns/${campaignId}/exercises/${created.body.id}/update`,
     );
     check(refused === 423, `a write by the member while the lead holds the lock answered ${refused}, not 423.`);

@@ -1,11 +1,28 @@
 import type { Page } from "playwright-core";
-import { check, dismissWelcome, FRESH_PASSWORD, gotoAndHydrate, hidden, signUpFreshUser, uniqueEmail, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import {
+  check,
+  dismissWelcome,
+  FRESH_PASSWORD,
+  gotoAndHydrate,
+  hidden,
+  signUpFreshUser,
+  uniqueEmail,
+  visible,
+  waitForHydration,
+  waitForPath,
+} from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** The interview link in the newest campaign e-mail to `email` in the local outbox. */
 async function joinLinkFor(page: Page, baseURL: string, email: string): Promise<string> {
   await gotoAndHydrate(page, baseURL, "/dev/mailbox");
-  const mail = await visible(page.getByRole("listitem").filter({ hasText: `To ${email} · campaign-invitation` }).first(), `the campaign invitation e-mail to ${email}`);
+  const mail = await visible(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: `To ${email} · campaign-invitation` })
+      .first(),
+    `the campaign invitation e-mail to ${email}`,
+  );
   const href = await mail.getByRole("link", { name: /\/collaborate\/join\?token=/ }).getAttribute("href");
   check(href, `The campaign invitation to ${email} has no /collaborate/join link.`);
   return href;
@@ -26,7 +43,9 @@ async function completeInterview(page: Page, who: string) {
     if (await submit.isVisible()) break;
     await visible(box, `${who}'s answer box (question ${i + 1})`);
     const label = (await box.getAttribute("placeholder")) === "One per line…" ? "phase2" : "phase1";
-    const text = Object.values(answers)[i] ?? (label === "phase2" ? "Air quality alert issued at 06:00\nShelter reaches capacity" : "We would ask the EOC for clean-air shelters.");
+    const text =
+      Object.values(answers)[i] ??
+      (label === "phase2" ? "Air quality alert issued at 06:00\nShelter reaches capacity" : "We would ask the EOC for clean-air shelters.");
     const before = await page.getByRole("progressbar", { name: "Interview progress" }).getAttribute("aria-valuenow");
     await box.fill(text);
     await page.getByRole("button", { name: "Send answer", exact: true }).click();
@@ -132,12 +151,18 @@ export default {
     const interviewUrl = member.page.url();
     await member.page.getByRole("textbox", { name: /Your answer to:/ }).fill("Epidemiologist at the health department.");
     await member.page.getByRole("button", { name: "Send answer", exact: true }).click();
-    await visible(member.page.getByRole("list", { name: "Interview transcript" }).getByText("Epidemiologist at the health department."), "the first answer in the transcript");
+    await visible(
+      member.page.getByRole("list", { name: "Interview transcript" }).getByText("Epidemiologist at the health department."),
+      "the first answer in the transcript",
+    );
     await gotoAndHydrate(member.page, baseURL, "/collaborate");
     await (await visible(member.page.getByRole("link", { name: /Continue the interview for Wildfire smoke/ }), "Continue in Your interviews")).click();
     await waitForPath(member.page, new URL(interviewUrl).pathname);
     await waitForHydration(member.page);
-    await visible(member.page.getByRole("list", { name: "Interview transcript" }).getByText("Epidemiologist at the health department."), "the saved answer after resuming");
+    await visible(
+      member.page.getByRole("list", { name: "Interview transcript" }).getByText("Epidemiologist at the health department."),
+      "the saved answer after resuming",
+    );
     await completeInterview(member.page, "Priya");
 
     // Two of three done: the page says, before anyone clicks, that a synthesis needs three.
@@ -166,7 +191,20 @@ export default {
     await waitForHydration(page);
     await visible(page.getByRole("heading", { name: /^Findings · Wildfire smoke/ }), "the findings page");
     const text = (await page.locator("main").textContent()) ?? "";
-    for (const secret of ["Ruth", "Abernathy", "Priya", "Natarajan", "Tomas", "Reyes", campaignOnly, member.email, third, "Valley Fire District", "Valley Health Department", "Valley School District"]) {
+    for (const secret of [
+      "Ruth",
+      "Abernathy",
+      "Priya",
+      "Natarajan",
+      "Tomas",
+      "Reyes",
+      campaignOnly,
+      member.email,
+      third,
+      "Valley Fire District",
+      "Valley Health Department",
+      "Valley School District",
+    ]) {
       check(!text.includes(secret), `The findings page shows "${secret}".`);
     }
     check(/Respondent \d/.test(text), "The findings page quotes no anonymised respondent.");

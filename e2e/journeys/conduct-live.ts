@@ -51,9 +51,11 @@ async function shot(page: Page, name: string) {
 const count = (page: Page, key: string) => page.locator(`[data-count="${key}"]`);
 
 async function waitForCount(page: Page, key: string, value: string, what: string) {
-  await page.waitForFunction(([k, v]) => document.querySelector(`[data-count="${k}"]`)?.textContent?.trim() === v, [key, value] as const, { timeout: 20_000 }).catch(async () => {
-    throw new Error(`${what}: the console shows ${await count(page, key).textContent()} ${key}, expected ${value}.`);
-  });
+  await page
+    .waitForFunction(([k, v]) => document.querySelector(`[data-count="${k}"]`)?.textContent?.trim() === v, [key, value] as const, { timeout: 20_000 })
+    .catch(async () => {
+      throw new Error(`${what}: the console shows ${await count(page, key).textContent()} ${key}, expected ${value}.`);
+    });
 }
 
 async function linkUrl(page: Page, label: string): Promise<string> {
@@ -71,7 +73,6 @@ async function openTab(page: Page, name: string) {
 const startsWith = (bytes: Buffer, magic: string) => bytes.subarray(0, magic.length).toString("latin1") === magic;
 /** A Word file: a zip ("PK") whose directory names the main document part (names are stored uncompressed). */
 const isDocx = (bytes: Buffer) => startsWith(bytes, "PK") && bytes.includes("word/document.xml");
-
 
 /**
  * The HSEEP round trip (issue 15) with three people at once. A controller creates a session from the
@@ -148,7 +149,10 @@ export default {
     await waitForHydration(evaluator);
     await visible(evaluator.getByRole("heading", { name: "Evaluator — Mass Care", level: 1 }), "the evaluator page");
     await visible(evaluator.locator('[data-connection="live"]'), "the evaluator's Live connection");
-    await visible(evaluator.getByText("The controller has not made the evaluation guides for this session yet.", { exact: true }), "the evaluator's page before any guide");
+    await visible(
+      evaluator.getByText("The controller has not made the evaluation guides for this session yet.", { exact: true }),
+      "the evaluator's page before any guide",
+    );
 
     // Before play: the controller generates the evaluation guides (offline), one per capability the
     // objectives name, with the objective as its target; saving them reaches the evaluator live.
@@ -161,7 +165,10 @@ export default {
     check((await guideCapability.inputValue()) === "Mass Care Services", `the guide is for ${await guideCapability.inputValue()}, not Mass Care Services.`);
     const targetBox = page.getByRole("textbox", { name: "Capability target 1", exact: true });
     check((await targetBox.inputValue()) === target, `the guide's first target reads ${JSON.stringify(await targetBox.inputValue())}.`);
-    await visible(evaluator.getByRole("group").filter({ has: evaluator.getByText("Mass Care Services", { exact: true }) }), "the guide on the evaluator's page");
+    await visible(
+      evaluator.getByRole("group").filter({ has: evaluator.getByText("Mass Care Services", { exact: true }) }),
+      "the guide on the evaluator's page",
+    );
     const targetSelect = await visible(evaluator.getByLabel("Capability target (optional)"), "the evaluator's capability target choice (the guide's targets)");
     check((await targetSelect.locator("option").allTextContents()).includes(target), "the evaluator's target choice does not offer the guide's target.");
     await shot(page, "conduct-eeg");
@@ -202,14 +209,20 @@ export default {
     await waitForCount(page, "answers", "1", "after the player's answer");
 
     // The evaluator sees the current inject with its expected action, and records a rated observation.
-    await visible(evaluator.getByTestId("current-inject").getByText("Mass care opens the second shelter."), "the current inject's expected action on the evaluator's page");
+    await visible(
+      evaluator.getByTestId("current-inject").getByText("Mass care opens the second shelter."),
+      "the current inject's expected action on the evaluator's page",
+    );
     await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
     await evaluator.getByLabel("Capability target (optional)").selectOption({ label: target });
     await evaluator.getByLabel("What you observed").fill(OBSERVED);
     await evaluator.getByLabel("S — Performed with Some Challenges").click();
     await evaluator.getByRole("button", { name: "Save observation", exact: true }).click();
     const notes = evaluator.getByRole("list", { name: "Your observations" });
-    const savedNote = await visible(notes.locator('[data-note-state="saved"]').filter({ hasText: "The warning went out 12 minutes" }), "the observation listed as Saved");
+    const savedNote = await visible(
+      notes.locator('[data-note-state="saved"]').filter({ hasText: "The warning went out 12 minutes" }),
+      "the observation listed as Saved",
+    );
     check((await savedNote.textContent())?.includes(`Target: ${target}`), "the saved observation does not show its capability target.");
     await waitForCount(page, "observations", "1", "after the evaluator's observation");
 
@@ -269,7 +282,13 @@ export default {
     await waitForPath(page, `${consolePath}/replay`);
     const log = await visible(page.getByRole("list", { name: "Event log" }), "the replay's event log");
     const text = (await log.textContent()) ?? "";
-    for (const needle of ["Released “Levee patrol reports overtopping” on schedule", "Released “Shelter reports capacity”", "The EOC Director decides", "rated S", "The session ended."]) {
+    for (const needle of [
+      "Released “Levee patrol reports overtopping” on schedule",
+      "Released “Shelter reports capacity”",
+      "The EOC Director decides",
+      "rated S",
+      "The session ended.",
+    ]) {
       check(text.includes(needle), `the replay does not show ${JSON.stringify(needle)}.`);
     }
 
@@ -278,7 +297,13 @@ export default {
     await waitForPath(page, `${consolePath}/feedback`);
     await visible(page.getByRole("heading", { name: "Response 1: EOC Director, Eastbank County" }), "the participant's response on the Feedback tab");
     check(await page.getByText(FEEDBACK_IMPROVEMENT, { exact: true }).isVisible(), "the Feedback tab does not show the area for improvement.");
-    check(await page.getByRole("table", { name: /Mean rating per statement/ }).getByRole("row", { name: /well structured and organized\. 4\.00 1/ }).isVisible(), "the Feedback tab's means do not show the 4 given.");
+    check(
+      await page
+        .getByRole("table", { name: /Mean rating per statement/ })
+        .getByRole("row", { name: /well structured and organized\. 4\.00 1/ })
+        .isVisible(),
+      "the Feedback tab's means do not show the 4 given.",
+    );
 
     // The after-action report: drafted from the record, each finding quoting its evidence.
     await openTab(page, "After-action report");
@@ -286,9 +311,16 @@ export default {
     await page.getByRole("button", { name: "Generate draft", exact: true }).click();
     const analysis = await visible(page.getByRole("region", { name: "Mass Care Services", exact: true }), "the Mass Care Services capability analysis");
     check((await analysis.getByLabel("Rating", { exact: true }).inputValue()) === "S", "the capability analysis is not rated S (the evaluator's rating).");
-    for (const heading of ["Strengths", "Areas for improvement"]) await visible(analysis.getByRole("heading", { name: heading, exact: true }), `the analysis's ${heading} heading`);
-    await visible(analysis.getByRole("list", { name: "Evidence" }).getByText(`“${OBSERVED}”`, { exact: true }), "the analysis quoting the evaluator's observation");
-    await visible(analysis.getByRole("list", { name: "Evidence" }).getByText(`“${LATE_NOTE}”`, { exact: true }), "the area for improvement quoting the queued note");
+    for (const heading of ["Strengths", "Areas for improvement"])
+      await visible(analysis.getByRole("heading", { name: heading, exact: true }), `the analysis's ${heading} heading`);
+    await visible(
+      analysis.getByRole("list", { name: "Evidence" }).getByText(`“${OBSERVED}”`, { exact: true }),
+      "the analysis quoting the evaluator's observation",
+    );
+    await visible(
+      analysis.getByRole("list", { name: "Evidence" }).getByText(`“${LATE_NOTE}”`, { exact: true }),
+      "the area for improvement quoting the queued note",
+    );
 
     // The Improvement Plan row of the late shelter: its owner, point of contact and completion date.
     // Far enough ahead that the action is never overdue or due for a reminder on the app's real clock.
@@ -297,7 +329,10 @@ export default {
     const issues = await ip.getByLabel(/^Issue, row \d+$/).evaluateAll((boxes) => boxes.map((b) => (b as HTMLTextAreaElement | HTMLInputElement).value));
     const n = issues.findIndex((issue) => issue.startsWith("Second shelter opened late")) + 1;
     check(n > 0, `no Improvement Plan row for the late shelter: ${JSON.stringify(issues)}`);
-    check(issues.some((issue) => issue.startsWith("The warning went out")), "the S-rated note naming a problem is not an area for improvement.");
+    check(
+      issues.some((issue) => issue.startsWith("The warning went out")),
+      "the S-rated note naming a problem is not an area for improvement.",
+    );
     const field = (name: string) => ip.getByLabel(`${name}, row ${n}`, { exact: true });
     const correctiveAction = await field("Corrective action").inputValue();
     check(correctiveAction.length > 0, "the late shelter's Improvement Plan row has no corrective action.");
@@ -321,7 +356,12 @@ export default {
     const publish = await visible(page.getByRole("alertdialog", { name: "Publish the after-action report?" }), "the Publish confirmation");
     await publish.getByRole("button", { name: "Publish", exact: true }).click();
     const published = await visible(page.getByRole("status").filter({ hasText: "This report is final." }), "the published report's notice");
-    check(await field("Primary responsible organization").isEditable().then((e) => !e), "the published report can still be edited.");
+    check(
+      await field("Primary responsible organization")
+        .isEditable()
+        .then((e) => !e),
+      "the published report can still be edited.",
+    );
     check((await page.getByRole("button", { name: "Save", exact: true }).count()) === 0, "the published report still offers Save.");
 
     await shot(page, "conduct-aar-published");
@@ -335,7 +375,9 @@ export default {
     const rowText = (await row.textContent()) ?? "";
     check(rowText.includes(correctiveAction), "the corrective action's text differs from the report's.");
     check(rowText.includes(POC), "the corrective action does not show the point of contact set in the report.");
-    const dueShown = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${due}T00:00:00Z`));
+    const dueShown = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+      new Date(`${due}T00:00:00Z`),
+    );
     check(rowText.includes(dueShown), `the corrective action is not due ${dueShown} (the report's completion date ${due}).`);
     await row.getByRole("button", { name: `Mark complete: ${correctiveAction}`, exact: true }).click();
     await visible(page.getByText("Marked complete", { exact: true }), "the Marked complete toast");
@@ -346,7 +388,10 @@ export default {
     // The dashboard's Capability trends show the capability's rating from the published report.
     await gotoAndHydrate(page, baseURL, "/dashboard");
     const trends = await visible(page.getByRole("region", { name: "Capability trends" }), "the Capability trends card");
-    await visible(trends.getByRole("img", { name: new RegExp(`^Mass Care Services ratings, oldest first: S in ${EXERCISE.name.replace(/[()]/g, "\\$&")}`) }), "the Mass Care Services rating S in Capability trends");
+    await visible(
+      trends.getByRole("img", { name: new RegExp(`^Mass Care Services ratings, oldest first: S in ${EXERCISE.name.replace(/[()]/g, "\\$&")}`) }),
+      "the Mass Care Services rating S in Capability trends",
+    );
     // The other rows (the late warning, the participant's point) are still open, beside the capability.
     const stillOpen = issues.length - 1;
     await visible(trends.getByText(`${stillOpen} open`, { exact: true }), `the capability's ${stillOpen} open corrective actions in Capability trends`);

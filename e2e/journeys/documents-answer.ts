@@ -73,7 +73,10 @@ export default {
     await dialog.getByRole("button", { name: "Save description", exact: true }).click();
     await hidden(dialog, "the description dialog after saving");
     await waitDocumentReady(page, picture);
-    await visible(documentRow(page, picture).getByText("Indexed from your description: no text could be read from the file itself."), "the description-only note");
+    await visible(
+      documentRow(page, picture).getByText("Indexed from your description: no text could be read from the file itself."),
+      "the description-only note",
+    );
 
     await page.getByRole("tab", { name: "Ask Readyroom", exact: true }).click();
     await waitForPath(page, /[?&]view=ask/);

@@ -4,8 +4,6 @@ import { check, gotoAndHydrate, hidden, openToggle, signInAsDemo, uniqueTag, vis
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
-
-
 export default {
   name: "documents: upload a Markdown file, Ready via the queue, keyword search, rename, download, delete; seeded Brackwater documents become Ready",
   usesDemo: true,
@@ -38,7 +36,9 @@ export default {
     check((await hit.locator("mark").first().innerText()).toLowerCase().includes(word), "the hit marks the searched word.");
 
     const renamed = `Levee drill notes ${tag}`;
-    await documentRow(page, stem).getByRole("button", { name: `Rename ${stem}`, exact: true }).click();
+    await documentRow(page, stem)
+      .getByRole("button", { name: `Rename ${stem}`, exact: true })
+      .click();
     const nameBox = page.getByLabel(`New name for ${stem}`, { exact: true });
     await nameBox.fill(renamed);
     await nameBox.press("Enter");
@@ -47,14 +47,18 @@ export default {
 
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 30_000 }),
-      documentRow(page, renamed).getByRole("link", { name: `Download ${renamed}`, exact: true }).click(),
+      documentRow(page, renamed)
+        .getByRole("link", { name: `Download ${renamed}`, exact: true })
+        .click(),
     ]);
     check((await download.failure()) === null, "the download failed.");
     check(download.suggestedFilename() === filename, `the download is named ${download.suggestedFilename()}, not ${filename}.`);
     const saved = await download.path();
     check(saved !== null && (await readFile(saved)).equals(content), "the downloaded bytes differ from the upload.");
 
-    await documentRow(page, renamed).getByRole("button", { name: `Delete ${renamed}`, exact: true }).click();
+    await documentRow(page, renamed)
+      .getByRole("button", { name: `Delete ${renamed}`, exact: true })
+      .click();
     const confirm = await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await hidden(documentRow(page, renamed), `the deleted row "${renamed}"`);

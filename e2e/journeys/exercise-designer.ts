@@ -26,7 +26,6 @@ async function editorReady(page: Page) {
   await page.locator("[data-exercise-id][data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
 }
 
-
 async function stepHeading(page: Page, title: string) {
   await visible(page.getByRole("heading", { level: 2, name: title, exact: true }), `the "${title}" step heading`);
 }
@@ -108,7 +107,10 @@ export default {
     check(after === edited, `the MSEL synopsis after reload is ${JSON.stringify(after)}, expected ${JSON.stringify(edited)}.`);
 
     // Jump back to Objectives, then resume from the dashboard link.
-    await page.getByRole("navigation", { name: "Exercise steps" }).getByRole("link", { name: /Objectives/ }).click();
+    await page
+      .getByRole("navigation", { name: "Exercise steps" })
+      .getByRole("link", { name: /Objectives/ })
+      .click();
     await waitForPath(page, `/exercise/${exerciseId}/objectives`);
     // The step is saved in the background: wait until the server has it before leaving.
     const resumeAt = () =>

@@ -4,7 +4,6 @@ import { DEMO_CLIENTS, DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
 import type { Journey } from "../lib/types.ts";
 
-
 export default {
   name: "grounded exercise: upload a plan, assign it from the editor toolbar, ask the assistant and open its cited passage, draft the MSEL offline, see plan references and a gap, export the Plan reference column; an enterprise consultant assigns a plan to a client",
   usesDemo: true,
@@ -12,11 +11,14 @@ export default {
     await signInAsDemo(page, baseURL);
     const tag = uniqueTag();
     const stem = `e2e-levee-eap-${tag}`;
-    const quote = "When the levee patrol reports overtopping near Eastbank, the EOC issues the immediate evacuation warning for Eastbank and activates door-to-door notification.";
+    const quote =
+      "When the levee patrol reports overtopping near Eastbank, the EOC issues the immediate evacuation warning for Eastbank and activates door-to-door notification.";
 
     // The plan, uploaded to the library and Ready.
     await gotoAndHydrate(page, baseURL, "/documents");
-    await page.locator('input[type="file"]').setInputFiles({ name: `${stem}.md`, mimeType: "text/markdown", buffer: Buffer.from(`# Levee Emergency Action Plan\n\n${quote}\n`) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: `${stem}.md`, mimeType: "text/markdown", buffer: Buffer.from(`# Levee Emergency Action Plan\n\n${quote}\n`) });
     await waitDocumentReady(page, stem);
 
     // An exercise about that hazard (the offline assistant drafts from the flood template).
@@ -53,7 +55,13 @@ export default {
     const marker = await visible(prose.getByRole("button", { name: `Source 1: ${stem}`, exact: true }).first(), "the reply's citation marker", 60_000);
     await marker.click();
     await visible(prose.getByTestId("ask-source").getByText(quote, { exact: true }), "the cited passage, opened from its marker");
-    check((await prose.getByTestId("ask-source").getByRole("button", { name: new RegExp(stem), expanded: true }).count()) === 1, "the cited source is open.");
+    check(
+      (await prose
+        .getByTestId("ask-source")
+        .getByRole("button", { name: new RegExp(stem), expanded: true })
+        .count()) === 1,
+      "the cited source is open.",
+    );
 
     // Draft the MSEL with the assistant and apply it.
     await page.getByRole("button", { name: "Draft MSEL", exact: true }).click();
@@ -63,7 +71,10 @@ export default {
     await visible(page.locator('[data-save-state="saved"]'), "the Saved state after applying the draft", 30_000);
 
     // Rows carry their plan reference, or the gap badge; a reference opens its passage in place.
-    const reference = await visible(page.getByRole("button", { name: new RegExp(`^Plan reference for MSEL row \\d+: ${stem}`) }).first(), "a row's plan reference");
+    const reference = await visible(
+      page.getByRole("button", { name: new RegExp(`^Plan reference for MSEL row \\d+: ${stem}`) }).first(),
+      "a row's plan reference",
+    );
     await reference.click();
     await visible(page.getByText(`“${quote}”`, { exact: true }).first(), "the quoted passage, opened");
     await visible(page.getByText("Not in your plans", { exact: true }).first(), "a row flagged Not in your plans");
@@ -102,8 +113,14 @@ export default {
 
     // Tidy up: the document goes (its assignments with it).
     await gotoAndHydrate(page, baseURL, "/documents");
-    await documentRow(page, stem).getByRole("button", { name: `Delete ${stem}`, exact: true }).click();
-    await (await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")).getByRole("button", { name: "Delete", exact: true }).click();
+    await documentRow(page, stem)
+      .getByRole("button", { name: `Delete ${stem}`, exact: true })
+      .click();
+    await (
+      await visible(page.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")
+    )
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
 
     // An enterprise consultant (the seeded one, in a session of their own) assigns a plan to a client
     // from the library row: the Assign dialog lists their clients, and the choice is kept.
@@ -113,11 +130,20 @@ export default {
     await closeWelcomeIfShown(consultant);
     await gotoAndHydrate(consultant, baseURL, "/documents");
     const portStem = `e2e-port-plan-${tag}`;
-    await consultant.locator('input[type="file"]').setInputFiles({ name: `${portStem}.md`, mimeType: "text/markdown", buffer: Buffer.from("# Port security plan\n\nThe harbour master closes berths 3 to 5.\n") });
+    await consultant.locator('input[type="file"]').setInputFiles({
+      name: `${portStem}.md`,
+      mimeType: "text/markdown",
+      buffer: Buffer.from("# Port security plan\n\nThe harbour master closes berths 3 to 5.\n"),
+    });
     await waitDocumentReady(consultant, portStem);
     const openAssign = async () => {
-      await documentRow(consultant, portStem).getByRole("button", { name: `Assign ${portStem} to an exercise or client…`, exact: true }).click();
-      return visible(consultant.getByRole("dialog", { name: `Assign “${portStem}” to exercises and clients` }), "the Assign dialog with the consultant's clients");
+      await documentRow(consultant, portStem)
+        .getByRole("button", { name: `Assign ${portStem} to an exercise or client…`, exact: true })
+        .click();
+      return visible(
+        consultant.getByRole("dialog", { name: `Assign “${portStem}” to exercises and clients` }),
+        "the Assign dialog with the consultant's clients",
+      );
     };
     const client = DEMO_CLIENTS[1].name;
     await (await openAssign()).getByRole("checkbox", { name: client, exact: true }).click();
@@ -126,8 +152,14 @@ export default {
     await gotoAndHydrate(consultant, baseURL, "/documents");
     await visible((await openAssign()).getByRole("checkbox", { name: client, exact: true, checked: true }), `${client} still checked after a reload`);
     await consultant.keyboard.press("Escape");
-    await documentRow(consultant, portStem).getByRole("button", { name: `Delete ${portStem}`, exact: true }).click();
-    await (await visible(consultant.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")).getByRole("button", { name: "Delete", exact: true }).click();
+    await documentRow(consultant, portStem)
+      .getByRole("button", { name: `Delete ${portStem}`, exact: true })
+      .click();
+    await (
+      await visible(consultant.getByRole("alertdialog", { name: "Delete this document?" }), "the delete confirmation")
+    )
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
 
     return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column, drafted ${injectCount} grounded injects, assigned a plan to the client ${client}`;
   },

@@ -39,7 +39,13 @@ export default {
     let summarised = false;
     for (let tries = 12; !summarised && tries > 0; tries--) {
       await gotoAndHydrate(page, baseURL, "/intelligence");
-      summarised = await links.first().waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false);
+      summarised = await links
+        .first()
+        .waitFor({ state: "visible", timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     }
     check(summarised, "no cited summary was written within 60 s of the cron run.");
     const linkCount = await links.count();
@@ -64,7 +70,10 @@ export default {
     check(response?.status() === 200, `the public alert page answered ${response?.status()}.`);
     check(/noindex/.test(response?.headers()["x-robots-tag"] ?? ""), "the public alert page may be indexed.");
     await visible(reader.page.getByRole("heading", { level: 1, name: query }), "the alert's query on the public page");
-    await visible(reader.page.getByRole("heading", { level: 2, name: new RegExp(`^${query} — \\d{4}-\\d{2}-\\d{2}`) }), "the latest summary's title on the public page");
+    await visible(
+      reader.page.getByRole("heading", { level: 2, name: new RegExp(`^${query} — \\d{4}-\\d{2}-\\d{2}`) }),
+      "the latest summary's title on the public page",
+    );
     check((await reader.page.getByText("No summary yet").count()) === 0, "the public page says there is no summary.");
     const cited = await reader.page.locator("article a[href^='http']").count();
     check(cited > 0, "the public summary links no source.");

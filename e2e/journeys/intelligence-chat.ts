@@ -34,7 +34,10 @@ export default {
     const sourceCount = await sources.count();
     check(sourceCount > 0, `the answer lists no source: ${(await answer.innerText()).slice(0, 300)}`);
     const link = sources.first().getByRole("link");
-    check((await link.getAttribute("target")) === "_blank" && /noopener/.test((await link.getAttribute("rel")) ?? ""), "a source link does not open safely in a new tab.");
+    check(
+      (await link.getAttribute("target")) === "_blank" && /noopener/.test((await link.getAttribute("rel")) ?? ""),
+      "a source link does not open safely in a new tab.",
+    );
     check(/Brackwater River/.test(await sources.first().innerText()), `the first source is ${await sources.first().innerText()}.`);
 
     await answer.getByTestId("intel-save-brief").click();
@@ -51,7 +54,9 @@ export default {
     await visible(page.getByRole("article", { name: `Alert: ${question}` }), "the alert created from the chat");
     await gotoAndHydrate(page, baseURL, "/intelligence");
     await visible(page.getByText("Is the Brackwater River going to flood?").first(), "the chat and its brief after a reload");
-    const briefs = await page.evaluate(async () => (await (await fetch("/api/intelligence/briefs")).json()) as { briefs: { title: string; content: string }[] });
+    const briefs = await page.evaluate(
+      async () => (await (await fetch("/api/intelligence/briefs")).json()) as { briefs: { title: string; content: string }[] },
+    );
     check(briefs.briefs.length === 1 && /Brackwater River/.test(briefs.briefs[0]!.content), `the saved briefs are ${JSON.stringify(briefs).slice(0, 300)}.`);
     return `answered with ${sourceCount} numbered source(s), saved as the brief "${briefs.briefs[0]!.title}", watched as an alert`;
   },

@@ -68,7 +68,10 @@ export default {
     // The link proved her address: the mailbox holds no "confirm your address" e-mail for her.
     await gotoAndHydrate(guest, baseURL, "/dev/mailbox");
     await visible(guest.getByRole("listitem").filter({ hasText: `To ${colleague} · team-invitation` }), "the invitation e-mail in the mailbox");
-    const confirmations = await guest.getByRole("listitem").filter({ hasText: `To ${colleague} · email-verification` }).count();
+    const confirmations = await guest
+      .getByRole("listitem")
+      .filter({ hasText: `To ${colleague} · email-verification` })
+      .count();
     check(confirmations === 0, `The invited colleague also got ${confirmations} confirmation e-mail(s).`);
 
     // The colleague leaves the team from her profile's Your team card, through the confirm dialog.

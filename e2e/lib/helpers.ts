@@ -58,10 +58,14 @@ export async function hidden(locator: Locator, what: string, timeout = 10_000) {
 
 /** Remix pages are only interactive once hydrated; typing before that is lost on re-render. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } };
-    return Boolean(w.__remixRouter?.state?.initialized);
-  }, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __remixRouter?: { state?: { initialized?: boolean } } };
+      return Boolean(w.__remixRouter?.state?.initialized);
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 export async function gotoAndHydrate(page: Page, baseURL: string, path: string) {
@@ -77,7 +81,10 @@ export async function signIn(page: Page, baseURL: string, email: string, passwor
   try {
     await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
   } catch {
-    const alerts = await page.getByRole("alert").allInnerTexts().catch(() => []);
+    const alerts = await page
+      .getByRole("alert")
+      .allInnerTexts()
+      .catch(() => []);
     throw new AssertionError(`Sign-in as ${email} stayed on ${pathOf(page)}${alerts.length ? `; messages: ${alerts.join(" | ")}` : ""}.`);
   }
 }
@@ -108,7 +115,10 @@ export const FRESH_PASSWORD = "Tabletop-exercise-2026!";
  */
 export async function confirmAddressFromMailbox(page: Page, baseURL: string, email: string) {
   await gotoAndHydrate(page, baseURL, "/dev/mailbox");
-  const message = page.getByRole("listitem").filter({ hasText: `To ${email} · email-verification` }).first();
+  const message = page
+    .getByRole("listitem")
+    .filter({ hasText: `To ${email} · email-verification` })
+    .first();
   await visible(message, `the confirmation e-mail to ${email} in /dev/mailbox`);
   const href = await message.getByRole("link", { name: /\/verify-email\?/ }).getAttribute("href");
   check(href !== null, `The confirmation e-mail to ${email} has no /verify-email link.`);

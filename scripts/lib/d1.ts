@@ -146,6 +146,9 @@ function explain(r: { stdout: string; stderr: string }): string {
   } catch {
     // fall through to the raw output
   }
-  const text = (r.stderr || r.stdout).split("\n").filter((l) => l.trim() && !l.includes("npm warn")).join("\n");
+  const text = (r.stderr || r.stdout)
+    .split("\n")
+    .filter((l) => l.trim() && !l.includes("npm warn"))
+    .join("\n");
   return text.slice(-2000) || "wrangler failed without output";
 }

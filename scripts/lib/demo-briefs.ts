@@ -74,7 +74,10 @@ Recent advisories describe ransomware groups entering water utilities through ex
 /** 256 random bits, base64url: the same shape as the app's share tokens (worker/briefs/sharing.ts). */
 function randomShareToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/(?<!=)=+$/, "");
 }
 
 /**

@@ -44,8 +44,8 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
   return [
     `INSERT INTO "ConductSession" ("id", "userId", "exerciseId", "campaignId", "name", "status", "plan", "startedAt", "endedAt", "createdAt", "updatedAt")
      SELECT ${lit(c.sessionId)}, ${lit(input.userId)}, ${lit(input.exerciseId)}, ${input.campaignId ? lit(input.campaignId) : "NULL"}, ${lit(
-      c.name,
-    )}, 'ended', ${lit(JSON.stringify(plan))}, ${t.startedAt}, ${t.endedAt}, ${t.startedAt - DAY}, ${t.endedAt}
+       c.name,
+     )}, 'ended', ${lit(JSON.stringify(plan))}, ${t.startedAt}, ${t.endedAt}, ${t.startedAt - DAY}, ${t.endedAt}
      WHERE ${isSeedDana}
      ON CONFLICT DO NOTHING;`,
     ...tokens.map(
@@ -59,8 +59,8 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
       (e) =>
         `INSERT INTO "ConductEvent" ("id", "sessionId", "seq", "kind", "at", "actorRole", "actorId", "actorLabel", "clientKey", "payload")
          SELECT ${lit(c.eventId(e.seq))}, ${lit(c.sessionId)}, ${e.seq}, ${lit(e.payload.kind)}, ${t.startedAt + e.minute * MIN}, ${lit(e.role)}, ${
-          e.actor ? lit(e.actor) : "NULL"
-        }, ${lit(e.label)}, ${e.role === "player" || e.role === "evaluator" ? lit(`seed-${e.seq}`) : "NULL"}, ${lit(JSON.stringify(e.payload))}
+           e.actor ? lit(e.actor) : "NULL"
+         }, ${lit(e.label)}, ${e.role === "player" || e.role === "evaluator" ? lit(`seed-${e.seq}`) : "NULL"}, ${lit(JSON.stringify(e.payload))}
          WHERE ${sessionExists}
          ON CONFLICT DO NOTHING;`,
     ),
@@ -72,27 +72,27 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
       (f, i) =>
         `INSERT INTO "FeedbackResponse" ("id", "sessionId", "tokenId", "clientKey", "content", "createdAt")
          SELECT ${lit(c.feedbackIds[i]!)}, ${lit(c.sessionId)}, ${lit(c.feedbackTokenId)}, ${lit(`seed-feedback-${i + 1}`)}, ${lit(JSON.stringify(f))}, ${
-          t.endedAt + (i + 1) * 10 * MIN
-        }
+           t.endedAt + (i + 1) * 10 * MIN
+         }
          WHERE ${sessionExists}
          ON CONFLICT DO NOTHING;`,
     ),
     `INSERT INTO "AfterActionReport" ("id", "sessionId", "userId", "content", "status", "source", "publishedAt", "createdAt", "updatedAt")
      SELECT ${lit(c.reportId)}, ${lit(c.sessionId)}, ${lit(input.userId)}, ${lit(JSON.stringify(content))}, 'final', 'edited', ${t.publishedAt}, ${
-      t.endedAt + 60 * MIN
-    }, ${t.publishedAt}
+       t.endedAt + 60 * MIN
+     }, ${t.publishedAt}
      WHERE ${sessionExists}
      ON CONFLICT DO NOTHING;`,
     ...actions.map(
       (a) =>
         `INSERT INTO "CorrectiveAction" ("id", "userId", "sessionId", "reportId", "planRowId", "exerciseId", "campaignId", "exerciseName", "capability", "issue", "action", "element", "organization", "pointOfContact", "startDate", "dueDate", "status", "completedAt", "createdAt", "updatedAt")
          SELECT ${lit(a.id)}, ${lit(input.userId)}, ${lit(c.sessionId)}, ${lit(c.reportId)}, ${lit(a.row.id)}, ${lit(input.exerciseId)}, ${
-          input.campaignId ? lit(input.campaignId) : "NULL"
-        }, ${lit(input.exercise.name)}, ${lit(a.row.capability)}, ${lit(a.row.issue)}, ${lit(a.row.correctiveAction)}, ${lit(a.row.element)}, ${lit(
-          a.row.organization,
-        )}, ${lit(a.row.pointOfContact)}, ${a.row.startDate ? lit(a.row.startDate) : "NULL"}, ${
-          a.row.completionDate ? lit(a.row.completionDate) : "NULL"
-        }, ${lit(a.status)}, ${a.completedAt ?? "NULL"}, ${t.publishedAt}, ${a.completedAt ?? t.publishedAt}
+           input.campaignId ? lit(input.campaignId) : "NULL"
+         }, ${lit(input.exercise.name)}, ${lit(a.row.capability)}, ${lit(a.row.issue)}, ${lit(a.row.correctiveAction)}, ${lit(a.row.element)}, ${lit(
+           a.row.organization,
+         )}, ${lit(a.row.pointOfContact)}, ${a.row.startDate ? lit(a.row.startDate) : "NULL"}, ${
+           a.row.completionDate ? lit(a.row.completionDate) : "NULL"
+         }, ${lit(a.status)}, ${a.completedAt ?? "NULL"}, ${t.publishedAt}, ${a.completedAt ?? t.publishedAt}
          WHERE ${reportExists}
          ON CONFLICT DO NOTHING;`,
     ),

@@ -62,10 +62,34 @@ export const DEMO_CAMPAIGN_EXERCISE = {
 export const demoCampaignExercisePath = `/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercise/${DEMO_TEAM.exerciseId}/intro`;
 
 export const DEMO_DOCUMENTS = [
-  { id: "5eed0000-0000-4000-8000-0000000000d1", name: "Brackwater County EOP — Base Plan (excerpt)", filename: "brackwater-eop-base-plan.md", type: "md", contentType: "text/markdown; charset=utf-8" },
-  { id: "5eed0000-0000-4000-8000-0000000000d2", name: "Annex F — Riverine and Coastal Flood", filename: "brackwater-flood-annex.md", type: "md", contentType: "text/markdown; charset=utf-8" },
-  { id: "5eed0000-0000-4000-8000-0000000000d3", name: "Hurricane Odalys After-Action Report / Improvement Plan", filename: "hurricane-odalys-aar-ip.md", type: "md", contentType: "text/markdown; charset=utf-8" },
-  { id: "5eed0000-0000-4000-8000-0000000000d4", name: "Hazard Mitigation Plan — Hazard Profile Summary", filename: "brackwater-hazard-profile.txt", type: "txt", contentType: "text/plain; charset=utf-8" },
+  {
+    id: "5eed0000-0000-4000-8000-0000000000d1",
+    name: "Brackwater County EOP — Base Plan (excerpt)",
+    filename: "brackwater-eop-base-plan.md",
+    type: "md",
+    contentType: "text/markdown; charset=utf-8",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-0000000000d2",
+    name: "Annex F — Riverine and Coastal Flood",
+    filename: "brackwater-flood-annex.md",
+    type: "md",
+    contentType: "text/markdown; charset=utf-8",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-0000000000d3",
+    name: "Hurricane Odalys After-Action Report / Improvement Plan",
+    filename: "hurricane-odalys-aar-ip.md",
+    type: "md",
+    contentType: "text/markdown; charset=utf-8",
+  },
+  {
+    id: "5eed0000-0000-4000-8000-0000000000d4",
+    name: "Hazard Mitigation Plan — Hazard Profile Summary",
+    filename: "brackwater-hazard-profile.txt",
+    type: "txt",
+    contentType: "text/plain; charset=utf-8",
+  },
 ] as const;
 
 export const documentKey = (doc: { id: string; filename: string }) => `documents/${DEMO.userId}/${doc.id}/${doc.filename}`;
@@ -127,7 +151,16 @@ export function seedSql(passwordHash: string, now: number): string[] {
     ...alertSeedSql(d.userId, now),
     ...teamSeedSql(passwordHash, now),
     // A conducted exercise with its published AAR/IP and tracked corrective actions (issue 15).
-    ...demoConductSql({ userId: d.userId, controllerName: `${d.firstName} ${d.lastName}`, exerciseId: DEMO_TEAM.exerciseId, campaignId: DEMO_TEAM.campaignId, exercise: DEMO_CAMPAIGN_EXERCISE }, now),
+    ...demoConductSql(
+      {
+        userId: d.userId,
+        controllerName: `${d.firstName} ${d.lastName}`,
+        exerciseId: DEMO_TEAM.exerciseId,
+        campaignId: DEMO_TEAM.campaignId,
+        exercise: DEMO_CAMPAIGN_EXERCISE,
+      },
+      now,
+    ),
     // A second demo account: an enterprise consultancy with two clients (issue 13).
     ...enterpriseSeedSql(passwordHash, now),
   ];
@@ -185,4 +218,3 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
      ON CONFLICT DO NOTHING;`,
   ];
 }
-

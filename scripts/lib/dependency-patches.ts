@@ -167,7 +167,9 @@ export function patchDependencies(root = ROOT): Outcome[] {
     if (source.includes(markOf(patch))) return { patch, status: "already" as const };
     if (source.includes(PATCHED_MARK)) {
       // Patched with other edits: they cannot be undone in place, so start from the package's own file.
-      throw new Error(`${patch.name}: ${patch.pkg}/${patch.file} carries an older version of this patch. Reinstall it: rm -rf node_modules/${patch.pkg} && npm install`);
+      throw new Error(
+        `${patch.name}: ${patch.pkg}/${patch.file} carries an older version of this patch. Reinstall it: rm -rf node_modules/${patch.pkg} && npm install`,
+      );
     }
     writeFileSync(file, applyEdits(source, patch));
     return { patch, status: "patched" as const };

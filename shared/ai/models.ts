@@ -20,12 +20,30 @@ export interface AiModel {
 
 export const AI_MODELS = [
   { id: "gpt-4o", provider: "openai", label: "GPT-4o", description: "Fast, capable all-rounder; good at following long planning documents.", vision: true },
-  { id: "gpt-4o-mini", provider: "openai", label: "GPT-4o mini", description: "Quickest and cheapest; fine for short edits and follow-up questions.", vision: true },
+  {
+    id: "gpt-4o-mini",
+    provider: "openai",
+    label: "GPT-4o mini",
+    description: "Quickest and cheapest; fine for short edits and follow-up questions.",
+    vision: true,
+  },
   { id: "gpt-4.1", provider: "openai", label: "GPT-4.1", description: "Strong instruction following and long context for detailed drafts.", vision: true },
   { id: "gpt-4.1-mini", provider: "openai", label: "GPT-4.1 mini", description: "Lighter GPT-4.1 for quick drafts at lower cost.", vision: true },
   { id: "o3", provider: "openai", label: "o3", description: "Reasoning model: slower, careful with complex scenarios and cascading effects.", vision: true },
-  { id: "gemini-2.5-flash", provider: "gemini", label: "Gemini 2.5 Flash", description: "Very fast with a large context window; good for iterative chat.", vision: true },
-  { id: "gemini-2.5-pro", provider: "gemini", label: "Gemini 2.5 Pro", description: "The default: thorough drafting of scenarios, modules and MSELs.", vision: true },
+  {
+    id: "gemini-2.5-flash",
+    provider: "gemini",
+    label: "Gemini 2.5 Flash",
+    description: "Very fast with a large context window; good for iterative chat.",
+    vision: true,
+  },
+  {
+    id: "gemini-2.5-pro",
+    provider: "gemini",
+    label: "Gemini 2.5 Pro",
+    description: "The default: thorough drafting of scenarios, modules and MSELs.",
+    vision: true,
+  },
   {
     id: "claude-sonnet-4-5",
     provider: "anthropic",

@@ -58,7 +58,12 @@ export function nextRunAfter(triggerDate: number, cadence: AlertCadence): number
  * Where the next run goes when a planner changes the cadence: one new interval after the last
  * trigger date, or — never triggered — the current nextRunAt (the first summary stays on time).
  */
-export function nextRunForCadenceChange(input: { lastTriggerDate: number | null; currentNextRunAt: number | null; cadence: AlertCadence; now: number }): number {
+export function nextRunForCadenceChange(input: {
+  lastTriggerDate: number | null;
+  currentNextRunAt: number | null;
+  cadence: AlertCadence;
+  now: number;
+}): number {
   if (input.lastTriggerDate !== null) return nextRunAfter(input.lastTriggerDate, input.cadence);
   return input.currentNextRunAt ?? input.now;
 }

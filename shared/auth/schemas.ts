@@ -19,8 +19,7 @@ const email = z
   .regex(z.regexes.email, "Please enter a valid email address")
   .refine((value) => value === value.toLowerCase(), "Email addresses cannot contain uppercase letters. Please use lowercase letters only.");
 
-const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const requiredText = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 const optionalText = (max: number) =>
   z
@@ -72,11 +71,7 @@ export const twoFactorCodeSchema = z.object({
 });
 
 export const recoveryCodeSchema = z.object({
-  code: z
-    .string({ error: "Recovery code is required" })
-    .trim()
-    .min(1, "Recovery code is required")
-    .max(64, "That is not a recovery code"),
+  code: z.string({ error: "Recovery code is required" }).trim().min(1, "Recovery code is required").max(64, "That is not a recovery code"),
 });
 
 /** First message per field, the shape the forms render beside each input. */

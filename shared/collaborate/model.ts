@@ -32,10 +32,7 @@ export const createCampaignBodySchema = z.object({
   purpose: z.enum(CAMPAIGN_PURPOSES, "Choose what the campaign produces: findings or an exercise."),
   hazard: z.string("Name the hazard.").trim().min(1, "Name the hazard or threat the campaign explores.").max(200, "The hazard is at most 200 characters."),
   scenario: z.string().trim().max(CAMPAIGN_TEXT_MAX, `The scenario is at most ${CAMPAIGN_TEXT_MAX} characters.`).default(""),
-  capabilities: z
-    .array(z.string().refine(isCoreCapabilityName, "Choose core capabilities from the list."))
-    .max(32)
-    .default([]),
+  capabilities: z.array(z.string().refine(isCoreCapabilityName, "Choose core capabilities from the list.")).max(32).default([]),
   questions: z
     .array(z.string().trim().min(1, "A question cannot be empty.").max(CAMPAIGN_QUESTION_MAX, `Questions are at most ${CAMPAIGN_QUESTION_MAX} characters.`))
     .max(CAMPAIGN_MAX_QUESTIONS, `At most ${CAMPAIGN_MAX_QUESTIONS} questions.`)
@@ -59,7 +56,11 @@ export const inviteContributorBodySchema = z.object({
 export type InviteContributorBody = z.infer<typeof inviteContributorBodySchema>;
 
 export const interviewAnswerBodySchema = z.object({
-  answer: z.string("Write an answer.").trim().min(1, "Write an answer (or “none”).").max(INTERVIEW_ANSWER_MAX, `Answers are at most ${INTERVIEW_ANSWER_MAX} characters.`),
+  answer: z
+    .string("Write an answer.")
+    .trim()
+    .min(1, "Write an answer (or “none”).")
+    .max(INTERVIEW_ANSWER_MAX, `Answers are at most ${INTERVIEW_ANSWER_MAX} characters.`),
 });
 
 /**

@@ -177,4 +177,4 @@ export type ConductEventView = {
   payload: ConductEventPayload;
 };
 
-export type { ConductModule, Rating, TimelineItem,  };
+export type { ConductModule, Rating, TimelineItem };

@@ -52,7 +52,12 @@ const timelineItemSchema = z.object({
   expectedAction: long(4_000).nullable(),
   responsibleOrganization: short(300).nullable(),
   /** Minutes after the clock starts when it is due; null when unscheduled (released by hand). */
-  offsetMinutes: z.number().int().min(0).max(60 * 24 * 14).nullable(),
+  offsetMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 14)
+    .nullable(),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
@@ -83,18 +88,7 @@ export type ConductPlan = z.infer<typeof conductPlanSchema>;
 // Conduct events (ConductEvent.payload): the replay log. Every change to a session is one event
 // with a per-session sequence number assigned by the session's Durable Object.
 
-export const CONDUCT_EVENT_KINDS = [
-  "started",
-  "paused",
-  "resumed",
-  "released",
-  "skipped",
-  "unplanned",
-  "module",
-  "answer",
-  "observation",
-  "ended",
-] as const;
+export const CONDUCT_EVENT_KINDS = ["started", "paused", "resumed", "released", "skipped", "unplanned", "module", "answer", "observation", "ended"] as const;
 export type ConductEventKind = (typeof CONDUCT_EVENT_KINDS)[number];
 
 export const ACTOR_ROLES = ["controller", "player", "evaluator", "system"] as const;

@@ -181,7 +181,13 @@ export const EXERCISE_CONTENT_FIELDS = [
 export type ExerciseContentField = (typeof EXERCISE_CONTENT_FIELDS)[number];
 export type ExerciseContent = Pick<ExerciseInput, ExerciseContentField>;
 
-export const EXERCISE_PROGRESS_FIELDS = ["completed", "lastActiveStep", "lastActiveModule", "isQuickStart", "metadata"] as const satisfies readonly (keyof ExerciseInput)[];
+export const EXERCISE_PROGRESS_FIELDS = [
+  "completed",
+  "lastActiveStep",
+  "lastActiveModule",
+  "isQuickStart",
+  "metadata",
+] as const satisfies readonly (keyof ExerciseInput)[];
 
 /** The content fields of any exercise-shaped object (a row, a template, an import), and nothing else. */
 export function pickContent<T extends { [K in ExerciseContentField]?: unknown }>(source: T): Pick<T, ExerciseContentField & keyof T> {

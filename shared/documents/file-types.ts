@@ -60,7 +60,11 @@ export const MAX_UPLOAD_BYTES = 31_457_280;
 
 const byExtension = new Map(DOCUMENT_TYPES.map((t) => [t.extension, t]));
 const aliasToExtension = new Map<string, string>(
-  DOCUMENT_TYPES.flatMap((t) => [[t.extension, t.extension] as const, [t.mime, t.extension] as const, ...(t.aliases ?? []).map((a) => [a, t.extension] as const)]),
+  DOCUMENT_TYPES.flatMap((t) => [
+    [t.extension, t.extension] as const,
+    [t.mime, t.extension] as const,
+    ...(t.aliases ?? []).map((a) => [a, t.extension] as const),
+  ]),
 );
 
 export function documentType(extension: string | null): DocumentType | undefined {

@@ -44,11 +44,7 @@ export function readIngestStatus(doc: { processed: boolean; structuredContent: u
 }
 
 /** The object stored in structuredContent with `ingest` replaced and other keys kept. */
-export function withIngestStatus(
-  structuredContent: unknown,
-  ingest: IngestStatus,
-  extra: Record<string, unknown> = {},
-): StructuredContent {
+export function withIngestStatus(structuredContent: unknown, ingest: IngestStatus, extra: Record<string, unknown> = {}): StructuredContent {
   const base =
     typeof structuredContent === "object" && structuredContent !== null && !Array.isArray(structuredContent)
       ? (structuredContent as Record<string, unknown>)

@@ -49,4 +49,4 @@ export const RATING_DEFINITIONS: Record<Rating, { label: string; definition: str
   },
 };
 
-export {  RATINGS } from "../db/conduct-shapes";
+export { RATINGS } from "../db/conduct-shapes";

@@ -23,7 +23,6 @@ export type EegView = {
   updatedAt: string;
 };
 
-
 export type FeedbackFormView = {
   sessionName: string;
   exerciseName: string;
@@ -43,5 +42,3 @@ export type FeedbackSummaryView = {
   /** Mean 1–5 per statement id over every response that rated it, with how many did. */
   ratings: { id: string; text: string; mean: number | null; count: number }[];
 };
-
-;

@@ -48,10 +48,7 @@ export const MSEL_STEP = "msel-table" as const;
 export type TopStep = (typeof TOP_STEPS)[number];
 export type ModuleSubStep = (typeof MODULE_SUB_STEPS)[number];
 
-export type Step =
-  | { kind: TopStep }
-  | { kind: "module"; module: number; sub: ModuleSubStep }
-  | { kind: typeof MSEL_STEP };
+export type Step = { kind: TopStep } | { kind: "module"; module: number; sub: ModuleSubStep } | { kind: typeof MSEL_STEP };
 
 /** The spec's navigation section names (spec §2) for each step, used by the editor's sidebar. */
 export const NAVIGATION_SECTION: Record<TopStep | ModuleSubStep | typeof MSEL_STEP, string> = {

@@ -5,8 +5,6 @@ import { CORRECTIVE_ACTION_STATUSES } from "../db/hseep-terms";
 /** Corrective-action request schemas (issue 15), shared by the API and the browser. */
 
 export const IMPROVEMENT_BODY_LIMIT = 16 * 1024;
-;
-
 /** Days before the due date when the reminder starts, and the least time between two reminders of one action. */
 export const REMINDER_LEAD_DAYS = 7;
 export const REMINDER_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -66,7 +66,6 @@ export const SUPPORTED_LANGUAGES = [
 
 export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number]["code"];
 
-
 const names = new Map<string, string>(SUPPORTED_LANGUAGES.map((l) => [l.code, l.name]));
 
 export function isSupportedLanguage(code: string): code is LanguageCode {

@@ -34,7 +34,8 @@ function scriptedProvider(text: string): AiProvider {
   };
 }
 
-const trackedCount = async (sessionId: string) => (await db().select({ id: correctiveActions.id }).from(correctiveActions).where(eq(correctiveActions.sessionId, sessionId))).length;
+const trackedCount = async (sessionId: string) =>
+  (await db().select({ id: correctiveActions.id }).from(correctiveActions).where(eq(correctiveActions.sessionId, sessionId))).length;
 
 let owner: TestUser;
 let outsider: TestUser;
@@ -98,7 +99,9 @@ describe("the AI draft", () => {
 
   it("invalid JSON from the model → the offline draft", async () => {
     const seeded = await seedSession(owner, { observations: 10 });
-    const view = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: {}, env: aiEnv({ AI_MODEL: "fake-malformed" }) }), 200));
+    const view = await json<AarView>(
+      await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: {}, env: aiEnv({ AI_MODEL: "fake-malformed" }) }), 200),
+    );
     expect(view.source).toBe("offline");
   });
 
@@ -113,7 +116,16 @@ describe("the AI draft", () => {
             { text: "Unified command formed fast.", analysis: "Per [O1].", citations: ["[O1]", "O999", "Z3", "a1"] },
             { text: "An invented strength.", analysis: "", citations: ["O999", "[X1]"] },
           ],
-          areasForImprovement: [{ text: "Resource log unowned.", analysis: "", rootCause: "No role assigned.", correctiveAction: "Assign a log keeper.", element: "Organization", citations: ["F1"] }],
+          areasForImprovement: [
+            {
+              text: "Resource log unowned.",
+              analysis: "",
+              rootCause: "No role assigned.",
+              correctiveAction: "Assign a log keeper.",
+              element: "Organization",
+              citations: ["F1"],
+            },
+          ],
         },
         { capability: "Not a capability of this exercise", strengths: [{ text: "x", analysis: "", citations: ["O1"] }], areasForImprovement: [] },
       ],
@@ -126,7 +138,10 @@ describe("the AI draft", () => {
     expect(oc.strengths[0]!.evidence.map((e) => e.id)).toEqual([seeded.observationIds[0], seeded.answerIds[0]]);
     expect(oc.strengths[0]!.evidence[1]!.kind).toBe("answer");
     expect(oc.areasForImprovement[0]!.evidence[0]).toMatchObject({ kind: "feedback", id: seeded.feedbackIds[0] });
-    expect(view.content.improvementPlan.find((r) => r.capability === "Operational Coordination")).toMatchObject({ correctiveAction: "Assign a log keeper.", element: "Organization" });
+    expect(view.content.improvementPlan.find((r) => r.capability === "Operational Coordination")).toMatchObject({
+      correctiveAction: "Assign a log keeper.",
+      element: "Organization",
+    });
     expect(view.content.analyses.map((a) => a.capability)).not.toContain("Not a capability of this exercise");
     // Capabilities the model left out keep their offline analysis.
     expect(view.content.analyses.find((a) => a.capability === "Mass Care Services")!.strengths.length).toBeGreaterThan(0);
@@ -151,7 +166,10 @@ describe("editing and publishing", () => {
     expect(saved).toMatchObject({ source: "edited", status: "draft" });
     expect(saved.content.overview.sponsor).toBe("County Emergency Management");
 
-    expect(await apiError(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: {} }))).toMatchObject({ status: 409, message: AAR_MESSAGES.edited });
+    expect(await apiError(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: {} }))).toMatchObject({
+      status: 409,
+      message: AAR_MESSAGES.edited,
+    });
     const again = await json<AarView>(await expectStatus(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: { replace: true } }), 200));
     expect(again.source).toBe("offline");
     await expectStatus(await api(base(seeded.sessionId), { method: "PUT", user: owner, body: { content } }), 200);
@@ -178,7 +196,10 @@ describe("editing and publishing", () => {
     expect(twice.publishedAt).toBe(published.publishedAt);
     expect(await trackedCount(seeded.sessionId)).toBe(content.improvementPlan.length);
 
-    expect(await apiError(await api(base(seeded.sessionId), { method: "PUT", user: owner, body: { content } }))).toMatchObject({ status: 409, message: AAR_MESSAGES.final });
+    expect(await apiError(await api(base(seeded.sessionId), { method: "PUT", user: owner, body: { content } }))).toMatchObject({
+      status: 409,
+      message: AAR_MESSAGES.final,
+    });
     expect((await apiError(await api(`${base(seeded.sessionId)}/generate`, { user: owner, body: { replace: true } }))).status).toBe(409);
   });
 });
@@ -206,7 +227,15 @@ describe("exports", () => {
     const { unzipSync, strFromU8 } = await import("fflate");
     const files = unzipSync(new Uint8Array(await docx.arrayBuffer()));
     const xml = strFromU8(files["word/document.xml"]!);
-    for (const text of ["Exercise Overview", "Analysis of Core Capabilities", "Improvement Plan", "Corrective Action", "Capability Element", "Exercise Participants"]) expect(xml).toContain(text);
+    for (const text of [
+      "Exercise Overview",
+      "Analysis of Core Capabilities",
+      "Improvement Plan",
+      "Corrective Action",
+      "Capability Element",
+      "Exercise Participants",
+    ])
+      expect(xml).toContain(text);
     const pdf = await expectStatus(await api(`${base(seeded.sessionId)}/export?format=pdf`, { user: owner }), 200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");

@@ -50,13 +50,17 @@ describe("mapping the model's answer", () => {
 
   it("plans a row per kept area (element inferred when the model gave none) and keeps the server's facts", () => {
     const rows = mapped.improvementPlan.filter((r) => r.capability === "Mass Care Services");
-    expect(rows).toEqual([expect.objectContaining({ issue: "Pets not covered by the shelter plan.", element: "Planning", findingId: "a-2-1", startDate: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ issue: "Pets not covered by the shelter plan.", element: "Planning", findingId: "a-2-1", startDate: null }),
+    ]);
     expect(mapped.overview).toEqual(offline.overview);
     expect(mapped.participants).toEqual(offline.participants);
     expect(mapped.analyses.map((a) => a.rating)).toEqual(offline.analyses.map((a) => a.rating));
     // Left out by the model: the offline analysis and its rows stay.
     expect(mapped.analyses[0]).toEqual(offline.analyses[0]);
-    expect(mapped.improvementPlan.filter((r) => r.capability === offline.analyses[0]!.capability)).toEqual(offline.improvementPlan.filter((r) => r.capability === offline.analyses[0]!.capability));
+    expect(mapped.improvementPlan.filter((r) => r.capability === offline.analyses[0]!.capability)).toEqual(
+      offline.improvementPlan.filter((r) => r.capability === offline.analyses[0]!.capability),
+    );
     expect(aarContentSchema.safeParse(mapped).success).toBe(true);
   });
 });

@@ -102,8 +102,23 @@ describe("the offline draft", () => {
   it("reads an S-rated note that names a problem as an area for improvement, a plain S note as a strength", () => {
     const base = sampleInputs(0);
     const cap = base.session.plan.objectives[0]!.capability!;
-    const note = (id: string, text: string) => ({ id, capability: cap, targetId: null, text, rating: "S" as const, itemKey: null, actorId: "ev-1", actorLabel: "Evaluator 1", at: base.session.startedAt! + 60_000, afterPlay: false });
-    const d = assembleOfflineDraft({ ...base, feedback: [], observations: [note("o-ok", "Shelter B opened on time with staff briefed."), note("o-late", "Shelters were not told about the road closure until late.")] });
+    const note = (id: string, text: string) => ({
+      id,
+      capability: cap,
+      targetId: null,
+      text,
+      rating: "S" as const,
+      itemKey: null,
+      actorId: "ev-1",
+      actorLabel: "Evaluator 1",
+      at: base.session.startedAt! + 60_000,
+      afterPlay: false,
+    });
+    const d = assembleOfflineDraft({
+      ...base,
+      feedback: [],
+      observations: [note("o-ok", "Shelter B opened on time with staff briefed."), note("o-late", "Shelters were not told about the road closure until late.")],
+    });
     const analysis = d.analyses.find((a) => a.capability === cap)!;
     expect(analysis.strengths.flatMap((f) => f.evidence.map((e) => e.id))).toEqual(["o-ok"]);
     expect(analysis.areasForImprovement.flatMap((f) => f.evidence.map((e) => e.id))).toEqual(["o-late"]);

@@ -30,7 +30,16 @@ describe("the after-action report page", () => {
 
     await expectStatus(await api(`/api/conduct/sessions/${ended.sessionId}/aar/generate`, { user: owner, body: {} }), 200);
     const html = await (await page(owner, path)).text();
-    for (const text of ["Executive summary", "Exercise overview", "Operational Coordination", "Improvement plan", "Capability element", "Publish", "Export PDF"]) expect(html).toContain(text);
+    for (const text of [
+      "Executive summary",
+      "Exercise overview",
+      "Operational Coordination",
+      "Improvement plan",
+      "Capability element",
+      "Publish",
+      "Export PDF",
+    ])
+      expect(html).toContain(text);
     // Each capability's two lists, headed in the plural HSEEP uses.
     expect(html).toMatch(/<h3[^>]*>Strengths<\/h3>/);
     expect(html).toMatch(/<h3[^>]*>Areas for improvement<\/h3>/);

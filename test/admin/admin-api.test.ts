@@ -13,7 +13,9 @@ async function makeAdmin(options: Parameters<typeof createTestUser>[0] = {}): Pr
 }
 
 async function auditOf(targetId: string): Promise<Json[]> {
-  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "targetUserId" = ?1 OR "accountId" = ?1 ORDER BY "createdAt", rowid`)
+  const rows = await env.DB.prepare(
+    `SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "targetUserId" = ?1 OR "accountId" = ?1 ORDER BY "createdAt", rowid`,
+  )
     .bind(targetId)
     .all<Json>();
   return rows.results.map((r) => ({ ...r, metadata: JSON.parse(r.metadata as string) }));
@@ -55,7 +57,12 @@ describe("admin API access", () => {
   it("refuses cross-site writes", async () => {
     const admin = await makeAdmin();
     const target = await createTestUser();
-    const res = await api(`/api/admin/users/${target.userId}`, { method: "PATCH", body: { isBeta: true }, user: admin, headers: { origin: "https://evil.example" } });
+    const res = await api(`/api/admin/users/${target.userId}`, {
+      method: "PATCH",
+      body: { isBeta: true },
+      user: admin,
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     const row = await env.DB.prepare(`SELECT "isBeta" FROM "User" WHERE "id" = ?`).bind(target.userId).first<{ isBeta: number }>();
     expect(row!.isBeta).toBe(0);
@@ -79,7 +86,12 @@ describe("admin users", () => {
     const byName = await json(await api(`/api/admin/users?q=${encodeURIComponent(`quilla vanterpool${tag}`)}`, { user: admin }));
     expect(byName.users).toHaveLength(1);
     expect(byName.users[0]).toMatchObject({ id: a.userId, role: "basic", isBeta: false, disabledAt: null, account: { id: a.accountId, plan: null } });
-    expect(byName.users[0].account.flags).toEqual({ collaborateEnabled: false, modelSelectionEnabled: false, alertsEnabled: false, betaAskReadyroomActionsEnabled: false });
+    expect(byName.users[0].account.flags).toEqual({
+      collaborateEnabled: false,
+      modelSelectionEnabled: false,
+      alertsEnabled: false,
+      betaAskReadyroomActionsEnabled: false,
+    });
 
     // LIKE wildcards in the search are literal.
     expect((await json(await api(`/api/admin/users?q=${encodeURIComponent(`%${tag}_`)}`, { user: admin }))).total).toBe(0);
@@ -140,8 +152,14 @@ describe("admin accounts", () => {
   it("grants and revokes a plan as the admin CLI does", async () => {
     const admin = await makeAdmin();
     const target = await createTestUser();
-    const granted = await json(await api(`/api/admin/accounts/${target.accountId}/plan`, { method: "PUT", body: { plan: "TEAM", interval: "YEARLY" }, user: admin }));
-    expect(granted.account).toMatchObject({ id: target.accountId, type: "TEAM", plan: { planType: "TEAM", billingInterval: "YEARLY", status: "active", source: "admin" } });
+    const granted = await json(
+      await api(`/api/admin/accounts/${target.accountId}/plan`, { method: "PUT", body: { plan: "TEAM", interval: "YEARLY" }, user: admin }),
+    );
+    expect(granted.account).toMatchObject({
+      id: target.accountId,
+      type: "TEAM",
+      plan: { planType: "TEAM", billingInterval: "YEARLY", status: "active", source: "admin" },
+    });
     // The user now has an active plan: the dashboard is open to them.
     const account = await json(await api("/api/billing/account-info", { user: target }));
     expect(account).toMatchObject({ currentPlanType: "TEAM", hasActivePlan: true, source: "admin" });
@@ -163,7 +181,9 @@ describe("admin accounts", () => {
       const on = await json(await api(`/api/admin/accounts/${target.accountId}/flags`, { method: "PUT", body: { flag, enabled: true }, user: admin }));
       expect(on.account.flags[flag]).toBe(true);
     }
-    const off = await json(await api(`/api/admin/accounts/${target.accountId}/flags`, { method: "PUT", body: { flag: "collaborateEnabled", enabled: false }, user: admin }));
+    const off = await json(
+      await api(`/api/admin/accounts/${target.accountId}/flags`, { method: "PUT", body: { flag: "collaborateEnabled", enabled: false }, user: admin }),
+    );
     expect(off.account.flags).toEqual({ collaborateEnabled: false, modelSelectionEnabled: true, alertsEnabled: true, betaAskReadyroomActionsEnabled: true });
     const row = await env.DB.prepare(`SELECT "collaborateEnabled", "modelSelectionEnabled" FROM "Account" WHERE "id" = ?`).bind(target.accountId).first<Json>();
     expect(row).toEqual({ collaborateEnabled: 0, modelSelectionEnabled: 1 });
@@ -190,12 +210,20 @@ describe("admin accounts", () => {
     const usage = await json(await api("/api/billing/usage", { user: target }));
     expect(usage.currentBalance).toBe(250);
 
-    const adjusted = await json(await api(`/api/admin/accounts/${target.accountId}/credits`, { body: { kind: "adjust", amount: -50, reason: "Correction", requestId: crypto.randomUUID() }, user: admin }));
+    const adjusted = await json(
+      await api(`/api/admin/accounts/${target.accountId}/credits`, {
+        body: { kind: "adjust", amount: -50, reason: "Correction", requestId: crypto.randomUUID() },
+        user: admin,
+      }),
+    );
     expect(adjusted.account.credits.currentBalance).toBe(200);
     expect((await json(await api("/api/billing/usage", { user: target }))).currentBalance).toBe(200);
 
     // A debit beyond the balance is refused by the ledger and changes nothing.
-    const over = await api(`/api/admin/accounts/${target.accountId}/credits`, { body: { kind: "adjust", amount: -5000, reason: "Too much", requestId: crypto.randomUUID() }, user: admin });
+    const over = await api(`/api/admin/accounts/${target.accountId}/credits`, {
+      body: { kind: "adjust", amount: -5000, reason: "Too much", requestId: crypto.randomUUID() },
+      user: admin,
+    });
     expect(over.status).toBe(402);
     expect((await json(await api(`/api/admin/accounts/${target.accountId}`, { user: admin }))).account.credits.currentBalance).toBe(200);
 
@@ -230,7 +258,12 @@ describe("admin audit log and scheduler", () => {
     const byActor = await json(await api(`/api/admin/audit?actor=${encodeURIComponent(adminB.email)}`, { user: adminA }));
     expect(byActor.total).toBe(2);
     expect(byActor.entries.map((e: Json) => e.action)).toEqual(["admin.account.set_flag", "admin.user.set_beta"]);
-    expect(byActor.entries[1]).toMatchObject({ actor: { id: adminB.userId, email: adminB.email }, targetType: "user", targetId: t2.userId, targetLabel: t2.email });
+    expect(byActor.entries[1]).toMatchObject({
+      actor: { id: adminB.userId, email: adminB.email },
+      targetType: "user",
+      targetId: t2.userId,
+      targetLabel: t2.email,
+    });
 
     const byActorId = await json(await api(`/api/admin/audit?actor=${adminA.userId}`, { user: adminA }));
     expect(byActorId.entries.map((e: Json) => e.targetId)).toEqual([t1.userId]);
@@ -305,7 +338,8 @@ describe("admin bad input", () => {
     const huge = await api(`/api/admin/users/${id}`, { method: "PATCH", body: { isBeta: true, pad: "x".repeat(10_000) }, user: admin });
     await expectStatus(huge, 413);
     for (const query of ["page=0", "pageSize=1000", "page=abc"]) await expectStatus(await api(`/api/admin/users?${query}`, { user: admin }), 400, query);
-    for (const query of ["from=yesterday", "to=2026-13-45", "from=2026-02-01&to=2026-01-01"]) await expectStatus(await api(`/api/admin/audit?${query}`, { user: admin }), 400, query);
+    for (const query of ["from=yesterday", "to=2026-13-45", "from=2026-02-01&to=2026-01-01"])
+      await expectStatus(await api(`/api/admin/audit?${query}`, { user: admin }), 400, query);
 
     const user = await env.DB.prepare(`SELECT "role", "isBeta", "disabledAt" FROM "User" WHERE "id" = ?`).bind(id).first<Json>();
     expect(user).toEqual({ role: "basic", isBeta: 0, disabledAt: null });

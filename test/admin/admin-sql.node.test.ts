@@ -45,7 +45,9 @@ describe("the admin statements", () => {
   });
 
   it("the CLI writes the same statements with their values as literals (wrangler d1 execute binds nothing)", () => {
-    expect(setRoleLiteral({ userId: EVIL }, "admin", 5)).toEqual([`UPDATE "User" SET "role" = 'admin', "updatedAt" = 5 WHERE "id" = 'o''brien?"; DROP TABLE "User";--%_\\'`]);
+    expect(setRoleLiteral({ userId: EVIL }, "admin", 5)).toEqual([
+      `UPDATE "User" SET "role" = 'admin', "updatedAt" = 5 WHERE "id" = 'o''brien?"; DROP TABLE "User";--%_\\'`,
+    ]);
     expect(setFlagLiteral({ accountId: "a-1" }, "modelSelectionEnabled", true, 7)).toEqual([
       `UPDATE "Account" SET "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.modelSelectionEnabled', json('true')), "modelSelectionEnabled" = 1, "updatedAt" = 7 WHERE "id" = (SELECT "id" FROM "Account" WHERE "id" = 'a-1')`,
     ]);

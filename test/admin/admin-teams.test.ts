@@ -9,7 +9,8 @@ async function makeAdmin(): Promise<TestUser> {
   return user;
 }
 
-const teamOf = async (admin: TestUser, teamId: string) => ((await json(await api("/api/admin/teams", { user: admin }))).teams as Json[]).find((t) => t.id === teamId)!;
+const teamOf = async (admin: TestUser, teamId: string) =>
+  ((await json(await api("/api/admin/teams", { user: admin }))).teams as Json[]).find((t) => t.id === teamId)!;
 
 describe("admin console: teams and campaigns (the CLI's create-team, add-team-member, create-campaign, list-teams)", () => {
   it("creates a team on an owner's account, adds members within its seats, creates a campaign, and audits each step", async () => {
@@ -24,19 +25,29 @@ describe("admin console: teams and campaigns (the CLI's create-team, add-team-me
     // Again: the account keeps its team.
     expect(await json(await api("/api/admin/teams", { user: admin, body: { email: owner.email } }))).toMatchObject({ teamId, created: false });
 
-    await expectStatus(await api(`/api/admin/teams/${teamId}/members`, { user: admin, body: { email: colleague.email, collaborateRole: "CAMPAIGN_MANAGER" } }), 200);
+    await expectStatus(
+      await api(`/api/admin/teams/${teamId}/members`, { user: admin, body: { email: colleague.email, collaborateRole: "CAMPAIGN_MANAGER" } }),
+      200,
+    );
     // Two seats, two members: a third is refused, and nothing changes, unless a seat is added.
     const full = await api(`/api/admin/teams/${teamId}/members`, { user: admin, body: { email: third.email } });
     expect(full.status).toBe(409);
     expect((await json(full)).code).toBe("team_full");
     expect((await teamOf(admin, teamId)).members).toHaveLength(2);
-    expect(await json(await expectStatus(await api(`/api/admin/teams/${teamId}/members`, { user: admin, body: { email: third.email, growSeats: true } }), 200))).toMatchObject({ members: 3, seats: 3 });
+    expect(
+      await json(await expectStatus(await api(`/api/admin/teams/${teamId}/members`, { user: admin, body: { email: third.email, growSeats: true } }), 200)),
+    ).toMatchObject({ members: 3, seats: 3 });
     // The owner stays the team's admin.
     expect((await api(`/api/admin/teams/${teamId}/members`, { user: admin, body: { email: owner.email, role: "MEMBER" } })).status).toBe(409);
 
     const stranger = await createTestUser();
     expect((await api(`/api/admin/teams/${teamId}/campaigns`, { user: admin, body: { name: "Harbor drill", email: stranger.email } })).status).toBe(409);
-    const campaign = await json(await expectStatus(await api(`/api/admin/teams/${teamId}/campaigns`, { user: admin, body: { name: "Harbor drill", email: colleague.email, status: "ACTIVE" } }), 201));
+    const campaign = await json(
+      await expectStatus(
+        await api(`/api/admin/teams/${teamId}/campaigns`, { user: admin, body: { name: "Harbor drill", email: colleague.email, status: "ACTIVE" } }),
+        201,
+      ),
+    );
 
     const team = await teamOf(admin, teamId);
     expect(team.seats).toBe(3);
@@ -50,7 +61,13 @@ describe("admin console: teams and campaigns (the CLI's create-team, add-team-me
 
     const audit = await json(await api(`/api/admin/audit?actor=${admin.userId}`, { user: admin }));
     const changes = (audit.entries as Json[]).map((e) => e.action).filter((a) => a !== "admin.team.list");
-    expect(changes.reverse()).toEqual(["admin.team.create", "admin.team.resize", "admin.team.add_member", "admin.team.add_member", "admin.team.create_campaign"]);
+    expect(changes.reverse()).toEqual([
+      "admin.team.create",
+      "admin.team.resize",
+      "admin.team.add_member",
+      "admin.team.add_member",
+      "admin.team.create_campaign",
+    ]);
   });
 
   it("answers 404 for an unknown user or team and 400 for bad input, changing nothing", async () => {

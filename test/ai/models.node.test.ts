@@ -49,11 +49,17 @@ describe("provider configuration and model choice", () => {
 
   it("a self-hosted server (AI_BASE_URL) takes every model, or the one AI_MODEL names", () => {
     const open = settings({ AI_BASE_URL: "http://127.0.0.1:11434/v1" });
-    expect(chooseModel(open, { selectionEnabled: false })).toMatchObject({ model: "gemini-2.5-pro", endpoint: { id: "custom", baseURL: "http://127.0.0.1:11434/v1" } });
+    expect(chooseModel(open, { selectionEnabled: false })).toMatchObject({
+      model: "gemini-2.5-pro",
+      endpoint: { id: "custom", baseURL: "http://127.0.0.1:11434/v1" },
+    });
     const forced = settings({ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "llama3.1" });
     expect(chooseModel(forced, { selectionEnabled: true, requested: "o3" })?.model).toBe("llama3.1");
     // AI_BASE_URL with a named provider is that provider behind a gateway.
     const gateway = settings({ AI_PROVIDER: "openai", AI_API_KEY: "sk", AI_BASE_URL: "https://gateway.example/v1" });
-    expect(chooseModel(gateway, { selectionEnabled: false })).toMatchObject({ model: "gpt-4o", endpoint: { id: "openai", baseURL: "https://gateway.example/v1" } });
+    expect(chooseModel(gateway, { selectionEnabled: false })).toMatchObject({
+      model: "gpt-4o",
+      endpoint: { id: "openai", baseURL: "https://gateway.example/v1" },
+    });
   });
 });

@@ -3,7 +3,11 @@ import { offlineProvider, splitIntoChunks } from "../../worker/ai/offline";
 import type { ChatChunk } from "../../worker/ai/types";
 import { closestTemplate, offlineAnswer, parseDraft, SECTION_TYPES, type Purpose } from "../../worker/exercises/prompts";
 
-const exercise = { name: "Eastside quake", threatType: "M6.8 earthquake on the Eastside fault", capabilitiesAndObjectives: [{ capability: "Mass Care Services" }, { capability: "Cybersecurity" }] };
+const exercise = {
+  name: "Eastside quake",
+  threatType: "M6.8 earthquake on the Eastside fault",
+  capabilitiesAndObjectives: [{ capability: "Mass Care Services" }, { capability: "Cybersecurity" }],
+};
 
 describe("offline drafting", () => {
   it("picks the closest quick-start template by threat keywords", () => {
@@ -36,7 +40,12 @@ describe("offline drafting", () => {
 
   it("the provider streams the answer in several chunks and reports token usage", async () => {
     const answer = offlineAnswer({ exercise, sectionType: "msel_table", purpose: "content", moduleIndex: 0, lastUserMessage: "" });
-    const stream = await offlineProvider().open({ model: "x", messages: [{ role: "user", content: "draft the MSEL" }], maxOutputTokens: 100, offlineAnswer: () => answer });
+    const stream = await offlineProvider().open({
+      model: "x",
+      messages: [{ role: "user", content: "draft the MSEL" }],
+      maxOutputTokens: 100,
+      offlineAnswer: () => answer,
+    });
     const chunks: ChatChunk[] = [];
     for await (const c of stream) chunks.push(c);
     const texts = chunks.filter((c): c is Extract<ChatChunk, { type: "text" }> => c.type === "text");

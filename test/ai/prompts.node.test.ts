@@ -27,7 +27,19 @@ describe("prompt builder", () => {
     const prompt = buildPrompt(base);
     const system = prompt.messages[0];
     expect(system!.role).toBe("system");
-    for (const expected of ["HSEEP", "SMART", "Bayside Surge TTX", "Bridge closed", "Mass Care Services", "Gulf coast county", "Storm surge", "Brazilian Portuguese", "Evacuation Annex.pdf", "Zone A clears", "module injects for Module 1"]) {
+    for (const expected of [
+      "HSEEP",
+      "SMART",
+      "Bayside Surge TTX",
+      "Bridge closed",
+      "Mass Care Services",
+      "Gulf coast county",
+      "Storm surge",
+      "Brazilian Portuguese",
+      "Evacuation Annex.pdf",
+      "Zone A clears",
+      "module injects for Module 1",
+    ]) {
       expect(system!.content).toContain(expected);
     }
     // The client's own system message is not passed on as an instruction.
@@ -64,7 +76,10 @@ describe("prompt builder", () => {
   });
 
   it("validates drafts: fenced JSON is accepted, wrong shapes and invalid JSON are refused", () => {
-    expect(parseDraft("module_inject", '```json\n{"injects":[{"text":"A","passage":2}]}\n```')).toEqual({ ok: true, draft: { injects: [{ text: "A", passage: 2 }] } });
+    expect(parseDraft("module_inject", '```json\n{"injects":[{"text":"A","passage":2}]}\n```')).toEqual({
+      ok: true,
+      draft: { injects: [{ text: "A", passage: 2 }] },
+    });
     // A bare string is still an inject (a model that ignored the shape), one that tests no passage.
     expect(parseDraft("module_inject", '{"injects":["A"]}')).toEqual({ ok: true, draft: { injects: [{ text: "A", passage: 0 }] } });
     expect(parseDraft("module_inject", '{"injects": "A"}').ok).toBe(false);
@@ -73,10 +88,16 @@ describe("prompt builder", () => {
   });
 
   it("a module draft patches one module and keeps the others", () => {
-    const modules = [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["b"] }];
+    const modules = [
+      { title: "One", injects: ["a"] },
+      { title: "Two", injects: ["b"] },
+    ];
     const grounded = groundDraft("module_inject", { injects: [{ text: "c", passage: 0 }] }, []);
     expect(draftToPatch("module_inject", grounded, { modules }, 1)).toEqual({
-      modules: [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["c"], injectSources: { c: { notInPlans: true } } }],
+      modules: [
+        { title: "One", injects: ["a"] },
+        { title: "Two", injects: ["c"], injectSources: { c: { notInPlans: true } } },
+      ],
     });
     expect(draftToPatch("msel_table", { mselTable: [] }, { modules }, 0)).toEqual({ mselTable: [] });
   });

@@ -108,7 +108,11 @@ describe("Ask Readyroom named actions", () => {
         expect(citations.length, action.name).toBeGreaterThan(0);
         const text = textOf(events);
         expect(text, action.name).toMatch(/\[\d+\]/);
-        for (const m of text.matchAll(/\[(\d+)\]/g)) expect(citations.map((c) => c.n), action.name).toContain(Number(m[1]));
+        for (const m of text.matchAll(/\[(\d+)\]/g))
+          expect(
+            citations.map((c) => c.n),
+            action.name,
+          ).toContain(Number(m[1]));
         expect(text, action.name).toContain("No AI provider is configured");
         texts.push(text);
         const saved = await getDb(env.DB).select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt);

@@ -32,7 +32,7 @@ describe("model answers as Markdown", () => {
         "Hello <script>alert(1)</script> world",
         '<img src=x onerror="alert(2)">',
         "[click](javascript:alert(3)) and [data](data:text/html,<b>x</b>) and [ok](https://fema.gov/plan)",
-        "<a href=\"javascript:alert(4)\">raw</a>",
+        '<a href="javascript:alert(4)">raw</a>',
       ].join("\n\n"),
     );
     expect(html).not.toMatch(/<script/i);
@@ -88,8 +88,12 @@ describe("model answers as Markdown", () => {
         "> > Quoted inside a quote.",
       ].join("\n"),
     );
-    expect(html).toMatch(/<ol[^>]*><li>Activate the EOC <button data-cite="1">1<\/button><ul[^>]*><li>Notify ESF-6<\/li><li>Open the JIC and brief the PIO<\/li><\/ul><\/li><li>Issue the warning<\/li><\/ol>/);
-    expect(html).toMatch(/<blockquote[^>]*><p[^>]*>Per Annex F, the warning goes out <strong>within 30 minutes<\/strong> <button data-cite="2">2<\/button>.<\/p><blockquote[^>]*><p[^>]*>Quoted inside a quote.<\/p><\/blockquote><\/blockquote>/);
+    expect(html).toMatch(
+      /<ol[^>]*><li>Activate the EOC <button data-cite="1">1<\/button><ul[^>]*><li>Notify ESF-6<\/li><li>Open the JIC and brief the PIO<\/li><\/ul><\/li><li>Issue the warning<\/li><\/ol>/,
+    );
+    expect(html).toMatch(
+      /<blockquote[^>]*><p[^>]*>Per Annex F, the warning goes out <strong>within 30 minutes<\/strong> <button data-cite="2">2<\/button>.<\/p><blockquote[^>]*><p[^>]*>Quoted inside a quote.<\/p><\/blockquote><\/blockquote>/,
+    );
   });
 
   it("bounds nesting: lists and quotes deeper than three levels read as their parent level", () => {
@@ -132,7 +136,10 @@ describe("model answers as Markdown", () => {
   });
 
   it("keeps links the filter allows; any other keeps only its text, however it is spelled", () => {
-    const hrefs = (md: string) => [...renderToStaticMarkup(createElement(MarkdownText, { content: md, citations: [], renderCite: () => null })).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    const hrefs = (md: string) =>
+      [...renderToStaticMarkup(createElement(MarkdownText, { content: md, citations: [], renderCite: () => null })).matchAll(/href="([^"]*)"/g)].map(
+        (m) => m[1],
+      );
     expect(hrefs("[a](https://fema.gov/x) [b](mailto:eoc@county.gov) [c](/plans/annex-f) [d](#top) <https://x.org>")).toEqual([
       "https://fema.gov/x",
       "mailto:eoc@county.gov",
@@ -161,7 +168,9 @@ describe("model answers as Markdown", () => {
     // A backslash reaches the browser percent-encoded: a path on our own origin, not a host.
     expect(hrefs("[a](/\\evil.example)")).toEqual(["/%5Cevil.example"]);
     // A refused link keeps its text.
-    expect(renderToStaticMarkup(createElement(MarkdownText, { content: "[click here](javascript:alert(1))", citations: [], renderCite: () => null }))).toContain(">click here</p>");
+    expect(
+      renderToStaticMarkup(createElement(MarkdownText, { content: "[click here](javascript:alert(1))", citations: [], renderCite: () => null })),
+    ).toContain(">click here</p>");
   });
 
   it("bounds its input", () => {

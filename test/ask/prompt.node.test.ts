@@ -27,7 +27,9 @@ describe("offlineAskAnswer", () => {
     const answer = offlineAskAnswer("How many sandbags do we have stockpiled?", [memo, other], { hasIndexedDocuments: true });
     expect(answer).toContain("12,000 filled sandbags held at the Harlow Park depot");
     // Without a quantity in the question the title carries the most terms and is what is quoted.
-    expect(offlineAskAnswer("Is there a sandbag stockpile?", [memo, other], { hasIndexedDocuments: true })).toContain("- PUBLIC WORKS MEMO — SANDBAG STOCKPILE");
+    expect(offlineAskAnswer("Is there a sandbag stockpile?", [memo, other], { hasIndexedDocuments: true })).toContain(
+      "- PUBLIC WORKS MEMO — SANDBAG STOCKPILE",
+    );
   });
 
   it("quotes the most relevant sentences of each passage with its [n], the same every time", () => {

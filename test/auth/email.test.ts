@@ -29,9 +29,19 @@ describe("EmailSender", () => {
     await ok.send({ to: "p@example.test", subject: "S", text: "T", kind: "test" });
     expect(calls[0]!.url).toBe("https://mail.example/emails");
     expect(new Headers(calls[0]!.init.headers).get("authorization")).toBe("Bearer key-1");
-    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ from: "Readyroom <no-reply@readyroom.example>", to: ["p@example.test"], subject: "S", text: "T" });
+    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({
+      from: "Readyroom <no-reply@readyroom.example>",
+      to: ["p@example.test"],
+      subject: "S",
+      text: "T",
+    });
 
-    const refused = httpSender({ apiKey: "k", url: "https://mail.example/emails", from: "f", fetcher: (async () => new Response("no", { status: 403 })) as unknown as typeof fetch });
+    const refused = httpSender({
+      apiKey: "k",
+      url: "https://mail.example/emails",
+      from: "f",
+      fetcher: (async () => new Response("no", { status: 403 })) as unknown as typeof fetch,
+    });
     await expect(refused.send({ to: "p@example.test", subject: "S", text: "T", kind: "test" })).rejects.toThrow("status 403");
   });
 

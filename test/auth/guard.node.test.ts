@@ -9,9 +9,17 @@ const noPlan = { hasActivePlan: false };
 const table: Array<[string, AccessInput, string | undefined]> = [
   // Signed out
   ["signed out on a protected page → login with callbackUrl", { pathname: "/dashboard", user: null, plan: null }, "/login?callbackUrl=%2Fdashboard"],
-  ["signed out keeps path and query in callbackUrl", { pathname: "/exercise/e1/modules/2/injects", search: "?tab=a&b=1", user: null, plan: null }, "/login?callbackUrl=%2Fexercise%2Fe1%2Fmodules%2F2%2Finjects%3Ftab%3Da%26b%3D1"],
+  [
+    "signed out keeps path and query in callbackUrl",
+    { pathname: "/exercise/e1/modules/2/injects", search: "?tab=a&b=1", user: null, plan: null },
+    "/login?callbackUrl=%2Fexercise%2Fe1%2Fmodules%2F2%2Finjects%3Ftab%3Da%26b%3D1",
+  ],
   ["signed out on /account/profile → login", { pathname: "/account/profile", user: null, plan: null }, "/login?callbackUrl=%2Faccount%2Fprofile"],
-  ["signed out on /collaborate → login", { pathname: "/collaborate/campaigns/c1", user: null, plan: null }, "/login?callbackUrl=%2Fcollaborate%2Fcampaigns%2Fc1"],
+  [
+    "signed out on /collaborate → login",
+    { pathname: "/collaborate/campaigns/c1", user: null, plan: null },
+    "/login?callbackUrl=%2Fcollaborate%2Fcampaigns%2Fc1",
+  ],
   ["signed out on /login stays", { pathname: "/login", user: null, plan: null }, undefined],
   ["signed out on /login/two-factor stays", { pathname: "/login/two-factor", user: null, plan: null }, undefined],
   ["signed out on /signup stays", { pathname: "/signup", user: null, plan: null }, undefined],

@@ -105,7 +105,9 @@ describe("one session read per page load", () => {
     expect((await getOptionalUser({ request: page(), context }))?.id).toBe(u.userId);
     // ...the next page load does, and so does a form post (its action may have ended the session).
     expect(await getOptionalUser({ request: page(), context: { cloudflare: { env } } as never })).toBeNull();
-    expect(await getOptionalUser({ request: new Request("http://localhost/dashboard", { method: "POST", headers: { cookie: u.cookie } }), context })).toBeNull();
+    expect(
+      await getOptionalUser({ request: new Request("http://localhost/dashboard", { method: "POST", headers: { cookie: u.cookie } }), context }),
+    ).toBeNull();
   });
 });
 

@@ -11,7 +11,13 @@ function form(path: string, fields: Record<string, string>, cookie?: string) {
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, host: "localhost", "cf-connecting-ip": testClientIp(), ...(cookie ? { cookie } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: ORIGIN,
+      host: "localhost",
+      "cf-connecting-ip": testClientIp(),
+      ...(cookie ? { cookie } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }

@@ -34,7 +34,14 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
   });
 
   it("signs up through the form, confirms the address from the e-mail, signs in and lands on pricing", async () => {
-    const res = await postForm("/signup", { firstName: "Nia", lastName: "Cole", email: "nia@example.test", password: "long-enough-1", organization: "", country: "" });
+    const res = await postForm("/signup", {
+      firstName: "Nia",
+      lastName: "Cole",
+      email: "nia@example.test",
+      password: "long-enough-1",
+      organization: "",
+      country: "",
+    });
     expect(res.status).toBe(200);
     expect((await res.text()).replaceAll("<!-- -->", "")).toContain("We sent a link to nia@example.test.");
     expect(cookieFrom(res)).not.toContain("session_token");
@@ -98,7 +105,9 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
 
   it("serves /dev/mailbox in test mode with clickable links", async () => {
     // Newest first, so it shows above the confirmation mails every test user gets.
-    await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', ?)`)
+    await env.DB.prepare(
+      `INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', ?)`,
+    )
       .bind(crypto.randomUUID(), nowMs() + 60_000)
       .run();
     const html = await (await SELF.fetch(`${ORIGIN}/dev/mailbox`)).text();

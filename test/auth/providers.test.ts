@@ -29,7 +29,12 @@ function startSocial(e: Env, provider: string) {
 }
 
 const GOOGLE = { GOOGLE_CLIENT_ID: "google-client", GOOGLE_CLIENT_SECRET: "google-secret" };
-const COGNITO = { COGNITO_CLIENT_ID: "cognito-client", COGNITO_USER_POOL_ID: "us-east-1_AbCdEf", COGNITO_REGION: "us-east-1", COGNITO_DOMAIN: "readyroom.auth.us-east-1.amazoncognito.com" };
+const COGNITO = {
+  COGNITO_CLIENT_ID: "cognito-client",
+  COGNITO_USER_POOL_ID: "us-east-1_AbCdEf",
+  COGNITO_REGION: "us-east-1",
+  COGNITO_DOMAIN: "readyroom.auth.us-east-1.amazoncognito.com",
+};
 
 describe("which provider buttons show", () => {
   it("shows none without settings", () => {
@@ -80,7 +85,12 @@ describe("social sign-in start (no network)", () => {
 
 describe("generic OIDC single sign-on against the fake provider", () => {
   it("discovers the provider, signs a new person in and gives them a SOLO tenancy account", async () => {
-    const e = envWith({ OIDC_CLIENT_ID: "readyroom-test", OIDC_CLIENT_SECRET: "oidc-secret", OIDC_ISSUER: `${env.FAKE_ORIGIN}/oidc`, OIDC_PROVIDER_NAME: "Example SSO" });
+    const e = envWith({
+      OIDC_CLIENT_ID: "readyroom-test",
+      OIDC_CLIENT_SECRET: "oidc-secret",
+      OIDC_ISSUER: `${env.FAKE_ORIGIN}/oidc`,
+      OIDC_PROVIDER_NAME: "Example SSO",
+    });
     const started = await startSocial(e, "sso");
     expect(started.status).toBe(200);
     const { url } = (await started.json()) as { url: string };

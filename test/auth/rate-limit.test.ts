@@ -81,7 +81,11 @@ describe("sign-in rate limit", () => {
         new Request("http://localhost/api/auth/sign-up/email", {
           method: "POST",
           headers: { "content-type": "application/json", "cf-connecting-ip": ip },
-          body: JSON.stringify({ email: `limit-${n}-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "Tabletop-exercise-2026!", name: "Limit Test" }),
+          body: JSON.stringify({
+            email: `limit-${n}-${crypto.randomUUID().slice(0, 8)}@example.test`,
+            password: "Tabletop-exercise-2026!",
+            name: "Limit Test",
+          }),
         }) as never,
         configured as never,
         ctx,

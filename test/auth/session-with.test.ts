@@ -35,7 +35,10 @@ describe("getSessionWith (the session and the membership at once)", () => {
     expect(await getSessionWith(env, headers(""), membershipWithSession)).toBeNull();
     expect(await getSessionWith(env, headers(user.cookie.replace(/.(%3D)?$/, "x")), membershipWithSession)).toBeNull();
 
-    await db().update(sessions).set({ expires: new Date(nowMs() - 1000) }).where(eq(sessions.userId, user.userId));
+    await db()
+      .update(sessions)
+      .set({ expires: new Date(nowMs() - 1000) })
+      .where(eq(sessions.userId, user.userId));
     expect(await getSessionWith(env, headers(user.cookie), membershipWithSession)).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.userId))).toEqual([]);
   });

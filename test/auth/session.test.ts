@@ -103,7 +103,10 @@ describe("requireUser (Hono)", () => {
     const u = await createTestUser();
     const db = getDb(env.DB);
     expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(200);
-    await db.update(sessions).set({ expires: new Date(nowMs() - 1000) }).where(eq(sessions.userId, u.userId));
+    await db
+      .update(sessions)
+      .set({ expires: new Date(nowMs() - 1000) })
+      .where(eq(sessions.userId, u.userId));
     expect((await app.request("/me", { headers: { cookie: u.cookie } }, env)).status).toBe(401);
   });
 

@@ -73,7 +73,12 @@ describe("login validation (spec §5)", () => {
   const loginCases: Array<[string, Record<string, unknown>, string, string]> = [
     ["missing email", { password: "x" }, "email", "Email is required"],
     ["malformed email", { email: "nope", password: "x" }, "email", "Please enter a valid email address"],
-    ["uppercase email", { email: "Someone@example.test", password: "x" }, "email", "Email addresses cannot contain uppercase letters. Please use lowercase letters only."],
+    [
+      "uppercase email",
+      { email: "Someone@example.test", password: "x" },
+      "email",
+      "Email addresses cannot contain uppercase letters. Please use lowercase letters only.",
+    ],
   ];
 
   it.each(loginCases)("%s (schema and server)", async (_name, input, field, message) => {

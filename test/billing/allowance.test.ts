@@ -21,7 +21,16 @@ async function accountWithPlan(plan: PlanRow | null) {
       `INSERT INTO "AccountPlanMetadata" (id, accountId, planType, billingInterval, status, currentPeriodEnd, source, createdAt, updatedAt)
        VALUES (?, ?, ?, 'MONTHLY', ?, ?, ?, ?, ?)`,
     )
-      .bind(crypto.randomUUID(), ids.accountId, plan.planType ?? "SOLO", plan.status ?? "active", plan.currentPeriodEnd ?? null, plan.source ?? "admin", nowMs(), nowMs())
+      .bind(
+        crypto.randomUUID(),
+        ids.accountId,
+        plan.planType ?? "SOLO",
+        plan.status ?? "active",
+        plan.currentPeriodEnd ?? null,
+        plan.source ?? "admin",
+        nowMs(),
+        nowMs(),
+      )
       .run();
   }
   return { ...ids, ledger: ledgerFor(app, ids.accountId) };
@@ -45,7 +54,11 @@ describe("monthly allowance of admin-granted plans", () => {
   });
 
   it("shows the allowance in the usage before any AI call, per plan (PLAN_MONTHLY_CREDITS defaults)", async () => {
-    for (const [planType, credits] of [["SOLO", 1000], ["TEAM", 5000], ["ENTERPRISE", 20000]] as const) {
+    for (const [planType, credits] of [
+      ["SOLO", 1000],
+      ["TEAM", 5000],
+      ["ENTERPRISE", 20000],
+    ] as const) {
       const { userId } = await accountWithPlan({ planType });
       expect(await getUsage(userContext(env, userId))).toMatchObject({ currentBalance: credits, monthlySpend: 0 });
     }
@@ -93,7 +106,10 @@ describe("monthly allowance of admin-granted plans", () => {
 
   it("gives a Stripe-sourced plan no admin allowance (its credits come from invoice.paid)", async () => {
     const { accountId, userId } = await accountWithPlan({ source: "stripe" });
-    expect(await httpErrorOf(chargeForAi(userContext(env, userId), { category: "conversation", estimate: 1 }))).toMatchObject({ status: 402, message: "Credit limit exceeded" });
+    expect(await httpErrorOf(chargeForAi(userContext(env, userId), { category: "conversation", estimate: 1 }))).toMatchObject({
+      status: 402,
+      message: "Credit limit exceeded",
+    });
     expect(await getUsage(userContext(env, userId))).toMatchObject({ currentBalance: 0 });
     expect(await grants(accountId)).toHaveLength(0);
   });

@@ -1,11 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  BALANCE_COLUMN_NAMES,
-  BALANCE_TABLE_DDL,
-  INTERNAL_BALANCE_COLUMNS,
-  MIRRORED_BALANCE_COLUMNS,
-} from "../../worker/billing/balance-columns";
+import { BALANCE_COLUMN_NAMES, BALANCE_TABLE_DDL, INTERNAL_BALANCE_COLUMNS, MIRRORED_BALANCE_COLUMNS } from "../../worker/billing/balance-columns";
 import { creditBalances } from "../../worker/db/schema";
 
 // One column list (worker/billing/balance-columns.ts) feeds the ledger object's table, its row and

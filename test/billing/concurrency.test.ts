@@ -20,7 +20,9 @@ describe("concurrency on one account", () => {
 
     // Settle all at once, a third of them above their hold: the extra is capped by what is free.
     const ids = held.map((o) => (o as PromiseFulfilledResult<Awaited<ReturnType<typeof ledger.reserve>>>).value.transactions[0]!.id);
-    const settled = await Promise.all(ids.map((id, i) => ledger.settle({ reservationId: id, actualAmount: 7 + (i % 3 === 0 ? 5 : 0), idempotencyKey: `s-${i}` })));
+    const settled = await Promise.all(
+      ids.map((id, i) => ledger.settle({ reservationId: id, actualAmount: 7 + (i % 3 === 0 ? 5 : 0), idempotencyKey: `s-${i}` })),
+    );
     const charged = settled.reduce((sum, s) => sum - s.transactions[0]!.amount, 0);
     const end = await ledger.getState();
     expect(end.balance.currentBalance).toBeGreaterThanOrEqual(0);
@@ -60,8 +62,8 @@ describe("concurrency on one account", () => {
     await team.purchase({ amount: 300, idempotencyKey: key() });
     const attempts = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) =>
-        chargeForAi(userContext(env, members[i % 4]!.userId), { category: "conversation", entityType: "Exercise", entityId: `ex-${i}`, estimate: 4 }).then((c) =>
-          c.settle(i % 2 === 0 ? 4 : 2),
+        chargeForAi(userContext(env, members[i % 4]!.userId), { category: "conversation", entityType: "Exercise", entityId: `ex-${i}`, estimate: 4 }).then(
+          (c) => c.settle(i % 2 === 0 ? 4 : 2),
         ),
       ),
     );

@@ -23,7 +23,16 @@ describe("credit ledger operations", () => {
     const { ledger, userId, accountId } = await seededLedger();
     const r = await ledger.grant({ amount: 500, userId, idempotencyKey: key(), expiresAt: T0 + DAY, metadata: { reason: "plan" } });
     expect(r.replayed).toBe(false);
-    expect(r.transactions[0]).toMatchObject({ type: "GRANT", status: "COMPLETED", amount: 500, accountId, userId, expiresAt: T0 + DAY, expired: false, metadata: { reason: "plan" } });
+    expect(r.transactions[0]).toMatchObject({
+      type: "GRANT",
+      status: "COMPLETED",
+      amount: 500,
+      accountId,
+      userId,
+      expiresAt: T0 + DAY,
+      expired: false,
+      metadata: { reason: "plan" },
+    });
     expect(r.balance).toMatchObject({ currentBalance: 500, grantedCreditsAvailable: 500, totalGranted: 500, pendingSpend: 0, version: 1 });
   });
 
@@ -48,7 +57,15 @@ describe("credit ledger operations", () => {
 
     const s = await ledger.settle({ reservationId: reservation!.id, actualAmount: 25, idempotencyKey: key() });
     expect(s.transactions[0]).toMatchObject({ id: reservation!.id, status: "COMPLETED", amount: -25, metadata: { reserved: 40, actual: 25 } });
-    expect(s.balance).toMatchObject({ currentBalance: 75, pendingSpend: 0, totalSpent: 25, dailySpend: 25, monthlySpend: 25, yearlySpend: 25, grantedCreditsAvailable: 75 });
+    expect(s.balance).toMatchObject({
+      currentBalance: 75,
+      pendingSpend: 0,
+      totalSpent: 25,
+      dailySpend: 25,
+      monthlySpend: 25,
+      yearlySpend: 25,
+      grantedCreditsAvailable: 75,
+    });
   });
 
   it("settle above the reservation charges only up to what is available and records the rest", async () => {
@@ -391,10 +408,14 @@ describe("D1 copy", () => {
       { type: "SPEND", status: "COMPLETED", amount: -4, actionId: action.id },
       { type: "GRANT", status: "COMPLETED", amount: 100, actionId: null },
     ]);
-    const act = await env.DB.prepare(`SELECT category, entityType, entityId, completedAt FROM "Action" WHERE id = ?`).bind(action.id).first<Record<string, unknown>>();
+    const act = await env.DB.prepare(`SELECT category, entityType, entityId, completedAt FROM "Action" WHERE id = ?`)
+      .bind(action.id)
+      .first<Record<string, unknown>>();
     expect(act).toMatchObject({ category: "conversation", entityType: "Exercise", entityId: "e1" });
     expect(act!.completedAt).toEqual(expect.any(Number));
-    const bal = await env.DB.prepare(`SELECT currentBalance, pendingSpend, totalSpent, version FROM "CreditBalance" WHERE accountId = ?`).bind(accountId).first();
+    const bal = await env.DB.prepare(`SELECT currentBalance, pendingSpend, totalSpent, version FROM "CreditBalance" WHERE accountId = ?`)
+      .bind(accountId)
+      .first();
     const state = await ledger.getState();
     expect(bal).toEqual({ currentBalance: 196, pendingSpend: 0, totalSpent: 4, version: state.balance.version });
     const settings = await env.DB.prepare(`SELECT monthlyLimit FROM "CreditSettings" WHERE accountId = ?`).bind(accountId).first();

@@ -134,9 +134,7 @@ export class LedgerModel {
   }
 
   expire(now: number): ModelResult {
-    const due = this.grants
-      .filter((g) => !g.expired && g.expiresAt != null && g.expiresAt <= now)
-      .sort((a, b) => a.expiresAt! - b.expiresAt! || a.seq - b.seq);
+    const due = this.grants.filter((g) => !g.expired && g.expiresAt != null && g.expiresAt <= now).sort((a, b) => a.expiresAt! - b.expiresAt! || a.seq - b.seq);
     for (const g of due) {
       const amount = Math.min(g.remaining, this.available);
       g.expired = true;

@@ -34,7 +34,10 @@ type Op =
 const amount = fc.integer({ min: 1, max: 120 });
 const pick = fc.nat({ max: 1000 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("grant" as const), amount, expiresInHours: fc.option(fc.integer({ min: 0, max: 24 }), { nil: null, freq: 4 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("grant" as const), amount, expiresInHours: fc.option(fc.integer({ min: 0, max: 24 }), { nil: null, freq: 4 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("purchase" as const), amount }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("reserve" as const), amount }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("settle" as const), pick, actual: fc.integer({ min: 0, max: 150 }) }) },
@@ -117,14 +120,32 @@ async function runSequence(ops: Op[]) {
     switch (op.kind) {
       case "grant": {
         const expiresAt = op.expiresInHours == null ? null : now + op.expiresInHours * HOUR;
-        balance = (await step(op, (k) => ledger.grant({ amount: op.amount, expiresAt, idempotencyKey: k, now }), () => model.grant(op.amount, expiresAt)))?.balance ?? null;
+        balance =
+          (
+            await step(
+              op,
+              (k) => ledger.grant({ amount: op.amount, expiresAt, idempotencyKey: k, now }),
+              () => model.grant(op.amount, expiresAt),
+            )
+          )?.balance ?? null;
         break;
       }
       case "purchase":
-        balance = (await step(op, (k) => ledger.purchase({ amount: op.amount, idempotencyKey: k, now }), () => model.purchase(op.amount)))?.balance ?? null;
+        balance =
+          (
+            await step(
+              op,
+              (k) => ledger.purchase({ amount: op.amount, idempotencyKey: k, now }),
+              () => model.purchase(op.amount),
+            )
+          )?.balance ?? null;
         break;
       case "reserve": {
-        const r = await step(op, (k) => ledger.reserve({ amount: op.amount, idempotencyKey: k, now }), () => model.reserve(op.amount, now));
+        const r = await step(
+          op,
+          (k) => ledger.reserve({ amount: op.amount, idempotencyKey: k, now }),
+          () => model.reserve(op.amount, now),
+        );
         if (r) spendIds.push(r.transactions[0]!.id);
         balance = r?.balance ?? null;
         break;
@@ -137,28 +158,67 @@ async function runSequence(ops: Op[]) {
         const id = spendIds[i]!;
         const r =
           op.kind === "settle"
-            ? await step(op, (k) => ledger.settle({ reservationId: id, actualAmount: op.actual, idempotencyKey: k, now }), () => model.settle(i, op.actual, now))
+            ? await step(
+                op,
+                (k) => ledger.settle({ reservationId: id, actualAmount: op.actual, idempotencyKey: k, now }),
+                () => model.settle(i, op.actual, now),
+              )
             : op.kind === "release"
-              ? await step(op, (k) => ledger.release({ reservationId: id, idempotencyKey: k, now }), () => model.release(i))
-              : await step(op, (k) => ledger.refund({ transactionId: id, idempotencyKey: k, now }), () => model.refund(i));
+              ? await step(
+                  op,
+                  (k) => ledger.release({ reservationId: id, idempotencyKey: k, now }),
+                  () => model.release(i),
+                )
+              : await step(
+                  op,
+                  (k) => ledger.refund({ transactionId: id, idempotencyKey: k, now }),
+                  () => model.refund(i),
+                );
         balance = r?.balance ?? null;
         break;
       }
       case "revoke":
-        balance = (await step(op, (k) => ledger.revoke({ amount: op.amount, idempotencyKey: k, now }), () => model.revoke(op.amount)))?.balance ?? null;
+        balance =
+          (
+            await step(
+              op,
+              (k) => ledger.revoke({ amount: op.amount, idempotencyKey: k, now }),
+              () => model.revoke(op.amount),
+            )
+          )?.balance ?? null;
         break;
       case "adjust":
-        balance = (await step(op, (k) => ledger.adjust({ amount: op.amount, idempotencyKey: k, now }), () => model.adjust(op.amount)))?.balance ?? null;
+        balance =
+          (
+            await step(
+              op,
+              (k) => ledger.adjust({ amount: op.amount, idempotencyKey: k, now }),
+              () => model.adjust(op.amount),
+            )
+          )?.balance ?? null;
         break;
       case "expire":
-        balance = (await step(op, (k) => ledger.expire({ idempotencyKey: k, now }), () => model.expire(now)))?.balance ?? null;
+        balance =
+          (
+            await step(
+              op,
+              (k) => ledger.expire({ idempotencyKey: k, now }),
+              () => model.expire(now),
+            )
+          )?.balance ?? null;
         break;
       case "advance":
         now += op.hours * HOUR;
         break;
       case "settings":
         model.settings = { dailyLimit: op.dailyLimit, monthlyLimit: op.monthlyLimit, unlimited: op.unlimited, blockPurchases: op.blockPurchases };
-        await ledger.updateSettings({ dailyLimit: op.dailyLimit, monthlyLimit: op.monthlyLimit, hasUnlimitedUsage: op.unlimited, blockAdditionalPurchases: op.blockPurchases, now });
+        await ledger.updateSettings({
+          dailyLimit: op.dailyLimit,
+          monthlyLimit: op.monthlyLimit,
+          hasUnlimitedUsage: op.unlimited,
+          blockAdditionalPurchases: op.blockPurchases,
+          now,
+        });
         break;
       case "replay": {
         if (done.length === 0) continue;

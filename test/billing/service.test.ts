@@ -98,7 +98,9 @@ describe("low-balance e-mail", () => {
     await spend(30);
     await spend(30); // 40 left: alert
     await spend(5);
-    const mails = await env.DB.prepare(`SELECT "to", subject, text, kind FROM "EmailOutbox" WHERE "to" = ?`).bind(`${userId}@example.test`).all<Record<string, string>>();
+    const mails = await env.DB.prepare(`SELECT "to", subject, text, kind FROM "EmailOutbox" WHERE "to" = ?`)
+      .bind(`${userId}@example.test`)
+      .all<Record<string, string>>();
     expect(mails.results).toHaveLength(1);
     expect(mails.results[0]).toMatchObject({ kind: "low-balance", subject: "Your Readyroom credit balance is low" });
     expect(mails.results[0]!.text).toContain("40 credits left");

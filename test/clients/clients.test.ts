@@ -28,8 +28,10 @@ async function uploadOk(user: TestUser, filename: string, clientId?: string): Pr
   return ((await json(await expectStatus(await upload(user, filename, clientId), 201, `upload ${filename}`))).document as Json).id;
 }
 
-const exerciseNames = async (user: TestUser, query = "") => ((await json(await api(`/api/exercises${query}`, { user }))).exercises as Json[]).map((e) => e.name).sort();
-const documentNames = async (user: TestUser, query = "") => ((await json(await api(`/api/documents${query}`, { user }))).documents as Json[]).map((d) => d.name).sort();
+const exerciseNames = async (user: TestUser, query = "") =>
+  ((await json(await api(`/api/exercises${query}`, { user }))).exercises as Json[]).map((e) => e.name).sort();
+const documentNames = async (user: TestUser, query = "") =>
+  ((await json(await api(`/api/documents${query}`, { user }))).documents as Json[]).map((d) => d.name).sort();
 const auditActions = async (accountId: string) =>
   (await db().select().from(auditLogs).where(eq(auditLogs.accountId, accountId)).orderBy(auditLogs.createdAt)).map((r) => r.action);
 
@@ -63,8 +65,14 @@ describe("clients CRUD", () => {
     await createExercise(owner, { name: "Bayhaven TTX" }, { clientId: id });
 
     expect(await auditActions(owner.accountId)).toEqual(["client.created", "client.created", "client.renamed", "client.archived", "client.unarchived"]);
-    const [renamed] = await db().select().from(auditLogs).where(and(eq(auditLogs.accountId, owner.accountId), eq(auditLogs.action, "client.renamed")));
-    expect(renamed).toMatchObject({ actorId: owner.userId, metadata: { targetType: "client", targetId: id, from: "Bayhaven County", to: "Bayhaven County EMA" } });
+    const [renamed] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.accountId, owner.accountId), eq(auditLogs.action, "client.renamed")));
+    expect(renamed).toMatchObject({
+      actorId: owner.userId,
+      metadata: { targetType: "client", targetId: id, from: "Bayhaven County", to: "Bayhaven County EMA" },
+    });
   });
 
   it("bad input is 400 with nothing changed; a cross-site write is 403; signed out is 401", async () => {
@@ -80,7 +88,10 @@ describe("clients CRUD", () => {
     await expectStatus(await api(`/api/clients/${id}`, { method: "PATCH", user: owner, body: { name: "  " } }), 400);
     const crossSite = await api("/api/clients", { user: owner, body: { name: "Evil" }, headers: { origin: "https://evil.example" } });
     await expectStatus(crossSite, 403);
-    await expectStatus(await api(`/api/clients/${id}`, { method: "PATCH", user: owner, body: { name: "Evil" }, headers: { origin: "https://evil.example" } }), 403);
+    await expectStatus(
+      await api(`/api/clients/${id}`, { method: "PATCH", user: owner, body: { name: "Evil" }, headers: { origin: "https://evil.example" } }),
+      403,
+    );
     await expectStatus(await api("/api/clients", { body: { name: "Anon" } }), 401);
     await expectStatus(await api("/api/clients"), 401);
     expect(await db().select().from(clients).where(eq(clients.accountId, owner.accountId))).toEqual(before);
@@ -216,7 +227,10 @@ describe("clientId on create", () => {
 
     // An update can neither drop nor change the client.
     const filed = await createExercise(owner, { name: "filed" }, { clientId: own });
-    await expectStatus(await api(`/api/exercises/${filed}/update`, { method: "PUT", user: owner, body: { exercise: { metadata: { clientId: foreign } } } }), 200);
+    await expectStatus(
+      await api(`/api/exercises/${filed}/update`, { method: "PUT", user: owner, body: { exercise: { metadata: { clientId: foreign } } } }),
+      200,
+    );
     expect((await json(await api(`/api/exercises/${filed}`, { user: owner }))).metadata).toEqual({ clientId: own });
   });
 
@@ -226,7 +240,8 @@ describe("clientId on create", () => {
     const own = await createClient(owner, "Bayhaven County");
     for (const m of [author, colleague]) await expectStatus(await api(`/api/clients/${own}/users`, { user: owner, body: { userId: m.userId } }), 200);
     const filed = await createExercise(author, { name: "filed", metadata: { templateId: "tpl-1" } }, { clientId: own });
-    const update = (metadata: unknown) => api(`/api/exercises/${filed}/update`, { method: "PUT", user: author, body: { exercise: { name: "filed", metadata } } });
+    const update = (metadata: unknown) =>
+      api(`/api/exercises/${filed}/update`, { method: "PUT", user: author, body: { exercise: { name: "filed", metadata } } });
 
     for (const metadata of [null, {}, { templateId: "tpl-2" }]) {
       await expectStatus(await update(metadata), 200, `metadata ${JSON.stringify(metadata)}`);
@@ -235,13 +250,19 @@ describe("clientId on create", () => {
       // Still shared through the client.
       expect((await json(await expectStatus(await api(`/api/exercises/${filed}`, { user: colleague }), 200))).access).toBe("read");
     }
-    expect((await db().select({ metadata: exercises.metadata }).from(exercises).where(eq(exercises.id, filed)))[0]!.metadata).toEqual({ templateId: "tpl-2", clientId: own });
+    expect((await db().select({ metadata: exercises.metadata }).from(exercises).where(eq(exercises.id, filed)))[0]!.metadata).toEqual({
+      templateId: "tpl-2",
+      clientId: own,
+    });
     // Taken off the client, the author no longer opens it: it was not un-filed behind the rule's back.
     await expectStatus(await api(`/api/clients/${own}/users/${author.userId}`, { method: "DELETE", user: owner }), 200);
     await expectStatus(await api(`/api/exercises/${filed}`, { user: author }), 404);
     // An unfiled exercise gains no client through metadata either, and null metadata stays null.
     const unfiled = await createExercise(colleague, { name: "unfiled" });
-    await expectStatus(await api(`/api/exercises/${unfiled}/update`, { method: "PUT", user: colleague, body: { exercise: { metadata: { clientId: own } } } }), 200);
+    await expectStatus(
+      await api(`/api/exercises/${unfiled}/update`, { method: "PUT", user: colleague, body: { exercise: { metadata: { clientId: own } } } }),
+      200,
+    );
     await expectStatus(await api(`/api/exercises/${unfiled}/update`, { method: "PUT", user: colleague, body: { exercise: { metadata: null } } }), 200);
     expect((await db().select({ metadata: exercises.metadata }).from(exercises).where(eq(exercises.id, unfiled)))[0]!.metadata).toBeNull();
   });

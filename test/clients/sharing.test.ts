@@ -78,7 +78,10 @@ describe("a shared client exercise in the editor", () => {
   it("a colleague's save, lock and AI drafting are refused with nothing changed; exports still work", async () => {
     const id = await createExercise(ana, { name: "Bayhaven TTX 2", scenarioDescription: "Levee breach" }, { clientId: bay });
     const [before] = await db().select().from(exercises).where(eq(exercises.id, id));
-    await expectStatus(await api(`/api/exercises/${id}/update`, { method: "PUT", user: ben, body: { exercise: { name: "Ben's now", scenarioDescription: "changed" } } }), 404);
+    await expectStatus(
+      await api(`/api/exercises/${id}/update`, { method: "PUT", user: ben, body: { exercise: { name: "Ben's now", scenarioDescription: "changed" } } }),
+      404,
+    );
     await expectStatus(await api(`/api/exercises/${id}/lock`, { method: "POST", user: ben }), 404);
     await expectStatus(await api(`/api/exercises/${id}`, { method: "DELETE", user: ben }), 404);
     const [after] = await db().select().from(exercises).where(eq(exercises.id, id));
@@ -91,7 +94,8 @@ describe("a shared client exercise in the editor", () => {
 describe("a shared client document in the library", () => {
   it("canEdit is true for the author only; a colleague's rename, describe, reprocess and delete are 404 with nothing changed", async () => {
     const docId = await ingestedUpload(ana, "bayhaven-shelters.md", "# Shelters\nBayhaven opens the quillwort gymnasium as a shelter.", bay);
-    const flag = async (user: TestUser) => (((await json(await api("/api/documents", { user }))).documents as Json[]).find((d) => d.id === docId) as Json | undefined)?.canEdit;
+    const flag = async (user: TestUser) =>
+      (((await json(await api("/api/documents", { user }))).documents as Json[]).find((d) => d.id === docId) as Json | undefined)?.canEdit;
     expect(await flag(ana)).toBe(true);
     expect(await flag(ben)).toBe(false);
     expect(await flag(owner)).toBe(false);
@@ -109,7 +113,9 @@ describe("a shared client document in the library", () => {
     const [after] = await db().select().from(documents).where(eq(documents.id, docId));
     expect(after).toEqual(before);
     // The author still can.
-    const renamed = await json(await expectStatus(await api(`/api/documents/${docId}`, { method: "PATCH", user: ana, body: { name: "Bayhaven shelters" } }), 200));
+    const renamed = await json(
+      await expectStatus(await api(`/api/documents/${docId}`, { method: "PATCH", user: ana, body: { name: "Bayhaven shelters" } }), 200),
+    );
     expect(renamed.document).toMatchObject({ name: "Bayhaven shelters", canEdit: true });
   });
 });
@@ -122,7 +128,8 @@ describe("keyword search and Ask Readyroom retrieval follow the client rule", ()
     const portDoc = await ingestedUpload(cai, "port-plan.md", "# Berths\nThe harbour master closes berth nine when the zanzibarite alarm sounds.", port);
     const privateDoc = await ingestedUpload(cai, "cai-notes.md", "# Notes\nMy own zanzibarite notes, unfiled.");
 
-    const searchIds = async (user: TestUser) => (await json(await expectStatus(await api("/api/documents/search?q=zanzibarite", { user }), 200))).hits as Json[];
+    const searchIds = async (user: TestUser) =>
+      (await json(await expectStatus(await api("/api/documents/search?q=zanzibarite", { user }), 200))).hits as Json[];
     const hitDocs = async (user: TestUser) => new Set((await searchIds(user)).map((h) => h.documentId));
     expect(await hitDocs(cai)).toEqual(new Set([portDoc, privateDoc]));
     expect(await hitDocs(dee)).toEqual(new Set([portDoc]));
@@ -130,7 +137,15 @@ describe("keyword search and Ask Readyroom retrieval follow the client rule", ()
     expect(await hitDocs(outsider)).toEqual(new Set());
 
     const retrieved = async (user: TestUser, documentIds?: string[]) =>
-      new Set((await retrievePassages(userContext(env, user.userId), { userId: user.userId, question: "When does the harbour master close berth nine?", documentIds })).map((p) => p.documentId));
+      new Set(
+        (
+          await retrievePassages(userContext(env, user.userId), {
+            userId: user.userId,
+            question: "When does the harbour master close berth nine?",
+            documentIds,
+          })
+        ).map((p) => p.documentId),
+      );
     expect(await retrieved(dee)).toEqual(new Set([portDoc]));
     expect(await retrieved(dee, [portDoc])).toEqual(new Set([portDoc]));
     expect(await foreignDocumentIds(db(), dee.userId, [portDoc, privateDoc], [port])).toEqual([privateDoc]);
@@ -138,7 +153,13 @@ describe("keyword search and Ask Readyroom retrieval follow the client rule", ()
 
     // Ask Readyroom (offline provider): dee's citations include cai's shared plan.
     const chat = (await json<{ chat: { id: string } }>(await expectStatus(await api("/api/ask/chats", { method: "POST", user: dee, body: {} }), 201))).chat.id;
-    const events = await readNdjson(await api(`/api/ask/chats/${chat}/messages`, { method: "PUT", user: dee, body: { messages: [{ role: "user", content: "When does the harbour master close berth nine?" }] } }));
+    const events = await readNdjson(
+      await api(`/api/ask/chats/${chat}/messages`, {
+        method: "PUT",
+        user: dee,
+        body: { messages: [{ role: "user", content: "When does the harbour master close berth nine?" }] },
+      }),
+    );
     expect((events.find((e) => e.type === "citations")!.citations as Json[]).map((c) => c.documentId)).toContain(portDoc);
 
     // Unassigned from the client: cai loses the client's documents, her own upload included.
@@ -148,9 +169,23 @@ describe("keyword search and Ask Readyroom retrieval follow the client rule", ()
     expect(await retrieved(cai, [portDoc])).toEqual(new Set());
     expect(await hasIndexedDocuments(db(), cai.userId, [portDoc], [])).toBe(false);
     expect(await foreignDocumentIds(db(), cai.userId, [portDoc, privateDoc], [])).toEqual([portDoc]);
-    const caiChat = (await json<{ chat: { id: string } }>(await expectStatus(await api("/api/ask/chats", { method: "POST", user: cai, body: {} }), 201))).chat.id;
-    await expectStatus(await api(`/api/ask/chats/${caiChat}/messages`, { method: "PUT", user: cai, body: { messages: [{ role: "user", content: "berth nine" }], documentIds: [portDoc] } }), 404);
-    const caiEvents = await readNdjson(await api(`/api/ask/chats/${caiChat}/messages`, { method: "PUT", user: cai, body: { messages: [{ role: "user", content: "When does the harbour master close berth nine?" }] } }));
+    const caiChat = (await json<{ chat: { id: string } }>(await expectStatus(await api("/api/ask/chats", { method: "POST", user: cai, body: {} }), 201))).chat
+      .id;
+    await expectStatus(
+      await api(`/api/ask/chats/${caiChat}/messages`, {
+        method: "PUT",
+        user: cai,
+        body: { messages: [{ role: "user", content: "berth nine" }], documentIds: [portDoc] },
+      }),
+      404,
+    );
+    const caiEvents = await readNdjson(
+      await api(`/api/ask/chats/${caiChat}/messages`, {
+        method: "PUT",
+        user: cai,
+        body: { messages: [{ role: "user", content: "When does the harbour master close berth nine?" }] },
+      }),
+    );
     expect((caiEvents.find((e) => e.type === "citations")!.citations as Json[]).map((c) => c.documentId)).not.toContain(portDoc);
     // dee still finds it.
     expect(await hitDocs(dee)).toEqual(new Set([portDoc]));

@@ -76,7 +76,10 @@ export async function answerAll(user: TestUser, interviewId: string, answers: st
   let view = (await json(await api(`/api/collaborate/interviews/${interviewId}`, { user }))) as InterviewView;
   let i = 0;
   while (view.currentQuestion) {
-    const res = await api(`/api/collaborate/interviews/${interviewId}/answers`, { user, body: { answer: answers[i] ?? `Answer ${i + 1}: we rely on the county EOP annex.` } });
+    const res = await api(`/api/collaborate/interviews/${interviewId}/answers`, {
+      user,
+      body: { answer: answers[i] ?? `Answer ${i + 1}: we rely on the county EOP annex.` },
+    });
     await expectStatus(res, 200, `answer ${i + 1}`);
     view = (await json(res)) as InterviewView;
     i++;
@@ -97,6 +100,9 @@ export async function signUpFromLink(token: string, firstName: string, lastName:
   const form = new URLSearchParams({ token, intent: "signup", firstName, lastName, password: "a-long-enough-password-1" });
   const res = await pageRequest(`/collaborate/join?token=${encodeURIComponent(token)}`, { method: "POST", body: form });
   if (res.status !== 302) throw new Error(`the campaign-only sign-up answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { interviewId: (res.headers.get("location") ?? "").split("/").pop()!, cookie };
 }

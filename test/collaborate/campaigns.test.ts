@@ -8,7 +8,18 @@ import { aiEnv, balance, fakeRequests, grant, stripePlan, tag } from "../convers
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, latestMail } from "../helpers/auth";
 import { nowMs } from "../../worker/lib/clock";
-import { answerAll, brief, collaborateTeam, db, freshEmail, inviteContributor, joinAsUser, joinTokenSentTo, newCampaign, pageRequest as SELFfetch } from "./campaign-helpers";
+import {
+  answerAll,
+  brief,
+  collaborateTeam,
+  db,
+  freshEmail,
+  inviteContributor,
+  joinAsUser,
+  joinTokenSentTo,
+  newCampaign,
+  pageRequest as SELFfetch,
+} from "./campaign-helpers";
 
 describe("campaign access", () => {
   it("managers of the team list, create and read campaigns; plain members, flagless managers and outsiders get 404", async () => {
@@ -19,13 +30,28 @@ describe("campaign access", () => {
     const outsider = (await collaborateTeam()).owner;
 
     const campaign = await newCampaign(team.owner);
-    expect(campaign).toMatchObject({ campaignId: campaign.id, campaignName: "Sable River flood readiness", status: "DRAFT", isCreator: true, contributors: [], invitations: [] });
-    expect(campaign.parameters).toMatchObject({ purpose: "exercise", hazard: "Riverine flooding", synthesisThreadId: null, contributorStateHash: null, language: "en" });
+    expect(campaign).toMatchObject({
+      campaignId: campaign.id,
+      campaignName: "Sable River flood readiness",
+      status: "DRAFT",
+      isCreator: true,
+      contributors: [],
+      invitations: [],
+    });
+    expect(campaign.parameters).toMatchObject({
+      purpose: "exercise",
+      hazard: "Riverine flooding",
+      synthesisThreadId: null,
+      contributorStateHash: null,
+      language: "en",
+    });
     expect(campaign.createdBy.email).toBe(team.owner.email);
 
     const listed = await json(await api("/api/collaborate/campaigns", { user: manager }));
     expect(listed.campaigns.map((c: { campaignId: string }) => c.campaignId)).toContain(campaign.id);
-    expect((await json(await api("/api/collaborate/campaigns", { user: outsider }))).campaigns.map((c: { campaignId: string }) => c.campaignId)).not.toContain(campaign.id);
+    expect((await json(await api("/api/collaborate/campaigns", { user: outsider }))).campaigns.map((c: { campaignId: string }) => c.campaignId)).not.toContain(
+      campaign.id,
+    );
 
     // The page's read: any manager of the team. Spec §7's read: the creator only (non-ok for others).
     await expectStatus(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: manager }), 200);
@@ -44,7 +70,9 @@ describe("campaign access", () => {
 
   it("refuses a bad brief with the field's message and creates nothing", async () => {
     const { owner } = await collaborateTeam();
-    const bad = await apiError(await api("/api/collaborate/campaigns", { user: owner, body: { ...brief(), capabilities: ["Not a capability"], maxContributors: 0 } }));
+    const bad = await apiError(
+      await api("/api/collaborate/campaigns", { user: owner, body: { ...brief(), capabilities: ["Not a capability"], maxContributors: 0 } }),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad)).toMatch(/core capabilities|At least one contributor/);
     // A deadline that fits YYYY-MM-DD but is no day would never close the campaign.
@@ -62,7 +90,11 @@ describe("contributor invitations", () => {
     const { owner } = await collaborateTeam();
     const campaign = await newCampaign(owner, { maxContributors: 5 });
     const email = freshEmail();
-    const { invitation, token } = await inviteContributor(owner, campaign.id, email, { fullName: "Maria Lopez", organization: "Fennick County Fire", role: "Battalion Chief" });
+    const { invitation, token } = await inviteContributor(owner, campaign.id, email, {
+      fullName: "Maria Lopez",
+      organization: "Fennick County Fire",
+      role: "Battalion Chief",
+    });
     expect(invitation).toMatchObject({ email, fullName: "Maria Lopez", organization: "Fennick County Fire", role: "Battalion Chief", status: "PENDING" });
     // The secret is only in the mail: the row holds its hash.
     const [row] = await db().select().from(campaignTokens).where(eq(campaignTokens.id, invitation.id));
@@ -74,20 +106,30 @@ describe("contributor invitations", () => {
     const invitee = await createTestUser({ email });
     const interviewId = await joinAsUser(invitee, token);
     expect((await apiError(await api("/api/collaborate/join", { user: invitee, body: { token } }))).code).toBe("invitation_used");
-    const [participant] = await db().select().from(campaignParticipants).where(and(eq(campaignParticipants.campaignId, campaign.id), eq(campaignParticipants.userId, invitee.userId)));
+    const [participant] = await db()
+      .select()
+      .from(campaignParticipants)
+      .where(and(eq(campaignParticipants.campaignId, campaign.id), eq(campaignParticipants.userId, invitee.userId)));
     expect(participant?.role).toBe("CONTRIBUTOR");
     const detail = (await json(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: owner }))) as CampaignDetailView;
-    expect(detail.contributors).toEqual([expect.objectContaining({ id: interviewId, regularUserId: invitee.userId, email, fullName: "Maria Lopez", status: "INVITED", completionPercentage: 0 })]);
+    expect(detail.contributors).toEqual([
+      expect.objectContaining({ id: interviewId, regularUserId: invitee.userId, email, fullName: "Maria Lopez", status: "INVITED", completionPercentage: 0 }),
+    ]);
 
     const revokedEmail = freshEmail();
     const revoked = await inviteContributor(owner, campaign.id, revokedEmail);
     const revokeRes = await api(`/api/collaborate/campaigns/${campaign.id}/invitations/${revoked.invitation.id}`, { user: owner, method: "DELETE" });
     expect((await json(revokeRes)).invitation.status).toBe("REVOKED");
-    expect((await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: revokedEmail }), body: { token: revoked.token } }))).code).toBe("invitation_revoked");
+    expect(
+      (await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: revokedEmail }), body: { token: revoked.token } }))).code,
+    ).toBe("invitation_revoked");
 
     const lateEmail = freshEmail();
     const late = await inviteContributor(owner, campaign.id, lateEmail);
-    await db().update(campaignTokens).set({ expiresAt: new Date(nowMs() - 1000) }).where(eq(campaignTokens.id, late.invitation.id));
+    await db()
+      .update(campaignTokens)
+      .set({ expiresAt: new Date(nowMs() - 1000) })
+      .where(eq(campaignTokens.id, late.invitation.id));
     const lateUser = await createTestUser({ email: lateEmail });
     expect((await apiError(await api("/api/collaborate/join", { user: lateUser, body: { token: late.token } }))).code).toBe("invitation_expired");
     // A resend gives a new link; the old one stops working.
@@ -98,7 +140,15 @@ describe("contributor invitations", () => {
     await joinAsUser(lateUser, fresh);
 
     const actions = (await db().select().from(auditLogs).where(eq(auditLogs.campaignId, campaign.id))).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(["campaign.created", "campaign.contributor_invited", "campaign.contributor_joined", "campaign.invitation_revoked", "campaign.invitation_resent"]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "campaign.created",
+        "campaign.contributor_invited",
+        "campaign.contributor_joined",
+        "campaign.invitation_revoked",
+        "campaign.invitation_resent",
+      ]),
+    );
   });
 
   it("invitations sent at once cannot overfill the campaign or go twice to one address", async () => {
@@ -135,7 +185,10 @@ describe("contributor invitations", () => {
     const campaign = await newCampaign(owner, { maxContributors: 2 });
     const a = await inviteContributor(owner, campaign.id, freshEmail());
     const c = await inviteContributor(owner, campaign.id, freshEmail());
-    await db().update(campaignTokens).set({ expiresAt: new Date(nowMs() - 1000) }).where(inArray(campaignTokens.id, [a.invitation.id, c.invitation.id]));
+    await db()
+      .update(campaignTokens)
+      .set({ expiresAt: new Date(nowMs() - 1000) })
+      .where(inArray(campaignTokens.id, [a.invitation.id, c.invitation.id]));
     await inviteContributor(owner, campaign.id, freshEmail());
     const resend = (id: string) => api(`/api/collaborate/campaigns/${campaign.id}/invitations/${id}/resend`, { user: owner, body: {} });
     const results = await Promise.all([resend(a.invitation.id), resend(c.invitation.id)]);
@@ -159,15 +212,29 @@ describe("contributor invitations", () => {
     expect(res.status).toBe(302);
     const location = res.headers.get("location") ?? "";
     expect(location).toMatch(/^\/collaborate\/interviews\//);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const interviewId = location.split("/").pop()!;
     const view = (await json(await api(`/api/collaborate/interviews/${interviewId}`, { cookie }))) as InterviewView;
     expect(view).toMatchObject({ campaignName: campaign.campaignName, status: "INVITED", phase: 1 });
     // No "confirm your address" e-mail: the link proved it.
-    const kinds = await env.DB.prepare(`SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?`).bind(email).all<{ kind: string }>().then((r) => r.results.map((m) => m.kind));
+    const kinds = await env.DB.prepare(`SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?`)
+      .bind(email)
+      .all<{ kind: string }>()
+      .then((r) => r.results.map((m) => m.kind));
     expect(kinds).toEqual([CAMPAIGN_INVITATION_MAIL_KIND]);
     const detail = (await json(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: owner }))) as CampaignDetailView;
-    expect(detail.contributors).toEqual([expect.objectContaining({ regularUserId: null, campaignUserId: expect.any(String), email, fullName: "Tom Okafor", organization: "Alder Flats School District" })]);
+    expect(detail.contributors).toEqual([
+      expect.objectContaining({
+        regularUserId: null,
+        campaignUserId: expect.any(String),
+        email,
+        fullName: "Tom Okafor",
+        organization: "Alder Flats School District",
+      }),
+    ]);
     // Their profile's "campaigns you take part in" lists it (spec §7 campaign-participations).
     const mine = await json(await api("/api/users/campaign-participations", { cookie }));
     expect(mine.participations).toEqual([expect.objectContaining({ campaignId: campaign.id, campaignName: campaign.campaignName, role: "CONTRIBUTOR" })]);
@@ -220,7 +287,9 @@ describe("interviews", () => {
     expect((await apiError(await api(`/api/collaborate/interviews/${id}/submit`, { user: contributor, body: {} }))).code).toBe("interview_incomplete");
     await expectStatus(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "   " } }), 400);
 
-    const first = (await json(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "Battalion chief, county fire." } }))) as InterviewView;
+    const first = (await json(
+      await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "Battalion chief, county fire." } }),
+    )) as InterviewView;
     expect(first).toMatchObject({ status: "IN_PROGRESS", phase: 1 });
     expect(first.completionPercentage).toBeGreaterThan(0);
     // Resume: a fresh read gives the same place.
@@ -228,16 +297,35 @@ describe("interviews", () => {
     expect(again.currentQuestion).toBe(first.currentQuestion);
     expect(again.messages).toEqual(first.messages);
 
-    const done = await answerAll(contributor, id, ["", "The EOP flood annex.", "2019 flood: shelters filled fast.", "Sandbags run out in a day.", "Near the levee road.", "Levee slump at 14:00\nShelter at capacity", "Who orders the evacuation?", "Validate evacuation notice"].slice(1));
+    const done = await answerAll(
+      contributor,
+      id,
+      [
+        "",
+        "The EOP flood annex.",
+        "2019 flood: shelters filled fast.",
+        "Sandbags run out in a day.",
+        "Near the levee road.",
+        "Levee slump at 14:00\nShelter at capacity",
+        "Who orders the evacuation?",
+        "Validate evacuation notice",
+      ].slice(1),
+    );
     expect(done.canSubmit).toBe(true);
     expect(done.phase).toBe(2);
     const submitted = (await json(await api(`/api/collaborate/interviews/${id}/submit`, { user: contributor, body: {} }))) as InterviewView;
     expect(submitted).toMatchObject({ status: "COMPLETED", completionPercentage: 100, canSubmit: false, currentQuestion: null });
     expect(submitted.submittedAt).toEqual(expect.any(String));
-    expect((await apiError(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "more" } }))).code).toBe("interview_submitted");
+    expect((await apiError(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "more" } }))).code).toBe(
+      "interview_submitted",
+    );
 
     const [row] = await db().select().from(contributorExercises).where(eq(contributorExercises.id, id));
-    expect(row!.contributions).toMatchObject({ injects: ["Levee slump at 14:00", "Shelter at capacity"], questions: ["Who orders the evacuation?"], objectives: ["Validate evacuation notice"] });
+    expect(row!.contributions).toMatchObject({
+      injects: ["Levee slump at 14:00", "Shelter at capacity"],
+      questions: ["Who orders the evacuation?"],
+      objectives: ["Validate evacuation notice"],
+    });
     // The manager sees status and progress, never answers.
     const detail = await json(await api(`/api/collaborate/campaigns/${campaign.id}/manage`, { user: owner }));
     expect(detail.contributors[0]).toMatchObject({ status: "COMPLETED", completionPercentage: 100 });
@@ -274,9 +362,14 @@ describe("interviews", () => {
     const past = new Date(nowMs() - 2 * 86_400_000).toISOString().slice(0, 10);
     await env.DB.prepare(`UPDATE "Campaign" SET "parameters" = json_set("parameters", '$.deadline', ?) WHERE "id" = ?`).bind(past, campaign.id).run();
     expect((await json(await api(`/api/collaborate/interviews/${id}`, { user: contributor }))).closed).toBe(true);
-    expect(await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: freshEmail() } }))).toMatchObject({ status: 409, code: "campaign_closed" });
+    expect(await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: freshEmail() } }))).toMatchObject({
+      status: 409,
+      code: "campaign_closed",
+    });
     expect((await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/reminders`, { user: owner, body: {} }))).code).toBe("campaign_closed");
-    expect((await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code).toBe("campaign_closed");
+    expect(
+      (await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code,
+    ).toBe("campaign_closed");
   });
 
   it("a double-submitted answer is stored once and the interviewer's turn is paid once", async () => {
@@ -294,10 +387,16 @@ describe("interviews", () => {
     const { owner, campaign, contributor, id, waitingEmail, waiting } = await joinedAndWaiting();
     const closed = await json(await api(`/api/collaborate/campaigns/${campaign.id}/close`, { user: owner, body: {} }));
     expect(closed.campaign.status).toBe("CLOSED");
-    expect((await apiError(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "late" } }))).code).toBe("campaign_closed");
+    expect((await apiError(await api(`/api/collaborate/interviews/${id}/answers`, { user: contributor, body: { answer: "late" } }))).code).toBe(
+      "campaign_closed",
+    );
     expect((await json(await api(`/api/collaborate/interviews/${id}`, { user: contributor }))).closed).toBe(true);
-    expect((await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code).toBe("campaign_closed");
-    expect((await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: freshEmail() } }))).code).toBe("campaign_closed");
+    expect(
+      (await apiError(await api("/api/collaborate/join", { user: await createTestUser({ email: waitingEmail }), body: { token: waiting.token } }))).code,
+    ).toBe("campaign_closed");
+    expect((await apiError(await api(`/api/collaborate/campaigns/${campaign.id}/invitations`, { user: owner, body: { email: freshEmail() } }))).code).toBe(
+      "campaign_closed",
+    );
   });
 
   it("reminders go to those who have not submitted, at most once a day each; the guide downloads as markdown", async () => {
@@ -312,7 +411,10 @@ describe("interviews", () => {
     const first = await json(await api(`/api/collaborate/campaigns/${campaign.id}/reminders`, { user: owner, body: {} }));
     expect(first).toEqual({ sent: 2, skipped: 0 });
     expect((await latestMail(emails[0]!, "campaign-reminder"))?.text).toContain(`/collaborate/interviews/${ids[0]}`);
-    expect(await json(await api(`/api/collaborate/campaigns/${campaign.id}/reminders`, { user: owner, body: { contributorIds: [ids[0]] } }))).toEqual({ sent: 0, skipped: 1 });
+    expect(await json(await api(`/api/collaborate/campaigns/${campaign.id}/reminders`, { user: owner, body: { contributorIds: [ids[0]] } }))).toEqual({
+      sent: 0,
+      skipped: 1,
+    });
 
     const guide = await api(`/api/collaborate/campaigns/${campaign.id}/guide`, { user: owner });
     expect(guide.headers.get("content-type")).toContain("text/markdown");

@@ -21,7 +21,9 @@ const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "
 
 describe("Processing Complete modal (spec §2)", () => {
   it("names the campaign, shows a full bar labelled Completed! and 100%, Exit and View Findings in findings mode", () => {
-    const html = inDialog(createElement(ProcessingCompleteBody, { campaignName: "Sable River floods", mode: "generate-findings", onExit: noop, onPrimary: noop }));
+    const html = inDialog(
+      createElement(ProcessingCompleteBody, { campaignName: "Sable River floods", mode: "generate-findings", onExit: noop, onPrimary: noop }),
+    );
     const t = text(html);
     expect(t).toContain("Processing Complete");
     expect(t).toMatch(/Processing and analysis have finished for Sable River floods/);
@@ -42,7 +44,17 @@ describe("Processing Complete modal (spec §2)", () => {
 
 describe("synthesis progress modal", () => {
   it("shows the stage and the capped progress, announced politely", () => {
-    const html = inDialog(createElement(SynthesisProgressBody, { campaignName: "C", status: "analysing", stage: null, progress: 41.6, error: null, onOpenChange: noop, onRetry: noop }));
+    const html = inDialog(
+      createElement(SynthesisProgressBody, {
+        campaignName: "C",
+        status: "analysing",
+        stage: null,
+        progress: 41.6,
+        error: null,
+        onOpenChange: noop,
+        onRetry: noop,
+      }),
+    );
     expect(html).toContain('aria-live="polite"');
     expect(text(html)).toContain("Analysing themes, gaps and disagreements…");
     expect(html).toMatch(/aria-valuenow="42"/);
@@ -50,7 +62,19 @@ describe("synthesis progress modal", () => {
   });
 
   it("a failure says what happened and offers to try again", () => {
-    const t = text(inDialog(createElement(SynthesisProgressBody, { campaignName: "C", status: "failed", stage: null, progress: 60, error: "Model unavailable", onOpenChange: noop, onRetry: noop })));
+    const t = text(
+      inDialog(
+        createElement(SynthesisProgressBody, {
+          campaignName: "C",
+          status: "failed",
+          stage: null,
+          progress: 60,
+          error: "Model unavailable",
+          onOpenChange: noop,
+          onRetry: noop,
+        }),
+      ),
+    );
     expect(t).toContain("Synthesis failed");
     expect(t).toContain("Model unavailable");
     expect(t).toContain("Try again");
@@ -70,12 +94,38 @@ function findings(): FindingsData {
     purpose: "generate-findings",
     contributorCount: 4,
     completedAt: "2026-03-02T10:00:00.000Z",
-    draftInjects: [{ number: 1, time: "00:15", title: "Levee breach", description: "Water over the east levee.", capability: "Operational Coordination", expectedAction: "Open the EOC.", respondents: ["Respondent 2"] }],
+    draftInjects: [
+      {
+        number: 1,
+        time: "00:15",
+        title: "Levee breach",
+        description: "Water over the east levee.",
+        capability: "Operational Coordination",
+        expectedAction: "Open the EOC.",
+        respondents: ["Respondent 2"],
+      },
+    ],
     findings: {
       summary: "Agencies agree on warning but not on shelter capacity.",
-      themes: [{ title: "Warning reach", detail: "Sirens miss rural areas.", contributorCount: 3, respondents: ["Respondent 1"], quotes: [{ text: "Half the valley never hears the siren.", respondent: "Respondent 1" }] }],
+      themes: [
+        {
+          title: "Warning reach",
+          detail: "Sirens miss rural areas.",
+          contributorCount: 3,
+          respondents: ["Respondent 1"],
+          quotes: [{ text: "Half the valley never hears the siren.", respondent: "Respondent 1" }],
+        },
+      ],
       gaps: [{ title: "Shelter staffing", detail: "No night shift.", respondents: ["Respondent 3"] }],
-      disagreements: [{ topic: "Evacuation trigger", positions: [{ position: "At flood stage", respondents: ["Respondent 1"] }, { position: "At moderate flood", respondents: ["Respondent 4"] }] }],
+      disagreements: [
+        {
+          topic: "Evacuation trigger",
+          positions: [
+            { position: "At flood stage", respondents: ["Respondent 1"] },
+            { position: "At moderate flood", respondents: ["Respondent 4"] },
+          ],
+        },
+      ],
       capabilityCoverage: coverage,
       recommendedObjectives: [{ text: "Within 30 minutes of a warning, open two shelters.", capability: "Mass Care Services", respondents: [] }],
     },
@@ -84,7 +134,9 @@ function findings(): FindingsData {
 
 describe("findings page", () => {
   it("renders every section with anonymised quotes and 'raised by N of M contributors'", () => {
-    const html = renderToStaticMarkup(createElement(FindingsView, { data: findings(), exporting: null, onExport: noop, startExercise: { pending: false, onStart: noop } }));
+    const html = renderToStaticMarkup(
+      createElement(FindingsView, { data: findings(), exporting: null, onExport: noop, startExercise: { pending: false, onStart: noop } }),
+    );
     const t = text(html);
     expect(t).toContain("Agencies agree on warning");
     expect(t).toContain("raised by 3 of 4 contributors");
@@ -154,7 +206,17 @@ describe("New campaign form validation (createCampaignBodySchema)", () => {
     });
     expect(result).toEqual({
       ok: true,
-      body: { name: "Floods", purpose: "exercise", hazard: "Riverine flooding", scenario: "", capabilities: ["Planning"], questions: ["Who opens shelters?"], maxContributors: 12, deadline: "2026-04-01", language: "es-MX" },
+      body: {
+        name: "Floods",
+        purpose: "exercise",
+        hazard: "Riverine flooding",
+        scenario: "",
+        capabilities: ["Planning"],
+        questions: ["Who opens shelters?"],
+        maxContributors: 12,
+        deadline: "2026-04-01",
+        language: "es-MX",
+      },
     });
   });
 });
@@ -170,7 +232,19 @@ describe("interview: what a screen reader hears after each step", () => {
 });
 
 describe("the shell's stored synthesis run", () => {
-  const run = { campaignId: "c1", campaignName: "Sable River floods", mode: "exercise", status: "queued", synthesisStatus: "queued", progress: 2, stage: null, error: null, shouldShowModal: false, progressOpen: true, handled: false };
+  const run = {
+    campaignId: "c1",
+    campaignName: "Sable River floods",
+    mode: "exercise",
+    status: "queued",
+    synthesisStatus: "queued",
+    progress: 2,
+    stage: null,
+    error: null,
+    shouldShowModal: false,
+    progressOpen: true,
+    handled: false,
+  };
   it("is the signed-in user's own: another user in the same tab, or nobody, gets none (not the campaign's name)", () => {
     const raw = JSON.stringify({ userId: "u-a", run });
     expect(readStoredRun(raw, "u-a")).toEqual(run);

@@ -20,7 +20,13 @@ import { countLeaks } from "../../worker/collaborate/synthesis/adversarial";
 const c = DEMO_FINDINGS_CAMPAIGN;
 
 async function synthesise() {
-  const campaign: SynthesisCampaign = { id: c.campaignId, name: c.name, ...c.parameters, capabilities: [...c.parameters.capabilities], questions: [...c.parameters.questions] };
+  const campaign: SynthesisCampaign = {
+    id: c.campaignId,
+    name: c.name,
+    ...c.parameters,
+    capabilities: [...c.parameters.capabilities],
+    questions: [...c.parameters.questions],
+  };
   const script = interviewScript({ ...c.parameters, questions: [...c.parameters.questions] });
   const questions = Object.fromEntries(script.map((q) => [q.key, q.text]));
   const contributors: ContributorInput[] = DEMO_CONTRIBUTORS.map((p) => ({
@@ -42,7 +48,14 @@ async function synthesise() {
   return {
     questions,
     contributorStateHash: hash,
-    insights: { findings, draftInjects: injects, summary: findings.summary, contributorCount: contributors.length, completedAt: new Date(c.completedAt).toISOString(), threadId: c.threadId },
+    insights: {
+      findings,
+      draftInjects: injects,
+      summary: findings.summary,
+      contributorCount: contributors.length,
+      completedAt: new Date(c.completedAt).toISOString(),
+      threadId: c.threadId,
+    },
   };
 }
 

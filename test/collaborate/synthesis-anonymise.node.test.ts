@@ -41,9 +41,39 @@ const dana = () =>
   );
 
 const SECRETS = [
-  "Dana Whitfield", "Dana", "Whitfield", "Whitfeld", "Whitfields", "dana.whitfield@fennickfire.gov", "fennickfire", "fennickfire.gov", "Fennick County Fire Department", "FCFD", "Fire Chief",
-  "201-3344", "201.3345", "201 3346", "7946 0958", "5552013347", "danawhit", "danawhitfield", "dana-whitfield",
-  "Okonkwo", "Marrowby Water Authority", "MWA", "Priya Raman", "Priya", "Raman", "St. Mary's Hospital", "Tom Becker", "Becker", "Ngozi Haldane", "Haldane", "Ngozi", "Halvorsen Logistics Inc", "Halvorsen",
+  "Dana Whitfield",
+  "Dana",
+  "Whitfield",
+  "Whitfeld",
+  "Whitfields",
+  "dana.whitfield@fennickfire.gov",
+  "fennickfire",
+  "fennickfire.gov",
+  "Fennick County Fire Department",
+  "FCFD",
+  "Fire Chief",
+  "201-3344",
+  "201.3345",
+  "201 3346",
+  "7946 0958",
+  "5552013347",
+  "danawhit",
+  "danawhitfield",
+  "dana-whitfield",
+  "Okonkwo",
+  "Marrowby Water Authority",
+  "MWA",
+  "Priya Raman",
+  "Priya",
+  "Raman",
+  "St. Mary's Hospital",
+  "Tom Becker",
+  "Becker",
+  "Ngozi Haldane",
+  "Haldane",
+  "Ngozi",
+  "Halvorsen Logistics Inc",
+  "Halvorsen",
 ];
 
 describe("anonymise", () => {
@@ -87,16 +117,39 @@ describe("anonymise", () => {
 
   it("handles names and organisations written differently from the invitation: hyphen parts, accents, Co. for County, City of … and its acronym, addresses", () => {
     const anon = anonymise(campaign, [
-      contributor("u1", { fullName: 'Robert "Bob" McAllister-Nguyen', email: "rmcallister@ci.brookvale.wa.us", organization: "City of Brookvale Public Works" }, [
-        "Bob here (McAllister). The BPW yard at 1400 Industrial Way handles plowing; Brookvale Public Works has 12 sanders. My deputy, Siobhan O'Leary, runs nights.",
-      ]),
+      contributor(
+        "u1",
+        { fullName: 'Robert "Bob" McAllister-Nguyen', email: "rmcallister@ci.brookvale.wa.us", organization: "City of Brookvale Public Works" },
+        [
+          "Bob here (McAllister). The BPW yard at 1400 Industrial Way handles plowing; Brookvale Public Works has 12 sanders. My deputy, Siobhan O'Leary, runs nights.",
+        ],
+      ),
       contributor("u2", { fullName: "Ana Lucía Domínguez", email: "adominguez@kinghealth.org", organization: "Kingsford County Public Health" }, [
         "Ana Lucia here from Kingsford Co. Public Health; Dominguez on the roster. We worked with Jamal at the Kingsford Co-op Grocery.",
       ]),
     ]);
-    const secrets = ["Robert", "Bob", "McAllister", "Nguyen", "BPW", "Brookvale Public Works", "1400 Industrial Way", "Siobhan", "O'Leary", "Ana", "Lucia", "Lucía", "Dominguez", "Kingsford Co. Public Health", "Jamal", "Kingsford Co-op Grocery"];
+    const secrets = [
+      "Robert",
+      "Bob",
+      "McAllister",
+      "Nguyen",
+      "BPW",
+      "Brookvale Public Works",
+      "1400 Industrial Way",
+      "Siobhan",
+      "O'Leary",
+      "Ana",
+      "Lucia",
+      "Lucía",
+      "Dominguez",
+      "Kingsford Co. Public Health",
+      "Jamal",
+      "Kingsford Co-op Grocery",
+    ];
     expect(countLeaks(anon.anonymized, secrets).examples).toEqual([]);
-    const [bob, ana] = ["Robert \"Bob\" McAllister-Nguyen", "Ana Lucía Domínguez"].map((v) => anon.identifying.find((e) => e.kind === "respondent" && e.value === v)!.pseudonym);
+    const [bob, ana] = ['Robert "Bob" McAllister-Nguyen', "Ana Lucía Domínguez"].map(
+      (v) => anon.identifying.find((e) => e.kind === "respondent" && e.value === v)!.pseudonym,
+    );
     const texts = anon.anonymized.contributions.map((c) => c.answers[0]!.answer).join("\n");
     expect(texts).toContain(`${bob} here (${bob})`);
     expect(texts).toContain(`${ana} here from`);
@@ -123,13 +176,37 @@ describe("anonymise", () => {
       { shuffle: (xs) => [...xs] },
     );
     const secrets = [
-      "Bobby", "Robert", "Castellano", "Ravenmoor", "Ravenmoor Medical", "4471", "0073194", "2201 South 14th Street", "Station 14", "Warehouse B",
-      "Trish", "Holloway", "Tillbrook", "Hangar 3", "40 Commerce Plaza", "Renée", "Renee", "Rene\u0301e", "Quenby", "Quenby Electric", "Łukasz", "Lukasz", "Vukovic", "QR-5520",
+      "Bobby",
+      "Robert",
+      "Castellano",
+      "Ravenmoor",
+      "Ravenmoor Medical",
+      "4471",
+      "0073194",
+      "2201 South 14th Street",
+      "Station 14",
+      "Warehouse B",
+      "Trish",
+      "Holloway",
+      "Tillbrook",
+      "Hangar 3",
+      "40 Commerce Plaza",
+      "Renée",
+      "Renee",
+      "Rene\u0301e",
+      "Quenby",
+      "Quenby Electric",
+      "Łukasz",
+      "Lukasz",
+      "Vukovic",
+      "QR-5520",
     ];
     expect(countLeaks(anon.anonymized, secrets).examples).toEqual([]);
     const [bob, renee] = anon.anonymized.contributions.map((c) => c.answers.map((a) => a.answer));
     expect(bob![0]).toBe("Most people here know me as Respondent 1. At Agency A we run the only burn unit, and Agency A's ED diverts when the bridge floods.");
-    expect(bob![1]).toBe("If security asks, I'm badge [id] and my employee ID is [id]. We muster at [address], by [facility], with the overflow in [facility].");
+    expect(bob![1]).toBe(
+      "If security asks, I'm badge [id] and my employee ID is [id]. We muster at [address], by [facility], with the overflow in [facility].",
+    );
     expect(renee![0]).toBe("Respondent 2 here, line crews. Agency B restores the hospital feeder first.");
     // The short and formal forms are one person each, in the creator's map.
     expect(anon.identifying.filter((e) => e.kind === "person").map((e) => e.value)).toEqual(expect.arrayContaining(["Trish Holloway"]));
@@ -139,7 +216,9 @@ describe("anonymise", () => {
     const people = [
       contributor("g", { fullName: "Grace Lindahl" }, ["We asked for a grace period on the fuel invoices. Will the state reimburse overtime? We will see."]),
       contributor("w", { fullName: "William Brennan" }, ["Hope is not a plan, so mark the detour routes before dark. Mark my words: the crews will be tired."]),
-      contributor("h", { fullName: "Hope Tsosie" }, ["I hope the radios hold. Ask Grace about the cots; Will runs the night desk and Mark keeps the list.\n— Hope"]),
+      contributor("h", { fullName: "Hope Tsosie" }, [
+        "I hope the radios hold. Ask Grace about the cots; Will runs the night desk and Mark keeps the list.\n— Hope",
+      ]),
       contributor("m", { fullName: "Mark Okoro" }, ["Grace said the shelter is full. Will's crew brought water."]),
     ];
     const anon = anonymise(campaign, people, { shuffle: (xs) => [...xs] });
@@ -152,13 +231,29 @@ describe("anonymise", () => {
 
   it("reads 50,000-character adversarial answers in linear time (every pattern bounded; none backtracks over a run)", () => {
     const n = 50_000;
-    const shapes = ["é".repeat(n), "ID " + "A-".repeat(n / 2), "a.".repeat(n / 2), "x@".repeat(n / 2), "Chief ".repeat(n / 6), "." + " ".repeat(n), "Department of the ".repeat(n / 18), "1 ".repeat(n / 2), "badge #".repeat(n / 7)];
-    const anon = anonymise(campaign, [contributor("u1", { fullName: "Priya Raman", organization: "Ravenmoor Medical Center" }, shapes)], { shuffle: (xs) => [...xs] });
+    const shapes = [
+      "é".repeat(n),
+      "ID " + "A-".repeat(n / 2),
+      "a.".repeat(n / 2),
+      "x@".repeat(n / 2),
+      "Chief ".repeat(n / 6),
+      "." + " ".repeat(n),
+      "Department of the ".repeat(n / 18),
+      "1 ".repeat(n / 2),
+      "badge #".repeat(n / 7),
+    ];
+    const anon = anonymise(campaign, [contributor("u1", { fullName: "Priya Raman", organization: "Ravenmoor Medical Center" }, shapes)], {
+      shuffle: (xs) => [...xs],
+    });
     expect(anon.anonymized.contributions[0]!.answers).toHaveLength(shapes.length);
   });
 
   it("labels respondents (and their agencies) in the order the shuffle draws, lists them in it, and reports it", () => {
-    const people = Array.from({ length: 5 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCDE"[i]} Lastname${"ABCDE"[i]}`, organization: `Org${"ABCDE"[i]} Fire District` }, [`I am Person${"ABCDE"[i]}.`]));
+    const people = Array.from({ length: 5 }, (_, i) =>
+      contributor(`id-${i}`, { fullName: `Person${"ABCDE"[i]} Lastname${"ABCDE"[i]}`, organization: `Org${"ABCDE"[i]} Fire District` }, [
+        `I am Person${"ABCDE"[i]}.`,
+      ]),
+    );
     const reverse = <T>(xs: readonly T[]) => [...xs].reverse();
     const anon = anonymise(campaign, people, { shuffle: reverse });
     const respondentOf = (name: string) => anon.identifying.find((e) => e.kind === "respondent" && e.value === name)?.pseudonym;
@@ -178,7 +273,9 @@ describe("anonymise", () => {
   });
 
   it("draws the order with crypto randomness by default, not by submission, invitation or id", () => {
-    const people = Array.from({ length: 4 }, (_, i) => contributor(`id-${i}`, { fullName: `Person${"ABCD"[i]} Lastname${"ABCD"[i]}` }, ["Shelters fill fast."]));
+    const people = Array.from({ length: 4 }, (_, i) =>
+      contributor(`id-${i}`, { fullName: `Person${"ABCD"[i]} Lastname${"ABCD"[i]}` }, ["Shelters fill fast."]),
+    );
     // getRandomValues answers 3, 0, 1 (mod i + 1): Fisher–Yates swaps 3↔3, 2↔0, 1↔1.
     const words = [3, 0, 1];
     const spy = vi.spyOn(crypto, "getRandomValues").mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {

@@ -52,7 +52,11 @@ describe("synthesis client (spec §7, §8)", () => {
     const client = createSynthesisClient({ fetch: fn, now: () => now });
     await client.state("c1");
     await client.all("c1");
-    expect(calls.map((c) => c.url)).toEqual(["/api/synthesis/token", "https://synth.example/v1/synthesis/state/c1", "https://synth.example/v1/synthesis/state/c1?content=all"]);
+    expect(calls.map((c) => c.url)).toEqual([
+      "/api/synthesis/token",
+      "https://synth.example/v1/synthesis/state/c1",
+      "https://synth.example/v1/synthesis/state/c1?content=all",
+    ]);
     expect(header(calls[1], "authorization")).toBe("Bearer tok-1");
     expect(header(calls[1], "content-type")).toBe("application/json");
     now += 10 * 60_000 - TOKEN_REFRESH_MARGIN_MS + 1;

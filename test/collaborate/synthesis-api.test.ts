@@ -7,7 +7,16 @@ import { appContext } from "../../worker/context";
 import { nowMs } from "../../worker/lib/clock";
 import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
 import type { TestUser } from "../helpers/auth";
-import { campaignRow, completedContributors, countingProvider, invitedContributor, people, recordingQueue, synthesisCampaign, type Person } from "./synthesis-helpers";
+import {
+  campaignRow,
+  completedContributors,
+  countingProvider,
+  invitedContributor,
+  people,
+  recordingQueue,
+  synthesisCampaign,
+  type Person,
+} from "./synthesis-helpers";
 
 let owner: TestUser;
 let manager: TestUser;
@@ -87,7 +96,14 @@ describe("POST /api/synthesis/trigger/{id}", () => {
 describe("GET /api/synthesis/state/{id}: the five spec §7 variants", () => {
   it("no content: the state and the draft injects", async () => {
     const view = await json(await expectStatus(await state(done.campaignId, manager), 200));
-    expect(view).toMatchObject({ campaignId: done.campaignId, threadId: done.threadId, status: "completed", synthesisStatus: "completed", progress: 100, contributorCount: 3 });
+    expect(view).toMatchObject({
+      campaignId: done.campaignId,
+      threadId: done.threadId,
+      status: "completed",
+      synthesisStatus: "completed",
+      progress: 100,
+      contributorCount: 3,
+    });
     // The real engine drafts 5–12 injects, contributors' own proposals first (pseudonyms in the run's random order).
     expect(view.draft_injects.length).toBeGreaterThanOrEqual(5);
     // The first sets the scene from the brief; the contributors' proposals follow, citing who proposed them.
@@ -201,7 +217,9 @@ describe("POST /api/collaborate/campaigns/{id}/start-exercise", () => {
     const parameters = JSON.parse((await campaignRow(done.campaignId))!.parameters) as Record<string, unknown>;
     expect(parameters.exerciseId).toBe(id);
     // Asked again for the same synthesis: the same exercise, not a copy.
-    const again = await json(await expectStatus(await api(`/api/collaborate/campaigns/${done.campaignId}/start-exercise`, { user: owner, method: "POST" }), 200));
+    const again = await json(
+      await expectStatus(await api(`/api/collaborate/campaigns/${done.campaignId}/start-exercise`, { user: owner, method: "POST" }), 200),
+    );
     expect(again.id).toBe(id);
   });
 
@@ -257,7 +275,12 @@ describe("direct mode", () => {
     const queue = recordingQueue();
     const minted = await json(await api("/api/synthesis/token", { user: owner, env: direct() }));
     const crossSite = { origin: "http://localhost:8787", "sec-fetch-site": "cross-site" };
-    const cookieWrite = await api(`/api/synthesis/trigger/${campaignId}`, { user: owner, body: {}, env: { ...direct(), SYNTHESIS: queue }, headers: crossSite });
+    const cookieWrite = await api(`/api/synthesis/trigger/${campaignId}`, {
+      user: owner,
+      body: {},
+      env: { ...direct(), SYNTHESIS: queue },
+      headers: crossSite,
+    });
     expect(cookieWrite.status).toBe(403);
     const bearerWrite = await api(`/api/synthesis/trigger/${campaignId}`, {
       body: {},
@@ -267,13 +290,21 @@ describe("direct mode", () => {
     await expectStatus(bearerWrite, 202);
     expect(queue.sent).toHaveLength(1);
     // With direct mode off a bearer header earns no exemption: the write is refused as cross-site.
-    const off = await api(`/api/synthesis/trigger/${campaignId}`, { body: {}, env: { ...env, SYNTHESIS: queue }, headers: { ...crossSite, authorization: `Bearer ${minted.token}` } });
+    const off = await api(`/api/synthesis/trigger/${campaignId}`, {
+      body: {},
+      env: { ...env, SYNTHESIS: queue },
+      headers: { ...crossSite, authorization: `Bearer ${minted.token}` },
+    });
     expect(off.status).toBe(403);
   });
 
   it("answers the CORS preflight for APP_URL's origin only", async () => {
     const preflight = (origin: string) =>
-      api(`/api/synthesis/trigger/${done.campaignId}`, { method: "OPTIONS", env: direct(), headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+      api(`/api/synthesis/trigger/${done.campaignId}`, {
+        method: "OPTIONS",
+        env: direct(),
+        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      });
     const ok = await preflight("http://localhost:8787");
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe("http://localhost:8787");

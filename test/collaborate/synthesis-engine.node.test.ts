@@ -34,9 +34,19 @@ function person(id: string, name: string, concerns: string, plans = "We follow t
 }
 
 const small = () => [
-  person("a", "Imogen Castellanos", "Generator fuel is a shortage for us. Our generators need diesel. Generator maintenance is overdue.", "Our shelter plan uses the gym.", ["The fuel vendor cannot deliver diesel for 48 hours."]),
-  person("b", "Tobias Lindqvist", "We lack generator fuel for the pump stations. Radio interoperability works well.", "We keep portable generators.", ["The fuel vendor cannot deliver diesel for 48 hours!"]),
-  person("c", "Keisha Marchetti", "Radio interoperability is unreliable; the repeater fails in storms.", "Radios on the county system.", ["Parents gather at a flooded school."]),
+  person(
+    "a",
+    "Imogen Castellanos",
+    "Generator fuel is a shortage for us. Our generators need diesel. Generator maintenance is overdue.",
+    "Our shelter plan uses the gym.",
+    ["The fuel vendor cannot deliver diesel for 48 hours."],
+  ),
+  person("b", "Tobias Lindqvist", "We lack generator fuel for the pump stations. Radio interoperability works well.", "We keep portable generators.", [
+    "The fuel vendor cannot deliver diesel for 48 hours!",
+  ]),
+  person("c", "Keisha Marchetti", "Radio interoperability is unreliable; the repeater fails in storms.", "Radios on the county system.", [
+    "Parents gather at a flooded school.",
+  ]),
 ];
 
 /** A provider answering a fixed text, as a real one would stream it. */
@@ -123,7 +133,17 @@ describe("synthesis engine", () => {
     const anon = anonymise(campaign, small(), inOrder);
     const answer = JSON.stringify({
       summary: "Imogen Castellanos (imogen's agency, Castellanos Fire District) worries about fuel; call 555-201-3344.",
-      themes: [{ title: "Fuel for Lindqvist", detail: "d", respondents: ["Respondent 1", "Respondent 99", "Tobias"], quotes: [{ text: "castellanos said so", respondent: "Respondent 1" }, { text: "x", respondent: "Nobody" }] }],
+      themes: [
+        {
+          title: "Fuel for Lindqvist",
+          detail: "d",
+          respondents: ["Respondent 1", "Respondent 99", "Tobias"],
+          quotes: [
+            { text: "castellanos said so", respondent: "Respondent 1" },
+            { text: "x", respondent: "Nobody" },
+          ],
+        },
+      ],
       gaps: [],
       disagreements: [],
       recommendedObjectives: [{ text: "Assess Marchetti's radios", capability: "Radios and Stuff", respondents: [] }],
@@ -176,7 +196,13 @@ describe("synthesis engine", () => {
   it("scrubs the model's injects and renumbers them", async () => {
     const anon = anonymise(campaign, small(), inOrder);
     const findings = extractiveFindings(campaign, anon);
-    const inject = (n: number) => ({ title: `Inject ${n} for Keisha`, description: "Marchetti calls", capability: n === 1 ? "Mass Care Services" : "Nonsense", expectedAction: "Act", respondents: ["Respondent 2", "Keisha"] });
+    const inject = (n: number) => ({
+      title: `Inject ${n} for Keisha`,
+      description: "Marchetti calls",
+      capability: n === 1 ? "Mass Care Services" : "Nonsense",
+      expectedAction: "Act",
+      respondents: ["Respondent 2", "Keisha"],
+    });
     const provider = fakeProvider(JSON.stringify({ injects: [1, 2, 3, 4, 5].map(inject) }));
     const { injects, fallback } = await draftInjects(campaign, anon, findings, { provider });
     expect(fallback).toBe(false);

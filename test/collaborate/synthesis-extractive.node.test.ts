@@ -31,14 +31,26 @@ function person(id: string, org: string, answers: Record<string, string>, object
 
 // Every contributor names the storm ("Hurricane Zephyrine") and a road ("Route 9"), and counts in words: none of them is a topic.
 const contributors = () => [
-  person("a", "Harbor Fire District", {
-    incidents: "During Hurricane Zephyrine two generators failed at the shelter. Traffic on Route 9 was heavy for two days.",
-    concerns: "Backup power at the shelter is not adequate. The district has two shelters.",
-  }, ["Validate backup power at every open shelter"], ["The shelter generator fails at hour 6"]),
-  person("b", "Bayside County Department", {
-    incidents: "After Hurricane Zephyrine the county opened two shelters and Route 9 flooded.",
-    concerns: "We lack bus drivers for a two-day evacuation. The shelter generator is not enough for two wings.",
-  }, ["Validate backup power at every open shelter."], ["A fight breaks out in the long registration line at the shelter while the evacuation buses keep arriving from the coast"]),
+  person(
+    "a",
+    "Harbor Fire District",
+    {
+      incidents: "During Hurricane Zephyrine two generators failed at the shelter. Traffic on Route 9 was heavy for two days.",
+      concerns: "Backup power at the shelter is not adequate. The district has two shelters.",
+    },
+    ["Validate backup power at every open shelter"],
+    ["The shelter generator fails at hour 6"],
+  ),
+  person(
+    "b",
+    "Bayside County Department",
+    {
+      incidents: "After Hurricane Zephyrine the county opened two shelters and Route 9 flooded.",
+      concerns: "We lack bus drivers for a two-day evacuation. The shelter generator is not enough for two wings.",
+    },
+    ["Validate backup power at every open shelter."],
+    ["A fight breaks out in the long registration line at the shelter while the evacuation buses keep arriving from the coast"],
+  ),
   person("c", "Gulf Relief Agency", {
     incidents: "Zephyrine showed that two shelters filled within hours. Route 9 was closed by the sheriff.",
     concerns: "Not enough bus drivers report in a storm. Pet sheltering is not planned.",
@@ -60,7 +72,11 @@ describe("extractive findings: what keys a theme or a gap", () => {
   });
 
   it("finds proper nouns: capitalised at every occurrence, at least once mid-sentence; acronyms and sentence-initial words are not names", () => {
-    const proper = properNouns(["Odalys hit hard. During Odalys the EOC opened.", "Shelters opened late. The shelters on Route 9 filled.", "EOC staff were few."]);
+    const proper = properNouns([
+      "Odalys hit hard. During Odalys the EOC opened.",
+      "Shelters opened late. The shelters on Route 9 filled.",
+      "EOC staff were few.",
+    ]);
     expect([...proper].sort()).toEqual(["odalys", "route"]);
   });
 });
@@ -71,8 +87,13 @@ describe("extractive findings: gaps", () => {
 
   it("names a gap by the noun phrase the shortfall is about", () => {
     expect(subjects("Bus driver staffing is insufficient for a two-day evacuation.")).toEqual(["bus driver staffing"]);
-    expect(subjects("Medical-needs shelter generators are not adequate; we lack backup power and a list of residents.")).toEqual(["medical-needs shelter generators", "backup power"]);
-    expect(subjects("During Odalys the shelter had no backup power for oxygen concentrators for six hours.")).toEqual(["backup power for oxygen concentrators"]);
+    expect(subjects("Medical-needs shelter generators are not adequate; we lack backup power and a list of residents.")).toEqual([
+      "medical-needs shelter generators",
+      "backup power",
+    ]);
+    expect(subjects("During Odalys the shelter had no backup power for oxygen concentrators for six hours.")).toEqual([
+      "backup power for oxygen concentrators",
+    ]);
     expect(subjects("Transportation for wheelchair users is a gap.")).toEqual(["transportation for wheelchair users"]);
     expect(subjects("In 2022 we had buses but not enough drivers.")).toEqual(["drivers"]);
     expect(subjects("Shelter capacity is adequate on paper, but volunteer staffing is insufficient after 48 hours.")).toEqual(["volunteer staffing"]);
@@ -126,7 +147,9 @@ describe("extractive findings: summary and objectives", () => {
 
 describe("draft injects: titles", () => {
   it("keeps a first sentence whole up to 90 characters, else cuts at a word boundary within 80, never on a small word", () => {
-    expect(titleOf("Chief Respondent 2 calls: A fight breaks out in the registration line at the high school shelter")).toBe("A fight breaks out in the registration line at the high school shelter");
+    expect(titleOf("Chief Respondent 2 calls: A fight breaks out in the registration line at the high school shelter")).toBe(
+      "A fight breaks out in the registration line at the high school shelter",
+    );
     const long = "A fight breaks out in the long registration line at the shelter while the evacuation buses keep arriving from the coast";
     const title = titleOf(long);
     expect(title.length).toBeLessThanOrEqual(81);

@@ -46,7 +46,6 @@ export async function synthesisCampaign(owner: TestUser, manager: TestUser | nul
   return campaignId;
 }
 
-
 /** A campaign-only contributor who COMPLETED their interview, with their identity in the answers. */
 async function completedContributor(campaignId: string, who: Person, submittedAt = Date.UTC(2031, 0, 5, 10, 0, 0)): Promise<string> {
   const authorId = crypto.randomUUID();
@@ -54,15 +53,9 @@ async function completedContributor(campaignId: string, who: Person, submittedAt
   const [first, last] = who.fullName.split(" ");
   await env.DB.batch([
     env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName") VALUES (?, ?, ?, ?)`).bind(authorId, who.email, first, last),
-    env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "fullName", "organization") VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(
-      crypto.randomUUID(),
-      campaignId,
-      who.email,
-      `hash-${crypto.randomUUID()}`,
-      submittedAt + 14 * 86_400_000,
-      who.fullName,
-      who.organization,
-    ),
+    env.DB.prepare(
+      `INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "fullName", "organization") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).bind(crypto.randomUUID(), campaignId, who.email, `hash-${crypto.randomUUID()}`, submittedAt + 14 * 86_400_000, who.fullName, who.organization),
     env.DB.prepare(
       `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt", "organization") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?, ?)`,
     ).bind(
@@ -71,11 +64,20 @@ async function completedContributor(campaignId: string, who: Person, submittedAt
       authorId,
       JSON.stringify({
         answers: [
-          { key: "role", phase: 1, question: "What is your role?", answer: `I am ${who.fullName}, shelter lead at ${who.organization}; write to ${who.email}.` },
+          {
+            key: "role",
+            phase: 1,
+            question: "What is your role?",
+            answer: `I am ${who.fullName}, shelter lead at ${who.organization}; write to ${who.email}.`,
+          },
           { key: "concerns", phase: 1, question: "What worries you?", answer: "Shelters fill within six hours and generators run out of fuel." },
         ],
       }),
-      JSON.stringify({ injects: [`Shelter at ${who.organization} reports capacity reached`], questions: ["Who orders the second shelter open?"], objectives: ["Open a second shelter within two hours"] }),
+      JSON.stringify({
+        injects: [`Shelter at ${who.organization} reports capacity reached`],
+        questions: ["Who orders the second shelter open?"],
+        objectives: ["Open a second shelter within two hours"],
+      }),
       submittedAt,
       who.organization,
     ),
@@ -110,7 +112,6 @@ export async function people(credits = 2_000): Promise<{ owner: TestUser; manage
   return { owner, manager, outsider };
 }
 
-
 /** The offline provider, counting its calls and failing the calls listed in `failOn` (1-based). */
 export function countingProvider(failOn: number[] = []): AiProvider & { calls: number } {
   const inner = offlineProvider();
@@ -143,5 +144,7 @@ export function recordingQueue() {
 export const balanceOf = async (accountId: string) => (await getLedgerState(appContext(env), accountId)).balance.currentBalance;
 
 export async function campaignRow(campaignId: string) {
-  return env.DB.prepare(`SELECT "status", "parameters", "insights" FROM "Campaign" WHERE "id" = ?`).bind(campaignId).first<{ status: string; parameters: string; insights: string | null }>();
+  return env.DB.prepare(`SELECT "status", "parameters", "insights" FROM "Campaign" WHERE "id" = ?`)
+    .bind(campaignId)
+    .first<{ status: string; parameters: string; insights: string | null }>();
 }

@@ -200,6 +200,8 @@ describe("Run synthesis availability", () => {
   });
 
   it("tells the team's other managers that only the creator runs it, naming them", () => {
-    expect(synthesisBlockedReason(campaign("ACTIVE", ["COMPLETED", "COMPLETED", "COMPLETED"], false))).toBe("Only the campaign's creator (Dana Whitfield) can run the synthesis.");
+    expect(synthesisBlockedReason(campaign("ACTIVE", ["COMPLETED", "COMPLETED", "COMPLETED"], false))).toBe(
+      "Only the campaign's creator (Dana Whitfield) can run the synthesis.",
+    );
   });
 });

@@ -80,7 +80,13 @@ describe("synthesis run: stages, resume, charges", () => {
     const userId = crypto.randomUUID();
     const answer = `${profile.first} ${profile.last} here, duty officer at ${profile.organization}. ${profile.last} signs the sandbag orders.`;
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO "User" ("id", "email", "firstName", "lastName", "organization") VALUES (?, ?, ?, ?, ?)`).bind(userId, email, profile.first, profile.last, profile.organization),
+      env.DB.prepare(`INSERT INTO "User" ("id", "email", "firstName", "lastName", "organization") VALUES (?, ?, ?, ?, ?)`).bind(
+        userId,
+        email,
+        profile.first,
+        profile.last,
+        profile.organization,
+      ),
       // The manager typed a short form of the name and no organisation.
       env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "fullName") VALUES (?, ?, ?, ?, ?, ?, ?)`).bind(
         crypto.randomUUID(),
@@ -165,9 +171,16 @@ describe("synthesis run: stages, resume, charges", () => {
   it("labels respondents in the order the run draws, not by submission, and a resumed run keeps the labels it drew", async () => {
     const { campaignId, message, who, ids } = await triggered(4);
     // Each contributor proposes an inject of their own, so a label can be checked against its content.
-    const proposals = ["The shelter generator runs out of diesel", "A water main breaks under the hospital road", "The county radio tower loses power", "Buses for the nursing home never arrive"];
+    const proposals = [
+      "The shelter generator runs out of diesel",
+      "A water main breaks under the hospital road",
+      "The county radio tower loses power",
+      "Buses for the nursing home never arrive",
+    ];
     for (const [i, id] of ids.entries()) {
-      await env.DB.prepare(`UPDATE "ContributorExercise" SET "contributions" = ? WHERE "id" = ?`).bind(JSON.stringify({ injects: [proposals[i]], questions: [], objectives: [] }), id).run();
+      await env.DB.prepare(`UPDATE "ContributorExercise" SET "contributions" = ? WHERE "id" = ?`)
+        .bind(JSON.stringify({ injects: [proposals[i]], questions: [], objectives: [] }), id)
+        .run();
     }
     const reverse: Shuffle = (xs) => [...xs].reverse();
     // The first delivery anonymises with its draw, then analysing fails.

@@ -15,7 +15,9 @@ import type { Findings } from "../../shared/collaborate/views";
 
 const T = Date.UTC(2031, 2, 3, 9, 0, 0);
 const findings: Findings = { summary: "Shelters fill fast.", themes: [], gaps: [], disagreements: [], capabilityCoverage: [], recommendedObjectives: [] };
-const anonymized = { contributions: [{ respondent: "Respondent 1", agency: "Agency A", answers: [], proposals: { injects: [], questions: [], objectives: [] } }] };
+const anonymized = {
+  contributions: [{ respondent: "Respondent 1", agency: "Agency A", answers: [], proposals: { injects: [], questions: [], objectives: [] } }],
+};
 const identifying = [{ pseudonym: "Respondent 1", kind: "person" as const, value: "Ada Lovelace" }];
 
 function started(threadId = "c.t1"): SynthesisRun {
@@ -25,7 +27,13 @@ function started(threadId = "c.t1"): SynthesisRun {
 function through(run: SynthesisRun, stages: number): SynthesisRun {
   const id = run.threadId!;
   let r = run;
-  if (stages >= 1) r = finishStage(beginStep(r, id, "anonymising", T + 1), id, { stage: "anonymising", anonymized, identifying, contributorIds: ["x"], contributorStateHash: "h" }, T + 2);
+  if (stages >= 1)
+    r = finishStage(
+      beginStep(r, id, "anonymising", T + 1),
+      id,
+      { stage: "anonymising", anonymized, identifying, contributorIds: ["x"], contributorStateHash: "h" },
+      T + 2,
+    );
   if (stages >= 2) r = finishStage(beginStep(r, id, "analysing", T + 3), id, { stage: "analysing", findings }, T + 10);
   if (stages >= 3) r = finishStage(beginStep(r, id, "drafting", T + 11), id, { stage: "drafting", draftInjects: [] }, T + 20);
   return r;

@@ -35,8 +35,19 @@ function memoryStorage(): StorageLike & { data: Map<string, string> } {
   };
 }
 
-const obs = (text: string): Omit<ObservationInput, "clientKey"> => ({ capability: "Mass Care Services", text, rating: "S", targetId: null, writtenAt: 1_700_000_000_000 });
-const entry = (clientKey: string, text = "note"): OutboxEntry<ObservationInput> => ({ clientKey, input: { ...obs(text), clientKey }, queuedAt: 1_700_000_000_000, error: null });
+const obs = (text: string): Omit<ObservationInput, "clientKey"> => ({
+  capability: "Mass Care Services",
+  text,
+  rating: "S",
+  targetId: null,
+  writtenAt: 1_700_000_000_000,
+});
+const entry = (clientKey: string, text = "note"): OutboxEntry<ObservationInput> => ({
+  clientKey,
+  input: { ...obs(text), clientKey },
+  queuedAt: 1_700_000_000_000,
+  error: null,
+});
 
 describe("acceptState (seq ordering)", () => {
   it("takes a newer or equal state and keeps the screen when a late, older one arrives", () => {
@@ -114,7 +125,13 @@ describe("the outbox", () => {
   });
 
   it("survives unreadable storage and storage that refuses writes", () => {
-    const broken: StorageLike = { getItem: () => "{not json", setItem: () => { throw new Error("quota"); }, removeItem: () => undefined };
+    const broken: StorageLike = {
+      getItem: () => "{not json",
+      setItem: () => {
+        throw new Error("quota");
+      },
+      removeItem: () => undefined,
+    };
     const box = new Outbox<ObservationInput>(broken, "k");
     expect(box.list()).toEqual([]);
     box.add(entry("aaaaaaaa"));
@@ -163,18 +180,40 @@ describe("the outbox", () => {
 describe("the evaluator's notes", () => {
   it("a note is tied to the inject on screen when it was written, not to the one released when it arrives", () => {
     const draft = observationDraft({ capability: "Mass Care Services", targetId: null, text: "Shelter B opened late.", rating: "M" }, "msel-2", 1_000);
-    expect(draft).toEqual({ capability: "Mass Care Services", targetId: null, text: "Shelter B opened late.", rating: "M", itemKey: "msel-2", writtenAt: 1_000 });
+    expect(draft).toEqual({
+      capability: "Mass Care Services",
+      targetId: null,
+      text: "Shelter B opened late.",
+      rating: "M",
+      itemKey: "msel-2",
+      writtenAt: 1_000,
+    });
     // Nothing released yet: the server ties it to nothing.
     expect(observationDraft({ capability: "Mass Care Services", targetId: null, text: "Waiting.", rating: null }, null, 2_000).itemKey).toBeNull();
   });
 
-  const saved = (clientKey: string, at: string): ObservationView => ({ id: `id-${clientKey}`, clientKey, capability: "Operational Communications", targetId: null, text: `stored ${clientKey}`, rating: "M", itemKey: "msel-1", at, afterPlay: false });
+  const saved = (clientKey: string, at: string): ObservationView => ({
+    id: `id-${clientKey}`,
+    clientKey,
+    capability: "Operational Communications",
+    targetId: null,
+    text: `stored ${clientKey}`,
+    rating: "M",
+    itemKey: "msel-1",
+    at,
+    afterPlay: false,
+  });
   it("shows stored notes as Saved and the rest as Queued, once each, newest first", () => {
     const notes = mergeNotes(
       [saved("aaaaaaaa", "2026-11-26T10:00:00.000Z")],
       [
         { ...entry("aaaaaaaa", "dup"), queuedAt: Date.parse("2026-11-26T10:00:00.000Z") },
-        { clientKey: "bbbbbbbb", input: { ...obs("offline"), clientKey: "bbbbbbbb", writtenAt: Date.parse("2026-11-26T10:05:00.000Z") }, queuedAt: 0, error: null },
+        {
+          clientKey: "bbbbbbbb",
+          input: { ...obs("offline"), clientKey: "bbbbbbbb", writtenAt: Date.parse("2026-11-26T10:05:00.000Z") },
+          queuedAt: 0,
+          error: null,
+        },
       ],
     );
     expect(notes.map((n) => [n.text, n.state])).toEqual([

@@ -38,14 +38,34 @@ const item = (key: string, status: TimelineItemView["status"], extra: Partial<Ti
 });
 
 const items = [item("a", "released"), item("b", "pending"), item("c", "skipped")];
-const link: ConductLinkView = { id: "l1", role: "player", label: "EOC Policy Group", url: "https://app.example/conduct/tok", createdAt: "2026-11-26T09:00:00.000Z", revokedAt: null, connected: 2 };
+const link: ConductLinkView = {
+  id: "l1",
+  role: "player",
+  label: "EOC Policy Group",
+  url: "https://app.example/conduct/tok",
+  createdAt: "2026-11-26T09:00:00.000Z",
+  revokedAt: null,
+  connected: 2,
+};
 
 describe("controller console parts", () => {
   it("timeline and module rows can take focus, so a button that disappears once it did its job leaves focus on its row", () => {
-    const timeline = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], status: "running", readOnly: false, busy: false, onCommand: noop }));
+    const timeline = renderToStaticMarkup(
+      createElement(MselTimeline, { items, modules: [], status: "running", readOnly: false, busy: false, onCommand: noop }),
+    );
     for (const key of ["a", "b", "c"]) expect(timeline).toMatch(new RegExp(`<li[^>]*data-row-key="${key}"[^>]*tabindex="-1"`));
     const modules = renderToStaticMarkup(
-      createElement(ModuleSelector, { modules: [{ title: "Response", description: "", questions: ["Q1"] }, { title: "Recovery", description: "", questions: [] }], currentModule: 0, status: "running", readOnly: false, busy: false, onCommand: noop }),
+      createElement(ModuleSelector, {
+        modules: [
+          { title: "Response", description: "", questions: ["Q1"] },
+          { title: "Recovery", description: "", questions: [] },
+        ],
+        currentModule: 0,
+        status: "running",
+        readOnly: false,
+        busy: false,
+        onCommand: noop,
+      }),
     );
     expect(modules).toMatch(/<li[^>]*data-row-key="1"[^>]*tabindex="-1"/);
 
@@ -77,11 +97,28 @@ describe("controller console parts", () => {
     expect(timeline).not.toContain("Release now");
     expect(timeline).not.toContain('aria-label="Skip:');
     const modules = renderToStaticMarkup(
-      createElement(ModuleSelector, { modules: [{ title: "Response", description: "", questions: ["Q1"] }, { title: "Recovery", description: "", questions: [] }], currentModule: 0, status: "running", readOnly: true, busy: false, onCommand: noop }),
+      createElement(ModuleSelector, {
+        modules: [
+          { title: "Response", description: "", questions: ["Q1"] },
+          { title: "Recovery", description: "", questions: [] },
+        ],
+        currentModule: 0,
+        status: "running",
+        readOnly: true,
+        busy: false,
+        onCommand: noop,
+      }),
     );
     expect(text(modules)).toContain("Open for players");
     expect(modules).not.toContain("Open module");
-    const clock = renderToStaticMarkup(createElement(SessionClock, { clock: { status: "running", elapsedMs: 65_000, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: true, busy: false, onCommand: noop }));
+    const clock = renderToStaticMarkup(
+      createElement(SessionClock, {
+        clock: { status: "running", elapsedMs: 65_000, asOf: "2026-11-26T10:00:00.000Z" },
+        readOnly: true,
+        busy: false,
+        onCommand: noop,
+      }),
+    );
     expect(text(clock)).toContain("0:01:05");
     expect(clock).not.toContain("Pause");
     expect(clock).not.toContain(">End<");
@@ -95,10 +132,28 @@ describe("controller console parts", () => {
   });
 
   it("a controller gets Start before play, Pause and End while running, and the link's copy and revoke", () => {
-    const ready = text(renderToStaticMarkup(createElement(SessionClock, { clock: { status: "ready", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: false, busy: false, onCommand: noop })));
+    const ready = text(
+      renderToStaticMarkup(
+        createElement(SessionClock, {
+          clock: { status: "ready", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" },
+          readOnly: false,
+          busy: false,
+          onCommand: noop,
+        }),
+      ),
+    );
     expect(ready).toContain("Start");
     expect(ready).not.toContain("Pause");
-    const running = text(renderToStaticMarkup(createElement(SessionClock, { clock: { status: "running", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" }, readOnly: false, busy: false, onCommand: noop })));
+    const running = text(
+      renderToStaticMarkup(
+        createElement(SessionClock, {
+          clock: { status: "running", elapsedMs: 0, asOf: "2026-11-26T10:00:00.000Z" },
+          readOnly: false,
+          busy: false,
+          onCommand: noop,
+        }),
+      ),
+    );
     expect(running).toContain("Pause");
     expect(running).toContain("End");
     const links = renderToStaticMarkup(wrap(createElement(LinksPanel, { sessionId: "s1", links: [link], readOnly: false, onChanged: () => undefined })));
@@ -111,7 +166,17 @@ describe("the players' inject feed", () => {
   it("lists released injects with a polite live region and no expected action", () => {
     const html = renderToStaticMarkup(
       createElement(InjectFeed, {
-        injects: [{ key: "b", title: "Shelter full", message: "At capacity.", from: "Red Cross", to: null, injectMode: "Phone", releasedAt: "2026-11-26T10:40:00.000Z" }],
+        injects: [
+          {
+            key: "b",
+            title: "Shelter full",
+            message: "At capacity.",
+            from: "Red Cross",
+            to: null,
+            injectMode: "Phone",
+            releasedAt: "2026-11-26T10:40:00.000Z",
+          },
+        ],
       }),
     );
     expect(html).toContain('aria-live="polite"');

@@ -55,7 +55,10 @@ async function endedSession() {
 describe("an observation's writtenAt falls inside the session", () => {
   it("refuses notes before the start, and a writtenAt in 1970, before the start or in the future, with a 4xx that says what to do; stores nothing", async () => {
     const s = await session();
-    expect(await apiError(await expectStatus(await observe(s.evaluator, note()), 409))).toMatchObject({ code: "not_started", message: CONDUCT_MESSAGES.notStartedForNotes });
+    expect(await apiError(await expectStatus(await observe(s.evaluator, note()), 409))).toMatchObject({
+      code: "not_started",
+      message: CONDUCT_MESSAGES.notStartedForNotes,
+    });
     const started = await command(owner, s.id, { type: "start" });
     const startedAt = Date.parse(started.session.startedAt);
     at(10 * MIN);
@@ -94,7 +97,11 @@ describe("the evaluators' hot wash after End", () => {
 
     const view = await json(await expectStatus(await api(`/api/conduct/t/${s.evaluator}`), 200));
     expect(view.evaluationClosesAt).toBe(new Date(s.endedAt + 60 * MIN).toISOString());
-    expect(Object.fromEntries((view.observations as Json[]).map((o) => [o.text, o.afterPlay]))).toEqual({ [queued.text]: false, [late.text]: true, [laterStamp.text]: true });
+    expect(Object.fromEntries((view.observations as Json[]).map((o) => [o.text, o.afterPlay]))).toEqual({
+      [queued.text]: false,
+      [late.text]: true,
+      [laterStamp.text]: true,
+    });
 
     // The AAR (offline draft) carries the mark on the evidence, and its page shows it.
     const aar = await json(await expectStatus(await api(`/api/conduct/sessions/${s.id}/aar/generate`, { user: owner, body: {} }), 200));
@@ -124,7 +131,9 @@ describe("the evaluators' hot wash after End", () => {
     const player = await json(await expectStatus(await api(`/api/conduct/t/${s.player}`), 200));
     expect(player).toMatchObject({ role: "player", status: "ended" });
     const answer = { clientKey: clientKey(), moduleIndex: 0, questionIndex: 0, text: "Late answer." };
-    expect(await apiError(await expectStatus(await api(`/api/conduct/t/${s.player}/answers`, { body: answer }), 409))).toMatchObject({ message: CONDUCT_MESSAGES.ended });
+    expect(await apiError(await expectStatus(await api(`/api/conduct/t/${s.player}/answers`, { body: answer }), 409))).toMatchObject({
+      message: CONDUCT_MESSAGES.ended,
+    });
   });
 
   it("the object's alarm at the window's end tells open evaluator sockets and closes them; player sockets stay", async () => {
@@ -138,7 +147,11 @@ describe("the evaluators' hot wash after End", () => {
 
     at(20 * MIN + 60 * MIN + 1_000);
     expect(await runDurableObjectAlarm(stub(s.id))).toBe(true);
-    expect(await evaluator.next((m) => m.type === "gone", "the evaluator told the window closed")).toEqual({ type: "gone", message: CONDUCT_MESSAGES.evaluationClosed, reason: "evaluation-closed" });
+    expect(await evaluator.next((m) => m.type === "gone", "the evaluator told the window closed")).toEqual({
+      type: "gone",
+      message: CONDUCT_MESSAGES.evaluationClosed,
+      reason: "evaluation-closed",
+    });
     expect((await evaluator.closed).code).toBe(4410);
     player.ws.send("ping");
     await player.next((m) => m.type === "pong", "the player's socket still open");

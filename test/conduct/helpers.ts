@@ -10,13 +10,24 @@ export const CONDUCT_EXERCISE = {
   scenario: "A storm surge floods the port district.",
   capabilitiesAndObjectives: [{ capability: "Mass Care Services", objective: "Open two shelters within two hours." }],
   mselTable: [
-    { event: "1", time: "09:00", synopsis: "Warning issued", message: "The NWS issues a storm surge warning.", expectedAction: "Activate the EOC at level 2.", to: "EOC" },
+    {
+      event: "1",
+      time: "09:00",
+      synopsis: "Warning issued",
+      message: "The NWS issues a storm surge warning.",
+      expectedAction: "Activate the EOC at level 2.",
+      to: "EOC",
+    },
     { event: "2", time: "09:05", synopsis: "Shelter full", message: "Shelter A reports it is full.", expectedAction: "Open Shelter B." },
     { event: "3", time: "whenever", synopsis: "Media call", message: "A reporter asks about evacuations.", expectedAction: "Refer to the PIO." },
   ],
   modules: [
     { title: "Response", description: "Landfall at dawn.", questions: ["Who leads the response?", "When do you open shelters?"] },
-    { title: "Recovery", description: "Two days later.", questions: { mode: "functional", groups: [{ name: "All", questions: [{ text: "What reopens first?", type: "open-ended" }] }] } },
+    {
+      title: "Recovery",
+      description: "Two days later.",
+      questions: { mode: "functional", groups: [{ name: "All", questions: [{ text: "What reopens first?", type: "open-ended" }] }] },
+    },
   ],
 };
 

@@ -8,7 +8,10 @@ describe("buildConductPlan", () => {
   it("uses the MSEL rows as the timeline, with offsets from the earliest time", () => {
     const plan = buildConductPlan({
       ...base,
-      capabilitiesAndObjectives: [{ capability: "Operational Communications", objective: "Share a common picture within 30 minutes." }, { capability: "", objective: null }],
+      capabilitiesAndObjectives: [
+        { capability: "Operational Communications", objective: "Share a common picture within 30 minutes." },
+        { capability: "", objective: null },
+      ],
       mselTable: [
         { event: "1", time: "09:15", synopsis: "Storm warning", message: "NWS issues a warning.", expectedAction: "Activate the EOC", to: "EOC" },
         { event: "2", time: "9:45 AM", synopsis: null, message: "Shelter A reports 300 arrivals and no cots left.\nMore follows." },
@@ -38,7 +41,18 @@ describe("buildConductPlan", () => {
       mselTable: [{ event: "1", time: "09:00", message: "", synopsis: "" }],
       modules: [
         { title: null, description: null, injects: ["Levee breach reported", ""], questions: null },
-        { title: "Recovery", description: "Day 3.", injects: ["Debris blocks Route 9"], questions: { mode: "functional", groups: [{ name: "Fire", questions: [{ text: "Who clears it?", type: "open-ended" }] }, { name: "Public Works", questions: [{ text: "Which crews?", type: "open-ended" }] }] } },
+        {
+          title: "Recovery",
+          description: "Day 3.",
+          injects: ["Debris blocks Route 9"],
+          questions: {
+            mode: "functional",
+            groups: [
+              { name: "Fire", questions: [{ text: "Who clears it?", type: "open-ended" }] },
+              { name: "Public Works", questions: [{ text: "Which crews?", type: "open-ended" }] },
+            ],
+          },
+        },
       ],
     });
     expect(plan.items.map((i) => [i.key, i.moduleIndex, i.offsetMinutes, i.source])).toEqual([
@@ -51,7 +65,11 @@ describe("buildConductPlan", () => {
   });
 
   it("cuts what the plan's bounds do not hold instead of failing", () => {
-    const plan = buildConductPlan({ ...base, name: "", mselTable: Array.from({ length: 600 }, (_, i) => ({ event: String(i), message: "x".repeat(9_000), synopsis: "s".repeat(400) })) });
+    const plan = buildConductPlan({
+      ...base,
+      name: "",
+      mselTable: Array.from({ length: 600 }, (_, i) => ({ event: String(i), message: "x".repeat(9_000), synopsis: "s".repeat(400) })),
+    });
     expect(plan.exerciseName).toBe("Untitled exercise");
     expect(plan.items).toHaveLength(500);
     expect(conductPlanSchema.safeParse(plan).success).toBe(true);
@@ -96,10 +114,22 @@ describe("MSEL times", () => {
         { date: "not a date", time: "23:45" },
       ]),
     ).toEqual([0, 45, 90, 15]);
-    expect(mselOffsets([{ date: "Day 1", time: "09:00" }, { date: "Day 2", time: "08:00" }])).toEqual([0, 23 * 60]);
+    expect(
+      mselOffsets([
+        { date: "Day 1", time: "09:00" },
+        { date: "Day 2", time: "08:00" },
+      ]),
+    ).toEqual([0, 23 * 60]);
   });
 
   it("counts offsets from the earliest offset and clock times from the earliest clock time", () => {
-    expect(mselOffsets([{ date: null, time: "T+15" }, { date: null, time: "H+1" }, { date: null, time: "10:00" }, { date: null, time: "10:20" }])).toEqual([0, 45, 0, 20]);
+    expect(
+      mselOffsets([
+        { date: null, time: "T+15" },
+        { date: null, time: "H+1" },
+        { date: null, time: "10:00" },
+        { date: null, time: "10:20" },
+      ]),
+    ).toEqual([0, 45, 0, 20]);
   });
 });

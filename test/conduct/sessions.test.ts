@@ -81,7 +81,11 @@ describe("commands", () => {
   it("starts (releasing what is due at T+0), releases, pauses, resumes, skips and ends, refusing what the state does not allow", async () => {
     const session = await createSession(owner, await conductExercise(owner));
     const id = session.id as string;
-    await refused(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "release", itemKey: "msel-2" } }), 409, CONDUCT_MESSAGES.notRunning);
+    await refused(
+      await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "release", itemKey: "msel-2" } }),
+      409,
+      CONDUCT_MESSAGES.notRunning,
+    );
     let state = await command(owner, id, { type: "start" });
     expect(state.session.status).toBe("running");
     expect(state.clock.status).toBe("running");
@@ -91,9 +95,21 @@ describe("commands", () => {
 
     state = await command(owner, id, { type: "release", itemKey: "msel-2" });
     expect(item(state, "msel-2").status).toBe("released");
-    await refused(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "release", itemKey: "msel-2" } }), 409, CONDUCT_MESSAGES.alreadyReleased);
-    await refused(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "skip", itemKey: "msel-2" } }), 409, CONDUCT_MESSAGES.alreadyReleased);
-    await refused(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "release", itemKey: "nope" } }), 404, CONDUCT_MESSAGES.itemNotFound);
+    await refused(
+      await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "release", itemKey: "msel-2" } }),
+      409,
+      CONDUCT_MESSAGES.alreadyReleased,
+    );
+    await refused(
+      await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "skip", itemKey: "msel-2" } }),
+      409,
+      CONDUCT_MESSAGES.alreadyReleased,
+    );
+    await refused(
+      await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "release", itemKey: "nope" } }),
+      404,
+      CONDUCT_MESSAGES.itemNotFound,
+    );
     await refused(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "dance" } }), 400);
 
     state = await command(owner, id, { type: "pause" });
@@ -110,7 +126,11 @@ describe("commands", () => {
     expect(unplanned).toMatchObject({ source: "unplanned", status: "released", title: "Bridge closed", expectedAction: "Reroute buses." });
     state = await command(owner, id, { type: "module", moduleIndex: 1 });
     expect(state.currentModule).toBe(1);
-    await refused(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "module", moduleIndex: 7 } }), 404, CONDUCT_MESSAGES.moduleNotFound);
+    await refused(
+      await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "module", moduleIndex: 7 } }),
+      404,
+      CONDUCT_MESSAGES.moduleNotFound,
+    );
 
     state = await command(owner, id, { type: "end" });
     expect(state.session).toMatchObject({ status: "ended" });
@@ -188,10 +208,22 @@ describe("links and the public token API", () => {
     expect(ack).toMatchObject({ ok: true, clientKey: answer.clientKey, duplicate: false });
     const again = await json(await expectStatus(await api(`/api/conduct/t/${token}/answers`, { body: answer }), 200));
     expect(again).toEqual({ ...ack, duplicate: true });
-    await refused(await api(`/api/conduct/t/${token}/answers`, { body: { ...answer, clientKey: clientKey(), moduleIndex: 1, questionIndex: 0 } }), 409, CONDUCT_MESSAGES.moduleNotReached);
-    await refused(await api(`/api/conduct/t/${token}/answers`, { body: { ...answer, clientKey: clientKey(), questionIndex: 9 } }), 404, CONDUCT_MESSAGES.questionNotFound);
+    await refused(
+      await api(`/api/conduct/t/${token}/answers`, { body: { ...answer, clientKey: clientKey(), moduleIndex: 1, questionIndex: 0 } }),
+      409,
+      CONDUCT_MESSAGES.moduleNotReached,
+    );
+    await refused(
+      await api(`/api/conduct/t/${token}/answers`, { body: { ...answer, clientKey: clientKey(), questionIndex: 9 } }),
+      404,
+      CONDUCT_MESSAGES.questionNotFound,
+    );
     await refused(await api(`/api/conduct/t/${token}/answers`, { body: { ...answer, clientKey: "short" } }), 400);
-    await refused(await api(`/api/conduct/t/${token}/observations`, { body: { clientKey: clientKey(), capability: "Mass Care Services", text: "x" } }), 404, CONDUCT_MESSAGES.linkNotFound);
+    await refused(
+      await api(`/api/conduct/t/${token}/observations`, { body: { clientKey: clientKey(), capability: "Mass Care Services", text: "x" } }),
+      404,
+      CONDUCT_MESSAGES.linkNotFound,
+    );
 
     view = await json(await api(`/api/conduct/t/${token}`));
     expect(view.answers).toEqual([{ moduleIndex: 0, questionIndex: 1, text: answer.text, at: expect.any(String) }]);
@@ -219,12 +251,18 @@ describe("links and the public token API", () => {
 
     // The session's EEGs (written by worker/evaluation) reach the evaluator's view.
     const guide = { id: "g1", capability: "Mass Care Services", objectives: ["Open two shelters within two hours."], targets: [] };
-    await getDb(env.DB).insert(eegs).values({ sessionId: id, content: { guides: [guide] }, source: "offline" });
+    await getDb(env.DB)
+      .insert(eegs)
+      .values({ sessionId: id, content: { guides: [guide] }, source: "offline" });
     const view = await json(await api(`/api/conduct/t/${token}`));
     expect(view).toMatchObject({ role: "evaluator", evaluatorLabel: "Evaluator — Mass Care", currentItemKey: "msel-2", guides: [guide] });
-    expect(view.observations).toEqual([expect.objectContaining({ clientKey: note.clientKey, itemKey: "msel-2", rating: "S", capability: "Mass Care Services" })]);
+    expect(view.observations).toEqual([
+      expect.objectContaining({ clientKey: note.clientKey, itemKey: "msel-2", rating: "S", capability: "Mass Care Services" }),
+    ]);
     expect((view.released as Json[])[0]).toMatchObject({ key: "msel-2", expectedAction: "Refer to the PIO." });
-    const [event] = ((await json(await api(`/api/conduct/sessions/${id}/events`, { user: owner }))).events as Json[]).filter((e) => e.payload.kind === "observation");
+    const [event] = ((await json(await api(`/api/conduct/sessions/${id}/events`, { user: owner }))).events as Json[]).filter(
+      (e) => e.payload.kind === "observation",
+    );
     expect(event!.payload).toEqual({ kind: "observation", capability: "Mass Care Services", targetId: null, text: note.text, rating: "S", itemKey: "msel-2" });
   });
 
@@ -245,9 +283,16 @@ describe("links and the public token API", () => {
     await refused(await api(`/api/conduct/sessions/${id}/links/not-a-link/revoke`, { user: owner, body: {} }), 404);
 
     const state = await json(await api(`/api/conduct/sessions/${id}`, { user: owner }));
-    expect((state.links as Json[]).map((l) => [l.label, l.url === null])).toEqual([["Group A", true], ["Hot wash", false]]);
+    expect((state.links as Json[]).map((l) => [l.label, l.url === null])).toEqual([
+      ["Group A", true],
+      ["Hot wash", false],
+    ]);
 
     for (let i = 1; i < MAX_LINKS_PER_SESSION; i++) await createLink(owner, id, "player", `Group ${i}`);
-    await refused(await api(`/api/conduct/sessions/${id}/links`, { user: owner, body: { role: "player", label: "One too many" } }), 409, CONDUCT_MESSAGES.tooManyLinks);
+    await refused(
+      await api(`/api/conduct/sessions/${id}/links`, { user: owner, body: { role: "player", label: "One too many" } }),
+      409,
+      CONDUCT_MESSAGES.tooManyLinks,
+    );
   });
 });

@@ -78,7 +78,15 @@ describe("status", () => {
     const paused = run(running, { type: "pause" });
     expect(refusal(() => run(paused, { type: "pause" }))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.alreadyPaused });
     const ended = run(paused, { type: "end" });
-    for (const c of [{ type: "start" }, { type: "pause" }, { type: "resume" }, { type: "end" }, { type: "release", itemKey: "c" }, { type: "skip", itemKey: "c" }, { type: "module", moduleIndex: 0 }] as ControllerCommand[]) {
+    for (const c of [
+      { type: "start" },
+      { type: "pause" },
+      { type: "resume" },
+      { type: "end" },
+      { type: "release", itemKey: "c" },
+      { type: "skip", itemKey: "c" },
+      { type: "module", moduleIndex: 0 },
+    ] as ControllerCommand[]) {
       expect(refusal(() => run(ended, c))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.ended });
     }
   });
@@ -113,7 +121,11 @@ describe("items", () => {
   it("adds an unplanned inject, released at once unless asked not to", () => {
     const s = run(run(fresh(), { type: "start" }), { type: "module", moduleIndex: 1 });
     const added = applyCommand(s, { type: "unplanned", title: "Bridge closed", message: "The bridge is closed.", release: true }, T + MIN, () => "unplanned-x");
-    expect(added.events[0]!.payload).toMatchObject({ kind: "unplanned", released: true, item: { key: "unplanned-x", source: "unplanned", moduleIndex: 1, offsetMinutes: null } });
+    expect(added.events[0]!.payload).toMatchObject({
+      kind: "unplanned",
+      released: true,
+      item: { key: "unplanned-x", source: "unplanned", moduleIndex: 1, offsetMinutes: null },
+    });
     expect(added.state.items.at(-1)).toMatchObject({ key: "unplanned-x", status: "released", releasedAt: T + MIN });
     expect(added.state.lastReleasedKey).toBe("unplanned-x");
     const held = run(s, { type: "unplanned", title: "Later", message: "Later.", release: false });
@@ -193,7 +205,10 @@ describe("answers and observations", () => {
     const answer = { moduleIndex: 0, questionIndex: 1, text: "The EOC director." };
     expect(refusal(() => applyAnswer(s, answer, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.moduleNotReached });
     s = run(s, { type: "module", moduleIndex: 0 });
-    expect(refusal(() => applyAnswer(s, { ...answer, moduleIndex: 1, questionIndex: 0 }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.moduleNotReached });
+    expect(refusal(() => applyAnswer(s, { ...answer, moduleIndex: 1, questionIndex: 0 }, T))).toMatchObject({
+      status: 409,
+      message: CONDUCT_MESSAGES.moduleNotReached,
+    });
     expect(refusal(() => applyAnswer(s, { ...answer, questionIndex: 2 }, T))).toMatchObject({ status: 404, message: CONDUCT_MESSAGES.questionNotFound });
     expect(refusal(() => applyAnswer(s, { ...answer, moduleIndex: 5 }, T))).toMatchObject({ status: 404, message: CONDUCT_MESSAGES.moduleNotFound });
     const ok = applyAnswer(s, answer, T);
@@ -227,7 +242,11 @@ describe("an observation's time (issue 27)", () => {
   it("must fall inside the session: 1970, before the start or in the future are refused with what to do", () => {
     const s = started();
     for (const writtenAt of [1, T - 3 * MIN, T - 24 * 60 * MIN]) {
-      expect(refusal(() => at(s, writtenAt, T + 5 * MIN))).toMatchObject({ status: 400, code: "written_before_start", message: CONDUCT_MESSAGES.writtenBeforeStart });
+      expect(refusal(() => at(s, writtenAt, T + 5 * MIN))).toMatchObject({
+        status: 400,
+        code: "written_before_start",
+        message: CONDUCT_MESSAGES.writtenBeforeStart,
+      });
     }
     for (const writtenAt of [T + 8 * MIN, T + 365 * 24 * 60 * MIN]) {
       expect(refusal(() => at(s, writtenAt, T + 5 * MIN))).toMatchObject({ status: 400, code: "written_in_future", message: CONDUCT_MESSAGES.writtenInFuture });
@@ -242,7 +261,11 @@ describe("an observation's time (issue 27)", () => {
   });
 
   it("is refused before the session starts", () => {
-    expect(refusal(() => applyObservation(fresh(), note, T, HOT_WASH))).toMatchObject({ status: 409, code: "not_started", message: CONDUCT_MESSAGES.notStartedForNotes });
+    expect(refusal(() => applyObservation(fresh(), note, T, HOT_WASH))).toMatchObject({
+      status: 409,
+      code: "not_started",
+      message: CONDUCT_MESSAGES.notStartedForNotes,
+    });
   });
 
   it("in the hot wash: a note written before the end keeps its time; one written after it, or without a time, is marked after play", () => {
@@ -257,7 +280,11 @@ describe("an observation's time (issue 27)", () => {
   it("after the hot wash every note is refused with 410, even one written before the end", () => {
     const s = ended();
     for (const writtenAt of [undefined, T + 10 * MIN, T + 80 * MIN]) {
-      expect(refusal(() => at(s, writtenAt, T + 90 * MIN))).toMatchObject({ status: 410, code: "evaluation_closed", message: CONDUCT_MESSAGES.evaluationClosed });
+      expect(refusal(() => at(s, writtenAt, T + 90 * MIN))).toMatchObject({
+        status: 410,
+        code: "evaluation_closed",
+        message: CONDUCT_MESSAGES.evaluationClosed,
+      });
     }
     // The window's last millisecond still takes a note.
     expect(at(s, undefined, T + 90 * MIN - 1).payload).toMatchObject({ afterPlay: true });

@@ -32,7 +32,9 @@ export async function conductAnswersAreTheServersViews() {
   void created.exercise;
   const { sessions: list } = await unwrap(sessions.index.$get({ query: { exerciseId: "e1" } }));
   const firstName: string | undefined = list[0]?.name;
-  const ack = await unwrap(links[":token"].answers.$post({ param: { token: "t" }, json: { clientKey: "k1234567", moduleIndex: 0, questionIndex: 0, text: "x" } }));
+  const ack = await unwrap(
+    links[":token"].answers.$post({ param: { token: "t" }, json: { clientKey: "k1234567", moduleIndex: 0, questionIndex: 0, text: "x" } }),
+  );
   const seq: number = ack.seq;
   // @ts-expect-error -- SubmitAck has no id
   void ack.id;

@@ -28,7 +28,8 @@ function bodySchema(op: Json) {
 
 function queryString(values: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null) params.set(name, typeof value === "string" ? value : JSON.stringify(value));
+  for (const [name, value] of Object.entries(values))
+    if (value !== undefined && value !== null) params.set(name, typeof value === "string" ? value : JSON.stringify(value));
   const text = params.toString();
   return text ? `?${text}` : "";
 }
@@ -108,9 +109,15 @@ describe("schema-driven fuzzing of the API", () => {
       if (names.some((name) => !(name in match[1]))) continue;
       const schema = bodySchema(op);
       const [body] = fc.sample(validValue(schema), { seed: SEED + index, numRuns: 1 });
-      const query = Object.fromEntries(((op.parameters ?? []) as Json[]).filter((p) => p.in === "query" && p.schema?.enum).map((p) => [p.name, p.schema.enum[0]]));
+      const query = Object.fromEntries(
+        ((op.parameters ?? []) as Json[]).filter((p) => p.in === "query" && p.schema?.enum).map((p) => [p.name, p.schema.enum[0]]),
+      );
       cases += 1;
-      const res = await api(fill(path, match[1]) + queryString(query), { method, user: other, ...(method === "GET" || method === "DELETE" ? {} : { body: body ?? {} }) });
+      const res = await api(fill(path, match[1]) + queryString(query), {
+        method,
+        user: other,
+        ...(method === "GET" || method === "DELETE" ? {} : { body: body ?? {} }),
+      });
       // A body the schema accepts may still break a rule the schema cannot say (a refinement): that
       // 400 is judged before ownership and reveals nothing; anything else must be the 404.
       const err = res.status === 400 ? ((await json(res)) as Json) : null;

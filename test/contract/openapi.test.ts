@@ -10,7 +10,9 @@ describe("the OpenAPI document (/api/openapi.json)", () => {
     expect(res.status).toBe(200);
     const doc = await json(res);
     expect(doc.openapi).toBe("3.1.0");
-    const mounted = endpointsOf(app).filter((e) => e.path.startsWith("/api/") && !e.path.startsWith("/api/auth/") && e.path !== "/api/health" && !["/api/openapi.json", "/api/docs"].includes(e.path));
+    const mounted = endpointsOf(app).filter(
+      (e) => e.path.startsWith("/api/") && !e.path.startsWith("/api/auth/") && e.path !== "/api/health" && !["/api/openapi.json", "/api/docs"].includes(e.path),
+    );
     expect(mounted.length).toBeGreaterThan(150);
     const undescribed = mounted.filter((e) => !e.meta.doc?.summary).map((e) => `${e.method} ${e.path}`);
     expect(undescribed, "routes without describe({ summary })").toEqual([]);

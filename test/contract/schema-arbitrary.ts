@@ -93,7 +93,13 @@ export function validValue(schema: Schema | undefined, depth = 0): fc.Arbitrary<
 
 /** A value of the wrong shape: another type, a missing required field, a string far over its limit. */
 export function invalidValue(schema: Schema | undefined): fc.Arbitrary<unknown> {
-  const wrongTypes = fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 20 }), fc.array(fc.integer(), { maxLength: 3 }), fc.constant({ unexpected: true }));
+  const wrongTypes = fc.oneof(
+    fc.constant(null),
+    fc.integer(),
+    fc.string({ maxLength: 20 }),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.constant({ unexpected: true }),
+  );
   if (!schema) return wrongTypes;
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object" && schema.properties && Object.keys(schema.properties).length) {
@@ -101,7 +107,9 @@ export function invalidValue(schema: Schema | undefined): fc.Arbitrary<unknown> 
     return fc.oneof(
       wrongTypes,
       // One field of the wrong type or far too long.
-      fc.tuple(validValue(schema), fc.constantFrom(...names), fc.oneof(fc.constant(12345), fc.constant("x".repeat(60_000)), fc.constant([]), fc.constant({}))).map(([value, name, wrong]) => ({ ...(value as object), [name]: wrong })),
+      fc
+        .tuple(validValue(schema), fc.constantFrom(...names), fc.oneof(fc.constant(12345), fc.constant("x".repeat(60_000)), fc.constant([]), fc.constant({})))
+        .map(([value, name, wrong]) => ({ ...(value as object), [name]: wrong })),
     );
   }
   return wrongTypes;

@@ -35,7 +35,11 @@ describe("design assistant grounding", () => {
     const user = await stripePlan(await createTestUser({ plan: "SOLO" }));
     await grant(user.accountId, 100);
     const id = await createExercise(user, { name: "Kestrel Dam TTX", threatType: "Dam failure" });
-    const plan = await ingested(user, "dam-plan.md", "# Spillway\nThe Kestrel dam operator calls the county warning point when the spillway gauge reaches 42 feet.");
+    const plan = await ingested(
+      user,
+      "dam-plan.md",
+      "# Spillway\nThe Kestrel dam operator calls the county warning point when the spillway gauge reaches 42 feet.",
+    );
     await ingested(user, "unrelated.md", "# Spillway\nThe Ravenmoor spillway notes are not assigned to this exercise.");
     await assign([plan.id], id, user.userId);
 

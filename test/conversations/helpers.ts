@@ -41,7 +41,13 @@ export async function readNdjson(res: Response): Promise<NdjsonEvent[]> {
 }
 
 /** Bodies the fake provider received whose messages contain `tag`. */
-export async function fakeRequests(tag: string): Promise<{ model: string; messages: { role: string; content: string }[]; response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown> } } }[]> {
+export async function fakeRequests(tag: string): Promise<
+  {
+    model: string;
+    messages: { role: string; content: string }[];
+    response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown> } };
+  }[]
+> {
   const res = await fetch(`${env.FAKE_ORIGIN}/__fake/openai/requests?contains=${encodeURIComponent(tag)}`);
   return ((await res.json()) as { requests: never[] }).requests;
 }

@@ -15,14 +15,22 @@ async function campaignExercise() {
   const member = await stripePlan(await createTestUser({ plan: "TEAM", firstName: "Milo", lastName: "Member" }));
   // Two who may collaborate on it (spec §6): the team's admin and a campaign manager, both with the flag.
   const campaignId = await createCampaign(owner, [member], { collaborateRole: "CAMPAIGN_MANAGER" });
-  const res = await api(`/api/collaborate/campaigns/${campaignId}/exercises/create`, { method: "POST", user: owner, body: { exercise: { name: "Levee breach TTX" } } });
+  const res = await api(`/api/collaborate/campaigns/${campaignId}/exercises/create`, {
+    method: "POST",
+    user: owner,
+    body: { exercise: { name: "Levee breach TTX" } },
+  });
   await expectStatus(res, 201);
   const { id } = await json<{ id: string }>(res);
   return { owner, member, campaignId, id, base: `/api/collaborate/campaigns/${campaignId}/exercises/${id}` };
 }
 
 const lockRow = (id: string) =>
-  getDb(env.DB).select({ by: campaignExercises.lockedByUserId, expires: campaignExercises.lockExpires }).from(campaignExercises).where(eq(campaignExercises.id, id)).get();
+  getDb(env.DB)
+    .select({ by: campaignExercises.lockedByUserId, expires: campaignExercises.lockExpires })
+    .from(campaignExercises)
+    .where(eq(campaignExercises.id, id))
+    .get();
 
 describe("exercise edit lock", () => {
   it("two users racing for the lock: exactly one wins, the other gets 423 with the holder", async () => {
@@ -46,7 +54,12 @@ describe("exercise edit lock", () => {
     const update = await api(`${base}/update`, { method: "PUT", user: loserUser, body: { exercise: { name: "Hijacked" } } });
     await expectStatus(update, 423);
     await grant(loserUser.accountId, 20);
-    const chat = await api(`${base}/conversations`, { method: "PUT", user: loserUser, body: { sectionType: "intro", purpose: "content", messages: [] }, env: aiEnv() });
+    const chat = await api(`${base}/conversations`, {
+      method: "PUT",
+      user: loserUser,
+      body: { sectionType: "intro", purpose: "content", messages: [] },
+      env: aiEnv(),
+    });
     await expectStatus(chat, 423);
     expect(await apiError(chat)).toMatchObject({ code: "locked", lockedByUserId: winnerUser.userId });
     expect(await balance(loserUser.accountId)).toEqual({ current: 20, pending: 0 });
@@ -69,21 +82,44 @@ describe("exercise edit lock", () => {
     await expectStatus(taken, 200);
     await expectStatus(await api(`${base}/update`, { method: "PUT", user: loserUser, body: { exercise: { name: "Now mine" } } }), 200);
     // The campaign exercise's assistant now answers the new holder (and charges their account).
-    const answer = await api(`${base}/conversations`, { method: "PUT", user: loserUser, body: { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Ready?" }] }, env: aiEnv() });
+    const answer = await api(`${base}/conversations`, {
+      method: "PUT",
+      user: loserUser,
+      body: { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Ready?" }] },
+      env: aiEnv(),
+    });
     await expectStatus(answer, 200);
     expect(await answer.text()).toContain("fake assistant");
     expect(await balance(loserUser.accountId)).toEqual({ current: 17, pending: 0 });
     // The editor's framing for campaign exercises: NDJSON events on …/conversations/v2.
-    const framed = await api(`${base}/conversations/v2`, { method: "PUT", user: loserUser, body: { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Again?" }] }, env: aiEnv() });
+    const framed = await api(`${base}/conversations/v2`, {
+      method: "PUT",
+      user: loserUser,
+      body: { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Again?" }] },
+      env: aiEnv(),
+    });
     await expectStatus(framed, 200);
     expect(framed.headers.get("content-type")).toContain("application/x-ndjson");
     const events = await readNdjson(framed);
     expect(events[0]?.type).toBe("meta");
-    expect(events.filter((e) => e.type === "text").map((e) => String(e.delta)).join("")).toContain("fake assistant");
+    expect(
+      events
+        .filter((e) => e.type === "text")
+        .map((e) => String(e.delta))
+        .join(""),
+    ).toContain("fake assistant");
     // The holder lets go: the other member's v2 call is refused like any write.
     await api(`${base}/lock`, { method: "DELETE", user: loserUser });
     await api(`${base}/lock`, { method: "POST", user: winnerUser });
-    await expectStatus(await api(`${base}/conversations/v2`, { method: "PUT", user: loserUser, body: { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Mine?" }] }, env: aiEnv() }), 423);
+    await expectStatus(
+      await api(`${base}/conversations/v2`, {
+        method: "PUT",
+        user: loserUser,
+        body: { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "Mine?" }] },
+        env: aiEnv(),
+      }),
+      423,
+    );
   });
 
   it("personal exercise: the owner locks and releases; anyone else gets 404, signed-out 401", async () => {
@@ -104,4 +140,3 @@ describe("exercise edit lock", () => {
     expect((await json<LockBody>(await api(`/api/exercises/${id}/lock`, { user: owner }))).locked).toBe(false);
   });
 });
-

@@ -32,7 +32,12 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
     expect(await balance(user.accountId)).toEqual({ current: 100 - Number(usage.credits), pending: 0 });
 
     const again = await readNdjson(await api(`/api/conversations/v2/${id}`, { method: "PUT", user, body }));
-    expect(again.filter((e) => e.type === "text").map((e) => e.delta as string).join("")).toBe(deltas.join(""));
+    expect(
+      again
+        .filter((e) => e.type === "text")
+        .map((e) => e.delta as string)
+        .join(""),
+    ).toBe(deltas.join(""));
     expect(again.find((e) => e.type === "draft")?.draft).toEqual(draft.draft);
   });
 
@@ -56,7 +61,13 @@ describe("offline drafting through the Worker (no AI provider configured)", () =
     const user = await createTestUser({ plan: "SOLO" });
     const res = await api("/api/ai/models", { user });
     await expectStatus(res, 200);
-    const body = await json<{ models: { id: string; available: boolean }[]; defaultChatModel: string; selectionEnabled: boolean; offline: boolean; offlineLabel: string }>(res);
+    const body = await json<{
+      models: { id: string; available: boolean }[];
+      defaultChatModel: string;
+      selectionEnabled: boolean;
+      offline: boolean;
+      offlineLabel: string;
+    }>(res);
     expect(body).toMatchObject({ defaultChatModel: "gemini-2.5-pro", selectionEnabled: false, offline: true, offlineLabel: "offline drafting" });
     expect(body.models.map((m) => m.id)).toContain("o3");
     expect(body.models.every((m) => !m.available)).toBe(true);

@@ -25,7 +25,11 @@ async function plannerWithPlan() {
   const user = await stripePlan(await createTestUser({ plan: "SOLO" }));
   await grant(user.accountId, 100);
   const id = await createExercise(user, { name: "Osprey Levee TTX", threatType: "Levee breach" });
-  const plan = await ingested(user, "levee-plan.md", "# Levee patrol\nThe Osprey levee patrol reports seepage to the county warning point within 15 minutes. Sirens sound in Zone 3.");
+  const plan = await ingested(
+    user,
+    "levee-plan.md",
+    "# Levee patrol\nThe Osprey levee patrol reports seepage to the county warning point within 15 minutes. Sirens sound in Zone 3.",
+  );
   // Another planner's plan on the same subject: it must never be retrieved, numbered or cited for this exercise.
   const other = await createTestUser({ plan: "SOLO" });
   const foreign = await ingested(other, "foreign-levee.md", "# Levee patrol\nThe Osprey levee patrol seepage report goes to the foreign district office.");
@@ -40,17 +44,31 @@ describe("prose citations in the design assistant's chat", () => {
       method: "PUT",
       user,
       env: aiEnv(),
-      body: { sectionType: "description", purpose: "conversation", messages: [{ role: "user", content: `What does the levee patrol report? ${tag()} {{fake-answer:${answer}}}` }] },
+      body: {
+        sectionType: "description",
+        purpose: "conversation",
+        messages: [{ role: "user", content: `What does the levee patrol report? ${tag()} {{fake-answer:${answer}}}` }],
+      },
     });
     await expectStatus(res, 200);
     const events = await readNdjson(res);
-    expect(events.filter((e) => e.type === "text").map((e) => e.delta).join("")).toBe(answer);
+    expect(
+      events
+        .filter((e) => e.type === "text")
+        .map((e) => e.delta)
+        .join(""),
+    ).toBe(answer);
     const cited = events.find((e) => e.type === "citations")!;
     const expected = "Seepage is reported to the warning point within 15 minutes [1]. Sirens sound in Zone 3 [1]. Test the Osprey levee patrol handoff.";
     expect(cited.content).toBe(expected);
     const citations = cited.citations as Citation[];
     expect(citations).toHaveLength(1);
-    expect(citations[0]).toMatchObject({ n: 1, documentId: plan.id, documentName: "levee-plan", quote: "The Osprey levee patrol reports seepage to the county warning point within 15 minutes." });
+    expect(citations[0]).toMatchObject({
+      n: 1,
+      documentId: plan.id,
+      documentName: "levee-plan",
+      quote: "The Osprey levee patrol reports seepage to the county warning point within 15 minutes.",
+    });
     const chunk = await env.DB.prepare(`SELECT documentId FROM "DocumentChunk" WHERE id = ?`).bind(citations[0]!.chunkId).first<{ documentId: string }>();
     expect(chunk?.documentId).toBe(plan.id);
     expect(JSON.stringify(events)).not.toContain(foreign.id);
@@ -65,7 +83,12 @@ describe("prose citations in the design assistant's chat", () => {
   it("a draft request records sources per element, not prose citations", async () => {
     const { user, id } = await plannerWithPlan();
     const events = await readNdjson(
-      await api(`/api/conversations/v2/${id}`, { method: "PUT", user, env: aiEnv(), body: { sectionType: "msel_table", purpose: "content", messages: [{ role: "user", content: `Draft it ${tag()}` }] } }),
+      await api(`/api/conversations/v2/${id}`, {
+        method: "PUT",
+        user,
+        env: aiEnv(),
+        body: { sectionType: "msel_table", purpose: "content", messages: [{ role: "user", content: `Draft it ${tag()}` }] },
+      }),
     );
     expect(events.some((e) => e.type === "citations")).toBe(false);
     expect(events.some((e) => e.type === "draft")).toBe(true);
@@ -81,7 +104,10 @@ describe("prose citations in the design assistant's chat", () => {
     await expectStatus(res, 200);
     const events = await readNdjson(res);
     expect(events[0]).toMatchObject({ type: "meta", offline: true });
-    const text = events.filter((e) => e.type === "text").map((e) => e.delta).join("");
+    const text = events
+      .filter((e) => e.type === "text")
+      .map((e) => e.delta)
+      .join("");
     expect(text).toContain("“The Osprey levee patrol reports seepage to the county warning point within 15 minutes.” [1]");
     const cited = events.find((e) => e.type === "citations")!;
     expect(cited.content).toBe(text);

@@ -112,7 +112,10 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
     });
     await expectStatus(res, 200);
     const events = await readNdjson(res);
-    const partial = events.filter((e) => e.type === "text").map((e) => e.delta as string).join("");
+    const partial = events
+      .filter((e) => e.type === "text")
+      .map((e) => e.delta as string)
+      .join("");
     expect(partial.length).toBeGreaterThan(0);
     expect(events.find((e) => e.type === "draft")).toBeUndefined();
     expect(events.find((e) => e.type === "error")).toMatchObject({ code: "interrupted" });
@@ -192,12 +195,26 @@ describe("PUT /api/conversations/{exerciseId} against an OpenAI-compatible provi
   it("honours the requested model only when the account has modelSelectionEnabled", async () => {
     const { user, id } = await setup(100);
     const first = tag();
-    await (await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "conversation", model: "gpt-4o", messages: [{ role: "user", content: first }] })).text();
+    await (
+      await put(user, `/api/conversations/${id}`, {
+        sectionType: "intro",
+        purpose: "conversation",
+        model: "gpt-4o",
+        messages: [{ role: "user", content: first }],
+      })
+    ).text();
     expect((await fakeRequests(first))[0]!.model).toBe("gemini-2.5-pro");
 
     await getDb(env.DB).update(accounts).set({ modelSelectionEnabled: true }).where(eq(accounts.id, user.accountId));
     const second = tag();
-    await (await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "conversation", model: "gpt-4o", messages: [{ role: "user", content: second }] })).text();
+    await (
+      await put(user, `/api/conversations/${id}`, {
+        sectionType: "intro",
+        purpose: "conversation",
+        model: "gpt-4o",
+        messages: [{ role: "user", content: second }],
+      })
+    ).text();
     expect((await fakeRequests(second))[0]!.model).toBe("gpt-4o");
   });
 
@@ -246,7 +263,9 @@ describe("conversation request validation and scoping", () => {
   it("GET returns the saved history, optionally one section's", async () => {
     const { user, id } = await setup(100);
     await (await put(user, `/api/conversations/${id}`, { sectionType: "intro", purpose: "conversation", messages: [{ role: "user", content: "one" }] })).text();
-    await (await put(user, `/api/conversations/${id}`, { sectionType: "msel_table", purpose: "conversation", messages: [{ role: "user", content: "two" }] })).text();
+    await (
+      await put(user, `/api/conversations/${id}`, { sectionType: "msel_table", purpose: "conversation", messages: [{ role: "user", content: "two" }] })
+    ).text();
     const all = await json<{ conversation: { messages: unknown[] } }>(await api(`/api/conversations/${id}`, { user }));
     expect(all.conversation.messages).toHaveLength(4);
     const one = await json<{ conversation: { messages: { content: string }[] } }>(await api(`/api/conversations/${id}?sectionType=msel_table`, { user }));

@@ -8,7 +8,9 @@ import { Card } from "../../web/components/ui/card";
 // journeys' getByRole("region", { name })).
 describe("Card", () => {
   it("is a region when it is given a name", () => {
-    expect(renderToStaticMarkup(createElement(Card, { "aria-labelledby": "capability-trends-title" }))).toMatch(/^<div role="region" [^>]*aria-labelledby="capability-trends-title"/);
+    expect(renderToStaticMarkup(createElement(Card, { "aria-labelledby": "capability-trends-title" }))).toMatch(
+      /^<div role="region" [^>]*aria-labelledby="capability-trends-title"/,
+    );
     expect(renderToStaticMarkup(createElement(Card, { "aria-label": "Brackwater County" }))).toMatch(/^<div role="region" /);
   });
 

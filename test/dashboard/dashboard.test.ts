@@ -22,7 +22,9 @@ async function seedFor(userId: string, tag: string) {
   await db()
     .insert(documents)
     .values(Array.from({ length: 7 }, (_, i) => ({ userId, name: `${tag} plan ${i}.pdf`, createdAt: t(i + 1) })));
-  await db().insert(intelBriefs).values([{ userId, title: `${tag} brief`, content: "..." }]);
+  await db()
+    .insert(intelBriefs)
+    .values([{ userId, title: `${tag} brief`, content: "..." }]);
 }
 
 describe("dashboard service", () => {
@@ -50,7 +52,11 @@ describe("dashboard service", () => {
       ["me quake TTX", true],
     ]);
     expect(dash.exercises.total).toBe(3);
-    expect((await getDashboard(userContext(env, user.userId), { sort: "asc" })).exercises.list.map((e) => e.name)).toEqual(["me quake TTX", "me flood TTX", "me storm TTX"]);
+    expect((await getDashboard(userContext(env, user.userId), { sort: "asc" })).exercises.list.map((e) => e.name)).toEqual([
+      "me quake TTX",
+      "me flood TTX",
+      "me storm TTX",
+    ]);
     const searched = await getDashboard(userContext(env, user.userId), { search: "storm", sort: "desc" });
     expect(searched.exercises).toMatchObject({ list: [{ name: "me storm TTX" }], total: 3 });
   });

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mainNavFor, routeExists } from "../../web/components/shell/nav";
 import { TOAST_LIMIT, type ToastState, toastReducer } from "../../web/hooks/toast-store";
-import {
-  LAYOUT_DEFAULTS,
-  parseCookies,
-  readLayoutState,
-  serializeCookie,
-  SHOW_GETTING_STARTED_COOKIE,
-} from "../../web/lib/cookies";
+import { LAYOUT_DEFAULTS, parseCookies, readLayoutState, serializeCookie, SHOW_GETTING_STARTED_COOKIE } from "../../web/lib/cookies";
 
 const add = (state: ToastState, id: string) => toastReducer(state, { type: "ADD", toast: { id, title: id, open: true } });
 
@@ -52,9 +46,7 @@ describe("layout cookies (spec §9)", () => {
   });
 
   it("reads each state from its spec-named cookie and ignores junk", () => {
-    const state = readLayoutState(
-      "sidebarOpen=false; moduleBarOpen=false; documentToolbarOpen=true; exerciseToolbarOpen=true; navbarMenuOpen=yes; other=1",
-    );
+    const state = readLayoutState("sidebarOpen=false; moduleBarOpen=false; documentToolbarOpen=true; exerciseToolbarOpen=true; navbarMenuOpen=yes; other=1");
     expect(state).toEqual({
       sidebarOpen: false,
       moduleBarOpen: false,
@@ -97,6 +89,14 @@ describe("main navigation per user", () => {
   it("a campaign-only contributor sees only Collaborate and Account (spec §4: everything else sends them to pricing)", () => {
     const labels = (who: Parameters<typeof mainNavFor>[0]) => mainNavFor(who).map((i) => i.label);
     expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false, campaignOnly: true })).toEqual(["Collaborate", "Account"]);
-    expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false })).toEqual(["Dashboard", "Exercises", "Documents", "Intelligence", "Improvement", "Collaborate", "Account"]);
+    expect(labels({ teamAdmin: false, isAdmin: false, enterprise: false })).toEqual([
+      "Dashboard",
+      "Exercises",
+      "Documents",
+      "Intelligence",
+      "Improvement",
+      "Collaborate",
+      "Account",
+    ]);
   });
 });

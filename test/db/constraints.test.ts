@@ -36,8 +36,7 @@ describe("unique constraints", () => {
     const db = getDb(env.DB);
     const a = await insertUserWithAccount(db);
     const b = await insertUserWithAccount(db);
-    const tx = (accountId: string, idempotencyKey: string | null) =>
-      db.insert(transactions).values({ accountId, amount: -1, type: "SPEND", idempotencyKey });
+    const tx = (accountId: string, idempotencyKey: string | null) => db.insert(transactions).values({ accountId, amount: -1, type: "SPEND", idempotencyKey });
     await tx(a.account.id, "spend-1");
     expect(await failureOf(tx(a.account.id, "spend-1"))).toMatch(UNIQUE);
     await tx(b.account.id, "spend-1");
@@ -50,9 +49,7 @@ describe("unique constraints", () => {
     const db = getDb(env.DB);
     const { user } = await insertUserWithAccount(db);
     await db.insert(intelBriefs).values({ userId: user.id, title: "a", content: "x", shareToken: "tok-1" });
-    expect(
-      await failureOf(db.insert(intelBriefs).values({ userId: user.id, title: "b", content: "y", shareToken: "tok-1" })),
-    ).toMatch(UNIQUE);
+    expect(await failureOf(db.insert(intelBriefs).values({ userId: user.id, title: "b", content: "y", shareToken: "tok-1" }))).toMatch(UNIQUE);
     await db.insert(intelBriefs).values({ userId: user.id, title: "c", content: "z" });
     await db.insert(intelBriefs).values({ userId: user.id, title: "d", content: "z" });
 
@@ -72,9 +69,7 @@ describe("unique constraints", () => {
     expect(await failureOf(db.insert(creditBalances).values({ accountId: account.id }))).toMatch(UNIQUE);
 
     await db.insert(userAccounts).values({ userId: user.id, accountId: account.id });
-    expect(await failureOf(db.insert(userAccounts).values({ userId: user.id, accountId: account.id }))).toMatch(
-      /UNIQUE constraint failed|PRIMARY KEY/,
-    );
+    expect(await failureOf(db.insert(userAccounts).values({ userId: user.id, accountId: account.id }))).toMatch(/UNIQUE constraint failed|PRIMARY KEY/);
 
     const [team] = await db.insert(teams).values({ accountId: account.id }).returning();
     await db.insert(teamMembers).values({ teamId: team!.id, userId: user.id, role: "ADMIN" });

@@ -4,10 +4,7 @@ import { accounts, users } from "../../worker/db/schema";
 /** A bare user with its own account row, inserted directly (no auth flow needed here). */
 export async function insertUserWithAccount(db: Database, email = `${crypto.randomUUID()}@example.test`) {
   const [user] = await db.insert(users).values({ email, firstName: "Test", lastName: "User" }).returning();
-  const [account] = await db
-    .insert(accounts)
-    .values({ userId: user!.id, provider: "credential", providerAccountId: user!.id })
-    .returning();
+  const [account] = await db.insert(accounts).values({ userId: user!.id, provider: "credential", providerAccountId: user!.id }).returning();
   return { user: user!, account: account! };
 }
 

@@ -1,13 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  campaigns,
-  conversations,
-  exercises,
-  teams,
-  transactions,
-} from "../../worker/db/schema";
+import { campaigns, conversations, exercises, teams, transactions } from "../../worker/db/schema";
 import { exerciseInputSchema, type Module, type MselRow } from "../../shared/db/exercise-shapes";
 import { failureOf, getDb, insertUserWithAccount } from "./helpers";
 
@@ -64,10 +58,7 @@ describe("validated JSON columns", () => {
     const [read] = await db.select().from(exercises).where(eq(exercises.id, created!.id));
     expect(read!.modules).toEqual([structuredModule, plainModule]);
     expect(read!.mselTable).toEqual([fullRow]);
-    expect(read!.capabilitiesAndObjectives).toEqual([
-      { capability: "Operational Coordination", objective: "Activate the EOC in 60 minutes" },
-      {},
-    ]);
+    expect(read!.capabilitiesAndObjectives).toEqual([{ capability: "Operational Coordination", objective: "Activate the EOC in 60 minutes" }, {}]);
     expect(read!.metadata).toEqual({ templateId: "flood", extra: { kept: true } });
     expect(read!.completed).toBe(false);
     expect(read!.name).toBe("Valley Flood TTX");
@@ -84,9 +75,7 @@ describe("validated JSON columns", () => {
   ])("rejects %s and stores nothing", async (_label, bad) => {
     const db = getDb(env.DB);
     const { user } = await insertUserWithAccount(db);
-    const message = await failureOf(
-      db.insert(exercises).values({ userId: user.id, name: "bad", ...(bad as object) }),
-    );
+    const message = await failureOf(db.insert(exercises).values({ userId: user.id, name: "bad", ...(bad as object) }));
     expect(message).toMatch(/invalid|expected/i);
     expect(await db.select().from(exercises).where(eq(exercises.userId, user.id))).toEqual([]);
   });
@@ -94,7 +83,10 @@ describe("validated JSON columns", () => {
   it("rejects an update that would store invalid JSON", async () => {
     const db = getDb(env.DB);
     const { user } = await insertUserWithAccount(db);
-    const [created] = await db.insert(exercises).values({ userId: user.id, modules: [plainModule] }).returning();
+    const [created] = await db
+      .insert(exercises)
+      .values({ userId: user.id, modules: [plainModule] })
+      .returning();
     await failureOf(
       db
         .update(exercises)
@@ -119,9 +111,7 @@ describe("validated JSON columns", () => {
     const db = getDb(env.DB);
     const { user, account } = await insertUserWithAccount(db);
 
-    await failureOf(
-      db.insert(transactions).values({ accountId: account.id, amount: 5, type: "GRANT", metadata: ["x"] as never }),
-    );
+    await failureOf(db.insert(transactions).values({ accountId: account.id, amount: 5, type: "GRANT", metadata: ["x"] as never }));
     const [tx] = await db
       .insert(transactions)
       .values({ accountId: account.id, amount: 5, type: "GRANT", metadata: { reason: "welcome" } })
@@ -129,9 +119,7 @@ describe("validated JSON columns", () => {
     expect(tx!.metadata).toEqual({ reason: "welcome" });
     expect(tx!.status).toBe("PENDING");
 
-    await failureOf(
-      db.insert(conversations).values({ exerciseId: "e1", messages: [{ role: "robot", content: "hi" }] as never }),
-    );
+    await failureOf(db.insert(conversations).values({ exerciseId: "e1", messages: [{ role: "robot", content: "hi" }] as never }));
     const [conversation] = await db
       .insert(conversations)
       .values({ exerciseId: "e1", messages: [{ role: "user", content: "hi", id: "m1" }] })
@@ -139,9 +127,7 @@ describe("validated JSON columns", () => {
     expect(conversation!.messages).toEqual([{ role: "user", content: "hi", id: "m1" }]);
 
     const [team] = await db.insert(teams).values({ accountId: account.id, seats: 5 }).returning();
-    await failureOf(
-      db.insert(campaigns).values({ teamId: team!.id, name: "c", parameters: { synthesisThreadId: 12 } as never }),
-    );
+    await failureOf(db.insert(campaigns).values({ teamId: team!.id, name: "c", parameters: { synthesisThreadId: 12 } as never }));
     const [campaign] = await db
       .insert(campaigns)
       .values({

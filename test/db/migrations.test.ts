@@ -17,14 +17,51 @@ describe("migrations on an empty D1", () => {
   it("declares every spec §3 entity", () => {
     const names = tables.map((t) => getTableConfig(t).name);
     for (const entity of [
-      "User", "Account", "Session", "UserAccount", "AccountPlanMetadata", "Client", "ClientUser",
-      "Group", "GroupUser", "AuthToken", "CognitoUser", "MigratedUser", "Notifications",
-      "ProcessedStripeEvent", "Team", "TeamMember", "TeamInvitation", "Campaign",
-      "CampaignParticipant", "CampaignUser", "ContributorExercise", "CampaignToken", "AuditLog",
-      "Action", "Transaction", "CreditSettings", "CreditBalance", "Document", "DocumentChunk",
-      "Embedding", "Context", "ContextAssignment", "Conversation", "Feedback", "AskReadyroomChat",
-      "ChatMessage", "IntelBrief", "IntelligenceChat", "Alert", "AlertSummary",
-      "SchedulerTaskState", "Exercise", "CampaignExercise", "QuickStartExercise", "EmailOutbox",
+      "User",
+      "Account",
+      "Session",
+      "UserAccount",
+      "AccountPlanMetadata",
+      "Client",
+      "ClientUser",
+      "Group",
+      "GroupUser",
+      "AuthToken",
+      "CognitoUser",
+      "MigratedUser",
+      "Notifications",
+      "ProcessedStripeEvent",
+      "Team",
+      "TeamMember",
+      "TeamInvitation",
+      "Campaign",
+      "CampaignParticipant",
+      "CampaignUser",
+      "ContributorExercise",
+      "CampaignToken",
+      "AuditLog",
+      "Action",
+      "Transaction",
+      "CreditSettings",
+      "CreditBalance",
+      "Document",
+      "DocumentChunk",
+      "Embedding",
+      "Context",
+      "ContextAssignment",
+      "Conversation",
+      "Feedback",
+      "AskReadyroomChat",
+      "ChatMessage",
+      "IntelBrief",
+      "IntelligenceChat",
+      "Alert",
+      "AlertSummary",
+      "SchedulerTaskState",
+      "Exercise",
+      "CampaignExercise",
+      "QuickStartExercise",
+      "EmailOutbox",
     ]) {
       expect(names).toContain(entity);
     }
@@ -55,7 +92,10 @@ describe("migrations on an empty D1", () => {
         });
       }
 
-      const primaryKey = columns.filter((c) => c.pk > 0).map((c) => c.name).sort();
+      const primaryKey = columns
+        .filter((c) => c.pk > 0)
+        .map((c) => c.name)
+        .sort();
       const declaredPk = config.primaryKeys.length
         ? config.primaryKeys[0]!.columns.map((c) => c.name).sort()
         : config.columns.filter((c) => c.primary).map((c) => c.name);

@@ -50,7 +50,11 @@ describe("POST /api/dev/bench/counter", () => {
 
   it("counts in a fresh object each run, and validates its input", async () => {
     const run = () =>
-      SELF.fetch("http://localhost/api/dev/bench/counter", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pairs: 3 }) });
+      SELF.fetch("http://localhost/api/dev/bench/counter", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ pairs: 3 }),
+      });
     expect(await (await run()).json()).toMatchObject({ concurrency: 1, calls: 6, count: 6 });
     expect(await (await run()).json()).toMatchObject({ count: 6 });
     const bad = await SELF.fetch("http://localhost/api/dev/bench/counter", {
@@ -76,7 +80,10 @@ describe("POST /api/dev/bench/retrieval", () => {
     const [me, other] = await Promise.all([createTestUser(), createTestUser()]);
     const mine = await storeDocument(me.userId, "levee.md", "# Levee L-3\nPatrols begin at the action stage of 15 ft.");
     const theirs = await storeDocument(other.userId, "levee.md", "# Levee L-3\nTheir patrols begin at 9 ft.");
-    for (const [user, doc] of [[me, mine], [other, theirs]] as const) {
+    for (const [user, doc] of [
+      [me, mine],
+      [other, theirs],
+    ] as const) {
       await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: user.userId });
     }
     const body = { questions: ["When do levee patrols begin?"], documentIds: [mine.id, theirs.id] };
@@ -114,7 +121,9 @@ describe("the local mailbox page follows the dev routes' rule (issue 27)", () =>
   const page = (url: string, e: object = env) => worker.fetch(new Request(url) as never, e as typeof env, createExecutionContext());
 
   it("answers on a loopback address of a test app, and 404 to a test app reached by a domain or to production", async () => {
-    await env.DB.prepare(`INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', ?, 'http://localhost/reset-password?token=abc', 'test', ?)`)
+    await env.DB.prepare(
+      `INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', ?, 'http://localhost/reset-password?token=abc', 'test', ?)`,
+    )
       .bind(crypto.randomUUID(), subject, nowMs() + 60_000)
       .run();
     const local = await page("http://localhost/dev/mailbox");

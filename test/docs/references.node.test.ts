@@ -96,7 +96,9 @@ describe("doc references: what each check catches", () => {
   });
 
   it("anchors as GitHub writes them", () => {
-    expect(slug("Exercise conduct, evaluation and improvement (the HSEEP round trip)")).toBe("exercise-conduct-evaluation-and-improvement-the-hseep-round-trip");
+    expect(slug("Exercise conduct, evaluation and improvement (the HSEEP round trip)")).toBe(
+      "exercise-conduct-evaluation-and-improvement-the-hseep-round-trip",
+    );
     expect(slug("9. Business constants and limits")).toBe("9-business-constants-and-limits");
   });
 });

@@ -143,7 +143,8 @@ function checkLine(repo: Repo, file: string, line: string, lineNo: number, secti
       continue;
     }
     const quoted = /^[,:]?\s*\(?["“]([^"”]+)["”]/.exec(line.slice(m.index + ref.length));
-    if (quoted && !landmarks(repo.read(target) ?? "").some((h) => h.startsWith(norm(quoted[1]!)))) report(`${ref} "${quoted[1]}"`, `${target} has no heading "${quoted[1]}"`);
+    if (quoted && !landmarks(repo.read(target) ?? "").some((h) => h.startsWith(norm(quoted[1]!))))
+      report(`${ref} "${quoted[1]}"`, `${target} has no heading "${quoted[1]}"`);
   }
 }
 
@@ -155,7 +156,8 @@ function checkLinks(repo: Repo, file: string, line: string, lineNo: number, out:
     const [rel, anchor] = target.split("#") as [string, string | undefined];
     const to = rel ? path.posix.normalize(path.posix.join(path.posix.dirname(file), rel)).replace(/\/$/, "") : file;
     if (!repo.exists(to)) out.push({ file, line: lineNo, ref: target, problem: "no such file" });
-    else if (anchor && !headings(repo.read(to) ?? "").some((h) => slug(h.text) === anchor)) out.push({ file, line: lineNo, ref: target, problem: `${to} has no heading #${anchor}` });
+    else if (anchor && !headings(repo.read(to) ?? "").some((h) => slug(h.text) === anchor))
+      out.push({ file, line: lineNo, ref: target, problem: `${to} has no heading #${anchor}` });
   }
 }
 

@@ -121,7 +121,12 @@ describe("upload", () => {
     const form = new FormData();
     form.append("file", new File([new Uint8Array(MAX_UPLOAD_BYTES + 2 * 1024 * 1024)], "huge.txt"));
     const encoded = new Response(form);
-    const streamed = await api("/api/documents/upload", { method: "POST", user: alice, raw: encoded.body!, headers: { "content-type": encoded.headers.get("content-type")! } });
+    const streamed = await api("/api/documents/upload", {
+      method: "POST",
+      user: alice,
+      raw: encoded.body!,
+      headers: { "content-type": encoded.headers.get("content-type")! },
+    });
     await expectStatus(streamed, 413);
 
     const list = await json(await api("/api/documents?q=huge", { user: alice }));
@@ -292,7 +297,10 @@ describe("reprocess and search", () => {
     expect((await apiError(queued)).code).toBe("already_queued");
 
     const failed = { status: "failed", progress: 40, error: "The file could not be read.", updatedAt: nowDate().toISOString() };
-    await getDb(env.DB).update(documents).set({ structuredContent: { upload: { size: 1 }, ingest: failed } }).where(eq(documents.id, id));
+    await getDb(env.DB)
+      .update(documents)
+      .set({ structuredContent: { upload: { size: 1 }, ingest: failed } })
+      .where(eq(documents.id, id));
     const listed = await json(await api(`/api/documents/${id}`, { user: carol }));
     expect(listed.document.status).toMatchObject({ status: "failed", error: "The file could not be read." });
 
@@ -304,7 +312,11 @@ describe("reprocess and search", () => {
   });
 
   it("queues a stuck document again, and a seeded one that was never queued", async () => {
-    const stuck = await storedDocument(alice, "stuck.md", "# Stuck", { status: "processing", progress: 40, updatedAt: new Date(nowMs() - 11 * 60_000).toISOString() });
+    const stuck = await storedDocument(alice, "stuck.md", "# Stuck", {
+      status: "processing",
+      progress: 40,
+      updatedAt: new Date(nowMs() - 11 * 60_000).toISOString(),
+    });
     await expectStatus(await api(`/api/documents/${stuck}/reprocess`, { method: "POST", user: alice }), 202);
     const seeded = await storedDocument(alice, "seeded.md", "# Seeded");
     await expectStatus(await api(`/api/documents/${seeded}/reprocess`, { method: "POST", user: alice }), 202);
@@ -349,7 +361,8 @@ describe("failures leave nothing half-written", () => {
     const user = await createTestUser({ plan: "SOLO" });
     const db = getDb(env.DB);
     const brokenDb = new Proxy(db, {
-      get: (target, prop, receiver) => prop === "insert" ? () => ({ values: () => Promise.reject(new Error("D1 is down")) }) : Reflect.get(target, prop, receiver),
+      get: (target, prop, receiver) =>
+        prop === "insert" ? () => ({ values: () => Promise.reject(new Error("D1 is down")) }) : Reflect.get(target, prop, receiver),
     });
     await expect(uploadDocument({ ...userContext(env, user.userId), db: brokenDb }, { file: new File(["x"], "orphan.md") })).rejects.toThrow("D1 is down");
     expect((await env.UPLOADS.list({ prefix: `documents/${user.userId}/` })).objects).toEqual([]);

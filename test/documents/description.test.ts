@@ -27,8 +27,7 @@ async function image(): Promise<ArrayBuffer> {
 /** Runs ingestion now, without any text recognition engine (as a deployment without AI). */
 const ingest = (user: TestUser, documentId: string) => ingestDocument(appContext(env as Env), { kind: "ingest", documentId, userId: user.userId });
 
-const describeDoc = (user: TestUser, id: string, description: unknown) =>
-  api(`/api/documents/${id}`, { method: "PATCH", user, body: { description } });
+const describeDoc = (user: TestUser, id: string, description: unknown) => api(`/api/documents/${id}`, { method: "PATCH", user, body: { description } });
 
 async function searchFinds(user: TestUser, phrase: string, documentId: string): Promise<boolean> {
   const res = await api(`/api/documents/search?q=${encodeURIComponent(phrase)}`, { user });

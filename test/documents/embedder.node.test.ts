@@ -4,7 +4,13 @@ import { cosine } from "../../worker/documents/vectors/vector-index";
 
 // The Workers AI binding cannot run offline (no local simulation); its adapter is tested against
 // an object answering what `env.AI.run` answers for a text-embeddings model.
-const fakeAi = (answer: unknown) => ({ calls: [] as unknown[], async run(model: string, input: unknown) { this.calls.push({ model, input }); return answer; } });
+const fakeAi = (answer: unknown) => ({
+  calls: [] as unknown[],
+  async run(model: string, input: unknown) {
+    this.calls.push({ model, input });
+    return answer;
+  },
+});
 
 describe("embedderFromConfig", () => {
   it("is none unless configured, and Workers AI only with the binding", () => {
@@ -12,7 +18,9 @@ describe("embedderFromConfig", () => {
     expect(embedderFromConfig({ EMBEDDINGS_PROVIDER: "workers-ai" }, {})).toBeNull();
     const ai = embedderFromConfig({ EMBEDDINGS_PROVIDER: "workers-ai" }, { AI: fakeAi({ data: [] }) as never });
     expect(ai).toMatchObject({ id: "workers-ai", model: "@cf/baai/bge-base-en-v1.5", relevanceFloor: 0.6 });
-    expect(embedderFromConfig({ EMBEDDINGS_BASE_URL: "http://localhost:11434/v1", EMBEDDINGS_MODEL: "nomic-embed-text", EMBEDDINGS_MIN_SCORE: 0.5 }, {})).toMatchObject({
+    expect(
+      embedderFromConfig({ EMBEDDINGS_BASE_URL: "http://localhost:11434/v1", EMBEDDINGS_MODEL: "nomic-embed-text", EMBEDDINGS_MIN_SCORE: 0.5 }, {}),
+    ).toMatchObject({
       id: "openai-compatible",
       model: "nomic-embed-text",
       relevanceFloor: 0.5,
@@ -23,9 +31,18 @@ describe("embedderFromConfig", () => {
 
 describe("workersAiEmbedder", () => {
   it("sends the texts in one call and returns one vector per text", async () => {
-    const ai = fakeAi({ shape: [2, 3], data: [[1, 0, 0], [0, 1, 0]] });
+    const ai = fakeAi({
+      shape: [2, 3],
+      data: [
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+    });
     const embedder = workersAiEmbedder(ai, "@cf/baai/bge-base-en-v1.5", 0.6);
-    expect(await embedder.embed(["a", "b"])).toEqual([[1, 0, 0], [0, 1, 0]]);
+    expect(await embedder.embed(["a", "b"])).toEqual([
+      [1, 0, 0],
+      [0, 1, 0],
+    ]);
     expect(ai.calls).toEqual([{ model: "@cf/baai/bge-base-en-v1.5", input: { text: ["a", "b"] } }]);
   });
 

@@ -23,9 +23,63 @@ const ANNEX_K = ["activates mass care when more than 200 residents are displaced
 describe("every accepted file type, from real files", () => {
   it("the type table is the spec's 26 extensions, and each fixture's bytes pass its content check", () => {
     expect(DOCUMENT_TYPES.map((t) => t.extension).sort()).toEqual(
-      ["bmp", "csv", "doc", "docx", "eml", "epub", "heic", "html", "jpeg", "png", "md", "msg", "odt", "org", "p7s", "pdf", "ppt", "pptx", "rst", "rtf", "tiff", "txt", "tsv", "xls", "xlsx", "xml"].sort(),
+      [
+        "bmp",
+        "csv",
+        "doc",
+        "docx",
+        "eml",
+        "epub",
+        "heic",
+        "html",
+        "jpeg",
+        "png",
+        "md",
+        "msg",
+        "odt",
+        "org",
+        "p7s",
+        "pdf",
+        "ppt",
+        "pptx",
+        "rst",
+        "rtf",
+        "tiff",
+        "txt",
+        "tsv",
+        "xls",
+        "xlsx",
+        "xml",
+      ].sort(),
     );
-    for (const name of ["annex-k.docx", "annex-k.doc", "annex-k.odt", "annex-k.epub", "annex-k.rtf", "annex-k.rst", "annex-k.org", "annex-k.html", "annex-k.pptx", "annex-k.ppt", "shelters.xlsx", "shelters.xls", "routes.xls", "eoc-activation.msg", "shelter-update.msg", "shelters.csv", "contacts.tsv", "resources.xml", "eoc-activation.eml", "signed-order.p7s", "detached.p7s", "sign.png", "sign.jpeg", "sign.tiff", "sign.bmp", "sign.heic"]) {
+    for (const name of [
+      "annex-k.docx",
+      "annex-k.doc",
+      "annex-k.odt",
+      "annex-k.epub",
+      "annex-k.rtf",
+      "annex-k.rst",
+      "annex-k.org",
+      "annex-k.html",
+      "annex-k.pptx",
+      "annex-k.ppt",
+      "shelters.xlsx",
+      "shelters.xls",
+      "routes.xls",
+      "eoc-activation.msg",
+      "shelter-update.msg",
+      "shelters.csv",
+      "contacts.tsv",
+      "resources.xml",
+      "eoc-activation.eml",
+      "signed-order.p7s",
+      "detached.p7s",
+      "sign.png",
+      "sign.jpeg",
+      "sign.tiff",
+      "sign.bmp",
+      "sign.heic",
+    ]) {
       const bytes = new Uint8Array(fixture(name));
       expect(contentMatchesType(detectType(name, null)!, bytes.subarray(0, 65536), bytes.subarray(-65536)), name).toBe(true);
     }
@@ -115,7 +169,11 @@ describe("every accepted file type, from real files", () => {
 
   it("ppt (PowerPoint 97–2003, LibreOffice): the same slides, titles and text as the pptx it was saved from", async () => {
     const [ppt, pptx] = [await parse("annex-k.ppt"), await parse("annex-k.pptx")];
-    expect(ppt.sections.map((s) => s.heading)).toEqual(["Slide 1: Brackwater County Annex K — Mass Care", "Slide 2: Concept of Operations", "Slide 3: Responsibilities"]);
+    expect(ppt.sections.map((s) => s.heading)).toEqual([
+      "Slide 1: Brackwater County Annex K — Mass Care",
+      "Slide 2: Concept of Operations",
+      "Slide 3: Responsibilities",
+    ]);
     expect(ppt.sections).toEqual(pptx.sections);
     expect(ppt.text).toContain("Open the primary shelter at Lincoln High School.");
   });
@@ -225,7 +283,10 @@ describe("every accepted file type, from real files", () => {
 describe("spreadsheet bounds", () => {
   it("a sheet whose rows each have one cell at the last column does not materialise the gap", async () => {
     const { zipSync, strToU8 } = await import("fflate");
-    const rows = Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>r${i}</t></is></c><c r="XFD${i + 1}"><v>1</v></c></row>`).join("");
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>r${i}</t></is></c><c r="XFD${i + 1}"><v>1</v></c></row>`,
+    ).join("");
     const zip = zipSync({
       "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>'),
       "xl/_rels/workbook.xml.rels": strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),

@@ -5,12 +5,7 @@ import { documents } from "../../worker/db/schema";
 import { readIngestStatus, type IngestStatus } from "../../shared/documents/status";
 
 /** Puts the file in R2 under the conventional key and inserts its Document row (unprocessed). */
-export async function storeDocument(
-  userId: string,
-  filename: string,
-  bytes: ArrayBuffer | string,
-  options: { type?: string; name?: string } = {},
-) {
+export async function storeDocument(userId: string, filename: string, bytes: ArrayBuffer | string, options: { type?: string; name?: string } = {}) {
   const id = crypto.randomUUID();
   const path = `documents/${userId}/${id}/${filename}`;
   await env.UPLOADS.put(path, bytes);

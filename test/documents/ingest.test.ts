@@ -69,7 +69,14 @@ describe("ingestDocument", () => {
   });
 
   it("parses docx and pdf, keeping page numbers in the index", async () => {
-    const docx = await storeDocument(user.userId, "brief.docx", makeDocx([["Heading1", "Scenario"], [null, "Supplier outage."]]));
+    const docx = await storeDocument(
+      user.userId,
+      "brief.docx",
+      makeDocx([
+        ["Heading1", "Scenario"],
+        [null, "Supplier outage."],
+      ]),
+    );
     expect(await ingestDocument(app, message(docx))).toMatchObject({ outcome: "ready", chunkCount: 1 });
     const pdf = await storeDocument(user.userId, "pages.pdf", await makePdf([["First page words"], ["Second page words"]]));
     expect(await ingestDocument(app, message(pdf))).toMatchObject({ outcome: "ready", chunkCount: 2 });

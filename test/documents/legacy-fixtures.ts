@@ -151,7 +151,11 @@ export const pptText = (type: number, text: string) => [atom(0x0f9f, u32(type)),
  * `persistOf` names the object each slide entry refers to (a crafted file may repeat one).
  */
 export function presentation(slides: Uint8Array[][], drawings: Uint8Array[][] = [], persistOf = (slide: number) => 2 + slide): ArrayBuffer {
-  const slideList = container(0x0ff0, slides.flatMap((text, i) => [atom(0x03f3, [...u32(persistOf(i)), ...u32(0), ...u32(0), ...u32(256 + i), ...u32(0)]), ...text]), 0);
+  const slideList = container(
+    0x0ff0,
+    slides.flatMap((text, i) => [atom(0x03f3, [...u32(persistOf(i)), ...u32(0), ...u32(0), ...u32(256 + i), ...u32(0)]), ...text]),
+    0,
+  );
   const document = container(0x03e8, [slideList]);
   const slideContainers = slides.map((_, i) => container(0x03ee, drawings[i] ?? []));
   // Persist id 1 is the document (at offset 0), 2 + i slide i.

@@ -50,7 +50,12 @@ describe("extractJpegImages", () => {
     expect(extractJpegImages(pdf, { maxImages: 0, maxTotalBytes: 1 << 20 })).toHaveLength(0);
   });
   it("finds nothing in a PDF with no images", () => {
-    expect(extractJpegImages(new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Length 3 >>\nstream\nabc\nendstream\nendobj\n"), { maxImages: 5, maxTotalBytes: 1000 })).toHaveLength(0);
+    expect(
+      extractJpegImages(new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Length 3 >>\nstream\nabc\nendstream\nendobj\n"), {
+        maxImages: 5,
+        maxTotalBytes: 1000,
+      }),
+    ).toHaveLength(0);
   });
 });
 

@@ -110,7 +110,9 @@ describe("the Workers AI vision model (OCR_WORKERS_AI_MODEL), through the ingest
 
   it("an image's verbatim transcription is indexed; a scanned PDF's page image is read with its page kept", async () => {
     const sign = new Uint8Array(await fixture("sign.png"));
-    const { ai, calls } = fakeAiBinding((image) => (image.length === sign.length && image.every((b, i) => b === sign[i]) ? "# Shelter capacity 450 at Greywell" : "Muster point C at gate 9"));
+    const { ai, calls } = fakeAiBinding((image) =>
+      image.length === sign.length && image.every((b, i) => b === sign[i]) ? "# Shelter capacity 450 at Greywell" : "Muster point C at gate 9",
+    );
     const image = await ingest(visionEnv(ai), "sign.png");
     expect(image.status.status, JSON.stringify(image.status)).toBe("ready");
     expect(await searchFinds("Greywell", image.doc.id)).toBe(true);

@@ -103,7 +103,9 @@ describe("library helpers", () => {
   it("refuses unsupported, empty and oversize files before sending them", () => {
     expect(fileProblem(new File(["x"], "plan.md"))).toBeNull();
     expect(fileProblem(new File(["x"], "scan.tiff", { type: "image/tiff" }))).toBeNull();
-    expect(fileProblem(new File(["x"], "backup.zip", { type: "application/zip" }))).toMatch(/this file type is not accepted\. Upload one of: \.bmp, \.csv, .* or \.xml\./);
+    expect(fileProblem(new File(["x"], "backup.zip", { type: "application/zip" }))).toMatch(
+      /this file type is not accepted\. Upload one of: \.bmp, \.csv, .* or \.xml\./,
+    );
     expect(fileProblem(new File([], "empty.txt"))).toBe("empty.txt is empty.");
     expect(fileProblem(new File([new Uint8Array(31_457_280)], "max.pdf"))).toBeNull();
     expect(fileProblem(new File([new Uint8Array(31_457_281)], "big.pdf"))).toBe("big.pdf is too large: files can be up to 30 MB.");

@@ -84,7 +84,10 @@ describe("parseDocument", () => {
     const csv = 'Name,Role,Notes\r\nAda,"Lead, ops","Said ""go"""\r\nBob,Scribe,"two\nlines"\r\n\r\n';
     const parsed = await parseDocument(bytesOf(csv), "csv");
     expect(parsed.text).toBe('Name | Role | Notes\nName: Ada, Role: Lead, ops, Notes: Said "go"\nName: Bob, Role: Scribe, Notes: two lines');
-    expect(parseCsvRows("a;b;c\n1;2,5;3")).toEqual([["a", "b", "c"], ["1", "2,5", "3"]]);
+    expect(parseCsvRows("a;b;c\n1;2,5;3")).toEqual([
+      ["a", "b", "c"],
+      ["1", "2,5", "3"],
+    ]);
   });
 
   it("html: drops scripts/styles/comments, decodes entities, h1–h3 become headings", async () => {
@@ -145,15 +148,11 @@ describe("parseDocument", () => {
   it("corrupt or empty files fail with a ParseError a planner can act on", async () => {
     expect((await parseFailure(new ArrayBuffer(0), "txt")).message).toMatch(/empty/);
     expect((await parseFailure(bytesOf("   \n\n "), "md")).message).toMatch(/empty/);
-    expect((await parseFailure(bytesOf("%PDF-1.7\ngarbage that is not a pdf"), "pdf")).message).toMatch(
-      /could not be read.*upload/i,
-    );
+    expect((await parseFailure(bytesOf("%PDF-1.7\ngarbage that is not a pdf"), "pdf")).message).toMatch(/could not be read.*upload/i);
     expect((await parseFailure(await makePdf([[]]), "pdf")).message).toMatch(/no selectable text/);
     expect((await parseFailure(bytesOf("PK\u0003\u0004 not really a zip"), "docx")).message).toMatch(/Word document/);
     expect((await parseFailure(makeDocx([]), "docx")).message).toMatch(/no text/);
-    expect((await parseFailure(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]).buffer, "txt")).message).toMatch(
-      /readable text/,
-    );
+    expect((await parseFailure(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]).buffer, "txt")).message).toMatch(/readable text/);
     expect((await parseFailure(bytesOf("<html><script>x()</script></html>"), "html")).message).toMatch(/no readable/);
     expect((await parseFailure(bytesOf("x"), "pptx")).message).toMatch(/could not be opened as a PowerPoint presentation/);
     expect((await parseFailure(bytesOf("x"), "zip")).message).toMatch(/not accepted/);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   playbook = await ingested(
     me.userId,
     "playbook.md",
-    "# Ransomware\nIsolate infected hosts, then notify the incident commander.\n\n# Communications\nThe press officer drafts a holding statement. Use OR NEAR quotes \"carefully\" * stars.",
+    '# Ransomware\nIsolate infected hosts, then notify the incident commander.\n\n# Communications\nThe press officer drafts a holding statement. Use OR NEAR quotes "carefully" * stars.',
   );
   minutes = await ingested(me.userId, "minutes.txt", "Minutes: the exercise tested the ransomware escalation path.");
   await ingested(other.userId, "secret.txt", "Other tenant ransomware plan with the codeword zebracorn.");

@@ -102,9 +102,7 @@ describe("pdf layout", () => {
       line(`${word} third.`, 680, 200),
       line(i % 2 ? String(i + 1) : `Page ${i + 1} of 4`, 40, 100),
     ]);
-    expect(dropRunningLines(pages).map((p) => p.map((l) => l.text))).toEqual(
-      words.map((word) => [`${word} first.`, `${word} second.`, `${word} third.`]),
-    );
+    expect(dropRunningLines(pages).map((p) => p.map((l) => l.text))).toEqual(words.map((word) => [`${word} first.`, `${word} second.`, `${word} third.`]));
     // A line that repeats on one page of four is text.
     const once = [[line("Annex K", 800), line("a", 700)], [line("b", 800)], [line("c", 800)], [line("d", 800)]];
     expect(dropRunningLines(once)[0]!.map((l) => l.text)).toEqual(["Annex K", "a"]);
@@ -114,7 +112,12 @@ describe("pdf layout", () => {
 describe("docx list numbering", () => {
   it("formats decimal, letters, roman and bullets; counters restart by level unless lvlRestart says not", () => {
     expect(["decimal", "lowerLetter", "upperLetter", "lowerRoman", "upperRoman", "none"].map((f) => formatNumber(29, f))).toEqual([
-      "29", "cc", "CC", "xxix", "XXIX", "",
+      "29",
+      "cc",
+      "CC",
+      "xxix",
+      "XXIX",
+      "",
     ]);
     expect(formatNumber(10 ** 9, "lowerLetter")).toBe("1000000000"); // never a billion letters
     const lvl = (i: number, fmt: string, text: string, extra = "") =>
@@ -145,12 +148,25 @@ describe("section paths of the other readers", () => {
 
   it("md, rst and org: the path follows heading levels", async () => {
     const md = await parseDocument(bytesOf("# Annex K\n## II. Concept\n### A. General\nText.\n## III. Shelters\nMore."), "md");
-    expect(md.sections.map((s) => s.path)).toEqual([["Annex K"], ["Annex K", "II. Concept"], ["Annex K", "II. Concept", "A. General"], ["Annex K", "III. Shelters"]]);
-    const rst = await parseDocument(bytesOf("Annex K\n=======\n\nII. Concept\n-----------\n\nA. General\n~~~~~~~~~~\n\nText.\n\nIII. Shelters\n-------------\n\nMore."), "rst");
+    expect(md.sections.map((s) => s.path)).toEqual([
+      ["Annex K"],
+      ["Annex K", "II. Concept"],
+      ["Annex K", "II. Concept", "A. General"],
+      ["Annex K", "III. Shelters"],
+    ]);
+    const rst = await parseDocument(
+      bytesOf("Annex K\n=======\n\nII. Concept\n-----------\n\nA. General\n~~~~~~~~~~\n\nText.\n\nIII. Shelters\n-------------\n\nMore."),
+      "rst",
+    );
     expect(rst.sections.at(-2)!.path).toEqual(["Annex K", "II. Concept", "A. General"]);
     expect(rst.sections.at(-1)!.path).toEqual(["Annex K", "III. Shelters"]);
     const org = await parseDocument(bytesOf("#+TITLE: Annex K\n* II. Concept\n** A. General\nText.\n* III. Shelters\nMore."), "org");
-    expect(org.sections.map((s) => s.path)).toEqual([["Annex K"], ["Annex K", "II. Concept"], ["Annex K", "II. Concept", "A. General"], ["Annex K", "III. Shelters"]]);
+    expect(org.sections.map((s) => s.path)).toEqual([
+      ["Annex K"],
+      ["Annex K", "II. Concept"],
+      ["Annex K", "II. Concept", "A. General"],
+      ["Annex K", "III. Shelters"],
+    ]);
   });
 
   it("the fixtures made by pandoc carry paths (odt, epub, html); pptx slides are one level", async () => {

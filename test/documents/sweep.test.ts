@@ -23,7 +23,9 @@ async function setIngest(id: string, ingest: { status: "queued" | "processing"; 
   const row = await documentRow(id);
   await getDb(env.DB)
     .update(documents)
-    .set({ structuredContent: withIngestStatus(row!.structuredContent, { ...ingest, updatedAt: STUCK_AT }, sweeps === undefined ? {} : { ingestSweeps: sweeps }) })
+    .set({
+      structuredContent: withIngestStatus(row!.structuredContent, { ...ingest, updatedAt: STUCK_AT }, sweeps === undefined ? {} : { ingestSweeps: sweeps }),
+    })
     .where(eq(documents.id, id));
 }
 
@@ -37,7 +39,10 @@ describe("the ingest sweep (Cron, every 15 minutes)", () => {
     const neverQueued = await storeDocument(bob.userId, "seeded.txt", "Seeded text about the EOC.");
     const moving = await storeDocument(alice.userId, "moving.txt", "Still being processed.");
     const movingStatus = { status: "processing" as const, progress: 40, updatedAt: new Date(SWEEP_AT - 60_000).toISOString() };
-    await getDb(env.DB).update(documents).set({ structuredContent: withIngestStatus(null, movingStatus) }).where(eq(documents.id, moving.id));
+    await getDb(env.DB)
+      .update(documents)
+      .set({ structuredContent: withIngestStatus(null, movingStatus) })
+      .where(eq(documents.id, moving.id));
 
     const outcome = await runTask(appContext(env), sweepTask, SWEEP_AT);
     expect(outcome).toMatchObject({ outcome: "ran", summary: expect.stringMatching(/re-queued/) });
@@ -53,7 +58,10 @@ describe("the ingest sweep (Cron, every 15 minutes)", () => {
     const doc = await storeDocument(user.userId, "cursed.txt", "Never finishes.");
     await setIngest(doc.id, { status: "processing", progress: 10 }, MAX_INGEST_SWEEPS);
     // A later Cron run than the first test's: a task runs once per scheduled time.
-    expect(await runTask(appContext(env), sweepTask, SWEEP_AT + 15 * 60_000)).toMatchObject({ outcome: "ran", summary: expect.stringMatching(/1 marked failed/) });
+    expect(await runTask(appContext(env), sweepTask, SWEEP_AT + 15 * 60_000)).toMatchObject({
+      outcome: "ran",
+      summary: expect.stringMatching(/1 marked failed/),
+    });
     expect(await statusOf(doc.id)).toMatchObject({ status: "failed", error: SWEEP_GAVE_UP_MESSAGE });
     const failed = await documentRow(doc.id);
     await runTask(appContext(env), sweepTask, SWEEP_AT + STALE_INGEST_MS * 2);

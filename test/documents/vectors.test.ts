@@ -78,7 +78,10 @@ describe("embeddings and the local vector index", () => {
     const me = await createTestUser();
     const id = await ingest(withEmbeddings({ EMBEDDINGS_MODEL: "fake-error" }), me);
     expect(await vectorRows(id)).toBe(0);
-    const found = await retrievePassages(appContext(withEmbeddings({ EMBEDDINGS_MODEL: "fake-error" })), { userId: me.userId, question: "Which school is the shelter?" });
+    const found = await retrievePassages(appContext(withEmbeddings({ EMBEDDINGS_MODEL: "fake-error" })), {
+      userId: me.userId,
+      question: "Which school is the shelter?",
+    });
     expect(found[0]?.content).toContain("Greywell High School");
     // Each run embeds the oldest documents still without vectors; this one is among them in a few runs at most.
     const ctx = appContext(withEmbeddings());

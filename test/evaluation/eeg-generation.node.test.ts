@@ -27,16 +27,29 @@ const plan: ConductPlan = {
   exerciseName: "Harlow River Flood TTX",
   scenario: "The Harlow River rises after three days of rain.",
   objectives: [
-    { capability: "mass care services", objective: "Within 2 hours of the evacuation order, open and staff two accessible shelters in accordance with the Mass Care Annex." },
-    { capability: "Public Information and Warning", objective: "Demonstrate the ability of the PIO to issue an evacuation warning in English and Spanish within 30 minutes." },
+    {
+      capability: "mass care services",
+      objective: "Within 2 hours of the evacuation order, open and staff two accessible shelters in accordance with the Mass Care Annex.",
+    },
+    {
+      capability: "Public Information and Warning",
+      objective: "Demonstrate the ability of the PIO to issue an evacuation warning in English and Spanish within 30 minutes.",
+    },
     { capability: "Mass Care Services", objective: "Provide feeding for sheltered residents within 6 hours." },
     { capability: null, objective: "Evacuate Eastbank using buses for residents without vehicles." },
     { capability: "Cybersecurity", objective: null },
   ],
   modules: [],
   items: [
-    item("msel-1", { title: "Shelter request", expectedAction: "Red Cross opens the Harlow High School shelter and reports cot capacity.", responsibleOrganization: "American Red Cross" }),
-    item("msel-2", { title: "Warning request", expectedAction: "PIO drafts the evacuation warning in English and Spanish; PIO sends the warning through the alert system." }),
+    item("msel-1", {
+      title: "Shelter request",
+      expectedAction: "Red Cross opens the Harlow High School shelter and reports cot capacity.",
+      responsibleOrganization: "American Red Cross",
+    }),
+    item("msel-2", {
+      title: "Warning request",
+      expectedAction: "PIO drafts the evacuation warning in English and Spanish; PIO sends the warning through the alert system.",
+    }),
     item("msel-3", { title: "Unrelated", expectedAction: "Nothing here matches anything." }),
   ],
 };
@@ -103,7 +116,12 @@ describe("offline EEG", () => {
     const grounded = buildOfflineEeg(plan, { itemSources: new Map(), passages: new Map([["eeg-mass-care-services", [passage]]]) });
     const tasks = grounded.guides[0]!.targets[0]!.criticalTasks;
     const fromPlan = tasks.find((t) => t.text.startsWith("The Red Cross shelter manager opens accessible shelters"));
-    expect(fromPlan?.source).toEqual({ documentId: "doc-1", chunkId: "chunk-1", documentName: "Mass Care Annex", quote: expect.stringContaining("opens accessible shelters") });
+    expect(fromPlan?.source).toEqual({
+      documentId: "doc-1",
+      chunkId: "chunk-1",
+      documentName: "Mass Care Annex",
+      quote: expect.stringContaining("opens accessible shelters"),
+    });
     // The exercise's own grounding of an MSEL row wins over matching.
     const source = { documentId: "doc-2", chunkId: "chunk-2", documentName: "EOP", quote: "Red Cross opens shelters." };
     const byRow = buildOfflineEeg(plan, { itemSources: new Map([["msel-1", source]]), passages: new Map() });
@@ -123,7 +141,19 @@ describe("AI answer mapping", () => {
     const content = fromAiEeg(
       {
         guides: [
-          { capability: "public information and warning", targets: [{ text: "Warn within 30 minutes.", criticalTasks: [{ text: "PIO issues warnings in English and Spanish.", passage: 1 }, { text: "Invented.", passage: 9 }], prompts: ["Was it timely?"] }] },
+          {
+            capability: "public information and warning",
+            targets: [
+              {
+                text: "Warn within 30 minutes.",
+                criticalTasks: [
+                  { text: "PIO issues warnings in English and Spanish.", passage: 1 },
+                  { text: "Invented.", passage: 9 },
+                ],
+                prompts: ["Was it timely?"],
+              },
+            ],
+          },
           { capability: "Made-up Capability", targets: [{ text: "x", criticalTasks: [{ text: "y" }], prompts: [] }] },
         ],
       },
@@ -154,7 +184,22 @@ describe("saving keeps ids and makes missing ones", () => {
     const out = assignIds(
       {
         guides: [
-          { id: "g", capability: "Housing", objectives: [], targets: [{ id: "", text: "a", prompts: [], criticalTasks: [{ id: "x", text: "t" }, { id: "x", text: "u" }] }] },
+          {
+            id: "g",
+            capability: "Housing",
+            objectives: [],
+            targets: [
+              {
+                id: "",
+                text: "a",
+                prompts: [],
+                criticalTasks: [
+                  { id: "x", text: "t" },
+                  { id: "x", text: "u" },
+                ],
+              },
+            ],
+          },
           { id: "", capability: "Housing", objectives: [], targets: [] },
         ],
       },
@@ -172,7 +217,16 @@ describe("EEG document", () => {
     const doc = buildEegDocument({ exerciseName: "Harlow", sessionName: "Run 1", date: "3 March 2027", content: buildOfflineEeg(plan) });
     expect(doc.sections).toHaveLength(4);
     const text = JSON.stringify(doc.sections[0]);
-    for (const s of ["Exercise Evaluation Guide: Mass Care Services", "3 March 2027", "Critical Task", "Observation Notes", "Final Core Capability Rating", "Performed with Some Challenges", "Evaluator Name", "Capability Target 2"]) {
+    for (const s of [
+      "Exercise Evaluation Guide: Mass Care Services",
+      "3 March 2027",
+      "Critical Task",
+      "Observation Notes",
+      "Final Core Capability Rating",
+      "Performed with Some Challenges",
+      "Evaluator Name",
+      "Capability Target 2",
+    ]) {
       expect(text).toContain(s);
     }
   });
@@ -182,7 +236,24 @@ describe("saving drops blank rows", () => {
   it("drops empty objectives, prompts and critical tasks, keeps targets", async () => {
     const { withoutBlanks } = await import("../../worker/evaluation/eeg-ids");
     const out = withoutBlanks({
-      guides: [{ id: "g", capability: "Housing", objectives: ["a", " "], targets: [{ id: "t", text: "", prompts: ["", "p"], criticalTasks: [{ id: "c", text: "  " }, { id: "d", text: "do" }] }] }],
+      guides: [
+        {
+          id: "g",
+          capability: "Housing",
+          objectives: ["a", " "],
+          targets: [
+            {
+              id: "t",
+              text: "",
+              prompts: ["", "p"],
+              criticalTasks: [
+                { id: "c", text: "  " },
+                { id: "d", text: "do" },
+              ],
+            },
+          ],
+        },
+      ],
     });
     expect(out.guides[0]).toMatchObject({ objectives: ["a"], targets: [{ id: "t", prompts: ["p"], criticalTasks: [{ id: "d", text: "do" }] }] });
   });

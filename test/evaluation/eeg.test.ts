@@ -41,7 +41,9 @@ describe("EEG generation offline", () => {
     expect(eegContentSchema.parse(made.content)).toEqual(made.content);
     expect(made.content.guides.map((g) => g.capability)).toEqual(["Mass Care Services", "Public Information and Warning"]);
     expect(made.content.guides.every((g) => g.targets.length === 1 && g.targets[0]!.criticalTasks.length > 0 && g.targets[0]!.prompts.length >= 5)).toBe(true);
-    expect(tasksOf(made.content, "Mass Care Services").map((t) => t.text)).toContain("Red Cross opens the Harlow High School shelter and reports cot capacity.");
+    expect(tasksOf(made.content, "Mass Care Services").map((t) => t.text)).toContain(
+      "Red Cross opens the Harlow High School shelter and reports cot capacity.",
+    );
 
     expect(await json(await expectStatus(await api(base(id), { user: owner }), 200))).toEqual(made);
     // Regenerating an unedited guide replaces it with the same ids.
@@ -51,12 +53,29 @@ describe("EEG generation offline", () => {
 
   it("grounds critical tasks in the planner's documents and the exercise's grounded MSEL rows, with their sources", async () => {
     const user = await createTestUser({ plan: "SOLO" });
-    const rowSource = { documentId: "doc-eop", chunkId: "chunk-eop", documentName: "Emergency Operations Plan", quote: "The PIO drafts warnings in English and Spanish." };
+    const rowSource = {
+      documentId: "doc-eop",
+      chunkId: "chunk-eop",
+      documentName: "Emergency Operations Plan",
+      quote: "The PIO drafts warnings in English and Spanish.",
+    };
     const exerciseId = await createExercise(user, {
       name: "Grounded TTX",
-      mselTable: [{ event: "2", synopsis: "Warning request", message: "Issue the warning.", expectedAction: "PIO drafts the evacuation warning in English and Spanish.", source: rowSource }],
+      mselTable: [
+        {
+          event: "2",
+          synopsis: "Warning request",
+          message: "Issue the warning.",
+          expectedAction: "PIO drafts the evacuation warning in English and Spanish.",
+          source: rowSource,
+        },
+      ],
     });
-    const doc = await storeDocument(user.userId, "mass-care-annex.md", "# Shelters\nThe Red Cross shelter manager opens accessible shelters and staffs them within 2 hours of an evacuation order.");
+    const doc = await storeDocument(
+      user.userId,
+      "mass-care-annex.md",
+      "# Shelters\nThe Red Cross shelter manager opens accessible shelters and staffs them within 2 hours of an evacuation order.",
+    );
     expect((await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: user.userId })).outcome).toBe("ready");
     const id = await createSession(user, exerciseId);
 
@@ -65,7 +84,10 @@ describe("EEG generation offline", () => {
     expect(fromPlan).toBeDefined();
     expect(fromPlan!.source).toMatchObject({ documentName: "mass-care-annex", quote: expect.stringContaining("opens accessible shelters") });
     expect(fromPlan!.source!.chunkId).toBeTruthy();
-    expect(tasksOf(made.content, "Public Information and Warning")[0]).toMatchObject({ text: "PIO drafts the evacuation warning in English and Spanish.", source: rowSource });
+    expect(tasksOf(made.content, "Public Information and Warning")[0]).toMatchObject({
+      text: "PIO drafts the evacuation warning in English and Spanish.",
+      source: rowSource,
+    });
   });
 });
 
@@ -153,7 +175,15 @@ describe("exports", () => {
     const docx = await expectStatus(await api(`${base(id)}/export?format=docx`, { user: owner }), 200);
     expect(docx.headers.get("content-type")).toContain("wordprocessingml");
     const xml = strFromU8(unzipSync(new Uint8Array(await docx.arrayBuffer()))["word/document.xml"]!);
-    for (const text of ["Mass Care Services", "Public Information and Warning", "Critical Task", "Final Core Capability Rating", "3 March 2027", "Performed without Challenges"]) expect(xml).toContain(text);
+    for (const text of [
+      "Mass Care Services",
+      "Public Information and Warning",
+      "Critical Task",
+      "Final Core Capability Rating",
+      "3 March 2027",
+      "Performed without Challenges",
+    ])
+      expect(xml).toContain(text);
     const pdf = await expectStatus(await api(`${base(id)}/export?format=pdf`, { user: owner }), 200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");

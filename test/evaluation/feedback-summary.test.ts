@@ -45,7 +45,11 @@ describe("feedback at volume", () => {
     const other = await createSession(owner, await createExercise(owner, { name: "Means TTX" }), { endedAt: nowDate() });
     // Rates 2, 3, 4 → structure mean 3; then one more of 5 → 3.5; one of 3 → 3.4.
     await insertFeedback(other, 3, nowMs());
-    expect((await json<FeedbackSummaryView>(await api(`/api/conduct/sessions/${other}/feedback`, { user: owner }))).ratings[0]).toMatchObject({ id: "structure", mean: 3, count: 3 });
+    expect((await json<FeedbackSummaryView>(await api(`/api/conduct/sessions/${other}/feedback`, { user: owner }))).ratings[0]).toMatchObject({
+      id: "structure",
+      mean: 3,
+      count: 3,
+    });
   });
 
   it("the AAR's prompt quotes a bounded, evenly spread sample beside the totals of every form", async () => {

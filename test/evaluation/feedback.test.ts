@@ -45,14 +45,22 @@ describe("the public feedback form", () => {
     expect(form.statements).toHaveLength(6);
 
     const key = clientKey();
-    expect(await json(await expectStatus(await api(`/api/feedback/${token}`, { body: { clientKey: key, content: content() } }), 201))).toEqual({ ok: true, duplicate: false });
-    expect(await json(await expectStatus(await api(`/api/feedback/${token}`, { body: { clientKey: key, content: content({ comments: "again" }) } }), 201))).toEqual({ ok: true, duplicate: true });
+    expect(await json(await expectStatus(await api(`/api/feedback/${token}`, { body: { clientKey: key, content: content() } }), 201))).toEqual({
+      ok: true,
+      duplicate: false,
+    });
+    expect(
+      await json(await expectStatus(await api(`/api/feedback/${token}`, { body: { clientKey: key, content: content({ comments: "again" }) } }), 201)),
+    ).toEqual({ ok: true, duplicate: true });
     const rows = await stored(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.content.strengths).toEqual(["Quick EOC activation", "Clear briefings"]);
     expect(rows[0]!.content.comments).toBe("Good day.");
 
-    await expectStatus(await api(`/api/feedback/${token}`, { body: { clientKey: clientKey(), content: content({ ratings: { structure: 2, prepared: 3 } }) } }), 201);
+    await expectStatus(
+      await api(`/api/feedback/${token}`, { body: { clientKey: clientKey(), content: content({ ratings: { structure: 2, prepared: 3 } }) } }),
+      201,
+    );
     const summary = await json<FeedbackSummaryView>(await expectStatus(await api(`/api/conduct/sessions/${id}/feedback`, { user: owner }), 200));
     expect(summary.responses).toHaveLength(2);
     expect(summary.ratings.find((r) => r.id === "structure")).toMatchObject({ mean: 3.5, count: 2 });
@@ -87,7 +95,10 @@ describe("the public feedback form", () => {
     ];
     for (const body of bad) await expectStatus(await api(`/api/feedback/${token}`, { body }), 400, JSON.stringify(body).slice(0, 80));
     await expectStatus(await api(`/api/feedback/${token}`, { raw: "{nope" }), 400);
-    await expectStatus(await api(`/api/feedback/${token}`, { body: { clientKey: clientKey(), content: content({ comments: "x".repeat(FEEDBACK_BODY_LIMIT) }) } }), 413);
+    await expectStatus(
+      await api(`/api/feedback/${token}`, { body: { clientKey: clientKey(), content: content({ comments: "x".repeat(FEEDBACK_BODY_LIMIT) }) } }),
+      413,
+    );
     expect(await stored(id)).toHaveLength(0);
   });
 

@@ -32,12 +32,20 @@ export function samplePlan(exerciseName = "Harlow River Flood TTX"): ConductPlan
     exerciseName,
     scenario: "The Harlow River rises after three days of rain.",
     objectives: [
-      { capability: "Mass Care Services", objective: "Within 2 hours of the evacuation order, open and staff two accessible shelters in accordance with the Mass Care Annex." },
+      {
+        capability: "Mass Care Services",
+        objective: "Within 2 hours of the evacuation order, open and staff two accessible shelters in accordance with the Mass Care Annex.",
+      },
       { capability: "Public Information and Warning", objective: "Within 30 minutes, issue an evacuation warning in English and Spanish." },
     ],
     modules: [{ title: "Rising water", description: "The river is at 17 feet.", questions: ["Who orders the evacuation?"] }],
     items: [
-      item(1, { title: "Shelter request", message: "Open a shelter now.", expectedAction: "Red Cross opens the Harlow High School shelter and reports cot capacity.", responsibleOrganization: "American Red Cross" }),
+      item(1, {
+        title: "Shelter request",
+        message: "Open a shelter now.",
+        expectedAction: "Red Cross opens the Harlow High School shelter and reports cot capacity.",
+        responsibleOrganization: "American Red Cross",
+      }),
       item(2, { title: "Warning request", message: "Issue the warning.", expectedAction: "PIO drafts the evacuation warning in English and Spanish." }),
     ],
   };
@@ -75,7 +83,9 @@ export async function createSession(
 export async function createLink(sessionId: string, role: ConductLinkRole = "feedback"): Promise<{ id: string; token: string }> {
   const id = crypto.randomUUID();
   const token = newShareToken();
-  await db().insert(conductTokens).values({ id, sessionId, role, label: role === "feedback" ? "Hot wash" : "EOC Policy Group", token });
+  await db()
+    .insert(conductTokens)
+    .values({ id, sessionId, role, label: role === "feedback" ? "Hot wash" : "EOC Policy Group", token });
   return { id, token };
 }
 

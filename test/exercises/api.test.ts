@@ -136,7 +136,11 @@ describe("read, update, delete", () => {
 
   it("partial updates keep other fields; unknown and protected fields are ignored", async () => {
     const id = await createExercise(alice, { name: "Keep", scenario: "Original" });
-    await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { threatType: "Flood", userId: bob.userId, id: "other", lockedByUserId: bob.userId } } });
+    await api(`/api/exercises/${id}/update`, {
+      method: "PUT",
+      user: alice,
+      body: { exercise: { threatType: "Flood", userId: bob.userId, id: "other", lockedByUserId: bob.userId } },
+    });
     const got = await json(await api(`/api/exercises/${id}`, { user: alice }));
     expect(got).toMatchObject({ id, name: "Keep", scenario: "Original", threatType: "Flood", userId: alice.userId, lockedByUserId: null });
   });
@@ -190,7 +194,11 @@ describe("read, update, delete", () => {
       { exerciseId: id, messages: [{ role: "user", content: "hi" }] },
       { exerciseId: other, messages: [] },
     ]);
-    const fb = await api(`/api/exercises/${id}/feedback`, { method: "POST", user: alice, body: { step: "modules/1/injects", feedback: "More injects please" } });
+    const fb = await api(`/api/exercises/${id}/feedback`, {
+      method: "POST",
+      user: alice,
+      body: { step: "modules/1/injects", feedback: "More injects please" },
+    });
     await expectStatus(fb, 201);
     await api(`/api/exercises/${other}/feedback`, { method: "POST", user: alice, body: { step: "intro", feedback: "Fine" } });
 
@@ -236,7 +244,10 @@ describe("read, update, delete", () => {
 
     expect((await lock.release(bob.userId)).ok).toBe(true);
     // A stale mark in D1 (say, a mirror write that raced a release) must not block anyone.
-    await getDb(env.DB).update(exercises).set({ lockedByUserId: bob.userId, lockExpires: new Date(nowMs() + 60_000) }).where(eq(exercises.id, id));
+    await getDb(env.DB)
+      .update(exercises)
+      .set({ lockedByUserId: bob.userId, lockExpires: new Date(nowMs() + 60_000) })
+      .where(eq(exercises.id, id));
     await expectStatus(await api(`/api/exercises/${id}/update`, { method: "PUT", user: alice, body: { exercise: { name: "Changed" } } }), 200);
   });
 });
@@ -319,7 +330,9 @@ describe("campaign exercises", () => {
     await expectStatus(created, 201);
     const { id } = await json(created);
 
-    expect(await json(await api(`${base}/${id}/update`, { method: "PUT", user: member, body: { exercise: { scenario: "Levee breach", modules: [sampleModule] } } }))).toEqual({ success: true });
+    expect(
+      await json(await api(`${base}/${id}/update`, { method: "PUT", user: member, body: { exercise: { scenario: "Levee breach", modules: [sampleModule] } } })),
+    ).toEqual({ success: true });
     const got = await json(await api(`${base}/${id}`, { user: owner }));
     expect(got).toMatchObject({ name: "Campaign TTX", scenario: "Levee breach", campaignId, isCampaignExercise: true });
 

@@ -44,12 +44,17 @@ describe("assigning documents to an exercise", () => {
 
     await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice }), 200);
     expect(await names(await api(`/api/exercises/${id}/documents`, { user: alice }))).toEqual([]);
-    expect(await names(await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: plan.id } }), 200))).toEqual(["levee-eap"]);
+    expect(await names(await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: plan.id } }), 200))).toEqual([
+      "levee-eap",
+    ]);
     await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: plan.id } }), 200);
     await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: annex.id } }), 200);
     await expectStatus(await api(`/api/exercises/${other}/documents`, { user: alice, body: { documentId: plan.id } }), 200);
     expect(await names(await api(`/api/exercises/${id}/documents`, { user: alice }))).toEqual(["levee-eap", "mass-care"]);
-    expect(await json(await api(`/api/documents/${plan.id}/assignments`, { user: alice }))).toEqual({ exerciseIds: expect.arrayContaining([id, other]), clientIds: [] });
+    expect(await json(await api(`/api/documents/${plan.id}/assignments`, { user: alice }))).toEqual({
+      exerciseIds: expect.arrayContaining([id, other]),
+      clientIds: [],
+    });
 
     const removed = await api(`/api/exercises/${id}/documents/${plan.id}`, { method: "DELETE", user: alice });
     expect(await names(await expectStatus(removed, 200))).toEqual(["mass-care"]);
@@ -89,7 +94,10 @@ describe("assigning documents to an exercise", () => {
       expect(Object.keys((await apiError(res)).fieldErrors)).toEqual(["documentId"]);
     }
     await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, raw: "{not json" }), 400);
-    await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: doc.id }, headers: { origin: "https://evil.example" } }), 403);
+    await expectStatus(
+      await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: doc.id }, headers: { origin: "https://evil.example" } }),
+      403,
+    );
     await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: doc.id, pad: "x".repeat(2048) } }), 413);
     expect(await names(await api(`/api/exercises/${id}/documents`, { user: alice }))).toEqual([]);
   });
@@ -147,7 +155,11 @@ describe("drafting grounded in the assigned plans (offline provider)", () => {
     const plan = await ingested(alice, "levee-eap.md", LEVEE_PLAN);
     await expectStatus(await api(`/api/exercises/${id}/documents`, { user: alice, body: { documentId: plan.id } }), 200);
 
-    const body = { sectionType: "msel_table", purpose: "content", messages: [{ role: "user", content: "Draft the MSEL around the levee overtopping at Eastbank" }] };
+    const body = {
+      sectionType: "msel_table",
+      purpose: "content",
+      messages: [{ role: "user", content: "Draft the MSEL around the levee overtopping at Eastbank" }],
+    };
     const events = await readNdjson(await expectStatus(await api(`/api/conversations/v2/${id}`, { method: "PUT", user: alice, body }), 200));
     const draft = events.find((e) => e.type === "draft")!;
     const rows = (draft.draft as { mselTable: Json[] }).mselTable;
@@ -156,7 +168,8 @@ describe("drafting grounded in the assigned plans (offline provider)", () => {
       documentId: plan.id,
       chunkId: expect.any(String),
       documentName: "levee-eap",
-      quote: "When the levee patrol reports overtopping near Eastbank, the EOC issues the immediate evacuation warning for Eastbank and activates door-to-door notification.",
+      quote:
+        "When the levee patrol reports overtopping near Eastbank, the EOC issues the immediate evacuation warning for Eastbank and activates door-to-door notification.",
     });
     expect(overtopping.notInPlans).toBeUndefined();
     const fraud = rows.find((r) => /mould removal/.test(r.synopsis))!;
@@ -174,7 +187,12 @@ describe("drafting grounded in the assigned plans (offline provider)", () => {
       await api(`/api/conversations/v2/${id}`, {
         method: "PUT",
         user: alice,
-        body: { sectionType: "module_question", purpose: "content", moduleIndex: 0, messages: [{ role: "user", content: "Questions about the levee evacuation warning" }] },
+        body: {
+          sectionType: "module_question",
+          purpose: "content",
+          moduleIndex: 0,
+          messages: [{ role: "user", content: "Questions about the levee evacuation warning" }],
+        },
       }),
     );
     const groups = ((questions.find((e) => e.type === "draft")!.draft as Json).questions as Json).groups as Json[];
@@ -187,7 +205,12 @@ describe("drafting grounded in the assigned plans (offline provider)", () => {
       await api(`/api/conversations/v2/${id}`, {
         method: "PUT",
         user: alice,
-        body: { sectionType: "module_inject", purpose: "content", moduleIndex: 0, messages: [{ role: "user", content: "Injects about the levee evacuation warning" }] },
+        body: {
+          sectionType: "module_inject",
+          purpose: "content",
+          moduleIndex: 0,
+          messages: [{ role: "user", content: "Injects about the levee evacuation warning" }],
+        },
       }),
     );
     const injectDraft = injectEvents.find((e) => e.type === "draft")!;

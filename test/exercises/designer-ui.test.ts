@@ -33,7 +33,10 @@ describe("design assistant client: spec §8 errors", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function stubFetch(response: () => Response | Promise<Response>) {
-    vi.stubGlobal("fetch", vi.fn(async () => response()));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => response()),
+    );
   }
 
   it("appends streamed text as it arrives, including events split across chunks, and reports the draft", async () => {
@@ -84,7 +87,14 @@ describe("design assistant client: spec §8 errors", () => {
   });
 
   it("shows the lock holder on 423 and abandons the request", async () => {
-    stubFetch(() => json(423, { message: "This exercise is being edited by someone else.", lockedByUserId: "u2", lockedByName: "Jordan Alvarez", lockExpires: "2026-01-01T00:00:00.000Z" }));
+    stubFetch(() =>
+      json(423, {
+        message: "This exercise is being edited by someone else.",
+        lockedByUserId: "u2",
+        lockedByName: "Jordan Alvarez",
+        lockExpires: "2026-01-01T00:00:00.000Z",
+      }),
+    );
     const onLocked = vi.fn();
     const outcome = await streamAssistant({ exercise: { id: "x" }, sectionType: "intro", messages: [], purpose: "content" }, { onLocked });
     expect(outcome).toEqual({ ok: false, locked: true });
@@ -140,9 +150,17 @@ describe("editor progress and drafts", () => {
   });
 
   it("applies a module draft to that module of the current modules, keeping the others", () => {
-    const modules = [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["b"] }];
+    const modules = [
+      { title: "One", injects: ["a"] },
+      { title: "Two", injects: ["b"] },
+    ];
     const patch = draftPatch({ modules }, { sectionType: "module_inject", moduleIndex: 1, draft: { injects: ["x", "y"] } });
-    expect(patch).toEqual({ modules: [{ title: "One", injects: ["a"] }, { title: "Two", injects: ["x", "y"] }] });
+    expect(patch).toEqual({
+      modules: [
+        { title: "One", injects: ["a"] },
+        { title: "Two", injects: ["x", "y"] },
+      ],
+    });
     expect(draftPatch({ modules }, { sectionType: "description", moduleIndex: 0, draft: { scenario: "S", threatAnalysis: "T" } })).toEqual({
       scenario: "S",
       threatAnalysis: "T",
@@ -177,14 +195,24 @@ describe("exercise pages", () => {
 
   it("shows each drafted row's plan reference or a Not in your plans badge, and the toolbar's Plans control", async () => {
     const owner = await createTestUser({ plan: "SOLO", onboarded: true });
-    const source = { documentId: "doc-1", chunkId: "chunk-1", documentName: "Levee EAP", quote: "The EOC issues the immediate evacuation warning for Eastbank." };
+    const source = {
+      documentId: "doc-1",
+      chunkId: "chunk-1",
+      documentName: "Levee EAP",
+      quote: "The EOC issues the immediate evacuation warning for Eastbank.",
+    };
     const id = await createExercise(owner, {
       name: "Grounded TTX",
       mselTable: [
         { event: "1", synopsis: "Overtopping", source },
         { event: "2", synopsis: "Fraud", notInPlans: true },
       ],
-      modules: [{ title: "Warning", questions: { mode: "functional", groups: [{ name: "EOC", questions: [{ text: "Who warns Eastbank?", type: "open-ended", source }] }] } }],
+      modules: [
+        {
+          title: "Warning",
+          questions: { mode: "functional", groups: [{ name: "EOC", questions: [{ text: "Who warns Eastbank?", type: "open-ended", source }] }] },
+        },
+      ],
     });
     const msel = await (await page(owner.cookie, `/exercise/${id}/msel-table`)).text();
     expect(msel).toContain("Plan reference");
@@ -247,7 +275,10 @@ describe("exercise pages", () => {
     const b = await createExercise(user, { name: "Beta quake TTX", lastActiveStep: 8 });
     // A minute after Alpha's own stamp (the database's clock wrote it), whatever date the run is on.
     const [alpha] = await getDb(env.DB).select({ updatedAt: exercises.updatedAt }).from(exercises).where(eq(exercises.id, a));
-    await getDb(env.DB).update(exercises).set({ updatedAt: new Date(alpha!.updatedAt.getTime() + 60_000) }).where(eq(exercises.id, b));
+    await getDb(env.DB)
+      .update(exercises)
+      .set({ updatedAt: new Date(alpha!.updatedAt.getTime() + 60_000) })
+      .where(eq(exercises.id, b));
     const res = await page(user.cookie, "/dashboard?q=alpha");
     const html = await res.text();
     expect(res.status).toBe(200);

@@ -12,7 +12,6 @@ import { createTestUser, type TestUser } from "../helpers/auth";
 import { createExercise } from "./helpers";
 import { parseCsv } from "../helpers/csv";
 
-
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 /** Asserts each line of `text` appears in the XML (lines of one paragraph are separate runs). */
 function expectInXml(xml: string, text: string) {
@@ -94,7 +93,16 @@ describe("export formats", () => {
     const xml = strFromU8(files["word/document.xml"]!);
     expectInXml(xml, largest.name);
     for (const m of largest.modules) expectInXml(xml, m.title);
-    for (const heading of ["Exercise Overview", "Exercise Objectives and Core Capabilities", "Threat Analysis", "Scenario Update", "Discussion Questions", "Master Scenario Events List", "Participant Feedback Form", "Handling Instructions"]) {
+    for (const heading of [
+      "Exercise Overview",
+      "Exercise Objectives and Core Capabilities",
+      "Threat Analysis",
+      "Scenario Update",
+      "Discussion Questions",
+      "Master Scenario Events List",
+      "Participant Feedback Form",
+      "Handling Instructions",
+    ]) {
       expectInXml(xml, heading);
     }
     for (const row of largest.mselTable) {
@@ -138,12 +146,25 @@ describe("export formats", () => {
     expect(header).toEqual([...mselColumns, "Plan reference"]);
     // Cells a spreadsheet would run as a formula come back with the documented leading apostrophe.
     expect(rows).toEqual(largest.mselTable.map((r) => [...mselColumns.map((c) => neutralizeFormula(r[c])), ""]));
-    expect(rows.flat().filter((v, i) => v !== largest.mselTable.flatMap((r) => [...mselColumns.map((c) => r[c]), ""])[i]).every((v) => v.startsWith("'"))).toBe(true);
+    expect(
+      rows
+        .flat()
+        .filter((v, i) => v !== largest.mselTable.flatMap((r) => [...mselColumns.map((c) => r[c]), ""])[i])
+        .every((v) => v.startsWith("'")),
+    ).toBe(true);
   });
 
   it("csv: quotes commas, quotes and newlines (RFC 4180) and defuses formulas", async () => {
     const tricky: MselRow[] = [
-      { event: "1", synopsis: 'He said "evacuate", now', message: "Line one\nLine two\r\nLine three", comment: "=HYPERLINK(\"http://x\")", from: "- SimCell", to: "+1 555", pocAuthor: "@ops" },
+      {
+        event: "1",
+        synopsis: 'He said "evacuate", now',
+        message: "Line one\nLine two\r\nLine three",
+        comment: '=HYPERLINK("http://x")',
+        from: "- SimCell",
+        to: "+1 555",
+        pocAuthor: "@ops",
+      },
       { event: "2" },
     ];
     const exId = await createExercise(user, { name: "Tricky", mselTable: tricky });
@@ -153,7 +174,7 @@ describe("export formats", () => {
     const get = (row: string[], col: string) => row[mselColumns.indexOf(col as never)];
     expect(get(first!, "synopsis")).toBe('He said "evacuate", now');
     expect(get(first!, "message")).toBe("Line one\nLine two\r\nLine three");
-    expect(get(first!, "comment")).toBe("'=HYPERLINK(\"http://x\")");
+    expect(get(first!, "comment")).toBe('\'=HYPERLINK("http://x")');
     expect(get(first!, "to")).toBe("'+1 555");
     expect(get(first!, "pocAuthor")).toBe("'@ops");
     expect(get(first!, "from")).toBe("'- SimCell");
@@ -173,7 +194,18 @@ describe("export formats", () => {
       modules: [
         {
           title: "Response",
-          questions: { mode: "functional", groups: [{ name: "EOC", questions: [{ text: "Who issues the warning?", type: "open-ended", source: source("Sirens sound in Zone 2.") }, { text: "Who pays?", type: "open-ended", notInPlans: true }] }] },
+          questions: {
+            mode: "functional",
+            groups: [
+              {
+                name: "EOC",
+                questions: [
+                  { text: "Who issues the warning?", type: "open-ended", source: source("Sirens sound in Zone 2.") },
+                  { text: "Who pays?", type: "open-ended", notInPlans: true },
+                ],
+              },
+            ],
+          },
         },
       ],
     });
@@ -285,16 +317,24 @@ describe("export formats", () => {
       "Що робити?",
       "Sơ tán -> Київ",
       "ΕΚΑΒ ενημερώνεται",
-    ]) expect(all).toContain(kept);
+    ])
+      expect(all).toContain(kept);
     expect(all).not.toContain("\uFFFD");
     const fonts = await pdfFonts(bytes);
     // Regular and bold, each a subset in which only the space has no outline.
     expect(fonts.outlineless).toEqual([1, 1]);
-    expect(fonts.names.every((n) => /^\/NotoSans-(Regular|Bold)\b/.test(n)), fonts.names.join(" ")).toBe(true);
+    expect(
+      fonts.names.every((n) => /^\/NotoSans-(Regular|Bold)\b/.test(n)),
+      fonts.names.join(" "),
+    ).toBe(true);
   });
 
   it("pdf: WinAnsi-only text keeps the standard fonts, nothing embedded", async () => {
-    const exId = await createExercise(user, { name: "Café drill → EOC", scenario: "Plain “quoted” text — ≥ 5 shelters ☐", mselTable: [{ event: "1", synopsis: "Déjà vu" }] });
+    const exId = await createExercise(user, {
+      name: "Café drill → EOC",
+      scenario: "Plain “quoted” text — ≥ 5 shelters ☐",
+      mselTable: [{ event: "1", synopsis: "Déjà vu" }],
+    });
     const res = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
     await expectStatus(res, 200);
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -304,7 +344,13 @@ describe("export formats", () => {
 
   it("pdf: a row taller than a page is split across pages, nothing lost", async () => {
     const words = Array.from({ length: 2500 }, (_, i) => `w${i}`).join(" ");
-    const exId = await createExercise(user, { name: "Tall row", mselTable: [{ event: "1", message: `${words} THE-END` }, { event: "2", synopsis: "After the tall row" }] });
+    const exId = await createExercise(user, {
+      name: "Tall row",
+      mselTable: [
+        { event: "1", message: `${words} THE-END` },
+        { event: "2", synopsis: "After the tall row" },
+      ],
+    });
     const res = await api(`/api/exercises/${exId}/export?format=pdf`, { user });
     await expectStatus(res, 200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
@@ -326,7 +372,10 @@ describe("export formats", () => {
 describe("Situation Manual order and render time", () => {
   it("follows the SitMan order of hseep.md", () => {
     const sitman = buildSitMan({ ...largest, updatedAt: UPDATED_AT });
-    const h1 = sitman.sections.flatMap((s) => s.blocks).filter((b) => b.type === "heading" && b.level === 1).map((b) => (b as { text: string }).text);
+    const h1 = sitman.sections
+      .flatMap((s) => s.blocks)
+      .filter((b) => b.type === "heading" && b.level === 1)
+      .map((b) => (b as { text: string }).text);
     expect(h1).toEqual([
       "Exercise Overview",
       "General Information",
@@ -347,7 +396,11 @@ describe("Situation Manual order and render time", () => {
 
   it("needsUnicodeFont: only for characters WinAnsi would lose; the largest template stays on Helvetica", async () => {
     const winAnsi = await winAnsiSet();
-    const doc = (text: string) => ({ title: "T", cover: { title: "T", subtitle: "", lines: [], handling: [] }, sections: [{ orientation: "portrait" as const, blocks: [{ type: "table" as const, headers: ["h"], widths: [1], rows: [["a", text]] }] }] });
+    const doc = (text: string) => ({
+      title: "T",
+      cover: { title: "T", subtitle: "", lines: [], handling: [] },
+      sections: [{ orientation: "portrait" as const, blocks: [{ type: "table" as const, headers: ["h"], widths: [1], rows: [["a", text]] }] }],
+    });
     expect(needsUnicodeFont(doc("Café “x” — → ≥ ☐ ✓ •\r\n\u200d"), winAnsi)).toBe(false);
     expect(needsUnicodeFont(doc("Őrség"), winAnsi)).toBe(true);
     expect(needsUnicodeFont(doc("Київ"), winAnsi)).toBe(true);

@@ -10,7 +10,12 @@ const passages: Passage[] = [
     documentName: "Kestrel Dam EAP",
     content: "# Notification\nThe dam operator calls the county\nwarning point when the spillway gauge reaches 42 feet. Sirens sound in Zone 2.",
   },
-  { documentId: "doc-shelter", chunkId: "chunk-shelter", documentName: "Mass Care Annex", content: "Red Cross opens the Northside High shelter for 400 evacuees." },
+  {
+    documentId: "doc-shelter",
+    chunkId: "chunk-shelter",
+    documentName: "Mass Care Annex",
+    content: "Red Cross opens the Northside High shelter for 400 evacuees.",
+  },
 ];
 
 describe("plan grounding of drafted elements", () => {
@@ -21,7 +26,11 @@ describe("plan grounding of drafted elements", () => {
       "Sirens sound in Zone 2.",
     ]);
     // Chunks keep a heading as a bare first line.
-    expect(sentences("Levee Plan\nWhen the patrol reports\novertopping, sirens sound. Then")).toEqual(["Levee Plan", "When the patrol reports overtopping, sirens sound.", "Then"]);
+    expect(sentences("Levee Plan\nWhen the patrol reports\novertopping, sirens sound. Then")).toEqual([
+      "Levee Plan",
+      "When the patrol reports overtopping, sirens sound.",
+      "Then",
+    ]);
   });
 
   it("maps a passage number to the server's passage and quotes its sentence that matches the element", () => {
@@ -45,12 +54,26 @@ describe("plan grounding of drafted elements", () => {
     expect(matchPassage("A cyberattack encrypts the payroll servers", passages)).toBe(0);
     expect(matchPassage("anything", [])).toBe(0);
     // A long inject that only brushes a plan sentence with a few shared words is not supported by it.
-    const brushing = "Residents report a contractor demanding cash; the recovery group calls the attorney general's consumer office, opens a hotline for questions about insurance, mould removal and building permits, and the JIC issues a fraud alert in English and Spanish.";
+    const brushing =
+      "Residents report a contractor demanding cash; the recovery group calls the attorney general's consumer office, opens a hotline for questions about insurance, mould removal and building permits, and the JIC issues a fraud alert in English and Spanish.";
     expect(matchPassage(brushing, passages)).toBe(0);
   });
 
   it("a draft's MSEL rows and questions carry source or notInPlans, and the passage numbers are gone", () => {
-    const row = { event: "1", date: "", time: "", category: "", injectMode: "", from: "", to: "", message: "", expectedAction: "", responsibleOrganization: "", pocAuthor: "", comment: "" };
+    const row = {
+      event: "1",
+      date: "",
+      time: "",
+      category: "",
+      injectMode: "",
+      from: "",
+      to: "",
+      message: "",
+      expectedAction: "",
+      responsibleOrganization: "",
+      pocAuthor: "",
+      comment: "",
+    };
     const text = JSON.stringify({
       mselTable: [
         { ...row, synopsis: "Spillway gauge reads 42 feet", passage: 1 },
@@ -67,17 +90,34 @@ describe("plan grounding of drafted elements", () => {
 
     const questions = parseDraft(
       "module_question",
-      JSON.stringify({ questions: { mode: "functional", groups: [{ name: "Mass Care", questions: [{ text: "Who opens the shelter?", type: "open-ended", options: [], passage: 2 }] }] } }),
+      JSON.stringify({
+        questions: {
+          mode: "functional",
+          groups: [{ name: "Mass Care", questions: [{ text: "Who opens the shelter?", type: "open-ended", options: [], passage: 2 }] }],
+        },
+      }),
     );
     if (!questions.ok) throw new Error(questions.message);
-    const q = (groundDraft("module_question", questions.draft, passages) as { questions: { groups: { questions: Record<string, unknown>[] }[] } }).questions.groups[0]!.questions[0]!;
+    const q = (groundDraft("module_question", questions.draft, passages) as { questions: { groups: { questions: Record<string, unknown>[] }[] } }).questions
+      .groups[0]!.questions[0]!;
     expect(q.source).toMatchObject({ documentId: "doc-shelter", quote: "Red Cross opens the Northside High shelter for 400 evacuees." });
   });
 
   it("drafted module injects become plain texts with their grounding keyed by text", () => {
-    const parsed = parseDraft("module_inject", JSON.stringify({ injects: [{ text: "The spillway gauge reaches 42 feet", passage: 1 }, { text: "Ransomware hits payroll", passage: 0 }] }));
+    const parsed = parseDraft(
+      "module_inject",
+      JSON.stringify({
+        injects: [
+          { text: "The spillway gauge reaches 42 feet", passage: 1 },
+          { text: "Ransomware hits payroll", passage: 0 },
+        ],
+      }),
+    );
     if (!parsed.ok) throw new Error(parsed.message);
-    const grounded = groundDraft("module_inject", parsed.draft, passages) as unknown as { injects: string[]; injectSources: Record<string, Record<string, unknown>> };
+    const grounded = groundDraft("module_inject", parsed.draft, passages) as unknown as {
+      injects: string[];
+      injectSources: Record<string, Record<string, unknown>>;
+    };
     expect(grounded.injects).toEqual(["The spillway gauge reaches 42 feet", "Ransomware hits payroll"]);
     expect(grounded.injectSources["The spillway gauge reaches 42 feet"]!.source).toMatchObject({ documentId: "doc-dam", chunkId: "chunk-dam" });
     expect(grounded.injectSources["Ransomware hits payroll"]).toEqual({ notInPlans: true });
@@ -97,7 +137,9 @@ describe("plan grounding of drafted elements", () => {
       }),
     );
     if (!modules.ok) throw new Error(modules.message);
-    const m = (groundDraft("modules", modules.draft, passages) as unknown as { modules: { injects: string[]; injectSources: Record<string, Record<string, unknown>> }[] }).modules[0]!;
+    const m = (
+      groundDraft("modules", modules.draft, passages) as unknown as { modules: { injects: string[]; injectSources: Record<string, Record<string, unknown>> }[] }
+    ).modules[0]!;
     expect(m.injects).toEqual(["Open the Northside High shelter for evacuees"]);
     expect(m.injectSources["Open the Northside High shelter for evacuees"]!.source).toMatchObject({ documentId: "doc-shelter" });
   });

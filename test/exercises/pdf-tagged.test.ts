@@ -11,7 +11,8 @@ import type { SitMan } from "../../worker/exercises/export/sitman";
  */
 
 /** Long enough to wrap: the tagged text must keep the space where the line breaks. */
-const RIVER = "The river rises overnight and the levee at Mill Creek is expected to be overtopped before dawn, so the county opens its emergency operations centre.";
+const RIVER =
+  "The river rises overnight and the levee at Mill Creek is expected to be overtopped before dawn, so the county opens its emergency operations centre.";
 
 const small: SitMan = {
   title: "Flood TTX",
@@ -24,7 +25,15 @@ const small: SitMan = {
         { type: "paragraph", text: RIVER },
         { type: "list", ordered: true, items: [{ text: "Open the EOC", sub: ["Call staff"] }, { text: "Warn residents" }] },
         { type: "heading", level: 2, text: "Capabilities" },
-        { type: "table", headers: ["Capability", "Objective"], widths: [1, 2], rows: [["Planning", "Write the plan"], ["Operational Communications", "☐"]] },
+        {
+          type: "table",
+          headers: ["Capability", "Objective"],
+          widths: [1, 2],
+          rows: [
+            ["Planning", "Write the plan"],
+            ["Operational Communications", "☐"],
+          ],
+        },
         { type: "table", headers: [], widths: [1, 2], keyValue: true, rows: [["Date", "1 March"]] },
         { type: "lines", count: 2 },
       ],
@@ -67,7 +76,10 @@ async function readTagged(bytes: Uint8Array) {
     return element;
   };
   const rootRef = doc.catalog.get(name("StructTreeRoot")) as PDFRef;
-  const top = root.lookup(name("K"), PDFArray).asArray().map((kid) => walk(kid as PDFRef, rootRef));
+  const top = root
+    .lookup(name("K"), PDFArray)
+    .asArray()
+    .map((kid) => walk(kid as PDFRef, rootRef));
 
   // Marked content, page by page: tag, MCID and what is drawn inside (nesting is not used).
   const sequences: MarkedSequence[] = [];
@@ -104,7 +116,7 @@ async function readTagged(bytes: Uint8Array) {
   const parentTree = root.lookup(name("ParentTree"), PDFDict).lookup(name("Nums"), PDFArray).asArray();
   const parentOf = new Map<number, PDFRef[]>();
   for (let i = 0; i < parentTree.length; i += 2) {
-    parentOf.set((parentTree[i] as PDFNumber).asNumber(), (doc.context.lookup(parentTree[i + 1]!, PDFArray).asArray() as PDFRef[]));
+    parentOf.set((parentTree[i] as PDFNumber).asNumber(), doc.context.lookup(parentTree[i + 1]!, PDFArray).asArray() as PDFRef[]);
   }
   const structParents = pages.map((p) => p.node.get(name("StructParents")));
 
@@ -127,7 +139,10 @@ async function readTagged(bytes: Uint8Array) {
 /** Every MCID drawn is owned by exactly one element, that element's tag, and the ParentTree says so. */
 function expectConsistent(tagged: Awaited<ReturnType<typeof readTagged>>) {
   const { pages, elements, sequences, parentOf, structParents } = tagged;
-  expect(structParents.every((k) => k !== undefined), "every page has StructParents").toBe(true);
+  expect(
+    structParents.every((k) => k !== undefined),
+    "every page has StructParents",
+  ).toBe(true);
   expect(new Set(structParents).size).toBe(pages.length);
   const owners = new Map<string, Element[]>();
   for (const element of elements) {
@@ -176,7 +191,11 @@ describe("tagged PDF", () => {
     ]); // prettier-ignore
 
     // Each element holds its own text.
-    const text = (e: Element) => tagged.sequences.filter((s) => e.mcids.some((m) => m.mcid === s.mcid && tagged.pages[s.page]!.ref === m.page)).map((s) => shown(s.body)).join(" ");
+    const text = (e: Element) =>
+      tagged.sequences
+        .filter((s) => e.mcids.some((m) => m.mcid === s.mcid && tagged.pages[s.page]!.ref === m.page))
+        .map((s) => shown(s.body))
+        .join(" ");
     const ofType = (t: string) => tagged.elements.filter((e) => e.type === t);
     expect(ofType("H1").map(text)).toEqual(["Flood TTX", "Exercise Overview"]);
     expect(ofType("H2").map(text)).toEqual(["Handling Instructions", "Capabilities"]);
@@ -193,7 +212,11 @@ describe("tagged PDF", () => {
     expect(tagged.attribute(body!, "ListNumbering")).toBe("/Decimal");
     expect(ofType("TH").map((e) => tagged.attribute(e, "Scope"))).toEqual(["/Column", "/Column", "/Row"]);
     // The drawn check box reads as one.
-    expect(ofType("TD")[3]!.dict.get((await import("pdf-lib")).PDFName.of("ActualText"))?.toString()).toBe("<FEFF2610>");
+    expect(
+      ofType("TD")[3]!
+        .dict.get((await import("pdf-lib")).PDFName.of("ActualText"))
+        ?.toString(),
+    ).toBe("<FEFF2610>");
 
     // Footers, rules and cell boxes are artifacts; the footer is pagination.
     expect(tagged.artifacts[1]!.some((a) => shown(a).includes("Page 2 of 2"))).toBe(true);
@@ -201,7 +224,18 @@ describe("tagged PDF", () => {
 
     // Text extraction keeps the reading order.
     const { text: extracted } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
-    const order = ["Flood TTX", "Handling Instructions", "Exercise Overview", "The river rises overnight", "Open the EOC", "Call staff", "Warn residents", "Capability", "Write the plan", "1 March"];
+    const order = [
+      "Flood TTX",
+      "Handling Instructions",
+      "Exercise Overview",
+      "The river rises overnight",
+      "Open the EOC",
+      "Call staff",
+      "Warn residents",
+      "Capability",
+      "Write the plan",
+      "1 March",
+    ];
     const positions = order.map((s) => extracted.indexOf(s));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -234,7 +268,10 @@ describe("tagged PDF", () => {
     const fonts = tagged.doc.context
       .enumerateIndirectObjects()
       .map(([, obj]) => obj)
-      .filter((obj): obj is PDFDict => obj instanceof PDFDict && obj.get(PDFName.of("Type")) === PDFName.of("Font") && obj.get(PDFName.of("Subtype")) === PDFName.of("Type0"));
+      .filter(
+        (obj): obj is PDFDict =>
+          obj instanceof PDFDict && obj.get(PDFName.of("Type")) === PDFName.of("Font") && obj.get(PDFName.of("Subtype")) === PDFName.of("Type0"),
+      );
     expect(fonts).toHaveLength(2);
     for (const font of fonts) expect(font.lookup(PDFName.of("ToUnicode"))).toBeInstanceOf(PDFStream);
     const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });

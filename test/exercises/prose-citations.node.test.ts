@@ -9,16 +9,30 @@ const passages: Passage[] = [
     documentName: "Kestrel Dam EAP",
     content: "# Notification\nThe dam operator calls the county\nwarning point when the spillway gauge reaches 42 feet. Sirens sound in Zone 2.",
   },
-  { documentId: "doc-shelter", chunkId: "chunk-shelter", documentName: "Mass Care Annex", page: 4, content: "Red Cross opens the Northside High shelter for 400 evacuees." },
+  {
+    documentId: "doc-shelter",
+    chunkId: "chunk-shelter",
+    documentName: "Mass Care Annex",
+    page: 4,
+    content: "Red Cross opens the Northside High shelter for 400 evacuees.",
+  },
 ];
 
 describe("prose citations of the design assistant", () => {
   it("maps each [n] to the server's passage, quoting the sentence the statement rests on, one citation per passage in order of mention", () => {
-    const text = "Players should test the Northside High shelter opening for 400 evacuees [2]. Sirens sound in Zone 2 when the gauge trips [1][2]. Again [2, 1].";
+    const text =
+      "Players should test the Northside High shelter opening for 400 evacuees [2]. Sirens sound in Zone 2 when the gauge trips [1][2]. Again [2, 1].";
     const { content, citations } = citeProse(text, passages);
     expect(content).toBe(text);
     expect(citations).toEqual([
-      { n: 2, documentId: "doc-shelter", chunkId: "chunk-shelter", documentName: "Mass Care Annex", page: 4, quote: "Red Cross opens the Northside High shelter for 400 evacuees." },
+      {
+        n: 2,
+        documentId: "doc-shelter",
+        chunkId: "chunk-shelter",
+        documentName: "Mass Care Annex",
+        page: 4,
+        quote: "Red Cross opens the Northside High shelter for 400 evacuees.",
+      },
       { n: 1, documentId: "doc-dam", chunkId: "chunk-dam", documentName: "Kestrel Dam EAP", quote: "Sirens sound in Zone 2." },
     ]);
   });
@@ -44,6 +58,12 @@ describe("prose citations of the design assistant", () => {
     // The shelter passage shares no word with the question: not quoted.
     expect(answer).not.toContain("[2]");
     const { citations } = citeProse(answer, passages);
-    expect(citations).toEqual([expect.objectContaining({ n: 1, chunkId: "chunk-dam", quote: "The dam operator calls the county warning point when the spillway gauge reaches 42 feet." })]);
+    expect(citations).toEqual([
+      expect.objectContaining({
+        n: 1,
+        chunkId: "chunk-dam",
+        quote: "The dam operator calls the county warning point when the spillway gauge reaches 42 feet.",
+      }),
+    ]);
   });
 });

@@ -96,7 +96,11 @@ describe("core capabilities", () => {
 
   it("places every capability in the mission areas of the doctrine", () => {
     for (const area of MISSION_AREAS) {
-      expect(capabilitiesInMissionArea(area).map((c) => c.name).sort()).toEqual([...HSEEP_MISSION_AREAS[area]!].sort());
+      expect(
+        capabilitiesInMissionArea(area)
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual([...HSEEP_MISSION_AREAS[area]!].sort());
     }
   });
 
@@ -106,12 +110,7 @@ describe("core capabilities", () => {
     }
     const shared = CORE_CAPABILITIES.filter((c) => c.missionAreas.length === 2).map((c) => c.name);
     expect(shared.sort()).toEqual(
-      [
-        "Infrastructure Systems",
-        "Intelligence and Information Sharing",
-        "Interdiction and Disruption",
-        "Screening, Search, and Detection",
-      ].sort(),
+      ["Infrastructure Systems", "Intelligence and Information Sharing", "Interdiction and Disruption", "Screening, Search, and Detection"].sort(),
     );
   });
 

@@ -55,7 +55,12 @@ export const oidcFake: FakeRoute = async (req, res, body) => {
       return true;
     }
     const code = randomBytes(16).toString("hex");
-    codes.set(code, { clientId, redirectUri, challenge: url.searchParams.get("code_challenge"), email: url.searchParams.get("login_hint") ?? OIDC_DEFAULT_EMAIL });
+    codes.set(code, {
+      clientId,
+      redirectUri,
+      challenge: url.searchParams.get("code_challenge"),
+      email: url.searchParams.get("login_hint") ?? OIDC_DEFAULT_EMAIL,
+    });
     const back = new URL(redirectUri);
     back.searchParams.set("code", code);
     const state = url.searchParams.get("state");
@@ -93,7 +98,14 @@ export const oidcFake: FakeRoute = async (req, res, body) => {
       return true;
     }
     const local = email.split("@")[0];
-    json(res, 200, { sub: `sub-${local}`, email, email_verified: !local!.startsWith("unverified"), name: "Sso Person", given_name: "Sso", family_name: "Person" });
+    json(res, 200, {
+      sub: `sub-${local}`,
+      email,
+      email_verified: !local!.startsWith("unverified"),
+      name: "Sso Person",
+      given_name: "Sso",
+      family_name: "Person",
+    });
     return true;
   }
 

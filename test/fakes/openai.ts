@@ -49,7 +49,8 @@ export const FAKE_IMAGE_TEXT: Record<string, string> = {
   // test/documents/fixtures/sign.png
   f7f1cbbae146bcd43c65f135a0a940e3d6edfb025d0859ca0d78fcc27db42a52: "# Shelter capacity 450",
   // test/documents/fixtures/sandbag-memo.png (the documents-answer journey's scanned memo)
-  ebe3fe52ed76296db377b21bc00ddf5760e82170dd2a1d3703619fc3b44a6547: "PUBLIC WORKS MEMO — SANDBAG STOCKPILE\n\n12,000 filled sandbags held at the Harlow Park depot",
+  ebe3fe52ed76296db377b21bc00ddf5760e82170dd2a1d3703619fc3b44a6547:
+    "PUBLIC WORKS MEMO — SANDBAG STOCKPILE\n\n12,000 filled sandbags held at the Harlow Park depot",
   // the page image inside test/documents/fixtures/scanned.pdf
   f88f7ba7d5df86849488c2faac8da9dc2942f52931076004417fc2ede7eaaf9c: "Muster point B at gate 4",
 };
@@ -120,7 +121,13 @@ function answerText(body: ChatBody, scenario: Scenario): string {
 }
 
 function chunk(model: string, delta: Record<string, unknown>, finish: string | null = null) {
-  return { id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(fakeNowMs() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion.chunk",
+    created: Math.floor(fakeNowMs() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

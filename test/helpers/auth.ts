@@ -93,7 +93,9 @@ export async function createTestUser(
   if (!res.ok) throw new Error(`createTestUser: sign-up failed with ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
   const token = (await verificationLink(email)).searchParams.get("token")!;
-  const verified = await SELF.fetch(`http://localhost/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { "cf-connecting-ip": testClientIp() } });
+  const verified = await SELF.fetch(`http://localhost/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
+    headers: { "cf-connecting-ip": testClientIp() },
+  });
   if (!verified.ok) throw new Error(`createTestUser: confirming the address failed with ${verified.status}: ${await verified.text()}`);
   const cookie = await sessionCookieFor(body.user.id);
   const db = getDb(env.DB);

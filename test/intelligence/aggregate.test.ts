@@ -44,7 +44,12 @@ describe("searchIntelligence: every configured source at once", () => {
   it("still answers from the others when one source is down, and says which one", async () => {
     const result = await searchIntelligence(ctxWith(fakeSourceVars({ nws: "500" })), "flood", WA, noWait);
     expect(result.anyAnswered).toBe(true);
-    expect(result.outcomes.find((o) => o.source === "nws")).toEqual({ source: "nws", name: "National Weather Service", status: "error", message: "NWS answered 500 after 3 attempts." });
+    expect(result.outcomes.find((o) => o.source === "nws")).toEqual({
+      source: "nws",
+      name: "National Weather Service",
+      status: "error",
+      message: "NWS answered 500 after 3 attempts.",
+    });
     expect(result.items.some((i) => i.source === "nws")).toBe(false);
     expect(result.items.some((i) => i.source === "usgs")).toBe(true);
     expect(outcomeNotice(result.outcomes)).toBe("Not included: NWS answered 500 after 3 attempts.");
@@ -87,7 +92,12 @@ describe("searchIntelligence: every configured source at once", () => {
         { source: "nws", name: "National Weather Service", status: "not-configured", message: "Turned off by INTEL_SOURCES." },
         { source: "usgs", name: "U.S. Geological Survey", status: "not-configured", message: "Turned off by INTEL_SOURCES." },
         { source: "openfema", name: "FEMA (OpenFEMA)", status: "not-configured", message: "Turned off by INTEL_SOURCES." },
-        { source: "asknews", name: "AskNews", status: "not-configured", message: "AskNews needs ASKNEWS_API_KEY, or ASKNEWS_CLIENT_ID and ASKNEWS_CLIENT_SECRET." },
+        {
+          source: "asknews",
+          name: "AskNews",
+          status: "not-configured",
+          message: "AskNews needs ASKNEWS_API_KEY, or ASKNEWS_CLIENT_ID and ASKNEWS_CLIENT_SECRET.",
+        },
         { source: "gdelt", name: "GDELT", status: "not-configured", message: "Turned off by INTEL_SOURCES." },
       ],
     });

@@ -90,7 +90,10 @@ describe("alerts API: create, list, get, update, pause, resume, delete", () => {
     const alertId = await insertAlert(u.userId, { nextRunAt: Date.UTC(2100, 0, 1) });
     const t1 = Date.UTC(2031, 0, 1, 8);
     const t2 = Date.UTC(2031, 0, 2, 8);
-    for (const [t, content] of [[t1, "first [1]"], [t2, "second [1]"]] as const) {
+    for (const [t, content] of [
+      [t1, "first [1]"],
+      [t2, "second [1]"],
+    ] as const) {
       await env.DB.prepare(`INSERT INTO "AlertSummary" ("id", "alertId", "title", "content", "triggerDate", "sourceCount") VALUES (?, ?, ?, ?, ?, 3)`)
         .bind(crypto.randomUUID(), alertId, `t${t}`, content, t)
         .run();
@@ -152,7 +155,13 @@ describe("alerts API: tenancy and validation", () => {
 describe("notifications API: settings and the in-app list", () => {
   it("has sensible defaults and saves switches one at a time", async () => {
     const u = await user();
-    expect((await json(await api("/api/notifications/settings", { user: u }))).settings).toEqual({ live: true, email: true, inApp: true, push: false, saved: false });
+    expect((await json(await api("/api/notifications/settings", { user: u }))).settings).toEqual({
+      live: true,
+      email: true,
+      inApp: true,
+      push: false,
+      saved: false,
+    });
     const saved = (await json(await api("/api/notifications/settings", { user: u, method: "PUT", body: { email: false } }))).settings;
     expect(saved).toEqual({ live: true, email: false, inApp: true, push: false, saved: true });
     const again = (await json(await api("/api/notifications/settings", { user: u, method: "PUT", body: { push: true } }))).settings;

@@ -73,7 +73,13 @@ describe("alert cron: finds only due alerts and enqueues them", () => {
     for (let i = 0; i < 230; i++) ids.push(await insertAlert(u.userId, { cadence: "hourly", nextRunAt: T - 10 * DAY - i }));
     const queue = recordingQueue();
     const sizes: number[] = [];
-    const counting = { sendBatch: async (m: Iterable<MessageSendRequest<unknown>>) => { const list = [...m]; sizes.push(list.length); return queue.sendBatch(list); } };
+    const counting = {
+      sendBatch: async (m: Iterable<MessageSendRequest<unknown>>) => {
+        const list = [...m];
+        sizes.push(list.length);
+        return queue.sendBatch(list);
+      },
+    };
     const result = await enqueueDueAlerts(appContext(env), T, { queue: counting, pageSize: 120 });
     expect(mine(ids, queue.sent)).toHaveLength(230);
     expect(new Set(mine(ids, queue.sent).map((m) => m.alertId)).size).toBe(230);
@@ -105,7 +111,11 @@ describe("alert cron: finds only due alerts and enqueues them", () => {
     const outcomes = await Promise.all([runTask(ctx, task, T), runTask(ctx, task, T)]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(["ran", "skipped"]);
     expect(outcomes.find((o) => o.outcome === "ran")!.summary).toMatch(/due alert\(s\) enqueued/);
-    expect(mine(ids, queue.sent).map((m) => m.alertId).sort()).toEqual([...ids].sort());
+    expect(
+      mine(ids, queue.sent)
+        .map((m) => m.alertId)
+        .sort(),
+    ).toEqual([...ids].sort());
     // A repeat of the same trigger after the run finished is a no-op too.
     expect((await runTask(ctx, task, T)).outcome).toBe("skipped");
     expect(mine(ids, queue.sent)).toHaveLength(2);

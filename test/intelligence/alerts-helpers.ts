@@ -16,7 +16,8 @@ export async function setAlertsFlag(accountId: string, on: boolean) {
 export async function alertsUser(options: { flag?: boolean; credits?: number; plan?: "SOLO" | "TEAM" | "ENTERPRISE" } = {}): Promise<TestUser> {
   const user = await createTestUser({ plan: options.plan });
   await setAlertsFlag(user.accountId, options.flag ?? true);
-  if (options.credits) await grantCredits(appContext(env), { accountId: user.accountId, amount: options.credits, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
+  if (options.credits)
+    await grantCredits(appContext(env), { accountId: user.accountId, amount: options.credits, idempotencyKey: `test-grant:${crypto.randomUUID()}` });
   return user;
 }
 
@@ -44,7 +45,10 @@ export function recordingQueue(): AlertQueue & { sent: AlertMessage[]; calls: nu
 }
 
 /** Inserts an alert directly (the cron tests choose nextRunAt). */
-export async function insertAlert(userId: string, values: { cadence?: "hourly" | "daily" | "weekly"; nextRunAt: number | null; isActive?: boolean; queryText?: string }): Promise<string> {
+export async function insertAlert(
+  userId: string,
+  values: { cadence?: "hourly" | "daily" | "weekly"; nextRunAt: number | null; isActive?: boolean; queryText?: string },
+): Promise<string> {
   const id = crypto.randomUUID();
   await env.DB.prepare(`INSERT INTO "Alert" ("id", "userId", "queryText", "isActive", "cadence", "nextRunAt") VALUES (?, ?, ?, ?, ?, ?)`)
     .bind(id, userId, values.queryText ?? "flood", values.isActive === false ? 0 : 1, values.cadence ?? "daily", values.nextRunAt)

@@ -31,7 +31,9 @@ async function setup(options: { credits?: number; flag?: boolean } = {}) {
 }
 
 async function summaries(alertId: string) {
-  const { results } = await env.DB.prepare(`SELECT * FROM "AlertSummary" WHERE "alertId" = ? ORDER BY "triggerDate"`).bind(alertId).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare(`SELECT * FROM "AlertSummary" WHERE "alertId" = ? ORDER BY "triggerDate"`)
+    .bind(alertId)
+    .all<Record<string, unknown>>();
   return results;
 }
 async function items(userId: string) {
@@ -39,7 +41,9 @@ async function items(userId: string) {
   return results;
 }
 async function mails(to: string) {
-  const { results } = await env.DB.prepare(`SELECT * FROM "EmailOutbox" WHERE "to" = ? AND "kind" LIKE 'alert-summary%'`).bind(to).all<Record<string, unknown>>();
+  const { results } = await env.DB.prepare(`SELECT * FROM "EmailOutbox" WHERE "to" = ? AND "kind" LIKE 'alert-summary%'`)
+    .bind(to)
+    .all<Record<string, unknown>>();
   return results;
 }
 const balanceOf = async (accountId: string) => (await getLedgerState(appContext(env), accountId)).balance.currentBalance;
@@ -93,7 +97,9 @@ describe("alert consumer: one cited summary, charged, notified", () => {
     const { u, alertId, message } = await setup();
     const qenv = fakeSourcesEnv();
     for (let delivery = 0; delivery < 2; delivery++) {
-      const batch = createMessageBatch("readyroom-alerts", [{ id: `m-${alertId}-${delivery}`, timestamp: new Date(NOW), attempts: delivery + 1, body: message }]);
+      const batch = createMessageBatch("readyroom-alerts", [
+        { id: `m-${alertId}-${delivery}`, timestamp: new Date(NOW), attempts: delivery + 1, body: message },
+      ]);
       const ctx = createExecutionContext();
       await worker.queue(batch, qenv as never, ctx);
       const result = await getQueueResult(batch, ctx);

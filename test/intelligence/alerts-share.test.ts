@@ -45,7 +45,15 @@ async function newAlert(user: TestUser, queryText = "Brackwater River flood"): P
 async function insertSummary(alertId: string, values: { title: string; content: string; at: number; sourceCount?: number; notice?: string }) {
   await getDb(env.DB)
     .insert(alertSummaries)
-    .values({ alertId, title: values.title, content: values.content, triggerDate: new Date(values.at), sourceCount: values.sourceCount ?? 2, notice: values.notice ?? null, creditsCharged: 3 });
+    .values({
+      alertId,
+      title: values.title,
+      content: values.content,
+      triggerDate: new Date(values.at),
+      sourceCount: values.sourceCount ?? 2,
+      notice: values.notice ?? null,
+      creditsCharged: 3,
+    });
 }
 
 function expectPublicPageHeaders(res: Response) {
@@ -65,10 +73,16 @@ describe("alert share lifecycle", () => {
     const other = await newAlert(alice, "Private wildfire watch");
     await insertSummary(other, { title: "Private summary", content: "Private words.", at: NOW });
     await insertSummary(alertId, { title: "Sable River crest — 2026-02-28", content: "Older words.", at: NOW - 2 * 24 * HOUR });
-    await insertSummary(alertId, { title: "Sable River crest — 2026-03-01 (skipped)", content: INSUFFICIENT_CREDITS_NOTICE, notice: INSUFFICIENT_CREDITS_NOTICE, at: NOW - 24 * HOUR });
+    await insertSummary(alertId, {
+      title: "Sable River crest — 2026-03-01 (skipped)",
+      content: INSUFFICIENT_CREDITS_NOTICE,
+      notice: INSUFFICIENT_CREDITS_NOTICE,
+      at: NOW - 24 * HOUR,
+    });
     await insertSummary(alertId, {
       title: "Sable River crest — 2026-03-02",
-      content: "Crest of **29 ft** expected [1]. Levee patrols doubled [1, 2].\n\n**Sources**\n\n1. [River forecast](https://water.noaa.gov/gauges/fnkl1) — NWS, 2026-03-02\n2. [County update](https://example.org/news/levee) — Brackwater Herald, 2026-03-02",
+      content:
+        "Crest of **29 ft** expected [1]. Levee patrols doubled [1, 2].\n\n**Sources**\n\n1. [River forecast](https://water.noaa.gov/gauges/fnkl1) — NWS, 2026-03-02\n2. [County update](https://example.org/news/levee) — Brackwater Herald, 2026-03-02",
       at: NOW,
       sourceCount: 2,
     });
@@ -94,10 +108,12 @@ describe("alert share lifecycle", () => {
     expect(html).toContain("<strong>29 ft</strong>");
     // Citations link to their sources; the Sources list links too.
     expect(html).toContain('expected [<a href="https://water.noaa.gov/gauges/fnkl1" rel="noopener noreferrer nofollow">1</a>]');
-    expect(html).toContain('[<a href="https://water.noaa.gov/gauges/fnkl1" rel="noopener noreferrer nofollow">1</a>, <a href="https://example.org/news/levee" rel="noopener noreferrer nofollow">2</a>]');
+    expect(html).toContain(
+      '[<a href="https://water.noaa.gov/gauges/fnkl1" rel="noopener noreferrer nofollow">1</a>, <a href="https://example.org/news/levee" rel="noopener noreferrer nofollow">2</a>]',
+    );
     expect(html).toContain('<a href="https://example.org/news/levee" rel="noopener noreferrer nofollow">County update</a>');
     // The earlier summary by its heading and date; the skipped one (the owner's credits) not at all.
-    expect(html).toContain("<h2 id=\"earlier-summaries\">Earlier summaries</h2>");
+    expect(html).toContain('<h2 id="earlier-summaries">Earlier summaries</h2>');
     expect(html).toContain("<h3>Sable River crest — 2026-02-28</h3>");
     expect(html).not.toContain("Older words.");
     expect(html).not.toContain("skipped");

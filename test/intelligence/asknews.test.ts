@@ -73,9 +73,11 @@ describe("AskNews news search adapter", () => {
   });
 
   it("reports an unexpected shape as an error of the source", async () => {
-    await expect(askNewsSource(settings("asknews", "wrong-shape"), { apiKey: ASKNEWS_TEST_KEY }).search("flood", { limit: 5, now: NOW })).rejects.toMatchObject({
-      kind: "malformed",
-      message: "AskNews answered articles in an unexpected shape.",
-    });
+    await expect(askNewsSource(settings("asknews", "wrong-shape"), { apiKey: ASKNEWS_TEST_KEY }).search("flood", { limit: 5, now: NOW })).rejects.toMatchObject(
+      {
+        kind: "malformed",
+        message: "AskNews answered articles in an unexpected shape.",
+      },
+    );
   });
 });

@@ -22,7 +22,16 @@ export async function createBriefOk(user: TestUser, body: Json = {}): Promise<Js
 export async function insertBriefs(userId: string, rows: { title: string; at: number; content?: string; shareToken?: string }[]) {
   return getDb(env.DB)
     .insert(intelBriefs)
-    .values(rows.map((r) => ({ userId, title: r.title, content: r.content ?? `${r.title} content`, shareToken: r.shareToken ?? null, createdAt: new Date(r.at), updatedAt: new Date(r.at) })))
+    .values(
+      rows.map((r) => ({
+        userId,
+        title: r.title,
+        content: r.content ?? `${r.title} content`,
+        shareToken: r.shareToken ?? null,
+        createdAt: new Date(r.at),
+        updatedAt: new Date(r.at),
+      })),
+    )
     .returning();
 }
 

@@ -40,7 +40,10 @@ function expectPublicPageHeaders(res: Response) {
 
 describe("share lifecycle", () => {
   it("shares a brief: a 43-character base64url token and a public page, signed out", async () => {
-    const brief = await createBriefOk(alice, { title: "Sable River crest", content: "## Outlook\n\nCrest of **29 ft** at [NWS](https://water.noaa.gov/gauges/fnkl1)." });
+    const brief = await createBriefOk(alice, {
+      title: "Sable River crest",
+      content: "## Outlook\n\nCrest of **29 ft** at [NWS](https://water.noaa.gov/gauges/fnkl1).",
+    });
     const shared = await shareOk(alice, brief.id);
     expect(shared.shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(shared.sharePath).toBe(`/share/briefs/${shared.shareToken}`);

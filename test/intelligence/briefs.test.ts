@@ -14,13 +14,22 @@ beforeAll(async () => {
 describe("brief CRUD", () => {
   it("creates, reads, edits and deletes a brief", async () => {
     const brief = await createBriefOk(alice, { title: "  Levee L-3 seepage  ", content: "Boils near Alder Flats." });
-    expect(brief).toMatchObject({ title: "Levee L-3 seepage", content: "Boils near Alder Flats.", chatId: null, messageIndex: null, shareToken: null, sharePath: null });
+    expect(brief).toMatchObject({
+      title: "Levee L-3 seepage",
+      content: "Boils near Alder Flats.",
+      chatId: null,
+      messageIndex: null,
+      shareToken: null,
+      sharePath: null,
+    });
     expect(typeof brief.id).toBe("string");
 
     const got = await json(await expectStatus(await api(`${BRIEFS}/${brief.id}`, { user: alice }), 200));
     expect(got.brief).toEqual(brief);
 
-    const edited = await json(await expectStatus(await api(`${BRIEFS}/${brief.id}`, { user: alice, method: "PATCH", body: { content: "Boils grew overnight." } }), 200));
+    const edited = await json(
+      await expectStatus(await api(`${BRIEFS}/${brief.id}`, { user: alice, method: "PATCH", body: { content: "Boils grew overnight." } }), 200),
+    );
     expect(edited.brief).toMatchObject({ id: brief.id, title: "Levee L-3 seepage", content: "Boils grew overnight." });
     const retitled = await json(await expectStatus(await api(`${BRIEFS}/${brief.id}`, { user: alice, method: "PATCH", body: { title: "L-3 boils" } }), 200));
     expect(retitled.brief).toMatchObject({ title: "L-3 boils", content: "Boils grew overnight." });

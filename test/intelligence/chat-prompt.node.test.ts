@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { itemsForPrompt } from "../../worker/intelligence/digest";
-import { buildIntelPrompt, describeRegion, documentsOnlyPreface, intelSearchQuery, offlineIntelAnswer, type IntelPromptInput } from "../../worker/intelligence-chat/prompt";
+import {
+  buildIntelPrompt,
+  describeRegion,
+  documentsOnlyPreface,
+  intelSearchQuery,
+  offlineIntelAnswer,
+  type IntelPromptInput,
+} from "../../worker/intelligence-chat/prompt";
 import type { IntelItem } from "../../worker/intelligence/sources";
 import type { RetrievedPassage } from "../../worker/documents/retrieval";
 import { EMPTY_CUSTOM_INSTRUCTIONS } from "../../shared/profile/model";
@@ -83,7 +90,12 @@ describe("buildIntelPrompt", () => {
   it("numbers the items, states the region, instructions (Intelligence Findings first) and language, and ends with the question", () => {
     const prompt = buildIntelPrompt(
       input({
-        instructions: { ...EMPTY_CUSTOM_INSTRUCTIONS, intelligenceFindings: "Levee L-3 seeps above 17 feet.", focus: "Brackwater County", askReadyroom: "Only for Ask" },
+        instructions: {
+          ...EMPTY_CUSTOM_INSTRUCTIONS,
+          intelligenceFindings: "Levee L-3 seeps above 17 feet.",
+          focus: "Brackwater County",
+          askReadyroom: "Only for Ask",
+        },
         language: "French",
         history: [
           { role: "user", content: "Any storms?" },
@@ -134,13 +146,17 @@ describe("the offline answer", () => {
     const answer = buildIntelPrompt(input()).offlineAnswer();
     expect(answer).toBe(offlineIntelAnswer("What is the latest on the flood?", ITEMS, "Brackwater, Washington (WA)"));
     expect(answer).toContain('Here is what the intelligence sources report for "What is the latest on the flood?" (2 items, official feeds first)');
-    expect(answer).toContain("**Active warnings and advisories**\n- Flood Warning issued for the Brackwater River (King; Pierce), NWS Seattle WA, 2026-03-02: The river is expected to crest at 19.2 feet Tuesday. [1]");
+    expect(answer).toContain(
+      "**Active warnings and advisories**\n- Flood Warning issued for the Brackwater River (King; Pierce), NWS Seattle WA, 2026-03-02: The river is expected to crest at 19.2 feet Tuesday. [1]",
+    );
     expect(answer).toContain("**News coverage**\n- Levee inspections ordered as flood waters rise, seattletimes.example, 2026-03-02 [2]");
     expect(answer).toMatch(/No AI provider is configured/);
   });
 
   it("says when the sources reported nothing", () => {
-    expect(offlineIntelAnswer("Tsunami?", [], "Washington (WA)")).toBe('The intelligence sources answered, but reported nothing current for "Tsunami?" in Washington (WA). Try other words, or check again later.');
+    expect(offlineIntelAnswer("Tsunami?", [], "Washington (WA)")).toBe(
+      'The intelligence sources answered, but reported nothing current for "Tsunami?" in Washington (WA). Try other words, or check again later.',
+    );
   });
 });
 

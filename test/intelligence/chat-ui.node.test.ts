@@ -65,9 +65,12 @@ describe("briefContent", () => {
     );
     const all = briefContent("Nothing cited.", { citations: CITATIONS, documents: [] });
     expect(all).toContain("2. [Levee inspections ordered \\[update\\]](https://www.seattletimes.example/levee%20%281%29) — seattletimes.example, 1 Mar 2026");
-    expect(briefContent("From the plan [1].", { citations: [], documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", page: 3, snippet: "" }] })).toBe(
-      "From the plan [1].\n\n**Sources**\n\n1. flood-plan, page 3",
-    );
+    expect(
+      briefContent("From the plan [1].", {
+        citations: [],
+        documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", page: 3, snippet: "" }],
+      }),
+    ).toBe("From the plan [1].\n\n**Sources**\n\n1. flood-plan, page 3");
     expect(briefContent("Plain.", null)).toBe("Plain.");
   });
 
@@ -84,7 +87,13 @@ describe("IntelAnswer", () => {
 
   it("links [n] and every source to the item, in a new tab without an opener, with publisher, date and kind; shows the notice", () => {
     const html = renderToStaticMarkup(
-      createElement(IntelAnswer, { id: "a", content: "Warning in force [1]; levees inspected [2]. <script>x</script>", sources, model: "gpt-4o", saveBrief: () => undefined }),
+      createElement(IntelAnswer, {
+        id: "a",
+        content: "Warning in force [1]; levees inspected [2]. <script>x</script>",
+        sources,
+        model: "gpt-4o",
+        saveBrief: () => undefined,
+      }),
     );
     expect(html).toContain('href="https://api.weather.gov/alerts/urn:oid:1" target="_blank" rel="noopener noreferrer"');
     expect(html).toContain('aria-label="Source 1: Flood Warning issued for the Brackwater River, NWS Seattle WA, 2 Mar 2026 (opens in a new tab)"');
@@ -111,7 +120,12 @@ describe("IntelAnswer", () => {
       createElement(IntelAnswer, {
         id: "a",
         content: "No intelligence source answered. This answer comes from your own documents only.\n\nEvacuate at 18 feet [1].",
-        sources: { citations: [], documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", snippet: "at [18] feet" }], notice: "No intelligence source answered.", sourcesAnswered: false },
+        sources: {
+          citations: [],
+          documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", snippet: "at [18] feet" }],
+          notice: "No intelligence source answered.",
+          sourcesAnswered: false,
+        },
         offline: true,
       }),
     );
@@ -123,7 +137,13 @@ describe("IntelAnswer", () => {
 
 describe("IntelligenceChat", () => {
   const detail: IntelChatDetail = {
-    chat: { id: "chat-1", title: "What is the latest on the flood?", createdAt: "2026-03-02T12:00:00.000Z", updatedAt: "2026-03-02T12:01:00.000Z", messageCount: 2 },
+    chat: {
+      id: "chat-1",
+      title: "What is the latest on the flood?",
+      createdAt: "2026-03-02T12:00:00.000Z",
+      updatedAt: "2026-03-02T12:01:00.000Z",
+      messageCount: 2,
+    },
     messages: [
       { role: "user", content: "What is the latest on the flood?", createdAt: "2026-03-02T12:00:00.000Z", metadata: null },
       {
@@ -136,7 +156,9 @@ describe("IntelligenceChat", () => {
   };
 
   it("renders the chat list, the opened chat with its sources, the labelled question box and a live status region", () => {
-    const html = renderToStaticMarkup(wrap(createElement(IntelligenceChat, { initialChats: [detail.chat], initialChat: detail, onSaveBrief: () => undefined })));
+    const html = renderToStaticMarkup(
+      wrap(createElement(IntelligenceChat, { initialChats: [detail.chat], initialChat: detail, onSaveBrief: () => undefined })),
+    );
     expect(html).toContain('aria-label="Intelligence chats"');
     expect(html).toMatch(/aria-current="page"[^>]*>.*What is the latest on the flood\?/s);
     expect(html).toContain("A flood warning is in force");

@@ -100,7 +100,13 @@ describe("asking the intelligence chat", () => {
     expect(citations.length).toBeGreaterThan(3);
     expect(citations).toEqual(citationsOf(items));
     expect(new Set(citations.map((c) => c.kind))).toEqual(new Set(["hazard-alert", "earthquake", "disaster-declaration", "news"]));
-    for (const c of citations) expect(c).toMatchObject({ title: expect.any(String), publisher: expect.any(String), url: expect.stringMatching(/^https:\/\//), publishedAt: expect.stringMatching(/^2026-/) });
+    for (const c of citations)
+      expect(c).toMatchObject({
+        title: expect.any(String),
+        publisher: expect.any(String),
+        url: expect.stringMatching(/^https:\/\//),
+        publishedAt: expect.stringMatching(/^2026-/),
+      });
     expect(events[1]).toMatchObject({ documents: [], notice: null, sourcesAnswered: true });
 
     const answer = textOf(events);
@@ -187,7 +193,12 @@ describe("asking the intelligence chat", () => {
     await expectStatus(res, 200);
     const events = await readNdjson(res);
     const cited = events[1]!;
-    expect(cited).toMatchObject({ type: "citations", citations: [], sourcesAnswered: false, notice: expect.stringMatching(/^No intelligence source answered: NWS answered 500/) });
+    expect(cited).toMatchObject({
+      type: "citations",
+      citations: [],
+      sourcesAnswered: false,
+      notice: expect.stringMatching(/^No intelligence source answered: NWS answered 500/),
+    });
     const documents = cited.documents as { n: number; documentId: string }[];
     expect(documents.length).toBeGreaterThan(0);
     expect(documents[0]).toMatchObject({ n: 1, documentId: doc.id });
@@ -201,7 +212,9 @@ describe("asking the intelligence chat", () => {
     // The note is part of the saved answer, with the document citations.
     expect((await savedChat(chatId))![1]).toMatchObject({ content: answer, metadata: { sourcesAnswered: false, documents } });
 
-    const offline = await readNdjson(await askOverHttp(me, await newChat(me), { question: "When is the evacuation of the low-lying zones ordered?" }, { env: intelEnv(ALL_DOWN) }));
+    const offline = await readNdjson(
+      await askOverHttp(me, await newChat(me), { question: "When is the evacuation of the low-lying zones ordered?" }, { env: intelEnv(ALL_DOWN) }),
+    );
     const text = textOf(offline);
     expect(text).toMatch(/^No intelligence source answered: .* This answer comes from your own documents only\.\n\n/);
     expect(text).toContain("Here is what your documents say about");
@@ -210,7 +223,9 @@ describe("asking the intelligence chat", () => {
 
   it("with no source configured and no documents, says both", async () => {
     const me = await planner(100, null);
-    const events = await readNdjson(await askOverHttp(me, await newChat(me), { question: "Any wildfire threats?" }, { env: intelEnv({ INTEL_SOURCES: "none" }) }));
+    const events = await readNdjson(
+      await askOverHttp(me, await newChat(me), { question: "Any wildfire threats?" }, { env: intelEnv({ INTEL_SOURCES: "none" }) }),
+    );
     expect(events[1]).toMatchObject({ citations: [], documents: [], notice: "No intelligence source is configured.", sourcesAnswered: false });
     expect(textOf(events)).toMatch(/^No intelligence source is configured\. This answer comes from your own documents only\./);
     expect(textOf(events)).toMatch(/Upload your plans/);
@@ -220,7 +235,12 @@ describe("asking the intelligence chat", () => {
     const me = await planner(0);
     const chatId = await newChat(me);
     const key = uniqueKey();
-    const res = await askOverHttp(me, chatId, { question: "Flood warnings?" }, { env: intelEnv(fakeSourceVars({ nws: `ok.${key}`, usgs: `ok.${key}`, openfema: `ok.${key}`, gdelt: `ok.${key}` }), true) });
+    const res = await askOverHttp(
+      me,
+      chatId,
+      { question: "Flood warnings?" },
+      { env: intelEnv(fakeSourceVars({ nws: `ok.${key}`, usgs: `ok.${key}`, openfema: `ok.${key}`, gdelt: `ok.${key}` }), true) },
+    );
     await expectStatus(res, 402);
     expect(await apiError(res)).toMatchObject({ message: "Credit limit exceeded", code: "credit_limit_exceeded" });
     expect(await requestsOf(key)).toEqual([]);
@@ -241,7 +261,9 @@ describe("asking the intelligence chat", () => {
     expectConsoleError(/^\[intel-chat\] stream interrupted: /);
     const me = await planner(100);
     const chatId = await newChat(me);
-    const events = await readNdjson(await askOverHttp(me, chatId, { question: "Flood warnings? [fake:fail]" }, { env: intelEnv({ INTEL_SOURCES: "none" }, true) }));
+    const events = await readNdjson(
+      await askOverHttp(me, chatId, { question: "Flood warnings? [fake:fail]" }, { env: intelEnv({ INTEL_SOURCES: "none" }, true) }),
+    );
     expect(events.at(-1)).toEqual({ type: "error", message: expect.stringContaining("partial answer was kept"), interrupted: true });
     const saved = (await savedChat(chatId))!;
     expect(saved.map((m) => m.role)).toEqual(["user", "assistant"]);

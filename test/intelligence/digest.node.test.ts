@@ -18,7 +18,16 @@ const item = (id: string, extra: Partial<IntelItem> = {}): IntelItem => ({
 describe("intelligence digest", () => {
   const items = [
     item("a", { summary: "Crews closed the Quarry Road bridge. More rain is due." }),
-    item("w", { source: "nws", sourceName: "National Weather Service", kind: "hazard-alert", title: "Flood Warning", publisher: "NWS Seattle", area: "King", severity: "severe", summary: "The Sable River will crest at 24 feet." }),
+    item("w", {
+      source: "nws",
+      sourceName: "National Weather Service",
+      kind: "hazard-alert",
+      title: "Flood Warning",
+      publisher: "NWS Seattle",
+      area: "King",
+      severity: "severe",
+      summary: "The Sable River will crest at 24 feet.",
+    }),
   ];
 
   it("numbers citations in the items' order, with what a link needs", () => {

@@ -19,7 +19,9 @@ describe("the sources' HTTP policy (against the fakes)", () => {
   it("retries a 5xx with exponential backoff, then reports the status when retries run out", async () => {
     const key = uniqueKey();
     const { sleep, waits } = recordingSleep();
-    const error = await nwsSource(settings("nws", `500.${key}`, { deps: { sleep }, retries: 3 })).search("", WA).catch((e: unknown) => e);
+    const error = await nwsSource(settings("nws", `500.${key}`, { deps: { sleep }, retries: 3 }))
+      .search("", WA)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect(error).toMatchObject({ kind: "http", message: "NWS answered 500 after 4 attempts." });
     expect(waits).toEqual([250, 500, 1000]);
@@ -50,7 +52,9 @@ describe("the sources' HTTP policy (against the fakes)", () => {
   });
 
   it("gives up on a source that does not answer within its budget", async () => {
-    const error = await nwsSource(settings("nws", "slow", { timeoutMs: 500 })).search("", WA).catch((e: unknown) => e);
+    const error = await nwsSource(settings("nws", "slow", { timeoutMs: 500 }))
+      .search("", WA)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "timeout", message: "NWS did not answer within 1 s." });
   });
 

@@ -46,8 +46,22 @@ describe("merging sources", () => {
         item({ id: "asknews:2", source: "asknews", url: "https://c.example/original", title: "Story B", publishedAt: "2026-03-02T08:00:00.000Z" }),
       ],
       [
-        item({ id: "nws:1", source: "nws", kind: "hazard-alert", url: "https://api.weather.gov/alerts/1", title: "Flood Warning", publishedAt: "2026-03-02T07:00:00.000Z" }),
-        item({ id: "nws:2", source: "nws", kind: "hazard-alert", url: "https://api.weather.gov/alerts/2", title: "Flood Warning", publishedAt: "2026-03-02T07:00:00.000Z" }),
+        item({
+          id: "nws:1",
+          source: "nws",
+          kind: "hazard-alert",
+          url: "https://api.weather.gov/alerts/1",
+          title: "Flood Warning",
+          publishedAt: "2026-03-02T07:00:00.000Z",
+        }),
+        item({
+          id: "nws:2",
+          source: "nws",
+          kind: "hazard-alert",
+          url: "https://api.weather.gov/alerts/2",
+          title: "Flood Warning",
+          publishedAt: "2026-03-02T07:00:00.000Z",
+        }),
       ],
     ]);
     expect(merged.map((i) => i.id)).toEqual(["asknews:1", "asknews:2", "nws:1", "nws:2"]);

@@ -21,7 +21,8 @@ describe("NWS active alerts adapter", () => {
       publisher: "NWS Seattle WA",
       url: "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.fake1",
       publishedAt: "2026-03-02T16:00:00.000Z",
-      summary: "* WHAT...Flooding caused by excessive rainfall. * WHERE...The Brackwater River at Millbrook. Turn around, don't drown when encountering flooded roads.",
+      summary:
+        "* WHAT...Flooding caused by excessive rainfall. * WHERE...The Brackwater River at Millbrook. Turn around, don't drown when encountering flooded roads.",
       severity: "severe",
       area: "Brackwater; King",
     });
@@ -54,7 +55,9 @@ describe("NWS active alerts adapter", () => {
 
   it("is skipped without a US state, without calling NWS", async () => {
     const key = uniqueKey();
-    const error = await nwsSource(settings("nws", `ok.${key}`)).search("flood", { limit: 5, now: NOW }).catch((e: unknown) => e);
+    const error = await nwsSource(settings("nws", `ok.${key}`))
+      .search("flood", { limit: 5, now: NOW })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect(error).toMatchObject({ kind: "skipped", message: "NWS alerts need a US state in the profile." });
     expect(await requestsOf(key)).toEqual([]);

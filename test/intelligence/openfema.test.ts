@@ -20,7 +20,9 @@ describe("OpenFEMA disaster declarations adapter", () => {
         "Major disaster declaration for Washington: Severe Storm. Incident period 2026-01-28 to 2026-02-04. Designated areas: King (County), Pierce (County), Brackwater (County). Programs: Individuals and Households, Public Assistance, Hazard Mitigation.",
       area: "King (County); Pierce (County); Brackwater (County)",
     });
-    expect(items[1]!.summary).toBe("Emergency declaration for Washington: Fire. Incident period 2026-01-05 to 2026-01-12. Designated areas: Statewide. Programs: Public Assistance.");
+    expect(items[1]!.summary).toBe(
+      "Emergency declaration for Washington: Fire. Incident period 2026-01-05 to 2026-01-12. Designated areas: Statewide. Programs: Public Assistance.",
+    );
     const [request] = await requestsOf(key);
     const params = new URL(request!.url, "http://x").searchParams;
     expect(params.get("$filter")).toBe("declarationDate ge '2025-12-02T12:00:00.000Z' and state eq 'WA'");

@@ -33,7 +33,14 @@ describe("cron runs record SchedulerTaskState", () => {
   });
 
   it("registers the housekeeping task and honest placeholders for the later ones", () => {
-    expect(allTaskNames().sort()).toEqual(["alert-summaries", "corrective-action-reminders", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
+    expect(allTaskNames().sort()).toEqual([
+      "alert-summaries",
+      "corrective-action-reminders",
+      "credit-expiry",
+      "housekeeping",
+      "ingest-sweep",
+      "synthesis-sweep",
+    ]);
   });
 
   it("records each cron's tasks with lastRun, not running, no error", async () => {
@@ -66,7 +73,16 @@ describe("cron runs record SchedulerTaskState", () => {
   it("records a failing task's error and clears it on the next good run", async () => {
     expectConsoleError(/\[task flaky\] Error: upstream said no/);
     const t = Date.UTC(2026, 10, 22, 5, 0, 0);
-    const outcome = await runTask(appContext(env), { name: "flaky", run: async () => { throw new Error("upstream said no"); } }, t);
+    const outcome = await runTask(
+      appContext(env),
+      {
+        name: "flaky",
+        run: async () => {
+          throw new Error("upstream said no");
+        },
+      },
+      t,
+    );
     expect(outcome.outcome).toBe("failed");
     expect(await state("flaky")).toMatchObject({ error: "upstream said no", isRunning: 0, lastRun: t });
     // A failed run may be retried for the same scheduled time.
@@ -77,11 +93,21 @@ describe("cron runs record SchedulerTaskState", () => {
 
   it("does not start a task that is still running", async () => {
     const now = nowMs();
-    await env.DB.prepare(
-      'INSERT INTO "SchedulerTaskState" (id, name, isRunning, startedAt, createdAt, updatedAt) VALUES (?, ?, 1, ?, ?, ?)',
-    ).bind(crypto.randomUUID(), "busy", now, now, now).run();
+    await env.DB.prepare('INSERT INTO "SchedulerTaskState" (id, name, isRunning, startedAt, createdAt, updatedAt) VALUES (?, ?, 1, ?, ?, ?)')
+      .bind(crypto.randomUUID(), "busy", now, now, now)
+      .run();
     let ran = false;
-    const outcome = await runTask(appContext(env), { name: "busy", run: async () => { ran = true; return "x"; } }, now);
+    const outcome = await runTask(
+      appContext(env),
+      {
+        name: "busy",
+        run: async () => {
+          ran = true;
+          return "x";
+        },
+      },
+      now,
+    );
     expect(outcome.outcome).toBe("skipped");
     expect(ran).toBe(false);
   });
@@ -91,17 +117,61 @@ describe("cron runs record SchedulerTaskState", () => {
     const userId = crypto.randomUUID();
     await env.DB.batch([
       env.DB.prepare('INSERT INTO "User" (id, email, name) VALUES (?, ?, ?)').bind(userId, `hk-${userId}@example.org`, "HK"),
-      env.DB.prepare('INSERT INTO "Session" (id, sessionToken, userId, expires, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `old-${userId}`, userId, now - 1000, now - DAY, now - DAY),
-      env.DB.prepare('INSERT INTO "Session" (id, sessionToken, userId, expires, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `live-${userId}`, userId, now + DAY, now, now),
-      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `hk-old-${userId}`, "v", now - 1, now - DAY, now - DAY),
-      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), `hk-live-${userId}`, "v", now + DAY, now, now),
-      env.DB.prepare('INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), "a@example.org", "old", "t", "test", now - 31 * DAY),
-      env.DB.prepare('INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, ?, ?, ?, ?, ?)').bind(crypto.randomUUID(), "a@example.org", "recent", "t", "test", now - 29 * DAY),
+      env.DB.prepare('INSERT INTO "Session" (id, sessionToken, userId, expires, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        `old-${userId}`,
+        userId,
+        now - 1000,
+        now - DAY,
+        now - DAY,
+      ),
+      env.DB.prepare('INSERT INTO "Session" (id, sessionToken, userId, expires, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        `live-${userId}`,
+        userId,
+        now + DAY,
+        now,
+        now,
+      ),
+      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        `hk-old-${userId}`,
+        "v",
+        now - 1,
+        now - DAY,
+        now - DAY,
+      ),
+      env.DB.prepare('INSERT INTO "Verification" (id, identifier, value, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        `hk-live-${userId}`,
+        "v",
+        now + DAY,
+        now,
+        now,
+      ),
+      env.DB.prepare('INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        "a@example.org",
+        "old",
+        "t",
+        "test",
+        now - 31 * DAY,
+      ),
+      env.DB.prepare('INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, ?, ?, ?, ?, ?)').bind(
+        crypto.randomUUID(),
+        "a@example.org",
+        "recent",
+        "t",
+        "test",
+        now - 29 * DAY,
+      ),
     ]);
     await fire("0 3 * * *", now);
     const sessions = await env.DB.prepare('SELECT sessionToken FROM "Session" WHERE userId = ?').bind(userId).all<{ sessionToken: string }>();
     expect(sessions.results.map((r) => r.sessionToken)).toEqual([`live-${userId}`]);
-    const verifications = await env.DB.prepare('SELECT identifier FROM "Verification" WHERE identifier LIKE ?').bind(`hk-%-${userId}`).all<{ identifier: string }>();
+    const verifications = await env.DB.prepare('SELECT identifier FROM "Verification" WHERE identifier LIKE ?')
+      .bind(`hk-%-${userId}`)
+      .all<{ identifier: string }>();
     expect(verifications.results.map((r) => r.identifier)).toEqual([`hk-live-${userId}`]);
     const mail = await env.DB.prepare('SELECT subject FROM "EmailOutbox" WHERE "to" = ?').bind("a@example.org").all<{ subject: string }>();
     expect(mail.results.map((r) => r.subject)).toEqual(["recent"]);

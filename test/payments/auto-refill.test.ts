@@ -72,8 +72,14 @@ describe("auto-refill through Stripe", () => {
     expect((declined as { reason: string }).reason).toContain("declined");
 
     const noCustomer = await createTestUser({ plan: "SOLO" });
-    expect(await requestAutoRefill(appContext(stripeEnv()), refillEvent(noCustomer.accountId, 1000))).toMatchObject({ charged: false, reason: "the account has no Stripe customer" });
-    expect(await requestAutoRefill(appContext({ ...env }), refillEvent(user.accountId, 1000))).toMatchObject({ charged: false, reason: "billing is not configured on this server" });
+    expect(await requestAutoRefill(appContext(stripeEnv()), refillEvent(noCustomer.accountId, 1000))).toMatchObject({
+      charged: false,
+      reason: "the account has no Stripe customer",
+    });
+    expect(await requestAutoRefill(appContext({ ...env }), refillEvent(user.accountId, 1000))).toMatchObject({
+      charged: false,
+      reason: "billing is not configured on this server",
+    });
     expect((await balanceOf(user.accountId)).currentBalance).toBe(1000);
   });
 

@@ -46,7 +46,13 @@ describe("billing without Stripe keys (the local default)", () => {
     await expectStatus(res, 200);
     const info = await res.json();
     for (const field of BILLING_INFO_FIELDS) expect(info, field).toHaveProperty(field);
-    expect(info).toMatchObject({ currentPlanType: "ENTERPRISE", hasActivePlan: true, billingConfigured: false, source: "admin", accountLabel: "Enterprise Account" });
+    expect(info).toMatchObject({
+      currentPlanType: "ENTERPRISE",
+      hasActivePlan: true,
+      billingConfigured: false,
+      source: "admin",
+      accountLabel: "Enterprise Account",
+    });
   });
 });
 
@@ -75,7 +81,11 @@ describe("billing endpoints with Stripe", () => {
 
   it("a plan whose price is not configured is refused with a clear 409", async () => {
     const user = await createTestUser();
-    const res = await api("/api/billing/checkout", { body: { plan: "TEAM", interval: "YEARLY" }, user, env: stripeEnv({ STRIPE_PRICE_TEAM_YEARLY: undefined }) });
+    const res = await api("/api/billing/checkout", {
+      body: { plan: "TEAM", interval: "YEARLY" },
+      user,
+      env: stripeEnv({ STRIPE_PRICE_TEAM_YEARLY: undefined }),
+    });
     await expectStatus(res, 409);
     expect(await apiError(res)).toMatchObject({ code: "plan_not_configured" });
   });
@@ -170,7 +180,14 @@ describe("billing endpoints with Stripe", () => {
     const portal = await api("/api/billing/portal", { method: "POST", user: member, env: stripeEnv() });
     await expectStatus(portal, 403);
     const info = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user: member, env: stripeEnv() }));
-    expect(info).toMatchObject({ hasActivePlan: true, currentPlanType: "TEAM", stripeCustomerId: null, stripeSubscriptionId: null, canManageBilling: false, accountLabel: "Team Member" });
+    expect(info).toMatchObject({
+      hasActivePlan: true,
+      currentPlanType: "TEAM",
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      canManageBilling: false,
+      accountLabel: "Team Member",
+    });
     const ownerInfo = await json<Record<string, unknown>>(await api("/api/billing/account-info", { user: owner, env: stripeEnv() }));
     expect(ownerInfo).toMatchObject({ accountLabel: "Team Account", canManageBilling: true });
   });

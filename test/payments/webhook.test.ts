@@ -193,7 +193,9 @@ describe("subscription lifecycle through webhooks, as the access guard sees it",
     const subId = (await accountRow(user.accountId))!.stripeSubscriptionId!;
     await deliverAll([await eventFor("customer.subscription.trial_will_end", subId)]);
     // Sign-up's confirmation mail went to the same address; count only what the webhook sent.
-    const mail = await env.DB.prepare(`SELECT "subject", "text", "kind" FROM "EmailOutbox" WHERE "to" = ? AND "kind" != 'email-verification'`).bind(user.email).all<{ subject: string; text: string; kind: string }>();
+    const mail = await env.DB.prepare(`SELECT "subject", "text", "kind" FROM "EmailOutbox" WHERE "to" = ? AND "kind" != 'email-verification'`)
+      .bind(user.email)
+      .all<{ subject: string; text: string; kind: string }>();
     expect(mail.results).toHaveLength(1);
     expect(mail.results[0]).toMatchObject({ subject: "Your Readyroom trial ends soon", kind: "trial-ending" });
   });

@@ -61,25 +61,48 @@ const trees: [string, () => React.ReactNode][] = [
   [
     "attributes, styles, escaping and SVG",
     () =>
-      h("html", { lang: "en" }, h("body", null,
-        h("main", { id: "main", tabIndex: -1, className: 'a "quoted" & <b>' },
-          h("button", { type: "button", disabled: true, "aria-expanded": false, "data-state": "closed", style: { marginTop: 4, opacity: 0.5 } }, "Go"),
-          h("svg", { width: 24, height: 24, "aria-hidden": true, className: "lucide size-4" }, h("use", { href: "/assets/icons.svg#search" })),
-          h("div", { dangerouslySetInnerHTML: { __html: "<b>raw</b>" } }),
-          h("input", { type: "checkbox", checked: true, readOnly: true }),
-          h("select", { value: "b", onChange: () => undefined }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
-        ))),
+      h(
+        "html",
+        { lang: "en" },
+        h(
+          "body",
+          null,
+          h(
+            "main",
+            { id: "main", tabIndex: -1, className: 'a "quoted" & <b>' },
+            h("button", { type: "button", disabled: true, "aria-expanded": false, "data-state": "closed", style: { marginTop: 4, opacity: 0.5 } }, "Go"),
+            h("svg", { width: 24, height: 24, "aria-hidden": true, className: "lucide size-4" }, h("use", { href: "/assets/icons.svg#search" })),
+            h("div", { dangerouslySetInnerHTML: { __html: "<b>raw</b>" } }),
+            h("input", { type: "checkbox", checked: true, readOnly: true }),
+            h("select", { value: "b", onChange: () => undefined }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
+          ),
+        ),
+      ),
   ],
   ["multi-byte text across the old 512-byte views", () => h("div", null, "héllo 🌊 ", "東京 ".repeat(300), h("p", null, longText), "end ✓")],
-  ["many elements", () => h("ul", null, Array.from({ length: 400 }, (_, i) => h("li", { key: i, className: `row-${i}` }, `Item ${i} — ${"é".repeat(i % 7)}`)))],
+  [
+    "many elements",
+    () =>
+      h(
+        "ul",
+        null,
+        Array.from({ length: 400 }, (_, i) => h("li", { key: i, className: `row-${i}` }, `Item ${i} — ${"é".repeat(i % 7)}`)),
+      ),
+  ],
   ["useId", () => h("form", null, h(WithId), h(WithId))],
   [
     "Suspense boundaries that resolve later (streamed segments and their inline scripts)",
     () =>
-      h("html", null, h("body", null,
-        h(React.Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { ms: 5, text: "first ✓" })),
-        h(React.Suspense, { fallback: h("span", null, "…") }, h("div", null, h(Later, { ms: 15, text: "second — 🌊" + longText }))),
-      )),
+      h(
+        "html",
+        null,
+        h(
+          "body",
+          null,
+          h(React.Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { ms: 5, text: "first ✓" })),
+          h(React.Suspense, { fallback: h("span", null, "…") }, h("div", null, h(Later, { ms: 15, text: "second — 🌊" + longText }))),
+        ),
+      ),
   ],
 ];
 
@@ -100,10 +123,16 @@ describe("react-dom server: string chunks (the patched renderer the Worker ships
 
   it("still streams: a Suspense boundary that resolves later arrives in a later chunk", async () => {
     // Texts of their own: Later remembers what has resolved, and the markup tests above already waited for theirs.
-    const tree = h("html", null, h("body", null,
-      h(React.Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { ms: 5, text: "streamed one" })),
-      h(React.Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { ms: 15, text: "streamed two" })),
-    ));
+    const tree = h(
+      "html",
+      null,
+      h(
+        "body",
+        null,
+        h(React.Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { ms: 5, text: "streamed one" })),
+        h(React.Suspense, { fallback: h("p", null, "Loading…") }, h(Later, { ms: 15, text: "streamed two" })),
+      ),
+    );
     const streamed = await render(patched, tree, "now");
     expect(streamed.chunks).toBeGreaterThanOrEqual(3);
     expect(streamed.html).toContain("streamed two");
@@ -178,7 +207,14 @@ describe("remix router: compiled paths and (server) ranked branches kept", () =>
         { id: "dashboard", path: "dashboard" },
         { id: "exercise.$id", path: "exercise/:id", children: [{ id: "exercise.$id.$", path: "*" }] },
         { id: "exercise.$id_.conduct", path: "exercise/:id/conduct" },
-        { id: "conduct.sessions.$sessionId", path: "conduct/sessions/:sessionId", children: [{ id: "sessions._index", index: true }, { id: "sessions.aar", path: "aar" }] },
+        {
+          id: "conduct.sessions.$sessionId",
+          path: "conduct/sessions/:sessionId",
+          children: [
+            { id: "sessions._index", index: true },
+            { id: "sessions.aar", path: "aar" },
+          ],
+        },
         { id: "conduct.$token", path: "conduct/:token" },
         { id: "docs", path: "documents/:lang?" },
         { id: "Case", path: "Case", caseSensitive: true },
@@ -186,7 +222,24 @@ describe("remix router: compiled paths and (server) ranked branches kept", () =>
       ],
     },
   ];
-  const paths = ["/", "/dashboard", "/dashboard/", "/exercise/abc/intro", "/exercise/abc", "/exercise/abc/conduct", "/conduct/sessions/s1", "/conduct/sessions/s1/aar", "/conduct/t0k", "/documents", "/documents/fr", "/Case", "/case", "/nope/deeper", "/exercise/a%20b/modules/2", ""];
+  const paths = [
+    "/",
+    "/dashboard",
+    "/dashboard/",
+    "/exercise/abc/intro",
+    "/exercise/abc",
+    "/exercise/abc/conduct",
+    "/conduct/sessions/s1",
+    "/conduct/sessions/s1/aar",
+    "/conduct/t0k",
+    "/documents",
+    "/documents/fr",
+    "/Case",
+    "/case",
+    "/nope/deeper",
+    "/exercise/a%20b/modules/2",
+    "",
+  ];
   const shape = (m: ReturnType<Router["matchRoutes"]>) => m?.map((x) => ({ id: x.route.id, params: x.params, base: x.pathnameBase })) ?? null;
 
   it("matches exactly as the unpatched router, call after call on the same and on fresh route arrays", () => {
@@ -200,7 +253,13 @@ describe("remix router: compiled paths and (server) ranked branches kept", () =>
     // end: null is as falsy as false to the original: the memo must not file it under end = true.
     cjs.matchPath({ path: "/a", end: true }, "/a");
     const loose = { path: "/a", end: null } as unknown as { path: string; end: boolean };
-    for (const [pattern, p] of [["/x/:a?", "/x"], [{ path: "/Y", caseSensitive: true, end: false }, "/y/z"], [{ path: "/Y", end: false }, "/y/z"], ["/files/*", "/files/a/b"], [loose, "/a/b"]] as const) {
+    for (const [pattern, p] of [
+      ["/x/:a?", "/x"],
+      [{ path: "/Y", caseSensitive: true, end: false }, "/y/z"],
+      [{ path: "/Y", end: false }, "/y/z"],
+      ["/files/*", "/files/a/b"],
+      [loose, "/a/b"],
+    ] as const) {
       expect(cjs.matchPath(pattern, p)).toEqual(reference.matchPath(pattern, p));
     }
   });

@@ -36,7 +36,9 @@ describe("icon sprite", () => {
 
   it("draws an icon as one <use> of the sprite, decorative unless labelled", () => {
     const html = renderToStaticMarkup(createElement(icons.Search, { className: "size-4" }));
-    expect(html).toMatch(/^<svg width="24" height="24" aria-hidden="true" class="lucide size-4"><use href="[^"#]*icons[^"#]*\.svg[^"#]*#search"><\/use><\/svg>$/);
+    expect(html).toMatch(
+      /^<svg width="24" height="24" aria-hidden="true" class="lucide size-4"><use href="[^"#]*icons[^"#]*\.svg[^"#]*#search"><\/use><\/svg>$/,
+    );
     const labelled = renderToStaticMarkup(createElement(icon("bell"), { "aria-label": "Notifications", role: "img" }));
     expect(labelled).not.toContain("aria-hidden");
     expect(labelled).toContain('aria-label="Notifications"');

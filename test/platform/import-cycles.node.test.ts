@@ -9,7 +9,6 @@ import { ROOT, sourceFiles } from "../helpers/source-files";
 // Within and across folders, no two files import each other at run time either (a lazy `import()`
 // included): a cycle between modules makes their load order decide what is defined when.
 
-
 /** worker/<feature> for files in a feature folder; a file at worker/ level, or any other top folder, is its own unit. */
 function unitOf(file: string): string {
   const parts = file.split(path.sep);

@@ -55,7 +55,9 @@ describe("demo seed SQL", () => {
     const instructions = await (await SELF.fetch("http://localhost/api/profile/custom-instructions", { headers: { cookie } })).json();
     expect(instructions).toEqual(customInstructionsSchema.parse(DEMO_INSTRUCTIONS));
 
-    const docs = await env.DB.prepare('SELECT "id", "processed", "path" FROM "Document" WHERE "userId" = ? ORDER BY "id"').bind(DEMO.userId).all<{ id: string; processed: number; path: string }>();
+    const docs = await env.DB.prepare('SELECT "id", "processed", "path" FROM "Document" WHERE "userId" = ? ORDER BY "id"')
+      .bind(DEMO.userId)
+      .all<{ id: string; processed: number; path: string }>();
     expect(docs.results.map((d) => d.id)).toEqual(DEMO_DOCUMENTS.map((d) => d.id).sort());
     expect(docs.results.every((d) => d.processed === 0 && d.path.startsWith(`documents/${DEMO.userId}/`))).toBe(true);
     const users = await env.DB.prepare('SELECT count(*) AS n FROM "User" WHERE "email" = ?').bind(DEMO.email).first<{ n: number }>();
@@ -93,22 +95,34 @@ describe("demo seed SQL", () => {
       { teamId: DEMO_TEAM.teamId, seats: 5, email: DEMO_MEMBER.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER" },
     ]);
     // One pending invitation for the User management page, with its INVITATION token row.
-    const invitations = await env.DB.prepare('SELECT i."email", i."status", t."purpose" FROM "TeamInvitation" i JOIN "AuthToken" t ON t."id" = i."id" WHERE i."teamId" = ?').bind(DEMO_TEAM.teamId).all();
+    const invitations = await env.DB.prepare(
+      'SELECT i."email", i."status", t."purpose" FROM "TeamInvitation" i JOIN "AuthToken" t ON t."id" = i."id" WHERE i."teamId" = ?',
+    )
+      .bind(DEMO_TEAM.teamId)
+      .all();
     expect(invitations.results).toEqual([{ email: DEMO_TEAM.invitationEmail, status: "PENDING", purpose: "INVITATION" }]);
-    const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ? ORDER BY "name"').bind(DEMO_TEAM.teamId).all();
+    const campaign = await env.DB.prepare('SELECT "teamId", "name", "status", "createdById" FROM "Campaign" WHERE "teamId" = ? ORDER BY "name"')
+      .bind(DEMO_TEAM.teamId)
+      .all();
     // The active campaign with its exercise, and a finished findings campaign (test/collaborate/demo-seed.test.ts).
     expect(campaign.results).toEqual([
       { teamId: DEMO_TEAM.teamId, name: "Ostrander Bay Hurricane Sheltering 2027", status: "COMPLETED", createdById: DEMO.userId },
       { teamId: DEMO_TEAM.teamId, name: "Sable River Flood Readiness 2027", status: "ACTIVE", createdById: DEMO.userId },
     ]);
-    const account = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO.accountId).first<{ collaborateEnabled: number }>();
+    const account = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?')
+      .bind(DEMO.accountId)
+      .first<{ collaborateEnabled: number }>();
     expect(account!.collaborateEnabled).toBe(1);
-    const marcusAccount = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?').bind(DEMO_MEMBER.accountId).first<{ collaborateEnabled: number }>();
+    const marcusAccount = await env.DB.prepare('SELECT "collaborateEnabled" FROM "Account" WHERE "id" = ?')
+      .bind(DEMO_MEMBER.accountId)
+      .first<{ collaborateEnabled: number }>();
     expect(marcusAccount!.collaborateEnabled).toBe(1);
 
     // The campaign exercise API (spec §6 access of worker/accounts/collaborate.ts: the flag, and
     // team admin or campaign manager) serves it to Marcus.
-    const exercise = await SELF.fetch(`http://localhost/api/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercises/${DEMO_TEAM.exerciseId}`, { headers: { cookie: cookieFrom(res) } });
+    const exercise = await SELF.fetch(`http://localhost/api/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercises/${DEMO_TEAM.exerciseId}`, {
+      headers: { cookie: cookieFrom(res) },
+    });
     expect(exercise.status).toBe(200);
     expect(await exercise.json()).toMatchObject({ id: DEMO_TEAM.exerciseId, name: DEMO_CAMPAIGN_EXERCISE.name, threatType: DEMO_CAMPAIGN_EXERCISE.threatType });
   });
@@ -159,7 +173,9 @@ describe("admin CLI SQL", () => {
 
     const found = await env.DB.prepare(findUserSql(user.email)).first<{ id: string; role: string; accountId: string }>();
     expect(found).toMatchObject({ id: user.userId, role: "admin", accountId: user.accountId });
-    const account = await env.DB.prepare('SELECT "collaborateEnabled", "featureFlags" FROM "Account" WHERE "id" = ?').bind(user.accountId).first<{ collaborateEnabled: number; featureFlags: string }>();
+    const account = await env.DB.prepare('SELECT "collaborateEnabled", "featureFlags" FROM "Account" WHERE "id" = ?')
+      .bind(user.accountId)
+      .first<{ collaborateEnabled: number; featureFlags: string }>();
     expect(account!.collaborateEnabled).toBe(1);
     expect(JSON.parse(account!.featureFlags)).toEqual({ collaborateEnabled: true, betaAskReadyroomActionsEnabled: false });
 
@@ -175,16 +191,28 @@ describe("admin CLI SQL", () => {
     await run(grantPlanSql({ accountId: user.accountId, plan: "ENTERPRISE", interval: "YEARLY", now }));
     await run(setFlagSql({ accountId: user.accountId }, "alertsEnabled", true, now));
     const [row] = (await env.DB.prepare(listUsersSql({ id: user.userId })).all<Record<string, unknown>>()).results;
-    expect(row).toMatchObject({ email: user.email, role: "admin", isBeta: 1, accountId: user.accountId, accountType: "ENTERPRISE", planType: "ENTERPRISE", planStatus: "active" });
+    expect(row).toMatchObject({
+      email: user.email,
+      role: "admin",
+      isBeta: 1,
+      accountId: user.accountId,
+      accountType: "ENTERPRISE",
+      planType: "ENTERPRISE",
+      planStatus: "active",
+    });
     expect(JSON.parse(row!.featureFlags as string)).toEqual({ alertsEnabled: true });
     await run(revokePlanSql({ accountId: user.accountId }, now));
     expect((await env.DB.prepare(listUsersSql({ id: user.userId })).first<{ planStatus: string }>())!.planStatus).toBe("canceled");
 
     await run(setDisabledSql({ userId: user.userId }, true, now));
-    const disabled = await env.DB.prepare('SELECT "disabledAt", (SELECT count(*) FROM "Session" WHERE "userId" = ?1) AS "sessions" FROM "User" WHERE "id" = ?1').bind(user.userId).first<{ disabledAt: number; sessions: number }>();
+    const disabled = await env.DB.prepare('SELECT "disabledAt", (SELECT count(*) FROM "Session" WHERE "userId" = ?1) AS "sessions" FROM "User" WHERE "id" = ?1')
+      .bind(user.userId)
+      .first<{ disabledAt: number; sessions: number }>();
     expect(disabled).toEqual({ disabledAt: now, sessions: 0 });
     await run(setDisabledSql(user.email, false, now));
-    expect((await env.DB.prepare('SELECT "disabledAt" FROM "User" WHERE "id" = ?').bind(user.userId).first<{ disabledAt: number | null }>())!.disabledAt).toBeNull();
+    expect(
+      (await env.DB.prepare('SELECT "disabledAt" FROM "User" WHERE "id" = ?').bind(user.userId).first<{ disabledAt: number | null }>())!.disabledAt,
+    ).toBeNull();
 
     const q = user.email.slice(0, 17).toUpperCase();
     const page = await env.DB.prepare(listUsersSql({ q, limit: 5, offset: 0 })).all<{ id: string }>();
@@ -199,18 +227,33 @@ describe("admin CLI team and campaign SQL", () => {
     const outsider = await createTestUser({ onboarded: true });
     const now = Date.UTC(2027, 0, 5);
     const teamId = crypto.randomUUID();
-    await run([...createTeamSql({ email: owner.email, seats: 1, now, id: teamId }), cliAuditSql({ action: "admin.team.create", team: { id: teamId }, email: owner.email, now })]);
+    await run([
+      ...createTeamSql({ email: owner.email, seats: 1, now, id: teamId }),
+      cliAuditSql({ action: "admin.team.create", team: { id: teamId }, email: owner.email, now }),
+    ]);
     // One seat, taken by the owner: the outsider's insert is refused, and so is its audit row.
-    await run([...addTeamMemberSql({ team: { id: teamId }, email: outsider.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now }), cliAuditSql({ action: "admin.team.add_member", team: { id: teamId }, email: outsider.email, now })]);
-    const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "metadata" LIKE '%"via":"cli"%' AND "accountId" = (SELECT "accountId" FROM "Team" WHERE "id" = ?)`)
+    await run([
+      ...addTeamMemberSql({ team: { id: teamId }, email: outsider.email, role: "MEMBER", collaborateRole: "STANDARD_USER", now }),
+      cliAuditSql({ action: "admin.team.add_member", team: { id: teamId }, email: outsider.email, now }),
+    ]);
+    const rows = await env.DB.prepare(
+      `SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "metadata" LIKE '%"via":"cli"%' AND "accountId" = (SELECT "accountId" FROM "Team" WHERE "id" = ?)`,
+    )
       .bind(teamId)
       .all<Record<string, unknown>>();
-    expect(rows.results).toEqual([{ action: "admin.team.create", actorId: null, targetUserId: owner.userId, accountId: owner.accountId, metadata: '{"via":"cli"}' }]);
+    expect(rows.results).toEqual([
+      { action: "admin.team.create", actorId: null, targetUserId: owner.userId, accountId: owner.accountId, metadata: '{"via":"cli"}' },
+    ]);
   });
 
-  const count = async (sql: string, ...binds: string[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  const count = async (sql: string, ...binds: string[]) =>
+    (await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<{ n: number }>())!.n;
   const memberOf = (teamId: string, userId: string) =>
-    env.DB.prepare('SELECT "role", "collaborateRole" FROM "TeamMember" WHERE "teamId" = ? AND "userId" = ?').bind(teamId, userId).first<{ role: string; collaborateRole: string }>();
+    env.DB.prepare('SELECT "role", "collaborateRole" FROM "TeamMember" WHERE "teamId" = ? AND "userId" = ?')
+      .bind(teamId, userId)
+      .first<{ role: string; collaborateRole: string }>();
 
   async function teamOf(owner: { email: string }) {
     const row = await env.DB.prepare(ownerTeamSql(owner.email)).first<{ teamId: string | null; seats: number | null; members: number }>();
@@ -258,7 +301,9 @@ describe("admin CLI team and campaign SQL", () => {
     await add("ADMIN", "CAMPAIGN_MANAGER");
     expect(await memberOf("team-m", member.userId)).toEqual({ role: "ADMIN", collaborateRole: "CAMPAIGN_MANAGER" });
     expect(await count('SELECT count(*) AS n FROM "TeamMember" WHERE "userId" = ?', member.userId)).toBe(1);
-    expect(await count('SELECT count(*) AS n FROM "UserAccount" WHERE "userId" = ? AND "accountId" = ? AND "role" = \'MEMBER\'', member.userId, owner.accountId)).toBe(1);
+    expect(
+      await count('SELECT count(*) AS n FROM "UserAccount" WHERE "userId" = ? AND "accountId" = ? AND "role" = \'MEMBER\'', member.userId, owner.accountId),
+    ).toBe(1);
 
     const state = await env.DB.prepare(teamStateSql("team-m", member.email)).first();
     expect(state).toMatchObject({ id: "team-m", seats: 5, members: 2, memberRole: "ADMIN", ownerEmail: owner.email, planStatus: "active" });
@@ -305,11 +350,17 @@ describe("admin CLI team and campaign SQL", () => {
     // Spec §6: the campaign's exercises need the collaborateEnabled flag besides the manager role.
     for (const u of [owner, member]) await run(setFlagSql(u.email, "collaborateEnabled", true, nowMs()));
 
-    await run(createCampaignSql({ team: { id: "team-c1" }, name: "Flood Readiness 2027", email: member.email, status: "ACTIVE", now: nowMs(), id: "campaign-1" }));
+    await run(
+      createCampaignSql({ team: { id: "team-c1" }, name: "Flood Readiness 2027", email: member.email, status: "ACTIVE", now: nowMs(), id: "campaign-1" }),
+    );
     await run(createCampaignSql({ team: { id: "team-c1" }, name: "Not theirs", email: outsider.email, status: "DRAFT", now: nowMs(), id: "campaign-2" }));
     await run(createCampaignSql({ team: { id: "no-such-team" }, name: "Nowhere", email: member.email, status: "DRAFT", now: nowMs(), id: "campaign-3" }));
-    const campaigns = await env.DB.prepare('SELECT "id", "teamId", "name", "status", "createdById", "parameters" FROM "Campaign" WHERE "id" LIKE \'campaign-%\'').all();
-    expect(campaigns.results).toEqual([{ id: "campaign-1", teamId: "team-c1", name: "Flood Readiness 2027", status: "ACTIVE", createdById: member.userId, parameters: "{}" }]);
+    const campaigns = await env.DB.prepare(
+      'SELECT "id", "teamId", "name", "status", "createdById", "parameters" FROM "Campaign" WHERE "id" LIKE \'campaign-%\'',
+    ).all();
+    expect(campaigns.results).toEqual([
+      { id: "campaign-1", teamId: "team-c1", name: "Flood Readiness 2027", status: "ACTIVE", createdById: member.userId, parameters: "{}" },
+    ]);
 
     // The team's campaign managers and admin can create and read the campaign's exercises through the API; others cannot see it.
     const created = await SELF.fetch("http://localhost/api/collaborate/campaigns/campaign-1/exercises/create", {
@@ -320,9 +371,18 @@ describe("admin CLI team and campaign SQL", () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect((await SELF.fetch(`http://localhost/api/collaborate/campaigns/campaign-1/exercises/${id}`, { headers: { cookie: owner.cookie } })).status).toBe(200);
-    expect((await SELF.fetch(`http://localhost/api/collaborate/campaigns/campaign-1/exercises/${id}`, { headers: { cookie: outsider.cookie } })).status).toBe(404);
+    expect((await SELF.fetch(`http://localhost/api/collaborate/campaigns/campaign-1/exercises/${id}`, { headers: { cookie: outsider.cookie } })).status).toBe(
+      404,
+    );
 
-    const listed = await env.DB.prepare(listTeamsSql()).all<{ id: string; seats: number; accountName: string | null; planType: string; members: string; campaigns: string }>();
+    const listed = await env.DB.prepare(listTeamsSql()).all<{
+      id: string;
+      seats: number;
+      accountName: string | null;
+      planType: string;
+      members: string;
+      campaigns: string;
+    }>();
     const row = listed.results.find((r) => r.id === "team-c1")!;
     expect(row).toMatchObject({ seats: 5, planType: "TEAM" });
     expect(JSON.parse(row.members)).toEqual([

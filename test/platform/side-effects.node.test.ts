@@ -8,7 +8,6 @@ import { ROOT, sourceFiles } from "../helpers/source-files";
 // bundler — worker/composition.ts was, and auto-refill never ran in a deployed Worker. So every
 // side-effect-only import of our own code must name a file the list keeps.
 
-
 /** The project files a file imports only for their side effects (`import "./x"`, `import "~/x"`). */
 export function sideEffectImports(file: string, source: string): string[] {
   const found: string[] = [];

@@ -44,7 +44,10 @@ describe("/account/profile", () => {
       body: form,
     });
     expect(res.status).toBe(200);
-    const saved = (await (await SELF.fetch("http://localhost/api/profile/custom-instructions", { headers: { cookie: user.cookie } })).json()) as Record<string, string>;
+    const saved = (await (await SELF.fetch("http://localhost/api/profile/custom-instructions", { headers: { cookie: user.cookie } })).json()) as Record<
+      string,
+      string
+    >;
     expect(saved).toMatchObject({ language: "pt-BR", focus: "Posted focus", typeOfUse: "Professional" });
 
     const bad = await SELF.fetch("http://localhost/account/profile", {

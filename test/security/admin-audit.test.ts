@@ -14,7 +14,9 @@ async function makeAdmin(): Promise<TestUser> {
 }
 
 async function auditRows(where: string, id: string): Promise<Json[]> {
-  const rows = await env.DB.prepare(`SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "${where}" = ?1 ORDER BY "createdAt", rowid`)
+  const rows = await env.DB.prepare(
+    `SELECT "action", "actorId", "targetUserId", "accountId", "metadata" FROM "AuditLog" WHERE "${where}" = ?1 ORDER BY "createdAt", rowid`,
+  )
     .bind(id)
     .all<Json>();
   return rows.results.map((r) => ({ ...r, metadata: JSON.parse(r.metadata as string) }));
@@ -51,8 +53,12 @@ describe("a console change and its audit row are one batch", () => {
     expect((await api(`/api/users/${target.userId}/onboarding-status`, { user: target })).status).toBe(200);
 
     await withFailing("AuditLog", `NEW."accountId" = '${target.accountId}'`, async () => {
-      expect((await api(`/api/admin/accounts/${target.accountId}/plan`, { method: "PUT", user: admin, body: { plan: "TEAM", interval: "YEARLY" } })).status).toBe(500);
-      expect((await api(`/api/admin/accounts/${target.accountId}/flags`, { method: "PUT", user: admin, body: { flag: "alertsEnabled", enabled: true } })).status).toBe(500);
+      expect(
+        (await api(`/api/admin/accounts/${target.accountId}/plan`, { method: "PUT", user: admin, body: { plan: "TEAM", interval: "YEARLY" } })).status,
+      ).toBe(500);
+      expect(
+        (await api(`/api/admin/accounts/${target.accountId}/flags`, { method: "PUT", user: admin, body: { flag: "alertsEnabled", enabled: true } })).status,
+      ).toBe(500);
     });
     const plan = await env.DB.prepare(`SELECT count(*) AS n FROM "AccountPlanMetadata" WHERE "accountId" = ?`).bind(target.accountId).first<{ n: number }>();
     expect(plan?.n).toBe(0);
@@ -70,7 +76,9 @@ describe("a console change and its audit row are one batch", () => {
     });
     expect(await userRow(target.userId)).toEqual({ role: "basic", isBeta: 0, disabledAt: null });
     await withFailing("AccountPlanMetadata", `NEW."accountId" = '${target.accountId}'`, async () => {
-      expect((await api(`/api/admin/accounts/${target.accountId}/plan`, { method: "PUT", user: admin, body: { plan: "SOLO", interval: "MONTHLY" } })).status).toBe(500);
+      expect(
+        (await api(`/api/admin/accounts/${target.accountId}/plan`, { method: "PUT", user: admin, body: { plan: "SOLO", interval: "MONTHLY" } })).status,
+      ).toBe(500);
     });
     const changes = (await auditRows("actorId", admin.userId)).filter((r) => !String(r.action).endsWith(".view") && !String(r.action).endsWith(".list"));
     expect(changes).toEqual([]);

@@ -62,7 +62,11 @@ async function eventually<T>(read: () => Promise<T>, ready: (value: T) => boolea
   return value;
 }
 
-const settledBalance = (user: TestUser) => eventually(() => balance(user.accountId), (b) => b.pending === 0);
+const settledBalance = (user: TestUser) =>
+  eventually(
+    () => balance(user.accountId),
+    (b) => b.pending === 0,
+  );
 
 describe("a client that disconnects mid-answer pays for what it consumed", () => {
   it("design assistant: the cancelled answer is charged (≥ 1 credit), nothing stays pending, the partial answer is saved interrupted", async () => {
@@ -72,7 +76,11 @@ describe("a client that disconnects mid-answer pays for what it consumed", () =>
       method: "PUT",
       user,
       env: aiEnv(),
-      body: { sectionType: "description", purpose: "conversation", messages: [{ role: "user", content: `How should the flood escalate? [fake:slow] ${tag()}` }] },
+      body: {
+        sectionType: "description",
+        purpose: "conversation",
+        messages: [{ role: "user", content: `How should the flood escalate? [fake:slow] ${tag()}` }],
+      },
     });
     await expectStatus(res, 200);
     expect((await balance(user.accountId)).pending).toBeGreaterThan(0);
@@ -143,7 +151,12 @@ describe("a provider refusal before any text still costs nothing", () => {
     const user = await payingUser();
     const chat = await api("/api/ask/chats", { method: "POST", user, body: {} });
     const chatId = (await json<{ chat: { id: string } }>(chat)).chat.id;
-    const res = await api(`/api/ask/chats/${chatId}/messages`, { method: "PUT", user, env: aiEnv(), body: { messages: [{ role: "user", content: "Hello [fake:error]" }] } });
+    const res = await api(`/api/ask/chats/${chatId}/messages`, {
+      method: "PUT",
+      user,
+      env: aiEnv(),
+      body: { messages: [{ role: "user", content: "Hello [fake:error]" }] },
+    });
     await expectStatus(res, 502);
     expect(await apiError(res)).toMatchObject({ code: "ai_provider_error" });
     expect(await balance(user.accountId)).toEqual({ current: START, pending: 0 });
@@ -167,7 +180,12 @@ describe("answerStream settlement rule", () => {
       interrupted: () => [encoder.encode("!")],
     };
     const pending: Promise<unknown>[] = [];
-    const options = { abort: new AbortController(), background: { waitUntil: (p: Promise<unknown>) => void pending.push(p) }, tag: "[test]", promptTokens: 1500 };
+    const options = {
+      abort: new AbortController(),
+      background: { waitUntil: (p: Promise<unknown>) => void pending.push(p) },
+      tag: "[test]",
+      promptTokens: 1500,
+    };
     return { finishes, handlers, options, settled: () => Promise.all(pending) };
   }
 

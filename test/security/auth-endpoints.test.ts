@@ -69,7 +69,12 @@ describe("session tokens stay in the HttpOnly cookie", () => {
     await expectStatus(res, 200);
     const text = await res.text();
     expect(JSON.parse(text)).not.toHaveProperty("token");
-    const cookieToken = decodeURIComponent(res.headers.getSetCookie().join(";").match(/readyroom\.session_token=([^.;]+)/)![1]!);
+    const cookieToken = decodeURIComponent(
+      res.headers
+        .getSetCookie()
+        .join(";")
+        .match(/readyroom\.session_token=([^.;]+)/)![1]!,
+    );
     expect(text).not.toContain(cookieToken);
   });
 

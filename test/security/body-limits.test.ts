@@ -53,7 +53,12 @@ describe("request body limit (MAX_BODY_BYTES)", () => {
     const body = jsonOfSize(3 * LIMIT + 1);
     const declared = await api("/api/profile/custom-instructions", { method: "PUT", user, raw: body });
     expect(declared.status).toBe(413);
-    const streamed = await api("/api/profile/custom-instructions", { method: "PUT", user, raw: streamOf(new TextEncoder().encode(body)), headers: { "content-type": "application/json" } });
+    const streamed = await api("/api/profile/custom-instructions", {
+      method: "PUT",
+      user,
+      raw: streamOf(new TextEncoder().encode(body)),
+      headers: { "content-type": "application/json" },
+    });
     expect(streamed.status).toBe(413);
     expect(await focusOf(user)).toBe(before);
   });
@@ -70,7 +75,12 @@ describe("request body limit (MAX_BODY_BYTES)", () => {
       headers: { "content-type": "application/json" },
     });
     expect(streamed.status).toBe(400);
-    const ok = await api("/api/profile/custom-instructions", { method: "PUT", user, raw: streamOf(new TextEncoder().encode(JSON.stringify({ focus: "Streamed focus" }))), headers: { "content-type": "application/json" } });
+    const ok = await api("/api/profile/custom-instructions", {
+      method: "PUT",
+      user,
+      raw: streamOf(new TextEncoder().encode(JSON.stringify({ focus: "Streamed focus" }))),
+      headers: { "content-type": "application/json" },
+    });
     await expectStatus(ok, 200);
     expect(await focusOf(user)).toBe("Streamed focus");
   });
@@ -90,7 +100,13 @@ describe("request body limit (MAX_BODY_BYTES)", () => {
     const user = await createTestUser({ plan: "SOLO", onboarded: true });
     const before = await focusOf(user);
     const form = new TextEncoder().encode(new URLSearchParams({ intent: "instructions", focus: "Oversize", pad: "x".repeat(LIMIT) }).toString());
-    const headers = { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", host: "localhost", "cf-connecting-ip": testClientIp() };
+    const headers = {
+      cookie: user.cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://localhost",
+      host: "localhost",
+      "cf-connecting-ip": testClientIp(),
+    };
     for (const body of [form, streamOf(form)]) {
       const res = await SELF.fetch("http://localhost/account/profile", { method: "POST", headers, body });
       expect(res.status).toBe(413);

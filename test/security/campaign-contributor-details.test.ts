@@ -43,7 +43,9 @@ describe("contributor details are per campaign", () => {
       expect(text).not.toContain(secret.role);
     }
     // Team A still sees what its own invitation said.
-    expect((await manage(teamA.owner, campaignA.id)).contributors).toEqual([expect.objectContaining({ email, organization: secret.organization, role: secret.role })]);
+    expect((await manage(teamA.owner, campaignA.id)).contributors).toEqual([
+      expect.objectContaining({ email, organization: secret.organization, role: secret.role }),
+    ]);
 
     // Nor does team B's synthesis carry them (its creator's identifying map is built from this).
     await db().update(contributorExercises).set({ status: "COMPLETED" }).where(eq(contributorExercises.campaignId, campaignB.id));
@@ -65,17 +67,33 @@ describe("contributor details are per campaign", () => {
     const [ceA, ceB] = [crypto.randomUUID(), crypto.randomUUID()];
     // The shape before: the person's row carries campaign A's invitation; the contributor rows carry nothing.
     await env.DB.batch([
-      env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization", "role") VALUES (?, ?, 'Imogen', 'Castellanos', 'Harrowgate FPD', 'Fire Marshal')`).bind(personId, email),
-      env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "organization", "role") VALUES (?, ?, ?, ?, 4102444800000, 1, 'Harrowgate FPD', 'Fire Marshal')`).bind(crypto.randomUUID(), a.id, email.toUpperCase(), `hash-${crypto.randomUUID()}`),
-      env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt") VALUES (?, ?, ?, ?, 4102444800000, 2)`).bind(crypto.randomUUID(), b.id, email, `hash-${crypto.randomUUID()}`),
+      env.DB.prepare(
+        `INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "organization", "role") VALUES (?, ?, 'Imogen', 'Castellanos', 'Harrowgate FPD', 'Fire Marshal')`,
+      ).bind(personId, email),
+      env.DB.prepare(
+        `INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "organization", "role") VALUES (?, ?, ?, ?, 4102444800000, 1, 'Harrowgate FPD', 'Fire Marshal')`,
+      ).bind(crypto.randomUUID(), a.id, email.toUpperCase(), `hash-${crypto.randomUUID()}`),
+      env.DB.prepare(`INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt") VALUES (?, ?, ?, ?, 4102444800000, 2)`).bind(
+        crypto.randomUUID(),
+        b.id,
+        email,
+        `hash-${crypto.randomUUID()}`,
+      ),
       env.DB.prepare(`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status") VALUES (?, ?, ?, 'IN_PROGRESS')`).bind(ceA, a.id, personId),
       env.DB.prepare(`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status") VALUES (?, ?, ?, 'IN_PROGRESS')`).bind(ceB, b.id, personId),
     ]);
     for (const query of migration!.queries) await env.DB.prepare(query).run();
-    const row = (id: string) => db().select({ organization: contributorExercises.organization, role: contributorExercises.role }).from(contributorExercises).where(eq(contributorExercises.id, id)).get();
+    const row = (id: string) =>
+      db()
+        .select({ organization: contributorExercises.organization, role: contributorExercises.role })
+        .from(contributorExercises)
+        .where(eq(contributorExercises.id, id))
+        .get();
     expect(await row(ceA)).toEqual({ organization: "Harrowgate FPD", role: "Fire Marshal" });
     expect(await row(ceB)).toEqual({ organization: null, role: null });
-    expect(await db().select({ organization: campaignUsers.organization, role: campaignUsers.role }).from(campaignUsers).where(eq(campaignUsers.id, personId)).get()).toEqual({
+    expect(
+      await db().select({ organization: campaignUsers.organization, role: campaignUsers.role }).from(campaignUsers).where(eq(campaignUsers.id, personId)).get(),
+    ).toEqual({
       organization: null,
       role: "CONTRIBUTOR",
     });

@@ -18,7 +18,13 @@ import { briefContent, type IntelCitation } from "../../web/lib/intelligence-api
  * the intelligence answer, a brief made from it, an alert summary in the app and on its public page.
  */
 
-const HOSTILE = ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>", " JaVaScRiPt:alert(2)", "//evil.example/x", "https://ok.example/a"];
+const HOSTILE = [
+  "javascript:alert(document.cookie)",
+  "data:text/html,<script>alert(1)</script>",
+  " JaVaScRiPt:alert(2)",
+  "//evil.example/x",
+  "https://ok.example/a",
+];
 const UNSAFE_HREF = /href="(?:\s*javascript|data|vbscript|\/\/)/i;
 
 const item = (i: number, url: string): IntelItem => ({
@@ -34,7 +40,16 @@ const item = (i: number, url: string): IntelItem => ({
 });
 const items = HOSTILE.map((url, i) => item(i, url));
 // What an unfiltered API (or an answer saved before the filter) would have sent.
-const raw: IntelCitation[] = items.map((it, i) => ({ n: i + 1, itemId: it.id, title: it.title, publisher: it.publisher, publishedAt: it.publishedAt, url: it.url, kind: "news", sourceName: "GDELT" }));
+const raw: IntelCitation[] = items.map((it, i) => ({
+  n: i + 1,
+  itemId: it.id,
+  title: it.title,
+  publisher: it.publisher,
+  publishedAt: it.publishedAt,
+  url: it.url,
+  kind: "news",
+  sourceName: "GDELT",
+}));
 // The model's own Markdown links go through the same filter (shared/markdown/markdown.ts).
 const cited = "Levees inspected [1] [2] [3] [4] [5]; see [the feed](javascript:alert(1)) and [this](data:text/html,x).";
 
@@ -48,7 +63,9 @@ describe("third-party citation links in every renderer", () => {
   });
 
   it("an intelligence answer links only the safe source, from its [n] and from its Sources list; the others are shown unlinked", () => {
-    const html = renderToStaticMarkup(createElement(IntelAnswer, { id: "a", content: cited, sources: { citations: raw, documents: [], notice: null, sourcesAnswered: true } }));
+    const html = renderToStaticMarkup(
+      createElement(IntelAnswer, { id: "a", content: cited, sources: { citations: raw, documents: [], notice: null, sourcesAnswered: true } }),
+    );
     expect(html).not.toMatch(UNSAFE_HREF);
     // (The icons' <use href> point into the app's own sprite.)
     expect([...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1])).toEqual(["https://ok.example/a", "https://ok.example/a"]);
@@ -67,7 +84,17 @@ describe("third-party citation links in every renderer", () => {
     const legacy = `${cited}\n\n**Sources**\n\n${raw.map((c) => `${c.n}. [${c.title}](${c.url!.trim()}) — GDELT`).join("\n")}`;
     for (const markdown of [brief, summary, legacy]) {
       expect(markdownToHtml(markdown, { citations: citationLinks(markdown) })).not.toMatch(UNSAFE_HREF);
-      const view: AlertSummaryView = { id: "s", title: "t", content: markdown, reportUrl: null, triggerDate: null, sourceCount: 5, notice: null, creditsCharged: 0, createdAt: "2026-03-01T10:00:00.000Z" };
+      const view: AlertSummaryView = {
+        id: "s",
+        title: "t",
+        content: markdown,
+        reportUrl: null,
+        triggerDate: null,
+        sourceCount: 5,
+        notice: null,
+        creditsCharged: 0,
+        createdAt: "2026-03-01T10:00:00.000Z",
+      };
       const app = renderToStaticMarkup(createElement(AlertSummary, { summary: view }));
       expect(app).not.toMatch(UNSAFE_HREF);
       expect(app).toContain("Levee story 1");

@@ -47,14 +47,25 @@ describe("third-party citation links", () => {
     const saved = (await savedChat(chatId))![1]!.metadata as { citations: IntelCitation[] };
     expect(saved.citations).toEqual(streamed);
     const read = async () =>
-      (await json<{ messages: { metadata: { citations: IntelCitation[] } | null }[] }>(await expectStatus(await api(`/api/intelligence/chats/${chatId}`, { user: me }), 200))).messages[1]!
-        .metadata!.citations;
+      (
+        await json<{ messages: { metadata: { citations: IntelCitation[] } | null }[] }>(
+          await expectStatus(await api(`/api/intelligence/chats/${chatId}`, { user: me }), 200),
+        )
+      ).messages[1]!.metadata!.citations;
     expect(await read()).toEqual(streamed);
 
     // An answer saved before the filter kept the source's URLs as they came: the API filters them on the way out.
     const stored = (await savedChat(chatId))!;
     const legacy = stored.map((m, i) =>
-      i === 1 ? { ...m, metadata: { ...m.metadata, citations: (m.metadata!.citations as IntelCitation[]).map((c, j) => ({ ...c, url: HOSTILE_URLS[j % HOSTILE_URLS.length] })) } } : m,
+      i === 1
+        ? {
+            ...m,
+            metadata: {
+              ...m.metadata,
+              citations: (m.metadata!.citations as IntelCitation[]).map((c, j) => ({ ...c, url: HOSTILE_URLS[j % HOSTILE_URLS.length] })),
+            },
+          }
+        : m,
     );
     await env.DB.prepare(`UPDATE "IntelligenceChat" SET "messages" = ? WHERE "id" = ?`).bind(JSON.stringify(legacy), chatId).run();
     const filtered = await read();
@@ -87,7 +98,9 @@ describe("third-party citation links", () => {
         sourceCount: 2,
         creditsCharged: 0,
       });
-    const shared = await json<{ alert: { sharePath: string } }>(await expectStatus(await api(`/api/intelligence/alerts/${alertId}/share`, { user: u, method: "POST" }), 200));
+    const shared = await json<{ alert: { sharePath: string } }>(
+      await expectStatus(await api(`/api/intelligence/alerts/${alertId}/share`, { user: u, method: "POST" }), 200),
+    );
     const html = await (await SELF.fetch(`http://localhost${shared.alert.sharePath}`)).text();
     expect(html).toContain("Flooding reported");
     expect(html).not.toMatch(/href="(?:javascript|data|vbscript):/i);

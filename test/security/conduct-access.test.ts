@@ -86,7 +86,11 @@ describe("the session's creator has no lasting right", () => {
     const socket = await console_(s.manager, s.sessionId);
     expect((await json(await api(`/api/conduct/sessions/${s.sessionId}`, { user: s.manager }))).session.access).toBe("control");
 
-    await expectStatus(await api(`/api/teams/members/${s.manager.userId}`, { method: "PATCH", user: s.owner, body: { collaborateRole: "STANDARD_USER" } }), 200, "demote");
+    await expectStatus(
+      await api(`/api/teams/members/${s.manager.userId}`, { method: "PATCH", user: s.owner, body: { collaborateRole: "STANDARD_USER" } }),
+      200,
+      "demote",
+    );
 
     await expectClosedForAccess(socket);
     await expectShutOut(s.manager, s.sessionId);
@@ -133,7 +137,10 @@ describe("the session's creator has no lasting right", () => {
       // The owner sees every client (read: the exercise is the member's to change), and their socket stays.
       expect((await json(await api(`/api/conduct/sessions/${s.sessionId}`, { user: s.owner }))).session.access).toBe("read");
       ownerSocket.ws.send("state");
-      await ownerSocket.next((m) => m.type === "state" && (m.state.connected as Json[]).every((c) => c.role !== "controller" || c.count === 1), "the owner's socket, still open");
+      await ownerSocket.next(
+        (m) => m.type === "state" && (m.state.connected as Json[]).every((c) => c.role !== "controller" || c.count === 1),
+        "the owner's socket, still open",
+      );
       expect(ownerSocket.messages.some((m) => m.type === "gone")).toBe(false);
       ownerSocket.ws.close(1000);
     });
@@ -180,7 +187,10 @@ describe("open consoles end with the sign-in or the user", () => {
     await expectClosedForAccess(onTablet);
     // The laptop's own console stays open and answers.
     onLaptop.ws.send("state");
-    await onLaptop.next((m) => m.type === "state" && (m.state.connected as Json[]).some((c) => c.role === "controller" && c.count === 1), "the laptop's console, still open");
+    await onLaptop.next(
+      (m) => m.type === "state" && (m.state.connected as Json[]).some((c) => c.role === "controller" && c.count === 1),
+      "the laptop's console, still open",
+    );
     expect(onLaptop.messages.some((m) => m.type === "gone")).toBe(false);
     expect((await api(`/api/conduct/sessions/${s.sessionId}`, { cookie: laptop.cookie })).status).toBe(200);
     onLaptop.ws.close(1000);
@@ -190,10 +200,7 @@ describe("open consoles end with the sign-in or the user", () => {
     const s = await campaignSession();
     const socket = await console_(s.manager, s.sessionId);
     // As `npm run admin -- add-team-member … --collaborate-role standard` would: no hook runs.
-    await db()
-      .update(teamMembers)
-      .set({ collaborateRole: "STANDARD_USER" })
-      .where(eq(teamMembers.userId, s.manager.userId));
+    await db().update(teamMembers).set({ collaborateRole: "STANDARD_USER" }).where(eq(teamMembers.userId, s.manager.userId));
     await runInDurableObject(stub(s.sessionId), (instance) => {
       // Pretend the last re-check was long ago, rather than wait for it.
       (instance as unknown as { recheckedAt: number }).recheckedAt = 0;

@@ -12,7 +12,6 @@ import { parseCsv } from "../helpers/csv";
  * "'-5", text in the sheet. Ordinary text and empty cells are written as they are.
  */
 
-
 /** The exported CSV of one MSEL row, as [header, row] cells. */
 function exportRow(row: MselRow): { header: string[]; cells: Record<string, string>; text: string } {
   const text = mselToCsv([row]);

@@ -98,7 +98,11 @@ describe("the session cookie's name follows the app's scheme", () => {
     const token = sessionValue(user.cookie);
     const httpsEnv = envWith({ APP_URL: HTTPS_URL });
     await expectStatus(await api("/api/profile/details", { env: httpsEnv, cookie: `readyroom.session_token=${token}` }), 401, "plain name on https");
-    await expectStatus(await api("/api/profile/details", { env: httpsEnv, cookie: `__Secure-readyroom.session_token=${token}` }), 200, "__Secure- name on https");
+    await expectStatus(
+      await api("/api/profile/details", { env: httpsEnv, cookie: `__Secure-readyroom.session_token=${token}` }),
+      200,
+      "__Secure- name on https",
+    );
   });
 
   it("an https app sets the __Secure- cookie (Secure) at sign-in, and reads it back", async () => {

@@ -27,10 +27,19 @@ function atWindowStart(): void {
   shiftClock(clockOffsetMs() + (Math.ceil(now / MINUTE) * MINUTE + 1_000 - now));
 }
 
-const form = { role: "Player", organization: "Harlow County EMA", strengths: ["Clear briefings"], improvements: [], correctiveActions: "", ratings: { structure: 4 }, comments: "" };
+const form = {
+  role: "Player",
+  organization: "Harlow County EMA",
+  strengths: ["Clear briefings"],
+  improvements: [],
+  correctiveActions: "",
+  ratings: { structure: 4 },
+  comments: "",
+};
 const post = (token: string, init: { ip?: string; key?: string; env?: object } = {}) =>
   api(`/api/feedback/${token}`, { body: { clientKey: init.key ?? clientKey(), content: form }, ip: init.ip, env: init.env });
-const stored = async (sessionId: string) => (await db().select({ n: count() }).from(feedbackResponses).where(eq(feedbackResponses.sessionId, sessionId)))[0]?.n ?? 0;
+const stored = async (sessionId: string) =>
+  (await db().select({ n: count() }).from(feedbackResponses).where(eq(feedbackResponses.sessionId, sessionId)))[0]?.n ?? 0;
 const page = async (token: string) => {
   const res = await SELF.fetch(`${ORIGIN}/feedback/${token}`);
   expect(res.status).toBe(200);
@@ -77,7 +86,9 @@ describe("feedback link rate limits", () => {
     await expectStatus(await post(b.token, { ip: address, env: limits }), 201);
     const refused = await expectStatus(await post(a.token, { ip: address, env: limits }), 429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect((await apiError(refused)).message).toMatch(/^Too many feedback forms were sent from your network in the last minute\. Wait \d+ seconds? and submit again: what you wrote is still here\.$/);
+    expect((await apiError(refused)).message).toMatch(
+      /^Too many feedback forms were sent from your network in the last minute\. Wait \d+ seconds? and submit again: what you wrote is still here\.$/,
+    );
     // Another address is not held back by it.
     await expectStatus(await post(a.token, { ip: ip(), env: limits }), 201);
     expect([await stored(a.sessionId), await stored(b.sessionId)]).toEqual([2, 1]);
@@ -92,7 +103,10 @@ describe("a session's feedback cap", () => {
     const answers = await Promise.all(keys.map((key) => post(token, { key, ip: ip(), env: limits })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
     const full = await apiError(answers.find((r) => r.status === 409)!);
-    expect(full).toMatchObject({ code: "feedback_full", message: "This form is full: it has taken the 3 responses it can hold. If you still have feedback, send it to the exercise planners directly." });
+    expect(full).toMatchObject({
+      code: "feedback_full",
+      message: "This form is full: it has taken the 3 responses it can hold. If you still have feedback, send it to the exercise planners directly.",
+    });
     expect(await stored(sessionId)).toBe(3);
     const taken = keys[answers.findIndex((r) => r.status === 201)]!;
     expect(await json(await expectStatus(await post(token, { key: taken, ip: ip(), env: limits }), 201))).toEqual({ ok: true, duplicate: true });
@@ -134,7 +148,9 @@ describe("the form closes after the session ends", () => {
   it("FEEDBACK_CLOSE_AFTER_DAYS moves the closing", async () => {
     const { token } = await feedbackLink(new Date(nowMs() - 2 * DAY));
     const closesAfterOne = { ...env, FEEDBACK_CLOSE_AFTER_DAYS: "1" };
-    expect((await apiError(await expectStatus(await post(token, { ip: ip(), env: closesAfterOne }), 410))).message).toContain("closed 1 day after the exercise ended");
+    expect((await apiError(await expectStatus(await post(token, { ip: ip(), env: closesAfterOne }), 410))).message).toContain(
+      "closed 1 day after the exercise ended",
+    );
     await expectStatus(await post(token, { ip: ip() }), 201);
   });
 });

@@ -43,7 +43,13 @@ describe("the INGEST consumer handles each message on its own", () => {
       },
     });
     const ctx = createExecutionContext();
-    const view: MessageBatch<unknown> = { queue: batch.queue, metadata: batch.metadata, messages: [throwing, second!], ackAll: () => batch.ackAll(), retryAll: (options) => batch.retryAll(options) };
+    const view: MessageBatch<unknown> = {
+      queue: batch.queue,
+      metadata: batch.metadata,
+      messages: [throwing, second!],
+      ackAll: () => batch.ackAll(),
+      retryAll: (options) => batch.retryAll(options),
+    };
     await handleQueue(view, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages).toEqual([{ msgId: "hostile" }]);

@@ -50,15 +50,24 @@ describe("invitation e-mails per inviter per day", () => {
     for (const res of refusals) {
       const error = await apiError(res);
       expect(error).toMatchObject({ status: 429, code: "invitation_limit", limit: 3 });
-      expect(error.message).toMatch(/^You have sent 3 invitation e-mails in the last 24 hours, the most one person can send in a day\. You can send the next one after \d\d:\d\d UTC \(in about 24 hours\)\.$/);
+      expect(error.message).toMatch(
+        /^You have sent 3 invitation e-mails in the last 24 hours, the most one person can send in a day\. You can send the next one after \d\d:\d\d UTC \(in about 24 hours\)\.$/,
+      );
       expect(typeof error.retryAt).toBe("string");
     }
-    expect(await db().select().from(teamInvitations).where(and(eq(teamInvitations.teamId, team.teamId), eq(teamInvitations.email, late)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, team.teamId), eq(teamInvitations.email, late))),
+    ).toEqual([]);
     expect(await db().select().from(campaignTokens).where(eq(campaignTokens.email, late))).toEqual([]);
     expect(await latestMail(late, INVITATION_MAIL_KIND)).toBeNull();
     // The links already sent keep working: the refused resends replaced nothing.
     expect((await db().select({ token: authTokens.token }).from(authTokens).where(eq(authTokens.id, teamInvitation.id)))[0]).toEqual(tokenBefore);
-    expect((await db().select({ token: campaignTokens.token }).from(campaignTokens).where(eq(campaignTokens.id, campaignInvitation.id)))[0]).toEqual(campaignTokenBefore);
+    expect((await db().select({ token: campaignTokens.token }).from(campaignTokens).where(eq(campaignTokens.id, campaignInvitation.id)))[0]).toEqual(
+      campaignTokenBefore,
+    );
 
     // Per inviter: another admin of the same team still sends.
     const colleague = await createTestUser({ onboarded: true });
@@ -66,13 +75,17 @@ describe("invitation e-mails per inviter per day", () => {
     await expectStatus(await call("/api/teams/invitations", { user: colleague, body: { email: freshEmail("colleagues") } }), 201, "a colleague's invite");
 
     // Sends older than 24 hours no longer count.
-    await env.DB.prepare(`UPDATE "AuditLog" SET "createdAt" = "createdAt" - ? WHERE "actorId" = ?`).bind(25 * 3_600_000, owner.userId).run();
+    await env.DB.prepare(`UPDATE "AuditLog" SET "createdAt" = "createdAt" - ? WHERE "actorId" = ?`)
+      .bind(25 * 3_600_000, owner.userId)
+      .run();
     await expectStatus(await teamInvite(late), 201, "invite after the window");
   });
 
   it("sends fired at once cannot pass the limit", async () => {
     const team = await collaborateTeam();
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call("/api/teams/invitations", { user: team.owner, body: { email: freshEmail(`burst${i}`) } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call("/api/teams/invitations", { user: team.owner, body: { email: freshEmail(`burst${i}`) } })),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
     for (const res of answers.filter((r) => r.status !== 201)) expect(await apiError(res)).toMatchObject({ status: 429, code: "invitation_limit" });
     expect(await db().select().from(teamInvitations).where(eq(teamInvitations.teamId, team.teamId))).toHaveLength(3);

@@ -24,7 +24,9 @@ async function signUp(email: string, headers: Record<string, string> = {}): Prom
 }
 
 const verifiedOf = async (email: string) =>
-  (await env.DB.prepare(`SELECT "id", "emailVerified" FROM "User" WHERE lower("email") = lower(?)`).bind(email).first<{ id: string; emailVerified: number }>())!;
+  (await env.DB.prepare(`SELECT "id", "emailVerified" FROM "User" WHERE lower("email") = lower(?)`)
+    .bind(email)
+    .first<{ id: string; emailVerified: number }>())!;
 
 type Flow = {
   name: string;

@@ -91,13 +91,19 @@ describe("Markdown parsing of adversarial input", () => {
     expect(markdownToHtml(links(MAX_MARKERS_PER_INLINE + 1))).not.toContain("<a ");
     // The bound is per paragraph: the next paragraph keeps its emphasis, and citations stay markers.
     const [, next] = parseMarkdown(`${fill("*a")}\n\n**bold** [2]`);
-    expect(next).toEqual({ kind: "paragraph", children: [{ kind: "strong", children: [{ kind: "text", text: "bold" }] }, { kind: "text", text: " [2]" }] });
+    expect(next).toEqual({
+      kind: "paragraph",
+      children: [
+        { kind: "strong", children: [{ kind: "text", text: "bold" }] },
+        { kind: "text", text: " [2]" },
+      ],
+    });
   });
 
   it("50,000 > nest three quotes deep, and the words after them are still there", () => {
     const source = `${">".repeat(SIZE - 2)} x`;
     const [outer] = parseMarkdown(source);
-    const third = (((outer as { children: Block[] }).children[0] as { children: Block[] }).children[0] as { kind: string; children: Block[] });
+    const third = ((outer as { children: Block[] }).children[0] as { children: Block[] }).children[0] as { kind: string; children: Block[] };
     expect(third.kind).toBe("quote");
     expect(third.children).toHaveLength(1);
     const innermost = paragraphText(third.children);
@@ -111,7 +117,10 @@ describe("Markdown parsing of adversarial input", () => {
     for (let i = 0; source.length < SIZE; i++) source += `${"  ".repeat(i)}- item ${i}\n`;
     source = source.slice(0, SIZE);
     const last = [...source.matchAll(/item (\d+)/g)].at(-1)![1];
-    const [list] = parseMarkdown(source) as { kind: "list"; items: { children: Inline[]; sublist?: { items: { children: Inline[]; sublist?: unknown }[] } }[] }[];
+    const [list] = parseMarkdown(source) as {
+      kind: "list";
+      items: { children: Inline[]; sublist?: { items: { children: Inline[]; sublist?: unknown }[] } }[];
+    }[];
     const level3 = (list!.items[0]!.sublist!.items[0]!.sublist as { items: { children: Inline[]; sublist?: unknown }[] }).items;
     expect(level3).toHaveLength(1);
     expect(level3[0]!.sublist).toBeUndefined();

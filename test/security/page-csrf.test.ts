@@ -52,7 +52,12 @@ describe("cross-site form posts to pages", () => {
       it("/account/security: refused (not a 500), the password unchanged", async () => {
         const user = await createTestUser({ plan: "SOLO", onboarded: true });
         await expectRefused(
-          await post("/account/security", { intent: "change-password", currentPassword: user.password, newPassword: "evil-new-password-123" }, headers, user.cookie),
+          await post(
+            "/account/security",
+            { intent: "change-password", currentPassword: user.password, newPassword: "evil-new-password-123" },
+            headers,
+            user.cookie,
+          ),
         );
         await signIn(user.email, user.password);
       });
@@ -68,12 +73,21 @@ describe("cross-site form posts to pages", () => {
 
   it("same-origin posts still work (Origin of the app, Sec-Fetch-Site same-origin)", async () => {
     const user = await createTestUser({ plan: "SOLO", onboarded: true });
-    const res = await post("/account/profile", { intent: "instructions", focus: "Posted from the app" }, { origin: "http://localhost", host: "localhost", "sec-fetch-site": "same-origin" }, user.cookie);
+    const res = await post(
+      "/account/profile",
+      { intent: "instructions", focus: "Posted from the app" },
+      { origin: "http://localhost", host: "localhost", "sec-fetch-site": "same-origin" },
+      user.cookie,
+    );
     expect(res.status).toBe(200);
     await res.text();
     expect(await focusOf(user)).toBe("Posted from the app");
 
-    const login = await post("/login", { email: user.email, password: user.password }, { origin: "http://localhost", host: "localhost", "sec-fetch-site": "same-origin" });
+    const login = await post(
+      "/login",
+      { email: user.email, password: user.password },
+      { origin: "http://localhost", host: "localhost", "sec-fetch-site": "same-origin" },
+    );
     expect(login.status).toBe(302);
     expect(login.headers.getSetCookie().join("\n")).toMatch(/session_token=/);
     await login.text();

@@ -24,7 +24,13 @@ const NOW = Date.UTC(2027, 2, 10, 15);
  * INGEST messages go nowhere: the local consumer must not move a document while a test sets its status.
  */
 const paidEnv = () =>
-  ({ ...env, EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`, EMBEDDINGS_API_KEY: "sk-fake-test", EMBEDDINGS_MODEL: "fake-embed-1", INGEST: { send: async () => undefined } }) as unknown as Env;
+  ({
+    ...env,
+    EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`,
+    EMBEDDINGS_API_KEY: "sk-fake-test",
+    EMBEDDINGS_MODEL: "fake-embed-1",
+    INGEST: { send: async () => undefined },
+  }) as unknown as Env;
 
 /** A document stored and already Ready, with `size` recorded as its upload's, and no INGEST message in flight. */
 async function readyDocument(user: TestUser, size = 100, description?: string) {
@@ -62,7 +68,10 @@ describe("reprocessing is paid like an upload", () => {
     const id = uploaded.document.id as string;
     await getDb(env.DB)
       .update(documents)
-      .set({ processed: true, structuredContent: { upload: { size: MB + 1 }, ingest: { status: "ready", progress: 100, updatedAt: new Date(NOW).toISOString() } } })
+      .set({
+        processed: true,
+        structuredContent: { upload: { size: MB + 1 }, ingest: { status: "ready", progress: 100, updatedAt: new Date(NOW).toISOString() } },
+      })
       .where(eq(documents.id, id));
     await expectStatus(await reprocess(user, id, e), 202);
     expect(await balance(user.accountId)).toEqual({ current: 46, pending: 0 });
@@ -77,7 +86,13 @@ describe("reprocessing is paid like an upload", () => {
 
     await getDb(env.DB)
       .update(documents)
-      .set({ structuredContent: { upload: { size: 100 }, description: "Superseded by the 2027 plan.", ingest: { status: "ready", progress: 100, updatedAt: new Date(NOW).toISOString() } } })
+      .set({
+        structuredContent: {
+          upload: { size: 100 },
+          description: "Superseded by the 2027 plan.",
+          ingest: { status: "ready", progress: 100, updatedAt: new Date(NOW).toISOString() },
+        },
+      })
       .where(eq(documents.id, id));
     const before = await documentRow(id);
     for (const res of [await patch(user, id, { description: "Kept for the Odalys review." }, e), await reprocess(user, id, e)]) {
@@ -146,7 +161,11 @@ describe("reprocessing is bounded like an upload", () => {
     const queued = { upload: { size: 100 }, ingest: { status: "processing", progress: 40, updatedAt: new Date(NOW).toISOString() } };
     await getDb(env.DB).update(documents).set({ processed: false, structuredContent: queued }).where(eq(documents.id, id));
     const ctx = userContext(env as Env, owner.userId);
-    await expect(reprocessDocument(ctx, id, NOW)).rejects.toMatchObject({ status: 409, code: "already_queued", message: "This document is already queued for processing." });
+    await expect(reprocessDocument(ctx, id, NOW)).rejects.toMatchObject({
+      status: 409,
+      code: "already_queued",
+      message: "This document is already queued for processing.",
+    });
     await expect(updateDocument(ctx, id, { description: "Annex K." }, NOW)).rejects.toMatchObject({
       status: 409,
       code: "already_queued",
@@ -170,7 +189,8 @@ describe("reprocessing is bounded like an upload", () => {
     });
     await expect(updateDocument(ctx, id, { description: "Annex K." }, NOW)).rejects.toMatchObject({
       status: 429,
-      message: "A new description means reading the file again, which would take you past today's limit of 3 MB (2.5 MB processed so far). Try again after 00:00 UTC.",
+      message:
+        "A new description means reading the file again, which would take you past today's limit of 3 MB (2.5 MB processed so far). Try again after 00:00 UTC.",
     });
     expect(await documentRow(id)).toEqual(before);
 

@@ -8,7 +8,22 @@ import { tidyWhitespace } from "../../worker/documents/parse/whitespace";
 import { INFLATE_SLACK, MAX_DEFLATE_RATIO, ZipLimitError } from "../../worker/documents/parse/zip";
 import { decompressRtf } from "../../worker/documents/parse/msg";
 import { bytesOf, docxFromBody, makeDocx } from "../documents/ingest-fixtures";
-import { atom, biff, bof, cell, compoundFile, container, latin1, pptText, presentation, u16, u32, eof, workbookStream, xlString } from "../documents/legacy-fixtures";
+import {
+  atom,
+  biff,
+  bof,
+  cell,
+  compoundFile,
+  container,
+  latin1,
+  pptText,
+  presentation,
+  u16,
+  u32,
+  eof,
+  workbookStream,
+  xlString,
+} from "../documents/legacy-fixtures";
 
 /**
  * Untrusted uploads that would run on the ingest consumer's CPU and memory: zip bombs dressed as
@@ -157,9 +172,7 @@ describe("docx: zip bombs are refused from the central directory or while inflat
     expect(inflateSync(deflatedZeros(1000)).length).toBe(1000);
     const honest = craftZip([stored("[Content_Types].xml", CONTENT_TYPES), stored("word/document.xml", DOCUMENT_XML)]);
     expect((await parseDocument(honest, "docx")).text).toBe("Bomb shelter");
-    const deflated = craftZip([
-      { name: "word/document.xml", data: zipEntryData(DOCUMENT_XML), method: 8, declaredSize: DOCUMENT_XML.length },
-    ]);
+    const deflated = craftZip([{ name: "word/document.xml", data: zipEntryData(DOCUMENT_XML), method: 8, declaredSize: DOCUMENT_XML.length }]);
     expect((await parseDocument(deflated, "docx")).text).toBe("Bomb shelter");
   });
 
@@ -206,9 +219,7 @@ describe("docx: zip bombs are refused from the central directory or while inflat
     const before = process.memoryUsage().arrayBuffers;
     const error = await parseFailure(bomb, "docx");
     const grown = process.memoryUsage().arrayBuffers - before;
-    expect(error.message).toBe(
-      "This Word file is damaged: its contents are larger than the file says. Open it in Word, save it again as .docx and upload it.",
-    );
+    expect(error.message).toBe("This Word file is damaged: its contents are larger than the file says. Open it in Word, save it again as .docx and upload it.");
     const cause = limitCause(error);
     expect(cause.kind).toBe("overflow");
     // The reader feeds the inflater slices that cannot expand past the declared size by more than
@@ -335,9 +346,7 @@ describe("html: a single linear scan, whatever is left unclosed", () => {
 
   it("100k nested tags, 1M table cells in a row, 1M &nbsp; in a row", async () => {
     const nested = 100_000;
-    expect((await html("<div><span><b>".repeat(nested) + "deep" + "</b></span></div>".repeat(nested))).sections).toEqual([
-      { heading: null, text: "deep" },
-    ]);
+    expect((await html("<div><span><b>".repeat(nested) + "deep" + "</b></span></div>".repeat(nested))).sections).toEqual([{ heading: null, text: "deep" }]);
     const cells = (await html(`<table><tr><td>Zone A${"</td>".repeat(1_000_000)}end</tr></table>`)).text;
     // A cell closes once: the stray </td> after it close nothing (as in a browser).
     expect(cells).toBe("Zone A | end");
@@ -352,7 +361,11 @@ describe("html: a single linear scan, whatever is left unclosed", () => {
 
   // The regex form the parsers used before (quadratic on long runs of spaces), kept as the oracle.
   const regexReference = (text: string) =>
-    text.replace(/\r\n?/g, "\n").replace(/[ \t\f\v\u00a0]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+    text
+      .replace(/\r\n?/g, "\n")
+      .replace(/[ \t\f\v\u00a0]+\n/g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
 
   it("tidyWhitespace agrees with the old regex normalisation, in linear time", () => {
     const piece = fc.constantFrom(" ", "\t", "\u00a0", "\f", "\v", "\n", "\r", "\r\n", "a", "b c", "\u2028", "|");
@@ -394,13 +407,21 @@ describe("xls, ppt, msg: hostile compound files fail fast with the planner's mes
 
   it("xls: a shared string table declaring 2^31 strings reads the ones it holds, allocating nothing for the rest", async () => {
     const sst = biff(0x00fc, [...u32(0x80000000), ...u32(0x80000000), ...xlString("Lincoln High")]);
-    const rows = [biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]), biff(0x00fd, [...cell(1, 0), ...u32(0)]), biff(0x00fd, [...cell(2, 0), ...u32(0x7fffffff)])];
+    const rows = [
+      biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]),
+      biff(0x00fd, [...cell(1, 0), ...u32(0)]),
+      biff(0x00fd, [...cell(2, 0), ...u32(0x7fffffff)]),
+    ];
     const parsed = await parseDocument(compoundFile({ Workbook: workbookStream([{ name: "S", records: rows }], [sst]) }), "xls");
     expect(parsed.sections).toEqual([{ heading: "S", text: "Shelter\nShelter: Lincoln High" }]);
   });
 
   it("xls: 100,000 sheet records naming one sheet read it once; cells past the last column are dropped", async () => {
-    const cells = [biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]), biff(0x0204, [...cell(1, 0), ...xlString("Lincoln")]), biff(0x0204, [...cell(1, 60000), ...xlString("far right")])];
+    const cells = [
+      biff(0x0204, [...cell(0, 0), ...xlString("Shelter")]),
+      biff(0x0204, [...cell(1, 0), ...xlString("Lincoln")]),
+      biff(0x0204, [...cell(1, 60000), ...xlString("far right")]),
+    ];
     const bound = (offset: number) => biff(0x0085, [...u32(offset), 0, 0, 1, 0, ...latin1("S")]);
     const globalsLength = bof(5).length + bound(0).length * 100_000 + eof().length;
     const stream = concatBytes(bof(5), ...Array.from({ length: 100_000 }, () => bound(globalsLength)), eof(), bof(0x10), ...cells, eof());
@@ -440,14 +461,21 @@ describe("xls, ppt, msg: hostile compound files fail fast with the planner's mes
   });
 
   it("msg: at most 500 attachments are read, however many the file holds", async () => {
-    const streams: Record<string, Uint8Array> = { "__properties_version1.0": new Uint8Array(32), "__substg1.0_1000001F": Uint8Array.from(utf16le("Roster attached.")) };
-    for (let i = 0; i < 600; i++) streams[`__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/__substg1.0_3707001F`] = Uint8Array.from(utf16le(`n${i}.txt`));
+    const streams: Record<string, Uint8Array> = {
+      "__properties_version1.0": new Uint8Array(32),
+      "__substg1.0_1000001F": Uint8Array.from(utf16le("Roster attached.")),
+    };
+    for (let i = 0; i < 600; i++)
+      streams[`__attach_version1.0_#${i.toString(16).toUpperCase().padStart(8, "0")}/__substg1.0_3707001F`] = Uint8Array.from(utf16le(`n${i}.txt`));
     const parsed = await parseDocument(compoundFile(streams), "msg");
     expect(parsed.sections.filter((s) => s.heading?.startsWith("Attachment:"))).toHaveLength(500);
   });
 
   it("msg: 400 attachments whose data all name one 1 MB sector chain fail instead of reading 400 MB", async () => {
-    const streams: Record<string, Uint8Array> = { "__properties_version1.0": new Uint8Array(32), "__substg1.0_1000001F": Uint8Array.from(utf16le("Roster attached.")) };
+    const streams: Record<string, Uint8Array> = {
+      "__properties_version1.0": new Uint8Array(32),
+      "__substg1.0_1000001F": Uint8Array.from(utf16le("Roster attached.")),
+    };
     const sameChainAs: Record<string, string> = {};
     const first = "__attach_version1.0_#00000000/__substg1.0_37010102";
     for (let i = 0; i < 400; i++) {
@@ -478,7 +506,10 @@ const utf16le = (s: string) => new Uint8Array(Uint16Array.from(s, (c) => c.charC
 
 describe("structure: list numbering and heading paths stay bounded", () => {
   it("numbering.xml with 10^6 levels and huge start values, 10^5 nested headings", async () => {
-    const levels = Array.from({ length: 1_000_000 }, (_, i) => `<w:lvl w:ilvl="${i}"><w:start w:val="999999999"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%1.%9"/></w:lvl>`).join("");
+    const levels = Array.from(
+      { length: 1_000_000 },
+      (_, i) => `<w:lvl w:ilvl="${i}"><w:start w:val="999999999"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%1.%9"/></w:lvl>`,
+    ).join("");
     const numbering = new ListNumbering(`<w:abstractNum w:abstractNumId="1">${levels}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num>`);
     expect(numbering.label("1", 0)).toBe("999999999.999999999 ");
     expect(numbering.label("1", 1_000_000)).toBeNull();

@@ -28,7 +28,15 @@ const regexpFindings = async (code: string, filePath: string) => {
 
 describe("the regexp lint", () => {
   it("reports the old Markdown heading pattern as super-linear backtracking in worker/, web/ and durable-objects/", async () => {
-    for (const file of ["worker/any.ts", "web/lib/any.ts", "web/components/any.tsx", "durable-objects/any.ts", "scripts/any.ts", "bench/any.ts", "e2e/any.ts"]) {
+    for (const file of [
+      "worker/any.ts",
+      "web/lib/any.ts",
+      "web/components/any.tsx",
+      "durable-objects/any.ts",
+      "scripts/any.ts",
+      "bench/any.ts",
+      "e2e/any.ts",
+    ]) {
       const found = await regexpFindings(HEADING, file);
       expect(found.length, file).toBeGreaterThan(0);
       expect(new Set(found), file).toEqual(new Set(["regexp/no-super-linear-backtracking"]));

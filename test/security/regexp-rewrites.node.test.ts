@@ -43,13 +43,21 @@ describe("rewritten patterns agree with the ones they replace", () => {
 
   it("PDF page numbers (worker/documents/parse/pdf-layout.ts)", () => {
     const oracle = /^(?:(?:page|p\.|seite|página|pagina)\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlc]{1,7})\s*[-–—)]?(?:\s*(?:of|\/|de|von|sur)\s*\d{1,5})?$/i;
-    agree(["page", "p.", "Seite", " ", "  ", "-", "—", "(", ")", "3", "12", "iv", "x", "of", "/", "de", "a"], (s) => oracle.test(s), (s) => PAGE_NUMBER.test(s));
+    agree(
+      ["page", "p.", "Seite", " ", "  ", "-", "—", "(", ")", "3", "12", "iv", "x", "of", "/", "de", "a"],
+      (s) => oracle.test(s),
+      (s) => PAGE_NUMBER.test(s),
+    );
     for (const line of ["Page 3", "Page 3 of 40", "3 / 40", "- 3 -", "3", "iv", "(12)"]) expect(PAGE_NUMBER.test(line), line).toBe(true);
     expect(PAGE_NUMBER.test(`page${" ".repeat(LONG)}3${" ".repeat(LONG)}x`)).toBe(false);
   });
 
   it("a closing parenthetical (anonymiser), closing citation markers (prose citations), tags in feed text", () => {
-    agree(["a", " ", "  ", "(", ")", "FFD", "(x)"], (s) => s.replace(/\s*\([^)]*\)$/, "").trim(), (s) => withoutClosingParenthetical(s).trim());
+    agree(
+      ["a", " ", "  ", "(", ")", "FFD", "(x)"],
+      (s) => s.replace(/\s*\([^)]*\)$/, "").trim(),
+      (s) => withoutClosingParenthetical(s).trim(),
+    );
     agree(["a", ".", " ", "\n", "[", "]", "1", ",", "[1]", "[2, 3]", "x"], (s) => s.replace(/(?:\s*\[[\d,\s]*\])+\s*$/, ""), withoutClosingMarkers);
     agree(["a", "<", ">", "<b>", " ", "&"], (s) => s.replace(/<[^>]*>/g, " "), withoutTags);
     expect(withoutClosingParenthetical(`Fennick Fire${"(".repeat(LONG)})`)).toBe("Fennick Fire");
@@ -61,7 +69,7 @@ describe("rewritten patterns agree with the ones they replace", () => {
     const pieces = ["```", "`", "json", "JSON", " ", "\n", "{}", "a", '"x"'];
     agree(pieces, (s) => /```(?:json)?\s*([\s\S]*?)```/i.exec(s)?.[1] ?? null, firstFenceBody);
     agree(pieces, (s) => /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(s)?.[1] ?? null, wholeFenceBody);
-    expect(firstFenceBody("Here:\n```json\n{\"a\":1}\n```")).toBe('{"a":1}\n');
+    expect(firstFenceBody('Here:\n```json\n{"a":1}\n```')).toBe('{"a":1}\n');
     expect(wholeFenceBody(`\`\`\`${" ".repeat(LONG)}x${" ".repeat(LONG)}\`\`\``)).toBe("x");
   });
 
@@ -70,8 +78,9 @@ describe("rewritten patterns agree with the ones they replace", () => {
     const oracle = (objective: string) => {
       let t = objective.trim().replace(/\s+/g, " ");
       t = t.replace(/^(objective\s*\d*[a-z]?\s*[:.)-]\s*)/i, "");
-      t = t.replace(/^(demonstrate|assess|evaluate|examine|exercise|validate|test|discuss|review)\s+(the\s+)?(ability|capability|capacity)\s+(of\s+(.+?)\s+)?to\s+/i, (_m, _v, _the, _a, _of, who: string | undefined) =>
-        who ? `${who} ` : "",
+      t = t.replace(
+        /^(demonstrate|assess|evaluate|examine|exercise|validate|test|discuss|review)\s+(the\s+)?(ability|capability|capacity)\s+(of\s+(.+?)\s+)?to\s+/i,
+        (_m, _v, _the, _a, _of, who: string | undefined) => (who ? `${who} ` : ""),
       );
       return t.replace(/^to\s+/i, "");
     };
@@ -113,6 +122,12 @@ describe("rewritten patterns agree with the ones they replace", () => {
       ],
       [/^\s*\[?\s*([OAF])\s*(\d{1,4})\s*\]?\s*$/i, /^\s*(?:\[\s*)?([OAF])\s*(\d{1,4})\s*(?:\]\s*)?$/i, [" ", "[", "]", "O", "f", "12", "x"]],
     ];
-    for (const [before, after, pieces] of trims) agree(pieces, (s) => s.replace(before, "<$&>"), (s) => s.replace(after, "<$&>"), 1000);
+    for (const [before, after, pieces] of trims)
+      agree(
+        pieces,
+        (s) => s.replace(before, "<$&>"),
+        (s) => s.replace(after, "<$&>"),
+        1000,
+      );
   });
 });

@@ -115,8 +115,7 @@ describe("per-account throttling", () => {
 
   it("counts form-encoded sign-in attempts too (better-auth accepts HTML-form bodies)", async () => {
     const u = await createTestUser();
-    const formSignIn = (password: string) =>
-      api("/api/auth/sign-in/email", { raw: new URLSearchParams({ email: u.email, password }), ip: testClientIp() });
+    const formSignIn = (password: string) => api("/api/auth/sign-in/email", { raw: new URLSearchParams({ email: u.email, password }), ip: testClientIp() });
     for (let i = 0; i < ACCOUNT_THROTTLE.maxFailures; i++) await expectStatus(await formSignIn(`wrong-${i}-password`), 401);
     const locked = await formSignIn(u.password);
     expect(locked.status).toBe(429);
@@ -159,7 +158,10 @@ describe("per-account throttling", () => {
     const challenge = async () => {
       const res = await api("/api/auth/sign-in/email", { body: { email: u.email, password: u.password }, ip: testClientIp() });
       expect(await json(res)).toMatchObject({ twoFactorRedirect: true });
-      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
     };
     // Each challenge allows a few tries of its own; a new sign-in must not reset the account's count.
     let failures = 0;
@@ -178,7 +180,10 @@ describe("per-account throttling", () => {
 
 describe("answers that do not reveal whether an address is registered", () => {
   async function signUp(email: string) {
-    const res = await api("/api/auth/sign-up/email", { body: { email, password: "long-enough-password", firstName: "Sam", lastName: "Reyes" }, ip: testClientIp() });
+    const res = await api("/api/auth/sign-up/email", {
+      body: { email, password: "long-enough-password", firstName: "Sam", lastName: "Reyes" },
+      ip: testClientIp(),
+    });
     await expectStatus(res, 200);
     const body = await json<{ user: Record<string, unknown> }>(res);
     return { body, cookies: res.headers.getSetCookie() };
@@ -218,7 +223,14 @@ describe("answers that do not reveal whether an address is registered", () => {
   it("in production the reset mail leaves after the answer, so the answer's timing does not tell a registered address", async () => {
     const u = await createTestUser();
     const app = "https://readyroom.example";
-    const production = { ...env, APP_ENV: "production", AUTH_SECRET: "a-long-random-production-secret-value", APP_URL: app, EMAIL_API_KEY: "re_test", EMAIL_API_URL: `${env.FAKE_ORIGIN}/email/emails` } as Env;
+    const production = {
+      ...env,
+      APP_ENV: "production",
+      AUTH_SECRET: "a-long-random-production-secret-value",
+      APP_URL: app,
+      EMAIL_API_KEY: "re_test",
+      EMAIL_API_URL: `${env.FAKE_ORIGIN}/email/emails`,
+    } as Env;
     const reset = async (email: string) => {
       const later: Promise<unknown>[] = [];
       const ctx = { waitUntil: (p: Promise<unknown>) => void later.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
@@ -235,7 +247,10 @@ describe("answers that do not reveal whether an address is registered", () => {
     // The provider call was handed to waitUntil rather than awaited; it then really sends.
     expect(known.later).toHaveLength(1);
     await Promise.all(known.later);
-    const sent = (await (await fetch(`${env.FAKE_ORIGIN}/email/emails?to=${encodeURIComponent(u.email)}`)).json()) as { subject: string; authorization: string }[];
+    const sent = (await (await fetch(`${env.FAKE_ORIGIN}/email/emails?to=${encodeURIComponent(u.email)}`)).json()) as {
+      subject: string;
+      authorization: string;
+    }[];
     expect(sent).toEqual([{ to: u.email, subject: "Reset your Readyroom password", authorization: "Bearer re_test" }]);
     const unknown = await reset(`nobody-${crypto.randomUUID().slice(0, 8)}@example.test`);
     await expectStatus(unknown.res, 200);
@@ -244,7 +259,8 @@ describe("answers that do not reveal whether an address is registered", () => {
 
   it("password reset answers a registered and an unknown address identically", async () => {
     const u = await createTestUser();
-    const ask = async (email: string) => (await api("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" }, ip: testClientIp() })).text();
+    const ask = async (email: string) =>
+      (await api("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" }, ip: testClientIp() })).text();
     expect(await ask(u.email)).toBe(await ask(`nobody-${crypto.randomUUID().slice(0, 8)}@example.test`));
   });
 

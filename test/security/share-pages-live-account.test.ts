@@ -30,9 +30,12 @@ async function makeAdmin(): Promise<TestUser> {
 }
 
 /** The operator's plan changes, through the admin console. */
-const revokePlan = async (accountId: string) => expectStatus(await api(`/api/admin/accounts/${accountId}/plan`, { user: admin, method: "DELETE" }), 200, "revoke plan");
-const grantPlan = async (accountId: string) => expectStatus(await api(`/api/admin/accounts/${accountId}/plan`, { user: admin, method: "PUT", body: { plan: "SOLO" } }), 200, "grant plan");
-const setDisabled = async (userId: string, disabled: boolean) => expectStatus(await api(`/api/admin/users/${userId}`, { user: admin, method: "PATCH", body: { disabled } }), 200, "disable");
+const revokePlan = async (accountId: string) =>
+  expectStatus(await api(`/api/admin/accounts/${accountId}/plan`, { user: admin, method: "DELETE" }), 200, "revoke plan");
+const grantPlan = async (accountId: string) =>
+  expectStatus(await api(`/api/admin/accounts/${accountId}/plan`, { user: admin, method: "PUT", body: { plan: "SOLO" } }), 200, "grant plan");
+const setDisabled = async (userId: string, disabled: boolean) =>
+  expectStatus(await api(`/api/admin/users/${userId}`, { user: admin, method: "PATCH", body: { disabled } }), 200, "disable");
 
 /** Shares a new brief of `user`'s (never read, so no edge copy) and returns its public path. */
 async function shareNewBrief(user: TestUser): Promise<string> {
@@ -101,7 +104,11 @@ describe("sharing needs an active plan", () => {
 
     const alertId = await insertAlert(user.userId, { nextRunAt: Date.UTC(2100, 0, 1) });
     const alertErr = await apiError(await api(`${ALERTS}/${alertId}/share`, { user, method: "POST" }));
-    expect([alertErr.status, alertErr.code, alertErr.message]).toEqual([402, "subscription_required", "An active subscription is required to share alerts publicly. Choose a plan at /account/pricing."]);
+    expect([alertErr.status, alertErr.code, alertErr.message]).toEqual([
+      402,
+      "subscription_required",
+      "An active subscription is required to share alerts publicly. Choose a plan at /account/pricing.",
+    ]);
     expect((await json(await api(`${ALERTS}/${alertId}`, { user }))).alert.shareToken).toBeNull();
   });
 
@@ -170,7 +177,9 @@ describe("an account that lost its plan has its pages 404 at once", () => {
   it("an operator's grant that reached its end date: 404 on the next read that misses the edge", async () => {
     const user = await owner();
     const sharePath = await shareNewBrief(user);
-    await env.DB.prepare(`UPDATE "AccountPlanMetadata" SET "currentPeriodEnd" = ? WHERE "accountId" = ?`).bind(nowMs() - 1, user.accountId).run();
+    await env.DB.prepare(`UPDATE "AccountPlanMetadata" SET "currentPeriodEnd" = ? WHERE "accountId" = ?`)
+      .bind(nowMs() - 1, user.accountId)
+      .run();
     expect((await page(sharePath)).status).toBe(404);
   });
 

@@ -227,7 +227,9 @@ describe("a shared alert's page is rendered when it is summarised", () => {
   it("a summary no hook saw makes the page stale: the next read renders it once", async () => {
     const alertId = await insertAlert(carol.userId, { nextRunAt: Date.UTC(2100, 0, 1), queryText: "Levee seepage" });
     const shareToken = await shareAlertOk(carol, alertId);
-    await db().insert(alertSummaries).values({ alertId, title: "Levee seepage — written aside", content: "Seepage at **L-3**.", triggerDate: new Date(NOW), sourceCount: 1 });
+    await db()
+      .insert(alertSummaries)
+      .values({ alertId, title: "Levee seepage — written aside", content: "Seepage at **L-3**.", triggerDate: new Date(NOW), sourceCount: 1 });
 
     const renders = counted(alertPage);
     expect(await (await alertPages.serve(ctx(), shareToken, renders.render)).text()).toContain("Seepage at <strong>L-3</strong>.");

@@ -83,7 +83,9 @@ describe("account linking through SSO", () => {
     const email = `reclaimed-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const planted = await signUpOnly(email);
     await api("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } });
-    const row = await env.DB.prepare(`SELECT "identifier" FROM "Verification" WHERE "value" = ? AND "identifier" LIKE 'reset-password:%'`).bind(planted.id).first<{ identifier: string }>();
+    const row = await env.DB.prepare(`SELECT "identifier" FROM "Verification" WHERE "value" = ? AND "identifier" LIKE 'reset-password:%'`)
+      .bind(planted.id)
+      .first<{ identifier: string }>();
     const token = row!.identifier.slice("reset-password:".length);
     await expectStatus(await api("/api/auth/reset-password", { body: { token, newPassword: "owner-password-2" } }), 200);
     expect((await getDb(env.DB).query.users.findFirst({ where: eq(users.id, planted.id) }))?.emailVerified).toBe(true);

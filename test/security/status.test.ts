@@ -146,8 +146,18 @@ describe("/api/status and /status: public summary, admin detail (security item 1
     ]);
     expect(typeof body.checks.find((c: Json) => c.key === "d1").latencyMs).toBe("number");
     expect(body.checks.find((c: Json) => c.key === "ai")).toMatchObject({ status: "ok", detail: expect.stringMatching(/Configured: openai, anthropic/) });
-    expect(body.checks.find((c: Json) => c.key === "payments")).toMatchObject({ status: "ok", detail: expect.stringMatching(/^Configured with webhook verification/) });
-    expect(body.cron.map((c: Json) => c.name).sort()).toEqual(["alert-summaries", "corrective-action-reminders", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
+    expect(body.checks.find((c: Json) => c.key === "payments")).toMatchObject({
+      status: "ok",
+      detail: expect.stringMatching(/^Configured with webhook verification/),
+    });
+    expect(body.cron.map((c: Json) => c.name).sort()).toEqual([
+      "alert-summaries",
+      "corrective-action-reminders",
+      "credit-expiry",
+      "housekeeping",
+      "ingest-sweep",
+      "synthesis-sweep",
+    ]);
     // Configured is shown, the secrets never are.
     expect(JSON.stringify(body)).not.toMatch(/sk-status-leak|sk_test_status_leak|whsec_status_leak/);
 

@@ -8,7 +8,11 @@ import { accept, db, freshEmail, invite, teamOwner } from "../teams/helpers";
 // Issue 27 item 15: invitations sent or accepted at the same moment keep the team's invariants.
 // The requests are fired together (Promise.all); the checks are on what the database holds after.
 
-const pendingOf = async (teamId: string) => db().select().from(teamInvitations).where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, "PENDING")));
+const pendingOf = async (teamId: string) =>
+  db()
+    .select()
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, "PENDING")));
 
 describe("invitation races", () => {
   it("parallel invitations never reserve more seats than the team has", async () => {

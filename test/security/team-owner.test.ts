@@ -62,7 +62,11 @@ describe("the account owner stays the team's ADMIN", () => {
     const owner = await teamOwner();
     const operator = await platformAdmin();
     const res = await api(`/api/admin/teams/${owner.teamId}/members`, { user: operator, body: { email: owner.email, role: "MEMBER" } });
-    expect(await apiError(res)).toMatchObject({ status: 409, code: "owner_stays_admin", message: `${owner.email} owns the team's account and stays its admin.` });
+    expect(await apiError(res)).toMatchObject({
+      status: 409,
+      code: "owner_stays_admin",
+      message: `${owner.email} owns the team's account and stays its admin.`,
+    });
     expect(await memberRow(owner.teamId, owner.userId)).toMatchObject({ role: "ADMIN" });
   });
 });

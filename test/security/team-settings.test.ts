@@ -86,7 +86,11 @@ describe("team-wide settings: only the team's admin changes them", () => {
 
   it("a member's own settings still save: their personal details, and instructions of an account of their own", async () => {
     const { member } = await team();
-    const details = await api("/api/profile/details", { method: "PUT", user: member, body: { firstName: "Mia", lastName: "Member", organization: "Harbor PD" } });
+    const details = await api("/api/profile/details", {
+      method: "PUT",
+      user: member,
+      body: { firstName: "Mia", lastName: "Member", organization: "Harbor PD" },
+    });
     expect(await json(details)).toMatchObject({ firstName: "Mia", lastName: "Member", organization: "Harbor PD" });
 
     // A team member whose instructions are their own (they work in their own account) saves them.

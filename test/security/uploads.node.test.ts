@@ -3,8 +3,7 @@ import { contentMatchesType, contentMismatchMessage, sniffedBytes, SNIFF_BYTES }
 
 // Security item 13, the pure part: which bytes count as which type (worker/documents/sniff.ts).
 
-const bytes = (...parts: (string | number[])[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? Array.from(new TextEncoder().encode(p)) : p)));
+const bytes = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? Array.from(new TextEncoder().encode(p)) : p)));
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 
 const table: [string, string, Uint8Array, boolean][] = [
@@ -60,7 +59,7 @@ const table: [string, string, Uint8Array, boolean][] = [
   ["tsv", "TSV", bytes("agency\tphone\nBCOEM\t555-0100\n"), true],
   ["rst", "reStructuredText", bytes("Annex K\n=======\n"), true],
   ["org", "Org", bytes("* Annex K\n** Concept\n"), true],
-  ["xml", "XML", bytes("<?xml version=\"1.0\"?><plan/>"), true],
+  ["xml", "XML", bytes('<?xml version="1.0"?><plan/>'), true],
   ["xml", "a PNG", bytes([0x89, 0x50, 0x4e, 0x47]), false],
   ["exe", "an unknown type", bytes("MZ"), false],
 ];

@@ -23,7 +23,9 @@ async function storedFor(userId: string) {
   const objects = await env.UPLOADS.list({ prefix: `documents/${userId}/` });
   // D1 refuses LIKE patterns over 50 bytes, so the prefix is compared with substr.
   const prefix = `documents:bytes:${userId}:`;
-  const counted = await env.DB.prepare('SELECT COALESCE(SUM("count"), 0) AS n FROM "RateLimit" WHERE substr("key", 1, ?1) = ?2').bind(prefix.length, prefix).first<{ n: number }>();
+  const counted = await env.DB.prepare('SELECT COALESCE(SUM("count"), 0) AS n FROM "RateLimit" WHERE substr("key", 1, ?1) = ?2')
+    .bind(prefix.length, prefix)
+    .first<{ n: number }>();
   return { rows: rows.length, objects: objects.objects.length, bytesCounted: counted?.n ?? 0 };
 }
 
@@ -82,7 +84,10 @@ describe("type by content", () => {
 describe("downloads never render", () => {
   it("an uploaded HTML page downloads as an attachment with nosniff and a sandbox policy", async () => {
     const u = await createTestUser({ plan: "SOLO" });
-    const res = await expectStatus(await upload(u, new File(["<script>alert(document.cookie)</script><p>Plan</p>"], "plan.html", { type: "application/octet-stream" })), 201);
+    const res = await expectStatus(
+      await upload(u, new File(["<script>alert(document.cookie)</script><p>Plan</p>"], "plan.html", { type: "application/octet-stream" })),
+      201,
+    );
     const { document } = await json(res);
     const download = await api(`/api/documents/${document.id}/download`, { user: u });
     expect(download.status).toBe(200);
@@ -95,7 +100,11 @@ describe("downloads never render", () => {
 });
 
 describe("per-user ingestion limits", () => {
-  const limited = (inFlight: number, bytesPerDay: number) => ({ ...env, DOCUMENTS_MAX_IN_FLIGHT: String(inFlight), DOCUMENTS_MAX_BYTES_PER_DAY: String(bytesPerDay) });
+  const limited = (inFlight: number, bytesPerDay: number) => ({
+    ...env,
+    DOCUMENTS_MAX_IN_FLIGHT: String(inFlight),
+    DOCUMENTS_MAX_BYTES_PER_DAY: String(bytesPerDay),
+  });
 
   async function seedInFlight(userId: string, statuses: ("queued" | "processing" | "ready" | "failed" | null)[]) {
     await getDb(env.DB)
@@ -117,7 +126,9 @@ describe("per-user ingestion limits", () => {
     expect(res.status).toBe(429);
     const error = await apiError(res);
     expect(error).toMatchObject({ code: "upload_limit", limit: "in_flight", max: 3 });
-    expect(error.message).toBe("You have 3 documents waiting to be processed, the most one person can have at once. Wait until some show Ready, then upload this one again.");
+    expect(error.message).toBe(
+      "You have 3 documents waiting to be processed, the most one person can have at once. Wait until some show Ready, then upload this one again.",
+    );
     expect((await storedFor(u.userId)).objects).toBe(0);
     // One more slot and it goes through.
     await expectStatus(await upload(u, new File(["text"], "one-more.txt"), limited(4, 10_000_000)), 201);
@@ -131,7 +142,9 @@ describe("per-user ingestion limits", () => {
     expect(res.status).toBe(429);
     const error = await apiError(res);
     expect(error).toMatchObject({ code: "upload_limit", limit: "bytes_per_day", max: 100, used: 60 });
-    expect(error.message).toMatch(/^This upload would take you past today's limit of 0 MB \(0 MB processed so far\)\. Try again after 00:00 UTC, or upload a smaller file\.$/);
+    expect(error.message).toMatch(
+      /^This upload would take you past today's limit of 0 MB \(0 MB processed so far\)\. Try again after 00:00 UTC, or upload a smaller file\.$/,
+    );
     expect(await storedFor(u.userId)).toEqual({ rows: 1, objects: 1, bytesCounted: 60 });
     // A file that fits what is left still goes.
     await expectStatus(await upload(u, new File(["z".repeat(40)], "c.txt"), e), 201);

@@ -71,7 +71,14 @@ describe("GET /api/status", () => {
     const ai = body.checks.find((c) => c.key === "ai")!;
     expect(ai).toMatchObject({ status: "not_configured", latencyMs: null });
     expect(body.checks.find((c) => c.key === "payments")).toMatchObject({ status: "not_configured", latencyMs: null });
-    expect(body.cron.map((c) => c.name).sort()).toEqual(["alert-summaries", "corrective-action-reminders", "credit-expiry", "housekeeping", "ingest-sweep", "synthesis-sweep"]);
+    expect(body.cron.map((c) => c.name).sort()).toEqual([
+      "alert-summaries",
+      "corrective-action-reminders",
+      "credit-expiry",
+      "housekeeping",
+      "ingest-sweep",
+      "synthesis-sweep",
+    ]);
     expect(body.cron.every((c) => c.lastRun === null || typeof c.lastRun === "string")).toBe(true);
   });
 
@@ -110,7 +117,9 @@ describe("GET /api/status", () => {
     const t = Date.UTC(2026, 10, 22, 3, 0, 0);
     await env.DB.prepare(
       'INSERT INTO "SchedulerTaskState" (id, name, lastRun, isRunning, error, startedAt, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET lastRun = excluded.lastRun, error = excluded.error',
-    ).bind(crypto.randomUUID(), "housekeeping", t, "D1_ERROR: internal detail", t, t, t).run();
+    )
+      .bind(crypto.randomUUID(), "housekeeping", t, "D1_ERROR: internal detail", t, t, t)
+      .run();
     const body = (await (await api("/api/status", { user: await admin(), env: { ...env } })).json()) as Report;
     const hk = body.cron.find((c) => c.name === "housekeeping")!;
     expect(hk.lastRun).toBe(new Date(t).toISOString());

@@ -29,9 +29,18 @@ describe("housekeeping expires team invitations", () => {
     const revoked = await invite(owner, freshEmail("revoked"));
     await api(`/api/teams/invitations/${revoked.invitation.id}`, { method: "DELETE", user: owner });
     // Sent eight days before NOW (so its 7 days ran out a day ago); the other one two days before.
-    await db().update(authTokens).set({ expires: new Date(NOW - DAY) }).where(eq(authTokens.id, stale.invitation.id));
-    await db().update(authTokens).set({ expires: new Date(NOW + 5 * DAY) }).where(eq(authTokens.id, live.invitation.id));
-    await db().update(authTokens).set({ expires: new Date(NOW - 3 * DAY) }).where(eq(authTokens.id, revoked.invitation.id));
+    await db()
+      .update(authTokens)
+      .set({ expires: new Date(NOW - DAY) })
+      .where(eq(authTokens.id, stale.invitation.id));
+    await db()
+      .update(authTokens)
+      .set({ expires: new Date(NOW + 5 * DAY) })
+      .where(eq(authTokens.id, live.invitation.id));
+    await db()
+      .update(authTokens)
+      .set({ expires: new Date(NOW - 3 * DAY) })
+      .where(eq(authTokens.id, revoked.invitation.id));
     const ids = [stale.invitation.id, live.invitation.id, revoked.invitation.id];
 
     const summary = await housekeeping(appContext(env), NOW);
@@ -59,6 +68,9 @@ describe("housekeeping expires team invitations", () => {
     const view = await json(await api("/api/users/team-members", { user: owner }));
     expect(view.pendingInvitations.map((i: { id: string }) => i.id)).not.toContain(stale.invitation.id);
     // A resend is refused too: the admin invites the address again instead.
-    expect(await apiError(await api(`/api/teams/invitations/${stale.invitation.id}/resend`, { method: "POST", user: owner }))).toMatchObject({ status: 409, code: "invitation_not_pending" });
+    expect(await apiError(await api(`/api/teams/invitations/${stale.invitation.id}/resend`, { method: "POST", user: owner }))).toMatchObject({
+      status: 409,
+      code: "invitation_not_pending",
+    });
   });
 });

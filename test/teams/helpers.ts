@@ -42,7 +42,10 @@ export async function tokenSentTo(email: string): Promise<string> {
 export const accept = (user: TestUser, token: string) => api("/api/teams/invitations/accept", { user, body: { token } });
 
 export async function memberRow(teamId: string, userId: string) {
-  const [row] = await db().select().from(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  const [row] = await db()
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
   return row ?? null;
 }
 

@@ -45,7 +45,10 @@ describe("team invitations: the lifecycle", () => {
     const owner = await teamOwner();
     const email = freshEmail();
     const { invitation, token } = await invite(owner, email);
-    await db().update(authTokens).set({ expires: new Date(nowMs() - 60_000 - 10 * 86_400_000) }).where(eq(authTokens.id, invitation.id));
+    await db()
+      .update(authTokens)
+      .set({ expires: new Date(nowMs() - 60_000 - 10 * 86_400_000) })
+      .where(eq(authTokens.id, invitation.id));
     const invitee = await createTestUser({ email, onboarded: true });
     expect(await apiError(await accept(invitee, token))).toMatchObject({ status: 410, code: "invitation_expired" });
     expect(await memberRow(owner.teamId, invitee.userId)).toBeNull();
@@ -106,7 +109,10 @@ describe("team invitations: the lifecycle", () => {
     const email = freshEmail();
     await invite(owner, email);
     expect(await apiError(await api("/api/teams/invitations", { user: owner, body: { email } }))).toMatchObject({ status: 409, code: "already_invited" });
-    expect(await apiError(await api("/api/teams/invitations", { user: owner, body: { email: owner.email } }))).toMatchObject({ status: 409, code: "already_member" });
+    expect(await apiError(await api("/api/teams/invitations", { user: owner, body: { email: owner.email } }))).toMatchObject({
+      status: 409,
+      code: "already_member",
+    });
   });
 
   it("bad input is 400 and writes nothing; a cross-site write is 403", async () => {
@@ -150,7 +156,9 @@ describe("the /invites page", () => {
     const email = freshEmail();
     const { token } = await invite(owner, email);
     const form = new URLSearchParams({ intent: "signup", token, firstName: "Priya", lastName: "Natarajan", password: "a-strong-passphrase-1" });
-    const res = await (await import("cloudflare:test")).SELF.fetch(`http://localhost/invites?token=${encodeURIComponent(token)}`, {
+    const res = await (
+      await import("cloudflare:test")
+    ).SELF.fetch(`http://localhost/invites?token=${encodeURIComponent(token)}`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": testClientIp() },
@@ -159,7 +167,10 @@ describe("the /invites page", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard?inviteAccepted=true");
     expect(res.headers.getSetCookie().join(";")).toMatch(/session_token/);
-    const [user] = await env.DB.prepare(`SELECT "id", "emailVerified" FROM "User" WHERE "email" = ?`).bind(email).all<{ id: string; emailVerified: number }>().then((r) => r.results);
+    const [user] = await env.DB.prepare(`SELECT "id", "emailVerified" FROM "User" WHERE "email" = ?`)
+      .bind(email)
+      .all<{ id: string; emailVerified: number }>()
+      .then((r) => r.results);
     expect(user!.emailVerified).toBe(1);
     expect(await memberRow(owner.teamId, user!.id)).toMatchObject({ role: "MEMBER" });
     const links = await db().select().from(userAccounts).where(eq(userAccounts.userId, user!.id));
@@ -167,7 +178,10 @@ describe("the /invites page", () => {
     // Used now: the page says so.
     expect(await page(token)).toContain('data-testid="invite-used"');
     // The link already proved the address: the outbox holds the invitation, and no "confirm your address" mail.
-    const kinds = await env.DB.prepare(`SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?`).bind(email).all<{ kind: string }>().then((r) => r.results.map((m) => m.kind));
+    const kinds = await env.DB.prepare(`SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?`)
+      .bind(email)
+      .all<{ kind: string }>()
+      .then((r) => r.results.map((m) => m.kind));
     expect(kinds).toEqual([INVITATION_MAIL_KIND]);
   });
 
@@ -176,7 +190,10 @@ describe("the /invites page", () => {
     const invited = freshEmail();
     const { token } = await invite(owner, invited);
     const { SELF } = await import("cloudflare:test");
-    for (const [email, headers] of [[freshEmail("plain"), {}], [freshEmail("other"), { [INVITATION_SIGN_UP_HEADER]: token }]] as const) {
+    for (const [email, headers] of [
+      [freshEmail("plain"), {}],
+      [freshEmail("other"), { [INVITATION_SIGN_UP_HEADER]: token }],
+    ] as const) {
       const res = await SELF.fetch("http://localhost/api/auth/sign-up/email", {
         method: "POST",
         headers: { "content-type": "application/json", origin: "http://localhost", "cf-connecting-ip": testClientIp(), ...headers },

@@ -31,11 +31,18 @@ async function assign(owner: TestUser, userId: string) {
   return { clientIds: [direct, viaGroup], groupId };
 }
 
-const clientNames = async (user: TestUser) => ((await json(await expectStatus(await api("/api/clients", { user }), 200))).clients as Json[]).map((c) => c.name).sort();
+const clientNames = async (user: TestUser) =>
+  ((await json(await expectStatus(await api("/api/clients", { user }), 200))).clients as Json[]).map((c) => c.name).sort();
 
 async function assignmentRows(userId: string, clientIds: string[], groupId: string) {
-  const direct = await db().select().from(clientUsers).where(and(eq(clientUsers.userId, userId), inArray(clientUsers.clientId, clientIds)));
-  const grouped = await db().select().from(groupUsers).where(and(eq(groupUsers.userId, userId), eq(groupUsers.groupId, groupId)));
+  const direct = await db()
+    .select()
+    .from(clientUsers)
+    .where(and(eq(clientUsers.userId, userId), inArray(clientUsers.clientId, clientIds)));
+  const grouped = await db()
+    .select()
+    .from(groupUsers)
+    .where(and(eq(groupUsers.userId, userId), eq(groupUsers.groupId, groupId)));
   return direct.length + grouped.length;
 }
 

@@ -104,7 +104,9 @@ describe("role rules", () => {
     const owner = await teamOwner();
     const member = await joinedMember(owner);
     const exerciseId = crypto.randomUUID();
-    await db().insert(exercises).values({ id: exerciseId, name: "Member's own drill", userId: member.userId } as typeof exercises.$inferInsert);
+    await db()
+      .insert(exercises)
+      .values({ id: exerciseId, name: "Member's own drill", userId: member.userId } as typeof exercises.$inferInsert);
     await expectStatus(await api(`/api/teams/members/${member.userId}`, { method: "DELETE", user: owner }), 200);
     expect(await memberRow(owner.teamId, member.userId)).toBeNull();
     expect(await getTenancyAccountId(db(), member.userId)).toBe(member.accountId);

@@ -66,7 +66,7 @@ describe("onboarding decision (spec §4)", () => {
     });
   });
 
-  it("treats any cookie value but \"true\" as unset", () => {
+  it('treats any cookie value but "true" as unset', () => {
     expect(planOnboarding({ ...base, cameFromLogin: true, showOnNextLoginCookie: "false" }).kind).toBe("check-status");
     expect(planOnboarding({ ...base, cameFromLogin: true, showOnNextLoginCookie: "" }).kind).toBe("check-status");
   });

@@ -18,10 +18,7 @@ type CitationsEvent = { citations: ProseCitation[]; content: string };
 export type { ProseCitation };
 export type DraftEvent = { sectionType: string; moduleIndex: number; draft: Record<string, unknown>; patch: Record<string, unknown> };
 
-export type AssistantError =
-  | { type: "Insufficient Credits"; message: string }
-  | { type: "Server Error"; message: string }
-  | { type: "error"; message: string };
+export type AssistantError = { type: "Insufficient Credits"; message: string } | { type: "Server Error"; message: string } | { type: "error"; message: string };
 
 export const MESSAGES = {
   noStream: "ReadableStream not supported in this browser.",
@@ -138,7 +135,8 @@ export async function streamAssistant(req: StreamRequest, handlers: StreamHandle
         handlers.onDraft?.(event as unknown as DraftEvent);
         break;
       case "citations":
-        if (Array.isArray(event.citations) && typeof event.content === "string") handlers.onCitations?.({ citations: event.citations as ProseCitation[], content: event.content });
+        if (Array.isArray(event.citations) && typeof event.content === "string")
+          handlers.onCitations?.({ citations: event.citations as ProseCitation[], content: event.content });
         break;
       case "error":
         if (event.code === "interrupted") handlers.onInterrupted?.(String(event.message ?? ""));

@@ -23,7 +23,6 @@ const billingKeys = {
   usage: ["billing", "usage"] as const,
 };
 
-
 /** Spec §4: trial conversion = previously in trial, now not, with a subscription; or the server says so. */
 export function detectTrialConversion(previous: Pick<BillingInfo, "isTrialPeriod"> | undefined, current: BillingInfo): boolean {
   if (current.recentlyConverted) return true;
@@ -83,7 +82,8 @@ export function useBillingInfo(options: { enabled?: boolean; initialData?: Billi
     if (needsSubscriptionSync(info) && syncedFor.current !== info.stripeSubscriptionId) {
       // Once per subscription: if Stripe itself has no period end, asking again will not help.
       syncedFor.current = info.stripeSubscriptionId;
-      billingApi.syncSubscription()
+      billingApi
+        .syncSubscription()
         .catch(() => undefined)
         .finally(() => void queryClient.invalidateQueries({ queryKey: billingKeys.info }));
     }

@@ -1,14 +1,5 @@
 import * as React from "react";
-import {
-  browserStorage,
-  deliveredKeys,
-  flushOutbox,
-  newClientKey,
-  Outbox,
-  outcomeOfError,
-  type ConnectionStatus,
-  type OutboxEntry,
-} from "~/lib/conduct-live";
+import { browserStorage, deliveredKeys, flushOutbox, newClientKey, Outbox, outcomeOfError, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
 
 /** While something waits to be sent, it is tried again this often even if the socket looks fine. */
 const RETRY_MS = 10_000;

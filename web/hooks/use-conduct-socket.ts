@@ -1,12 +1,6 @@
 import * as React from "react";
 import { ApiError } from "~/lib/query";
-import {
-  acceptState,
-  POLL_WHILE_DISCONNECTED_MS,
-  reconnectDelayMs,
-  socketUrl,
-  type ConnectionStatus,
-} from "~/lib/conduct-live";
+import { acceptState, POLL_WHILE_DISCONNECTED_MS, reconnectDelayMs, socketUrl, type ConnectionStatus } from "~/lib/conduct-live";
 import type { ServerMessage } from "../../shared/conduct/views";
 
 export const GONE_MESSAGE = "This link no longer works. Ask the exercise controller for a new one.";

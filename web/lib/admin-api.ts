@@ -47,6 +47,8 @@ export const adminApi = {
   scheduler: () => unwrap(admin.scheduler.$get()),
   teams: () => unwrap(admin.teams.$get()),
   createTeam: (input: CreateTeam) => unwrap(admin.teams.$post({ json: input })),
-  addTeamMember: (teamId: string, input: Partial<AddTeamMember> & { email: string }) => unwrap(admin.teams[":id"].members.$post({ ...byId(teamId), json: input })),
-  createCampaign: (teamId: string, input: Partial<CreateCampaign> & { name: string; email: string }) => unwrap(admin.teams[":id"].campaigns.$post({ ...byId(teamId), json: input })),
+  addTeamMember: (teamId: string, input: Partial<AddTeamMember> & { email: string }) =>
+    unwrap(admin.teams[":id"].members.$post({ ...byId(teamId), json: input })),
+  createCampaign: (teamId: string, input: Partial<CreateCampaign> & { name: string; email: string }) =>
+    unwrap(admin.teams[":id"].campaigns.$post({ ...byId(teamId), json: input })),
 };

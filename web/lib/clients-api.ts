@@ -6,7 +6,7 @@ import type { ClientGroupView, ClientPersonView, ClientsPage, ManagedClientView 
 import type { ClientRoutes } from "../../worker/clients/routes";
 import { apiClient, unwrap } from "./api-client";
 
-export type { ClientGroupView, ClientPersonView, ClientsPage,  ManagedClientView };
+export type { ClientGroupView, ClientPersonView, ClientsPage, ManagedClientView };
 
 const enc = encodeURIComponent;
 const clients = apiClient<ClientRoutes>("/api/clients");
@@ -24,5 +24,6 @@ export const clientsApi = {
   unassignGroup: (id: string, groupId: string) => unwrap(clients[":id"].groups[":groupId"].$delete({ param: { id: enc(id), groupId: enc(groupId) } })),
   createGroup: (name: string) => unwrap(clients.groups.$post({ json: { name } })),
   addGroupMember: (groupId: string, userId: string) => unwrap(clients.groups[":groupId"].users.$post({ param: { groupId: enc(groupId) }, json: { userId } })),
-  removeGroupMember: (groupId: string, userId: string) => unwrap(clients.groups[":groupId"].users[":userId"].$delete({ param: { groupId: enc(groupId), userId: enc(userId) } })),
+  removeGroupMember: (groupId: string, userId: string) =>
+    unwrap(clients.groups[":groupId"].users[":userId"].$delete({ param: { groupId: enc(groupId), userId: enc(userId) } })),
 };

@@ -45,8 +45,7 @@ export const collaborateApi = {
   manage: (campaignId: string) => collab(unwrap(campaigns[":id"].manage.$get(campaignParam(campaignId)))),
   /** The creator only (spec §7): a non-ok answer means "not the creator". */
   detail: (campaignId: string) => collab(unwrap(campaigns[":id"].$get(campaignParam(campaignId)))),
-  invite: (campaignId: string, body: InviteContributorBody) =>
-    collab(unwrap(campaigns[":id"].invitations.$post({ ...campaignParam(campaignId), json: body }))),
+  invite: (campaignId: string, body: InviteContributorBody) => collab(unwrap(campaigns[":id"].invitations.$post({ ...campaignParam(campaignId), json: body }))),
   resendInvitation: (campaignId: string, invitationId: string) =>
     collab(unwrap(campaigns[":id"].invitations[":invitationId"].resend.$post(invitationParam(campaignId, invitationId)))),
   revokeInvitation: (campaignId: string, invitationId: string) =>

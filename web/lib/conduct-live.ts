@@ -155,7 +155,7 @@ export class Outbox<T> {
       const raw = this.storage?.getItem(this.key);
       if (!raw) return [];
       const parsed: unknown = JSON.parse(raw);
-      return Array.isArray(parsed) ? parsed.filter(isEntry) as OutboxEntry<T>[] : [];
+      return Array.isArray(parsed) ? (parsed.filter(isEntry) as OutboxEntry<T>[]) : [];
     } catch {
       return [];
     }
@@ -281,4 +281,3 @@ export function mergeNotes(observations: ObservationView[], pending: OutboxEntry
   }));
   return [...queued, ...saved].sort((a, b) => b.at.localeCompare(a.at));
 }
-

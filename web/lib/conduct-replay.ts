@@ -82,7 +82,8 @@ export function playersSawAt(events: ConductEventView[], items: Map<string, Time
       if (view.injects.some((i) => i.key === p.item.key)) continue;
       view.injects.unshift({ key: p.item.key, title: p.item.title, message: p.item.message, at: e.at });
     } else if (p.kind === "module") view.currentModule = p.moduleIndex;
-    else if (p.kind === "answer") view.answers.push({ group: e.actorLabel, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text, at: e.at });
+    else if (p.kind === "answer")
+      view.answers.push({ group: e.actorLabel, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text, at: e.at });
   }
   return view;
 }

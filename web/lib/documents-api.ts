@@ -59,12 +59,7 @@ function errorFrom(xhr: XMLHttpRequest): ApiError {
   } catch {
     body = null;
   }
-  const message =
-    typeof body?.message === "string"
-      ? body.message
-      : xhr.status === 413
-        ? "The file is too large."
-        : `Upload failed with status ${xhr.status}.`;
+  const message = typeof body?.message === "string" ? body.message : xhr.status === 413 ? "The file is too large." : `Upload failed with status ${xhr.status}.`;
   return new ApiError(xhr.status, typeof body?.code === "string" ? body.code : "http_error", message, body);
 }
 

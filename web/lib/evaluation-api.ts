@@ -21,7 +21,8 @@ export const evaluationApi = {
     downloadFile(`/api/conduct/sessions/${enc(sessionId)}/eeg/export?format=${format}`, `evaluation-guides.${format}`),
   feedbackSummary: (sessionId: string) => unwrap(conductSessions[":id"].feedback.$get(session(sessionId))),
   /** The core's links API: a feedback link for the session's participants. */
-  createFeedbackLink: (sessionId: string, label: string) => unwrap(conductSessions[":id"].links.$post({ ...session(sessionId), json: { role: "feedback", label } })),
+  createFeedbackLink: (sessionId: string, label: string) =>
+    unwrap(conductSessions[":id"].links.$post({ ...session(sessionId), json: { role: "feedback", label } })),
   feedbackForm: (token: string) => unwrap(feedbackForms[":token"].$get({ param: { token: enc(token) } })),
   submitFeedback: (token: string, input: FeedbackInput) => unwrap(feedbackForms[":token"].$post({ param: { token: enc(token) }, json: input })),
 };

@@ -20,7 +20,6 @@ export type {
   CorrectiveActionListView,
   CorrectiveActionStatus,
   CorrectiveActionView,
-  
   UpdateCorrectiveActionInput,
   VerifyingSessionView,
 };
@@ -38,8 +37,7 @@ const actionsQuery = (filters: ActionFilters) => ({
 
 export const improvementApi = {
   list: (filters: ActionFilters = {}) => unwrap(improvement.actions.$get({ query: actionsQuery(filters) })),
-  update: (id: string, input: UpdateCorrectiveActionInput) =>
-    unwrap(improvement.actions[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: input })),
+  update: (id: string, input: UpdateCorrectiveActionInput) => unwrap(improvement.actions[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: input })),
   trends: () => unwrap(improvement.trends.$get()),
   sessions: () => unwrap(improvement.sessions.$get()),
 };

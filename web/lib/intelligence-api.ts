@@ -60,7 +60,12 @@ export function toIntelEvent(line: string): IntelChatEvent | null {
 export type IntelOutcome = StreamOutcome & { messageIndex?: number | null; interrupted?: string | null };
 
 /** One question: streams the answer's events into `onEvent` and resolves when the stream ends. */
-export async function streamIntelQuestion(chatId: string, body: IntelQuestion, onEvent: (event: IntelChatEvent) => void, signal?: AbortSignal): Promise<IntelOutcome> {
+export async function streamIntelQuestion(
+  chatId: string,
+  body: IntelQuestion,
+  onEvent: (event: IntelChatEvent) => void,
+  signal?: AbortSignal,
+): Promise<IntelOutcome> {
   let messageIndex: number | null = null;
   let interrupted: string | null = null;
   const outcome = await streamNdjson(`${base}/${enc(chatId)}/messages`, { method: "PUT", body, signal }, toIntelEvent, (event) => {
@@ -74,7 +79,9 @@ export async function streamIntelQuestion(chatId: string, body: IntelQuestion, o
 /** "2 March 2026" in UTC: the items' dates are instants, shown the same in every time zone. */
 export function citationDate(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? "Date unknown" : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(t));
+  return Number.isNaN(t)
+    ? "Date unknown"
+    : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(t));
 }
 
 /** What kind of item a citation is, as the source list labels it. */
@@ -85,7 +92,11 @@ export const KIND_LABEL: Record<IntelCitation["kind"], string> = {
   news: "News",
 };
 
-const mdText = (text: string) => text.replace(/([\\[\]*_`])/g, "\\$1").replace(/\s+/g, " ").trim();
+const mdText = (text: string) =>
+  text
+    .replace(/([\\[\]*_`])/g, "\\$1")
+    .replace(/\s+/g, " ")
+    .trim();
 const mdUrl = (url: string) => url.replace(/[\s()<>]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
 
 /**

@@ -105,7 +105,12 @@ export function invitationLinkRoute<S extends LinkState>(link: InvitationLinkAda
       if (!signedIn.ok) return data<ActionData>({ formError: signedIn.message, values }, { status: signedIn.status });
       let target: string;
       try {
-        target = await link.signUp.accept(contextFor(args, userId), token, { userId, email: state.email, firstName: parsed.data.firstName, lastName: parsed.data.lastName });
+        target = await link.signUp.accept(contextFor(args, userId), token, {
+          userId,
+          email: state.email,
+          firstName: parsed.data.firstName,
+          lastName: parsed.data.lastName,
+        });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         // The account exists and is signed in; the page says why the invitation could not be accepted.

@@ -6,7 +6,7 @@ import type { NotificationRoutes } from "../../worker/notifications/routes";
 import type { NotificationSettingsView, NotificationView } from "../../worker/notifications/service";
 import { apiClient, unwrap } from "./api-client";
 
-export type {  NotificationSettingsView, NotificationView };
+export type { NotificationSettingsView, NotificationView };
 export type NotificationSettingsInput = Partial<Pick<NotificationSettingsView, "live" | "email" | "inApp" | "push">>;
 
 const notifications = apiClient<NotificationRoutes>("/api/notifications");

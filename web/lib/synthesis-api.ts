@@ -12,8 +12,6 @@ import type { SynthesisRoutes } from "../../worker/collaborate/synthesis/routes"
 import type { OkBody } from "./api-client";
 import { SynthesisApiError } from "./synthesis-logic";
 
-;
-
 /** Spec §7 state variants. */
 type SynthesisContent = "anonymized" | "summary" | "all";
 
@@ -78,7 +76,11 @@ export function createSynthesisClient(options: SynthesisClientOptions = {}) {
   async function client() {
     const t = await resolveTransport();
     if (t.kind === "proxy") return proxy;
-    return hc<SynthesisRoutes>(`${t.baseUrl}/synthesis`, { fetch: doFetch, headers: { ...JSON_HEADERS, authorization: `Bearer ${t.token}` }, init: { credentials: "omit" } });
+    return hc<SynthesisRoutes>(`${t.baseUrl}/synthesis`, {
+      fetch: doFetch,
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${t.token}` },
+      init: { credentials: "omit" },
+    });
   }
 
   async function answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<OkBody<R>> {

@@ -26,7 +26,9 @@ export function nextSimulatedProgress(current: number, serverProgress = 0): numb
 }
 
 /** Spec §4: complete when status is completed, or the anonymised object or draft injects are present. */
-export function isSynthesisComplete(state: Pick<SynthesisStateView, "status" | "anonymized_object" | "draft_injects"> & { synthesisStatus?: SynthesisStatus }): boolean {
+export function isSynthesisComplete(
+  state: Pick<SynthesisStateView, "status" | "anonymized_object" | "draft_injects"> & { synthesisStatus?: SynthesisStatus },
+): boolean {
   if (state.status === "completed" || state.synthesisStatus === "completed") return true;
   if (state.anonymized_object != null) return true;
   return Array.isArray(state.draft_injects) && state.draft_injects.length > 0;
@@ -68,7 +70,17 @@ export type SynthesisRun = {
 };
 
 export function startedRun(campaign: { campaignId: string; campaignName: string; mode: CampaignPurpose }): SynthesisRun {
-  return { ...campaign, status: "queued", synthesisStatus: "queued", progress: 0, stage: null, error: null, shouldShowModal: false, progressOpen: true, handled: false };
+  return {
+    ...campaign,
+    status: "queued",
+    synthesisStatus: "queued",
+    progress: 0,
+    stage: null,
+    error: null,
+    shouldShowModal: false,
+    progressOpen: true,
+    handled: false,
+  };
 }
 
 /** A completed run whose outcome (campaign check, modal flag) has not been worked out yet. */
@@ -89,7 +101,14 @@ export function applyPoll(run: SynthesisRun, state: SynthesisStateView): Synthes
   if (state.status === "failed") {
     return { ...run, status: "failed", synthesisStatus: "failed", stage: state.stage, error: state.error ?? "The synthesis stopped before it finished." };
   }
-  return { ...run, status: state.status, synthesisStatus: state.synthesisStatus ?? state.status, stage: state.stage, error: null, progress: nextSimulatedProgress(run.progress, state.progress) };
+  return {
+    ...run,
+    status: state.status,
+    synthesisStatus: state.synthesisStatus ?? state.status,
+    stage: state.stage,
+    error: null,
+    progress: nextSimulatedProgress(run.progress, state.progress),
+  };
 }
 
 /** A human label for the stage the run is in (the server's own stage text wins when it has one). */
@@ -118,7 +137,12 @@ export function primaryActionLabel(mode: CampaignPurpose): "View Findings" | "St
 }
 
 /** Spec §4: shown only when the flag is set, the run completed, the ownership check finished and the user created the campaign. */
-export function shouldShowCompleteModal(input: { shouldShowModal: boolean; synthesisStatus: SynthesisStatus | null; ownershipChecked: boolean; isCreator: boolean }): boolean {
+export function shouldShowCompleteModal(input: {
+  shouldShowModal: boolean;
+  synthesisStatus: SynthesisStatus | null;
+  ownershipChecked: boolean;
+  isCreator: boolean;
+}): boolean {
   return input.shouldShowModal && input.synthesisStatus === "completed" && input.ownershipChecked && input.isCreator;
 }
 
@@ -146,7 +170,10 @@ export async function checkOwnership(
   }
 }
 
-export type CheckCampaign = { contributors: Pick<ContributorView, "id" | "status" | "submittedAt">[]; parameters: { synthesisThreadId: string | null; contributorStateHash: string | null } };
+export type CheckCampaign = {
+  contributors: Pick<ContributorView, "id" | "status" | "submittedAt">[];
+  parameters: { synthesisThreadId: string | null; contributorStateHash: string | null };
+};
 
 /**
  * Spec §4 campaign synthesis check, given the hash of the completed contributors: all
@@ -159,7 +186,6 @@ export function campaignCheckOutcome(campaign: CheckCampaign, synthesisStatus: S
   const ready = allCompleted && Boolean(parameters.synthesisThreadId) && Boolean(parameters.contributorStateHash) && synthesisStatus === "completed";
   return ready && parameters.contributorStateHash === currentHash ? "create-exercise" : "show-modal";
 }
-
 
 /**
  * Why the campaign page's "Run synthesis" is disabled, said before anyone clicks (the API refuses

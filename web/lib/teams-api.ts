@@ -9,7 +9,7 @@ import type { TeamRoutes } from "../../worker/teams/routes";
 import { apiClient, unwrap } from "./api-client";
 import { usersApi } from "./users-api";
 
-export type { CampaignParticipationView, CollaborateRole,  TeamMembersView, TeamMemberView, TeamRole };
+export type { CampaignParticipationView, CollaborateRole, TeamMembersView, TeamMemberView, TeamRole };
 
 const enc = encodeURIComponent;
 const teams = apiClient<TeamRoutes>("/api/teams");
@@ -30,7 +30,8 @@ export const teamsApi = {
   invite: (email: string, collaborateRole: CollaborateRole) => unwrap(teams.invitations.$post({ json: { email, collaborateRole } })),
   resend: (id: string) => unwrap(teams.invitations[":id"].resend.$post(byId(id))),
   revoke: (id: string) => unwrap(teams.invitations[":id"].$delete(byId(id))),
-  updateMember: (userId: string, change: { role?: TeamRole; collaborateRole?: CollaborateRole }) => unwrap(teams.members[":id"].$patch({ ...byId(userId), json: change })),
+  updateMember: (userId: string, change: { role?: TeamRole; collaborateRole?: CollaborateRole }) =>
+    unwrap(teams.members[":id"].$patch({ ...byId(userId), json: change })),
   removeMember: (userId: string) => unwrap(teams.members[":id"].$delete(byId(userId))),
 };
 

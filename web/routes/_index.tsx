@@ -22,8 +22,7 @@ export default function Index() {
       <section className="grid gap-5 text-center">
         <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Preparedness planning, ready when you are</h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground">
-          Readyroom helps emergency managers and preparedness planners design exercises, learn from their plans and stay ahead
-          of threats.
+          Readyroom helps emergency managers and preparedness planners design exercises, learn from their plans and stay ahead of threats.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">

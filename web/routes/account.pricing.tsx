@@ -129,7 +129,9 @@ export default function PricingPage() {
               An administrator can grant a plan and credits to your account from the server with{" "}
               <code className="rounded bg-muted px-1 py-0.5 text-xs">npm run admin</code>.
             </p>
-            <p className="text-muted-foreground">Ask the person who runs this Readyroom server to grant a plan to your e-mail address, then reload this page.</p>
+            <p className="text-muted-foreground">
+              Ask the person who runs this Readyroom server to grant a plan to your e-mail address, then reload this page.
+            </p>
           </CardContent>
         </Card>
       ) : null}
@@ -176,7 +178,13 @@ export default function PricingPage() {
             </h2>
             <div role="group" aria-label="Billing interval" className="inline-flex rounded-md border p-1">
               {(["MONTHLY", "YEARLY"] as const).map((value) => (
-                <Button key={value} size="sm" variant={interval === value ? "default" : "ghost"} aria-pressed={interval === value} onClick={() => setBillingInterval(value)}>
+                <Button
+                  key={value}
+                  size="sm"
+                  variant={interval === value ? "default" : "ghost"}
+                  aria-pressed={interval === value}
+                  onClick={() => setBillingInterval(value)}
+                >
                   {value === "MONTHLY" ? "Monthly" : "Yearly"}
                 </Button>
               ))}
@@ -240,7 +248,13 @@ export default function PricingPage() {
                           ) : null}
                           <Button
                             disabled={!plan.available || !info.canManageBilling || action.pending !== null}
-                            onClick={() => action.run(id, () => billingApi.checkout(perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval }))}
+                            onClick={() =>
+                              action.run(id, () =>
+                                billingApi.checkout(
+                                  perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval },
+                                ),
+                              )
+                            }
                           >
                             {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
                           </Button>
@@ -272,7 +286,9 @@ export default function PricingPage() {
                 <Card key={pack.id}>
                   <CardHeader>
                     <CardTitle>{formatCredits(pack.credits)} credits</CardTitle>
-                    <CardDescription>{formatMoney(pack.amount, pack.currency) ?? "Price unavailable"}, one-time. Purchased credits do not expire.</CardDescription>
+                    <CardDescription>
+                      {formatMoney(pack.amount, pack.currency) ?? "Price unavailable"}, one-time. Purchased credits do not expire.
+                    </CardDescription>
                   </CardHeader>
                   <CardFooter>
                     <Button

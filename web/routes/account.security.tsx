@@ -94,11 +94,15 @@ export async function action(args: ActionFunctionArgs) {
         return done("email-on", result.setCookies);
       }
       const started = await startTotpEnrolment(env, request, userId, password);
-      if (started.kind === "switched") return reply({ section: "mfa", ok: "Sign-in now asks for a code from your authenticator app." }, 200, started.setCookies);
+      if (started.kind === "switched")
+        return reply({ section: "mfa", ok: "Sign-in now asks for a code from your authenticator app." }, 200, started.setCookies);
       const r = started.result;
       if (!r.ok) return authError("mfa", r);
       return reply(
-        { section: "mfa", enrolment: { qr: qrSvg(r.data.totpURI), secret: totpSecretOf(r.data.totpURI), totpURI: r.data.totpURI, backupCodes: r.data.backupCodes } },
+        {
+          section: "mfa",
+          enrolment: { qr: qrSvg(r.data.totpURI), secret: totpSecretOf(r.data.totpURI), totpURI: r.data.totpURI, backupCodes: r.data.backupCodes },
+        },
         200,
         r.setCookies,
       );
@@ -109,7 +113,11 @@ export async function action(args: ActionFunctionArgs) {
       const enrolment = totpURI.startsWith("otpauth://") ? { qr: qrSvg(totpURI), secret: totpSecretOf(totpURI), totpURI } : undefined;
       if (!parsed.ok) return reply({ section: "mfa", enrolment, fieldErrors: parsed.fieldErrors }, 400);
       const result = await confirmTotp(env, request, userId, parsed.data.code);
-      if (!result.ok) return reply({ section: "mfa", enrolment, fieldErrors: { code: "That code is not right. Check the time on your device and try again." } }, result.status);
+      if (!result.ok)
+        return reply(
+          { section: "mfa", enrolment, fieldErrors: { code: "That code is not right. Check the time on your device and try again." } },
+          result.status,
+        );
       return done("totp-on", result.setCookies);
     }
     case "mfa-disable": {
@@ -122,13 +130,19 @@ export async function action(args: ActionFunctionArgs) {
       if (!password) return reply({ section: "mfa", fieldErrors: { password: "Password is required" } }, 400);
       const result = await regenerateRecoveryCodes(env, request, password);
       if (!result.ok) return authError("mfa", result);
-      return reply({ section: "mfa", recoveryCodes: result.data.backupCodes, ok: "New recovery codes were created. The old ones no longer work." }, 200, result.setCookies);
+      return reply(
+        { section: "mfa", recoveryCodes: result.data.backupCodes, ok: "New recovery codes were created. The old ones no longer work." },
+        200,
+        result.setCookies,
+      );
     }
     case "revoke-session": {
       const id = String(form.get("sessionId") ?? "");
       if (id === session.session.id) return reply({ section: "sessions", formError: "To end this session, sign out." }, 400);
       const revoked = await revokeUserSession(contextFor(args, userId), id);
-      return revoked ? reply({ section: "sessions", ok: "The session was signed out." }) : reply({ section: "sessions", formError: "That session no longer exists." }, 404);
+      return revoked
+        ? reply({ section: "sessions", ok: "The session was signed out." })
+        : reply({ section: "sessions", formError: "That session no longer exists." }, 404);
     }
     case "revoke-others": {
       const result = await revokeOtherSessions(env, request);

@@ -29,7 +29,9 @@ export default function AdminPage() {
     <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Admin console</h1>
-        <p className="text-sm text-muted-foreground">Users and their accounts (plans, credits, feature flags), the audit log and the scheduler. Every change is recorded in the audit log.</p>
+        <p className="text-sm text-muted-foreground">
+          Users and their accounts (plans, credits, feature flags), the audit log and the scheduler. Every change is recorded in the audit log.
+        </p>
       </header>
       <Tabs defaultValue="users" className="grid gap-4">
         <TabsList className="w-fit">

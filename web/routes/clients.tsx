@@ -26,7 +26,9 @@ export default function ClientsRoute() {
     <div className="mx-auto grid max-w-5xl gap-6 p-4 sm:p-6 lg:p-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Clients</h1>
-        <p className="text-muted-foreground">The jurisdictions your consultancy serves. Exercises and documents are filed under a client; people see the clients they are assigned to.</p>
+        <p className="text-muted-foreground">
+          The jurisdictions your consultancy serves. Exercises and documents are filed under a client; people see the clients they are assigned to.
+        </p>
       </header>
       {page ? (
         <ClientsManager page={page} />

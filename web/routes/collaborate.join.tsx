@@ -66,19 +66,26 @@ export default function CampaignJoinPage() {
     case "invalid":
       return (
         <Outcome testId="join-invalid" title="This invitation link is not valid">
-          <p>The link may be incomplete, or a newer invitation replaced it. Open the most recent invitation e-mail, or ask the campaign manager to send it again.</p>
+          <p>
+            The link may be incomplete, or a newer invitation replaced it. Open the most recent invitation e-mail, or ask the campaign manager to send it again.
+          </p>
         </Outcome>
       );
     case "expired":
       return (
         <Outcome testId="join-expired" title="This invitation has expired">
-          <p>Ask the campaign manager of “{state.campaignName}” to resend the invitation to {state.email}.</p>
+          <p>
+            Ask the campaign manager of “{state.campaignName}” to resend the invitation to {state.email}.
+          </p>
         </Outcome>
       );
     case "revoked":
       return (
         <Outcome testId="join-revoked" title="This invitation was withdrawn">
-          <p>The campaign manager withdrew the invitation to {state.email} for “{state.campaignName}”. If you think this is a mistake, ask them to invite you again.</p>
+          <p>
+            The campaign manager withdrew the invitation to {state.email} for “{state.campaignName}”. If you think this is a mistake, ask them to invite you
+            again.
+          </p>
         </Outcome>
       );
     case "closed":
@@ -95,15 +102,26 @@ export default function CampaignJoinPage() {
       );
     case "used":
       return (
-        <Outcome testId="join-used" title="This invitation has already been used" footer={<Link to={`/login?callbackUrl=${encodeURIComponent("/collaborate")}`} className="font-medium text-primary underline-offset-4 hover:underline">Sign in</Link>}>
-          <p>Each invitation link works once. If you accepted it, sign in as {state.email} to continue your contribution to “{state.campaignName}”.</p>
+        <Outcome
+          testId="join-used"
+          title="This invitation has already been used"
+          footer={
+            <Link to={`/login?callbackUrl=${encodeURIComponent("/collaborate")}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              Sign in
+            </Link>
+          }
+        >
+          <p>
+            Each invitation link works once. If you accepted it, sign in as {state.email} to continue your contribution to “{state.campaignName}”.
+          </p>
         </Outcome>
       );
     case "wrong-address":
       return (
         <Outcome testId="join-wrong-address" title="This invitation is for someone else">
           <p>
-            It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email} to accept it.
+            It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email}{" "}
+            to accept it.
           </p>
           <SwitchAccountForm token={token} busy={busy} />
         </Outcome>
@@ -113,7 +131,10 @@ export default function CampaignJoinPage() {
         return (
           <Outcome testId="join-ready" title={`Contribute to “${state.campaignName}”`}>
             {formError}
-            <p>{state.inviterName} asks for your input. A guided interview takes about fifteen minutes; you can stop and come back. What you write is anonymised before it is analysed.</p>
+            <p>
+              {state.inviterName} asks for your input. A guided interview takes about fifteen minutes; you can stop and come back. What you write is anonymised
+              before it is analysed.
+            </p>
             <Form method="post">
               <input type="hidden" name="token" value={token} />
               <input type="hidden" name="intent" value="accept" />
@@ -128,7 +149,8 @@ export default function CampaignJoinPage() {
         return (
           <Outcome testId="join-sign-in" title="Sign in to contribute" footer={null}>
             <p>
-              {state.inviterName} invited {state.email} to contribute to “{state.campaignName}”. That address already has a Readyroom sign-in: use it to continue.
+              {state.inviterName} invited {state.email} to contribute to “{state.campaignName}”. That address already has a Readyroom sign-in: use it to
+              continue.
             </p>
             <Button asChild className="w-full">
               <Link to={`/login?callbackUrl=${encodeURIComponent(here)}`}>Sign in as {state.email}</Link>
@@ -143,7 +165,11 @@ export default function CampaignJoinPage() {
           title={`Contribute to “${state.campaignName}”`}
           description={`${state.inviterName} invited ${state.email}. Choose a password so you can come back to your answers.`}
           testId="join-signup"
-          note={<p className="text-sm text-muted-foreground">You will only see this campaign and your account settings; no subscription is needed. What you write is anonymised before it is analysed.</p>}
+          note={
+            <p className="text-sm text-muted-foreground">
+              You will only see this campaign and your account settings; no subscription is needed. What you write is anonymised before it is analysed.
+            </p>
+          }
           submitLabel="Create sign-in and start"
           busyLabel="Starting…"
           defaults={namesOf(state.fullName)}

@@ -138,8 +138,8 @@ function ProfileHint({ profile }: { profile: { filled: number; total: number; mi
         <div className="grid flex-1 gap-2">
           <p className="font-medium">Personalize your profile</p>
           <p className="text-sm text-muted-foreground">
-            {profile.filled} of {profile.total} profile sections are filled in. Readyroom tailors its answers to what you tell
-            it{profile.missing.length > 0 ? `; still empty: ${profile.missing.slice(0, 3).join(", ")}${profile.missing.length > 3 ? " and more" : ""}` : ""}.
+            {profile.filled} of {profile.total} profile sections are filled in. Readyroom tailors its answers to what you tell it
+            {profile.missing.length > 0 ? `; still empty: ${profile.missing.slice(0, 3).join(", ")}${profile.missing.length > 3 ? " and more" : ""}` : ""}.
           </p>
           <Progress value={percent} label="Profile completeness" className="max-w-sm" />
         </div>
@@ -168,7 +168,11 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
       <CardContent className="grid gap-3">
         {data.enterprise && data.clients.length > 0 ? <ClientFilter clients={data.clients} value={data.clientId} /> : null}
         {data.exercises.total === 0 && data.clientId ? (
-          <EmptyState icon={ClipboardList} title="No exercises for this client" text="Create one with New exercise and choose this client, or show all clients." />
+          <EmptyState
+            icon={ClipboardList}
+            title="No exercises for this client"
+            text="Create one with New exercise and choose this client, or show all clients."
+          />
         ) : data.exercises.total === 0 ? (
           <EmptyState
             icon={ClipboardList}
@@ -176,7 +180,12 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
             text="Build a tabletop exercise step by step, from a blank page or a quick-start template, with the design assistant at your side."
           />
         ) : (
-          <ExerciseBrowser items={data.exercises.list} query={data.query} canOpen={canOpen} clientNames={Object.fromEntries(data.clients.map((c) => [c.id, c.name]))} />
+          <ExerciseBrowser
+            items={data.exercises.list}
+            query={data.query}
+            canOpen={canOpen}
+            clientNames={Object.fromEntries(data.clients.map((c) => [c.id, c.name]))}
+          />
         )}
       </CardContent>
     </Card>
@@ -254,7 +263,11 @@ function EmptyState({
   compact?: boolean;
 }) {
   return (
-    <div className={compact ? "grid justify-items-center gap-1 py-4 text-center" : "grid justify-items-center gap-2 rounded-md border border-dashed py-10 text-center"}>
+    <div
+      className={
+        compact ? "grid justify-items-center gap-1 py-4 text-center" : "grid justify-items-center gap-2 rounded-md border border-dashed py-10 text-center"
+      }
+    >
       <Icon className="size-6 text-muted-foreground" aria-hidden />
       <p className="font-medium">{title}</p>
       <p className="max-w-sm text-sm text-muted-foreground">{text}</p>

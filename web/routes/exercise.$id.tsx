@@ -5,9 +5,7 @@ import { editorShouldRevalidate } from "~/lib/exercise-editor-revalidate";
 import { loadEditorExercise } from "~/lib/exercise-editor.server";
 import { personal } from "../../worker/exercises/scope";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.exercise.name.trim() || "Untitled exercise"} · Readyroom` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.exercise.name.trim() || "Untitled exercise"} · Readyroom` }];
 
 /** /exercise/{id} and /exercise/{id}/{step…} (the step is the child splat route). */
 export function loader(args: LoaderFunctionArgs) {

@@ -23,7 +23,11 @@ export default function FeedbackRoute() {
   return (
     <main className="flex justify-center bg-background px-3 py-6 md:py-12">
       <div className="w-full max-w-2xl">
-        {form.status === "open" ? <FeedbackForm token={token} form={form} /> : <FeedbackUnavailable status={form.status} message={form.message ?? ""} exerciseName={form.exerciseName} />}
+        {form.status === "open" ? (
+          <FeedbackForm token={token} form={form} />
+        ) : (
+          <FeedbackUnavailable status={form.status} message={form.message ?? ""} exerciseName={form.exerciseName} />
+        )}
       </div>
     </main>
   );

@@ -32,7 +32,11 @@ export default function ForgotPasswordPage() {
     <AuthShell
       title="Reset your password"
       description="Enter the e-mail address of your account and we will send you a link to choose a new password."
-      footer={<Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">Back to sign in</Link>}
+      footer={
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      }
     >
       {actionData?.sent ? (
         <Alert variant="success">If an account exists for {actionData.email}, a reset link is on its way. The link works for one hour.</Alert>

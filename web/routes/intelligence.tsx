@@ -30,7 +30,9 @@ export default function IntelligencePage() {
     <div className="mx-auto grid max-w-5xl gap-6 p-4 sm:p-6 lg:p-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Intelligence</h1>
-        <p className="text-sm text-muted-foreground">Ask about current threats with cited public sources, keep answers as briefs, and watch topics with news alerts.</p>
+        <p className="text-sm text-muted-foreground">
+          Ask about current threats with cited public sources, keep answers as briefs, and watch topics with news alerts.
+        </p>
       </header>
 
       <div id="intelligence-chat">

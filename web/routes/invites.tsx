@@ -62,7 +62,9 @@ export default function InvitesPage() {
     case "invalid":
       return (
         <Outcome testId="invite-invalid" title="This invitation link is not valid">
-          <p>The link may be incomplete, or a newer invitation replaced it. Open the most recent invitation e-mail, or ask the team's admin to send it again.</p>
+          <p>
+            The link may be incomplete, or a newer invitation replaced it. Open the most recent invitation e-mail, or ask the team's admin to send it again.
+          </p>
         </Outcome>
       );
     case "expired":
@@ -79,7 +81,15 @@ export default function InvitesPage() {
       );
     case "used":
       return (
-        <Outcome testId="invite-used" title="This invitation has already been used" footer={<Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">Sign in</Link>}>
+        <Outcome
+          testId="invite-used"
+          title="This invitation has already been used"
+          footer={
+            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Sign in
+            </Link>
+          }
+        >
           <p>Each invitation link works once. If you accepted it, sign in as {state.email} to reach your team.</p>
         </Outcome>
       );
@@ -99,7 +109,8 @@ export default function InvitesPage() {
       return (
         <Outcome testId="invite-wrong-address" title="This invitation is for someone else">
           <p>
-            It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email} to accept it.
+            It was sent to <strong>{state.email}</strong>, but you are signed in as <strong>{state.signedInAs}</strong>. Sign out and continue as {state.email}{" "}
+            to accept it.
           </p>
           <SwitchAccountForm token={token} busy={busy} />
         </Outcome>

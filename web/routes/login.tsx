@@ -44,7 +44,8 @@ function oauthErrorMessage(code: string | undefined): string | null {
   if (/account.?not.?linked/i.test(code)) {
     return "An account with this e-mail address already exists. Sign in with your password first (or reset it), confirm your address, and then this provider will sign you in too.";
   }
-  if (/email.?not.?verified/i.test(code)) return "That provider has not confirmed your e-mail address. Confirm it there, or sign in with your e-mail and password.";
+  if (/email.?not.?verified/i.test(code))
+    return "That provider has not confirmed your e-mail address. Confirm it there, or sign in with your e-mail and password.";
   return "Sign-in with that provider did not complete. Try again or use your e-mail and password.";
 }
 
@@ -62,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await callAuth<{ url?: string }>(env, request, "/sign-in/social", {
       body: { provider, callbackURL: callbackUrl, errorCallbackURL: "/login", newUserCallbackURL: callbackUrl },
     });
-    if (!result.ok || !result.data.url) return data<ActionData>({ formError: result.ok ? "Could not start sign-in." : result.message }, { status: result.status || 400 });
+    if (!result.ok || !result.data.url)
+      return data<ActionData>({ formError: result.ok ? "Could not start sign-in." : result.message }, { status: result.status || 400 });
     throw redirect(result.data.url, { headers: headersWithCookies(result.setCookies) });
   }
 
@@ -114,7 +116,10 @@ export default function LoginPage() {
       footer={
         <>
           New to Readyroom?{" "}
-          <Link to={callbackUrl ? `/signup?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/signup"} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={callbackUrl ? `/signup?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/signup"}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create an account
           </Link>
         </>
@@ -125,7 +130,15 @@ export default function LoginPage() {
       <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
         <EmailField defaultValue={actionData?.values?.email} error={errors.email} onChange={() => clearField("email")} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} onChange={() => clearField("password")} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+          onChange={() => clearField("password")}
+        />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
             Forgot password?

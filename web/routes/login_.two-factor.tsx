@@ -68,9 +68,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const COPY: Record<Method, { title: string; description: string; label: string }> = {
-  totp: { title: "Enter your authenticator code", description: "Open your authenticator app and enter the 6-digit code for Readyroom.", label: "Authentication code" },
+  totp: {
+    title: "Enter your authenticator code",
+    description: "Open your authenticator app and enter the 6-digit code for Readyroom.",
+    label: "Authentication code",
+  },
   otp: { title: "Check your e-mail", description: "We sent a 6-digit sign-in code to your e-mail address. It expires in 5 minutes.", label: "E-mail code" },
-  backup: { title: "Use a recovery code", description: "Enter one of the recovery codes you saved when you turned on two-step verification. Each code works once.", label: "Recovery code" },
+  backup: {
+    title: "Use a recovery code",
+    description: "Enter one of the recovery codes you saved when you turned on two-step verification. Each code works once.",
+    label: "Recovery code",
+  },
 };
 
 export default function TwoFactorPage() {
@@ -79,11 +87,21 @@ export default function TwoFactorPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const awaitingFirstCode = method === "otp" && unsent && !actionData?.notice;
-  const copy = awaitingFirstCode ? { ...COPY.otp, description: "Your account uses e-mail codes as its second step. Choose Send a code and we will e-mail you a 6-digit code." } : COPY[method];
+  const copy = awaitingFirstCode
+    ? { ...COPY.otp, description: "Your account uses e-mail codes as its second step. Choose Send a code and we will e-mail you a 6-digit code." }
+    : COPY[method];
   const switchTo = (m: Method) => `/login/two-factor?${new URLSearchParams({ method: m, callbackUrl })}`;
 
   return (
-    <AuthShell title={copy.title} description={copy.description} footer={<Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">Back to sign in</Link>}>
+    <AuthShell
+      title={copy.title}
+      description={copy.description}
+      footer={
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
       {actionData?.notice ? <Alert variant="success">{actionData.notice}</Alert> : null}
       {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}
       <Form method="post" className="grid gap-4">

@@ -20,7 +20,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LogoutPage() {
   return (
-    <AuthShell title="Sign out of Readyroom" description="You can sign back in at any time." footer={<Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">Back to the dashboard</Link>}>
+    <AuthShell
+      title="Sign out of Readyroom"
+      description="You can sign back in at any time."
+      footer={
+        <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to the dashboard
+        </Link>
+      }
+    >
       <Form method="post" action="/logout">
         <Button type="submit" className="w-full">
           Sign out

@@ -49,7 +49,11 @@ export default function ResetPasswordPage() {
     <AuthShell
       title="Choose a new password"
       description="Signing in again will need this password. Other devices signed in to your account are signed out."
-      footer={<Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">Request a new link</Link>}
+      footer={
+        <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+          Request a new link
+        </Link>
+      }
     >
       {missing ? <Alert variant="destructive">This reset link is invalid or has expired. Request a new one.</Alert> : null}
       {actionData?.formError ? <Alert variant="destructive">{actionData.formError}</Alert> : null}

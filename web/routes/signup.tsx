@@ -93,7 +93,10 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to={callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login"} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login"}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </>
@@ -103,12 +106,35 @@ export default function SignupPage() {
       <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
-          <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
+          <Field
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={v.firstName}
+            error={errors.firstName}
+            onChange={() => clearField("firstName")}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={v.lastName}
+            error={errors.lastName}
+            onChange={() => clearField("lastName")}
+          />
         </div>
         <EmailField defaultValue={v.email} error={errors.email} onChange={() => clearField("email")} />
         <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
-        <Field label="Organization" name="organization" autoComplete="organization" description="Optional." defaultValue={v.organization} error={errors.organization} />
+        <Field
+          label="Organization"
+          name="organization"
+          autoComplete="organization"
+          description="Optional."
+          defaultValue={v.organization}
+          error={errors.organization}
+        />
         <Field label="Country" name="country" autoComplete="country-name" description="Optional." defaultValue={v.country} error={errors.country} />
         <Button type="submit" disabled={busy}>
           {busy ? "Creating account…" : "Create account"}

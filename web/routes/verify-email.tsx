@@ -15,7 +15,10 @@ export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address Â
 const INCOMPLETE = "This confirmation link is incomplete. Open the link from the e-mail again, or sign in to get a new one.";
 
 const linkSchema = z.object({
-  token: z.string().catch("").transform((token) => token.slice(0, 2048)),
+  token: z
+    .string()
+    .catch("")
+    .transform((token) => token.slice(0, 2048)),
   callbackUrl: z.string().optional().catch(undefined),
 });
 

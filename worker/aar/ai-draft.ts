@@ -34,7 +34,9 @@ export function numberEvidence(inputs: AarInputs): { markers: Markers; lines: st
     const m = `O${i + 1}`;
     markers.set(m, observationEvidence(o));
     const after = o.afterPlay ? " (written after play, in the hot wash)" : "";
-    lines.push(`[${m}] ${o.capability}${o.rating ? ` — rated ${o.rating}` : ""}${o.targetId ? ` — target ${o.targetId}` : ""} — ${o.actorLabel || "evaluator"}${after}: ${clip(o.text, PROMPT_QUOTE_MAX)}`);
+    lines.push(
+      `[${m}] ${o.capability}${o.rating ? ` — rated ${o.rating}` : ""}${o.targetId ? ` — target ${o.targetId}` : ""} — ${o.actorLabel || "evaluator"}${after}: ${clip(o.text, PROMPT_QUOTE_MAX)}`,
+    );
   });
   const modules = inputs.session.plan.modules;
   lines.push("", "Player answers to discussion questions:");
@@ -42,14 +44,22 @@ export function numberEvidence(inputs: AarInputs): { markers: Markers; lines: st
     const m = `A${i + 1}`;
     markers.set(m, { kind: "answer", id: a.id, quote: clip(a.text, PROMPT_QUOTE_MAX), at: a.at });
     const question = modules[a.moduleIndex]?.questions[a.questionIndex];
-    lines.push(`[${m}] ${a.group || "player group"}, module ${a.moduleIndex + 1}${question ? ` — “${clip(question, 200)}”` : ""}: ${clip(a.text, PROMPT_QUOTE_MAX)}`);
+    lines.push(
+      `[${m}] ${a.group || "player group"}, module ${a.moduleIndex + 1}${question ? ` — “${clip(question, 200)}”` : ""}: ${clip(a.text, PROMPT_QUOTE_MAX)}`,
+    );
   });
   // The counts and means cover every form; the quoted forms are a bounded sample (AAR_FEEDBACK_SAMPLE).
   const totals = inputs.feedbackTotals;
   lines.push("", `Participant feedback forms: ${totals.total} returned.`);
   const rated = totals.ratings.filter((r) => r.mean !== null);
-  if (rated.length) lines.push(`Mean agreement over every form, 1 (strongly disagree) to 5 (strongly agree): ${rated.map((r) => `“${r.text}” ${r.mean} (${r.count} rated)`).join("; ")}.`);
-  if (inputs.feedback.length) lines.push(`Written feedback from ${inputs.feedback.length} form${inputs.feedback.length === 1 ? "" : "s"} (an even sample across the session when more wrote some):`);
+  if (rated.length)
+    lines.push(
+      `Mean agreement over every form, 1 (strongly disagree) to 5 (strongly agree): ${rated.map((r) => `“${r.text}” ${r.mean} (${r.count} rated)`).join("; ")}.`,
+    );
+  if (inputs.feedback.length)
+    lines.push(
+      `Written feedback from ${inputs.feedback.length} form${inputs.feedback.length === 1 ? "" : "s"} (an even sample across the session when more wrote some):`,
+    );
   inputs.feedback.forEach((f, i) => {
     const m = `F${i + 1}`;
     const c = f.content;
@@ -68,12 +78,14 @@ export function numberEvidence(inputs: AarInputs): { markers: Markers; lines: st
 
 const text = (max: number) => z.string().trim().max(max);
 const findingSchema = z.object({ text: text(4_000).min(1), analysis: text(8_000).default(""), citations: z.array(z.string().max(20)).max(30) });
-const areaSchema = findingSchema.extend({ rootCause: text(4_000).default(""), correctiveAction: text(4_000).default(""), element: z.enum(CAPABILITY_ELEMENTS).nullish() });
+const areaSchema = findingSchema.extend({
+  rootCause: text(4_000).default(""),
+  correctiveAction: text(4_000).default(""),
+  element: z.enum(CAPABILITY_ELEMENTS).nullish(),
+});
 export const aiAarSchema = z.object({
   executiveSummary: text(20_000).min(1),
-  analyses: z
-    .array(z.object({ capability: text(200), strengths: z.array(findingSchema).max(30), areasForImprovement: z.array(areaSchema).max(30) }))
-    .max(40),
+  analyses: z.array(z.object({ capability: text(200), strengths: z.array(findingSchema).max(30), areasForImprovement: z.array(areaSchema).max(30) })).max(40),
 });
 export type AiAar = z.infer<typeof aiAarSchema>;
 
@@ -96,14 +108,22 @@ function jsonSchema(capabilities: string[], markers: string[]): JsonSchemaFormat
             required: ["capability", "strengths", "areasForImprovement"],
             properties: {
               capability: capabilities.length ? { type: "string", enum: capabilities } : { type: "string" },
-              strengths: { type: "array", items: { type: "object", additionalProperties: false, required: ["text", "analysis", "citations"], properties: finding } },
+              strengths: {
+                type: "array",
+                items: { type: "object", additionalProperties: false, required: ["text", "analysis", "citations"], properties: finding },
+              },
               areasForImprovement: {
                 type: "array",
                 items: {
                   type: "object",
                   additionalProperties: false,
                   required: ["text", "analysis", "rootCause", "correctiveAction", "element", "citations"],
-                  properties: { ...finding, rootCause: { type: "string" }, correctiveAction: { type: "string" }, element: { type: "string", enum: [...CAPABILITY_ELEMENTS] } },
+                  properties: {
+                    ...finding,
+                    rootCause: { type: "string" },
+                    correctiveAction: { type: "string" },
+                    element: { type: "string", enum: [...CAPABILITY_ELEMENTS] },
+                  },
                 },
               },
             },
@@ -131,13 +151,23 @@ export function buildAarPrompt(inputs: AarInputs, offline: AarContent): { messag
     `Exercise: ${plan.exerciseName}`,
     plan.scenario ? `Scenario: ${clip(plan.scenario, 1_500)}` : "",
     "Capabilities and objectives:",
-    ...offline.analyses.map((a) => `- ${a.capability}${a.rating ? ` (evaluators' rating ${a.rating})` : ""}${a.objectives.length ? `: ${a.objectives.map((o) => clip(o, 300)).join(" / ")}` : ""}`),
+    ...offline.analyses.map(
+      (a) =>
+        `- ${a.capability}${a.rating ? ` (evaluators' rating ${a.rating})` : ""}${a.objectives.length ? `: ${a.objectives.map((o) => clip(o, 300)).join(" / ")}` : ""}`,
+    ),
     "",
     ...lines,
   ]
     .filter((l) => l !== "")
     .join("\n");
-  return { messages: [{ role: "system", content: system }, { role: "user", content: user }], jsonSchema: jsonSchema(capabilities, [...markers.keys()]), markers };
+  return {
+    messages: [
+      { role: "system", content: system },
+      { role: "user", content: user },
+    ],
+    jsonSchema: jsonSchema(capabilities, [...markers.keys()]),
+    markers,
+  };
 }
 
 /** "[O12]", "o12", " F3 " → "O12", "F3"; anything else → null. */
@@ -199,7 +229,12 @@ export function mapAiDraft(answer: AiAar, markers: Markers, offline: AarContent)
 }
 
 /** One model call; `content` null when the answer is not valid JSON of the schema. */
-export async function aiDraft(provider: AiProvider, inputs: AarInputs, offline: AarContent, signal?: AbortSignal): Promise<{ content: AarContent | null; usage: StageUsage }> {
+export async function aiDraft(
+  provider: AiProvider,
+  inputs: AarInputs,
+  offline: AarContent,
+  signal?: AbortSignal,
+): Promise<{ content: AarContent | null; usage: StageUsage }> {
   const prompt = buildAarPrompt(inputs, offline);
   // The service never sends an offline provider here (it assembles the draft itself): no offline answer.
   const { value, usage } = await structuredCall(

@@ -29,7 +29,6 @@ const QUOTE_MAX = 600;
 /** Later in the list = lower performance. */
 const PERFORMANCE: readonly Rating[] = ["P", "S", "M", "U"];
 
-
 /** The capability's rating from its rated observations (the rule above). */
 export function combinedRating(observations: Pick<ObservationInput, "actorId" | "actorLabel" | "rating" | "at">[]): Rating | null {
   const finals = new Map<string, { rating: Rating; at: number }>();
@@ -68,8 +67,14 @@ export const hasNegativeCue = (text: string) => NEGATIVE_CUE.test(text.toLowerCa
 /** POETE keywords; the element with the most hits wins, ties in POETE order, none → Planning. */
 const ELEMENT_KEYWORDS: [CapabilityElement, RegExp][] = [
   ["Planning", /\bplan(?:s|ned|ning)?\b|\bprocedur\w*|\bsops?\b|\bpolic(?:y|ies)\b|\bannex\w*|\bprotocols?\b|\bchecklists?\b|\bguidance\b/g],
-  ["Organization", /\bstaffing\b|\bunderstaffed\b|\bshort-staffed\b|\broles?\b|\bresponsibilit\w*|\bpersonnel\b|\bleadership\b|\bwho leads\b|\bliaisons?\b|\bassign\w*|\bchain of command\b|\bteams?\b|\bshifts?\b/g],
-  ["Equipment", /\bradios?\b|\bequipment\b|\bgenerators?\b|\bphones?\b|\bvehicles?\b|\bsoftware\b|\bsystems?\b|\btools?\b|\brepeaters?\b|\bsupplies\b|\bdevices?\b|\bbatter(?:y|ies)\b/g],
+  [
+    "Organization",
+    /\bstaffing\b|\bunderstaffed\b|\bshort-staffed\b|\broles?\b|\bresponsibilit\w*|\bpersonnel\b|\bleadership\b|\bwho leads\b|\bliaisons?\b|\bassign\w*|\bchain of command\b|\bteams?\b|\bshifts?\b/g,
+  ],
+  [
+    "Equipment",
+    /\bradios?\b|\bequipment\b|\bgenerators?\b|\bphones?\b|\bvehicles?\b|\bsoftware\b|\bsystems?\b|\btools?\b|\brepeaters?\b|\bsupplies\b|\bdevices?\b|\bbatter(?:y|ies)\b/g,
+  ],
   ["Training", /\btrain\w*|\bfamiliar\w*|\bunaware\b|\bknowledge\b|\bskills?\b|\bcourses?\b|\bjust-in-time\b|\beducat\w*/g],
   ["Exercises", /\bexercis\w*|\bdrills?\b|\brehears\w*|\btests?\b|\btesting\b|\bfunctional\b|\bfull-scale\b/g],
 ];
@@ -184,10 +189,20 @@ function groupObservations(list: ObservationInput[], targetText: Map<string, str
     const parts = [
       `Observed ${obs.length === 1 ? "once" : `${obs.length} times`} by ${evaluators} evaluator${evaluators === 1 ? "" : "s"}${ratings.length ? ` (rated ${[...new Set(ratings)].join(", ")})` : ""}.`,
       target ? `Capability target: ${clip(target, 400)}` : "",
-      obs.length > 1 ? `Other notes: ${obs.slice(1, 4).map((o) => `“${clip(o.text, 200)}”`).join(" ")}` : "",
+      obs.length > 1
+        ? `Other notes: ${obs
+            .slice(1, 4)
+            .map((o) => `“${clip(o.text, 200)}”`)
+            .join(" ")}`
+        : "",
     ];
     const org = obs.map((o) => (o.itemKey ? itemOrg.get(o.itemKey) : undefined)).find(Boolean) ?? "";
-    return { text: headline(first.text), analysis: parts.filter(Boolean).join(" "), evidence: obs.slice(0, MAX_EVIDENCE).map(observationEvidence), organization: org };
+    return {
+      text: headline(first.text),
+      analysis: parts.filter(Boolean).join(" "),
+      evidence: obs.slice(0, MAX_EVIDENCE).map(observationEvidence),
+      organization: org,
+    };
   });
 }
 
@@ -228,7 +243,12 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
     const cap = feedbackCapability(text, capList) ?? capList[0];
     if (!cap) return;
     const list = map.get(cap) ?? [];
-    list.push({ text: headline(text), analysis: "Raised in participant feedback.", evidence: [feedbackEvidence(f, text)], organization: f.content.organization });
+    list.push({
+      text: headline(text),
+      analysis: "Raised in participant feedback.",
+      evidence: [feedbackEvidence(f, text)],
+      organization: f.content.organization,
+    });
     map.set(cap, list);
   };
   for (const f of feedback) {
@@ -247,7 +267,8 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
   const objectivesFor = (cap: string) => {
     const out: string[] = [];
     for (const o of plan.objectives) if ((o.capability ?? "").trim() === cap && o.objective?.trim()) out.push(o.objective.trim());
-    for (const g of eeg?.guides ?? []) if (g.capability.trim() === cap) for (const o of g.objectives) if (o.trim() && !out.includes(o.trim())) out.push(o.trim());
+    for (const g of eeg?.guides ?? [])
+      if (g.capability.trim() === cap) for (const o of g.objectives) if (o.trim() && !out.includes(o.trim())) out.push(o.trim());
     return out.slice(0, 20);
   };
 
@@ -261,7 +282,14 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
     const strong = obs.filter((o) => (o.rating === "P" || o.rating === "S") && !isWeak(o));
     const weak = obs.filter(isWeak);
     const toFindings = (drafts: Draft[], prefix: string): (Finding & { organization: string })[] =>
-      drafts.slice(0, MAX_FINDINGS).map((d, i) => ({ id: `${prefix}-${ci + 1}-${i + 1}`, text: d.text, analysis: d.analysis, rootCause: "", evidence: d.evidence, organization: d.organization }));
+      drafts.slice(0, MAX_FINDINGS).map((d, i) => ({
+        id: `${prefix}-${ci + 1}-${i + 1}`,
+        text: d.text,
+        analysis: d.analysis,
+        rootCause: "",
+        evidence: d.evidence,
+        organization: d.organization,
+      }));
     const strengths = toFindings([...groupObservations(strong, targetText, itemOrg), ...(feedbackStrengths.get(cap) ?? [])], "s");
     const areas = toFindings([...groupObservations(weak, targetText, itemOrg), ...(feedbackImprovements.get(cap) ?? [])], "a");
 
@@ -285,7 +313,13 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
       });
     });
     const strip = ({ organization: _o, ...f }: Finding & { organization: string }): Finding => f;
-    return { capability: cap, objectives: objectivesFor(cap), rating: combinedRating(obs), strengths: strengths.map(strip), areasForImprovement: areas.map(strip) };
+    return {
+      capability: cap,
+      objectives: objectivesFor(cap),
+      rating: combinedRating(obs),
+      strengths: strengths.map(strip),
+      areasForImprovement: areas.map(strip),
+    };
   });
   // Suggested actions no capability matched: offered on rows that still have a templated action.
   const unmatched = suggestedActions.get("") ?? [];
@@ -311,11 +345,16 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
     ),
     missionAreas: [...missionAreas],
     capabilities: capList.map((c) => clip(c, 200)),
-    objectives: plan.objectives.map((o) => (o.objective ?? "").trim()).filter(Boolean).slice(0, 50),
+    objectives: plan.objectives
+      .map((o) => (o.objective ?? "").trim())
+      .filter(Boolean)
+      .slice(0, 50),
     threatOrHazard: "",
     scenario: (plan.scenario ?? "").trim(),
     sponsor: "",
-    participatingOrganizations: unique([...groups, ...feedbackOrgs]).slice(0, 200).map((o) => clip(o, 300)),
+    participatingOrganizations: unique([...groups, ...feedbackOrgs])
+      .slice(0, 200)
+      .map((o) => clip(o, 300)),
     pointsOfContact: "",
   };
 
@@ -324,7 +363,11 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
     executiveSummary: executiveSummary(inputs, analyses, improvementPlan.length, { groups: groups.length, evaluators: evaluators.length }),
     analyses,
     improvementPlan: improvementPlan.slice(0, 200),
-    participants: unique([...groups.map((g) => `${g} (player group)`), ...evaluators.map((e) => `${e} (evaluator)`), ...feedbackOrgs.map((o) => `${o} (feedback)`)])
+    participants: unique([
+      ...groups.map((g) => `${g} (player group)`),
+      ...evaluators.map((e) => `${e} (evaluator)`),
+      ...feedbackOrgs.map((o) => `${o} (feedback)`),
+    ])
       .slice(0, 300)
       .map((p) => clip(p, 300)),
   };
@@ -352,12 +395,17 @@ function executiveSummary(inputs: AarInputs, analyses: AarContent["analyses"], r
   paras.push(
     `${session.plan.exerciseName || "The exercise"} was conducted${dates ? ` on ${dates}` : ""} as session “${session.name}”. ${n(people.evaluators, "evaluator")} recorded ${n(observations.length, "observation")} across ${n(analyses.length, "core capability", "core capabilities")}; ${n(people.groups, "player group")} recorded ${n(answers.length, "answer")} to the discussion questions; ${n(forms, "participant feedback form")} ${forms === 1 ? "was" : "were"} returned.`,
   );
-  if (observations.length === 0) paras.push("No evaluator observations were recorded during play: the analysis below lists the exercise's capabilities and objectives for the planning team to complete.");
+  if (observations.length === 0)
+    paras.push(
+      "No evaluator observations were recorded during play: the analysis below lists the exercise's capabilities and objectives for the planning team to complete.",
+    );
   const rated = analyses.filter((a) => a.rating);
   if (rated.length) paras.push(`Ratings: ${rated.map((a) => `${a.capability} — ${a.rating} (${RATING_LABELS[a.rating!].toLowerCase()})`).join("; ")}.`);
   const strengths = analyses.reduce((s, a) => s + a.strengths.length, 0);
   const areas = analyses.reduce((s, a) => s + a.areasForImprovement.length, 0);
-  paras.push(`The exercise identified ${n(strengths, "strength")} and ${n(areas, "area for improvement", "areas for improvement")}; the Improvement Plan (Appendix A) lists ${n(rows, "corrective action")}.`);
+  paras.push(
+    `The exercise identified ${n(strengths, "strength")} and ${n(areas, "area for improvement", "areas for improvement")}; the Improvement Plan (Appendix A) lists ${n(rows, "corrective action")}.`,
+  );
   const top = (pick: (a: AarContent["analyses"][number]) => Finding[]) =>
     analyses
       .flatMap((a) => pick(a).map((f) => ({ f, cap: a.capability })))

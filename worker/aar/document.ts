@@ -41,13 +41,18 @@ function clockTime(at: number | null): string {
   return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")} UTC`;
 }
 
-const evidenceLine = (e: Evidence) => `“${e.quote}” — ${KIND_LABEL[e.kind]}${e.at !== null ? `, ${clockTime(e.at)}` : ""}${e.afterPlay ? `, ${AFTER_PLAY}` : ""}`;
+const evidenceLine = (e: Evidence) =>
+  `“${e.quote}” — ${KIND_LABEL[e.kind]}${e.at !== null ? `, ${clockTime(e.at)}` : ""}${e.afterPlay ? `, ${AFTER_PLAY}` : ""}`;
 
 function findingBlocks(label: string, i: number, f: AarContent["analyses"][number]["strengths"][number], withRootCause: boolean): Block[] {
   const out: Block[] = [{ type: "heading", level: 3, text: `${label} ${i + 1}: ${f.text}` }];
   if (f.analysis.trim()) out.push({ type: "paragraph", text: "Analysis:", style: "label" }, ...text(f.analysis));
   if (withRootCause && f.rootCause.trim()) out.push({ type: "paragraph", text: "Root cause:", style: "label" }, ...text(f.rootCause));
-  if (f.evidence.length) out.push({ type: "paragraph", text: "Evidence:", style: "label" }, { type: "list", ordered: false, items: f.evidence.map((e) => ({ text: evidenceLine(e) })) });
+  if (f.evidence.length)
+    out.push(
+      { type: "paragraph", text: "Evidence:", style: "label" },
+      { type: "list", ordered: false, items: f.evidence.map((e) => ({ text: evidenceLine(e) })) },
+    );
   return out;
 }
 
@@ -56,23 +61,29 @@ function buildAarDocument(view: Pick<AarView, "content" | "status" | "publishedA
   const o = content.overview;
   const title = o.exerciseName.trim() || "Exercise";
 
-  const summary: Block[] = [{ type: "heading", level: 1, text: "Executive Summary" }, ...(paragraphs(content.executiveSummary).length ? text(content.executiveSummary) : [note("No executive summary.")])];
+  const summary: Block[] = [
+    { type: "heading", level: 1, text: "Executive Summary" },
+    ...(paragraphs(content.executiveSummary).length ? text(content.executiveSummary) : [note("No executive summary.")]),
+  ];
 
   const overview: Block[] = [
     { type: "heading", level: 1, text: "Exercise Overview" },
-    keyValueTable([
-      ["Exercise Name", title],
-      ["Exercise Dates", dash(o.dates)],
-      ["Scope", dash(o.scope)],
-      ["Mission Area(s)", dash(o.missionAreas.join(", "))],
-      ["Core Capabilities", dash(o.capabilities.join("\n"))],
-      ["Objectives", o.objectives.length ? o.objectives.map((x, i) => `${i + 1}. ${x}`).join("\n") : "—"],
-      ["Threat or Hazard", dash(o.threatOrHazard)],
-      ["Scenario", dash(o.scenario)],
-      ["Sponsor", dash(o.sponsor)],
-      ["Participating Organizations", dash(o.participatingOrganizations.join("\n"))],
-      ["Points of Contact", dash(o.pointsOfContact)],
-    ], ["Field", "Value"]),
+    keyValueTable(
+      [
+        ["Exercise Name", title],
+        ["Exercise Dates", dash(o.dates)],
+        ["Scope", dash(o.scope)],
+        ["Mission Area(s)", dash(o.missionAreas.join(", "))],
+        ["Core Capabilities", dash(o.capabilities.join("\n"))],
+        ["Objectives", o.objectives.length ? o.objectives.map((x, i) => `${i + 1}. ${x}`).join("\n") : "—"],
+        ["Threat or Hazard", dash(o.threatOrHazard)],
+        ["Scenario", dash(o.scenario)],
+        ["Sponsor", dash(o.sponsor)],
+        ["Participating Organizations", dash(o.participatingOrganizations.join("\n"))],
+        ["Points of Contact", dash(o.pointsOfContact)],
+      ],
+      ["Field", "Value"],
+    ),
   ];
 
   const analysis: Block[] = [
@@ -85,7 +96,9 @@ function buildAarDocument(view: Pick<AarView, "content" | "status" | "publishedA
   });
   if (table1Rows.length) analysis.push({ type: "table", headers: ["Objective", "Core Capability", "Rating (P/S/M/U)"], widths: [5, 3, 3], rows: table1Rows });
   else analysis.push(note("No core capabilities."));
-  analysis.push(note("Ratings: P — performed without challenges; S — performed with some challenges; M — performed with major challenges; U — unable to be performed."));
+  analysis.push(
+    note("Ratings: P — performed without challenges; S — performed with some challenges; M — performed with major challenges; U — unable to be performed."),
+  );
   for (const a of content.analyses) {
     analysis.push({ type: "heading", level: 2, text: a.capability });
     if (a.objectives.length) analysis.push({ type: "list", ordered: true, items: a.objectives.map((t) => ({ text: t })) });
@@ -98,7 +111,10 @@ function buildAarDocument(view: Pick<AarView, "content" | "status" | "publishedA
 
   const ip: Block[] = [
     { type: "heading", level: 1, text: "Appendix A: Improvement Plan" },
-    { type: "paragraph", text: "This Improvement Plan was developed from the exercise's areas for improvement. Each corrective action is tracked to completion." },
+    {
+      type: "paragraph",
+      text: "This Improvement Plan was developed from the exercise's areas for improvement. Each corrective action is tracked to completion.",
+    },
   ];
   if (content.improvementPlan.length)
     ip.push({
@@ -106,12 +122,22 @@ function buildAarDocument(view: Pick<AarView, "content" | "status" | "publishedA
       headers: IMPROVEMENT_PLAN_HEADERS,
       widths: [2, 3, 3, 1.4, 2, 1.6, 1.2, 1.2],
       small: true,
-      rows: content.improvementPlan.map((r) => [r.capability, r.issue, r.correctiveAction, r.element, dash(r.organization), dash(r.pointOfContact), dash(r.startDate), dash(r.completionDate)]),
+      rows: content.improvementPlan.map((r) => [
+        r.capability,
+        r.issue,
+        r.correctiveAction,
+        r.element,
+        dash(r.organization),
+        dash(r.pointOfContact),
+        dash(r.startDate),
+        dash(r.completionDate),
+      ]),
     });
   else ip.push(note("No corrective actions."));
 
   const participants: Block[] = [{ type: "heading", level: 1, text: "Appendix B: Exercise Participants" }];
-  if (content.participants.length) participants.push({ type: "table", headers: ["Participating Organizations and Groups"], widths: [1], rows: content.participants.map((p) => [p]) });
+  if (content.participants.length)
+    participants.push({ type: "table", headers: ["Participating Organizations and Groups"], widths: [1], rows: content.participants.map((p) => [p]) });
   else participants.push(note("No participants recorded."));
 
   return {
@@ -141,7 +167,11 @@ export async function renderAar(view: AarView, format: AarExportFormat): Promise
   switch (format) {
     case "docx": {
       const { renderDocx } = await import("../exercises/export/docx");
-      return { body: await renderDocx(doc), contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", filename: safeFilename(name, "-AAR-IP.docx") };
+      return {
+        body: await renderDocx(doc),
+        contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        filename: safeFilename(name, "-AAR-IP.docx"),
+      };
     }
     case "pdf": {
       const { renderPdf } = await import("../exercises/export/pdf");

@@ -61,10 +61,20 @@ export type AarInputs = {
 const READ_KINDS = ["observation", "answer", "released", "unplanned"] as const;
 
 export async function loadAarInputs(db: Database, session: ConductSession): Promise<AarInputs> {
-  const feedback = Promise.all([feedbackSample(db, session.id, AAR_FEEDBACK_SAMPLE), feedbackAggregates(db, session.id), feedbackOrganizations(db, session.id)]);
+  const feedback = Promise.all([
+    feedbackSample(db, session.id, AAR_FEEDBACK_SAMPLE),
+    feedbackAggregates(db, session.id),
+    feedbackOrganizations(db, session.id),
+  ]);
   const [events, guides, links] = await db.batch([
     db
-      .select({ id: conductEvents.id, at: conductEvents.at, actorId: conductEvents.actorId, actorLabel: conductEvents.actorLabel, payload: conductEvents.payload })
+      .select({
+        id: conductEvents.id,
+        at: conductEvents.at,
+        actorId: conductEvents.actorId,
+        actorLabel: conductEvents.actorLabel,
+        payload: conductEvents.payload,
+      })
       .from(conductEvents)
       .where(and(eq(conductEvents.sessionId, session.id), inArray(conductEvents.kind, [...READ_KINDS])))
       .orderBy(asc(conductEvents.seq)),
@@ -76,7 +86,13 @@ export async function loadAarInputs(db: Database, session: ConductSession): Prom
       .orderBy(asc(conductTokens.createdAt), asc(conductTokens.id)),
   ]);
   const [sample, aggregates, organizations] = await feedback;
-  return fromRows(session, events, guides[0]?.content ?? null, { sample, totals: { total: aggregates.total, ratings: aggregates.ratings, organizations } }, links);
+  return fromRows(
+    session,
+    events,
+    guides[0]?.content ?? null,
+    { sample, totals: { total: aggregates.total, ratings: aggregates.ratings, organizations } },
+    links,
+  );
 }
 
 type EventRow = { id: string; at: Date; actorId: string | null; actorLabel: string; payload: (typeof conductEvents.$inferSelect)["payload"] };
@@ -99,7 +115,18 @@ function fromRows(
     const p = e.payload;
     switch (p.kind) {
       case "observation":
-        observations.push({ id: e.id, at, actorId: e.actorId, actorLabel: e.actorLabel, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey, afterPlay: p.afterPlay === true });
+        observations.push({
+          id: e.id,
+          at,
+          actorId: e.actorId,
+          actorLabel: e.actorLabel,
+          capability: p.capability,
+          targetId: p.targetId,
+          text: p.text,
+          rating: p.rating,
+          itemKey: p.itemKey,
+          afterPlay: p.afterPlay === true,
+        });
         break;
       case "answer":
         answers.push({ id: e.id, at, group: e.actorLabel, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, text: p.text });
@@ -118,7 +145,13 @@ function fromRows(
     }
   }
   return {
-    session: { id: session.id, name: session.name, plan: session.plan, startedAt: session.startedAt?.getTime() ?? null, endedAt: session.endedAt?.getTime() ?? null },
+    session: {
+      id: session.id,
+      name: session.name,
+      plan: session.plan,
+      startedAt: session.startedAt?.getTime() ?? null,
+      endedAt: session.endedAt?.getTime() ?? null,
+    },
     observations,
     answers,
     played,

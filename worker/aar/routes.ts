@@ -17,17 +17,28 @@ const exportQuery = z.object({ format: z.string().optional() });
  */
 export const aarRoutes = new Hono<AppEnv>()
   .get("/", describe({ summary: "A session's after-action report" }), async (c) => c.json(await getAar(ctxOf(c), c.req.param("id") ?? "")))
-  .put("/", describe({ summary: "Save the after-action report's draft", errors: [403, 409] }), jsonBody(saveAarSchema, { maxBytes: AAR_BODY_LIMIT }), async (c) =>
-    c.json(await saveAar(ctxOf(c), c.req.param("id") ?? "", c.req.valid("json"))),
+  .put(
+    "/",
+    describe({ summary: "Save the after-action report's draft", errors: [403, 409] }),
+    jsonBody(saveAarSchema, { maxBytes: AAR_BODY_LIMIT }),
+    async (c) => c.json(await saveAar(ctxOf(c), c.req.param("id") ?? "", c.req.valid("json"))),
   )
-  .post("/generate", describe({ summary: "Draft the after-action report of an ended session", errors: [403, 409] }), jsonBody(generateAarSchema, { maxBytes: 1024 }), async (c) =>
-    c.json(await generateAar(ctxOf(c), c.req.param("id") ?? "", c.req.valid("json"))),
+  .post(
+    "/generate",
+    describe({ summary: "Draft the after-action report of an ended session", errors: [403, 409] }),
+    jsonBody(generateAarSchema, { maxBytes: 1024 }),
+    async (c) => c.json(await generateAar(ctxOf(c), c.req.param("id") ?? "", c.req.valid("json"))),
   )
   .post("/publish", describe({ summary: "Make the report final and track its corrective actions", errors: [403, 409] }), async (c) =>
     c.json(await publishAar(ctxOf(c), c.req.param("id") ?? "")),
   )
-  .get("/export", describe({ summary: "Download the after-action report (docx, pdf)", produces: "application/octet-stream" }), querySchema(exportQuery), async (c) => {
-    const format = parseExportFormat(c.req.valid("query").format, AAR_EXPORT_FORMATS);
-    const view = await getAar(ctxOf(c), c.req.param("id") ?? "");
-    return fileResponse(await renderAar(view, format));
-  });
+  .get(
+    "/export",
+    describe({ summary: "Download the after-action report (docx, pdf)", produces: "application/octet-stream" }),
+    querySchema(exportQuery),
+    async (c) => {
+      const format = parseExportFormat(c.req.valid("query").format, AAR_EXPORT_FORMATS);
+      const view = await getAar(ctxOf(c), c.req.param("id") ?? "");
+      return fileResponse(await renderAar(view, format));
+    },
+  );

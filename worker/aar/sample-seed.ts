@@ -46,16 +46,39 @@ export async function seedSampleSession(
   type Row = typeof conductEvents.$inferInsert;
   const rows: Row[] = [];
   const push = (at: number, actorRole: Row["actorRole"], actorLabel: string, payload: ConductEventPayload) =>
-    rows.push({ id: crypto.randomUUID(), sessionId, seq: rows.length + 1, kind: payload.kind, at: new Date(at), actorRole, actorId: linkId.get(actorLabel) ?? null, actorLabel, payload });
+    rows.push({
+      id: crypto.randomUUID(),
+      sessionId,
+      seq: rows.length + 1,
+      kind: payload.kind,
+      at: new Date(at),
+      actorRole,
+      actorId: linkId.get(actorLabel) ?? null,
+      actorLabel,
+      payload,
+    });
   push(t0, "controller", "Controller", { kind: "started" });
   for (const p of sample.played) push(p.at, "controller", "Controller", { kind: "released", itemKey: p.key, scheduled: false });
   for (const a of sample.answers) push(a.at, "player", a.group, { kind: "answer", moduleIndex: a.moduleIndex, questionIndex: a.questionIndex, text: a.text });
   for (const o of sample.observations)
-    push(o.at, "evaluator", o.actorLabel, { kind: "observation", capability: o.capability, targetId: o.targetId, text: o.text, rating: o.rating, itemKey: o.itemKey });
+    push(o.at, "evaluator", o.actorLabel, {
+      kind: "observation",
+      capability: o.capability,
+      targetId: o.targetId,
+      text: o.text,
+      rating: o.rating,
+      itemKey: o.itemKey,
+    });
   if (status === "ended") push(sample.session.endedAt!, "controller", "Controller", { kind: "ended" });
   const inserts = [];
   for (let i = 0; i < rows.length; i += EVENTS_PER_INSERT) inserts.push(db.insert(conductEvents).values(rows.slice(i, i + EVENTS_PER_INSERT)));
-  const feedbackRows = sample.feedback.map((f) => ({ id: crypto.randomUUID(), sessionId, clientKey: crypto.randomUUID(), content: f.content, createdAt: new Date(f.at) }));
+  const feedbackRows = sample.feedback.map((f) => ({
+    id: crypto.randomUUID(),
+    sessionId,
+    clientKey: crypto.randomUUID(),
+    content: f.content,
+    createdAt: new Date(f.at),
+  }));
   const [first, ...rest] = inserts;
   await db.batch([db.insert(feedbackResponses).values(feedbackRows), ...(first ? [first, ...rest] : [])]);
   const idsOf = (kind: Row["kind"]) => rows.filter((r) => r.kind === kind).map((r) => r.id!);

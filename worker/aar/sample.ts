@@ -15,11 +15,24 @@ export function samplePlan(): ConductPlan {
     exerciseName: "Coastal Hurricane TTX",
     scenario: "A Category 3 hurricane makes landfall near the county's coast; shelters open and power fails across the eastern districts.",
     objectives: [
-      { capability: "Operational Coordination", objective: "Within 60 minutes of the landfall forecast, the EOC will establish unified command in accordance with the county EOP." },
-      { capability: "Mass Care Services", objective: "Within 2 hours, the shelter task force will open three shelters with accessible facilities per the Mass Care annex." },
-      { capability: "Operational Communications", objective: "Within 30 minutes of the radio failure, field teams will switch to the backup channel per the communications plan." },
+      {
+        capability: "Operational Coordination",
+        objective: "Within 60 minutes of the landfall forecast, the EOC will establish unified command in accordance with the county EOP.",
+      },
+      {
+        capability: "Mass Care Services",
+        objective: "Within 2 hours, the shelter task force will open three shelters with accessible facilities per the Mass Care annex.",
+      },
+      {
+        capability: "Operational Communications",
+        objective: "Within 30 minutes of the radio failure, field teams will switch to the backup channel per the communications plan.",
+      },
     ],
-    modules: [0, 1, 2].map((m) => ({ title: `Module ${m + 1}`, description: `Scenario update ${m + 1}.`, questions: ["Who leads?", "What happens first?", "How are partners informed?"] })),
+    modules: [0, 1, 2].map((m) => ({
+      title: `Module ${m + 1}`,
+      description: `Scenario update ${m + 1}.`,
+      questions: ["Who leads?", "What happens first?", "How are partners informed?"],
+    })),
     items: [0, 1, 2].flatMap((m) =>
       [0, 1, 2].map((i) => ({
         key: `module-${m}-inject-${i}`,
@@ -88,7 +101,15 @@ export function sampleInputs(observationCount = 100, t0 = Date.UTC(2026, 10, 27,
   const answers: AarInputs["answers"] = [];
   for (let m = 0; m < 3; m++)
     for (let q = 0; q < 3; q++)
-      for (const [g, group] of groups.entries()) answers.push({ id: `ans-${m}-${q}-${g}`, at: t0 + (m * 45 + q * 10) * 60_000, group, moduleIndex: m, questionIndex: q, text: `${group} answer to module ${m + 1} question ${q + 1}: the duty officer leads and calls the partners.` });
+      for (const [g, group] of groups.entries())
+        answers.push({
+          id: `ans-${m}-${q}-${g}`,
+          at: t0 + (m * 45 + q * 10) * 60_000,
+          group,
+          moduleIndex: m,
+          questionIndex: q,
+          text: `${group} answer to module ${m + 1} question ${q + 1}: the duty officer leads and calls the partners.`,
+        });
   const feedback: AarInputs["feedback"] = [0, 1, 2].map((i) => ({
     id: `fb-${i + 1}`,
     at: t0 + (200 + i) * 60_000,
@@ -106,13 +127,24 @@ export function sampleInputs(observationCount = 100, t0 = Date.UTC(2026, 10, 27,
     session: { id: "session-sample", name: "Hurricane TTX — 27 November", plan: samplePlan(), startedAt: t0, endedAt: t0 + 4 * 3_600_000 },
     observations,
     answers,
-    played: samplePlan().items.map((i, n) => ({ key: i.key, title: i.title, at: t0 + n * 900_000, unplanned: false, responsibleOrganization: i.responsibleOrganization })),
+    played: samplePlan().items.map((i, n) => ({
+      key: i.key,
+      title: i.title,
+      at: t0 + n * 900_000,
+      unplanned: false,
+      responsibleOrganization: i.responsibleOrganization,
+    })),
     eeg: sampleEeg(),
     feedback,
     // What D1's aggregates give for these three forms (each rates "structure" 4).
     feedbackTotals: {
       total: feedback.length,
-      ratings: FEEDBACK_STATEMENTS.map((s) => ({ id: s.id, text: s.text, mean: s.id === "structure" ? 4 : null, count: s.id === "structure" ? feedback.length : 0 })),
+      ratings: FEEDBACK_STATEMENTS.map((s) => ({
+        id: s.id,
+        text: s.text,
+        mean: s.id === "structure" ? 4 : null,
+        count: s.id === "structure" ? feedback.length : 0,
+      })),
       organizations: feedback.map((f) => f.content.organization),
     },
     links: [

@@ -87,7 +87,11 @@ export async function generateAar(ctx: UserContext, sessionId: string, input: { 
   await ctx.db
     .insert(afterActionReports)
     .values({ sessionId, userId: session.userId, content, source, status: "draft" })
-    .onConflictDoUpdate({ target: afterActionReports.sessionId, set: { content, source, updatedAt: now }, setWhere: sql`${afterActionReports.status} = 'draft'` });
+    .onConflictDoUpdate({
+      target: afterActionReports.sessionId,
+      set: { content, source, updatedAt: now },
+      setWhere: sql`${afterActionReports.status} = 'draft'`,
+    });
   const view = await readReport(ctx, sessionId);
   if (!view) throw notFound(AAR_MESSAGES.notFound);
   if (view.status === "final") throw conflict(AAR_MESSAGES.final, "aar_final");
@@ -186,7 +190,12 @@ export async function publishAar(ctx: UserContext, sessionId: string): Promise<A
   // Every publish (re)tracks the final report's rows; existing ones are kept as they are, so a
   // second click adds nothing and a publish cut off between the two steps completes on retry.
   // D1 caps bound parameters per statement (100): 17 columns a row → chunks of 5 rows.
-  const inserts = chunk(rows, 5).map((part) => ctx.db.insert(correctiveActions).values(part).onConflictDoNothing({ target: [correctiveActions.reportId, correctiveActions.planRowId] }));
+  const inserts = chunk(rows, 5).map((part) =>
+    ctx.db
+      .insert(correctiveActions)
+      .values(part)
+      .onConflictDoNothing({ target: [correctiveActions.reportId, correctiveActions.planRowId] }),
+  );
   const [first, ...rest] = inserts;
   if (first) await ctx.db.batch([first, ...rest]);
   const view = await readReport(ctx, sessionId);

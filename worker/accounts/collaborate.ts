@@ -24,7 +24,6 @@ export function collaborateTeamIdsOf(membership: Membership): string[] {
   return membership.teams.filter((m) => mayCollaborate({ collaborateEnabled, role: m.role, collaborateRole: m.collaborateRole })).map((m) => m.teamId);
 }
 
-
 export const CAMPAIGN_NOT_FOUND = "Campaign not found.";
 
 /** Whether the user may read and change the campaign and its exercises (and spend credits on them). */

@@ -48,7 +48,11 @@ export type Membership = {
  * session's user, a shared page's owner), to send in a prepared batch with others (toMembership).
  */
 export function membershipQueries(db: Database, userId: SQL | Placeholder) {
-  const teamAccountIds = db.select({ accountId: teams.accountId }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teamMembers.userId, userId));
+  const teamAccountIds = db
+    .select({ accountId: teams.accountId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId));
   return [
     db
       .select({

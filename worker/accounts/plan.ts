@@ -91,8 +91,16 @@ export async function isCampaignOnlyUser(db: Database, user: { id: string; email
   const member = await db.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.userId, user.id)).limit(1);
   if (member.length) return false;
   const [participant, contributor] = await db.batch([
-    db.select({ hit: sql<number>`1` }).from(campaignParticipants).where(eq(campaignParticipants.userId, user.id)).limit(1),
-    db.select({ hit: sql<number>`1` }).from(campaignUsers).where(eq(campaignUsers.email, user.email)).limit(1),
+    db
+      .select({ hit: sql<number>`1` })
+      .from(campaignParticipants)
+      .where(eq(campaignParticipants.userId, user.id))
+      .limit(1),
+    db
+      .select({ hit: sql<number>`1` })
+      .from(campaignUsers)
+      .where(eq(campaignUsers.email, user.email))
+      .limit(1),
   ]);
   return participant.length > 0 || contributor.length > 0;
 }

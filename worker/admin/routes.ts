@@ -8,8 +8,31 @@ import { describe } from "../lib/route-meta";
 import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { addTeamMember, createCampaign, createTeam, listTeams } from "./teams";
-import { ADMIN_BODY_MAX_BYTES, addTeamMemberSchema, auditQuerySchema, createCampaignSchema, createTeamSchema, creditsSchema, grantPlanSchema, setFlagSchema, updateUserSchema, userSearchSchema } from "./schemas";
-import { changeCredits, grantPlan, isAdmin, listAudit, listSchedulerTasks, revokePlan, searchUsers, setFlag, updateUser, viewAdminAccount, viewAdminUser } from "./service";
+import {
+  ADMIN_BODY_MAX_BYTES,
+  addTeamMemberSchema,
+  auditQuerySchema,
+  createCampaignSchema,
+  createTeamSchema,
+  creditsSchema,
+  grantPlanSchema,
+  setFlagSchema,
+  updateUserSchema,
+  userSearchSchema,
+} from "./schemas";
+import {
+  changeCredits,
+  grantPlan,
+  isAdmin,
+  listAudit,
+  listSchedulerTasks,
+  revokePlan,
+  searchUsers,
+  setFlag,
+  updateUser,
+  viewAdminAccount,
+  viewAdminUser,
+} from "./service";
 
 /**
  * Admin only: a user who is not an admin gets the app's own "no API route" 404, so the console's
@@ -29,10 +52,15 @@ const body = <S extends z.ZodType>(schema: S) => jsonBody(schema, { maxBytes: AD
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
-  .get("/users", describe({ summary: "Search users (admins)" }), querySchema(userSearchSchema), async (c) => c.json(await searchUsers(ctxOf(c), c.req.valid("query"))))
+  .get("/users", describe({ summary: "Search users (admins)" }), querySchema(userSearchSchema), async (c) =>
+    c.json(await searchUsers(ctxOf(c), c.req.valid("query"))),
+  )
   .get("/users/:id", describe({ summary: "One user (admins)" }), async (c) => c.json({ user: await viewAdminUser(ctxOf(c), c.req.param("id")) }))
-  .patch("/users/:id", describe({ summary: "Disable, enable, or change a user's role or beta access (admins)", errors: [409] }), body(updateUserSchema), async (c) =>
-    c.json({ user: await updateUser(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
+  .patch(
+    "/users/:id",
+    describe({ summary: "Disable, enable, or change a user's role or beta access (admins)", errors: [409] }),
+    body(updateUserSchema),
+    async (c) => c.json({ user: await updateUser(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
   )
   .get("/accounts/:id", describe({ summary: "One account (admins)" }), async (c) => c.json({ account: await viewAdminAccount(ctxOf(c), c.req.param("id")) }))
   .put("/accounts/:id/plan", describe({ summary: "Grant an account a plan (admins)" }), body(grantPlanSchema), async (c) =>
@@ -57,7 +85,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/accounts/:id/credits", describe({ summary: "Grant or adjust an account's credits (admins)" }), body(creditsSchema), async (c) =>
     c.json({ account: await changeCredits(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
   )
-  .get("/audit", describe({ summary: "The audit log, filtered (admins)" }), querySchema(auditQuerySchema), async (c) => c.json(await listAudit(ctxOf(c), c.req.valid("query"))))
+  .get("/audit", describe({ summary: "The audit log, filtered (admins)" }), querySchema(auditQuerySchema), async (c) =>
+    c.json(await listAudit(ctxOf(c), c.req.valid("query"))),
+  )
   .get("/scheduler", describe({ summary: "The scheduler's tasks and their last runs (admins)" }), async (c) => c.json(await listSchedulerTasks(ctxOf(c))));
 
 export type AdminRoutes = typeof adminRoutes;

@@ -7,7 +7,12 @@ import { ADMIN_CREDITS_MAX, ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE_MAX, BILLING_INTERV
 /** Admin bodies are a handful of fields: anything larger is refused (413) before it is parsed. */
 export const ADMIN_BODY_MAX_BYTES = 4096;
 
-const page = z.coerce.number({ error: "page must be a whole number." }).int("page must be a whole number.").min(1, "page must be 1 or more.").max(100_000, "page is too large.").default(1);
+const page = z.coerce
+  .number({ error: "page must be a whole number." })
+  .int("page must be a whole number.")
+  .min(1, "page must be 1 or more.")
+  .max(100_000, "page is too large.")
+  .default(1);
 const pageSize = z.coerce
   .number({ error: "pageSize must be a whole number." })
   .int("pageSize must be a whole number.")
@@ -52,7 +57,9 @@ export const creditsSchema = z
   .strictObject({
     kind: z.enum(["grant", "adjust"], { error: "kind must be grant or adjust." }),
     /** grant: credits to add (1 or more); adjust: a signed correction (not 0). */
-    amount: credits.min(-ADMIN_CREDITS_MAX, `amount must be at least -${ADMIN_CREDITS_MAX}.`).max(ADMIN_CREDITS_MAX, `amount must be at most ${ADMIN_CREDITS_MAX}.`),
+    amount: credits
+      .min(-ADMIN_CREDITS_MAX, `amount must be at least -${ADMIN_CREDITS_MAX}.`)
+      .max(ADMIN_CREDITS_MAX, `amount must be at most ${ADMIN_CREDITS_MAX}.`),
     reason: z.string({ error: "reason is required." }).trim().min(1, "reason is required.").max(500, "reason is too long (500 characters at most)."),
     /** Chosen by the browser per submission: a retried request applies once (the ledger's idempotency key). */
     requestId: z.uuid({ error: "requestId must be a UUID." }),
@@ -94,7 +101,12 @@ const collaborateRoles = [COLLABORATE_ROLES.manager, COLLABORATE_ROLES.standard]
 
 export const createTeamSchema = z.strictObject({
   email,
-  seats: z.number({ error: "seats must be a whole number." }).int("seats must be a whole number.").min(1, "seats must be 1 or more.").max(10_000, "seats must be at most 10000.").optional(),
+  seats: z
+    .number({ error: "seats must be a whole number." })
+    .int("seats must be a whole number.")
+    .min(1, "seats must be 1 or more.")
+    .max(10_000, "seats must be at most 10000.")
+    .optional(),
 });
 export type CreateTeam = z.infer<typeof createTeamSchema>;
 

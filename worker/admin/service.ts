@@ -87,13 +87,22 @@ type UserRow = {
 };
 
 function flagsOf(row: { featureFlags: unknown; collaborateEnabled: number | boolean | null; modelSelectionEnabled: number | boolean | null }): AdminFlags {
-  const columns = { featureFlags: row.featureFlags, collaborateEnabled: Boolean(row.collaborateEnabled), modelSelectionEnabled: Boolean(row.modelSelectionEnabled) };
+  const columns = {
+    featureFlags: row.featureFlags,
+    collaborateEnabled: Boolean(row.collaborateEnabled),
+    modelSelectionEnabled: Boolean(row.modelSelectionEnabled),
+  };
   return Object.fromEntries(FLAGS.map((f) => [f, accountHasFlag(columns, f)])) as AdminFlags;
 }
 
 function planOf(row: { planType: string | null; billingInterval: string | null; planStatus: string | null; planSource: string | null }): AdminPlanView | null {
   if (!row.planType || !row.planStatus) return null;
-  return { planType: row.planType as PlanType, billingInterval: (row.billingInterval as BillingInterval | null) ?? null, status: row.planStatus, source: row.planSource };
+  return {
+    planType: row.planType as PlanType,
+    billingInterval: (row.billingInterval as BillingInterval | null) ?? null,
+    status: row.planStatus,
+    source: row.planSource,
+  };
 }
 
 function userView(row: UserRow): AdminUserView {
@@ -177,7 +186,12 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
   const statements: SQL[] = [];
   if (input.disabled !== undefined && input.disabled !== (before.disabledAt !== null)) {
     statements.push(...setDisabledSql({ userId }, input.disabled, now));
-    audits.push({ accountId: null, targetUserId: userId, action: input.disabled ? "admin.user.disable" : "admin.user.enable", metadata: { email: before.email } });
+    audits.push({
+      accountId: null,
+      targetUserId: userId,
+      action: input.disabled ? "admin.user.disable" : "admin.user.enable",
+      metadata: { email: before.email },
+    });
   }
   if (input.role !== undefined && input.role !== before.role) {
     statements.push(...setRoleSql({ userId }, input.role, now));
@@ -241,7 +255,12 @@ async function getAdminAccount(ctx: AppContext, accountId: string): Promise<Admi
     type: (row.type as PlanType | null) ?? null,
     plan: planOf(row),
     flags: flagsOf(row),
-    credits: { currentBalance: balance.currentBalance, grantedCreditsAvailable: balance.grantedCreditsAvailable, pendingSpend: balance.pendingSpend, monthlySpend: balance.monthlySpend },
+    credits: {
+      currentBalance: balance.currentBalance,
+      grantedCreditsAvailable: balance.grantedCreditsAvailable,
+      pendingSpend: balance.pendingSpend,
+      monthlySpend: balance.monthlySpend,
+    },
   };
 }
 
@@ -292,14 +311,24 @@ export async function changeCredits(ctx: UserContext, accountId: string, input: 
   const op = { accountId, userId: ctx.user.id, amount: input.amount, idempotencyKey: key, metadata: { reason: input.reason, adminId: ctx.user.id } };
   const result = input.kind === "grant" ? await grantCredits(ctx, op) : await adjustCredits(ctx, op);
   const tx = result.transactions[0];
-  await run(ctx, [], [
-    {
-      accountId,
-      action: input.kind === "grant" ? "admin.account.grant_credits" : "admin.account.adjust_credits",
-      metadata: { amount: input.amount, reason: input.reason, balanceAfter: result.balance.currentBalance, transactionId: tx?.id ?? null, idempotencyKey: key },
-      onlyIf: sql`NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE "accountId" = ${accountId} AND json_extract("metadata", '$.idempotencyKey') = ${key})`,
-    },
-  ]);
+  await run(
+    ctx,
+    [],
+    [
+      {
+        accountId,
+        action: input.kind === "grant" ? "admin.account.grant_credits" : "admin.account.adjust_credits",
+        metadata: {
+          amount: input.amount,
+          reason: input.reason,
+          balanceAfter: result.balance.currentBalance,
+          transactionId: tx?.id ?? null,
+          idempotencyKey: key,
+        },
+        onlyIf: sql`NOT EXISTS (SELECT 1 FROM "AuditLog" WHERE "accountId" = ${accountId} AND json_extract("metadata", '$.idempotencyKey') = ${key})`,
+      },
+    ],
+  );
   return getAdminAccount(ctx, accountId);
 }
 
@@ -391,7 +420,8 @@ export async function listAudit(ctx: AppContext, query: AuditQuery): Promise<Aud
   return {
     entries: rows.results.map((r) => {
       const metadata = parseObject(r.metadata);
-      const targetType = typeof metadata?.targetType === "string" ? metadata.targetType : r.targetUserId ? "user" : r.accountId ? "account" : r.campaignId ? "campaign" : null;
+      const targetType =
+        typeof metadata?.targetType === "string" ? metadata.targetType : r.targetUserId ? "user" : r.accountId ? "account" : r.campaignId ? "campaign" : null;
       const targetId = typeof metadata?.targetId === "string" ? metadata.targetId : (r.targetUserId ?? r.accountId ?? r.campaignId);
       return {
         id: r.id,
@@ -436,7 +466,9 @@ export interface SchedulerTaskView {
 
 /** SchedulerTaskState, read-only: the cron tasks, queue probes and intelligence sources. */
 export async function listSchedulerTasks(ctx: AppContext): Promise<{ tasks: SchedulerTaskView[] }> {
-  const { results } = await ctx.env.DB.prepare(`SELECT "name", "lastRun", "isRunning", "startedAt", "error", "updatedAt" FROM "SchedulerTaskState" ORDER BY "name"`).all<{
+  const { results } = await ctx.env.DB.prepare(
+    `SELECT "name", "lastRun", "isRunning", "startedAt", "error", "updatedAt" FROM "SchedulerTaskState" ORDER BY "name"`,
+  ).all<{
     name: string;
     lastRun: number | null;
     isRunning: number;
@@ -444,5 +476,14 @@ export async function listSchedulerTasks(ctx: AppContext): Promise<{ tasks: Sche
     error: string | null;
     updatedAt: number;
   }>();
-  return { tasks: results.map((r) => ({ name: r.name, lastRun: r.lastRun, isRunning: Boolean(r.isRunning), startedAt: r.startedAt, failed: Boolean(r.error), updatedAt: r.updatedAt })) };
+  return {
+    tasks: results.map((r) => ({
+      name: r.name,
+      lastRun: r.lastRun,
+      isRunning: Boolean(r.isRunning),
+      startedAt: r.startedAt,
+      failed: Boolean(r.error),
+      updatedAt: r.updatedAt,
+    })),
+  };
 }

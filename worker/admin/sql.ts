@@ -13,7 +13,6 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 
-
 import { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES, type BillingInterval, type Flag, type PlanType, type Role } from "../../shared/admin/model.ts";
 
 export { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES, type BillingInterval, type Flag, type PlanType, type Role };
@@ -46,7 +45,9 @@ export function findUserSql(email: string): SQL {
 }
 
 /** Creates or replaces the account's plan as an admin grant: active, no period end. */
-export function grantPlanSql(input: ({ email: string } | { accountId: string }) & { plan: PlanType; interval: BillingInterval; now: number; id?: string }): SQL[] {
+export function grantPlanSql(
+  input: ({ email: string } | { accountId: string }) & { plan: PlanType; interval: BillingInterval; now: number; id?: string },
+): SQL[] {
   const { plan, interval, now } = input;
   const account = accountIdSql("email" in input ? input.email : { accountId: input.accountId });
   return [
@@ -61,7 +62,9 @@ ON CONFLICT ("accountId") DO UPDATE SET "planType" = excluded."planType", "billi
 
 /** Ends the plan (kept as a canceled row, so the history stays readable). */
 export function revokePlanSql(account: AccountRef, now: number): SQL[] {
-  return [sql`UPDATE "AccountPlanMetadata" SET "status" = 'canceled', "cancelAtPeriodEnd" = 0, "currentPeriodEnd" = ${now}, "updatedAt" = ${now} WHERE "accountId" = ${accountIdSql(account)}`];
+  return [
+    sql`UPDATE "AccountPlanMetadata" SET "status" = 'canceled', "cancelAtPeriodEnd" = 0, "currentPeriodEnd" = ${now}, "updatedAt" = ${now} WHERE "accountId" = ${accountIdSql(account)}`,
+  ];
 }
 
 export function setRoleSql(user: UserRef, role: Role, now: number): SQL[] {

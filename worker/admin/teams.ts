@@ -26,8 +26,24 @@ export type AdminTeamView = {
   campaigns: { id: string; name: string; status: string }[];
 };
 
-type TeamListRow = { id: string; seats: number; accountName: string | null; planType: string | null; planStatus: string | null; members: string; campaigns: string };
-type TeamState = { id: string; seats: number; accountId: string; members: number; ownerEmail: string | null; memberRole: string | null; memberIsOwner?: number };
+type TeamListRow = {
+  id: string;
+  seats: number;
+  accountName: string | null;
+  planType: string | null;
+  planStatus: string | null;
+  members: string;
+  campaigns: string;
+};
+type TeamState = {
+  id: string;
+  seats: number;
+  accountId: string;
+  members: number;
+  ownerEmail: string | null;
+  memberRole: string | null;
+  memberIsOwner?: number;
+};
 
 const parseList = <T>(json: string | null): T[] => (json ? (JSON.parse(json) as T[]) : []);
 
@@ -60,14 +76,18 @@ export async function createTeam(ctx: UserContext, input: CreateTeam): Promise<{
   const now = nowMs();
   const teamId = state.teamId ?? crypto.randomUUID();
   const resize = state.teamId && input.seats !== undefined && input.seats !== Number(state.seats) ? setTeamSeatsSql(state.teamId, input.seats, now) : [];
-  await run(ctx, [...createTeamSql({ email: input.email, seats: input.seats, now, id: teamId }), ...resize], [
-    {
-      accountId: state.accountId,
-      targetUserId: userId,
-      action: state.teamId ? "admin.team.resize" : "admin.team.create",
-      metadata: { teamId, seats: input.seats ?? Number(state.seats ?? DEFAULT_TEAM_SEATS) },
-    },
-  ]);
+  await run(
+    ctx,
+    [...createTeamSql({ email: input.email, seats: input.seats, now, id: teamId }), ...resize],
+    [
+      {
+        accountId: state.accountId,
+        targetUserId: userId,
+        action: state.teamId ? "admin.team.resize" : "admin.team.create",
+        metadata: { teamId, seats: input.seats ?? Number(state.seats ?? DEFAULT_TEAM_SEATS) },
+      },
+    ],
+  );
   return { teamId, created: !state.teamId };
 }
 
@@ -82,15 +102,26 @@ export async function addTeamMember(ctx: UserContext, teamId: string, input: Add
   }
   // The insert re-checks the seat, so the audit row is written only if the member is there with these roles.
   const added = sql`EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamId} AND "userId" = ${userId} AND "role" = ${input.role} AND "collaborateRole" = ${input.collaborateRole})`;
-  await run(ctx, addTeamMemberSql({ team: { id: teamId }, email: input.email, role: input.role, collaborateRole: input.collaborateRole, growSeats: input.growSeats, now: nowMs() }), [
-    {
-      accountId: team.accountId,
-      targetUserId: userId,
-      action: "admin.team.add_member",
-      metadata: { teamId, role: input.role, collaborateRole: input.collaborateRole, was: team.memberRole },
-      onlyIf: added,
-    },
-  ]);
+  await run(
+    ctx,
+    addTeamMemberSql({
+      team: { id: teamId },
+      email: input.email,
+      role: input.role,
+      collaborateRole: input.collaborateRole,
+      growSeats: input.growSeats,
+      now: nowMs(),
+    }),
+    [
+      {
+        accountId: team.accountId,
+        targetUserId: userId,
+        action: "admin.team.add_member",
+        metadata: { teamId, role: input.role, collaborateRole: input.collaborateRole, was: team.memberRole },
+        onlyIf: added,
+      },
+    ],
+  );
   const after = await teamState(ctx, teamId, input.email);
   if (!after.memberRole) throw conflict(`The team filled up meanwhile (${after.members} of ${after.seats} seats).`, "team_full");
   await accessChanged(ctx, [userId]);

@@ -47,7 +47,11 @@ export interface AnswerStreamOptions {
  *   saved and shown (the rule is "text consumed → charged", whoever stopped the stream);
  * - the provider failed before any text: null, nothing is charged (the held credits are released).
  */
-export function answerStream<Outcome>(chunks: AsyncIterable<ChatChunk>, handlers: AnswerStreamHandlers<Outcome>, options: AnswerStreamOptions): ReadableStream<Uint8Array> {
+export function answerStream<Outcome>(
+  chunks: AsyncIterable<ChatChunk>,
+  handlers: AnswerStreamHandlers<Outcome>,
+  options: AnswerStreamOptions,
+): ReadableStream<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   let text = "";
   let usage: TokenUsage | null = null;

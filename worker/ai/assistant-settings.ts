@@ -24,7 +24,11 @@ export async function assistantSettings({ db, user }: UserContext): Promise<Assi
   const [account, person] = await Promise.all([
     accountId
       ? db
-          .select({ modelSelectionEnabled: accounts.modelSelectionEnabled, customInstructions: accounts.customInstructions, featureFlags: accounts.featureFlags })
+          .select({
+            modelSelectionEnabled: accounts.modelSelectionEnabled,
+            customInstructions: accounts.customInstructions,
+            featureFlags: accounts.featureFlags,
+          })
           .from(accounts)
           .where(eq(accounts.id, accountId))
           .get()

@@ -31,4 +31,3 @@ export function listModels(config: Config, selectionEnabled: boolean, retrieval:
     retrieval,
   };
 }
-

@@ -35,10 +35,7 @@ export const PROVIDER_BASE_URL: Record<ModelProvider, string> = {
 
 const KEY_VAR = { openai: "OPENAI_API_KEY", gemini: "GEMINI_API_KEY", anthropic: "ANTHROPIC_API_KEY" } as const;
 
-type AiConfig = Pick<
-  Config,
-  "AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | "OPENAI_API_KEY" | "GEMINI_API_KEY" | "ANTHROPIC_API_KEY"
->;
+type AiConfig = Pick<Config, "AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | "OPENAI_API_KEY" | "GEMINI_API_KEY" | "ANTHROPIC_API_KEY">;
 
 export function readAiSettings(config: AiConfig): AiSettings {
   const chosen = config.AI_PROVIDER?.toLowerCase();
@@ -81,12 +78,8 @@ export interface ModelChoice {
  * that model's provider is not configured: a self-hosted server takes it, else the first
  * configured provider's own default. Null means no provider: use the offline one.
  */
-export function chooseModel(
-  settings: AiSettings,
-  input: { requested?: string | null; selectionEnabled: boolean; fallback?: string },
-): ModelChoice | null {
-  const wanted =
-    (input.selectionEnabled ? getModel(input.requested) : undefined) ?? getModel(input.fallback) ?? getModel(DEFAULT_CHAT_MODEL)!;
+export function chooseModel(settings: AiSettings, input: { requested?: string | null; selectionEnabled: boolean; fallback?: string }): ModelChoice | null {
+  const wanted = (input.selectionEnabled ? getModel(input.requested) : undefined) ?? getModel(input.fallback) ?? getModel(DEFAULT_CHAT_MODEL)!;
   const direct = settings.endpoints[wanted.provider];
   if (direct) return { endpoint: direct, model: wanted.id };
   if (settings.custom) return { endpoint: settings.custom, model: settings.custom.forcedModel ?? wanted.id };

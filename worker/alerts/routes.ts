@@ -39,10 +39,14 @@ export const alertRoutes = new Hono<AppEnv>()
     await deleteAlert(ctxOf(c), c.req.param("id"));
     return c.json({ success: true as const });
   })
-  .post("/:id/share", describe({ summary: "Share a news alert's public page", errors: [402, 409] }), async (c) => c.json({ alert: await shareAlert(ctxOf(c), c.req.param("id")) }))
+  .post("/:id/share", describe({ summary: "Share a news alert's public page", errors: [402, 409] }), async (c) =>
+    c.json({ alert: await shareAlert(ctxOf(c), c.req.param("id")) }),
+  )
   .post("/:id/share/rotate", describe({ summary: "Give a shared alert a new link", errors: [409] }), async (c) =>
     c.json({ alert: await rotateAlertShareToken(ctxOf(c), c.req.param("id")) }),
   )
-  .delete("/:id/share", describe({ summary: "Stop sharing a news alert", errors: [409] }), async (c) => c.json({ alert: await revokeAlertShare(ctxOf(c), c.req.param("id")) }));
+  .delete("/:id/share", describe({ summary: "Stop sharing a news alert", errors: [409] }), async (c) =>
+    c.json({ alert: await revokeAlertShare(ctxOf(c), c.req.param("id")) }),
+  );
 
 export type AlertRoutes = typeof alertRoutes;

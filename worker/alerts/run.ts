@@ -53,7 +53,10 @@ function systemPrompt(): string {
 function promptMessages(query: string, items: IntelItem[], since: number, triggerDate: number): ChatMessage[] {
   return [
     { role: "system", content: systemPrompt() },
-    { role: "user", content: `Alert query: ${query}\nWindow: ${new Date(since).toISOString()} to ${new Date(triggerDate).toISOString()}\n\nItems:\n${itemsForPrompt(items)}` },
+    {
+      role: "user",
+      content: `Alert query: ${query}\nWindow: ${new Date(since).toISOString()} to ${new Date(triggerDate).toISOString()}\n\nItems:\n${itemsForPrompt(items)}`,
+    },
   ];
 }
 
@@ -112,7 +115,11 @@ async function notifyForSummary(ctx: AppContext, alert: Alert, summary: AlertSum
 
 export async function runAlertSummary(ctx: AppContext, message: AlertMessage, deps: AlertRunDeps = {}): Promise<AlertRunResult> {
   const { alertId, userId, triggerDate } = message;
-  const [alert] = await ctx.db.select().from(alerts).where(and(eq(alerts.id, alertId), eq(alerts.userId, userId))).limit(1);
+  const [alert] = await ctx.db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)))
+    .limit(1);
   if (!alert) return { outcome: "gone" };
 
   const stored = await existingSummary(ctx, alertId, triggerDate);
@@ -136,7 +143,12 @@ export async function runAlertSummary(ctx: AppContext, message: AlertMessage, de
   const items = search.items;
   const citations = citationsOf(items);
   const title = `${alert.queryText} — ${day(triggerDate)}`;
-  const base = { id: newId(), alertId, triggerDate: new Date(triggerDate), reportUrl: `${ctx.config.APP_URL}/intelligence?alert=${encodeURIComponent(alertId)}` };
+  const base = {
+    id: newId(),
+    alertId,
+    triggerDate: new Date(triggerDate),
+    reportUrl: `${ctx.config.APP_URL}/intelligence?alert=${encodeURIComponent(alertId)}`,
+  };
 
   let row: typeof alertSummaries.$inferInsert;
   let outcome: AlertRunOutcome;
@@ -150,7 +162,14 @@ export async function runAlertSummary(ctx: AppContext, message: AlertMessage, de
   } else {
     const written = await summarise(ctx, message, alert.queryText, items, since, deps);
     if (written === "insufficient") {
-      row = { ...base, title: `${title} (skipped)`, content: INSUFFICIENT_CREDITS_NOTICE, sourceCount: items.length, notice: INSUFFICIENT_CREDITS_NOTICE, creditsCharged: 0 };
+      row = {
+        ...base,
+        title: `${title} (skipped)`,
+        content: INSUFFICIENT_CREDITS_NOTICE,
+        sourceCount: items.length,
+        notice: INSUFFICIENT_CREDITS_NOTICE,
+        creditsCharged: 0,
+      };
       outcome = "skipped-credits";
     } else {
       const sources = sourcesBlock(citations);
@@ -193,20 +212,30 @@ export async function runAlertSummary(ctx: AppContext, message: AlertMessage, de
 type Summarised = { text: string; charged: number; notice: string | null };
 
 /** Charges (exactly once per alert and trigger date) and writes the cited text; "insufficient" when credits are short. */
-async function summarise(ctx: AppContext, message: AlertMessage, query: string, items: IntelItem[], since: number, deps: AlertRunDeps): Promise<Summarised | "insufficient"> {
+async function summarise(
+  ctx: AppContext,
+  message: AlertMessage,
+  query: string,
+  items: IntelItem[],
+  since: number,
+  deps: AlertRunDeps,
+): Promise<Summarised | "insufficient"> {
   const provider = deps.provider ?? getAiProvider(ctx.config, { selectionEnabled: false, fallback: DEFAULT_CHAT_MODEL });
   const messages = promptMessages(query, items, since, message.triggerDate);
   const promptTokens = approxTokens(messages.map((m) => m.content).join("\n"));
   let charge: AiCharge;
   try {
-    charge = await chargeForAi({ ...ctx, user: { id: message.userId } }, {
-      actionId: `alert:${message.alertId}:${message.triggerDate}`,
-      category: "alert-summary",
-      entityType: "Alert",
-      entityId: message.alertId,
-      estimate: estimateCredits({ promptTokens, maxOutputTokens: ALERT_SUMMARY_MAX_OUTPUT_TOKENS }),
-      metadata: { provider: provider.id, model: provider.model, items: items.length, triggerDate: message.triggerDate },
-    });
+    charge = await chargeForAi(
+      { ...ctx, user: { id: message.userId } },
+      {
+        actionId: `alert:${message.alertId}:${message.triggerDate}`,
+        category: "alert-summary",
+        entityType: "Alert",
+        entityId: message.alertId,
+        estimate: estimateCredits({ promptTokens, maxOutputTokens: ALERT_SUMMARY_MAX_OUTPUT_TOKENS }),
+        metadata: { provider: provider.id, model: provider.model, items: items.length, triggerDate: message.triggerDate },
+      },
+    );
   } catch (err) {
     if (err instanceof HttpError && err.status === 402) return "insufficient";
     throw err;
@@ -216,7 +245,11 @@ async function summarise(ctx: AppContext, message: AlertMessage, query: string, 
     const out = await collect(provider, { model: provider.model, messages, maxOutputTokens: ALERT_SUMMARY_MAX_OUTPUT_TOKENS, offlineAnswer: offline });
     if (!out.text) throw new Error("the provider answered with no text");
     const settled = await charge.settle({ inputTokens: out.inputTokens, outputTokens: out.outputTokens });
-    return { text: out.text, charged: settled.charged, notice: provider.offline ? "Offline digest: extracted from the items, no AI provider is configured." : null };
+    return {
+      text: out.text,
+      charged: settled.charged,
+      notice: provider.offline ? "Offline digest: extracted from the items, no AI provider is configured." : null,
+    };
   } catch (err) {
     // The provider failed: the held credits go back and the planner still gets the extractive digest.
     console.error(`[alerts] provider failed for alert ${message.alertId}; writing the extractive digest`, err);

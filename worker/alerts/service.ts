@@ -154,7 +154,11 @@ async function recentSummaries(ctx: UserContext, alertIds: string[], limit: numb
 const ALERT_NOT_FOUND = "Alert not found.";
 
 export async function ownAlert(ctx: UserContext, id: string): Promise<Alert> {
-  const [row] = await ctx.db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, ctx.user.id)))
+    .limit(1);
   if (!row) throw notFound(ALERT_NOT_FOUND);
   return row;
 }

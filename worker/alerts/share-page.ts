@@ -45,7 +45,9 @@ function meta(s: SharedAlertSummary): string {
 function alertPageBody(alert: SharedAlert): string {
   const { latest, earlier } = alert;
   if (!latest) {
-    const next = alert.isActive ? "The first summary appears here after the alert's next scheduled run." : "Updates are paused, so no summary is being written.";
+    const next = alert.isActive
+      ? "The first summary appears here after the alert's next scheduled run."
+      : "Updates are paused, so no summary is being written.";
     return `<p class="empty"><strong>No summary yet.</strong> ${escapeHtml(next)}</p>`;
   }
   const parts = [
@@ -95,7 +97,12 @@ export const alertPages = storedPages<SharedAlert>({
     const [[alert], rows] = await ctx.db.batch([
       ctx.db.select({ queryText: alerts.queryText, isActive: alerts.isActive, version }).from(alerts).where(eq(alerts.id, id)).limit(1),
       ctx.db
-        .select({ title: alertSummaries.title, content: alertSummaries.content, triggerDate: alertSummaries.triggerDate, sourceCount: alertSummaries.sourceCount })
+        .select({
+          title: alertSummaries.title,
+          content: alertSummaries.content,
+          triggerDate: alertSummaries.triggerDate,
+          sourceCount: alertSummaries.sourceCount,
+        })
         .from(alertSummaries)
         .where(and(eq(alertSummaries.alertId, id), or(isNull(alertSummaries.notice), ne(alertSummaries.notice, INSUFFICIENT_CREDITS_NOTICE))))
         .orderBy(desc(alertSummaries.triggerDate), desc(alertSummaries.createdAt))
@@ -103,7 +110,10 @@ export const alertPages = storedPages<SharedAlert>({
     ]);
     if (!alert) return undefined;
     const summaries = rows.map((r) => ({ ...r, sourceCount: r.sourceCount ?? 0 }));
-    return { version: alert.version, source: { queryText: alert.queryText, isActive: alert.isActive, latest: summaries[0] ?? null, earlier: summaries.slice(1) } };
+    return {
+      version: alert.version,
+      source: { queryText: alert.queryText, isActive: alert.isActive, latest: summaries[0] ?? null, earlier: summaries.slice(1) },
+    };
   },
   render: alertPage,
 });

@@ -27,7 +27,10 @@ export function offlineAskAnswer(question: string, passages: AskPassage[], conte
   if (passages.length === 0) return context.hasIndexedDocuments ? NOTHING_MATCHED : NOTHING_INDEXED;
   const topic = clip(question.trim().replace(/\s+/g, " "), 80);
   const quoted = passages.slice(0, MAX_QUOTED_PASSAGES);
-  const terms = weightedTerms(question, quoted.map((p) => p.content));
+  const terms = weightedTerms(
+    question,
+    quoted.map((p) => p.content),
+  );
   const wantsNumber = QUANTITY_QUESTION.test(question);
   const lines = quoted.map((p) => `- ${bestQuote(p.content, terms, wantsNumber)} [${p.n}]`);
   const sources = [...new Set(passages.slice(0, MAX_QUOTED_PASSAGES).map((p) => p.documentName))];

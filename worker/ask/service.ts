@@ -100,7 +100,11 @@ export async function createChat({ db, user }: UserContext, title?: string): Pro
 
 export async function getChat({ db, user }: UserContext, chatId: string): Promise<{ chat: ChatView; messages: MessageView[] }> {
   const chat = await ownChat(db, user.id, chatId);
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt, sql`rowid`);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(chatMessages.createdAt, sql`rowid`);
   return {
     chat: chatView(chat),
     messages: rows.map((m) => ({ id: m.id, role: m.role, content: m.content, metadata: m.metadata ?? {}, createdAt: m.createdAt.toISOString() })),
@@ -125,7 +129,6 @@ export async function deleteChat({ db, user }: UserContext, chatId: string): Pro
   // ChatMessage rows go with it (ON DELETE CASCADE).
   await db.delete(askReadyroomChats).where(and(eq(askReadyroomChats.id, chatId), eq(askReadyroomChats.userId, userId)));
 }
-
 
 // ------------------------------------------------------------------------------------------------
 // Asking
@@ -166,10 +169,20 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
 
   const question = body.messages[body.messages.length - 1]!.content;
   // An action retrieves by its own words over the selected documents, without declining: it reports what the passages lack.
-  const passages = await retrievePassages(ctx, action ? { userId, clientIds, question: action.query, documentIds, decline: false } : { userId, clientIds, question, documentIds });
+  const passages = await retrievePassages(
+    ctx,
+    action ? { userId, clientIds, question: action.query, documentIds, decline: false } : { userId, clientIds, question, documentIds },
+  );
   const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds, clientIds));
   const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
-  const prompt = buildAskPrompt({ messages: body.messages, passages, hasIndexedDocuments: indexed, instructions: settings.instructions, language: settings.language, action });
+  const prompt = buildAskPrompt({
+    messages: body.messages,
+    passages,
+    hasIndexedDocuments: indexed,
+    instructions: settings.instructions,
+    language: settings.language,
+    action,
+  });
 
   const promptTokens = approxTokens(prompt.messages.map((m) => m.content).join("\n"));
   const charge = await chargeForAi(ctx, {

@@ -30,7 +30,8 @@ export function underInvitationLimit(ctx: Pick<AppContext, "config">, actorId: s
 export function invitationLimitError(limit: number, oldestSend: number, now: number): HttpError {
   const retryAt = oldestSend + WINDOW_MS;
   const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
-  const wait = minutes < 60 ? `in ${minutes} minute${minutes === 1 ? "" : "s"}` : `in about ${Math.round(minutes / 60)} hour${Math.round(minutes / 60) === 1 ? "" : "s"}`;
+  const wait =
+    minutes < 60 ? `in ${minutes} minute${minutes === 1 ? "" : "s"}` : `in about ${Math.round(minutes / 60)} hour${Math.round(minutes / 60) === 1 ? "" : "s"}`;
   const at = new Date(retryAt).toISOString().slice(11, 16);
   return tooManyRequests(
     `You have sent ${limit} invitation e-mails in the last 24 hours, the most one person can send in a day. You can send the next one after ${at} UTC (${wait}).`,
@@ -47,6 +48,8 @@ export async function assertInvitationAllowance(ctx: Pick<AppContext, "config" |
   if (sent < limit) return;
   // Over the limit (it was lowered): the next send may go once enough of the oldest have left the window.
   const leaving =
-    sent === limit ? row?.oldest : (await ctx.db.get<{ at: number }>(sql`SELECT "createdAt" AS "at" ${sendsOf(actorId, now)} ORDER BY "createdAt" LIMIT 1 OFFSET ${sent - limit}`))?.at;
+    sent === limit
+      ? row?.oldest
+      : (await ctx.db.get<{ at: number }>(sql`SELECT "createdAt" AS "at" ${sendsOf(actorId, now)} ORDER BY "createdAt" LIMIT 1 OFFSET ${sent - limit}`))?.at;
   throw invitationLimitError(limit, Number(leaving ?? now), now);
 }

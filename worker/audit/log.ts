@@ -35,8 +35,11 @@ export function auditStatement(db: Database, entry: AuditEntry, onlyIf?: SQL) {
     metadata: entry.metadata ?? {},
   };
   if (!onlyIf) return db.insert(auditLogs).values({ ...row, createdAt: new Date(nowMs()) });
-  return rawStatement(db, sql`INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "campaignId", "action", "metadata", "createdAt")
-SELECT ${row.id}, ${row.accountId}, ${row.actorId}, ${row.targetUserId}, ${row.campaignId}, ${row.action}, ${JSON.stringify(row.metadata)}, ${nowMs()} WHERE ${onlyIf}`);
+  return rawStatement(
+    db,
+    sql`INSERT INTO "AuditLog" ("id", "accountId", "actorId", "targetUserId", "campaignId", "action", "metadata", "createdAt")
+SELECT ${row.id}, ${row.accountId}, ${row.actorId}, ${row.targetUserId}, ${row.campaignId}, ${row.action}, ${JSON.stringify(row.metadata)}, ${nowMs()} WHERE ${onlyIf}`,
+  );
 }
 
 /** Writes one entry on its own (when there is no batch to join). */

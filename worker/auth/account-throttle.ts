@@ -8,8 +8,7 @@
 
 export const ACCOUNT_THROTTLE = { windowMs: 15 * 60_000, maxFailures: 10 } as const;
 
-export const ACCOUNT_LOCKED_MESSAGE =
-  "Too many failed attempts for this account. Wait 15 minutes and try again, or reset your password.";
+export const ACCOUNT_LOCKED_MESSAGE = "Too many failed attempts for this account. Wait 15 minutes and try again, or reset your password.";
 
 export type ThrottleKey = `account:sign-in:${string}` | `account:mfa:${string}`;
 

@@ -111,7 +111,9 @@ function validationError(error: import("zod/v4/core").$ZodError): never {
  * its own copy of this module; the Worker entry registers before any request.
  */
 export type VerificationMailSkip = (ctx: AppContext, request: Request | undefined, user: { id: string; email: string }) => Promise<boolean>;
-const verificationMailSkips: VerificationMailSkip[] = ((globalThis as { __readyroomVerificationMailSkips?: VerificationMailSkip[] }).__readyroomVerificationMailSkips ??= []);
+const verificationMailSkips: VerificationMailSkip[] = ((
+  globalThis as { __readyroomVerificationMailSkips?: VerificationMailSkip[] }
+).__readyroomVerificationMailSkips ??= []);
 
 export function registerVerificationMailSkip(skip: VerificationMailSkip): void {
   if (!verificationMailSkips.includes(skip)) verificationMailSkips.push(skip);

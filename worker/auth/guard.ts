@@ -23,10 +23,41 @@ export type AccessInput = {
 export type AccessDecision = { redirect?: string };
 
 /** Reachable without signing in. */
-const PUBLIC_PATHS = ["/", "/collaborate/join", "/feedback", "/login", "/signup", "/verify-email", "/forgot-password", "/reset-password", "/logout", "/invites", "/status", "/dev/mailbox", "/terms", "/privacy"];
+const PUBLIC_PATHS = [
+  "/",
+  "/collaborate/join",
+  "/feedback",
+  "/login",
+  "/signup",
+  "/verify-email",
+  "/forgot-password",
+  "/reset-password",
+  "/logout",
+  "/invites",
+  "/status",
+  "/dev/mailbox",
+  "/terms",
+  "/privacy",
+];
 
 /** Reachable when signed in without an active plan (spec §4 "an allowed path"; /admin too: operators need no plan, and the page is 404 to non-admins). */
-const NO_PLAN_ALLOWED = ["/account", "/admin", "/collaborate/join", "/feedback", "/login", "/signup", "/verify-email", "/forgot-password", "/reset-password", "/logout", "/invites", "/status", "/dev/mailbox", "/terms", "/privacy"];
+const NO_PLAN_ALLOWED = [
+  "/account",
+  "/admin",
+  "/collaborate/join",
+  "/feedback",
+  "/login",
+  "/signup",
+  "/verify-email",
+  "/forgot-password",
+  "/reset-password",
+  "/logout",
+  "/invites",
+  "/status",
+  "/dev/mailbox",
+  "/terms",
+  "/privacy",
+];
 
 /** Public share pages: any path with a `share` or `shared` segment (e.g. /briefs/shared/<token>, /share/<token>). */
 const SHARE_SEGMENT = /(^|\/)(share|shared)(\/|$)/;
@@ -48,7 +79,6 @@ export function isAllowedWithoutPlan(pathname: string, isCampaignOnly: boolean):
   if (NO_PLAN_ALLOWED.some((p) => isUnder(pathname, p))) return true;
   return isCampaignOnly && isUnder(pathname, "/collaborate");
 }
-
 
 export function loginRedirect(pathname: string, search = ""): string {
   return `/login?callbackUrl=${encodeURIComponent(pathname + search)}`;

@@ -38,10 +38,7 @@ export async function callAuth<T = Record<string, unknown>>(
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
-  const res = await handleAuthRequest(
-    env,
-    new Request(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined }),
-  );
+  const res = await handleAuthRequest(env, new Request(url, { method, headers, body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined }));
   const setCookies = res.headers.getSetCookie();
   const text = await res.text();
   let body: Record<string, unknown> = {};
@@ -101,15 +98,31 @@ export type SessionListItem = { id: string; createdAt: Date; expiresAt: Date; ip
 
 export async function listUserSessions(ctx: UserContext, currentSessionId: string): Promise<SessionListItem[]> {
   const rows = await ctx.db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt, expires: sessions.expires, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+      expires: sessions.expires,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
     .where(eq(sessions.userId, ctx.user.id));
   const now = nowMs();
-  return rows
-    // An idle or expired session can no longer be used (getSession ends it on its next request), so it is not listed as a signed-in device.
-    .filter((r) => !sessionEnded({ expires: r.expires.getTime(), createdAt: r.createdAt.getTime(), lastUsedAt: r.updatedAt.getTime() }, now))
-    .map((r) => ({ id: r.id, createdAt: r.createdAt, expiresAt: r.expires, ipAddress: r.ipAddress, userAgent: r.userAgent, current: r.id === currentSessionId }))
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return (
+    rows
+      // An idle or expired session can no longer be used (getSession ends it on its next request), so it is not listed as a signed-in device.
+      .filter((r) => !sessionEnded({ expires: r.expires.getTime(), createdAt: r.createdAt.getTime(), lastUsedAt: r.updatedAt.getTime() }, now))
+      .map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt,
+        expiresAt: r.expires,
+        ipAddress: r.ipAddress,
+        userAgent: r.userAgent,
+        current: r.id === currentSessionId,
+      }))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+  );
 }
 
 /** Revokes one of the caller's sessions by id; another user's session id is simply not found. */

@@ -9,11 +9,7 @@ const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 
 /** Past its absolute end (30 days from sign-in, whatever `expires` says) or unused for 12 hours. Times in epoch ms. */
 export function sessionEnded(session: { expires: number; createdAt: number; lastUsedAt: number }, now: number): boolean {
-  return (
-    session.expires <= now ||
-    now - session.createdAt >= SESSION_EXPIRES_IN_SECONDS * 1000 ||
-    now - session.lastUsedAt > SESSION_IDLE_TIMEOUT_MS
-  );
+  return session.expires <= now || now - session.createdAt >= SESSION_EXPIRES_IN_SECONDS * 1000 || now - session.lastUsedAt > SESSION_IDLE_TIMEOUT_MS;
 }
 
 /** The signed-in user as every feature sees it (contracts.md). */

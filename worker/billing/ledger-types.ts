@@ -126,9 +126,7 @@ export type RevokeInput = Base & { amount: number; grantTransactionId?: string |
 export type AdjustInput = Base & { amount: number };
 export type RefundInput = Base & { transactionId: string };
 export type ExpireInput = Base;
-export type SettingsInput = { accountId: string; userId?: string | null; now?: number } & Partial<
-  Omit<SettingsView, "id" | "accountId" | "userId">
->;
+export type SettingsInput = { accountId: string; userId?: string | null; now?: number } & Partial<Omit<SettingsView, "id" | "accountId" | "userId">>;
 
 export type OpSuccess = {
   ok: true;

@@ -56,9 +56,7 @@ export type LedgerEventHandlers = Partial<Record<LedgerEvent["kind"], LedgerEven
 
 /** E-mails the account's owner that the balance fell below their alert threshold. */
 export const sendLowBalanceEmail: LedgerEventHandler = async (ctx, event) => {
-  const owner = await ctx.env.DB.prepare(
-    `SELECT u.email AS email, u.firstName AS firstName FROM "Account" a JOIN "User" u ON u.id = a.userId WHERE a.id = ?`,
-  )
+  const owner = await ctx.env.DB.prepare(`SELECT u.email AS email, u.firstName AS firstName FROM "Account" a JOIN "User" u ON u.id = a.userId WHERE a.id = ?`)
     .bind(event.accountId)
     .first<{ email: string; firstName: string }>();
   if (!owner) return;
@@ -129,7 +127,6 @@ async function withAllowance(ctx: AppContext, ledger: LedgerClient, handlers?: L
 export async function resolveAccountId(ctx: UserContext): Promise<string | null> {
   return getTenancyAccountId(ctx.db, ctx.user.id);
 }
-
 
 // ------------------------------------------------------------------------------------------------
 // Charging AI work
@@ -204,7 +201,13 @@ export async function chargeAccountForAi(ctx: AppContext, payer: { accountId: st
       amount: input.estimate,
       idempotencyKey: `ai:${actionId}:reserve`,
       metadata: { category: input.category },
-      action: { id: actionId, category: input.category, entityType: input.entityType ?? null, entityId: input.entityId ?? null, metadata: input.metadata ?? null },
+      action: {
+        id: actionId,
+        category: input.category,
+        entityType: input.entityType ?? null,
+        entityId: input.entityId ?? null,
+        metadata: input.metadata ?? null,
+      },
     }),
   );
   await withEvents(ctx, ledger, reserved, input.handlers);

@@ -25,10 +25,14 @@ export const briefRoutes = new Hono<AppEnv>()
     c.json({ brief: await updateBrief(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
   )
   .delete("/:id", describe({ summary: "Delete a brief" }), async (c) => c.json(await deleteBrief(ctxOf(c), c.req.param("id"))))
-  .post("/:id/share", describe({ summary: "Share a brief's public page", errors: [402, 409] }), async (c) => c.json({ brief: await shareBrief(ctxOf(c), c.req.param("id")) }))
+  .post("/:id/share", describe({ summary: "Share a brief's public page", errors: [402, 409] }), async (c) =>
+    c.json({ brief: await shareBrief(ctxOf(c), c.req.param("id")) }),
+  )
   .post("/:id/share/rotate", describe({ summary: "Give a shared brief a new link", errors: [409] }), async (c) =>
     c.json({ brief: await rotateShareToken(ctxOf(c), c.req.param("id")) }),
   )
-  .delete("/:id/share", describe({ summary: "Stop sharing a brief", errors: [409] }), async (c) => c.json({ brief: await revokeShare(ctxOf(c), c.req.param("id")) }));
+  .delete("/:id/share", describe({ summary: "Stop sharing a brief", errors: [409] }), async (c) =>
+    c.json({ brief: await revokeShare(ctxOf(c), c.req.param("id")) }),
+  );
 
 export type BriefRoutes = typeof briefRoutes;

@@ -52,7 +52,12 @@ const cursorSchema = z
   });
 
 export const listQuerySchema = z.object({
-  limit: z.coerce.number({ error: "limit must be a number." }).int("limit must be a whole number.").min(1, "limit must be at least 1.").max(LIST_MAX, `limit must be at most ${LIST_MAX}.`).default(LIST_DEFAULT),
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .max(LIST_MAX, `limit must be at most ${LIST_MAX}.`)
+    .default(LIST_DEFAULT),
   cursor: cursorSchema.optional(),
 });
 export type BriefListQuery = z.output<typeof listQuerySchema>;

@@ -102,7 +102,9 @@ export const exerciseCandidate = (userId: string): SQL => sql`("Exercise"."userI
 export const documentCandidate = (userId: string): SQL =>
   sql`("Document"."userId" = ${userId} OR EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL))`;
 /** The clients a document is filed under, comma-separated (null when none). */
-export const documentClientIdsColumn = sql<string | null>`(SELECT group_concat(ca."clientId") FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL)`;
+export const documentClientIdsColumn = sql<
+  string | null
+>`(SELECT group_concat(ca."clientId") FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL)`;
 
 /**
  * Which personal exercises the caller may open. "read": their own (unfiled, or filed under a client
@@ -129,7 +131,14 @@ export function exerciseFiledUnder(clientId: string): SQL {
 /** A document is filed under a client by a ContextAssignment of its context (worker/exercises/assignments.ts). */
 const docTags = (clientIds: string[] | null, negate = false, table = sql.raw(`"Document"`)) => {
   const ids = clientIds ?? [];
-  const inList = ids.length ? sql`ca."clientId" ${negate ? sql`NOT IN` : sql`IN`} (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : negate ? sql`1` : sql`0`;
+  const inList = ids.length
+    ? sql`ca."clientId" ${negate ? sql`NOT IN` : sql`IN`} (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : negate
+      ? sql`1`
+      : sql`0`;
   return sql`EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = ${table}."contextId" AND ca."clientId" IS NOT NULL AND ${inList})`;
 };
 

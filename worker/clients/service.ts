@@ -36,7 +36,11 @@ async function requireManager(ctx: UserContext): Promise<EnterpriseScope> {
 /** The people of the account: linked through UserAccount, or members of the account's teams. */
 function accountPeopleQuery(ctx: UserContext, accountId: string) {
   const linked = ctx.db.select({ id: userAccounts.userId }).from(userAccounts).where(eq(userAccounts.accountId, accountId));
-  const team = ctx.db.select({ id: teamMembers.userId }).from(teamMembers).innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(eq(teams.accountId, accountId));
+  const team = ctx.db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teams.accountId, accountId));
   return ctx.db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -54,8 +58,14 @@ export async function getClientsPage(ctx: UserContext): Promise<ClientsPage> {
   const { db } = ctx;
   const none = sql`0`;
   const [clientUserRows, clientGroupRows, people, groupRows, groupUserRows] = await db.batch([
-    db.select().from(clientUsers).where(ids.length ? inArray(clientUsers.clientId, ids) : none),
-    db.select().from(clientGroups).where(ids.length ? inArray(clientGroups.clientId, ids) : none),
+    db
+      .select()
+      .from(clientUsers)
+      .where(ids.length ? inArray(clientUsers.clientId, ids) : none),
+    db
+      .select()
+      .from(clientGroups)
+      .where(ids.length ? inArray(clientGroups.clientId, ids) : none),
     accountPeopleQuery(ctx, scope.accountId),
     db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.accountId, scope.accountId)).orderBy(asc(groups.name)),
     db
@@ -79,14 +89,24 @@ export async function getClientsPage(ctx: UserContext): Promise<ClientsPage> {
 }
 
 async function findManagedClient(ctx: UserContext, scope: EnterpriseScope, clientId: string) {
-  const [row] = await ctx.db.select().from(clients).where(and(eq(clients.id, clientId), eq(clients.accountId, scope.accountId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.accountId, scope.accountId)))
+    .limit(1);
   if (!row) throw notFound(CLIENT_NOT_FOUND);
   return row;
 }
 
 const audit = (ctx: UserContext, scope: EnterpriseScope, targetType: string, targetId: string, action: string, metadata: Record<string, unknown> = {}) =>
   // AuditLog has a column for a user target only; a client's or a group's id rides in metadata.
-  auditStatement(ctx.db, { accountId: scope.accountId, actorId: ctx.user.id, targetUserId: targetType === "user" ? targetId : null, action, metadata: { targetType, targetId, ...metadata } });
+  auditStatement(ctx.db, {
+    accountId: scope.accountId,
+    actorId: ctx.user.id,
+    targetUserId: targetType === "user" ? targetId : null,
+    action,
+    metadata: { targetType, targetId, ...metadata },
+  });
 
 export async function createClient(ctx: UserContext, body: CreateClientBody): Promise<{ id: string; name: string }> {
   const scope = await requireManager(ctx);
@@ -113,7 +133,10 @@ export async function updateClient(ctx: UserContext, clientId: string, body: Upd
     changes.push(audit(ctx, scope, "client", clientId, body.archived ? "client.archived" : "client.unarchived", { name: set.name ?? row.name }));
   }
   if (changes.length === 0) return { success: true };
-  const update = ctx.db.update(clients).set(set).where(and(eq(clients.id, clientId), eq(clients.accountId, scope.accountId)));
+  const update = ctx.db
+    .update(clients)
+    .set(set)
+    .where(and(eq(clients.id, clientId), eq(clients.accountId, scope.accountId)));
   await ctx.db.batch([update, ...changes]);
   return { success: true };
 }
@@ -129,8 +152,12 @@ export function clientAssignmentRemovals(db: Database, accountId: string, userId
   const gone = sql`NOT EXISTS (SELECT 1 FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${accountId})
 AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${accountId})`;
   return [
-    db.delete(clientUsers).where(and(eq(clientUsers.userId, userId), sql`${clientUsers.clientId} IN (SELECT "id" FROM "Client" WHERE "accountId" = ${accountId})`, gone)),
-    db.delete(groupUsers).where(and(eq(groupUsers.userId, userId), sql`${groupUsers.groupId} IN (SELECT "id" FROM "Group" WHERE "accountId" = ${accountId})`, gone)),
+    db
+      .delete(clientUsers)
+      .where(and(eq(clientUsers.userId, userId), sql`${clientUsers.clientId} IN (SELECT "id" FROM "Client" WHERE "accountId" = ${accountId})`, gone)),
+    db
+      .delete(groupUsers)
+      .where(and(eq(groupUsers.userId, userId), sql`${groupUsers.groupId} IN (SELECT "id" FROM "Group" WHERE "accountId" = ${accountId})`, gone)),
   ] as const;
 }
 
@@ -140,7 +167,11 @@ async function assertAccountPerson(ctx: UserContext, scope: EnterpriseScope, use
 }
 
 async function findGroup(ctx: UserContext, scope: EnterpriseScope, groupId: string) {
-  const [row] = await ctx.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.accountId, scope.accountId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.accountId, scope.accountId)))
+    .limit(1);
   if (!row) throw notFound("Group not found.");
   return row;
 }
@@ -186,7 +217,10 @@ export async function unassignGroup(ctx: UserContext, clientId: string, groupId:
     audit(ctx, scope, "group", groupId, "client.group_unassigned", { clientId }),
   ]);
   const members = await ctx.db.select({ userId: groupUsers.userId }).from(groupUsers).where(eq(groupUsers.groupId, groupId));
-  await accessChanged(ctx, members.map((m) => m.userId));
+  await accessChanged(
+    ctx,
+    members.map((m) => m.userId),
+  );
   return { success: true };
 }
 

@@ -25,7 +25,6 @@ export async function requireManagerTeam(ctx: UserContext): Promise<ManagerTeam>
   return { teamId: team.teamId, accountId: team.accountId };
 }
 
-
 export type ManagedCampaign = Campaign & { accountId: string };
 
 /** A campaign of one of the caller's collaborate teams, with its team's account, or 404. */

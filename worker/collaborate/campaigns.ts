@@ -81,15 +81,35 @@ export async function createCampaign(ctx: UserContext, input: CreateCampaignBody
     language: input.language,
   };
   await ctx.db.batch([
-    ctx.db.insert(campaigns).values({ id, teamId: team.teamId, name: input.name, parameters, createdById: ctx.user.id, status: "DRAFT", maxContributors: input.maxContributors, createdAt: now, updatedAt: now }),
-    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, campaignId: id, action: "campaign.created", metadata: { name: input.name, purpose: input.purpose } }),
+    ctx.db.insert(campaigns).values({
+      id,
+      teamId: team.teamId,
+      name: input.name,
+      parameters,
+      createdById: ctx.user.id,
+      status: "DRAFT",
+      maxContributors: input.maxContributors,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    auditStatement(ctx.db, {
+      accountId: team.accountId,
+      actorId: ctx.user.id,
+      campaignId: id,
+      action: "campaign.created",
+      metadata: { name: input.name, purpose: input.purpose },
+    }),
   ]);
   return campaignDetail(ctx, id);
 }
 
 async function detailOf(ctx: UserContext, campaign: Campaign): Promise<CampaignDetailView> {
   const [creator] = campaign.createdById
-    ? await ctx.db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, campaign.createdById)).limit(1)
+    ? await ctx.db
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, campaign.createdById))
+        .limit(1)
     : [];
   const [contributors, invitations] = await Promise.all([contributorsOf(ctx, campaign.id, campaign.parameters), invitationsOf(ctx, campaign.id)]);
   const { exerciseId, ...parameters } = readParameters(campaign.parameters);
@@ -128,7 +148,10 @@ export async function closeCampaign(ctx: UserContext, campaignId: string): Promi
   if (campaign.status === "SYNTHESIZING") throw conflict("The synthesis is running. Close the campaign once it has finished.", "synthesis_running");
   if (campaignIsOpen(campaign.status)) {
     await ctx.db.batch([
-      ctx.db.update(campaigns).set({ status: "CLOSED", updatedAt: new Date(nowMs()) }).where(eq(campaigns.id, campaignId)),
+      ctx.db
+        .update(campaigns)
+        .set({ status: "CLOSED", updatedAt: new Date(nowMs()) })
+        .where(eq(campaigns.id, campaignId)),
       auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.closed" }),
     ]);
   }

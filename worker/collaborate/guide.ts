@@ -27,12 +27,19 @@ export async function discussionGuide(ctx: UserContext, campaignId: string): Pro
   lines.push("");
   if (findings) {
     lines.push("## What contributors raised (anonymised)", "", findings.summary, "");
-    for (const theme of findings.themes) lines.push(`- **${theme.title}** (${theme.contributorCount} contributor${theme.contributorCount === 1 ? "" : "s"}): ${theme.detail}`);
+    for (const theme of findings.themes)
+      lines.push(`- **${theme.title}** (${theme.contributorCount} contributor${theme.contributorCount === 1 ? "" : "s"}): ${theme.detail}`);
     if (findings.gaps.length) lines.push("", "### Gaps to discuss", "", ...findings.gaps.map((g) => `- **${g.title}**: ${g.detail}`));
-    if (findings.recommendedObjectives.length) lines.push("", "### Recommended objectives", "", ...findings.recommendedObjectives.map((o, i) => `${i + 1}. ${o.text}`));
+    if (findings.recommendedObjectives.length)
+      lines.push("", "### Recommended objectives", "", ...findings.recommendedObjectives.map((o, i) => `${i + 1}. ${o.text}`));
     lines.push("");
   }
-  const slug = campaign.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "campaign";
+  const slug =
+    campaign.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "campaign";
   return { filename: `${slug}-discussion-guide.md`, markdown: `${lines.join("\n")}\n` };
 }
 

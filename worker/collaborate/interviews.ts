@@ -153,17 +153,26 @@ async function nextTurn(
     { role: "user", content: `Question: ${input.answered.text}\nAnswer: ${input.answer}` },
   ];
   const promptTokens = approxTokens(messages.map((m) => m.content).join("\n"));
-  const charge = await chargeAccountForAi(ctx, { accountId: loaded.accountId, userId: ctx.user.id }, {
-    category: "campaign-interview",
-    entityType: "ContributorExercise",
-    entityId: loaded.row.id,
-    estimate: estimateCredits({ promptTokens, maxOutputTokens: INTERVIEW_MAX_OUTPUT_TOKENS }),
-    metadata: { campaignId: loaded.campaign.id, provider: provider.id, model: provider.model },
-  });
+  const charge = await chargeAccountForAi(
+    ctx,
+    { accountId: loaded.accountId, userId: ctx.user.id },
+    {
+      category: "campaign-interview",
+      entityType: "ContributorExercise",
+      entityId: loaded.row.id,
+      estimate: estimateCredits({ promptTokens, maxOutputTokens: INTERVIEW_MAX_OUTPUT_TOKENS }),
+      metadata: { campaignId: loaded.campaign.id, provider: provider.id, model: provider.model },
+    },
+  );
   let text = "";
   let usage: { inputTokens: number; outputTokens: number } | null = null;
   try {
-    for await (const chunk of await provider.open({ model: provider.model, messages, maxOutputTokens: INTERVIEW_MAX_OUTPUT_TOKENS, offlineAnswer: () => scripted })) {
+    for await (const chunk of await provider.open({
+      model: provider.model,
+      messages,
+      maxOutputTokens: INTERVIEW_MAX_OUTPUT_TOKENS,
+      offlineAnswer: () => scripted,
+    })) {
       if (chunk.type === "text") text += chunk.text;
       else usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
     }

@@ -78,11 +78,18 @@ async function newSecret(now: number) {
 }
 
 async function inviterName(ctx: UserContext): Promise<string> {
-  const [row] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  const [row] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, ctx.user.id))
+    .limit(1);
   return [row?.firstName, row?.lastName].filter(Boolean).join(" ") || row?.email || "A Readyroom user";
 }
 
-async function sendCampaignInvitation(ctx: AppContext, input: { to: string; fullName: string | null; campaign: ManagedCampaign; inviter: string; secret: string }) {
+async function sendCampaignInvitation(
+  ctx: AppContext,
+  input: { to: string; fullName: string | null; campaign: ManagedCampaign; inviter: string; secret: string },
+) {
   const link = joinLink(ctx.config.APP_URL, input.secret);
   const params = readParameters(input.campaign.parameters);
   const days = Math.round(CAMPAIGN_INVITATION_TTL_MS / 86_400_000);
@@ -99,7 +106,8 @@ async function sendCampaignInvitation(ctx: AppContext, input: { to: string; full
 }
 
 function assertOpen(campaign: Campaign): void {
-  if (!takesContributions(campaign, nowMs())) throw conflict("This campaign is closed (by its manager, or its deadline has passed): it takes no new contributors.", "campaign_closed");
+  if (!takesContributions(campaign, nowMs()))
+    throw conflict("This campaign is closed (by its manager, or its deadline has passed): it takes no new contributors.", "campaign_closed");
 }
 
 type InviteState = { taken: number; contributing: number; pending: number };
@@ -109,7 +117,10 @@ function inviteRefusal(campaign: ManagedCampaign, email: string, state: InviteSt
   if (state.contributing) return conflict(`${email} already contributes to this campaign.`, "already_contributor");
   if (state.pending) return conflict(`${email} already has a pending invitation. Resend it from the list instead.`, "already_invited");
   if (campaign.maxContributors !== null && Number(state.taken) >= campaign.maxContributors) {
-    return conflict(`The campaign is full: all ${campaign.maxContributors} contributor places are taken or held by pending invitations. Raise the maximum or revoke an invitation.`, "campaign_full");
+    return conflict(
+      `The campaign is full: all ${campaign.maxContributors} contributor places are taken or held by pending invitations. Raise the maximum or revoke an invitation.`,
+      "campaign_full",
+    );
   }
   return null;
 }
@@ -142,7 +153,16 @@ export async function inviteContributor(ctx: UserContext, campaignId: string, in
   await assertInvitationAllowance(ctx, ctx.user.id, now);
   const { secret, token, expiresAt } = await newSecret(now);
   const id = crypto.randomUUID();
-  const row = { id, campaignId, email, token, expiresAt, fullName: input.fullName || null, organization: input.organization || null, role: input.role || NO_ROLE };
+  const row = {
+    id,
+    campaignId,
+    email,
+    token,
+    expiresAt,
+    fullName: input.fullName || null,
+    organization: input.organization || null,
+    role: input.role || NO_ROLE,
+  };
   const room = campaign.maxContributors === null ? sql`1` : sql`${placesTaken(campaignId, now)} < ${campaign.maxContributors}`;
   const inserted = sql`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "id" = ${id})`;
   await ctx.db.batch([
@@ -156,7 +176,11 @@ WHERE ${room} AND NOT ${isContributorSql(campaignId, email)} AND NOT ${pendingFo
       .update(campaigns)
       .set({ status: "ACTIVE", updatedAt: new Date(now) })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "DRAFT"), inserted)),
-    auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.contributor_invited", metadata: { invitationId: id, email } }, inserted),
+    auditStatement(
+      ctx.db,
+      { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.contributor_invited", metadata: { invitationId: id, email } },
+      inserted,
+    ),
   ]);
   const [stored] = await ctx.db.select({ id: campaignTokens.id }).from(campaignTokens).where(eq(campaignTokens.id, id)).limit(1);
   if (!stored) {
@@ -193,11 +217,12 @@ export async function resendContributorInvitation(ctx: UserContext, campaignId: 
   // checked first for a clear message, and again inside the update so two renewals at once cannot
   // both take the last place.
   const room =
-    campaign.maxContributors === null
-      ? sql`1`
-      : sql`(${campaignTokens.expiresAt} > ${now} OR ${placesTaken(campaignId, now)} < ${campaign.maxContributors})`;
+    campaign.maxContributors === null ? sql`1` : sql`(${campaignTokens.expiresAt} > ${now} OR ${placesTaken(campaignId, now)} < ${campaign.maxContributors})`;
   if (row.expiresAt.getTime() <= now && campaign.maxContributors !== null) {
-    const [state] = await ctx.db.select({ taken: placesTaken(campaignId, now) }).from(campaigns).where(eq(campaigns.id, campaignId));
+    const [state] = await ctx.db
+      .select({ taken: placesTaken(campaignId, now) })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId));
     if (Number(state?.taken ?? 0) >= campaign.maxContributors) throw full();
   }
   await assertInvitationAllowance(ctx, ctx.user.id, now);
@@ -206,11 +231,19 @@ export async function resendContributorInvitation(ctx: UserContext, campaignId: 
     ctx.db
       .update(campaignTokens)
       .set({ token, expiresAt })
-      .where(and(eq(campaignTokens.id, row.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), room, underInvitationLimit(ctx, ctx.user.id, now)))
+      .where(
+        and(eq(campaignTokens.id, row.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), room, underInvitationLimit(ctx, ctx.user.id, now)),
+      )
       .returning(),
     auditStatement(
       ctx.db,
-      { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.invitation_resent", metadata: { invitationId: row.id, email: row.email } },
+      {
+        accountId: campaign.accountId,
+        actorId: ctx.user.id,
+        campaignId,
+        action: "campaign.invitation_resent",
+        metadata: { invitationId: row.id, email: row.email },
+      },
       sql`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "id" = ${row.id} AND "token" = ${token})`,
     ),
   ]);
@@ -239,7 +272,13 @@ export async function revokeContributorInvitation(ctx: UserContext, campaignId: 
       .returning(),
     auditStatement(
       ctx.db,
-      { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.invitation_revoked", metadata: { invitationId: row.id, email: row.email } },
+      {
+        accountId: campaign.accountId,
+        actorId: ctx.user.id,
+        campaignId,
+        action: "campaign.invitation_revoked",
+        metadata: { invitationId: row.id, email: row.email },
+      },
       sql`EXISTS (SELECT 1 FROM "CampaignToken" WHERE "id" = ${row.id} AND "revokedAt" = ${now})`,
     ),
   ]);

@@ -65,7 +65,11 @@ async function findByToken(ctx: AppContext, secret: string | null | undefined): 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** What the link leads to for whoever opens it (viewer: the signed-in user, or null). */
-export async function inspectCampaignInvitation(ctx: AppContext, secret: string | null | undefined, viewer: { id: string; email: string } | null): Promise<JoinState> {
+export async function inspectCampaignInvitation(
+  ctx: AppContext,
+  secret: string | null | undefined,
+  viewer: { id: string; email: string } | null,
+): Promise<JoinState> {
   const found = await findByToken(ctx, secret);
   if (!found) return { kind: "invalid" };
   const { token, campaign } = found;
@@ -79,7 +83,11 @@ export async function inspectCampaignInvitation(ctx: AppContext, secret: string 
   if (campaign.maxContributors !== null && found.taken > campaign.maxContributors) return { kind: "full", ...base };
   let next: "join" | "sign-in" | "sign-up" = "join";
   if (!viewer) {
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${token.email.toLowerCase()}`).limit(1);
+    const [existing] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${token.email.toLowerCase()}`)
+      .limit(1);
     next = existing ? "sign-in" : "sign-up";
   }
   return { kind: "ready", ...base, inviterName: found.inviterName, fullName: token.fullName, organization: token.organization, next };
@@ -116,7 +124,11 @@ export async function acceptCampaignInvitation(ctx: UserContext, secret: string,
   if (state.kind !== "ready") throw joinError(state);
   const found = (await findByToken(ctx, secret))!;
   const { token, campaign } = found;
-  const [campaignUser] = await ctx.db.select({ id: campaignUsers.id }).from(campaignUsers).where(sql`lower(${campaignUsers.email}) = ${viewerEmail.toLowerCase()}`).limit(1);
+  const [campaignUser] = await ctx.db
+    .select({ id: campaignUsers.id })
+    .from(campaignUsers)
+    .where(sql`lower(${campaignUsers.email}) = ${viewerEmail.toLowerCase()}`)
+    .limit(1);
   const authorId = campaignUser?.id ?? ctx.user.id;
   return joinAs(ctx, { token, campaign, authorId, participantUserId: campaignUser ? null : ctx.user.id, actorId: ctx.user.id }, () =>
     inspectCampaignInvitation(ctx, secret, { id: ctx.user.id, email: viewerEmail }),
@@ -172,21 +184,41 @@ async function joinAs(
     ctx.db
       .update(campaignTokens)
       .set({ usedAt: new Date(now) })
-      .where(and(eq(campaignTokens.id, token.id), isNull(campaignTokens.usedAt), isNull(campaignTokens.revokedAt), sql`${campaignTokens.expiresAt} > ${now}`, roomLeft))
+      .where(
+        and(
+          eq(campaignTokens.id, token.id),
+          isNull(campaignTokens.usedAt),
+          isNull(campaignTokens.revokedAt),
+          sql`${campaignTokens.expiresAt} > ${now}`,
+          roomLeft,
+        ),
+      )
       .returning({ id: campaignTokens.id }),
-    rawStatement(ctx.db, sql`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "organization", "role", "createdAt", "updatedAt")
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "organization", "role", "createdAt", "updatedAt")
 SELECT ${interviewId}, ${campaign.id}, ${input.authorId}, 'INVITED', '{"step":0,"messages":[]}', '{"answers":[]}', '{"injects":[],"questions":[],"objectives":[]}', 0, ${token.organization}, ${invitedRole(token)}, ${now}, ${now} WHERE ${mine}
-ON CONFLICT ("campaignId", "authorId") DO NOTHING`),
+ON CONFLICT ("campaignId", "authorId") DO NOTHING`,
+    ),
     ...(input.participantUserId
       ? [
-          rawStatement(ctx.db, sql`INSERT INTO "CampaignParticipant" ("campaignId", "userId", "role", "joinedAt")
+          rawStatement(
+            ctx.db,
+            sql`INSERT INTO "CampaignParticipant" ("campaignId", "userId", "role", "joinedAt")
 SELECT ${campaign.id}, ${input.participantUserId}, 'CONTRIBUTOR', ${now} WHERE ${mine}
-ON CONFLICT DO NOTHING`),
+ON CONFLICT DO NOTHING`,
+          ),
         ]
       : []),
     auditStatement(
       ctx.db,
-      { accountId: null, actorId: input.actorId, campaignId: campaign.id, action: "campaign.contributor_joined", metadata: { invitationId: token.id, email: token.email } },
+      {
+        accountId: null,
+        actorId: input.actorId,
+        campaignId: campaign.id,
+        action: "campaign.contributor_joined",
+        metadata: { invitationId: token.id, email: token.email },
+      },
       mine,
     ),
   ]);
@@ -226,7 +258,11 @@ export async function confirmCampaignInvitedAddress(ctx: AppContext, secret: str
 }
 
 /** The auth feature's verification-mail hook (registered in worker/composition.ts). */
-export async function campaignSignUpNeedsNoVerificationMail(ctx: AppContext, request: Request | undefined, user: { id: string; email: string }): Promise<boolean> {
+export async function campaignSignUpNeedsNoVerificationMail(
+  ctx: AppContext,
+  request: Request | undefined,
+  user: { id: string; email: string },
+): Promise<boolean> {
   const secret = request?.headers.get(CAMPAIGN_SIGN_UP_HEADER);
   if (!secret) return false;
   return (await linkProvesAddress(ctx, secret, user.email)) || (await addressConfirmed(ctx.db, user.id));

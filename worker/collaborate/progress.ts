@@ -12,7 +12,10 @@ export function readProgress(raw: unknown): InterviewProgress {
   const messages = Array.isArray(p.messages)
     ? p.messages.filter(
         (m): m is InterviewMessage =>
-          !!m && typeof m === "object" && ((m as InterviewMessage).role === "assistant" || (m as InterviewMessage).role === "user") && typeof (m as InterviewMessage).content === "string",
+          !!m &&
+          typeof m === "object" &&
+          ((m as InterviewMessage).role === "assistant" || (m as InterviewMessage).role === "user") &&
+          typeof (m as InterviewMessage).content === "string",
       )
     : [];
   return {
@@ -26,7 +29,8 @@ export function readCollected(raw: unknown): CollectedData {
   const answers = raw && typeof raw === "object" && Array.isArray((raw as CollectedData).answers) ? (raw as CollectedData).answers : [];
   return {
     answers: answers.filter(
-      (a): a is InterviewAnswer => !!a && typeof a.key === "string" && typeof a.question === "string" && typeof a.answer === "string" && (a.phase === 1 || a.phase === 2),
+      (a): a is InterviewAnswer =>
+        !!a && typeof a.key === "string" && typeof a.question === "string" && typeof a.answer === "string" && (a.phase === 1 || a.phase === 2),
     ),
   };
 }

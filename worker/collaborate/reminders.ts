@@ -20,7 +20,11 @@ const CAMPAIGN_REMINDER_MAIL_KIND = "campaign-reminder";
 export async function remindContributors(ctx: UserContext, campaignId: string, contributorIds?: string[]): Promise<{ sent: number; skipped: number }> {
   const campaign = await managedCampaign(ctx, campaignId);
   const now = nowMs();
-  if (!takesContributions(campaign, now)) throw conflict("This campaign is closed (by its manager, or its deadline has passed): there is nothing left to remind contributors about.", "campaign_closed");
+  if (!takesContributions(campaign, now))
+    throw conflict(
+      "This campaign is closed (by its manager, or its deadline has passed): there is nothing left to remind contributors about.",
+      "campaign_closed",
+    );
   const params = readParameters(campaign.parameters);
   const all = await contributorsOf(ctx, campaignId, campaign.parameters);
   const chosen = all.filter((c) => c.status !== "COMPLETED" && (!contributorIds || contributorIds.includes(c.id)));
@@ -57,7 +61,13 @@ export async function remindContributors(ctx: UserContext, campaignId: string, c
     }
     if (stampedIds.size) {
       await ctx.db.batch([
-        auditStatement(ctx.db, { accountId: campaign.accountId, actorId: ctx.user.id, campaignId, action: "campaign.reminders_sent", metadata: { count: stampedIds.size } }),
+        auditStatement(ctx.db, {
+          accountId: campaign.accountId,
+          actorId: ctx.user.id,
+          campaignId,
+          action: "campaign.reminders_sent",
+          metadata: { count: stampedIds.size },
+        }),
       ]);
     }
     return { sent: stampedIds.size, skipped: chosen.length - stampedIds.size };

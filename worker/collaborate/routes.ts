@@ -45,19 +45,32 @@ const campaignRoutes = new Hono<AppEnv>()
   .get("/:id/manage", describe({ summary: "A campaign with its contributors and invitations, for its managers" }), idParam, async (c) =>
     c.json(await campaignDetail(ctxOf(c), c.req.valid("param").id)),
   )
-  .post("/:id/invitations", describe({ summary: "Invite a contributor by e-mail", errors: [409, 429] }), idParam, jsonBody(inviteContributorBodySchema, { maxBytes: BODY_MAX }), async (c) =>
-    c.json({ invitation: await inviteContributor(ctxOf(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
+  .post(
+    "/:id/invitations",
+    describe({ summary: "Invite a contributor by e-mail", errors: [409, 429] }),
+    idParam,
+    jsonBody(inviteContributorBodySchema, { maxBytes: BODY_MAX }),
+    async (c) => c.json({ invitation: await inviteContributor(ctxOf(c), c.req.valid("param").id, c.req.valid("json")) }, 201),
   )
-  .post("/:id/invitations/:invitationId/resend", describe({ summary: "Send an invitation again, with a fresh link", errors: [409, 429] }), invitationParam, async (c) => {
-    const p = c.req.valid("param");
-    return c.json({ invitation: await resendContributorInvitation(ctxOf(c), p.id, p.invitationId) });
-  })
+  .post(
+    "/:id/invitations/:invitationId/resend",
+    describe({ summary: "Send an invitation again, with a fresh link", errors: [409, 429] }),
+    invitationParam,
+    async (c) => {
+      const p = c.req.valid("param");
+      return c.json({ invitation: await resendContributorInvitation(ctxOf(c), p.id, p.invitationId) });
+    },
+  )
   .delete("/:id/invitations/:invitationId", describe({ summary: "Withdraw an invitation", errors: [409] }), invitationParam, async (c) => {
     const p = c.req.valid("param");
     return c.json({ invitation: await revokeContributorInvitation(ctxOf(c), p.id, p.invitationId) });
   })
-  .post("/:id/reminders", describe({ summary: "Remind contributors who have not submitted", errors: [409] }), idParam, jsonBody(remindersBody, { maxBytes: BODY_MAX }), async (c) =>
-    c.json(await remindContributors(ctxOf(c), c.req.valid("param").id, c.req.valid("json").contributorIds)),
+  .post(
+    "/:id/reminders",
+    describe({ summary: "Remind contributors who have not submitted", errors: [409] }),
+    idParam,
+    jsonBody(remindersBody, { maxBytes: BODY_MAX }),
+    async (c) => c.json(await remindContributors(ctxOf(c), c.req.valid("param").id, c.req.valid("json").contributorIds)),
   )
   .post("/:id/close", describe({ summary: "Close a campaign to contributions", errors: [409] }), idParam, async (c) =>
     c.json({ campaign: await closeCampaign(ctxOf(c), c.req.valid("param").id) }),
@@ -87,8 +100,12 @@ export const collaborateRoutes = new Hono<AppEnv>()
   .get("/interviews/:id", describe({ summary: "One of the caller's interviews", errors: [409] }), idParam, async (c) =>
     c.json(await getInterview(ctxOf(c), c.req.valid("param").id)),
   )
-  .post("/interviews/:id/answers", describe({ summary: "Answer the interview's current question", errors: [402, 409] }), idParam, jsonBody(interviewAnswerBodySchema, { maxBytes: BODY_MAX }), async (c) =>
-    c.json(await answerInterview(ctxOf(c), c.req.valid("param").id, c.req.valid("json").answer)),
+  .post(
+    "/interviews/:id/answers",
+    describe({ summary: "Answer the interview's current question", errors: [402, 409] }),
+    idParam,
+    jsonBody(interviewAnswerBodySchema, { maxBytes: BODY_MAX }),
+    async (c) => c.json(await answerInterview(ctxOf(c), c.req.valid("param").id, c.req.valid("json").answer)),
   )
   .post("/interviews/:id/submit", describe({ summary: "Submit the interview", errors: [409] }), idParam, async (c) =>
     c.json(await submitInterview(ctxOf(c), c.req.valid("param").id)),

@@ -31,7 +31,10 @@ export async function findSession(ctx: UserContext, sessionId: string, need: Ses
 }
 
 /** The caller's access to a session now, or null (see the rule above). */
-export async function sessionAccess(ctx: UserContext, row: Pick<ConductSession, "userId" | "exerciseId" | "campaignId" | "clientId">): Promise<SessionAccess | null> {
+export async function sessionAccess(
+  ctx: UserContext,
+  row: Pick<ConductSession, "userId" | "exerciseId" | "campaignId" | "clientId">,
+): Promise<SessionAccess | null> {
   const scope = sessionScope(row.campaignId);
   const access = await exerciseAccess(ctx, scope, row.exerciseId);
   if (access || (await exerciseExists(ctx, scope, row.exerciseId))) return access;

@@ -25,7 +25,14 @@ function linkUrl(ctx: AppContext, link: Pick<ConductToken, "role" | "token">): s
 }
 
 function toLinkRecord(ctx: AppContext, link: ConductToken): LinkRecord {
-  return { id: link.id, role: link.role, label: link.label, url: linkUrl(ctx, link), createdAt: link.createdAt.getTime(), revokedAt: link.revokedAt?.getTime() ?? null };
+  return {
+    id: link.id,
+    role: link.role,
+    label: link.label,
+    url: linkUrl(ctx, link),
+    createdAt: link.createdAt.getTime(),
+    revokedAt: link.revokedAt?.getTime() ?? null,
+  };
 }
 
 function toLinkView(ctx: AppContext, link: ConductToken, connected: number): ConductLinkView {

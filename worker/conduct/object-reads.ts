@@ -29,6 +29,16 @@ export function linkObservations(sql: SqlStorage, linkId: string): ObservationVi
     .map((r) => {
       const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "observation" }>;
       const at = new Date(r.at).toISOString();
-      return { id: r.id, clientKey: r.clientKey, capability: p.capability, targetId: p.targetId, text: p.text, rating: p.rating, itemKey: p.itemKey, at, afterPlay: p.afterPlay === true };
+      return {
+        id: r.id,
+        clientKey: r.clientKey,
+        capability: p.capability,
+        targetId: p.targetId,
+        text: p.text,
+        rating: p.rating,
+        itemKey: p.itemKey,
+        at,
+        afterPlay: p.afterPlay === true,
+      };
     });
 }

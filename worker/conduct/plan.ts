@@ -52,14 +52,19 @@ export function questionTexts(questions: Module["questions"]): string[] {
   if (Array.isArray(questions)) return questions.map(text).filter(Boolean);
   const named = questions.groups.filter((g) => text(g.name)).length > 1;
   return questions.groups.flatMap((group) =>
-    group.questions.map((q) => text(q.text)).filter(Boolean).map((q) => (named && text(group.name) ? `${text(group.name)}: ${q}` : q)),
+    group.questions
+      .map((q) => text(q.text))
+      .filter(Boolean)
+      .map((q) => (named && text(group.name) ? `${text(group.name)}: ${q}` : q)),
   );
 }
 
 function moduleItems(modules: Module[]): TimelineItem[] {
   return modules.flatMap((module, m) =>
-    (module.injects ?? []).map(text).filter(Boolean).map(
-      (inject, i): TimelineItem => ({
+    (module.injects ?? [])
+      .map(text)
+      .filter(Boolean)
+      .map((inject, i): TimelineItem => ({
         key: `module-${m}-inject-${i}`,
         source: "module",
         moduleIndex: m,
@@ -72,8 +77,7 @@ function moduleItems(modules: Module[]): TimelineItem[] {
         expectedAction: null,
         responsibleOrganization: null,
         offsetMinutes: null,
-      }),
-    ),
+      })),
   );
 }
 
@@ -206,7 +210,11 @@ function clip(s: string, max: number): string {
 
 /** The first line of a message, cut at a word near the title length. */
 function titleOf(message: string): string {
-  const line = message.split("\n").find((l) => l.trim())?.trim() ?? "";
+  const line =
+    message
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "";
   if (line.length <= 120) return line;
   const cut = line.slice(0, 120);
   const space = cut.lastIndexOf(" ");

@@ -154,6 +154,12 @@ export function evaluatorState(
 /** A group's latest answer per question, from its answer events in sequence order. */
 export function latestAnswers(events: { moduleIndex: number; questionIndex: number; text: string; at: number }[]): PlayerAnswerView[] {
   const latest = new Map<string, PlayerAnswerView>();
-  for (const e of events) latest.set(`${e.moduleIndex}:${e.questionIndex}`, { moduleIndex: e.moduleIndex, questionIndex: e.questionIndex, text: e.text, at: new Date(e.at).toISOString() });
+  for (const e of events)
+    latest.set(`${e.moduleIndex}:${e.questionIndex}`, {
+      moduleIndex: e.moduleIndex,
+      questionIndex: e.questionIndex,
+      text: e.text,
+      at: new Date(e.at).toISOString(),
+    });
   return [...latest.values()].sort((a, b) => a.moduleIndex - b.moduleIndex || a.questionIndex - b.questionIndex);
 }

@@ -12,7 +12,11 @@ import type { SubmitAck, TokenStateView } from "../../shared/conduct/views";
  */
 
 /** A player or evaluator link; a feedback link has no conduct page. */
-export async function findConductLink(ctx: AppContext, token: string, role?: "player" | "evaluator"): Promise<LinkWithSession & { role: "player" | "evaluator" }> {
+export async function findConductLink(
+  ctx: AppContext,
+  token: string,
+  role?: "player" | "evaluator",
+): Promise<LinkWithSession & { role: "player" | "evaluator" }> {
   const found = await findLink(ctx, token, role);
   const linkRole = found.link.role;
   if (linkRole === "feedback") throw notFound(CONDUCT_MESSAGES.linkNotFound);

@@ -20,7 +20,10 @@ import { sessionObject } from "./session-object";
 /** Notes that the caller opens a controller socket on the session (before the object accepts it). */
 export async function noteWatcher(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
   const openedAt = nowDate();
-  await ctx.db.insert(conductWatchers).values({ userId, sessionId, openedAt }).onConflictDoUpdate({ target: [conductWatchers.userId, conductWatchers.sessionId], set: { openedAt } });
+  await ctx.db
+    .insert(conductWatchers)
+    .values({ userId, sessionId, openedAt })
+    .onConflictDoUpdate({ target: [conductWatchers.userId, conductWatchers.sessionId], set: { openedAt } });
 }
 
 /** Asks the object of every session these users opened a controller socket on to re-check their sockets. */

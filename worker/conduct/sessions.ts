@@ -55,7 +55,12 @@ export async function listSessions(ctx: UserContext, query: { exerciseId: string
   const rows = await ctx.db
     .select()
     .from(conductSessions)
-    .where(and(eq(conductSessions.exerciseId, query.exerciseId), query.campaignId ? eq(conductSessions.campaignId, query.campaignId) : isNull(conductSessions.campaignId)))
+    .where(
+      and(
+        eq(conductSessions.exerciseId, query.exerciseId),
+        query.campaignId ? eq(conductSessions.campaignId, query.campaignId) : isNull(conductSessions.campaignId),
+      ),
+    )
     .orderBy(desc(conductSessions.createdAt), desc(conductSessions.id));
   return rows.map((r) => toSessionView(r, access));
 }

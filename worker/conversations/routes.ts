@@ -52,8 +52,9 @@ export const conversationRoutes = new Hono<AppEnv>()
   .put("/v2/", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
   .put("/", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
   .put("/:exerciseId", putDoc, conversationBody, (c) => handlePut(c, personal, requireId(c.req.param("exerciseId")), false, c.req.valid("json")))
-  .get("/:exerciseId", getDoc, conversationQuery, async (c) => c.json(await conversationOf(c, personal, requireId(c.req.param("exerciseId")), c.req.valid("query"))));
-
+  .get("/:exerciseId", getDoc, conversationQuery, async (c) =>
+    c.json(await conversationOf(c, personal, requireId(c.req.param("exerciseId")), c.req.valid("query"))),
+  );
 
 function campaignScoped(c: Context<AppEnv>) {
   const { campaignId, id } = requireCampaignIds(c.req.param("campaignId"), c.req.param("exerciseId"));

@@ -23,8 +23,6 @@ export function getDb(d1: D1Database): Database {
   return db;
 }
 
-;
-
 /**
  * A raw SQL statement (INSERT … SELECT … WHERE, conditional writes) as an item of `db.batch`.
  * drizzle 0.45's D1 batch binds parameters on `stmt`, which its SQLiteRaw (from `db.run`) lacks

@@ -12,10 +12,15 @@ import { nowDate } from "../lib/clock";
  * D1's clock writes it); updates are stamped by the app's clock (worker/lib/clock.ts). In production
  * they are the same clock; a test run on a moved clock compares such stamps only with each other.
  */
-export const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
+export const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
 export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 export const createdAt = () =>
-  timestamp("createdAt").notNull().default(sql`(unixepoch('subsec') * 1000)`);
+  timestamp("createdAt")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
 export const updatedAt = () =>
   timestamp("updatedAt")
     .notNull()

@@ -12,8 +12,13 @@ import type { AppEnv } from "../types";
  */
 const input = z.object({ userId: z.string().min(1), observations: z.number().int().min(0).max(1_000).default(100) });
 
-export const aarBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "AAR bench: seed an ended session", internal: true }), jsonBody(input), async (c) => {
-  const { userId, observations } = c.req.valid("json");
-  const { sessionId } = await seedSampleSession(c.var.db, { userId, observations });
-  return c.json({ sessionId }, 201);
-});
+export const aarBenchRoutes = new Hono<AppEnv>().post(
+  "/",
+  describe({ summary: "AAR bench: seed an ended session", internal: true }),
+  jsonBody(input),
+  async (c) => {
+    const { userId, observations } = c.req.valid("json");
+    const { sessionId } = await seedSampleSession(c.var.db, { userId, observations });
+    return c.json({ sessionId }, 201);
+  },
+);

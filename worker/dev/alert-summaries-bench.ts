@@ -40,7 +40,9 @@ export const alertSummariesBenchRoutes = new Hono<AppEnv>()
     const ctx = ctxOf(c);
     const accountId = await resolveAccountId(ctx);
     if (!accountId) throw notFound("No account is linked to this user.");
-    await c.env.DB.prepare(`UPDATE "Account" SET "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.alertsEnabled', json('true')) WHERE "id" = ?`).bind(accountId).run();
+    await c.env.DB.prepare(`UPDATE "Account" SET "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.alertsEnabled', json('true')) WHERE "id" = ?`)
+      .bind(accountId)
+      .run();
     await grantCredits(ctx, { accountId, amount: alerts * CREDITS_PER_ALERT, idempotencyKey: `bench:alert-summaries:${crypto.randomUUID()}` });
 
     // Trigger dates an hour back: before every real alert's nextRunAt (never before its creation),
@@ -53,9 +55,12 @@ export const alertSummariesBenchRoutes = new Hono<AppEnv>()
       const n = Math.min(ROWS_PER_INSERT, alerts - i);
       const values: unknown[] = [];
       // Inline runs are handed their trigger dates directly: their rows are never due.
-      for (let k = 0; k < n; k++) values.push(crypto.randomUUID(), ctx.user.id, query, 1, "daily", mode === "queue" ? triggerDate(i + k) : tick + 365 * 24 * HOUR, tag);
+      for (let k = 0; k < n; k++)
+        values.push(crypto.randomUUID(), ctx.user.id, query, 1, "daily", mode === "queue" ? triggerDate(i + k) : tick + 365 * 24 * HOUR, tag);
       statements.push(
-        c.env.DB.prepare(`INSERT INTO "Alert" ("id", "userId", "queryText", "isActive", "cadence", "nextRunAt", "askNewsAlertId") VALUES ${Array(n).fill("(?, ?, ?, ?, ?, ?, ?)").join(", ")}`).bind(...values),
+        c.env.DB.prepare(
+          `INSERT INTO "Alert" ("id", "userId", "queryText", "isActive", "cadence", "nextRunAt", "askNewsAlertId") VALUES ${Array(n).fill("(?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+        ).bind(...values),
       );
     }
     for (let i = 0; i < statements.length; i += 50) await c.env.DB.batch(statements.slice(i, i + 50));
@@ -88,6 +93,15 @@ export const alertSummariesBenchRoutes = new Hono<AppEnv>()
        WHERE a."askNewsAlertId" = ?1`,
     )
       .bind(c.req.param("tag"), NO_ITEMS_CONTENT)
-      .first<{ summaries: number; charged: number; noItems: number; withNotice: number; items: number; firstAt: number | null; lastAt: number | null; notice: string | null }>();
+      .first<{
+        summaries: number;
+        charged: number;
+        noItems: number;
+        withNotice: number;
+        items: number;
+        firstAt: number | null;
+        lastAt: number | null;
+        notice: string | null;
+      }>();
     return c.json(row);
   });

@@ -15,5 +15,5 @@ export async function runPairs(pairs: number, concurrency: number, pair: (i: num
 }
 
 /** Nearest-rank percentile of an ascending array (0 when empty). */
-export const percentile = (sorted: number[], p: number) => (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 export const round = (n: number) => Math.round(n * 100) / 100;

@@ -57,6 +57,11 @@ async function runCounterBench(env: Env, input: { pairs: number; concurrency: nu
   };
 }
 
-export const counterBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "Ledger bench baseline: a bare counter", internal: true }), jsonBody(counterBenchInput), async (c) => {
-  return c.json(await runCounterBench(c.env, c.req.valid("json")));
-});
+export const counterBenchRoutes = new Hono<AppEnv>().post(
+  "/",
+  describe({ summary: "Ledger bench baseline: a bare counter", internal: true }),
+  jsonBody(counterBenchInput),
+  async (c) => {
+    return c.json(await runCounterBench(c.env, c.req.valid("json")));
+  },
+);

@@ -47,7 +47,11 @@ async function runLedgerBench(ctx: AppContext, input: BenchInput): Promise<Bench
   // Real rows: the ledger's D1 copy references Account and User.
   await env.DB.batch([
     env.DB.prepare(`INSERT INTO "User" (id, email, firstName, lastName) VALUES (?, ?, 'Bench', 'Ledger')`).bind(userId, `bench-${userId}@bench.local`),
-    env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId, type) VALUES (?, ?, 'readyroom', ?, 'SOLO')`).bind(accountId, userId, accountId),
+    env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId, type) VALUES (?, ?, 'readyroom', ?, 'SOLO')`).bind(
+      accountId,
+      userId,
+      accountId,
+    ),
   ]);
   const ledger = ledgerFor(ctx, accountId);
   const granted = input.pairs * input.amount + 17;
@@ -106,6 +110,11 @@ async function runLedgerBench(ctx: AppContext, input: BenchInput): Promise<Bench
   };
 }
 
-export const ledgerBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: "Ledger bench: reserve and settle pairs", internal: true }), jsonBody(benchInput), async (c) => {
-  return c.json(await runLedgerBench(appCtxOf(c), c.req.valid("json")));
-});
+export const ledgerBenchRoutes = new Hono<AppEnv>().post(
+  "/",
+  describe({ summary: "Ledger bench: reserve and settle pairs", internal: true }),
+  jsonBody(benchInput),
+  async (c) => {
+    return c.json(await runLedgerBench(appCtxOf(c), c.req.valid("json")));
+  },
+);

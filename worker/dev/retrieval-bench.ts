@@ -21,14 +21,16 @@ const retrievalBenchInput = z.object({
   semantic: z.boolean().default(true),
 });
 
-export const retrievalBenchRoutes = new Hono<AppEnv>().use(requireUser).post("/", describe({ summary: "Retrieval bench: the passages for each question", internal: true }), jsonBody(retrievalBenchInput), async (c) => {
-  const ctx = ctxOf(c);
-  const { questions, documentIds, semantic } = c.req.valid("json");
-  const userId = ctx.user.id;
-  const results = [];
-  for (const question of questions) {
-    const passages = await retrievePassages(ctx, { userId, question, documentIds, semantic });
-    results.push({ passages: passages.map((p) => ({ n: p.n, documentName: p.documentName, content: p.content })) });
-  }
-  return c.json({ retrieval: embeddingMode(ctx), results });
-});
+export const retrievalBenchRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", describe({ summary: "Retrieval bench: the passages for each question", internal: true }), jsonBody(retrievalBenchInput), async (c) => {
+    const ctx = ctxOf(c);
+    const { questions, documentIds, semantic } = c.req.valid("json");
+    const userId = ctx.user.id;
+    const results = [];
+    for (const question of questions) {
+      const passages = await retrievePassages(ctx, { userId, question, documentIds, semantic });
+      results.push({ passages: passages.map((p) => ({ n: p.n, documentName: p.documentName, content: p.content })) });
+    }
+    return c.json({ retrieval: embeddingMode(ctx), results });
+  });

@@ -13,10 +13,12 @@ export const BENCH_CREDITS = 10_000;
  * whose local account starts with no credits. This grants the signed-in caller's account bench
  * credits. Mounted under /api/dev (worker/dev/routes.ts: local or test, on a loopback address only).
  */
-export const streamingBenchRoutes = new Hono<AppEnv>().use(requireUser).post("/credits", describe({ summary: "Streaming bench: grant the caller credits", internal: true }), async (c) => {
-  const ctx = ctxOf(c);
-  const accountId = await resolveAccountId(ctx);
-  if (!accountId) throw notFound("No account is linked to this user.");
-  await grantCredits(ctx, { accountId, amount: BENCH_CREDITS, idempotencyKey: `bench:streaming:${crypto.randomUUID()}` });
-  return c.json({ accountId, granted: BENCH_CREDITS });
-});
+export const streamingBenchRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/credits", describe({ summary: "Streaming bench: grant the caller credits", internal: true }), async (c) => {
+    const ctx = ctxOf(c);
+    const accountId = await resolveAccountId(ctx);
+    if (!accountId) throw notFound("No account is linked to this user.");
+    await grantCredits(ctx, { accountId, amount: BENCH_CREDITS, idempotencyKey: `bench:streaming:${crypto.randomUUID()}` });
+    return c.json({ accountId, granted: BENCH_CREDITS });
+  });

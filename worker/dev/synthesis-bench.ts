@@ -38,24 +38,57 @@ export const synthesisBenchRoutes = new Hono<AppEnv>()
     if (!team) throw notFound("The bench user administers no team.");
     const campaignId = crypto.randomUUID();
     const now = Date.now();
-    const parameters = { synthesisThreadId: null, contributorStateHash: null, purpose: "exercise", hazard: "Riverine flood", scenario: "The Brackwater River crests overnight.", capabilities: [], questions: [], deadline: null, language: "en" };
+    const parameters = {
+      synthesisThreadId: null,
+      contributorStateHash: null,
+      purpose: "exercise",
+      hazard: "Riverine flood",
+      scenario: "The Brackwater River crests overnight.",
+      capabilities: [],
+      questions: [],
+      deadline: null,
+      language: "en",
+    };
     const statements: D1PreparedStatement[] = [
-      db.prepare(`UPDATE "Account" SET "collaborateEnabled" = 1, "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.collaborateEnabled', json('true')) WHERE "id" IN (?, (SELECT "accountId" FROM "UserAccount" WHERE "userId" = ? ORDER BY "createdAt" LIMIT 1))`).bind(team.accountId, ctx.user.id),
-      db.prepare(`INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, 'ACTIVE', ?, ?)`).bind(campaignId, team.id, `Bench synthesis ${contributors}`, JSON.stringify(parameters), ctx.user.id, now, now),
+      db
+        .prepare(
+          `UPDATE "Account" SET "collaborateEnabled" = 1, "featureFlags" = json_set(coalesce("featureFlags", '{}'), '$.collaborateEnabled', json('true')) WHERE "id" IN (?, (SELECT "accountId" FROM "UserAccount" WHERE "userId" = ? ORDER BY "createdAt" LIMIT 1))`,
+        )
+        .bind(team.accountId, ctx.user.id),
+      db
+        .prepare(
+          `INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, 'ACTIVE', ?, ?)`,
+        )
+        .bind(campaignId, team.id, `Bench synthesis ${contributors}`, JSON.stringify(parameters), ctx.user.id, now, now),
     ];
     for (let n = 1; n <= contributors; n++) {
       const authorId = crypto.randomUUID();
       const email = `bench-${authorId}@bench.test`;
       statements.push(
-        db.prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName") VALUES (?, ?, ?, ?)`).bind(authorId, email, "Bench", `Contributor ${n}`),
         db
-          .prepare(`INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt", "organization") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?, ?)`)
+          .prepare(`INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName") VALUES (?, ?, ?, ?)`)
+          .bind(authorId, email, "Bench", `Contributor ${n}`),
+        db
+          .prepare(
+            `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt", "organization") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?, ?)`,
+          )
           .bind(
             crypto.randomUUID(),
             campaignId,
             authorId,
-            JSON.stringify({ answers: KEYS.map((key) => ({ key, phase: 1, question: `Question ${key}`, answer: `I am Bench Contributor ${n} of Bench Agency ${n}. ${ANSWER(n, key)}` })) }),
-            JSON.stringify({ injects: [`Bench Agency ${n} reports its shelter full`], questions: ["Who opens the second shelter?"], objectives: ["Open a second shelter within two hours"] }),
+            JSON.stringify({
+              answers: KEYS.map((key) => ({
+                key,
+                phase: 1,
+                question: `Question ${key}`,
+                answer: `I am Bench Contributor ${n} of Bench Agency ${n}. ${ANSWER(n, key)}`,
+              })),
+            }),
+            JSON.stringify({
+              injects: [`Bench Agency ${n} reports its shelter full`],
+              questions: ["Who opens the second shelter?"],
+              objectives: ["Open a second shelter within two hours"],
+            }),
             now + n,
             `Bench Agency ${n}`,
           ),

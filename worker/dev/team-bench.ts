@@ -18,7 +18,9 @@ export const teamBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: 
   const { userId, members } = c.req.valid("json");
   const db = c.env.DB;
   const team = await db
-    .prepare(`SELECT t."id", (SELECT count(*) FROM "TeamMember" m WHERE m."teamId" = t."id") AS "n" FROM "Team" t JOIN "TeamMember" tm ON tm."teamId" = t."id" WHERE tm."userId" = ? AND tm."role" = 'ADMIN' LIMIT 1`)
+    .prepare(
+      `SELECT t."id", (SELECT count(*) FROM "TeamMember" m WHERE m."teamId" = t."id") AS "n" FROM "Team" t JOIN "TeamMember" tm ON tm."teamId" = t."id" WHERE tm."userId" = ? AND tm."role" = 'ADMIN' LIMIT 1`,
+    )
     .bind(userId)
     .first<{ id: string; n: number }>();
   if (!team) throw notFound("The bench user administers no team.");
@@ -34,13 +36,21 @@ export const teamBenchRoutes = new Hono<AppEnv>().post("/", describe({ summary: 
       ids.push(id);
       values.push(id, `Bench Member ${i + k}`, "Bench", `Member ${i + k}`, `bench-${id}@bench.test`, 1, now, now);
     }
-    statements.push(db.prepare(`INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "onboarded", "createdAt", "updatedAt") VALUES ${Array(n).fill("(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`).bind(...values));
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "onboarded", "createdAt", "updatedAt") VALUES ${Array(n).fill("(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+        )
+        .bind(...values),
+    );
   }
   for (let i = 0; i < ids.length; i += 20) {
     const chunk = ids.slice(i, i + 20);
     statements.push(
       db
-        .prepare(`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt") VALUES ${chunk.map(() => "(?, ?, ?, 'MEMBER', 'STANDARD_USER', ?)").join(", ")}`)
+        .prepare(
+          `INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt") VALUES ${chunk.map(() => "(?, ?, ?, 'MEMBER', 'STANDARD_USER', ?)").join(", ")}`,
+        )
         .bind(...chunk.flatMap((id) => [crypto.randomUUID(), team.id, id, now])),
     );
   }

@@ -79,7 +79,9 @@ export async function admitIngestion(ctx: UserContext, request: IngestionRequest
     async commit() {
       // The work is stored and queued by now: a failed settle must not turn it into an error page.
       // The hold stays on the account (still unavailable to spend), and the log names it.
-      await charge?.settle(credits).catch((error: unknown) => console.error(`[documents] settling ingestion ${charge?.actionId} of ${request.documentId} failed`, error));
+      await charge
+        ?.settle(credits)
+        .catch((error: unknown) => console.error(`[documents] settling ingestion ${charge?.actionId} of ${request.documentId} failed`, error));
     },
     async abort() {
       await charge?.release();

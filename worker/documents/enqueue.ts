@@ -64,13 +64,7 @@ export async function ensureQueued(ctx: UserContext): Promise<number> {
   const rows = await db
     .select({ id: documents.id })
     .from(documents)
-    .where(
-      and(
-        eq(documents.userId, userId),
-        eq(documents.processed, false),
-        needsQueueing(staleBefore),
-      ),
-    );
+    .where(and(eq(documents.userId, userId), eq(documents.processed, false), needsQueueing(staleBefore)));
   for (const row of rows) await enqueueIngest(ctx, row.id);
   return rows.length;
 }

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { documentAccess } from "../clients/access";
 
-
 export type ChunkHit = {
   chunkId: string;
   documentId: string;
@@ -29,9 +28,7 @@ const MIN_PREFIX = 3;
  * (empty or punctuation-only input).
  */
 export function toFtsQuery(query: string, match: "all" | "any" = "all"): string | null {
-  const words = (query.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [])
-    .map((w) => w.slice(0, MAX_TERM_LENGTH))
-    .slice(0, MAX_TERMS);
+  const words = (query.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? []).map((w) => w.slice(0, MAX_TERM_LENGTH)).slice(0, MAX_TERMS);
   if (words.length === 0) return null;
   // Words contain no double quote (the regex excludes it), so "…" cannot be closed early.
   // "any" (OR) is for questions in natural language, where requiring every word would miss most
@@ -51,9 +48,7 @@ export async function searchChunks(
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 20), 1), 100);
   // The id filter is one JSON parameter (json_each), so any number of ids stays under D1's
   // 100-bound-parameters limit.
-  const idFilter = opts.documentIds
-    ? sql`AND f."documentId" IN (SELECT value FROM json_each(${JSON.stringify(opts.documentIds)}))`
-    : sql``;
+  const idFilter = opts.documentIds ? sql`AND f."documentId" IN (SELECT value FROM json_each(${JSON.stringify(opts.documentIds)}))` : sql``;
   // Tenant scope is the Document (its userId, the authoritative owner, and the client rule of
   // worker/clients/access.ts for `clientIds`, the caller's visibleClientIds), not the copy in the FTS row.
   const rows = await db.all<{

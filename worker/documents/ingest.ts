@@ -17,10 +17,7 @@ import type { ParsedSection } from "./parse/types";
  * What happened to one INGEST message. Every outcome is final (ack); a transient failure (R2, D1)
  * throws instead, and the consumer retries the message.
  */
-export type IngestOutcome =
-  | { outcome: "ready"; chunkCount: number; characters: number }
-  | { outcome: "failed"; error: string }
-  | { outcome: "missing" };
+export type IngestOutcome = { outcome: "ready"; chunkCount: number; characters: number } | { outcome: "failed"; error: string } | { outcome: "missing" };
 
 /** Largest JSON payload bound to one insert statement (D1 caps a value at 2 MB; stay well under). */
 const MAX_INSERT_BYTES = 512 * 1024;
@@ -28,7 +25,16 @@ const MAX_OUTLINE = 200;
 
 const encoder = new TextEncoder();
 
-type Loaded = { id: string; userId: string; path: string | null; type: string | null; filename: string | null; name: string; contextId: string | null; structuredContent: unknown };
+type Loaded = {
+  id: string;
+  userId: string;
+  path: string | null;
+  type: string | null;
+  filename: string | null;
+  name: string;
+  contextId: string | null;
+  structuredContent: unknown;
+};
 
 /**
  * Parses a document's file into chunks and replaces its chunks and keyword-index rows atomically.
@@ -68,9 +74,7 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
     await setStatus(ctx, doc, { status: "processing", progress: 40 });
     chunks = chunkSections(sections);
     characters = sections.reduce((n, s) => n + s.text.length, 0);
-    outline = [...new Set(sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))]
-      .slice(0, MAX_OUTLINE)
-      .map((h) => h.slice(0, 200));
+    outline = [...new Set(sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))].slice(0, MAX_OUTLINE).map((h) => h.slice(0, 200));
   } catch (error) {
     if (error instanceof ParseError) return fail(ctx, doc, error.message);
     throw error;
@@ -138,9 +142,7 @@ function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], structu
   }
   statements.push(
     db
-      .prepare(
-        `UPDATE "Document" SET "processed" = 1, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
-      )
+      .prepare(`UPDATE "Document" SET "processed" = 1, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`)
       .bind(structuredContent, nowMs(), doc.id, doc.userId),
   );
   return statements;
@@ -203,11 +205,7 @@ async function fail(ctx: AppContext, doc: Loaded, error: string): Promise<Ingest
  * first and left alone unless it is still queued or processing: a later reprocess may have
  * finished since the dead message was first sent.
  */
-export async function markFailed(
-  ctx: AppContext,
-  doc: { id: string; userId: string; structuredContent?: unknown },
-  error: string,
-): Promise<void> {
+export async function markFailed(ctx: AppContext, doc: { id: string; userId: string; structuredContent?: unknown }, error: string): Promise<void> {
   let structuredContent = doc.structuredContent;
   if (structuredContent === undefined) {
     const loaded = await load(ctx, { kind: "ingest", documentId: doc.id, userId: doc.userId });
@@ -222,9 +220,12 @@ export async function markFailed(
   await env.DB.batch([
     env.DB.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
     env.DB.prepare(`DELETE FROM "Embedding" WHERE "documentId" = ?1`).bind(doc.id),
-    env.DB.prepare(
-      `UPDATE "Document" SET "processed" = 0, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`,
-    ).bind(JSON.stringify(withIngestStatus(structuredContent, ingest, { [VECTORS_KEY]: undefined })), nowMs(), doc.id, doc.userId),
+    env.DB.prepare(`UPDATE "Document" SET "processed" = 0, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`).bind(
+      JSON.stringify(withIngestStatus(structuredContent, ingest, { [VECTORS_KEY]: undefined })),
+      nowMs(),
+      doc.id,
+      doc.userId,
+    ),
   ]);
   await forgetVectors(ctx, doc.userId, previous);
 }

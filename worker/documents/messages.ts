@@ -8,11 +8,5 @@ export type IngestMessage = { kind: "ingest"; documentId: string; userId: string
 export function isIngestMessage(body: unknown): body is IngestMessage {
   if (typeof body !== "object" || body === null) return false;
   const b = body as Record<string, unknown>;
-  return (
-    b.kind === "ingest" &&
-    typeof b.documentId === "string" &&
-    b.documentId.length > 0 &&
-    typeof b.userId === "string" &&
-    b.userId.length > 0
-  );
+  return b.kind === "ingest" && typeof b.documentId === "string" && b.documentId.length > 0 && typeof b.userId === "string" && b.userId.length > 0;
 }

@@ -85,7 +85,10 @@ function tokenize(question: string): Token[] {
       continue;
     }
     // "county's" is "county"; "don't" stays one word (a stop-word).
-    const raw = m[0].replace(/['’]s$/i, "").replace(/’/g, "'").slice(0, MAX_WORD);
+    const raw = m[0]
+      .replace(/['’]s$/i, "")
+      .replace(/’/g, "'")
+      .slice(0, MAX_WORD);
     tokens.push({ raw, lower: raw.toLowerCase(), index: tokens.length, sentenceStart });
     sentenceStart = false;
   }
@@ -98,7 +101,11 @@ const isAcronym = (w: string) => w.length >= 2 && /^[\p{Lu}\p{N}]+$/u.test(w) &&
 
 // Words contain only letters and digits (the tokenizer's split), so no quote can appear inside
 // an FTS string and nothing the planner typed becomes FTS5 syntax.
-const ftsWords = (words: string[]) => words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, "")).filter(Boolean).join(" ");
+const ftsWords = (words: string[]) =>
+  words
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
+    .filter(Boolean)
+    .join(" ");
 
 function wordForm(word: string): Form {
   // Numbers and codes match exactly ("18" must not match "180"); words by their stem prefix.

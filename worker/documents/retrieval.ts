@@ -21,7 +21,6 @@ export type { RetrievedPassage };
  * no passage is returned, so nothing unrelated is ever cited.
  */
 
-
 const PASSAGE_LIMIT = 8;
 /** Candidates read per question before scoring: enough for the fusion to reorder the head. */
 const CANDIDATES = 40;
@@ -76,7 +75,11 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   const known = new Set(keyword.candidates.map((c) => c.chunkId));
   // Vectors live in the author's namespace: meaning finds the caller's own passages, and the
   // client rule below drops those of documents the caller no longer sees.
-  const extra = await readChunks(ctx.env.DB, input, nearest.map((n) => n.chunkId).filter((id) => !known.has(id)));
+  const extra = await readChunks(
+    ctx.env.DB,
+    input,
+    nearest.map((n) => n.chunkId).filter((id) => !known.has(id)),
+  );
   const candidates = [...keyword.candidates, ...extra];
   if (candidates.length === 0) return [];
 
@@ -94,20 +97,27 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   const decline = input.decline !== false;
   const best = Math.max(...scored.map((s) => s.coverage));
   if (decline && best < ANSWER_FLOOR && !scored.some(relevantByMeaning)) return [];
-  const kept = focusOnNamedDocuments(
-    decline ? scored.filter((s) => s.coverage >= PASSAGE_FLOOR || relevantByMeaning(s)) : scored,
-    concepts,
-  );
+  const kept = focusOnNamedDocuments(decline ? scored.filter((s) => s.coverage >= PASSAGE_FLOOR || relevantByMeaning(s)) : scored, concepts);
 
   const byCoverage = [...kept].sort((a, b) => b.coverage - a.coverage || a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
-  const byKeyword = kept.filter((s) => Number.isFinite(s.bm25Rank)).sort((a, b) => a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
-  const byMeaning = kept.filter((s) => s.similarity !== null).sort((a, b) => b.similarity! - a.similarity!).map((s) => s.c.chunkId);
+  const byKeyword = kept
+    .filter((s) => Number.isFinite(s.bm25Rank))
+    .sort((a, b) => a.bm25Rank - b.bm25Rank)
+    .map((s) => s.c.chunkId);
+  const byMeaning = kept
+    .filter((s) => s.similarity !== null)
+    .sort((a, b) => b.similarity! - a.similarity!)
+    .map((s) => s.c.chunkId);
   const fused = reciprocalRankFusion([byKeyword, byCoverage, byMeaning]);
   const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || a.bm25Rank - b.bm25Rank);
 
   const seen = new Set<string>();
   const passages: RetrievedPassage[] = [];
-  const expanded = await expandShortPassages(ctx.env.DB, input, ranked.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c));
+  const expanded = await expandShortPassages(
+    ctx.env.DB,
+    input,
+    ranked.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c),
+  );
   for (const { c } of ranked) {
     // The same text uploaded twice (or overlapping copies of a plan) is cited once.
     const key = c.content.replace(/\s+/g, " ").trim().toLowerCase();
@@ -136,7 +146,11 @@ const EXPANDED_MAX = 2400;
  * it is joined with the chunks just before and after it that belong to the same section
  * (neighbouring rowids of the same document under the same heading), overlaps removed.
  */
-async function expandShortPassages(db: D1Database, scope: { userId: string; clientIds: string[] | null }, candidates: Candidate[]): Promise<Map<string, string>> {
+async function expandShortPassages(
+  db: D1Database,
+  scope: { userId: string; clientIds: string[] | null },
+  candidates: Candidate[],
+): Promise<Map<string, string>> {
   const short = candidates.filter((c) => c.content.length < SHORT_PASSAGE && c.heading);
   const out = new Map<string, string>();
   if (short.length === 0) return out;

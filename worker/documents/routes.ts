@@ -52,9 +52,14 @@ export const documentLibraryRoutes = new Hono<AppEnv>()
   .get("/:id", describe({ summary: "One document" }), async (c) => {
     return c.json({ document: await getDocument(ctxOf(c), c.req.param("id")) });
   })
-  .patch("/:id", describe({ summary: "Rename or describe a document (a new description reads it again)", errors: [402, 409, 429] }), jsonBody(updateBodySchema), async (c) => {
-    return c.json({ document: await updateDocument(ctxOf(c), c.req.param("id"), c.req.valid("json")) });
-  })
+  .patch(
+    "/:id",
+    describe({ summary: "Rename or describe a document (a new description reads it again)", errors: [402, 409, 429] }),
+    jsonBody(updateBodySchema),
+    async (c) => {
+      return c.json({ document: await updateDocument(ctxOf(c), c.req.param("id"), c.req.valid("json")) });
+    },
+  )
   .delete("/:id", describe({ summary: "Delete a document and its file" }), async (c) => {
     return c.json(await deleteDocument(ctxOf(c), c.req.param("id")));
   })

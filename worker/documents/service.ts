@@ -1,6 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { assertClientForNewItem, documentAccess, documentCandidate, documentClientIdsColumn, documentFiledUnder, mayOpen, visibleClientIds } from "../clients/access";
+import {
+  assertClientForNewItem,
+  documentAccess,
+  documentCandidate,
+  documentClientIdsColumn,
+  documentFiledUnder,
+  mayOpen,
+  visibleClientIds,
+} from "../clients/access";
 import type { UserContext } from "../context";
 import { contextAssignments, contexts, documents, type Document } from "../db/schema";
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
@@ -36,11 +44,7 @@ const LIST_LIMIT = 500;
 // ---------------------------------------------------------------------------------------------
 // Shapes at the edge
 
-const documentNameSchema = z
-  .string({ error: "Name is required." })
-  .trim()
-  .min(1, "Name is required.")
-  .max(200, "Name must be at most 200 characters.");
+const documentNameSchema = z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(200, "Name must be at most 200 characters.");
 
 /** PATCH /api/documents/:id: a new name, a new description, or both. */
 export const updateBodySchema = z
@@ -182,8 +186,13 @@ export async function assertCanUpload(ctx: UserContext): Promise<void> {
 
 /** The last path segment of what the browser (or a script) called the file, without control characters. */
 export function cleanFilename(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const base = raw.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
+  const base =
+    raw
+      .split(/[\\/]/)
+      .pop()
+      // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+      ?.replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim() ?? "";
   if (!base) return "document";
   if (base.length <= 200) return base;
   const dot = base.lastIndexOf(".");
@@ -362,7 +371,13 @@ async function storedBytes(ctx: UserContext, row: Document): Promise<number> {
  * is a new ingestion of the whole file, admitted like an upload (./admission.ts), so a refusal
  * (402, 429) saves nothing either.
  */
-async function ingestAgain(ctx: UserContext, row: Document, reason: Exclude<IngestionReason, "upload">, now: number, save?: () => Promise<unknown>): Promise<void> {
+async function ingestAgain(
+  ctx: UserContext,
+  row: Document,
+  reason: Exclude<IngestionReason, "upload">,
+  now: number,
+  save?: () => Promise<unknown>,
+): Promise<void> {
   const status = readIngestStatus(row);
   const pending = status.status === "queued" || status.status === "processing";
   if (pending && hasIngestStatus(row.structuredContent) && now - Date.parse(status.updatedAt) < STALE_INGEST_MS) {
@@ -391,7 +406,11 @@ async function ingestAgain(ctx: UserContext, row: Document, reason: Exclude<Inge
 export function contentDisposition(raw: string): string {
   const filename = raw.trim() || "document";
   // Anything outside printable ASCII, and quotes or backslashes, would break the quoted form.
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_").trim() || "document";
+  const ascii =
+    filename
+      .replace(/[^\x20-\x7e]/g, "_")
+      .replace(/["\\]/g, "_")
+      .trim() || "document";
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -403,8 +422,7 @@ export async function downloadDocument(ctx: UserContext, id: string): Promise<Re
   const object = row.path ? await env.UPLOADS.get(row.path) : null;
   if (!object) throw notFound("The file of this document is missing. Delete it and upload it again.");
   const type = canonicalType(row);
-  const contentType =
-    object.httpMetadata?.contentType ?? documentType(type)?.mime ?? "application/octet-stream";
+  const contentType = object.httpMetadata?.contentType ?? documentType(type)?.mime ?? "application/octet-stream";
   return new Response(object.body, {
     headers: {
       "content-type": contentType,

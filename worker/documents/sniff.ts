@@ -108,7 +108,11 @@ export function contentMatchesType(type: string, head: Uint8Array, tail: Uint8Ar
       return looksLikeMail(head);
     case "signed":
       // DER (a SEQUENCE holding the signedData OID near its start) or PEM.
-      return (head[0] === 0x30 && indexOf(head, SIGNED_DATA_OID, 64) !== -1) || indexOf(head, ascii("-----BEGIN PKCS7-----"), 1024) !== -1 || indexOf(head, ascii("-----BEGIN CMS-----"), 1024) !== -1;
+      return (
+        (head[0] === 0x30 && indexOf(head, SIGNED_DATA_OID, 64) !== -1) ||
+        indexOf(head, ascii("-----BEGIN PKCS7-----"), 1024) !== -1 ||
+        indexOf(head, ascii("-----BEGIN CMS-----"), 1024) !== -1
+      );
     case "image":
       return imageMatches(type, head);
     case "text":

@@ -46,7 +46,12 @@ const GROUPS: string[] = [
   "cut off | isolates | isolated",
 ];
 
-const stemPhrase = (phrase: string) => phrase.toLowerCase().split(/[\s-]+/).filter(Boolean).map((w) => stemmer(w));
+const stemPhrase = (phrase: string) =>
+  phrase
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((w) => stemmer(w));
 
 const groups = GROUPS.map((line) => line.split("|").map((member) => member.trim()));
 const groupStems = groups.map((members) => members.map(stemPhrase));
@@ -62,11 +67,7 @@ export function synonymAlternatives(word: string, next?: string, prev?: string):
   const out: string[][] = [];
   groups.forEach((members, g) => {
     const stems = groupStems[g]!;
-    const hit = stems.some(
-      (m) =>
-        (m.length === 1 && m[0] === w) ||
-        (m.length === 2 && ((m[0] === w && m[1] === n) || (m[0] === p && m[1] === w))),
-    );
+    const hit = stems.some((m) => (m.length === 1 && m[0] === w) || (m.length === 2 && ((m[0] === w && m[1] === n) || (m[0] === p && m[1] === w))));
     if (!hit) return;
     members.forEach((member, i) => {
       const s = stems[i]!;

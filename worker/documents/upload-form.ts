@@ -52,11 +52,7 @@ async function readUploadForm(c: Context<AppEnv>): Promise<UploadInput> {
   return { file, name: typeof name === "string" ? name : null, clientId: clientId || null };
 }
 
-type UploadFormValidator = MiddlewareHandler<
-  AppEnv,
-  string,
-  { in: { form: { file: File; name?: string; clientId?: string } }; out: { form: UploadInput } }
->;
+type UploadFormValidator = MiddlewareHandler<AppEnv, string, { in: { form: { file: File; name?: string; clientId?: string } }; out: { form: UploadInput } }>;
 
 /**
  * The upload's multipart body as a validator (`c.req.valid("form")`): read within the upload's own
@@ -71,7 +67,11 @@ export function uploadForm(): UploadFormValidator {
     bodyLimit: MAX_UPLOAD_BYTES + ENVELOPE_SLACK,
     form: {
       description: "multipart/form-data",
-      fields: { file: "The file (required)", name: "The document's name (default: the file name)", clientId: "Enterprise accounts: the client to file it under" },
+      fields: {
+        file: "The file (required)",
+        name: "The document's name (default: the file name)",
+        clientId: "Enterprise accounts: the client to file it under",
+      },
     },
   }) as unknown as UploadFormValidator;
 }

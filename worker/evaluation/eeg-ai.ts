@@ -101,7 +101,12 @@ export function eegMessages(plan: ConductPlan, groups: readonly CapabilityGroup[
     "Answer with JSON only, matching the schema.",
   ].join(" ");
   const capabilities = groups
-    .map((g) => [`Capability: ${g.capability}`, ...g.objectives.map((o, i) => `  Objective ${i + 1}: ${o.text ?? "(no objective text: write one target for the capability)"}`)].join("\n"))
+    .map((g) =>
+      [
+        `Capability: ${g.capability}`,
+        ...g.objectives.map((o, i) => `  Objective ${i + 1}: ${o.text ?? "(no objective text: write one target for the capability)"}`),
+      ].join("\n"),
+    )
     .join("\n");
   const items = plan.items
     .filter((i) => i.expectedAction?.trim())
@@ -130,7 +135,11 @@ export function offlineAnswerOf(offline: EegContent, passages: readonly Passage[
   return JSON.stringify({
     guides: offline.guides.map((g) => ({
       capability: g.capability,
-      targets: g.targets.map((t) => ({ text: t.text, criticalTasks: t.criticalTasks.map((c) => ({ text: c.text, passage: number(c.source?.chunkId) })), prompts: t.prompts })),
+      targets: g.targets.map((t) => ({
+        text: t.text,
+        criticalTasks: t.criticalTasks.map((c) => ({ text: c.text, passage: number(c.source?.chunkId) })),
+        prompts: t.prompts,
+      })),
     })),
   });
 }

@@ -130,10 +130,7 @@ const DEFAULTS: Record<CoreCapabilityName, string[]> = {
     "Restore health and social services and identify people needing support.",
     "Provide behavioural-health support to survivors and responders.",
   ],
-  Housing: [
-    "Assess housing needs and identify temporary housing options.",
-    "Coordinate transition from shelters to interim and permanent housing.",
-  ],
+  Housing: ["Assess housing needs and identify temporary housing options.", "Coordinate transition from shelters to interim and permanent housing."],
   "Natural and Cultural Resources": [
     "Assess damage to natural and cultural resources and historic properties.",
     "Implement measures to protect and preserve those resources during response and recovery.",

@@ -72,26 +72,35 @@ export function buildEegDocument(input: EegDocumentInput): SitMan {
           : { type: "paragraph", text: "No critical tasks listed.", style: "note" },
       );
       if (target.prompts.length) {
-        blocks.push({ type: "paragraph", text: "What to watch for", style: "label" }, { type: "list", ordered: false, items: target.prompts.map((text) => ({ text })) });
+        blocks.push(
+          { type: "paragraph", text: "What to watch for", style: "label" },
+          { type: "list", ordered: false, items: target.prompts.map((text) => ({ text })) },
+        );
       }
       blocks.push({ type: "lines", count: 3 }, { type: "paragraph", text: `Target Rating:    ${RATING_BOXES}`, style: "label" });
     });
     if (!guide.targets.length) blocks.push({ type: "paragraph", text: "No capability targets listed.", style: "note" });
     blocks.push(
       { type: "heading", level: 2, text: "Final Core Capability Rating" },
-      keyValueTable([
-        ["Core Capability", guide.capability],
-        ["Final Rating", RATING_BOXES],
-      ], ["Item", "Entry"]),
+      keyValueTable(
+        [
+          ["Core Capability", guide.capability],
+          ["Final Rating", RATING_BOXES],
+        ],
+        ["Item", "Entry"],
+      ),
       { type: "heading", level: 3, text: "Ratings Key" },
       definitions,
       { type: "heading", level: 2, text: "Evaluator" },
-      keyValueTable([
-        ["Evaluator Name", ""],
-        ["Evaluator Email", ""],
-        ["Evaluator Phone", ""],
-        ["Date", ""],
-      ], ["Item", "Entry"]),
+      keyValueTable(
+        [
+          ["Evaluator Name", ""],
+          ["Evaluator Email", ""],
+          ["Evaluator Phone", ""],
+          ["Date", ""],
+        ],
+        ["Item", "Entry"],
+      ),
     );
     return { orientation: "portrait" as const, blocks };
   });

@@ -58,8 +58,9 @@ export function withoutLeadIn(objective: string): string {
   // characters with what is next to it.
   let t = objective.trim().replace(/\s+/g, " ");
   t = t.replace(/^(objective ?\d*[a-z]? ?[:.)-] ?)/i, "");
-  t = t.replace(/^(demonstrate|assess|evaluate|examine|exercise|validate|test|discuss|review) (the )?(ability|capability|capacity) (of (.+?) )?to /i, (_m, _v, _the, _a, _of, who: string | undefined) =>
-    who ? `${who} ` : "",
+  t = t.replace(
+    /^(demonstrate|assess|evaluate|examine|exercise|validate|test|discuss|review) (the )?(ability|capability|capacity) (of (.+?) )?to /i,
+    (_m, _v, _the, _a, _of, who: string | undefined) => (who ? `${who} ` : ""),
   );
   return t.replace(/^to\s+/i, "");
 }
@@ -150,7 +151,8 @@ function tasksFromItems(items: readonly TimelineItem[], passages: readonly Passa
 export function timeLimit(target: string): string | undefined {
   for (const clause of target.split(/[,.;]/)) {
     const trigger = /\b(?:within|by|no later than|before)\s/i.exec(clause);
-    if (trigger && /\b(?:minutes?|hours?|days?|operational period)\b/i.test(clause.slice(trigger.index + trigger[0].length))) return clause.slice(trigger.index);
+    if (trigger && /\b(?:minutes?|hours?|days?|operational period)\b/i.test(clause.slice(trigger.index + trigger[0].length)))
+      return clause.slice(trigger.index);
   }
   return undefined;
 }
@@ -238,4 +240,4 @@ export function toGuide(group: CapabilityGroup, targets: readonly DraftTarget[])
   };
 }
 
-export type { DraftTarget,  };
+export type { DraftTarget };

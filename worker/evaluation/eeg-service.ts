@@ -87,7 +87,12 @@ async function capabilityPassages(ctx: UserContext, session: ConductSession, gro
   const found = await Promise.all(
     groups.map(async (g) => {
       try {
-        const passages = await retrievePassages(ctx, { scope: sessionScope(session.campaignId), exerciseId: session.exerciseId, query: retrievalQuery(g), limit: PASSAGES_PER_CAPABILITY });
+        const passages = await retrievePassages(ctx, {
+          scope: sessionScope(session.campaignId),
+          exerciseId: session.exerciseId,
+          query: retrievalQuery(g),
+          limit: PASSAGES_PER_CAPABILITY,
+        });
         return [g.id, passages] as const;
       } catch (err) {
         // A guide without plan passages still has MSEL and doctrinal tasks: a search outage must not block it.
@@ -205,5 +210,8 @@ export async function exportEeg(ctx: UserContext, sessionId: string, format: Eeg
   const session = await findSession(ctx, sessionId, "read");
   const row = await eegRow(ctx, session.id);
   if (!row) throw notFound(EVALUATION_MESSAGES.eegNotFound);
-  return renderEeg({ exerciseName: session.plan.exerciseName, sessionName: session.name, date: printedDate(session.startedAt ?? session.createdAt), content: row.content }, format);
+  return renderEeg(
+    { exerciseName: session.plan.exerciseName, sessionName: session.name, date: printedDate(session.startedAt ?? session.createdAt), content: row.content },
+    format,
+  );
 }

@@ -45,7 +45,11 @@ export const feedbackFull = (config: Config) => new HttpError(409, "feedback_ful
  */
 export async function takeFeedbackSlot(d1: D1Database, config: Config, input: { linkId: string; address: string | null }, now: number): Promise<void> {
   const link: RateLimitRule = { key: `feedback:link:${input.linkId}`, max: config.FEEDBACK_MAX_PER_LINK_PER_MINUTE, windowMs: MINUTE_MS };
-  const address: RateLimitRule = { key: `feedback:address:${input.address?.trim() || "unknown"}`, max: config.FEEDBACK_MAX_PER_ADDRESS_PER_MINUTE, windowMs: MINUTE_MS };
+  const address: RateLimitRule = {
+    key: `feedback:address:${input.address?.trim() || "unknown"}`,
+    max: config.FEEDBACK_MAX_PER_ADDRESS_PER_MINUTE,
+    windowMs: MINUTE_MS,
+  };
   const refusal = await takeRateLimits(d1, [link, address], now);
   if (!refusal) return;
   const wait = waitPhrase(refusal.retryAfterSeconds);

@@ -26,7 +26,8 @@ export async function getFeedbackForm(ctx: AppContext, token: string): Promise<F
   const { session } = await findLink(ctx, token, "feedback");
   const base = { sessionName: session.name, exerciseName: session.plan.exerciseName };
   if (isFeedbackClosed(session.endedAt, nowMs(), ctx.config)) return { ...base, status: "closed", message: feedbackClosedMessage(ctx.config), statements: [] };
-  if ((await countFeedback(ctx.db, session.id)) >= ctx.config.FEEDBACK_MAX_RESPONSES) return { ...base, status: "full", message: feedbackFullMessage(ctx.config), statements: [] };
+  if ((await countFeedback(ctx.db, session.id)) >= ctx.config.FEEDBACK_MAX_RESPONSES)
+    return { ...base, status: "full", message: feedbackFullMessage(ctx.config), statements: [] };
   return { ...base, status: "open", message: null, statements: FEEDBACK_STATEMENTS.map((s) => ({ id: s.id, text: s.text })) };
 }
 
@@ -50,7 +51,12 @@ RETURNING "id"`;
  * Stores one response per clientKey: a double submit, or a retry after a lost answer, stores nothing
  * more. Closed form → 410; too many posts from the link or the client address → 429; full → 409.
  */
-export async function submitFeedback(ctx: AppContext, token: string, input: FeedbackInput, client: { address: string | null }): Promise<{ ok: true; duplicate: boolean }> {
+export async function submitFeedback(
+  ctx: AppContext,
+  token: string,
+  input: FeedbackInput,
+  client: { address: string | null },
+): Promise<{ ok: true; duplicate: boolean }> {
   const { link, session } = await findLink(ctx, token, "feedback");
   const now = nowMs();
   assertFeedbackOpen(session.endedAt, now, ctx.config);

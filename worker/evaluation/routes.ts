@@ -23,16 +23,27 @@ const exportQuery = z.object({ format: z.string().optional() });
 
 export const eegRoutes = new Hono<AppEnv>()
   .get("/", describe({ summary: "A session's Exercise Evaluation Guides" }), async (c) => c.json(await getEeg(ctxOf(c), sessionId(c))))
-  .post("/generate", describe({ summary: "Generate the session's Exercise Evaluation Guides", errors: [403, 409] }), jsonBody(generateEegSchema, { maxBytes: EEG_BODY_LIMIT }), async (c) =>
-    c.json(await generateEeg(ctxOf(c), sessionId(c), c.req.valid("json"))),
+  .post(
+    "/generate",
+    describe({ summary: "Generate the session's Exercise Evaluation Guides", errors: [403, 409] }),
+    jsonBody(generateEegSchema, { maxBytes: EEG_BODY_LIMIT }),
+    async (c) => c.json(await generateEeg(ctxOf(c), sessionId(c), c.req.valid("json"))),
   )
-  .put("/", describe({ summary: "Save the session's Exercise Evaluation Guides", errors: [403] }), jsonBody(saveEegSchema, { maxBytes: EEG_BODY_LIMIT }), async (c) =>
-    c.json(await saveEeg(ctxOf(c), sessionId(c), c.req.valid("json"))),
+  .put(
+    "/",
+    describe({ summary: "Save the session's Exercise Evaluation Guides", errors: [403] }),
+    jsonBody(saveEegSchema, { maxBytes: EEG_BODY_LIMIT }),
+    async (c) => c.json(await saveEeg(ctxOf(c), sessionId(c), c.req.valid("json"))),
   )
-  .get("/export", describe({ summary: "Download the Exercise Evaluation Guides (docx, pdf)", produces: "application/octet-stream" }), querySchema(exportQuery), async (c) => {
-    const format = parseExportFormat(c.req.valid("query").format, EEG_EXPORT_FORMATS);
-    return fileResponse(await exportEeg(ctxOf(c), sessionId(c), format));
-  });
+  .get(
+    "/export",
+    describe({ summary: "Download the Exercise Evaluation Guides (docx, pdf)", produces: "application/octet-stream" }),
+    querySchema(exportQuery),
+    async (c) => {
+      const format = parseExportFormat(c.req.valid("query").format, EEG_EXPORT_FORMATS);
+      return fileResponse(await exportEeg(ctxOf(c), sessionId(c), format));
+    },
+  );
 
 export const sessionFeedbackRoutes = new Hono<AppEnv>().get("/", describe({ summary: "A session's participant feedback, summarised" }), async (c) =>
   c.json(await getFeedbackSummary(ctxOf(c), sessionId(c))),
@@ -40,9 +51,15 @@ export const sessionFeedbackRoutes = new Hono<AppEnv>().get("/", describe({ summ
 
 /** Mounted at /api/feedback: by a feedback link's token, no account. */
 export const feedbackFormRoutes = new Hono<AppEnv>()
-  .get("/:token", describe({ summary: "A participant feedback form, by link token" }), async (c) => c.json(await getFeedbackForm(appCtxOf(c), c.req.param("token"))))
-  .post("/:token", describe({ summary: "Send participant feedback", errors: [409, 410, 429] }), jsonBody(feedbackInputSchema, { maxBytes: FEEDBACK_BODY_LIMIT }), async (c) =>
-    c.json(await submitFeedback(appCtxOf(c), c.req.param("token"), c.req.valid("json"), { address: c.req.header("cf-connecting-ip") ?? null }), 201),
+  .get("/:token", describe({ summary: "A participant feedback form, by link token" }), async (c) =>
+    c.json(await getFeedbackForm(appCtxOf(c), c.req.param("token"))),
+  )
+  .post(
+    "/:token",
+    describe({ summary: "Send participant feedback", errors: [409, 410, 429] }),
+    jsonBody(feedbackInputSchema, { maxBytes: FEEDBACK_BODY_LIMIT }),
+    async (c) =>
+      c.json(await submitFeedback(appCtxOf(c), c.req.param("token"), c.req.valid("json"), { address: c.req.header("cf-connecting-ip") ?? null }), 201),
   );
 
 export type FeedbackFormRoutes = typeof feedbackFormRoutes;

@@ -37,7 +37,10 @@ async function documentContext(ctx: UserContext, documentId: string): Promise<st
   if (row?.contextId && row.type === DOCUMENT_CONTEXT_TYPE) return row.contextId;
   const contextId = newId();
   await ctx.db.insert(contexts).values({ id: contextId, name: doc.name.slice(0, 200), type: DOCUMENT_CONTEXT_TYPE });
-  await ctx.db.update(documents).set({ contextId }).where(and(eq(documents.id, doc.id), eq(documents.userId, ctx.user.id)));
+  await ctx.db
+    .update(documents)
+    .set({ contextId })
+    .where(and(eq(documents.id, doc.id), eq(documents.userId, ctx.user.id)));
   return contextId;
 }
 
@@ -61,7 +64,10 @@ export async function assignDocument(ctx: UserContext, scope: ExerciseScope, exe
   await findExercise(ctx, scope, exerciseId);
   const contextId = await documentContext(ctx, documentId);
   const column = exerciseColumn(scope);
-  const existing = await ctx.db.select({ id: contextAssignments.id }).from(contextAssignments).where(and(eq(contextAssignments.contextId, contextId), eq(column, exerciseId)));
+  const existing = await ctx.db
+    .select({ id: contextAssignments.id })
+    .from(contextAssignments)
+    .where(and(eq(contextAssignments.contextId, contextId), eq(column, exerciseId)));
   if (existing.length === 0) {
     await ctx.db.insert(contextAssignments).values({
       id: newId(),
@@ -75,9 +81,14 @@ export async function assignDocument(ctx: UserContext, scope: ExerciseScope, exe
 export async function unassignDocument(ctx: UserContext, scope: ExerciseScope, exerciseId: string, documentId: string): Promise<AssignedDocumentView[]> {
   await findExercise(ctx, scope, exerciseId);
   const doc = await getDocument(ctx, documentId, "write");
-  await ctx.db.delete(contextAssignments).where(
-    and(eq(exerciseColumn(scope), exerciseId), sql`${contextAssignments.contextId} = (SELECT "contextId" FROM "Document" WHERE "id" = ${doc.id} AND "userId" = ${ctx.user.id})`),
-  );
+  await ctx.db
+    .delete(contextAssignments)
+    .where(
+      and(
+        eq(exerciseColumn(scope), exerciseId),
+        sql`${contextAssignments.contextId} = (SELECT "contextId" FROM "Document" WHERE "id" = ${doc.id} AND "userId" = ${ctx.user.id})`,
+      ),
+    );
   return listExerciseDocuments(ctx, scope, exerciseId);
 }
 
@@ -109,8 +120,13 @@ export async function assignDocumentToClient(ctx: UserContext, documentId: strin
 export async function unassignDocumentFromClient(ctx: UserContext, documentId: string, clientId: string): Promise<DocumentAssignmentsView> {
   await assertClientOfUser(ctx, clientId);
   const doc = await getDocument(ctx, documentId, "write");
-  await ctx.db.delete(contextAssignments).where(
-    and(eq(contextAssignments.clientId, clientId), sql`${contextAssignments.contextId} = (SELECT "contextId" FROM "Document" WHERE "id" = ${doc.id} AND "userId" = ${ctx.user.id})`),
-  );
+  await ctx.db
+    .delete(contextAssignments)
+    .where(
+      and(
+        eq(contextAssignments.clientId, clientId),
+        sql`${contextAssignments.contextId} = (SELECT "contextId" FROM "Document" WHERE "id" = ${doc.id} AND "userId" = ${ctx.user.id})`,
+      ),
+    );
   return documentAssignments(ctx, documentId);
 }

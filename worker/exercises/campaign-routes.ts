@@ -23,12 +23,16 @@ const missingIds = (): Response => {
  * caller in.
  */
 export const campaignExerciseRoutes = new Hono<AppEnv>()
-  .post("/create", describe({ summary: "Create an exercise in the campaign", errors: [402, 403] }), async (c, next) => {
-    // The spec's message for a missing campaign id comes before anything is read.
-    if (isMissingId(c.req.param("campaignId"))) missingIds();
-    await next();
-  }, jsonBody(createExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) =>
-    c.json(await createExercise(ctxOf(c), inCampaign(c.req.param("campaignId")!.trim()), c.req.valid("json")), 201),
+  .post(
+    "/create",
+    describe({ summary: "Create an exercise in the campaign", errors: [402, 403] }),
+    async (c, next) => {
+      // The spec's message for a missing campaign id comes before anything is read.
+      if (isMissingId(c.req.param("campaignId"))) missingIds();
+      await next();
+    },
+    jsonBody(createExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }),
+    async (c) => c.json(await createExercise(ctxOf(c), inCampaign(c.req.param("campaignId")!.trim()), c.req.valid("json")), 201),
   )
   .put("/update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingIds)
   .put("//update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingIds)
@@ -44,4 +48,3 @@ export const campaignExerciseRoutes = new Hono<AppEnv>()
       { formats: CAMPAIGN_EXPORT_FORMATS, default: "md" },
     ),
   );
-

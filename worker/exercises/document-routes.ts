@@ -19,8 +19,11 @@ export const documentRoutes = new Hono<AppEnv>()
   .get("/:id/assignments", describe({ summary: "The exercises and clients a document is assigned to" }), async (c) =>
     c.json(await documentAssignments(ctxOf(c), c.req.param("id"))),
   )
-  .post("/:id/clients", describe({ summary: "Assign a document to a client (enterprise accounts)" }), jsonBody(assignClientBodySchema, { maxBytes: ASSIGNMENT_MAX_BYTES }), async (c) =>
-    c.json(await assignDocumentToClient(ctxOf(c), c.req.param("id"), c.req.valid("json").clientId)),
+  .post(
+    "/:id/clients",
+    describe({ summary: "Assign a document to a client (enterprise accounts)" }),
+    jsonBody(assignClientBodySchema, { maxBytes: ASSIGNMENT_MAX_BYTES }),
+    async (c) => c.json(await assignDocumentToClient(ctxOf(c), c.req.param("id"), c.req.valid("json").clientId)),
   )
   .delete("/:id/clients/:clientId", describe({ summary: "Unassign a document from a client" }), async (c) =>
     c.json(await unassignDocumentFromClient(ctxOf(c), c.req.param("id"), c.req.param("clientId"))),

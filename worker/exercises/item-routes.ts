@@ -17,7 +17,6 @@ export const EXERCISE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type Scoped = (c: Context<AppEnv>) => { scope: ExerciseScope; id: string };
 
-
 /**
  * The routes of one exercise, the same for personal and campaign exercises: only how the scope is
  * read from the path and which export formats are offered differ (spec §7). Mounted under a router
@@ -25,68 +24,90 @@ export type Scoped = (c: Context<AppEnv>) => { scope: ExerciseScope; id: string 
  */
 export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly ExportFormat[]; default?: ExportFormat }) {
   // Any string reaches parseExportFormat, whose message lists the formats; the document names them.
-  const exportQuery = z.object({ format: z.string().meta({ enum: [...exports.formats] }).optional() });
-  return new Hono<AppEnv>()
-    .get("/:id", describe({ summary: "One exercise, whole" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await getExercise(ctxOf(c), scope, id));
-    })
-    .put("/:id/update", describe({ summary: "Save an exercise (the fields sent replace the stored ones)", errors: [423] }), jsonBody(updateExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await updateExercise(ctxOf(c), scope, id, c.req.valid("json").exercise));
-    })
-    .delete("/:id/delete", describe({ summary: "Delete an exercise", errors: [423] }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await deleteExercise(ctxOf(c), scope, id));
-    })
-    .get("/:id/export", describe({ summary: `Download the exercise (${exports.formats.join(", ")})`, produces: "application/octet-stream" }), querySchema(exportQuery), async (c) => {
-      const { scope, id } = scoped(c);
-      const format = parseExportFormat(c.req.valid("query").format ?? exports.default, exports.formats);
-      const row = await getExerciseRow(ctxOf(c), scope, id);
-      // Render time for devtools and `npm run bench`. Deployed Workers only advance the clock across
-      // I/O, so there it may read 0 for a pure-CPU render; the HTTP time is then the upper bound.
-      const started = performance.now();
-      const response = fileResponse(await renderExport(row, format));
-      response.headers.set("server-timing", `render;dur=${(performance.now() - started).toFixed(1)}`);
-      return response;
-    })
-    // The planner's documents that ground the design assistant for this exercise (issue 11).
-    .get("/:id/documents", describe({ summary: "Documents assigned to the exercise" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json({ documents: await listExerciseDocuments(ctxOf(c), scope, id) });
-    })
-    .post("/:id/documents", describe({ summary: "Assign one of the caller's documents to the exercise" }), jsonBody(assignDocumentBodySchema, { maxBytes: ASSIGNMENT_MAX_BYTES }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json({ documents: await assignDocument(ctxOf(c), scope, id, c.req.valid("json").documentId) });
-    })
-    .delete("/:id/documents/:documentId", describe({ summary: "Unassign a document from the exercise" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json({ documents: await unassignDocument(ctxOf(c), scope, id, c.req.param("documentId")) });
-    })
-    .get("/:id/feedback", describe({ summary: "Feedback left on the exercise's steps" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json({ feedback: await listFeedback(ctxOf(c), scope, id) });
-    })
-    .post("/:id/feedback", describe({ summary: "Leave feedback on a step" }), jsonBody(feedbackBodySchema), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await addFeedback(ctxOf(c), scope, id, c.req.valid("json")), 201);
-    })
-    .get("/:id/lock", describe({ summary: "Who holds the exercise's edit lock" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await getExerciseLock(ctxOf(c), scope, id));
-    })
-    // Acquire, or renew when already held (the editor's heartbeat).
-    .post("/:id/lock", describe({ summary: "Take or renew the edit lock", errors: [423] }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await acquireExerciseLock(ctxOf(c), scope, id));
-    })
-    .delete("/:id/lock", describe({ summary: "Release the edit lock" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
-    })
-    // navigator.sendBeacon can only POST: the editor releases through this when the tab closes.
-    .post("/:id/lock/release", describe({ summary: "Release the edit lock (for navigator.sendBeacon)" }), async (c) => {
-      const { scope, id } = scoped(c);
-      return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
-    });
+  const exportQuery = z.object({
+    format: z
+      .string()
+      .meta({ enum: [...exports.formats] })
+      .optional(),
+  });
+  return (
+    new Hono<AppEnv>()
+      .get("/:id", describe({ summary: "One exercise, whole" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await getExercise(ctxOf(c), scope, id));
+      })
+      .put(
+        "/:id/update",
+        describe({ summary: "Save an exercise (the fields sent replace the stored ones)", errors: [423] }),
+        jsonBody(updateExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }),
+        async (c) => {
+          const { scope, id } = scoped(c);
+          return c.json(await updateExercise(ctxOf(c), scope, id, c.req.valid("json").exercise));
+        },
+      )
+      .delete("/:id/delete", describe({ summary: "Delete an exercise", errors: [423] }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await deleteExercise(ctxOf(c), scope, id));
+      })
+      .get(
+        "/:id/export",
+        describe({ summary: `Download the exercise (${exports.formats.join(", ")})`, produces: "application/octet-stream" }),
+        querySchema(exportQuery),
+        async (c) => {
+          const { scope, id } = scoped(c);
+          const format = parseExportFormat(c.req.valid("query").format ?? exports.default, exports.formats);
+          const row = await getExerciseRow(ctxOf(c), scope, id);
+          // Render time for devtools and `npm run bench`. Deployed Workers only advance the clock across
+          // I/O, so there it may read 0 for a pure-CPU render; the HTTP time is then the upper bound.
+          const started = performance.now();
+          const response = fileResponse(await renderExport(row, format));
+          response.headers.set("server-timing", `render;dur=${(performance.now() - started).toFixed(1)}`);
+          return response;
+        },
+      )
+      // The planner's documents that ground the design assistant for this exercise (issue 11).
+      .get("/:id/documents", describe({ summary: "Documents assigned to the exercise" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json({ documents: await listExerciseDocuments(ctxOf(c), scope, id) });
+      })
+      .post(
+        "/:id/documents",
+        describe({ summary: "Assign one of the caller's documents to the exercise" }),
+        jsonBody(assignDocumentBodySchema, { maxBytes: ASSIGNMENT_MAX_BYTES }),
+        async (c) => {
+          const { scope, id } = scoped(c);
+          return c.json({ documents: await assignDocument(ctxOf(c), scope, id, c.req.valid("json").documentId) });
+        },
+      )
+      .delete("/:id/documents/:documentId", describe({ summary: "Unassign a document from the exercise" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json({ documents: await unassignDocument(ctxOf(c), scope, id, c.req.param("documentId")) });
+      })
+      .get("/:id/feedback", describe({ summary: "Feedback left on the exercise's steps" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json({ feedback: await listFeedback(ctxOf(c), scope, id) });
+      })
+      .post("/:id/feedback", describe({ summary: "Leave feedback on a step" }), jsonBody(feedbackBodySchema), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await addFeedback(ctxOf(c), scope, id, c.req.valid("json")), 201);
+      })
+      .get("/:id/lock", describe({ summary: "Who holds the exercise's edit lock" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await getExerciseLock(ctxOf(c), scope, id));
+      })
+      // Acquire, or renew when already held (the editor's heartbeat).
+      .post("/:id/lock", describe({ summary: "Take or renew the edit lock", errors: [423] }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await acquireExerciseLock(ctxOf(c), scope, id));
+      })
+      .delete("/:id/lock", describe({ summary: "Release the edit lock" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
+      })
+      // navigator.sendBeacon can only POST: the editor releases through this when the tab closes.
+      .post("/:id/lock/release", describe({ summary: "Release the edit lock (for navigator.sendBeacon)" }), async (c) => {
+        const { scope, id } = scoped(c);
+        return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
+      })
+  );
 }

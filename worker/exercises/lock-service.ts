@@ -34,7 +34,9 @@ function lockStub(ctx: AppContext, exerciseId: string): DurableObjectStub<Exerci
 
 async function holderName(ctx: AppContext, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const row = await ctx.env.DB.prepare(`SELECT firstName, lastName FROM "User" WHERE id = ?`).bind(userId).first<{ firstName: string | null; lastName: string | null }>();
+  const row = await ctx.env.DB.prepare(`SELECT firstName, lastName FROM "User" WHERE id = ?`)
+    .bind(userId)
+    .first<{ firstName: string | null; lastName: string | null }>();
   const name = [row?.firstName, row?.lastName].filter((p) => p && p.trim()).join(" ");
   return name || "Another user";
 }

@@ -14,8 +14,6 @@ import { EXERCISE_ID_REQUIRED, personal, requireId } from "./scope";
 import { createExercise, listExercises } from "./service";
 import { listTemplateSummaries } from "./templates";
 
-;
-
 const missingId = (): Response => {
   throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");
 };
@@ -30,20 +28,29 @@ export const exerciseRoutes = new Hono<AppEnv>()
     c.json({ exercises: await listExercises(ctxOf(c), c.req.valid("query")) }),
   )
   .get("/templates", describe({ summary: "Quick-start templates (names and descriptions)" }), (c) => c.json({ templates: listTemplateSummaries() }))
-  .post("/create", describe({ summary: "Create an exercise", errors: [402] }), jsonBody(createExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) =>
-    c.json(await createExercise(ctxOf(c), personal, c.req.valid("json")), 201),
+  .post(
+    "/create",
+    describe({ summary: "Create an exercise", errors: [402] }),
+    jsonBody(createExerciseBodySchema, { maxBytes: EXERCISE_MAX_BYTES }),
+    async (c) => c.json(await createExercise(ctxOf(c), personal, c.req.valid("json")), 201),
   )
   .post("/from-template", describe({ summary: "Create an exercise from a template", errors: [402] }), jsonBody(fromTemplateBodySchema), async (c) =>
     c.json(await createFromTemplate(ctxOf(c), c.req.valid("json")), 201),
   )
-  .post("/import", describe({ summary: "Import an exported exercise (JSON)", errors: [402] }), jsonBody(importBodySchema, { maxBytes: EXERCISE_MAX_BYTES }), async (c) =>
-    c.json(await importExercise(ctxOf(c), c.req.valid("json")), 201),
+  .post(
+    "/import",
+    describe({ summary: "Import an exported exercise (JSON)", errors: [402] }),
+    jsonBody(importBodySchema, { maxBytes: EXERCISE_MAX_BYTES }),
+    async (c) => c.json(await importExercise(ctxOf(c), c.req.valid("json")), 201),
   )
   // A client with no id at hand calls e.g. /api/exercises//update: answer the spec's message.
   .put("/update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
   .put("//update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
   .delete("/delete", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
   .delete("//delete", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)
-  .route("/", exerciseItemRoutes((c) => ({ scope: personal, id: requireId(c.req.param("id")) }), { formats: EXERCISE_EXPORT_FORMATS }));
+  .route(
+    "/",
+    exerciseItemRoutes((c) => ({ scope: personal, id: requireId(c.req.param("id")) }), { formats: EXERCISE_EXPORT_FORMATS }),
+  );
 
 export type ExerciseRoutes = typeof exerciseRoutes;

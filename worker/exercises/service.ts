@@ -92,7 +92,10 @@ export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id:
     values.metadata = clientId ? { ...rest, clientId } : rest;
   }
   if (scope.kind === "personal") {
-    await ctx.db.update(exercises).set(values).where(and(eq(exercises.id, id), eq(exercises.userId, ctx.user.id)));
+    await ctx.db
+      .update(exercises)
+      .set(values)
+      .where(and(eq(exercises.id, id), eq(exercises.userId, ctx.user.id)));
   } else {
     await ctx.db
       .update(campaignExercises)

@@ -17,8 +17,11 @@ export const improvementRoutes = new Hono<AppEnv>()
   .get("/actions", describe({ summary: "The caller's corrective actions, filtered" }), querySchema(listActionsQuerySchema), async (c) =>
     c.json(await listCorrectiveActions(ctxOf(c), c.req.valid("query"))),
   )
-  .patch("/actions/:id", describe({ summary: "Change a corrective action (status, dates, owner, verification)" }), jsonBody(updateCorrectiveActionSchema, { maxBytes: IMPROVEMENT_BODY_LIMIT }), async (c) =>
-    c.json(await updateCorrectiveAction(ctxOf(c), c.req.param("id"), c.req.valid("json"))),
+  .patch(
+    "/actions/:id",
+    describe({ summary: "Change a corrective action (status, dates, owner, verification)" }),
+    jsonBody(updateCorrectiveActionSchema, { maxBytes: IMPROVEMENT_BODY_LIMIT }),
+    async (c) => c.json(await updateCorrectiveAction(ctxOf(c), c.req.param("id"), c.req.valid("json"))),
   )
   .get("/trends", describe({ summary: "Capability ratings across the caller's exercises" }), async (c) => c.json(await getCapabilityTrends(ctxOf(c))))
   .get("/sessions", describe({ summary: "Ended sessions that may verify a corrective action" }), async (c) => c.json(await listVerifyingSessions(ctxOf(c))));

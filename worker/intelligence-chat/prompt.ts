@@ -126,7 +126,9 @@ export interface IntelPrompt {
 export function buildIntelPrompt(input: IntelPromptInput): IntelPrompt {
   const system: string[] = input.sourcesAnswered ? [ROLE, RULES] : [DOCUMENTS_ROLE, DOCUMENTS_RULES];
   const region = describeRegion(input.region);
-  system.push(region ? `The planner works in ${region}. Put what affects that area first.` : "The planner's profile names no state or city: do not assume a location.");
+  system.push(
+    region ? `The planner works in ${region}. Put what affects that area first.` : "The planner's profile names no state or city: do not assume a location.",
+  );
   const instructions = describeInstructions(input.instructions, INSTRUCTION_LABELS);
   if (instructions) system.push(`About the planner's organization (their custom instructions; follow them where relevant):\n${instructions}`);
   if (input.language) system.push(`Answer in ${input.language}. Keep the [n] citation markers as they are.`);

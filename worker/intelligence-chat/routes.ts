@@ -14,7 +14,9 @@ import { askIntelligence, createIntelChat, deleteIntelChat, getIntelChat, listIn
 export const intelligenceChatRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", describe({ summary: "The caller's intelligence chats" }), async (c) => c.json({ chats: await listIntelChats(ctxOf(c)) }))
-  .post("/", describe({ summary: "Start an intelligence chat" }), jsonBody(createIntelChatBodySchema), async (c) => c.json({ chat: await createIntelChat(ctxOf(c)) }, 201))
+  .post("/", describe({ summary: "Start an intelligence chat" }), jsonBody(createIntelChatBodySchema), async (c) =>
+    c.json({ chat: await createIntelChat(ctxOf(c)) }, 201),
+  )
   .get("/:id", describe({ summary: "One intelligence chat with its messages" }), async (c) => c.json(await getIntelChat(ctxOf(c), c.req.param("id"))))
   .delete("/:id", describe({ summary: "Delete an intelligence chat" }), async (c) => {
     await deleteIntelChat(ctxOf(c), c.req.param("id"));

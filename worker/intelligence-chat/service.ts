@@ -81,7 +81,13 @@ const titleOf = (first: string | null | undefined) => (first?.trim() ? titleFrom
 
 function summaryOf(row: ChatRow): IntelChatSummary {
   const first = row.messages.find((m) => m.role === "user")?.content;
-  return { id: row.id, title: titleOf(first), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), messageCount: row.messages.length };
+  return {
+    id: row.id,
+    title: titleOf(first),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    messageCount: row.messages.length,
+  };
 }
 
 function messageOf(m: ChatMessageShape): IntelChatMessage | null {
@@ -103,7 +109,9 @@ export async function listIntelChats({ db, user }: UserContext): Promise<IntelCh
       id: intelligenceChats.id,
       createdAt: intelligenceChats.createdAt,
       updatedAt: intelligenceChats.updatedAt,
-      first: sql<string | null>`(SELECT json_extract(value, '$.content') FROM json_each(${intelligenceChats.messages}) WHERE json_extract(value, '$.role') = 'user' LIMIT 1)`,
+      first: sql<
+        string | null
+      >`(SELECT json_extract(value, '$.content') FROM json_each(${intelligenceChats.messages}) WHERE json_extract(value, '$.role') = 'user' LIMIT 1)`,
       messageCount: sql<number>`json_array_length(${intelligenceChats.messages})`,
     })
     .from(intelligenceChats)
@@ -182,7 +190,9 @@ export async function askIntelligence(ctx: UserContext, req: IntelQuestionReques
   if (chat.messages.length + 2 > INTEL_CHAT_MAX_MESSAGES) throw conflict(CHAT_FULL, "chat_full");
 
   const question = req.body.question;
-  const history: HistoryMessage[] = chat.messages.flatMap((m) => ((m.role === "user" || m.role === "assistant") && m.content.trim() ? [{ role: m.role, content: m.content }] : []));
+  const history: HistoryMessage[] = chat.messages.flatMap((m) =>
+    (m.role === "user" || m.role === "assistant") && m.content.trim() ? [{ role: m.role, content: m.content }] : [],
+  );
   const provider = getAiProvider(ctx.config, { requested: req.body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
   const query = intelSearchQuery(question, history);
 
@@ -191,7 +201,10 @@ export async function askIntelligence(ctx: UserContext, req: IntelQuestionReques
     category: "intelligence-chat",
     entityType: "IntelligenceChat",
     entityId: req.chatId,
-    estimate: estimateCredits({ promptTokens: approxTokens([...history.map((m) => m.content), question].join("\n")) + CONTEXT_TOKENS_ESTIMATE, maxOutputTokens: INTEL_MAX_OUTPUT_TOKENS }),
+    estimate: estimateCredits({
+      promptTokens: approxTokens([...history.map((m) => m.content), question].join("\n")) + CONTEXT_TOKENS_ESTIMATE,
+      maxOutputTokens: INTEL_MAX_OUTPUT_TOKENS,
+    }),
     metadata: { provider: provider.id, model: provider.model },
   });
 
@@ -259,7 +272,14 @@ export async function askIntelligence(ctx: UserContext, req: IntelQuestionReques
 }
 
 function toCitation(p: RetrievedPassage): Citation {
-  return { n: p.n, chunkId: p.chunkId, documentId: p.documentId, documentName: p.documentName, ...(p.page !== undefined ? { page: p.page } : {}), snippet: p.snippet };
+  return {
+    n: p.n,
+    chunkId: p.chunkId,
+    documentId: p.documentId,
+    documentName: p.documentName,
+    ...(p.page !== undefined ? { page: p.page } : {}),
+    snippet: p.snippet,
+  };
 }
 
 const encoder = new TextEncoder();
@@ -276,7 +296,13 @@ function streamAnswer(run: Run, chunks: AsyncIterable<ChatChunk>, abort: AbortCo
     {
       start: () => [
         encode({ type: "meta", provider: run.provider.id, model: run.provider.model, label: run.label, offline: run.provider.offline }),
-        encode({ type: "citations", citations: metadata.citations, documents: metadata.documents, notice: metadata.notice, sourcesAnswered: metadata.sourcesAnswered }),
+        encode({
+          type: "citations",
+          citations: metadata.citations,
+          documents: metadata.documents,
+          notice: metadata.notice,
+          sourcesAnswered: metadata.sourcesAnswered,
+        }),
         run.preface ? encode({ type: "text", delta: run.preface }) : null,
       ],
       text: (delta) => encode({ type: "text", delta }),

@@ -142,7 +142,8 @@ async function handleSynthesis(ctx: AppContext, queue: string, message: Message<
   }
   try {
     const result = await runSynthesis(ctx, message.body);
-    if (result.outcome !== "completed") console.log(`[queue ${queue}] synthesis ${threadId} of campaign ${campaignId}: ${result.outcome}${result.error ? ` (${result.error})` : ""}`);
+    if (result.outcome !== "completed")
+      console.log(`[queue ${queue}] synthesis ${threadId} of campaign ${campaignId}: ${result.outcome}${result.error ? ` (${result.error})` : ""}`);
     message.ack();
   } catch (err) {
     console.error(`[queue ${queue}] synthesis ${threadId} failed (attempt ${message.attempts}); retrying`, err);

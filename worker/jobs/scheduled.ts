@@ -56,9 +56,7 @@ export async function runTask(ctx: AppContext, task: ScheduledTask, scheduledTim
   }
   const finished = nowMs();
   // lastRun is the scheduled time the run was for, which is what makes a repeat delivery a no-op.
-  await ctx.env.DB.prepare(
-    `UPDATE "SchedulerTaskState" SET "isRunning" = 0, "lastRun" = ?2, "error" = ?3, "updatedAt" = ?4 WHERE "name" = ?1`,
-  )
+  await ctx.env.DB.prepare(`UPDATE "SchedulerTaskState" SET "isRunning" = 0, "lastRun" = ?2, "error" = ?3, "updatedAt" = ?4 WHERE "name" = ?1`)
     .bind(task.name, scheduledTime, error ? error.slice(0, 1000) : null, finished)
     .run();
   return outcome;

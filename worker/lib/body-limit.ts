@@ -62,4 +62,3 @@ export async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: num
   }
   return all;
 }
-

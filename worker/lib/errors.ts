@@ -17,8 +17,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = "bad_request", details?: Record<string, unknown>) =>
-  new HttpError(400, code, message, details);
+export const badRequest = (message: string, code = "bad_request", details?: Record<string, unknown>) => new HttpError(400, code, message, details);
 export const forbidden = (message = "You do not have access to this.") => new HttpError(403, "forbidden", message);
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
 export const conflict = (message: string, code = "conflict") => new HttpError(409, code, message);

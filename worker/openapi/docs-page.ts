@@ -43,7 +43,10 @@ function operationHtml(method: string, path: string, op: Json): string {
   const ok = Object.entries(responses).filter(([status]) => Number(status) < 400);
   const errors = Object.entries(responses).filter(([status]) => Number(status) >= 400);
   const paramRows = params
-    .map((p) => `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? "yes" : "no"}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? "yes" : "no"}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
+    )
     .join("");
   const bodyContent = body ? Object.entries(body.content as Record<string, Json>)[0] : undefined;
   return `<section class="op" id="${id}">
@@ -99,5 +102,9 @@ ${tags.map((tag) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>\n${
 }
 
 export async function docsPageHeaders(): Promise<Headers> {
-  return new Headers({ "content-type": "text/html; charset=utf-8", "content-security-policy": await styleOnlyCsp(STYLE), "cache-control": "public, max-age=300" });
+  return new Headers({
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": await styleOnlyCsp(STYLE),
+    "cache-control": "public, max-age=300",
+  });
 }

@@ -123,7 +123,10 @@ function responsesOf(endpoint: Endpoint, openApiPath: string): Json {
   if (endpoint.meta.json || endpoint.meta.bodyLimit || endpoint.meta.form) errors.add(413);
   if (endpoint.method !== "GET") errors.add(403);
   for (const status of [...errors].sort()) {
-    responses[String(status)] = { description: STANDARD_ERRORS[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    responses[String(status)] = {
+      description: STANDARD_ERRORS[status] ?? "Error",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   }
   void openApiPath;
   return responses;
@@ -150,7 +153,14 @@ function operationOf(endpoint: Endpoint, maxBodyBytes: number): Json {
     operation.requestBody = {
       required: true,
       description: meta.form.description,
-      content: { "multipart/form-data": { schema: { type: "object", properties: Object.fromEntries(Object.entries(meta.form.fields).map(([name, description]) => [name, { type: "string", description }])) } } },
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: Object.fromEntries(Object.entries(meta.form.fields).map(([name, description]) => [name, { type: "string", description }])),
+          },
+        },
+      },
     };
     operation["x-body-limit"] = formatBytes(limit);
   }
@@ -185,13 +195,22 @@ export function openApiDocument(app: Hono<any, any, any>, options: { maxBodyByte
     servers: [{ url: "/" }],
     components: {
       securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: `__Secure-${COOKIE_PREFIX}.session_token`, description: "The better-auth session cookie (without the __Secure- prefix on http://localhost)." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: `__Secure-${COOKIE_PREFIX}.session_token`,
+          description: "The better-auth session cookie (without the __Secure- prefix on http://localhost).",
+        },
         bearer: { type: "http", scheme: "bearer", description: "Synthesis direct mode only: a token from GET /api/synthesis/token." },
       },
       schemas: {
         Error: {
           type: "object",
-          properties: { message: { type: "string", description: "What went wrong and what to do." }, code: { type: "string" }, fieldErrors: { type: "object", additionalProperties: { type: "string" } } },
+          properties: {
+            message: { type: "string", description: "What went wrong and what to do." },
+            code: { type: "string" },
+            fieldErrors: { type: "object", additionalProperties: { type: "string" } },
+          },
           required: ["message", "code"],
         },
       },

@@ -12,9 +12,7 @@ function packForRefill(config: Config, credits: number): CreditPack | null {
   return packs.find((p) => p.credits === credits) ?? packs.find((p) => p.credits >= credits) ?? packs.at(-1) ?? null;
 }
 
-export type AutoRefillOutcome =
-  | { charged: true; paymentIntentId: string; credits: number }
-  | { charged: false; reason: string };
+export type AutoRefillOutcome = { charged: true; paymentIntentId: string; credits: number } | { charged: false; reason: string };
 
 /**
  * Handler for the ledger's `auto_refill` event (registered in worker/composition.ts): charges the

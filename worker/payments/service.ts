@@ -86,12 +86,12 @@ export async function getBillingInfo(deps: Deps, userId: string, now = nowDate()
   const trialEnd = row?.trialEndDate ?? null;
   const recentlyConverted = Boolean(
     row &&
-      row.source === "stripe" &&
-      row.status === "active" &&
-      !row.isInTrial &&
-      trialEnd &&
-      trialEnd.getTime() <= now.getTime() &&
-      now.getTime() - trialEnd.getTime() < RECENT_CONVERSION_MS,
+    row.source === "stripe" &&
+    row.status === "active" &&
+    !row.isInTrial &&
+    trialEnd &&
+    trialEnd.getTime() <= now.getTime() &&
+    now.getTime() - trialEnd.getTime() < RECENT_CONVERSION_MS,
   );
   return {
     currentPlanType: row?.planType ?? null,
@@ -274,4 +274,3 @@ export async function syncSubscription(deps: Deps, user: BillingUser): Promise<B
   }
   return getBillingInfo(deps, user.id);
 }
-

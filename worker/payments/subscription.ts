@@ -63,7 +63,13 @@ function planStateFromSubscription(config: Config, sub: Stripe.Subscription): Pl
   const recurring = item?.price?.recurring?.interval;
   const billingInterval =
     fromPrice?.billingInterval ??
-    (BILLING_INTERVALS.includes(metaInterval as BillingInterval) ? (metaInterval as BillingInterval) : recurring === "year" ? "YEARLY" : recurring === "month" ? "MONTHLY" : null);
+    (BILLING_INTERVALS.includes(metaInterval as BillingInterval)
+      ? (metaInterval as BillingInterval)
+      : recurring === "year"
+        ? "YEARLY"
+        : recurring === "month"
+          ? "MONTHLY"
+          : null);
   const periodEnds = sub.items.data.map((i) => i.current_period_end).filter((n): n is number => typeof n === "number");
   return {
     planType,
@@ -90,14 +96,20 @@ export const TEAM_PLAN_TYPES: readonly PlanType[] = ["TEAM", "ENTERPRISE"];
 function teamSeatStatements(db: Database, accountId: string, seats: number, now: number): BatchItem<"sqlite">[] {
   const teamOf = sql`(SELECT "id" FROM "Team" WHERE "accountId" = ${accountId} ORDER BY "createdAt", "id" LIMIT 1)`;
   return [
-    rawStatement(db, sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
-SELECT ${crypto.randomUUID()}, ${seats}, ${accountId}, ${now}, ${now} WHERE NOT EXISTS (SELECT 1 FROM "Team" WHERE "accountId" = ${accountId})`),
+    rawStatement(
+      db,
+      sql`INSERT INTO "Team" ("id", "seats", "accountId", "createdAt", "updatedAt")
+SELECT ${crypto.randomUUID()}, ${seats}, ${accountId}, ${now}, ${now} WHERE NOT EXISTS (SELECT 1 FROM "Team" WHERE "accountId" = ${accountId})`,
+    ),
     rawStatement(db, sql`UPDATE "Team" SET "seats" = ${seats}, "updatedAt" = ${now} WHERE "id" = ${teamOf} AND "seats" <> ${seats}`),
-    rawStatement(db, sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+    rawStatement(
+      db,
+      sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
 SELECT ${crypto.randomUUID()}, ${teamOf}, ua."userId", 'ADMIN', 'CAMPAIGN_MANAGER', ${now} FROM "UserAccount" ua
 WHERE ua."accountId" = ${accountId} AND ua."role" = 'OWNER' AND NOT EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${teamOf})
 ORDER BY ua."createdAt" LIMIT 1
-ON CONFLICT ("teamId", "userId") DO NOTHING`),
+ON CONFLICT ("teamId", "userId") DO NOTHING`,
+    ),
   ];
 }
 
@@ -123,8 +135,7 @@ async function resolveAccountId(db: Database, sub: Stripe.Subscription, hint?: s
 }
 
 export type ApplyOutcome =
-  | { applied: true; accountId: string; state: PlanState; statements: BatchItem<"sqlite">[] }
-  | { applied: false; accountId: string | null; reason: string };
+  { applied: true; accountId: string; state: PlanState; statements: BatchItem<"sqlite">[] } | { applied: false; accountId: string | null; reason: string };
 
 /**
  * Decides what a subscription's CURRENT state (just read from Stripe) means for its account, and

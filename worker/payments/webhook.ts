@@ -151,7 +151,13 @@ async function checkoutCompleted(deps: Deps, payload: Stripe.Checkout.Session, e
       credits,
       paymentIntent,
       idempotencyKey: `stripe:checkout:${session.id}`,
-      metadata: { source: "stripe", stripeCheckoutSessionId: session.id, stripePaymentIntentId: paymentIntent, creditPackId: session.metadata.creditPackId ?? null, eventId },
+      metadata: {
+        source: "stripe",
+        stripeCheckoutSessionId: session.id,
+        stripePaymentIntentId: paymentIntent,
+        creditPackId: session.metadata.creditPackId ?? null,
+        eventId,
+      },
     });
   }
   return none("checkout session without a known purpose");
@@ -218,7 +224,13 @@ async function invoicePaid(deps: Deps, payload: Stripe.Invoice): Promise<Effects
       idempotencyKey: `stripe:invoice:${invoice.id}`,
       // Plan credits are for the period the invoice pays for.
       expiresAt: periodEnd ? periodEnd * 1000 : null,
-      metadata: { source: "stripe", stripeInvoiceId: invoice.id, stripeSubscriptionId: sub.id, planType: outcome.state.planType, billingInterval: outcome.state.billingInterval },
+      metadata: {
+        source: "stripe",
+        stripeInvoiceId: invoice.id,
+        stripeSubscriptionId: sub.id,
+        planType: outcome.state.planType,
+        billingInterval: outcome.state.billingInterval,
+      },
     });
   }
   return { statements: outcome.statements, after: planEndedEffects(deps, outcome) };
@@ -277,7 +289,11 @@ async function creditsBoughtWith(deps: Deps, paymentIntent: string) {
   }
   const intent = await deps.stripe.paymentIntents.retrieve(paymentIntent);
   if (intent.metadata?.kind !== "auto_refill") return null;
-  return { accountId: intent.metadata.accountId ?? null, credits: Number.parseInt(intent.metadata.credits ?? "", 10), source: { stripePaymentIntentId: intent.id } };
+  return {
+    accountId: intent.metadata.accountId ?? null,
+    credits: Number.parseInt(intent.metadata.credits ?? "", 10),
+    source: { stripePaymentIntentId: intent.id },
+  };
 }
 
 /**
@@ -307,4 +323,3 @@ async function chargeRefunded(deps: Deps, chargeId: string): Promise<Effects> {
   }
   return { statements: [], after: [] };
 }
-

@@ -19,8 +19,12 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/custom-instructions", describe({ summary: "The caller's custom instructions for the assistants" }), requireUser, async (c) =>
     c.json(await getCustomInstructions(ctxOf(c))),
   )
-  .put("/custom-instructions", describe({ summary: "Save the caller's custom instructions" }), requireUser, jsonBody(customInstructionsSchema, { maxBytes: PROFILE_MAX_BYTES }), async (c) =>
-    c.json(await saveCustomInstructions(ctxOf(c), c.req.valid("json"))),
+  .put(
+    "/custom-instructions",
+    describe({ summary: "Save the caller's custom instructions" }),
+    requireUser,
+    jsonBody(customInstructionsSchema, { maxBytes: PROFILE_MAX_BYTES }),
+    async (c) => c.json(await saveCustomInstructions(ctxOf(c), c.req.valid("json"))),
   )
   .get("/details", describe({ summary: "The caller's personal details" }), requireUser, async (c) => c.json(await getPersonalDetails(ctxOf(c))))
   .put("/details", describe({ summary: "Save the caller's personal details" }), requireUser, jsonBody(personalDetailsSchema), async (c) =>

@@ -29,8 +29,6 @@ export async function saveCustomInstructions({ db, user }: UserContext, input: C
   return input;
 }
 
-;
-
 /**
  * Whether the user may change the settings of `accountId` (custom instructions: they go into the
  * system prompt of everyone who works in the account). Their own account: yes. An account they

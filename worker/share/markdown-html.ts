@@ -68,7 +68,8 @@ function inline(nodes: Inline[], options: Options, inLink = false): string {
   return html;
 }
 
-const row = (cells: Inline[][], tag: "th" | "td", o: Options) => `<tr>${cells.map((c) => `<${tag}${tag === "th" ? ' scope="col"' : ""}>${inline(c, o)}</${tag}>`).join("")}</tr>`;
+const row = (cells: Inline[][], tag: "th" | "td", o: Options) =>
+  `<tr>${cells.map((c) => `<${tag}${tag === "th" ? ' scope="col"' : ""}>${inline(c, o)}</${tag}>`).join("")}</tr>`;
 
 /** A list and the lists nested in its items (the parser bounds the depth). */
 function list(b: ListBlock, o: Options): string {
@@ -99,5 +100,7 @@ function block(b: Block, o: Options): string {
 }
 
 export function markdownToHtml(source: string, options: Options = {}): string {
-  return parseMarkdown(source).map((b) => block(b, options)).join("\n");
+  return parseMarkdown(source)
+    .map((b) => block(b, options))
+    .join("\n");
 }

@@ -30,8 +30,14 @@ export async function purgeSharedPagesOf(ctx: AppContext, owners: PageOwners): P
   try {
     const who = ownersSql(owners);
     const [briefs, alertRows] = await ctx.db.batch([
-      ctx.db.select({ token: intelBriefs.shareToken }).from(intelBriefs).where(and(sql`${intelBriefs.userId} IN (${who})`, isNotNull(intelBriefs.shareToken))),
-      ctx.db.select({ token: alerts.shareToken }).from(alerts).where(and(sql`${alerts.userId} IN (${who})`, isNotNull(alerts.shareToken))),
+      ctx.db
+        .select({ token: intelBriefs.shareToken })
+        .from(intelBriefs)
+        .where(and(sql`${intelBriefs.userId} IN (${who})`, isNotNull(intelBriefs.shareToken))),
+      ctx.db
+        .select({ token: alerts.shareToken })
+        .from(alerts)
+        .where(and(sql`${alerts.userId} IN (${who})`, isNotNull(alerts.shareToken))),
     ]);
     const paths = [...briefs.map((b) => sharedBriefPath(b.token!)), ...alertRows.map((a) => sharedAlertPath(a.token!))];
     await Promise.all(paths.map((path) => purgeSharedPage(ctx, path)));

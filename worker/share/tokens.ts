@@ -93,7 +93,11 @@ export function shareActions<Row extends Shareable>(store: ShareStore<Row>): Sha
  * token is refused before any read; `lookup` is one indexed read by the unique token. Unknown,
  * revoked and rotated-away tokens are all the same 404 with `notFoundMessage`.
  */
-export async function findByShareToken<Row extends Shareable>(token: string, notFoundMessage: string, lookup: (token: string) => Promise<Row | undefined>): Promise<Row> {
+export async function findByShareToken<Row extends Shareable>(
+  token: string,
+  notFoundMessage: string,
+  lookup: (token: string) => Promise<Row | undefined>,
+): Promise<Row> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw notFound(notFoundMessage);
   const row = await lookup(token);
   // The index found the row by the token; the comparison that decides is constant-time, so the

@@ -356,4 +356,3 @@ async function readCronRuns(env: Env): Promise<CronRun[]> {
     };
   });
 }
-

@@ -39,7 +39,10 @@ async function newSecret(now: number) {
   return { secret, token: await hashInvitationToken(secret), expires: new Date(now + INVITATION_TTL_MS) };
 }
 
-async function sendInvitationMail(ctx: AppContext, input: { to: string; inviter: { firstName: string; lastName: string; email: string }; secret: string; expires: Date }) {
+async function sendInvitationMail(
+  ctx: AppContext,
+  input: { to: string; inviter: { firstName: string; lastName: string; email: string }; secret: string; expires: Date },
+) {
   const link = invitationLink(ctx.config.APP_URL, input.secret);
   const who = [input.inviter.firstName, input.inviter.lastName].filter(Boolean).join(" ") || input.inviter.email;
   const days = Math.round(INVITATION_TTL_MS / 86_400_000);
@@ -53,7 +56,11 @@ async function sendInvitationMail(ctx: AppContext, input: { to: string; inviter:
 }
 
 async function inviterOf(ctx: UserContext) {
-  const [row] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  const [row] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, ctx.user.id))
+    .limit(1);
   if (!row) throw notFound("User not found.");
   return row;
 }
@@ -129,7 +136,12 @@ AND ${underInvitationLimit(ctx, ctx.user.id, now)}`,
     ),
     auditStatement(
       ctx.db,
-      { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_sent", metadata: { teamId: team.teamId, invitationId: id, email: input.email, collaborateRole: input.collaborateRole } },
+      {
+        accountId: team.accountId,
+        actorId: ctx.user.id,
+        action: "team.invitation_sent",
+        metadata: { teamId: team.teamId, invitationId: id, email: input.email, collaborateRole: input.collaborateRole },
+      },
       inserted,
     ),
   ]);
@@ -141,7 +153,15 @@ AND ${underInvitationLimit(ctx, ctx.user.id, now)}`,
     throw conflict("The team changed meanwhile. Reload the page and try again.", "team_changed");
   }
   await sendInvitationMail(ctx, { to: input.email, inviter, secret, expires });
-  return { id, email: input.email, collaborateRole: input.collaborateRole, status: "PENDING", createdAt: new Date(now).toISOString(), expiresAt: expires.toISOString(), expired: false };
+  return {
+    id,
+    email: input.email,
+    collaborateRole: input.collaborateRole,
+    status: "PENDING",
+    createdAt: new Date(now).toISOString(),
+    expiresAt: expires.toISOString(),
+    expired: false,
+  };
 }
 
 async function pendingInvitationOfTeam(ctx: UserContext, teamId: string, invitationId: string) {
@@ -174,15 +194,35 @@ export async function resendInvitation(ctx: UserContext, invitationId: string): 
 WHERE ${underInvitationLimit(ctx, ctx.user.id, now)}
 ON CONFLICT ("id") DO UPDATE SET "token" = excluded."token", "expires" = excluded."expires", "userId" = excluded."userId", "updatedAt" = ${now}`,
     ),
-    ctx.db.update(teamInvitations).set({ updatedAt: new Date(now) }).where(and(eq(teamInvitations.id, row.id), renewed)),
-    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_resent", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } }, renewed),
+    ctx.db
+      .update(teamInvitations)
+      .set({ updatedAt: new Date(now) })
+      .where(and(eq(teamInvitations.id, row.id), renewed)),
+    auditStatement(
+      ctx.db,
+      {
+        accountId: team.accountId,
+        actorId: ctx.user.id,
+        action: "team.invitation_resent",
+        metadata: { teamId: team.teamId, invitationId: row.id, email: row.email },
+      },
+      renewed,
+    ),
   ]);
   if (!stored.meta.changes) {
     await assertInvitationAllowance(ctx, ctx.user.id, now);
     throw conflict("This invitation changed meanwhile. Reload the page and try again.", "invitation_changed");
   }
   await sendInvitationMail(ctx, { to: row.email, inviter, secret, expires });
-  return { id: row.id, email: row.email, collaborateRole: row.collaborateRole, status: "PENDING", createdAt: row.createdAt.toISOString(), expiresAt: expires.toISOString(), expired: false };
+  return {
+    id: row.id,
+    email: row.email,
+    collaborateRole: row.collaborateRole,
+    status: "PENDING",
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: expires.toISOString(),
+    expired: false,
+  };
 }
 
 /** Withdraws a pending invitation: its link then shows the "revoked" page. */
@@ -197,7 +237,12 @@ export async function revokeInvitation(ctx: UserContext, invitationId: string): 
       .returning({ id: teamInvitations.id }),
     auditStatement(
       ctx.db,
-      { accountId: team.accountId, actorId: ctx.user.id, action: "team.invitation_revoked", metadata: { teamId: team.teamId, invitationId: row.id, email: row.email } },
+      {
+        accountId: team.accountId,
+        actorId: ctx.user.id,
+        action: "team.invitation_revoked",
+        metadata: { teamId: team.teamId, invitationId: row.id, email: row.email },
+      },
       sql`EXISTS (SELECT 1 FROM "TeamInvitation" WHERE "id" = ${row.id} AND "status" = 'REVOKED')`,
     ),
   ]);
@@ -256,7 +301,11 @@ async function findByToken(ctx: AppContext, secret: string | null | undefined): 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The state of the link for whoever opens it (viewer: the signed-in user, or null). */
-export async function inspectInvitation(ctx: AppContext, secret: string | null | undefined, viewer: { id: string; email: string } | null): Promise<InvitationState> {
+export async function inspectInvitation(
+  ctx: AppContext,
+  secret: string | null | undefined,
+  viewer: { id: string; email: string } | null,
+): Promise<InvitationState> {
   if (!teamsEnabled(ctx)) return { kind: "invalid" };
   const found = await findByToken(ctx, secret);
   if (!found) return { kind: "invalid" };
@@ -278,14 +327,22 @@ export async function inspectInvitation(ctx: AppContext, secret: string | null |
   if (!alreadyMember && found.members >= found.seats) return { kind: "full", email, inviterName: found.inviterName };
   let next: "join" | "sign-in" | "sign-up" = "join";
   if (!viewer) {
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    const [existing] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
     next = existing ? "sign-in" : "sign-up";
   }
   return { kind: "ready", email, inviterName: found.inviterName, collaborateRole: invitation.collaborateRole, next };
 }
 
 async function isMember(ctx: AppContext, teamId: string, userId: string) {
-  const [row] = await ctx.db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))).limit(1);
+  const [row] = await ctx.db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -339,15 +396,27 @@ export async function acceptInvitation(ctx: UserContext, secret: string, viewerE
         ),
       )
       .returning({ id: teamInvitations.id }),
-    rawStatement(ctx.db, sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "TeamMember" ("id", "teamId", "userId", "role", "collaborateRole", "joinedAt")
 SELECT ${crypto.randomUUID()}, ${teamId}, ${userId}, 'MEMBER', ${invitation.collaborateRole}, ${now} WHERE ${mine}
-ON CONFLICT ("teamId", "userId") DO NOTHING`),
-    rawStatement(ctx.db, sql`INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
+ON CONFLICT ("teamId", "userId") DO NOTHING`,
+    ),
+    rawStatement(
+      ctx.db,
+      sql`INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt")
 SELECT ${userId}, ${found.accountId}, 'MEMBER', ${now} WHERE ${mine}
-ON CONFLICT DO NOTHING`),
+ON CONFLICT DO NOTHING`,
+    ),
     auditStatement(
       ctx.db,
-      { accountId: found.accountId, actorId: userId, targetUserId: userId, action: "team.member_joined", metadata: { teamId, invitationId: invitation.id, email: invitation.email, collaborateRole: invitation.collaborateRole } },
+      {
+        accountId: found.accountId,
+        actorId: userId,
+        targetUserId: userId,
+        action: "team.member_joined",
+        metadata: { teamId, invitationId: invitation.id, email: invitation.email, collaborateRole: invitation.collaborateRole },
+      },
       mine,
     ),
   ]);
@@ -386,7 +455,11 @@ export const INVITATION_SIGN_UP_HEADER = "x-readyroom-invitation";
  * mail is sent after the answer, possibly once the page has confirmed the address and accepted
  * the invitation, so an address confirmed by then counts too.
  */
-export async function invitedSignUpNeedsNoVerificationMail(ctx: AppContext, request: Request | undefined, user: { id: string; email: string }): Promise<boolean> {
+export async function invitedSignUpNeedsNoVerificationMail(
+  ctx: AppContext,
+  request: Request | undefined,
+  user: { id: string; email: string },
+): Promise<boolean> {
   const invitation = request?.headers.get(INVITATION_SIGN_UP_HEADER);
   if (!invitation) return false;
   return (await invitationProvesAddress(ctx, invitation, user.email)) || (await addressConfirmed(ctx.db, user.id));

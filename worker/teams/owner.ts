@@ -23,6 +23,7 @@ export function ownerRuleRefusal(member: ChangedMember, change: MemberChange): s
     if (change.role === "ADMIN") return null;
     return member.isCaller ? "You own the team's account, so you stay its admin." : `${member.email} owns the team's account and stays its admin.`;
   }
-  if (change.byThemselves) return "You own the team's account, so you stay its admin and cannot leave its team. To end the team, cancel its plan from the Pricing page.";
+  if (change.byThemselves)
+    return "You own the team's account, so you stay its admin and cannot leave its team. To end the team, cancel its plan from the Pricing page.";
   return `${member.email} owns the team's account: they stay its admin and cannot be removed from the team.`;
 }

@@ -19,8 +19,11 @@ export const teamRoutes = new Hono<AppEnv>()
   .post("/invitations", describe({ summary: "Invite someone to the caller's team (admins)", errors: [403, 409] }), jsonBody(inviteSchema), async (c) =>
     c.json({ invitation: await inviteToTeam(ctxOf(c), c.req.valid("json")) }, 201),
   )
-  .post("/invitations/accept", describe({ summary: "Accept an invitation with its link's token", errors: [403, 409, 410] }), jsonBody(acceptSchema), async (c) =>
-    c.json(await acceptInvitation(ctxOf(c), c.req.valid("json").token, c.get("user").email)),
+  .post(
+    "/invitations/accept",
+    describe({ summary: "Accept an invitation with its link's token", errors: [403, 409, 410] }),
+    jsonBody(acceptSchema),
+    async (c) => c.json(await acceptInvitation(ctxOf(c), c.req.valid("json").token, c.get("user").email)),
   )
   .post("/invitations/:id/resend", describe({ summary: "Send an invitation again (admins)", errors: [403, 409] }), paramSchema(idParam), async (c) =>
     c.json({ invitation: await resendInvitation(ctxOf(c), c.req.valid("param").id) }),
@@ -28,8 +31,12 @@ export const teamRoutes = new Hono<AppEnv>()
   .delete("/invitations/:id", describe({ summary: "Withdraw an invitation (admins)", errors: [403, 409] }), paramSchema(idParam), async (c) =>
     c.json(await revokeInvitation(ctxOf(c), c.req.valid("param").id)),
   )
-  .patch("/members/:id", describe({ summary: "Change a member's roles (admins)", errors: [403, 409] }), paramSchema(idParam), jsonBody(memberUpdateSchema), async (c) =>
-    c.json({ member: await updateMember(ctxOf(c), c.req.valid("param").id, c.req.valid("json")) }),
+  .patch(
+    "/members/:id",
+    describe({ summary: "Change a member's roles (admins)", errors: [403, 409] }),
+    paramSchema(idParam),
+    jsonBody(memberUpdateSchema),
+    async (c) => c.json({ member: await updateMember(ctxOf(c), c.req.valid("param").id, c.req.valid("json")) }),
   )
   .delete("/members/:id", describe({ summary: "Remove a member, or leave the team (your own id)", errors: [403, 409] }), paramSchema(idParam), async (c) =>
     c.json(await removeMember(ctxOf(c), c.req.valid("param").id)),

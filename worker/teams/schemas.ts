@@ -23,7 +23,8 @@ export const memberUpdateSchema = z
   .strict()
   .refine((v) => v.role !== undefined || v.collaborateRole !== undefined, { message: "Give a role or a collaborateRole to change." });
 
-export const acceptSchema = z.object({ token: z.string().trim().min(1, "The invitation token is missing.").max(200, "That invitation token is not valid.") }).strict();
+export const acceptSchema = z
+  .object({ token: z.string().trim().min(1, "The invitation token is missing.").max(200, "That invitation token is not valid.") })
+  .strict();
 
 export const idParam = z.object({ id: z.string().min(1, "An id is required.").max(200, "That id is too long.") });
-

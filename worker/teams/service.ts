@@ -3,7 +3,19 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditStatement } from "../audit/log";
 import { clientAssignmentRemovals } from "../clients/service";
 import type { UserContext } from "../context";
-import { authTokens, campaignParticipants, campaigns, campaignUsers, contributorExercises, teamInvitations, teamMembers, teams, users, type CollaborateRole, type TeamRole } from "../db/schema";
+import {
+  authTokens,
+  campaignParticipants,
+  campaigns,
+  campaignUsers,
+  contributorExercises,
+  teamInvitations,
+  teamMembers,
+  teams,
+  users,
+  type CollaborateRole,
+  type TeamRole,
+} from "../db/schema";
 import { accessChanged } from "../lib/access-changes";
 import { nowMs } from "../lib/clock";
 import { conflict, forbidden, notFound } from "../lib/errors";
@@ -11,8 +23,6 @@ import { purgeSharedPagesOf } from "../share/owner-pages";
 import type { InvitationView } from "./invitations";
 import { OWNER_STAYS_ADMIN, ownerRuleRefusal, type MemberChange } from "./owner";
 import { ADMINS_ONLY, requireCallerTeam, requireTeamAdmin, type CallerTeam } from "./team";
-
-;
 
 /** One member as the team members view (spec §3 "Team members view") and the User management page show it. */
 export type TeamMemberView = {
@@ -91,7 +101,15 @@ export async function getTeamMembers(ctx: UserContext): Promise<TeamMembersView>
   const seats = teamRows[0]?.seats ?? 0;
   const pendingInvitations: InvitationView[] = invitationRows.map((row) => {
     const expired = !row.expires || row.expires.getTime() <= now;
-    return { id: row.id, email: row.email, collaborateRole: row.collaborateRole, status: row.status, createdAt: row.createdAt.toISOString(), expiresAt: iso(row.expires), expired };
+    return {
+      id: row.id,
+      email: row.email,
+      collaborateRole: row.collaborateRole,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: iso(row.expires),
+      expired,
+    };
   });
   const seatsReserved = pendingInvitations.filter((i) => !i.expired).length;
   return {
@@ -149,7 +167,11 @@ const LAST_ADMIN = "A team needs at least one admin. Make another member an admi
  * Changes a member's team role and/or collaborate role (admins only). The account's owner stays
  * ADMIN (409 owner_stays_admin), and the last ADMIN cannot be demoted (409 last_admin).
  */
-export async function updateMember(ctx: UserContext, userId: string, input: { role?: TeamRole; collaborateRole?: CollaborateRole }): Promise<{ userId: string; role: TeamRole; collaborateRole: CollaborateRole }> {
+export async function updateMember(
+  ctx: UserContext,
+  userId: string,
+  input: { role?: TeamRole; collaborateRole?: CollaborateRole },
+): Promise<{ userId: string; role: TeamRole; collaborateRole: CollaborateRole }> {
   const team = await requireTeamAdmin(ctx);
   const current = await memberOfTeam(ctx, team, userId);
   const role = input.role ?? current.role;
@@ -158,7 +180,10 @@ export async function updateMember(ctx: UserContext, userId: string, input: { ro
   assertOwnerStays(ctx, userId, current, { role });
   const demotes = current.role === "ADMIN" && role !== "ADMIN";
   if (demotes) {
-    const [check] = await ctx.db.select({ ok: sql<number>`${otherAdmins(team.teamId, userId)}` }).from(teams).where(eq(teams.id, team.teamId));
+    const [check] = await ctx.db
+      .select({ ok: sql<number>`${otherAdmins(team.teamId, userId)}` })
+      .from(teams)
+      .where(eq(teams.id, team.teamId));
     if (!check?.ok) throw conflict(LAST_ADMIN, "last_admin");
   }
   const changed = sql`EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team.teamId} AND "userId" = ${userId} AND "role" = ${role} AND "collaborateRole" = ${collaborateRole})`;
@@ -202,7 +227,10 @@ export async function removeMember(ctx: UserContext, userId: string): Promise<{ 
   assertOwnerStays(ctx, userId, current, { remove: true, byThemselves: leaving });
   const guard = current.role === "ADMIN" ? otherAdmins(team.teamId, userId) : undefined;
   if (guard) {
-    const [check] = await ctx.db.select({ ok: sql<number>`${guard}` }).from(teams).where(eq(teams.id, team.teamId));
+    const [check] = await ctx.db
+      .select({ ok: sql<number>`${guard}` })
+      .from(teams)
+      .where(eq(teams.id, team.teamId));
     if (!check?.ok) throw conflict(leaving ? "You are the team's only admin. Make another member an admin before you leave." : LAST_ADMIN, "last_admin");
   }
   const gone = sql`NOT EXISTS (SELECT 1 FROM "TeamMember" WHERE "teamId" = ${team.teamId} AND "userId" = ${userId})`;
@@ -212,8 +240,11 @@ export async function removeMember(ctx: UserContext, userId: string): Promise<{ 
       .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, userId), guard))
       .returning({ id: teamMembers.id }),
     // Only the MEMBER link the membership gave them; an owner's own row is never touched.
-    rawStatement(ctx.db, sql`DELETE FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'MEMBER'
-AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${team.accountId})`),
+    rawStatement(
+      ctx.db,
+      sql`DELETE FROM "UserAccount" WHERE "userId" = ${userId} AND "accountId" = ${team.accountId} AND "role" = 'MEMBER'
+AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" WHERE tm."userId" = ${userId} AND t."accountId" = ${team.accountId})`,
+    ),
     // In the same batch: no stale client or group assignment waits for them if they are invited again.
     ...clientAssignmentRemovals(ctx.db, team.accountId, userId),
     auditStatement(
@@ -245,7 +276,13 @@ export type CampaignParticipationView = { campaignId: string; campaignName: stri
 export async function getCampaignParticipations(ctx: UserContext): Promise<{ participations: CampaignParticipationView[] }> {
   const [asUser, asContributor] = await ctx.db.batch([
     ctx.db
-      .select({ campaignId: campaigns.id, campaignName: campaigns.name, status: campaigns.status, role: campaignParticipants.role, joinedAt: campaignParticipants.joinedAt })
+      .select({
+        campaignId: campaigns.id,
+        campaignName: campaigns.name,
+        status: campaigns.status,
+        role: campaignParticipants.role,
+        joinedAt: campaignParticipants.joinedAt,
+      })
       .from(campaignParticipants)
       .innerJoin(campaigns, eq(campaigns.id, campaignParticipants.campaignId))
       .where(eq(campaignParticipants.userId, ctx.user.id)),
@@ -257,6 +294,8 @@ export async function getCampaignParticipations(ctx: UserContext): Promise<{ par
       .innerJoin(users, sql`lower(${users.email}) = lower(${campaignUsers.email})`)
       .where(eq(users.id, ctx.user.id)),
   ]);
-  const rows = [...asUser, ...asContributor.map((r) => ({ ...r, role: "CONTRIBUTOR" as const }))].sort((a, b) => new Date(b.joinedAt).getTime() - new Date(a.joinedAt).getTime());
+  const rows = [...asUser, ...asContributor.map((r) => ({ ...r, role: "CONTRIBUTOR" as const }))].sort(
+    (a, b) => new Date(b.joinedAt).getTime() - new Date(a.joinedAt).getTime(),
+  );
   return { participations: rows.map((r) => ({ ...r, joinedAt: new Date(r.joinedAt).toISOString() })) };
 }

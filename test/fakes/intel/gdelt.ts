@@ -91,7 +91,8 @@ export const gdeltFake = providerFake("gdelt", ({ path, query, req, res, scenari
       : scenario?.name === "hostile-links"
         ? GDELT_ARTICLES.map((a, i) => ({ ...a, url: HOSTILE_URLS[i % HOSTILE_URLS.length]! }))
         : GDELT_ARTICLES;
-  const articles = pool.filter((a) => terms.every((t) => a.title.toLowerCase().includes(t)) && a.seendate >= start && a.seendate <= end)
+  const articles = pool
+    .filter((a) => terms.every((t) => a.title.toLowerCase().includes(t)) && a.seendate >= start && a.seendate <= end)
     .sort((a, b) => b.seendate.localeCompare(a.seendate))
     .slice(0, max);
   res.writeHead(200, { "content-type": "application/json; charset=utf-8" });

@@ -127,13 +127,23 @@ export const nwsFake = providerFake("nws", ({ path, query, req, res }) => {
     states = [lat > 46 ? "WA" : "OR"];
   }
   const status = query.get("status");
-  const features = NWS_ALERTS.filter((a) => (!states || states.includes(a.state)) && (!status || String(a.properties.status).toLowerCase() === status)).map((a) => ({
-    id: a.properties["@id"],
-    type: "Feature",
-    geometry: null,
-    properties: a.properties,
-  }));
+  const features = NWS_ALERTS.filter((a) => (!states || states.includes(a.state)) && (!status || String(a.properties.status).toLowerCase() === status)).map(
+    (a) => ({
+      id: a.properties["@id"],
+      type: "Feature",
+      geometry: null,
+      properties: a.properties,
+    }),
+  );
   res.writeHead(200, { "content-type": "application/geo+json" });
-  res.end(JSON.stringify({ "@context": ["https://geojson.org/geojson-ld/geojson-context.jsonld"], type: "FeatureCollection", features, title: "Current watches, warnings, and advisories", updated: "2026-03-02T20:00:00+00:00" }));
+  res.end(
+    JSON.stringify({
+      "@context": ["https://geojson.org/geojson-ld/geojson-context.jsonld"],
+      type: "FeatureCollection",
+      features,
+      title: "Current watches, warnings, and advisories",
+      updated: "2026-03-02T20:00:00+00:00",
+    }),
+  );
   return true;
 });

@@ -9,7 +9,18 @@ import { json, providerFake } from "./scenario.ts";
  */
 type Row = Record<string, string | number | boolean | null>;
 
-const row = (decl: string, number: number, state: string, type: string, date: string, incident: string, title: string, area: string, begin: string, end: string | null): Row => ({
+const row = (
+  decl: string,
+  number: number,
+  state: string,
+  type: string,
+  date: string,
+  incident: string,
+  title: string,
+  area: string,
+  begin: string,
+  end: string | null,
+): Row => ({
   femaDeclarationString: decl,
   disasterNumber: number,
   state,
@@ -41,13 +52,68 @@ const row = (decl: string, number: number, state: string, type: string, date: st
 });
 
 export const FEMA_ROWS: Row[] = [
-  row("DR-4901-WA", 4901, "WA", "DR", "2026-02-20T00:00:00.000Z", "Severe Storm", "SEVERE WINTER STORMS, STRAIGHT-LINE WINDS, AND FLOODING", "King (County)", "2026-01-28T00:00:00.000Z", "2026-02-04T00:00:00.000Z"),
-  row("DR-4901-WA", 4901, "WA", "DR", "2026-02-20T00:00:00.000Z", "Severe Storm", "SEVERE WINTER STORMS, STRAIGHT-LINE WINDS, AND FLOODING", "Pierce (County)", "2026-01-28T00:00:00.000Z", "2026-02-04T00:00:00.000Z"),
-  row("DR-4901-WA", 4901, "WA", "DR", "2026-02-20T00:00:00.000Z", "Severe Storm", "SEVERE WINTER STORMS, STRAIGHT-LINE WINDS, AND FLOODING", "Brackwater (County)", "2026-01-28T00:00:00.000Z", "2026-02-04T00:00:00.000Z"),
+  row(
+    "DR-4901-WA",
+    4901,
+    "WA",
+    "DR",
+    "2026-02-20T00:00:00.000Z",
+    "Severe Storm",
+    "SEVERE WINTER STORMS, STRAIGHT-LINE WINDS, AND FLOODING",
+    "King (County)",
+    "2026-01-28T00:00:00.000Z",
+    "2026-02-04T00:00:00.000Z",
+  ),
+  row(
+    "DR-4901-WA",
+    4901,
+    "WA",
+    "DR",
+    "2026-02-20T00:00:00.000Z",
+    "Severe Storm",
+    "SEVERE WINTER STORMS, STRAIGHT-LINE WINDS, AND FLOODING",
+    "Pierce (County)",
+    "2026-01-28T00:00:00.000Z",
+    "2026-02-04T00:00:00.000Z",
+  ),
+  row(
+    "DR-4901-WA",
+    4901,
+    "WA",
+    "DR",
+    "2026-02-20T00:00:00.000Z",
+    "Severe Storm",
+    "SEVERE WINTER STORMS, STRAIGHT-LINE WINDS, AND FLOODING",
+    "Brackwater (County)",
+    "2026-01-28T00:00:00.000Z",
+    "2026-02-04T00:00:00.000Z",
+  ),
   row("DR-4899-OR", 4899, "OR", "DR", "2026-02-25T00:00:00.000Z", "Flood", "SEVERE STORMS AND FLOODING", "Clatsop (County)", "2026-02-01T00:00:00.000Z", null),
-  row("DR-4899-OR", 4899, "OR", "DR", "2026-02-25T00:00:00.000Z", "Flood", "SEVERE STORMS AND FLOODING", "Tillamook (County)", "2026-02-01T00:00:00.000Z", null),
+  row(
+    "DR-4899-OR",
+    4899,
+    "OR",
+    "DR",
+    "2026-02-25T00:00:00.000Z",
+    "Flood",
+    "SEVERE STORMS AND FLOODING",
+    "Tillamook (County)",
+    "2026-02-01T00:00:00.000Z",
+    null,
+  ),
   row("EM-3650-WA", 3650, "WA", "EM", "2026-01-10T00:00:00.000Z", "Fire", "WILDFIRES", "Statewide", "2026-01-05T00:00:00.000Z", "2026-01-12T00:00:00.000Z"),
-  row("DR-4800-WA", 4800, "WA", "DR", "2025-06-01T00:00:00.000Z", "Flood", "FLOODING", "Lewis (County)", "2025-05-01T00:00:00.000Z", "2025-05-10T00:00:00.000Z"),
+  row(
+    "DR-4800-WA",
+    4800,
+    "WA",
+    "DR",
+    "2025-06-01T00:00:00.000Z",
+    "Flood",
+    "FLOODING",
+    "Lewis (County)",
+    "2025-05-01T00:00:00.000Z",
+    "2025-05-10T00:00:00.000Z",
+  ),
 ];
 
 type Clause = { field: string; op: string; value: string };
@@ -89,7 +155,20 @@ export const openFemaFake = providerFake("openfema", ({ path, query, req, res })
   const select = query.get("$select")?.split(",");
   const out = select ? rows.map((r) => Object.fromEntries(select.map((f) => [f, r[f] ?? null]))) : rows;
   json(res, 200, {
-    metadata: { skip: 0, filter: filter ?? "", orderby: query.get("$orderby") ?? "", select: select ?? null, rundate: "2026-03-02T12:00:00.000Z", top: rows.length, format: "json", metadata: true, entityname: "DisasterDeclarationsSummaries", version: "v2", url: req.url, count: 0 },
+    metadata: {
+      skip: 0,
+      filter: filter ?? "",
+      orderby: query.get("$orderby") ?? "",
+      select: select ?? null,
+      rundate: "2026-03-02T12:00:00.000Z",
+      top: rows.length,
+      format: "json",
+      metadata: true,
+      entityname: "DisasterDeclarationsSummaries",
+      version: "v2",
+      url: req.url,
+      count: 0,
+    },
     DisasterDeclarationsSummaries: out,
   });
   return true;

@@ -118,7 +118,14 @@ export function requestLogRoute(req: http.IncomingMessage, res: http.ServerRespo
  */
 export function providerFake(
   prefix: string,
-  handle: (ctx: { path: string; query: URLSearchParams; req: http.IncomingMessage; res: http.ServerResponse; body: string; scenario: Scenario | null }) => boolean | Promise<boolean>,
+  handle: (ctx: {
+    path: string;
+    query: URLSearchParams;
+    req: http.IncomingMessage;
+    res: http.ServerResponse;
+    body: string;
+    scenario: Scenario | null;
+  }) => boolean | Promise<boolean>,
 ) {
   return async (req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<boolean> => {
     let r: ReturnType<typeof route>;
@@ -131,7 +138,8 @@ export function providerFake(
     if (!r) return false;
     logRequest(r.scenario, req, `${r.path}${r.query.size ? `?${r.query}` : ""}`, body);
     if (await fault(r.scenario, req, res)) return true;
-    if (!(await handle({ path: r.path, query: r.query, req, res, body, scenario: r.scenario }))) json(res, 404, { error: `fake ${prefix}: no route for ${req.method} ${r.path}` });
+    if (!(await handle({ path: r.path, query: r.query, req, res, body, scenario: r.scenario })))
+      json(res, 404, { error: `fake ${prefix}: no route for ${req.method} ${r.path}` });
     return true;
   };
 }

@@ -9,14 +9,45 @@ import { providerFake } from "./scenario.ts";
 export const USGS_FIXTURE_NOW = Date.parse("2026-03-02T12:00:00Z");
 const HOUR = 3_600_000;
 
-type Quake = { id: string; mag: number | null; place: string; time: number; lon: number; lat: number; depth: number; alert?: string; tsunami?: number; felt?: number };
+type Quake = {
+  id: string;
+  mag: number | null;
+  place: string;
+  time: number;
+  lon: number;
+  lat: number;
+  depth: number;
+  alert?: string;
+  tsunami?: number;
+  felt?: number;
+};
 
 export const QUAKES: Quake[] = [
   { id: "uw62000001", mag: 3.1, place: "12 km NE of Millbrook, Washington", time: USGS_FIXTURE_NOW - 2 * HOUR, lon: -122.1, lat: 47.6, depth: 18.2, felt: 40 },
   { id: "uw62000002", mag: 2.6, place: "5 km S of Mount St. Helens, Washington", time: USGS_FIXTURE_NOW - 30 * HOUR, lon: -122.19, lat: 46.15, depth: 3.1 },
-  { id: "ci40000003", mag: 4.7, place: "10 km SW of Ridgecrest, CA", time: USGS_FIXTURE_NOW - 5 * HOUR, lon: -117.75, lat: 35.55, depth: 7.9, alert: "green", felt: 310 },
+  {
+    id: "ci40000003",
+    mag: 4.7,
+    place: "10 km SW of Ridgecrest, CA",
+    time: USGS_FIXTURE_NOW - 5 * HOUR,
+    lon: -117.75,
+    lat: 35.55,
+    depth: 7.9,
+    alert: "green",
+    felt: 310,
+  },
   { id: "ak02600004", mag: 5.2, place: "80 km SSE of Sand Point, Alaska", time: USGS_FIXTURE_NOW - 50 * HOUR, lon: -160.1, lat: 54.6, depth: 25, tsunami: 0 },
-  { id: "us70000005", mag: 6.8, place: "95 km E of Miyako, Japan", time: USGS_FIXTURE_NOW - 3 * 24 * HOUR, lon: 142.9, lat: 39.7, depth: 30, alert: "yellow", tsunami: 1 },
+  {
+    id: "us70000005",
+    mag: 6.8,
+    place: "95 km E of Miyako, Japan",
+    time: USGS_FIXTURE_NOW - 3 * 24 * HOUR,
+    lon: 142.9,
+    lat: 39.7,
+    depth: 30,
+    alert: "yellow",
+    tsunami: 1,
+  },
   { id: "uw62000006", mag: 2.9, place: "3 km W of Westport, Washington", time: USGS_FIXTURE_NOW - 20 * 24 * HOUR, lon: -124.14, lat: 46.89, depth: 21 },
   { id: "wv6200007", mag: 2.7, place: "4 km N of Beckley, West Virginia", time: USGS_FIXTURE_NOW - 6 * HOUR, lon: -81.18, lat: 37.81, depth: 1.5 },
 ];

@@ -41,7 +41,8 @@ function setPeriod(sub: Obj, start: number, end: number) {
 
 export function createSubscription(customer: string, priceId: string, opts: { trialDays?: number; metadata?: Form; quantity?: number }): Obj {
   const priceObj = get(store.prices, "price", priceId);
-  if (!priceObj.recurring) throw new StripeFakeError(400, "The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.");
+  if (!priceObj.recurring)
+    throw new StripeFakeError(400, "The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.");
   const start = now();
   const trialEnd = opts.trialDays ? start + opts.trialDays * DAY : null;
   const id = newId("sub");
@@ -65,7 +66,19 @@ export function createSubscription(customer: string, priceId: string, opts: { tr
     livemode: false,
     items: {
       object: "list",
-      data: [{ id: newId("si"), object: "subscription_item", price: clone(priceObj), quantity: opts.quantity ?? 1, subscription: id, current_period_start: start, current_period_end: trialEnd ?? periodEnd(start, priceObj), created: start, metadata: {} }],
+      data: [
+        {
+          id: newId("si"),
+          object: "subscription_item",
+          price: clone(priceObj),
+          quantity: opts.quantity ?? 1,
+          subscription: id,
+          current_period_start: start,
+          current_period_end: trialEnd ?? periodEnd(start, priceObj),
+          created: start,
+          metadata: {},
+        },
+      ],
       has_more: false,
       url: `/v1/subscription_items?subscription=${id}`,
     },
@@ -75,8 +88,33 @@ export function createSubscription(customer: string, priceId: string, opts: { tr
 }
 
 export function pay(customer: string, amount: number, metadata: Form = {}) {
-  const pi: Obj = { id: newId("pi"), object: "payment_intent", amount, amount_received: amount, currency: "usd", customer, status: "succeeded", metadata, latest_charge: null, created: now() };
-  const charge: Obj = { id: newId("ch"), object: "charge", amount, amount_captured: amount, amount_refunded: 0, refunded: false, currency: "usd", customer, payment_intent: pi.id, status: "succeeded", paid: true, metadata: {}, created: now() };
+  const pi: Obj = {
+    id: newId("pi"),
+    object: "payment_intent",
+    amount,
+    amount_received: amount,
+    currency: "usd",
+    customer,
+    status: "succeeded",
+    metadata,
+    latest_charge: null,
+    created: now(),
+  };
+  const charge: Obj = {
+    id: newId("ch"),
+    object: "charge",
+    amount,
+    amount_captured: amount,
+    amount_refunded: 0,
+    refunded: false,
+    currency: "usd",
+    customer,
+    payment_intent: pi.id,
+    status: "succeeded",
+    paid: true,
+    metadata: {},
+    created: now(),
+  };
   pi.latest_charge = charge.id;
   store.paymentIntents.set(pi.id, pi);
   store.charges.set(charge.id, charge);
@@ -105,7 +143,21 @@ export function createInvoice(sub: Obj, reason: string, paid: boolean): Obj {
     lines: {
       object: "list",
       has_more: false,
-      data: [{ id: newId("il"), object: "line_item", amount, currency: "usd", quantity: 1, period: { start: item!.current_period_start, end: item!.current_period_end }, pricing: { type: "price_details", price_details: { price: priceObj.id, product: priceObj.product }, unit_amount_decimal: String(priceObj.unit_amount) } }],
+      data: [
+        {
+          id: newId("il"),
+          object: "line_item",
+          amount,
+          currency: "usd",
+          quantity: 1,
+          period: { start: item!.current_period_start, end: item!.current_period_end },
+          pricing: {
+            type: "price_details",
+            price_details: { price: priceObj.id, product: priceObj.product },
+            unit_amount_decimal: String(priceObj.unit_amount),
+          },
+        },
+      ],
     },
     livemode: false,
   };
@@ -220,8 +272,25 @@ export function refund(form: Form): { refund: Obj; events: Obj[] } {
   const charge = get(store.charges, "charge", chargeId);
   const remaining = Number(charge.amount) - Number(charge.amount_refunded);
   const amount = int(form.amount) ?? remaining;
-  if (amount <= 0 || amount > remaining) throw new StripeFakeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "invalid_request_error", "amount_too_large", "amount");
-  const created: Obj = { id: newId("re"), object: "refund", amount, charge: charge.id, payment_intent: charge.payment_intent, currency: "usd", status: "succeeded", metadata: (form.metadata as Form) ?? {}, created: now() };
+  if (amount <= 0 || amount > remaining)
+    throw new StripeFakeError(
+      400,
+      `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
+      "invalid_request_error",
+      "amount_too_large",
+      "amount",
+    );
+  const created: Obj = {
+    id: newId("re"),
+    object: "refund",
+    amount,
+    charge: charge.id,
+    payment_intent: charge.payment_intent,
+    currency: "usd",
+    status: "succeeded",
+    metadata: (form.metadata as Form) ?? {},
+    created: now(),
+  };
   store.refunds.set(created.id, created);
   charge.amount_refunded = Number(charge.amount_refunded) + amount;
   charge.refunded = charge.amount_refunded === charge.amount;

@@ -67,12 +67,19 @@ export async function hostedPages(req: http.IncomingMessage, res: http.ServerRes
       .map((s) => {
         const product = store.products.get(String(subscriptionPrice(s).product));
         const actions = ["cancel", "pause", "resume", "cancel-now"]
-          .map((a) => `<form method="post" action="/fake-stripe/portal/${session.id}/${a}"><input type="hidden" name="subscription" value="${s.id}"><button type="submit">${a === "cancel" ? "Cancel at period end" : a === "cancel-now" ? "Cancel now" : a[0]!.toUpperCase() + a.slice(1)}</button></form>`)
+          .map(
+            (a) =>
+              `<form method="post" action="/fake-stripe/portal/${session.id}/${a}"><input type="hidden" name="subscription" value="${s.id}"><button type="submit">${a === "cancel" ? "Cancel at period end" : a === "cancel-now" ? "Cancel now" : a[0]!.toUpperCase() + a.slice(1)}</button></form>`,
+          )
           .join("");
         return `<section><h2>${escapeHtml(String(product?.name ?? s.id))}</h2><p>Status: ${s.status}${s.pause_collection ? " (paused)" : ""}${s.cancel_at_period_end ? " (cancels at period end)" : ""}</p>${s.status === "canceled" ? "" : actions}</section>`;
       })
       .join("");
-    return html(res, 200, `<h1>Fake Stripe customer portal</h1>${rows || "<p>No subscriptions.</p>"}${session.return_url ? `<p><a href="${escapeHtml(String(session.return_url))}">Return to Readyroom</a></p>` : ""}`);
+    return html(
+      res,
+      200,
+      `<h1>Fake Stripe customer portal</h1>${rows || "<p>No subscriptions.</p>"}${session.return_url ? `<p><a href="${escapeHtml(String(session.return_url))}">Return to Readyroom</a></p>` : ""}`,
+    );
   }
   html(res, 404, "<h1>Not found</h1>");
 }

@@ -43,12 +43,18 @@ function seedCatalogue() {
   for (const [key, name, monthly, yearly] of plans) {
     const product = { id: `prod_${key}`, object: "product", name, active: true, metadata: {} };
     store.products.set(product.id, product);
-    for (const [interval, amount] of [["month", monthly], ["year", yearly]] as const) {
+    for (const [interval, amount] of [
+      ["month", monthly],
+      ["year", yearly],
+    ] as const) {
       const id = `price_${key}_${interval === "month" ? "monthly" : "yearly"}`;
       store.prices.set(id, price(id, product.id, amount, { interval, interval_count: 1 }));
     }
   }
-  for (const [credits, amount] of [[1000, 1000], [5000, 4500]] as const) {
+  for (const [credits, amount] of [
+    [1000, 1000],
+    [5000, 4500],
+  ] as const) {
     const product = { id: `prod_pack_${credits}`, object: "product", name: `${credits} credits`, active: true, metadata: {} };
     store.products.set(product.id, product);
     store.prices.set(`price_pack_${credits}`, price(`price_pack_${credits}`, product.id, amount, null));

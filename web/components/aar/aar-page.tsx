@@ -152,7 +152,12 @@ export function AarPage({ session, initial }: { session: ConductSessionView; ini
           </Button>
           {readOnly ? null : (
             <>
-              <Button variant="outline" size="sm" onClick={() => (report.source === "edited" || dirty ? setConfirm("regenerate") : generate.mutate(false))} disabled={generate.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => (report.source === "edited" || dirty ? setConfirm("regenerate") : generate.mutate(false))}
+                disabled={generate.isPending}
+              >
                 {generate.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <RefreshCw className="size-4" aria-hidden />} Regenerate
               </Button>
               <Button variant="outline" size="sm" onClick={() => save.mutate(draft)} disabled={!dirty || invalid || save.isPending}>
@@ -170,7 +175,8 @@ export function AarPage({ session, initial }: { session: ConductSessionView; ini
         <Alert variant="info">
           <AlertTitle className="flex items-center gap-2">
             <Lock className="size-4" aria-hidden />
-            Published{report.publishedAt ? ` ${report.publishedAt.slice(0, 10)}` : ""}</AlertTitle>
+            Published{report.publishedAt ? ` ${report.publishedAt.slice(0, 10)}` : ""}
+          </AlertTitle>
           <p>
             This report is final. Its {report.trackedActions} corrective action{report.trackedActions === 1 ? " is" : "s are"} tracked in{" "}
             <Link to="/improvement" className="font-medium underline underline-offset-4">
@@ -194,7 +200,14 @@ export function AarPage({ session, initial }: { session: ConductSessionView; ini
         <h2 id="aar-summary" className="text-lg font-semibold">
           Executive summary
         </h2>
-        <TextareaField label="Summary" value={draft.executiveSummary} readOnly={readOnly} rows={8} maxLength={20000} onChange={(e) => setDraft({ ...draft, executiveSummary: e.target.value })} />
+        <TextareaField
+          label="Summary"
+          value={draft.executiveSummary}
+          readOnly={readOnly}
+          rows={8}
+          maxLength={20000}
+          onChange={(e) => setDraft({ ...draft, executiveSummary: e.target.value })}
+        />
       </section>
 
       <OverviewEditor value={draft.overview} readOnly={readOnly} onChange={(overview) => setDraft({ ...draft, overview })} />
@@ -203,11 +216,22 @@ export function AarPage({ session, initial }: { session: ConductSessionView; ini
         <h2 className="text-lg font-semibold">Analysis of core capabilities</h2>
         {draft.analyses.length === 0 ? <p className="text-sm text-muted-foreground">No core capabilities in this exercise.</p> : null}
         {draft.analyses.map((a, i) => (
-          <CapabilitySection key={a.capability} analysis={a} index={i} readOnly={readOnly} onChange={(next) => setDraft({ ...draft, analyses: draft.analyses.map((x, j) => (j === i ? next : x)) })} />
+          <CapabilitySection
+            key={a.capability}
+            analysis={a}
+            index={i}
+            readOnly={readOnly}
+            onChange={(next) => setDraft({ ...draft, analyses: draft.analyses.map((x, j) => (j === i ? next : x)) })}
+          />
         ))}
       </div>
 
-      <ImprovementPlanTable rows={draft.improvementPlan} capabilities={capabilities} readOnly={readOnly} onChange={(improvementPlan) => setDraft({ ...draft, improvementPlan })} />
+      <ImprovementPlanTable
+        rows={draft.improvementPlan}
+        capabilities={capabilities}
+        readOnly={readOnly}
+        onChange={(improvementPlan) => setDraft({ ...draft, improvementPlan })}
+      />
 
       <section aria-labelledby="aar-participants" className="grid gap-2">
         <h2 id="aar-participants" className="text-lg font-semibold">
@@ -219,7 +243,16 @@ export function AarPage({ session, initial }: { session: ConductSessionView; ini
           rows={4}
           readOnly={readOnly}
           value={draft.participants.join("\n")}
-          onChange={(e) => setDraft({ ...draft, participants: e.target.value.split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 300) })}
+          onChange={(e) =>
+            setDraft({
+              ...draft,
+              participants: e.target.value
+                .split("\n")
+                .map((l) => l.trim())
+                .filter(Boolean)
+                .slice(0, 300),
+            })
+          }
         />
       </section>
 

@@ -11,7 +11,21 @@ import { EvidenceList } from "./evidence-list";
 type Analysis = AarContent["analyses"][number];
 type Finding = Analysis["strengths"][number];
 
-function FindingEditor({ finding, label, withRootCause, readOnly, onChange, onRemove }: { finding: Finding; label: string; withRootCause: boolean; readOnly: boolean; onChange: (f: Finding) => void; onRemove: () => void }) {
+function FindingEditor({
+  finding,
+  label,
+  withRootCause,
+  readOnly,
+  onChange,
+  onRemove,
+}: {
+  finding: Finding;
+  label: string;
+  withRootCause: boolean;
+  readOnly: boolean;
+  onChange: (f: Finding) => void;
+  onRemove: () => void;
+}) {
   return (
     <li className="grid gap-3 rounded-md border p-3">
       <div className="flex items-start justify-between gap-2">
@@ -22,16 +36,49 @@ function FindingEditor({ finding, label, withRootCause, readOnly, onChange, onRe
           </Button>
         )}
       </div>
-      <TextareaField label="Finding" value={finding.text} readOnly={readOnly} rows={2} maxLength={4000} onChange={(e) => onChange({ ...finding, text: e.target.value })} />
-      <TextareaField label="Analysis" value={finding.analysis} readOnly={readOnly} rows={3} maxLength={8000} onChange={(e) => onChange({ ...finding, analysis: e.target.value })} />
-      {withRootCause ? <TextareaField label="Root cause" value={finding.rootCause} readOnly={readOnly} rows={2} maxLength={4000} onChange={(e) => onChange({ ...finding, rootCause: e.target.value })} /> : null}
+      <TextareaField
+        label="Finding"
+        value={finding.text}
+        readOnly={readOnly}
+        rows={2}
+        maxLength={4000}
+        onChange={(e) => onChange({ ...finding, text: e.target.value })}
+      />
+      <TextareaField
+        label="Analysis"
+        value={finding.analysis}
+        readOnly={readOnly}
+        rows={3}
+        maxLength={8000}
+        onChange={(e) => onChange({ ...finding, analysis: e.target.value })}
+      />
+      {withRootCause ? (
+        <TextareaField
+          label="Root cause"
+          value={finding.rootCause}
+          readOnly={readOnly}
+          rows={2}
+          maxLength={4000}
+          onChange={(e) => onChange({ ...finding, rootCause: e.target.value })}
+        />
+      ) : null}
       <EvidenceList evidence={finding.evidence} />
     </li>
   );
 }
 
 /** One core capability's analysis: rating, strengths, areas for improvement (each with its evidence). */
-export function CapabilitySection({ analysis, index, readOnly, onChange }: { analysis: Analysis; index: number; readOnly: boolean; onChange: (a: Analysis) => void }) {
+export function CapabilitySection({
+  analysis,
+  index,
+  readOnly,
+  onChange,
+}: {
+  analysis: Analysis;
+  index: number;
+  readOnly: boolean;
+  onChange: (a: Analysis) => void;
+}) {
   const ratingId = React.useId();
   const headingId = `aar-capability-${index}`;
   // The plural is spelled out: "Area for improvement" + "s" would read "Area for improvements".
@@ -61,7 +108,18 @@ export function CapabilitySection({ analysis, index, readOnly, onChange }: { ana
             variant="outline"
             size="sm"
             className="justify-self-start"
-            onClick={() => update([...items, { id: `${key === "strengths" ? "s" : "a"}-${index + 1}-new-${crypto.randomUUID().slice(0, 8)}`, text: "", analysis: "", rootCause: "", evidence: [] }])}
+            onClick={() =>
+              update([
+                ...items,
+                {
+                  id: `${key === "strengths" ? "s" : "a"}-${index + 1}-new-${crypto.randomUUID().slice(0, 8)}`,
+                  text: "",
+                  analysis: "",
+                  rootCause: "",
+                  evidence: [],
+                },
+              ])
+            }
           >
             <Plus className="size-4" aria-hidden /> Add {label.toLowerCase()}
           </Button>

@@ -13,19 +13,50 @@ function dateError(value: string | null): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Use a date like 2027-03-31.");
 }
 
-export const planErrors = (rows: ImprovementPlanRow[]) => rows.some((r) => dateError(r.startDate) || dateError(r.completionDate) || !r.issue.trim() || !r.correctiveAction.trim());
+export const planErrors = (rows: ImprovementPlanRow[]) =>
+  rows.some((r) => dateError(r.startDate) || dateError(r.completionDate) || !r.issue.trim() || !r.correctiveAction.trim());
 
-const HEADERS = ["Core capability", "Issue / area for improvement", "Corrective action", "Capability element", "Primary responsible organization", "Point of contact", "Start date", "Completion date"];
+const HEADERS = [
+  "Core capability",
+  "Issue / area for improvement",
+  "Corrective action",
+  "Capability element",
+  "Primary responsible organization",
+  "Point of contact",
+  "Start date",
+  "Completion date",
+];
 
 const cell = cn(inputClass, "min-w-[8rem]");
 
 /** Appendix A, the Improvement Plan matrix, as an editable table: every control is labelled by its column and row. */
-export function ImprovementPlanTable({ rows, capabilities, readOnly, onChange }: { rows: ImprovementPlanRow[]; capabilities: string[]; readOnly: boolean; onChange: (rows: ImprovementPlanRow[]) => void }) {
+export function ImprovementPlanTable({
+  rows,
+  capabilities,
+  readOnly,
+  onChange,
+}: {
+  rows: ImprovementPlanRow[];
+  capabilities: string[];
+  readOnly: boolean;
+  onChange: (rows: ImprovementPlanRow[]) => void;
+}) {
   const set = (i: number, patch: Partial<ImprovementPlanRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const add = () =>
     onChange([
       ...rows,
-      { id: `ip-new-${crypto.randomUUID().slice(0, 8)}`, capability: capabilities[0] ?? "", issue: "", correctiveAction: "", element: "Planning", organization: "", pointOfContact: "", startDate: null, completionDate: null, findingId: null },
+      {
+        id: `ip-new-${crypto.randomUUID().slice(0, 8)}`,
+        capability: capabilities[0] ?? "",
+        issue: "",
+        correctiveAction: "",
+        element: "Planning",
+        organization: "",
+        pointOfContact: "",
+        startDate: null,
+        completionDate: null,
+        findingId: null,
+      },
     ]);
   return (
     <section aria-labelledby="aar-ip" className="grid gap-3">
@@ -84,7 +115,13 @@ export function ImprovementPlanTable({ rows, capabilities, readOnly, onChange }:
               return (
                 <tr key={r.id} className="border-t">
                   <td className="px-2 py-2 align-top">
-                    <select className={cn(cell, "h-9")} aria-label={`Core capability, row ${n}`} value={r.capability} disabled={readOnly} onChange={(e) => set(i, { capability: e.target.value })}>
+                    <select
+                      className={cn(cell, "h-9")}
+                      aria-label={`Core capability, row ${n}`}
+                      value={r.capability}
+                      disabled={readOnly}
+                      onChange={(e) => set(i, { capability: e.target.value })}
+                    >
                       {[...new Set([...capabilities, r.capability])].filter(Boolean).map((c) => (
                         <option key={c} value={c}>
                           {c}
@@ -93,13 +130,35 @@ export function ImprovementPlanTable({ rows, capabilities, readOnly, onChange }:
                     </select>
                   </td>
                   <td className="px-2 py-2 align-top">
-                    <textarea className={cn(cell, "min-w-[12rem]")} rows={3} aria-label={`Issue, row ${n}`} value={r.issue} readOnly={readOnly} maxLength={2000} onChange={(e) => set(i, { issue: e.target.value })} />
+                    <textarea
+                      className={cn(cell, "min-w-[12rem]")}
+                      rows={3}
+                      aria-label={`Issue, row ${n}`}
+                      value={r.issue}
+                      readOnly={readOnly}
+                      maxLength={2000}
+                      onChange={(e) => set(i, { issue: e.target.value })}
+                    />
                   </td>
                   <td className="px-2 py-2 align-top">
-                    <textarea className={cn(cell, "min-w-[12rem]")} rows={3} aria-label={`Corrective action, row ${n}`} value={r.correctiveAction} readOnly={readOnly} maxLength={4000} onChange={(e) => set(i, { correctiveAction: e.target.value })} />
+                    <textarea
+                      className={cn(cell, "min-w-[12rem]")}
+                      rows={3}
+                      aria-label={`Corrective action, row ${n}`}
+                      value={r.correctiveAction}
+                      readOnly={readOnly}
+                      maxLength={4000}
+                      onChange={(e) => set(i, { correctiveAction: e.target.value })}
+                    />
                   </td>
                   <td className="px-2 py-2 align-top">
-                    <select className={cn(cell, "h-9")} aria-label={`Capability element, row ${n}`} value={r.element} disabled={readOnly} onChange={(e) => set(i, { element: e.target.value as ImprovementPlanRow["element"] })}>
+                    <select
+                      className={cn(cell, "h-9")}
+                      aria-label={`Capability element, row ${n}`}
+                      value={r.element}
+                      disabled={readOnly}
+                      onChange={(e) => set(i, { element: e.target.value as ImprovementPlanRow["element"] })}
+                    >
                       {CAPABILITY_ELEMENTS.map((el) => (
                         <option key={el} value={el}>
                           {el}
@@ -108,10 +167,24 @@ export function ImprovementPlanTable({ rows, capabilities, readOnly, onChange }:
                     </select>
                   </td>
                   <td className="px-2 py-2 align-top">
-                    <input className={cell} aria-label={`Primary responsible organization, row ${n}`} value={r.organization} readOnly={readOnly} maxLength={300} onChange={(e) => set(i, { organization: e.target.value })} />
+                    <input
+                      className={cell}
+                      aria-label={`Primary responsible organization, row ${n}`}
+                      value={r.organization}
+                      readOnly={readOnly}
+                      maxLength={300}
+                      onChange={(e) => set(i, { organization: e.target.value })}
+                    />
                   </td>
                   <td className="px-2 py-2 align-top">
-                    <input className={cell} aria-label={`Point of contact, row ${n}`} value={r.pointOfContact} readOnly={readOnly} maxLength={300} onChange={(e) => set(i, { pointOfContact: e.target.value })} />
+                    <input
+                      className={cell}
+                      aria-label={`Point of contact, row ${n}`}
+                      value={r.pointOfContact}
+                      readOnly={readOnly}
+                      maxLength={300}
+                      onChange={(e) => set(i, { pointOfContact: e.target.value })}
+                    />
                   </td>
                   {date("startDate", "Start date", startErr)}
                   {date("completionDate", "Completion date", endErr)}
@@ -136,4 +209,3 @@ export function ImprovementPlanTable({ rows, capabilities, readOnly, onChange }:
     </section>
   );
 }
-

@@ -34,7 +34,7 @@ export function AuditPanel({ initialPage }: { initialPage: AuditPage }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = new FormData(e.currentTarget);
-          const get = (name: string) => (String(form.get(name) ?? "").trim() || undefined);
+          const get = (name: string) => String(form.get(name) ?? "").trim() || undefined;
           setFilter({ actor: get("actor"), action: get("action"), target: get("target"), from: get("from"), to: get("to") });
           setPage(1);
         }}

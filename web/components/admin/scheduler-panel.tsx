@@ -17,8 +17,24 @@ export function SchedulerPanel({ initialTasks }: { initialTasks: SchedulerTaskVi
         header: <code className="text-xs">{task.name}</code>,
         cells: [
           formatInstant(task.lastRun),
-          task.isRunning ? <Badge key="s">Running since {formatInstant(task.startedAt)}</Badge> : <Badge key="s" variant="outline">Idle</Badge>,
-          task.failed ? <Badge key="r" variant="destructive">Failed</Badge> : task.lastRun ? <Badge key="r" variant="success">OK</Badge> : "—",
+          task.isRunning ? (
+            <Badge key="s">Running since {formatInstant(task.startedAt)}</Badge>
+          ) : (
+            <Badge key="s" variant="outline">
+              Idle
+            </Badge>
+          ),
+          task.failed ? (
+            <Badge key="r" variant="destructive">
+              Failed
+            </Badge>
+          ) : task.lastRun ? (
+            <Badge key="r" variant="success">
+              OK
+            </Badge>
+          ) : (
+            "—"
+          ),
         ],
       }))}
     />

@@ -8,7 +8,8 @@ import { DataTable } from "~/components/ui/table";
 import { toast } from "~/hooks/use-toast";
 import { adminApi, adminQueryKeys, type AdminTeamView } from "~/lib/admin-api";
 
-const failed = (title: string) => (err: unknown) => toast({ variant: "destructive", title, description: err instanceof Error ? err.message : "Try again in a moment." });
+const failed = (title: string) => (err: unknown) =>
+  toast({ variant: "destructive", title, description: err instanceof Error ? err.message : "Try again in a moment." });
 
 /**
  * Teams and campaigns: what `npm run admin -- list-teams / create-team / add-team-member /
@@ -44,7 +45,15 @@ export function TeamsPanel() {
           create.mutate();
         }}
       >
-        <Field className="min-w-64 flex-1" label="Owner's e-mail" type="email" required value={owner} onChange={(e) => setOwner(e.target.value)} description="The team goes on this user's own account; they become its admin." />
+        <Field
+          className="min-w-64 flex-1"
+          label="Owner's e-mail"
+          type="email"
+          required
+          value={owner}
+          onChange={(e) => setOwner(e.target.value)}
+          description="The team goes on this user's own account; they become its admin."
+        />
         <Field className="w-28" label="Seats" type="number" min={1} max={10000} required value={seats} onChange={(e) => setSeats(e.target.value)} />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create team"}
@@ -76,7 +85,13 @@ function TeamCard({ team, onChanged }: { team: AdminTeamView; onChanged: () => v
   const [member, setMember] = React.useState({ email: "", role: "MEMBER", collaborateRole: "STANDARD_USER", growSeats: false });
   const [campaign, setCampaign] = React.useState({ name: "", email: "", status: "DRAFT" });
   const add = useMutation({
-    mutationFn: () => adminApi.addTeamMember(team.id, { ...member, email: member.email.trim(), role: member.role as "ADMIN" | "MEMBER", collaborateRole: member.collaborateRole as "CAMPAIGN_MANAGER" | "STANDARD_USER" }),
+    mutationFn: () =>
+      adminApi.addTeamMember(team.id, {
+        ...member,
+        email: member.email.trim(),
+        role: member.role as "ADMIN" | "MEMBER",
+        collaborateRole: member.collaborateRole as "CAMPAIGN_MANAGER" | "STANDARD_USER",
+      }),
     onSuccess: (r) => {
       toast({ title: `Member saved (${r.members} of ${r.seats} seats)` });
       setMember((m) => ({ ...m, email: "" }));
@@ -85,7 +100,8 @@ function TeamCard({ team, onChanged }: { team: AdminTeamView; onChanged: () => v
     onError: failed("Member not added"),
   });
   const start = useMutation({
-    mutationFn: () => adminApi.createCampaign(team.id, { name: campaign.name.trim(), email: campaign.email.trim(), status: campaign.status as "DRAFT" | "ACTIVE" }),
+    mutationFn: () =>
+      adminApi.createCampaign(team.id, { name: campaign.name.trim(), email: campaign.email.trim(), status: campaign.status as "DRAFT" | "ACTIVE" }),
     onSuccess: () => {
       toast({ title: "Campaign created" });
       setCampaign((c) => ({ ...c, name: "" }));
@@ -102,7 +118,9 @@ function TeamCard({ team, onChanged }: { team: AdminTeamView; onChanged: () => v
         <Badge variant="outline">
           {team.members.length} of {team.seats} seats
         </Badge>
-        <Badge variant={team.planStatus === "active" ? "success" : "secondary"}>{team.planType ? `${team.planType} ${team.planStatus ?? ""}` : "No plan"}</Badge>
+        <Badge variant={team.planStatus === "active" ? "success" : "secondary"}>
+          {team.planType ? `${team.planType} ${team.planStatus ?? ""}` : "No plan"}
+        </Badge>
         <code className="text-xs text-muted-foreground">{team.id}</code>
       </header>
       <DataTable
@@ -121,8 +139,27 @@ function TeamCard({ team, onChanged }: { team: AdminTeamView; onChanged: () => v
           add.mutate();
         }}
       >
-        <Field className="min-w-56 flex-1" label="Member's e-mail" type="email" required value={member.email} onChange={(e) => setMember({ ...member, email: e.target.value })} />
-        <SelectField id={`${id}-role`} name="role" label="Role" help="Admins manage the team." value={member.role} onChange={(v) => setMember({ ...member, role: v || "MEMBER" })} options={[{ value: "MEMBER", label: "Member" }, { value: "ADMIN", label: "Admin" }]} emptyLabel="Choose a role" />
+        <Field
+          className="min-w-56 flex-1"
+          label="Member's e-mail"
+          type="email"
+          required
+          value={member.email}
+          onChange={(e) => setMember({ ...member, email: e.target.value })}
+        />
+        <SelectField
+          id={`${id}-role`}
+          name="role"
+          label="Role"
+          help="Admins manage the team."
+          value={member.role}
+          onChange={(v) => setMember({ ...member, role: v || "MEMBER" })}
+          options={[
+            { value: "MEMBER", label: "Member" },
+            { value: "ADMIN", label: "Admin" },
+          ]}
+          emptyLabel="Choose a role"
+        />
         <SelectField
           id={`${id}-collaborate`}
           name="collaborateRole"
@@ -130,7 +167,10 @@ function TeamCard({ team, onChanged }: { team: AdminTeamView; onChanged: () => v
           help="Campaign managers run campaigns."
           value={member.collaborateRole}
           onChange={(v) => setMember({ ...member, collaborateRole: v || "STANDARD_USER" })}
-          options={[{ value: "STANDARD_USER", label: "Standard user" }, { value: "CAMPAIGN_MANAGER", label: "Campaign manager" }]}
+          options={[
+            { value: "STANDARD_USER", label: "Standard user" },
+            { value: "CAMPAIGN_MANAGER", label: "Campaign manager" },
+          ]}
           emptyLabel="Choose a role"
         />
         <label className="flex items-center gap-2 pb-2 text-sm">
@@ -149,9 +189,35 @@ function TeamCard({ team, onChanged }: { team: AdminTeamView; onChanged: () => v
           start.mutate();
         }}
       >
-        <Field className="min-w-56 flex-1" label="Campaign name" required maxLength={200} value={campaign.name} onChange={(e) => setCampaign({ ...campaign, name: e.target.value })} />
-        <Field className="min-w-56 flex-1" label="Created by (a member's e-mail)" type="email" required value={campaign.email} onChange={(e) => setCampaign({ ...campaign, email: e.target.value })} />
-        <SelectField id={`${id}-status`} name="status" label="Status" help="Drafts are not open yet." value={campaign.status} onChange={(v) => setCampaign({ ...campaign, status: v || "DRAFT" })} options={[{ value: "DRAFT", label: "Draft" }, { value: "ACTIVE", label: "Active" }]} emptyLabel="Choose a status" />
+        <Field
+          className="min-w-56 flex-1"
+          label="Campaign name"
+          required
+          maxLength={200}
+          value={campaign.name}
+          onChange={(e) => setCampaign({ ...campaign, name: e.target.value })}
+        />
+        <Field
+          className="min-w-56 flex-1"
+          label="Created by (a member's e-mail)"
+          type="email"
+          required
+          value={campaign.email}
+          onChange={(e) => setCampaign({ ...campaign, email: e.target.value })}
+        />
+        <SelectField
+          id={`${id}-status`}
+          name="status"
+          label="Status"
+          help="Drafts are not open yet."
+          value={campaign.status}
+          onChange={(v) => setCampaign({ ...campaign, status: v || "DRAFT" })}
+          options={[
+            { value: "DRAFT", label: "Draft" },
+            { value: "ACTIVE", label: "Active" },
+          ]}
+          emptyLabel="Choose a status"
+        />
         <Button type="submit" variant="outline" disabled={start.isPending}>
           {start.isPending ? "Creating…" : "Create campaign"}
         </Button>

@@ -74,7 +74,11 @@ export function UserDialog({
               </select>
             </label>
             <label className="flex items-center gap-2">
-              <Switch checked={user.isBeta} disabled={busy} onCheckedChange={(isBeta) => void update({ isBeta }, isBeta ? "Marked as beta" : "No longer beta")} />
+              <Switch
+                checked={user.isBeta}
+                disabled={busy}
+                onCheckedChange={(isBeta) => void update({ isBeta }, isBeta ? "Marked as beta" : "No longer beta")}
+              />
               Beta tester
             </label>
             {user.disabledAt ? (
@@ -82,7 +86,12 @@ export function UserDialog({
                 Enable user
               </Button>
             ) : (
-              <Button size="sm" variant="destructive" disabled={busy || isSelf} onClick={() => void update({ disabled: true }, "User disabled; their sessions have ended")}>
+              <Button
+                size="sm"
+                variant="destructive"
+                disabled={busy || isSelf}
+                onClick={() => void update({ disabled: true }, "User disabled; their sessions have ended")}
+              >
                 Disable user
               </Button>
             )}
@@ -90,7 +99,11 @@ export function UserDialog({
           {isSelf ? <p className="text-xs text-muted-foreground">This is you: you cannot remove your own admin role or disable yourself.</p> : null}
         </section>
 
-        {user.account ? <AccountSection accountId={user.account.id} /> : <p className="text-sm text-muted-foreground">This user has no account of their own.</p>}
+        {user.account ? (
+          <AccountSection accountId={user.account.id} />
+        ) : (
+          <p className="text-sm text-muted-foreground">This user has no account of their own.</p>
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -150,7 +163,12 @@ function AccountSection({ accountId }: { accountId: string }) {
               <option key={p}>{p}</option>
             ))}
           </select>
-          <select aria-label="Billing interval" className={cn(inputClass, "h-8 w-auto")} value={interval} onChange={(e) => setInterval(e.target.value as BillingInterval)}>
+          <select
+            aria-label="Billing interval"
+            className={cn(inputClass, "h-8 w-auto")}
+            value={interval}
+            onChange={(e) => setInterval(e.target.value as BillingInterval)}
+          >
             {BILLING_INTERVALS.map((i) => (
               <option key={i}>{i}</option>
             ))}
@@ -158,7 +176,12 @@ function AccountSection({ accountId }: { accountId: string }) {
           <Button size="sm" disabled={busy} onClick={() => void apply(() => adminApi.grantPlan(accountId, plan, interval), `${plan} plan granted`)}>
             Grant plan
           </Button>
-          <Button size="sm" variant="outline" disabled={busy || !data.plan || data.plan.status === "canceled"} onClick={() => void apply(() => adminApi.revokePlan(accountId), "Plan revoked")}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy || !data.plan || data.plan.status === "canceled"}
+            onClick={() => void apply(() => adminApi.revokePlan(accountId), "Plan revoked")}
+          >
             Revoke plan
           </Button>
         </div>
@@ -199,16 +222,38 @@ function AccountSection({ accountId }: { accountId: string }) {
           Credits
         </h4>
         <p>
-          Balance <strong data-testid="admin-credit-balance">{data.credits.currentBalance}</strong> ({data.credits.grantedCreditsAvailable} granted available, {data.credits.pendingSpend} held,{" "}
-          {data.credits.monthlySpend} spent this month)
+          Balance <strong data-testid="admin-credit-balance">{data.credits.currentBalance}</strong> ({data.credits.grantedCreditsAvailable} granted available,{" "}
+          {data.credits.pendingSpend} held, {data.credits.monthlySpend} spent this month)
         </p>
         <div className="flex flex-wrap items-end gap-2">
-          <select aria-label="Credit change" className={cn(inputClass, "h-9 w-auto")} value={kind} onChange={(e) => setKind(e.target.value as "grant" | "adjust")}>
+          <select
+            aria-label="Credit change"
+            className={cn(inputClass, "h-9 w-auto")}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as "grant" | "adjust")}
+          >
             <option value="grant">Grant</option>
             <option value="adjust">Adjust (±)</option>
           </select>
-          <Input aria-label="Amount" className="w-28" type="number" step={1} required value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={kind === "grant" ? "100" : "-25"} />
-          <Input aria-label="Reason" className="flex-1" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason (kept in the ledger and the audit log)" />
+          <Input
+            aria-label="Amount"
+            className="w-28"
+            type="number"
+            step={1}
+            required
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            placeholder={kind === "grant" ? "100" : "-25"}
+          />
+          <Input
+            aria-label="Reason"
+            className="flex-1"
+            required
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="Reason (kept in the ledger and the audit log)"
+          />
           <Button type="submit" size="sm" disabled={busy}>
             Apply
           </Button>

@@ -78,7 +78,17 @@ export function ChatFrame({
 }
 
 /** The conversation's scrolling log: follows the answer while the reader is at the bottom, leaves them be when they scrolled up. */
-export function ChatLog({ logRef, stick, busy, children }: { logRef: React.RefObject<HTMLDivElement>; stick: React.MutableRefObject<boolean>; busy: boolean; children: React.ReactNode }) {
+export function ChatLog({
+  logRef,
+  stick,
+  busy,
+  children,
+}: {
+  logRef: React.RefObject<HTMLDivElement>;
+  stick: React.MutableRefObject<boolean>;
+  busy: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div
       ref={logRef}
@@ -97,7 +107,19 @@ export function ChatLog({ logRef, stick, busy, children }: { logRef: React.RefOb
 }
 
 /** The model picker of a chat (when the account may choose), remembering the choice in the selectedDocumentChatModel cookie. */
-export function ChatModelPicker({ id, models, value, onChange, disabled }: { id: string; models: ModelOption[]; value: string; onChange: (model: string) => void; disabled?: boolean }) {
+export function ChatModelPicker({
+  id,
+  models,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  models: ModelOption[];
+  value: string;
+  onChange: (model: string) => void;
+  disabled?: boolean;
+}) {
   return (
     <ModelPicker
       id={id}

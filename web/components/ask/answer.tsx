@@ -8,7 +8,9 @@ import { Snippet } from "../documents/snippet";
 import { MarkdownText } from "./markdown";
 
 /** A source an answer's [n] marker opens: a retrieved passage (its snippet) or a cited one (its quote). */
-export type SourceEntry = { n: number; documentName: string; page?: number } & ({ snippet: string; quote?: undefined } | { quote: string; snippet?: undefined });
+export type SourceEntry = { n: number; documentName: string; page?: number } & (
+  { snippet: string; quote?: undefined } | { quote: string; snippet?: undefined }
+);
 
 const where = (c: SourceEntry) => `${c.documentName}${c.page ? `, page ${c.page}` : ""}`;
 
@@ -148,7 +150,14 @@ export function Answer({
           sources={sources}
           footer={
             others.length > 0 && !streaming ? (
-              <Button type="button" variant="link" size="sm" className="h-auto w-fit px-0 text-xs" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto w-fit px-0 text-xs"
+                aria-expanded={showAll}
+                onClick={() => setShowAll((v) => !v)}
+              >
                 {showAll ? "Hide passages the answer does not cite" : `Also searched: ${others.length} more passage${others.length === 1 ? "" : "s"}`}
               </Button>
             ) : null
@@ -156,7 +165,13 @@ export function Answer({
         />
       ) : null}
 
-      {streaming ? null : <AnsweredWith offline={offline} model={model} offlineTitle="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model." />}
+      {streaming ? null : (
+        <AnsweredWith
+          offline={offline}
+          model={model}
+          offlineTitle="No AI provider is configured: this answer quotes the passages Readyroom found, without an AI model."
+        />
+      )}
     </div>
   );
 }

@@ -53,7 +53,8 @@ export function AskView(props: AskChatInit) {
           placeholder={chat.ready.length ? "Ask about your plans, annexes and reports…" : "Upload documents in the Library, then ask about them…"}
           hint={
             <>
-              Enter to send, Shift+Enter for a new line. Answers cite the passages they use{chat.offline ? "; offline answers quote them without an AI model" : ""}.
+              Enter to send, Shift+Enter for a new line. Answers cite the passages they use
+              {chat.offline ? "; offline answers quote them without an AI model" : ""}.
               {chat.keywordOnly ? " Search is keyword-only (no embedding model is configured): use the words your plans use." : ""}
             </>
           }
@@ -78,7 +79,12 @@ export function AskView(props: AskChatInit) {
           <ol key={chat.chatId ?? "new"} className="grid gap-4" aria-label="Messages">
             {[
               ...chat.messages,
-              ...(chat.turn ? [{ role: "user" as const, content: chat.turn.question }, { role: "assistant" as const, content: chat.turn.answer, turn: chat.turn }] : []),
+              ...(chat.turn
+                ? [
+                    { role: "user" as const, content: chat.turn.question },
+                    { role: "assistant" as const, content: chat.turn.answer, turn: chat.turn },
+                  ]
+                : []),
             ].map((m, i) =>
               m.role === "user" ? (
                 <Question key={i} text={m.content} />
@@ -88,7 +94,14 @@ export function AskView(props: AskChatInit) {
                 </li>
               ) : (
                 <li key={i}>
-                  <Answer id={`answer-${i}`} content={m.content} citations={m.metadata?.citations ?? []} model={m.metadata?.model} offline={isOfflineAnswer(m.metadata)} interrupted={m.metadata?.interrupted} />
+                  <Answer
+                    id={`answer-${i}`}
+                    content={m.content}
+                    citations={m.metadata?.citations ?? []}
+                    model={m.metadata?.model}
+                    offline={isOfflineAnswer(m.metadata)}
+                    interrupted={m.metadata?.interrupted}
+                  />
                 </li>
               ),
             )}

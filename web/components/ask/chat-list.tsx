@@ -77,7 +77,16 @@ function ChatItem<C extends ListedChat>({ chat, active, actions, deleteNote }: {
         </span>
       </button>
       {actions.rename ? (
-        <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`Rename chat ${title}`} title="Rename" onClick={() => setRenaming(true)}>
+        <Button
+          ref={renameButton}
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-7 shrink-0"
+          aria-label={`Rename chat ${title}`}
+          title="Rename"
+          onClick={() => setRenaming(true)}
+        >
           <Pencil aria-hidden />
         </Button>
       ) : null}
@@ -96,7 +105,11 @@ function ChatItem<C extends ListedChat>({ chat, active, actions, deleteNote }: {
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete this chat?"
-        description={<>“{title}” and its answers will be deleted. {deleteNote}</>}
+        description={
+          <>
+            “{title}” and its answers will be deleted. {deleteNote}
+          </>
+        }
         confirmLabel="Delete"
         onConfirm={() => void actions.remove(chat)}
       />

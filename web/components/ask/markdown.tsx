@@ -36,7 +36,9 @@ export function MarkdownText<C extends { n: number }>(props: MarkdownTextProps<C
 function PlainText<C extends { n: number }>({ content, citations, renderCite }: MarkdownTextProps<C>) {
   return (
     <div className="grid gap-2 text-sm leading-relaxed">
-      <p className="whitespace-pre-wrap">{answerParts(content, citations).map((part, i) => (part.kind === "text" ? part.text : renderCite(part.n, part.citation, i)))}</p>
+      <p className="whitespace-pre-wrap">
+        {answerParts(content, citations).map((part, i) => (part.kind === "text" ? part.text : renderCite(part.n, part.citation, i)))}
+      </p>
     </div>
   );
 }

@@ -31,7 +31,14 @@ export function EmptyChat({ readyCount, pending, onPick }: { readyCount: number;
       <div className="grid gap-1.5 text-left" role="group" aria-label="Example questions">
         <p className="text-xs font-medium text-muted-foreground">For example</p>
         {EXAMPLE_QUESTIONS.map((q) => (
-          <Button key={q} type="button" variant="outline" size="sm" className="h-auto justify-start whitespace-normal py-1.5 text-left" onClick={() => onPick(q)}>
+          <Button
+            key={q}
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-auto justify-start whitespace-normal py-1.5 text-left"
+            onClick={() => onPick(q)}
+          >
             {q}
           </Button>
         ))}

@@ -19,7 +19,15 @@ export type { Scope };
 export function ScopePicker({ scope, ready, pending, onChange }: { scope: Scope; ready: DocumentView[]; pending: number; onChange: (scope: Scope) => void }) {
   const chosen = new Set(scope ?? []);
   const all = scope === null;
-  const toggle = (id: string, on: boolean) => onChange(toggleScope(scope, id, on, ready.map((d) => d.id)));
+  const toggle = (id: string, on: boolean) =>
+    onChange(
+      toggleScope(
+        scope,
+        id,
+        on,
+        ready.map((d) => d.id),
+      ),
+    );
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -36,7 +44,12 @@ export function ScopePicker({ scope, ready, pending, onChange }: { scope: Scope;
         </DropdownMenuCheckboxItem>
         {ready.length > 0 ? <DropdownMenuSeparator /> : null}
         {ready.map((doc) => (
-          <DropdownMenuCheckboxItem key={doc.id} checked={!all && chosen.has(doc.id)} onCheckedChange={(on) => toggle(doc.id, on)} onSelect={(e) => e.preventDefault()}>
+          <DropdownMenuCheckboxItem
+            key={doc.id}
+            checked={!all && chosen.has(doc.id)}
+            onCheckedChange={(on) => toggle(doc.id, on)}
+            onSelect={(e) => e.preventDefault()}
+          >
             <span className="truncate">{doc.name}</span>
           </DropdownMenuCheckboxItem>
         ))}

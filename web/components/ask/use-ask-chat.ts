@@ -26,9 +26,7 @@ export type ChatDetail = { chat: AskChat; messages: AskMessage[] };
 /** Earlier turns sent with a question: enough for follow-ups, bounded so long chats stay cheap. */
 const HISTORY_TURNS = 12;
 
-
 const errorText = (err: unknown) => (err instanceof Error ? err.message : "Try again in a moment.");
-
 
 export type AskChatInit = {
   initialChats: AskChatSummary[];
@@ -131,10 +129,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
       // A stopped answer is saved by the server after the connection closes (in the background):
       // give it a moment, or the re-read would miss the question just asked.
       if (outcome.ok && outcome.aborted) await new Promise((resolve) => setTimeout(resolve, 800));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: askQueryKeys.chat(id) }),
-        queryClient.invalidateQueries({ queryKey: askQueryKeys.chats }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: askQueryKeys.chat(id) }), queryClient.invalidateQueries({ queryKey: askQueryKeys.chats })]);
     },
   });
 
@@ -242,7 +237,7 @@ export function useAskChat({ initialChats, initialChat, initialDocuments, initia
     },
   };
 
-  const current = chatId ? chats.data.chats.find((c) => c.id === chatId) ?? detail.data?.chat ?? null : null;
+  const current = chatId ? (chats.data.chats.find((c) => c.id === chatId) ?? detail.data?.chat ?? null) : null;
   const offline = stream.meta ? stream.meta.offline : Boolean(models.data?.offline);
   const keywordOnly = models.data?.retrieval === "keyword";
   const empty = messages.length === 0 && !turn;

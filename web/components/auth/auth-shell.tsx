@@ -2,7 +2,17 @@ import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 
 /** The calm centred card every sign-in page uses. */
-export function AuthShell({ title, description, children, footer }: { title: string; description?: React.ReactNode; children: React.ReactNode; footer?: React.ReactNode }) {
+export function AuthShell({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+}) {
   return (
     <main className="flex justify-center bg-background px-4 py-10 md:py-16">
       <div className="w-full max-w-md">

@@ -15,7 +15,19 @@ import { signupSchema, type FieldErrors } from "../../../shared/auth/schemas";
  * address, so the e-mail is shown, not asked).
  */
 
-export function LinkOutcome({ testId, title, children, footer, home }: { testId: string; title: string; children: React.ReactNode; footer?: React.ReactNode; home: { to: string; label: string } }) {
+export function LinkOutcome({
+  testId,
+  title,
+  children,
+  footer,
+  home,
+}: {
+  testId: string;
+  title: string;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+  home: { to: string; label: string };
+}) {
   return (
     <AuthShell
       title={title}
@@ -89,8 +101,24 @@ export function SignUpFromLink({
           <input type="hidden" name="intent" value="signup" />
           <Field label="E-mail" name="email-shown" type="email" value={email} readOnly disabled description="The address the invitation was sent to." />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" name="firstName" autoComplete="given-name" required defaultValue={v.firstName} error={errors.firstName} onChange={() => clearField("firstName")} />
-            <Field label="Last name" name="lastName" autoComplete="family-name" required defaultValue={v.lastName} error={errors.lastName} onChange={() => clearField("lastName")} />
+            <Field
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              defaultValue={v.firstName}
+              error={errors.firstName}
+              onChange={() => clearField("firstName")}
+            />
+            <Field
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              defaultValue={v.lastName}
+              error={errors.lastName}
+              onChange={() => clearField("lastName")}
+            />
           </div>
           <NewPasswordField error={errors.password} onChange={() => clearField("password")} />
           <Button type="submit" disabled={busy}>

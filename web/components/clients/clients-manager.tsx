@@ -41,10 +41,19 @@ export function ClientsManager({ page }: { page: ClientsPage }) {
   const archived = page.clients.filter((c) => c.archived);
   return (
     <div className="grid gap-6">
-      {page.canManage ? <CreateForm label="New client" placeholder="County, city or agency" busy={busy === "create"} onCreate={(name) => run("create", "create the client", () => clientsApi.create(name))} /> : null}
+      {page.canManage ? (
+        <CreateForm
+          label="New client"
+          placeholder="County, city or agency"
+          busy={busy === "create"}
+          onCreate={(name) => run("create", "create the client", () => clientsApi.create(name))}
+        />
+      ) : null}
       {page.clients.length === 0 ? (
         <EmptyState icon={Building2} title={page.canManage ? "No clients yet" : "No clients assigned to you"}>
-          {page.canManage ? "Add the jurisdictions you serve; then file exercises and documents under them." : "Ask your account's owner or an admin to assign you to a client."}
+          {page.canManage
+            ? "Add the jurisdictions you serve; then file exercises and documents under them."
+            : "Ask your account's owner or an admin to assign you to a client."}
         </EmptyState>
       ) : (
         <ul className="grid gap-4" aria-label="Clients">
@@ -62,7 +71,17 @@ export function ClientsManager({ page }: { page: ClientsPage }) {
 
 type Run = ReturnType<typeof useChange>["run"];
 
-function CreateForm({ label, placeholder, busy, onCreate }: { label: string; placeholder: string; busy: boolean; onCreate: (name: string) => Promise<boolean> }) {
+function CreateForm({
+  label,
+  placeholder,
+  busy,
+  onCreate,
+}: {
+  label: string;
+  placeholder: string;
+  busy: boolean;
+  onCreate: (name: string) => Promise<boolean>;
+}) {
   const [name, setName] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
   const id = React.useId();
@@ -79,7 +98,15 @@ function CreateForm({ label, placeholder, busy, onCreate }: { label: string; pla
         {label}
       </label>
       <div className="flex flex-wrap gap-2">
-        <Input id={id} value={name} onChange={(e) => setName(e.target.value)} placeholder={placeholder} maxLength={NAME_MAX + 50} className="max-w-sm" aria-invalid={error ? true : undefined} />
+        <Input
+          id={id}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={placeholder}
+          maxLength={NAME_MAX + 50}
+          className="max-w-sm"
+          aria-invalid={error ? true : undefined}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} {label === "New client" ? "Add client" : "Add group"}
         </Button>
@@ -114,7 +141,8 @@ function ClientCard({ client, page, busy, run }: { client: ManagedClientView; pa
             </CardTitle>
             {page.canManage ? (
               <CardDescription>
-                {client.userIds.length} {client.userIds.length === 1 ? "person" : "people"}, {client.groupIds.length} {client.groupIds.length === 1 ? "group" : "groups"}
+                {client.userIds.length} {client.userIds.length === 1 ? "person" : "people"}, {client.groupIds.length}{" "}
+                {client.groupIds.length === 1 ? "group" : "groups"}
               </CardDescription>
             ) : null}
           </div>
@@ -128,7 +156,11 @@ function ClientCard({ client, page, busy, run }: { client: ManagedClientView; pa
               variant="outline"
               size="sm"
               disabled={busy === `archive:${client.id}`}
-              onClick={() => void run(`archive:${client.id}`, client.archived ? "unarchive the client" : "archive the client", () => clientsApi.setArchived(client.id, !client.archived))}
+              onClick={() =>
+                void run(`archive:${client.id}`, client.archived ? "unarchive the client" : "archive the client", () =>
+                  clientsApi.setArchived(client.id, !client.archived),
+                )
+              }
               aria-label={`${client.archived ? "Unarchive" : "Archive"} ${client.name}`}
             >
               {client.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />} {client.archived ? "Unarchive" : "Archive"}
@@ -145,7 +177,9 @@ function ClientCard({ client, page, busy, run }: { client: ManagedClientView; pa
             checked={assignedUsers}
             disabled={busy !== null}
             onChange={(userId, on) =>
-              void run(`user:${client.id}`, on ? "assign the person" : "unassign the person", () => (on ? clientsApi.assignUser(client.id, userId) : clientsApi.unassignUser(client.id, userId)))
+              void run(`user:${client.id}`, on ? "assign the person" : "unassign the person", () =>
+                on ? clientsApi.assignUser(client.id, userId) : clientsApi.unassignUser(client.id, userId),
+              )
             }
             name={client.name}
           />
@@ -156,7 +190,9 @@ function ClientCard({ client, page, busy, run }: { client: ManagedClientView; pa
             checked={assignedGroups}
             disabled={busy !== null}
             onChange={(groupId, on) =>
-              void run(`group:${client.id}`, on ? "assign the group" : "unassign the group", () => (on ? clientsApi.assignGroup(client.id, groupId) : clientsApi.unassignGroup(client.id, groupId)))
+              void run(`group:${client.id}`, on ? "assign the group" : "unassign the group", () =>
+                on ? clientsApi.assignGroup(client.id, groupId) : clientsApi.unassignGroup(client.id, groupId),
+              )
             }
             name={client.name}
           />
@@ -191,7 +227,13 @@ function CheckList({
         const id = `${name}-${title}-${item.id}`;
         return (
           <div key={item.id} className="flex items-center gap-2">
-            <Checkbox id={id} checked={checked.has(item.id)} disabled={disabled} onCheckedChange={(v) => onChange(item.id, v === true)} aria-label={`${item.label} works on ${name}`} />
+            <Checkbox
+              id={id}
+              checked={checked.has(item.id)}
+              disabled={disabled}
+              onCheckedChange={(v) => onChange(item.id, v === true)}
+              aria-label={`${item.label} works on ${name}`}
+            />
             <label htmlFor={id} className="grid text-sm leading-tight">
               <span>{item.label}</span>
               <span className="text-xs text-muted-foreground">{item.hint}</span>
@@ -213,7 +255,12 @@ function GroupsCard({ groups, people, busy, run }: { groups: ClientGroupView[]; 
         <CardDescription>Assign a group to a client and everyone in it works on that client.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <CreateForm label="New group" placeholder="e.g. Coastal team" busy={busy === "group"} onCreate={(name) => run("group", "create the group", () => clientsApi.createGroup(name))} />
+        <CreateForm
+          label="New group"
+          placeholder="e.g. Coastal team"
+          busy={busy === "group"}
+          onCreate={(name) => run("group", "create the group", () => clientsApi.createGroup(name))}
+        />
         {groups.map((group) => (
           <CheckList
             key={group.id}
@@ -223,7 +270,9 @@ function GroupsCard({ groups, people, busy, run }: { groups: ClientGroupView[]; 
             checked={new Set(group.userIds)}
             disabled={busy !== null}
             onChange={(userId, on) =>
-              void run(`member:${group.id}`, on ? "add the member" : "remove the member", () => (on ? clientsApi.addGroupMember(group.id, userId) : clientsApi.removeGroupMember(group.id, userId)))
+              void run(`member:${group.id}`, on ? "add the member" : "remove the member", () =>
+                on ? clientsApi.addGroupMember(group.id, userId) : clientsApi.removeGroupMember(group.id, userId),
+              )
             }
             name={group.name}
           />

@@ -14,7 +14,6 @@ import { useStartExercise } from "./use-start-exercise";
 import { useSynthesis } from "./synthesis-context";
 import { campaignIsOpen } from "../../../shared/collaborate/model";
 
-
 /** The manager's actions on one campaign: synthesis and its results, the guide, reminders, closing. */
 export function CampaignActions({ campaign, onChanged }: { campaign: CampaignDetailView; onChanged: () => unknown }) {
   const synthesis = useSynthesis();
@@ -29,7 +28,11 @@ export function CampaignActions({ campaign, onChanged }: { campaign: CampaignDet
   const findingsMode = campaign.parameters.purpose === "generate-findings";
 
   const remind = useMutation({
-    mutationFn: () => collaborateApi.remind(campaign.campaignId, pending.map((c) => c.id)),
+    mutationFn: () =>
+      collaborateApi.remind(
+        campaign.campaignId,
+        pending.map((c) => c.id),
+      ),
     onSuccess: ({ sent, skipped }) => {
       toast({
         title: sent === 1 ? "1 reminder sent" : `${sent} reminders sent`,

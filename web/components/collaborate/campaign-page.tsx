@@ -33,7 +33,10 @@ export function inviteBlockedReason(campaign: Pick<CampaignDetailView, "status" 
 export function CampaignPage({ campaignId }: { campaignId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(campaignQuery(campaignId));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: collaborateKeys.campaign(campaignId) }).then(() => queryClient.invalidateQueries({ queryKey: collaborateKeys.campaigns }));
+  const refresh = () =>
+    queryClient
+      .invalidateQueries({ queryKey: collaborateKeys.campaign(campaignId) })
+      .then(() => queryClient.invalidateQueries({ queryKey: collaborateKeys.campaigns }));
 
   if (query.isPending) {
     return (
@@ -104,7 +107,8 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
             <CardTitle>Contributors</CardTitle>
             <CardDescription>
               {completed} of {campaign.contributors.length} completed
-              {campaign.maxContributors !== null ? ` · up to ${campaign.maxContributors}` : ""}. Their answers stay private: the synthesis works on anonymised copies.
+              {campaign.maxContributors !== null ? ` · up to ${campaign.maxContributors}` : ""}. Their answers stay private: the synthesis works on anonymised
+              copies.
             </CardDescription>
           </CardHeader>
           <CardContent>

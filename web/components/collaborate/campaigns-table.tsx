@@ -11,7 +11,14 @@ export function CampaignsTable({ campaigns }: { campaigns: CampaignSummaryView[]
     <DataTable
       caption="Your team's campaigns"
       className="rounded-lg border bg-card px-3"
-      columns={[{ header: "Name" }, { header: "Purpose" }, { header: "Status" }, { header: "Contributors completed" }, { header: "Deadline" }, { header: "Created" }]}
+      columns={[
+        { header: "Name" },
+        { header: "Purpose" },
+        { header: "Status" },
+        { header: "Contributors completed" },
+        { header: "Deadline" },
+        { header: "Created" },
+      ]}
       rows={campaigns.map((c) => {
         const progress = contributorProgress(c.completed, c.invited);
         return {
@@ -28,11 +35,22 @@ export function CampaignsTable({ campaigns }: { campaigns: CampaignSummaryView[]
             </span>
           ),
           cells: [
-            <span key="purpose" className="whitespace-nowrap">{PURPOSE_LABELS[c.purpose]}</span>,
+            <span key="purpose" className="whitespace-nowrap">
+              {PURPOSE_LABELS[c.purpose]}
+            </span>,
             <CampaignStatusBadge key="status" status={c.status} />,
-            <CompletionBar key="progress" percent={progress.percent} text={`${progress.completed}/${progress.total}`} label={`${progress.completed} of ${progress.total} contributors completed`} />,
-            <span key="deadline" className="whitespace-nowrap tabular-nums">{formatDate(c.deadline)}</span>,
-            <span key="created" className="whitespace-nowrap tabular-nums">{formatDate(c.createdAt)}</span>,
+            <CompletionBar
+              key="progress"
+              percent={progress.percent}
+              text={`${progress.completed}/${progress.total}`}
+              label={`${progress.completed} of ${progress.total} contributors completed`}
+            />,
+            <span key="deadline" className="whitespace-nowrap tabular-nums">
+              {formatDate(c.deadline)}
+            </span>,
+            <span key="created" className="whitespace-nowrap tabular-nums">
+              {formatDate(c.createdAt)}
+            </span>,
           ],
         };
       })}

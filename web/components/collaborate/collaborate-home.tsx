@@ -54,7 +54,8 @@ export function CollaborateHome({ canManage }: { canManage: boolean }) {
           ) : campaigns.data.campaigns.length === 0 ? (
             <div className="grid justify-items-center gap-3">
               <EmptyState icon={Users} title="No campaigns yet" heading="h3">
-                Start a campaign to interview colleagues and partner agencies about a hazard. Readyroom anonymises what they say and turns it into findings or a draft exercise.
+                Start a campaign to interview colleagues and partner agencies about a hazard. Readyroom anonymises what they say and turns it into findings or a
+                draft exercise.
               </EmptyState>
               <NewCampaignDialog />
             </div>

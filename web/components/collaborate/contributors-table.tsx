@@ -14,7 +14,14 @@ export function ContributorsTable({ contributors }: { contributors: ContributorV
   return (
     <DataTable
       caption="Contributors and their progress"
-      columns={[{ header: "Contributor" }, { header: "Status" }, { header: "Completion" }, { header: "Phase" }, { header: "Last activity" }, { header: "Submitted" }]}
+      columns={[
+        { header: "Contributor" },
+        { header: "Status" },
+        { header: "Completion" },
+        { header: "Phase" },
+        { header: "Last activity" },
+        { header: "Submitted" },
+      ]}
       rows={contributors.map((c) => {
         const name = c.fullName?.trim() || c.email;
         const detail = [c.role, c.organization].filter(Boolean).join(", ");
@@ -30,9 +37,15 @@ export function ContributorsTable({ contributors }: { contributors: ContributorV
           cells: [
             <ContributorStatusBadge key="status" status={c.status} />,
             <CompletionBar key="completion" percent={c.completionPercentage} label={`${name}: ${c.completionPercentage}% complete`} />,
-            <span key="phase" className="whitespace-nowrap text-xs">{c.status === "INVITED" || c.status === "COMPLETED" ? "—" : PHASE_LABELS[c.phase]}</span>,
-            <span key="active" className="whitespace-nowrap text-xs tabular-nums">{formatDate(c.lastMessageAt)}</span>,
-            <span key="submitted" className="whitespace-nowrap text-xs tabular-nums">{formatDate(c.submittedAt)}</span>,
+            <span key="phase" className="whitespace-nowrap text-xs">
+              {c.status === "INVITED" || c.status === "COMPLETED" ? "—" : PHASE_LABELS[c.phase]}
+            </span>,
+            <span key="active" className="whitespace-nowrap text-xs tabular-nums">
+              {formatDate(c.lastMessageAt)}
+            </span>,
+            <span key="submitted" className="whitespace-nowrap text-xs tabular-nums">
+              {formatDate(c.submittedAt)}
+            </span>,
           ],
         };
       })}

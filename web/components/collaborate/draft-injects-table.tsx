@@ -18,7 +18,13 @@ export function DraftInjectsTable({ injects }: { injects: DraftInject[] }) {
             <span className="text-muted-foreground">{inject.description}</span>
           </span>
         ),
-        cells: [inject.capability ?? "—", inject.expectedAction, <span key="from" className="text-xs text-muted-foreground">{inject.respondents.join(", ") || "—"}</span>],
+        cells: [
+          inject.capability ?? "—",
+          inject.expectedAction,
+          <span key="from" className="text-xs text-muted-foreground">
+            {inject.respondents.join(", ") || "—"}
+          </span>,
+        ],
       }))}
     />
   );

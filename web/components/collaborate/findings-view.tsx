@@ -59,7 +59,14 @@ export function FindingsView({
           ) : null}
           <span className="text-sm text-muted-foreground">Export:</span>
           {FINDINGS_EXPORT_FORMATS.map(({ format, label }) => (
-            <Button key={format} variant="outline" size="sm" disabled={exporting !== null} onClick={() => onExport(format)} aria-label={`Export the findings as ${label}`}>
+            <Button
+              key={format}
+              variant="outline"
+              size="sm"
+              disabled={exporting !== null}
+              onClick={() => onExport(format)}
+              aria-label={`Export the findings as ${label}`}
+            >
               {exporting === format ? <Loader2 className="animate-spin" aria-hidden /> : <FileDown aria-hidden />} {label}
             </Button>
           ))}

@@ -15,7 +15,12 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
 
 export const CONTRIBUTOR_STATUS_LABELS: Record<ContributorStatus, string> = { INVITED: "Invited", IN_PROGRESS: "In progress", COMPLETED: "Completed" };
 
-export const INVITATION_STATUS_LABELS: Record<CampaignInvitationStatus, string> = { PENDING: "Pending", USED: "Accepted", EXPIRED: "Expired", REVOKED: "Revoked" };
+export const INVITATION_STATUS_LABELS: Record<CampaignInvitationStatus, string> = {
+  PENDING: "Pending",
+  USED: "Accepted",
+  EXPIRED: "Expired",
+  REVOKED: "Revoked",
+};
 
 /** A calendar date ("2026-03-14" or an ISO instant) as "14 Mar 2026"; a bare date stays that day in every time zone. */
 export function formatDate(value: string | null | undefined): string {

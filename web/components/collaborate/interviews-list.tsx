@@ -23,7 +23,9 @@ export function InterviewsList({ interviews }: { interviews: InterviewSummaryVie
               {i.closed ? <span className="text-xs text-muted-foreground">Closed</span> : null}
             </span>,
             <CompletionBar key="completion" percent={i.completionPercentage} label={`Interview ${i.completionPercentage}% complete`} />,
-            <span key="deadline" className="whitespace-nowrap tabular-nums">{formatDate(i.deadline)}</span>,
+            <span key="deadline" className="whitespace-nowrap tabular-nums">
+              {formatDate(i.deadline)}
+            </span>,
             <Link
               key="open"
               to={`/collaborate/interviews/${encodeURIComponent(i.id)}`}

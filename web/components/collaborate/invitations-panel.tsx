@@ -17,7 +17,17 @@ function fail(error: unknown) {
 }
 
 /** The campaign's invitations: who was asked, until when, with Resend and Revoke (confirmed). */
-export function InvitationsList({ campaignId, invitations, onChanged, readOnly }: { campaignId: string; invitations: CampaignInvitationView[]; onChanged: () => unknown; readOnly: boolean }) {
+export function InvitationsList({
+  campaignId,
+  invitations,
+  onChanged,
+  readOnly,
+}: {
+  campaignId: string;
+  invitations: CampaignInvitationView[];
+  onChanged: () => unknown;
+  readOnly: boolean;
+}) {
   const [revoking, setRevoking] = React.useState<CampaignInvitationView | null>(null);
   const resend = useMutation({
     mutationFn: (id: string) => collaborateApi.resendInvitation(campaignId, id),
@@ -58,11 +68,23 @@ export function InvitationsList({ campaignId, invitations, onChanged, readOnly }
               <InvitationStatusBadge status={inv.status} />
               {canAct ? (
                 <div className="flex gap-1">
-                  <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => resend.mutate(inv.id)} aria-label={`Resend the invitation to ${who}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate(inv.id)}
+                    aria-label={`Resend the invitation to ${who}`}
+                  >
                     Resend
                   </Button>
                   {inv.status === "PENDING" ? (
-                    <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRevoking(inv)} aria-label={`Revoke the invitation to ${who}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive hover:text-destructive"
+                      onClick={() => setRevoking(inv)}
+                      aria-label={`Revoke the invitation to ${who}`}
+                    >
                       Revoke
                     </Button>
                   ) : null}
@@ -128,9 +150,32 @@ export function InviteForm({ campaignId, onInvited, disabledReason }: { campaign
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Invite a contributor">
       <fieldset disabled={disabledReason !== null} className="grid gap-3 sm:grid-cols-2">
-        <Field label="E-mail" name="email" type="email" autoComplete="off" value={values.email} onChange={(e) => set("email", e.target.value)} error={errors.email} required />
-        <Field label="Full name (optional)" name="fullName" autoComplete="off" value={values.fullName} onChange={(e) => set("fullName", e.target.value)} error={errors.fullName} />
-        <Field label="Organisation (optional)" name="organization" autoComplete="off" value={values.organization} onChange={(e) => set("organization", e.target.value)} error={errors.organization} />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={(e) => set("email", e.target.value)}
+          error={errors.email}
+          required
+        />
+        <Field
+          label="Full name (optional)"
+          name="fullName"
+          autoComplete="off"
+          value={values.fullName}
+          onChange={(e) => set("fullName", e.target.value)}
+          error={errors.fullName}
+        />
+        <Field
+          label="Organisation (optional)"
+          name="organization"
+          autoComplete="off"
+          value={values.organization}
+          onChange={(e) => set("organization", e.target.value)}
+          error={errors.organization}
+        />
         <Field label="Role (optional)" name="role" autoComplete="off" value={values.role} onChange={(e) => set("role", e.target.value)} error={errors.role} />
       </fieldset>
       {invite.isError ? <Alert variant="destructive">{errorMessage(invite.error)}</Alert> : null}

@@ -76,7 +76,9 @@ export function NewCampaignDialog({ trigger }: { trigger?: React.ReactNode }) {
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>New campaign</DialogTitle>
-          <DialogDescription>Ask colleagues and partner agencies about a hazard; Readyroom interviews each of them and synthesises what they say.</DialogDescription>
+          <DialogDescription>
+            Ask colleagues and partner agencies about a hazard; Readyroom interviews each of them and synthesises what they say.
+          </DialogDescription>
         </DialogHeader>
         <form id="new-campaign" noValidate onSubmit={onSubmit} className="grid gap-4">
           <Field label="Name" name="name" value={values.name} onChange={(e) => set("name", e.target.value)} error={errors.name} autoComplete="off" required />
@@ -89,7 +91,11 @@ export function NewCampaignDialog({ trigger }: { trigger?: React.ReactNode }) {
               aria-invalid={errors.purpose ? true : undefined}
             >
               {(Object.keys(PURPOSE_LABELS) as CampaignPurpose[]).map((purpose) => (
-                <label key={purpose} htmlFor={`campaign-purpose-${purpose}`} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[[data-state=checked]]:border-primary">
+                <label
+                  key={purpose}
+                  htmlFor={`campaign-purpose-${purpose}`}
+                  className="flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm has-[[data-state=checked]]:border-primary"
+                >
                   <RadioGroupItem id={`campaign-purpose-${purpose}`} value={purpose} className="mt-0.5" />
                   <span className="grid gap-0.5">
                     <span className="font-medium">{PURPOSE_LABELS[purpose]}</span>
@@ -100,7 +106,15 @@ export function NewCampaignDialog({ trigger }: { trigger?: React.ReactNode }) {
             </RadioGroup>
             <FieldError id="campaign-purpose-error" error={errors.purpose} />
           </fieldset>
-          <Field label="Hazard or threat" name="hazard" value={values.hazard} onChange={(e) => set("hazard", e.target.value)} error={errors.hazard} placeholder="e.g. Riverine flooding" required />
+          <Field
+            label="Hazard or threat"
+            name="hazard"
+            value={values.hazard}
+            onChange={(e) => set("hazard", e.target.value)}
+            error={errors.hazard}
+            placeholder="e.g. Riverine flooding"
+            required
+          />
           <TextareaField
             label="Scenario (optional)"
             name="scenario"
@@ -113,9 +127,16 @@ export function NewCampaignDialog({ trigger }: { trigger?: React.ReactNode }) {
           <CapabilityPicker id="campaign-capabilities" value={values.capabilities} onChange={(v) => set("capabilities", v)} error={errors.capabilities} />
           <div className="grid gap-1.5">
             <p className="text-sm font-medium">
-              Your questions <span className="font-normal text-muted-foreground">(optional, up to {CAMPAIGN_MAX_QUESTIONS}; asked after the standard ones)</span>
+              Your questions{" "}
+              <span className="font-normal text-muted-foreground">(optional, up to {CAMPAIGN_MAX_QUESTIONS}; asked after the standard ones)</span>
             </p>
-            <StringListEditor items={values.questions} onChange={(v) => set("questions", v)} itemLabel="Question" addLabel="Add question" max={CAMPAIGN_MAX_QUESTIONS} />
+            <StringListEditor
+              items={values.questions}
+              onChange={(v) => set("questions", v)}
+              itemLabel="Question"
+              addLabel="Add question"
+              max={CAMPAIGN_MAX_QUESTIONS}
+            />
             {questionErrors.map((message) => (
               <FieldError key={message} error={message} />
             ))}
@@ -134,7 +155,14 @@ export function NewCampaignDialog({ trigger }: { trigger?: React.ReactNode }) {
               error={errors.maxContributors}
               required
             />
-            <Field label="Deadline (optional)" name="deadline" type="date" value={values.deadline} onChange={(e) => set("deadline", e.target.value)} error={errors.deadline} />
+            <Field
+              label="Deadline (optional)"
+              name="deadline"
+              type="date"
+              value={values.deadline}
+              onChange={(e) => set("deadline", e.target.value)}
+              error={errors.deadline}
+            />
             <SelectField
               id="campaign-language"
               name="language"

@@ -73,7 +73,14 @@ export default function SynthesisModals({ userEmail }: { userEmail: string | nul
         onOpenChange={setProgressOpen}
         onRetry={() => void start({ campaignId: run.campaignId, campaignName: run.campaignName, mode: run.mode })}
       />
-      <ProcessingCompleteDialog open={showComplete} campaignName={run.campaignName} mode={run.mode} busy={startExercise.isPending} onExit={hideModal} onPrimary={onPrimary} />
+      <ProcessingCompleteDialog
+        open={showComplete}
+        campaignName={run.campaignName}
+        mode={run.mode}
+        busy={startExercise.isPending}
+        onExit={hideModal}
+        onPrimary={onPrimary}
+      />
     </>
   );
 }

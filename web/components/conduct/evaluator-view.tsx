@@ -171,7 +171,13 @@ function ObservationForm({
             id="observation-capability"
             name="capability"
             label="Core capability"
-            help={guides.length > 0 ? "From this session's evaluation guides." : planCapabilities.length > 0 ? "From the exercise's objectives." : "No evaluation guide yet: any core capability."}
+            help={
+              guides.length > 0
+                ? "From this session's evaluation guides."
+                : planCapabilities.length > 0
+                  ? "From the exercise's objectives."
+                  : "No evaluation guide yet: any core capability."
+            }
             value={capability}
             onChange={(v) => {
               setCapability(v);
@@ -215,7 +221,9 @@ function ObservationForm({
               ))}
             </RadioGroup>
             <details className="text-xs sm:hidden">
-              <summary className="cursor-pointer font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">What the ratings mean</summary>
+              <summary className="cursor-pointer font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                What the ratings mean
+              </summary>
               <RatingDefinitionList className="mt-2 gap-2 text-xs" />
             </details>
             {rating ? (
@@ -241,7 +249,7 @@ function ObservationForm({
 
 function NotesList({ observations, pending, guides }: { observations: ObservationView[]; pending: OutboxEntry<ObservationInput>[]; guides: EegGuide[] }) {
   const notes = mergeNotes(observations, pending);
-  const targetText = (id: string | null) => (id ? guides.flatMap((g) => g.targets).find((t) => t.id === id)?.text ?? null : null);
+  const targetText = (id: string | null) => (id ? (guides.flatMap((g) => g.targets).find((t) => t.id === id)?.text ?? null) : null);
   return (
     <Card>
       <CardHeader>
@@ -256,10 +264,20 @@ function NotesList({ observations, pending, guides }: { observations: Observatio
               <li key={note.key} className="grid gap-1 rounded-md border p-2 text-sm" data-note-state={note.state}>
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{note.capability}</span>
-                  {note.rating ? <Badge variant="outline" title={RATING_DEFINITIONS[note.rating].label}>{note.rating} — {RATING_DEFINITIONS[note.rating].label}</Badge> : null}
+                  {note.rating ? (
+                    <Badge variant="outline" title={RATING_DEFINITIONS[note.rating].label}>
+                      {note.rating} — {RATING_DEFINITIONS[note.rating].label}
+                    </Badge>
+                  ) : null}
                   {note.afterPlay ? <Badge variant="secondary">After play</Badge> : null}
                   <span className="ml-auto flex items-center gap-1 text-xs text-muted-foreground">
-                    {note.state === "saved" ? <Check className="size-3" aria-hidden /> : note.state === "queued" ? <CloudOff className="size-3" aria-hidden /> : <TriangleAlert className="size-3 text-destructive" aria-hidden />}
+                    {note.state === "saved" ? (
+                      <Check className="size-3" aria-hidden />
+                    ) : note.state === "queued" ? (
+                      <CloudOff className="size-3" aria-hidden />
+                    ) : (
+                      <TriangleAlert className="size-3 text-destructive" aria-hidden />
+                    )}
                     {note.state === "saved" ? "Saved" : note.state === "queued" ? "Queued" : "Not accepted"} · {formatClockTime(note.at)}
                   </span>
                 </div>
@@ -289,7 +307,9 @@ function GuidesPanel({ guides }: { guides: EegGuide[] }) {
           <div className="grid gap-2">
             {guides.map((guide) => (
               <details key={guide.id} className="rounded-md border p-2 text-sm">
-                <summary className="cursor-pointer rounded-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">{guide.capability}</summary>
+                <summary className="cursor-pointer rounded-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  {guide.capability}
+                </summary>
                 <div className="mt-2 grid gap-2">
                   {guide.objectives.length > 0 ? (
                     <ul className="list-disc pl-5 text-muted-foreground" aria-label={`Objectives, ${guide.capability}`}>

@@ -95,7 +95,14 @@ export function LinksPanel({
             emptyLabel="Choose…"
             error={errors.role}
           />
-          <Field label="Group or person" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} maxLength={120} placeholder="e.g. EOC Policy Group" />
+          <Field
+            label="Group or person"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            error={errors.label}
+            maxLength={120}
+            placeholder="e.g. EOC Policy Group"
+          />
           <Button type="submit" disabled={busy} className="justify-self-start">
             <Plus aria-hidden /> Create link
           </Button>
@@ -128,14 +135,14 @@ export function LinksPanel({
           </ul>
         )}
       </div>
-      {revoked.length > 0 ? (
-        <p className="text-xs text-muted-foreground">Revoked: {revoked.map((l) => l.label).join(", ")}</p>
-      ) : null}
+      {revoked.length > 0 ? <p className="text-xs text-muted-foreground">Revoked: {revoked.map((l) => l.label).join(", ")}</p> : null}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => (open ? null : setRevoking(null))}
         title="Revoke this link?"
-        description={revoking ? `Anyone using the link for “${revoking.label}” is disconnected at once and the link stops working. What they already sent is kept.` : ""}
+        description={
+          revoking ? `Anyone using the link for “${revoking.label}” is disconnected at once and the link stops working. What they already sent is kept.` : ""
+        }
         confirmLabel="Revoke link"
         busy={busy}
         onConfirm={() => revoking && revokeLink.mutate(revoking)}

@@ -72,10 +72,15 @@ export function MselTimeline({
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-medium">{item.title || "Untitled inject"}</h3>
                 <Badge variant={badge.variant}>{badge.label}</Badge>
-                <span className="text-xs text-muted-foreground">{SOURCE_LABEL[item.source]}{moduleTitle ? ` · ${moduleTitle}` : ""}</span>
+                <span className="text-xs text-muted-foreground">
+                  {SOURCE_LABEL[item.source]}
+                  {moduleTitle ? ` · ${moduleTitle}` : ""}
+                </span>
               </div>
               <p className="text-sm text-muted-foreground">
-                {[item.from ? `From ${item.from}` : null, item.to ? `To ${item.to}` : null, item.injectMode ? `By ${item.injectMode}` : null].filter(Boolean).join(" · ") || "No sender or recipient given"}
+                {[item.from ? `From ${item.from}` : null, item.to ? `To ${item.to}` : null, item.injectMode ? `By ${item.injectMode}` : null]
+                  .filter(Boolean)
+                  .join(" · ") || "No sender or recipient given"}
               </p>
               {item.message && item.message !== item.title ? <p className="whitespace-pre-line text-sm">{item.message}</p> : null}
               {item.expectedAction ? (

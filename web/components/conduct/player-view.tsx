@@ -120,7 +120,9 @@ export function InjectFeed({ injects }: { injects: PlayerInjectView[] }) {
                   </time>
                 </div>
                 <p className="text-xs text-muted-foreground">
-                  {[inject.from ? `From ${inject.from}` : null, inject.to ? `To ${inject.to}` : null, inject.injectMode ? `By ${inject.injectMode}` : null].filter(Boolean).join(" · ")}
+                  {[inject.from ? `From ${inject.from}` : null, inject.to ? `To ${inject.to}` : null, inject.injectMode ? `By ${inject.injectMode}` : null]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </p>
                 {inject.message ? <p className="mt-1 whitespace-pre-line text-sm">{inject.message}</p> : null}
               </li>

@@ -69,7 +69,12 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
             {shown.map((e) => {
               const index = log.indexOf(e);
               return (
-                <li key={e.id} className="grid gap-1 rounded-md border p-2 text-sm sm:grid-cols-[6rem_1fr]" data-kind={e.payload.kind} aria-current={index === at && step !== null ? "step" : undefined}>
+                <li
+                  key={e.id}
+                  className="grid gap-1 rounded-md border p-2 text-sm sm:grid-cols-[6rem_1fr]"
+                  data-kind={e.payload.kind}
+                  aria-current={index === at && step !== null ? "step" : undefined}
+                >
                   <time className="font-mono text-xs text-muted-foreground" dateTime={e.at}>
                     {formatClockTime(e.at)}
                   </time>
@@ -106,7 +111,13 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
               Event {at + 1} of {log.length}
               {atEvent ? ` · ${formatClockTime(atEvent.at)}` : ""}
             </p>
-            <Button size="icon" variant="outline" aria-label="Next event" disabled={at >= log.length - 1} onClick={() => setStep(Math.min(log.length - 1, at + 1))}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label="Next event"
+              disabled={at >= log.length - 1}
+              onClick={() => setStep(Math.min(log.length - 1, at + 1))}
+            >
               <ChevronRight aria-hidden />
             </Button>
           </div>
@@ -114,7 +125,9 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
           <div className="grid gap-1 text-sm">
             <p>
               <span className="font-medium">Module open: </span>
-              {saw.currentModule == null ? "none yet" : `Module ${saw.currentModule + 1}${modules[saw.currentModule]?.title ? `: ${modules[saw.currentModule]!.title}` : ""}`}
+              {saw.currentModule == null
+                ? "none yet"
+                : `Module ${saw.currentModule + 1}${modules[saw.currentModule]?.title ? `: ${modules[saw.currentModule]!.title}` : ""}`}
             </p>
             <p className="font-medium">Injects players had ({saw.injects.length})</p>
             {saw.injects.length === 0 ? (

@@ -27,7 +27,12 @@ export function SessionLayout({ session, children }: { session: ConductSessionVi
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">
-            <a className="underline-offset-4 hover:underline" href={session.campaignId ? `/collaborate/campaigns/${session.campaignId}/exercise/${session.exerciseId}` : `/exercise/${session.exerciseId}/conduct`}>
+            <a
+              className="underline-offset-4 hover:underline"
+              href={
+                session.campaignId ? `/collaborate/campaigns/${session.campaignId}/exercise/${session.exerciseId}` : `/exercise/${session.exerciseId}/conduct`
+              }
+            >
               {session.exerciseName}
             </a>
           </p>

@@ -41,7 +41,9 @@ export function ExerciseSessions({ exercise }: { exercise: { id: string; name: s
             <Alert variant="destructive">{query.error instanceof Error ? query.error.message : "Could not load the sessions."}</Alert>
           ) : sessions.length === 0 ? (
             <EmptyState icon={Radio} title="No sessions yet" heading="h3">
-              {exercise.canControl ? "Start a conduct session to run this exercise live with players and evaluators." : "Nobody has conducted this exercise yet."}
+              {exercise.canControl
+                ? "Start a conduct session to run this exercise live with players and evaluators."
+                : "Nobody has conducted this exercise yet."}
             </EmptyState>
           ) : (
             <DataTable
@@ -61,7 +63,11 @@ export function ExerciseSessions({ exercise }: { exercise: { id: string; name: s
                     <a className="text-primary underline-offset-4 hover:underline" href={conductPaths.consolePage(s.id)} aria-label={`Console of ${s.name}`}>
                       Console
                     </a>
-                    <a className="text-primary underline-offset-4 hover:underline" href={conductPaths.aarPage(s.id)} aria-label={`After-action report of ${s.name}`}>
+                    <a
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={conductPaths.aarPage(s.id)}
+                      aria-label={`After-action report of ${s.name}`}
+                    >
                       AAR
                     </a>
                   </span>,

@@ -61,7 +61,14 @@ export function UnplannedInjectDialog({ disabled, onCommand }: { disabled: boole
           <Field label="Title" value={form.title} onChange={set("title")} error={errors.title} maxLength={300} required />
           <TextareaField label="Message to players" value={form.message} onChange={set("message")} error={errors.message} rows={4} maxLength={8000} required />
           <Field label="To (optional)" value={form.to} onChange={set("to")} error={errors.to} maxLength={300} />
-          <TextareaField label="Expected action (optional)" value={form.expectedAction} onChange={set("expectedAction")} error={errors.expectedAction} rows={2} maxLength={4000} />
+          <TextareaField
+            label="Expected action (optional)"
+            value={form.expectedAction}
+            onChange={set("expectedAction")}
+            error={errors.expectedAction}
+            rows={2}
+            maxLength={4000}
+          />
           <div className="flex items-center gap-2">
             <Checkbox id="unplanned-release" checked={form.release} onCheckedChange={(v) => setForm((f) => ({ ...f, release: v === true }))} />
             <Label htmlFor="unplanned-release">Release it now</Label>

@@ -36,7 +36,11 @@ export function AssignToExerciseDialog({
   const assignedClients = new Set(assignments.data?.clientIds ?? []);
 
   /** One save at a time; the answer is the server's view of both lists. */
-  const save = async (key: string, request: () => Promise<DocumentAssignmentsView | unknown>, optimistic: (old: DocumentAssignmentsView) => DocumentAssignmentsView) => {
+  const save = async (
+    key: string,
+    request: () => Promise<DocumentAssignmentsView | unknown>,
+    optimistic: (old: DocumentAssignmentsView) => DocumentAssignmentsView,
+  ) => {
     setBusy(key);
     setError(null);
     try {

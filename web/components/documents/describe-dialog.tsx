@@ -44,8 +44,8 @@ export function DescribeDialog({
           <DialogHeader>
             <DialogTitle>Describe “{doc.name}”</DialogTitle>
             <DialogDescription>
-              Say what the file holds in your own words. The description is searched and cited like the file’s own text — for an image with no
-              readable text, it is the only text there is.
+              Say what the file holds in your own words. The description is searched and cited like the file’s own text — for an image with no readable text, it
+              is the only text there is.
             </DialogDescription>
           </DialogHeader>
           <TextareaField

@@ -89,10 +89,27 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
               ) : null}
               {canEdit ? (
                 <>
-                  <Button ref={renameButton} type="button" variant="ghost" size="icon" className="size-8" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`} title="Rename">
+                  <Button
+                    ref={renameButton}
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    onClick={() => setRenaming(true)}
+                    aria-label={`Rename ${doc.name}`}
+                    title="Rename"
+                  >
                     <Pencil aria-hidden />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => setDescribing(true)} aria-label={`Describe ${doc.name}`} title="Describe">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    onClick={() => setDescribing(true)}
+                    aria-label={`Describe ${doc.name}`}
+                    title="Describe"
+                  >
                     <NotebookPen aria-hidden />
                   </Button>
                 </>
@@ -103,7 +120,15 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
                 </a>
               </Button>
               {canEdit ? (
-                <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" onClick={() => setConfirming(true)} aria-label={`Delete ${doc.name}`} title="Delete">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-destructive hover:text-destructive"
+                  onClick={() => setConfirming(true)}
+                  aria-label={`Delete ${doc.name}`}
+                  title="Delete"
+                >
                   <Trash2 aria-hidden />
                 </Button>
               ) : null}
@@ -118,24 +143,18 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm">
           <p className="text-destructive">{status.error ?? "This document could not be processed."}</p>
           {canEdit ? (
-          <div className="flex flex-wrap gap-2">
-            {image && !doc.description ? (
-              <Button type="button" size="sm" onClick={() => setDescribing(true)}>
-                <NotebookPen aria-hidden />
-                Add a description
+            <div className="flex flex-wrap gap-2">
+              {image && !doc.description ? (
+                <Button type="button" size="sm" onClick={() => setDescribing(true)}>
+                  <NotebookPen aria-hidden />
+                  Add a description
+                </Button>
+              ) : null}
+              <Button type="button" size="sm" variant="outline" disabled={reprocess.isPending} onClick={() => reprocess.mutate()}>
+                <RotateCw aria-hidden />
+                Try again
               </Button>
-            ) : null}
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={reprocess.isPending}
-              onClick={() => reprocess.mutate()}
-            >
-              <RotateCw aria-hidden />
-              Try again
-            </Button>
-          </div>
+            </div>
           ) : null}
         </div>
       ) : null}
@@ -147,7 +166,9 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
         </p>
       ) : null}
 
-      {describing && canEdit ? <DescribeDialog doc={doc} open={describing} onOpenChange={setDescribing} onSave={(text) => actions.describe(doc, text)} /> : null}
+      {describing && canEdit ? (
+        <DescribeDialog doc={doc} open={describing} onOpenChange={setDescribing} onSave={(text) => actions.describe(doc, text)} />
+      ) : null}
       {assigning ? <AssignToExerciseDialog doc={doc} clients={clients} open={assigning} onOpenChange={setAssigning} /> : null}
       <ConfirmDialog
         open={confirming}

@@ -1,6 +1,6 @@
 import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES } from "../../../shared/documents/file-types";
 
-export { ACCEPT, ACCEPTED_EXTENSIONS_TEXT,  documentType, MAX_UPLOAD_BYTES };
+export { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, documentType, MAX_UPLOAD_BYTES };
 
 export function typeLabel(type: string | null): string {
   if (!type) return "File";

@@ -45,9 +45,7 @@ function useDocumentActions(): RowActions & { added: (doc: DocumentView) => void
 
   return {
     added: (doc) => {
-      void update((docs) => [doc, ...docs.filter((d) => d.id !== doc.id)]).then(() =>
-        queryClient.invalidateQueries({ queryKey: documentQueryKeys.list }),
-      );
+      void update((docs) => [doc, ...docs.filter((d) => d.id !== doc.id)]).then(() => queryClient.invalidateQueries({ queryKey: documentQueryKeys.list }));
     },
     rename: async (doc, name) => {
       try {
@@ -152,7 +150,14 @@ export function DocumentLibrary({ initialDocuments, clients = [] }: { initialDoc
               <label htmlFor="document-name-filter" className="sr-only">
                 Filter documents by name
               </label>
-              <Input id="document-name-filter" type="search" placeholder="Filter by name" value={filter} onChange={(e) => setFilter(e.target.value)} className="h-8" />
+              <Input
+                id="document-name-filter"
+                type="search"
+                placeholder="Filter by name"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                className="h-8"
+              />
             </div>
           ) : null}
         </div>

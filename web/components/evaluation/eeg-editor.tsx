@@ -40,7 +40,10 @@ export function EegEditor({ sessionId, canEdit, initial }: { sessionId: string; 
     onSuccess: (view) => {
       adopt(view);
       setConfirmRegenerate(false);
-      toast({ title: "Evaluation guides generated", description: view.source === "ai" ? "Drafted with AI from the exercise and your plans." : "Drafted offline from the exercise and your plans." });
+      toast({
+        title: "Evaluation guides generated",
+        description: view.source === "ai" ? "Drafted with AI from the exercise and your plans." : "Drafted offline from the exercise and your plans.",
+      });
     },
     onError: (error) => {
       setConfirmRegenerate(false);
@@ -100,7 +103,14 @@ export function EegEditor({ sessionId, canEdit, initial }: { sessionId: string; 
             ) : null}
             {saved
               ? (["docx", "pdf"] as const).map((format) => (
-                  <Button key={format} type="button" variant="outline" onClick={() => onExport(format)} disabled={exporting !== null || dirty} title={dirty ? "Save your changes before exporting" : undefined}>
+                  <Button
+                    key={format}
+                    type="button"
+                    variant="outline"
+                    onClick={() => onExport(format)}
+                    disabled={exporting !== null || dirty}
+                    title={dirty ? "Save your changes before exporting" : undefined}
+                  >
                     {exporting === format ? <Loader2 className="mr-1 size-4 animate-spin" aria-hidden /> : <FileDown className="mr-1 size-4" aria-hidden />}
                     {format === "docx" ? "Word" : "PDF"}
                   </Button>
@@ -117,13 +127,27 @@ export function EegEditor({ sessionId, canEdit, initial }: { sessionId: string; 
               : "The session's controller has not generated the evaluation guides yet."}
           </EmptyState>
         ) : draft.guides.length === 0 ? (
-          <Alert>The guides list no core capability. {canEdit ? "Add one, or give the exercise's objectives a core capability and generate again." : null}</Alert>
+          <Alert>
+            The guides list no core capability. {canEdit ? "Add one, or give the exercise's objectives a core capability and generate again." : null}
+          </Alert>
         ) : (
-          draft.guides.map((guide, i) => <EegGuideEditor key={guide.id || `new-${i}`} guide={guide} readOnly={!canEdit} onChange={(g) => setGuide(i, g)} onRemove={() => setGuide(i, null)} />)
+          draft.guides.map((guide, i) => (
+            <EegGuideEditor
+              key={guide.id || `new-${i}`}
+              guide={guide}
+              readOnly={!canEdit}
+              onChange={(g) => setGuide(i, g)}
+              onRemove={() => setGuide(i, null)}
+            />
+          ))
         )}
         {canEdit && draft ? (
           <div>
-            <Button type="button" variant="outline" onClick={() => setDraft({ guides: [...draft.guides, { id: "", capability: "", objectives: [], targets: [] }] })}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setDraft({ guides: [...draft.guides, { id: "", capability: "", objectives: [], targets: [] }] })}
+            >
               <Plus className="mr-1 size-4" aria-hidden />
               Add capability guide
             </Button>

@@ -23,7 +23,21 @@ function PlanReference({ task }: { task: Task }) {
   );
 }
 
-function TaskRow({ task, index, targetNumber, readOnly, onChange, onRemove }: { task: Task; index: number; targetNumber: number; readOnly: boolean; onChange: (task: Task) => void; onRemove: () => void }) {
+function TaskRow({
+  task,
+  index,
+  targetNumber,
+  readOnly,
+  onChange,
+  onRemove,
+}: {
+  task: Task;
+  index: number;
+  targetNumber: number;
+  readOnly: boolean;
+  onChange: (task: Task) => void;
+  onRemove: () => void;
+}) {
   const label = `Critical task ${index + 1} of target ${targetNumber}`;
   return (
     <li className="grid gap-1">
@@ -42,7 +56,19 @@ function TaskRow({ task, index, targetNumber, readOnly, onChange, onRemove }: { 
   );
 }
 
-function TargetEditor({ target, number, readOnly, onChange, onRemove }: { target: Target; number: number; readOnly: boolean; onChange: (t: Target) => void; onRemove: () => void }) {
+function TargetEditor({
+  target,
+  number,
+  readOnly,
+  onChange,
+  onRemove,
+}: {
+  target: Target;
+  number: number;
+  readOnly: boolean;
+  onChange: (t: Target) => void;
+  onRemove: () => void;
+}) {
   const setTasks = (criticalTasks: Task[]) => onChange({ ...target, criticalTasks });
   return (
     <section aria-label={`Capability target ${number}`} className="grid gap-3 rounded-md border p-3">
@@ -100,7 +126,17 @@ function TargetEditor({ target, number, readOnly, onChange, onRemove }: { target
 }
 
 /** One core capability's guide: its name, objectives, and capability targets with tasks and prompts. */
-export function EegGuideEditor({ guide, readOnly, onChange, onRemove }: { guide: EegGuide; readOnly: boolean; onChange: (g: EegGuide) => void; onRemove: () => void }) {
+export function EegGuideEditor({
+  guide,
+  readOnly,
+  onChange,
+  onRemove,
+}: {
+  guide: EegGuide;
+  readOnly: boolean;
+  onChange: (g: EegGuide) => void;
+  onRemove: () => void;
+}) {
   const setTargets = (targets: Target[]) => onChange({ ...guide, targets });
   return (
     <Card>
@@ -117,7 +153,14 @@ export function EegGuideEditor({ guide, readOnly, onChange, onRemove }: { guide:
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <TextListEditor legend="Objectives" items={guide.objectives} onChange={(objectives) => onChange({ ...guide, objectives })} itemLabel={(i) => `Objective ${i + 1}`} addLabel="Add objective" readOnly={readOnly} />
+        <TextListEditor
+          legend="Objectives"
+          items={guide.objectives}
+          onChange={(objectives) => onChange({ ...guide, objectives })}
+          itemLabel={(i) => `Objective ${i + 1}`}
+          addLabel="Add objective"
+          readOnly={readOnly}
+        />
         {guide.targets.map((target, i) => (
           <TargetEditor
             key={target.id || `new-${i}`}
@@ -130,7 +173,12 @@ export function EegGuideEditor({ guide, readOnly, onChange, onRemove }: { guide:
         ))}
         {readOnly ? null : (
           <div>
-            <Button type="button" variant="outline" size="sm" onClick={() => setTargets([...guide.targets, { id: "", text: "", criticalTasks: [], prompts: [] }])}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => setTargets([...guide.targets, { id: "", text: "", criticalTasks: [], prompts: [] }])}
+            >
               <Plus className="mr-1 size-4" aria-hidden />
               Add capability target
             </Button>

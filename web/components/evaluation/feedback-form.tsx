@@ -34,7 +34,11 @@ function Statement({ id, text, value, onChange }: { id: string; text: string; va
         {SCALE.map((option) => {
           const itemId = `${labelId}-${option.value}`;
           return (
-            <Label key={option.value} htmlFor={itemId} className="flex min-h-11 cursor-pointer flex-col items-center gap-1 rounded-md border p-2 text-center text-xs font-normal has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
+            <Label
+              key={option.value}
+              htmlFor={itemId}
+              className="flex min-h-11 cursor-pointer flex-col items-center gap-1 rounded-md border p-2 text-center text-xs font-normal has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            >
               <RadioGroupItem id={itemId} value={String(option.value)} aria-label={`${option.value}, ${option.label}`} />
               <span aria-hidden>{option.value}</span>
               <span className="hidden sm:block" aria-hidden>
@@ -69,7 +73,9 @@ export function FeedbackThanks({ exerciseName, focus }: { exerciseName: string; 
           <CheckCircle2 className="size-6 text-primary" aria-hidden />
           Thank you
         </h1>
-        <CardDescription>Your feedback on {exerciseName} was received. The exercise planners read every response when they write the after-action report.</CardDescription>
+        <CardDescription>
+          Your feedback on {exerciseName} was received. The exercise planners read every response when they write the after-action report.
+        </CardDescription>
       </CardHeader>
     </Card>
   );
@@ -161,7 +167,14 @@ export function FeedbackForm({ token, form }: { token: string; form: FeedbackFor
     <fieldset className="grid gap-3">
       <legend className="mb-1 text-base font-semibold">{title}</legend>
       {values.map((v, i) => (
-        <TextareaField key={i} label={`${noun} ${i + 1}`} rows={2} maxLength={2000} value={v} onChange={(e) => set(values.map((x, j) => (j === i ? e.target.value : x)))} />
+        <TextareaField
+          key={i}
+          label={`${noun} ${i + 1}`}
+          rows={2}
+          maxLength={2000}
+          value={v}
+          onChange={(e) => set(values.map((x, j) => (j === i ? e.target.value : x)))}
+        />
       ))}
     </fieldset>
   );

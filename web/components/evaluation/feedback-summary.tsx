@@ -28,11 +28,22 @@ function CreateFeedbackLink({ sessionId }: { sessionId: string }) {
           Feedback link — share it with participants
         </label>
         <div className="flex gap-2">
-          <input id="feedback-link" readOnly value={url} className="h-9 flex-1 rounded-md border bg-background px-3 text-sm" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="feedback-link"
+            readOnly
+            value={url}
+            className="h-9 flex-1 rounded-md border bg-background px-3 text-sm"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Button
             type="button"
             variant="outline"
-            onClick={() => navigator.clipboard.writeText(url).then(() => toast({ title: "Link copied" }), () => toast({ title: "Copy the link from the field", variant: "destructive" }))}
+            onClick={() =>
+              navigator.clipboard.writeText(url).then(
+                () => toast({ title: "Link copied" }),
+                () => toast({ title: "Copy the link from the field", variant: "destructive" }),
+              )
+            }
           >
             <Copy className="mr-1 size-4" aria-hidden />
             Copy
@@ -113,7 +124,8 @@ export function FeedbackSummary({ sessionId, canCreateLink, summary }: { session
     return (
       <div className="grid gap-4">
         <EmptyState icon={MessageSquareText} title="No participant feedback yet">
-          Participants answer a short HSEEP feedback form from a link, on their phone or computer, without an account. Create a feedback link in the console's Links panel
+          Participants answer a short HSEEP feedback form from a link, on their phone or computer, without an account. Create a feedback link in the console's
+          Links panel
           {canCreateLink ? ", or here," : ""} and share it at the hot wash. Responses appear here as they come in.
         </EmptyState>
         {canCreateLink ? (
@@ -127,7 +139,10 @@ export function FeedbackSummary({ sessionId, canCreateLink, summary }: { session
   return (
     <div className="grid gap-4">
       <h2 className="text-lg font-semibold">
-        Participant feedback <span className="text-sm font-normal text-muted-foreground">({summary.total.toLocaleString("en-US")} response{summary.total === 1 ? "" : "s"})</span>
+        Participant feedback{" "}
+        <span className="text-sm font-normal text-muted-foreground">
+          ({summary.total.toLocaleString("en-US")} response{summary.total === 1 ? "" : "s"})
+        </span>
       </h2>
       <DataTable
         caption="Mean rating per statement, 1 (strongly disagree) to 5 (strongly agree)"

@@ -43,7 +43,13 @@ export function TextListEditor({
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {items.map((item, i) => (
         <div key={i} className="flex items-start gap-2">
-          <Textarea aria-label={itemLabel(i)} value={item} rows={2} className="min-h-0" onChange={(e) => onChange(items.map((x, j) => (j === i ? e.target.value : x)))} />
+          <Textarea
+            aria-label={itemLabel(i)}
+            value={item}
+            rows={2}
+            className="min-h-0"
+            onChange={(e) => onChange(items.map((x, j) => (j === i ? e.target.value : x)))}
+          />
           <IconButton label={`Remove ${itemLabel(i).toLowerCase()}`} tooltip="Remove" destructive onClick={() => onChange(items.filter((_, j) => j !== i))}>
             <Trash2 className="size-4" aria-hidden />
           </IconButton>

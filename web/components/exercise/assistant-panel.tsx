@@ -46,7 +46,11 @@ export function AssistantPanel({
     onLocked,
     onError: (error) => {
       if (error.type === "Insufficient Credits") {
-        toast({ title: "Insufficient Credits", description: "Your credit limit has been reached. Add credits or raise your limit to keep drafting.", variant: "destructive" });
+        toast({
+          title: "Insufficient Credits",
+          description: "Your credit limit has been reached. Add credits or raise your limit to keep drafting.",
+          variant: "destructive",
+        });
       } else {
         toast({ title: error.message, variant: "destructive" });
       }
@@ -83,7 +87,14 @@ export function AssistantPanel({
           <Badge variant="secondary">{meta.model}</Badge>
         ) : null}
       </header>
-      <div ref={logRef} className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3 text-sm" role="log" aria-label="Assistant conversation" aria-live="polite" aria-busy={streaming}>
+      <div
+        ref={logRef}
+        className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3 text-sm"
+        role="log"
+        aria-label="Assistant conversation"
+        aria-live="polite"
+        aria-busy={streaming}
+      >
         {turns.length === 0 ? (
           <p className="text-muted-foreground">Ask the assistant to draft the {sectionLabel}, or ask it anything about this step.</p>
         ) : (
@@ -106,9 +117,7 @@ export function AssistantPanel({
           <Button type="button" size="sm" disabled={streaming} onClick={() => void send({ purpose: hasDraft ? "retry" : "content" })}>
             <Sparkles aria-hidden /> {hasDraft ? "Draft again" : `Draft ${sectionLabel}`}
           </Button>
-          {streaming ? (
-            <StopButton size="sm" onStop={stop} />
-          ) : null}
+          {streaming ? <StopButton size="sm" onStop={stop} /> : null}
         </div>
         <form onSubmit={submit} className="flex items-end gap-2">
           <Textarea

@@ -171,8 +171,8 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
           <DialogHeader>
             <DialogTitle>Start from a template</DialogTitle>
             <DialogDescription>
-              Each quick-start exercise is complete: scenario, threat analysis, capabilities with SMART objectives, three modules and an MSEL.
-              It is copied into a new exercise you can change freely.
+              Each quick-start exercise is complete: scenario, threat analysis, capabilities with SMART objectives, three modules and an MSEL. It is copied into
+              a new exercise you can change freely.
             </DialogDescription>
           </DialogHeader>
           {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
@@ -277,7 +277,14 @@ export function ExerciseBrowser({
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-[12rem] flex-1">
           <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input type="search" aria-label="Search exercises by name" placeholder="Search by name" value={q} onChange={(e) => setQ(e.target.value)} className="pl-8" />
+          <Input
+            type="search"
+            aria-label="Search exercises by name"
+            placeholder="Search by name"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            className="pl-8"
+          />
         </div>
         <Button
           variant="outline"
@@ -295,10 +302,22 @@ export function ExerciseBrowser({
           <TabsTrigger value="completed">Completed ({completed.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="in-progress">
-          <List items={inProgress} canOpen={canOpen} clientNames={clientNames} onDelete={setToDelete} empty={query.q ? `No exercises in progress match “${query.q}”.` : "No exercises in progress."} />
+          <List
+            items={inProgress}
+            canOpen={canOpen}
+            clientNames={clientNames}
+            onDelete={setToDelete}
+            empty={query.q ? `No exercises in progress match “${query.q}”.` : "No exercises in progress."}
+          />
         </TabsContent>
         <TabsContent value="completed">
-          <List items={completed} canOpen={canOpen} clientNames={clientNames} onDelete={setToDelete} empty={query.q ? `No completed exercises match “${query.q}”.` : "No completed exercises yet."} />
+          <List
+            items={completed}
+            canOpen={canOpen}
+            clientNames={clientNames}
+            onDelete={setToDelete}
+            empty={query.q ? `No completed exercises match “${query.q}”.` : "No completed exercises yet."}
+          />
         </TabsContent>
       </Tabs>
       <ConfirmDialog
@@ -359,7 +378,13 @@ function List({
             )}
             <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
             {exercise.mine === false ? null : (
-              <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={() => onDelete(exercise)} className="text-muted-foreground hover:text-destructive">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete ${name}`}
+                onClick={() => onDelete(exercise)}
+                className="text-muted-foreground hover:text-destructive"
+              >
                 <Trash2 />
               </Button>
             )}

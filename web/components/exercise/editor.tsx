@@ -25,7 +25,6 @@ import type { EditorExercise } from "./types";
 import { cn } from "~/lib/utils";
 import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
 
-
 /**
  * The step editor of one exercise. The exercise lives here, in client state, across step
  * changes (the route does not reload it), and every change is merged locally then autosaved.
@@ -171,9 +170,7 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
       ) : lock.status.kind === "read-only" ? (
         <Alert className="m-4 mb-0 flex items-center gap-2 py-2">
           <Eye className="size-4" aria-hidden />
-          <span>
-            Read-only: {lockInfo?.lockedByName?.trim() || "another user"} is editing this exercise. Changes are not saved and the assistant is off.
-          </span>
+          <span>Read-only: {lockInfo?.lockedByName?.trim() || "another user"} is editing this exercise. Changes are not saved and the assistant is off.</span>
         </Alert>
       ) : null}
       <div
@@ -202,11 +199,11 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
           </Button>
           <div id="exercise-step-nav" className={cn("mt-2 lg:mt-0 lg:block", navOpen ? "block" : "hidden")}>
             <StepNav
-            basePath={basePath}
-            current={stepPath}
-            modules={exercise.modules ?? []}
-            moduleBarOpen={layout.state.moduleBarOpen}
-            onToggleModuleBar={() => layout.toggle("moduleBarOpen")}
+              basePath={basePath}
+              current={stepPath}
+              modules={exercise.modules ?? []}
+              moduleBarOpen={layout.state.moduleBarOpen}
+              onToggleModuleBar={() => layout.toggle("moduleBarOpen")}
             />
           </div>
         </aside>
@@ -245,7 +242,12 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
           {readOnly ? null : <FeedbackBox exercise={ref} step={stepPath} />}
         </div>
         {readOnly ? null : (
-          <div className={cn("min-w-0 lg:col-start-2", wide ? "h-[28rem]" : "h-[28rem] xl:sticky xl:top-[4.5rem] xl:col-start-auto xl:h-[calc(100vh-5.5rem)] xl:self-start")}>
+          <div
+            className={cn(
+              "min-w-0 lg:col-start-2",
+              wide ? "h-[28rem]" : "h-[28rem] xl:sticky xl:top-[4.5rem] xl:col-start-auto xl:h-[calc(100vh-5.5rem)] xl:self-start",
+            )}
+          >
             <AssistantPanel
               exercise={ref}
               sectionType={info.sectionType}

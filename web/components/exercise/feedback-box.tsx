@@ -35,7 +35,14 @@ export function FeedbackBox({ exercise, step }: { exercise: ExerciseRef; step: s
         <label htmlFor={id} className="sr-only">
           Feedback on this step
         </label>
-        <Textarea id={id} value={text} rows={3} maxLength={10000} placeholder="What worked, what was missing, what confused you?" onChange={(e) => setText(e.target.value)} />
+        <Textarea
+          id={id}
+          value={text}
+          rows={3}
+          maxLength={10000}
+          placeholder="What worked, what was missing, what confused you?"
+          onChange={(e) => setText(e.target.value)}
+        />
         <div>
           <Button type="submit" size="sm" variant="outline" disabled={sending || !text.trim()}>
             {sending ? "Sending…" : "Send feedback"}

@@ -29,7 +29,15 @@ export function RowActions({
 }) {
   return (
     <div className="flex shrink-0 items-start gap-0.5">
-      <Button type="button" variant="ghost" size="icon" className="h-8 w-8" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="h-8 w-8"
+        aria-label={`Move ${label} up`}
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
         <ArrowUp />
       </Button>
       <Button
@@ -43,7 +51,14 @@ export function RowActions({
       >
         <ArrowDown />
       </Button>
-      <Button type="button" variant="ghost" size="icon" className="h-8 w-8 text-destructive hover:text-destructive" aria-label={`Delete ${label}`} onClick={onDelete}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="h-8 w-8 text-destructive hover:text-destructive"
+        aria-label={`Delete ${label}`}
+        onClick={onDelete}
+      >
         <Trash2 />
       </Button>
     </div>
@@ -154,7 +169,17 @@ export function StringListEditor({
 }
 
 /** A titled editor section. */
-export function Section({ title, description, children, actions }: { title: string; description?: React.ReactNode; children: React.ReactNode; actions?: React.ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+  actions,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   const id = React.useId();
   return (
     <section aria-labelledby={id} className="grid gap-3">

@@ -12,7 +12,12 @@ export function LockModal({ open, lock, onReadOnly }: { open: boolean; lock: Loc
   const until = lock?.lockExpires ? new Date(lock.lockExpires) : null;
   return (
     <Dialog open={open}>
-      <DialogContent hideClose onEscapeKeyDown={(e) => e.preventDefault()} onPointerDownOutside={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent
+        hideClose
+        onEscapeKeyDown={(e) => e.preventDefault()}
+        onPointerDownOutside={(e) => e.preventDefault()}
+        onInteractOutside={(e) => e.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <Lock className="size-4 text-primary" aria-hidden /> This exercise is locked

@@ -12,7 +12,17 @@ const SHORT_QUOTE = 70;
  * button opens the whole quote in place, as Ask Readyroom's sources do, with a link to the
  * document), or a "Not in your plans" badge for a gap. Nothing for an element written by hand.
  */
-export function PlanSourceNote({ source, notInPlans, label, className }: { source?: PlanSource | null; notInPlans?: boolean | null; label: string; className?: string }) {
+export function PlanSourceNote({
+  source,
+  notInPlans,
+  label,
+  className,
+}: {
+  source?: PlanSource | null;
+  notInPlans?: boolean | null;
+  label: string;
+  className?: string;
+}) {
   const [open, setOpen] = React.useState(false);
   const id = React.useId();
   if (source) {

@@ -16,7 +16,19 @@ const TITLES: Record<string, string> = {
   description: "Description",
 };
 
-function StepLink({ href, current, section, children, className }: { href: string; current: boolean; section: string; children: React.ReactNode; className?: string }) {
+function StepLink({
+  href,
+  current,
+  section,
+  children,
+  className,
+}: {
+  href: string;
+  current: boolean;
+  section: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <Link
       to={href}
@@ -69,8 +81,7 @@ export function StepNav({
           aria-controls="module-bar"
           onClick={onToggleModuleBar}
         >
-          Module bar ({modules.length})
-          {moduleBarOpen ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
+          Module bar ({modules.length}){moduleBarOpen ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
         </button>
         <div id="module-bar" hidden={!moduleBarOpen}>
           {modules.length === 0 ? (

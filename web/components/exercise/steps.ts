@@ -38,7 +38,15 @@ export function describeStep(path: string): StepInfo | null {
   if (!step) return null;
   if (step.kind === "module") {
     const s = SUB[step.sub]!;
-    return { path, step, section: NAVIGATION_SECTION[step.sub], title: s.title, draftLabel: s.draftLabel, sectionType: s.sectionType, moduleIndex: step.module - 1 };
+    return {
+      path,
+      step,
+      section: NAVIGATION_SECTION[step.sub],
+      title: s.title,
+      draftLabel: s.draftLabel,
+      sectionType: s.sectionType,
+      moduleIndex: step.module - 1,
+    };
   }
   const t = TOP[step.kind]!;
   return { path, step, section: NAVIGATION_SECTION[step.kind], title: t.title, draftLabel: t.draftLabel, sectionType: t.sectionType };

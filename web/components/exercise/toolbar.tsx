@@ -110,7 +110,13 @@ export function ExerciseToolbar({
           <SlidersHorizontal aria-hidden /> Exercise tools
         </Button>
       </div>
-      <div id="exercise-toolbar" role="toolbar" aria-label="Exercise tools" hidden={!open} className={cn("flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-2", open ? "flex" : "hidden")}>
+      <div
+        id="exercise-toolbar"
+        role="toolbar"
+        aria-label="Exercise tools"
+        hidden={!open}
+        className={cn("flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-2", open ? "flex" : "hidden")}
+      >
         {mounted ? (
           <>
             <DropdownMenu>

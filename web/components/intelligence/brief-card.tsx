@@ -33,7 +33,13 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
 
   return (
     <li>
-      <article id={`brief-${brief.id}`} aria-labelledby={headingId} className="grid scroll-mt-20 gap-3 rounded-lg border bg-card p-4" data-testid="brief-card" data-brief-id={brief.id}>
+      <article
+        id={`brief-${brief.id}`}
+        aria-labelledby={headingId}
+        className="grid scroll-mt-20 gap-3 rounded-lg border bg-card p-4"
+        data-testid="brief-card"
+        data-brief-id={brief.id}
+      >
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid min-w-0 flex-1 gap-0.5">
             <h3 id={headingId} className="break-words text-base font-semibold leading-snug">
@@ -59,7 +65,15 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           <MarkdownText content={brief.content} citations={[]} renderCite={plainCite} />
         </div>
         {foldable ? (
-          <Button type="button" variant="link" size="sm" className="h-auto justify-self-start p-0" aria-expanded={expanded} aria-controls={contentId} onClick={() => setExpanded((x) => !x)}>
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto justify-self-start p-0"
+            aria-expanded={expanded}
+            aria-controls={contentId}
+            onClick={() => setExpanded((x) => !x)}
+          >
             {expanded ? "Show less" : "Show all"}
           </Button>
         ) : null}

@@ -11,8 +11,8 @@ import { errorText, useBriefs } from "./use-briefs";
 function NoBriefs() {
   return (
     <EmptyState icon={Radar} title="No briefs yet" heading="h3">
-      A brief is threat intelligence worth keeping: a forecast, a hazard outlook, what a partner reported. Write one with New brief; the latest
-      appear on your dashboard under Threats, and you can share any of them with a link.
+      A brief is threat intelligence worth keeping: a forecast, a hazard outlook, what a partner reported. Write one with New brief; the latest appear on your
+      dashboard under Threats, and you can share any of them with a link.
     </EmptyState>
   );
 }
@@ -74,7 +74,14 @@ export function BriefList({ initialPage }: { initialPage: BriefPage }) {
         </Button>
       ) : null}
 
-      <BriefEditor open={creating} onOpenChange={setCreating} heading="New brief" initial={{ title: "", content: "" }} onSave={actions.create} returnFocusTo={newButton} />
+      <BriefEditor
+        open={creating}
+        onOpenChange={setCreating}
+        heading="New brief"
+        initial={{ title: "", content: "" }}
+        onSave={actions.create}
+        returnFocusTo={newButton}
+      />
     </section>
   );
 }

@@ -45,19 +45,27 @@ export function IntelAnswer({
   /** Shown only when given: opens a news alert prefilled with the question this answers. */
   createAlert?: () => void;
 }) {
-  const notice = sources?.sourcesAnswered && sources.notice ? (
-    <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="intel-notice">
-      <TriangleAlert className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden />
-      <span>{sources.notice}</span>
-    </p>
-  ) : null;
+  const notice =
+    sources?.sourcesAnswered && sources.notice ? (
+      <p className="flex items-start gap-1.5 text-xs text-muted-foreground" data-testid="intel-notice">
+        <TriangleAlert className="mt-0.5 size-3.5 shrink-0 text-amber-600" aria-hidden />
+        <span>{sources.notice}</span>
+      </p>
+    ) : null;
   const done = !streaming && Boolean(content);
   const save =
     done && (saveBrief || createAlert) ? (
       <>
         {saveBrief ? <SaveBriefButton save={saveBrief} /> : null}
         {createAlert ? (
-          <Button type="button" variant="outline" size="sm" className="w-fit" onClick={createAlert} title="Watch this question with a news alert: a cited summary of what is new, on a schedule.">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            onClick={createAlert}
+            title="Watch this question with a news alert: a cited summary of what is new, on a schedule."
+          >
             <BellPlus aria-hidden />
             Watch as alert
           </Button>
@@ -116,8 +124,16 @@ export function IntelAnswer({
           <p className="text-xs font-semibold text-muted-foreground">Sources</p>
           <ol className="grid gap-1">
             {[...byN.values()].map((c) => (
-              <li key={c.n} id={`${id}-source-${c.n}`} className="flex items-start gap-2 rounded-md border bg-card px-2 py-1.5 text-sm" data-testid="intel-source">
-                <span className="mt-0.5 inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded bg-primary/10 px-1 text-xs font-semibold text-primary" aria-hidden>
+              <li
+                key={c.n}
+                id={`${id}-source-${c.n}`}
+                className="flex items-start gap-2 rounded-md border bg-card px-2 py-1.5 text-sm"
+                data-testid="intel-source"
+              >
+                <span
+                  className="mt-0.5 inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded bg-primary/10 px-1 text-xs font-semibold text-primary"
+                  aria-hidden
+                >
                   {c.n}
                 </span>
                 <span className="grid min-w-0 gap-0.5">
@@ -150,7 +166,13 @@ export function IntelAnswer({
       ) : null}
 
       <div className="flex flex-wrap items-center gap-2">
-        {streaming ? null : <AnsweredWith offline={offline} model={model} offlineTitle="No AI provider is configured: this answer lists the items Readyroom fetched, without an AI model." />}
+        {streaming ? null : (
+          <AnsweredWith
+            offline={offline}
+            model={model}
+            offlineTitle="No AI provider is configured: this answer lists the items Readyroom fetched, without an AI model."
+          />
+        )}
         {save}
       </div>
     </div>
@@ -170,8 +192,22 @@ function SaveBriefButton({ save }: { save: () => Promise<unknown> | void }) {
     }
   };
   return (
-    <Button type="button" variant="outline" size="sm" className="w-fit" disabled={state === "saving"} onClick={() => void onClick()} data-testid="intel-save-brief">
-      {state === "saved" ? <Check aria-hidden /> : state === "saving" ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : <BookmarkPlus aria-hidden />}
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className="w-fit"
+      disabled={state === "saving"}
+      onClick={() => void onClick()}
+      data-testid="intel-save-brief"
+    >
+      {state === "saved" ? (
+        <Check aria-hidden />
+      ) : state === "saving" ? (
+        <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
+      ) : (
+        <BookmarkPlus aria-hidden />
+      )}
       {state === "saved" ? "Saved as brief" : state === "saving" ? "Saving…" : "Save as brief"}
     </Button>
   );

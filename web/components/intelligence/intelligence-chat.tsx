@@ -9,8 +9,6 @@ import { Question } from "../ask/messages";
 import { IntelAnswer, type SaveBriefInput } from "./intel-answer";
 import { useIntelligenceChat, type IntelligenceChatInit } from "./use-intelligence-chat";
 
-;
-
 export type IntelligenceChatProps = IntelligenceChatInit & {
   /**
    * Saves a finished answer as a brief (the page wires it to the briefs API). Without it, answers
@@ -42,7 +40,13 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
 
   const saveBrief = (question: string, message: IntelChatMessage, messageIndex: number) =>
     onSaveBrief && chat.chatId
-      ? () => onSaveBrief({ title: titleFromQuestion(question) || "Intelligence brief", content: briefContent(message.content, message.metadata), chatId: chat.chatId!, messageIndex })
+      ? () =>
+          onSaveBrief({
+            title: titleFromQuestion(question) || "Intelligence brief",
+            content: briefContent(message.content, message.metadata),
+            chatId: chat.chatId!,
+            messageIndex,
+          })
       : undefined;
 
   return (
@@ -52,15 +56,30 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
       chatCount={chat.chats.length}
       listOpen={chat.listOpen}
       onListOpenChange={chat.setListOpen}
-      list={<ChatList chats={chat.chats} activeId={chat.chatId} actions={chat.actions} disabled={chat.streaming} label="Intelligence chats" deleteNote="Briefs saved from it are kept." />}
+      list={
+        <ChatList
+          chats={chat.chats}
+          activeId={chat.chatId}
+          actions={chat.actions}
+          disabled={chat.streaming}
+          label="Intelligence chats"
+          deleteNote="Briefs saved from it are kept."
+        />
+      }
       headingId="intel-chat-heading"
       icon={<Radar className="size-4 shrink-0 text-primary" aria-hidden />}
       title={chat.current ? chatTitle(chat.current) : "New intelligence chat"}
       tools={
         <>
-          {chat.modelOptions ? <ChatModelPicker id="intel-model" models={chat.modelOptions} value={chat.chosenModel} onChange={chat.setModel} disabled={chat.streaming} /> : null}
+          {chat.modelOptions ? (
+            <ChatModelPicker id="intel-model" models={chat.modelOptions} value={chat.chosenModel} onChange={chat.setModel} disabled={chat.streaming} />
+          ) : null}
           {chat.offline ? (
-            <OfflineBadge label={chat.meta?.label} fallback={ASK_OFFLINE_TEXT} title="No AI provider is configured: answers list the items Readyroom fetches, without an AI model." />
+            <OfflineBadge
+              label={chat.meta?.label}
+              fallback={ASK_OFFLINE_TEXT}
+              title="No AI provider is configured: answers list the items Readyroom fetches, without an AI model."
+            />
           ) : null}
         </>
       }
@@ -88,7 +107,8 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
           <div className="mx-auto grid max-w-xl gap-3 py-6 text-center">
             <h3 className="text-base font-semibold">Ask about current threats and hazards</h3>
             <p className="text-sm text-muted-foreground">
-              Answers come from National Weather Service alerts, USGS earthquakes, FEMA declarations and news for the area in your profile, with numbered links to each source.
+              Answers come from National Weather Service alerts, USGS earthquakes, FEMA declarations and news for the area in your profile, with numbered links
+              to each source.
             </p>
             <div className="grid gap-1.5 text-left" role="group" aria-label="Example questions">
               <p className="text-xs font-medium text-muted-foreground">For example</p>
@@ -120,7 +140,16 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
                   <IntelAnswer
                     id={`intel-answer-${i}`}
                     content={m.content}
-                    sources={m.metadata ? { citations: m.metadata.citations ?? [], documents: m.metadata.documents ?? [], notice: m.metadata.notice ?? null, sourcesAnswered: m.metadata.sourcesAnswered !== false } : null}
+                    sources={
+                      m.metadata
+                        ? {
+                            citations: m.metadata.citations ?? [],
+                            documents: m.metadata.documents ?? [],
+                            notice: m.metadata.notice ?? null,
+                            sourcesAnswered: m.metadata.sourcesAnswered !== false,
+                          }
+                        : null
+                    }
                     model={m.metadata?.model}
                     offline={Boolean(m.metadata?.offline)}
                     interrupted={m.metadata?.interrupted}
@@ -133,7 +162,13 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
             {chat.turn ? <Question key={items.length} text={chat.turn.question} /> : null}
             {chat.turn ? (
               <li key={items.length + 1}>
-                <IntelAnswer id={`intel-answer-${items.length + 1}`} content={chat.turn.answer} sources={chat.turn.sources} interrupted={chat.turn.interrupted} streaming />
+                <IntelAnswer
+                  id={`intel-answer-${items.length + 1}`}
+                  content={chat.turn.answer}
+                  sources={chat.turn.sources}
+                  interrupted={chat.turn.interrupted}
+                  streaming
+                />
               </li>
             ) : null}
           </ol>

@@ -18,7 +18,6 @@ import {
 import { ApiError } from "~/lib/query";
 import type { ChatListActions } from "../ask/chat-list";
 
-
 export type IntelligenceChatInit = {
   /** The caller's chats (a loader's GET /api/intelligence/chats); fetched when absent. */
   initialChats?: IntelChatSummary[];
@@ -74,7 +73,10 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
   const stream = useAnswerStream<IntelQuestion, IntelChatEvent, IntelSources | null, IntelOutcome>({
     stream: streamIntelQuestion,
     initialSources: null,
-    sourcesOf: (event) => (event.type === "citations" ? { citations: event.citations, documents: event.documents, notice: event.notice, sourcesAnswered: event.sourcesAnswered } : undefined),
+    sourcesOf: (event) =>
+      event.type === "citations"
+        ? { citations: event.citations, documents: event.documents, notice: event.notice, sourcesAnswered: event.sourcesAnswered }
+        : undefined,
     searching: "Searching intelligence sources…",
     sourcesStatus: (sources) =>
       sources?.sourcesAnswered
@@ -104,7 +106,10 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
   const focusInput = () => requestAnimationFrame(() => inputRef.current?.focus());
 
   async function refresh(id: string) {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: intelQueryKeys.chat(id) }), queryClient.invalidateQueries({ queryKey: intelQueryKeys.chats })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: intelQueryKeys.chat(id) }),
+      queryClient.invalidateQueries({ queryKey: intelQueryKeys.chats }),
+    ]);
   }
 
   async function startChat(question: string): Promise<string | null> {
@@ -162,7 +167,9 @@ export function useIntelligenceChat({ initialChats, initialChat, initialModel }:
           return;
         }
       }
-      queryClient.setQueryData<{ chats: IntelChatSummary[] }>(intelQueryKeys.chats, (old) => (old ? { chats: old.chats.filter((c) => c.id !== chat.id) } : old));
+      queryClient.setQueryData<{ chats: IntelChatSummary[] }>(intelQueryKeys.chats, (old) =>
+        old ? { chats: old.chats.filter((c) => c.id !== chat.id) } : old,
+      );
       toast({ title: "Chat deleted", description: chatTitle(chat) });
       if (chat.id === chatId) {
         setChatId(null);

@@ -52,7 +52,10 @@ export function NotificationsBell({ pollMs = 60_000, className }: NotificationsB
         <Button variant="ghost" size="icon" className={`relative ${className ?? ""}`} aria-label={count ? `Notifications, ${count} unread` : "Notifications"}>
           <Bell className="size-5" aria-hidden />
           {count ? (
-            <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] font-semibold leading-4 text-destructive-foreground" aria-hidden>
+            <span
+              className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] font-semibold leading-4 text-destructive-foreground"
+              aria-hidden
+            >
               {count > 99 ? "99+" : count}
             </span>
           ) : null}
@@ -77,7 +80,11 @@ export function NotificationsBell({ pollMs = 60_000, className }: NotificationsB
           <ul className="max-h-96 overflow-y-auto" aria-label="Notifications">
             {list.data.items.map((item) => (
               <li key={item.id}>
-                <button type="button" className="grid w-full gap-0.5 border-b px-3 py-2 text-left hover:bg-muted focus:bg-muted focus:outline-none" onClick={() => openItem(item)}>
+                <button
+                  type="button"
+                  className="grid w-full gap-0.5 border-b px-3 py-2 text-left hover:bg-muted focus:bg-muted focus:outline-none"
+                  onClick={() => openItem(item)}
+                >
                   <span className={`text-sm ${item.read ? "" : "font-semibold"}`}>
                     {item.read ? null : <span className="sr-only">Unread: </span>}
                     {item.title}

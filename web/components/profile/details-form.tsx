@@ -71,10 +71,42 @@ export function DetailsForm({ details }: { details: Details }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="details" />
-          <Field id="pd-firstName" name="firstName" label="First name" autoComplete="given-name" value={values.firstName} onChange={(e) => set("firstName", e.target.value)} error={errors.firstName} />
-          <Field id="pd-lastName" name="lastName" label="Last name" autoComplete="family-name" value={values.lastName} onChange={(e) => set("lastName", e.target.value)} error={errors.lastName} />
-          <Field id="pd-organization" name="organization" label="Organization" autoComplete="organization" value={values.organization} onChange={(e) => set("organization", e.target.value)} error={errors.organization} />
-          <Field id="pd-country" name="country" label="Country" autoComplete="country-name" value={values.country} onChange={(e) => set("country", e.target.value)} error={errors.country} />
+          <Field
+            id="pd-firstName"
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={(e) => set("firstName", e.target.value)}
+            error={errors.firstName}
+          />
+          <Field
+            id="pd-lastName"
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={(e) => set("lastName", e.target.value)}
+            error={errors.lastName}
+          />
+          <Field
+            id="pd-organization"
+            name="organization"
+            label="Organization"
+            autoComplete="organization"
+            value={values.organization}
+            onChange={(e) => set("organization", e.target.value)}
+            error={errors.organization}
+          />
+          <Field
+            id="pd-country"
+            name="country"
+            label="Country"
+            autoComplete="country-name"
+            value={values.country}
+            onChange={(e) => set("country", e.target.value)}
+            error={errors.country}
+          />
           <FieldShell id="pd-preferredLanguage" label="Preferred language" error={errors.preferredLanguage} className="sm:col-span-2">
             <select
               id="pd-preferredLanguage"

@@ -44,9 +44,7 @@ function limitError(field: CustomInstructionField, value: string): string | null
 export function InstructionsForm({ initial, readOnly }: { initial: Instructions; readOnly: boolean }) {
   const actionData = useActionData() as ProfileActionResult | undefined;
   const [values, setValues] = React.useState<Instructions>(initial);
-  const [serverErrors, setServerErrors] = React.useState<FieldErrors>(
-    actionData?.intent === "instructions" ? (actionData.fieldErrors ?? {}) : {},
-  );
+  const [serverErrors, setServerErrors] = React.useState<FieldErrors>(actionData?.intent === "instructions" ? (actionData.fieldErrors ?? {}) : {});
   const [formError, setFormError] = React.useState<string | null>(
     actionData?.intent === "instructions" && !actionData.ok ? (actionData.message ?? null) : null,
   );
@@ -104,9 +102,7 @@ export function InstructionsForm({ initial, readOnly }: { initial: Instructions;
         </CardHeader>
         <CardContent className="grid gap-5">
           {readOnly ? (
-            <Alert data-testid="team-instructions-read-only">
-              {`These are your team's custom instructions, shown read-only. ${TEAM_SETTINGS_ADMIN_ONLY}`}
-            </Alert>
+            <Alert data-testid="team-instructions-read-only">{`These are your team's custom instructions, shown read-only. ${TEAM_SETTINGS_ADMIN_ONLY}`}</Alert>
           ) : null}
           <input type="hidden" name="intent" value="instructions" />
           <SelectField

@@ -38,8 +38,16 @@ export function MfaCard({
         {enrolment ? (
           <div className="grid gap-4 rounded-md border p-4">
             <h3 className="font-semibold">Set up your authenticator app</h3>
-            <p className="text-sm">Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.</p>
-            <div className="w-48 rounded-md bg-white p-2" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qr }} />
+            <p className="text-sm">
+              Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code
+              it shows.
+            </p>
+            <div
+              className="w-48 rounded-md bg-white p-2"
+              role="img"
+              aria-label="QR code for your authenticator app"
+              dangerouslySetInnerHTML={{ __html: enrolment.qr }}
+            />
             <p className="text-sm">
               Cannot scan? Enter this key by hand: <code className="break-all rounded bg-muted px-1 py-0.5 font-mono text-xs">{enrolment.secret}</code>
             </p>
@@ -72,7 +80,15 @@ export function MfaCard({
                 </span>
               </label>
             </fieldset>
-            <Field label="Password" name="password" type="password" autoComplete="current-password" required description="Confirm it is you." error={actionData?.section === "mfa" ? errors.password : undefined} />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              description="Confirm it is you."
+              error={actionData?.section === "mfa" ? errors.password : undefined}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" name="intent" value="mfa-enable" disabled={busy}>
                 {twoFactorEnabled ? "Use this method" : "Turn on"}

@@ -18,8 +18,22 @@ export function PasswordCard({ actionData, busy }: { actionData: SecurityActionD
         <SectionMessages section="password" actionData={actionData} />
         <Form method="post" className="grid max-w-sm gap-4">
           <input type="hidden" name="intent" value="change-password" />
-          <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={actionData?.section === "password" ? errors.currentPassword : undefined} />
-          <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required error={actionData?.section === "password" ? errors.newPassword : undefined} />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={actionData?.section === "password" ? errors.currentPassword : undefined}
+          />
+          <Field
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={actionData?.section === "password" ? errors.newPassword : undefined}
+          />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="revokeOtherSessions" defaultChecked className="size-4 rounded border-input accent-[hsl(var(--primary))]" />
             Sign out my other sessions

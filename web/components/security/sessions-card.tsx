@@ -9,8 +9,26 @@ export type SessionRow = { id: string; userAgent: string | null; ipAddress: stri
 
 function describeDevice(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Chrome\//.test(userAgent) ? "Chrome" : /Firefox\//.test(userAgent) ? "Firefox" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const os = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Chrome\//.test(userAgent)
+      ? "Chrome"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const os = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Mac OS X/.test(userAgent)
+      ? "macOS"
+      : /Android/.test(userAgent)
+        ? "Android"
+        : /iPhone|iPad/.test(userAgent)
+          ? "iOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
@@ -44,7 +62,12 @@ export function SessionsCard({ actionData, busy, sessions }: { actionData: Secur
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke-session" />
                   <input type="hidden" name="sessionId" value={s.id} />
-                  <Button type="submit" variant="outline" size="sm" aria-label={`Sign out ${describeDevice(s.userAgent)}, signed in ${formatDate(s.createdAt)}`}>
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Sign out ${describeDevice(s.userAgent)}, signed in ${formatDate(s.createdAt)}`}
+                  >
                     Sign out
                   </Button>
                 </Form>

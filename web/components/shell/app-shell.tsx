@@ -97,7 +97,13 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
               layout.sidebarOpen ? "w-60" : "w-16",
             )}
           >
-            <SidebarNav routes={routes} settingsMode={layout.settingsMode} collapsed={!layout.sidebarOpen} isAdmin={user?.isAdmin ?? false} teamAdmin={user?.teamAdmin ?? false} />
+            <SidebarNav
+              routes={routes}
+              settingsMode={layout.settingsMode}
+              collapsed={!layout.sidebarOpen}
+              isAdmin={user?.isAdmin ?? false}
+              teamAdmin={user?.teamAdmin ?? false}
+            />
           </aside>
         ) : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
@@ -105,7 +111,14 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
         </main>
       </div>
       {user && isMobile ? (
-        <MobileNav open={mobileMenuOpen} onOpenChange={setMobileMenu} routes={routes} settingsMode={layout.settingsMode} isAdmin={user?.isAdmin ?? false} teamAdmin={user?.teamAdmin ?? false} />
+        <MobileNav
+          open={mobileMenuOpen}
+          onOpenChange={setMobileMenu}
+          routes={routes}
+          settingsMode={layout.settingsMode}
+          isAdmin={user?.isAdmin ?? false}
+          teamAdmin={user?.teamAdmin ?? false}
+        />
       ) : null}
       {user ? <WelcomeModal userId={user.id} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
       {user ? (

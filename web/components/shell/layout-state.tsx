@@ -21,15 +21,7 @@ function isCollaboratePath(pathname: string) {
   return pathname === "/collaborate" || pathname.startsWith("/collaborate/");
 }
 
-export function LayoutStateProvider({
-  initial,
-  pathname,
-  children,
-}: {
-  initial: LayoutState;
-  pathname: string;
-  children: React.ReactNode;
-}) {
+export function LayoutStateProvider({ initial, pathname, children }: { initial: LayoutState; pathname: string; children: React.ReactNode }) {
   const [state, setState] = React.useState<LayoutState>(initial);
   const settingsMode = isSettingsPath(pathname);
 
@@ -54,10 +46,7 @@ export function LayoutStateProvider({
     set("sidebarOpen", true);
   }, [pathname, set]);
 
-  const value = React.useMemo(
-    () => ({ state, settingsMode, sidebarOpen: settingsMode || state.sidebarOpen, set, toggle }),
-    [state, settingsMode, set, toggle],
-  );
+  const value = React.useMemo(() => ({ state, settingsMode, sidebarOpen: settingsMode || state.sidebarOpen, set, toggle }), [state, settingsMode, set, toggle]);
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }
 

@@ -1,4 +1,16 @@
-import { Building2, ClipboardCheck, ClipboardList, FileText, LayoutDashboard, type IconComponent, Radar, Settings, ShieldCheck, UserCog, Users } from "~/components/ui/icons";
+import {
+  Building2,
+  ClipboardCheck,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  type IconComponent,
+  Radar,
+  Settings,
+  ShieldCheck,
+  UserCog,
+  Users,
+} from "~/components/ui/icons";
 
 export type NavItem = {
   label: string;

@@ -4,8 +4,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip
 import { cn } from "~/lib/utils";
 import { isActive, mainNavFor, routeExists, SETTINGS_NAV } from "./nav";
 
-const itemBase =
-  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+const itemBase = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /**
  * The navigation list, shared by the desktop sidebar and the mobile sheet. `collapsed` shows
@@ -58,11 +57,7 @@ export function SidebarNav({
               to={item.href}
               onClick={onNavigate}
               aria-current={current ? "page" : undefined}
-              className={cn(
-                itemBase,
-                collapsed && "justify-center px-2",
-                current ? "bg-primary/10 text-primary" : "text-foreground hover:bg-accent",
-              )}
+              className={cn(itemBase, collapsed && "justify-center px-2", current ? "bg-primary/10 text-primary" : "text-foreground hover:bg-accent")}
             >
               {label}
             </Link>
@@ -101,9 +96,7 @@ export function SidebarNav({
                 <NavLink
                   to={item.href}
                   onClick={onNavigate}
-                  className={({ isActive: active }) =>
-                    cn(itemBase, "py-1.5 pl-10", active ? "bg-primary/10 text-primary" : "text-foreground hover:bg-accent")
-                  }
+                  className={({ isActive: active }) => cn(itemBase, "py-1.5 pl-10", active ? "bg-primary/10 text-primary" : "text-foreground hover:bg-accent")}
                 >
                   {item.label}
                 </NavLink>

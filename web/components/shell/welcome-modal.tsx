@@ -134,16 +134,15 @@ export function WelcomeModal({ userId, open, onClosed }: { userId: string; open:
           </ol>
 
           <p className="text-sm">
-            The sample jurisdiction in your workspace is fictional. The documents on your dashboard and your personalization
-            settings are pre-filled with its content so you can explore right away; replace them with your own whenever you are
-            ready.
+            The sample jurisdiction in your workspace is fictional. The documents on your dashboard and your personalization settings are pre-filled with its
+            content so you can explore right away; replace them with your own whenever you are ready.
           </p>
 
           <div className="flex gap-3 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
             <Lightbulb className="size-4 shrink-0 text-primary" aria-hidden />
             <p>
-              <span className="font-semibold">Tip:</span> treat Readyroom as a consultant. Give it context, ask follow-up
-              questions and challenge its suggestions, as you would with an experienced colleague.
+              <span className="font-semibold">Tip:</span> treat Readyroom as a consultant. Give it context, ask follow-up questions and challenge its
+              suggestions, as you would with an experienced colleague.
             </p>
           </div>
 

@@ -74,12 +74,24 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
           <table className="w-full text-sm" data-testid="team-members">
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Collaborate role</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Joined</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Last active</th>
-                <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Collaborate role
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Joined
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Last active
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -92,7 +104,8 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
                   <tr key={m.id} className="border-b last:border-0" data-testid="team-member-row" data-email={m.user.email}>
                     <th scope="row" className="py-2 pr-3 text-left font-normal">
                       <div className="font-medium">
-                        {nameOf(m)} {you ? <Badge variant="outline">You</Badge> : null} {m.accountOwner ? <Badge variant="secondary">Account owner</Badge> : null}
+                        {nameOf(m)} {you ? <Badge variant="outline">You</Badge> : null}{" "}
+                        {m.accountOwner ? <Badge variant="secondary">Account owner</Badge> : null}
                       </div>
                       <div className="text-xs text-muted-foreground">{m.user.email}</div>
                     </th>
@@ -106,7 +119,9 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
                         onChange={(e) => update.mutate({ userId: m.userId, role: e.target.value as TeamRole })}
                       >
                         {(Object.keys(ROLE_LABELS) as TeamRole[]).map((r) => (
-                          <option key={r} value={r}>{ROLE_LABELS[r]}</option>
+                          <option key={r} value={r}>
+                            {ROLE_LABELS[r]}
+                          </option>
                         ))}
                       </select>
                     </td>
@@ -119,7 +134,9 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
                         onChange={(e) => update.mutate({ userId: m.userId, collaborateRole: e.target.value as CollaborateRole })}
                       >
                         {(Object.keys(COLLABORATE_LABELS) as CollaborateRole[]).map((r) => (
-                          <option key={r} value={r}>{COLLABORATE_LABELS[r]}</option>
+                          <option key={r} value={r}>
+                            {COLLABORATE_LABELS[r]}
+                          </option>
                         ))}
                       </select>
                     </td>
@@ -164,10 +181,22 @@ function SeatsCard({ view }: { view: TeamMembersView }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         <dl className="flex gap-6 text-sm" data-testid="team-seats">
-          <div><dt className="text-muted-foreground">Seats</dt><dd className="text-lg font-semibold">{view.seats}</dd></div>
-          <div><dt className="text-muted-foreground">Used</dt><dd className="text-lg font-semibold">{view.seatsUsed}</dd></div>
-          <div><dt className="text-muted-foreground">Invited</dt><dd className="text-lg font-semibold">{view.seatsReserved}</dd></div>
-          <div><dt className="text-muted-foreground">Available</dt><dd className="text-lg font-semibold">{view.seatsAvailable}</dd></div>
+          <div>
+            <dt className="text-muted-foreground">Seats</dt>
+            <dd className="text-lg font-semibold">{view.seats}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Used</dt>
+            <dd className="text-lg font-semibold">{view.seatsUsed}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Invited</dt>
+            <dd className="text-lg font-semibold">{view.seatsReserved}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Available</dt>
+            <dd className="text-lg font-semibold">{view.seatsAvailable}</dd>
+          </div>
         </dl>
         <Button variant="outline" asChild>
           <Link to="/account/pricing">Add seats</Link>
@@ -215,7 +244,9 @@ function InviteCard({ view, onInvited }: { view: TeamMembersView; onInvited: () 
             <Label htmlFor="invite-role">Collaborate role</Label>
             <select id="invite-role" className={cn(inputClass, "w-44")} value={role} onChange={(e) => setRole(e.target.value as CollaborateRole)}>
               {(Object.keys(COLLABORATE_LABELS) as CollaborateRole[]).map((r) => (
-                <option key={r} value={r}>{COLLABORATE_LABELS[r]}</option>
+                <option key={r} value={r}>
+                  {COLLABORATE_LABELS[r]}
+                </option>
               ))}
             </select>
           </div>
@@ -223,8 +254,20 @@ function InviteCard({ view, onInvited }: { view: TeamMembersView; onInvited: () 
             {invite.isPending ? "Sending…" : "Send invitation"}
           </Button>
         </form>
-        {full ? <p className="mt-3 text-sm text-muted-foreground">Every seat is taken. <Link to="/account/pricing" className="text-primary underline-offset-4 hover:underline">Add seats</Link> to invite more people.</p> : null}
-        {error ? <Alert variant="destructive" className="mt-3">{error}</Alert> : null}
+        {full ? (
+          <p className="mt-3 text-sm text-muted-foreground">
+            Every seat is taken.{" "}
+            <Link to="/account/pricing" className="text-primary underline-offset-4 hover:underline">
+              Add seats
+            </Link>{" "}
+            to invite more people.
+          </p>
+        ) : null}
+        {error ? (
+          <Alert variant="destructive" className="mt-3">
+            {error}
+          </Alert>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -232,7 +275,8 @@ function InviteCard({ view, onInvited }: { view: TeamMembersView; onInvited: () 
 
 function PendingInvitations({ view, onChanged }: { view: TeamMembersView; onChanged: () => Promise<unknown> }) {
   const act = useMutation({
-    mutationFn: async ({ id, kind }: { id: string; kind: "resend" | "revoke" }): Promise<unknown> => (kind === "resend" ? teamsApi.resend(id) : teamsApi.revoke(id)),
+    mutationFn: async ({ id, kind }: { id: string; kind: "resend" | "revoke" }): Promise<unknown> =>
+      kind === "resend" ? teamsApi.resend(id) : teamsApi.revoke(id),
     onSuccess: (_data, { kind }) => {
       toast({ title: kind === "resend" ? "Invitation sent again" : "Invitation revoked" });
       return onChanged();

@@ -8,7 +8,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/hooks/use-toast";
 import { ApiError } from "~/lib/query";
-import { teamQueryKeys, teamsApi, type CampaignParticipationView, type CollaborateRole, type TeamMembersView, type TeamMemberView, type TeamRole } from "~/lib/teams-api";
+import {
+  teamQueryKeys,
+  teamsApi,
+  type CampaignParticipationView,
+  type CollaborateRole,
+  type TeamMembersView,
+  type TeamMemberView,
+  type TeamRole,
+} from "~/lib/teams-api";
 
 const ROLE_LABELS: Record<TeamRole, string> = { ADMIN: "Admin", MEMBER: "Member" };
 const COLLABORATE_LABELS: Record<CollaborateRole, string> = { CAMPAIGN_MANAGER: "Campaign manager", STANDARD_USER: "Standard user" };
@@ -47,7 +55,9 @@ export function YourTeamCard({ view }: { view: TeamMembersView }) {
     <Card data-testid="your-team">
       <CardHeader>
         <CardTitle>Your team</CardTitle>
-        <CardDescription>You share the team's plan and credits. {view.canManage ? "You manage it from User management." : "Its admins manage members and seats."}</CardDescription>
+        <CardDescription>
+          You share the team's plan and credits. {view.canManage ? "You manage it from User management." : "Its admins manage members and seats."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         <dl className="grid gap-3 sm:grid-cols-3">
@@ -69,7 +79,11 @@ export function YourTeamCard({ view }: { view: TeamMembersView }) {
           </div>
         </dl>
         {me ? <p className="text-muted-foreground">Joined {formatDate(me.joinedAt)}.</p> : null}
-        {error ? <Alert variant="destructive" data-testid="leave-team-error">{error}</Alert> : null}
+        {error ? (
+          <Alert variant="destructive" data-testid="leave-team-error">
+            {error}
+          </Alert>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {view.canManage ? (
             <Button variant="outline" asChild>
@@ -77,9 +91,18 @@ export function YourTeamCard({ view }: { view: TeamMembersView }) {
             </Button>
           ) : null}
           {me?.accountOwner ? (
-            <p className="self-center text-muted-foreground" data-testid="owner-stays">You own the team's account, so you stay its admin. To end the team, cancel its plan from the Pricing page.</p>
+            <p className="self-center text-muted-foreground" data-testid="owner-stays">
+              You own the team's account, so you stay its admin. To end the team, cancel its plan from the Pricing page.
+            </p>
           ) : (
-            <Button variant="outline" onClick={() => { setError(null); setConfirming(true); }} disabled={leave.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setError(null);
+                setConfirming(true);
+              }}
+              disabled={leave.isPending}
+            >
               Leave team
             </Button>
           )}

@@ -34,28 +34,20 @@ export function AlertDialogFooter({ className, ...props }: React.HTMLAttributes<
 export const AlertDialogTitle = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Title>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Title ref={ref} className={cn("text-lg font-semibold", className)} {...props} />
-));
+>(({ className, ...props }, ref) => <AlertDialogPrimitive.Title ref={ref} className={cn("text-lg font-semibold", className)} {...props} />);
 AlertDialogTitle.displayName = AlertDialogPrimitive.Title.displayName;
 
 export const AlertDialogDescription = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Description>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />
-));
+>(({ className, ...props }, ref) => <AlertDialogPrimitive.Description ref={ref} className={cn("text-sm text-muted-foreground", className)} {...props} />);
 AlertDialogDescription.displayName = AlertDialogPrimitive.Description.displayName;
 
 type ActionProps = React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Action> & { destructive?: boolean };
 
 export const AlertDialogAction = React.forwardRef<React.ElementRef<typeof AlertDialogPrimitive.Action>, ActionProps>(
   ({ className, destructive, ...props }, ref) => (
-    <AlertDialogPrimitive.Action
-      ref={ref}
-      className={cn(buttonVariants({ variant: destructive ? "destructive" : "default" }), className)}
-      {...props}
-    />
+    <AlertDialogPrimitive.Action ref={ref} className={cn(buttonVariants({ variant: destructive ? "destructive" : "default" }), className)} {...props} />
   ),
 );
 AlertDialogAction.displayName = AlertDialogPrimitive.Action.displayName;
@@ -63,7 +55,5 @@ AlertDialogAction.displayName = AlertDialogPrimitive.Action.displayName;
 export const AlertDialogCancel = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Cancel>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Cancel>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Cancel ref={ref} className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />
-));
+>(({ className, ...props }, ref) => <AlertDialogPrimitive.Cancel ref={ref} className={cn(buttonVariants({ variant: "outline" }), className)} {...props} />);
 AlertDialogCancel.displayName = AlertDialogPrimitive.Cancel.displayName;

@@ -50,7 +50,12 @@ export function Checklist({
             const id = `${idPrefix}-${item.id}`;
             return (
               <div key={item.id} className="flex items-center gap-2">
-                <Checkbox id={id} checked={checked.has(item.id)} disabled={disabled || saving !== null} onCheckedChange={(v) => onToggle(item.id, v === true)} />
+                <Checkbox
+                  id={id}
+                  checked={checked.has(item.id)}
+                  disabled={disabled || saving !== null}
+                  onCheckedChange={(v) => onToggle(item.id, v === true)}
+                />
                 <label htmlFor={id} className="min-w-0 flex-1 truncate text-sm">
                   {item.label}
                 </label>

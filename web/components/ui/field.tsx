@@ -11,13 +11,7 @@ type FieldProps = {
 };
 
 /** A labelled control with its validation message beside it, wired for screen readers. */
-export function Field({
-  label,
-  error,
-  description,
-  className,
-  ...inputProps
-}: FieldProps & React.InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ label, error, description, className, ...inputProps }: FieldProps & React.InputHTMLAttributes<HTMLInputElement>) {
   const fallbackId = React.useId();
   const id = inputProps.id ?? fallbackId;
   return (
@@ -27,13 +21,7 @@ export function Field({
   );
 }
 
-export function TextareaField({
-  label,
-  error,
-  description,
-  className,
-  ...props
-}: FieldProps & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextareaField({ label, error, description, className, ...props }: FieldProps & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const fallbackId = React.useId();
   const id = props.id ?? fallbackId;
   return (

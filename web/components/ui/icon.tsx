@@ -17,7 +17,14 @@ const isLabelled = (props: IconProps) => Boolean(props["aria-label"] || props["a
 export function icon(name: string): IconComponent {
   const href = `${spriteHref}#${name}`;
   const Icon = React.forwardRef<SVGSVGElement, IconProps>(({ className, ...props }, ref) => (
-    <svg ref={ref} width={24} height={24} aria-hidden={isLabelled(props) ? undefined : true} {...props} className={className ? `lucide ${className}` : "lucide"}>
+    <svg
+      ref={ref}
+      width={24}
+      height={24}
+      aria-hidden={isLabelled(props) ? undefined : true}
+      {...props}
+      className={className ? `lucide ${className}` : "lucide"}
+    >
       <use href={href} />
     </svg>
   ));

@@ -2,10 +2,9 @@ import * as LabelPrimitive from "@radix-ui/react-label";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 
-export const Label = React.forwardRef<
-  React.ElementRef<typeof LabelPrimitive.Root>,
-  React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
->(({ className, ...props }, ref) => (
-  <LabelPrimitive.Root ref={ref} className={cn("text-sm font-medium leading-none peer-disabled:opacity-70", className)} {...props} />
-));
+export const Label = React.forwardRef<React.ElementRef<typeof LabelPrimitive.Root>, React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>>(
+  ({ className, ...props }, ref) => (
+    <LabelPrimitive.Root ref={ref} className={cn("text-sm font-medium leading-none peer-disabled:opacity-70", className)} {...props} />
+  ),
+);
 Label.displayName = "Label";

@@ -1,7 +1,19 @@
 import { Button } from "./button";
 
 /** Previous/next for a paged list, with what the pages hold ("12 users · page 1 of 2"). */
-export function Pager({ label, summary, page, pages, onPage }: { label: string; summary: string; page: number; pages: number; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  summary,
+  page,
+  pages,
+  onPage,
+}: {
+  label: string;
+  summary: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav aria-label={label} className="flex items-center justify-between text-sm text-muted-foreground">
       <span>

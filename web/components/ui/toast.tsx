@@ -16,19 +16,15 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const ToastViewport = React.forwardRef<
-  React.ElementRef<typeof ToastPrimitive.Viewport>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Viewport
-    ref={ref}
-    className={cn(
-      "fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
-      className,
-    )}
-    {...props}
-  />
-));
+export const ToastViewport = React.forwardRef<React.ElementRef<typeof ToastPrimitive.Viewport>, React.ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
+  ({ className, ...props }, ref) => (
+    <ToastPrimitive.Viewport
+      ref={ref}
+      className={cn("fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]", className)}
+      {...props}
+    />
+  ),
+);
 ToastViewport.displayName = ToastPrimitive.Viewport.displayName;
 
 const toastVariants = cva(
@@ -44,7 +40,6 @@ const toastVariants = cva(
   },
 );
 
-
 export const Toast = React.forwardRef<
   React.ElementRef<typeof ToastPrimitive.Root>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>
@@ -59,50 +54,44 @@ export const Toast = React.forwardRef<
 ));
 Toast.displayName = ToastPrimitive.Root.displayName;
 
-const ToastAction = React.forwardRef<
-  React.ElementRef<typeof ToastPrimitive.Action>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitive.Action>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Action
-    ref={ref}
-    className={cn(
-      "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.border-destructive]:border-destructive-foreground/40 group-[.border-destructive]:hover:bg-destructive-foreground/10",
-      className,
-    )}
-    {...props}
-  />
-));
+const ToastAction = React.forwardRef<React.ElementRef<typeof ToastPrimitive.Action>, React.ComponentPropsWithoutRef<typeof ToastPrimitive.Action>>(
+  ({ className, ...props }, ref) => (
+    <ToastPrimitive.Action
+      ref={ref}
+      className={cn(
+        "inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.border-destructive]:border-destructive-foreground/40 group-[.border-destructive]:hover:bg-destructive-foreground/10",
+        className,
+      )}
+      {...props}
+    />
+  ),
+);
 ToastAction.displayName = ToastPrimitive.Action.displayName;
 
-export const ToastClose = React.forwardRef<
-  React.ElementRef<typeof ToastPrimitive.Close>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitive.Close>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Close
-    ref={ref}
-    aria-label="Dismiss notification"
-    className={cn(
-      "absolute right-2 top-2 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-      className,
-    )}
-    {...props}
-  >
-    <X className="size-4" aria-hidden />
-  </ToastPrimitive.Close>
-));
+export const ToastClose = React.forwardRef<React.ElementRef<typeof ToastPrimitive.Close>, React.ComponentPropsWithoutRef<typeof ToastPrimitive.Close>>(
+  ({ className, ...props }, ref) => (
+    <ToastPrimitive.Close
+      ref={ref}
+      aria-label="Dismiss notification"
+      className={cn(
+        "absolute right-2 top-2 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
+      {...props}
+    >
+      <X className="size-4" aria-hidden />
+    </ToastPrimitive.Close>
+  ),
+);
 ToastClose.displayName = ToastPrimitive.Close.displayName;
 
-export const ToastTitle = React.forwardRef<
-  React.ElementRef<typeof ToastPrimitive.Title>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitive.Title>
->(({ className, ...props }, ref) => <ToastPrimitive.Title ref={ref} className={cn("text-sm font-semibold", className)} {...props} />);
+export const ToastTitle = React.forwardRef<React.ElementRef<typeof ToastPrimitive.Title>, React.ComponentPropsWithoutRef<typeof ToastPrimitive.Title>>(
+  ({ className, ...props }, ref) => <ToastPrimitive.Title ref={ref} className={cn("text-sm font-semibold", className)} {...props} />,
+);
 ToastTitle.displayName = ToastPrimitive.Title.displayName;
 
 export const ToastDescription = React.forwardRef<
   React.ElementRef<typeof ToastPrimitive.Description>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Description ref={ref} className={cn("text-sm opacity-90", className)} {...props} />
-));
+>(({ className, ...props }, ref) => <ToastPrimitive.Description ref={ref} className={cn("text-sm opacity-90", className)} {...props} />);
 ToastDescription.displayName = ToastPrimitive.Description.displayName;
-

@@ -2,7 +2,6 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 
-
 /**
  * Carries its own provider, so a tooltip works on any page without a shell-wide provider (which
  * would put the tooltip library in every page's first-load JavaScript).

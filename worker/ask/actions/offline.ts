@@ -68,7 +68,10 @@ const STOP = new Set(["and", "the", "for", "services", "service"]);
 /** The words of a capability's name a passage must carry (by their first six letters) to mention it. */
 function mentions(capability: CoreCapability, text: string): boolean {
   const lower = text.toLowerCase();
-  const words = capability.name.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 2 && !STOP.has(w));
+  const words = capability.name
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 2 && !STOP.has(w));
   return words.every((w) => lower.includes(w.slice(0, 6)));
 }
 
@@ -76,7 +79,11 @@ function mentionedBy(capability: CoreCapability, passages: AskPassage[]): number
   return passages.filter((p) => mentions(capability, p.content)).map((p) => p.n);
 }
 
-const cites = (ns: number[]) => ns.slice(0, 3).map((n) => `[${n}]`).join("");
+const cites = (ns: number[]) =>
+  ns
+    .slice(0, 3)
+    .map((n) => `[${n}]`)
+    .join("");
 
 export function offlineGaps(passages: AskPassage[]): string {
   const rows = CORE_CAPABILITIES.map((c) => ({ c, ns: mentionedBy(c, passages) }));
@@ -97,15 +104,20 @@ export function offlineContacts(passages: AskPassage[]): string {
   const resources = all.filter((s) => !CONTACT.test(s.text) && RESOURCE.test(s.text)).slice(0, MAX_ROWS);
   const parts: string[] = [];
   if (contacts.length)
-    parts.push(`Contacts:\n\n| Contact | Statement | Source |\n| --- | --- | --- |\n${contacts.map((s) => `| ${cell(CONTACT.exec(s.text)![0])} | ${cell(s.text)} | [${s.n}] |`).join("\n")}`);
+    parts.push(
+      `Contacts:\n\n| Contact | Statement | Source |\n| --- | --- | --- |\n${contacts.map((s) => `| ${cell(CONTACT.exec(s.text)![0])} | ${cell(s.text)} | [${s.n}] |`).join("\n")}`,
+    );
   if (resources.length)
-    parts.push(`Resources:\n\n| Resource | Statement | Source |\n| --- | --- | --- |\n${resources.map((s) => `| ${cell(RESOURCE.exec(s.text)![0])} | ${cell(s.text)} | [${s.n}] |`).join("\n")}`);
+    parts.push(
+      `Resources:\n\n| Resource | Statement | Source |\n| --- | --- | --- |\n${resources.map((s) => `| ${cell(RESOURCE.exec(s.text)![0])} | ${cell(s.text)} | [${s.n}] |`).join("\n")}`,
+    );
   return withNote(parts.length ? parts.join("\n\n") : "The passages Readyroom found list no phone numbers, emails, radio channels or resources.", passages);
 }
 
 export function offlineCompare(passages: AskPassage[]): string {
   const names = [...new Set(passages.map((p) => p.documentName))];
-  if (names.length < 2) return withNote(`Only ${names[0] ?? "one document"} had passages to compare; the other selected document had none that matched.`, passages);
+  if (names.length < 2)
+    return withNote(`Only ${names[0] ?? "one document"} had passages to compare; the other selected document had none that matched.`, passages);
   const [a, b] = names as [string, string];
   const of = (name: string) => passages.filter((p) => p.documentName === name);
   const rows = CORE_CAPABILITIES.map((c) => ({ c, a: mentionedBy(c, of(a)), b: mentionedBy(c, of(b)) }))

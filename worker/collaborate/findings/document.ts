@@ -20,7 +20,10 @@ const none = (what: string): Block => ({ type: "paragraph", text: `No ${what}.`,
 function buildFindingsDocument(view: FindingsView): SitMan {
   const { findings } = view;
   const title = view.campaignName.trim() || "Campaign";
-  const overview: Block[] = [{ type: "heading", level: 1, text: "Summary" }, ...(paragraphs(findings.summary).length ? text(findings.summary) : [none("summary")])];
+  const overview: Block[] = [
+    { type: "heading", level: 1, text: "Summary" },
+    ...(paragraphs(findings.summary).length ? text(findings.summary) : [none("summary")]),
+  ];
 
   const themes: Block[] = [{ type: "heading", level: 1, text: "Themes" }];
   if (!findings.themes.length) themes.push(none("themes"));
@@ -35,12 +38,20 @@ function buildFindingsDocument(view: FindingsView): SitMan {
 
   const gaps: Block[] = [{ type: "heading", level: 1, text: "Gaps" }];
   if (!findings.gaps.length) gaps.push(none("gaps"));
-  for (const gap of findings.gaps) gaps.push({ type: "heading", level: 2, text: gap.title }, ...text(gap.detail), { type: "paragraph", text: `Sources: ${who(gap.respondents)}`, style: "note" });
+  for (const gap of findings.gaps)
+    gaps.push({ type: "heading", level: 2, text: gap.title }, ...text(gap.detail), {
+      type: "paragraph",
+      text: `Sources: ${who(gap.respondents)}`,
+      style: "note",
+    });
 
   const disagreements: Block[] = [{ type: "heading", level: 1, text: "Disagreements" }];
   if (!findings.disagreements.length) disagreements.push(none("disagreements"));
   for (const d of findings.disagreements) {
-    disagreements.push({ type: "heading", level: 2, text: d.topic }, { type: "list", ordered: false, items: d.positions.map((p) => ({ text: `${p.position} (${who(p.respondents)})` })) });
+    disagreements.push(
+      { type: "heading", level: 2, text: d.topic },
+      { type: "list", ordered: false, items: d.positions.map((p) => ({ text: `${p.position} (${who(p.respondents)})` })) },
+    );
   }
 
   const objectives: Block[] = [{ type: "heading", level: 1, text: "Recommended objectives" }];
@@ -76,7 +87,14 @@ function buildFindingsDocument(view: FindingsView): SitMan {
       type: "table",
       headers: ["#", "Time", "Inject", "Core capability", "Expected action", "Sources"],
       widths: [1, 1, 6, 2, 3, 2],
-      rows: view.draftInjects.map((i) => [String(i.number), i.time, `${i.title}\n\n${i.description}`, i.capability ?? "—", i.expectedAction, who(i.respondents)]),
+      rows: view.draftInjects.map((i) => [
+        String(i.number),
+        i.time,
+        `${i.title}\n\n${i.description}`,
+        i.capability ?? "—",
+        i.expectedAction,
+        who(i.respondents),
+      ]),
       small: true,
     });
 

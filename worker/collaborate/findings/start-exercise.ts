@@ -26,7 +26,10 @@ const sources = (respondents: string[]) => (respondents.length ? `Sources: ${res
 
 function exerciseFromInsights(campaign: SynthesisCampaign, insights: CampaignInsights) {
   const { findings, draftInjects } = insights;
-  const scenario = [campaign.scenario.trim(), findings.summary.trim() ? `Synthesis of ${insights.contributorCount} contributor(s): ${findings.summary.trim()}` : ""]
+  const scenario = [
+    campaign.scenario.trim(),
+    findings.summary.trim() ? `Synthesis of ${insights.contributorCount} contributor(s): ${findings.summary.trim()}` : "",
+  ]
     .filter(Boolean)
     .join("\n\n");
   const capabilitiesAndObjectives: CapabilityObjective[] = findings.recommendedObjectives.map((o) => ({ capability: o.capability, objective: o.text }));

@@ -52,8 +52,26 @@ const GIVEN: { formal: string; said: string; kind: "nickname" | "accent" | "ordi
   { formal: "Jose", said: "José", kind: "accent" },
 ];
 const SURNAMES = [
-  "Castellano", "Lindahl", "Okoro", "Marchand", "Vukovic", "Ferreira", "Tsosie", "Brennan", "Nakashima", "Adeyemi", "Ostergaard", "Quaresma",
-  "Whitcombe", "Delgado", "Halloran", "Pruitt", "Szabo", "Ibarra", "Moreau", "Kettleby",
+  "Castellano",
+  "Lindahl",
+  "Okoro",
+  "Marchand",
+  "Vukovic",
+  "Ferreira",
+  "Tsosie",
+  "Brennan",
+  "Nakashima",
+  "Adeyemi",
+  "Ostergaard",
+  "Quaresma",
+  "Whitcombe",
+  "Delgado",
+  "Halloran",
+  "Pruitt",
+  "Szabo",
+  "Ibarra",
+  "Moreau",
+  "Kettleby",
 ];
 const PLACES = ["Ravenmoor", "Tillbrook", "Grisholm", "Vantacre", "Selsby", "Quenby", "Harlock", "Pemberton", "Ashcombe", "Durnford", "Wexley"];
 
@@ -114,7 +132,12 @@ const ADDRESSES: ((r: () => number) => { text: string; street: string })[] = [
   (r) => ((s) => ({ text: s, street: s }))(`${num(r, 4)} Kestrel Pike`),
 ];
 
-const FACILITIES = [(r: () => number) => `Station ${num(r, 2)}`, (r: () => number) => `Hangar ${num(r, 1)}`, (r: () => number) => `Warehouse ${letter(r)}`, (r: () => number) => `Dock ${num(r, 2)}`];
+const FACILITIES = [
+  (r: () => number) => `Station ${num(r, 2)}`,
+  (r: () => number) => `Hangar ${num(r, 1)}`,
+  (r: () => number) => `Warehouse ${letter(r)}`,
+  (r: () => number) => `Dock ${num(r, 2)}`,
+];
 
 /** What the storm brought up, in this set's own words (ordinary text: it must all survive). */
 const TOPICS = [
@@ -177,7 +200,10 @@ export function fieldNotesContributors(n: number, seed = 1): AdversarialSet {
     const place = PLACES[(i * 4 + 1) % PLACES.length]!;
     const employer = EMPLOYERS[i % EMPLOYERS.length]!;
     const org = employer.full(place);
-    const acronym = org.split(/\s+/).map((w) => w[0]).join("");
+    const acronym = org
+      .split(/\s+/)
+      .map((w) => w[0])
+      .join("");
     // Accented names are sometimes typed decomposed (e + combining acute), as some keyboards send them.
     const said = given.kind === "accent" && i % 2 === 1 ? given.said.normalize("NFD") : given.said;
     const idNumber = ID_NUMBERS[i % ID_NUMBERS.length]!(r, acronym);
@@ -236,7 +262,10 @@ export function fieldNotesContributors(n: number, seed = 1): AdversarialSet {
       `${other.short} for trucks, ${peer.short.at(-1)} for everything else.`,
       `The ${peer.org} folks, and ${peer.said} ${peer.last} especially.`,
     ][i % 3]!;
-    const injects = [`A caller claiming to be ${peer.said} from ${peer.short[0]} asks for the gate code at ${peer.facility}.`, `Power fails at ${p.address.street}. ${topics[1]!.inject}`];
+    const injects = [
+      `A caller claiming to be ${peer.said} from ${peer.short[0]} asks for the gate code at ${peer.facility}.`,
+      `Power fails at ${p.address.street}. ${topics[1]!.inject}`,
+    ];
     const questions = [`Who at ${peer.short[0]} can approve overtime after midnight?`];
     const objectives = [`Confirm ${p.short[0]} can credential mutual-aid staff within 30 minutes of arrival. ${topics[0]!.inject}`];
     const answers: InterviewAnswer[] = [

@@ -30,7 +30,8 @@ export const ADVERSARIAL_CAMPAIGN: SynthesisCampaign = {
   name: "Alder River spring flood",
   purpose: "exercise",
   hazard: "Riverine flooding",
-  scenario: "After four days of heavy rain the Alder River overtops its levee at Alder Flats; roads close, power fails and several neighborhoods must evacuate.",
+  scenario:
+    "After four days of heavy rain the Alder River overtops its levee at Alder Flats; roads close, power fails and several neighborhoods must evacuate.",
   capabilities: ["Mass Care Services", "Critical Transportation", "Public Information and Warning", "Operational Communications"],
   questions: ["Which partners do you rely on most during a flood?"],
   language: "en",
@@ -49,16 +50,93 @@ export function rng(seed: number): () => number {
 }
 
 const FIRST = [
-  "Marisol", "Tobias", "Ingrid", "Desmond", "Priya", "Kwame", "Anneliese", "Rafael", "Siobhan", "Thaddeus", "Yolanda", "Benedikt", "Oksana", "Ezequiel",
-  "Imogen", "Lucinda", "Dmitri", "Keisha", "Mateo", "Ngozi", "Rosalind", "Casimir", "Fenella", "Hiroshi", "Leopold", "Marguerite", "Soren", "Tamsin",
-  "Wilhelmina", "Darius", "Esther", "Fatima", "Javier", "Yusuf",
+  "Marisol",
+  "Tobias",
+  "Ingrid",
+  "Desmond",
+  "Priya",
+  "Kwame",
+  "Anneliese",
+  "Rafael",
+  "Siobhan",
+  "Thaddeus",
+  "Yolanda",
+  "Benedikt",
+  "Oksana",
+  "Ezequiel",
+  "Imogen",
+  "Lucinda",
+  "Dmitri",
+  "Keisha",
+  "Mateo",
+  "Ngozi",
+  "Rosalind",
+  "Casimir",
+  "Fenella",
+  "Hiroshi",
+  "Leopold",
+  "Marguerite",
+  "Soren",
+  "Tamsin",
+  "Wilhelmina",
+  "Darius",
+  "Esther",
+  "Fatima",
+  "Javier",
+  "Yusuf",
 ];
 const LAST = [
-  "Whitfield", "Okonkwo", "Abernathy", "Castellanos", "Lindqvist", "Vasquez", "Thorncastle", "Nakamura", "Pellegrini", "Kowalczyk", "Baptiste", "Oyelaran",
-  "Haldane", "Marchetti", "Szymanski", "Achterberg", "Delacroix", "Gunnarsson", "Iverson", "Jablonski", "Kettering", "Llewellyn", "Montague", "Nwachukwu",
-  "Ostrowski", "Prendergast", "Quintero", "Rasmussen", "Strickland", "Tremblay", "Underhill", "Valdivia", "Wexford", "Yamamoto", "Zielinski", "Okafor",
+  "Whitfield",
+  "Okonkwo",
+  "Abernathy",
+  "Castellanos",
+  "Lindqvist",
+  "Vasquez",
+  "Thorncastle",
+  "Nakamura",
+  "Pellegrini",
+  "Kowalczyk",
+  "Baptiste",
+  "Oyelaran",
+  "Haldane",
+  "Marchetti",
+  "Szymanski",
+  "Achterberg",
+  "Delacroix",
+  "Gunnarsson",
+  "Iverson",
+  "Jablonski",
+  "Kettering",
+  "Llewellyn",
+  "Montague",
+  "Nwachukwu",
+  "Ostrowski",
+  "Prendergast",
+  "Quintero",
+  "Rasmussen",
+  "Strickland",
+  "Tremblay",
+  "Underhill",
+  "Valdivia",
+  "Wexford",
+  "Yamamoto",
+  "Zielinski",
+  "Okafor",
 ];
-const PLACES = ["Fennick", "Marrowby", "Quillan", "Tessaly", "Brackwater", "Ostrander", "Wyndmoor", "Harrowgate", "Kelsington", "Dunmere", "Pellston", "Carrowmore"];
+const PLACES = [
+  "Fennick",
+  "Marrowby",
+  "Quillan",
+  "Tessaly",
+  "Brackwater",
+  "Ostrander",
+  "Wyndmoor",
+  "Harrowgate",
+  "Kelsington",
+  "Dunmere",
+  "Pellston",
+  "Carrowmore",
+];
 
 /** Organisation kinds: name pattern, e-mail domain tail, role. */
 const ORG_KINDS: { name: (p: string) => string; domain: string; role: string }[] = [
@@ -71,7 +149,14 @@ const ORG_KINDS: { name: (p: string) => string; domain: string; role: string }[]
   { name: (p) => `${p} Office of Emergency Management`, domain: "oem", role: "Emergency Management Director" },
   { name: (p) => `${p} Ambulance Authority`, domain: "ems", role: "EMS Division Chief" },
 ];
-const OTHER_ORGS = ["Halvorsen Logistics Inc", "Greystone Medical LLC", "Brightwater Electric Cooperative", "Corvane Telecom", "Ashgrove Community Church", "Pinecrest Senior Living Center"];
+const OTHER_ORGS = [
+  "Halvorsen Logistics Inc",
+  "Greystone Medical LLC",
+  "Brightwater Electric Cooperative",
+  "Corvane Telecom",
+  "Ashgrove Community Church",
+  "Pinecrest Senior Living Center",
+];
 const TITLES = ["Chief", "Captain", "Dr.", "Director", "Sheriff", "Commissioner", "Ms.", "Mr.", "Superintendent", "Battalion Chief"];
 const PHONES = [
   (r: () => number) => `(555) ${num(r, 3)}-${num(r, 4)}`,
@@ -154,7 +239,11 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
     const place = PLACES[(i * 5 + 3) % PLACES.length]!;
     const kind = ORG_KINDS[i % ORG_KINDS.length]!;
     const org = kind.name(place);
-    const acronym = org.split(/\s+/).filter((w) => /^[A-Z]/.test(w)).map((w) => w[0]).join("");
+    const acronym = org
+      .split(/\s+/)
+      .filter((w) => /^[A-Z]/.test(w))
+      .map((w) => w[0])
+      .join("");
     const domain = `${place.toLowerCase()}${kind.domain}.gov`;
     const email = i % 5 === 0 ? `${first.toLowerCase()}${last.toLowerCase()}@gmail.com` : `${first.toLowerCase()}.${last.toLowerCase()}@${domain}`;
     return { first, last, place, org, acronym, domain, email, role: kind.role };
@@ -167,7 +256,10 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
     const colleague = { title: pick(TITLES), first: pick(FIRST), last: pick(LAST) };
     const otherOrg = pick(OTHER_ORGS);
     const waterOrg = `${pick(PLACES)} Water Authority`;
-    const waterAcr = waterOrg.split(" ").map((w) => w[0]).join("");
+    const waterAcr = waterOrg
+      .split(" ")
+      .map((w) => w[0])
+      .join("");
     const phone = PHONES[i % PHONES.length]!(r);
     const peer = people[(i + 1) % people.length]!;
     const misspelt = misspell(p.last, r);
@@ -182,11 +274,15 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
     const roleAnswer = [
       k(0) ? `I'm ${full}, ${p.role} at the ${p.org} (${p.acronym}).` : `I serve as ${p.role.toLowerCase()} for ${p.org.toLowerCase()}.`,
       k(1) ? `Reach me at ${p.email} or ${phone}.` : `My direct line is ${phone}; e-mail ${p.email.replace("@", " at ").replace(/\./g, " dot ")}.`,
-      k(2) ? `Our staff page: https://www.${p.domain}/staff/${p.first.toLowerCase()}-${p.last.toLowerCase()} and www.linkedin.com/in/${p.first.toLowerCase()}${p.last.toLowerCase()}.` : `${p.acronym}'s duty officer covers nights; ${p.first.toLowerCase()} ${p.last.toLowerCase()} covers days.`,
+      k(2)
+        ? `Our staff page: https://www.${p.domain}/staff/${p.first.toLowerCase()}-${p.last.toLowerCase()} and www.linkedin.com/in/${p.first.toLowerCase()}${p.last.toLowerCase()}.`
+        : `${p.acronym}'s duty officer covers nights; ${p.first.toLowerCase()} ${p.last.toLowerCase()} covers days.`,
     ].join(" ");
     const plans = [
       ...topics.map((t) => t.plan),
-      i % 2 === 0 ? `${p.first[0]}. ${p.last} signed our agreement with ${otherOrg} last year.` : `The ${p.acronym} annex was rewritten by ${misspelt} in March.`,
+      i % 2 === 0
+        ? `${p.first[0]}. ${p.last} signed our agreement with ${otherOrg} last year.`
+        : `The ${p.acronym} annex was rewritten by ${misspelt} in March.`,
     ].join(" ");
     secret(otherOrg);
     const colleagueName = `${colleague.first} ${colleague.last}`;
@@ -198,18 +294,29 @@ export function adversarialContributors(n: number, seed = 1): AdversarialSet {
         `When the chemical plant leaked, ${colleague.title} ${i % 2 ? colleagueName : colleague.last} ordered shelter-in-place and ${p.last}'s staff staffed the hotline.`,
       ][i % 3]!,
       `${colleague.first} ${colleague.last} from ${waterOrg} (${waterAcr}) ${["kept the pumps running", "restored the water mains within a day", "set up bottled water distribution"][(i + 1) % 3]}.`,
-      [`I still talk with ${peer.last.toLowerCase()} at ${peer.acronym} about it.`, `${peer.last}'s after-action report covers it well.`, `Ask ${peer.first.toLowerCase()} at ${peer.acronym}; they kept notes.`][i % 3]!,
+      [
+        `I still talk with ${peer.last.toLowerCase()} at ${peer.acronym} about it.`,
+        `${peer.last}'s after-action report covers it well.`,
+        `Ask ${peer.first.toLowerCase()} at ${peer.acronym}; they kept notes.`,
+      ][i % 3]!,
     ].join(" ");
     secret(waterOrg, waterAcr);
     const concerns = topics.map((t, j) => (positive[j] ? t.pos : t.neg)).join(" ");
-    const signature = [`\n\nThanks,\n${p.first}`, `\n-- ${p.first[0]}.${p.last[0]}. / ${p.first}`, `\n\nRegards,\n${full}\n${p.role}, ${p.org}\n${phone}`, `\n\nBest,\n${p.first.toLowerCase()}`][i % 4]!;
+    const signature = [
+      `\n\nThanks,\n${p.first}`,
+      `\n-- ${p.first[0]}.${p.last[0]}. / ${p.first}`,
+      `\n\nRegards,\n${full}\n${p.role}, ${p.org}\n${phone}`,
+      `\n\nBest,\n${p.first.toLowerCase()}`,
+    ][i % 4]!;
     const relyOn = [
       `We rely most on ${otherOrg} for logistics and on ${peer.first} ${peer.last} at ${peer.org}.`,
       `Mostly ${peer.org} and ${otherOrg}; ${peer.first} ${peer.last} is our main contact.`,
       `${otherOrg} supplies trucks, and ${peer.org} lends staff through mutual aid.`,
     ][i % 3]!;
     const injects = [`${colleague.title} ${colleague.last} calls: ${topics[0]!.inject}`, topics[1]!.inject];
-    const objectives = [`Validate the ${["shelter", "evacuation", "warning", "radio"][i % 4]} plan with ${p.acronym} and partners within the first operational period.`];
+    const objectives = [
+      `Validate the ${["shelter", "evacuation", "warning", "radio"][i % 4]} plan with ${p.acronym} and partners within the first operational period.`,
+    ];
     const questions = [`How would ${peer.org} reach us if the phones are down?`];
     const answers: InterviewAnswer[] = [
       { key: "role", phase: 1, question: "What is your role and your agency's part in a flood response?", answer: roleAnswer },

@@ -32,9 +32,19 @@ const aiFindingsSchema = z.object({
     .max(12),
   gaps: z.array(z.object({ title: z.string().trim().min(1).max(200), detail: z.string().max(2_000), respondents: respondentsSchema })).max(12),
   disagreements: z
-    .array(z.object({ topic: z.string().trim().min(1).max(200), positions: z.array(z.object({ position: z.string().trim().min(1).max(1_000), respondents: respondentsSchema })).min(2).max(6) }))
+    .array(
+      z.object({
+        topic: z.string().trim().min(1).max(200),
+        positions: z
+          .array(z.object({ position: z.string().trim().min(1).max(1_000), respondents: respondentsSchema }))
+          .min(2)
+          .max(6),
+      }),
+    )
     .max(8),
-  recommendedObjectives: z.array(z.object({ text: z.string().trim().min(1).max(600), capability: z.string().nullable(), respondents: respondentsSchema })).max(12),
+  recommendedObjectives: z
+    .array(z.object({ text: z.string().trim().min(1).max(600), capability: z.string().nullable(), respondents: respondentsSchema }))
+    .max(12),
 });
 type AiFindings = z.infer<typeof aiFindingsSchema>;
 
@@ -57,14 +67,24 @@ const FINDINGS_JSON_SCHEMA = {
           respondents: stringArray,
           quotes: {
             type: "array",
-            items: { type: "object", additionalProperties: false, required: ["text", "respondent"], properties: { text: { type: "string" }, respondent: { type: "string" } } },
+            items: {
+              type: "object",
+              additionalProperties: false,
+              required: ["text", "respondent"],
+              properties: { text: { type: "string" }, respondent: { type: "string" } },
+            },
           },
         },
       },
     },
     gaps: {
       type: "array",
-      items: { type: "object", additionalProperties: false, required: ["title", "detail", "respondents"], properties: { title: { type: "string" }, detail: { type: "string" }, respondents: stringArray } },
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["title", "detail", "respondents"],
+        properties: { title: { type: "string" }, detail: { type: "string" }, respondents: stringArray },
+      },
     },
     disagreements: {
       type: "array",
@@ -76,7 +96,12 @@ const FINDINGS_JSON_SCHEMA = {
           topic: { type: "string" },
           positions: {
             type: "array",
-            items: { type: "object", additionalProperties: false, required: ["position", "respondents"], properties: { position: { type: "string" }, respondents: stringArray } },
+            items: {
+              type: "object",
+              additionalProperties: false,
+              required: ["position", "respondents"],
+              properties: { position: { type: "string" }, respondents: stringArray },
+            },
           },
         },
       },
@@ -139,7 +164,10 @@ function sanitise(ai: AiFindings, anon: Anonymised, coverage: Findings["capabili
       };
     }),
     gaps: ai.gaps.map((g) => ({ title: s(g.title), detail: s(g.detail), respondents: who(g.respondents) })),
-    disagreements: ai.disagreements.map((d) => ({ topic: s(d.topic), positions: d.positions.map((p) => ({ position: s(p.position), respondents: who(p.respondents) })) })),
+    disagreements: ai.disagreements.map((d) => ({
+      topic: s(d.topic),
+      positions: d.positions.map((p) => ({ position: s(p.position), respondents: who(p.respondents) })),
+    })),
     capabilityCoverage: coverage,
     recommendedObjectives: ai.recommendedObjectives.map((o) => ({
       text: s(o.text),

@@ -8,7 +8,8 @@ import { CORE_CAPABILITIES, type CoreCapabilityName } from "../../../shared/exer
  */
 const KEYWORDS: Record<CoreCapabilityName, RegExp> = {
   Planning: /\bplan(?:s|ning)?\b|\bannex|\bsops?\b|\bprocedure|\bchecklist|\bcoop\b|continuity of operations/,
-  "Public Information and Warning": /\bwarning|\balert|\bsiren|notification|\bmessag|public information|social media|\brumou?r|\bpress\b|\btranslat|\bpio\b|\bhotline/,
+  "Public Information and Warning":
+    /\bwarning|\balert|\bsiren|notification|\bmessag|public information|social media|\brumou?r|\bpress\b|\btranslat|\bpio\b|\bhotline/,
   "Operational Coordination": /\beoc\b|\bcoordinat|unified command|incident command|\bics\b|command post|mutual aid|emergency operations center/,
   "Forensics and Attribution": /\bforensic|\bevidence\b|\battribution|crime scene/,
   "Intelligence and Information Sharing": /\bintelligence|information sharing|share information|fusion center|\bsitreps?\b|situation reports?/,
@@ -24,17 +25,23 @@ const KEYWORDS: Record<CoreCapabilityName, RegExp> = {
   "Risk and Disaster Resilience Assessment": /hazard analysis|risk analysis|resilience assessment|flood maps?|\bmodell?ing|inundation/,
   "Threats and Hazards Identification": /\bthira\b|threat assessment|hazard identification|\bforecasts?\b|hazard mitigation plan/,
   "Critical Transportation": /\bevacuat|\btransport|\bbus(?:es)?\b|road closures?|\broutes?\b|\btraffic\b|\btransit\b|paratransit/,
-  "Environmental Response/Health and Safety": /\bhazmat|hazardous materials?|\bchemical|\bcontaminat|\bdecon|\bspills?\b|responder safety|\bppe\b|air quality|boil water/,
+  "Environmental Response/Health and Safety":
+    /\bhazmat|hazardous materials?|\bchemical|\bcontaminat|\bdecon|\bspills?\b|responder safety|\bppe\b|air quality|boil water/,
   "Fatality Management Services": /\bfatalit|\bmorgue|\bmortuary|medical examiner|\bcoroner|human remains|\bdeceased/,
   "Fire Management and Suppression": /fire suppression|\bfirefight|\bwildfire|structure fires?|\bhydrants?\b|engine compan|fire service/,
-  "Infrastructure Systems": /\bpower\b|\belectric|\bgenerators?\b|\butilit|treatment plant|drinking water|water mains?|\bmains\b|pump stations?|\bbridges?\b|\binfrastructure|\boutages?\b|\bgrid\b/,
-  "Logistics and Supply Chain Management": /\blogistic|\bfuel\b|\bdiesel|\bsuppl(?:y|ies)\b|\bcots?\b|\bcommodit|\bdistribution|\bwarehouse|resource requests?|\bdonation/,
+  "Infrastructure Systems":
+    /\bpower\b|\belectric|\bgenerators?\b|\butilit|treatment plant|drinking water|water mains?|\bmains\b|pump stations?|\bbridges?\b|\binfrastructure|\boutages?\b|\bgrid\b/,
+  "Logistics and Supply Chain Management":
+    /\blogistic|\bfuel\b|\bdiesel|\bsuppl(?:y|ies)\b|\bcots?\b|\bcommodit|\bdistribution|\bwarehouse|resource requests?|\bdonation/,
   "Mass Care Services": /\bshelter|\bfeeding|\bmeals?\b|\bcots?\b|\breunification|\bpets?\b|mass care|family assistance/,
   "Mass Search and Rescue Operations": /search and rescue|\brescue|swift[- ]water|\bsar\b/,
   "On-scene Security, Protection, and Law Enforcement": /law enforcement|\bpolice|\bsheriff|\bsecurity\b|traffic control|\blooting|crowd control/,
-  "Operational Communications": /\bradios?\b|\brepeaters?\b|\btalkgroup|\binteroperab|\bdispatch|satellite phones?|backup channel|\bcommunications? (?:system|plan|gap|failure)|lose (?:radio )?contact/,
-  "Public Health, Healthcare, and Emergency Medical Services": /\bhospital|\bems\b|\bambulance|\bpatients?\b|\bsurge\b|\bmedical\b|public health|\bnurs(?:e|es|ing)\b|\bdialysis|\btriage|\bclinic|\bhealth ?care\b|emergency department/,
-  "Situational Assessment": /situational awareness|damage assessment|assessment teams?|common operating picture|status reports?|\bgis\b|\breconnaissance|size-up/,
+  "Operational Communications":
+    /\bradios?\b|\brepeaters?\b|\btalkgroup|\binteroperab|\bdispatch|satellite phones?|backup channel|\bcommunications? (?:system|plan|gap|failure)|lose (?:radio )?contact/,
+  "Public Health, Healthcare, and Emergency Medical Services":
+    /\bhospital|\bems\b|\bambulance|\bpatients?\b|\bsurge\b|\bmedical\b|public health|\bnurs(?:e|es|ing)\b|\bdialysis|\btriage|\bclinic|\bhealth ?care\b|emergency department/,
+  "Situational Assessment":
+    /situational awareness|damage assessment|assessment teams?|common operating picture|status reports?|\bgis\b|\breconnaissance|size-up/,
   "Economic Recovery": /\beconomic|small business|business(?:es)? (?:reopen|recovery)|\bloans?\b|\bunemployment/,
   "Health and Social Services": /social services|behaviou?ral health|mental health|\bcounsel|case management|human services/,
   Housing: /\bhousing\b|temporary housing|\bdisplaced\b|\brental|home repairs?|\btrailers?\b/,

@@ -13,7 +13,8 @@ export const EMAIL_BRACKETED =
 export const EMAIL_SPELLED =
   /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}(?:\s{1,3}dot\s{1,3}[\p{L}\p{N}_-]{1,64}){0,4}\s{1,3}at\s{1,3}[\p{L}\p{N}-]{1,63}(?:\s{1,3}dot\s{1,3}[\p{L}\p{N}-]{1,63}){1,8}/giu;
 export const URL = /(?:https?:\/\/|www\.)[^\s<>"']+/giu;
-export const DOMAIN = /(?<![\p{L}\p{N}@.-])[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.(?:gov|org|com|net|edu|us|mil|io|info|biz|uk|ca)(?:\/[^\s<>"']*)?(?![\p{L}\p{N}])/giu;
+export const DOMAIN =
+  /(?<![\p{L}\p{N}@.-])[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.(?:gov|org|com|net|edu|us|mil|io|info|biz|uk|ca)(?:\/[^\s<>"']*)?(?![\p{L}\p{N}])/giu;
 export const HANDLE = /(?<![\p{L}\p{N}._%+-])@[A-Za-z0-9_]{3,30}(?![A-Za-z0-9_])/gu;
 const EXTENSION = String.raw`(?:\s{0,3}(?:x|ext\.?|extension)\s{0,3}\d{1,5})?`;
 export const PHONE = new RegExp(
@@ -27,7 +28,18 @@ export const PHONE = new RegExp(
     .join("|"),
   "giu",
 );
-export const PUBLIC_MAIL_DOMAINS = new Set(["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "protonmail.com", "proton.me", "msn.com", "live.com"]);
+export const PUBLIC_MAIL_DOMAINS = new Set([
+  "gmail.com",
+  "yahoo.com",
+  "outlook.com",
+  "hotmail.com",
+  "icloud.com",
+  "aol.com",
+  "protonmail.com",
+  "proton.me",
+  "msn.com",
+  "live.com",
+]);
 
 /** A URL or domain ends before sentence punctuation: "see fennickfire.gov." keeps its full stop. */
 export function trailingPunctuation(match: string, replacement: string): string {

@@ -30,7 +30,10 @@ export const LEADING_JUNK = new Set(
 );
 
 const TITLE_RE = new RegExp(
-  `(?<![\\p{L}])(?:${[...TITLES].sort((a, b) => b.length - a.length).map(literalPattern).join("|")})(?![\\p{L}])[ \\t]+`,
+  `(?<![\\p{L}])(?:${[...TITLES]
+    .sort((a, b) => b.length - a.length)
+    .map(literalPattern)
+    .join("|")})(?![\\p{L}])[ \\t]+`,
   "giu",
 );
 const NAME_TOKEN = /^[\p{L}][\p{L}'’-]*\.?$/u;
@@ -78,7 +81,10 @@ export function stripSignature(text: string): { text: string; names: string[] } 
 /** Up to three name-like words at the start of a text ("Jane Doe\n…", "maria"), or null. */
 function leadingName(text: string): string | null {
   const firstLine = text.split(/\n/)[0] ?? "";
-  const tokens = firstLine.split(/[\s,]+/).filter(Boolean).slice(0, 3);
+  const tokens = firstLine
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 3);
   const picked: string[] = [];
   for (const t of tokens) {
     // Lower case only for a known given name ("-- maria"): "-- sent from my phone" signs no one.
@@ -125,7 +131,10 @@ export function isDistinctiveOrg(name: string): boolean {
   if (tokens.length < 2) return false;
   if (WELL_KNOWN_ORGS.some((w) => normalise(name).includes(normalise(w)))) return false;
   return tokens.some((t) => {
-    const lower = t.toLowerCase().replace(/['’]s$/u, "").replace(/\.$/, "");
+    const lower = t
+      .toLowerCase()
+      .replace(/['’]s$/u, "")
+      .replace(/\.$/, "");
     return letters(lower).length >= 2 && !ORG_GENERIC.has(lower) && !STOPWORDS.has(lower);
   });
 }
@@ -136,12 +145,20 @@ export function titledNames(text: string): string[] {
   for (let m = TITLE_RE.exec(text); m; m = TITLE_RE.exec(text)) {
     const end = m.index + m[0].length;
     const picked: string[] = [];
-    for (const raw of text.slice(end, end + 80).split(/[ \t]+/).slice(0, 3)) {
+    for (const raw of text
+      .slice(end, end + 80)
+      .split(/[ \t]+/)
+      .slice(0, 3)) {
       const isInitial = /^\p{Lu}\.$/u.test(raw);
       const line = raw.split(/\n/)[0] ?? "";
       // A word ending its clause ("Okafor," "Okafor." "Okafor\n") is the name's last.
       const endsClause = line !== raw || /[,;:!?)]$/.test(line) || (/\.$/.test(line) && !isInitial);
-      const clean = isInitial ? line : line.replace(/[,;:!?()"]+/g, "").replace(/['’]s$/u, "").replace(/\.$/, "");
+      const clean = isInitial
+        ? line
+        : line
+            .replace(/[,;:!?()"]+/g, "")
+            .replace(/['’]s$/u, "")
+            .replace(/\.$/, "");
       // Capitalised names only ("officer covers nights" names no one), or a known given name in lower case.
       if (!clean || !(isNameWord(clean, false) || isGivenName(clean))) break;
       picked.push(clean);

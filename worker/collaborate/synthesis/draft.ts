@@ -81,7 +81,12 @@ export function extractiveInjects(campaign: SynthesisCampaign, anon: Anonymised,
   const ranked = proposals
     .map((p, i) => ({ p, i }))
     .sort((a, b) => b.p.respondents.length - a.p.respondents.length || a.i - b.i)
-    .map(({ p }): Candidate => ({ title: titleOf(p.text), description: p.text, capability: allowed(dominantCapability([p.text])), respondents: p.respondents.sort(byRespondent) }));
+    .map(({ p }): Candidate => ({
+      title: titleOf(p.text),
+      description: p.text,
+      capability: allowed(dominantCapability([p.text])),
+      respondents: p.respondents.sort(byRespondent),
+    }));
 
   // A subject is covered when one inject holds at least half of its telling words (words found in
   // more than two injects, "shelter" in a sheltering campaign, tell nothing apart) — one at least.
@@ -120,10 +125,30 @@ export function extractiveInjects(campaign: SynthesisCampaign, anon: Anonymised,
     });
   }
   const generic: Candidate[] = [
-    { title: "Media inquiry", description: "Local media ask for an interview and a statement on the response so far.", capability: "Public Information and Warning", respondents: [] },
-    { title: "Resource request from the field", description: "Field teams request additional staff and equipment that no single agency can supply.", capability: "Logistics and Supply Chain Management", respondents: [] },
-    { title: "Status check for the next operational period", description: "Leadership asks for an updated situation report and objectives for the next operational period.", capability: "Situational Assessment", respondents: [] },
-    { title: "Transition to recovery", description: "The immediate threat eases; partners must decide on re-entry, damage assessment and support for displaced residents.", capability: "Housing", respondents: [] },
+    {
+      title: "Media inquiry",
+      description: "Local media ask for an interview and a statement on the response so far.",
+      capability: "Public Information and Warning",
+      respondents: [],
+    },
+    {
+      title: "Resource request from the field",
+      description: "Field teams request additional staff and equipment that no single agency can supply.",
+      capability: "Logistics and Supply Chain Management",
+      respondents: [],
+    },
+    {
+      title: "Status check for the next operational period",
+      description: "Leadership asks for an updated situation report and objectives for the next operational period.",
+      capability: "Situational Assessment",
+      respondents: [],
+    },
+    {
+      title: "Transition to recovery",
+      description: "The immediate threat eases; partners must decide on re-entry, damage assessment and support for displaced residents.",
+      capability: "Housing",
+      respondents: [],
+    },
   ];
   for (const g of generic) if (out.length < MIN_INJECTS) out.push(g);
 

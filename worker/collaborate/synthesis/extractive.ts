@@ -23,7 +23,8 @@ import type { Anonymised, SynthesisCampaign } from "./types";
 /** Saying something falls short. Checked before POSITIVE: "not enough" is not "enough". */
 const NEGATIVE =
   /\b(?:not (?:enough|adequate|sufficient|reliable|ready|reaching|clear|tested|planned|prioriti[sz]ed|covered|staffed|funded|available)|(?:is|are) (?:a|an) (?:concern|problem|issue)|ran out|runs? out|delayed|(?:is|are) (?:few|scarce)|no (?:backup|system|plan|way|one|redundan\w*)|lack(?:s|ing)?|shortages?|short of|insufficient|inadequate|unreliable|unclear|outdated|at risk|gaps?|fail(?:s|ed|ure)?|cannot|can't|do not have|don't have|doesn't have|overwhelmed|understaffed|too few|limited|weak|poor|broken|worr(?:y|ied)|struggl\w*|never)\b/i;
-const POSITIVE = /\b(?:adequate|sufficient|enough|reliable|works? well|working well|effective|solid|strong|robust|tested|drilled|confident|ready|well prepared|in good shape|no problem|quickly|good|fine)\b/i;
+const POSITIVE =
+  /\b(?:adequate|sufficient|enough|reliable|works? well|working well|effective|solid|strong|robust|tested|drilled|confident|ready|well prepared|in good shape|no problem|quickly|good|fine)\b/i;
 
 /** Stems that frame an answer rather than give its topic (stance words, interview words). */
 const FRAMING = new Set(
@@ -138,7 +139,9 @@ function groupMentions(mentions: Mention[]): Group[] {
   const byText = new Map<string, Mention[]>();
   for (const m of mentions) byText.set(m.phrase.text, [...(byText.get(m.phrase.text) ?? []), m]);
   const reach = (ms: Mention[]) => new Set(ms.map((m) => m.unit.respondent)).size;
-  const ordered = [...byText].sort((a, b) => reach(b[1]) - reach(a[1]) || b[1][0]!.phrase.stems.length - a[1][0]!.phrase.stems.length || (a[0] < b[0] ? -1 : 1));
+  const ordered = [...byText].sort(
+    (a, b) => reach(b[1]) - reach(a[1]) || b[1][0]!.phrase.stems.length - a[1][0]!.phrase.stems.length || (a[0] < b[0] ? -1 : 1),
+  );
   const groups: { founder: Phrase; members: [string, Mention[]][] }[] = [];
   for (const entry of ordered) {
     const phrase = entry[1][0]!.phrase;
@@ -150,7 +153,9 @@ function groupMentions(mentions: Mention[]): Group[] {
     // The label: the phrase most contributors used; then one of two to four words; then the shorter.
     const words = (t: string) => t.split(" ").length;
     const fit = (t: string) => Math.abs(Math.min(Math.max(words(t), 2), 4) - words(t));
-    const [label] = [...g.members].sort((a, b) => reach(b[1]) - reach(a[1]) || fit(a[0]) - fit(b[0]) || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))[0]!;
+    const [label] = [...g.members].sort(
+      (a, b) => reach(b[1]) - reach(a[1]) || fit(a[0]) - fit(b[0]) || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1),
+    )[0]!;
     return { label, stems: g.founder.stems, mentions: g.members.flatMap(([, ms]) => ms) };
   });
 }
@@ -168,10 +173,21 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
   const units = unitsOf(contributions);
   const surface = surfaceForms(contributions);
   const word = (s: string) => surface.get(s) ?? s;
-  const allText = contributions.flatMap((c) => [...c.answers.map((a) => a.answer), ...c.proposals.injects, ...c.proposals.questions, ...c.proposals.objectives]);
+  const allText = contributions.flatMap((c) => [
+    ...c.answers.map((a) => a.answer),
+    ...c.proposals.injects,
+    ...c.proposals.questions,
+    ...c.proposals.objectives,
+  ]);
   // Proper nouns are names (a storm, a road), not topics; a stem also written in lower case stays a topic ("Route 9" vs "routes").
   const proper = properNouns(allText);
-  const commonStems = new Set(allText.flatMap((t) => words(t).filter((w) => !proper.has(w.toLowerCase())).map((w) => stem(w.toLowerCase()))));
+  const commonStems = new Set(
+    allText.flatMap((t) =>
+      words(t)
+        .filter((w) => !proper.has(w.toLowerCase()))
+        .map((w) => stem(w.toLowerCase())),
+    ),
+  );
   const excluded = new Set([
     ...FRAMING,
     ...NOISE_STEMS,
@@ -249,7 +265,10 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
     units.some((u) => u.key === "plans" && u.polarity >= 0 && stems.filter((s) => u.stems.has(s)).length >= Math.min(2, stems.length));
   const gaps = groupMentions(mentions.filter((m) => m.stance < 0))
     .map((g) => ({ ...g, units: [...new Set(g.mentions.map((m) => m.unit))], respondents: distinct(g.mentions.map((m) => m.unit)), covered: covered(g.stems) }))
-    .sort((a, b) => b.respondents.length - a.respondents.length || Number(a.covered) - Number(b.covered) || b.units.length - a.units.length || (a.label < b.label ? -1 : 1))
+    .sort(
+      (a, b) =>
+        b.respondents.length - a.respondents.length || Number(a.covered) - Number(b.covered) || b.units.length - a.units.length || (a.label < b.label ? -1 : 1),
+    )
     .slice(0, MAX_GAPS);
   const gapViews: Findings["gaps"] = gaps.map((g) => {
     const example = pickQuotes(g.units, g.stems, 1, g.label)[0];
@@ -265,16 +284,29 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
 
   // Disagreements: the same subject judged adequate by some contributors and short by others.
   const disagreements: Findings["disagreements"] = [];
-  const subjects = groupMentions(mentions).sort((a, b) => distinct(b.mentions.map((m) => m.unit)).length - distinct(a.mentions.map((m) => m.unit)).length || (a.label < b.label ? -1 : 1));
+  const subjects = groupMentions(mentions).sort(
+    (a, b) => distinct(b.mentions.map((m) => m.unit)).length - distinct(a.mentions.map((m) => m.unit)).length || (a.label < b.label ? -1 : 1),
+  );
   for (const g of subjects) {
     if (disagreements.length >= MAX_DISAGREEMENTS) break;
     const stance = new Map<string, number>();
     for (const m of g.mentions) stance.set(m.unit.respondent, (stance.get(m.unit.respondent) ?? 0) + m.stance);
-    const pos = [...stance].filter(([, v]) => v > 0).map(([r]) => r).sort(byRespondent);
-    const neg = [...stance].filter(([, v]) => v < 0).map(([r]) => r).sort(byRespondent);
+    const pos = [...stance]
+      .filter(([, v]) => v > 0)
+      .map(([r]) => r)
+      .sort(byRespondent);
+    const neg = [...stance]
+      .filter(([, v]) => v < 0)
+      .map(([r]) => r)
+      .sort(byRespondent);
     if (pos.length === 0 || neg.length === 0) continue;
     const quote = (side: -1 | 1, who: string[]) =>
-      pickQuotes(g.mentions.filter((m) => m.stance === side && who.includes(m.unit.respondent)).map((m) => m.unit), g.stems, 1, g.label)[0];
+      pickQuotes(
+        g.mentions.filter((m) => m.stance === side && who.includes(m.unit.respondent)).map((m) => m.unit),
+        g.stems,
+        1,
+        g.label,
+      )[0];
     const posQuote = quote(1, pos);
     const negQuote = quote(-1, neg);
     disagreements.push({
@@ -287,7 +319,12 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
   }
 
   // Coverage: every contributor's whole text, proposals included.
-  const fullText = new Map(contributions.map((c) => [c.respondent, [...c.answers.map((a) => a.answer), ...c.proposals.injects, ...c.proposals.questions, ...c.proposals.objectives].join("\n").toLowerCase()]));
+  const fullText = new Map(
+    contributions.map((c) => [
+      c.respondent,
+      [...c.answers.map((a) => a.answer), ...c.proposals.injects, ...c.proposals.questions, ...c.proposals.objectives].join("\n").toLowerCase(),
+    ]),
+  );
   const capabilityCoverage: Findings["capabilityCoverage"] = CAPABILITY_KEYWORDS.map((cap) => {
     const respondents = contributions.filter((c) => cap.keywords.test(fullText.get(c.respondent) ?? "")).map((c) => c.respondent);
     return { capability: cap.name, mission: cap.mission, contributorCount: respondents.length, respondents };
@@ -301,7 +338,13 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
     capabilityCoverage,
   );
 
-  const summary = summarise(total, contributions, themeViews, gaps.map((g) => g.label), capabilityCoverage);
+  const summary = summarise(
+    total,
+    contributions,
+    themeViews,
+    gaps.map((g) => g.label),
+    capabilityCoverage,
+  );
   return { summary, themes: themeViews, gaps: gapViews, disagreements, capabilityCoverage, recommendedObjectives };
 }
 
@@ -309,7 +352,13 @@ type Topic = { label: string; stems: string[]; units: Unit[]; respondents: strin
 
 const MAX_PROPOSED_OBJECTIVES = 5;
 /** Objectives are written as exercise documents list them: capitalised, no closing full stop. */
-const sentence = (text: string) => capitalise(text.trim().replace(/\s+/g, " ").replace(/(?<!\.)\.+$/u, ""));
+const sentence = (text: string) =>
+  capitalise(
+    text
+      .trim()
+      .replace(/\s+/g, " ")
+      .replace(/(?<!\.)\.+$/u, ""),
+  );
 
 function objectives(
   campaign: SynthesisCampaign,
@@ -340,17 +389,32 @@ function objectives(
   const capabilityOf = (t: Topic) => dominantCapability([t.label]) ?? dominantCapability(t.units.map((u) => u.text));
   for (const g of gaps.slice(0, 3)) {
     if (already(g)) continue;
-    out.push({ text: `Assess how partners would close the gap in ${g.label}`, capability: capabilityOf(g), respondents: g.respondents, stems: new Set(g.stems) });
+    out.push({
+      text: `Assess how partners would close the gap in ${g.label}`,
+      capability: capabilityOf(g),
+      respondents: g.respondents,
+      stems: new Set(g.stems),
+    });
   }
   for (const t of themes.slice(0, 3)) {
     if (already(t)) continue;
-    out.push({ text: `Validate partners' arrangements for ${t.label} under the ${campaign.hazard.trim().toLowerCase() || "campaign's"} scenario`, capability: capabilityOf(t), respondents: t.respondents, stems: new Set(t.stems) });
+    out.push({
+      text: `Validate partners' arrangements for ${t.label} under the ${campaign.hazard.trim().toLowerCase() || "campaign's"} scenario`,
+      capability: capabilityOf(t),
+      respondents: t.respondents,
+      stems: new Set(t.stems),
+    });
   }
   // Capabilities the campaign explores that nobody talked about.
   for (const name of campaign.capabilities) {
     const row = coverage.find((c) => c.capability === name);
     if (row && row.contributorCount === 0) {
-      out.push({ text: `Demonstrate ${name}: the campaign explores it but no contributor described how it would be delivered`, capability: name, respondents: [], stems: new Set() });
+      out.push({
+        text: `Demonstrate ${name}: the campaign explores it but no contributor described how it would be delivered`,
+        capability: name,
+        respondents: [],
+        stems: new Set(),
+      });
     }
   }
   // Proposals and gaps first, but never at the cost of an unexplored capability of the campaign.
@@ -366,7 +430,13 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   return common / Math.max(1, a.size + b.size - common);
 }
 
-function summarise(total: number, contributions: AnonymizedContribution[], themes: Findings["themes"], gaps: string[], coverage: Findings["capabilityCoverage"]): string {
+function summarise(
+  total: number,
+  contributions: AnonymizedContribution[],
+  themes: Findings["themes"],
+  gaps: string[],
+  coverage: Findings["capabilityCoverage"],
+): string {
   if (total === 0) return "No contributions to synthesise yet.";
   const agencies = new Set(contributions.map((c) => c.agency).filter((a) => a !== "Unaffiliated")).size;
   const parts = [
@@ -374,10 +444,14 @@ function summarise(total: number, contributions: AnonymizedContribution[], theme
       ? `${capitalise(countWord(total))} partner ${total === 1 ? "agency" : "agencies"} contributed.`
       : `${capitalise(countWord(total))} ${total === 1 ? "contributor" : "contributors"}${agencies ? ` from ${countWord(agencies)} partner ${agencies === 1 ? "agency" : "agencies"}` : ""} contributed.`,
   ];
-  if (themes.length) parts.push(`They most often raised ${listPhrase(themes.slice(0, 3).map((t) => `${lowerFirst(t.title)} (${t.contributorCount} of ${total})`))}.`);
+  if (themes.length)
+    parts.push(`They most often raised ${listPhrase(themes.slice(0, 3).map((t) => `${lowerFirst(t.title)} (${t.contributorCount} of ${total})`))}.`);
   if (gaps.length) parts.push(`The main gaps: ${listPhrase(gaps.slice(0, 3))}.`);
   const touched = coverage.filter((c) => c.contributorCount > 0).sort((a, b) => b.contributorCount - a.contributorCount);
-  if (touched.length) parts.push(`Capabilities most discussed: ${listPhrase(touched.slice(0, 3).map((c) => c.capability))}; ${coverage.length - touched.length} of the ${coverage.length} core capabilities were not raised.`);
+  if (touched.length)
+    parts.push(
+      `Capabilities most discussed: ${listPhrase(touched.slice(0, 3).map((c) => c.capability))}; ${coverage.length - touched.length} of the ${coverage.length} core capabilities were not raised.`,
+    );
   return parts.join(" ");
 }
 

@@ -7,7 +7,22 @@
 
 /** Letters NFD does not decompose, as people write them on an English keyboard. */
 const SPECIAL: Record<string, string> = {
-  ø: "o", Ø: "O", ł: "l", Ł: "L", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ß: "ss", đ: "d", Đ: "D", ð: "d", Ð: "D", þ: "th", Þ: "Th", ı: "i",
+  ø: "o",
+  Ø: "O",
+  ł: "l",
+  Ł: "L",
+  æ: "ae",
+  Æ: "AE",
+  œ: "oe",
+  Œ: "OE",
+  ß: "ss",
+  đ: "d",
+  Đ: "D",
+  ð: "d",
+  Ð: "D",
+  þ: "th",
+  Þ: "Th",
+  ı: "i",
 };
 const MARK = /\p{M}/u;
 const MARKS = /\p{M}/gu;

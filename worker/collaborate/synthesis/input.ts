@@ -62,7 +62,15 @@ function parseJson(value: string | null): unknown {
 
 const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
-type CampaignRow = { id: string; name: string; teamId: string; accountId: string; createdById: string | null; status: CampaignStatus; parameters: string | null };
+type CampaignRow = {
+  id: string;
+  name: string;
+  teamId: string;
+  accountId: string;
+  createdById: string | null;
+  status: CampaignStatus;
+  parameters: string | null;
+};
 type ContributorRow = {
   id: string;
   submittedAt: number | null;

@@ -19,7 +19,28 @@ export const ORDINARY_NAMES = new Set(
 );
 
 /** Titles whose abbreviation ends in a full stop: "Dr. Grace" does not start a sentence. */
-const ABBREVIATIONS = new Set(["dr", "mr", "mrs", "ms", "mx", "st", "capt", "lt", "sgt", "cpl", "col", "gen", "rev", "prof", "det", "rep", "sen", "gov", "supt", "insp"]);
+const ABBREVIATIONS = new Set([
+  "dr",
+  "mr",
+  "mrs",
+  "ms",
+  "mx",
+  "st",
+  "capt",
+  "lt",
+  "sgt",
+  "cpl",
+  "col",
+  "gen",
+  "rev",
+  "prof",
+  "det",
+  "rep",
+  "sen",
+  "gov",
+  "supt",
+  "insp",
+]);
 
 const OPENERS = new Set([" ", "\t", "\u00a0", '"', "'", "“", "‘", "(", "[", "*", "•", "–", "—", "-", ">"]);
 

@@ -13,7 +13,10 @@ import { COMMON_WORDS, STOPWORDS } from "./text";
 export function acronymsOf(name: string): string[] {
   const tokens = name.split(/\s+/).filter((t) => /^[\p{L}]/u.test(t));
   const significant = tokens.filter((t) => /^\p{Lu}/u.test(t) && !["The"].includes(t));
-  const plain = significant.map((t) => t.charAt(0)).join("").toUpperCase();
+  const plain = significant
+    .map((t) => t.charAt(0))
+    .join("")
+    .toUpperCase();
   const out = new Set<string>();
   if (plain.length >= 3) out.add(plain);
   return [...out];

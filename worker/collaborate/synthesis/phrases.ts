@@ -62,14 +62,24 @@ export type Phrase = { text: string; stems: string[] };
 /** What the words of a phrase may be: noise (number, generic, proper, excluded) words do not key it. */
 export type WordFilter = { excludedStems: Set<string>; proper: Set<string> };
 
-const DETERMINERS = new Set("a an the any our their its this that these those my your his her some all many most only also there so such each every enough more sufficient adequate much".split(" "));
+const DETERMINERS = new Set(
+  "a an the any our their its this that these those my your his her some all many most only also there so such each every enough more sufficient adequate much".split(
+    " ",
+  ),
+);
 const PRONOUNS = new Set("i we you they he she it us them there".split(" "));
 const PREPOSITIONS = new Set("for at to of in on with from between during".split(" "));
 /** Verbs and clause words that end a noun phrase read backwards (besides stop-words). */
 const BOUNDARY = new Set(
-  "and or but because while when if that which where who depends depend relies rely opens open report reports reported arrive arrives arrived show shows showed leave leaves stay stays".split(" "),
+  "and or but because while when if that which where who depends depend relies rely opens open report reports reported arrive arrives arrived show shows showed leave leaves stay stays".split(
+    " ",
+  ),
 );
-const AUX = new Set("is are was were be been being has have had do does did will would may might can could still also often too simply remain remains seem seems get gets getting become becomes really very".split(" "));
+const AUX = new Set(
+  "is are was were be been being has have had do does did will would may might can could still also often too simply remain remains seem seems get gets getting become becomes really very".split(
+    " ",
+  ),
+);
 
 /** Cues after which the lacking thing follows ("we lack X", "no X", "not enough X", "a shortage of X"). */
 const OBJECT_CUE =
@@ -82,11 +92,13 @@ const MODAL_CUE = /\b(?:cannot|can't|could not|couldn't|are unable to|is unable 
 
 /** Clauses of a sentence: a shortfall is judged clause by clause ("X is adequate, but Y is not"). */
 export function clauses(sentence: string): string[] {
-  return sentence
-    // A run of spaces is tried from where it begins (or right after ": ", which takes one of them).
-    .split(/;|:\s|,?(?<!(?<!:)\s)\s+but\s+|(?<!(?<!:)\s)\s+because\s+|(?<!(?<!:)\s)\s+although\s+|(?<!(?<!:)\s)\s+whereas\s+|(?<!(?<!:)\s)\s+so that\s+/iu)
-    .map((c) => c.trim())
-    .filter((c) => c.length > 0);
+  return (
+    sentence
+      // A run of spaces is tried from where it begins (or right after ": ", which takes one of them).
+      .split(/;|:\s|,?(?<!(?<!:)\s)\s+but\s+|(?<!(?<!:)\s)\s+because\s+|(?<!(?<!:)\s)\s+although\s+|(?<!(?<!:)\s)\s+whereas\s+|(?<!(?<!:)\s)\s+so that\s+/iu)
+      .map((c) => c.trim())
+      .filter((c) => c.length > 0)
+  );
 }
 
 function display(w: string, filter: WordFilter): string {
@@ -107,7 +119,15 @@ function keyStems(ws: string[], filter: WordFilter): string[] {
 
 const isContent = (w: string) => {
   const lower = w.toLowerCase();
-  return /^\p{L}/u.test(w) && !STOPWORDS.has(lower) && !DETERMINERS.has(lower) && !PRONOUNS.has(lower) && !PREPOSITIONS.has(lower) && !BOUNDARY.has(lower) && !AUX.has(lower);
+  return (
+    /^\p{L}/u.test(w) &&
+    !STOPWORDS.has(lower) &&
+    !DETERMINERS.has(lower) &&
+    !PRONOUNS.has(lower) &&
+    !PREPOSITIONS.has(lower) &&
+    !BOUNDARY.has(lower) &&
+    !AUX.has(lower)
+  );
 };
 /** "48", "two", "two-day". */
 const isNumberish = (w: string) => /^\p{N}/u.test(w) || NUMBER_WORDS.has(w.toLowerCase().split(/[-‐]/u)[0]!);
@@ -247,6 +267,7 @@ export function shortTitle(text: string, max = 80, keep = 90): string {
   if (t.length <= keep) return t;
   const ws = t.slice(0, max).split(/\s+/);
   if (!/\s/u.test(t.charAt(max))) ws.pop();
-  while (ws.length > 1 && (STOPWORDS.has(ws.at(-1)!.toLowerCase()) || DETERMINERS.has(ws.at(-1)!.toLowerCase()) || PREPOSITIONS.has(ws.at(-1)!.toLowerCase()))) ws.pop();
+  while (ws.length > 1 && (STOPWORDS.has(ws.at(-1)!.toLowerCase()) || DETERMINERS.has(ws.at(-1)!.toLowerCase()) || PREPOSITIONS.has(ws.at(-1)!.toLowerCase())))
+    ws.pop();
   return `${ws.join(" ").replace(/(?<![,;:])[,;:]+$/u, "")}…`;
 }

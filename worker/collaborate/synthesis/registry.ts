@@ -134,7 +134,10 @@ export class Registry {
    * stands for it only when long and no sentence opener (detect.ts LEADING_JUNK).
    */
   organisation(name: string, pseudonym?: string, kind: Kind = "organization", extraAcronym?: string, found?: { opener: (word: string) => boolean }): string {
-    const clean = name.replace(/^the\s+/i, "").replace(/['’]s$/u, "").trim();
+    const clean = name
+      .replace(/^the\s+/i, "")
+      .replace(/['’]s$/u, "")
+      .trim();
     const key = normalise(clean.replace(/\bdept\.?(?=\s|$)/gi, "department"));
     // "City of Brookvale Public Works" is also "Brookvale Public Works" (acronym BPW).
     const bare = clean.replace(/^(?:city|county|town|village|borough|township)\s+of\s+/i, "");
@@ -257,8 +260,7 @@ export class Registry {
       .replace(URL, (m) => trailingPunctuation(m, "[link]"))
       .replace(DOMAIN, (m) => (/^\[/.test(m) ? m : trailingPunctuation(m, "[link]")))
       .replace(HANDLE, "[handle]");
-    const shaped = replaceShapedIdentifiers(out)
-      .replace(PHONE, (m) => (m.replace(/\D/g, "").length >= 7 ? this.phone(m) : m));
+    const shaped = replaceShapedIdentifiers(out).replace(PHONE, (m) => (m.replace(/\D/g, "").length >= 7 ? this.phone(m) : m));
     const replaced = this.replaceEntries(shaped);
     return this.fuzzyTargets.size ? replaced.replace(/[\p{L}][\p{L}\p{M}'’-]*/gu, (w) => this.fuzzy(w) ?? w) : replaced;
   }

@@ -50,14 +50,14 @@ function isDirectSynthesisCall(c: Context): boolean {
 /** Direct mode: a valid bearer token signs the request in as its user; otherwise the session cookie does. */
 const synthesisUser = withMeta(
   createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header("authorization");
-  if (!header || !c.var.config.SYNTHESIS_DIRECT_MODE) return requireUser(c, next);
-  const token = BEARER.exec(header)?.[1];
-  const user = token ? await synthesisTokenUser(appCtxOf(c), token) : null;
-  if (!user) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
-  c.set("user", user);
-  await next();
-}),
+    const header = c.req.header("authorization");
+    if (!header || !c.var.config.SYNTHESIS_DIRECT_MODE) return requireUser(c, next);
+    const token = BEARER.exec(header)?.[1];
+    const user = token ? await synthesisTokenUser(appCtxOf(c), token) : null;
+    if (!user) return c.json({ message: "Sign in to continue.", code: "unauthorized" }, 401);
+    c.set("user", user);
+    await next();
+  }),
   { auth: "cookie-or-bearer" },
 );
 
@@ -65,7 +65,12 @@ const synthesisUser = withMeta(
 const directModeCors = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.config.SYNTHESIS_DIRECT_MODE) return next();
   const origin = new URL(c.var.config.APP_URL).origin;
-  return cors({ origin: (o) => (o === origin ? o : null), allowMethods: ["GET", "POST", "OPTIONS"], allowHeaders: ["authorization", "content-type"], maxAge: 600 })(c, next);
+  return cors({
+    origin: (o) => (o === origin ? o : null),
+    allowMethods: ["GET", "POST", "OPTIONS"],
+    allowHeaders: ["authorization", "content-type"],
+    maxAge: 600,
+  })(c, next);
 });
 
 export const synthesisRoutes = new Hono<AppEnv>()
@@ -79,8 +84,11 @@ export const synthesisRoutes = new Hono<AppEnv>()
     return c.json({ ...minted, baseUrl: config.SYNTHESIS_DIRECT_URL ?? null });
   })
   .use(synthesisUser)
-  .post("/trigger/:id", describe({ summary: "Start the campaign's synthesis", errors: [403, 409] }), jsonBody(triggerBodySchema, { maxBytes: TRIGGER_BODY_MAX }), async (c) =>
-    c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202),
+  .post(
+    "/trigger/:id",
+    describe({ summary: "Start the campaign's synthesis", errors: [403, 409] }),
+    jsonBody(triggerBodySchema, { maxBytes: TRIGGER_BODY_MAX }),
+    async (c) => c.json(await triggerSynthesis(ctxOf(c), c.req.param("id")), 202),
   )
   .get("/state/:id", describe({ summary: "The campaign's synthesis state", errors: [403] }), stateQuery, async (c) =>
     c.json(await synthesisState(ctxOf(c), c.req.param("id"), c.req.valid("query"))),

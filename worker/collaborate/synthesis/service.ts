@@ -20,7 +20,8 @@ import type { SynthesisContent } from "./state";
  * MIN_SYNTHESIS_CONTRIBUTORS completed interviews, so no answer can be traced to one person.
  */
 
-export const SYNTHESIS_CREATOR_ONLY = "Only the campaign's creator can run the synthesis. Ask them to run it; you can follow its progress and read the findings.";
+export const SYNTHESIS_CREATOR_ONLY =
+  "Only the campaign's creator can run the synthesis. Ask them to run it; you can follow its progress and read the findings.";
 const NO_SYNTHESIS = "No synthesis has run for this campaign yet.";
 const THREAD_NOT_FOUND = "Synthesis thread not found.";
 const IDENTIFYING_CREATOR_ONLY = "Only the campaign's creator can see who said what.";
@@ -64,7 +65,13 @@ export async function triggerSynthesis(ctx: UserContext, campaignId: string): Pr
   const { purpose } = synthesisParametersSchema.parse(campaign.parameters);
   // A campaign left SYNTHESIZING by a run that ended badly goes back to ACTIVE if this one fails.
   const prior: CampaignStatus = campaign.status === "SYNTHESIZING" ? "ACTIVE" : campaign.status;
-  const { started, view } = await stub.trigger({ campaignId, threadId: threadIdFor(campaignId), userId: ctx.user.id, mode: purpose, priorCampaignStatus: prior });
+  const { started, view } = await stub.trigger({
+    campaignId,
+    threadId: threadIdFor(campaignId),
+    userId: ctx.user.id,
+    mode: purpose,
+    priorCampaignStatus: prior,
+  });
   if (!started) return view;
   const message: SynthesisMessage = { kind: "synthesis", campaignId, threadId: view.threadId! };
   // SYNTHESIZING before the message: a consumer finishing first must not be overwritten by it. Not

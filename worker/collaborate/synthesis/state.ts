@@ -1,4 +1,13 @@
-import type { AnonymizedObject, CampaignPurpose, CampaignStatus, DraftInject, Findings, IdentifyingMap, SynthesisStateView, SynthesisStatus } from "../../../shared/collaborate/views";
+import type {
+  AnonymizedObject,
+  CampaignPurpose,
+  CampaignStatus,
+  DraftInject,
+  Findings,
+  IdentifyingMap,
+  SynthesisStateView,
+  SynthesisStatus,
+} from "../../../shared/collaborate/views";
 
 /**
  * The synthesis run of one campaign as pure state transitions: the CampaignSynthesis Durable

@@ -78,7 +78,20 @@ export const COMMON_WORDS = new Set([
 ]);
 
 /** Placeholders the anonymiser writes: never content words in the analysis. */
-const PLACEHOLDER_WORDS = new Set(["respondent", "agency", "person", "organization", "email", "phone", "link", "role", "official", "handle", "redacted", "signature"]);
+const PLACEHOLDER_WORDS = new Set([
+  "respondent",
+  "agency",
+  "person",
+  "organization",
+  "email",
+  "phone",
+  "link",
+  "role",
+  "official",
+  "handle",
+  "redacted",
+  "signature",
+]);
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 

@@ -23,7 +23,11 @@ function key(secret: string): Promise<CryptoKey> {
   return k;
 }
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/(?<!=)=+$/, "");
 function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
   try {
     return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
@@ -66,6 +70,16 @@ export async function synthesisTokenUser(ctx: AppContext, token: string): Promis
     `SELECT "id", "email", "firstName", "lastName", "role", "onboarded", "twoFactorEnabled", "mfaType", "disabledAt" FROM "User" WHERE "id" = ?`,
   )
     .bind(userId)
-    .first<{ id: string; email: string; firstName: string | null; lastName: string | null; role: string; onboarded: number; twoFactorEnabled: number; mfaType: string | null; disabledAt: number | null }>();
+    .first<{
+      id: string;
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+      role: string;
+      onboarded: number;
+      twoFactorEnabled: number;
+      mfaType: string | null;
+      disabledAt: number | null;
+    }>();
   return row && !row.disabledAt ? toSessionUser(row) : null;
 }

@@ -23,7 +23,9 @@ export const users = sqliteTable(
     city: text("city"),
     country: text("country"),
     postalCode: text("postalCode"),
-    role: text("role", { enum: ["admin", "basic"] }).notNull().default("basic"),
+    role: text("role", { enum: ["admin", "basic"] })
+      .notNull()
+      .default("basic"),
     state: text("state"),
     organization: text("organization"),
     phone: text("phone"),
@@ -89,7 +91,9 @@ export const accounts = sqliteTable(
     collaborateEnabled: bool("collaborateEnabled").notNull().default(false),
     modelSelectionEnabled: bool("modelSelectionEnabled").notNull().default(false),
     featureFlags: text("featureFlags", { mode: "json" }),
-    type: text("type", { enum: ["TEAM", "ENTERPRISE", "SOLO"] }).notNull().default("SOLO"),
+    type: text("type", { enum: ["TEAM", "ENTERPRISE", "SOLO"] })
+      .notNull()
+      .default("SOLO"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -119,10 +119,7 @@ export const contributorExercises = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("ContributorExercise_campaignId_authorId_key").on(t.campaignId, t.authorId),
-    index("ContributorExercise_authorId_idx").on(t.authorId),
-  ],
+  (t) => [uniqueIndex("ContributorExercise_campaignId_authorId_key").on(t.campaignId, t.authorId), index("ContributorExercise_authorId_idx").on(t.authorId)],
 );
 
 /** Invitation link of a campaign; store a hash of the secret in token. */

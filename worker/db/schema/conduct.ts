@@ -1,5 +1,14 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { CAPABILITY_ELEMENTS, aarContentSchema, conductEventPayloadSchema, conductPlanSchema, eegContentSchema, feedbackContentSchema, ACTOR_ROLES, CONDUCT_EVENT_KINDS } from "../../../shared/db/conduct-shapes";
+import {
+  CAPABILITY_ELEMENTS,
+  aarContentSchema,
+  conductEventPayloadSchema,
+  conductPlanSchema,
+  eegContentSchema,
+  feedbackContentSchema,
+  ACTOR_ROLES,
+  CONDUCT_EVENT_KINDS,
+} from "../../../shared/db/conduct-shapes";
 import { createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { users } from "./auth";
 
@@ -38,10 +47,7 @@ export const conductSessions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("ConductSession_exerciseId_idx").on(t.exerciseId, t.createdAt),
-    index("ConductSession_userId_idx").on(t.userId, t.createdAt),
-  ],
+  (t) => [index("ConductSession_exerciseId_idx").on(t.exerciseId, t.createdAt), index("ConductSession_userId_idx").on(t.userId, t.createdAt)],
 );
 
 /**

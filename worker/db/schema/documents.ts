@@ -40,10 +40,7 @@ export const documents = sqliteTable(
     workspace: text("workspace"),
     structuredContent: json("structuredContent", jsonValue),
   },
-  (t) => [
-    index("Document_userId_createdAt_idx").on(t.userId, t.createdAt),
-    index("Document_contextId_idx").on(t.contextId),
-  ],
+  (t) => [index("Document_userId_createdAt_idx").on(t.userId, t.createdAt), index("Document_contextId_idx").on(t.contextId)],
 );
 
 export const documentChunks = sqliteTable(

@@ -1,10 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import {
-  capabilitiesAndObjectivesSchema,
-  exerciseMetadataSchema,
-  modulesSchema,
-  mselTableSchema,
-} from "../../../shared/db/exercise-shapes";
+import { capabilitiesAndObjectivesSchema, exerciseMetadataSchema, modulesSchema, mselTableSchema } from "../../../shared/db/exercise-shapes";
 import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { chatMessagesSchema } from "../shapes";
 import { users } from "./auth";
@@ -94,7 +89,9 @@ export const conversations = sqliteTable(
     exerciseId: text("exerciseId").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    messages: json("messages", chatMessagesSchema).notNull().$defaultFn(() => []),
+    messages: json("messages", chatMessagesSchema)
+      .notNull()
+      .$defaultFn(() => []),
   },
   (t) => [index("Conversation_exerciseId_idx").on(t.exerciseId)],
 );

@@ -34,7 +34,9 @@ export const intelligenceChats = sqliteTable(
     userId: text("userId")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    messages: json("messages", chatMessagesSchema).notNull().$defaultFn(() => []),
+    messages: json("messages", chatMessagesSchema)
+      .notNull()
+      .$defaultFn(() => []),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,7 +57,9 @@ export const alerts = sqliteTable(
     isActive: bool("isActive").notNull().default(true),
     shareToken: text("shareToken"),
     /** How often a summary is written: hourly, daily or weekly (shared/alerts/cadence.ts). */
-    cadence: text("cadence", { enum: ["hourly", "daily", "weekly"] }).notNull().default("daily"),
+    cadence: text("cadence", { enum: ["hourly", "daily", "weekly"] })
+      .notNull()
+      .default("daily"),
     /**
      * The next trigger date (epoch ms): the cron enqueues active alerts with nextRunAt <= now and
      * moves it past now on the alert's grid (nextRunAt + k × interval), so a missed window is run once.

@@ -12,7 +12,6 @@ import { workersAiVisionOcr } from "./workers-ai-vision";
 
 export { OcrError, type Ocr } from "./types";
 
-
 /** The catalogue's cheapest vision-capable model. */
 const OCR_DEFAULT_MODEL = "gpt-4o-mini";
 

@@ -75,7 +75,7 @@ function pieceTableText(word: Uint8Array, clx: Uint8Array, ccpText: number): str
       for (const b of slice) out += b >= 0x80 && b <= 0x9f ? CP1252[b - 0x80]! : String.fromCharCode(b);
     } else {
       const start = fc;
-      const end = Math.min(start + length * 2, word.length - (word.length - start) % 2);
+      const end = Math.min(start + length * 2, word.length - ((word.length - start) % 2));
       out += new TextDecoder("utf-16le").decode(word.subarray(start, end));
     }
   }

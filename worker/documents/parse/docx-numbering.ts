@@ -26,7 +26,7 @@ function valueOf(xml: string, tag: string, name = "w:val"): string | undefined {
 /** Each `<tag …>…</tag>` of `xml` in order: [opening tag, inner XML]. Not nested (Word's are not). */
 function* elements(xml: string, tag: string): Generator<[string, string]> {
   const close = `</${tag.slice(1)}>`;
-  for (let at = findTag(xml, tag, 0); at >= 0; ) {
+  for (let at = findTag(xml, tag, 0); at >= 0;) {
     const gt = xml.indexOf(">", at);
     if (gt < 0) return;
     if (xml.charCodeAt(gt - 1) === 0x2f) {
@@ -83,7 +83,21 @@ function letters(n: number, upper: boolean): string {
 }
 
 function roman(n: number): string {
-  const table: [number, string][] = [[1000, "m"], [900, "cm"], [500, "d"], [400, "cd"], [100, "c"], [90, "xc"], [50, "l"], [40, "xl"], [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"]];
+  const table: [number, string][] = [
+    [1000, "m"],
+    [900, "cm"],
+    [500, "d"],
+    [400, "cd"],
+    [100, "c"],
+    [90, "xc"],
+    [50, "l"],
+    [40, "xl"],
+    [10, "x"],
+    [9, "ix"],
+    [5, "v"],
+    [4, "iv"],
+    [1, "i"],
+  ];
   let out = "";
   for (const [value, digits] of table) {
     for (; n >= value; n -= value) out += digits;

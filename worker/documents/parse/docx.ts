@@ -18,7 +18,7 @@ const SLASH = 0x2f;
  * that tag (up to its ">"); undefined when none has. Tags are visited once each.
  */
 function tagAttribute(xml: string, open: string, attribute: RegExp): string | undefined {
-  for (let at = findTag(xml, open, 0); at >= 0; ) {
+  for (let at = findTag(xml, open, 0); at >= 0;) {
     const gt = xml.indexOf(">", at);
     let value: string | undefined;
     for (const m of xml.slice(at + open.length, gt < 0 ? xml.length : gt).matchAll(attribute)) value = m[1];
@@ -62,7 +62,7 @@ const MARKS: Record<string, [open: string, text: string][]> = {
 function paragraphText(p: string): string {
   let text = "";
   const nextGt = forwardSearch((from) => p.indexOf(">", from));
-  for (let at = p.indexOf("<w:"); at >= 0; ) {
+  for (let at = p.indexOf("<w:"); at >= 0;) {
     let next = at + 1;
     if (startsTag(p, at, "<w:t")) {
       const gt = nextGt(at + 4);

@@ -40,7 +40,14 @@ function parseParams(value: string): { value: string; params: Map<string, string
   const params = new Map<string, string>();
   for (const p of rest) {
     const eq = p.indexOf("=");
-    if (eq > 0) params.set(p.slice(0, eq).trim().toLowerCase().replace(/\*$/, ""), p.slice(eq + 1).trim().replace(/^"|"$/g, ""));
+    if (eq > 0)
+      params.set(
+        p.slice(0, eq).trim().toLowerCase().replace(/\*$/, ""),
+        p
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"|"$/g, ""),
+      );
   }
   return { value: main.trim().toLowerCase(), params };
 }

@@ -32,7 +32,9 @@ export function markdownSections(source: string): ParsedSection[] {
       const token = tokens[i]!;
       switch (token.type) {
         case "heading_open": {
-          const heading = plainText(tokens[i + 1]).replace(/\s+/g, " ").trim();
+          const heading = plainText(tokens[i + 1])
+            .replace(/\s+/g, " ")
+            .trim();
           i += 2; // its inline and closing tokens
           if (!heading) break;
           sections.push(current);

@@ -53,7 +53,9 @@ class MessageStorage {
 
   string(id: number): string {
     const wide = this.stream(id, UNICODE);
-    const text = wide ? new TextDecoder("utf-16le").decode(wide.subarray(0, wide.length & ~1)) : new TextDecoder("latin1").decode(this.stream(id, STRING8) ?? new Uint8Array(0));
+    const text = wide
+      ? new TextDecoder("utf-16le").decode(wide.subarray(0, wide.length & ~1))
+      : new TextDecoder("latin1").decode(this.stream(id, STRING8) ?? new Uint8Array(0));
     return text.replace(/(?<!\0)\0+$/, "").trim();
   }
 
@@ -164,7 +166,8 @@ type Budget = { attachments: number };
 function messageSectionsOf(message: MessageStorage, depth: number, budget: Budget): ParsedSection[] {
   const senderAddress = message.string(P.SENDER_SMTP) || (message.string(P.SENDER_EMAIL).includes("@") ? message.string(P.SENDER_EMAIL) : "");
   const { to, cc } = recipients(message);
-  const date = filetime(message.fixed(P.CLIENT_SUBMIT_TIME, 0x0040, depth === 0 ? 32 : 24)) ?? filetime(message.fixed(P.DELIVERY_TIME, 0x0040, depth === 0 ? 32 : 24));
+  const date =
+    filetime(message.fixed(P.CLIENT_SUBMIT_TIME, 0x0040, depth === 0 ? 32 : 24)) ?? filetime(message.fixed(P.DELIVERY_TIME, 0x0040, depth === 0 ? 32 : 24));
   const headers = new Map<string, string>();
   const set = (name: string, value: string | null) => value && headers.set(name, value);
   set("from", mailbox(message.string(P.SENDER_NAME), senderAddress));

@@ -39,7 +39,7 @@ function children(bytes: Uint8Array, node: Node, depth: number): Node[] {
   const out: Node[] = [];
   const indefinite = bytes[node.headerEnd - 1] === 0x80 && node.headerEnd === node.start + 2;
   const limit = indefinite ? node.end - 2 : node.end;
-  for (let at = node.headerEnd; at < limit; ) {
+  for (let at = node.headerEnd; at < limit;) {
     const child = readNode(bytes, at, limit, depth + 1);
     out.push(child);
     at = child.end;

@@ -106,12 +106,7 @@ function bodySize(pages: PdfLine[][]): number {
 function isHeadingLine(line: PdfLine, body: number): boolean {
   const text = line.text.replace(/\s+/g, " ").trim();
   return (
-    body > 0 &&
-    line.size >= body * HEADING_SIZE_RATIO &&
-    text.length > 0 &&
-    text.length <= MAX_HEADING_CHARS &&
-    /\p{L}/u.test(text) &&
-    !/[,;:]$/.test(text)
+    body > 0 && line.size >= body * HEADING_SIZE_RATIO && text.length > 0 && text.length <= MAX_HEADING_CHARS && /\p{L}/u.test(text) && !/[,;:]$/.test(text)
   );
 }
 
@@ -122,7 +117,14 @@ function isHeadingLine(line: PdfLine, body: number): boolean {
  */
 export function pageSections(pages: PdfLine[][]): ParsedSection[] {
   const body = bodySize(pages);
-  const headingSizes = [...new Set(pages.flat().filter((l) => isHeadingLine(l, body)).map((l) => sizeKey(l.size)))].sort((a, b) => b - a);
+  const headingSizes = [
+    ...new Set(
+      pages
+        .flat()
+        .filter((l) => isHeadingLine(l, body))
+        .map((l) => sizeKey(l.size)),
+    ),
+  ].sort((a, b) => b - a);
   const levelOf = (line: PdfLine) => Math.min(headingSizes.indexOf(sizeKey(line.size)) + 1, MAX_HEADING_LEVELS);
   const trail = new HeadingTrail();
   const sections: ParsedSection[] = [];
@@ -149,8 +151,13 @@ export function pageSections(pages: PdfLine[][]): ParsedSection[] {
       const previous = lines[i - 1];
       // A heading wrapped onto a second line: same size, right under the first, nothing between.
       const wrapped =
-        open !== null && open.lines.length === 0 && open.path.length > 0 && previous !== undefined && isHeadingLine(previous, body) &&
-        sizeKey(previous.size) === sizeKey(line.size) && previous.y - line.y <= line.size * 1.6;
+        open !== null &&
+        open.lines.length === 0 &&
+        open.path.length > 0 &&
+        previous !== undefined &&
+        isHeadingLine(previous, body) &&
+        sizeKey(previous.size) === sizeKey(line.size) &&
+        previous.y - line.y <= line.size * 1.6;
       if (wrapped) {
         const o: Open = open!;
         o.path = trail.enter(levelOf(line), `${o.path[o.path.length - 1]} ${text}`);

@@ -79,10 +79,7 @@ export async function parsePdf(bytes: ArrayBuffer, options: ParseOptions = {}): 
     if (name === "PasswordException") {
       throw new ParseError("This PDF is password-protected. Remove the password, then upload it again.", { cause });
     }
-    throw new ParseError(
-      "This PDF could not be read; it may be damaged or incomplete. Export it again as PDF and upload it.",
-      { cause },
-    );
+    throw new ParseError("This PDF could not be read; it may be damaged or incomplete. Export it again as PDF and upload it.", { cause });
   }
   return finish(
     pageSections(dropRunningLines(pages)).map((section) => ({ ...section, text: normalizeWhitespace(section.text) })),

@@ -36,13 +36,20 @@ function headerAt(view: DataView, at: number, limit: number): Header {
   const verInstance = view.getUint16(at, true);
   const length = view.getUint32(at + 4, true);
   if (at + 8 + length > limit) throw new ParseError(NOT_PPT);
-  return { instance: verInstance >> 4, type: view.getUint16(at + 2, true), length, container: (verInstance & 0x0f) === 0x0f, body: at + 8, end: at + 8 + length };
+  return {
+    instance: verInstance >> 4,
+    type: view.getUint16(at + 2, true),
+    length,
+    container: (verInstance & 0x0f) === 0x0f,
+    body: at + 8,
+    end: at + 8 + length,
+  };
 }
 
 /** The records directly inside a container (or a range of the stream). */
 function children(view: DataView, from: number, to: number): Header[] {
   const out: Header[] = [];
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from; at + 8 <= to;) {
     const header = headerAt(view, at, to);
     out.push(header);
     at = header.end;
@@ -62,14 +69,14 @@ function persistOffsets(cfb: CompoundFile, view: DataView): { offsets: Map<numbe
   const offsets = new Map<number, number>();
   let document: number | null = null;
   const seen = new Set<number>();
-  for (let edit = cu.getUint32(16, true); edit !== 0 && !seen.has(edit) && seen.size < MAX_EDITS; ) {
+  for (let edit = cu.getUint32(16, true); edit !== 0 && !seen.has(edit) && seen.size < MAX_EDITS;) {
     seen.add(edit);
     const atom = headerAt(view, edit, view.byteLength);
     if (atom.type !== T.USER_EDIT || atom.length < 28) throw new ParseError(NOT_PPT);
     document ??= view.getUint32(atom.body + 16, true);
     const directory = headerAt(view, view.getUint32(atom.body + 12, true), view.byteLength);
     if (directory.type !== T.PERSIST_DIRECTORY) throw new ParseError(NOT_PPT);
-    for (let at = directory.body; at + 4 <= directory.end; ) {
+    for (let at = directory.body; at + 4 <= directory.end;) {
       const entry = view.getUint32(at, true);
       const first = entry & 0xfffff;
       const count = entry >>> 20;
@@ -88,7 +95,9 @@ type TextBlock = { type: number; text: string };
 function atomText(stream: Uint8Array, header: Header): string {
   const bytes = stream.subarray(header.body, header.end);
   const raw =
-    header.type === T.TEXT_CHARS ? new TextDecoder("utf-16le").decode(bytes.subarray(0, bytes.length & ~1)) : Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    header.type === T.TEXT_CHARS
+      ? new TextDecoder("utf-16le").decode(bytes.subarray(0, bytes.length & ~1))
+      : Array.from(bytes, (b) => String.fromCharCode(b)).join("");
   let out = "";
   for (const c of raw) {
     if (c === "\r" || c === "\v") out += "\n";
@@ -120,7 +129,11 @@ function textBlocks(stream: Uint8Array, view: DataView, from: number, to: number
   return blocks;
 }
 
-const lines = (text: string) => text.split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
 
 /** A slide's title (its title placeholder's text, else a short first text box) and the rest of its text. */
 function slideText(blocks: TextBlock[]): { title: string; body: string } {

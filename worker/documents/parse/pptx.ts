@@ -3,7 +3,13 @@ import { finish, type ParsedDocument, type ParsedSection } from "./types";
 import { tidyWhitespace } from "./whitespace";
 import { attribute, xmlTokens } from "./xml-tokens";
 
-const POWERPOINT: ZipFormat = { noun: "PowerPoint file", kind: "PowerPoint presentation", app: "PowerPoint", extension: ".pptx", saveAs: ".pptx (PowerPoint 2007 or later)" };
+const POWERPOINT: ZipFormat = {
+  noun: "PowerPoint file",
+  kind: "PowerPoint presentation",
+  app: "PowerPoint",
+  extension: ".pptx",
+  saveAs: ".pptx (PowerPoint 2007 or later)",
+};
 
 /** A slide as a section: "Slide n: title" is its heading and its one-level path (pptx and ppt). */
 export function slideSection(index: number, title: string, body: string): ParsedSection {

@@ -3,7 +3,30 @@ import { finish, type ParsedDocument } from "./types";
 import { tidyWhitespace } from "./whitespace";
 
 /** Destinations whose text is not the document's (fonts, colours, styles, metadata, pictures, fields' instructions). */
-const SKIPPED_DESTINATIONS = new Set(["fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "fldinst", "themedata", "colorschememapping", "datastore", "latentstyles", "listtable", "listoverridetable", "rsidtbl", "generator", "xmlnstbl", "header", "footer", "headerl", "headerr", "footerl", "footerr"]);
+const SKIPPED_DESTINATIONS = new Set([
+  "fonttbl",
+  "colortbl",
+  "stylesheet",
+  "info",
+  "pict",
+  "object",
+  "fldinst",
+  "themedata",
+  "colorschememapping",
+  "datastore",
+  "latentstyles",
+  "listtable",
+  "listoverridetable",
+  "rsidtbl",
+  "generator",
+  "xmlnstbl",
+  "header",
+  "footer",
+  "headerl",
+  "headerr",
+  "footerl",
+  "footerr",
+]);
 
 /** Windows-1252's 0x80–0x9F (the rest of the 8-bit range is Latin-1). */
 const CP1252 = "€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ";

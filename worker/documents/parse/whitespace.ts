@@ -17,5 +17,8 @@ export function tidyWhitespace(text: string): string {
     }
     if (end !== line.length) lines[i] = line.slice(0, end);
   }
-  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

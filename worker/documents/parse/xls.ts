@@ -4,7 +4,8 @@ import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./t
 import { MAX_COLUMNS } from "./xlsx";
 
 const { notOpenable: NOT_XLS, encrypted: ENCRYPTED } = oldOfficeMessages("Excel", "workbook", ".xlsx");
-const OLD_BIFF = "This workbook is in the Excel 95 (or older) format, which Readyroom cannot read. Open it in Excel or LibreOffice, save it as .xlsx and upload that.";
+const OLD_BIFF =
+  "This workbook is in the Excel 95 (or older) format, which Readyroom cannot read. Open it in Excel or LibreOffice, save it as .xlsx and upload that.";
 
 /** BIFF8 record types read here (MS-XLS 2.3). */
 const R = {
@@ -88,7 +89,7 @@ class ContinuedReader {
   }
 
   skip(n: number): void {
-    for (let left = n; left > 0; ) {
+    for (let left = n; left > 0;) {
       this.skipEmpty();
       const data = this.pieces[this.piece];
       if (!data) throw new RangeError("past the end of the record");
@@ -102,7 +103,7 @@ class ContinuedReader {
   chars(count: number, wide: boolean): string {
     let out = "";
     let highByte = wide;
-    for (let left = count; left > 0; ) {
+    for (let left = count; left > 0;) {
       if (this.at >= (this.pieces[this.piece]?.length ?? 0)) {
         this.piece++;
         this.at = 0;

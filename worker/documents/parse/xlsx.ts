@@ -75,7 +75,8 @@ function sheetRows(xml: string, strings: string[]): string[][] {
   for (const token of xmlTokens(xml)) {
     if (token.kind === "open") {
       if (token.name === "row" && token.selfClosing) rows.push([]);
-      else if (token.name === "row") row = []; else if (token.name === "c" && row) {
+      else if (token.name === "row") row = [];
+      else if (token.name === "c" && row) {
         const ref = attribute(token.attributes, "r");
         cell = { column: ref ? columnIndex(ref) : row.length, type: attribute(token.attributes, "t") ?? "n", value: "" };
         if (token.selfClosing) cell = null;
@@ -114,4 +115,3 @@ export function parseXlsx(bytes: ArrayBuffer): ParsedDocument {
   });
   return finish(sections, "This workbook has no cells with text or numbers to index.");
 }
-

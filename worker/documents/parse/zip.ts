@@ -140,7 +140,7 @@ export class ZipArchive {
       const name = decoder.decode(bytes.subarray(nameAt, extraAt));
       if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
         // ZIP64 extended information (0x0001): the 8-byte values of the fields saturated above, in order.
-        for (let x = extraAt; x + 4 <= extraAt + extraLength; ) {
+        for (let x = extraAt; x + 4 <= extraAt + extraLength;) {
           const id = u16(x);
           const length = u16(x + 2);
           if (id === 0x0001) {

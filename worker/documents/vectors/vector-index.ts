@@ -91,7 +91,9 @@ function localVectorIndex(db: D1Database): VectorIndex {
     async upsert(_userId, model, vectors) {
       // A few hundred rows per statement (one JSON parameter) keeps each under D1's size limits.
       for (let i = 0; i < vectors.length; i += 200) {
-        const rows = vectors.slice(i, i + 200).map((v) => ({ id: v.chunkId, documentId: v.documentId, contextId: v.contextId, metadata: JSON.stringify({ model, vector: encode(v.values) }) }));
+        const rows = vectors
+          .slice(i, i + 200)
+          .map((v) => ({ id: v.chunkId, documentId: v.documentId, contextId: v.contextId, metadata: JSON.stringify({ model, vector: encode(v.values) }) }));
         await db
           .prepare(
             `INSERT INTO "Embedding" ("id", "documentId", "contextId", "metadata", "name")

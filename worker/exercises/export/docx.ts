@@ -55,10 +55,14 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
       new TableCell({
         width: { size: widths[i]!, type: WidthType.DXA },
         margins: { top: 60, bottom: 60, left: 80, right: 80 },
-        shading: header ? { type: ShadingType.CLEAR, color: "auto", fill: NAVY } : block.keyValue && i === 0 ? { type: ShadingType.CLEAR, color: "auto", fill: LIGHT } : undefined,
-        children: (text || " ").split(/\n\s*\n/).map(
-          (p) => new Paragraph({ children: runs(p, { size, bold: header || (block.keyValue && i === 0), color: header ? "FFFFFF" : undefined }) }),
-        ),
+        shading: header
+          ? { type: ShadingType.CLEAR, color: "auto", fill: NAVY }
+          : block.keyValue && i === 0
+            ? { type: ShadingType.CLEAR, color: "auto", fill: LIGHT }
+            : undefined,
+        children: (text || " ")
+          .split(/\n\s*\n/)
+          .map((p) => new Paragraph({ children: runs(p, { size, bold: header || (block.keyValue && i === 0), color: header ? "FFFFFF" : undefined }) })),
       });
     const rows = [];
     if (!block.keyValue) rows.push(new TableRow({ tableHeader: true, cantSplit: true, children: block.headers.map((h, i) => cell(h, i, true)) }));
@@ -101,7 +105,9 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
           break;
         case "lines":
           for (let i = 0; i < block.count; i++) {
-            out.push(new Paragraph({ spacing: { before: 320 }, border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "999999", space: 1 } }, children: [] }));
+            out.push(
+              new Paragraph({ spacing: { before: 320 }, border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "999999", space: 1 } }, children: [] }),
+            );
           }
           out.push(new Paragraph({ spacing: { after: 160 }, children: [] }));
           break;
@@ -114,7 +120,12 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
     children: [
       new Paragraph({
         alignment: AlignmentType.CENTER,
-        children: [new TextRun({ text: `${sitman.title} · ${sitman.kind ?? "Situation Manual"} · Page `, size: 16, color: MUTED }), new TextRun({ children: [PageNumber.CURRENT], size: 16, color: MUTED }), new TextRun({ text: " of ", size: 16, color: MUTED }), new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: MUTED })],
+        children: [
+          new TextRun({ text: `${sitman.title} · ${sitman.kind ?? "Situation Manual"} · Page `, size: 16, color: MUTED }),
+          new TextRun({ children: [PageNumber.CURRENT], size: 16, color: MUTED }),
+          new TextRun({ text: " of ", size: 16, color: MUTED }),
+          new TextRun({ children: [PageNumber.TOTAL_PAGES], size: 16, color: MUTED }),
+        ],
       }),
     ],
   });
@@ -131,7 +142,12 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
     ...cover.lines.map((line) => new Paragraph({ spacing: { after: 80 }, children: [new TextRun({ text: line, size: 24 })] })),
     new Paragraph({ heading: HeadingLevel.HEADING_2, spacing: { before: 960 }, children: [new TextRun("Handling Instructions")] }),
     ...cover.handling.map(
-      (text) => new Paragraph({ numbering: { reference: "sitman-ordered", level: 0, instance: 0 }, spacing: { after: 80 }, children: [new TextRun({ text, size: 18 })] }),
+      (text) =>
+        new Paragraph({
+          numbering: { reference: "sitman-ordered", level: 0, instance: 0 },
+          spacing: { after: 80 },
+          children: [new TextRun({ text, size: 18 })],
+        }),
     ),
   ];
 
@@ -142,16 +158,67 @@ export async function renderDocx(sitman: SitMan): Promise<Uint8Array> {
     styles: {
       default: { document: { run: { font: "Calibri", size: 22 } } },
       paragraphStyles: [
-        { id: "Heading1", name: "Heading 1", basedOn: "Normal", next: "Normal", quickFormat: true, run: { size: 32, bold: true, color: NAVY }, paragraph: { spacing: { before: 240, after: 160 }, keepNext: true } },
-        { id: "Heading2", name: "Heading 2", basedOn: "Normal", next: "Normal", quickFormat: true, run: { size: 26, bold: true, color: NAVY }, paragraph: { spacing: { before: 240, after: 100 }, keepNext: true } },
-        { id: "Heading3", name: "Heading 3", basedOn: "Normal", next: "Normal", quickFormat: true, run: { size: 22, bold: true, color: "333333" }, paragraph: { spacing: { before: 160, after: 80 }, keepNext: true } },
+        {
+          id: "Heading1",
+          name: "Heading 1",
+          basedOn: "Normal",
+          next: "Normal",
+          quickFormat: true,
+          run: { size: 32, bold: true, color: NAVY },
+          paragraph: { spacing: { before: 240, after: 160 }, keepNext: true },
+        },
+        {
+          id: "Heading2",
+          name: "Heading 2",
+          basedOn: "Normal",
+          next: "Normal",
+          quickFormat: true,
+          run: { size: 26, bold: true, color: NAVY },
+          paragraph: { spacing: { before: 240, after: 100 }, keepNext: true },
+        },
+        {
+          id: "Heading3",
+          name: "Heading 3",
+          basedOn: "Normal",
+          next: "Normal",
+          quickFormat: true,
+          run: { size: 22, bold: true, color: "333333" },
+          paragraph: { spacing: { before: 160, after: 80 }, keepNext: true },
+        },
       ],
     },
     numbering: {
       config: [
-        { reference: "sitman-ordered", levels: [{ level: 0, format: LevelFormat.DECIMAL, text: "%1.", alignment: AlignmentType.START, style: { paragraph: { indent: { left: 540, hanging: 360 } } } }] },
-        { reference: "sitman-bullet", levels: [{ level: 0, format: LevelFormat.BULLET, text: "•", alignment: AlignmentType.START, style: { paragraph: { indent: { left: 540, hanging: 360 } } } }] },
-        { reference: "sitman-options", levels: [{ level: 0, format: LevelFormat.LOWER_LETTER, text: "%1)", alignment: AlignmentType.START, style: { paragraph: { indent: { left: 1080, hanging: 360 } } } }] },
+        {
+          reference: "sitman-ordered",
+          levels: [
+            {
+              level: 0,
+              format: LevelFormat.DECIMAL,
+              text: "%1.",
+              alignment: AlignmentType.START,
+              style: { paragraph: { indent: { left: 540, hanging: 360 } } },
+            },
+          ],
+        },
+        {
+          reference: "sitman-bullet",
+          levels: [
+            { level: 0, format: LevelFormat.BULLET, text: "•", alignment: AlignmentType.START, style: { paragraph: { indent: { left: 540, hanging: 360 } } } },
+          ],
+        },
+        {
+          reference: "sitman-options",
+          levels: [
+            {
+              level: 0,
+              format: LevelFormat.LOWER_LETTER,
+              text: "%1)",
+              alignment: AlignmentType.START,
+              style: { paragraph: { indent: { left: 1080, hanging: 360 } } },
+            },
+          ],
+        },
       ],
     },
     sections: [

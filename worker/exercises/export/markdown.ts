@@ -32,7 +32,13 @@ function block(b: Block): string {
 }
 
 export function sitmanToMarkdown(sitman: SitMan): string {
-  const parts = [`# ${sitman.cover.title}`, `**${sitman.cover.subtitle}**`, sitman.cover.lines.join("  \n"), "## Handling Instructions", sitman.cover.handling.map((h, i) => `${i + 1}. ${h}`).join("\n")];
+  const parts = [
+    `# ${sitman.cover.title}`,
+    `**${sitman.cover.subtitle}**`,
+    sitman.cover.lines.join("  \n"),
+    "## Handling Instructions",
+    sitman.cover.handling.map((h, i) => `${i + 1}. ${h}`).join("\n"),
+  ];
   for (const section of sitman.sections) for (const b of section.blocks) parts.push(block(b));
   return `${parts.join("\n\n")}\n`;
 }

@@ -28,20 +28,7 @@ import {
  * page changes, so an element whose first line moved to the next page leaves no empty sequence.
  */
 
-export type StructureType =
-  | "Document"
-  | "H1"
-  | "H2"
-  | "H3"
-  | "P"
-  | "L"
-  | "LI"
-  | "Lbl"
-  | "LBody"
-  | "Table"
-  | "TR"
-  | "TH"
-  | "TD";
+export type StructureType = "Document" | "H1" | "H2" | "H3" | "P" | "L" | "LI" | "Lbl" | "LBody" | "Table" | "TR" | "TH" | "TD";
 
 export type StructureElement = { type: StructureType; ref: PDFRef; dict: PDFDict; kids: PDFArray; page?: PDFRef };
 

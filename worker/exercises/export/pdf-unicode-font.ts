@@ -62,7 +62,12 @@ function forPdfLib(font: Font): PdfLibFont {
   const createSubset = font.createSubset.bind(font);
   return Object.assign(font, {
     layout: (text: string) => ({ glyphs: font.glyphsForString(text) }),
-    createSubset: () => Object.assign(createSubset(), { encodeStream(this: Subset) { return encodeStream(this); } }),
+    createSubset: () =>
+      Object.assign(createSubset(), {
+        encodeStream(this: Subset) {
+          return encodeStream(this);
+        },
+      }),
   }) as unknown as PdfLibFont;
 }
 

@@ -244,7 +244,17 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   /** `tag` receives the text, `labelTag` the prefix (a list item's number or bullet). */
   function text(
     value: string,
-    opts: { font?: PDFFont; italic?: boolean; size?: number; color?: Rgb; indent?: number; after?: number; prefix?: string; tag?: StructureElement; labelTag?: StructureElement } = {},
+    opts: {
+      font?: PDFFont;
+      italic?: boolean;
+      size?: number;
+      color?: Rgb;
+      indent?: number;
+      after?: number;
+      prefix?: string;
+      tag?: StructureElement;
+      labelTag?: StructureElement;
+    } = {},
   ) {
     const font = opts.italic ? italic : (opts.font ?? regular);
     // pdf-lib's ySkew is the text matrix's c term: it leans glyphs right, like an oblique face.
@@ -256,7 +266,8 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
     lines.forEach((line, i) => {
       ensure(lineHeight);
       const prefix = opts.prefix;
-      if (i === 0 && prefix) drawInto(opts.labelTag, () => page.drawText(prefix, { x: left() + indent - 16, y: y - size, size, font, color: opts.color ?? TEXT }));
+      if (i === 0 && prefix)
+        drawInto(opts.labelTag, () => page.drawText(prefix, { x: left() + indent - 16, y: y - size, size, font, color: opts.color ?? TEXT }));
       drawInto(opts.tag, () => page.drawText(line, { x: left() + indent, y: y - size, size, font, color: opts.color ?? TEXT, ...slant }));
       y -= lineHeight;
     });
@@ -278,7 +289,15 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
      * page looks the same as boxes and text drawn cell by cell), then each cell's text in its TH/TD.
      * Without `cellTags` (a header row repeated on a new page) the whole row is an artifact.
      */
-    const drawRow = (cells: string[][], fonts: PDFFont[], fills: (Rgb | null)[], colors: Rgb[], lineCount: number, boxes: boolean[] = [], cellTags?: StructureElement[]) => {
+    const drawRow = (
+      cells: string[][],
+      fonts: PDFFont[],
+      fills: (Rgb | null)[],
+      colors: Rgb[],
+      lineCount: number,
+      boxes: boolean[] = [],
+      cellTags?: StructureElement[],
+    ) => {
       const rowHeight = lineCount * lineHeight + 2 * pad;
       const drawCell = (i: number, lines: string[]) => {
         // A lone ballot box is drawn as a square: WinAnsi has no glyph for it.
@@ -292,7 +311,15 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
       };
       tags.artifact(page, () => {
         cells.forEach((_, i) => {
-          page.drawRectangle({ x: xs[i], y: y - rowHeight, width: widths[i], height: rowHeight, borderColor: BORDER, borderWidth: 0.5, color: fills[i] ?? undefined });
+          page.drawRectangle({
+            x: xs[i],
+            y: y - rowHeight,
+            width: widths[i],
+            height: rowHeight,
+            borderColor: BORDER,
+            borderWidth: 0.5,
+            color: fills[i] ?? undefined,
+          });
         });
         if (!cellTags) cells.forEach((lines, i) => drawCell(i, lines.slice(0, lineCount)));
       });
@@ -325,7 +352,15 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
     let headerTags = block.keyValue ? undefined : rowTags(block.headers.length, true);
     const drawHeader = () => {
       if (block.keyValue) return;
-      drawRow(headerCells, block.headers.map(() => bold), block.headers.map(() => NAVY), block.headers.map(() => WHITE), headerLines, [], headerTags);
+      drawRow(
+        headerCells,
+        block.headers.map(() => bold),
+        block.headers.map(() => NAVY),
+        block.headers.map(() => WHITE),
+        headerLines,
+        [],
+        headerTags,
+      );
       headerTags = undefined;
     };
     const headerHeight = block.keyValue ? 0 : headerLines * lineHeight + 2 * pad;
@@ -427,7 +462,9 @@ export async function renderPdf(sitman: SitMan): Promise<Uint8Array> {
   const handlingLines = cover.handling.map((h) => wrap(h, regular, 8.5, contentWidth() - 44));
   const boxHeight = handlingLines.reduce((a, l) => a + l.length * 11.5 + 5, 0) + 40;
   const boxTop = MARGIN + boxHeight;
-  tags.artifact(page, () => page.drawRectangle({ x: MARGIN, y: MARGIN, width: contentWidth(), height: boxHeight, color: LIGHT, borderColor: BORDER, borderWidth: 0.5 }));
+  tags.artifact(page, () =>
+    page.drawRectangle({ x: MARGIN, y: MARGIN, width: contentWidth(), height: boxHeight, color: LIGHT, borderColor: BORDER, borderWidth: 0.5 }),
+  );
   y = boxTop - 12;
   drawInto(tags.element(undefined, "H2"), () => page.drawText("Handling Instructions", { x: MARGIN + 12, y: y - 11, size: 11, font: bold, color: NAVY }));
   y -= 26;

@@ -56,17 +56,7 @@ export type SitManSource = {
 export const UNTITLED = "Untitled exercise";
 
 /** The document text of the MSEL table (also what the tests look for). */
-const MSEL_TABLE_HEADERS = [
-  "#",
-  "Date / Time",
-  "Category / Mode",
-  "From → To",
-  "Synopsis",
-  "Message",
-  "Expected Action",
-  "Responsible Org. / POC",
-  "Comment",
-];
+const MSEL_TABLE_HEADERS = ["#", "Date / Time", "Category / Mode", "From → To", "Synopsis", "Message", "Expected Action", "Responsible Org. / POC", "Comment"];
 
 const s = (v: string | null | undefined) => (v ?? "").trim();
 
@@ -189,7 +179,10 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
       ["Exercise Name", title],
       ["Exercise Type", "Tabletop exercise (TTX), discussion-based"],
       ["Framework", framework],
-      ["Scope", `${modules.length} module${modules.length === 1 ? "" : "s"} of facilitated discussion; ${msel.length} scripted inject${msel.length === 1 ? "" : "s"} in the MSEL.`],
+      [
+        "Scope",
+        `${modules.length} module${modules.length === 1 ? "" : "s"} of facilitated discussion; ${msel.length} scripted inject${msel.length === 1 ? "" : "s"} in the MSEL.`,
+      ],
       ["Mission Area(s)", missionAreas(capabilityNames).join(", ") || "—"],
       ["Core Capabilities", capabilityNames.join("; ") || "—"],
       ["Objectives", caps.length ? `${caps.length} objective${caps.length === 1 ? "" : "s"} (see General Information)` : "—"],
@@ -220,7 +213,9 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
       type: "list",
       ordered: false,
       items: [
-        { text: "Players respond to the situation presented, based on expert knowledge of response procedures, current plans and procedures, and insights derived from training." },
+        {
+          text: "Players respond to the situation presented, based on expert knowledge of response procedures, current plans and procedures, and insights derived from training.",
+        },
         { text: "Observers support the group in developing responses to the situation during the discussion; they do not participate directly." },
         { text: "Facilitators provide situation updates and moderate discussions, and provide additional information or resolve questions as required." },
         { text: "Evaluators and note-takers observe and document the discussion against the exercise objectives." },
@@ -309,18 +304,27 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
     ? [
         { type: "heading", level: 1, text: "Appendix B: Plan References" },
         { type: "paragraph", text: "The passages of the jurisdiction's own plans that each inject and discussion question tests.", style: "note" },
-        { type: "table", headers: ["Inject or Question", "Plan Document", "Passage"], widths: [2, 1.2, 3], rows: references.map((r) => [r.element, r.document, r.quote]), small: true },
+        {
+          type: "table",
+          headers: ["Inject or Question", "Plan Document", "Passage"],
+          widths: [2, 1.2, 3],
+          rows: references.map((r) => [r.element, r.document, r.quote]),
+          small: true,
+        },
       ]
     : [];
 
   const feedbackForm: Block[] = [
     { type: "heading", level: 1, text: `Appendix ${references.length ? "C" : "B"}: Participant Feedback Form` },
-    keyValueTable([
-      ["Exercise", title],
-      ["Name and Title", ""],
-      ["Agency / Organization", ""],
-      ["Role", "☐ Player   ☐ Observer   ☐ Facilitator   ☐ Evaluator"],
-    ], ["Field", "Entry"]),
+    keyValueTable(
+      [
+        ["Exercise", title],
+        ["Name and Title", ""],
+        ["Agency / Organization", ""],
+        ["Role", "☐ Player   ☐ Observer   ☐ Facilitator   ☐ Evaluator"],
+      ],
+      ["Field", "Entry"],
+    ),
     { type: "heading", level: 2, text: "Part I: Recommendations and Corrective Actions" },
     { type: "paragraph", text: "1. What are the strengths you observed during this exercise?", style: "label" },
     { type: "lines", count: 2 },

@@ -4,14 +4,7 @@ import type { ExerciseContent, Module } from "../../../shared/db/exercise-shapes
 import { DOCTRINE, ROLE } from "./doctrine";
 import { offlineAnswer } from "./offline";
 import type { Passage } from "./passages";
-import {
-  draftJsonSchema,
-  MODULE_SECTIONS,
-  type Purpose,
-  SECTION_LABELS,
-  type SectionType,
-  wantsDraft,
-} from "./sections";
+import { draftJsonSchema, MODULE_SECTIONS, type Purpose, SECTION_LABELS, type SectionType, wantsDraft } from "./sections";
 import { closestTemplate } from "./offline";
 
 /** The parts of an exercise a prompt reads (an Exercise or CampaignExercise row fits). */
@@ -82,7 +75,13 @@ function describeModule(m: Module, i: number): string {
   if (m.injects?.length) parts.push(`  Injects:\n${m.injects.map((x) => `  - ${clip(x, 600)}`).join("\n")}`);
   if (m.questions) {
     const qs = Array.isArray(m.questions) ? m.questions : m.questions.groups.flatMap((g) => g.questions.map((q) => `${g.name}: ${q.text}`));
-    if (qs.length) parts.push(`  Questions:\n${qs.slice(0, 30).map((q) => `  - ${clip(q, 400)}`).join("\n")}`);
+    if (qs.length)
+      parts.push(
+        `  Questions:\n${qs
+          .slice(0, 30)
+          .map((q) => `  - ${clip(q, 400)}`)
+          .join("\n")}`,
+      );
   }
   return parts.join("\n");
 }
@@ -101,7 +100,12 @@ function describeExercise(e: ExerciseForPrompt): string {
   }
   if (e.modules?.length) out.push(e.modules.map(describeModule).join("\n"));
   if (e.mselTable?.length) {
-    out.push(`MSEL (${e.mselTable.length} rows):\n${e.mselTable.slice(0, 40).map((r) => `- ${r.event ?? ""} ${r.date ?? ""} ${r.time ?? ""} ${r.injectMode ?? ""}: ${clip(r.synopsis, 300)}`).join("\n")}`);
+    out.push(
+      `MSEL (${e.mselTable.length} rows):\n${e.mselTable
+        .slice(0, 40)
+        .map((r) => `- ${r.event ?? ""} ${r.date ?? ""} ${r.time ?? ""} ${r.injectMode ?? ""}: ${clip(r.synopsis, 300)}`)
+        .join("\n")}`,
+    );
   }
   return out.join("\n\n");
 }
@@ -154,12 +158,17 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const system: string[] = [ROLE, DOCTRINE];
   const instructions = describeInstructions(input.instructions);
   if (instructions) system.push(`About the planner's organization (their custom instructions; follow them where relevant):\n${instructions}`);
-  if (input.language) system.push(`Write all prose in ${input.language}. Keep JSON keys and enumerated values exactly as specified, in English, and the [n] citation markers as they are.`);
+  if (input.language)
+    system.push(
+      `Write all prose in ${input.language}. Keep JSON keys and enumerated values exactly as specified, in English, and the [n] citation markers as they are.`,
+    );
   system.push(`The exercise so far:\n${describeExercise(input.exercise) || "(nothing yet)"}`);
   if (input.passages.length) {
     system.push(
       `Numbered passages from the planner's documents assigned to this exercise (ground your answer in them):\n` +
-        input.passages.map((p, i) => `[${i + 1}] ${p.documentName}${p.page !== undefined ? `, page ${p.page}` : ""}\n${clip(p.content, MAX_PASSAGE_CHARS)}`).join("\n\n"),
+        input.passages
+          .map((p, i) => `[${i + 1}] ${p.documentName}${p.page !== undefined ? `, page ${p.page}` : ""}\n${clip(p.content, MAX_PASSAGE_CHARS)}`)
+          .join("\n\n"),
     );
     // Prose cites like Ask Readyroom; a draft records its passages per element instead (GROUNDING_RULE).
     if (!draft) system.push(CITATION_RULE);
@@ -174,7 +183,13 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const messages: ChatMessage[] = [{ role: "system", content: system.join("\n\n") }];
   if (input.purpose === "n-shot") {
     const template = closestTemplate(`${input.exercise.threatType ?? ""} ${input.exercise.name ?? ""}`);
-    const example = offlineAnswer({ exercise: {}, sectionType: input.sectionType, purpose: "content", moduleIndex: input.moduleIndex, lastUserMessage: template.threatType });
+    const example = offlineAnswer({
+      exercise: {},
+      sectionType: input.sectionType,
+      purpose: "content",
+      moduleIndex: input.moduleIndex,
+      lastUserMessage: template.threatType,
+    });
     messages.push({ role: "user", content: `Example of a good ${SECTION_LABELS[input.sectionType]} (from "${template.name}"):\n${example}` });
     messages.push({ role: "assistant", content: "Understood. I will follow that depth and structure for this exercise." });
   }

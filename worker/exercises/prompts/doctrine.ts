@@ -8,7 +8,10 @@ import { mselColumns } from "../../../shared/db/exercise-shapes";
 export const ROLE = `You are Readyroom's exercise design assistant, an experienced exercise planner who designs discussion-based exercises (tabletop exercises, TTX) for emergency managers and preparedness planners, following the Homeland Security Exercise and Evaluation Program (HSEEP).`;
 
 const capabilityList = MISSION_AREAS.map(
-  (area) => `- ${area}: ${CORE_CAPABILITIES.filter((c) => (c.missionAreas as readonly string[]).includes(area)).map((c) => c.name).join("; ")}`,
+  (area) =>
+    `- ${area}: ${CORE_CAPABILITIES.filter((c) => (c.missionAreas as readonly string[]).includes(area))
+      .map((c) => c.name)
+      .join("; ")}`,
 ).join("\n");
 
 export const DOCTRINE = `HSEEP doctrine to follow:

@@ -69,7 +69,9 @@ export interface OfflineInput {
 export function offlineAnswer(input: OfflineInput): string {
   const { exercise } = input;
   // The exercise's own threat counts most; the planner's message can steer when it is blank.
-  const template = closestTemplate([exercise.threatType, exercise.threatType, exercise.name, input.lastUserMessage, exercise.scenario?.slice(0, 2000)].filter(Boolean).join(" "));
+  const template = closestTemplate(
+    [exercise.threatType, exercise.threatType, exercise.name, input.lastUserMessage, exercise.scenario?.slice(0, 2000)].filter(Boolean).join(" "),
+  );
   const draft = offlineDraft(input, template);
   if (wantsDraft(input.purpose)) return JSON.stringify(draft, null, 2);
   return offlineProse(input, template, draft);
@@ -82,7 +84,11 @@ function objectiveFor(capability: string, template: QuickStartTemplate, threat: 
   return `Within 2 hours of the first report of the ${threat.toLowerCase()}, the agencies leading ${lead} will confirm their initial actions, assignments and resource needs to the Emergency Operations Center in accordance with the jurisdiction's Emergency Operations Plan.`;
 }
 
-function capabilitiesDraft(exercise: ExerciseForPrompt, template: QuickStartTemplate, threat: string): { capabilitiesAndObjectives: { capability: string; objective: string }[] } {
+function capabilitiesDraft(
+  exercise: ExerciseForPrompt,
+  template: QuickStartTemplate,
+  threat: string,
+): { capabilitiesAndObjectives: { capability: string; objective: string }[] } {
   const chosen = (exercise.capabilitiesAndObjectives ?? [])
     .map((c: CapabilityObjective) => c.capability)
     .filter((c): c is string => typeof c === "string" && getCapabilityByName(c) !== undefined);
@@ -128,7 +134,11 @@ function offlineDraft(input: OfflineInput, template: QuickStartTemplate): Draft 
       return capabilitiesDraft(exercise, template, threat);
     case "modules":
       return {
-        modules: template.modules.map((m) => ({ ...structuredClone(m), injects: numberedInjects(m.injects, passages), questions: numberedQuestions(m.questions, passages) })),
+        modules: template.modules.map((m) => ({
+          ...structuredClone(m),
+          injects: numberedInjects(m.injects, passages),
+          questions: numberedQuestions(m.questions, passages),
+        })),
       };
     case "module_description":
       return {

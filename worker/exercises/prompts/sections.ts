@@ -179,12 +179,7 @@ export function parseDraft(section: SectionType, text: string): DraftResult {
  * /api/exercises/{id}/update ({ exercise: patch }) when the planner clicks "Apply". Module
  * sections replace one module inside the full modules list.
  */
-export function draftToPatch(
-  section: SectionType,
-  draft: Draft,
-  current: { modules?: Module[] | null },
-  moduleIndex: number,
-): ExerciseInput {
+export function draftToPatch(section: SectionType, draft: Draft, current: { modules?: Module[] | null }, moduleIndex: number): ExerciseInput {
   switch (section) {
     case "intro":
     case "description":

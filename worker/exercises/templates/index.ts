@@ -15,7 +15,7 @@ import wildfireEvacuation from "./wildfire-evacuation.json";
 import winterStormPowerOutage from "./winter-storm-power-outage.json";
 import type { QuickStartTemplate } from "./types";
 
-export type { QuickStartTemplate,   } from "./types";
+export type { QuickStartTemplate } from "./types";
 
 // JSON imports type their strings as `string`; the test proves each file has the template shape
 // (the literal unions included), so this is the one place they are read as templates.

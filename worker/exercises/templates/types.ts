@@ -24,14 +24,7 @@ interface TemplateModule {
   questions: TemplateStructuredQuestions;
 }
 
-type InjectMode =
-  | "e-mail"
-  | "phone"
-  | "radio"
-  | "video"
-  | "paper handout"
-  | "simulated social media"
-  | "in person";
+type InjectMode = "e-mail" | "phone" | "radio" | "video" | "paper handout" | "simulated social media" | "in person";
 
 interface TemplateMselRow {
   event: string;

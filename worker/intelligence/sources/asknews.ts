@@ -86,7 +86,12 @@ async function bearer(credentials: AskNewsCredentials, settings: AdapterSettings
     credentials.tokenUrl,
     {
       method: "POST",
-      headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json", "user-agent": settings.userAgent },
+      headers: {
+        authorization: `Basic ${basic}`,
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+        "user-agent": settings.userAgent,
+      },
       body: new URLSearchParams({ grant_type: "client_credentials", scope: "news" }).toString(),
     },
     { ...policyFor(LABEL, settings, options, 64 * 1024), label: `${LABEL} sign-in` },

@@ -32,7 +32,10 @@ const STOP = new Set(
 export function gdeltQuery(text: string): string {
   const terms: string[] = [];
   const rest = text.replace(/"([^"]{3,80})"/g, (_, phrase: string) => {
-    const clean = phrase.replace(/[^\p{L}\p{N}\s'-]/gu, " ").replace(/\s+/g, " ").trim();
+    const clean = phrase
+      .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     if (clean.length >= 3) terms.push(`"${clean}"`);
     return " ";
   });
@@ -104,7 +107,11 @@ export function gdeltSource(settings: AdapterSettings): IntelSource {
         startdatetime: compact(since),
         enddatetime: compact(now),
       });
-      const body = await fetchJson(`${joinUrl(settings.baseUrl, "/api/v2/doc/doc")}?${params}`, { headers: { "user-agent": settings.userAgent } }, policyFor(LABEL, settings, options, MAX_BYTES));
+      const body = await fetchJson(
+        `${joinUrl(settings.baseUrl, "/api/v2/doc/doc")}?${params}`,
+        { headers: { "user-agent": settings.userAgent } },
+        policyFor(LABEL, settings, options, MAX_BYTES),
+      );
       return parseGdeltArticles(body)
         .filter((i) => Date.parse(i.publishedAt) >= since)
         .slice(0, options.limit);

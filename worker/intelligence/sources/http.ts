@@ -74,10 +74,15 @@ async function fetchText(url: string, init: RequestInit, policy: RequestPolicy):
   const { label } = policy;
   const controller = new AbortController();
   const deadline = performance.now() + policy.timeoutMs;
-  const timer = setTimeout(() => controller.abort(new SourceError("timeout", `${label} did not answer within ${seconds(policy.timeoutMs)}.`)), policy.timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new SourceError("timeout", `${label} did not answer within ${seconds(policy.timeoutMs)}.`)),
+    policy.timeoutMs,
+  );
   // The aggregator aborts with its own SourceError (its deadline); anything else is a cancellation.
   const onCallerAbort = () =>
-    controller.abort(policy.signal?.reason instanceof SourceError ? policy.signal.reason : new SourceError("timeout", `The search was cancelled before ${label} answered.`));
+    controller.abort(
+      policy.signal?.reason instanceof SourceError ? policy.signal.reason : new SourceError("timeout", `The search was cancelled before ${label} answered.`),
+    );
   if (policy.signal?.aborted) onCallerAbort();
   policy.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const aborted = (err: unknown) => (controller.signal.aborted && controller.signal.reason instanceof SourceError ? controller.signal.reason : err);

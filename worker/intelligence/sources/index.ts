@@ -10,8 +10,8 @@ import { createSources } from "./registry";
  * configured source in parallel and answers merged items plus one outcome per source.
  */
 export { outcomeNotice, type IntelSearch } from "./aggregate";
-export { intelRegion,  } from "./region";
-export type { IntelItem, IntelKind, IntelRegion,      } from "./types";
+export { intelRegion } from "./region";
+export type { IntelItem, IntelKind, IntelRegion } from "./types";
 
 export type IntelSearchOptions = Omit<AggregateOptions, "timeoutMs" | "limit"> & { limit?: number };
 
@@ -25,7 +25,12 @@ export async function searchIntelligence(
   deps: { http?: HttpDeps; background?: { waitUntil(promise: Promise<unknown>): void } } = {},
 ): Promise<IntelSearch> {
   const { sources, unavailable } = createSources(ctx.config, deps.http);
-  const result = await searchSources(sources, query, { ...options, limit: options.limit ?? DEFAULT_LIMIT, timeoutMs: ctx.config.INTEL_TIMEOUT_MS }, unavailable);
+  const result = await searchSources(
+    sources,
+    query,
+    { ...options, limit: options.limit ?? DEFAULT_LIMIT, timeoutMs: ctx.config.INTEL_TIMEOUT_MS },
+    unavailable,
+  );
   // For /status, at the app's time (options.now pins the search window, not this record). With a
   // background (a request's ctx) the answer does not wait for the write.
   const recording = recordOutcomes(ctx.env.DB, result.outcomes, nowMs());

@@ -138,7 +138,11 @@ export function openFemaSource(settings: AdapterSettings): IntelSource {
     name: OPENFEMA_NAME,
     async search(_query: string, options: SearchOptions) {
       const url = `${joinUrl(settings.baseUrl, `/api/open/v2/${DATASET}`)}?${openFemaQuery(sinceMs(options, DEFAULT_WINDOW_MS), options.region)}`;
-      const body = await fetchJson(url, { headers: { accept: "application/json", "user-agent": settings.userAgent } }, policyFor(LABEL, settings, options, MAX_BYTES));
+      const body = await fetchJson(
+        url,
+        { headers: { accept: "application/json", "user-agent": settings.userAgent } },
+        policyFor(LABEL, settings, options, MAX_BYTES),
+      );
       return groupDeclarations(parseDeclarations(body), options.limit);
     },
   };

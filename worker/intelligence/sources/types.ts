@@ -2,8 +2,6 @@ import type { IntelKind } from "../../../shared/intelligence/citation";
 import type { SourceId } from "./ids";
 
 export type { IntelKind } from "../../../shared/intelligence/citation";
-;
-
 /** CAP's severity scale (NWS uses it as is; USGS and others are mapped onto it). */
 export type Severity = "extreme" | "severe" | "moderate" | "minor" | "unknown";
 

@@ -107,7 +107,11 @@ export function usgsSource(settings: AdapterSettings): IntelSource {
     async search(_query: string, options: SearchOptions) {
       const since = sinceMs(options, DEFAULT_WINDOW_MS);
       const url = joinUrl(settings.baseUrl, `/earthquakes/feed/v1.0/summary/${usgsFeed(since, nowOf(options), options.region)}`);
-      const body = await fetchJson(url, { headers: { accept: "application/geo+json", "user-agent": settings.userAgent } }, policyFor(LABEL, settings, options, MAX_BYTES));
+      const body = await fetchJson(
+        url,
+        { headers: { accept: "application/geo+json", "user-agent": settings.userAgent } },
+        policyFor(LABEL, settings, options, MAX_BYTES),
+      );
       return selectQuakes(parseQuakes(body), options.region, since, options.limit)
         .map(normaliseQuake)
         .filter((i): i is IntelItem => i !== null);

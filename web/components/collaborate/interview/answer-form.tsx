@@ -9,7 +9,19 @@ import { Label } from "~/components/ui/label";
  * The answer box. The draft is kept if sending fails (nothing lost); Ctrl/⌘+Enter sends. Phase-2
  * questions take one proposal per line, which the hint says.
  */
-export function AnswerForm({ question, onSend, busy, error, multiline }: { question: string; onSend: (answer: string) => Promise<boolean>; busy: boolean; error: string | null; multiline: boolean }) {
+export function AnswerForm({
+  question,
+  onSend,
+  busy,
+  error,
+  multiline,
+}: {
+  question: string;
+  onSend: (answer: string) => Promise<boolean>;
+  busy: boolean;
+  error: string | null;
+  multiline: boolean;
+}) {
   const [draft, setDraft] = React.useState("");
   const box = React.useRef<HTMLTextAreaElement>(null);
   const id = "interview-answer";

@@ -43,7 +43,11 @@ export function InterviewView({ initial }: { initial: Interview }) {
     },
   });
   const busy = step.isPending;
-  const error = step.isError ? (step.error instanceof Error ? step.error.message : "Your answer could not be saved. Check your connection and try again.") : null;
+  const error = step.isError
+    ? step.error instanceof Error
+      ? step.error.message
+      : "Your answer could not be saved. Check your connection and try again."
+    : null;
   const run = (call: () => Promise<Interview>): Promise<boolean> =>
     step.mutateAsync(call).then(
       () => true,
@@ -87,14 +91,21 @@ export function InterviewView({ initial }: { initial: Interview }) {
               <span className="flex items-start gap-2">
                 <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
                 <span>
-                  Thank you: your contribution was submitted{interview.submittedAt ? ` on ${formatDate(interview.submittedAt)}` : ""}. The campaign manager sees that you finished, not your answers; they are anonymised before analysis.
+                  Thank you: your contribution was submitted{interview.submittedAt ? ` on ${formatDate(interview.submittedAt)}` : ""}. The campaign manager sees
+                  that you finished, not your answers; they are anonymised before analysis.
                 </span>
               </span>
             </Alert>
           ) : interview.closed ? (
             <Alert variant="destructive">This campaign is closed: contributions can no longer change.</Alert>
           ) : interview.currentQuestion ? (
-            <AnswerForm question={interview.currentQuestion} busy={busy} error={error} multiline={interview.phase === 2} onSend={(answer) => run(() => interviewApi.answer(interview.id, answer))} />
+            <AnswerForm
+              question={interview.currentQuestion}
+              busy={busy}
+              error={error}
+              multiline={interview.phase === 2}
+              onSend={(answer) => run(() => interviewApi.answer(interview.id, answer))}
+            />
           ) : null}
         </CardContent>
       </Card>
@@ -103,7 +114,9 @@ export function InterviewView({ initial }: { initial: Interview }) {
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Ready to submit?</CardTitle>
-            <CardDescription>Every question is answered. Once submitted, your answers are final and go into the campaign's anonymised synthesis.</CardDescription>
+            <CardDescription>
+              Every question is answered. Once submitted, your answers are final and go into the campaign's anonymised synthesis.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-2">
             {error ? <Alert variant="destructive">{error}</Alert> : null}

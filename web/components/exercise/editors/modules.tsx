@@ -23,8 +23,8 @@ export function ModulesEditor({ exercise, onChange, basePath }: StepEditorProps 
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        Modules are the phases of play, usually escalating in time (e.g. warning, response, recovery). Each has a scenario update,
-        injects and discussion questions.
+        Modules are the phases of play, usually escalating in time (e.g. warning, response, recovery). Each has a scenario update, injects and discussion
+        questions.
       </p>
       {modules.length === 0 ? <p className="text-sm text-muted-foreground">No modules yet. Add one, or ask the assistant to draft them.</p> : null}
       <ol className="grid gap-3">
@@ -74,12 +74,18 @@ export function ModulesEditor({ exercise, onChange, basePath }: StepEditorProps 
           );
         })}
       </ol>
-      <AddButton onClick={() => set([...modules, { title: `Module ${modules.length + 1}`, description: "", functionalGroups: [], injects: [], questions: null }])}>Add module</AddButton>
+      <AddButton
+        onClick={() => set([...modules, { title: `Module ${modules.length + 1}`, description: "", functionalGroups: [], injects: [], questions: null }])}
+      >
+        Add module
+      </AddButton>
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={`Delete module ${confirm !== null ? confirm + 1 : ""}?`}
-        description={<>“{confirm !== null ? modules[confirm]?.title || `Module ${confirm + 1}` : ""}” and its injects and questions will be removed from this exercise.</>}
+        description={
+          <>“{confirm !== null ? modules[confirm]?.title || `Module ${confirm + 1}` : ""}” and its injects and questions will be removed from this exercise.</>
+        }
         confirmLabel="Delete module"
         onConfirm={() => {
           if (confirm !== null) set(modules.filter((_, j) => j !== confirm));
@@ -139,7 +145,12 @@ export function ModuleDescriptionEditor({ exercise, onChange, moduleIndex }: Mod
         onChange={(e) => update({ description: e.target.value })}
       />
       <Section title="Functional groups" description="The groups that discuss this module, e.g. EOC Operations, Public Information.">
-        <StringListEditor items={m.functionalGroups ?? []} itemLabel="Functional group" addLabel="Add functional group" onChange={(functionalGroups) => update({ functionalGroups })} />
+        <StringListEditor
+          items={m.functionalGroups ?? []}
+          itemLabel="Functional group"
+          addLabel="Add functional group"
+          onChange={(functionalGroups) => update({ functionalGroups })}
+        />
       </Section>
     </div>
   );
@@ -157,7 +168,9 @@ function toStructured(q: Module["questions"], m: Module): StructuredQuestions {
   const list = Array.isArray(q) ? q : [];
   return {
     mode: "functional",
-    groups: list.length ? [{ name: m.functionalGroups?.[0] ?? "All participants", questions: list.map((text) => ({ text, type: "open-ended", options: [] })) }] : [],
+    groups: list.length
+      ? [{ name: m.functionalGroups?.[0] ?? "All participants", questions: list.map((text) => ({ text, type: "open-ended", options: [] })) }]
+      : [],
   };
 }
 
@@ -246,7 +259,12 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
                     <PlanSourceNote source={question.source} notInPlans={question.notInPlans} label={label} />
                     {question.type === "multiple-choice" ? (
                       <div className="ml-4">
-                        <StringListEditor items={question.options ?? []} itemLabel={`Option of ${label}`} addLabel="Add option" onChange={(options) => setQuestion({ options })} />
+                        <StringListEditor
+                          items={question.options ?? []}
+                          itemLabel={`Option of ${label}`}
+                          addLabel="Add option"
+                          onChange={(options) => setQuestion({ options })}
+                        />
                       </div>
                     ) : null}
                   </li>
@@ -262,7 +280,13 @@ export function ModuleQuestionsEditor({ exercise, onChange, moduleIndex }: Modul
           <option key={s} value={s} />
         ))}
       </datalist>
-      <AddButton onClick={() => set({ ...q, groups: [...q.groups, { name: suggestions[q.groups.length] ?? "", questions: [{ text: "", type: "open-ended", options: [] }] }] })}>Add question group</AddButton>
+      <AddButton
+        onClick={() =>
+          set({ ...q, groups: [...q.groups, { name: suggestions[q.groups.length] ?? "", questions: [{ text: "", type: "open-ended", options: [] }] }] })
+        }
+      >
+        Add question group
+      </AddButton>
     </div>
   );
 }

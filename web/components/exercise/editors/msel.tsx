@@ -90,8 +90,7 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        One row per inject, in time order. Players never see this table: it is for controllers and the SimCell. Alt+↑/↓ moves between
-        rows; Enter moves down.
+        One row per inject, in time order. Players never see this table: it is for controllers and the SimCell. Alt+↑/↓ moves between rows; Enter moves down.
       </p>
       {/* relative: the sticky row headers otherwise widen the whole page in Chrome. */}
       <div className="relative max-h-[70vh] overflow-auto rounded-md border" role="region" aria-label="MSEL table, scrolls sideways" tabIndex={0}>
@@ -142,7 +141,12 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                   return (
                     <td key={c} className="p-0.5">
                       {LONG.has(c) ? (
-                        <textarea {...common} rows={1} className={cn(common.className, "max-h-24 resize-y [field-sizing:content]")} onChange={(e) => setCell(i, c, e.target.value)} />
+                        <textarea
+                          {...common}
+                          rows={1}
+                          className={cn(common.className, "max-h-24 resize-y [field-sizing:content]")}
+                          onChange={(e) => setCell(i, c, e.target.value)}
+                        />
                       ) : (
                         <input {...common} list={c === "injectMode" ? "msel-inject-modes" : undefined} onChange={(e) => setCell(i, c, e.target.value)} />
                       )}
@@ -153,7 +157,13 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                   <PlanSourceNote source={row.source} notInPlans={row.notInPlans} label={`MSEL row ${i + 1}`} className="mt-1" />
                 </td>
                 <td className="p-0.5">
-                  <RowActions index={i} count={rows.length} label={`MSEL row ${i + 1}`} onMove={(to) => set(move(rows, i, to))} onDelete={() => set(rows.filter((_, j) => j !== i))} />
+                  <RowActions
+                    index={i}
+                    count={rows.length}
+                    label={`MSEL row ${i + 1}`}
+                    onMove={(to) => set(move(rows, i, to))}
+                    onDelete={() => set(rows.filter((_, j) => j !== i))}
+                  />
                 </td>
               </tr>
             ))}

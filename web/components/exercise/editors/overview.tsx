@@ -55,12 +55,7 @@ export function IntroEditor({ exercise, onChange }: StepEditorProps) {
               ))}
             </select>
           </FieldShell>
-          <Field
-            label="Framework"
-            value={exercise.framework ?? ""}
-            placeholder="HSEEP"
-            onChange={(e) => onChange({ framework: e.target.value })}
-          />
+          <Field label="Framework" value={exercise.framework ?? ""} placeholder="HSEEP" onChange={(e) => onChange({ framework: e.target.value })} />
         </div>
       </Section>
     </div>
@@ -88,7 +83,6 @@ export function ScenarioEditor({ exercise, onChange }: StepEditorProps) {
   );
 }
 
-
 export function CapabilitiesEditor({ exercise, onChange }: StepEditorProps) {
   const entries = exercise.capabilitiesAndObjectives ?? [];
   const selected = new Map<string, number>();
@@ -105,8 +99,8 @@ export function CapabilitiesEditor({ exercise, onChange }: StepEditorProps) {
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        Pick the core capabilities this exercise tests ({selected.size} selected; most exercises use 3–5) and give each a SMART
-        objective: <em>Within N minutes of &lt;trigger&gt;, &lt;who&gt; will &lt;action&gt; in accordance with &lt;plan&gt;.</em>
+        Pick the core capabilities this exercise tests ({selected.size} selected; most exercises use 3–5) and give each a SMART objective:{" "}
+        <em>Within N minutes of &lt;trigger&gt;, &lt;who&gt; will &lt;action&gt; in accordance with &lt;plan&gt;.</em>
       </p>
       {CAPABILITY_GROUPS.map((group) => (
         <fieldset key={group.area} className="grid gap-2 rounded-md border p-3">
@@ -199,7 +193,13 @@ export function ObjectivesEditor({ exercise, onChange }: StepEditorProps) {
                     ))}
                   </select>
                 </div>
-                <RowActions index={i} count={entries.length} label={label} onMove={(to) => set(move(entries, i, to))} onDelete={() => set(entries.filter((_, j) => j !== i))} />
+                <RowActions
+                  index={i}
+                  count={entries.length}
+                  label={label}
+                  onMove={(to) => set(move(entries, i, to))}
+                  onDelete={() => set(entries.filter((_, j) => j !== i))}
+                />
               </div>
               <TextareaField
                 label={`Objective ${i + 1}`}
@@ -216,4 +216,3 @@ export function ObjectivesEditor({ exercise, onChange }: StepEditorProps) {
     </div>
   );
 }
-

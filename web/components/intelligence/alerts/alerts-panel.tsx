@@ -128,7 +128,17 @@ export function AlertsPanel({ draft, className }: AlertsPanelProps) {
   );
 }
 
-function AlertCard({ alert, limits, onChanged, sharing }: { alert: AlertView; limits: AlertLimits; onChanged: () => void; sharing: ShareActionsFor<AlertView> }) {
+function AlertCard({
+  alert,
+  limits,
+  onChanged,
+  sharing,
+}: {
+  alert: AlertView;
+  limits: AlertLimits;
+  onChanged: () => void;
+  sharing: ShareActionsFor<AlertView>;
+}) {
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [showHistory, setShowHistory] = React.useState(false);
@@ -165,7 +175,13 @@ function AlertCard({ alert, limits, onChanged, sharing }: { alert: AlertView; li
           <Button size="sm" variant="ghost" onClick={() => setEditing((v) => !v)} aria-label={`Edit alert ${alert.queryText}`}>
             <Pencil className="size-4" aria-hidden />
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => toggle.mutate()} disabled={toggle.isPending} aria-label={`${alert.isActive ? "Pause" : "Resume"} alert ${alert.queryText}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => toggle.mutate()}
+            disabled={toggle.isPending}
+            aria-label={`${alert.isActive ? "Pause" : "Resume"} alert ${alert.queryText}`}
+          >
             {alert.isActive ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete alert ${alert.queryText}`}>
@@ -192,7 +208,9 @@ function AlertCard({ alert, limits, onChanged, sharing }: { alert: AlertView; li
       {alert.latestSummary ? (
         <AlertSummary summary={alert.latestSummary} />
       ) : (
-        <p className="text-xs text-muted-foreground">{alert.isActive ? "The first summary is written at the next scheduled run." : "Paused: no summaries are written."}</p>
+        <p className="text-xs text-muted-foreground">
+          {alert.isActive ? "The first summary is written at the next scheduled run." : "Paused: no summaries are written."}
+        </p>
       )}
       {alert.history.length > 0 ? (
         <div>
