@@ -32,6 +32,14 @@ describe("demo seed: a conducted exercise with its AAR/IP", () => {
 
   it("seeds Dana's ended session, events, EEG, feedback and a published report, all schema-valid with evidence pointing at seeded rows; /improvement and the trends show it; seeding twice changes nothing", async () => {
     const now = nowMs();
+    // Other files seed the demo workspace into the same database, some at a pinned date (the
+    // intelligence seed test's 2027): start from no demo session or actions, so the due dates read
+    // back are the ones seeded here, relative to this clock.
+    const ids = Object.values(DEMO_CONDUCT.actionIds);
+    await run([
+      `DELETE FROM "CorrectiveAction" WHERE "id" IN (${ids.map((id) => `'${id}'`).join(", ")})`,
+      `DELETE FROM "ConductSession" WHERE "id" = '${DEMO_CONDUCT.sessionId}'`,
+    ]);
     await run(seedSql("", now));
     await run(seedSql("", now + DAY));
     const c = DEMO_CONDUCT;
