@@ -48,10 +48,10 @@ const NO_HAND_ROLLED_WRITES = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**"] },
+  { ignores: ["build/**", "node_modules/**", ".wrangler/**", "migrations/**", "worker-configuration.d.ts", "e2e/artifacts/**", "vendor/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  // Plain-JavaScript scripts Node runs before the toolchain is ready (scripts/postinstall.mjs).
+  // Plain-JavaScript scripts Node runs without a build (*.mjs).
   { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
   {
     files: ["**/*.{ts,tsx}"],

@@ -1,6 +1,7 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import path from "node:path";
+import { vendoredProblems } from "./scripts/lib/dependency-patches";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -8,8 +9,25 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+/**
+ * The Worker bundles React's server renderer and Remix's router from vendor/ (wrangler.toml's
+ * [alias], decision 0018). A build whose vendored files no longer match the installed packages, or
+ * whose alias is gone, fails here instead of shipping a Worker that pairs them wrongly or renders slower.
+ */
+function vendoredDependencies(): Plugin {
+  return {
+    name: "readyroom:vendored-dependencies",
+    apply: "build",
+    buildStart() {
+      const problems = vendoredProblems();
+      if (problems.length) this.error(`The patched dependencies cannot ship (decision 0018):\n- ${problems.join("\n- ")}`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
+    vendoredDependencies(),
     // The dev proxy starts workerd; in a build it would start it twice for nothing.
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),
     remix({

@@ -28,13 +28,13 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, startApp, type RunningApp } from "../e2e/lib/server.ts";
+import { demoExercisePath, signInDemo } from "./lib/demo.ts";
 import { measureHttp, measureRounds, type HttpStats, type HttpTarget, type RoundStats } from "./lib/http.ts";
 import type { BenchContext, BenchSection } from "./lib/section.ts";
 import { scriptAssetsIn, sizeOfClientAssets, WORKER_LIMITS, workerBundleSize, type SizeRow } from "./lib/sizes.ts";
 import { lastSuite, runSuite } from "./lib/suite.ts";
 import { kib, ms, printTable, ratio } from "./lib/table.ts";
 
-const DEMO = { email: "demo@readyroom.local", password: "Readyroom-demo-2026" };
 const durationSec = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSec = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = (process.env.BENCH_CONNECTIONS ?? "1,32")
@@ -55,45 +55,6 @@ function ensureBuild() {
     console.error("bench: the build failed.");
     process.exit(1);
   }
-}
-
-/** Signs in through the real sign-in API, as the browser does, and keeps the session cookie. */
-async function signInDemo(baseURL: string): Promise<{ cookie: string; userId: string } | { error: string }> {
-  const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: "POST",
-    // better-auth refuses a POST without an Origin (CSRF check); the app's own origin is trusted.
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c!.endsWith("="))
-    .join("; ");
-  if (!res.ok || !cookie) return { error: `POST /api/auth/sign-in/email answered ${res.status}: ${(await res.text()).slice(0, 200)}` };
-  const body = (await res.json().catch(() => ({}))) as { user?: { id?: string } };
-  let userId = body.user?.id ?? null;
-  if (!userId) {
-    const session = (await (await fetch(`${baseURL}/api/auth/get-session`, { headers: { cookie } })).json().catch(() => null)) as {
-      user?: { id?: string };
-    } | null;
-    userId = session?.user?.id ?? null;
-  }
-  return userId ? { cookie, userId } : { error: "signed in, but neither the response nor get-session named the user id" };
-}
-
-/** A quick-start exercise copied for the demo user, and the editor page it opens on. */
-async function demoExercisePath(baseURL: string, cookie: string): Promise<string | null> {
-  const headers = { cookie, origin: baseURL, "content-type": "application/json" };
-  const created = await fetch(`${baseURL}/api/exercises/from-template`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ templateId: "hurricane-landfall" }),
-  });
-  if (!created.ok) return null;
-  const { id } = (await created.json()) as { id: string };
-  const view = (await (await fetch(`${baseURL}/api/exercises/${id}`, { headers: { cookie } })).json()) as { resumeStep?: string };
-  return `/exercise/${id}/${view.resumeStep ?? "intro"}`;
 }
 
 /** One request first: a redirect or error would make every figure meaningless, so say so instead. */

@@ -15,6 +15,8 @@ await seedLocal(persist);
 
 // Extra Worker vars for this run, as a JSON object (bench/e2e point AI_BASE_URL at a fake provider).
 const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+// More wrangler dev arguments, as a JSON array (the bench's variants of the Worker: another --config).
+const extraArgs = JSON.parse(process.env.READYROOM_WRANGLER_ARGS || "[]") as string[];
 
 const child = runAsync(
   ...wranglerCommand([
@@ -30,6 +32,7 @@ const child = runAsync(
     "--var",
     "APP_ENV:local",
     ...extraVars,
+    ...extraArgs,
   ]),
   // wrangler dev bundles React's development build unless NODE_ENV says otherwise (deploy bundles
   // production): a server-rendered page cost about twice the CPU of what production runs.

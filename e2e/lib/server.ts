@@ -34,11 +34,18 @@ async function freePort(): Promise<number> {
 
 /**
  * vars: extra Worker vars for this run (scripts/start.ts passes them to wrangler dev as --var); a
- * function receives the app's base URL first, for vars that name it (APP_URL).
+ * function receives the app's base URL first, for vars that name it (APP_URL). wranglerArgs: more
+ * arguments for wrangler dev (the bench's variants of the Worker: another --config, bench/dependency-patches.ts).
  */
-type StartOptions = { label: string; logFile: string; timeoutMs?: number; vars?: Record<string, string> | ((baseURL: string) => Record<string, string>) };
+type StartOptions = {
+  label: string;
+  logFile: string;
+  timeoutMs?: number;
+  vars?: Record<string, string> | ((baseURL: string) => Record<string, string>);
+  wranglerArgs?: string[];
+};
 
-export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: StartOptions): Promise<RunningApp> {
+export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wranglerArgs }: StartOptions): Promise<RunningApp> {
   const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `readyroom-${label}-`));
   const log = createWriteStream(logFile);
@@ -60,6 +67,7 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars }: St
       PORT: String(port),
       READYROOM_STATE_DIR: stateDir,
       ...(workerVars ? { READYROOM_VARS: JSON.stringify(workerVars) } : {}),
+      ...(wranglerArgs ? { READYROOM_WRANGLER_ARGS: JSON.stringify(wranglerArgs) } : {}),
       FORCE_COLOR: "0",
       NO_COLOR: "1",
     },

@@ -1,56 +1,29 @@
 /**
- * Exact edits to installed packages, applied after `npm install` (scripts/patch-dependencies.ts,
- * the "postinstall" script) and proven by test/platform/dependency-patches.node.test.ts. Each names
- * the version it was written for: another version fails the install with a message instead of
- * being patched blind, and each edit must match exactly once. Decision 0018 says why each exists.
+ * Exact edits to one installed package, React's server renderer (decision 0018), shipped as vendored files: each
+ * vendor/<pkg>@<version>/<file> is the package's own file with the edits below, and wrangler.toml's
+ * [alias] bundles them into the Worker in place of the package's. Nothing edits node_modules.
+ * `npm run vendor` writes the files from node_modules; the build (vite.config.ts) and
+ * test/platform/dependency-patches.node.test.ts refuse a vendored file that is not exactly that, an
+ * installed package of another version, and an alias that is missing.
  */
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 type Edit = { find: string; replace: string; count?: number };
 export type DependencyPatch = { name: string; pkg: string; version: string; file: string; why: string; edits: Edit[] };
 
-const compilePathMemo: Edit = {
-  // compilePath is a pure function of (path, caseSensitive, end); it built a RegExp on every call, for
-  // every route of every branch tried, several times a request. Route patterns are few: keep them.
-  find: "function compilePath(path, caseSensitive, end) {",
-  replace: [
-    "const readyroomCompiledPaths = new Map();",
-    "function compilePath(path, caseSensitive, end) {",
-    // The same truthiness as the original: caseSensitive defaults to false, end to true.
-    '  const key = path + "\\u0000" + (caseSensitive ? "1" : "0") + (end === undefined || end ? "1" : "0");',
-    "  let compiled = readyroomCompiledPaths.get(key);",
-    "  if (compiled === undefined) {",
-    "    compiled = readyroomCompilePath(path, caseSensitive, end);",
-    "    if (readyroomCompiledPaths.size < 1000) readyroomCompiledPaths.set(key, compiled);",
-    "  }",
-    "  return compiled;",
-    "}",
-    "function readyroomCompilePath(path, caseSensitive, end) {",
-  ].join("\n"),
-};
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-const routerWhy =
-  "Remix matches the URL against the route tree four to six times a page (server routes, the loaders' " +
-  "static handler, the partial manifest's parent paths, the render), and each match flattened and ranked " +
-  "every route and compiled a RegExp per route tried: a sixth of the exercise editor's render time.";
-
-/** Every patched file ends with this, and a hash of its edits: a changed patch is noticed, not skipped. */
-export const PATCHED_MARK = "/* readyroom: patched by scripts/patch-dependencies.ts";
-
-export function markOf(patch: DependencyPatch) {
-  const hash = createHash("sha256").update(JSON.stringify(patch.edits)).digest("hex").slice(0, 16);
-  return `${PATCHED_MARK} (edits ${hash}) */`;
-}
+const RENDERER = "cjs/react-dom-server.browser.production.min.js";
+const IN_PACKAGE = "../../node_modules/react-dom/cjs/";
 
 export const PATCHES: DependencyPatch[] = [
   {
     name: "react-dom server: string chunks",
     pkg: "react-dom",
     version: "18.3.1",
-    // The build the Worker renders with (wrangler bundles react-dom/server's "browser" entry in production).
-    file: "cjs/react-dom-server.browser.production.min.js",
+    // The production build of the renderer a Worker streams with (react-dom/server's "worker" entry).
+    file: RENDERER,
     why:
       "React 18's web-stream renderer turns every piece of markup (each attribute's name and value, each tag) into bytes " +
       "with its own TextEncoder.encode call and copies them into 512-byte views: in workerd that was half of a page's " +
@@ -80,53 +53,43 @@ export const PATCHES: DependencyPatch[] = [
     ],
   },
   {
-    name: "remix router (ESM, server and browser): compiled paths kept",
-    pkg: "@remix-run/router",
-    version: "1.23.3",
-    file: "dist/router.js",
-    why: routerWhy,
-    edits: [compilePathMemo],
-  },
-  {
-    name: "remix router (CommonJS, the server's): compiled paths and ranked branches kept",
-    pkg: "@remix-run/router",
-    version: "1.23.3",
-    // Only Remix's server runtime loads this build (require); its route arrays are made once per
-    // build and never changed. The browser's router patches its routes in place as it discovers
-    // them, so the ESM build above keeps no branches.
-    file: "dist/router.cjs.js",
-    why: routerWhy,
+    name: "react-dom server: the entry the alias names",
+    pkg: "react-dom",
+    version: "18.3.1",
+    // react-dom/server as a Worker resolves it: the same choice between builds, but the streaming
+    // renderer's production build is the edited one beside it; every other build is the package's.
+    file: "server.browser.js",
+    why: "wrangler.toml aliases react-dom/server to this file, so the Worker bundles the edited renderer.",
     edits: [
-      compilePathMemo,
-      {
-        find: "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {",
-        replace: [
-          "const readyroomRankedBranches = new WeakMap();",
-          "function readyroomBranchesOf(routes) {",
-          "  let branches = readyroomRankedBranches.get(routes);",
-          "  if (branches === undefined) {",
-          "    branches = flattenRoutes(routes);",
-          "    rankRouteBranches(branches);",
-          "    readyroomRankedBranches.set(routes, branches);",
-          "  }",
-          "  return branches;",
-          "}",
-          "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {",
-        ].join("\n"),
-      },
-      {
-        find: "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n",
-        replace: "  let branches = readyroomBranchesOf(routes);\n",
-      },
+      { find: "require('./cjs/", replace: `require('${IN_PACKAGE}`, count: 4 },
+      { find: `require('${IN_PACKAGE}react-dom-server.browser.production.min.js')`, replace: `require('./${RENDERER}')` },
     ],
   },
 ];
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** What wrangler.toml's [alias] must say: the import the Worker makes, and the vendored file it gets. */
+export const ALIASES: Record<string, string> = {
+  "react-dom/server": `./${vendoredPath(PATCHES[1]!)}`,
+};
 
-export function fileOf(patch: DependencyPatch, root = ROOT) {
-  return path.join(root, "node_modules", patch.pkg, patch.file);
+/**
+ * vendor/package.json: the vendored files are CommonJS, as in their packages; without it they would
+ * take the root package's "type": "module", and the Worker would fail at start ("exports is not defined").
+ */
+export const VENDOR_MANIFEST = { path: "vendor/package.json", text: `${JSON.stringify({ private: true, type: "commonjs" }, null, 2)}\n` };
+
+/** Where a patch's file lives in the repo, relative to the root. */
+export function vendoredPath(patch: DependencyPatch) {
+  return path.posix.join("vendor", `${patch.pkg}@${patch.version}`, patch.file);
 }
+
+/** The first line of every vendored file: where it came from, and that it is written, not edited. */
+function headerOf(patch: DependencyPatch) {
+  return `/* vendored by \`npm run vendor\`: ${patch.pkg} ${patch.version} ${patch.file} with the edits of scripts/lib/dependency-patches.ts ("${patch.name}", decision 0018). Do not edit by hand. */`;
+}
+
+// The in-place patches this file replaced (before issue 28) marked the files they edited.
+const IN_PLACE_MARK = "/* readyroom: patched by scripts/patch-dependencies.ts";
 
 function occurrences(text: string, find: string) {
   let count = 0;
@@ -134,7 +97,7 @@ function occurrences(text: string, find: string) {
   return count;
 }
 
-/** The patched text, or an error naming the edit that no longer matches. */
+/** The vendored text made from the package's own file, or an error naming the edit that no longer matches. */
 export function applyEdits(source: string, patch: DependencyPatch): string {
   let text = source;
   for (const [i, edit] of patch.edits.entries()) {
@@ -145,33 +108,79 @@ export function applyEdits(source: string, patch: DependencyPatch): string {
     }
     text = text.split(edit.find).join(edit.replace);
   }
-  return `${text}\n${markOf(patch)}\n`;
+  return `${headerOf(patch)}\n${text}`;
 }
 
-export type Outcome = { patch: DependencyPatch; status: "patched" | "already" | "absent" };
+/** The installed package's version, or null when it is not installed. */
+function installedVersion(root: string, pkg: string): string | null {
+  const manifest = path.join(root, "node_modules", pkg, "package.json");
+  return existsSync(manifest) ? ((JSON.parse(readFileSync(manifest, "utf8")) as { version?: string }).version ?? null) : null;
+}
 
-/** Applies every patch to node_modules under root; throws on a version or text it was not written for. */
-export function patchDependencies(root = ROOT): Outcome[] {
-  return PATCHES.map((patch) => {
-    const file = fileOf(patch, root);
-    const manifest = path.join(root, "node_modules", patch.pkg, "package.json");
-    if (!existsSync(manifest) || !existsSync(file)) return { patch, status: "absent" as const };
-    const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version?: string };
-    if (version !== patch.version) {
-      throw new Error(
-        `${patch.name}: ${patch.pkg} is ${version}, the patch was written for ${patch.version}. Check that its edits still apply ` +
-          `(or that the new version no longer needs them) and update scripts/lib/dependency-patches.ts.`,
-      );
+/** The vendored text the installed package makes; throws with what to do when it cannot. */
+export function expectedVendored(patch: DependencyPatch, root = ROOT): string {
+  const version = installedVersion(root, patch.pkg);
+  if (version === null) throw new Error(`${patch.pkg} is not installed. Run npm install.`);
+  if (version !== patch.version) {
+    throw new Error(
+      `${patch.pkg} is ${version} in node_modules, but vendor/${patch.pkg}@${patch.version}/ was made from ${patch.version}: the Worker would pair the ` +
+        `old edited files with the new package. Check that the edits in scripts/lib/dependency-patches.ts still apply to ${version} (or that ` +
+        `it no longer needs them), set their version and run \`npm run vendor\`; or install ${patch.pkg}@${patch.version}.`,
+    );
+  }
+  const source = readFileSync(path.join(root, "node_modules", patch.pkg, patch.file), "utf8");
+  if (source.includes(IN_PLACE_MARK)) {
+    throw new Error(
+      `node_modules/${patch.pkg}/${patch.file} was edited in place by an older install. Reinstall it: rm -rf node_modules/${patch.pkg} && npm install`,
+    );
+  }
+  return applyEdits(source, patch);
+}
+
+/** The [alias] table of a wrangler.toml: `"key" = "value"` lines up to the next table. */
+export function wranglerAliases(toml: string): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  let inAlias = false;
+  for (const raw of toml.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("[")) inAlias = line === "[alias]";
+    else if (inAlias) {
+      const entry = /^"([^"]+)"\s*=\s*"([^"]+)"/.exec(line);
+      if (entry) aliases[entry[1]!] = entry[2]!;
     }
-    const source = readFileSync(file, "utf8");
-    if (source.includes(markOf(patch))) return { patch, status: "already" as const };
-    if (source.includes(PATCHED_MARK)) {
-      // Patched with other edits: they cannot be undone in place, so start from the package's own file.
-      throw new Error(
-        `${patch.name}: ${patch.pkg}/${patch.file} carries an older version of this patch. Reinstall it: rm -rf node_modules/${patch.pkg} && npm install`,
-      );
+  }
+  return aliases;
+}
+
+/**
+ * Why the Worker would not get the edited files: a vendored file missing or not exactly what the
+ * installed package makes, or wrangler.toml not aliasing to it. Empty when all is well.
+ */
+export function vendoredProblems(root = ROOT): string[] {
+  const problems: string[] = [];
+  for (const patch of PATCHES) {
+    const file = path.join(root, vendoredPath(patch));
+    try {
+      const expected = expectedVendored(patch, root);
+      if (!existsSync(file)) problems.push(`${vendoredPath(patch)} is missing. Run \`npm run vendor\` (or restore it from git).`);
+      else if (readFileSync(file, "utf8") !== expected) {
+        problems.push(
+          `${vendoredPath(patch)} is not ${patch.pkg} ${patch.version}'s ${patch.file} with the listed edits. Run \`npm run vendor\` instead of editing it.`,
+        );
+      }
+    } catch (err) {
+      problems.push(err instanceof Error ? err.message : String(err));
     }
-    writeFileSync(file, applyEdits(source, patch));
-    return { patch, status: "patched" as const };
-  });
+  }
+  const manifest = path.join(root, VENDOR_MANIFEST.path);
+  if (!existsSync(manifest) || readFileSync(manifest, "utf8") !== VENDOR_MANIFEST.text)
+    problems.push(`${VENDOR_MANIFEST.path} must declare the vendored files CommonJS. Run \`npm run vendor\`.`);
+  const wranglerToml = path.join(root, "wrangler.toml");
+  const aliases = existsSync(wranglerToml) ? wranglerAliases(readFileSync(wranglerToml, "utf8")) : {};
+  for (const [from, to] of Object.entries(ALIASES)) {
+    if (aliases[from] !== to)
+      problems.push(`wrangler.toml's [alias] must map "${from}" to "${to}" (it ${aliases[from] ? `maps it to "${aliases[from]}"` : "does not"}).`);
+  }
+  // Each message once: two patches of one package report the same version mismatch.
+  return [...new Set(problems)];
 }

@@ -1,16 +1,16 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as React from "react";
 import { describe, expect, it } from "vitest";
-import { applyEdits, fileOf, markOf, PATCHED_MARK, PATCHES, patchDependencies, ROOT } from "../../scripts/lib/dependency-patches.ts";
+import { ALIASES, applyEdits, PATCHES, ROOT, VENDOR_MANIFEST, vendoredPath, vendoredProblems } from "../../scripts/lib/dependency-patches.ts";
 
 const require = createRequire(import.meta.url);
 type Renderer = { renderToReadableStream(node: React.ReactNode, options?: object): Promise<ReadableStream<Uint8Array> & { allReady: Promise<void> }> };
-const [stringChunks] = PATCHES;
-// The build the Worker ships (patched at install) and React's own development build of the same renderer (never patched).
-const patched = require(fileOf(stringChunks!)) as Renderer;
+const [stringChunks, serverEntry] = PATCHES;
+// The build the Worker ships (vendored) and React's own development build of the same renderer (never edited).
+const patched = require(path.join(ROOT, vendoredPath(stringChunks!))) as Renderer;
 const reference = require(path.join(ROOT, "node_modules/react-dom/cjs/react-dom-server.browser.development.js")) as Renderer;
 
 /** reading: "after" waits for every boundary first (one flush); "now" reads as React writes (a flush per boundary). */
@@ -106,11 +106,36 @@ const trees: [string, () => React.ReactNode][] = [
   ],
 ];
 
-describe("react-dom server: string chunks (the patched renderer the Worker ships)", () => {
-  it("is patched in node_modules (npm install's postinstall ran)", () => {
-    expect(readFileSync(fileOf(stringChunks!), "utf8")).toContain(markOf(stringChunks!));
+describe("the vendored files (what wrangler.toml's [alias] puts in the Worker)", () => {
+  it("are the installed packages' own files with the listed edits, aliased in wrangler.toml, and node_modules is untouched", () => {
+    expect(vendoredProblems()).toEqual([]);
+    expect(readFileSync(path.join(ROOT, "node_modules", stringChunks!.pkg, stringChunks!.file), "utf8")).not.toContain("readyroomFlush");
   });
 
+  it("react-dom/server's vendored entry streams with the edited renderer in production, and with React's own builds otherwise", () => {
+    const entry = path.join(ROOT, vendoredPath(serverEntry!));
+    const load = (nodeEnv: string) => {
+      const saved = process.env.NODE_ENV;
+      process.env.NODE_ENV = nodeEnv;
+      try {
+        delete require.cache[entry];
+        return require(entry) as Renderer & { renderToString: unknown; version: string };
+      } finally {
+        process.env.NODE_ENV = saved;
+        delete require.cache[entry];
+      }
+    };
+    const production = load("production");
+    expect(production.renderToReadableStream).toBe(patched.renderToReadableStream);
+    expect(production.renderToString).toBe(
+      require(path.join(ROOT, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.min.js")).renderToString,
+    );
+    expect(load("development").renderToReadableStream).toBe(reference.renderToReadableStream);
+    expect(production.version).toBe(stringChunks!.version);
+  });
+});
+
+describe("react-dom server: string chunks (the edited renderer the Worker ships)", () => {
   for (const [name, tree] of trees) {
     it(`writes exactly React's own markup: ${name}`, async () => {
       const mine = await render(patched, tree());
@@ -145,130 +170,83 @@ describe("react-dom server: string chunks (the patched renderer the Worker ships
   });
 });
 
-describe("patchDependencies", () => {
-  function fakeInstall(version: string, source: string) {
-    const root = mkdtempSync(path.join(tmpdir(), "readyroom-patch-"));
-    const dir = path.join(root, "node_modules", stringChunks!.pkg);
-    mkdirSync(path.join(dir, path.dirname(stringChunks!.file)), { recursive: true });
-    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ version }));
-    writeFileSync(path.join(dir, stringChunks!.file), source);
+describe("vendoredProblems (the build refuses to ship without the edited files)", () => {
+  /** A copy of the repo's vendored files, the installed packages' files they are made from, and wrangler.toml. */
+  function fakeRepo() {
+    const root = mkdtempSync(path.join(tmpdir(), "readyroom-vendor-"));
+    for (const patch of PATCHES) {
+      for (const file of [patch.file, "package.json"]) {
+        mkdirSync(path.dirname(path.join(root, "node_modules", patch.pkg, file)), { recursive: true });
+        cpSync(path.join(ROOT, "node_modules", patch.pkg, file), path.join(root, "node_modules", patch.pkg, file));
+      }
+      mkdirSync(path.dirname(path.join(root, vendoredPath(patch))), { recursive: true });
+      cpSync(path.join(ROOT, vendoredPath(patch)), path.join(root, vendoredPath(patch)));
+    }
+    cpSync(path.join(ROOT, VENDOR_MANIFEST.path), path.join(root, VENDOR_MANIFEST.path));
+    cpSync(path.join(ROOT, "wrangler.toml"), path.join(root, "wrangler.toml"));
     return root;
   }
-  const original = stringChunks!.edits.map((e) => e.find.repeat(e.count ?? 1)).join("\n");
+  const edit = (root: string, file: string, change: (text: string) => string) =>
+    writeFileSync(path.join(root, file), change(readFileSync(path.join(root, file), "utf8")));
 
-  it("patches once, then leaves the file alone", () => {
-    const root = fakeInstall(stringChunks!.version, original);
-    // Only react-dom is in this install: the router's patches find nothing to patch and say so.
-    expect(patchDependencies(root).map((o) => o.status)).toEqual(["patched", "absent", "absent"]);
-    const once = readFileSync(fileOf(stringChunks!, root), "utf8");
-    expect(once).toContain("readyroomFlush");
-    expect(patchDependencies(root).map((o) => o.status)).toEqual(["already", "absent", "absent"]);
-    expect(readFileSync(fileOf(stringChunks!, root), "utf8")).toBe(once);
+  it("finds nothing wrong in a faithful copy", () => {
+    expect(vendoredProblems(fakeRepo())).toEqual([]);
   });
 
-  it("refuses a file patched with other edits (an older version of the patch), saying how to start over", () => {
-    const root = fakeInstall(stringChunks!.version, `${original}\n${PATCHED_MARK} (edits 0000000000000000) */\n`);
-    expect(() => patchDependencies(root)).toThrow(/carries an older version of this patch\. Reinstall it: rm -rf node_modules\/react-dom && npm install/);
+  it("refuses a missing vendored file (npm ci --ignore-scripts does not matter: nothing is installed in place)", () => {
+    const root = fakeRepo();
+    rmSync(path.join(root, vendoredPath(stringChunks!)));
+    expect(vendoredProblems(root)).toEqual([`${vendoredPath(stringChunks!)} is missing. Run \`npm run vendor\` (or restore it from git).`]);
   });
 
-  it("refuses another version of the package, saying what to do", () => {
-    const root = fakeInstall("18.3.2", original);
-    expect(() => patchDependencies(root)).toThrow(/react-dom is 18\.3\.2, the patch was written for 18\.3\.1/);
+  it("refuses an installed package of another version than the vendored files were made from, saying what to do", () => {
+    const root = fakeRepo();
+    edit(root, "node_modules/react-dom/package.json", (text) => text.replace('"version": "18.3.1"', '"version": "18.3.2"'));
+    const problems = vendoredProblems(root);
+    // Both react-dom files say it, once.
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^react-dom is 18\.3\.2 in node_modules, but vendor\/react-dom@18\.3\.1\/ was made from 18\.3\.1: .*run `npm run vendor`/);
   });
 
-  it("refuses a file whose text no longer matches an edit", () => {
+  it("refuses a vendored file edited by hand", () => {
+    const root = fakeRepo();
+    edit(root, vendoredPath(stringChunks!), (text) => text.replace('readyroomFlush=""', 'readyroomFlush=" "'));
+    expect(vendoredProblems(root)).toEqual([
+      `${vendoredPath(stringChunks!)} is not react-dom 18.3.1's ${stringChunks!.file} with the listed edits. Run \`npm run vendor\` instead of editing it.`,
+    ]);
+  });
+
+  it("refuses a wrangler.toml without the alias, or with another target", () => {
+    const root = fakeRepo();
+    edit(root, "wrangler.toml", (text) => text.replace(/^"react-dom\/server" = .*\n/m, ""));
+    expect(vendoredProblems(root)).toEqual([`wrangler.toml's [alias] must map "react-dom/server" to "${ALIASES["react-dom/server"]}" (it does not).`]);
+    const other = fakeRepo();
+    edit(other, "wrangler.toml", (text) => text.replace(ALIASES["react-dom/server"]!, "./node_modules/react-dom/server.browser.js"));
+    expect(vendoredProblems(other)).toEqual([
+      `wrangler.toml's [alias] must map "react-dom/server" to "${ALIASES["react-dom/server"]}" (it maps it to "./node_modules/react-dom/server.browser.js").`,
+    ]);
+  });
+
+  it("refuses vendored files that would load as ES modules (no vendor/package.json)", () => {
+    const root = fakeRepo();
+    rmSync(path.join(root, VENDOR_MANIFEST.path));
+    expect(vendoredProblems(root)).toEqual([`${VENDOR_MANIFEST.path} must declare the vendored files CommonJS. Run \`npm run vendor\`.`]);
+  });
+
+  it("refuses an installed file an older install edited in place, saying how to start over", () => {
+    const root = fakeRepo();
+    edit(
+      root,
+      `node_modules/react-dom/${stringChunks!.file}`,
+      (text) => `${text}\n/* readyroom: patched by scripts/patch-dependencies.ts (edits 0000000000000000) */\n`,
+    );
+    expect(vendoredProblems(root)).toContain(
+      `node_modules/react-dom/${stringChunks!.file} was edited in place by an older install. Reinstall it: rm -rf node_modules/react-dom && npm install`,
+    );
+  });
+
+  it("refuses a package file whose text no longer matches an edit", () => {
+    const original = stringChunks!.edits.map((e) => e.find.repeat(e.count ?? 1)).join("\n");
     expect(() => applyEdits(original.replace("function u(a)", "function U(a)"), stringChunks!)).toThrow(/edit 3 matches 0 time\(s\)/);
-  });
-});
-
-describe("remix router: compiled paths and (server) ranked branches kept", () => {
-  type Router = {
-    matchRoutes(routes: Route[], location: string): { route: { id: string }; params: Record<string, string | undefined>; pathnameBase: string }[] | null;
-    matchPath(pattern: string | { path: string; caseSensitive?: boolean; end?: boolean }, pathname: string): unknown;
-  };
-  type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
-  const routerDist = path.join(ROOT, "node_modules/@remix-run/router/dist");
-  const cjs = require(path.join(routerDist, "router.cjs.js")) as Router;
-  // The same source as a UMD bundle, which nothing loads and nothing patches: the reference.
-  const reference = require(path.join(routerDist, "router.umd.js")) as Router;
-
-  it("patches both builds the app loads", () => {
-    for (const patch of PATCHES.filter((p) => p.pkg === "@remix-run/router")) expect(readFileSync(fileOf(patch), "utf8")).toContain(markOf(patch));
-    expect(readFileSync(path.join(routerDist, "router.umd.js"), "utf8")).not.toContain(PATCHED_MARK);
-  });
-
-  // A tree shaped like the app's flat routes: a root, index, static, dynamic, splat, optional and nested layouts.
-  const tree = (): Route[] => [
-    {
-      id: "root",
-      path: "",
-      children: [
-        { id: "_index", index: true },
-        { id: "dashboard", path: "dashboard" },
-        { id: "exercise.$id", path: "exercise/:id", children: [{ id: "exercise.$id.$", path: "*" }] },
-        { id: "exercise.$id_.conduct", path: "exercise/:id/conduct" },
-        {
-          id: "conduct.sessions.$sessionId",
-          path: "conduct/sessions/:sessionId",
-          children: [
-            { id: "sessions._index", index: true },
-            { id: "sessions.aar", path: "aar" },
-          ],
-        },
-        { id: "conduct.$token", path: "conduct/:token" },
-        { id: "docs", path: "documents/:lang?" },
-        { id: "Case", path: "Case", caseSensitive: true },
-        { id: "catch", path: "*" },
-      ],
-    },
-  ];
-  const paths = [
-    "/",
-    "/dashboard",
-    "/dashboard/",
-    "/exercise/abc/intro",
-    "/exercise/abc",
-    "/exercise/abc/conduct",
-    "/conduct/sessions/s1",
-    "/conduct/sessions/s1/aar",
-    "/conduct/t0k",
-    "/documents",
-    "/documents/fr",
-    "/Case",
-    "/case",
-    "/nope/deeper",
-    "/exercise/a%20b/modules/2",
-    "",
-  ];
-  const shape = (m: ReturnType<Router["matchRoutes"]>) => m?.map((x) => ({ id: x.route.id, params: x.params, base: x.pathnameBase })) ?? null;
-
-  it("matches exactly as the unpatched router, call after call on the same and on fresh route arrays", () => {
-    const shared = tree();
-    for (let round = 0; round < 3; round++) {
-      for (const p of paths) {
-        expect(shape(cjs.matchRoutes(shared, p)), `${p} (round ${round})`).toEqual(shape(reference.matchRoutes(tree(), p)));
-        expect(shape(cjs.matchRoutes(tree(), p))).toEqual(shape(reference.matchRoutes(tree(), p)));
-      }
-    }
-    // end: null is as falsy as false to the original: the memo must not file it under end = true.
-    cjs.matchPath({ path: "/a", end: true }, "/a");
-    const loose = { path: "/a", end: null } as unknown as { path: string; end: boolean };
-    for (const [pattern, p] of [
-      ["/x/:a?", "/x"],
-      [{ path: "/Y", caseSensitive: true, end: false }, "/y/z"],
-      [{ path: "/Y", end: false }, "/y/z"],
-      ["/files/*", "/files/a/b"],
-      [loose, "/a/b"],
-    ] as const) {
-      expect(cjs.matchPath(pattern, p)).toEqual(reference.matchPath(pattern, p));
-    }
-  });
-
-  it("the browser's build sees routes added to an array it has matched before (it patches routes as it discovers them)", async () => {
-    const esm = (await import(path.join(routerDist, "router.js"))) as Router;
-    const routes = tree();
-    expect(shape(esm.matchRoutes(routes, "/improvement"))?.at(-1)?.id).toBe("catch");
-    routes[0]!.children!.push({ id: "improvement", path: "improvement" });
-    expect(shape(esm.matchRoutes(routes, "/improvement"))?.at(-1)?.id).toBe("improvement");
   });
 });
