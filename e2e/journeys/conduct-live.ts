@@ -325,7 +325,7 @@ export default {
     // The Improvement Plan row of the late shelter: its owner, point of contact and completion date.
     // Far enough ahead that the action is never overdue or due for a reminder on the app's real clock.
     const due = "2099-06-30";
-    const ip = page.getByRole("table", { name: "Improvement plan: one corrective action a row" });
+    const ip = page.getByRole("list", { name: "Improvement plan: one corrective action a row" });
     const issues = await ip.getByLabel(/^Issue, row \d+$/).evaluateAll((boxes) => boxes.map((b) => (b as HTMLTextAreaElement | HTMLInputElement).value));
     const n = issues.findIndex((issue) => issue.startsWith("Second shelter opened late")) + 1;
     check(n > 0, `no Improvement Plan row for the late shelter: ${JSON.stringify(issues)}`);
@@ -380,8 +380,11 @@ export default {
     );
     check(rowText.includes(dueShown), `the corrective action is not due ${dueShown} (the report's completion date ${due}).`);
     await row.getByRole("button", { name: `Mark complete: ${correctiveAction}`, exact: true }).click();
+    const confirmComplete = await visible(page.getByRole("alertdialog", { name: "Mark this corrective action complete?" }), "the Mark complete confirmation");
+    await confirmComplete.getByRole("button", { name: "Mark complete", exact: true }).click();
     await visible(page.getByText("Marked complete", { exact: true }), "the Marked complete toast");
     await visible(row.getByText("Completed", { exact: true }), "the corrective action shown as Completed");
+    check(/ by \S/.test((await row.textContent()) ?? ""), "the completed action does not say who marked it complete.");
     check((await row.getByRole("button", { name: /^Mark complete/ }).count()) === 0, "a completed action still offers Mark complete.");
 
     await shot(page, "conduct-improvement");

@@ -34,7 +34,11 @@ export type CorrectiveActionView = {
   /** Past its due date and not completed or verified, as of the server's clock. */
   overdue: boolean;
   completedAt: string | null;
+  /** Who marked it complete (their name then); null when not completed. */
+  completedByName: string | null;
   verifiedAt: string | null;
+  /** Who verified it (their name then); null when not verified. */
+  verifiedByName: string | null;
   verifiedBy: { sessionId: string; name: string; exerciseName: string } | null;
   verificationNote: string;
   createdAt: string;

@@ -56,7 +56,9 @@ describe("generating the offline draft", () => {
     expect(view).toMatchObject({ sessionId: seeded.sessionId, status: "draft", source: "offline", publishedAt: null, trackedActions: 0 });
     expect(aarContentSchema.safeParse(view.content).success).toBe(true);
     expect(view.content.overview).toMatchObject({ exerciseName: "Coastal Hurricane TTX", dates: "27 November 2026" });
-    expect(view.content.overview.participatingOrganizations).toEqual(expect.arrayContaining(["EOC Policy Group", "Shelter Task Force"]));
+    // Organisations named in feedback; never the links' labels (seats in the room).
+    expect(view.content.overview.participatingOrganizations).toEqual(expect.arrayContaining(["Red Cross Chapter", "County Public Works"]));
+    expect(view.content.overview.participatingOrganizations).not.toContain("EOC Policy Group");
     const own = new Set([...seeded.observationIds, ...seeded.feedbackIds]);
     const evidence = view.content.analyses.flatMap((a) => [...a.strengths, ...a.areasForImprovement]).flatMap((f) => f.evidence);
     expect(evidence.length).toBeGreaterThan(5);

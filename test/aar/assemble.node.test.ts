@@ -57,10 +57,17 @@ describe("the offline draft", () => {
       exerciseName: "Coastal Hurricane TTX",
       dates: "27 November 2026",
       capabilities: ["Operational Coordination", "Mass Care Services", "Operational Communications"],
-      participatingOrganizations: expect.arrayContaining(["EOC Policy Group", "Shelter Task Force"]),
-      sponsor: "",
-      pointsOfContact: "",
+      threatOrHazard: "Riverine flooding",
+      sponsor: "Brackwater County Office of Emergency Management",
+      pointsOfContact: "Dana Reyes <dana.reyes@example.gov>",
     });
+    // Organisations (the sponsor, those the MSEL addresses, those named in feedback), never the
+    // conduct links' labels: those are seats in the room.
+    expect(draft.overview.participatingOrganizations).toEqual(
+      expect.arrayContaining(["Brackwater County Office of Emergency Management", "Brackwater County EOC", "Brackwater Public Works"]),
+    );
+    for (const label of ["EOC Policy Group", "Shelter Task Force", "Evaluator 1", "Hot wash feedback"])
+      expect(draft.overview.participatingOrganizations.some((o) => o.includes(label))).toBe(false);
     expect(draft.overview.missionAreas).toContain("Response");
     expect(draft.participants).toEqual(expect.arrayContaining(["EOC Policy Group (player group)", "Evaluator 1 (evaluator)"]));
     expect(draft.participants.some((p) => p.includes("Hot wash"))).toBe(false);
@@ -138,8 +145,15 @@ describe("the offline draft", () => {
     // The participant's suggested action lands on a row (repeater/backup → communications).
     expect(draft.improvementPlan.some((r) => r.correctiveAction.startsWith("Install battery backup"))).toBe(true);
     expect(new Set(draft.improvementPlan.map((r) => r.element)).size).toBeGreaterThan(1);
-    // The organisation comes from the inject the note was tied to, when the MSEL names one.
-    expect(draft.improvementPlan.some((r) => r.organization === "County Emergency Management")).toBe(true);
+    // The exercise's own organisation owns each action, never a party an inject named (the MSEL's
+    // "responsible organization" of the inject a note was tied to).
+    const named = new Set(
+      samplePlan()
+        .items.map((i) => i.responsibleOrganization)
+        .filter(Boolean),
+    );
+    expect(named.size).toBeGreaterThan(0);
+    for (const row of draft.improvementPlan) expect(row.organization).toBe("Brackwater County Office of Emergency Management");
   });
 
   it("handles a session with no observations, answers or feedback", () => {
@@ -150,6 +164,34 @@ describe("the offline draft", () => {
     expect(d.analyses.every((a) => a.rating === null && a.strengths.length === 0 && a.areasForImprovement.length === 0)).toBe(true);
     expect(d.improvementPlan).toEqual([]);
     expect(d.executiveSummary).toContain("No evaluator observations were recorded");
+    expect(d.executiveSummary).not.toMatch(/recorded 0 observations/);
+  });
+
+  it("counts in the summary what was recorded: the evaluators who wrote, the capabilities they wrote about", () => {
+    const base = sampleInputs(0);
+    const note = (i: number, actorId: string, capability: string) => ({
+      id: `obs-${i}`,
+      at: Date.UTC(2026, 10, 27, 14, i),
+      actorId,
+      actorLabel: actorId,
+      capability,
+      targetId: null,
+      text: `Note ${i}.`,
+      rating: null,
+      itemKey: null,
+      afterPlay: false,
+    });
+    const one = assembleOfflineDraft({ ...base, observations: [note(1, "eval-a", "Mass Care Services")] });
+    // Three capabilities in the report, three evaluator links, one evaluator who wrote one note on one.
+    expect(one.analyses).toHaveLength(3);
+    expect(one.executiveSummary).toContain("1 evaluator recorded 1 observation on 1 core capability of the 3 examined;");
+    const two = assembleOfflineDraft({
+      ...base,
+      observations: [note(1, "eval-a", "Mass Care Services"), note(2, "eval-b", "Mass Care Services"), note(3, "eval-b", "Operational Coordination")],
+    });
+    expect(two.executiveSummary).toContain("2 evaluators recorded 3 observations on 2 core capabilities of the 3 examined;");
+    const none = assembleOfflineDraft({ ...base, observations: [] });
+    expect(none.executiveSummary).toContain("3 evaluators were assigned;");
   });
 
   it("assembles 100 observations over 3 modules in well under 50 ms", () => {

@@ -71,7 +71,7 @@ describe("corrective actions: updating", () => {
     const me = await createTestUser({ plan: "TEAM", onboarded: true });
     const action = await insertAction({ userId: me.userId, dueDate: "2027-03-01" });
     const completed = (await json(await expectStatus(await patch(me, action.id, { status: "completed" }), 200))) as CorrectiveActionView;
-    expect(completed).toMatchObject({ status: "completed", overdue: false });
+    expect(completed).toMatchObject({ status: "completed", overdue: false, completedByName: "Test User" });
     expect(near(completed.completedAt, at)).toBe(true);
 
     const edited = (await json(
@@ -90,6 +90,7 @@ describe("corrective actions: updating", () => {
     expect(edited).toMatchObject({
       status: "open",
       completedAt: null,
+      completedByName: null,
       organization: "Public Works",
       pointOfContact: "Hector Villanueva",
       dueDate: "2027-04-30",

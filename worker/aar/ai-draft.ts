@@ -215,7 +215,7 @@ export function mapAiDraft(answer: AiAar, markers: Markers, offline: AarContent)
           issue: clip(f.text, 2_000),
           correctiveAction: f.correctiveAction || `Address: ${clip(f.text, 300)}`,
           element,
-          organization: "",
+          organization: offline.overview.sponsor,
           pointOfContact: "",
           startDate: null,
           completionDate: null,

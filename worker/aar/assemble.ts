@@ -1,6 +1,7 @@
 import { RATING_LABELS, type AarContent, type CapabilityElement, type Evidence, type Rating } from "../../shared/db/conduct-shapes";
 import { CAPABILITY_KEYWORDS } from "../collaborate/synthesis/capability-keywords";
 import { getCapabilityByName, MISSION_AREAS } from "../../shared/exercises/capabilities";
+import { uniqueText } from "../lib/unique-text";
 import type { AarInputs, FeedbackInput, ObservationInput } from "./inputs";
 
 /**
@@ -166,10 +167,10 @@ export function feedbackCapability(text: string, capabilities: readonly string[]
 }
 
 type Finding = AarContent["analyses"][number]["strengths"][number];
-type Draft = { text: string; analysis: string; evidence: Evidence[]; organization: string };
+type Draft = { text: string; analysis: string; evidence: Evidence[] };
 
 /** Observations grouped into findings: same target → one finding; no target → one each. */
-function groupObservations(list: ObservationInput[], targetText: Map<string, string>, itemOrg: Map<string, string>): Draft[] {
+function groupObservations(list: ObservationInput[], targetText: Map<string, string>): Draft[] {
   const byTarget = new Map<string, ObservationInput[]>();
   const drafts: { order: number; obs: ObservationInput[] }[] = [];
   list.forEach((o, i) => {
@@ -196,12 +197,10 @@ function groupObservations(list: ObservationInput[], targetText: Map<string, str
             .join(" ")}`
         : "",
     ];
-    const org = obs.map((o) => (o.itemKey ? itemOrg.get(o.itemKey) : undefined)).find(Boolean) ?? "";
     return {
       text: headline(first.text),
       analysis: parts.filter(Boolean).join(" "),
       evidence: obs.slice(0, MAX_EVIDENCE).map(observationEvidence),
-      organization: org,
     };
   });
 }
@@ -223,9 +222,6 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
 
   const targetText = new Map<string, string>();
   for (const g of eeg?.guides ?? []) for (const t of g.targets) targetText.set(t.id, t.text);
-  const itemOrg = new Map<string, string>();
-  for (const i of plan.items) if (i.responsibleOrganization) itemOrg.set(i.key, i.responsibleOrganization);
-  for (const p of inputs.played) if (p.responsibleOrganization) itemOrg.set(p.key, p.responsibleOrganization);
 
   const obsByCap = new Map<string, ObservationInput[]>();
   for (const o of observations) {
@@ -247,7 +243,6 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
       text: headline(text),
       analysis: "Raised in participant feedback.",
       evidence: [feedbackEvidence(f, text)],
-      organization: f.content.organization,
     });
     map.set(cap, list);
   };
@@ -281,17 +276,16 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
     const isWeak = (o: (typeof obs)[number]) => o.rating === "M" || o.rating === "U" || ((o.rating === null || o.rating === "S") && hasNegativeCue(o.text));
     const strong = obs.filter((o) => (o.rating === "P" || o.rating === "S") && !isWeak(o));
     const weak = obs.filter(isWeak);
-    const toFindings = (drafts: Draft[], prefix: string): (Finding & { organization: string })[] =>
+    const toFindings = (drafts: Draft[], prefix: string): Finding[] =>
       drafts.slice(0, MAX_FINDINGS).map((d, i) => ({
         id: `${prefix}-${ci + 1}-${i + 1}`,
         text: d.text,
         analysis: d.analysis,
         rootCause: "",
         evidence: d.evidence,
-        organization: d.organization,
       }));
-    const strengths = toFindings([...groupObservations(strong, targetText, itemOrg), ...(feedbackStrengths.get(cap) ?? [])], "s");
-    const areas = toFindings([...groupObservations(weak, targetText, itemOrg), ...(feedbackImprovements.get(cap) ?? [])], "a");
+    const strengths = toFindings([...groupObservations(strong, targetText), ...(feedbackStrengths.get(cap) ?? [])], "s");
+    const areas = toFindings([...groupObservations(weak, targetText), ...(feedbackImprovements.get(cap) ?? [])], "a");
 
     const suggestions = suggestedActions.get(cap) ?? [];
     areas.forEach((a, i) => {
@@ -305,20 +299,21 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
         issue: clip(a.text, 2_000),
         correctiveAction: suggestion ? clip(suggestion.text, 4_000) : TEMPLATED_ACTION[element](clip(a.text, 300)),
         element,
-        organization: clip(a.organization, 300),
+        // The exercise's own organisation, or blank for the planner: never the party an inject
+        // named (its MSEL "responsible organization" is often the simulated railway or utility).
+        organization: clip(inputs.context.sponsor, 300),
         pointOfContact: "",
         startDate: null,
         completionDate: null,
         findingId: a.id,
       });
     });
-    const strip = ({ organization: _o, ...f }: Finding & { organization: string }): Finding => f;
     return {
       capability: cap,
       objectives: objectivesFor(cap),
       rating: combinedRating(obs),
-      strengths: strengths.map(strip),
-      areasForImprovement: areas.map(strip),
+      strengths,
+      areasForImprovement: areas,
     };
   });
   // Suggested actions no capability matched: offered on rows that still have a templated action.
@@ -329,9 +324,9 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
     if (templated.has(row.id)) row.correctiveAction = clip(unmatched[u++]!.text, 4_000);
   }
 
-  const groups = unique(inputs.links.filter((l) => l.role === "player").map((l) => l.label));
-  const evaluators = unique(inputs.links.filter((l) => l.role === "evaluator").map((l) => l.label));
-  const feedbackOrgs = unique([...inputs.feedbackTotals.organizations, ...feedback.map((f) => f.content.organization)]);
+  const groups = uniqueText(inputs.links.filter((l) => l.role === "player").map((l) => l.label));
+  const evaluators = uniqueText(inputs.links.filter((l) => l.role === "evaluator").map((l) => l.label));
+  const feedbackOrgs = uniqueText([...inputs.feedbackTotals.organizations, ...feedback.map((f) => f.content.organization)]);
   const missionAreas = MISSION_AREAS.filter((area) => capList.some((c) => getCapabilityByName(c)?.missionAreas.includes(area)));
   const modules = plan.modules.length;
   const released = inputs.played.length;
@@ -349,21 +344,22 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
       .map((o) => (o.objective ?? "").trim())
       .filter(Boolean)
       .slice(0, 50),
-    threatOrHazard: "",
+    threatOrHazard: inputs.context.threatOrHazard,
     scenario: (plan.scenario ?? "").trim(),
-    sponsor: "",
-    participatingOrganizations: unique([...groups, ...feedbackOrgs])
+    sponsor: inputs.context.sponsor,
+    // Organisations, never the conduct links' labels (seats in the room: "EOC Policy Group").
+    participatingOrganizations: uniqueText([inputs.context.sponsor, ...inputs.context.playerOrganizations, ...feedbackOrgs])
       .slice(0, 200)
       .map((o) => clip(o, 300)),
-    pointsOfContact: "",
+    pointsOfContact: inputs.context.pointsOfContact,
   };
 
   return {
     overview,
-    executiveSummary: executiveSummary(inputs, analyses, improvementPlan.length, { groups: groups.length, evaluators: evaluators.length }),
+    executiveSummary: executiveSummary(inputs, analyses, improvementPlan.length, { groups: groups.length, evaluatorLinks: evaluators.length }),
     analyses,
     improvementPlan: improvementPlan.slice(0, 200),
-    participants: unique([
+    participants: uniqueText([
       ...groups.map((g) => `${g} (player group)`),
       ...evaluators.map((e) => `${e} (evaluator)`),
       ...feedbackOrgs.map((o) => `${o} (feedback)`),
@@ -373,27 +369,23 @@ export function assembleOfflineDraft(inputs: AarInputs): AarContent {
   };
 }
 
-function unique(list: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of list) {
-    const v = raw.trim();
-    if (v && !seen.has(v.toLowerCase())) {
-      seen.add(v.toLowerCase());
-      out.push(v);
-    }
-  }
-  return out;
-}
-
-function executiveSummary(inputs: AarInputs, analyses: AarContent["analyses"], rows: number, people: { groups: number; evaluators: number }): string {
+function executiveSummary(inputs: AarInputs, analyses: AarContent["analyses"], rows: number, people: { groups: number; evaluatorLinks: number }): string {
   const { session, observations, answers } = inputs;
   const forms = inputs.feedbackTotals.total;
   const dates = formatDates(session.startedAt, session.endedAt);
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const paras: string[] = [];
+  // Counted from what was recorded: the evaluators who wrote a note (not the links handed out) and
+  // the capabilities their notes are about (not every capability the report lists).
+  const observers = new Set(observations.map((o) => o.actorId ?? o.actorLabel)).size;
+  const observed = new Set(observations.map((o) => o.capability.trim().toLowerCase())).size;
+  const examined = analyses.length;
+  const recorded =
+    observations.length === 0
+      ? `${n(people.evaluatorLinks, "evaluator")} ${people.evaluatorLinks === 1 ? "was" : "were"} assigned`
+      : `${n(observers, "evaluator")} recorded ${n(observations.length, "observation")} on ${n(observed, "core capability", "core capabilities")}${examined > observed ? ` of the ${examined} examined` : ""}`;
   paras.push(
-    `${session.plan.exerciseName || "The exercise"} was conducted${dates ? ` on ${dates}` : ""} as session “${session.name}”. ${n(people.evaluators, "evaluator")} recorded ${n(observations.length, "observation")} across ${n(analyses.length, "core capability", "core capabilities")}; ${n(people.groups, "player group")} recorded ${n(answers.length, "answer")} to the discussion questions; ${n(forms, "participant feedback form")} ${forms === 1 ? "was" : "were"} returned.`,
+    `${session.plan.exerciseName || "The exercise"} was conducted${dates ? ` on ${dates}` : ""} as session “${session.name}”. ${recorded}; ${n(people.groups, "player group")} recorded ${n(answers.length, "answer")} to the discussion questions; ${n(forms, "participant feedback form")} ${forms === 1 ? "was" : "were"} returned.`,
   );
   if (observations.length === 0)
     paras.push(

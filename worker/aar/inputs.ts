@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { loadAarContext, type AarContext } from "./context";
 import type { ConductPlan, EegContent, FeedbackContent, Rating, TimelineItem } from "../../shared/db/conduct-shapes";
 import { conductEvents, conductTokens, eegs, type ConductSession } from "../db/schema";
 import { feedbackAggregates, feedbackOrganizations, feedbackSample, type FeedbackRow, type StatementMean } from "../evaluation/feedback-stats";
@@ -55,6 +56,8 @@ export type AarInputs = {
   /** Over every response: how many, each statement's mean, the organisations named. */
   feedbackTotals: { total: number; ratings: StatementMean[]; organizations: string[] };
   links: { role: "player" | "evaluator" | "feedback"; label: string }[];
+  /** The exercise's threat, sponsor, contacts and addressed organisations (context.ts). */
+  context: AarContext;
 };
 
 /** The event kinds the report reads; started/paused/etc. carry nothing a finding could cite. */
@@ -65,6 +68,7 @@ export async function loadAarInputs(db: Database, session: ConductSession): Prom
     feedbackSample(db, session.id, AAR_FEEDBACK_SAMPLE),
     feedbackAggregates(db, session.id),
     feedbackOrganizations(db, session.id),
+    loadAarContext(db, session),
   ]);
   const [events, guides, links] = await db.batch([
     db
@@ -85,13 +89,14 @@ export async function loadAarInputs(db: Database, session: ConductSession): Prom
       .where(eq(conductTokens.sessionId, session.id))
       .orderBy(asc(conductTokens.createdAt), asc(conductTokens.id)),
   ]);
-  const [sample, aggregates, organizations] = await feedback;
+  const [sample, aggregates, organizations, context] = await feedback;
   return fromRows(
     session,
     events,
     guides[0]?.content ?? null,
     { sample, totals: { total: aggregates.total, ratings: aggregates.ratings, organizations } },
     links,
+    context,
   );
 }
 
@@ -104,6 +109,7 @@ function fromRows(
   eeg: EegContent | null,
   feedback: { sample: FeedbackRow[]; totals: AarInputs["feedbackTotals"] },
   links: AarInputs["links"],
+  context: AarContext,
 ): AarInputs {
   // Unplanned injects join the map as they are added: one may be released later by its key.
   const planned = new Map<string, TimelineItem>(session.plan.items.map((i) => [i.key, i]));
@@ -159,5 +165,6 @@ function fromRows(
     feedback: feedback.sample.map((r) => ({ id: r.id, at: r.createdAt.getTime(), content: r.content })),
     feedbackTotals: feedback.totals,
     links,
+    context,
   };
 }

@@ -152,5 +152,11 @@ export function sampleInputs(observationCount = 100, t0 = Date.UTC(2026, 10, 27,
       ...evaluators.map((_, i) => ({ role: "evaluator" as const, label: `Evaluator ${i + 1}` })),
       { role: "feedback" as const, label: "Hot wash feedback" },
     ],
+    context: {
+      threatOrHazard: "Riverine flooding",
+      sponsor: "Brackwater County Office of Emergency Management",
+      pointsOfContact: "Dana Reyes <dana.reyes@example.gov>",
+      playerOrganizations: ["Brackwater County EOC", "Brackwater Public Works"],
+    },
   };
 }

@@ -6,7 +6,7 @@ import { estimateCredits } from "../billing/pricing";
 import { findSession } from "../conduct/access";
 import type { UserContext } from "../context";
 import type { AarContent } from "../../shared/db/conduct-shapes";
-import { afterActionReports, correctiveActions, type AfterActionReport, type ConductSession } from "../db/schema";
+import { afterActionReports, campaignExercises, correctiveActions, exercises, type AfterActionReport, type ConductSession } from "../db/schema";
 import { nowDate } from "../lib/clock";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { AAR_MAX_OUTPUT_TOKENS, aiDraft, buildAarPrompt } from "./ai-draft";
@@ -164,10 +164,17 @@ export async function publishAar(ctx: UserContext, sessionId: string): Promise<A
   const now = nowDate();
   // Final first: from then on no save can change the content (saves need a draft), so the actions
   // below are made from exactly what was published, even if a save raced this click.
-  await ctx.db
+  const madeFinal = await ctx.db
     .update(afterActionReports)
     .set({ status: "final", publishedAt: now, updatedAt: now })
-    .where(and(eq(afterActionReports.sessionId, sessionId), eq(afterActionReports.status, "draft")));
+    .where(and(eq(afterActionReports.sessionId, sessionId), eq(afterActionReports.status, "draft")))
+    .returning({ id: afterActionReports.id });
+  // The report closes the exercise's cycle: it stops showing "In progress". Only on the publish that
+  // made the report final, so a planner who reopens the exercise later is not overridden by a retry.
+  if (madeFinal.length > 0) {
+    const table = session.campaignId ? campaignExercises : exercises;
+    await ctx.db.update(table).set({ completed: true }).where(eq(table.id, session.exerciseId));
+  }
   const [report] = await ctx.db.select().from(afterActionReports).where(eq(afterActionReports.sessionId, sessionId)).limit(1);
   if (!report) throw notFound(AAR_MESSAGES.notFound);
   const rows = report.content.improvementPlan.map((row) => ({

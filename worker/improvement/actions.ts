@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { findSession } from "../conduct/access";
 import type { UserContext } from "../context";
-import { conductSessions, correctiveActions, type CorrectiveAction } from "../db/schema";
+import { conductSessions, correctiveActions, users, type CorrectiveAction } from "../db/schema";
 import { nowDate, nowMs } from "../lib/clock";
 import { badRequest, notFound } from "../lib/errors";
 import { ACTIVE_STATUSES, isOverdue, overdueBefore } from "./due";
@@ -63,7 +63,9 @@ function toView(row: ViewRow, now: number): CorrectiveActionView {
     status: a.status,
     overdue: isOverdue(a, now),
     completedAt: a.completedAt?.toISOString() ?? null,
+    completedByName: a.completedAt ? a.completedByName : null,
     verifiedAt: a.verifiedAt?.toISOString() ?? null,
+    verifiedByName: a.verifiedAt ? a.verifiedByName : null,
     verifiedBy:
       a.verifiedBySessionId && row.verifierName !== null
         ? { sessionId: a.verifiedBySessionId, name: row.verifierName, exerciseName: row.verifierExercise ?? "" }
@@ -72,6 +74,12 @@ function toView(row: ViewRow, now: number): CorrectiveActionView {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
+}
+
+/** The name a closure is recorded under: the user's display name, else their e-mail. */
+async function nameOf(ctx: UserContext): Promise<string> {
+  const [u] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  return u?.name.trim() || u?.email || "";
 }
 
 function selectViews(ctx: UserContext) {
@@ -155,6 +163,8 @@ export async function updateCorrectiveAction(ctx: UserContext, id: string, input
   const row = await findOwnAction(ctx, id);
   const now = nowMs();
   const status = input.status ?? row.status;
+  let name: string | undefined;
+  const who = async () => (name ??= await nameOf(ctx));
   const set: Partial<typeof correctiveActions.$inferInsert> = {};
   if (input.action !== undefined) set.action = input.action;
   if (input.element !== undefined) set.element = input.element;
@@ -173,8 +183,14 @@ export async function updateCorrectiveAction(ctx: UserContext, id: string, input
         input.verifiedBySessionId === undefined ? row.verifiedBySessionId : input.verifiedBySessionId,
       );
     }
-    if (row.status !== "verified") set.verifiedAt = new Date(now);
-    if (!row.completedAt) set.completedAt = new Date(now);
+    if (row.status !== "verified") {
+      set.verifiedAt = new Date(now);
+      set.verifiedByName = await who();
+    }
+    if (!row.completedAt) {
+      set.completedAt = new Date(now);
+      set.completedByName = await who();
+    }
   } else {
     if (input.verifiedBySessionId) {
       throw badRequest(IMPROVEMENT_MESSAGES.sessionWithoutVerified, "validation_error", {
@@ -182,9 +198,17 @@ export async function updateCorrectiveAction(ctx: UserContext, id: string, input
       });
     }
     set.verifiedAt = null;
+    set.verifiedByName = null;
     set.verifiedBySessionId = null;
-    if (status === "completed") set.completedAt = row.completedAt ?? new Date(now);
-    else set.completedAt = null;
+    if (status === "completed") {
+      if (!row.completedAt) {
+        set.completedAt = new Date(now);
+        set.completedByName = await who();
+      }
+    } else {
+      set.completedAt = null;
+      set.completedByName = null;
+    }
   }
   if (input.status !== undefined) set.status = input.status;
   set.updatedAt = nowDate();

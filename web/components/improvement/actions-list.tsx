@@ -4,6 +4,7 @@ import * as React from "react";
 import { CORE_CAPABILITY_NAMES } from "../../../shared/exercises/capabilities";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -33,6 +34,7 @@ const COLUMNS = [
 export function ActionsList({ list, filters }: { list: CorrectiveActionListView; filters: ActionFilters }) {
   const [editing, setEditing] = React.useState<CorrectiveActionView | null>(null);
   const [verifying, setVerifying] = React.useState<CorrectiveActionView | null>(null);
+  const [completing, setCompleting] = React.useState<CorrectiveActionView | null>(null);
   const { busy, save } = useActionChange();
   const total = list.counts.open + list.counts.in_progress + list.counts.completed + list.counts.verified;
   const filtered = Boolean(filters.status || filters.capability || filters.overdue);
@@ -85,13 +87,7 @@ export function ActionsList({ list, filters }: { list: CorrectiveActionListView;
                   Edit
                 </Button>
                 {a.status === "open" || a.status === "in_progress" ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={busy === a.id}
-                    onClick={() => void save(a, { status: "completed" }, { toastOnError: true, done: "Marked complete" })}
-                    aria-label={`Mark complete: ${a.action}`}
-                  >
+                  <Button size="sm" variant="outline" disabled={busy === a.id} onClick={() => setCompleting(a)} aria-label={`Mark complete: ${a.action}`}>
                     Mark complete
                   </Button>
                 ) : null}
@@ -114,6 +110,23 @@ export function ActionsList({ list, filters }: { list: CorrectiveActionListView;
         }}
       />
       <VerifyDialog action={verifying} onOpenChange={(open) => !open && setVerifying(null)} />
+      <ConfirmDialog
+        open={completing !== null}
+        onOpenChange={(open) => !open && setCompleting(null)}
+        title="Mark this corrective action complete?"
+        description={
+          completing ? (
+            <>“{completing.action}” will be recorded as complete today, under your name. Verify it later, once an exercise shows the fix works.</>
+          ) : null
+        }
+        confirmLabel="Mark complete"
+        destructive={false}
+        onConfirm={() => {
+          const a = completing;
+          setCompleting(null);
+          if (a) void save(a, { status: "completed" }, { toastOnError: true, done: "Marked complete" });
+        }}
+      />
     </div>
   );
 }
@@ -194,10 +207,17 @@ function StatusCell({ action }: { action: CorrectiveActionView }) {
   return (
     <span className="grid justify-items-start gap-1">
       <Badge variant={action.status === "verified" ? "success" : action.status === "completed" ? "secondary" : "outline"}>{STATUS_LABELS[action.status]}</Badge>
-      {action.verifiedBy ? (
-        <span className="text-xs text-muted-foreground">in {action.verifiedBy.exerciseName || action.verifiedBy.name}</span>
+      {action.verifiedAt ? (
+        <span className="text-xs text-muted-foreground">
+          {formatDay(action.verifiedAt)}
+          {action.verifiedByName ? ` by ${action.verifiedByName}` : ""}
+          {action.verifiedBy ? `, in ${action.verifiedBy.exerciseName || action.verifiedBy.name}` : ""}
+        </span>
       ) : action.completedAt ? (
-        <span className="text-xs text-muted-foreground">{formatDay(action.completedAt)}</span>
+        <span className="text-xs text-muted-foreground">
+          {formatDay(action.completedAt)}
+          {action.completedByName ? ` by ${action.completedByName}` : ""}
+        </span>
       ) : null}
     </span>
   );

@@ -11,7 +11,8 @@ import {
 } from "./alert-dialog";
 
 /**
- * "Delete this …?" with Cancel and a destructive confirm: one dialog for every irreversible action.
+ * "Delete this …?" with Cancel and a destructive confirm: one dialog for every irreversible action (and, with
+ * `destructive={false}`, for a decision that is recorded under the user's name).
  * `onConfirm` may be async; pass `busy` (and a `busyLabel`) to keep the dialog open while it runs.
  * Closing returns focus to the button that opened it; when the confirmed action removes that button
  * (a deleted row), `focusAfterConfirm` names where focus goes instead, so it is not lost to the page.
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   keepOpenWhileBusy = false,
   onConfirm,
   focusAfterConfirm,
+  destructive = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -39,6 +41,8 @@ export function ConfirmDialog({
   keepOpenWhileBusy?: boolean;
   onConfirm: () => void;
   focusAfterConfirm?: () => HTMLElement | null;
+  /** False for a confirmation that removes nothing (recording a decision): the primary button style. */
+  destructive?: boolean;
 }) {
   const confirmed = React.useRef(false);
   React.useEffect(() => {
@@ -61,7 +65,7 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => (confirmed.current = false)}>Cancel</AlertDialogCancel>
           <AlertDialogAction
-            destructive
+            destructive={destructive}
             disabled={busy}
             onClick={(e) => {
               if (keepOpenWhileBusy) e.preventDefault();

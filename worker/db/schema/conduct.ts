@@ -214,7 +214,11 @@ export const correctiveActions = sqliteTable(
     dueDate: text("dueDate"),
     status: text("status", { enum: correctiveActionStatuses }).notNull().default("open"),
     completedAt: timestamp("completedAt"),
+    /** Who marked it complete, as their name was then (reads well after the account is gone). */
+    completedByName: text("completedByName"),
     verifiedAt: timestamp("verifiedAt"),
+    /** Who verified it, as their name was then. */
+    verifiedByName: text("verifiedByName"),
     /** The later conduct session that verified the fix, when closed as verified. */
     verifiedBySessionId: text("verifiedBySessionId").references(() => conductSessions.id, { onDelete: "set null" }),
     verificationNote: text("verificationNote").notNull().default(""),

@@ -1,4 +1,5 @@
 import { getCapabilityByName, MISSION_AREAS } from "../../../shared/exercises/capabilities";
+import { uniqueText } from "../../lib/unique-text";
 import type { CapabilityObjective, Module, MselRow } from "../../../shared/db/exercise-shapes";
 import { nowDate } from "../../lib/clock";
 import { planReferences } from "./plan-references";
@@ -74,15 +75,6 @@ function textBlocks(text: string | null | undefined, empty: string): Block[] {
   return ps.map((p) => ({ type: "paragraph", text: p }));
 }
 
-function unique(values: (string | null | undefined)[]): string[] {
-  const seen = new Map<string, string>();
-  for (const v of values) {
-    const t = s(v);
-    if (t && !seen.has(t.toLowerCase())) seen.set(t.toLowerCase(), t);
-  }
-  return [...seen.values()];
-}
-
 function missionAreas(capabilities: string[]): string[] {
   const areas = new Set<string>();
   for (const name of capabilities) for (const a of getCapabilityByName(name)?.missionAreas ?? []) areas.add(a);
@@ -151,7 +143,7 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
   const caps = (ex.capabilitiesAndObjectives ?? []).filter((c) => s(c.capability) || s(c.objective));
   const modules = ex.modules ?? [];
   const msel = ex.mselTable ?? [];
-  const capabilityNames = unique(caps.map((c) => c.capability));
+  const capabilityNames = uniqueText(caps.map((c) => c.capability));
   const framework = s(ex.framework) || "HSEEP";
   const date = exportedAt.toISOString().slice(0, 10);
 
@@ -188,8 +180,8 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
       ["Objectives", caps.length ? `${caps.length} objective${caps.length === 1 ? "" : "s"} (see General Information)` : "—"],
       ["Threat or Hazard", s(ex.threatType) || "—"],
       ["Scenario", paragraphs(ex.scenario)[0] ?? "—"],
-      ["Participating Organizations", unique([...msel.map((r) => r.responsibleOrganization), ...msel.map((r) => r.to)]).join("; ") || "—"],
-      ["Points of Contact", unique(msel.map((r) => r.pocAuthor)).join("; ") || "—"],
+      ["Participating Organizations", uniqueText([...msel.map((r) => r.responsibleOrganization), ...msel.map((r) => r.to)]).join("; ") || "—"],
+      ["Points of Contact", uniqueText(msel.map((r) => r.pocAuthor)).join("; ") || "—"],
     ]),
   ];
 

@@ -1,0 +1,2 @@
+ALTER TABLE `CorrectiveAction` ADD `completedByName` text;--> statement-breakpoint
+ALTER TABLE `CorrectiveAction` ADD `verifiedByName` text;
