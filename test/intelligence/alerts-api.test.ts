@@ -160,12 +160,13 @@ describe("notifications API: settings and the in-app list", () => {
       email: true,
       inApp: true,
       push: false,
+      digest: false,
       saved: false,
     });
     const saved = (await json(await api("/api/notifications/settings", { user: u, method: "PUT", body: { email: false } }))).settings;
-    expect(saved).toEqual({ live: true, email: false, inApp: true, push: false, saved: true });
+    expect(saved).toEqual({ live: true, email: false, inApp: true, push: false, digest: false, saved: true });
     const again = (await json(await api("/api/notifications/settings", { user: u, method: "PUT", body: { push: true } }))).settings;
-    expect(again).toEqual({ live: true, email: false, inApp: true, push: true, saved: true });
+    expect(again).toEqual({ live: true, email: false, inApp: true, push: true, digest: false, saved: true });
     expect((await api("/api/notifications/settings", { user: u, method: "PUT", body: { email: "no" } })).status).toBe(400);
     expect((await api("/api/notifications/settings", { user: u, method: "PUT", body: {} })).status).toBe(400);
   });

@@ -39,6 +39,7 @@ describe("cron runs record SchedulerTaskState", () => {
       "credit-expiry",
       "housekeeping",
       "ingest-sweep",
+      "notification-digest",
       "synthesis-sweep",
     ]);
   });

@@ -7,7 +7,7 @@ import type { NotificationSettingsView, NotificationView } from "../../worker/no
 import { apiClient, unwrap } from "./api-client";
 
 export type { NotificationSettingsView, NotificationView };
-export type NotificationSettingsInput = Partial<Pick<NotificationSettingsView, "live" | "email" | "inApp" | "push">>;
+export type NotificationSettingsInput = Partial<Pick<NotificationSettingsView, "live" | "email" | "inApp" | "push" | "digest">>;
 
 const notifications = apiClient<NotificationRoutes>("/api/notifications");
 

@@ -14,6 +14,7 @@ import { assembleOfflineDraft } from "./assemble";
 import { loadAarInputs } from "./inputs";
 import { AAR_MESSAGES, type SaveAarInput } from "../../shared/aar/model";
 import type { AarView } from "../../shared/aar/views";
+import { notifyAarPublished } from "../notifications/events";
 
 /**
  * The After-Action Report / Improvement Plan of a conduct session (issue 15). Reading needs the
@@ -205,6 +206,10 @@ export async function publishAar(ctx: UserContext, sessionId: string): Promise<A
   );
   const [first, ...rest] = inserts;
   if (first) await ctx.db.batch([first, ...rest]);
+  if (madeFinal.length > 0) {
+    const exerciseName = report.content.overview.exerciseName || session.plan.exerciseName;
+    await notifyAarPublished(ctx, { sessionId, ownerId: report.userId, actorId: ctx.user.id, exerciseName, actions: rows.length });
+  }
   const view = await readReport(ctx, sessionId);
   if (!view) throw notFound(AAR_MESSAGES.notFound);
   return view;

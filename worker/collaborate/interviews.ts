@@ -10,6 +10,7 @@ import { closingLine, completionOf, interviewScript, phaseTwoIntro, proposalsFro
 import { readParameters, takesContributions } from "./parameters";
 import { readCollected, readProgress, type InterviewProgress } from "./progress";
 import type { InterviewMessage, InterviewSummaryView, InterviewView } from "../../shared/collaborate/views";
+import { notifyContributionSubmitted } from "../notifications/events";
 
 /**
  * A contributor's interview (spec §3 ContributorExercise), read and written only by its author:
@@ -248,5 +249,6 @@ export async function submitInterview(ctx: UserContext, interviewId: string): Pr
     .where(and(eq(contributorExercises.id, loaded.row.id), sql`${contributorExercises.status} <> 'COMPLETED'`))
     .returning();
   if (!updated) throw conflict("You have already submitted this contribution. Thank you!", "interview_submitted");
+  await notifyContributionSubmitted(ctx, { campaignId: updated.campaignId, contributionId: updated.id, contributorUserId: ctx.user.id });
   return viewOf({ row: updated, campaign: loaded.campaign }, now);
 }

@@ -6,6 +6,7 @@ import { sweepStuckSyntheses } from "../collaborate/synthesis/sweep";
 import { enqueueDueAlerts } from "../alerts/schedule";
 import { housekeeping } from "./housekeeping";
 import { sendCorrectiveActionReminders } from "../improvement/reminders";
+import { sendNotificationDigests } from "../notifications/digest";
 
 /**
  * A scheduled task: a plain function of a context and the run's scheduled time. It returns a
@@ -57,6 +58,14 @@ export const tasksByCron: Record<string, ScheduledTask[]> = {
       run: async (ctx, scheduledTime) => {
         const r = await expireGrants(ctx, scheduledTime);
         return `${r.expired} grant(s) expired on ${r.accounts} account(s), ${r.failed} failed`;
+      },
+    },
+    {
+      name: "notification-digest",
+      // Users who chose the daily digest: their set-aside e-mail copies as one e-mail (in the hour DIGEST_HOUR_UTC).
+      run: async (ctx, scheduledTime) => {
+        const r = await sendNotificationDigests(ctx, scheduledTime);
+        return r.skipped ? "not the digest hour" : `${r.users} digest(s) of ${r.items} notification(s) sent${r.failed ? `, ${r.failed} failed` : ""}`;
       },
     },
   ],

@@ -11,10 +11,11 @@ import { getEmailSender } from "../lib/email";
  * naming the cause, so a producer that runs twice (a redelivered queue message) notifies once.
  *
  * Switches, when a user has never saved them (no Notifications row): live, e-mail and in-app on,
- * push off — the schema's defaults. Push has no delivery channel yet; the switch is stored only.
+ * push and the daily digest off — the schema's defaults. Push has no delivery channel yet; the
+ * switch is stored only. With the digest on, e-mail copies wait for one daily e-mail (digest.ts).
  */
 
-export type NotificationSettingsView = { live: boolean; email: boolean; inApp: boolean; push: boolean; saved: boolean };
+export type NotificationSettingsView = { live: boolean; email: boolean; inApp: boolean; push: boolean; digest: boolean; saved: boolean };
 export type NotificationView = {
   id: string;
   kind: string;
@@ -27,14 +28,14 @@ export type NotificationView = {
 };
 export type NotificationListView = { items: NotificationView[]; unreadCount: number; nextBefore: string | null };
 
-const DEFAULT_NOTIFICATION_SETTINGS = { live: true, email: true, inApp: true, push: false } as const;
+const DEFAULT_NOTIFICATION_SETTINGS = { live: true, email: true, inApp: true, push: false, digest: false } as const;
 const NOTIFICATION_PAGE_MAX = 50;
 
 export const notificationSettingsSchema = z
-  .object({ live: z.boolean(), email: z.boolean(), inApp: z.boolean(), push: z.boolean() })
+  .object({ live: z.boolean(), email: z.boolean(), inApp: z.boolean(), push: z.boolean(), digest: z.boolean() })
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one of live, email, inApp, push." });
+  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one of live, email, inApp, push, digest." });
 
 export const markReadSchema = z.union([
   z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict(),
@@ -52,7 +53,14 @@ type SettingsRow = typeof notifications.$inferSelect;
 
 function settingsView(row: SettingsRow | undefined): NotificationSettingsView {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS, saved: false };
-  return { live: row.liveNotifications, email: row.emailNotifications, inApp: row.inAppNotifications, push: row.pushNotifications, saved: true };
+  return {
+    live: row.liveNotifications,
+    email: row.emailNotifications,
+    inApp: row.inAppNotifications,
+    push: row.pushNotifications,
+    digest: row.emailDigest,
+    saved: true,
+  };
 }
 
 async function readSettings(ctx: AppContext, userId: string): Promise<NotificationSettingsView> {
@@ -68,7 +76,13 @@ export function getNotificationSettings(ctx: UserContext): Promise<NotificationS
 export async function updateNotificationSettings(ctx: UserContext, input: z.infer<typeof notificationSettingsSchema>): Promise<NotificationSettingsView> {
   const current = await readSettings(ctx, ctx.user.id);
   const next = { ...current, ...input };
-  const values = { liveNotifications: next.live, emailNotifications: next.email, inAppNotifications: next.inApp, pushNotifications: next.push };
+  const values = {
+    liveNotifications: next.live,
+    emailNotifications: next.email,
+    inAppNotifications: next.inApp,
+    pushNotifications: next.push,
+    emailDigest: next.digest,
+  };
   await ctx.db
     .insert(notifications)
     .values({ userId: ctx.user.id, ...values })
@@ -123,7 +137,8 @@ export type NotifyInput = {
   email?: { subject: string; text: string };
 };
 
-export type NotifyResult = { inApp: boolean; emailed: boolean };
+/** `digest`: the e-mail copy waits for the owner's daily digest (their setting). */
+export type NotifyResult = { inApp: boolean; emailed: boolean; digest?: boolean };
 
 /**
  * Notifies a user as their switches allow: an in-app item (the bell), an e-mail through the sender
@@ -145,9 +160,12 @@ export async function notifyUser(ctx: AppContext, input: NotifyInput): Promise<N
       body: input.body.slice(0, 2000),
       link: input.link ?? null,
       inApp: settings.inApp,
+      // A digest reader's copy is sent with the others once a day (digest.ts), from this row.
+      emailPending: wantsEmail && settings.digest,
     })
     .onConflictDoNothing({ target: [notificationItems.userId, notificationItems.dedupeKey] });
   if (!wantsEmail || !input.email) return { inApp: settings.inApp, emailed: false };
+  if (settings.digest) return { inApp: settings.inApp, emailed: false, digest: true };
 
   const claimed = await ctx.db
     .update(notificationItems)

@@ -10,6 +10,7 @@ import { escapeHtml, getEmailSender } from "../lib/email";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { randomToken } from "../lib/ids";
 import { requireTeamAdmin, teamsEnabled } from "./team";
+import { notifyTeammateJoined } from "../notifications/events";
 
 /**
  * Team invitations (spec §3 TeamInvitation, AuthToken purpose INVITATION). An invitation is a
@@ -425,6 +426,7 @@ ON CONFLICT DO NOTHING`,
     const again = await inspectInvitation(ctx, secret, { id: userId, email: viewerEmail });
     throw invitationError(again.kind === "ready" ? { kind: "used", email: invitation.email } : again);
   }
+  await notifyTeammateJoined(ctx, { teamId, userId });
   return { teamId };
 }
 

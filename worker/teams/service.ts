@@ -23,6 +23,7 @@ import { purgeSharedPagesOf } from "../share/owner-pages";
 import type { InvitationView } from "./invitations";
 import { OWNER_STAYS_ADMIN, ownerRuleRefusal, type MemberChange } from "./owner";
 import { ADMINS_ONLY, requireCallerTeam, requireTeamAdmin, type CallerTeam } from "./team";
+import { notifyTeammateLeft } from "../notifications/events";
 
 /** One member as the team members view (spec §3 "Team members view") and the User management page show it. */
 export type TeamMemberView = {
@@ -263,6 +264,7 @@ AND ${gone} AND NOT EXISTS (SELECT 1 FROM "TeamMember" tm JOIN "Team" t ON t."id
   // The team's plan may have been theirs: their share pages answer by their plan from now on.
   await purgeSharedPagesOf(ctx, { userId });
   await accessChanged(ctx, [userId]);
+  await notifyTeammateLeft(ctx, { teamId: team.teamId, userId, actorId: ctx.user.id, at: nowMs() });
   return { removed: true };
 }
 

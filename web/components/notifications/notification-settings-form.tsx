@@ -5,8 +5,13 @@ import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 
 const SWITCHES: { key: keyof NotificationSettingsInput; label: string; help: string }[] = [
-  { key: "inApp", label: "In-app notifications", help: "New alert summaries and notices appear under the bell." },
-  { key: "email", label: "E-mail notifications", help: "A copy of each alert summary is e-mailed to you." },
+  {
+    key: "inApp",
+    label: "In-app notifications",
+    help: "Under the bell: alert summaries, a teammate joining or leaving, contributions and syntheses of your campaigns, published after-action reports, corrective actions assigned to you, due or overdue.",
+  },
+  { key: "email", label: "E-mail notifications", help: "A copy of each of these is e-mailed to you." },
+  { key: "digest", label: "Daily e-mail digest", help: "One e-mail a day (around 12:00 UTC) with everything since the last, instead of one e-mail each." },
   { key: "live", label: "Live updates", help: "The bell refreshes on its own while Readyroom is open." },
   { key: "push", label: "Push notifications", help: "Saved for when browser push is available; nothing is pushed yet." },
 ];

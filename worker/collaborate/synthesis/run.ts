@@ -13,6 +13,7 @@ import { analyse, anonymise, draftInjects, type Anonymised, type StageUsage } fr
 import { readSynthesisInput, type SynthesisInput } from "./input";
 import { redact, type CampaignInsights } from "./insights";
 import { isCurrent, nextStep, type SynthesisRun } from "./state";
+import { notifySynthesisEnded } from "../../notifications/events";
 
 /**
  * The SYNTHESIS queue consumer's work for one message `{ campaignId, threadId }`: the stages of
@@ -147,6 +148,7 @@ export async function runSynthesis(ctx: AppContext, message: SynthesisMessage, d
         case "finalising": {
           await writeMirror(ctx, run);
           if (!(await step(() => stub.complete(threadId)))) return { outcome: "stale", charged };
+          await notifySynthesisEnded(ctx, { campaignId, threadId, outcome: "completed" });
           break;
         }
       }
@@ -249,6 +251,7 @@ export async function failSynthesis(ctx: AppContext, message: SynthesisMessage, 
   if (!isCurrent(run, message.threadId)) return;
   const failed = await stub.fail(message.threadId, error);
   if (!failed.ok) return;
+  await notifySynthesisEnded(ctx, { campaignId: message.campaignId, threadId: message.threadId, outcome: "failed", error });
   // Back to the status it had (a closed campaign was never set SYNTHESIZING), and the sweep's marker gone.
   await ctx.env.DB.prepare(
     `UPDATE "Campaign" SET "status" = CASE WHEN "status" = 'SYNTHESIZING' THEN ?2 ELSE "status" END,

@@ -159,6 +159,8 @@ export const notifications = sqliteTable(
     emailNotifications: bool("emailNotifications").notNull().default(true),
     inAppNotifications: bool("inAppNotifications").notNull().default(true),
     pushNotifications: bool("pushNotifications").notNull().default(false),
+    /** E-mail copies wait for one daily digest (worker/notifications/digest.ts) instead of going one by one. */
+    emailDigest: bool("emailDigest").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,12 +189,15 @@ export const notificationItems = sqliteTable(
     inApp: bool("inApp").notNull().default(true),
     readAt: timestamp("readAt"),
     emailedAt: timestamp("emailedAt"),
+    /** Its e-mail copy waits for the owner's daily digest (set instead of sending, cleared when the digest claims it). */
+    emailPending: bool("emailPending").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("NotificationItem_userId_dedupeKey_key").on(t.userId, t.dedupeKey),
     index("NotificationItem_userId_createdAt_idx").on(t.userId, t.createdAt),
     index("NotificationItem_userId_inApp_readAt_idx").on(t.userId, t.inApp, t.readAt),
+    index("NotificationItem_emailPending_userId_idx").on(t.emailPending, t.userId),
   ],
 );
 

@@ -1,0 +1,162 @@
+import { and, count, eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { campaigns, contributorExercises, teamMembers, users } from "../db/schema";
+import { notifyUser, type NotifyInput } from "./service";
+
+/**
+ * What people wait on, told to them (issue 30 item 7): the bell and e-mail (or the daily digest) by
+ * each recipient's switches, through notifyUser. One function per event; the feature that caused
+ * it calls it after its own write succeeded. A notification is a courtesy: a failure here is logged
+ * and never fails the action that caused it (the planner's publish must not 500 because a mailbox
+ * refused). Nobody is told of what they did themselves.
+ *
+ * Dedupe keys name the cause, so a retried producer (a redelivered queue message, a double click)
+ * tells each person once.
+ */
+
+const enc = encodeURIComponent;
+
+type Message = Omit<NotifyInput, "userId" | "email"> & { emailText: string };
+
+async function tell(ctx: AppContext, recipients: Iterable<string>, message: Message): Promise<number> {
+  let told = 0;
+  for (const userId of new Set(recipients)) {
+    try {
+      const link = message.link ? new URL(message.link, ctx.config.APP_URL).toString() : null;
+      await notifyUser(ctx, {
+        userId,
+        kind: message.kind,
+        dedupeKey: message.dedupeKey,
+        title: message.title,
+        body: message.body,
+        link: message.link,
+        email: { subject: message.title, text: link ? `${message.emailText}\n\n${link}` : message.emailText },
+      });
+      told++;
+    } catch (err) {
+      console.error(`[notifications] ${message.kind} for ${userId}`, err);
+    }
+  }
+  return told;
+}
+
+async function nameOf(ctx: AppContext, userId: string): Promise<string> {
+  const [u] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return u?.name.trim() || u?.email || "A teammate";
+}
+
+async function teamAdmins(ctx: AppContext, teamId: string, except: string[]): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "ADMIN")));
+  return rows.map((r) => r.userId).filter((id) => !except.includes(id));
+}
+
+/** A colleague accepted an invitation: the team's admins are told. */
+export async function notifyTeammateJoined(ctx: AppContext, input: { teamId: string; userId: string }): Promise<number> {
+  const name = await nameOf(ctx, input.userId);
+  return tell(ctx, await teamAdmins(ctx, input.teamId, [input.userId]), {
+    kind: "team-member-joined",
+    dedupeKey: `team-member-joined:${input.teamId}:${input.userId}`,
+    title: `${name} joined your team`,
+    body: "They can now open what the team shares.",
+    link: "/account/user-management",
+    emailText: `${name} accepted your invitation and joined your Readyroom team. They can now open what the team shares.`,
+  });
+}
+
+/** A member left, or was removed: the team's admins (but not whoever removed them) are told. */
+export async function notifyTeammateLeft(ctx: AppContext, input: { teamId: string; userId: string; actorId: string; at: number }): Promise<number> {
+  const name = await nameOf(ctx, input.userId);
+  const left = input.userId === input.actorId;
+  return tell(ctx, await teamAdmins(ctx, input.teamId, [input.userId, input.actorId]), {
+    kind: "team-member-left",
+    dedupeKey: `team-member-left:${input.teamId}:${input.userId}:${input.at}`,
+    title: left ? `${name} left your team` : `${name} was removed from your team`,
+    body: "They no longer see what the team shares.",
+    link: "/account/user-management",
+    emailText: `${name} ${left ? "left" : "was removed from"} your Readyroom team. They no longer see what the team shares.`,
+  });
+}
+
+/** A contributor submitted to a campaign: its creator is told, with how many are in (not who: contributions are anonymised). */
+export async function notifyContributionSubmitted(
+  ctx: AppContext,
+  input: { campaignId: string; contributionId: string; contributorUserId: string },
+): Promise<number> {
+  const [campaign] = await ctx.db
+    .select({ name: campaigns.name, createdById: campaigns.createdById })
+    .from(campaigns)
+    .where(eq(campaigns.id, input.campaignId))
+    .limit(1);
+  if (!campaign?.createdById || campaign.createdById === input.contributorUserId) return 0;
+  const [done] = await ctx.db
+    .select({ n: count() })
+    .from(contributorExercises)
+    .where(and(eq(contributorExercises.campaignId, input.campaignId), eq(contributorExercises.status, "COMPLETED")));
+  const n = done?.n ?? 0;
+  return tell(ctx, [campaign.createdById], {
+    kind: "campaign-contribution",
+    dedupeKey: `campaign-contribution:${input.contributionId}`,
+    title: `New contribution to “${campaign.name}”`,
+    body: `${n} contribution${n === 1 ? " is" : "s are"} in.`,
+    link: `/collaborate/campaigns/${enc(input.campaignId)}`,
+    emailText: `A contributor submitted their contribution to your campaign “${campaign.name}”. ${n} contribution${n === 1 ? " is" : "s are"} in.`,
+  });
+}
+
+/** A campaign synthesis ended: its creator (who was told "you will be told when it is done") is told. */
+export async function notifySynthesisEnded(
+  ctx: AppContext,
+  input: { campaignId: string; threadId: string; outcome: "completed" | "failed"; error?: string },
+): Promise<number> {
+  const [campaign] = await ctx.db
+    .select({ name: campaigns.name, createdById: campaigns.createdById })
+    .from(campaigns)
+    .where(eq(campaigns.id, input.campaignId))
+    .limit(1);
+  if (!campaign?.createdById) return 0;
+  const ok = input.outcome === "completed";
+  return tell(ctx, [campaign.createdById], {
+    kind: ok ? "synthesis-completed" : "synthesis-failed",
+    dedupeKey: `synthesis:${input.threadId}:${input.outcome}`,
+    title: ok ? `Findings ready for “${campaign.name}”` : `The synthesis of “${campaign.name}” failed`,
+    body: ok ? "The anonymised synthesis is done: read the findings." : (input.error ?? "Open the campaign to run it again."),
+    link: ok ? `/collaborate/campaigns/${enc(input.campaignId)}/findings` : `/collaborate/campaigns/${enc(input.campaignId)}`,
+    emailText: ok
+      ? `The synthesis of your campaign “${campaign.name}” is done. Its findings are ready to read.`
+      : `The synthesis of your campaign “${campaign.name}” failed: ${input.error ?? "unknown error"}. Open the campaign to run it again.`,
+  });
+}
+
+/**
+ * An after-action report was published by someone other than the session's owner: the owner is told,
+ * and that its Improvement Plan rows are now corrective actions on their list.
+ */
+export async function notifyAarPublished(
+  ctx: AppContext,
+  input: { sessionId: string; ownerId: string; actorId: string; exerciseName: string; actions: number },
+): Promise<number> {
+  if (input.ownerId === input.actorId) return 0;
+  const by = await nameOf(ctx, input.actorId);
+  let told = await tell(ctx, [input.ownerId], {
+    kind: "aar-published",
+    dedupeKey: `aar-published:${input.sessionId}`,
+    title: `After-action report published: ${input.exerciseName}`,
+    body: `${by} published it.`,
+    link: `/conduct/sessions/${enc(input.sessionId)}/aar`,
+    emailText: `${by} published the after-action report of “${input.exerciseName}”.`,
+  });
+  if (input.actions > 0) {
+    told += await tell(ctx, [input.ownerId], {
+      kind: "corrective-actions-assigned",
+      dedupeKey: `corrective-actions-assigned:${input.sessionId}`,
+      title: `${input.actions} corrective action${input.actions === 1 ? "" : "s"} assigned to you`,
+      body: `From the after-action report of ${input.exerciseName}.`,
+      link: "/improvement",
+      emailText: `${input.actions} corrective action${input.actions === 1 ? "" : "s"} from the after-action report of “${input.exerciseName}” ${input.actions === 1 ? "is" : "are"} now tracked on your list, with reminders before each is due.`,
+    });
+  }
+  return told;
+}
