@@ -88,6 +88,23 @@ export const mselColumns = [
   "comment",
 ] as const;
 
+/** The columns as people read them: the MSEL table's headers and the CSV export's header row. */
+export const MSEL_COLUMN_LABELS: Record<(typeof mselColumns)[number], string> = {
+  event: "Event",
+  date: "Date",
+  time: "Time",
+  category: "Category",
+  injectMode: "Inject mode",
+  synopsis: "Synopsis",
+  from: "From",
+  to: "To",
+  message: "Message",
+  expectedAction: "Expected action",
+  responsibleOrganization: "Responsible organization",
+  pocAuthor: "POC / Author",
+  comment: "Comment",
+};
+
 const mselRowSchema = z.object({
   event: nullableText,
   date: nullableText,

@@ -49,6 +49,14 @@ describe("replay", () => {
     expect(describeEvent(events[6]!, items, modules)).toBe("Skipped “Power outage”.");
   });
 
+  it("ends a sentence once when the quoted title has its own full stop, and never says a module's number twice", () => {
+    const titled = itemsByKey([item("msel-1", "Levee breach reported."), item("msel-2", "Is the bridge open?")], events);
+    expect(describeEvent(events[1]!, titled, modules)).toBe("Released “Levee breach reported.”");
+    expect(describeEvent(events[6]!, titled, modules)).toBe("Skipped “Is the bridge open?”");
+    expect(describeEvent(events[2]!, items, [{ title: "Module 1: Response", description: "", questions: [] }])).toBe("Opened Module 1: Response.");
+    expect(describeEvent(events[2]!, items, [{ title: "Module 1", description: "", questions: [] }])).toBe("Opened Module 1.");
+  });
+
   it("steps through what players had seen: nothing at the start, injects newest first later, never a skipped one", () => {
     expect(playersSawAt(events, items, 0)).toMatchObject({ injects: [], currentModule: null, status: "running" });
     const mid = playersSawAt(events, items, 3);

@@ -143,7 +143,22 @@ describe("export formats", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text.startsWith("\ufeff")).toBe(true);
     const [header, ...rows] = parseCsv(text.slice(1));
-    expect(header).toEqual([...mselColumns, "Plan reference"]);
+    expect(header).toEqual([
+      "Event",
+      "Date",
+      "Time",
+      "Category",
+      "Inject mode",
+      "Synopsis",
+      "From",
+      "To",
+      "Message",
+      "Expected action",
+      "Responsible organization",
+      "POC / Author",
+      "Comment",
+      "Plan reference",
+    ]);
     // Cells a spreadsheet would run as a formula come back with the documented leading apostrophe.
     expect(rows).toEqual(largest.mselTable.map((r) => [...mselColumns.map((c) => neutralizeFormula(r[c])), ""]));
     expect(
@@ -257,6 +272,11 @@ describe("export formats", () => {
     };
     expect(content(copy)).toEqual(content(original));
     expect(copy.userId).toBe(other.userId);
+    // Re-imported by its own author: a second exercise of the same name would read as one.
+    const again = await api("/api/exercises/import", { method: "POST", user, body: exported });
+    await expectStatus(again, 201);
+    const mine = await json(await api(`/api/exercises/${(await json(again)).id}`, { user }));
+    expect(mine.name).toBe(`${original.name} (imported)`);
   });
 
   it("import takes a bare exercise too, and refuses other formats and bad content", async () => {

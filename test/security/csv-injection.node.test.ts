@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, mselToCsv } from "../../worker/exercises/export/csv";
-import { mselColumns, type MselRow } from "../../shared/db/exercise-shapes";
+import { MSEL_COLUMN_LABELS, mselColumns, type MselRow } from "../../shared/db/exercise-shapes";
 import { PLAN_REFERENCE_HEADER } from "../../worker/exercises/export/plan-references";
 import { parseCsv } from "../helpers/csv";
 
@@ -107,7 +107,7 @@ describe("CSV export neutralizes formula cells (CSV injection)", () => {
   it("leaves the header row, empty cells and missing cells as they were", () => {
     const { header, cells, text } = exportRow({ event: "2" });
     // The 13 spec columns, then the plan reference (issue 11), empty for a row the plans do not back.
-    expect(header).toEqual([...mselColumns, PLAN_REFERENCE_HEADER]);
+    expect(header).toEqual([...mselColumns.map((c) => MSEL_COLUMN_LABELS[c]), PLAN_REFERENCE_HEADER]);
     expect(cells).toEqual(Object.fromEntries(mselColumns.map((c) => [c, c === "event" ? "2" : ""])));
     expect(text.endsWith(`2${",".repeat(13)}\r\n`)).toBe(true);
   });

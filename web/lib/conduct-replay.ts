@@ -5,6 +5,7 @@
 import type { ConductEventKind } from "../../shared/db/conduct-shapes";
 import type { ConductEventView, ConductModule, TimelineItem } from "../../shared/conduct/views";
 import { RATING_DEFINITIONS } from "../../shared/evaluation/model";
+import { moduleLabel } from "../../shared/exercises/module-label";
 
 export const EVENT_KIND_LABEL: Record<ConductEventKind, string> = {
   started: "Started",
@@ -26,7 +27,10 @@ export function itemsByKey(items: TimelineItem[], events: ConductEventView[]): M
   return map;
 }
 
-const moduleName = (modules: ConductModule[], index: number) => `Module ${index + 1}${modules[index]?.title ? `: ${modules[index]!.title}` : ""}`;
+const moduleName = (modules: ConductModule[], index: number) => moduleLabel(index, modules[index]?.title);
+
+/** A line that ends a sentence once: a title quoted at the end may already carry its full stop ("Released “Levee breach.”"). */
+const sentence = (text: string) => (/[.!?…]”?$/.test(text) ? text : `${text}.`);
 
 /** One line for the log. */
 export function describeEvent(event: ConductEventView, items: Map<string, TimelineItem>, modules: ConductModule[]): string {
@@ -41,11 +45,13 @@ export function describeEvent(event: ConductEventView, items: Map<string, Timeli
     case "ended":
       return "The session ended.";
     case "released":
-      return `Released “${items.get(p.itemKey)?.title ?? p.itemKey}”${p.scheduled ? " on schedule" : ""}.`;
+      return p.scheduled
+        ? `Released “${items.get(p.itemKey)?.title ?? p.itemKey}” on schedule.`
+        : sentence(`Released “${items.get(p.itemKey)?.title ?? p.itemKey}”`);
     case "skipped":
-      return `Skipped “${items.get(p.itemKey)?.title ?? p.itemKey}”.`;
+      return sentence(`Skipped “${items.get(p.itemKey)?.title ?? p.itemKey}”`);
     case "unplanned":
-      return `Added unplanned inject “${p.item.title}”${p.released ? " and released it" : ""}.`;
+      return p.released ? `Added unplanned inject “${p.item.title}” and released it.` : sentence(`Added unplanned inject “${p.item.title}”`);
     case "module":
       return `Opened ${moduleName(modules, p.moduleIndex)}.`;
     case "answer": {

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { exercises } from "../db/schema";
 import type { UserContext } from "../context";
 import { exerciseInputSchema, pickContent, type ExerciseInput, type ExerciseMetadata } from "../../shared/db/exercise-shapes";
 import { notFound } from "../lib/errors";
@@ -50,5 +52,17 @@ export async function importExercise(ctx: UserContext, input: ExerciseInput): Pr
   const metadata = input.metadata ? { ...input.metadata } : undefined;
   // A client belongs to the exporting account; it means nothing to the importer.
   if (metadata) delete metadata.clientId;
-  return insertExercise(ctx, personal, { ...input, metadata });
+  return insertExercise(ctx, personal, { ...input, name: await importedName(ctx, input.name ?? ""), metadata });
+}
+
+/** Two exercises of one name in a list read as one: re-importing your own export names the copy "… (imported)". */
+async function importedName(ctx: UserContext, name: string): Promise<string> {
+  const trimmed = name.trim();
+  if (!trimmed) return name;
+  const [same] = await ctx.db
+    .select({ id: exercises.id })
+    .from(exercises)
+    .where(and(eq(exercises.userId, ctx.user.id), eq(exercises.name, trimmed)))
+    .limit(1);
+  return same ? `${trimmed.slice(0, 500 - " (imported)".length)} (imported)` : name;
 }

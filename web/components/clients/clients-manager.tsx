@@ -141,8 +141,8 @@ function ClientCard({ client, page, busy, run }: { client: ManagedClientView; pa
             </CardTitle>
             {page.canManage ? (
               <CardDescription>
-                {client.userIds.length} {client.userIds.length === 1 ? "person" : "people"}, {client.groupIds.length}{" "}
-                {client.groupIds.length === 1 ? "group" : "groups"}
+                {/* "assigned": the lists below show everyone who could be, ticked or not. */}
+                {assignedSummary(client.userIds.length, client.groupIds.length)}
               </CardDescription>
             ) : null}
           </div>
@@ -280,4 +280,10 @@ function GroupsCard({ groups, people, busy, run }: { groups: ClientGroupView[]; 
       </CardContent>
     </Card>
   );
+}
+
+function assignedSummary(people: number, groups: number): string {
+  if (people === 0 && groups === 0) return "No one assigned yet";
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `Assigned: ${part(people, "person", "people")}, ${part(groups, "group", "groups")}`;
 }

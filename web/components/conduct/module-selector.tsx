@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { focusRow } from "~/lib/conduct-live";
 import type { ControllerCommand } from "../../../shared/conduct/model";
 import type { ConductModule, ConductStatus } from "../../../shared/conduct/views";
+import { moduleLabel } from "../../../shared/exercises/module-label";
 
 /** Which module players see: its scenario update and discussion questions open when the controller says so. */
 export function ModuleSelector({
@@ -44,8 +45,7 @@ export function ModuleSelector({
           >
             <BookOpen className="size-4 text-muted-foreground" aria-hidden />
             <span className="min-w-0 flex-1 text-sm">
-              <span className="font-medium">Module {index + 1}</span>
-              {module.title ? `: ${module.title}` : ""}
+              <span className="font-medium">{moduleLabel(index, module.title)}</span>
               <span className="block text-xs text-muted-foreground">
                 {module.questions.length} discussion question{module.questions.length === 1 ? "" : "s"}
               </span>

@@ -11,6 +11,7 @@ import type { AnswerInput } from "../../../shared/conduct/model";
 import { answerSchema } from "../../../shared/conduct/model";
 import type { ConductStatus, PlayerAnswerView, PlayerInjectView, PlayerStateView } from "../../../shared/conduct/views";
 import type { ConnectionStatus } from "~/lib/conduct-live";
+import { moduleLabel } from "../../../shared/exercises/module-label";
 
 /**
  * A player group's page (issue 15): the situation, the modules opened so far with their questions
@@ -48,8 +49,7 @@ export function PlayerView({ token, state, status }: { token: string; state: Pla
             <Card key={module.index} aria-labelledby={`module-${module.index}-title`}>
               <CardHeader>
                 <CardTitle id={`module-${module.index}-title`}>
-                  Module {module.index + 1}
-                  {module.title ? `: ${module.title}` : ""}
+                  {moduleLabel(module.index, module.title)}
                   {module.index === state.currentModule ? (
                     <Badge className="ml-2 align-middle" variant="default">
                       Now

@@ -13,6 +13,7 @@ import { formatClockTime } from "~/lib/conduct-live";
 import { describeEvent, EVENT_KIND_LABEL, itemsByKey, playersSawAt } from "~/lib/conduct-replay";
 import type { ConductEventKind } from "../../../shared/db/conduct-shapes";
 import type { ConductSessionView } from "../../../shared/conduct/views";
+import { moduleLabel } from "../../../shared/exercises/module-label";
 
 const ACTOR_LABEL = { controller: "Controller", player: "Player group", evaluator: "Evaluator", system: "Clock" } as const;
 
@@ -125,9 +126,7 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
           <div className="grid gap-1 text-sm">
             <p>
               <span className="font-medium">Module open: </span>
-              {saw.currentModule == null
-                ? "none yet"
-                : `Module ${saw.currentModule + 1}${modules[saw.currentModule]?.title ? `: ${modules[saw.currentModule]!.title}` : ""}`}
+              {saw.currentModule == null ? "none yet" : moduleLabel(saw.currentModule, modules[saw.currentModule]?.title)}
             </p>
             <p className="font-medium">Injects players had ({saw.injects.length})</p>
             {saw.injects.length === 0 ? (

@@ -24,6 +24,7 @@ import { ExerciseToolbar } from "./toolbar";
 import type { EditorExercise } from "./types";
 import { cn } from "~/lib/utils";
 import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
+import { moduleLabel } from "../../../shared/exercises/module-label";
 
 /**
  * The step editor of one exercise. The exercise lives here, in client state, across step
@@ -210,9 +211,7 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
         <div className="grid min-w-0 content-start gap-4">
           <header className="grid gap-0.5">
             {moduleTitle ? (
-              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-                {/^module\b/i.test(moduleTitle) ? moduleTitle : `Module ${(info.moduleIndex ?? 0) + 1}: ${moduleTitle}`}
-              </p>
+              <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{moduleLabel(info.moduleIndex ?? 0, moduleTitle)}</p>
             ) : null}
             <h2 className="text-xl font-semibold tracking-tight" id="step-title">
               {info.title}

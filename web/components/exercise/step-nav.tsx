@@ -81,7 +81,7 @@ export function StepNav({
           aria-controls="module-bar"
           onClick={onToggleModuleBar}
         >
-          Module bar ({modules.length}){moduleBarOpen ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
+          Module steps ({modules.length}){moduleBarOpen ? <ChevronDown className="size-4" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
         </button>
         <div id="module-bar" hidden={!moduleBarOpen}>
           {modules.length === 0 ? (

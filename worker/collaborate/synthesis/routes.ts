@@ -5,7 +5,6 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { requireUser } from "../../auth/middleware";
 import { appCtxOf, ctxOf } from "../../context";
-import { notFound } from "../../lib/errors";
 import { crossSiteAllowed, describe, withMeta } from "../../lib/route-meta";
 import { jsonBody, querySchema } from "../../lib/validate";
 import type { AppEnv } from "../../types";
@@ -76,13 +75,20 @@ const directModeCors = createMiddleware<AppEnv>(async (c, next) => {
 export const synthesisRoutes = new Hono<AppEnv>()
   .use(crossSiteAllowed(isDirectSynthesisCall))
   .use(directModeCors)
-  .get("/token", describe({ summary: "A direct-mode bearer token and the address to call (404 when direct mode is off)" }), requireUser, async (c) => {
-    const { config } = c.var;
-    if (!config.SYNTHESIS_DIRECT_MODE) throw notFound("Direct mode is off: call /api/synthesis with the session.");
-    const minted = await mintSynthesisToken(appCtxOf(c), c.var.user.id);
-    // baseUrl is what the browser's client (web/lib/synthesis-api.ts) reads; null keeps it on /api.
-    return c.json({ ...minted, baseUrl: config.SYNTHESIS_DIRECT_URL ?? null });
-  })
+  .get(
+    "/token",
+    describe({ summary: "A direct-mode bearer token and the address to call ({ direct: false } when direct mode is off)" }),
+    requireUser,
+    async (c) => {
+      const { config } = c.var;
+      // An answer, not a 404: the browser asks before every synthesis, and a 404 is a console error
+      // on every campaign page of every install that does not use direct mode (issue 30 item 8).
+      if (!config.SYNTHESIS_DIRECT_MODE) return c.json({ direct: false as const, token: null, expiresAt: null, baseUrl: null });
+      const minted = await mintSynthesisToken(appCtxOf(c), c.var.user.id);
+      // baseUrl is what the browser's client (web/lib/synthesis-api.ts) reads; null keeps it on /api.
+      return c.json({ direct: true as const, ...minted, baseUrl: config.SYNTHESIS_DIRECT_URL ?? null });
+    },
+  )
   .use(synthesisUser)
   .post(
     "/trigger/:id",

@@ -1,8 +1,8 @@
-import { mselColumns, type MselRow } from "../../../shared/db/exercise-shapes";
+import { MSEL_COLUMN_LABELS, mselColumns, type MselRow } from "../../../shared/db/exercise-shapes";
 import { PLAN_REFERENCE_HEADER, planReference } from "./plan-references";
 
 /**
- * The MSEL as CSV (RFC 4180): header = the 13 MSEL columns of spec §3 and the "Plan reference"
+ * The MSEL as CSV (RFC 4180): header = the 13 MSEL columns of spec §3 by their labels and the "Plan reference"
  * (the plan passage the inject tests, issue 11), one row per inject, CRLF
  * line ends, fields quoted when they hold a comma, quote, CR or LF, quotes doubled. A UTF-8 BOM
  * makes spreadsheet programs read accents correctly.
@@ -35,7 +35,8 @@ function csvCell(value: string): string {
 }
 
 export function mselToCsv(rows: MselRow[]): string {
-  const lines = [[...mselColumns, PLAN_REFERENCE_HEADER].map(csvCell).join(",")];
+  // The labels people read in the MSEL table ("Expected action"), not the keys ("expectedAction").
+  const lines = [[...mselColumns.map((c) => MSEL_COLUMN_LABELS[c]), PLAN_REFERENCE_HEADER].map(csvCell).join(",")];
   for (const row of rows) lines.push([...mselColumns.map((col) => row[col] ?? ""), planReference(row)].map(csvCell).join(","));
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }

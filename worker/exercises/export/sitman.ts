@@ -3,6 +3,7 @@ import { uniqueText } from "../../lib/unique-text";
 import type { CapabilityObjective, Module, MselRow } from "../../../shared/db/exercise-shapes";
 import { nowDate } from "../../lib/clock";
 import { planReferences } from "./plan-references";
+import { moduleLabel } from "../../../shared/exercises/module-label";
 
 /**
  * The Situation Manual as a neutral document (hseep.md "Situation Manual"), built once and rendered
@@ -106,10 +107,7 @@ function questionBlocks(questions: Module["questions"]): Block[] {
 }
 
 function moduleTitle(module: Module, index: number): string {
-  const title = s(module.title);
-  // Titles often already start with "Module 2: …"; do not print "Module 2: Module 2: …".
-  if (/^module\s+\d+/i.test(title)) return title;
-  return title ? `Module ${index + 1}: ${title}` : `Module ${index + 1}`;
+  return moduleLabel(index, s(module.title));
 }
 
 function mselRows(rows: MselRow[]): string[][] {

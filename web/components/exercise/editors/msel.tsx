@@ -1,25 +1,9 @@
 import { PlanSourceNote } from "../plan-source";
 import * as React from "react";
 import { cn } from "~/lib/utils";
-import { mselColumns, type MselColumn } from "../../../../shared/db/exercise-shapes";
+import { MSEL_COLUMN_LABELS, mselColumns, type MselColumn } from "../../../../shared/db/exercise-shapes";
 import { AddButton, move, RowActions } from "../list-editor";
 import type { MselRow, StepEditorProps } from "../types";
-
-const MSEL_LABELS: Record<MselColumn, string> = {
-  event: "Event",
-  date: "Date",
-  time: "Time",
-  category: "Category",
-  injectMode: "Inject mode",
-  synopsis: "Synopsis",
-  from: "From",
-  to: "To",
-  message: "Message",
-  expectedAction: "Expected action",
-  responsibleOrganization: "Responsible organization",
-  pocAuthor: "POC / Author",
-  comment: "Comment",
-};
 
 /** Column widths in rem: short codes stay narrow, the text columns get room. */
 const WIDTH: Record<MselColumn, number> = {
@@ -103,7 +87,7 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
               </th>
               {mselColumns.map((c) => (
                 <th key={c} scope="col" className="px-2 py-1.5 text-left font-medium">
-                  {MSEL_LABELS[c]}
+                  {MSEL_COLUMN_LABELS[c]}
                 </th>
               ))}
               <th scope="col" className="px-2 py-1.5 text-left font-medium">
@@ -130,7 +114,7 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                 {mselColumns.map((c) => {
                   const common = {
                     "data-cell": `${i}:${c}`,
-                    "aria-label": `${MSEL_LABELS[c]}, row ${i + 1}`,
+                    "aria-label": `${MSEL_COLUMN_LABELS[c]}, row ${i + 1}`,
                     value: row[c] ?? "",
                     style: { width: `${WIDTH[c]}rem` },
                     className: cn(
