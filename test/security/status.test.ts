@@ -156,6 +156,7 @@ describe("/api/status and /status: public summary, admin detail (security item 1
       "credit-expiry",
       "housekeeping",
       "ingest-sweep",
+      "notification-digest",
       "synthesis-sweep",
     ]);
     // Configured is shown, the secrets never are.

@@ -77,6 +77,7 @@ describe("GET /api/status", () => {
       "credit-expiry",
       "housekeeping",
       "ingest-sweep",
+      "notification-digest",
       "synthesis-sweep",
     ]);
     expect(body.cron.every((c) => c.lastRun === null || typeof c.lastRun === "string")).toBe(true);
