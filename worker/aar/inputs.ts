@@ -42,7 +42,7 @@ type AnswerInput = { id: string; at: number; group: string; moduleIndex: number;
 
 export type FeedbackInput = { id: string; at: number; content: FeedbackContent };
 
-type PlayedItem = { key: string; title: string; at: number; unplanned: boolean; responsibleOrganization: string | null };
+type PlayedItem = { key: string; title: string; at: number; unplanned: boolean };
 
 export type AarInputs = {
   session: { id: string; name: string; plan: ConductPlan; startedAt: number | null; endedAt: number | null };
@@ -139,12 +139,12 @@ function fromRows(
         break;
       case "released": {
         const item = planned.get(p.itemKey);
-        played.push({ key: p.itemKey, title: item?.title ?? p.itemKey, at, unplanned: false, responsibleOrganization: item?.responsibleOrganization ?? null });
+        played.push({ key: p.itemKey, title: item?.title ?? p.itemKey, at, unplanned: false });
         break;
       }
       case "unplanned":
         planned.set(p.item.key, p.item);
-        if (p.released) played.push({ key: p.item.key, title: p.item.title, at, unplanned: true, responsibleOrganization: p.item.responsibleOrganization });
+        if (p.released) played.push({ key: p.item.key, title: p.item.title, at, unplanned: true });
         break;
       default:
         break;

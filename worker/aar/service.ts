@@ -15,6 +15,7 @@ import { loadAarInputs } from "./inputs";
 import { AAR_MESSAGES, type SaveAarInput } from "../../shared/aar/model";
 import type { AarView } from "../../shared/aar/views";
 import { notifyAarPublished } from "../notifications/events";
+import { chunk } from "../lib/chunk";
 
 /**
  * The After-Action Report / Improvement Plan of a conduct session (issue 15). Reading needs the
@@ -213,12 +214,6 @@ export async function publishAar(ctx: UserContext, sessionId: string): Promise<A
   const view = await readReport(ctx, sessionId);
   if (!view) throw notFound(AAR_MESSAGES.notFound);
   return view;
-}
-
-function chunk<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 /** The page's read: the report, or null before one is drafted (the page shows its empty state). */

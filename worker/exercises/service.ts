@@ -14,6 +14,7 @@ import { listQuerySchema, type CreateExerciseBody, type ListQuery } from "./sche
 import { findExercise, openExercise, type ExerciseRow, type ExerciseScope } from "./scope";
 import { resumeStep } from "../../shared/exercises/steps";
 import { toExerciseView, type CampaignExerciseSummary, type ExerciseSummary, type ExerciseView } from "./views";
+import { displayName } from "../../shared/lib/display-name";
 
 /**
  * Exercises, personal and campaign, behind one set of functions: create, read, update, delete and
@@ -73,7 +74,7 @@ export async function getExercise(ctx: UserContext, scope: ExerciseScope, id: st
   const clientIds = row.metadata?.clientId ? [row.metadata.clientId] : [];
   const [author] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
   const client = (await enterpriseScopeOf(ctx))?.clients.find((c) => clientIds.includes(c.id));
-  return toExerciseView(row, "read", { authorName: author?.name?.trim() || author?.email || null, clientName: client?.name ?? null });
+  return toExerciseView(row, "read", { authorName: author ? displayName(author) : null, clientName: client?.name ?? null });
 }
 
 /** The stored row, for exports (Date fields intact). */

@@ -3,12 +3,13 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { findSession } from "../conduct/access";
 import type { UserContext } from "../context";
-import { conductSessions, correctiveActions, users, type CorrectiveAction } from "../db/schema";
+import { conductSessions, correctiveActions, type CorrectiveAction } from "../db/schema";
 import { nowDate, nowMs } from "../lib/clock";
 import { badRequest, notFound } from "../lib/errors";
 import { ACTIVE_STATUSES, isOverdue, overdueBefore } from "./due";
 import { IMPROVEMENT_MESSAGES, type listActionsQuerySchema, type UpdateCorrectiveActionInput } from "../../shared/improvement/model";
 import type { CorrectiveActionListView, CorrectiveActionView, VerifyingSessionView } from "../../shared/improvement/views";
+import { displayNameOf } from "../notifications/service";
 
 /**
  * The caller's corrective actions (issue 15): the Improvement Plan rows of the reports they
@@ -74,12 +75,6 @@ function toView(row: ViewRow, now: number): CorrectiveActionView {
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };
-}
-
-/** The name a closure is recorded under: the user's display name, else their e-mail. */
-async function nameOf(ctx: UserContext): Promise<string> {
-  const [u] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
-  return u?.name.trim() || u?.email || "";
 }
 
 function selectViews(ctx: UserContext) {
@@ -164,7 +159,8 @@ export async function updateCorrectiveAction(ctx: UserContext, id: string, input
   const now = nowMs();
   const status = input.status ?? row.status;
   let name: string | undefined;
-  const who = async () => (name ??= await nameOf(ctx));
+  // The name a closure is recorded under, read once and only when a closure is recorded.
+  const who = async () => (name ??= (await displayNameOf(ctx.db, ctx.user.id)) ?? "");
   const set: Partial<typeof correctiveActions.$inferInsert> = {};
   if (input.action !== undefined) set.action = input.action;
   if (input.element !== undefined) set.element = input.element;

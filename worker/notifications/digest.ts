@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { notificationItems, users } from "../db/schema";
 import { getEmailSender } from "../lib/email";
+import { chunk } from "../lib/chunk";
 
 /**
  * The daily e-mail digest (issue 30 item 7): for users who chose it, the e-mail copies notifyUser
@@ -102,10 +103,4 @@ export function digestMessage(items: PendingItem[], appUrl: string): { subject: 
   const more = items.length > shown.length ? [`…and ${items.length - shown.length} more under the bell: ${new URL("/dashboard", appUrl).toString()}`] : [];
   const footer = `You get one e-mail a day because the daily digest is on. Change it in your profile: ${new URL("/account/profile", appUrl).toString()}`;
   return { subject, text: [...lines, ...more, "", footer].join("\n") };
-}
-
-function chunk<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { campaigns, contributorExercises, teamMembers, users } from "../db/schema";
-import { notifyUser, type NotifyInput } from "./service";
+import { campaigns, contributorExercises, teamMembers } from "../db/schema";
+import { displayNameOf, notifyUser, type NotifyInput } from "./service";
 
 /**
  * What people wait on, told to them (issue 30 item 7): the bell and e-mail (or the daily digest) by
@@ -40,9 +40,16 @@ async function tell(ctx: AppContext, recipients: Iterable<string>, message: Mess
   return told;
 }
 
-async function nameOf(ctx: AppContext, userId: string): Promise<string> {
-  const [u] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return u?.name.trim() || u?.email || "A teammate";
+const nameOf = async (ctx: AppContext, userId: string) => (await displayNameOf(ctx.db, userId)) ?? "A teammate";
+
+/** The campaign's name and its creator, who is told of what happens to it. */
+async function campaignOf(ctx: AppContext, campaignId: string) {
+  const [campaign] = await ctx.db
+    .select({ name: campaigns.name, createdById: campaigns.createdById })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .limit(1);
+  return campaign ?? null;
 }
 
 async function teamAdmins(ctx: AppContext, teamId: string, except: string[]): Promise<string[]> {
@@ -85,11 +92,7 @@ export async function notifyContributionSubmitted(
   ctx: AppContext,
   input: { campaignId: string; contributionId: string; contributorUserId: string },
 ): Promise<number> {
-  const [campaign] = await ctx.db
-    .select({ name: campaigns.name, createdById: campaigns.createdById })
-    .from(campaigns)
-    .where(eq(campaigns.id, input.campaignId))
-    .limit(1);
+  const campaign = await campaignOf(ctx, input.campaignId);
   if (!campaign?.createdById || campaign.createdById === input.contributorUserId) return 0;
   const [done] = await ctx.db
     .select({ n: count() })
@@ -111,11 +114,7 @@ export async function notifySynthesisEnded(
   ctx: AppContext,
   input: { campaignId: string; threadId: string; outcome: "completed" | "failed"; error?: string },
 ): Promise<number> {
-  const [campaign] = await ctx.db
-    .select({ name: campaigns.name, createdById: campaigns.createdById })
-    .from(campaigns)
-    .where(eq(campaigns.id, input.campaignId))
-    .limit(1);
+  const campaign = await campaignOf(ctx, input.campaignId);
   if (!campaign?.createdById) return 0;
   const ok = input.outcome === "completed";
   return tell(ctx, [campaign.createdById], {

@@ -4,6 +4,7 @@ import type { AppContext, UserContext } from "../context";
 import { notificationItems, notifications, users } from "../db/schema";
 import { nowDate, nowMs } from "../lib/clock";
 import { getEmailSender } from "../lib/email";
+import { displayName } from "../../shared/lib/display-name";
 
 /**
  * Notifications (spec §3 "Notifications": live, e-mail, in-app and push switches per user) and
@@ -182,4 +183,10 @@ export async function notifyUser(ctx: AppContext, input: NotifyInput): Promise<N
     throw err;
   }
   return { inApp: settings.inApp, emailed: true };
+}
+
+/** The display name of a user by id (their name, else their e-mail); null when there is no such user. */
+export async function displayNameOf(db: AppContext["db"], userId: string): Promise<string | null> {
+  const [u] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return u ? displayName(u) : null;
 }
