@@ -150,7 +150,11 @@ export default {
     const importedId = pathOf(page).split("/")[2];
     await editorReady(page);
     const importedName = await page.getByLabel("Exercise name", { exact: true }).inputValue();
-    check(importedName === renamed, `the imported exercise is named ${JSON.stringify(importedName)}, expected ${JSON.stringify(renamed)}.`);
+    // Beside its original, the copy says what it is (issue 30 item 8): two exercises of one name read as one.
+    check(
+      importedName === `${renamed} (imported)`,
+      `the imported exercise is named ${JSON.stringify(importedName)}, expected ${JSON.stringify(`${renamed} (imported)`)}.`,
+    );
     await gotoAndHydrate(page, baseURL, "/dashboard");
     const row = page.locator("li", { has: page.locator(`a[href^="/exercise/${importedId}/"]`) });
     await row.getByRole("button", { name: /^Delete / }).click();
