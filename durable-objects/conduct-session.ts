@@ -22,8 +22,8 @@ import {
 import type { SessionAccess } from "../worker/conduct/access";
 import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from "../worker/conduct/object-protocol";
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
-import { evaluationClosesAt, hotWashMs, isEvaluationClosed } from "../worker/conduct/evaluation-window";
-import { linkAnswers, linkObservations } from "../worker/conduct/object-reads";
+import { evaluationClosesAt, isEvaluationClosed } from "../worker/conduct/evaluation-window";
+import { linkAnswers, linkObservations, playFeed } from "../worker/conduct/object-reads";
 import {
   CONDUCT_MESSAGES,
   MAX_SOCKETS_PER_LINK,
@@ -37,9 +37,11 @@ import {
   applyAnswer,
   applyCommandOnClock,
   applyObservation,
+  hotWashOf,
   initialState,
   nextAlarmAt,
   releaseDue,
+  upgradeState,
   type Applied,
   type SessionItem,
   type SessionState,
@@ -87,10 +89,14 @@ export class ConductSession extends DurableObject<Env> {
        CREATE TABLE IF NOT EXISTS links (id TEXT PRIMARY KEY, json TEXT NOT NULL);
        CREATE TABLE IF NOT EXISTS events (
          seq INTEGER PRIMARY KEY, id TEXT NOT NULL, at INTEGER NOT NULL, actorRole TEXT NOT NULL, actorId TEXT,
-         actorLabel TEXT NOT NULL, clientKey TEXT UNIQUE, kind TEXT NOT NULL, payload TEXT NOT NULL, mirrored INTEGER NOT NULL DEFAULT 0);
+         actorLabel TEXT NOT NULL, clientKey TEXT UNIQUE, kind TEXT NOT NULL, payload TEXT NOT NULL, mirrored INTEGER NOT NULL DEFAULT 0,
+         scenarioAt INTEGER);
        CREATE INDEX IF NOT EXISTS events_actor ON events (actorId, kind);
        CREATE INDEX IF NOT EXISTS events_unmirrored ON events (mirrored) WHERE mirrored = 0;`,
     );
+    // Objects made before issue 30 have no scenario time on their events: the column is added, empty for the old ones.
+    const columns = ctx.storage.sql.exec<{ name: string }>("PRAGMA table_info(events)").toArray();
+    if (!columns.some((c) => c.name === "scenarioAt")) ctx.storage.sql.exec("ALTER TABLE events ADD COLUMN scenarioAt INTEGER");
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
@@ -100,7 +106,12 @@ export class ConductSession extends DurableObject<Env> {
   /** Sets the session up with its frozen plan; a second call changes nothing. */
   async init(meta: SessionMeta, items: TimelineItem[]): Promise<void> {
     if (this.loadMeta()) return;
-    const state = initialState({ items, modules: meta.modules });
+    const state = initialState({
+      items,
+      modules: meta.modules,
+      scenarioStartMinutes: meta.scenarioStartMinutes,
+      hotWashMinutes: meta.hotWashMinutes ?? this.defaultHotWashMinutes(),
+    });
     this.ctx.storage.transactionSync(() => {
       this.ctx.storage.sql.exec("INSERT INTO meta (id, json) VALUES (1, ?)", JSON.stringify(meta));
       this.saveState(state, null);
@@ -129,7 +140,7 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   async observe(linkId: string, input: ObservationInput): Promise<Outcome<SubmitAck>> {
-    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now, this.hotWash()));
+    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now));
   }
 
   async controllerState(access: SessionAccess): Promise<Outcome<ControllerStateView>> {
@@ -290,17 +301,28 @@ export class ConductSession extends DurableObject<Env> {
     for (const { applied, actor, clientKey } of batches) {
       for (const e of applied.events) {
         seq += 1;
-        rows.push({ id: crypto.randomUUID(), seq, at: e.at, actorRole: actor.role, actorId: actor.id, actorLabel: actor.label, clientKey, payload: e.payload });
+        rows.push({
+          id: crypto.randomUUID(),
+          seq,
+          at: e.at,
+          scenarioAt: Math.round(e.scenarioAt),
+          actorRole: actor.role,
+          actorId: actor.id,
+          actorLabel: actor.label,
+          clientKey,
+          payload: e.payload,
+        });
       }
     }
     if (!rows.length) return;
     this.ctx.storage.transactionSync(() => {
       for (const r of rows) {
         this.ctx.storage.sql.exec(
-          "INSERT INTO events (seq, id, at, actorRole, actorId, actorLabel, clientKey, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO events (seq, id, at, scenarioAt, actorRole, actorId, actorLabel, clientKey, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           r.seq,
           r.id,
           r.at,
+          r.scenarioAt,
           r.actorRole,
           r.actorId,
           r.actorLabel,
@@ -335,12 +357,13 @@ export class ConductSession extends DurableObject<Env> {
         seq: number;
         id: string;
         at: number;
+        scenarioAt: number | null;
         actorRole: ActorRole;
         actorId: string | null;
         actorLabel: string;
         clientKey: string | null;
         payload: string;
-      }>("SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq")
+      }>("SELECT seq, id, at, scenarioAt, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq")
       .toArray();
     if (!pending.length) return true;
     const state = this.loadState();
@@ -349,7 +372,7 @@ export class ConductSession extends DurableObject<Env> {
         this.db(),
         this.loadMeta()!.id,
         pending.map((p) => ({ ...p, payload: JSON.parse(p.payload) as ConductEventPayload })),
-        { status: state.status, startedAt: state.startedAt, endedAt: state.endedAt },
+        { status: state.status, startedAt: state.startedAt, endedAt: state.endedAt, hotWashMinutes: state.hotWashMinutes },
       );
     } catch (e) {
       console.error("conduct session: the D1 mirror failed; the alarm retries", e);
@@ -380,11 +403,16 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   // ------------------------------------------------------------------------------------------
-  // The evaluators' hot wash (worker/conduct/evaluation-window.ts), checked at every evaluator call
-  // and socket, and by the alarm at its end, which closes the evaluators' open sockets.
+  // The evaluators' hot wash (worker/conduct/evaluation-window.ts): the session's own length, set at
+  // its creation (EVALUATION_HOT_WASH_MINUTES by default) and changed by the controller. Checked at
+  // every evaluator call and socket, and by the alarm at its end, which closes the evaluators' sockets.
+
+  private defaultHotWashMinutes(): number {
+    return parseConfig(this.env).EVALUATION_HOT_WASH_MINUTES;
+  }
 
   private hotWash(): number {
-    return hotWashMs(parseConfig(this.env));
+    return hotWashOf(this.loadState());
   }
 
   private evaluationClosed(): boolean {
@@ -413,11 +441,12 @@ export class ConductSession extends DurableObject<Env> {
       socketsPerLink: openSocketsPerLink(this.ctx.getWebSockets()),
       controllers,
       feedback,
+      feed: playFeed(this.ctx.storage.sql),
     });
   }
 
   private playerView(link: LinkRecord): PlayerStateView {
-    return playerState(this.loadMeta()!, this.loadState(), link, linkAnswers(this.ctx.storage.sql, link.id));
+    return playerState(this.loadMeta()!, this.loadState(), link, linkAnswers(this.ctx.storage.sql, link.id), nowMs());
   }
 
   private evaluatorView(link: LinkRecord, guides: EegGuide[]): EvaluatorStateView {
@@ -512,7 +541,7 @@ export class ConductSession extends DurableObject<Env> {
       .exec<{ json: string }>("SELECT json FROM items ORDER BY position")
       .toArray()
       .map((r) => JSON.parse(r.json) as SessionItem);
-    this.state = { ...(JSON.parse(row.json) as Omit<SessionState, "items">), items };
+    this.state = upgradeState(JSON.parse(row.json) as Parameters<typeof upgradeState>[0], items, this.defaultHotWashMinutes());
     return this.state;
   }
 
