@@ -4,6 +4,7 @@ import type { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
 import type { ConductSession } from "../durable-objects/conduct-session";
 import type { CreditLedger } from "../durable-objects/credit-ledger";
 import type { ExerciseLock } from "../durable-objects/exercise-lock";
+import { HOT_WASH_MAX_MINUTES } from "../shared/db/conduct-shapes";
 import { INTEL_SOURCE_IDS, isSourceId, type SourceId } from "./intelligence/sources/ids";
 
 /**
@@ -229,7 +230,7 @@ export const configSchema = z.object({
     .number()
     .int()
     .min(0)
-    .max(7 * 24 * 60)
+    .max(HOT_WASH_MAX_MINUTES)
     .default(60),
 });
 

@@ -126,7 +126,8 @@ export type ActorRole = (typeof ACTOR_ROLES)[number];
 
 /** Bounds of a session's time scale (scenario ms per wall ms) and of its evaluators' hot wash. */
 export const SCALE_BOUNDS = { min: 0.25, max: 60 } as const;
-export const HOT_WASH_MAX_MINUTES = 24 * 60;
+/** A week, as EVALUATION_HOT_WASH_MINUTES allows (worker/env.ts). */
+export const HOT_WASH_MAX_MINUTES = 7 * 24 * 60;
 
 export const CLOCK_CHANGES = ["scale", "manual", "start", "jump", "hotWash"] as const;
 export type ClockChange = (typeof CLOCK_CHANGES)[number];
