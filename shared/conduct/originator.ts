@@ -10,12 +10,21 @@ const SIMCELL_ALL = new RegExp(SIMCELL.source, "gi");
 /** Words that tie the SimCell to who it plays ("SimCell as NWS", "NWS via SimCell"), at either end once it is taken out. */
 const LINKING_START = /^(?:as|playing|via|for|from|on behalf of)\b/i;
 const LINKING_END = /\b(?:as|playing|via|for|from|on behalf of)$/i;
-/** Separators left at either end. */
-const EDGES = /^[\s:;,/|–—-]+|[\s:;,/|–—-]+$/g;
+/** Separators left at either end once the SimCell is taken out. */
+const SEPARATORS = new Set([" ", ":", ";", ",", "/", "|", "–", "—", "-"]);
+
+/** Drops separators at both ends (a scan: a regular expression anchored at the end would backtrack). */
+function trimSeparators(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && SEPARATORS.has(s[start]!)) start += 1;
+  while (end > start && SEPARATORS.has(s[end - 1]!)) end -= 1;
+  return s.slice(start, end);
+}
 
 function withoutSimCell(text: string): string {
-  const s = text.replace(SIMCELL_ALL, " ").replace(/\s+/g, " ").replace(EDGES, "");
-  return s.replace(LINKING_START, "").replace(LINKING_END, "").replace(EDGES, "").trim();
+  const s = trimSeparators(text.replace(SIMCELL_ALL, " ").replace(/\s+/g, " "));
+  return trimSeparators(s.replace(LINKING_START, "").replace(LINKING_END, "").trim());
 }
 
 /** The sender players see: the MSEL's "from" without the SimCell; null when nobody else is named. */

@@ -96,7 +96,7 @@ const MILITARY = /^(\d{2})(\d{2})\s*(?:h|hrs?)?$/i;
 const DAY_PREFIX = /^(?:day\s*(\d{1,3})|d\s*(?:(\+)\s*)?(\d{1,3}))(?:\s*[,:-]\s*|\s+|$)/i;
 
 /** Minutes since midnight of a time of day; null when it is not one. */
-export function parseTimeOfDay(raw: string): number | null {
+function parseTimeOfDay(raw: string): number | null {
   const s = raw.trim();
   const clock = TIME_OF_DAY.exec(s);
   if (clock) {
@@ -122,7 +122,7 @@ export function parseTimeOfDay(raw: string): number | null {
 }
 
 /** An offset from the start in minutes ("T+30", "H+1"); null when it is not one. */
-export function parseOffset(raw: string): number | null {
+function parseOffset(raw: string): number | null {
   const match = OFFSET.exec(raw.trim());
   if (!match) return null;
   const [, prefix, a, b, unit] = match;
@@ -133,7 +133,7 @@ export function parseOffset(raw: string): number | null {
 }
 
 /** "Day 2" → 2, "D+1" → 2, "D3" → 3, with the rest of the text after it; null without one. */
-export function parseScenarioDay(raw: string): { day: number; rest: string } | null {
+function parseScenarioDay(raw: string): { day: number; rest: string } | null {
   const s = raw.trim();
   const match = DAY_PREFIX.exec(s);
   if (!match) return null;
@@ -176,7 +176,7 @@ const DAY_MONTH_YEAR = /^(\d{1,2}) ([a-z]{3})[a-z]*\.?,? (\d{4})$/;
 const MONTH_DAY_YEAR = /^([a-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})$/;
 
 /** A calendar date as days since the epoch ("2026-03-01", "3/1/2026", "1 March 2026", "March 1, 2026"); null when it is not one. */
-export function parseCalendarDate(raw: string): number | null {
+function parseCalendarDate(raw: string): number | null {
   const s = raw.trim().toLowerCase().replace(/\s+/g, " ");
   let y: number | undefined, mo: number | undefined, d: number | undefined;
   let match: RegExpExecArray | null;

@@ -129,7 +129,7 @@ export const SCALE_BOUNDS = { min: 0.25, max: 60 } as const;
 /** A week, as EVALUATION_HOT_WASH_MINUTES allows (worker/env.ts). */
 export const HOT_WASH_MAX_MINUTES = 7 * 24 * 60;
 
-export const CLOCK_CHANGES = ["scale", "manual", "start", "jump", "hotWash"] as const;
+const CLOCK_CHANGES = ["scale", "manual", "start", "jump", "hotWash"] as const;
 export type ClockChange = (typeof CLOCK_CHANGES)[number];
 
 export const conductEventPayloadSchema = z.discriminatedUnion("kind", [

@@ -95,7 +95,9 @@ describe("controller console parts", () => {
   });
 
   it("the timeline shows scenario times, status badges, expected actions and Release now / Skip on pending items only", () => {
-    const html = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], clock: clockAt("running"), readOnly: false, busy: false, onCommand: noop }));
+    const html = renderToStaticMarkup(
+      createElement(MselTimeline, { items, modules: [], clock: clockAt("running"), readOnly: false, busy: false, onCommand: noop }),
+    );
     const t = text(html);
     expect(t).toContain("Day 1 06:30");
     expect(t).toMatch(/Due Day 1 06:30 · about .+ on the wall clock at 10x/);
@@ -109,7 +111,9 @@ describe("controller console parts", () => {
   });
 
   it("a read-only viewer sees the timeline, modules, clock and links without any control", () => {
-    const timeline = renderToStaticMarkup(createElement(MselTimeline, { items, modules: [], clock: clockAt("running"), readOnly: true, busy: false, onCommand: noop }));
+    const timeline = renderToStaticMarkup(
+      createElement(MselTimeline, { items, modules: [], clock: clockAt("running"), readOnly: true, busy: false, onCommand: noop }),
+    );
     expect(text(timeline)).toContain("Expected action");
     expect(timeline).not.toContain("Release now");
     expect(timeline).not.toContain('aria-label="Skip:');

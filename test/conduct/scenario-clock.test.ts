@@ -101,10 +101,14 @@ describe("the scenario clock", () => {
     const toDay2 = await command(owner, id, { type: "jump", to: day(2, 7) / MIN });
     expect(toDay2.clock.scenarioMs).toBeGreaterThanOrEqual(day(2, 7));
     expect(item(toDay2, "msel-2").status).toBe("pending");
-    const back = await apiError(await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "jump", to: 7 * 60 } }), 409));
+    const back = await apiError(
+      await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "jump", to: 7 * 60 } }), 409),
+    );
     expect(back).toMatchObject({ code: "jump_backwards", message: CONDUCT_MESSAGES.jumpForwardOnly });
     expect(item(await command(owner, id, { type: "jump", to: "next" }), "msel-2")).toMatchObject({ status: "released", releasedScenarioMs: day(2, 8) });
-    const none = await apiError(await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "jump", to: "next" } }), 409));
+    const none = await apiError(
+      await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "jump", to: "next" } }), 409),
+    );
     expect(none).toMatchObject({ code: "no_inject_ahead", message: CONDUCT_MESSAGES.noInjectToJumpTo });
     const setStart = await apiError(
       await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "setStart", scenarioMinutes: 300 } }), 409),
@@ -113,7 +117,12 @@ describe("the scenario clock", () => {
 
     // Bad input changes nothing; another user's session is 404.
     const before = (await state(id)).seq;
-    for (const body of [{ type: "scale", scale: 1000 }, { type: "scale", scale: 0 }, { type: "jump", to: "later" }, { type: "hotWash", minutes: -5 }]) {
+    for (const body of [
+      { type: "scale", scale: 1000 },
+      { type: "scale", scale: 0 },
+      { type: "jump", to: "later" },
+      { type: "hotWash", minutes: -5 },
+    ]) {
       await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body }), 400, JSON.stringify(body));
     }
     expect((await state(id)).seq).toBe(before);
@@ -135,7 +144,13 @@ describe("the scenario clock", () => {
   });
 
   it("takes a start time set before play: times show from it, and an MSEL of offsets only shows as T+", async () => {
-    const exerciseId = await createExercise(owner, { ...DAY2_TTX, mselTable: [{ time: "T+0", message: "Go." }, { time: "T+30", message: "Later." }] });
+    const exerciseId = await createExercise(owner, {
+      ...DAY2_TTX,
+      mselTable: [
+        { time: "T+0", message: "Go." },
+        { time: "T+30", message: "Later." },
+      ],
+    });
     const id = String((await createSession(owner, exerciseId)).id);
     expect((await state(id)).clock).toMatchObject({ timeOfDay: false, startScenarioMs: 0 });
     const set = await command(owner, id, { type: "setStart", scenarioMinutes: 5 * 60 + 30 });
@@ -170,9 +185,13 @@ describe("the session's own hot wash", () => {
     await expectStatus(await api(`/api/conduct/t/${evaluator}/observations`, { body: { ...note, clientKey: clientKey(), text: "Still in time." } }), 200);
 
     at(5 * MIN + 31 * MIN);
-    const closed = await apiError(await expectStatus(await api(`/api/conduct/t/${evaluator}/observations`, { body: { ...note, clientKey: clientKey() } }), 410));
+    const closed = await apiError(
+      await expectStatus(await api(`/api/conduct/t/${evaluator}/observations`, { body: { ...note, clientKey: clientKey() } }), 410),
+    );
     expect(closed.code).toBe("evaluation_closed");
-    const refused = await apiError(await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "hotWash", minutes: 90 } }), 409));
+    const refused = await apiError(
+      await expectStatus(await api(`/api/conduct/sessions/${id}/commands`, { user: owner, body: { type: "hotWash", minutes: 90 } }), 409),
+    );
     expect(refused.message).toBe(CONDUCT_MESSAGES.hotWashClosed);
     const html = await (await SELF.fetch(`${ORIGIN}/conduct/${evaluator}`)).text();
     expect(html).toContain("The evaluation window has closed");
@@ -188,7 +207,10 @@ describe("the console's live feed", () => {
     await command(owner, id, { type: "module", moduleIndex: 0 });
     const socket = await openSocket(`/api/conduct/sessions/${id}/socket`, { cookie: owner.cookie });
     const answer = "The EOC Director warns Eastbank by WEA and door to door.";
-    await expectStatus(await api(`/api/conduct/t/${player}/answers`, { body: { clientKey: clientKey(), moduleIndex: 0, questionIndex: 0, text: answer } }), 200);
+    await expectStatus(
+      await api(`/api/conduct/t/${player}/answers`, { body: { clientKey: clientKey(), moduleIndex: 0, questionIndex: 0, text: answer } }),
+      200,
+    );
     const pushed = await socket.next((m) => m.type === "state" && ((m.state as Json).feed as Json[]).length === 1, "the answer in the console's feed");
     expect(((pushed.state as Json).feed as Json[])[0]).toMatchObject({
       kind: "answer",
@@ -201,7 +223,9 @@ describe("the console's live feed", () => {
     expect(((pushed.state as Json).feed as Json[])[0]!.scenarioAt).toBeGreaterThanOrEqual(day(1, 6));
 
     await expectStatus(
-      await api(`/api/conduct/t/${evaluator}/observations`, { body: { clientKey: clientKey(), capability: "Mass Care Services", text: "Warning sent.", rating: "S" } }),
+      await api(`/api/conduct/t/${evaluator}/observations`, {
+        body: { clientKey: clientKey(), capability: "Mass Care Services", text: "Warning sent.", rating: "S" },
+      }),
       200,
     );
     const feed = (await state(id)).feed as Json[];

@@ -36,7 +36,8 @@ const item = (key: string, offsetMinutes: number | null): TimelineItem => ({
   offsetMinutes,
 });
 
-const fresh = () => initialState({ items: [item("a", 0), item("b", 10), item("c", null)], modules: [{ questions: ["q1", "q2"] }, { questions: ["q3"] }], hotWashMinutes: 60 });
+const fresh = () =>
+  initialState({ items: [item("a", 0), item("b", 10), item("c", null)], modules: [{ questions: ["q1", "q2"] }, { questions: ["q3"] }], hotWashMinutes: 60 });
 let n = 0;
 const key = () => `unplanned-${++n}`;
 const run = (s: SessionState, command: ControllerCommand, now = T) => applyCommand(s, command, now, key).state;
@@ -296,12 +297,7 @@ describe("the scenario clock (issue 30)", () => {
   const DAY = 24 * 60;
   const plan = () =>
     initialState({
-      items: [
-        { ...item("a", 0), scenarioMinutes: 6 * 60 },
-        item("b", 10),
-        { ...item("d", DAY + 2 * 60), scenarioMinutes: DAY + 8 * 60 },
-        item("c", null),
-      ],
+      items: [{ ...item("a", 0), scenarioMinutes: 6 * 60 }, item("b", 10), { ...item("d", DAY + 2 * 60), scenarioMinutes: DAY + 8 * 60 }, item("c", null)],
       modules: [{ questions: ["q1"] }],
       scenarioStartMinutes: 6 * 60,
       hotWashMinutes: 60,
@@ -311,7 +307,11 @@ describe("the scenario clock (issue 30)", () => {
   it("starts at the MSEL's start time and shows each event's scenario time", () => {
     const started = applyCommand(plan(), { type: "start" }, T, key);
     expect(started.events).toEqual([{ payload: { kind: "started" }, at: T, scenarioAt: sixAm }]);
-    expect(started.state).toMatchObject({ timeOfDay: true, startScenarioMs: sixAm, clock: { anchorWallMs: T, anchorScenarioMs: sixAm, scale: 1, paused: false } });
+    expect(started.state).toMatchObject({
+      timeOfDay: true,
+      startScenarioMs: sixAm,
+      clock: { anchorWallMs: T, anchorScenarioMs: sixAm, scale: 1, paused: false },
+    });
   });
 
   it("at 10x releases T+10 after one wall minute, and the Day 2 inject is not due until the scenario reaches Day 2", () => {
@@ -352,7 +352,10 @@ describe("the scenario clock (issue 30)", () => {
   it("refuses a jump backwards or with nothing ahead, and a start time once started", () => {
     const s = releaseDue(run(plan(), { type: "start" }, T), T).state;
     expect(refusal(() => run(s, { type: "jump", to: 5 * 60 }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.jumpForwardOnly });
-    expect(refusal(() => run(s, { type: "setStart", scenarioMinutes: 7 * 60 }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.startSetOnlyBefore });
+    expect(refusal(() => run(s, { type: "setStart", scenarioMinutes: 7 * 60 }, T))).toMatchObject({
+      status: 409,
+      message: CONDUCT_MESSAGES.startSetOnlyBefore,
+    });
     expect(refusal(() => run(plan(), { type: "jump", to: "next" }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.notRunning });
     const late = run(s, { type: "jump", to: DAY + 9 * 60 }, T);
     expect(refusal(() => run(late, { type: "jump", to: "next" }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.noInjectToJumpTo });

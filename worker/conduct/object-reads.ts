@@ -56,7 +56,16 @@ export function playFeed(sql: SqlStorage): FeedEntryView[] {
       const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "answer" | "observation" }>;
       const common = { id: r.id, linkId: r.actorId, label: r.actorLabel, at: new Date(r.at).toISOString(), scenarioAt: r.scenarioAt, text: p.text };
       return p.kind === "answer"
-        ? { ...common, kind: "answer", itemKey: p.itemKey ?? null, moduleIndex: p.moduleIndex, questionIndex: p.questionIndex, capability: null, rating: null, afterPlay: false }
+        ? {
+            ...common,
+            kind: "answer",
+            itemKey: p.itemKey ?? null,
+            moduleIndex: p.moduleIndex,
+            questionIndex: p.questionIndex,
+            capability: null,
+            rating: null,
+            afterPlay: false,
+          }
         : {
             ...common,
             kind: "observation",

@@ -67,4 +67,3 @@ export function started(state: SessionState): void {
 
 /** The session's hot wash in ms. */
 export const hotWashOf = (state: Pick<SessionState, "hotWashMinutes">) => state.hotWashMinutes * MINUTE_MS;
-

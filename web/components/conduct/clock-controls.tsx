@@ -134,7 +134,11 @@ export function ClockControls({
               value={startAt}
               onChange={(e) => setStartAt(e.target.value)}
               error={errors.start || null}
-              description={clock.timeOfDay ? "From the MSEL's earliest time; change it if play starts earlier." : "The MSEL gives no time of day: set one to show times as “Day 1 06:00”."}
+              description={
+                clock.timeOfDay
+                  ? "From the MSEL's earliest time; change it if play starts earlier."
+                  : "The MSEL gives no time of day: set one to show times as “Day 1 06:00”."
+              }
             />
             <Button type="submit" variant="outline" disabled={busy}>
               Set start

@@ -18,7 +18,7 @@ import { RATING_DEFINITIONS, RATINGS } from "../../../shared/evaluation/model";
 import { RatingDefinitionList } from "~/components/evaluation/rating-definitions";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { PlayStatus } from "./player-view";
-import { formatWall, ScenarioTime } from "./session-clock";
+import { formatWall } from "./session-clock";
 
 /**
  * An evaluator's page (issue 15): what was released with its expected actions, the session's EEGs,
@@ -36,69 +36,69 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
   return (
     <div className="grid gap-4">
       <PlayStatus status={state.status} clock={state.clock} ended={hotWashNotice(state)} />
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <div className="grid min-w-0 content-start gap-4">
-        <Card>
-          <CardHeader>
-            <CardTitle>{state.status === "ended" ? "Last inject" : "Current inject"}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {current ? (
-              <div className="grid gap-1" data-testid="current-inject">
-                <h3 className="font-medium">{current.title}</h3>
-                {current.message && current.message !== current.title ? <p className="whitespace-pre-line text-sm">{current.message}</p> : null}
-                {current.expectedAction ? (
-                  <p className="text-sm">
-                    <span className="font-medium">Expected action: </span>
-                    {current.expectedAction}
-                  </p>
-                ) : null}
-              </div>
-            ) : (
-              <p className="text-sm text-muted-foreground">Nothing released yet.</p>
-            )}
-          </CardContent>
-        </Card>
-        <ObservationForm
-          guides={state.guides}
-          planCapabilities={state.capabilities}
-          notice={formNotice(state)}
-          disabledReason={state.status === "ready" ? "Notes can be saved once the controller starts the session." : null}
-          currentTitle={current?.title ?? null}
-          currentItemKey={current?.key ?? null}
-          onSubmit={(input) => outbox.submit(input)}
-        />
-        <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid min-w-0 content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>{state.status === "ended" ? "Last inject" : "Current inject"}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {current ? (
+                <div className="grid gap-1" data-testid="current-inject">
+                  <h3 className="font-medium">{current.title}</h3>
+                  {current.message && current.message !== current.title ? <p className="whitespace-pre-line text-sm">{current.message}</p> : null}
+                  {current.expectedAction ? (
+                    <p className="text-sm">
+                      <span className="font-medium">Expected action: </span>
+                      {current.expectedAction}
+                    </p>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="text-sm text-muted-foreground">Nothing released yet.</p>
+              )}
+            </CardContent>
+          </Card>
+          <ObservationForm
+            guides={state.guides}
+            planCapabilities={state.capabilities}
+            notice={formNotice(state)}
+            disabledReason={state.status === "ready" ? "Notes can be saved once the controller starts the session." : null}
+            currentTitle={current?.title ?? null}
+            currentItemKey={current?.key ?? null}
+            onSubmit={(input) => outbox.submit(input)}
+          />
+          <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
+        </div>
+        <div className="grid min-w-0 content-start gap-4">
+          <GuidesPanel guides={state.guides} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Released so far</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {state.released.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nothing released yet.</p>
+              ) : (
+                <ol className="grid gap-2" aria-label="Released injects, newest first">
+                  {state.released.map((item) => (
+                    <li key={item.key} className="rounded-md border p-2 text-sm">
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <span className="font-medium">{item.title}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {item.releasedScenarioMs !== null ? `${formatScenario(state.clock, item.releasedScenarioMs)} · ` : ""}
+                          <time dateTime={item.releasedAt}>{formatWall(item.releasedAt)}</time>
+                        </span>
+                      </div>
+                      {item.expectedAction ? <p className="text-muted-foreground">Expected: {item.expectedAction}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
       </div>
-      <div className="grid min-w-0 content-start gap-4">
-        <GuidesPanel guides={state.guides} />
-        <Card>
-          <CardHeader>
-            <CardTitle>Released so far</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {state.released.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nothing released yet.</p>
-            ) : (
-              <ol className="grid gap-2" aria-label="Released injects, newest first">
-                {state.released.map((item) => (
-                  <li key={item.key} className="rounded-md border p-2 text-sm">
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-medium">{item.title}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {item.releasedScenarioMs !== null ? `${formatScenario(state.clock, item.releasedScenarioMs)} · ` : ""}
-                        <time dateTime={item.releasedAt}>{formatWall(item.releasedAt)}</time>
-                      </span>
-                    </div>
-                    {item.expectedAction ? <p className="text-muted-foreground">Expected: {item.expectedAction}</p> : null}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </div>
     </div>
   );
 }

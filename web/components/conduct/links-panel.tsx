@@ -135,7 +135,12 @@ export function LinksPanel({
                       <Copy aria-hidden /> Copy link
                     </Button>
                     <Button asChild size="sm" variant="outline">
-                      <a href={conductPaths.joinScreen(sessionId, link.id)} target="_blank" rel="noopener" aria-label={`Join screen for ${link.label} (opens a new window)`}>
+                      <a
+                        href={conductPaths.joinScreen(sessionId, link.id)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`Join screen for ${link.label} (opens a new window)`}
+                      >
                         <ExternalLink aria-hidden /> Join screen
                       </a>
                     </Button>

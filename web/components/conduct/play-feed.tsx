@@ -62,7 +62,13 @@ export function PlayFeed({ state }: { state: Pick<ControllerStateView, "feed" | 
       ) : (
         <ol className="grid max-h-[32rem] gap-2 overflow-y-auto" aria-label="Answers and observations, newest first" data-testid="play-feed">
           {shown.map((entry) => (
-            <FeedItem key={entry.id} entry={entry} clock={state.clock} question={questionOf(state.modules, entry)} inject={entry.itemKey ? titles.get(entry.itemKey) : undefined} />
+            <FeedItem
+              key={entry.id}
+              entry={entry}
+              clock={state.clock}
+              question={questionOf(state.modules, entry)}
+              inject={entry.itemKey ? titles.get(entry.itemKey) : undefined}
+            />
           ))}
         </ol>
       )}

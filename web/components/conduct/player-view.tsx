@@ -79,7 +79,10 @@ export function PlayerView({ token, state, status }: { token: string; state: Pla
                             pending={outbox.pending.find((e) => e.input.moduleIndex === module.index && e.input.questionIndex === questionIndex) ?? null}
                             sessionStatus={state.status}
                             onSubmit={(input) =>
-                              outbox.submit(input, (other) => other.input.moduleIndex === input.moduleIndex && other.input.questionIndex === input.questionIndex)
+                              outbox.submit(
+                                input,
+                                (other) => other.input.moduleIndex === input.moduleIndex && other.input.questionIndex === input.questionIndex,
+                              )
                             }
                           />
                         </li>

@@ -13,7 +13,7 @@ import { ClockControls } from "./clock-controls";
  * Scenario time that ticks in the browser while the session runs (the object sends no ticks), and the
  * wall time beside it. Every page computes it the same way from the clock the server sent.
  */
-export function useScenarioNow(clock: ClockView): { scenarioMs: number; wallMs: number } {
+function useScenarioNow(clock: ClockView): { scenarioMs: number; wallMs: number } {
   // When this clock view arrived (a new view is a new object: every state the socket sends).
   const [received, setReceived] = React.useState(() => ({ clock, at: Date.now() }));
   if (received.clock !== clock) setReceived({ clock, at: Date.now() });
@@ -33,7 +33,12 @@ export function ScenarioTime({ clock, className, wall = true }: { clock: ClockVi
   const { scenarioMs, wallMs } = useScenarioNow(clock);
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <time className={className} data-testid="scenario-clock" data-scenario-ms={Math.floor(scenarioMs)} aria-label={`Scenario time ${formatScenario(clock, scenarioMs)}`}>
+      <time
+        className={className}
+        data-testid="scenario-clock"
+        data-scenario-ms={Math.floor(scenarioMs)}
+        aria-label={`Scenario time ${formatScenario(clock, scenarioMs)}`}
+      >
         {formatScenario(clock, scenarioMs, true)}
       </time>
       {wall ? <span className="text-xs text-muted-foreground">wall clock {formatWall(wallMs)}</span> : null}

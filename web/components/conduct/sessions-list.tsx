@@ -12,7 +12,6 @@ import { DataTable } from "~/components/ui/table";
 import { conductApi, conductKeys, conductPaths } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
 import { createSessionSchema } from "../../../shared/conduct/model";
-import type { ConductSessionView } from "../../../shared/conduct/views";
 import { SessionStatusBadge } from "./session-clock";
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—");
