@@ -152,10 +152,12 @@ function ObservationForm({
       return;
     }
     setErrors({});
-    // The note is on the device (queued) before this resolves: the form can be cleared either way.
+    // The note is on the device (queued) before this resolves: the form can be cleared either way —
+    // but only of this note: the server's answer can come after the next one is being typed.
+    const sent = { text, rating };
     const stored = await onSubmit(parsed.data);
-    setText("");
-    setRating("");
+    setText((current) => (current === sent.text ? "" : current));
+    setRating((current) => (current === sent.rating ? "" : current));
     setResult(stored ? "saved" : "queued");
   };
 

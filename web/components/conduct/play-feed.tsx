@@ -29,8 +29,9 @@ export function PlayFeed({ state }: { state: Pick<ControllerStateView, "feed" | 
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground" data-testid="conduct-counts">
-        <span data-count="answers">{state.counts.answers}</span> answers · <span data-count="observations">{state.counts.observations}</span> observations ·{" "}
-        <span data-count="feedback">{state.counts.feedback}</span> feedback forms
+        <span data-count="answers">{state.counts.answers}</span> {state.counts.answers === 1 ? "answer" : "answers"} ·{" "}
+        <span data-count="observations">{state.counts.observations}</span> {state.counts.observations === 1 ? "observation" : "observations"} ·{" "}
+        <span data-count="feedback">{state.counts.feedback}</span> {state.counts.feedback === 1 ? "feedback form" : "feedback forms"}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <SelectField
