@@ -8,7 +8,9 @@ import { MselTimeline } from "../../web/components/conduct/msel-timeline";
 import { ModuleSelector } from "../../web/components/conduct/module-selector";
 import { SessionClock } from "../../web/components/conduct/session-clock";
 import { focusRow } from "../../web/lib/conduct-live";
+import { EvaluatorView } from "../../web/components/conduct/evaluator-view";
 import { filterFeed, PlayFeed } from "../../web/components/conduct/play-feed";
+import { RATING_DEFINITIONS } from "../../shared/evaluation/model";
 import type { ClockView, ConductLinkView, FeedEntryView, TimelineItemView } from "../../shared/conduct/views";
 
 // The console's parts rendered to HTML: a controller gets the controls, a read-only viewer sees the
@@ -270,5 +272,51 @@ describe("the console's play feed (issue 30)", () => {
     expect(filterFeed(feed, { linkId: "l1", itemKey: "" }).map((e) => e.id)).toEqual(["2", "1"]);
     expect(filterFeed(feed, { linkId: "", itemKey: "b" }).map((e) => e.id)).toEqual(["3", "2"]);
     expect(filterFeed(feed, { linkId: "l1", itemKey: "b" }).map((e) => e.id)).toEqual(["2"]);
+  });
+});
+
+describe("the evaluator's page (issue 30)", () => {
+  const view = (status: ClockView["status"]) =>
+    renderToStaticMarkup(
+      wrap(
+        createElement(EvaluatorView, {
+          token: "tok",
+          status: "live",
+          state: {
+            role: "evaluator",
+            sessionName: "Morning run",
+            exerciseName: "Levee TTX",
+            evaluatorLabel: "Evaluator — Mass Care",
+            seq: 3,
+            status,
+            clock: clockAt(status),
+            currentModule: null,
+            modules: [],
+            released: [],
+            currentItemKey: null,
+            guides: [],
+            capabilities: ["Mass Care Services"],
+            observations: [],
+            evaluationClosesAt: status === "ended" ? "2026-11-26T11:00:00.000Z" : null,
+          },
+        }),
+      ),
+    );
+
+  it("says why Save observation is disabled before the start, and keeps the P/S/M/U definitions one tap away, not under the form", () => {
+    const html = view("ready");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="observation-disabled"[^>]*>Save observation/);
+    expect(text(html)).toContain("Notes can be saved once the controller starts the session.");
+    expect(text(html)).toContain("What P, S, M and U mean");
+    expect(html).not.toContain(RATING_DEFINITIONS.S.definition);
+    expect(text(html)).toContain("Not started");
+  });
+
+  it("says at once that play has ended, and that notes are still taken in the hot wash, marked after play", () => {
+    const html = view("ended");
+    const t = text(html);
+    expect(t).toContain("The exercise has ended");
+    expect(t).toMatch(/You can still add and finish notes until .+ \(the hot wash\); they are marked “after play”/);
+    expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Save observation/);
   });
 });

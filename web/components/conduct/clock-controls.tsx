@@ -83,26 +83,18 @@ export function ClockControls({
           error={choice === CUSTOM ? undefined : errors.scale || undefined}
         />
         {choice === CUSTOM ? (
-          <form
-            className="flex items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              setScale(Number(customScale));
-            }}
-          >
-            <Field
-              className="flex-1"
-              label="Custom scale"
-              inputMode="decimal"
-              value={customScale}
-              onChange={(e) => setCustomScale(e.target.value)}
-              error={errors.scale || null}
-              placeholder="e.g. 3"
-            />
-            <Button type="submit" variant="outline" disabled={busy || ended}>
-              Set scale
-            </Button>
-          </form>
+          <SettingForm
+            id="clock-custom-scale"
+            label="Custom scale"
+            inputMode="decimal"
+            value={customScale}
+            onChange={setCustomScale}
+            error={errors.scale}
+            placeholder="e.g. 3"
+            submitLabel="Set scale"
+            disabled={busy || ended}
+            onSubmit={() => setScale(Number(customScale))}
+          />
         ) : null}
         <div className="flex items-center gap-2 pt-1">
           <Switch
@@ -120,30 +112,24 @@ export function ClockControls({
       </div>
       <div className="grid content-start gap-3">
         {status === "ready" ? (
-          <form
-            className="flex items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
+          <SettingForm
+            id="clock-start"
+            label="Scenario starts at"
+            value={startAt}
+            onChange={setStartAt}
+            error={errors.start}
+            description={
+              clock.timeOfDay
+                ? "From the MSEL's earliest time; change it if play starts earlier."
+                : "The MSEL gives no time of day: set one to show times as “Day 1 06:00”."
+            }
+            submitLabel="Set start"
+            disabled={busy}
+            onSubmit={() => {
               const minutes = toMinutes(startAt, "start");
               if (minutes !== null) send({ type: "setStart", scenarioMinutes: minutes }, "start");
             }}
-          >
-            <Field
-              className="flex-1"
-              label="Scenario starts at"
-              value={startAt}
-              onChange={(e) => setStartAt(e.target.value)}
-              error={errors.start || null}
-              description={
-                clock.timeOfDay
-                  ? "From the MSEL's earliest time; change it if play starts earlier."
-                  : "The MSEL gives no time of day: set one to show times as “Day 1 06:00”."
-              }
-            />
-            <Button type="submit" variant="outline" disabled={busy}>
-              Set start
-            </Button>
-          </form>
+          />
         ) : null}
         {started ? (
           <>
@@ -156,32 +142,33 @@ export function ClockControls({
             >
               <SkipForward aria-hidden /> Jump to next inject{nextDueMs !== null ? ` (${formatScenario(clock, nextDueMs)})` : ""}
             </Button>
-            <form
-              className="flex items-end gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
+            <SettingForm
+              id="clock-jump"
+              label="Jump to a time"
+              value={jumpTo}
+              onChange={setJumpTo}
+              error={errors.jump}
+              placeholder="e.g. Day 2 08:00"
+              submitLabel="Jump"
+              disabled={busy || !jumpTo.trim()}
+              onSubmit={() => {
                 const minutes = toMinutes(jumpTo, "jump");
                 if (minutes !== null) send({ type: "jump", to: minutes }, "jump");
               }}
-            >
-              <Field
-                className="flex-1"
-                label="Jump to a time"
-                value={jumpTo}
-                onChange={(e) => setJumpTo(e.target.value)}
-                error={errors.jump || null}
-                placeholder="e.g. Day 2 08:00"
-              />
-              <Button type="submit" variant="outline" disabled={busy || !jumpTo.trim()}>
-                Jump
-              </Button>
-            </form>
+            />
           </>
         ) : null}
-        <form
-          className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SettingForm
+          id="clock-hot-wash"
+          label="Evaluators' hot wash (minutes)"
+          inputMode="numeric"
+          value={hotWash}
+          onChange={setHotWash}
+          error={errors.hotWash}
+          description="After the end, evaluators can add and finish notes this long; they are marked after play."
+          submitLabel="Set"
+          disabled={busy || hotWash === String(clock.hotWashMinutes)}
+          onSubmit={() => {
             const minutes = Number(hotWash);
             if (!Number.isInteger(minutes) || minutes < 0 || minutes > HOT_WASH_MAX_MINUTES) {
               refuse("hotWash", `Type whole minutes from 0 to ${HOT_WASH_MAX_MINUTES}.`);
@@ -189,21 +176,55 @@ export function ClockControls({
             }
             send({ type: "hotWash", minutes }, "hotWash");
           }}
-        >
-          <Field
-            className="flex-1"
-            label="Evaluators' hot wash (minutes)"
-            inputMode="numeric"
-            value={hotWash}
-            onChange={(e) => setHotWash(e.target.value)}
-            error={errors.hotWash || null}
-            description="After the end, evaluators can add and finish notes this long; they are marked after play."
-          />
-          <Button type="submit" variant="outline" disabled={busy || hotWash === String(clock.hotWashMinutes)}>
-            Set
-          </Button>
-        </form>
+        />
       </div>
     </div>
+  );
+}
+
+/** One setting: a labelled box and its button, the help under both. */
+function SettingForm(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  description?: string;
+  placeholder?: string;
+  inputMode?: "decimal" | "numeric";
+  submitLabel: string;
+  disabled: boolean;
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      className="grid gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <Field
+          id={props.id}
+          className="flex-1"
+          label={props.label}
+          inputMode={props.inputMode}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          error={props.error || null}
+          placeholder={props.placeholder}
+          aria-describedby={[props.error ? `${props.id}-error` : null, props.description ? `${props.id}-help` : null].filter(Boolean).join(" ") || undefined}
+        />
+        <Button type="submit" variant="outline" disabled={props.disabled}>
+          {props.submitLabel}
+        </Button>
+      </div>
+      {props.description ? (
+        <p id={`${props.id}-help`} className="text-xs text-muted-foreground">
+          {props.description}
+        </p>
+      ) : null}
+    </form>
   );
 }
