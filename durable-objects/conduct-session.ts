@@ -5,6 +5,7 @@ import { parseConfig, type Env } from "../worker/env";
 import { gone, HttpError } from "../worker/lib/errors";
 import { nowMs, runtimeNow } from "../worker/lib/clock";
 import { ConductBrakes } from "./conduct-brakes";
+import { ConductStorage } from "./conduct-storage";
 import {
   ACCESS_CLOSE_CODE,
   closeSockets,
@@ -22,8 +23,8 @@ import {
 import type { SessionAccess } from "../worker/conduct/access";
 import { SOCKET_CLAIM_HEADER, type Actor, type Outcome, type SocketClaim } from "../worker/conduct/object-protocol";
 import { countFeedback, mirrorToD1, readGuides, type StoredEvent } from "../worker/conduct/mirror";
-import { evaluationClosesAt, hotWashMs, isEvaluationClosed } from "../worker/conduct/evaluation-window";
-import { linkAnswers, linkObservations } from "../worker/conduct/object-reads";
+import { evaluationClosesAt, isEvaluationClosed } from "../worker/conduct/evaluation-window";
+import { linkAnswers, linkObservations, playFeed } from "../worker/conduct/object-reads";
 import {
   CONDUCT_MESSAGES,
   MAX_SOCKETS_PER_LINK,
@@ -37,11 +38,11 @@ import {
   applyAnswer,
   applyCommandOnClock,
   applyObservation,
+  hotWashOf,
   initialState,
   nextAlarmAt,
   releaseDue,
   type Applied,
-  type SessionItem,
   type SessionState,
 } from "../worker/conduct/state";
 import type { ControllerStateView, EvaluatorStateView, PlayerStateView, SubmitAck } from "../shared/conduct/views";
@@ -69,9 +70,7 @@ const MIRROR_RETRY_MS = 5_000;
 const RECHECK_EVERY_MS = 5 * 60_000;
 
 export class ConductSession extends DurableObject<Env> {
-  private meta: SessionMeta | null = null;
-  private state: SessionState | null = null;
-  private links: LinkRecord[] | null = null;
+  private store: ConductStorage;
   /** The D1 write under way (flushMirror), so the next waits for it. */
   private mirroring: Promise<boolean> = Promise.resolve(true);
   /** When every controller socket was last re-checked (runtime clock; a woken object starts afresh). */
@@ -80,17 +79,7 @@ export class ConductSession extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS meta (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
-       CREATE TABLE IF NOT EXISTS state (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
-       CREATE TABLE IF NOT EXISTS items (position INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, json TEXT NOT NULL);
-       CREATE TABLE IF NOT EXISTS links (id TEXT PRIMARY KEY, json TEXT NOT NULL);
-       CREATE TABLE IF NOT EXISTS events (
-         seq INTEGER PRIMARY KEY, id TEXT NOT NULL, at INTEGER NOT NULL, actorRole TEXT NOT NULL, actorId TEXT,
-         actorLabel TEXT NOT NULL, clientKey TEXT UNIQUE, kind TEXT NOT NULL, payload TEXT NOT NULL, mirrored INTEGER NOT NULL DEFAULT 0);
-       CREATE INDEX IF NOT EXISTS events_actor ON events (actorId, kind);
-       CREATE INDEX IF NOT EXISTS events_unmirrored ON events (mirrored) WHERE mirrored = 0;`,
-    );
+    this.store = new ConductStorage(ctx.storage.sql, () => this.defaultHotWashMinutes());
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
@@ -99,22 +88,26 @@ export class ConductSession extends DurableObject<Env> {
 
   /** Sets the session up with its frozen plan; a second call changes nothing. */
   async init(meta: SessionMeta, items: TimelineItem[]): Promise<void> {
-    if (this.loadMeta()) return;
-    const state = initialState({ items, modules: meta.modules });
-    this.ctx.storage.transactionSync(() => {
-      this.ctx.storage.sql.exec("INSERT INTO meta (id, json) VALUES (1, ?)", JSON.stringify(meta));
-      this.saveState(state, null);
+    if (this.store.meta()) return;
+    const state = initialState({
+      items,
+      modules: meta.modules,
+      scenarioStartMinutes: meta.scenarioStartMinutes,
+      hotWashMinutes: meta.hotWashMinutes ?? this.defaultHotWashMinutes(),
     });
-    this.meta = meta;
+    this.ctx.storage.transactionSync(() => {
+      this.store.insertMeta(meta);
+      this.store.saveState(state, null);
+    });
   }
 
   async command(command: ControllerCommand, actor: Actor, access: SessionAccess): Promise<Outcome<ControllerStateView>> {
     return this.attempt(async () => {
-      const state = this.loadState();
+      const state = this.store.state();
       const now = nowMs();
       const { owed, applied, due } = applyCommandOnClock(state, command, now, () => `unplanned-${crypto.randomUUID()}`);
       // Read beside the commit's D1 write rather than after it.
-      const feedback = countFeedback(this.db(), this.loadMeta()!.id);
+      const feedback = countFeedback(this.db(), this.store.meta()!.id);
       await this.commit([
         { applied: owed, actor: SYSTEM, clientKey: null },
         { applied, actor, clientKey: null },
@@ -129,11 +122,11 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   async observe(linkId: string, input: ObservationInput): Promise<Outcome<SubmitAck>> {
-    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now, this.hotWash()));
+    return this.submit(linkId, "evaluator", input.clientKey, (state, now) => applyObservation(state, input, now));
   }
 
   async controllerState(access: SessionAccess): Promise<Outcome<ControllerStateView>> {
-    return this.attempt(async () => this.controllerView(access, await countFeedback(this.db(), this.loadMeta()!.id)));
+    return this.attempt(async () => this.controllerView(access, await countFeedback(this.db(), this.store.meta()!.id)));
   }
 
   async playerState(linkId: string): Promise<Outcome<PlayerStateView>> {
@@ -144,14 +137,13 @@ export class ConductSession extends DurableObject<Env> {
     return this.attempt(async () => {
       const link = this.activeLink(linkId, "evaluator");
       this.assertEvaluationOpen();
-      return this.evaluatorView(link, await readGuides(this.db(), this.loadMeta()!.id));
+      return this.evaluatorView(link, await readGuides(this.db(), this.store.meta()!.id));
     });
   }
 
   /** A new link (its D1 row is written by worker/conduct/links.ts): controllers see it at once. */
   async addLink(link: LinkRecord): Promise<void> {
-    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO links (id, json) VALUES (?, ?)", link.id, JSON.stringify(link));
-    this.links = null;
+    this.store.putLink(link);
     await this.broadcast({ only: "controller" });
   }
 
@@ -160,16 +152,15 @@ export class ConductSession extends DurableObject<Env> {
    * resend the states so open pages show it without waiting for the next event.
    */
   async refresh(who: "controller" | "all"): Promise<void> {
-    if (!this.loadMeta()) return;
+    if (!this.store.meta()) return;
     await this.broadcast(who === "controller" ? { only: "controller" } : {});
   }
 
   /** Revoked: its sockets are told the link is gone and closed; controllers see the change. */
   async revokeLink(linkId: string, at: number): Promise<void> {
-    const link = this.loadLinks().find((l) => l.id === linkId);
+    const link = this.store.links().find((l) => l.id === linkId);
     if (link && link.revokedAt === null) {
-      this.ctx.storage.sql.exec("UPDATE links SET json = ? WHERE id = ?", JSON.stringify({ ...link, revokedAt: at }), linkId);
-      this.links = null;
+      this.store.putLink({ ...link, revokedAt: at });
     }
     closeSockets(this.ctx.getWebSockets(linkTag(linkId)), { type: "gone", message: CONDUCT_MESSAGES.linkNotFound }, GONE_CLOSE_CODE, "link revoked");
     await this.broadcast({ only: "controller" });
@@ -181,9 +172,9 @@ export class ConductSession extends DurableObject<Env> {
    * closed (the page then reloads into what the user may do now). Returns the user's sockets left.
    */
   async recheck(userId?: string): Promise<number> {
-    if (!this.loadMeta()) return 0;
+    if (!this.store.meta()) return 0;
     if (!userId) this.recheckedAt = runtimeNow();
-    const { lost, kept } = await lostControllerSockets(this.env, this.meta!.id, this.ctx.getWebSockets(userId ? userTag(userId) : CONTROLLER_TAG));
+    const { lost, kept } = await lostControllerSockets(this.env, this.store.meta()!.id, this.ctx.getWebSockets(userId ? userTag(userId) : CONTROLLER_TAG));
     if (lost.length) {
       closeSockets(lost, { type: "gone", message: CONDUCT_MESSAGES.accessChanged }, ACCESS_CLOSE_CODE, "access changed");
       await this.broadcast({ only: "controller" });
@@ -197,8 +188,8 @@ export class ConductSession extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade.", { status: 426 });
     const claim = JSON.parse(request.headers.get(SOCKET_CLAIM_HEADER) ?? "null") as SocketClaim | null;
-    if (!claim || !this.loadMeta()) return jsonResponse(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
-    if (claim.role !== "controller" && !this.loadLinks().some((l) => l.id === claim.linkId && l.revokedAt === null && l.role === claim.role)) {
+    if (!claim || !this.store.meta()) return jsonResponse(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
+    if (claim.role !== "controller" && !this.store.links().some((l) => l.id === claim.linkId && l.revokedAt === null && l.role === claim.role)) {
       return jsonResponse(404, "not_found", CONDUCT_MESSAGES.linkNotFound);
     }
     if (claim.role === "evaluator" && this.evaluationClosed()) return jsonResponse(410, "evaluation_closed", CONDUCT_MESSAGES.evaluationClosed);
@@ -242,7 +233,7 @@ export class ConductSession extends DurableObject<Env> {
   // The clock
 
   override async alarm(): Promise<void> {
-    const state = this.loadState();
+    const state = this.store.state();
     const due = releaseDue(state, nowMs());
     if (due.events.length) await this.commit([{ applied: due, actor: SYSTEM, clientKey: null }]);
     else await this.flushMirror();
@@ -265,7 +256,7 @@ export class ConductSession extends DurableObject<Env> {
       const [previous] = this.ctx.storage.sql.exec<{ seq: number }>("SELECT seq FROM events WHERE clientKey = ?", clientKey).toArray();
       if (previous) return { ok: true, clientKey, seq: previous.seq, duplicate: true };
       this.brakes.countSubmission(linkId);
-      const applied = change(this.loadState(), nowMs());
+      const applied = change(this.store.state(), nowMs());
       await this.commit([{ applied, actor: { role, id: link.id, label: link.label }, clientKey }]);
       return { ok: true, clientKey, seq: applied.state.seq, duplicate: false };
     });
@@ -273,7 +264,7 @@ export class ConductSession extends DurableObject<Env> {
 
   private async attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
     try {
-      if (!this.loadMeta()) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
+      if (!this.store.meta()) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
       return { ok: true, value: await run() };
     } catch (e) {
       if (e instanceof HttpError) return { ok: false, error: { status: e.status, code: e.code, message: e.message } };
@@ -283,24 +274,35 @@ export class ConductSession extends DurableObject<Env> {
 
   /** Stores the events and the state they lead to, mirrors them to D1, tells every socket, sets the alarm. */
   private async commit(batches: { applied: Applied; actor: Actor; clientKey: string | null }[]): Promise<void> {
-    const before = this.loadState();
+    const before = this.store.state();
     const last = batches.at(-1)!.applied.state;
     const rows: StoredEvent[] = [];
     let seq = before.seq;
     for (const { applied, actor, clientKey } of batches) {
       for (const e of applied.events) {
         seq += 1;
-        rows.push({ id: crypto.randomUUID(), seq, at: e.at, actorRole: actor.role, actorId: actor.id, actorLabel: actor.label, clientKey, payload: e.payload });
+        rows.push({
+          id: crypto.randomUUID(),
+          seq,
+          at: e.at,
+          scenarioAt: Math.round(e.scenarioAt),
+          actorRole: actor.role,
+          actorId: actor.id,
+          actorLabel: actor.label,
+          clientKey,
+          payload: e.payload,
+        });
       }
     }
     if (!rows.length) return;
     this.ctx.storage.transactionSync(() => {
       for (const r of rows) {
         this.ctx.storage.sql.exec(
-          "INSERT INTO events (seq, id, at, actorRole, actorId, actorLabel, clientKey, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO events (seq, id, at, scenarioAt, actorRole, actorId, actorLabel, clientKey, kind, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           r.seq,
           r.id,
           r.at,
+          r.scenarioAt,
           r.actorRole,
           r.actorId,
           r.actorLabel,
@@ -309,7 +311,7 @@ export class ConductSession extends DurableObject<Env> {
           JSON.stringify(r.payload),
         );
       }
-      this.saveState(last, before);
+      this.store.saveState(last, before);
     });
     // Sockets first: the state is durable in SQLite already, and the D1 copy is awaited before the
     // call answers, so a fan-out does not wait on a D1 round trip.
@@ -335,21 +337,22 @@ export class ConductSession extends DurableObject<Env> {
         seq: number;
         id: string;
         at: number;
+        scenarioAt: number | null;
         actorRole: ActorRole;
         actorId: string | null;
         actorLabel: string;
         clientKey: string | null;
         payload: string;
-      }>("SELECT seq, id, at, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq")
+      }>("SELECT seq, id, at, scenarioAt, actorRole, actorId, actorLabel, clientKey, payload FROM events WHERE mirrored = 0 ORDER BY seq")
       .toArray();
     if (!pending.length) return true;
-    const state = this.loadState();
+    const state = this.store.state();
     try {
       await mirrorToD1(
         this.db(),
-        this.loadMeta()!.id,
+        this.store.meta()!.id,
         pending.map((p) => ({ ...p, payload: JSON.parse(p.payload) as ConductEventPayload })),
-        { status: state.status, startedAt: state.startedAt, endedAt: state.endedAt },
+        { status: state.status, startedAt: state.startedAt, endedAt: state.endedAt, hotWashMinutes: state.hotWashMinutes },
       );
     } catch (e) {
       console.error("conduct session: the D1 mirror failed; the alarm retries", e);
@@ -363,7 +366,7 @@ export class ConductSession extends DurableObject<Env> {
   /** The alarm at the next scheduled release, a retry of the mirror, the end of the evaluators' hot wash, the controllers' re-check, or none. */
   private async schedule(): Promise<void> {
     const now = nowMs();
-    const state = this.loadState();
+    const state = this.store.state();
     const next = nextAlarmAt(state, now);
     const closes = evaluationClosesAt(state.endedAt, this.hotWash());
     const unmirrored = this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM events WHERE mirrored = 0").one().n > 0;
@@ -380,15 +383,20 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   // ------------------------------------------------------------------------------------------
-  // The evaluators' hot wash (worker/conduct/evaluation-window.ts), checked at every evaluator call
-  // and socket, and by the alarm at its end, which closes the evaluators' open sockets.
+  // The evaluators' hot wash (worker/conduct/evaluation-window.ts): the session's own length, set at
+  // its creation (EVALUATION_HOT_WASH_MINUTES by default) and changed by the controller. Checked at
+  // every evaluator call and socket, and by the alarm at its end, which closes the evaluators' sockets.
+
+  private defaultHotWashMinutes(): number {
+    return parseConfig(this.env).EVALUATION_HOT_WASH_MINUTES;
+  }
 
   private hotWash(): number {
-    return hotWashMs(parseConfig(this.env));
+    return hotWashOf(this.store.state());
   }
 
   private evaluationClosed(): boolean {
-    return isEvaluationClosed(this.loadState().endedAt, nowMs(), this.hotWash());
+    return isEvaluationClosed(this.store.state().endedAt, nowMs(), this.hotWash());
   }
 
   private assertEvaluationOpen(): void {
@@ -406,24 +414,25 @@ export class ConductSession extends DurableObject<Env> {
   private controllerView(access: SessionAccess, feedback: number): ControllerStateView {
     let controllers = 0;
     for (const ws of this.ctx.getWebSockets(CONTROLLER_TAG)) if (ws.readyState === WebSocket.OPEN) controllers += 1;
-    return controllerState(this.loadMeta()!, this.loadState(), {
+    return controllerState(this.store.meta()!, this.store.state(), {
       access,
       now: nowMs(),
-      links: this.loadLinks(),
+      links: this.store.links(),
       socketsPerLink: openSocketsPerLink(this.ctx.getWebSockets()),
       controllers,
       feedback,
+      feed: playFeed(this.ctx.storage.sql),
     });
   }
 
   private playerView(link: LinkRecord): PlayerStateView {
-    return playerState(this.loadMeta()!, this.loadState(), link, linkAnswers(this.ctx.storage.sql, link.id));
+    return playerState(this.store.meta()!, this.store.state(), link, linkAnswers(this.ctx.storage.sql, link.id), nowMs());
   }
 
   private evaluatorView(link: LinkRecord, guides: EegGuide[]): EvaluatorStateView {
-    const state = this.loadState();
+    const state = this.store.state();
     const observations = linkObservations(this.ctx.storage.sql, link.id);
-    return evaluatorState(this.loadMeta()!, state, link, {
+    return evaluatorState(this.store.meta()!, state, link, {
       now: nowMs(),
       guides,
       observations,
@@ -433,7 +442,7 @@ export class ConductSession extends DurableObject<Env> {
 
   /** Sends each socket its role's state, building each distinct state once (per link, per access). After the hot wash, evaluators' sockets are closed instead. */
   private async sendStates(sockets: WebSocket[]): Promise<void> {
-    const meta = this.loadMeta();
+    const meta = this.store.meta();
     if (!meta) return;
     if (this.evaluationClosed()) this.closeEvaluators();
     const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN);
@@ -445,7 +454,7 @@ export class ConductSession extends DurableObject<Env> {
       claims.some((c) => c.claim.role === "evaluator") ? readGuides(this.db(), meta.id) : [],
     ]);
     const built = new Map<string, string>();
-    const links = new Map(this.loadLinks().map((l) => [l.id, l]));
+    const links = new Map(this.store.links().map((l) => [l.id, l]));
     for (const { ws, claim } of claims) {
       const key = claim.role === "controller" ? `controller:${claim.access}` : `${claim.role}:${claim.linkId}`;
       let text = built.get(key);
@@ -482,54 +491,9 @@ export class ConductSession extends DurableObject<Env> {
   }
 
   private activeLink(linkId: string, role: "player" | "evaluator"): LinkRecord {
-    const link = this.loadLinks().find((l) => l.id === linkId);
+    const link = this.store.links().find((l) => l.id === linkId);
     if (!link || link.revokedAt !== null || link.role !== role) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.linkNotFound);
     return link;
-  }
-
-  private loadMeta(): SessionMeta | null {
-    if (this.meta) return this.meta;
-    const row = this.ctx.storage.sql.exec<{ json: string }>("SELECT json FROM meta WHERE id = 1").toArray()[0];
-    this.meta = row ? (JSON.parse(row.json) as SessionMeta) : null;
-    return this.meta;
-  }
-
-  private loadLinks(): LinkRecord[] {
-    if (this.links) return this.links;
-    this.links = this.ctx.storage.sql
-      .exec<{ json: string }>("SELECT json FROM links")
-      .toArray()
-      .map((r) => JSON.parse(r.json) as LinkRecord)
-      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-    return this.links;
-  }
-
-  private loadState(): SessionState {
-    if (this.state) return this.state;
-    const row = this.ctx.storage.sql.exec<{ json: string }>("SELECT json FROM state WHERE id = 1").toArray()[0];
-    if (!row) throw new HttpError(404, "not_found", CONDUCT_MESSAGES.sessionNotFound);
-    const items = this.ctx.storage.sql
-      .exec<{ json: string }>("SELECT json FROM items ORDER BY position")
-      .toArray()
-      .map((r) => JSON.parse(r.json) as SessionItem);
-    this.state = { ...(JSON.parse(row.json) as Omit<SessionState, "items">), items };
-    return this.state;
-  }
-
-  /** The state row, and only the items that changed since `before` (the transitions keep unchanged items' identity). */
-  private saveState(state: SessionState, before: SessionState | null): void {
-    const { items, ...rest } = state;
-    this.ctx.storage.sql.exec("INSERT INTO state (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json", JSON.stringify(rest));
-    items.forEach((item, position) => {
-      if (before?.items[position] === item) return;
-      this.ctx.storage.sql.exec(
-        "INSERT INTO items (position, key, json) VALUES (?, ?, ?) ON CONFLICT(position) DO UPDATE SET json = excluded.json",
-        position,
-        item.key,
-        JSON.stringify(item),
-      );
-    });
-    this.state = state;
   }
 }
 

@@ -353,7 +353,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     group: "Limits",
     default: "60",
     meaning:
-      'Minutes evaluator links stay open after a conduct session ends (0–10080): notes written before the end keep their time, notes written after it are marked "after play"; then evaluator pages and sockets close with "the evaluation window has closed" and notes get 410.',
+      'Minutes evaluator links stay open after a conduct session ends (0–10080), unless the session sets its own: notes written before the end keep their time, notes written after it are marked "after play"; then evaluator pages and sockets close with "the evaluation window has closed" and notes get 410.',
   },
   {
     name: "MAX_BODY_BYTES",

@@ -4,6 +4,7 @@ import type { CampaignSynthesis } from "../durable-objects/campaign-synthesis";
 import type { ConductSession } from "../durable-objects/conduct-session";
 import type { CreditLedger } from "../durable-objects/credit-ledger";
 import type { ExerciseLock } from "../durable-objects/exercise-lock";
+import { HOT_WASH_MAX_MINUTES } from "../shared/db/conduct-shapes";
 import { INTEL_SOURCE_IDS, isSourceId, type SourceId } from "./intelligence/sources/ids";
 
 /**
@@ -225,12 +226,7 @@ export const configSchema = z.object({
   FEEDBACK_MAX_PER_LINK_PER_MINUTE: z.coerce.number().int().positive().default(60),
   FEEDBACK_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** The hot wash: minutes evaluator links stay open after a session ends (worker/conduct/evaluation-window.ts). */
-  EVALUATION_HOT_WASH_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .default(60),
+  EVALUATION_HOT_WASH_MINUTES: z.coerce.number().int().min(0).max(HOT_WASH_MAX_MINUTES).default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;

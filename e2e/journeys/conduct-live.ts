@@ -17,9 +17,9 @@ const EXERCISE = {
   mselTable: [
     {
       event: "1",
-      time: "T+0",
+      time: "Day 1 06:00",
       synopsis: "Levee patrol reports overtopping",
-      from: "Levee patrol",
+      from: "SimCell (Levee patrol)",
       to: "EOC Director",
       injectMode: "Radio",
       message: "Water is over the levee crest at mile 4. Request evacuation of Eastbank now.",
@@ -27,6 +27,7 @@ const EXERCISE = {
     },
     {
       event: "2",
+      time: "T+30",
       synopsis: "Shelter reports capacity",
       from: "Red Cross",
       to: "Mass Care lead",
@@ -39,6 +40,7 @@ const EXERCISE = {
 
 const OBSERVED = "The warning went out 12 minutes after the report; shelters were not told.";
 const LATE_NOTE = "Second shelter opened late: 40 minutes after the capacity call.";
+const HOT_WASH_NOTE = "Hot wash: shelter staff said nobody told them the capacity call had come in.";
 const FEEDBACK_IMPROVEMENT = "Shelter teams were told about the evacuation too late.";
 const OWNER = "Eastbank County Emergency Management";
 const POC = "Jordan Reyes, Mass Care Coordinator";
@@ -58,10 +60,19 @@ async function waitForCount(page: Page, key: string, value: string, what: string
     });
 }
 
+/** A link's address as the console shows it: in plain text, and encoded in its QR code (read from the page, not scanned). */
 async function linkUrl(page: Page, label: string): Promise<string> {
-  const copy = await visible(page.getByRole("button", { name: `Copy link for ${label}`, exact: true }), `the Copy link button for ${label}`);
-  const url = await copy.getAttribute("data-url");
-  check(url, `the link for ${label} has no URL.`);
+  const row = page.getByRole("list", { name: "Links" }).getByRole("listitem").filter({ hasText: label });
+  const shown = await visible(row.locator("[data-link-url]"), `the address of the link for ${label}`);
+  const url = (await shown.textContent())?.trim();
+  check(url, `the link for ${label} shows no address.`);
+  const qr = await visible(
+    row.getByRole("img", { name: new RegExp(`^QR code for ${label.replace(/[()]/g, "\\$&")}`) }),
+    `the QR code of the link for ${label}`,
+  );
+  const encoded = await row.locator("[data-qr-value]").getAttribute("data-qr-value");
+  check(encoded === url, `the QR code for ${label} encodes ${encoded}, not the address shown (${url}).`);
+  check(await qr.isVisible(), `the QR code for ${label} is not visible.`);
   return url;
 }
 
@@ -116,6 +127,13 @@ export default {
     const consolePath = new URL(page.url()).pathname;
     await visible(page.locator('[data-testid="controller-console"][data-status="ready"]'), "the console of the new session");
     await visible(page.locator('[data-connection="live"]'), "the console's Live connection");
+    // The session status is apart from the connection: not started, while connected.
+    await visible(page.locator('[data-session-status="ready"]').filter({ hasText: "Not started" }), "the session's Not started status");
+
+    // Scenario time: from the MSEL's start (Day 1 06:00), at 10x.
+    await visible(page.getByTestId("scenario-clock").filter({ hasText: /^Day 1 06:00/ }), "the scenario clock at the MSEL's start, Day 1 06:00");
+    await page.getByLabel("Time scale").selectOption("10");
+    await visible(page.getByTestId("clock-mode").filter({ hasText: "10x" }), "the clock at 10x");
 
     // A player link, an evaluator link and the participant feedback form's link.
     for (const [role, label] of [
@@ -134,6 +152,18 @@ export default {
     const feedbackUrl = await linkUrl(page, "Hot wash participants");
     check(new URL(feedbackUrl).pathname.startsWith("/feedback/"), `the feedback link ${feedbackUrl} does not open /feedback/{token}.`);
 
+    // The join screen for the room's projector: the player link's QR code and address, full screen.
+    const [joinScreen] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: "Join screen for EOC Policy Group (opens a new window)", exact: true }).click(),
+    ]);
+    await joinScreen.waitForLoadState();
+    await visible(joinScreen.getByRole("heading", { name: "Join: EOC Policy Group", level: 1 }), "the join screen");
+    check((await joinScreen.locator("[data-qr-value]").getAttribute("data-qr-value")) === playerUrl, "the join screen's QR code is not the player link.");
+    check((await joinScreen.getByRole("navigation", { name: "Main" }).count()) === 0, "the join screen shows the app's navigation.");
+    await shot(joinScreen, "conduct-join-screen");
+    await joinScreen.close();
+
     // The player group on a phone, the evaluator on a laptop: no accounts.
     const { page: player } = await newContext();
     await player.setViewportSize({ width: 390, height: 844 });
@@ -142,6 +172,7 @@ export default {
     await visible(player.getByRole("heading", { name: "EOC Policy Group", level: 1 }), "the player page");
     await visible(player.locator('[data-connection="live"]'), "the player's Live connection");
     check((await player.getByRole("navigation", { name: "Main" }).count()) === 0, "the player page shows the app's navigation.");
+    check((await player.getByRole("link", { name: /^(Sign in|Create account)$/ }).count()) === 0, "the player page offers Sign in / Create account.");
     check(!(await player.content()).includes("The EOC issues the evacuation warning"), "the player page shows an expected action from the MSEL.");
 
     const { context: evaluatorContext, page: evaluator } = await newContext();
@@ -191,22 +222,37 @@ export default {
     await visible(page.locator('[data-testid="controller-console"][data-status="running"]'), "the running console");
     await page.getByRole("button", { name: "Open module 1", exact: true }).click();
     await visible(page.getByText("Open for players", { exact: true }), "module 1 open for players");
-    // Event 1 is due at T+0: the clock released it; event 2 has no time and is released by hand.
-    await visible(page.locator('[data-item-key="msel-0"][data-status="released"]'), "event 1 released by the clock at T+0");
-    await page.getByRole("button", { name: "Release now: Shelter reports capacity", exact: true }).click();
-    await visible(page.locator('[data-item-key="msel-1"][data-status="released"]'), "event 2 marked released on the timeline");
+    await visible(page.locator('[data-session-status="running"]').filter({ hasText: "Live" }), "the session's Live status");
+    // Event 1 is due at the start (Day 1 06:00): the clock released it. Event 2 is at T+30 (three wall
+    // minutes at 10x): the controller jumps the clock to it, and the clock releases it.
+    await visible(page.locator('[data-item-key="msel-0"][data-status="released"]'), "event 1 released by the clock at Day 1 06:00");
+    await visible(page.locator('[data-item-key="msel-1"]').getByText(/^Due Day 1 06:30/), "event 2 due at Day 1 06:30 in scenario time");
+    await page.getByRole("button", { name: /^Jump to next inject \(Day 1 06:30\)/ }).click();
+    await visible(page.locator('[data-item-key="msel-1"][data-status="released"]'), "event 2 released when the clock jumped to it");
+    await visible(page.getByTestId("scenario-clock").filter({ hasText: /^Day 1 06:3/ }), "the console's clock after the jump");
 
     // The player sees both (live), newest first, and records the group's answer.
     const injects = player.getByRole("list", { name: "Released injects, newest first" });
     await visible(injects.getByText("Shelter reports capacity"), "the released inject on the player's phone");
     const order = await injects.locator("li h3").allTextContents();
     check(order.join(" | ") === "Shelter reports capacity | Levee patrol reports overtopping", `the player's injects are in the order ${order.join(" | ")}.`);
+    // Players see the simulated sender (never the SimCell), scenario time, and on the phone the questions before the injects.
+    await visible(injects.getByText("From Levee patrol", { exact: false }), "the simulated sender of event 1");
+    check(!(await player.content()).includes("SimCell"), "the player page names the SimCell.");
+    await visible(player.getByTestId("scenario-clock").filter({ hasText: /^Day 1 06:/ }), "the scenario time on the player's phone");
     const question = "Who decides to issue the evacuation warning, and how is it sent?";
     await visible(player.getByLabel(question), "the discussion question's answer box");
+    const questionTop = (await player.getByLabel(question).boundingBox())?.y ?? Infinity;
+    const injectsTop = (await injects.boundingBox())?.y ?? -Infinity;
+    check(questionTop < injectsTop, "on the phone the question does not come before the injects.");
     await player.getByLabel(question).fill("The EOC Director decides; the warning goes out by WEA and door to door.");
     await player.getByRole("button", { name: "Save answer", exact: true }).click();
     await visible(player.locator('[data-answer-state="saved"]'), "the answer's Saved state");
     await waitForCount(page, "answers", "1", "after the player's answer");
+    // The console shows what the group answered, live — not only a count.
+    const feed = page.getByTestId("play-feed");
+    await visible(feed.locator('[data-feed-kind="answer"]').filter({ hasText: "The EOC Director decides" }), "the player's answer in the console's feed");
+    check((await feed.locator('[data-feed-kind="answer"]').first().textContent())?.includes("EOC Policy Group"), "the console's feed does not name the group.");
 
     // The evaluator sees the current inject with its expected action, and records a rated observation.
     await visible(
@@ -216,6 +262,10 @@ export default {
     await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
     await evaluator.getByLabel("Capability target (optional)").selectOption({ label: target });
     await evaluator.getByLabel("What you observed").fill(OBSERVED);
+    // The ratings key is one tap away, not under the form.
+    await evaluator.getByRole("button", { name: "What P, S, M and U mean", exact: true }).click();
+    const key = await visible(evaluator.getByRole("dialog", { name: "Ratings key" }), "the ratings key dialog");
+    await key.getByRole("button", { name: "Close" }).click();
     await evaluator.getByLabel("S — Performed with Some Challenges").click();
     await evaluator.getByRole("button", { name: "Save observation", exact: true }).click();
     const notes = evaluator.getByRole("list", { name: "Your observations" });
@@ -237,6 +287,16 @@ export default {
     await waitForCount(page, "observations", "2", "after the queued observation was sent");
     check((await notes.getByText("Second shelter opened").count()) === 1, "the queued note is listed more than once.");
     await shot(page, "conduct-console");
+    if (process.env.E2E_SHOTS) {
+      // The console and the player page at the other width each is read at.
+      const wide = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, "conduct-console-phone");
+      if (wide) await page.setViewportSize(wide);
+      await player.setViewportSize({ width: 1280, height: 800 });
+      await shot(player, "conduct-player-desktop");
+      await player.setViewportSize({ width: 390, height: 844 });
+    }
     await shot(player, "conduct-player-phone");
     await shot(evaluator, "conduct-evaluator");
 
@@ -245,7 +305,24 @@ export default {
     const confirm = await visible(page.getByRole("alertdialog", { name: "End this session?" }), "the End confirmation");
     await confirm.getByRole("button", { name: "End session", exact: true }).click();
     await visible(page.locator('[data-testid="controller-console"][data-status="ended"]'), "the ended console");
-    await visible(player.getByText("The exercise has ended. Thank you for playing."), "the end on the player's phone");
+    await visible(player.getByText("The exercise has ended", { exact: true }), "the end on the player's phone");
+    // The evaluator is told at once, and finishes a note in the hot wash: marked after play.
+    await visible(evaluator.locator('[data-testid="play-status"][data-status="ended"]'), "the end on the evaluator's page");
+    await visible(evaluator.getByText(/You can still add and finish notes until .+ \(the hot wash\)/), "the evaluator's hot wash window");
+    await evaluator.getByLabel("Core capability").selectOption("Mass Care Services");
+    await evaluator.getByLabel("What you observed").fill(HOT_WASH_NOTE);
+    await evaluator.getByRole("button", { name: "Save observation", exact: true }).click();
+    const hotWashNote = await visible(
+      notes.locator('[data-note-state="saved"]').filter({ hasText: "Hot wash: shelter staff" }),
+      "the hot-wash note listed as Saved",
+    );
+    check((await hotWashNote.textContent())?.includes("After play"), "the hot-wash note is not marked After play.");
+    await waitForCount(page, "observations", "3", "after the hot-wash note");
+    await visible(
+      page.getByTestId("play-feed").locator('[data-feed-kind="observation"]').filter({ hasText: "After play" }),
+      "the hot-wash note in the console's feed, after play",
+    );
+    await shot(evaluator, "conduct-evaluator-hot-wash");
 
     // Revoking the player link cuts the phone off at once, with a message instead of a dead page.
     await page.getByRole("button", { name: "Revoke link for EOC Policy Group", exact: true }).click();
@@ -284,7 +361,9 @@ export default {
     const text = (await log.textContent()) ?? "";
     for (const needle of [
       "Released “Levee patrol reports overtopping” on schedule",
-      "Released “Shelter reports capacity”",
+      "Released “Shelter reports capacity” on schedule",
+      "The clock now runs at 10x.",
+      "The clock jumped forward.",
       "The EOC Director decides",
       "rated S",
       "The session ended.",
@@ -321,6 +400,14 @@ export default {
       analysis.getByRole("list", { name: "Evidence" }).getByText(`“${LATE_NOTE}”`, { exact: true }),
       "the area for improvement quoting the queued note",
     );
+    const hotWashEvidence = await visible(
+      analysis
+        .getByRole("list", { name: "Evidence" })
+        .getByRole("listitem")
+        .filter({ hasText: `“${HOT_WASH_NOTE}”` }),
+      "the hot-wash note in the AAR's evidence",
+    );
+    check((await hotWashEvidence.textContent())?.includes("after play"), "the hot-wash note is not marked after play in the AAR's evidence.");
 
     // The Improvement Plan row of the late shelter: its owner, point of contact and completion date.
     // Far enough ahead that the action is never overdue or due for a reminder on the app's real clock.

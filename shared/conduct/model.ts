@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ratingSchema, short } from "../db/conduct-shapes";
+import { HOT_WASH_MAX_MINUTES, ratingSchema, SCALE_BOUNDS, short } from "../db/conduct-shapes";
+import { MAX_SCENARIO_MINUTES } from "./scenario-time";
 
 /**
  * Live conduct's request schemas and limits (issue 15), shared by the API (zod at the edge) and the
@@ -14,6 +15,8 @@ export const MAX_LINKS_PER_SESSION = 60;
 export const MAX_SOCKETS_PER_SESSION = 500;
 /** Sockets per link: a table of players on their phones fits; a leaked link cannot fill the session. */
 export const MAX_SOCKETS_PER_LINK = 40;
+/** Answers and observations the console's live feed carries (the newest). */
+export const FEED_LIMIT = 200;
 /** Answers and observations one link may send a minute (a group types far fewer); more get 429. */
 export const MAX_SUBMISSIONS_PER_LINK_PER_MINUTE = 60;
 
@@ -39,6 +42,10 @@ export const CONDUCT_MESSAGES = {
   writtenBeforeStart: "This note is dated before the session started. Check this device's date and time, then save the note again.",
   writtenInFuture: "This note is dated in the future. Check this device's date and time, then save the note again.",
   accessChanged: "Your access to this session has changed (your role, team or client, or you signed out). Reload the page to see what you can do now.",
+  startSetOnlyBefore: "The start time can be set only before the session starts. To move the clock now, jump to a later time.",
+  jumpForwardOnly: "The clock only jumps forward. Pick a time later than the clock shows now.",
+  noInjectToJumpTo: "No scheduled inject is left ahead of the clock. Jump to a time instead, or release injects by hand.",
+  hotWashClosed: "The evaluators' hot wash has already closed: its length can no longer change.",
 } as const;
 
 export const createSessionSchema = z.object({
@@ -47,6 +54,13 @@ export const createSessionSchema = z.object({
   campaignId: z.string().trim().min(1).max(100).nullish(),
   /** Defaults to "<exercise name> — <date>". */
   name: short(200).min(1, "Give the session a name.").optional(),
+  /** The evaluators' hot wash after the end, in minutes; EVALUATION_HOT_WASH_MINUTES when absent. */
+  hotWashMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(HOT_WASH_MAX_MINUTES, `A hot wash of at most ${HOT_WASH_MAX_MINUTES / 60} hours.`)
+    .optional(),
 });
 export type CreateSessionInput = z.infer<typeof createSessionSchema>;
 
@@ -63,6 +77,32 @@ export const controllerCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("skip"), itemKey }),
   /** Opens a module for players (its scenario update and questions). */
   z.object({ type: z.literal("module"), moduleIndex: z.number().int().min(0).max(99) }),
+  /** Scenario time runs at this many times the wall clock (1x, 2x, 5x, 10x, or a custom scale). */
+  z.object({
+    type: z.literal("scale"),
+    scale: z
+      .number()
+      .min(SCALE_BOUNDS.min, `Pick a time scale of ${SCALE_BOUNDS.min}x or more.`)
+      .max(SCALE_BOUNDS.max, `Pick a time scale of ${SCALE_BOUNDS.max}x or less.`),
+  }),
+  /** Scheduled injects wait for the controller's Release (true) or are released by the clock (false). */
+  z.object({ type: z.literal("manual"), manualOnly: z.boolean() }),
+  /** Before the start: where scenario time starts, in minutes since Day 1 00:00. */
+  z.object({ type: z.literal("setStart"), scenarioMinutes: z.number().int().min(0).max(MAX_SCENARIO_MINUTES, "Pick a start on Day 14 or before.") }),
+  /** Moves the clock forward to the next scheduled inject's time, or to a scenario time (minutes since Day 1 00:00). */
+  z.object({
+    type: z.literal("jump"),
+    to: z.union([z.literal("next"), z.number().int().min(0).max(MAX_SCENARIO_MINUTES, "Pick a time on Day 15 00:00 or before.")]),
+  }),
+  /** How long evaluators may add notes after the end (the hot wash), in minutes. */
+  z.object({
+    type: z.literal("hotWash"),
+    minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(HOT_WASH_MAX_MINUTES, `A hot wash of at most ${HOT_WASH_MAX_MINUTES / 60} hours.`),
+  }),
   /** An inject not in the MSEL, written during play; released at once unless `release` is false. */
   z.object({
     type: z.literal("unplanned"),

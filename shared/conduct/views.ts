@@ -48,7 +48,11 @@ export type ConductSessionView = {
 export type TimelineItemView = TimelineItem & {
   status: "pending" | "released" | "skipped";
   releasedAt: string | null;
-  /** When the clock will release it (ISO), while running and scheduled; null otherwise. */
+  /** Scenario time of the release (ms since Day 1 00:00); null before it (or for a release recorded before issue 30). */
+  releasedScenarioMs: number | null;
+  /** Scenario time it is scheduled at; null when unscheduled (released by hand). */
+  dueScenarioMs: number | null;
+  /** When the clock will release it (ISO wall time), while running, scheduled and not on manual releases; null otherwise. */
   dueAt: string | null;
 };
 
@@ -67,10 +71,48 @@ export type ConductLinkView = {
 export type ConnectedView = { role: ActorRole; label: string; count: number };
 
 /**
- * The session clock: scenario minutes elapsed are computed by the browser from these, so the
- * object does not tick. `elapsedMs` is what had run when `asOf` was read; add (now − asOf) while running.
+ * The session's scenario clock (issue 30; shared/conduct/scenario-time.ts): the object does not tick.
+ * `scenarioMs` is the scenario time when `asOf` was read; while running, each browser adds the wall
+ * time since the state arrived times `scale`, so every screen shows the same time.
  */
-export type ClockView = { status: ConductStatus; elapsedMs: number; asOf: string };
+export type ClockView = {
+  status: ConductStatus;
+  /** Scenario time (ms since Day 1 00:00) at `asOf`. */
+  scenarioMs: number;
+  asOf: string;
+  /** Scenario ms per wall ms. */
+  scale: number;
+  /** Scheduled injects wait for the controller's Release. */
+  manualOnly: boolean;
+  /** Where scenario time starts (ms since Day 1 00:00). */
+  startScenarioMs: number;
+  /** Whether the start is a time of day ("Day 1 06:27"); otherwise times read from the start ("T+0:27"). */
+  timeOfDay: boolean;
+  /** The evaluators' hot wash after the end, in minutes. */
+  hotWashMinutes: number;
+};
+
+/** An answer or an observation as it arrived, for the console's live feed (newest first). */
+export type FeedEntryView = {
+  id: string;
+  kind: "answer" | "observation";
+  /** The link it came from (its player group or evaluator). */
+  linkId: string | null;
+  label: string;
+  at: string;
+  /** Scenario time it arrived at; null for one recorded before issue 30. */
+  scenarioAt: number | null;
+  /** The inject it is tied to (an observation's; for an answer, the inject released most recently when it came). */
+  itemKey: string | null;
+  text: string;
+  /** Answers: the module and question answered. */
+  moduleIndex: number | null;
+  questionIndex: number | null;
+  /** Observations. */
+  capability: string | null;
+  rating: Rating | null;
+  afterPlay: boolean;
+};
 
 export type ControllerStateView = {
   session: ConductSessionView;
@@ -86,6 +128,8 @@ export type ControllerStateView = {
   links: ConductLinkView[];
   connected: ConnectedView[];
   counts: { answers: number; observations: number; feedback: number };
+  /** Answers and observations as they arrived, newest first (the latest FEED_LIMIT). */
+  feed: FeedEntryView[];
 };
 
 /** What a player sees: never the MSEL, the expected actions, or other groups' answers. */
@@ -97,6 +141,7 @@ export type PlayerInjectView = {
   to: string | null;
   injectMode: string | null;
   releasedAt: string;
+  releasedScenarioMs: number | null;
 };
 
 export type PlayerAnswerView = { moduleIndex: number; questionIndex: number; text: string; at: string };
@@ -108,6 +153,7 @@ export type PlayerStateView = {
   groupLabel: string;
   seq: number;
   status: ConductStatus;
+  clock: ClockView;
   scenario: string | null;
   /** Modules reached so far (index ≤ currentModule), with their questions. */
   modules: (ConductModule & { index: number })[];
@@ -143,7 +189,7 @@ export type EvaluatorStateView = {
   currentModule: number | null;
   modules: ConductModule[];
   /** Released items only, newest first, with expected actions. */
-  released: (TimelineItem & { releasedAt: string })[];
+  released: (TimelineItem & { releasedAt: string; releasedScenarioMs: number | null })[];
   /** The inject most recently released (what a new observation is tied to). */
   currentItemKey: string | null;
   /** The session's EEGs (worker/evaluation), or an empty list when none is made yet. */
@@ -151,7 +197,7 @@ export type EvaluatorStateView = {
   /** The core capabilities the exercise's objectives name (what to observe before any EEG exists). */
   capabilities: string[];
   observations: ObservationView[];
-  /** Once the session has ended: when this link closes (ISO; EVALUATION_HOT_WASH_MINUTES after the end). Notes written until then are marked after play. */
+  /** Once the session has ended: when this link closes (ISO; the session's hot wash after the end). Notes written until then are marked after play. */
   evaluationClosesAt: string | null;
 };
 
@@ -172,6 +218,8 @@ export type ConductEventView = {
   id: string;
   seq: number;
   at: string;
+  /** Scenario time (ms since Day 1 00:00); null for an event recorded before issue 30. */
+  scenarioAt: number | null;
   actorRole: ActorRole;
   actorLabel: string;
   payload: ConductEventPayload;

@@ -51,13 +51,24 @@ const timelineItemSchema = z.object({
   /** Controllers and evaluators only: players never see it. */
   expectedAction: long(4_000).nullable(),
   responsibleOrganization: short(300).nullable(),
-  /** Minutes after the clock starts when it is due; null when unscheduled (released by hand). */
+  /** Minutes of scenario time after the start when it is due; null when unscheduled (released by hand). */
   offsetMinutes: z
     .number()
     .int()
     .min(0)
     .max(60 * 24 * 14)
     .nullable(),
+  /**
+   * The MSEL's time of day for it, as scenario minutes since Day 1 00:00 ("Day 2 08:00"): it stays at
+   * that time when the facilitator moves the start. Null (or absent, in plans frozen before issue 30)
+   * for an offset ("T+30"), which follows the start, or an unscheduled item.
+   */
+  scenarioMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 15)
+    .nullish(),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
@@ -81,6 +92,13 @@ export const conductPlanSchema = z.object({
   objectives: z.array(conductObjectiveSchema).max(50),
   modules: z.array(conductModuleSchema).max(30),
   items: z.array(timelineItemSchema).max(500),
+  /** The scenario's start (minutes since Day 1 00:00): the MSEL's earliest time of day; null when it gives none. */
+  scenarioStartMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 15)
+    .nullish(),
 });
 export type ConductPlan = z.infer<typeof conductPlanSchema>;
 
@@ -88,16 +106,48 @@ export type ConductPlan = z.infer<typeof conductPlanSchema>;
 // Conduct events (ConductEvent.payload): the replay log. Every change to a session is one event
 // with a per-session sequence number assigned by the session's Durable Object.
 
-export const CONDUCT_EVENT_KINDS = ["started", "paused", "resumed", "released", "skipped", "unplanned", "module", "answer", "observation", "ended"] as const;
+export const CONDUCT_EVENT_KINDS = [
+  "started",
+  "paused",
+  "resumed",
+  "clock",
+  "released",
+  "skipped",
+  "unplanned",
+  "module",
+  "answer",
+  "observation",
+  "ended",
+] as const;
 export type ConductEventKind = (typeof CONDUCT_EVENT_KINDS)[number];
 
 export const ACTOR_ROLES = ["controller", "player", "evaluator", "system"] as const;
 export type ActorRole = (typeof ACTOR_ROLES)[number];
 
+/** Bounds of a session's time scale (scenario ms per wall ms) and of its evaluators' hot wash. */
+export const SCALE_BOUNDS = { min: 0.25, max: 60 } as const;
+/** A week, as EVALUATION_HOT_WASH_MINUTES allows (worker/env.ts). */
+export const HOT_WASH_MAX_MINUTES = 7 * 24 * 60;
+
+const CLOCK_CHANGES = ["scale", "manual", "start", "jump", "hotWash"] as const;
+export type ClockChange = (typeof CLOCK_CHANGES)[number];
+
 export const conductEventPayloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("started") }),
   z.object({ kind: z.literal("paused") }),
   z.object({ kind: z.literal("resumed") }),
+  /**
+   * The controller changed the scenario clock (issue 30): what changed, and the clock's settings after
+   * it — the scenario time it then read (ms since Day 1 00:00), its scale, manual releases, hot wash.
+   */
+  z.object({
+    kind: z.literal("clock"),
+    change: z.enum(CLOCK_CHANGES),
+    scenarioMs: z.number().int().min(0),
+    scale: z.number().min(SCALE_BOUNDS.min).max(SCALE_BOUNDS.max),
+    manualOnly: z.boolean(),
+    hotWashMinutes: z.number().int().min(0).max(HOT_WASH_MAX_MINUTES),
+  }),
   /** `scheduled`: released by the clock (the item's offset came), not by a controller's click. */
   z.object({ kind: z.literal("released"), itemKey: short(100), scheduled: z.boolean() }),
   z.object({ kind: z.literal("skipped"), itemKey: short(100) }),
@@ -108,6 +158,8 @@ export const conductEventPayloadSchema = z.discriminatedUnion("kind", [
     moduleIndex: z.number().int().min(0).max(99),
     questionIndex: z.number().int().min(0).max(99),
     text: long(8_000),
+    /** The inject released most recently when the group answered (absent before issue 30, or before any release). */
+    itemKey: short(100).optional(),
   }),
   z.object({
     kind: z.literal("observation"),

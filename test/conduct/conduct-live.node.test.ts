@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   acceptState,
   deliveredKeys,
-  elapsedAt,
   flushOutbox,
-  formatElapsed,
-  formatOffset,
+  formatScenario,
   mergeNotes,
   newClientKey,
   observationDraft,
@@ -13,6 +11,7 @@ import {
   outcomeOfError,
   reconnectDelayMs,
   RECONNECT_MAX_MS,
+  scenarioNowOf,
   socketUrl,
   type OutboxEntry,
   type StorageLike,
@@ -79,19 +78,26 @@ describe("reconnecting", () => {
 describe("the session clock", () => {
   const asOf = "2026-11-26T10:00:00.000Z";
   const received = 5_000_000;
-  it("ticks from when the state arrived while running, and holds while paused", () => {
-    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf }, received, received + 30_000)).toBe(90_000);
-    expect(elapsedAt({ status: "paused", elapsedMs: 60_000, asOf }, received, received + 30_000)).toBe(60_000);
+  const clock = {
+    asOf,
+    scenarioMs: 6 * 3_600_000,
+    scale: 10,
+    manualOnly: false,
+    startScenarioMs: 6 * 3_600_000,
+    timeOfDay: true,
+    hotWashMinutes: 60,
+  } as const;
+  it("ticks at the session's scale from when the state arrived while running, and holds while paused", () => {
+    expect(scenarioNowOf({ ...clock, status: "running" }, received, received + 30_000)).toBe(6 * 3_600_000 + 300_000);
+    expect(scenarioNowOf({ ...clock, status: "paused" }, received, received + 30_000)).toBe(6 * 3_600_000);
     // The server's asOf plays no part: a browser clock far off the server's still ticks right.
-    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf: "2030-01-01T00:00:00.000Z" }, received, received + 1_000)).toBe(61_000);
-    expect(elapsedAt({ status: "running", elapsedMs: 60_000, asOf }, received, received - 10)).toBe(60_000);
+    expect(scenarioNowOf({ ...clock, status: "running", asOf: "2030-01-01T00:00:00.000Z" }, received, received + 1_000)).toBe(6 * 3_600_000 + 10_000);
+    expect(scenarioNowOf({ ...clock, status: "running" }, received, received - 10)).toBe(6 * 3_600_000);
   });
-  it("formats elapsed time and offsets", () => {
-    expect(formatElapsed(0)).toBe("0:00:00");
-    expect(formatElapsed(3_723_000)).toBe("1:02:03");
-    expect(formatOffset(null)).toBe("—");
-    expect(formatOffset(15)).toBe("+0:15");
-    expect(formatOffset(95)).toBe("+1:35");
+  it("shows scenario time as the session does: a day and time of day, or time since the start", () => {
+    expect(formatScenario(clock, 6 * 3_600_000 + 27 * 60_000)).toBe("Day 1 06:27");
+    expect(formatScenario({ ...clock, timeOfDay: false }, 6 * 3_600_000 + 27 * 60_000 + 5_000, true)).toBe("T+0:27:05");
+    expect(formatScenario(clock, null)).toBe("—");
   });
 });
 

@@ -22,7 +22,15 @@ const item = (key: string, title: string): TimelineItem => ({
 let seq = 0;
 const ev = (payload: ConductEventView["payload"], actorLabel = "Controller"): ConductEventView => {
   seq += 1;
-  return { id: `e${seq}`, seq, at: new Date(Date.UTC(2026, 10, 26, 10, seq)).toISOString(), actorRole: "controller", actorLabel, payload };
+  return {
+    id: `e${seq}`,
+    seq,
+    at: new Date(Date.UTC(2026, 10, 26, 10, seq)).toISOString(),
+    scenarioAt: seq * 60_000,
+    actorRole: "controller",
+    actorLabel,
+    payload,
+  };
 };
 
 describe("replay", () => {

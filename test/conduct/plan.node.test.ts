@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conductPlanSchema } from "../../shared/db/conduct-shapes";
-import { buildConductPlan, mselOffsets, parseTime, questionTexts } from "../../worker/conduct/plan";
+import { buildConductPlan, questionTexts } from "../../worker/conduct/plan";
 
 const base = { name: "Harbour TTX", scenario: "A storm surge floods the port.", capabilitiesAndObjectives: null, mselTable: null, modules: null };
 
@@ -84,52 +84,22 @@ describe("questionTexts", () => {
   });
 });
 
-describe("MSEL times", () => {
-  it.each([
-    ["09:15", { kind: "clock", minutes: 555 }],
-    ["9:15 AM", { kind: "clock", minutes: 555 }],
-    ["12:05 am", { kind: "clock", minutes: 5 }],
-    ["1:30 PM", { kind: "clock", minutes: 810 }],
-    ["0930", { kind: "clock", minutes: 570 }],
-    ["14:00:30", { kind: "clock", minutes: 840 }],
-    ["T+30", { kind: "relative", minutes: 30 }],
-    ["+00:30", { kind: "relative", minutes: 30 }],
-    ["H+1", { kind: "relative", minutes: 60 }],
-    ["T+1:30", { kind: "relative", minutes: 90 }],
-    ["T + 2h", { kind: "relative", minutes: 120 }],
-  ])("reads %s", (raw, expected) => {
-    expect(parseTime(raw)).toEqual(expected);
-  });
-
-  it.each(["", "soon", "25:00", "9:75", "13 PM", "42"])("leaves %j unread", (raw) => {
-    expect(parseTime(raw)).toBeNull();
-  });
-
-  it("rolls clock times over to later days by their date", () => {
-    expect(
-      mselOffsets([
-        { date: "2026-03-01", time: "23:30" },
-        { date: "2026-03-02", time: "00:15" },
-        { date: "March 2, 2026", time: "01:00" },
-        { date: "not a date", time: "23:45" },
-      ]),
-    ).toEqual([0, 45, 90, 15]);
-    expect(
-      mselOffsets([
-        { date: "Day 1", time: "09:00" },
-        { date: "Day 2", time: "08:00" },
-      ]),
-    ).toEqual([0, 23 * 60]);
-  });
-
-  it("counts offsets from the earliest offset and clock times from the earliest clock time", () => {
-    expect(
-      mselOffsets([
-        { date: null, time: "T+15" },
-        { date: null, time: "H+1" },
-        { date: null, time: "10:00" },
-        { date: null, time: "10:20" },
-      ]),
-    ).toEqual([0, 45, 0, 20]);
+describe("the plan's scenario times (issue 30)", () => {
+  it("starts at the MSEL's earliest time of day; a Day 2 row stays a scenario time, an offset follows the start", () => {
+    const plan = buildConductPlan({
+      ...base,
+      mselTable: [
+        { event: "1", time: "Day 1 06:00", message: "Levee seeping." },
+        { event: "2", time: "T+30", message: "Levee overtopped." },
+        { event: "3", date: "Day 2", time: "08:00", message: "Damage assessment." },
+      ],
+    });
+    expect(plan.scenarioStartMinutes).toBe(6 * 60);
+    expect(plan.items.map((i) => [i.key, i.offsetMinutes, i.scenarioMinutes])).toEqual([
+      ["msel-0", 0, 6 * 60],
+      ["msel-1", 30, null],
+      ["msel-2", 26 * 60, 24 * 60 + 8 * 60],
+    ]);
+    expect(conductPlanSchema.safeParse(plan).success).toBe(true);
   });
 });

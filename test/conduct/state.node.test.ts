@@ -12,14 +12,14 @@ import {
   initialState,
   nextAlarmAt,
   releaseDue,
+  scenarioNow,
+  upgradeState,
   type SessionState,
 } from "../../worker/conduct/state";
 import { OBSERVATION_CLOCK_SKEW_MS } from "../../worker/conduct/evaluation-window";
 
 const T = Date.UTC(2026, 10, 27, 9, 0, 0);
 const MIN = 60_000;
-/** The evaluators' hot wash after the end (EVALUATION_HOT_WASH_MINUTES' default). */
-const HOT_WASH = 60 * MIN;
 
 const item = (key: string, offsetMinutes: number | null): TimelineItem => ({
   key,
@@ -36,7 +36,8 @@ const item = (key: string, offsetMinutes: number | null): TimelineItem => ({
   offsetMinutes,
 });
 
-const fresh = () => initialState({ items: [item("a", 0), item("b", 10), item("c", null)], modules: [{ questions: ["q1", "q2"] }, { questions: ["q3"] }] });
+const fresh = () =>
+  initialState({ items: [item("a", 0), item("b", 10), item("c", null)], modules: [{ questions: ["q1", "q2"] }, { questions: ["q3"] }], hotWashMinutes: 60 });
 let n = 0;
 const key = () => `unplanned-${++n}`;
 const run = (s: SessionState, command: ControllerCommand, now = T) => applyCommand(s, command, now, key).state;
@@ -56,7 +57,7 @@ describe("status", () => {
     let s = fresh();
     expect(s.status).toBe("ready");
     const started = applyCommand(s, { type: "start" }, T, key);
-    expect(started.events).toEqual([{ payload: { kind: "started" }, at: T }]);
+    expect(started.events).toEqual([{ payload: { kind: "started" }, at: T, scenarioAt: 0 }]);
     s = started.state;
     expect([s.status, s.seq, s.startedAt]).toEqual(["running", 1, T]);
     s = run(s, { type: "pause" }, T + MIN);
@@ -225,11 +226,11 @@ describe("answers and observations", () => {
     let s = run(fresh(), { type: "start" }, T);
     s = run(s, { type: "release", itemKey: "b" }, T + MIN);
     const note = { capability: "Mass Care Services", text: "Shelter opened late.", rating: "M" as const };
-    const now = applyObservation(s, note, T + 2 * MIN, HOT_WASH);
-    expect(now.events).toEqual([{ at: T + 2 * MIN, payload: { kind: "observation", ...note, targetId: null, itemKey: "b" } }]);
-    expect(applyObservation(s, { ...note, itemKey: "a" }, T, HOT_WASH).events[0]!.payload).toMatchObject({ itemKey: "a" });
-    expect(refusal(() => applyObservation(s, { ...note, itemKey: "zzz" }, T, HOT_WASH))).toMatchObject({ status: 404 });
-    expect(applyObservation(s, { ...note, writtenAt: T + MIN + 30_000 }, T + 3 * MIN, HOT_WASH).events[0]!.at).toBe(T + MIN + 30_000);
+    const now = applyObservation(s, note, T + 2 * MIN);
+    expect(now.events).toEqual([{ at: T + 2 * MIN, scenarioAt: 2 * MIN, payload: { kind: "observation", ...note, targetId: null, itemKey: "b" } }]);
+    expect(applyObservation(s, { ...note, itemKey: "a" }, T).events[0]!.payload).toMatchObject({ itemKey: "a" });
+    expect(refusal(() => applyObservation(s, { ...note, itemKey: "zzz" }, T))).toMatchObject({ status: 404 });
+    expect(applyObservation(s, { ...note, writtenAt: T + MIN + 30_000 }, T + 3 * MIN).events[0]!.at).toBe(T + MIN + 30_000);
   });
 });
 
@@ -237,7 +238,7 @@ describe("an observation's time (issue 27)", () => {
   const note = { capability: "Mass Care Services", text: "Shelter opened late.", rating: null };
   const started = () => run(fresh(), { type: "start" }, T);
   const ended = () => run(started(), { type: "end" }, T + 30 * MIN);
-  const at = (s: SessionState, writtenAt: number | undefined, now: number) => applyObservation(s, { ...note, writtenAt }, now, HOT_WASH).events[0]!;
+  const at = (s: SessionState, writtenAt: number | undefined, now: number) => applyObservation(s, { ...note, writtenAt }, now).events[0]!;
 
   it("must fall inside the session: 1970, before the start or in the future are refused with what to do", () => {
     const s = started();
@@ -261,7 +262,7 @@ describe("an observation's time (issue 27)", () => {
   });
 
   it("is refused before the session starts", () => {
-    expect(refusal(() => applyObservation(fresh(), note, T, HOT_WASH))).toMatchObject({
+    expect(refusal(() => applyObservation(fresh(), note, T))).toMatchObject({
       status: 409,
       code: "not_started",
       message: CONDUCT_MESSAGES.notStartedForNotes,
@@ -288,5 +289,115 @@ describe("an observation's time (issue 27)", () => {
     }
     // The window's last millisecond still takes a note.
     expect(at(s, undefined, T + 90 * MIN - 1).payload).toMatchObject({ afterPlay: true });
+  });
+});
+
+describe("the scenario clock (issue 30)", () => {
+  // "Day 1 06:00" start (from the MSEL); a at its time of day 06:00, b at T+10, d on Day 2 08:00.
+  const DAY = 24 * 60;
+  const plan = () =>
+    initialState({
+      items: [{ ...item("a", 0), scenarioMinutes: 6 * 60 }, item("b", 10), { ...item("d", DAY + 2 * 60), scenarioMinutes: DAY + 8 * 60 }, item("c", null)],
+      modules: [{ questions: ["q1"] }],
+      scenarioStartMinutes: 6 * 60,
+      hotWashMinutes: 60,
+    });
+  const sixAm = 6 * 60 * MIN;
+
+  it("starts at the MSEL's start time and shows each event's scenario time", () => {
+    const started = applyCommand(plan(), { type: "start" }, T, key);
+    expect(started.events).toEqual([{ payload: { kind: "started" }, at: T, scenarioAt: sixAm }]);
+    expect(started.state).toMatchObject({
+      timeOfDay: true,
+      startScenarioMs: sixAm,
+      clock: { anchorWallMs: T, anchorScenarioMs: sixAm, scale: 1, paused: false },
+    });
+  });
+
+  it("at 10x releases T+10 after one wall minute, and the Day 2 inject is not due until the scenario reaches Day 2", () => {
+    let s = run(plan(), { type: "scale", scale: 10 }, T - MIN);
+    s = releaseDue(run(s, { type: "start" }, T), T).state;
+    expect(s.items.find((i) => i.key === "a")).toMatchObject({ status: "released", releasedScenarioMs: sixAm });
+    expect(nextAlarmAt(s, T)).toBe(T + MIN);
+    expect(dueItems(s, T + MIN)).toEqual(["b"]);
+    // Day 2 08:00 is 26 scenario hours after 06:00: 2 h 36 min of wall time at 10x, never "tomorrow".
+    s = releaseDue(s, T + MIN).state;
+    expect(nextAlarmAt(s, T + MIN)).toBe(T + 156 * MIN);
+  });
+
+  it("a new scale keeps the time reached; a pause stops it; a jump moves it forward and releases what falls due", () => {
+    let s = releaseDue(run(plan(), { type: "start" }, T), T).state;
+    const scaled = applyCommandOnClock(s, { type: "scale", scale: 5 }, T + 2 * MIN, key);
+    expect(scaled.applied.events[0]).toMatchObject({
+      payload: { kind: "clock", change: "scale", scale: 5, scenarioMs: sixAm + 2 * MIN },
+      scenarioAt: sixAm + 2 * MIN,
+    });
+    s = scaled.due.state;
+    // 8 scenario minutes left to T+10 at 5x: 96 wall seconds.
+    expect(nextAlarmAt(s, T + 2 * MIN)).toBe(T + 2 * MIN + 96_000);
+    s = run(s, { type: "pause" }, T + 3 * MIN);
+    expect(scenarioNow(s, T + 60 * MIN)).toBe(sixAm + 7 * MIN);
+    // Jump to the next inject while paused: the clock reads its time; it is released on resume.
+    const jumped = applyCommandOnClock(s, { type: "jump", to: "next" }, T + 4 * MIN, key);
+    expect(jumped.applied.events[0]!.payload).toMatchObject({ kind: "clock", change: "jump", scenarioMs: sixAm + 10 * MIN });
+    expect(jumped.due.events).toEqual([]);
+    s = run(jumped.due.state, { type: "resume" }, T + 5 * MIN);
+    expect(dueItems(s, T + 5 * MIN)).toEqual(["b"]);
+    s = releaseDue(s, T + 5 * MIN).state;
+    // Running: a jump to Day 2 08:00 releases the Day 2 inject at once.
+    const toDay2 = applyCommandOnClock(s, { type: "jump", to: DAY + 8 * 60 }, T + 6 * MIN, key);
+    expect(toDay2.due.events.map((e) => [e.payload, e.scenarioAt])).toEqual([[{ kind: "released", itemKey: "d", scheduled: true }, (DAY + 8 * 60) * MIN]]);
+  });
+
+  it("refuses a jump backwards or with nothing ahead, and a start time once started", () => {
+    const s = releaseDue(run(plan(), { type: "start" }, T), T).state;
+    expect(refusal(() => run(s, { type: "jump", to: 5 * 60 }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.jumpForwardOnly });
+    expect(refusal(() => run(s, { type: "setStart", scenarioMinutes: 7 * 60 }, T))).toMatchObject({
+      status: 409,
+      message: CONDUCT_MESSAGES.startSetOnlyBefore,
+    });
+    expect(refusal(() => run(plan(), { type: "jump", to: "next" }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.notRunning });
+    const late = run(s, { type: "jump", to: DAY + 9 * 60 }, T);
+    expect(refusal(() => run(late, { type: "jump", to: "next" }, T))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.noInjectToJumpTo });
+  });
+
+  it("with manual releases only, the clock runs but releases nothing; back on the clock, what is due goes out", () => {
+    let s = run(plan(), { type: "manual", manualOnly: true }, T);
+    s = run(s, { type: "start" }, T);
+    expect(dueItems(s, T + 60 * MIN)).toEqual([]);
+    expect(nextAlarmAt(s, T)).toBeNull();
+    const back = applyCommandOnClock(s, { type: "manual", manualOnly: false }, T + 20 * MIN, key);
+    expect(back.due.events.map((e) => e.payload)).toEqual([
+      { kind: "released", itemKey: "a", scheduled: true },
+      { kind: "released", itemKey: "b", scheduled: true },
+    ]);
+  });
+
+  it("a start set by the facilitator moves offsets and the clock, not the MSEL's times of day", () => {
+    const s = run(plan(), { type: "setStart", scenarioMinutes: 5 * 60 + 30 }, T);
+    expect(s).toMatchObject({ startScenarioMs: (5 * 60 + 30) * MIN, timeOfDay: true, clock: { anchorScenarioMs: (5 * 60 + 30) * MIN } });
+    const started = run(s, { type: "start" }, T);
+    // a stays at 06:00 (30 minutes in); b is T+10 from the new start.
+    expect(dueItems(started, T + 10 * MIN)).toEqual(["b"]);
+    expect(dueItems(started, T + 30 * MIN)).toEqual(["a", "b"]);
+  });
+
+  it("the hot wash is the session's own, changed until it has closed", () => {
+    let s = run(run(plan(), { type: "start" }, T), { type: "end" }, T + 10 * MIN);
+    s = run(s, { type: "hotWash", minutes: 15 }, T + 11 * MIN);
+    expect(s.hotWashMinutes).toBe(15);
+    const note = { capability: "Mass Care Services", text: "Late.", rating: null };
+    expect(applyObservation(s, note, T + 24 * MIN).events[0]!.payload).toMatchObject({ afterPlay: true });
+    expect(refusal(() => applyObservation(s, note, T + 25 * MIN))).toMatchObject({ status: 410 });
+    expect(refusal(() => run(s, { type: "hotWash", minutes: 90 }, T + 26 * MIN))).toMatchObject({ status: 409, message: CONDUCT_MESSAGES.hotWashClosed });
+  });
+
+  it("a state saved before issue 30 runs on as a 1x clock from T+0", () => {
+    const { clock: _c, startScenarioMs: _s, timeOfDay: _t, manualOnly: _m, hotWashMinutes: _h, items, ...old } = run(fresh(), { type: "start" }, T);
+    const upgraded = upgradeState({ ...old, elapsedMs: 4 * MIN, runningSince: T + 10 * MIN }, items, 45);
+    expect(upgraded).toMatchObject({ clock: { anchorWallMs: T + 10 * MIN, anchorScenarioMs: 4 * MIN, scale: 1, paused: false }, hotWashMinutes: 45 });
+    // 4 minutes had run before it resumed at T+10: b (T+10) falls due at T+16, as it did before.
+    expect(dueItems(upgraded, T + 15 * MIN)).toEqual(["a"]);
+    expect(dueItems(upgraded, T + 16 * MIN)).toEqual(["a", "b"]);
   });
 });

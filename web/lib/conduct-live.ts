@@ -4,7 +4,8 @@
  * that keeps answers and observations written offline until the server has them.
  */
 import type { ObservationInput } from "../../shared/conduct/model";
-import type { ClockView, ObservationView, Rating } from "../../shared/conduct/views";
+import { formatScenarioTime } from "../../shared/conduct/scenario-time";
+import type { ClockView, ConductStatus, ObservationView, Rating } from "../../shared/conduct/views";
 
 // ---------------------------------------------------------------------------------------------
 // State ordering: every state the server sends carries the highest event seq it has applied. A
@@ -40,11 +41,20 @@ export function socketUrl(location: { protocol: string; host: string }, path: st
 
 export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "gone";
 
+/** The connection to the session (this page's socket), not the session's own state. */
 export const CONNECTION_LABEL: Record<ConnectionStatus, string> = {
   connecting: "Connecting…",
-  live: "Live",
+  live: "Connected",
   reconnecting: "Reconnecting…",
   gone: "Disconnected",
+};
+
+/** The session's state, the same words on every page (console, player, evaluator). */
+export const SESSION_STATUS_LABEL: Record<ConductStatus, string> = {
+  ready: "Not started",
+  running: "Live",
+  paused: "Paused",
+  ended: "Ended",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -58,37 +68,25 @@ export function focusRow(list: HTMLElement | null, key: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The session clock (scenario time): the server sends what had run when it answered; the browser
-// ticks from the moment the state arrived, by its own clock — never by comparing its clock with the
-// server's `asOf` (a phone's clock can be minutes off, and a test server's clock is pinned).
+// The session clock (scenario time, issue 30): the server sends the scenario time when it answered
+// and the scale; the browser ticks from the moment the state arrived, by its own clock times the
+// scale — never by comparing its clock with the server's `asOf` (a phone's clock can be minutes off,
+// and a test server's clock is pinned).
 
 /** Scenario time now, for a clock view received at `receivedAtMs` (browser clock). */
-export function elapsedAt(clock: ClockView, receivedAtMs: number, nowMs: number): number {
-  if (clock.status !== "running") return clock.elapsedMs;
-  return clock.elapsedMs + Math.max(0, nowMs - receivedAtMs);
+export function scenarioNowOf(clock: ClockView, receivedAtMs: number, nowMs: number): number {
+  if (clock.status !== "running") return clock.scenarioMs;
+  return clock.scenarioMs + Math.max(0, nowMs - receivedAtMs) * clock.scale;
 }
 
-/** 0:05:09 — hours always shown: an exercise runs for hours, and the width stays still. */
-export function formatElapsed(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+/** A scenario instant as this session shows it: "Day 1 06:27" (or "T+0:27" without a time of day); "—" when there is none. */
+export function formatScenario(clock: Pick<ClockView, "startScenarioMs" | "timeOfDay">, scenarioMs: number | null, seconds = false): string {
+  if (scenarioMs === null) return "—";
+  return formatScenarioTime(scenarioMs, { startMs: clock.startScenarioMs, timeOfDay: clock.timeOfDay, seconds });
 }
 
-/** An MSEL offset as scenario time: "+0:15", "+1:30"; "—" when unscheduled. */
-export function formatOffset(minutes: number | null): string {
-  if (minutes == null) return "—";
-  return `+${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-/** A time of day for a list, in the viewer's own zone (it is their clock on the wall). */
-export function formatClockTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
+/** "10x", "2.5x". */
+export const formatScale = (scale: number) => `${Number(scale.toFixed(2))}x`;
 
 // ---------------------------------------------------------------------------------------------
 // Client keys and the outbox.

@@ -2,7 +2,8 @@
  * Replaying a conduct session from its event log (issue 15), with no React in it: what each event
  * says in words, and what players had seen at any point of the log.
  */
-import type { ConductEventKind } from "../../shared/db/conduct-shapes";
+import type { ClockChange, ConductEventKind } from "../../shared/db/conduct-shapes";
+import { formatScale } from "./conduct-live";
 import type { ConductEventView, ConductModule, TimelineItem } from "../../shared/conduct/views";
 import { RATING_DEFINITIONS } from "../../shared/evaluation/model";
 import { moduleLabel } from "../../shared/exercises/module-label";
@@ -11,6 +12,7 @@ export const EVENT_KIND_LABEL: Record<ConductEventKind, string> = {
   started: "Started",
   paused: "Paused",
   resumed: "Resumed",
+  clock: "Clock changed",
   released: "Inject released",
   skipped: "Inject skipped",
   unplanned: "Unplanned inject",
@@ -32,6 +34,15 @@ const moduleName = (modules: ConductModule[], index: number) => moduleLabel(inde
 /** A line that ends a sentence once: a title quoted at the end may already carry its full stop ("Released “Levee breach.”"). */
 const sentence = (text: string) => (/[.!?…]”?$/.test(text) ? text : `${text}.`);
 
+/** One line per clock change; the time it jumped to is in the event's own scenario time. */
+const CLOCK_CHANGE_TEXT: Record<ClockChange, (p: Extract<ConductEventView["payload"], { kind: "clock" }>) => string> = {
+  scale: (p) => `The clock now runs at ${formatScale(p.scale)}.`,
+  manual: (p) => (p.manualOnly ? "Scheduled injects now wait for a controller's release." : "Scheduled injects are released by the clock again."),
+  start: () => "The scenario's start time was set.",
+  jump: () => "The clock jumped forward.",
+  hotWash: (p) => `The evaluators' hot wash was set to ${p.hotWashMinutes} minutes.`,
+};
+
 /** One line for the log. */
 export function describeEvent(event: ConductEventView, items: Map<string, TimelineItem>, modules: ConductModule[]): string {
   const p = event.payload;
@@ -42,6 +53,8 @@ export function describeEvent(event: ConductEventView, items: Map<string, Timeli
       return "The clock was paused.";
     case "resumed":
       return "The clock resumed.";
+    case "clock":
+      return CLOCK_CHANGE_TEXT[p.change](p);
     case "ended":
       return "The session ended.";
     case "released":

@@ -41,7 +41,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     label: found.link.label,
     sessionName: found.session.name,
     exerciseName: found.session.plan.exerciseName,
-    evaluationClosed: found.link.role === "evaluator" && isEvaluationClosed(endedAt, nowMs(), hotWashMs(ctx.config)),
+    evaluationClosed: found.link.role === "evaluator" && isEvaluationClosed(endedAt, nowMs(), hotWashMs(found.session, ctx.config)),
   };
 }
 

@@ -8,5 +8,13 @@ import type { ConductEventView } from "../../shared/conduct/views";
 export async function listEvents(ctx: UserContext, sessionId: string): Promise<ConductEventView[]> {
   const session = await findSession(ctx, sessionId, "read");
   const rows = await ctx.db.select().from(conductEvents).where(eq(conductEvents.sessionId, session.id)).orderBy(asc(conductEvents.seq));
-  return rows.map((r) => ({ id: r.id, seq: r.seq, at: r.at.toISOString(), actorRole: r.actorRole, actorLabel: r.actorLabel, payload: r.payload }));
+  return rows.map((r) => ({
+    id: r.id,
+    seq: r.seq,
+    at: r.at.toISOString(),
+    scenarioAt: r.scenarioAt,
+    actorRole: r.actorRole,
+    actorLabel: r.actorLabel,
+    payload: r.payload,
+  }));
 }

@@ -84,3 +84,20 @@ export async function revokeLink(ctx: UserContext, sessionId: string, linkId: st
   await sessionObject(ctx, session.id).revokeLink(link.id, revoked.revokedAt?.getTime() ?? nowMs());
   return toLinkView(ctx, revoked, 0);
 }
+
+export type JoinLinkView = { label: string; role: ConductToken["role"]; url: string; sessionName: string; exerciseName: string };
+
+/**
+ * A link as the join screen shows it (the room's projector): whoever may run the session — those
+ * who may hand links out — and only a link of this session that still works; anything else is 404.
+ */
+export async function getJoinLink(ctx: UserContext, sessionId: string, linkId: string): Promise<JoinLinkView> {
+  const session = await findSession(ctx, sessionId, "control");
+  const [link] = await ctx.db
+    .select()
+    .from(conductTokens)
+    .where(and(eq(conductTokens.id, linkId), eq(conductTokens.sessionId, session.id), isNull(conductTokens.revokedAt)))
+    .limit(1);
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  return { label: link.label, role: link.role, url: linkUrl(ctx, link), sessionName: session.name, exerciseName: session.plan.exerciseName };
+}

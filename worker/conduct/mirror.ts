@@ -16,6 +16,7 @@ export type StoredEvent = {
   id: string;
   seq: number;
   at: number;
+  scenarioAt: number | null;
   actorRole: ActorRole;
   actorId: string | null;
   actorLabel: string;
@@ -23,7 +24,7 @@ export type StoredEvent = {
   payload: ConductEventPayload;
 };
 
-export type SessionMirror = { status: ConductStatus; startedAt: number | null; endedAt: number | null };
+export type SessionMirror = { status: ConductStatus; startedAt: number | null; endedAt: number | null; hotWashMinutes: number };
 
 export async function mirrorToD1(db: Database, sessionId: string, events: StoredEvent[], session: SessionMirror): Promise<void> {
   const inserts = events.map((e) =>
@@ -35,6 +36,7 @@ export async function mirrorToD1(db: Database, sessionId: string, events: Stored
         seq: e.seq,
         kind: e.payload.kind,
         at: new Date(e.at),
+        scenarioAt: e.scenarioAt,
         actorRole: e.actorRole,
         actorId: e.actorId,
         actorLabel: e.actorLabel,
@@ -49,6 +51,7 @@ export async function mirrorToD1(db: Database, sessionId: string, events: Stored
       status: session.status,
       startedAt: session.startedAt === null ? null : new Date(session.startedAt),
       endedAt: session.endedAt === null ? null : new Date(session.endedAt),
+      hotWashMinutes: session.hotWashMinutes,
     })
     .where(eq(conductSessions.id, sessionId));
   await db.batch([update, ...inserts]);

@@ -1,6 +1,7 @@
 import type { ConductEventPayload } from "../../shared/db/conduct-shapes";
 import { latestAnswers } from "./project";
-import type { ObservationView, PlayerAnswerView } from "../../shared/conduct/views";
+import { FEED_LIMIT } from "../../shared/conduct/model";
+import type { FeedEntryView, ObservationView, PlayerAnswerView } from "../../shared/conduct/views";
 
 /**
  * What a link wrote, read from the session object's own SQLite event log (durable-objects/conduct-session.ts):
@@ -40,5 +41,40 @@ export function linkObservations(sql: SqlStorage, linkId: string): ObservationVi
         at,
         afterPlay: p.afterPlay === true,
       };
+    });
+}
+
+/** Answers and observations as they arrived, newest first: the console's live feed. */
+export function playFeed(sql: SqlStorage): FeedEntryView[] {
+  return sql
+    .exec<{ id: string; actorId: string | null; actorLabel: string; at: number; scenarioAt: number | null; payload: string }>(
+      "SELECT id, actorId, actorLabel, at, scenarioAt, payload FROM events WHERE kind IN ('answer', 'observation') ORDER BY seq DESC LIMIT ?",
+      FEED_LIMIT,
+    )
+    .toArray()
+    .map((r) => {
+      const p = JSON.parse(r.payload) as Extract<ConductEventPayload, { kind: "answer" | "observation" }>;
+      const common = { id: r.id, linkId: r.actorId, label: r.actorLabel, at: new Date(r.at).toISOString(), scenarioAt: r.scenarioAt, text: p.text };
+      return p.kind === "answer"
+        ? {
+            ...common,
+            kind: "answer",
+            itemKey: p.itemKey ?? null,
+            moduleIndex: p.moduleIndex,
+            questionIndex: p.questionIndex,
+            capability: null,
+            rating: null,
+            afterPlay: false,
+          }
+        : {
+            ...common,
+            kind: "observation",
+            itemKey: p.itemKey,
+            moduleIndex: null,
+            questionIndex: null,
+            capability: p.capability,
+            rating: p.rating,
+            afterPlay: p.afterPlay === true,
+          };
     });
 }

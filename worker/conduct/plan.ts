@@ -1,6 +1,7 @@
 import type { ConductModule, ConductPlan, TimelineItem } from "../../shared/db/conduct-shapes";
 import type { Module, MselRow } from "../../shared/db/exercise-shapes";
 import type { Exercise } from "../db/schema";
+import { mselSchedule } from "../../shared/conduct/scenario-time";
 
 /**
  * The conduct plan frozen when a session is created (issue 15): what the session plays, built from
@@ -12,7 +13,6 @@ import type { Exercise } from "../db/schema";
 
 /** Bounds of conductPlanSchema (db/conduct-shapes.ts): a longer exercise is cut, never refused. */
 const LIMITS = { items: 500, modules: 30, questions: 50, objectives: 50 } as const;
-const MAX_OFFSET_MINUTES = 60 * 24 * 14;
 const TITLE_CHARS = 300;
 
 type PlanSource = Pick<Exercise, "name" | "scenario" | "capabilitiesAndObjectives" | "mselTable" | "modules">;
@@ -20,7 +20,7 @@ type PlanSource = Pick<Exercise, "name" | "scenario" | "capabilitiesAndObjective
 export function buildConductPlan(exercise: PlanSource): ConductPlan {
   const modules = (exercise.modules ?? []).slice(0, LIMITS.modules);
   const msel = exercise.mselTable ?? [];
-  const items = (msel.some(hasContent) ? mselItems(msel) : moduleItems(modules)).slice(0, LIMITS.items);
+  const timeline = msel.some(hasContent) ? mselItems(msel) : { items: moduleItems(modules), startMinutes: null };
   return {
     exerciseName: clip(text(exercise.name) || "Untitled exercise", 300),
     scenario: text(exercise.scenario) ? clip(text(exercise.scenario), 20_000) : null,
@@ -29,7 +29,8 @@ export function buildConductPlan(exercise: PlanSource): ConductPlan {
       .filter((o) => o.capability || o.objective)
       .slice(0, LIMITS.objectives),
     modules: modules.map(toConductModule),
-    items,
+    items: timeline.items.slice(0, LIMITS.items),
+    scenarioStartMinutes: timeline.startMinutes,
   };
 }
 
@@ -77,14 +78,21 @@ function moduleItems(modules: Module[]): TimelineItem[] {
         expectedAction: null,
         responsibleOrganization: null,
         offsetMinutes: null,
+        scenarioMinutes: null,
       })),
   );
 }
 
-function mselItems(rows: MselRow[]): TimelineItem[] {
+/**
+ * The MSEL's rows with their scenario times (shared/conduct/scenario-time.ts): a time of day is an
+ * instant of the scenario ("Day 2 08:00"), an offset counts from the scenario's start, which is the
+ * earliest time of day; a time that cannot be read leaves the row to be released by hand.
+ */
+function mselItems(rows: MselRow[]): { items: TimelineItem[]; startMinutes: number | null } {
   const kept = rows.map((row, i) => ({ row, i })).filter(({ row }) => hasContent(row));
-  const offsets = mselOffsets(kept.map(({ row }) => row));
-  return kept.map(({ row, i }, n) => {
+  const { times, startMinutes } = mselSchedule(kept.map(({ row }) => row));
+  const items = kept.map(({ row, i }, n): TimelineItem => {
+    const time = times[n] ?? null;
     const message = text(row.message);
     return {
       key: `msel-${i}`,
@@ -98,99 +106,14 @@ function mselItems(rows: MselRow[]): TimelineItem[] {
       injectMode: orNull(row.injectMode, 100),
       expectedAction: orNull(row.expectedAction, 4_000),
       responsibleOrganization: orNull(row.responsibleOrganization, 300),
-      offsetMinutes: offsets[n] ?? null,
+      offsetMinutes: time === null ? null : time.kind === "offset" ? time.minutes : time.minutes - (startMinutes ?? 0),
+      scenarioMinutes: time?.kind === "at" ? time.minutes : null,
     };
   });
+  return { items, startMinutes };
 }
 
 const hasContent = (row: MselRow) => Boolean(text(row.message) || text(row.synopsis));
-
-// ---------------------------------------------------------------------------------------------
-// MSEL times. Planners write them every way: a clock time ("09:15", "9:15 AM"), or an offset from
-// the start ("T+30", "+00:30", "H+1"). Each row's time becomes minutes after the earliest row of the
-// same kind; a time that cannot be read leaves the row to be released by hand (null).
-
-type Moment = { kind: "clock" | "relative"; minutes: number };
-
-export function mselOffsets(rows: Pick<MselRow, "date" | "time">[]): (number | null)[] {
-  const days = rows.map((r) => parseDay(text(r.date)));
-  const firstDay = { absolute: minOf(days, "absolute"), relative: minOf(days, "relative") };
-  const moments = rows.map((r, i): Moment | null => {
-    const time = parseTime(text(r.time));
-    if (!time) return null;
-    const day = days[i];
-    // Only a clock time moves to another day; an offset already counts from the start.
-    const dayIndex = time.kind === "clock" && day ? day.value - (firstDay[day.kind] ?? day.value) : 0;
-    return { kind: time.kind, minutes: time.minutes + dayIndex * 24 * 60 };
-  });
-  const earliest = {
-    clock: Math.min(...moments.filter((m) => m?.kind === "clock").map((m) => m!.minutes)),
-    relative: Math.min(...moments.filter((m) => m?.kind === "relative").map((m) => m!.minutes)),
-  };
-  return moments.map((m) => {
-    if (!m) return null;
-    const offset = m.minutes - earliest[m.kind];
-    return offset >= 0 && offset <= MAX_OFFSET_MINUTES ? offset : null;
-  });
-}
-
-/** A clock time of day or an offset from the start, in minutes; null when it cannot be read. */
-export function parseTime(raw: string): Moment | null {
-  const s = raw.trim().replace(/\s+/g, " ");
-  if (!s) return null;
-  // "T+30" (minutes), "H+1" (hours), "+00:30" / "T+1:30" (hours:minutes), "T+2h", "T+45 min".
-  const rel = /^(T|H)?\s*\+\s*(\d{1,4})(?::(\d{2}))?\s*(h|hr|hrs|hours?|m|min|mins|minutes?)?$/i.exec(s);
-  if (rel) {
-    const [, prefix, a, b, unit] = rel;
-    const first = Number(a);
-    if (b !== undefined) return Number(b) < 60 ? { kind: "relative", minutes: first * 60 + Number(b) } : null;
-    const hours = unit ? /^h/i.test(unit) : prefix?.toUpperCase() === "H";
-    return { kind: "relative", minutes: hours ? first * 60 : first };
-  }
-  // "09:15", "9:15 AM", "09:15:30", "9 PM", "0915" / "0915 hrs" (24-hour, no colon).
-  const clock = /^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(a\.?m\.?|p\.?m\.?)?$/i.exec(s) ?? /^(\d{2})(\d{2})\s*(?:h|hrs?)?()$/i.exec(s);
-  if (!clock) return null;
-  const [, h, m, meridiem] = clock;
-  let hours = Number(h);
-  const minutes = m ? Number(m) : 0;
-  if (minutes > 59) return null;
-  if (!m && !meridiem) return null; // a bare number is not a time
-  if (meridiem) {
-    if (hours < 1 || hours > 12) return null;
-    const pm = /^p/i.test(meridiem);
-    hours = (hours % 12) + (pm ? 12 : 0);
-  } else if (hours > 23) return null;
-  return { kind: "clock", minutes: hours * 60 + minutes };
-}
-
-type Day = { kind: "absolute" | "relative"; value: number };
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-/** A calendar date (days since the epoch) or an exercise day ("Day 2", "D+1"); null when unreadable. */
-function parseDay(raw: string): Day | null {
-  const s = raw.trim().toLowerCase();
-  if (!s) return null;
-  const rel = /^(?:day\s*(\d{1,3})|d\s*\+\s*(\d{1,3}))$/.exec(s);
-  if (rel) return { kind: "relative", value: Number(rel[1] ?? rel[2]) };
-  let y: number | undefined, mo: number | undefined, d: number | undefined;
-  let match: RegExpExecArray | null;
-  if ((match = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(s))) [y, mo, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s))) [mo, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\s+([a-z]{3})[a-z]*\.?,?\s+(\d{4})$/.exec(s))) [d, mo, y] = [Number(match[1]), MONTHS.indexOf(match[2]!) + 1, Number(match[3])];
-  else if ((match = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(s))) [mo, d, y] = [MONTHS.indexOf(match[1]!) + 1, Number(match[2]), Number(match[3])];
-  if (y === undefined || mo === undefined || d === undefined || mo < 1) return null;
-  if (y < 100) y += 2000;
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
-  return { kind: "absolute", value: Math.round(ms / 86_400_000) };
-}
-
-function minOf(days: (Day | null)[], kind: Day["kind"]): number | undefined {
-  const values = days.filter((d): d is Day => d?.kind === kind).map((d) => d.value);
-  return values.length ? Math.min(...values) : undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 import type { ConductModule, EegGuide } from "../../shared/db/conduct-shapes";
 import type { SessionAccess } from "./access";
-import { dueAt, elapsedAt, type SessionState } from "./state";
+import { dueAt, dueScenarioMs, scenarioNow, type SessionState } from "./state";
+import { simulatedSender } from "../../shared/conduct/originator";
 import type {
   ClockView,
+  FeedEntryView,
   ConductLinkRole,
   ConductLinkView,
   ConnectedView,
@@ -30,6 +32,10 @@ export type SessionMeta = {
   scenario: string | null;
   modules: ConductModule[];
   objectives: { capability: string | null; objective: string | null }[];
+  /** The plan's scenario start (minutes since Day 1 00:00; issue 30): absent in sessions made before it. */
+  scenarioStartMinutes?: number | null;
+  /** The evaluators' hot wash chosen at creation (minutes); absent: EVALUATION_HOT_WASH_MINUTES. */
+  hotWashMinutes?: number;
 };
 
 export type LinkRecord = { id: string; role: ConductLinkRole; label: string; url: string; createdAt: number; revokedAt: number | null };
@@ -37,17 +43,41 @@ export type LinkRecord = { id: string; role: ConductLinkRole; label: string; url
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function clockView(state: SessionState, now: number): ClockView {
-  return { status: state.status, elapsedMs: elapsedAt(state, now), asOf: new Date(now).toISOString() };
+  return {
+    status: state.status,
+    scenarioMs: Math.round(scenarioNow(state, now)),
+    asOf: new Date(now).toISOString(),
+    scale: state.clock.scale,
+    manualOnly: state.manualOnly,
+    startScenarioMs: state.startScenarioMs,
+    timeOfDay: state.timeOfDay,
+    hotWashMinutes: state.hotWashMinutes,
+  };
 }
 
 export function controllerState(
   meta: SessionMeta,
   state: SessionState,
-  input: { access: SessionAccess; now: number; links: LinkRecord[]; socketsPerLink: Map<string, number>; controllers: number; feedback: number },
+  input: {
+    access: SessionAccess;
+    now: number;
+    links: LinkRecord[];
+    socketsPerLink: Map<string, number>;
+    controllers: number;
+    feedback: number;
+    feed: FeedEntryView[];
+  },
 ): ControllerStateView {
-  const items: TimelineItemView[] = state.items.map(({ status, releasedAt, ...item }) => {
+  const items: TimelineItemView[] = state.items.map(({ status, releasedAt, releasedScenarioMs, ...item }) => {
     const due = dueAt(state, { ...item, status, releasedAt }, input.now);
-    return { ...item, status, releasedAt: iso(releasedAt), dueAt: iso(due) };
+    return {
+      ...item,
+      status,
+      releasedAt: iso(releasedAt),
+      releasedScenarioMs: releasedScenarioMs ?? null,
+      dueScenarioMs: dueScenarioMs(state, item),
+      dueAt: iso(due),
+    };
   });
   const links: ConductLinkView[] = input.links.map((l) => ({
     id: l.id,
@@ -88,6 +118,7 @@ export function controllerState(
     links,
     connected,
     counts: { answers: state.counts.answers, observations: state.counts.observations, feedback: input.feedback },
+    feed: input.feed,
   };
 }
 
@@ -100,7 +131,13 @@ function releasedNewestFirst(state: SessionState) {
     .map(({ item }) => item);
 }
 
-export function playerState(meta: SessionMeta, state: SessionState, link: Pick<LinkRecord, "label">, answers: PlayerAnswerView[]): PlayerStateView {
+export function playerState(
+  meta: SessionMeta,
+  state: SessionState,
+  link: Pick<LinkRecord, "label">,
+  answers: PlayerAnswerView[],
+  now: number,
+): PlayerStateView {
   const reached = state.currentModule === null ? [] : meta.modules.slice(0, state.currentModule + 1).map((m, index) => ({ ...m, index }));
   return {
     role: "player",
@@ -109,6 +146,7 @@ export function playerState(meta: SessionMeta, state: SessionState, link: Pick<L
     groupLabel: link.label,
     seq: state.seq,
     status: state.status,
+    clock: clockView(state, now),
     scenario: meta.scenario,
     modules: reached,
     currentModule: state.currentModule,
@@ -117,10 +155,12 @@ export function playerState(meta: SessionMeta, state: SessionState, link: Pick<L
       key: i.key,
       title: i.title,
       message: i.message,
-      from: i.from,
+      // The simulated originator: players never read "SimCell".
+      from: simulatedSender(i.from),
       to: i.to,
       injectMode: i.injectMode,
       releasedAt: new Date(i.releasedAt!).toISOString(),
+      releasedScenarioMs: i.releasedScenarioMs ?? null,
     })),
     answers,
   };
@@ -142,7 +182,11 @@ export function evaluatorState(
     clock: clockView(state, input.now),
     currentModule: state.currentModule,
     modules: meta.modules,
-    released: releasedNewestFirst(state).map(({ status: _status, releasedAt, ...item }) => ({ ...item, releasedAt: new Date(releasedAt!).toISOString() })),
+    released: releasedNewestFirst(state).map(({ status: _status, releasedAt, releasedScenarioMs, ...item }) => ({
+      ...item,
+      releasedAt: new Date(releasedAt!).toISOString(),
+      releasedScenarioMs: releasedScenarioMs ?? null,
+    })),
     currentItemKey: state.lastReleasedKey,
     guides: input.guides,
     capabilities: [...new Set(meta.objectives.map((o) => o.capability?.trim()).filter((c): c is string => !!c))],

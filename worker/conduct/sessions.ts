@@ -30,6 +30,7 @@ export async function createSession(ctx: UserContext, input: CreateSessionInput)
       clientId: exercise.metadata?.clientId ?? null,
       name: input.name || `${plan.exerciseName} — ${sessionDate(now)}`,
       plan,
+      hotWashMinutes: input.hotWashMinutes ?? ctx.config.EVALUATION_HOT_WASH_MINUTES,
       createdAt: new Date(now),
     })
     .returning();
@@ -43,6 +44,8 @@ export async function createSession(ctx: UserContext, input: CreateSessionInput)
     scenario: plan.scenario,
     modules: plan.modules,
     objectives: plan.objectives,
+    scenarioStartMinutes: plan.scenarioStartMinutes ?? null,
+    hotWashMinutes: row!.hotWashMinutes ?? ctx.config.EVALUATION_HOT_WASH_MINUTES,
   };
   await sessionObject(ctx, row!.id).init(meta, plan.items);
   return toSessionView(row!, "control");

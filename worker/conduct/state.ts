@@ -2,7 +2,11 @@ import type { ConductEventPayload, TimelineItem } from "../../shared/db/conduct-
 import { badRequest, conflict, gone, notFound } from "../lib/errors";
 import { isEvaluationClosed, OBSERVATION_CLOCK_SKEW_MS } from "./evaluation-window";
 import { CONDUCT_MESSAGES, type AnswerInput, type ControllerCommand, type ObservationInput } from "../../shared/conduct/model";
-import type { ConductStatus } from "../../shared/conduct/views";
+import { MINUTE_MS, reanchor, wallTimeOf } from "../../shared/conduct/scenario-time";
+import { clockCommand, type ClockCommand } from "./clock-commands";
+import { dueScenarioMs, hotWashOf, notEnded, scenarioNow, started, type SessionItem, type SessionState } from "./state-core";
+
+export { dueScenarioMs, elapsedAt, hotWashOf, scenarioNow, type SessionItem, type SessionState } from "./state-core";
 
 /**
  * A conduct session's state machine (issue 15), pure: the session's Durable Object keeps the state,
@@ -12,42 +16,25 @@ import type { ConductStatus } from "../../shared/conduct/views";
  *
  *   ready ──start──► running ⇄ pause/resume ⇄ paused ──end──► ended   (end also from ready)
  *
- * The clock counts only while running: `elapsedMs` holds what ran before `runningSince`.
+ * The clock is scenario time (issue 30, shared/conduct/scenario-time.ts): it runs only while the
+ * session runs, at the controller's scale, and jumps forward on request; scheduled items fall due at
+ * their scenario time and are released by it unless the controller releases by hand only.
  */
 
-type ItemStatus = "pending" | "released" | "skipped";
-export type SessionItem = TimelineItem & { status: ItemStatus; releasedAt: number | null };
-
-export type SessionState = {
-  status: ConductStatus;
-  seq: number;
-  startedAt: number | null;
-  endedAt: number | null;
-  /** Clock time run before `runningSince`. */
-  elapsedMs: number;
-  /** When the clock last started or resumed; null unless running. */
-  runningSince: number | null;
-  currentModule: number | null;
-  moduleCount: number;
-  /** Question count per module (answers are checked against it). */
-  questionCounts: number[];
-  /** The timeline in order: the plan's items, then unplanned ones as they are added. */
-  items: SessionItem[];
-  /** The inject released most recently (what an observation is tied to by default). */
-  lastReleasedKey: string | null;
-  counts: { answers: number; observations: number };
-};
-
-export type PlanShape = { items: TimelineItem[]; modules: { questions: string[] }[] };
+export type PlanShape = { items: TimelineItem[]; modules: { questions: string[] }[]; scenarioStartMinutes?: number | null; hotWashMinutes: number };
 
 export function initialState(plan: PlanShape): SessionState {
+  const start = (plan.scenarioStartMinutes ?? 0) * MINUTE_MS;
   return {
     status: "ready",
     seq: 0,
     startedAt: null,
     endedAt: null,
-    elapsedMs: 0,
-    runningSince: null,
+    clock: { anchorWallMs: 0, anchorScenarioMs: start, scale: 1, paused: true },
+    startScenarioMs: start,
+    timeOfDay: plan.scenarioStartMinutes != null,
+    manualOnly: false,
+    hotWashMinutes: plan.hotWashMinutes,
     currentModule: null,
     moduleCount: plan.modules.length,
     questionCounts: plan.modules.map((m) => m.questions.length),
@@ -57,25 +44,47 @@ export function initialState(plan: PlanShape): SessionState {
   };
 }
 
-/** Clock time run at `now`. */
-export function elapsedAt(state: SessionState, now: number): number {
-  return state.elapsedMs + (state.runningSince === null ? 0 : Math.max(0, now - state.runningSince));
+type ClockFields = "clock" | "startScenarioMs" | "timeOfDay" | "manualOnly" | "hotWashMinutes";
+type StoredState = Omit<SessionState, "items" | ClockFields> & Partial<Pick<SessionState, ClockFields>> & { elapsedMs?: number; runningSince?: number | null };
+
+/**
+ * A state as stored, brought up to date: one saved before issue 30 counted elapsed wall time from
+ * T+0 (`elapsedMs`, `runningSince`); it becomes a clock at 1x from a start of T+0, which runs and
+ * schedules exactly as before.
+ */
+export function upgradeState(stored: StoredState, items: SessionItem[], defaultHotWashMinutes: number): SessionState {
+  const { elapsedMs = 0, runningSince = null, clock, startScenarioMs = 0, timeOfDay = false, manualOnly = false, hotWashMinutes, ...rest } = stored;
+  return {
+    ...rest,
+    clock: clock ?? { anchorWallMs: runningSince ?? 0, anchorScenarioMs: elapsedMs, scale: 1, paused: runningSince === null },
+    startScenarioMs,
+    timeOfDay,
+    manualOnly,
+    hotWashMinutes: hotWashMinutes ?? defaultHotWashMinutes,
+    items,
+  };
 }
 
-const offsetMs = (item: TimelineItem) => (item.offsetMinutes === null ? null : item.offsetMinutes * 60_000);
+/** Whether the clock releases scheduled items now: running, and not on manual releases only. */
+const clockReleases = (state: SessionState) => state.status === "running" && !state.manualOnly;
 
-/** When the clock will reach a pending scheduled item (epoch ms), while running; null otherwise. */
+/** When the clock will release a pending scheduled item (epoch ms); null when it will not by itself. */
 export function dueAt(state: SessionState, item: SessionItem, now: number): number | null {
-  const offset = offsetMs(item);
-  if (state.status !== "running" || item.status !== "pending" || offset === null) return null;
-  return now + Math.max(0, offset - elapsedAt(state, now));
+  const due = dueScenarioMs(state, item);
+  if (!clockReleases(state) || item.status !== "pending" || due === null) return null;
+  return wallTimeOf(state.clock, due, now);
 }
 
-/** Keys of the scheduled items whose offset the clock has reached, in timeline order. */
+/** Keys of the scheduled items whose scenario time the clock has reached, in timeline order. */
 export function dueItems(state: SessionState, now: number): string[] {
-  if (state.status !== "running") return [];
-  const elapsed = elapsedAt(state, now);
-  return state.items.filter((i) => i.status === "pending" && offsetMs(i) !== null && offsetMs(i)! <= elapsed).map((i) => i.key);
+  if (!clockReleases(state)) return [];
+  const reached = scenarioNow(state, now);
+  return state.items
+    .filter((i) => {
+      const due = dueScenarioMs(state, i);
+      return i.status === "pending" && due !== null && due <= reached;
+    })
+    .map((i) => i.key);
 }
 
 /** The next instant a scheduled item falls due (for the object's alarm); null when none will. */
@@ -96,21 +105,34 @@ function applyEvent(state: SessionState, payload: ConductEventPayload, at: numbe
   };
   switch (payload.kind) {
     case "started":
-      return { ...next, status: "running", startedAt: at, runningSince: at };
+      return { ...next, status: "running", startedAt: at, clock: reanchor(state.clock, at, { paused: false }) };
     case "paused":
-      return { ...next, status: "paused", elapsedMs: elapsedAt(state, at), runningSince: null };
+      return { ...next, status: "paused", clock: reanchor(state.clock, at, { paused: true }) };
     case "resumed":
-      return { ...next, status: "running", runningSince: at };
+      return { ...next, status: "running", clock: reanchor(state.clock, at, { paused: false }) };
     case "ended":
-      return { ...next, status: "ended", endedAt: at, elapsedMs: elapsedAt(state, at), runningSince: null };
+      return { ...next, status: "ended", endedAt: at, clock: reanchor(state.clock, at, { paused: true }) };
+    case "clock":
+      return {
+        ...next,
+        clock: reanchor(state.clock, at, { scale: payload.scale, scenarioMs: payload.scenarioMs }),
+        manualOnly: payload.manualOnly,
+        hotWashMinutes: payload.hotWashMinutes,
+        ...(payload.change === "start" ? { startScenarioMs: payload.scenarioMs, timeOfDay: true } : {}),
+      };
     case "released":
-      setItem(payload.itemKey, { status: "released", releasedAt: at });
+      setItem(payload.itemKey, { status: "released", releasedAt: at, releasedScenarioMs: scenarioNow(state, at) });
       return { ...next, lastReleasedKey: payload.itemKey };
     case "skipped":
       setItem(payload.itemKey, { status: "skipped" });
       return next;
     case "unplanned": {
-      const item: SessionItem = { ...payload.item, status: payload.released ? "released" : "pending", releasedAt: payload.released ? at : null };
+      const item: SessionItem = {
+        ...payload.item,
+        status: payload.released ? "released" : "pending",
+        releasedAt: payload.released ? at : null,
+        releasedScenarioMs: payload.released ? scenarioNow(state, at) : null,
+      };
       return { ...next, items: [...next.items, item], lastReleasedKey: payload.released ? item.key : next.lastReleasedKey };
     }
     case "module":
@@ -122,22 +144,17 @@ function applyEvent(state: SessionState, payload: ConductEventPayload, at: numbe
   }
 }
 
-export type Applied = { state: SessionState; events: { payload: ConductEventPayload; at: number }[] };
+/** Events with their wall time and the scenario time they happened at (after them: a jump's is where it landed). */
+export type Applied = { state: SessionState; events: { payload: ConductEventPayload; at: number; scenarioAt: number }[] };
 
 function fold(state: SessionState, payloads: ConductEventPayload[], at: number): Applied {
   let s = state;
-  for (const p of payloads) s = applyEvent(s, p, at);
-  return { state: s, events: payloads.map((payload) => ({ payload, at })) };
-}
-
-function notEnded(state: SessionState): void {
-  if (state.status === "ended") throw conflict(CONDUCT_MESSAGES.ended, "session_ended");
-}
-
-/** Release, skip, module and unplanned injects need a started session (running or paused). */
-function started(state: SessionState): void {
-  notEnded(state);
-  if (state.status === "ready") throw conflict(CONDUCT_MESSAGES.notRunning, "not_running");
+  const events: Applied["events"] = [];
+  for (const payload of payloads) {
+    s = applyEvent(s, payload, at);
+    events.push({ payload, at, scenarioAt: scenarioNow(s, at) });
+  }
+  return { state: s, events };
 }
 
 function findItem(state: SessionState, key: string): SessionItem {
@@ -204,14 +221,20 @@ export function applyCommand(state: SessionState, command: ControllerCommand, no
         expectedAction: command.expectedAction || null,
         responsibleOrganization: null,
         offsetMinutes: null,
+        scenarioMinutes: null,
       };
       return fold(state, [{ kind: "unplanned", item, released: command.release }], now);
     }
+    default:
+      return fold(state, [clockCommand(state, command satisfies ClockCommand, now)], now);
   }
 }
 
-/** Pause and end stop the clock: whatever it had reached by then is owed before they apply. */
-const STOPS_CLOCK: ReadonlySet<ControllerCommand["type"]> = new Set(["pause", "end"]);
+/**
+ * Pause and end stop the clock, and a new scale, a jump or manual releases change it: whatever it had
+ * reached by then is owed before they apply.
+ */
+const STOPS_CLOCK: ReadonlySet<ControllerCommand["type"]> = new Set(["pause", "end", "scale", "jump", "manual"]);
 
 /**
  * A controller's command as the session runs it at `now`, with the clock's releases around it:
@@ -248,7 +271,20 @@ export function applyAnswer(state: SessionState, input: Omit<AnswerInput, "clien
   if (state.currentModule === null || input.moduleIndex > state.currentModule) {
     throw conflict(CONDUCT_MESSAGES.moduleNotReached, "module_not_reached");
   }
-  return fold(state, [{ kind: "answer", moduleIndex: input.moduleIndex, questionIndex: input.questionIndex, text: input.text }], now);
+  return fold(
+    state,
+    [
+      {
+        kind: "answer",
+        moduleIndex: input.moduleIndex,
+        questionIndex: input.questionIndex,
+        text: input.text,
+        // What play had reached when the group answered: the console's feed filters by it.
+        ...(state.lastReleasedKey ? { itemKey: state.lastReleasedKey } : {}),
+      },
+    ],
+    now,
+  );
 }
 
 /**
@@ -266,12 +302,12 @@ function observationTime(startedAt: number, writtenAt: number | undefined, now: 
 
 /**
  * An evaluator's observation, tied to the inject released most recently unless it names one. Taken
- * from the start until `hotWash` ms after the end (then 410): a note written before the end keeps its
- * time, one written after it is marked `afterPlay`.
+ * from the start until the session's hot wash after the end has passed (then 410): a note written
+ * before the end keeps its time, one written after it is marked `afterPlay`.
  */
-export function applyObservation(state: SessionState, input: Omit<ObservationInput, "clientKey">, now: number, hotWash: number): Applied {
+export function applyObservation(state: SessionState, input: Omit<ObservationInput, "clientKey">, now: number): Applied {
   if (state.startedAt === null) throw conflict(CONDUCT_MESSAGES.notStartedForNotes, "not_started");
-  if (isEvaluationClosed(state.endedAt, now, hotWash)) throw gone(CONDUCT_MESSAGES.evaluationClosed, "evaluation_closed");
+  if (isEvaluationClosed(state.endedAt, now, hotWashOf(state))) throw gone(CONDUCT_MESSAGES.evaluationClosed, "evaluation_closed");
   const at = observationTime(state.startedAt, input.writtenAt, now);
   const itemKey = input.itemKey ?? state.lastReleasedKey;
   if (input.itemKey) findItem(state, input.itemKey);

@@ -14,6 +14,7 @@ import { ConnectionStatusBadge } from "./connection-status";
 import { LinksPanel } from "./links-panel";
 import { ModuleSelector } from "./module-selector";
 import { MselTimeline } from "./msel-timeline";
+import { PlayFeed } from "./play-feed";
 import { PresencePanel } from "./presence-panel";
 import { SessionClock } from "./session-clock";
 import { UnplannedInjectDialog } from "./unplanned-inject-dialog";
@@ -76,7 +77,7 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
           <ConnectionStatusBadge status={live.status} />
           {readOnly ? <span className="text-sm text-muted-foreground">You can watch this session; only its controllers can run it.</span> : null}
         </div>
-        <SessionClock clock={state.clock} readOnly={readOnly} busy={busy} onCommand={run} />
+        <SessionClock clock={state.clock} nextDueMs={nextDue(state)} readOnly={readOnly} busy={busy} onCommand={run} />
         <Card>
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
             <div>
@@ -88,7 +89,7 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
             {readOnly ? null : <UnplannedInjectDialog disabled={status === "ended"} onCommand={run} />}
           </CardHeader>
           <CardContent>
-            <MselTimeline items={state.items} modules={state.modules} status={status} readOnly={readOnly} busy={busy} onCommand={onCommand} />
+            <MselTimeline items={state.items} modules={state.modules} clock={state.clock} readOnly={readOnly} busy={busy} onCommand={onCommand} />
           </CardContent>
         </Card>
       </div>
@@ -96,9 +97,18 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
         <Card>
           <CardHeader>
             <CardTitle>Play so far</CardTitle>
+            <CardDescription>Answers and observations as they arrive.</CardDescription>
           </CardHeader>
           <CardContent>
-            <PresencePanel connected={state.connected} counts={state.counts} />
+            <PlayFeed state={state} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Participants</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PresencePanel connected={state.connected} />
           </CardContent>
         </Card>
         <Card>
@@ -122,4 +132,12 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
       </div>
     </div>
   );
+}
+
+/** Scenario time of the next scheduled inject still pending ahead of the clock (for "Jump to next inject"). */
+function nextDue(state: ControllerStateView): number | null {
+  const ahead = state.items
+    .filter((i) => i.status === "pending" && i.dueScenarioMs !== null && i.dueScenarioMs > state.clock.scenarioMs)
+    .map((i) => i.dueScenarioMs!);
+  return ahead.length ? Math.min(...ahead) : null;
 }

@@ -9,14 +9,16 @@ import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { useConductOutbox } from "~/hooks/use-conduct-outbox";
 import { conductApi } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
-import { formatClockTime, mergeNotes, observationDraft, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
+import { formatScenario, mergeNotes, observationDraft, type ConnectionStatus, type OutboxEntry } from "~/lib/conduct-live";
 import { observationSchema, type ObservationInput } from "../../../shared/conduct/model";
 import type { EegGuide } from "../../../shared/db/conduct-shapes";
 import type { EvaluatorStateView, ObservationView, Rating } from "../../../shared/conduct/views";
 import { CORE_CAPABILITY_NAMES } from "../../../shared/exercises/capabilities";
 import { RATING_DEFINITIONS, RATINGS } from "../../../shared/evaluation/model";
 import { RatingDefinitionList } from "~/components/evaluation/rating-definitions";
-import { ElapsedTime } from "./session-clock";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { PlayStatus } from "./player-view";
+import { formatWall } from "./session-clock";
 
 /**
  * An evaluator's page (issue 15): what was released with its expected actions, the session's EEGs,
@@ -32,82 +34,84 @@ export function EvaluatorView({ token, state, status }: { token: string; state: 
   });
   const current = state.released.find((item) => item.key === state.currentItemKey) ?? state.released[0] ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <div className="grid min-w-0 content-start gap-4">
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
-            <CardTitle>Current inject</CardTitle>
-            <ElapsedTime clock={state.clock} className="font-mono text-lg tabular-nums" />
-          </CardHeader>
-          <CardContent>
-            {current ? (
-              <div className="grid gap-1" data-testid="current-inject">
-                <h3 className="font-medium">{current.title}</h3>
-                {current.message && current.message !== current.title ? <p className="whitespace-pre-line text-sm">{current.message}</p> : null}
-                {current.expectedAction ? (
-                  <p className="text-sm">
-                    <span className="font-medium">Expected action: </span>
-                    {current.expectedAction}
-                  </p>
-                ) : null}
-              </div>
-            ) : (
-              <p className="text-sm text-muted-foreground">Nothing released yet.</p>
-            )}
-          </CardContent>
-        </Card>
-        <ObservationForm
-          guides={state.guides}
-          planCapabilities={state.capabilities}
-          notice={formNotice(state)}
-          disabled={state.status === "ready"}
-          currentTitle={current?.title ?? null}
-          currentItemKey={current?.key ?? null}
-          onSubmit={(input) => outbox.submit(input)}
-        />
-        <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
-      </div>
-      <div className="grid min-w-0 content-start gap-4">
-        <GuidesPanel guides={state.guides} />
-        <Card>
-          <CardHeader>
-            <CardTitle>Released so far</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {state.released.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nothing released yet.</p>
-            ) : (
-              <ol className="grid gap-2" aria-label="Released injects, newest first">
-                {state.released.map((item) => (
-                  <li key={item.key} className="rounded-md border p-2 text-sm">
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-medium">{item.title}</span>
-                      <time className="text-xs text-muted-foreground" dateTime={item.releasedAt}>
-                        {formatClockTime(item.releasedAt)}
-                      </time>
-                    </div>
-                    {item.expectedAction ? <p className="text-muted-foreground">Expected: {item.expectedAction}</p> : null}
-                  </li>
-                ))}
-              </ol>
-            )}
-          </CardContent>
-        </Card>
+    <div className="grid gap-4">
+      <PlayStatus status={state.status} clock={state.clock} ended={hotWashNotice(state)} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid min-w-0 content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>{state.status === "ended" ? "Last inject" : "Current inject"}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {current ? (
+                <div className="grid gap-1" data-testid="current-inject">
+                  <h3 className="font-medium">{current.title}</h3>
+                  {current.message && current.message !== current.title ? <p className="whitespace-pre-line text-sm">{current.message}</p> : null}
+                  {current.expectedAction ? (
+                    <p className="text-sm">
+                      <span className="font-medium">Expected action: </span>
+                      {current.expectedAction}
+                    </p>
+                  ) : null}
+                </div>
+              ) : (
+                <p className="text-sm text-muted-foreground">Nothing released yet.</p>
+              )}
+            </CardContent>
+          </Card>
+          <ObservationForm
+            guides={state.guides}
+            planCapabilities={state.capabilities}
+            notice={formNotice(state)}
+            disabledReason={state.status === "ready" ? "Notes can be saved once the controller starts the session." : null}
+            currentTitle={current?.title ?? null}
+            currentItemKey={current?.key ?? null}
+            onSubmit={(input) => outbox.submit(input)}
+          />
+          <NotesList observations={state.observations} pending={outbox.pending} guides={state.guides} />
+        </div>
+        <div className="grid min-w-0 content-start gap-4">
+          <GuidesPanel guides={state.guides} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Released so far</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {state.released.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nothing released yet.</p>
+              ) : (
+                <ol className="grid gap-2" aria-label="Released injects, newest first">
+                  {state.released.map((item) => (
+                    <li key={item.key} className="rounded-md border p-2 text-sm">
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <span className="font-medium">{item.title}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {item.releasedScenarioMs !== null ? `${formatScenario(state.clock, item.releasedScenarioMs)} · ` : ""}
+                          <time dateTime={item.releasedAt}>{formatWall(item.releasedAt)}</time>
+                        </span>
+                      </div>
+                      {item.expectedAction ? <p className="text-muted-foreground">Expected: {item.expectedAction}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </div>
   );
 }
 
-/**
- * What the form says about when notes are taken: not before the start (the server refuses them), and
- * after the end only in the hot wash, marked after play, until the link closes.
- */
+/** The end, as the evaluator reads it at once: the hot wash is open until the link closes. */
+function hotWashNotice(state: EvaluatorStateView): string {
+  const closes = state.evaluationClosesAt ? `until ${formatWall(state.evaluationClosesAt)} (the hot wash)` : "for the hot wash";
+  return `You can still add and finish notes ${closes}; they are marked “after play”. Then this page closes.`;
+}
+
+/** What the form says about when notes are taken: after the end, only in the hot wash, marked after play. */
 function formNotice(state: EvaluatorStateView): string | null {
-  if (state.status === "ready") return "Notes can be saved once the controller starts the session.";
-  if (state.status === "ended") {
-    const closes = state.evaluationClosesAt ? ` until ${formatClockTime(state.evaluationClosesAt)}, when this page closes` : "";
-    return `Play has ended. Notes saved now are marked as written after play. You can still add them${closes}.`;
-  }
+  if (state.status === "ended") return "Play has ended: notes saved now are marked as written after play.";
   return null;
 }
 
@@ -115,7 +119,7 @@ function ObservationForm({
   guides,
   planCapabilities,
   notice,
-  disabled,
+  disabledReason,
   currentTitle,
   currentItemKey,
   onSubmit,
@@ -123,7 +127,8 @@ function ObservationForm({
   guides: EegGuide[];
   planCapabilities: string[];
   notice: string | null;
-  disabled: boolean;
+  /** Why notes cannot be saved now (shown beside the disabled button); null when they can. */
+  disabledReason: string | null;
   currentTitle: string | null;
   currentItemKey: string | null;
   onSubmit: (input: Omit<ObservationInput, "clientKey">) => Promise<boolean>;
@@ -147,10 +152,12 @@ function ObservationForm({
       return;
     }
     setErrors({});
-    // The note is on the device (queued) before this resolves: the form can be cleared either way.
+    // The note is on the device (queued) before this resolves: the form can be cleared either way —
+    // but only of this note: the server's answer can come after the next one is being typed.
+    const sent = { text, rating };
     const stored = await onSubmit(parsed.data);
-    setText("");
-    setRating("");
+    setText((current) => (current === sent.text ? "" : current));
+    setRating((current) => (current === sent.rating ? "" : current));
     setResult(stored ? "saved" : "queued");
   };
 
@@ -203,29 +210,17 @@ function ObservationForm({
           <TextareaField label="What you observed" value={text} onChange={(e) => setText(e.target.value)} error={errors.text} rows={4} maxLength={8000} />
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium">Rating (optional)</legend>
-            <RadioGroup value={rating} onValueChange={(v) => setRating(v as Rating)} aria-label="Rating" className="gap-3">
+            <RadioGroup value={rating} onValueChange={(v) => setRating(v as Rating)} aria-label="Rating" className="gap-2">
               {RATINGS.map((r) => (
-                <div key={r} className="flex items-start gap-2">
-                  <RadioGroupItem id={`rating-${r}`} value={r} className="mt-0.5" aria-describedby={`rating-${r}-definition`} />
-                  <div className="grid gap-0.5">
-                    <Label htmlFor={`rating-${r}`}>
-                      {r} — {RATING_DEFINITIONS[r].label}
-                    </Label>
-                    {/* On a phone the four definitions would push the Save button off screen: they stay the
-                        radios' descriptions for screen readers and open on request below. */}
-                    <p id={`rating-${r}-definition`} className="hidden text-xs text-muted-foreground sm:block">
-                      {RATING_DEFINITIONS[r].definition}
-                    </p>
-                  </div>
+                <div key={r} className="flex items-center gap-2">
+                  <RadioGroupItem id={`rating-${r}`} value={r} />
+                  <Label htmlFor={`rating-${r}`}>
+                    {r} — {RATING_DEFINITIONS[r].label}
+                  </Label>
                 </div>
               ))}
             </RadioGroup>
-            <details className="text-xs sm:hidden">
-              <summary className="cursor-pointer font-medium text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                What the ratings mean
-              </summary>
-              <RatingDefinitionList className="mt-2 gap-2 text-xs" />
-            </details>
+            <RatingsKeyDialog />
             {rating ? (
               <Button type="button" variant="link" size="sm" className="justify-self-start px-0" onClick={() => setRating("")}>
                 Clear rating
@@ -234,9 +229,14 @@ function ObservationForm({
             <FieldError error={errors.rating} />
           </fieldset>
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={disabled}>
+            <Button type="submit" disabled={disabledReason !== null} aria-describedby={disabledReason ? "observation-disabled" : undefined}>
               Save observation
             </Button>
+            {disabledReason ? (
+              <span id="observation-disabled" className="text-xs text-muted-foreground" data-testid="observation-disabled">
+                {disabledReason}
+              </span>
+            ) : null}
             <span role="status" aria-live="polite" className="text-xs text-muted-foreground">
               {result === "saved" ? "Observation saved." : result === "queued" ? "Kept on this device: it is sent when the connection is back." : ""}
             </span>
@@ -244,6 +244,26 @@ function ObservationForm({
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** HSEEP's P/S/M/U definitions one tap away, instead of thirty lines under every form. */
+function RatingsKeyDialog() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" size="sm" className="justify-self-start px-0">
+          What P, S, M and U mean
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Ratings key</DialogTitle>
+          <DialogDescription>HSEEP&apos;s definitions, as in the Exercise Evaluation Guide.</DialogDescription>
+        </DialogHeader>
+        <RatingDefinitionList />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -278,7 +298,7 @@ function NotesList({ observations, pending, guides }: { observations: Observatio
                     ) : (
                       <TriangleAlert className="size-3 text-destructive" aria-hidden />
                     )}
-                    {note.state === "saved" ? "Saved" : note.state === "queued" ? "Queued" : "Not accepted"} · {formatClockTime(note.at)}
+                    {note.state === "saved" ? "Saved" : note.state === "queued" ? "Queued" : "Not accepted"} · {formatWall(note.at)}
                   </span>
                 </div>
                 {targetText(note.targetId) ? <p className="text-xs text-muted-foreground">Target: {targetText(note.targetId)}</p> : null}

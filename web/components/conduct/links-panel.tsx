@@ -1,15 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
-import { Copy, Link2Off, Plus } from "~/components/ui/icons";
+import { Copy, ExternalLink, Link2Off, Plus } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field, SelectField } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
-import { conductApi } from "~/lib/conduct-api";
+import { conductApi, conductPaths } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
 import { createLinkSchema, type CreateLinkInput } from "../../../shared/conduct/model";
 import type { ConductLinkRole, ConductLinkView } from "../../../shared/conduct/views";
+import { LinkQr } from "./link-qr";
 
 const LINK_ROLE_LABEL: Record<ConductLinkRole, string> = {
   player: "Player group",
@@ -121,9 +122,27 @@ export function LinksPanel({
                   {link.role !== "feedback" ? <span className="text-xs text-muted-foreground">{link.connected} connected</span> : null}
                 </div>
                 {!readOnly && link.url ? (
+                  <div className="flex items-start gap-3">
+                    <LinkQr url={link.url} label={link.label} size={88} className="shrink-0 border" />
+                    <a href={link.url} className="min-w-0 break-all font-mono text-xs underline-offset-4 hover:underline" data-link-url={link.url}>
+                      {link.url}
+                    </a>
+                  </div>
+                ) : null}
+                {!readOnly && link.url ? (
                   <div className="flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" aria-label={`Copy link for ${link.label}`} onClick={() => void copyLink(link)} data-url={link.url}>
                       <Copy aria-hidden /> Copy link
+                    </Button>
+                    <Button asChild size="sm" variant="outline">
+                      <a
+                        href={conductPaths.joinScreen(sessionId, link.id)}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`Join screen for ${link.label} (opens a new window)`}
+                      >
+                        <ExternalLink aria-hidden /> Join screen
+                      </a>
                     </Button>
                     <Button size="sm" variant="ghost" aria-label={`Revoke link for ${link.label}`} onClick={() => setRevoking(link)} disabled={busy}>
                       <Link2Off aria-hidden /> Revoke

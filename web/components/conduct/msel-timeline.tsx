@@ -3,9 +3,10 @@ import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { focusRow, formatClockTime, formatOffset } from "~/lib/conduct-live";
+import { focusRow, formatScenario } from "~/lib/conduct-live";
 import type { ControllerCommand } from "../../../shared/conduct/model";
-import type { ConductModule, ConductStatus, TimelineItemView } from "../../../shared/conduct/views";
+import type { ClockView, ConductModule, TimelineItemView } from "../../../shared/conduct/views";
+import { formatWall } from "./session-clock";
 
 const STATUS_BADGE: Record<TimelineItemView["status"], { label: string; variant: "secondary" | "success" | "outline" }> = {
   pending: { label: "Pending", variant: "outline" },
@@ -15,6 +16,18 @@ const STATUS_BADGE: Record<TimelineItemView["status"], { label: string; variant:
 
 const SOURCE_LABEL: Record<TimelineItemView["source"], string> = { msel: "MSEL", module: "Module inject", unplanned: "Unplanned" };
 
+/** When an item went out or is due, in scenario time first and the wall clock second. */
+function itemTiming(item: TimelineItemView, clock: ClockView): string | null {
+  if (item.status === "released" && item.releasedAt) {
+    const scenario = item.releasedScenarioMs !== null ? `${formatScenario(clock, item.releasedScenarioMs)} · ` : "";
+    return `Released ${scenario}wall clock ${formatWall(item.releasedAt)}`;
+  }
+  if (item.status !== "pending" || item.dueScenarioMs === null) return null;
+  if (item.dueAt) return `Due ${formatScenario(clock, item.dueScenarioMs)} · about ${formatWall(item.dueAt)} on the wall clock at ${clock.scale}x`;
+  if (clock.manualOnly) return `Scheduled ${formatScenario(clock, item.dueScenarioMs)} · waits for your Release (manual releases only)`;
+  return `Scheduled ${formatScenario(clock, item.dueScenarioMs)}`;
+}
+
 /**
  * The MSEL as the session plays it: every item in scenario-time order with its state, and — for a
  * controller while play is on — Release now / Skip on each pending item.
@@ -22,14 +35,14 @@ const SOURCE_LABEL: Record<TimelineItemView["source"], string> = { msel: "MSEL",
 export function MselTimeline({
   items,
   modules,
-  status,
+  clock,
   readOnly,
   busy,
   onCommand,
 }: {
   items: TimelineItemView[];
   modules: ConductModule[];
-  status: ConductStatus;
+  clock: ClockView;
   readOnly: boolean;
   busy: boolean;
   onCommand: (command: ControllerCommand) => Promise<unknown>;
@@ -42,6 +55,7 @@ export function MselTimeline({
       </EmptyState>
     );
   }
+  const { status } = clock;
   const playing = status === "running" || status === "paused";
   // Release and Skip remove their own buttons: keyboard focus stays on the item, whose badge now says what happened.
   const act = async (command: ControllerCommand & { itemKey: string }) => {
@@ -60,11 +74,11 @@ export function MselTimeline({
             data-item-key={item.key}
             data-status={item.status}
             tabIndex={-1}
-            className="grid gap-2 rounded-md border bg-card p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[6rem_1fr_auto] sm:items-start"
+            className="grid gap-2 rounded-md border bg-card p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[7.5rem_1fr_auto] sm:items-start"
           >
             <div className="flex items-center gap-2 text-sm sm:flex-col sm:items-start">
-              <span className="font-mono tabular-nums" title="Scenario time offset">
-                {formatOffset(item.offsetMinutes)}
+              <span className="font-mono tabular-nums" title="Scenario time">
+                {formatScenario(clock, item.dueScenarioMs)}
               </span>
               {item.event ? <span className="text-muted-foreground">Event {item.event}</span> : null}
             </div>
@@ -89,10 +103,7 @@ export function MselTimeline({
                   {item.expectedAction}
                 </p>
               ) : null}
-              <p className="text-xs text-muted-foreground">
-                {item.status === "released" && item.releasedAt ? `Released at ${formatClockTime(item.releasedAt)}` : null}
-                {item.status === "pending" && item.dueAt ? `Due at ${formatClockTime(item.dueAt)}` : null}
-              </p>
+              <p className="text-xs text-muted-foreground">{itemTiming(item, clock)}</p>
             </div>
             {!readOnly && item.status === "pending" && status !== "ended" ? (
               <div className="flex gap-2 sm:flex-col">

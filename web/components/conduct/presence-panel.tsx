@@ -3,27 +3,11 @@ import type { ControllerStateView } from "../../../shared/conduct/views";
 
 const ROLE_LABEL = { controller: "Controller", player: "Players", evaluator: "Evaluator", system: "System" } as const;
 
-/** Who is connected now, and what play has produced so far. */
-export function PresencePanel({ connected, counts }: Pick<ControllerStateView, "connected" | "counts">) {
+/** Who is connected now (what they send is in the play feed). */
+export function PresencePanel({ connected }: Pick<ControllerStateView, "connected">) {
   const people = connected.filter((c) => c.count > 0);
   return (
     <div className="grid gap-4">
-      <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Counts" data-testid="conduct-counts">
-        {(
-          [
-            ["answers", "Answers"],
-            ["observations", "Observations"],
-            ["feedback", "Feedback"],
-          ] as const
-        ).map(([key, label]) => (
-          <div key={key} className="rounded-md border p-2">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="text-2xl font-semibold tabular-nums" data-count={key}>
-              {counts[key]}
-            </dd>
-          </div>
-        ))}
-      </dl>
       <div>
         <h3 className="mb-2 flex items-center gap-2 text-sm font-medium">
           <Users className="size-4" aria-hidden /> Connected now

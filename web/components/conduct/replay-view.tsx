@@ -9,7 +9,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SelectField } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { conductApi, conductKeys } from "~/lib/conduct-api";
-import { formatClockTime } from "~/lib/conduct-live";
+import { formatScenario } from "~/lib/conduct-live";
+import { formatWall } from "./session-clock";
 import { describeEvent, EVENT_KIND_LABEL, itemsByKey, playersSawAt } from "~/lib/conduct-replay";
 import type { ConductEventKind } from "../../../shared/db/conduct-shapes";
 import type { ConductSessionView } from "../../../shared/conduct/views";
@@ -40,6 +41,7 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
   }
   const items = itemsByKey(plan.data.items, log);
   const modules = plan.data.modules;
+  const clock = plan.data.clock;
   const kinds = [...new Set(log.map((e) => e.payload.kind))];
   const shown = kind ? log.filter((e) => e.payload.kind === kind) : log;
   const at = step ?? log.length - 1;
@@ -72,13 +74,14 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
               return (
                 <li
                   key={e.id}
-                  className="grid gap-1 rounded-md border p-2 text-sm sm:grid-cols-[6rem_1fr]"
+                  className="grid gap-1 rounded-md border p-2 text-sm sm:grid-cols-[8rem_1fr]"
                   data-kind={e.payload.kind}
                   aria-current={index === at && step !== null ? "step" : undefined}
                 >
-                  <time className="font-mono text-xs text-muted-foreground" dateTime={e.at}>
-                    {formatClockTime(e.at)}
-                  </time>
+                  <span className="grid content-start text-xs text-muted-foreground">
+                    <span className="font-mono text-foreground">{formatScenario(clock, e.scenarioAt)}</span>
+                    <time dateTime={e.at}>{formatWall(e.at)}</time>
+                  </span>
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge variant="outline">{EVENT_KIND_LABEL[e.payload.kind]}</Badge>
@@ -110,7 +113,7 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
             </Button>
             <p className="flex-1 text-center text-sm" role="status" aria-live="polite">
               Event {at + 1} of {log.length}
-              {atEvent ? ` · ${formatClockTime(atEvent.at)}` : ""}
+              {atEvent ? ` · ${atEvent.scenarioAt !== null ? `${formatScenario(clock, atEvent.scenarioAt)}, ` : ""}${formatWall(atEvent.at)}` : ""}
             </p>
             <Button
               size="icon"
@@ -136,7 +139,7 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
                 {saw.injects.map((i) => (
                   <li key={i.key} className="rounded-md border p-2">
                     <span className="font-medium">{i.title}</span>
-                    <span className="block text-xs text-muted-foreground">{formatClockTime(i.at)}</span>
+                    <span className="block text-xs text-muted-foreground">{formatWall(i.at)}</span>
                   </li>
                 ))}
               </ol>

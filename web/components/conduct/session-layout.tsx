@@ -1,8 +1,8 @@
 import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import type { ConductSessionView } from "../../../shared/conduct/views";
+import { SessionStatusBadge } from "./session-clock";
 
 const TABS = [
   { to: "", label: "Console", end: true },
@@ -11,13 +11,6 @@ const TABS = [
   { to: "aar", label: "After-action report", end: false },
   { to: "replay", label: "Replay", end: false },
 ] as const;
-
-const STATUS_LABEL: Record<ConductSessionView["status"], string> = {
-  ready: "Ready",
-  running: "Running",
-  paused: "Paused",
-  ended: "Ended",
-};
 
 /** The frame of every session page: its name, status and the tabs between its parts. */
 export function SessionLayout({ session, children }: { session: ConductSessionView; children: ReactNode }) {
@@ -38,7 +31,7 @@ export function SessionLayout({ session, children }: { session: ConductSessionVi
           </p>
           <h1 className="truncate text-xl font-semibold">{session.name}</h1>
         </div>
-        <Badge variant={session.status === "running" ? "default" : "secondary"}>{STATUS_LABEL[session.status]}</Badge>
+        <SessionStatusBadge status={session.status} />
       </header>
       <nav aria-label="Session" className="flex flex-wrap gap-1 border-b">
         {TABS.map((tab) => (

@@ -3,7 +3,6 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { PlayCircle, Radio } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -13,9 +12,7 @@ import { DataTable } from "~/components/ui/table";
 import { conductApi, conductKeys, conductPaths } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
 import { createSessionSchema } from "../../../shared/conduct/model";
-import type { ConductSessionView } from "../../../shared/conduct/views";
-
-const SESSION_STATUS_LABEL: Record<ConductSessionView["status"], string> = { ready: "Ready", running: "Running", paused: "Paused", ended: "Ended" };
+import { SessionStatusBadge } from "./session-clock";
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—");
 
@@ -53,9 +50,7 @@ export function ExerciseSessions({ exercise }: { exercise: { id: string; name: s
                 key: s.id,
                 header: s.name,
                 cells: [
-                  <Badge key="s" variant={s.status === "running" ? "default" : "secondary"}>
-                    {SESSION_STATUS_LABEL[s.status]}
-                  </Badge>,
+                  <SessionStatusBadge key="s" status={s.status} />,
                   day(s.createdAt),
                   day(s.startedAt),
                   day(s.endedAt),

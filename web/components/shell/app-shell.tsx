@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useIsMobile } from "~/hooks/use-mobile";
+import { pageChrome } from "~/lib/page-chrome";
 import { cn } from "~/lib/utils";
 import { useLayoutState } from "./layout-state";
 import { Navbar } from "./navbar";
@@ -60,7 +61,10 @@ type AppShellProps = {
  * The one shell of every page: navbar, sidebar (a sheet under 768 px), main content and the
  * welcome modal. Pages without a signed-in user get the navbar only.
  */
-export function AppShell({ user, subscribed, routes, pathname, children }: AppShellProps) {
+export function AppShell({ user: signedIn, subscribed, routes, pathname, children }: AppShellProps) {
+  const chrome = pageChrome(pathname);
+  // Link pages and the join screen show nothing of the account (web/lib/page-chrome.ts).
+  const user = chrome === "app" ? signedIn : null;
   const layout = useLayoutState();
   const isMobile = useIsMobile();
   const onboarding = useOnboarding(user, subscribed);
@@ -76,16 +80,18 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
       >
         Skip to content
       </a>
-      <Navbar
-        user={user}
-        userMenu={user ? <UserMenu user={user} routes={routes} /> : null}
-        authPage={AUTH_PAGES.includes(pathname)}
-        sidebarOpen={layout.sidebarOpen}
-        sidebarLocked={layout.settingsMode}
-        onToggleSidebar={() => layout.toggle("sidebarOpen")}
-        mobileMenuOpen={mobileMenuOpen}
-        onToggleMobileMenu={() => layout.toggle("navbarMenuOpen")}
-      />
+      {chrome === "none" ? null : (
+        <Navbar
+          user={user}
+          userMenu={user ? <UserMenu user={user} routes={routes} /> : null}
+          authPage={chrome === "link" || AUTH_PAGES.includes(pathname)}
+          sidebarOpen={layout.sidebarOpen}
+          sidebarLocked={layout.settingsMode}
+          onToggleSidebar={() => layout.toggle("sidebarOpen")}
+          mobileMenuOpen={mobileMenuOpen}
+          onToggleMobileMenu={() => layout.toggle("navbarMenuOpen")}
+        />
+      )}
       <div className="flex flex-1">
         {user ? (
           <aside

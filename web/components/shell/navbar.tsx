@@ -25,7 +25,7 @@ type NavbarProps = {
   onToggleSidebar: () => void;
   mobileMenuOpen: boolean;
   onToggleMobileMenu: () => void;
-  /** On the sign-in pages themselves the navbar offers no sign-in links. */
+  /** On the sign-in pages themselves, and on pages opened from a conduct link, the navbar offers no sign-in links. */
   authPage: boolean;
 };
 

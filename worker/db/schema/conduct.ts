@@ -44,6 +44,8 @@ export const conductSessions = sqliteTable(
     plan: json("plan", conductPlanSchema).notNull(),
     startedAt: timestamp("startedAt"),
     endedAt: timestamp("endedAt"),
+    /** The evaluators' hot wash after the end, in minutes (mirrored from the object); null: EVALUATION_HOT_WASH_MINUTES. */
+    hotWashMinutes: integer("hotWashMinutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +108,8 @@ export const conductEvents = sqliteTable(
     seq: integer("seq").notNull(),
     kind: text("kind", { enum: CONDUCT_EVENT_KINDS }).notNull(),
     at: timestamp("at").notNull(),
+    /** Scenario time of the event (ms since Day 1 00:00, issue 30); null for events recorded before it. */
+    scenarioAt: integer("scenarioAt"),
     actorRole: text("actorRole", { enum: ACTOR_ROLES }).notNull(),
     /** User id (controller) or ConductToken id (player, evaluator); null for the clock. */
     actorId: text("actorId"),
