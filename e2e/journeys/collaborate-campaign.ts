@@ -208,6 +208,14 @@ export default {
       check(!text.includes(secret), `The findings page shows "${secret}".`);
     }
     check(/Respondent \d/.test(text), "The findings page quotes no anonymised respondent.");
+    // No AI provider in this run: the findings say they were made without a model.
+    await visible(page.getByTestId("findings-offline-note"), "the note that no AI model produced the findings");
+    if (process.env.E2E_SHOTS) {
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/findings-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/findings-phone.png`, fullPage: true });
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
     await hidden(page.getByRole("dialog", { name: "Processing Complete" }), "the modal after View Findings");
 
     await page.getByRole("button", { name: "Start exercise" }).first().click();

@@ -34,7 +34,14 @@ export default {
 
     // Share, then read the public page in a signed-out browser.
     await gotoAndHydrate(page, baseURL, "/intelligence");
+    // A brief written by hand quotes no internal document: it is shared at once, without the warning
+    // a brief saved from an answer over the planner's own documents asks first (briefs-from-answers.test.ts).
+    check((await card.getByText("Quotes internal documents").count()) === 0, "a hand-written brief is marked as quoting internal documents.");
     await card.getByRole("button", { name: `Share ${title}` }).click();
+    check(
+      (await page.getByRole("alertdialog", { name: "Share a brief that quotes internal documents?" }).count()) === 0,
+      "sharing asked about internal documents.",
+    );
     const linkField = await visible(card.getByLabel(/Public link/), "the public link");
     const link = await linkField.inputValue();
     check(/\/share\/briefs\/[A-Za-z0-9_-]{43}$/.test(link), `the public link looks wrong: ${link}`);

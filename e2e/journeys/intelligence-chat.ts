@@ -40,7 +40,16 @@ export default {
     );
     check(/Brackwater River/.test(await sources.first().innerText()), `the first source is ${await sources.first().innerText()}.`);
 
+    // Save as brief asks for a title: suggested from the question, refused when blank, saved as edited.
     await answer.getByTestId("intel-save-brief").click();
+    const saveDialog = await visible(page.getByRole("dialog", { name: "Save as brief" }), "the Save as brief dialog");
+    const titleField = saveDialog.getByLabel("Title", { exact: true });
+    check(/Brackwater River/.test(await titleField.inputValue()), `the suggested title is "${await titleField.inputValue()}".`);
+    await titleField.fill("   ");
+    await saveDialog.getByRole("button", { name: "Save brief", exact: true }).click();
+    await visible(saveDialog.getByText("Title is required.", { exact: true }), "the blank-title message");
+    await titleField.fill("Brackwater River flood outlook");
+    await saveDialog.getByRole("button", { name: "Save brief", exact: true }).click();
     await visible(answer.getByText("Saved as brief", { exact: true }), "the saved state of the answer");
 
     // The same question, watched: the alerts form opens on it, focused, and creates the alert.
@@ -57,7 +66,11 @@ export default {
     const briefs = await page.evaluate(
       async () => (await (await fetch("/api/intelligence/briefs")).json()) as { briefs: { title: string; content: string }[] },
     );
-    check(briefs.briefs.length === 1 && /Brackwater River/.test(briefs.briefs[0]!.content), `the saved briefs are ${JSON.stringify(briefs).slice(0, 300)}.`);
+    check(
+      briefs.briefs.length === 1 && briefs.briefs[0]!.title === "Brackwater River flood outlook" && /Brackwater River/.test(briefs.briefs[0]!.content),
+      `the saved briefs are ${JSON.stringify(briefs).slice(0, 300)}.`,
+    );
+    check(!/could not be reached|did not answer/.test(briefs.briefs[0]!.content), "the brief keeps a note about a source that did not answer.");
     return `answered with ${sourceCount} numbered source(s), saved as the brief "${briefs.briefs[0]!.title}", watched as an alert`;
   },
 } satisfies Journey;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFLINE_LABEL } from "../ai/models";
 import { isCoreCapabilityName } from "../exercises/capabilities";
 import { isSupportedLanguage } from "../profile/languages";
 import { CAMPAIGN_PURPOSES, type CampaignStatus, type ContributorStatus } from "./views";
@@ -110,3 +111,12 @@ export async function contributorStateHash(contributors: { id: string; status: C
 export function campaignIsOpen(status: CampaignStatus): boolean {
   return status !== "CLOSED" && status !== "ARCHIVED";
 }
+
+/**
+ * How findings made without an AI model are labelled, everywhere they appear (page, Markdown, Word,
+ * PDF, the exercise "Start exercise" drafts): the words the design assistant's offline badge uses
+ * (shared/ai/models.ts OFFLINE_LABEL), and a sentence saying what that means.
+ */
+export const FINDINGS_OFFLINE_LABEL = `${OFFLINE_LABEL.charAt(0).toUpperCase()}${OFFLINE_LABEL.slice(1)}`;
+export const FINDINGS_OFFLINE_NOTE =
+  "Produced without an AI model: Readyroom extracted these findings from the contributors' own words — themes are phrases several of them used, objectives name the core capability their words touch. Review them before you rely on them.";

@@ -188,6 +188,12 @@ export type Findings = {
   /** Every one of the 32 core capabilities, with how many contributors touched it. */
   capabilityCoverage: { capability: string; mission: string; contributorCount: number; respondents: string[] }[];
   recommendedObjectives: { text: string; capability: string | null; respondents: string[] }[];
+  /**
+   * True when the findings were produced without an AI model (no provider configured, or its answer
+   * was unusable): Readyroom's extractive synthesis. Every view and export says so
+   * (model.ts FINDINGS_OFFLINE_LABEL, findingsOfflineNote). Absent on findings from a model.
+   */
+  offline?: boolean;
 };
 
 /** Pseudonym → real identity, only with include_identifying=true for the creator. */

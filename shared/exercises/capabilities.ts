@@ -248,3 +248,15 @@ export function capabilitiesInMissionArea(area: MissionArea): CoreCapability[] {
 export function groupCapabilitiesByMissionArea(): { missionArea: MissionArea; capabilities: CoreCapability[] }[] {
   return MISSION_AREAS.map((missionArea) => ({ missionArea, capabilities: capabilitiesInMissionArea(missionArea) }));
 }
+
+/** Where a capability is filed when each is listed once: the three cross-cutting ones belong to every mission area. */
+export const ALL_MISSION_AREAS = "All mission areas";
+
+/**
+ * The one heading a capability goes under when each is listed once (coverage tables): "All mission
+ * areas" for Planning, Public Information and Warning and Operational Coordination, else its first
+ * mission area (Intelligence and Information Sharing: Prevention, as the doctrine lists it first).
+ */
+export function primaryMissionArea(capability: Pick<CoreCapability, "missionAreas">): MissionArea | typeof ALL_MISSION_AREAS {
+  return capability.missionAreas.length === MISSION_AREAS.length ? ALL_MISSION_AREAS : (capability.missionAreas[0] ?? "Response");
+}

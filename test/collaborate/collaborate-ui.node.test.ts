@@ -1,7 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Findings, FindingsView as FindingsData } from "../../shared/collaborate/views";
+import type { CampaignStatus, Findings, FindingsView as FindingsData } from "../../shared/collaborate/views";
+import { campaignIsOpen, FINDINGS_OFFLINE_LABEL } from "../../shared/collaborate/model";
+import { CAMPAIGN_STATUS_LABELS } from "../../web/components/collaborate/format";
 import { CORE_CAPABILITIES } from "../../shared/exercises/capabilities";
 import { Dialog } from "../../web/components/ui/dialog";
 import { ProcessingCompleteBody } from "../../web/components/collaborate/processing-complete-dialog";
@@ -166,6 +168,26 @@ describe("findings page", () => {
     expect(t).not.toContain("Start exercise");
   });
 
+  it("findings made without a model say so at the top of the page; a model's findings do not", () => {
+    const offline = text(
+      renderToStaticMarkup(
+        createElement(FindingsView, { data: { ...findings(), findings: { ...findings().findings, offline: true } }, exporting: null, onExport: noop }),
+      ),
+    );
+    expect(offline).toContain(FINDINGS_OFFLINE_LABEL);
+    expect(offline).toContain("Produced without an AI model");
+    const fromModel = text(renderToStaticMarkup(createElement(FindingsView, { data: findings(), exporting: null, onExport: noop })));
+    expect(fromModel).not.toContain("without an AI model");
+  });
+
+  it("puts the cross-cutting capabilities first, under 'All mission areas'", () => {
+    const groups = groupCoverage([
+      { capability: "A", mission: "Response", contributorCount: 0, respondents: [] },
+      { capability: "Planning", mission: "All mission areas", contributorCount: 0, respondents: [] },
+    ]);
+    expect(groups.map((g) => g.mission)).toEqual(["All mission areas", "Response"]);
+  });
+
   it("groups coverage by mission area in the doctrine's order, unknown areas last", () => {
     const groups = groupCoverage([
       { capability: "A", mission: "Recovery", contributorCount: 0, respondents: [] },
@@ -253,6 +275,16 @@ describe("the shell's stored synthesis run", () => {
     // What the store wrote before runs carried their user: dropped.
     expect(readStoredRun(JSON.stringify(run), "u-a")).toBeNull();
     expect(readStoredRun("{not json", "u-a")).toBeNull();
+  });
+});
+
+describe("campaign status", () => {
+  it("a campaign that still takes contributors never reads as completed, closed or archived", () => {
+    for (const status of Object.keys(CAMPAIGN_STATUS_LABELS) as CampaignStatus[]) {
+      if (campaignIsOpen(status)) expect(CAMPAIGN_STATUS_LABELS[status], status).not.toMatch(/completed|closed|archived/i);
+      else expect(CAMPAIGN_STATUS_LABELS[status], status).toMatch(/closed|archived/i);
+    }
+    expect(CAMPAIGN_STATUS_LABELS.COMPLETED).toBe("Synthesised · open");
   });
 });
 

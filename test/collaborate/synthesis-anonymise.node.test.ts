@@ -245,7 +245,8 @@ describe("anonymise", () => {
     const anon = anonymise(campaign, [contributor("u1", { fullName: "Priya Raman", organization: "Ravenmoor Medical Center" }, shapes)], {
       shuffle: (xs) => [...xs],
     });
-    expect(anon.anonymized.contributions[0]!.answers).toHaveLength(shapes.length);
+    // The blank one ("." and spaces) says nothing: a non-answer, dropped.
+    expect(anon.anonymized.contributions[0]!.answers).toHaveLength(shapes.length - 1);
   });
 
   it("labels respondents (and their agencies) in the order the shuffle draws, lists them in it, and reports it", () => {

@@ -125,7 +125,9 @@ describe("synthesis engine", () => {
     const row = (name: string) => findings.capabilityCoverage.find((c) => c.capability === name)!;
     expect(row("Mass Care Services")).toMatchObject({ mission: "Response", contributorCount: 1 });
     expect(row("Operational Communications").contributorCount).toBe(2);
-    expect(row("Planning").mission).toBe("Prevention");
+    // The three cross-cutting capabilities belong to every mission area, not to the first listed.
+    expect(row("Planning").mission).toBe("All mission areas");
+    expect(row("Operational Coordination").mission).toBe("All mission areas");
     expect(row("Cybersecurity").contributorCount).toBe(0);
   });
 
@@ -159,7 +161,8 @@ describe("synthesis engine", () => {
     expect(countLeaks(findings, ["Imogen", "Castellanos", "Tobias", "Lindqvist", "Marchetti", "201-3344"]).examples).toEqual([]);
     expect(findings.themes[0]).toMatchObject({ respondents: ["Respondent 1"], contributorCount: 1 });
     expect(findings.themes[0]!.quotes).toHaveLength(1);
-    expect(findings.recommendedObjectives[0]!.capability).toBeNull();
+    // An invented capability is replaced by the one the objective's words touch (radios), never left blank.
+    expect(findings.recommendedObjectives[0]!.capability).toBe("Operational Communications");
     expect(findings.capabilityCoverage).toHaveLength(32);
   });
 
@@ -168,7 +171,7 @@ describe("synthesis engine", () => {
     const prose = fakeProvider("I think the main theme is generators.");
     const analysed = await analyse(campaign, anon, { provider: prose });
     expect(analysed.fallback).toBe(true);
-    expect(analysed.findings).toEqual(extractiveFindings(campaign, anon));
+    expect(analysed.findings).toEqual({ ...extractiveFindings(campaign, anon), offline: true });
     expect(analysed.usage.calls).toBe(1);
     const wrongShape = fakeProvider(JSON.stringify({ injects: [{ title: "only one" }] }));
     const drafted = await draftInjects(campaign, anon, analysed.findings, { provider: wrongShape });

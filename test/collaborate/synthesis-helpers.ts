@@ -8,6 +8,7 @@ import { getDb } from "../../worker/db/client";
 import { campaigns } from "../../worker/db/schema";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { createCampaign, setCollaborateFlag } from "../exercises/helpers";
+import type { ContributorInput } from "../../worker/collaborate/synthesis/engine";
 
 const db = () => getDb(env.DB);
 
@@ -147,4 +148,19 @@ export async function campaignRow(campaignId: string) {
   return env.DB.prepare(`SELECT "status", "parameters", "insights" FROM "Campaign" WHERE "id" = ?`)
     .bind(campaignId)
     .first<{ status: string; parameters: string; insights: string | null }>();
+}
+
+/** Campaign-only contributors who COMPLETED their interview with the given answers and proposals (contribution-generator.ts). */
+export async function contributorsFrom(campaignId: string, contributions: ContributorInput[]): Promise<void> {
+  const statements = contributions.flatMap((c, i) => {
+    const authorId = crypto.randomUUID();
+    const email = `${crypto.randomUUID().slice(0, 8)}-${c.identity.email}`;
+    return [
+      env.DB.prepare(`INSERT INTO "CampaignUser" ("id", "email") VALUES (?, ?)`).bind(authorId, email),
+      env.DB.prepare(
+        `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "collectedData", "contributions", "completionPercentage", "submittedAt") VALUES (?, ?, ?, 'COMPLETED', ?, ?, 100, ?)`,
+      ).bind(crypto.randomUUID(), campaignId, authorId, JSON.stringify({ answers: c.answers }), JSON.stringify(c.proposals), Date.UTC(2031, 0, 5, 10, i)),
+    ];
+  });
+  await env.DB.batch(statements);
 }

@@ -30,6 +30,9 @@ const CITATIONS: IntelCitation[] = [
   },
 ];
 
+/** A "Save as brief" offer for rendering (nothing is saved in these tests). */
+const offer = { suggestedTitle: "Flood warning", internalSources: [], save: async () => undefined };
+
 describe("the intelligence chat's stream events", () => {
   it("reads meta, citations, text, done and error, and skips what it does not know", () => {
     const events: IntelChatEvent[] = [];
@@ -70,7 +73,7 @@ describe("briefContent", () => {
         citations: [],
         documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", page: 3, snippet: "" }],
       }),
-    ).toBe("From the plan [1].\n\n**Sources**\n\n1. flood-plan, page 3");
+    ).toBe("From the plan [1].\n\n**Sources** — quoted from your own documents, not published sources\n\n1. flood-plan, page 3 (internal document)");
     expect(briefContent("Plain.", null)).toBe("Plain.");
   });
 
@@ -92,7 +95,7 @@ describe("IntelAnswer", () => {
         content: "Warning in force [1]; levees inspected [2]. <script>x</script>",
         sources,
         model: "gpt-4o",
-        saveBrief: () => undefined,
+        saveBrief: offer,
       }),
     );
     expect(html).toContain('href="https://api.weather.gov/alerts/urn:oid:1" target="_blank" rel="noopener noreferrer"');
@@ -110,7 +113,7 @@ describe("IntelAnswer", () => {
 
   it("has no Save as brief without the callback or while streaming, and says it is searching before anything arrives", () => {
     expect(renderToStaticMarkup(createElement(IntelAnswer, { id: "a", content: "Done [1].", sources }))).not.toContain("Save as brief");
-    const streaming = renderToStaticMarkup(createElement(IntelAnswer, { id: "a", content: "", sources: null, streaming: true, saveBrief: () => undefined }));
+    const streaming = renderToStaticMarkup(createElement(IntelAnswer, { id: "a", content: "", sources: null, streaming: true, saveBrief: offer }));
     expect(streaming).toContain("Searching intelligence sources…");
     expect(streaming).not.toContain("Save as brief");
   });
@@ -157,7 +160,7 @@ describe("IntelligenceChat", () => {
 
   it("renders the chat list, the opened chat with its sources, the labelled question box and a live status region", () => {
     const html = renderToStaticMarkup(
-      wrap(createElement(IntelligenceChat, { initialChats: [detail.chat], initialChat: detail, onSaveBrief: () => undefined })),
+      wrap(createElement(IntelligenceChat, { initialChats: [detail.chat], initialChat: detail, onSaveBrief: async () => undefined })),
     );
     expect(html).toContain('aria-label="Intelligence chats"');
     expect(html).toMatch(/aria-current="page"[^>]*>.*What is the latest on the flood\?/s);

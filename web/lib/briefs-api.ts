@@ -23,11 +23,12 @@ export type BriefDraft = { title: string; content: string };
 
 export const briefsApi = {
   list: (cursor?: string | null) => unwrap(briefs.index.$get({ query: { limit: String(BRIEF_PAGE_SIZE), cursor: cursor || undefined } })),
-  /** A brief written by hand, or saved from an intelligence chat answer (chatId + messageIndex). */
-  create: (draft: BriefDraft & { chatId?: string; messageIndex?: number }) => unwrap(briefs.index.$post({ json: draft })),
+  /** A brief written by hand, or saved from an intelligence chat answer (chatId + messageIndex: the server composes its content). */
+  create: (draft: { title: string; content?: string; chatId?: string; messageIndex?: number }) => unwrap(briefs.index.$post({ json: draft })),
   update: (id: string, draft: Partial<BriefDraft>) => unwrap(briefs[":id"].$patch({ ...one(id), json: draft })),
   remove: (id: string) => unwrap(briefs[":id"].$delete(one(id))),
-  share: (id: string) => unwrap(briefs[":id"].share.$post(one(id))),
+  /** `confirmInternal`: the planner confirmed sharing a brief that quotes their own documents (else 409). */
+  share: (id: string, confirmInternal = false) => unwrap(briefs[":id"].share.$post({ ...one(id), json: confirmInternal ? { confirmInternal } : {} })),
   rotate: (id: string) => unwrap(briefs[":id"].share.rotate.$post(one(id))),
   revoke: (id: string) => unwrap(briefs[":id"].share.$delete(one(id))),
 };

@@ -3,17 +3,17 @@
  * question PUT to /api/intelligence/chats/{id}/messages read as NDJSON (worker/intelligence-chat/model.ts
  * documents the events). Wire types are the server's own, imported as types.
  */
-import { INTEL_QUESTION_MAX_CHARS, type IntelAnswerMetadata, type IntelChatEvent, type IntelQuestionBody } from "../../shared/intelligence-chat/model";
+import { INTEL_QUESTION_MAX_CHARS, type IntelChatEvent, type IntelQuestionBody } from "../../shared/intelligence-chat/model";
 import type { IntelligenceChatRoutes } from "../../worker/intelligence-chat/routes";
 import type { IntelChatDetail, IntelChatMessage, IntelChatSummary } from "../../worker/intelligence-chat/service";
 import type { IntelCitation } from "../../worker/intelligence/digest";
 import type { AskCitation } from "./ask-api";
 export { titleFromQuestion } from "../../shared/ask/model";
-import { answerParts, baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
+export { briefContent, citationDate } from "../../shared/briefs/compose";
+import { baseAnswerEvent, ndjsonObject, streamNdjson, type StreamOutcome } from "./answer-stream";
 import { apiClient, unwrap } from "./api-client";
-import { safeHref } from "../../shared/markdown/safe-href";
 
-export type { IntelAnswerMetadata, IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
+export type { IntelChatDetail, IntelChatEvent, IntelChatMessage, IntelChatSummary, IntelCitation };
 export type IntelSources = Omit<Extract<IntelChatEvent, { type: "citations" }>, "type">;
 export type IntelQuestion = IntelQuestionBody;
 
@@ -76,14 +76,6 @@ export async function streamIntelQuestion(
   return outcome.ok ? { ...outcome, messageIndex, interrupted } : outcome;
 }
 
-/** "2 March 2026" in UTC: the items' dates are instants, shown the same in every time zone. */
-export function citationDate(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t)
-    ? "Date unknown"
-    : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(t));
-}
-
 /** What kind of item a citation is, as the source list labels it. */
 export const KIND_LABEL: Record<IntelCitation["kind"], string> = {
   "hazard-alert": "Warning",
@@ -91,32 +83,3 @@ export const KIND_LABEL: Record<IntelCitation["kind"], string> = {
   earthquake: "Earthquake",
   news: "News",
 };
-
-const mdText = (text: string) =>
-  text
-    .replace(/([\\[\]*_`])/g, "\\$1")
-    .replace(/\s+/g, " ")
-    .trim();
-const mdUrl = (url: string) => url.replace(/[\s()<>]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-
-/**
- * A brief's content: the answer as written, followed by its numbered sources as Markdown links
- * (title — publisher, date), so its [n] markers still resolve where the brief is read or shared.
- * Only the sources the answer cites are listed (all of them when it cites none).
- */
-export function briefContent(answer: string, metadata: Pick<IntelAnswerMetadata, "citations" | "documents"> | null | undefined): string {
-  const intel = metadata?.citations ?? [];
-  const pick = <C extends { n: number }>(list: readonly C[]) => {
-    const cited = new Set(answerParts(answer, list).flatMap((p) => (p.kind === "cite" ? [p.n] : [])));
-    return cited.size ? list.filter((c) => cited.has(c.n)) : list;
-  };
-  const lines = intel.length
-    ? pick(intel).map((c) => {
-        // A link only where the source's URL is one we show; its title alone otherwise.
-        const href = c.url ? safeHref(c.url) : null;
-        return `${c.n}. ${href ? `[${mdText(c.title)}](${mdUrl(href)})` : mdText(c.title)} — ${mdText(c.publisher)}, ${citationDate(c.publishedAt)}`;
-      })
-    : pick(metadata?.documents ?? []).map((c) => `${c.n}. ${mdText(c.documentName)}${c.page ? `, page ${c.page}` : ""}`);
-  const body = answer.trim();
-  return lines.length ? `${body}\n\n**Sources**\n\n${lines.join("\n")}` : body;
-}

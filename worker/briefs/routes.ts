@@ -4,7 +4,7 @@ import { ctxOf } from "../context";
 import { describe } from "../lib/route-meta";
 import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { createBriefSchema, listQuerySchema, updateBriefSchema } from "./schemas";
+import { createBriefSchema, listQuerySchema, shareBriefSchema, updateBriefSchema } from "./schemas";
 import { createBrief, deleteBrief, getBrief, listBriefs, updateBrief } from "./service";
 import { revokeShare, rotateShareToken, shareBrief } from "./sharing";
 
@@ -25,8 +25,11 @@ export const briefRoutes = new Hono<AppEnv>()
     c.json({ brief: await updateBrief(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
   )
   .delete("/:id", describe({ summary: "Delete a brief" }), async (c) => c.json(await deleteBrief(ctxOf(c), c.req.param("id"))))
-  .post("/:id/share", describe({ summary: "Share a brief's public page", errors: [402, 409] }), async (c) =>
-    c.json({ brief: await shareBrief(ctxOf(c), c.req.param("id")) }),
+  .post(
+    "/:id/share",
+    describe({ summary: "Share a brief's public page (one quoting your own documents: with confirmInternal)", errors: [402, 409] }),
+    jsonBody(shareBriefSchema),
+    async (c) => c.json({ brief: await shareBrief(ctxOf(c), c.req.param("id"), c.req.valid("json")) }),
   )
   .post("/:id/share/rotate", describe({ summary: "Give a shared brief a new link", errors: [409] }), async (c) =>
     c.json({ brief: await rotateShareToken(ctxOf(c), c.req.param("id")) }),

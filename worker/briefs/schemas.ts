@@ -21,7 +21,8 @@ const contentSchema = z
 export const createBriefSchema = z
   .object({
     title: titleSchema,
-    content: contentSchema,
+    // Saved from a chat answer, the server composes the content from the stored message (shared/briefs/compose.ts).
+    content: contentSchema.optional(),
     chatId: z.string({ error: "chatId must be a string." }).trim().min(1, "chatId must not be empty.").max(64, "chatId is too long.").optional(),
     messageIndex: z
       .number({ error: "messageIndex must be a whole number." })
@@ -34,7 +35,8 @@ export const createBriefSchema = z
   .refine((b) => (b.chatId === undefined) === (b.messageIndex === undefined), {
     message: "Give chatId and messageIndex together, or neither.",
     path: ["messageIndex"],
-  });
+  })
+  .refine((b) => b.content !== undefined || b.chatId !== undefined, { message: BRIEF_MESSAGES.contentRequired, path: ["content"] });
 export type CreateBriefInput = z.infer<typeof createBriefSchema>;
 
 export const updateBriefSchema = z
@@ -61,3 +63,9 @@ export const listQuerySchema = z.object({
   cursor: cursorSchema.optional(),
 });
 export type BriefListQuery = z.output<typeof listQuerySchema>;
+
+/** POST /:id/share: a brief quoting the planner's own documents is shared only once confirmed. */
+export const shareBriefSchema = z.object({
+  confirmInternal: z.boolean({ error: "confirmInternal must be true or false." }).optional(),
+});
+export type ShareBriefInput = z.infer<typeof shareBriefSchema>;

@@ -1,6 +1,10 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import { briefContentError } from "../../shared/briefs/limits";
+import { composeBrief, withoutDiagnostics, type BriefSourceMetadata } from "../../shared/briefs/compose";
 import type { UserContext } from "../context";
 import type { Database } from "../db/client";
+import type { ChatMessageShape } from "../db/shapes";
 import { intelBriefs, intelligenceChats, type IntelBrief } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { purgeSharedBrief } from "./share-cache";
@@ -64,7 +68,7 @@ export async function getBrief(ctx: UserContext, id: string): Promise<BriefView>
  * The chat a brief says it came from must be the caller's and hold that message: a brief cannot
  * point into someone else's conversation. Someone else's chat is "not found", like their briefs.
  */
-async function assertOwnChatMessage(ctx: UserContext, chatId: string, messageIndex: number): Promise<void> {
+async function ownChatMessage(ctx: UserContext, chatId: string, messageIndex: number): Promise<ChatMessageShape> {
   const [chat] = await ctx.db
     .select({ messages: intelligenceChats.messages })
     .from(intelligenceChats)
@@ -74,13 +78,47 @@ async function assertOwnChatMessage(ctx: UserContext, chatId: string, messageInd
   if (messageIndex >= chat.messages.length) {
     throw badRequest(`That chat has no message ${messageIndex}.`, "validation_error", { fieldErrors: { messageIndex: "No such message in that chat." } });
   }
+  return chat.messages[messageIndex]!;
+}
+
+/** What a saved message's metadata says about its sources (answers saved before sources were kept have none). */
+const sourceMetadataSchema = z
+  .looseObject({
+    citations: z.array(z.looseObject({ n: z.number() })).catch([]),
+    documents: z.array(z.looseObject({ n: z.number(), documentName: z.string() })).catch([]),
+    notice: z.string().nullish().catch(null),
+  })
+  .nullish()
+  .catch(null);
+
+/**
+ * A brief from a chat answer: its words without the search's diagnostics, its sources listed, and
+ * the planner's documents it quotes marked internal (sharing then asks first). A content the caller
+ * wrote is kept, diagnostics aside.
+ */
+function fromMessage(message: ChatMessageShape, content: string | undefined): { content: string; internalSources: string[] } {
+  const metadata = sourceMetadataSchema.parse((message as { metadata?: unknown }).metadata) as BriefSourceMetadata | null;
+  const composed = composeBrief(message.content, metadata);
+  return { content: content === undefined ? composed.content : withoutDiagnostics(content, metadata?.notice), internalSources: composed.internalSources };
 }
 
 export async function createBrief(ctx: UserContext, input: CreateBriefInput): Promise<BriefView> {
-  if (input.chatId !== undefined && input.messageIndex !== undefined) await assertOwnChatMessage(ctx, input.chatId, input.messageIndex);
+  const saved =
+    input.chatId !== undefined && input.messageIndex !== undefined
+      ? fromMessage(await ownChatMessage(ctx, input.chatId, input.messageIndex), input.content)
+      : { content: input.content ?? "", internalSources: [] };
+  const problem = briefContentError(saved.content);
+  if (problem) throw badRequest(problem, "validation_error", { fieldErrors: { content: problem } });
   const [row] = await ctx.db
     .insert(intelBriefs)
-    .values({ userId: ctx.user.id, title: input.title, content: input.content, chatId: input.chatId ?? null, messageIndex: input.messageIndex ?? null })
+    .values({
+      userId: ctx.user.id,
+      title: input.title,
+      content: saved.content.trim(),
+      internalSources: saved.internalSources,
+      chatId: input.chatId ?? null,
+      messageIndex: input.messageIndex ?? null,
+    })
     .returning();
   return toBriefView(row!);
 }

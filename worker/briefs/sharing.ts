@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { intelBriefs, type IntelBrief } from "../db/schema";
 import { shareActions, tokenUnchanged } from "../share/tokens";
+import { HttpError } from "../lib/errors";
+import type { ShareBriefInput } from "./schemas";
 import { findOwnedBrief } from "./service";
 import { toBriefView, type BriefView } from "./views";
 import { purgeSharedBrief } from "./share-cache";
@@ -28,6 +30,21 @@ const briefSharing = shareActions<IntelBrief>({
   render: (ctx, row) => refreshSharedBrief(ctx, row.id),
 });
 
-export const shareBrief = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.share(ctx, id));
+/**
+ * Shares a brief. One that quotes the planner's own documents is refused (409, with their names)
+ * until the caller confirms: a public page would show those passages to anyone with the link.
+ */
+export async function shareBrief(ctx: UserContext, id: string, input: ShareBriefInput = {}): Promise<BriefView> {
+  const brief = await findOwnedBrief(ctx.db, ctx.user.id, id);
+  if (brief.internalSources.length > 0 && !brief.shareToken && input.confirmInternal !== true) {
+    throw new HttpError(409, "brief_quotes_internal", quotesInternalMessage(brief.internalSources), { internalSources: brief.internalSources });
+  }
+  return toBriefView(await briefSharing.share(ctx, id));
+}
+
+function quotesInternalMessage(names: readonly string[]): string {
+  const list = names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", ");
+  return `This brief quotes your own documents (${list}). Its public page would show those passages to anyone with the link: confirm that you want to share it.`;
+}
 export const rotateShareToken = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.rotate(ctx, id));
 export const revokeShare = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.revoke(ctx, id));

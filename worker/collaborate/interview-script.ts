@@ -1,4 +1,5 @@
 import type { CampaignParametersView, InterviewAnswer } from "../../shared/collaborate/views";
+import { isNonAnswer } from "./synthesis/text";
 
 /**
  * The interview's question list: phase 1 (who they are, their agency's plans, past incidents,
@@ -122,13 +123,13 @@ export function completionOf(answered: number, total: number): number {
   return Math.min(99, Math.round((answered / total) * 100));
 }
 
-/** Phase-2 answers become the contribution's proposals: one item per non-empty line (bullets stripped). */
+/** Phase-2 answers become the contribution's proposals: one item per line (bullets stripped), "none"-type lines dropped. */
 export function proposalsFrom(answers: InterviewAnswer[]): { injects: string[]; questions: string[]; objectives: string[] } {
   const lines = (key: string) =>
     answers
       .filter((a) => a.key === key)
       .flatMap((a) => a.answer.split(/\r?\n/))
       .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
-      .filter((l) => l.length > 0 && !/^(none|n\/a|no|nothing)\.?$/i.test(l));
+      .filter((l) => !isNonAnswer(l));
   return { injects: lines("injects"), questions: lines("questions"), objectives: lines("objectives") };
 }

@@ -125,7 +125,12 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
           <Card>
             <CardHeader>
               <CardTitle>Invite a contributor</CardTitle>
-              <CardDescription>Links last 14 days; resend for a fresh one.</CardDescription>
+              <CardDescription>
+                Links last 14 days; resend for a fresh one.
+                {campaign.status === "COMPLETED"
+                  ? " The findings are ready, and new contributors can still join: run the synthesis again to include them, or close the campaign."
+                  : ""}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <InviteForm campaignId={campaign.campaignId} onInvited={refresh} disabledReason={inviteBlockedReason(campaign)} />

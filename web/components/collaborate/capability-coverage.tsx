@@ -1,14 +1,15 @@
 import type { Findings } from "../../../shared/collaborate/views";
-import { MISSION_AREAS } from "../../../shared/exercises/capabilities";
+import { ALL_MISSION_AREAS, MISSION_AREAS } from "../../../shared/exercises/capabilities";
 import { cn } from "~/lib/utils";
 
 type Coverage = Findings["capabilityCoverage"];
 
-/** The coverage rows grouped by mission area, in the doctrine's order (unknown areas last). */
+/** The coverage rows grouped by mission area: the cross-cutting ones first, then the doctrine's order (unknown areas last). */
 export function groupCoverage(coverage: Coverage): { mission: string; rows: Coverage }[] {
+  const areas: readonly string[] = [ALL_MISSION_AREAS, ...MISSION_AREAS];
   const order = (mission: string) => {
-    const i = (MISSION_AREAS as readonly string[]).indexOf(mission);
-    return i === -1 ? MISSION_AREAS.length : i;
+    const i = areas.indexOf(mission);
+    return i === -1 ? areas.length : i;
   };
   const groups = new Map<string, Coverage>();
   for (const row of coverage) groups.set(row.mission, [...(groups.get(row.mission) ?? []), row]);

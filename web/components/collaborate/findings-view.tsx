@@ -1,9 +1,12 @@
 import { FileDown, Loader2, PlayCircle } from "~/components/ui/icons";
 import type * as React from "react";
 import type { FindingsView as FindingsData } from "../../../shared/collaborate/views";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FINDINGS_EXPORT_FORMATS, type FindingsExportFormat } from "~/lib/collaborate-api";
+import { FINDINGS_OFFLINE_LABEL, FINDINGS_OFFLINE_NOTE } from "../../../shared/collaborate/model";
 import { CapabilityCoverage } from "./capability-coverage";
 import { DraftInjectsTable } from "./draft-injects-table";
 import { formatDateTime, PURPOSE_LABELS } from "./format";
@@ -46,11 +49,23 @@ export function FindingsView({
     <div className="grid gap-6">
       <header className="grid gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Findings · {data.campaignName}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight">Findings · {data.campaignName}</h1>
+            {f.offline ? (
+              <Badge variant="outline" title="No AI model produced these findings: Readyroom extracted them from the contributors' words.">
+                {FINDINGS_OFFLINE_LABEL}
+              </Badge>
+            ) : null}
+          </div>
           <p className="text-sm text-muted-foreground">
             {PURPOSE_LABELS[data.purpose]} campaign · {m === 1 ? "1 contributor" : `${m} contributors`} · synthesised {formatDateTime(data.completedAt)}
           </p>
         </div>
+        {f.offline ? (
+          <Alert variant="info" data-testid="findings-offline-note">
+            {FINDINGS_OFFLINE_NOTE}
+          </Alert>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Findings actions">
           {startExercise ? (
             <Button onClick={startExercise.onStart} disabled={startExercise.pending}>

@@ -9,7 +9,8 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   ACTIVE: "Active",
   CLOSED: "Closed",
   SYNTHESIZING: "Synthesising",
-  COMPLETED: "Completed",
+  // The synthesis ran, and the campaign still takes contributors (model.ts campaignIsOpen): not "Completed".
+  COMPLETED: "Synthesised · open",
   ARCHIVED: "Archived",
 };
 

@@ -7,7 +7,17 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { IconButton } from "~/components/ui/icon-button";
 import type { BriefView } from "~/lib/briefs-api";
 import { BriefEditor } from "./brief-editor";
-import { ShareControls } from "./share-controls";
+import { ShareControls, type ShareWarning } from "./share-controls";
+
+/** Sharing a brief that quotes the planner's own documents: said plainly, asked first (the API refuses it unconfirmed). */
+function internalShareWarning(names: readonly string[]): ShareWarning | null {
+  if (!names.length) return null;
+  return {
+    title: "Share a brief that quotes internal documents?",
+    description: `This brief quotes your own documents (${names.join(", ")}). Anyone with the public link will be able to read those passages, without signing in.`,
+    confirmLabel: "Share anyway",
+  };
+}
 import type { BriefActions } from "./use-briefs";
 
 /** Longer content starts folded to a few lines, so the list stays scannable. */
@@ -51,6 +61,11 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1">
+            {brief.internalSources.length ? (
+              <Badge variant="secondary" title={`Quotes ${brief.internalSources.join(", ")}`}>
+                Quotes internal documents
+              </Badge>
+            ) : null}
             {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
             <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
               <Pencil aria-hidden />
@@ -78,7 +93,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </Button>
         ) : null}
 
-        <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} />
+        <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} shareWarning={internalShareWarning(brief.internalSources)} />
 
         <BriefEditor
           open={editing}

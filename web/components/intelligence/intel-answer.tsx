@@ -1,4 +1,4 @@
-import { TriangleAlert, BellPlus, BookmarkPlus, Check, ExternalLink, Loader2 } from "~/components/ui/icons";
+import { TriangleAlert, BellPlus, BookmarkPlus, Check, ExternalLink } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/hooks/use-toast";
@@ -6,9 +6,10 @@ import { citationDate, KIND_LABEL, type IntelCitation, type IntelSources } from 
 import { safeHref } from "../../../shared/markdown/safe-href";
 import { AnsweredWith, Answer, InterruptedNote, Working } from "../ask/answer";
 import { MarkdownText } from "../ask/markdown";
+import { SaveBriefDialog, type SaveBriefOffer } from "./save-brief-dialog";
 
-/** What "Save as brief" hands to the page (the lead wires it to the briefs API). */
-export type SaveBriefInput = { title: string; content: string; chatId: string; messageIndex: number };
+/** What "Save as brief" hands to the page: the server composes the brief from that message (shared/briefs/compose.ts). */
+export type SaveBriefInput = { title: string; chatId: string; messageIndex: number };
 
 const NEW_TAB = "(opens in a new tab)";
 const describe = (c: IntelCitation) => `${c.title}, ${c.publisher}, ${citationDate(c.publishedAt)}`;
@@ -40,8 +41,8 @@ export function IntelAnswer({
   offline?: boolean;
   interrupted?: string | boolean | null;
   streaming?: boolean;
-  /** Shown only when given: saves this answer as a brief. */
-  saveBrief?: () => Promise<unknown> | void;
+  /** Shown only when given: saves this answer as a brief, under a title the planner confirms. */
+  saveBrief?: SaveBriefOffer;
   /** Shown only when given: opens a news alert prefilled with the question this answers. */
   createAlert?: () => void;
 }) {
@@ -56,7 +57,7 @@ export function IntelAnswer({
   const save =
     done && (saveBrief || createAlert) ? (
       <>
-        {saveBrief ? <SaveBriefButton save={saveBrief} /> : null}
+        {saveBrief ? <SaveBriefButton offer={saveBrief} /> : null}
         {createAlert ? (
           <Button
             type="button"
@@ -179,36 +180,24 @@ export function IntelAnswer({
   );
 }
 
-function SaveBriefButton({ save }: { save: () => Promise<unknown> | void }) {
-  const [state, setState] = React.useState<"idle" | "saving" | "saved">("idle");
-  const onClick = async () => {
-    setState("saving");
-    try {
-      await save();
-      setState("saved");
-    } catch (err) {
-      setState("idle");
-      toast({ title: "Could not save the brief", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" });
-    }
-  };
+function SaveBriefButton({ offer }: { offer: SaveBriefOffer }) {
+  const [open, setOpen] = React.useState(false);
+  const [saved, setSaved] = React.useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      className="w-fit"
-      disabled={state === "saving"}
-      onClick={() => void onClick()}
-      data-testid="intel-save-brief"
-    >
-      {state === "saved" ? (
-        <Check aria-hidden />
-      ) : state === "saving" ? (
-        <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden />
-      ) : (
-        <BookmarkPlus aria-hidden />
-      )}
-      {state === "saved" ? "Saved as brief" : state === "saving" ? "Saving…" : "Save as brief"}
-    </Button>
+    <>
+      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setOpen(true)} data-testid="intel-save-brief">
+        {saved ? <Check aria-hidden /> : <BookmarkPlus aria-hidden />}
+        {saved ? "Saved as brief" : "Save as brief"}
+      </Button>
+      <SaveBriefDialog
+        open={open}
+        onOpenChange={setOpen}
+        offer={offer}
+        onSaved={() => {
+          setSaved(true);
+          toast({ title: "Brief saved" });
+        }}
+      />
+    </>
   );
 }

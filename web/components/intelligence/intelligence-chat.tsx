@@ -3,18 +3,20 @@ import { ChatFrame, ChatLog, ChatModelPicker, OfflineBadge, QuestionForm } from 
 import { Button } from "~/components/ui/button";
 import { ASK_OFFLINE_TEXT, chatTitle } from "~/lib/ask-api";
 import { alertQueryFrom } from "~/lib/alerts-api";
-import { briefContent, INTEL_QUESTION_MAX, titleFromQuestion, type IntelChatMessage } from "~/lib/intelligence-api";
+import { INTEL_QUESTION_MAX, titleFromQuestion, type IntelChatMessage } from "~/lib/intelligence-api";
+import { composeBrief } from "../../../shared/briefs/compose";
 import { ChatList } from "../ask/chat-list";
 import { Question } from "../ask/messages";
 import { IntelAnswer, type SaveBriefInput } from "./intel-answer";
+import type { SaveBriefOffer } from "./save-brief-dialog";
 import { useIntelligenceChat, type IntelligenceChatInit } from "./use-intelligence-chat";
 
 export type IntelligenceChatProps = IntelligenceChatInit & {
   /**
-   * Saves a finished answer as a brief (the page wires it to the briefs API). Without it, answers
-   * have no "Save as brief" button. A rejection is shown as an error and the button can be pressed again.
+   * Saves a finished answer as a brief under the title the planner confirmed (the page wires it to
+   * the briefs API). Without it, answers have no "Save as brief" button. A rejection is shown in the dialog.
    */
-  onSaveBrief?: (brief: SaveBriefInput) => Promise<unknown> | void;
+  onSaveBrief?: (brief: SaveBriefInput) => Promise<unknown>;
   /** Starts a news alert on a question (the page opens its alerts form); without it, no button. */
   onCreateAlert?: (queryText: string) => void;
   className?: string;
@@ -38,15 +40,13 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
   const chat = useIntelligenceChat(init);
   const items: (IntelChatMessage & { index: number })[] = chat.messages.map((m, index) => ({ ...m, index }));
 
-  const saveBrief = (question: string, message: IntelChatMessage, messageIndex: number) =>
+  const saveBrief = (question: string, message: IntelChatMessage, messageIndex: number): SaveBriefOffer | undefined =>
     onSaveBrief && chat.chatId
-      ? () =>
-          onSaveBrief({
-            title: titleFromQuestion(question) || "Intelligence brief",
-            content: briefContent(message.content, message.metadata),
-            chatId: chat.chatId!,
-            messageIndex,
-          })
+      ? {
+          suggestedTitle: titleFromQuestion(question) || "Intelligence brief",
+          internalSources: composeBrief(message.content, message.metadata).internalSources,
+          save: async (title) => onSaveBrief({ title, chatId: chat.chatId!, messageIndex }),
+        }
       : undefined;
 
   return (

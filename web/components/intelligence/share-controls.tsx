@@ -16,10 +16,17 @@ export type ShareActionsFor<T extends Shareable> = {
 };
 
 type Pending = "share" | "rotate" | "revoke" | null;
-type Breaking = "rotate" | "revoke";
+type Breaking = "share" | "rotate" | "revoke";
 
-/** What each link-breaking action asks before it runs. */
-const confirms = (noun: string): Record<Breaking, { title: string; description: string; confirmLabel: string; busyLabel: string }> => ({
+/** What Share asks first, when sharing needs a second thought (a brief quoting the planner's documents). */
+export type ShareWarning = { title: string; description: string; confirmLabel: string };
+
+/** What each link-breaking action (and a share with a warning) asks before it runs. */
+const confirms = (
+  noun: string,
+  warning: ShareWarning | null,
+): Record<Breaking, { title: string; description: string; confirmLabel: string; busyLabel: string }> => ({
+  share: { title: warning?.title ?? "", description: warning?.description ?? "", confirmLabel: warning?.confirmLabel ?? "Share", busyLabel: "Sharing…" },
   rotate: {
     title: "Replace the public link?",
     description: `The current link stops working at once. Send the new link to anyone who should still read this ${noun}.`,
@@ -47,6 +54,8 @@ export type ShareControlsProps<T extends Shareable> = {
   /** "brief", "alert": in the link's explanation, the confirmations and the toasts. */
   noun: string;
   actions: ShareActionsFor<T>;
+  /** Asked before sharing, when given. */
+  shareWarning?: ShareWarning | null;
 };
 
 /**
@@ -54,7 +63,7 @@ export type ShareControlsProps<T extends Shareable> = {
  * working) or stop sharing (the page is gone). Rotating and revoking break links people hold,
  * so both ask first.
  */
-export function ShareControls<T extends Shareable>({ item, name, noun, actions }: ShareControlsProps<T>) {
+export function ShareControls<T extends Shareable>({ item, name, noun, actions, shareWarning = null }: ShareControlsProps<T>) {
   const [busy, setBusy] = React.useState<Pending>(null);
   const [confirm, setConfirm] = React.useState<Breaking | null>(null);
   // The dialog keeps its words while it fades out after closing.
@@ -88,13 +97,36 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions }
     }
   };
 
+  const dialog = (
+    <ConfirmDialog
+      open={confirm !== null}
+      onOpenChange={(open) => {
+        if (!open) setConfirm(null);
+      }}
+      {...confirms(noun, shareWarning)[asked]}
+      busy={busy === asked}
+      keepOpenWhileBusy
+      onConfirm={() => void run(asked)}
+    />
+  );
+
   if (!url) {
     return (
-      <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={busy !== null} onClick={() => void run("share")}>
-        <Link2 aria-hidden />
-        {busy === "share" ? "Sharing…" : "Share"}
-        <span className="sr-only"> {name}</span>
-      </Button>
+      <>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={busy !== null}
+          onClick={() => (shareWarning ? setConfirm("share") : void run("share"))}
+        >
+          <Link2 aria-hidden />
+          {busy === "share" ? "Sharing…" : "Share"}
+          <span className="sr-only"> {name}</span>
+        </Button>
+        {dialog}
+      </>
     );
   }
 
@@ -129,16 +161,7 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions }
           <Link2Off aria-hidden /> Stop sharing
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirm(null);
-        }}
-        {...confirms(noun)[asked]}
-        busy={busy === asked}
-        keepOpenWhileBusy
-        onConfirm={() => void run(asked)}
-      />
+      {dialog}
     </div>
   );
 }

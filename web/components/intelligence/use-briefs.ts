@@ -55,9 +55,9 @@ export function useBriefs(initialPage: BriefPage) {
     toast({ title, description: errorText(err), variant: "destructive" });
   };
 
-  const sharing = (call: (id: string) => Promise<{ brief: BriefView }>, title: string) => async (brief: BriefView) => {
+  const sharing = (call: (brief: BriefView) => Promise<{ brief: BriefView }>, title: string) => async (brief: BriefView) => {
     try {
-      const { brief: next } = await call(brief.id);
+      const { brief: next } = await call(brief);
       await replace(next);
       return next;
     } catch (err) {
@@ -96,9 +96,10 @@ export function useBriefs(initialPage: BriefPage) {
         failed(err, brief, "Could not delete the brief");
       }
     },
-    share: sharing(briefsApi.share, "Could not share the brief"),
-    rotate: sharing(briefsApi.rotate, "Could not make a new link"),
-    revoke: sharing(briefsApi.revoke, "Could not stop sharing"),
+    // The card asked before sharing a brief that quotes the planner's documents (ShareControls' shareWarning).
+    share: sharing((b) => briefsApi.share(b.id, b.internalSources.length > 0), "Could not share the brief"),
+    rotate: sharing((b) => briefsApi.rotate(b.id), "Could not make a new link"),
+    revoke: sharing((b) => briefsApi.revoke(b.id), "Could not stop sharing"),
   };
 
   return { list, briefs: list.data.pages.flatMap((p) => p.briefs), actions };

@@ -1,13 +1,15 @@
 import { safeFilename, type ExportFile } from "../../exercises/export";
 import { sitmanToMarkdown } from "../../exercises/export/markdown";
 import { paragraphs, type Block, type SitMan } from "../../exercises/export/sitman";
+import { FINDINGS_OFFLINE_LABEL, FINDINGS_OFFLINE_NOTE } from "../../../shared/collaborate/model";
 import type { FindingsView } from "../../../shared/collaborate/views";
 
 /**
  * A campaign's findings as a document, in the neutral block form the exercise exports use
  * (worker/exercises/export/sitman.ts), so the same markdown, docx and PDF writers render it: cover,
  * summary, themes with quotes, gaps, disagreements, recommended objectives, capability coverage and
- * (landscape) the draft injects. Anonymised only, as Campaign.insights is.
+ * (landscape) the draft injects. Anonymised only, as Campaign.insights is. Findings made without
+ * an AI model say so on the cover and above the summary.
  */
 
 export const FINDINGS_EXPORT_FORMATS = ["md", "docx", "pdf"] as const;
@@ -22,6 +24,7 @@ function buildFindingsDocument(view: FindingsView): SitMan {
   const title = view.campaignName.trim() || "Campaign";
   const overview: Block[] = [
     { type: "heading", level: 1, text: "Summary" },
+    ...(findings.offline ? [{ type: "paragraph", text: `${FINDINGS_OFFLINE_LABEL}. ${FINDINGS_OFFLINE_NOTE}`, style: "note" } satisfies Block] : []),
     ...(paragraphs(findings.summary).length ? text(findings.summary) : [none("summary")]),
   ];
 
@@ -104,7 +107,11 @@ function buildFindingsDocument(view: FindingsView): SitMan {
     cover: {
       title,
       subtitle: "Campaign findings",
-      lines: [`${view.contributorCount} contributor(s)`, `Synthesised ${view.completedAt.slice(0, 10)}`],
+      lines: [
+        `${view.contributorCount} contributor(s)`,
+        `Synthesised ${view.completedAt.slice(0, 10)}`,
+        ...(findings.offline ? [`${FINDINGS_OFFLINE_LABEL}: produced without an AI model`] : []),
+      ],
       handling: [
         "Respondents and agencies are named by pseudonyms (Respondent 1, Agency A): the synthesis removed names, organisations and contact details.",
         "Share within the planning team; quotes are the contributors' own words.",

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { UserContext } from "../../context";
 import { campaignExercises, campaigns } from "../../db/schema";
+import { FINDINGS_OFFLINE_LABEL, FINDINGS_OFFLINE_NOTE } from "../../../shared/collaborate/model";
 import type { CapabilityObjective, Module, MselRow } from "../../../shared/db/exercise-shapes";
 import { createExerciseBodySchema } from "../../exercises/schemas";
 import { inCampaign } from "../../exercises/scope";
@@ -26,9 +27,12 @@ const sources = (respondents: string[]) => (respondents.length ? `Sources: ${res
 
 function exerciseFromInsights(campaign: SynthesisCampaign, insights: CampaignInsights) {
   const { findings, draftInjects } = insights;
+  // Drafted from findings made without a model: the exercise says so where the planner reads it first.
+  const offlineNote = findings.offline ? `${FINDINGS_OFFLINE_LABEL} — ${FINDINGS_OFFLINE_NOTE}` : "";
   const scenario = [
     campaign.scenario.trim(),
     findings.summary.trim() ? `Synthesis of ${insights.contributorCount} contributor(s): ${findings.summary.trim()}` : "",
+    offlineNote,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -40,7 +44,7 @@ function exerciseFromInsights(campaign: SynthesisCampaign, insights: CampaignIns
   const modules: Module[] = [
     {
       title: `${campaign.hazard || campaign.name} — response`,
-      description: findings.summary || null,
+      description: [findings.summary, offlineNote].filter(Boolean).join("\n\n") || null,
       injects: draftInjects.map((i) => `${i.title}: ${i.description}`),
       questions,
     },
@@ -62,7 +66,7 @@ function exerciseFromInsights(campaign: SynthesisCampaign, insights: CampaignIns
     capabilitiesAndObjectives,
     modules,
     mselTable,
-    metadata: { sourceCampaignId: campaign.id, synthesisThreadId: insights.threadId },
+    metadata: { sourceCampaignId: campaign.id, synthesisThreadId: insights.threadId, ...(findings.offline ? { offline: true } : {}) },
   };
 }
 

@@ -3,7 +3,8 @@ import type { AiProvider, ChatMessage } from "../../ai/types";
 import { isCoreCapabilityName } from "../../../shared/exercises/capabilities";
 import type { Findings } from "../../../shared/collaborate/views";
 import { structuredCall } from "./ai-call";
-import { byRespondent, extractiveFindings } from "./extractive";
+import { dominantCapability } from "./capability-keywords";
+import { byRespondent, extractiveFindings, fallbackCapability, withoutTrigger } from "./extractive";
 import { campaignBriefLines, contributionsForPrompt } from "./prompt-text";
 import type { Anonymised, StageUsage, SynthesisCampaign } from "./types";
 
@@ -147,7 +148,7 @@ function messages(campaign: SynthesisCampaign, anon: Anonymised, coverage: Findi
 }
 
 /** The model's findings made safe: known respondents only, real capability names, every string scrubbed. */
-function sanitise(ai: AiFindings, anon: Anonymised, coverage: Findings["capabilityCoverage"]): Findings {
+function sanitise(ai: AiFindings, anon: Anonymised, campaign: SynthesisCampaign, coverage: Findings["capabilityCoverage"]): Findings {
   const known = new Set(anon.anonymized.contributions.map((c) => c.respondent));
   const s = anon.scrub;
   const who = (list: string[]) => [...new Set(list.map((r) => r.trim()).filter((r) => known.has(r)))].sort(byRespondent);
@@ -171,7 +172,11 @@ function sanitise(ai: AiFindings, anon: Anonymised, coverage: Findings["capabili
     capabilityCoverage: coverage,
     recommendedObjectives: ai.recommendedObjectives.map((o) => ({
       text: s(o.text),
-      capability: o.capability && isCoreCapabilityName(o.capability.trim()) ? o.capability.trim() : null,
+      // Every objective belongs to a core capability: the model's if it named a real one, else the one its words touch.
+      capability:
+        o.capability && isCoreCapabilityName(o.capability.trim())
+          ? o.capability.trim()
+          : (dominantCapability([withoutTrigger(o.text)]) ?? fallbackCapability(campaign, coverage)),
       respondents: who(o.respondents),
     })),
   };
@@ -200,8 +205,9 @@ export async function analyse(
     },
     aiFindingsSchema,
   );
-  if (!value) return { findings: extractive, usage, fallback: true };
-  return { findings: sanitise(value, anon, extractive.capabilityCoverage), usage, fallback: false };
+  // Offline, the provider answered with the extractive findings themselves: labelled as made without a model either way.
+  if (!value || deps.provider.offline) return { findings: { ...extractive, offline: true }, usage, fallback: !value };
+  return { findings: sanitise(value, anon, campaign, extractive.capabilityCoverage), usage, fallback: false };
 }
 
 /** Every string of the findings through `scrub` (the extractive path too: belt and braces). */
@@ -213,5 +219,6 @@ function scrubFindings(f: Findings, scrub: (text: string) => string): Findings {
     disagreements: f.disagreements.map((d) => ({ topic: scrub(d.topic), positions: d.positions.map((p) => ({ ...p, position: scrub(p.position) })) })),
     capabilityCoverage: f.capabilityCoverage,
     recommendedObjectives: f.recommendedObjectives.map((o) => ({ ...o, text: scrub(o.text) })),
+    ...(f.offline ? { offline: true } : {}),
   };
 }

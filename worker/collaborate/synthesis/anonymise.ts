@@ -4,7 +4,7 @@ import { PUBLIC_MAIL_DOMAINS } from "./contacts";
 import { givenNames, isDistinctiveOrg, LEADING_JUNK, orgCandidates, stripSignature, titledNames } from "./detect";
 import { letters, normalise } from "./fold";
 import { Registry } from "./registry";
-import { COMMON_WORDS, words } from "./text";
+import { COMMON_WORDS, isNonAnswer, words } from "./text";
 import type { Anonymised, ContributorInput, SynthesisCampaign } from "./types";
 
 /**
@@ -140,11 +140,14 @@ export function anonymise(campaign: SynthesisCampaign, contributors: Contributor
     return {
       respondent,
       agency,
-      answers: s.answers.map((a) => ({ key: a.key, phase: a.phase, question: scrub(a.question), answer: scrub(a.answer.text) })),
+      // "No, nothing else" says nothing: it never reaches the analysis (or a prompt) as an answer or a proposal.
+      answers: s.answers
+        .filter((a) => !isNonAnswer(a.answer.text))
+        .map((a) => ({ key: a.key, phase: a.phase, question: scrub(a.question), answer: scrub(a.answer.text) })),
       proposals: {
-        injects: s.proposals.injects.map((p) => scrub(p.text)).filter((p) => p.trim()),
-        questions: s.proposals.questions.map((p) => scrub(p.text)).filter((p) => p.trim()),
-        objectives: s.proposals.objectives.map((p) => scrub(p.text)).filter((p) => p.trim()),
+        injects: s.proposals.injects.filter((p) => !isNonAnswer(p.text)).map((p) => scrub(p.text)),
+        questions: s.proposals.questions.filter((p) => !isNonAnswer(p.text)).map((p) => scrub(p.text)),
+        objectives: s.proposals.objectives.filter((p) => !isNonAnswer(p.text)).map((p) => scrub(p.text)),
       },
     };
   });

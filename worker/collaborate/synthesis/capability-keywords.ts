@@ -1,4 +1,4 @@
-import { CORE_CAPABILITIES, type CoreCapabilityName } from "../../../shared/exercises/capabilities";
+import { CORE_CAPABILITIES, primaryMissionArea, type CoreCapabilityName } from "../../../shared/exercises/capabilities";
 
 /**
  * Words that show an answer touches a core capability ("shelter" → Mass Care Services). Matched on
@@ -39,7 +39,7 @@ const KEYWORDS: Record<CoreCapabilityName, RegExp> = {
   "Operational Communications":
     /\bradios?\b|\brepeaters?\b|\btalkgroup|\binteroperab|\bdispatch|satellite phones?|backup channel|\bcommunications? (?:system|plan|gap|failure)|lose (?:radio )?contact/,
   "Public Health, Healthcare, and Emergency Medical Services":
-    /\bhospital|\bems\b|\bambulance|\bpatients?\b|\bsurge\b|\bmedical\b|public health|\bnurs(?:e|es|ing)\b|\bdialysis|\btriage|\bclinic|\bhealth ?care\b|emergency department/,
+    /\bhospital|\bems\b|\bambulance|\bpatients?\b|\bsurge\b|\bmedical\b|public health|\bnurs(?:e|es|ing)\b|\bdialysis|\boxygen\b|\btriage|\bclinic|\bhealth ?care\b|emergency department/,
   "Situational Assessment":
     /situational awareness|damage assessment|assessment teams?|common operating picture|status reports?|\bgis\b|\breconnaissance|size-up/,
   "Economic Recovery": /\beconomic|small business|business(?:es)? (?:reopen|recovery)|\bloans?\b|\bunemployment/,
@@ -50,10 +50,10 @@ const KEYWORDS: Record<CoreCapabilityName, RegExp> = {
 
 export type CapabilityInfo = { name: CoreCapabilityName; mission: string; keywords: RegExp };
 
-/** All 32, in the doctrine's order, each with its mission area (the first of its areas). */
+/** All 32, in the doctrine's order, each with its mission area ("All mission areas" for the three cross-cutting ones). */
 export const CAPABILITY_KEYWORDS: CapabilityInfo[] = CORE_CAPABILITIES.map((c) => ({
   name: c.name,
-  mission: c.missionAreas[0] ?? "Response",
+  mission: primaryMissionArea(c),
   keywords: KEYWORDS[c.name],
 }));
 

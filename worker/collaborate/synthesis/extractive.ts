@@ -1,6 +1,8 @@
 import type { AnonymizedContribution, Findings } from "../../../shared/collaborate/views";
+import { CORE_CAPABILITY_NAMES, isCoreCapabilityName, type CoreCapabilityName } from "../../../shared/exercises/capabilities";
 import { CAPABILITY_KEYWORDS, dominantCapability } from "./capability-keywords";
-import { contentRuns, countWord, NOISE_STEMS, properNouns, samePhrase, statedSubjects, type Phrase, type WordFilter } from "./phrases";
+import { countWord, NOISE_STEMS, properNouns, samePhrase, statedSubjects, type Phrase, type WordFilter } from "./phrases";
+import { distinctPhrases, keyPhrases, minimumSupport } from "./keyphrases";
 import { capitalise, contentStems, listPhrase, sentences, stem, words } from "./text";
 import type { Anonymised, SynthesisCampaign } from "./types";
 
@@ -8,14 +10,16 @@ import type { Anonymised, SynthesisCampaign } from "./types";
  * The extractive synthesis: what the offline provider answers, and the fallback when a model's
  * output is unusable. Works on anonymised text only.
  *
- * - themes: the content words (stems) the most contributors share, each with the words that
- *   travel with it, how many distinct contributors raised it and 1–3 of their sentences;
+ * - themes: the multi-word key phrases (keyphrases.ts) the most distinct contributors used, at
+ *   least two of them (a tenth in a large campaign), each with the phrases that travel with it and
+ *   1–3 of their sentences; never a lone word;
  * - gaps: what shortfall clauses are about ("Bus driver staffing is insufficient" → bus driver
  *   staffing; "we lack backup power" → backup power), the same subject merged; a gap no
  *   contributor's plans mention comes first;
  * - disagreements: a subject some contributors call adequate and others short;
  * - capabilityCoverage: all 32 core capabilities, counting contributors whose text touches each;
- * - recommendedObjectives: contributors' own proposals first, then one per top gap and theme.
+ * - recommendedObjectives: contributors' own proposals first, then one per top gap and theme; each
+ *   names a core capability (the one its words touch, else the campaign's, else Planning).
  * Number words, generic organisational words and proper nouns (a storm's name) never key a theme
  * or a gap (phrases.ts).
  */
@@ -70,26 +74,6 @@ function unitsOf(contributions: AnonymizedContribution[]): Unit[] {
   return units;
 }
 
-/** The most frequent word as written for each stem ("shelters", "shelter" → "shelter"). */
-function surfaceForms(contributions: AnonymizedContribution[]): Map<string, string> {
-  const counts = new Map<string, Map<string, number>>();
-  for (const c of contributions)
-    for (const a of c.answers)
-      for (const w of words(a.answer)) {
-        const lower = w.toLowerCase();
-        if (lower.length < 3) continue;
-        const s = stem(lower);
-        const m = counts.get(s) ?? new Map<string, number>();
-        // Acronyms keep their capitals ("EOC"); other words are shown in lower case.
-        const form = w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w) ? w : lower;
-        m.set(form, (m.get(form) ?? 0) + 1);
-        counts.set(s, m);
-      }
-  const out = new Map<string, string>();
-  for (const [s, m] of counts) out.set(s, [...m].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : 1))[0]![0]);
-  return out;
-}
-
 const trimQuote = (s: string) => (s.length <= QUOTE_MAX ? s : `${s.slice(0, s.lastIndexOf(" ", QUOTE_MAX - 1))}…`);
 
 /** Up to `max` sentences from distinct respondents, the most on-topic and quotable first. */
@@ -125,6 +109,9 @@ export function byRespondent(a: string, b: string): number {
   return Number.isFinite(na) && Number.isFinite(nb) && na !== nb ? na - nb : a < b ? -1 : a > b ? 1 : 0;
 }
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A theme or a gap as objectives are drafted from it. */
+type Topic = { label: string; stems: string[]; units: Unit[]; respondents: string[] };
 
 /** A clause's subject and stance, with the sentence it came from. */
 type Mention = { phrase: Phrase; stance: -1 | 1; unit: Unit };
@@ -171,8 +158,6 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
   const contributions = anon.anonymized.contributions;
   const total = contributions.length;
   const units = unitsOf(contributions);
-  const surface = surfaceForms(contributions);
-  const word = (s: string) => surface.get(s) ?? s;
   const allText = contributions.flatMap((c) => [
     ...c.answers.map((a) => a.answer),
     ...c.proposals.injects,
@@ -196,64 +181,28 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
   ]);
   const filter: WordFilter = { excludedStems: excluded, proper };
 
-  // Stem → the units containing it.
-  const byStem = new Map<string, Unit[]>();
-  for (const u of units)
-    for (const s of u.stems) {
-      const list = byStem.get(s);
-      if (list) list.push(u);
-      else byStem.set(s, [u]);
-    }
-  const reach = (s: string) => new Set((byStem.get(s) ?? []).map((u) => u.respondent)).size;
-  const minReach = total >= 3 ? 2 : 1;
-  const candidates = [...byStem.keys()]
-    .filter((s) => !excluded.has(s) && s.length >= 3 && reach(s) >= minReach)
-    .sort((a, b) => reach(b) - reach(a) || byStem.get(b)!.length - byStem.get(a)!.length || (a < b ? -1 : 1));
-
-  // Themes: greedy, a seed whose sentences mostly belong to a theme already joins it.
-  type Theme = { seed: string; related: string[]; units: Unit[] };
-  const themes: Theme[] = [];
-  for (const seed of candidates) {
-    if (themes.length >= MAX_THEMES) break;
-    const seedUnits = byStem.get(seed)!;
-    const home = themes.find((t) => seedUnits.filter((u) => t.units.includes(u)).length >= 0.6 * seedUnits.length);
-    if (home) {
-      if (home.related.length < 2) home.related.push(seed);
-      continue;
-    }
-    themes.push({ seed, related: [], units: seedUnits });
-  }
-
-  // A stem as contributors wrote it: the two-word phrase around it most of them used, else the word.
-  const phraseFor = (s: string, us: Unit[], share: number) => {
-    const who = new Map<string, Set<string>>();
-    for (const u of us)
-      for (const run of contentRuns(u.text, filter))
-        run.forEach((w, i) => {
-          if (!contentStems(w).includes(s)) return;
-          for (const pair of [run.slice(i - 1, i + 1), run.slice(i, i + 2)])
-            if (pair.length === 2) who.set(pair.join(" "), (who.get(pair.join(" ")) ?? new Set()).add(u.respondent));
-        });
-    const respondents = new Set(us.map((u) => u.respondent)).size;
-    const best = [...who].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0];
-    return best && best[1].size >= 2 && best[1].size >= share * respondents ? best[0] : word(s);
-  };
-
-  const themeLabels = themes.map((t) => phraseFor(t.seed, t.units, 0.8));
-  const themeViews: Findings["themes"] = themes.map((t, i) => {
-    const respondents = distinct(t.units);
+  // Themes: the multi-word phrases the most contributors used (keyphrases.ts), the same thing said
+  // in other words merged; none when no phrase is shared widely enough (never a lone word).
+  const picked = distinctPhrases(keyPhrases(units, filter, minimumSupport(total)), MAX_THEMES);
+  const themes: (Topic & { related: string[] })[] = picked
+    .map(({ phrase, related }) => {
+      const us = [...phrase.units].sort((a, b) => a - b).map((i) => units[i]!);
+      return { label: phrase.text, stems: phrase.stems, units: us, respondents: distinct(us), related: related.map((r) => r.text) };
+    })
+    // Merged wordings widen a theme's reach: the widest first.
+    .sort((a, b) => b.respondents.length - a.respondents.length);
+  const themeViews: Findings["themes"] = themes.map((t) => {
     const negative = distinct(t.units.filter((u) => u.polarity < 0)).length;
-    const label = themeLabels[i]!;
-    const related = [...new Set(t.related.map((s) => phraseFor(s, byStem.get(s) ?? [], 0.5)).filter((r) => r !== label))];
+    const related = t.related;
     return {
-      title: capitalise(label),
+      title: capitalise(t.label),
       detail:
-        `${ofTotal(respondents.length, total)} raised ${label}` +
+        `${ofTotal(t.respondents.length, total)} raised ${t.label}` +
         (related.length ? `, often together with ${listPhrase(related)}` : "") +
         (negative ? `; ${countWord(negative)} of them describe${negative === 1 ? "s" : ""} a shortfall.` : "."),
-      contributorCount: respondents.length,
-      respondents,
-      quotes: pickQuotes(t.units, [t.seed, ...t.related], 3),
+      contributorCount: t.respondents.length,
+      respondents: t.respondents,
+      quotes: pickQuotes(t.units, t.stems, 3, t.label),
     };
   });
 
@@ -333,7 +282,7 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
   const recommendedObjectives = objectives(
     campaign,
     gaps.map((g) => ({ label: g.label, stems: g.stems, units: g.units, respondents: g.respondents })),
-    themes.map((t, i) => ({ label: themeLabels[i]!, stems: [t.seed], units: t.units, respondents: themeViews[i]!.respondents })),
+    themes,
     contributions,
     capabilityCoverage,
   );
@@ -347,8 +296,6 @@ export function extractiveFindings(campaign: SynthesisCampaign, anon: Anonymised
   );
   return { summary, themes: themeViews, gaps: gapViews, disagreements, capabilityCoverage, recommendedObjectives };
 }
-
-type Topic = { label: string; stems: string[]; units: Unit[]; respondents: string[] };
 
 const MAX_PROPOSED_OBJECTIVES = 5;
 /** Objectives are written as exercise documents list them: capitalised, no closing full stop. */
@@ -372,8 +319,9 @@ function objectives(
   const proposed: { text: string; stems: Set<string>; respondents: string[] }[] = [];
   for (const c of contributions)
     for (const o of c.proposals.objectives) {
-      if (!o.trim()) continue;
       const stems = new Set(contentStems(o));
+      // A word or two ("Shelters", "Communications") is a topic, not an objective.
+      if (stems.size < 2) continue;
       // Near-identical wording only: "Validate the shelter plan…" and "Validate the radio plan…" stay apart.
       const same = proposed.find((p) => jaccard(p.stems, stems) >= 0.8);
       if (same) {
@@ -381,12 +329,18 @@ function objectives(
       } else proposed.push({ text: sentence(o), stems, respondents: [c.respondent] });
     }
   const ranked = proposed.map((p, i) => ({ p, i })).sort((a, b) => b.p.respondents.length - a.p.respondents.length || a.i - b.i);
+  const fallback = fallbackCapability(campaign, coverage);
   for (const { p } of ranked.slice(0, MAX_PROPOSED_OBJECTIVES)) {
-    out.push({ text: p.text, capability: dominantCapability([p.text]), respondents: p.respondents.sort(byRespondent), stems: p.stems });
+    out.push({
+      text: p.text,
+      capability: dominantCapability([withoutTrigger(p.text)]) ?? fallback,
+      respondents: p.respondents.sort(byRespondent),
+      stems: p.stems,
+    });
   }
   // Then the top gaps and themes no proposal already covers (the capability is shown beside the text).
   const already = (t: Topic) => out.some((o) => t.stems.every((s) => o.stems.has(s)));
-  const capabilityOf = (t: Topic) => dominantCapability([t.label]) ?? dominantCapability(t.units.map((u) => u.text));
+  const capabilityOf = (t: Topic) => dominantCapability([t.label]) ?? dominantCapability(t.units.map((u) => u.text)) ?? fallback;
   for (const g of gaps.slice(0, 3)) {
     if (already(g)) continue;
     out.push({
@@ -421,6 +375,26 @@ function objectives(
   const unexplored = out.filter((o) => o.respondents.length === 0 && o.text.startsWith("Demonstrate "));
   const kept = out.filter((o) => !unexplored.includes(o)).slice(0, Math.max(0, MAX_OBJECTIVES - unexplored.length));
   return [...kept, ...unexplored].slice(0, MAX_OBJECTIVES).map(({ stems: _s, ...o }) => o);
+}
+
+/** "Within 12 hours of the evacuation order": an objective's trigger, which is not what it exercises. */
+const TRIGGER = /\b(?:within|in)\s+\S+\s+(?:minutes?|hours?|days?)\s+(?:of|after)\s[^,.;]*/giu;
+export const withoutTrigger = (text: string) => text.replace(TRIGGER, " ");
+
+/**
+ * The capability an objective whose words name none is filed under: the one of the campaign's own
+ * capabilities the most contributors touched, else the one most touched overall, else Planning
+ * (every exercise objective belongs to a core capability).
+ */
+export function fallbackCapability(campaign: Pick<SynthesisCampaign, "capabilities">, coverage: Findings["capabilityCoverage"]): CoreCapabilityName {
+  const touched = (names: readonly string[]) =>
+    coverage
+      .filter((c) => names.includes(c.capability) && isCoreCapabilityName(c.capability))
+      .sort((a, b) => b.contributorCount - a.contributorCount || names.indexOf(a.capability) - names.indexOf(b.capability))[0];
+  const own = touched(campaign.capabilities);
+  if (own) return own.capability as CoreCapabilityName;
+  const top = touched(CORE_CAPABILITY_NAMES);
+  return top && top.contributorCount > 0 ? (top.capability as CoreCapabilityName) : "Planning";
 }
 
 /** Shared stems over all stems. */

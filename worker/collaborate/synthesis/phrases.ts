@@ -31,7 +31,7 @@ export const NOISE_STEMS = new Set([...NUMBER_WORDS, ...GENERIC_WORDS].map(stem)
 /** Words with hyphens kept ("medical-needs", "wheelchair-accessible"); possessive "'s" dropped. */
 const TOKEN = /[\p{L}\p{N}]+(?:[-‐][\p{L}\p{N}]+)*(?:['’][\p{L}]+)?|[,;:()]/gu;
 
-function tokens(text: string): string[] {
+export function tokens(text: string): string[] {
   return (text.match(TOKEN) ?? []).map((w) => w.replace(/['’]s$/iu, ""));
 }
 
@@ -101,11 +101,18 @@ export function clauses(sentence: string): string[] {
   );
 }
 
-function display(w: string, filter: WordFilter): string {
-  return isAcronym(w) || filter.proper.has(w.toLowerCase()) ? w : w.toLowerCase();
+export function display(w: string, filter: WordFilter): string {
+  // Part by part: "Spanish-language" keeps its name's capital.
+  return w
+    .split(/(?<=[-‐])/u)
+    .map((part) => {
+      const bare = part.replace(/[-‐]$/u, "");
+      return isAcronym(bare) || filter.proper.has(bare.toLowerCase()) ? part : part.toLowerCase();
+    })
+    .join("");
 }
 
-function keyStems(ws: string[], filter: WordFilter): string[] {
+export function keyStems(ws: string[], filter: WordFilter): string[] {
   const out: string[] = [];
   for (const w of ws)
     for (const part of w.split(/[-‐]/u)) {
@@ -117,7 +124,7 @@ function keyStems(ws: string[], filter: WordFilter): string[] {
   return out;
 }
 
-const isContent = (w: string) => {
+export const isContent = (w: string) => {
   const lower = w.toLowerCase();
   return (
     /^\p{L}/u.test(w) &&
@@ -130,7 +137,7 @@ const isContent = (w: string) => {
   );
 };
 /** "48", "two", "two-day". */
-const isNumberish = (w: string) => /^\p{N}/u.test(w) || NUMBER_WORDS.has(w.toLowerCase().split(/[-‐]/u)[0]!);
+export const isNumberish = (w: string) => /^\p{N}/u.test(w) || NUMBER_WORDS.has(w.toLowerCase().split(/[-‐]/u)[0]!);
 
 /** The noun phrase a list of tokens starts with, plus one short prepositional phrase ("transport for wheelchair users"). */
 function leadingPhrase(ts: string[]): string[] {
@@ -235,24 +242,6 @@ export function samePhrase(a: Phrase, b: Phrase): boolean {
   if (small.stems.every((s) => large.stems.includes(s))) return true;
   const shared = a.stems.filter((s) => b.stems.includes(s));
   return a.stems.at(-1) === b.stems.at(-1) && shared.length >= 2;
-}
-
-/**
- * Runs of topic words in a text ("medical-needs shelter generators"), for naming a theme by what
- * contributors actually wrote.
- */
-export function contentRuns(text: string, filter: WordFilter): string[][] {
-  const runs: string[][] = [];
-  let run: string[] = [];
-  for (const w of tokens(text)) {
-    if (isContent(w) && !isNumberish(w) && !filter.proper.has(w.toLowerCase()) && keyStems([w], filter).length > 0) run.push(display(w, filter));
-    else {
-      if (run.length) runs.push(run);
-      run = [];
-    }
-  }
-  if (run.length) runs.push(run);
-  return runs;
 }
 
 /** English words for small counts, digits beyond ("Five partner agencies", "12 contributors"). */

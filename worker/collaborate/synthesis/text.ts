@@ -157,3 +157,28 @@ export function listPhrase(items: string[]): string {
 }
 
 export { stem };
+
+/**
+ * Words a contributor uses to say they have nothing (more) to add: "No, nothing else", "N/A",
+ * "None at this time", "That's all, thanks". An answer made of these words only carries no topic:
+ * it is never a proposal, a theme or an objective.
+ */
+const NON_ANSWER_WORDS = new Set(
+  (
+    "no nope nah none nothing else more n a na not applicable really sure thanks thank you that that's thats s is it all i i'm im " +
+    "think can at this the time moment further to add for now comment comments nil other than from me my side good fine ok okay " +
+    "anything idk don't dont know currently sorry"
+  ).split(/\s+/),
+);
+/** At most this many words: a longer answer made of these words is still saying something. */
+const NON_ANSWER_MAX_WORDS = 10;
+
+export function isNonAnswer(text: string): boolean {
+  const ws = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'’/]+/u)
+    .flatMap((w) => (w === "n/a" ? ["na"] : w.split("/")))
+    .map((w) => w.replace(/’/gu, "'"))
+    .filter((w) => w.length > 0);
+  return ws.length <= NON_ANSWER_MAX_WORDS && ws.every((w) => NON_ANSWER_WORDS.has(w));
+}

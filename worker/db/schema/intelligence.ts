@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
@@ -21,6 +22,10 @@ export const intelBriefs = sqliteTable(
     chatId: text("chatId"),
     messageIndex: integer("messageIndex"),
     shareToken: text("shareToken"),
+    /** Names of the planner's own documents the brief quotes (saved from an answer over them): sharing it asks first. */
+    internalSources: json("internalSources", z.array(z.string()))
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

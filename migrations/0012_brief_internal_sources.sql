@@ -1,0 +1,1 @@
+ALTER TABLE `IntelBrief` ADD `internalSources` text DEFAULT '[]' NOT NULL;
