@@ -23,6 +23,7 @@ import { DEMO_FINDINGS_CAMPAIGN } from "./lib/demo-campaign.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "./lib/demo-enterprise.ts";
 import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { DEMO_CONDUCT } from "./lib/demo-conduct.ts";
+import { DEMO_EXERCISES } from "./lib/demo-exercises.ts";
 import { lit } from "./lib/sql.ts";
 
 export { DEMO } from "./lib/demo.ts";
@@ -53,6 +54,7 @@ async function seed(store: LocalStore): Promise<void> {
     planActive: number;
     teamReady: number;
     conducted: number;
+    exercises: number;
   }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
@@ -65,6 +67,7 @@ async function seed(store: LocalStore): Promise<void> {
        (SELECT count(*) FROM "Alert" WHERE "id" = ${lit(DEMO_ALERT.id)}) AS "alert",
        (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
        (SELECT count(*) FROM "AfterActionReport" WHERE "id" = ${lit(DEMO_CONDUCT.reportId)}) AS "conducted",
+       (SELECT count(*) FROM "Exercise" WHERE "id" IN (${DEMO_EXERCISES.map((e) => lit(e.id)).join(", ")})) AS "exercises",
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
         AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)})
@@ -87,14 +90,15 @@ async function seed(store: LocalStore): Promise<void> {
     missingDocs.length === 0 &&
     state!.briefs === DEMO_BRIEFS.length &&
     state!.alert === 1 &&
-    state!.conducted === 1
+    state!.conducted === 1 &&
+    state!.exercises === DEMO_EXERCISES.length
   ) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }
   // Bytes first, rows second: a Document row never points at a missing object.
   for (const doc of missingDocs) {
-    const file = path.join(here, "seed-data", doc.filename);
+    const file = path.join(here, "..", "worker", "sample", "brackwater", "documents", doc.filename);
     if (!existsSync(file)) throw new Error(`Seed: missing sample document ${file}`);
     await store.putObject(BUCKET, documentKey(doc), readFileSync(file), doc.contentType);
   }

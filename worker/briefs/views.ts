@@ -12,6 +12,8 @@ export type BriefView = {
   /** Set only while the brief is shared; the public page is `sharePath` on the app's address. */
   shareToken: string | null;
   sharePath: string | null;
+  /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
+  sample: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -27,6 +29,7 @@ export function toBriefView(row: IntelBrief): BriefView {
     messageIndex: row.messageIndex,
     shareToken: row.shareToken,
     sharePath: row.shareToken ? sharedBriefPath(row.shareToken) : null,
+    sample: row.sample,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -120,7 +120,7 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
           teamAdmin={user?.teamAdmin ?? false}
         />
       ) : null}
-      {user ? <WelcomeModal userId={user.id} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
+      {user ? <WelcomeModal userId={user.id} routes={routes} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
       {user ? (
         <React.Suspense fallback={null}>
           <BillingRefreshLazy />
