@@ -21,7 +21,7 @@ import { DEMO_ALERT } from "./lib/demo-alerts.ts";
 import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
 import { DEMO_FINDINGS_CAMPAIGN } from "./lib/demo-campaign.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "./lib/demo-enterprise.ts";
-import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
+import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_OPERATOR, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { DEMO_CONDUCT } from "./lib/demo-conduct.ts";
 import { DEMO_EXERCISES } from "./lib/demo-exercises.ts";
 import { lit } from "./lib/sql.ts";
@@ -31,22 +31,24 @@ export { DEMO } from "./lib/demo.ts";
 const BUCKET = "readyroom-uploads";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export async function seedLocal(persistTo: string): Promise<void> {
+/** `now`: the seed's clock; every seeded date that describes the past lies before it. */
+export async function seedLocal(persistTo: string, now = Date.now()): Promise<void> {
   const store = await openLocal(persistTo, [BUCKET]);
   try {
-    await seed(store);
+    await seed(store, now);
   } finally {
     await store.close();
   }
 }
 
-async function seed(store: LocalStore): Promise<void> {
+async function seed(store: LocalStore, now: number): Promise<void> {
   // One query says what is already there.
   const [state] = await store.query<{
     userId: string | null;
     credentials: number;
     memberCredentials: number;
     consultantCredentials: number;
+    operatorCredentials: number;
     clients: number;
     docs: string | null;
     briefs: number;
@@ -61,6 +63,7 @@ async function seed(store: LocalStore): Promise<void> {
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_MEMBER.email)} AND a."provider" = 'credential') AS "memberCredentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_CONSULTANT.email)} AND a."provider" = 'credential') AS "consultantCredentials",
+       (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_OPERATOR.email)} AND a."provider" = 'credential' AND u."role" = 'admin') AS "operatorCredentials",
        (SELECT count(*) FROM "Client" WHERE "id" IN (${DEMO_CLIENTS.map((c) => lit(c.id)).join(", ")})) AS "clients",
        (SELECT group_concat("id") FROM "Document" WHERE "userId" = ${lit(DEMO.userId)}) AS "docs",
        (SELECT count(*) FROM "IntelBrief" WHERE "id" IN (${DEMO_BRIEFS.map((b) => lit(b.id)).join(", ")})) AS "briefs",
@@ -84,6 +87,7 @@ async function seed(store: LocalStore): Promise<void> {
     state!.credentials > 0 &&
     state!.memberCredentials > 0 &&
     state!.consultantCredentials > 0 &&
+    state!.operatorCredentials > 0 &&
     state!.clients === DEMO_CLIENTS.length &&
     state!.planActive > 0 &&
     state!.teamReady &&
@@ -103,8 +107,11 @@ async function seed(store: LocalStore): Promise<void> {
     await store.putObject(BUCKET, documentKey(doc), readFileSync(file), doc.contentType);
   }
   // Hash only when a credential row is missing: a password a demo user changed stays changed.
-  const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 ? "" : await hashPassword(DEMO.password);
-  await store.exec(seedSql(passwordHash, Date.now()));
+  const passwordHash =
+    state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 && state!.operatorCredentials > 0
+      ? ""
+      : await hashPassword(DEMO.password);
+  await store.exec(seedSql(passwordHash, now));
   console.log(
     state!.userId
       ? "Seed: repaired the demo workspace (plan re-activated; documents, team, campaign and enterprise clients restored)."
@@ -122,6 +129,7 @@ export function printDemoSignIn(port: string | number = process.env.PORT ?? "878
       `    Password: ${DEMO.password}`,
       `    Team member: ${DEMO_MEMBER.email} (same password)`,
       `    Enterprise (clients): ${DEMO_CONSULTANT.email} (same password)`,
+      `    Operator (admin console): ${DEMO_OPERATOR.email} (same password) → http://localhost:${port}/admin`,
       `    Campaign exercise: http://localhost:${port}${demoCampaignExercisePath}`,
       "",
     ].join("\n"),

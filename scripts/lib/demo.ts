@@ -9,10 +9,22 @@ import { demoConductSql } from "./demo-conduct.ts";
 import { enterpriseSeedSql } from "./demo-enterprise.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
 import { demoExercisesSql } from "./demo-exercises.ts";
+import { demoPersonSql } from "./demo-person.ts";
 import { BRACKWATER_DOCUMENTS } from "../../worker/sample/brackwater/documents.ts";
 import { BRACKWATER_PROFILE } from "../../worker/sample/brackwater/profile.ts";
 import { LEVEE_BREACH } from "../../worker/sample/brackwater/conduct-session.ts";
-import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, teamOfOwnerSql, TENANCY_PROVIDER, userIdSql } from "./sql.ts";
+import {
+  addTeamMemberSql,
+  createCampaignSql,
+  createTeamSql,
+  grantPlanSql,
+  lit,
+  setFlagSql,
+  setRoleSql,
+  teamOfOwnerSql,
+  TENANCY_PROVIDER,
+  userIdSql,
+} from "./sql.ts";
 
 export const DEMO = {
   email: "demo@readyroom.local",
@@ -38,6 +50,22 @@ export const DEMO_MEMBER = {
   userId: "5eed0000-0000-4000-8000-000000000011",
   accountId: "5eed0000-0000-4000-8000-000000000012",
   credentialId: "5eed0000-0000-4000-8000-000000000013",
+} as const;
+
+/**
+ * The install's operator: role admin, so the admin console (/admin) opens for them (it needs no plan
+ * of its own). An account of their own as sign-up would have made, no team.
+ */
+export const DEMO_OPERATOR = {
+  email: "operator@readyroom.local",
+  password: DEMO.password,
+  firstName: "Olu",
+  lastName: "Adebayo",
+  organization: "Readyroom operations (sample)",
+  country: DEMO.country,
+  userId: "5eed0000-0000-4000-8000-000000000021",
+  accountId: "5eed0000-0000-4000-8000-000000000022",
+  credentialId: "5eed0000-0000-4000-8000-000000000023",
 } as const;
 
 /** Dana's team, its campaign and one campaign exercise for the campaign editor to open. */
@@ -126,6 +154,8 @@ export function seedSql(passwordHash: string, now: number): string[] {
     ),
     // A second demo account: an enterprise consultancy with two clients (issue 13).
     ...enterpriseSeedSql(passwordHash, now),
+    // The operator who opens /admin (issue 29).
+    ...operatorSeedSql(passwordHash, now),
   ];
   return statements;
 }
@@ -141,20 +171,8 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
   const m = DEMO_MEMBER;
   const t = DEMO_TEAM;
   const x = DEMO_CAMPAIGN_EXERCISE;
-  // Rows keyed by Marcus's fixed id are only written when that user is the seed's (someone may have
-  // signed up locally with his address first).
-  const isSeedMarcus = `EXISTS (SELECT 1 FROM "User" WHERE "id" = ${lit(m.userId)})`;
   return [
-    `INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "emailVerified", "role", "organization", "country", "preferredLanguage", "onboarded", "createdAt", "updatedAt")
-     VALUES (${lit(m.userId)}, ${lit(`${m.firstName} ${m.lastName}`)}, ${lit(m.firstName)}, ${lit(m.lastName)}, ${lit(m.email)}, 1, 'basic', ${lit(m.organization)}, ${lit(m.country)}, 'en', 1, ${now}, ${now})
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "password", "type", "createdAt", "updatedAt")
-     SELECT ${lit(m.credentialId)}, ${lit(m.userId)}, 'credential', ${lit(m.userId)}, ${lit(passwordHash)}, 'SOLO', ${now}, ${now} WHERE ${isSeedMarcus}
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "name", "type", "createdAt", "updatedAt")
-     SELECT ${lit(m.accountId)}, ${lit(m.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(m.accountId)}, ${lit(`${m.firstName} ${m.lastName}`)}, 'SOLO', ${now}, ${now} WHERE ${isSeedMarcus}
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") SELECT ${lit(m.userId)}, ${lit(m.accountId)}, 'OWNER', ${now} WHERE ${isSeedMarcus} ON CONFLICT DO NOTHING;`,
+    ...demoPersonSql(m, passwordHash, now, { name: `${m.firstName} ${m.lastName}`, type: "SOLO" }),
     ...createTeamSql({ email: d.email, seats: t.seats, now, id: t.teamId, memberId: t.ownerMemberId }),
     // Spec §6: collaborate (the campaign and its exercises) needs the collaborateEnabled flag and
     // being the team's admin or a campaign manager (worker/accounts/collaborate.ts). Dana is the
@@ -164,7 +182,7 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
     ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now, id: t.memberMemberId }),
     ...createCampaignSql({ team: { ownerEmail: d.email }, name: t.campaignName, email: d.email, status: "ACTIVE", now, id: t.campaignId }),
     // A finished findings campaign: five partners interviewed, the synthesis done (issue 14).
-    ...demoCampaignSql({ teamIdSql: teamOfOwnerSql(d.email), creatorIdSql: userIdSql(d.email) }),
+    ...demoCampaignSql({ teamIdSql: teamOfOwnerSql(d.email), creatorIdSql: userIdSql(d.email) }, now),
     // A pending invitation (worker/teams/invitations.ts): its token row holds the hash of a secret
     // nobody knows, so the link is only made by Resend on the User management page.
     `INSERT INTO "TeamInvitation" ("id", "teamId", "inviterId", "email", "collaborateRole", "status", "createdAt", "updatedAt")
@@ -179,5 +197,19 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
      SELECT ${lit(t.exerciseId)}, ${lit(t.campaignId)}, ${lit(d.userId)}, ${lit(x.name)}, ${lit(x.framework)}, ${lit(x.threatType)}, ${lit(x.scenario)}, 0, 0, ${now}, ${now}
      WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(t.campaignId)})
      ON CONFLICT DO NOTHING;`,
+  ];
+}
+
+/**
+ * The operator (DEMO_OPERATOR): a user with role admin, their credential and their own SOLO account.
+ * Rows keyed by the fixed id are written only when that user is the seed's (someone may have signed
+ * up locally with the address first); the role is set again on every run so the console always opens.
+ */
+function operatorSeedSql(passwordHash: string, now: number): string[] {
+  const o = DEMO_OPERATOR;
+  return [
+    ...demoPersonSql(o, passwordHash, now, { name: `${o.firstName} ${o.lastName}`, type: "SOLO", role: "admin" }),
+    // By id, not address: an account someone else signed up with under that address never becomes an admin.
+    ...setRoleSql({ userId: o.userId }, "admin", now),
   ];
 }

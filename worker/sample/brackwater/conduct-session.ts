@@ -30,7 +30,7 @@ export const LEVEE_BREACH = {
   name: "Sable River levee breach",
   threatType: "Riverine flood with a levee breach (Sable River, Levee L-3)",
   scenario:
-    "Late March 2027. Four days of heavy rain on saturated ground push the Sable River toward a forecast crest of 29 ft at the Fennick Landing gauge (flood stage 18 ft) within 36 hours. On the morning of Day 2, Levee District 3 reports new seepage boils on the landward toe of Levee L-3 behind Alder Flats, about where the 2024 seepage was repaired. Sandbag stocks (40,000) cover roughly one day of fighting the flood, Route 14 into Alder Flats floods at 24 ft, and Eastside radio still has no pre-scripted Vietnamese flood messages. By early afternoon a 60 ft section of L-3 slumps and water begins to enter Alder Flats (about 3,100 residents, a nursing home and an elementary school).",
+    "Late March. Four days of heavy rain on saturated ground push the Sable River toward a forecast crest of 29 ft at the Fennick Landing gauge (flood stage 18 ft) within 36 hours. On the morning of Day 2, Levee District 3 reports new seepage boils on the landward toe of Levee L-3 behind Alder Flats, about where the 2024 seepage was repaired. Sandbag stocks (40,000) cover roughly one day of fighting the flood, Route 14 into Alder Flats floods at 24 ft, and Eastside radio still has no pre-scripted Vietnamese flood messages. By early afternoon a 60 ft section of L-3 slumps and water begins to enter Alder Flats (about 3,100 residents, a nursing home and an elementary school).",
 } as const;
 
 /** The session's name. */
