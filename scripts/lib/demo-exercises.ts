@@ -12,8 +12,8 @@ import { lit } from "./sql.ts";
 const DAY = 24 * 60 * 60 * 1000;
 
 export const DEMO_EXERCISES = [
-  { id: "5eed0000-0000-4000-8000-0000000000a1", template: riverineFlood, completed: false, lastActiveStep: 3, daysAgo: 2 },
-  { id: "5eed0000-0000-4000-8000-0000000000a2", template: hazmatRail, completed: true, lastActiveStep: null, daysAgo: 40 },
+  { id: "5eed0000-0000-4000-8000-000000000041", template: riverineFlood, completed: false, lastActiveStep: 3, daysAgo: 2 },
+  { id: "5eed0000-0000-4000-8000-000000000042", template: hazmatRail, completed: true, lastActiveStep: null, daysAgo: 40 },
 ] as const;
 
 export function demoExercisesSql(userId: string, now: number): string[] {

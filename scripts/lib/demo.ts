@@ -63,9 +63,9 @@ export const DEMO_OPERATOR = {
   lastName: "Adebayo",
   organization: "Readyroom operations (sample)",
   country: DEMO.country,
-  userId: "5eed0000-0000-4000-8000-000000000021",
-  accountId: "5eed0000-0000-4000-8000-000000000022",
-  credentialId: "5eed0000-0000-4000-8000-000000000023",
+  userId: "5eed0000-0000-4000-8000-000000000031",
+  accountId: "5eed0000-0000-4000-8000-000000000032",
+  credentialId: "5eed0000-0000-4000-8000-000000000033",
 } as const;
 
 /** Dana's team, its campaign and one campaign exercise for the campaign editor to open. */

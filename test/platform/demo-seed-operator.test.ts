@@ -4,6 +4,7 @@ import { DEMO, DEMO_MEMBER, DEMO_OPERATOR, seedSql } from "../../scripts/lib/dem
 import { DEMO_FINDINGS_CAMPAIGN } from "../../scripts/lib/demo-campaign.ts";
 import { DEMO_CONDUCT } from "../../scripts/lib/demo-conduct.ts";
 import { DEMO_EXERCISES } from "../../scripts/lib/demo-exercises.ts";
+import { DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
 import { api, expectStatus, json, type Json } from "../helpers/api";
 import { sessionCookieFor } from "../helpers/auth";
 
@@ -37,6 +38,15 @@ async function freshSeed() {
 describe("demo seed: the operator and the seed's dates", () => {
   it("includes an operator who can open /admin, and the console shows Marcus under the team's plan", async () => {
     await freshSeed();
+    // The operator's own row, and nobody else made an admin by it (the seed's ids are distinct).
+    const users = await env.DB.prepare(`SELECT "id", "email", "role" FROM "User" WHERE "id" IN (?, ?, ?)`)
+      .bind(DEMO_OPERATOR.userId, DEMO_CONSULTANT.userId, DEMO_MEMBER.userId)
+      .all<{ id: string; email: string; role: string }>();
+    expect(Object.fromEntries(users.results.map((u) => [u.email, u.role]))).toEqual({
+      [DEMO_OPERATOR.email]: "admin",
+      [DEMO_CONSULTANT.email]: "basic",
+      [DEMO_MEMBER.email]: "basic",
+    });
     const operator = {
       userId: DEMO_OPERATOR.userId,
       accountId: DEMO_OPERATOR.accountId,

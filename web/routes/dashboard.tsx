@@ -108,7 +108,8 @@ export default function DashboardPage() {
               sample: d.sample,
             }))}
           />
-          {has("improvement") ? <CapabilityTrendsCard /> : null}
+          {/* Keyed by the report count: when it changes (sample data removed), the card reads its trends again. */}
+          {has("improvement") ? <CapabilityTrendsCard key={data.publishedReports} /> : null}
           <div id="threats-panel" hidden={!showThreats}>
             {showThreats ? (
               <RecentList

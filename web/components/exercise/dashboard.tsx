@@ -377,8 +377,11 @@ function List({
             ) : (
               <div className="min-w-0 flex-1 px-4 py-3">{body}</div>
             )}
-            {exercise.sample ? <SampleBadge /> : null}
-            <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
+            {/* Stacked on a phone, so the name keeps its width. */}
+            <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+              {exercise.sample ? <SampleBadge /> : null}
+              <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
+            </span>
             {exercise.mine === false ? null : (
               <Button
                 variant="ghost"
