@@ -109,7 +109,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   const created: string[] = [];
   try {
     const files = await Promise.all(
-      SEED_DOCUMENTS.map(async (name) => ({ name, bytes: new Uint8Array(await readFile(path.join(ctx.root, "scripts", "seed-data", name))) })),
+      SEED_DOCUMENTS.map(async (name) => ({
+        name,
+        bytes: new Uint8Array(await readFile(path.join(ctx.root, "worker", "sample", "brackwater", "documents", name))),
+      })),
     );
     const times: number[] = [];
     let library: string[] = [];

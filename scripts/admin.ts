@@ -17,7 +17,6 @@ import {
   FLAGS,
   type Flag,
   findUserSql,
-  grantPlanSql,
   listTeamsSql,
   listUsersSql,
   lit,
@@ -26,16 +25,14 @@ import {
   ownerTeamSql,
   PLAN_TYPES,
   type PlanType,
-  revokePlanSql,
   ROLES,
   type Role,
-  setFlagSql,
-  setRoleSql,
   setTeamSeatsSql,
   TEAM_ROLES,
   teamStateSql,
 } from "./lib/sql.ts";
 import { ownerRuleRefusal } from "../worker/teams/owner.ts";
+import { grantPlanCommand, revokePlanCommand, setFlagCommand, setRoleCommand } from "./lib/admin-commands.ts";
 
 const HELP = `Readyroom admin
 
@@ -206,7 +203,7 @@ export async function main(argv: string[]): Promise<number> {
         const plan: PlanType = pick(values.plan, PLAN_TYPES, "plan");
         const interval: BillingInterval = values.interval ? pick(values.interval, BILLING_INTERVALS, "interval") : "MONTHLY";
         await findUser(email, db, target);
-        await db.exec(grantPlanSql({ email, plan, interval, now }));
+        await db.exec(grantPlanCommand({ email, plan, interval, now }));
         console.log(`✓ ${email}: active ${plan} plan (${interval}, source admin) in the ${describeTarget(target)}.`);
         return 0;
       }
@@ -215,15 +212,15 @@ export async function main(argv: string[]): Promise<number> {
         const user = await findUser(email, db, target);
         const [plan] = await db.query<{ status: string }>(`SELECT "status" FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(user.accountId)}`);
         if (!plan) throw new UsageError(`${email} has no plan to revoke.`);
-        await db.exec(revokePlanSql(email, now));
+        await db.exec(revokePlanCommand(email, now));
         console.log(`✓ ${email}: plan revoked (was ${plan.status}) in the ${describeTarget(target)}.`);
         return 0;
       }
       case "set-role": {
         const email = requireEmail(values.email);
         const role: Role = pick(values.role, ROLES, "role");
-        await findUser(email, db, target);
-        await db.exec(setRoleSql(email, role, now));
+        const user = await findUser(email, db, target);
+        await db.exec(setRoleCommand({ email, role, was: user.role, now }));
         console.log(`✓ ${email}: role ${role} in the ${describeTarget(target)}.`);
         return 0;
       }
@@ -232,7 +229,7 @@ export async function main(argv: string[]): Promise<number> {
         const flag: Flag = pick(values.flag, FLAGS, "flag");
         if (values.on === values.off) throw new UsageError("Give exactly one of --on or --off.");
         await findUser(email, db, target);
-        await db.exec(setFlagSql(email, flag, Boolean(values.on), now));
+        await db.exec(setFlagCommand({ email, flag, on: Boolean(values.on), now }));
         const [row] = await db.query<{ featureFlags: string | null }>(`SELECT "featureFlags" FROM "Account" WHERE "id" = ${ownAccountIdSql(email)}`);
         console.log(`✓ ${email}: ${flag} ${values.on ? "on" : "off"} (flags now ${row?.featureFlags ?? "{}"}) in the ${describeTarget(target)}.`);
         return 0;
@@ -251,6 +248,11 @@ export async function main(argv: string[]): Promise<number> {
             onboarded: r.onboarded ? "yes" : "no",
             account: r.accountType ?? "—",
             plan: r.planType ? `${r.planType} ${r.billingInterval ?? ""} ${r.planStatus} (${r.planSource})`.replace(/\s+/g, " ") : "none",
+            // A team member works under the team's plan (the console shows the same).
+            "works under":
+              r.effectiveAccountId && r.effectiveAccountId !== r.accountId
+                ? `${r.effectivePlanType ?? "no plan"} ${r.effectivePlanStatus ?? ""} (team: ${r.effectiveAccountName ?? r.effectiveAccountId})`.trim()
+                : "own account",
             flags: enabledFlags(r.featureFlags!),
           })),
         );

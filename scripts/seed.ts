@@ -21,8 +21,9 @@ import { DEMO_ALERT } from "./lib/demo-alerts.ts";
 import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
 import { DEMO_FINDINGS_CAMPAIGN } from "./lib/demo-campaign.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "./lib/demo-enterprise.ts";
-import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
+import { DEMO, DEMO_DOCUMENTS, DEMO_MEMBER, DEMO_OPERATOR, DEMO_TEAM, demoCampaignExercisePath, documentKey, seedSql } from "./lib/demo.ts";
 import { DEMO_CONDUCT } from "./lib/demo-conduct.ts";
+import { DEMO_EXERCISES } from "./lib/demo-exercises.ts";
 import { lit } from "./lib/sql.ts";
 
 export { DEMO } from "./lib/demo.ts";
@@ -30,22 +31,24 @@ export { DEMO } from "./lib/demo.ts";
 const BUCKET = "readyroom-uploads";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export async function seedLocal(persistTo: string): Promise<void> {
+/** `now`: the seed's clock; every seeded date that describes the past lies before it. */
+export async function seedLocal(persistTo: string, now = Date.now()): Promise<void> {
   const store = await openLocal(persistTo, [BUCKET]);
   try {
-    await seed(store);
+    await seed(store, now);
   } finally {
     await store.close();
   }
 }
 
-async function seed(store: LocalStore): Promise<void> {
+async function seed(store: LocalStore, now: number): Promise<void> {
   // One query says what is already there.
   const [state] = await store.query<{
     userId: string | null;
     credentials: number;
     memberCredentials: number;
     consultantCredentials: number;
+    operatorCredentials: number;
     clients: number;
     docs: string | null;
     briefs: number;
@@ -53,18 +56,21 @@ async function seed(store: LocalStore): Promise<void> {
     planActive: number;
     teamReady: number;
     conducted: number;
+    exercises: number;
   }>(
     `SELECT
        (SELECT "id" FROM "User" WHERE "email" = ${lit(DEMO.email)}) AS "userId",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO.email)} AND a."provider" = 'credential') AS "credentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_MEMBER.email)} AND a."provider" = 'credential') AS "memberCredentials",
        (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_CONSULTANT.email)} AND a."provider" = 'credential') AS "consultantCredentials",
+       (SELECT count(*) FROM "Account" a JOIN "User" u ON u."id" = a."userId" WHERE u."email" = ${lit(DEMO_OPERATOR.email)} AND a."provider" = 'credential' AND u."role" = 'admin') AS "operatorCredentials",
        (SELECT count(*) FROM "Client" WHERE "id" IN (${DEMO_CLIENTS.map((c) => lit(c.id)).join(", ")})) AS "clients",
        (SELECT group_concat("id") FROM "Document" WHERE "userId" = ${lit(DEMO.userId)}) AS "docs",
        (SELECT count(*) FROM "IntelBrief" WHERE "id" IN (${DEMO_BRIEFS.map((b) => lit(b.id)).join(", ")})) AS "briefs",
        (SELECT count(*) FROM "Alert" WHERE "id" = ${lit(DEMO_ALERT.id)}) AS "alert",
        (SELECT count(*) FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(DEMO.accountId)} AND "status" = 'active') AS "planActive",
        (SELECT count(*) FROM "AfterActionReport" WHERE "id" = ${lit(DEMO_CONDUCT.reportId)}) AS "conducted",
+       (SELECT count(*) FROM "Exercise" WHERE "id" IN (${DEMO_EXERCISES.map((e) => lit(e.id)).join(", ")})) AS "exercises",
        (SELECT count(*) FROM "TeamMember" tm JOIN "Team" t ON t."id" = tm."teamId" JOIN "User" u ON u."id" = tm."userId"
           WHERE t."accountId" = ${lit(DEMO.accountId)} AND u."email" IN (${lit(DEMO.email)}, ${lit(DEMO_MEMBER.email)})) = 2
         AND EXISTS (SELECT 1 FROM "CampaignExercise" WHERE "id" = ${lit(DEMO_TEAM.exerciseId)})
@@ -81,26 +87,31 @@ async function seed(store: LocalStore): Promise<void> {
     state!.credentials > 0 &&
     state!.memberCredentials > 0 &&
     state!.consultantCredentials > 0 &&
+    state!.operatorCredentials > 0 &&
     state!.clients === DEMO_CLIENTS.length &&
     state!.planActive > 0 &&
     state!.teamReady &&
     missingDocs.length === 0 &&
     state!.briefs === DEMO_BRIEFS.length &&
     state!.alert === 1 &&
-    state!.conducted === 1
+    state!.conducted === 1 &&
+    state!.exercises === DEMO_EXERCISES.length
   ) {
     console.log("Seed: the Brackwater County demo workspace is already in place.");
     return;
   }
   // Bytes first, rows second: a Document row never points at a missing object.
   for (const doc of missingDocs) {
-    const file = path.join(here, "seed-data", doc.filename);
+    const file = path.join(here, "..", "worker", "sample", "brackwater", "documents", doc.filename);
     if (!existsSync(file)) throw new Error(`Seed: missing sample document ${file}`);
     await store.putObject(BUCKET, documentKey(doc), readFileSync(file), doc.contentType);
   }
   // Hash only when a credential row is missing: a password a demo user changed stays changed.
-  const passwordHash = state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 ? "" : await hashPassword(DEMO.password);
-  await store.exec(seedSql(passwordHash, Date.now()));
+  const passwordHash =
+    state!.credentials > 0 && state!.memberCredentials > 0 && state!.consultantCredentials > 0 && state!.operatorCredentials > 0
+      ? ""
+      : await hashPassword(DEMO.password);
+  await store.exec(seedSql(passwordHash, now));
   console.log(
     state!.userId
       ? "Seed: repaired the demo workspace (plan re-activated; documents, team, campaign and enterprise clients restored)."
@@ -118,6 +129,7 @@ export function printDemoSignIn(port: string | number = process.env.PORT ?? "878
       `    Password: ${DEMO.password}`,
       `    Team member: ${DEMO_MEMBER.email} (same password)`,
       `    Enterprise (clients): ${DEMO_CONSULTANT.email} (same password)`,
+      `    Operator (admin console): ${DEMO_OPERATOR.email} (same password) → http://localhost:${port}/admin`,
       `    Campaign exercise: http://localhost:${port}${demoCampaignExercisePath}`,
       "",
     ].join("\n"),

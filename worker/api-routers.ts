@@ -18,6 +18,7 @@ import { improvementRoutes } from "./improvement/routes";
 import { intelligenceChatRoutes } from "./intelligence-chat/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { profileRoutes } from "./profile/routes";
+import { sampleRoutes } from "./sample/routes";
 import { statusRoutes } from "./status/routes";
 import { synthesisRoutes } from "./collaborate/synthesis/routes";
 import { teamRoutes } from "./teams/routes";
@@ -32,6 +33,7 @@ import type { AppEnv } from "./types";
 export const apiRouters = [
   ["/api/status", statusRoutes],
   ["/api/profile", profileRoutes],
+  ["/api/sample", sampleRoutes],
   ["/api/users", usersRoutes],
   ["/api/teams", teamRoutes],
   ["/api/billing", billingRoutes],

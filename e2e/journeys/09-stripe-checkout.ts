@@ -43,7 +43,7 @@ export default {
       await page.waitForTimeout(1_000);
     }
     await waitForHydration(page);
-    await visible(page.getByRole("heading", { name: "Welcome back, Morgan", exact: true }), "the dashboard greeting for the new subscriber");
+    await visible(page.getByRole("heading", { name: "Welcome, Morgan", exact: true }), "the first-visit greeting for the new subscriber");
 
     // Credits come only from the invoice.paid webhook (the return page's sync records the plan, not
     // credits): the Solo allowance proves the signed webhook reached the app and was applied.

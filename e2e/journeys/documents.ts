@@ -65,7 +65,7 @@ export default {
 
     // Gone on the server too, not only from the screen.
     await gotoAndHydrate(page, baseURL, "/documents");
-    await visible(documentRow(page, DEMO_DOCUMENTS[0].name), "the library after a reload");
+    await visible(documentRow(page, DEMO_DOCUMENTS[0]!.name), "the library after a reload");
     check((await documentRow(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
     return `uploaded, Ready, found "${word}", renamed, downloaded ${content.byteLength} B, deleted; ${DEMO_DOCUMENTS.length} seeded documents Ready`;
   },

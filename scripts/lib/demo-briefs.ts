@@ -1,75 +1,22 @@
 /**
- * The demo user's intelligence briefs (Brackwater County is fictional, and so are these). Fixed
- * ids keep the seed idempotent; the shared one gets a fresh random token when first seeded, so no
+ * The demo user's intelligence briefs (worker/sample/brackwater/briefs.ts). Fixed ids keep the
+ * seed idempotent; the shared one gets a fresh random token when first seeded, so no
  * working public link is ever written down in the repository.
  */
+import { BRACKWATER_BRIEFS } from "../../worker/sample/brackwater/briefs.ts";
 import { lit } from "./sql.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DEMO_BRIEFS = [
-  {
-    id: "5eed0000-0000-4000-8000-0000000000b1",
-    daysAgo: 1,
-    shared: true,
-    title: "Sable River crest outlook — Fennick Landing",
-    content: `**Sample brief — Brackwater County is fictional.**
-
-## Bottom line
-The river forecast puts the Sable River at **27.5 ft at the Fennick Landing gauge (FNKL1)** in about 48 hours: 9.5 ft above flood stage (18 ft), 3.9 ft below the 2019 record (31.4 ft).
-
-## What it means for us
-- Route 14 into Alder Flats floods at 24 ft: expect closure roughly 30 hours from now.
-- Levee L-3 behind Alder Flats carries water for longer than any time since the 2024 seepage repair; Levee District 3 should walk the landward toe twice a day.
-- 40,000 sandbags cover about one day of a major flood fight.
-
-## Recommended actions
-1. Pre-position the Alder Flats evacuation notice (English, Spanish, Vietnamese, Haitian Creole).
-2. Confirm the Greywell High shelter can open within 6 hours.
-3. Ask Public Works for the Route 14 detour plan.`,
-  },
-  {
-    id: "5eed0000-0000-4000-8000-0000000000b2",
-    daysAgo: 3,
-    shared: false,
-    title: "Tropical outlook: disturbance in the western Gulf",
-    content: `**Sample brief — fictional.**
-
-A broad area of low pressure in the western Gulf has a **40% chance of development in 7 days**. Early model runs split between a landfall well west of Ostrander Bay and a slower track toward it.
-
-- No action needed yet; watch the outlooks each morning.
-- If the track shifts east, Saltmarsh Point (up to 35,000 summer visitors, Calloway Bridge only) needs the earliest decision.
-- Hurricane Odalys lesson: translated warnings were 2 h 40 min late — have the templates ready now.`,
-  },
-  {
-    id: "5eed0000-0000-4000-8000-0000000000b3",
-    daysAgo: 6,
-    shared: false,
-    title: "Chlorine tank cars on the BNX Coastal line through Greywell",
-    content: `**Sample brief — fictional.**
-
-BNX Coastal Railroad reports more chlorine and anhydrous ammonia cars on the line through Greywell this quarter.
-
-| Commodity | Cars per week | Nearest sensitive site |
-|---|---|---|
-| Chlorine | 14 | Greywell EOC (0.4 mi) |
-| Anhydrous ammonia | 9 | Greywell Elementary (0.6 mi) |
-
-The 2011 leak showed shelter-in-place messaging works here; the EOC itself sits inside the initial isolation distance for a large chlorine release.`,
-  },
-  {
-    id: "5eed0000-0000-4000-8000-0000000000b4",
-    daysAgo: 10,
-    shared: false,
-    title: "Ransomware campaigns against water utilities",
-    content: `**Sample brief — fictional.**
-
-Recent advisories describe ransomware groups entering water utilities through exposed remote-access tools and unpatched VPN appliances, then encrypting billing and SCADA historian servers.
-
-- Ask the Sable River Water Authority whether plant control can run in manual mode for 72 hours.
-- Check who in the county would issue a boil-water notice if the utility's own systems are down.`,
-  },
+const DEMO_BRIEF_IDS = [
+  "5eed0000-0000-4000-8000-0000000000b1",
+  "5eed0000-0000-4000-8000-0000000000b2",
+  "5eed0000-0000-4000-8000-0000000000b3",
+  "5eed0000-0000-4000-8000-0000000000b4",
 ] as const;
+
+/** The briefs with their fixed ids. */
+export const DEMO_BRIEFS = BRACKWATER_BRIEFS.map((b, i) => ({ ...b, id: DEMO_BRIEF_IDS[i]! }));
 
 /** 256 random bits, base64url: the same shape as the app's share tokens (worker/briefs/sharing.ts). */
 function randomShareToken(): string {

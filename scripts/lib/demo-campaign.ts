@@ -5,8 +5,12 @@
  * checks the stored insights are exactly what the synthesis engine makes of these answers, so the
  * two cannot drift). Everyone here is fictional.
  */
+import { createHash } from "node:crypto";
 import DEMO_CAMPAIGN_SYNTHESIS from "./demo-campaign-synthesis.json" with { type: "json" };
+import { contributorStateText } from "../../shared/collaborate/state-text.ts";
 import { lit } from "./sql.ts";
+
+const DAY = 86_400_000;
 
 export const DEMO_FINDINGS_CAMPAIGN = {
   campaignId: "5eed0000-0000-4000-8000-0000000000f1",
@@ -23,10 +27,8 @@ export const DEMO_FINDINGS_CAMPAIGN = {
       "Public Health, Healthcare, and Emergency Medical Services",
     ],
     questions: ["What would you need from the county EOC in the first 24 hours?"],
-    deadline: "2027-02-26",
     language: "en",
   },
-  completedAt: Date.UTC(2027, 1, 27, 15, 30),
   /** Thread ids are "<campaignId>.<uuid>" (worker/collaborate/synthesis/state.ts). */
   threadId: "5eed0000-0000-4000-8000-0000000000f1.5eed0000-0000-4000-8000-0000000000f2",
 } as const;
@@ -187,29 +189,51 @@ export const DEMO_CONTRIBUTORS: DemoContributor[] = [
  * scripts/lib/demo-campaign-synthesis.json, generated from the engine by
  * test/collaborate/demo-campaign.node.test.ts (UPDATE_DEMO_SYNTHESIS=1). Idempotent.
  */
-export function demoCampaignSql(input: { teamIdSql: string; creatorIdSql: string }): string[] {
+export function demoCampaignSql(input: { teamIdSql: string; creatorIdSql: string }, now: number): string[] {
   const c = DEMO_FINDINGS_CAMPAIGN;
   const s = DEMO_CAMPAIGN_SYNTHESIS;
-  const params = { ...c.parameters, synthesisThreadId: c.threadId, contributorStateHash: s.contributorStateHash };
+  const { completedAt, deadline, submittedAt, contributorStateHash } = demoCampaignTimes(now);
+  const params = { ...c.parameters, deadline, synthesisThreadId: c.threadId, contributorStateHash };
+  const insights = { ...s.insights, completedAt: new Date(completedAt).toISOString() };
   const questionText = (key: string) => (s.questions as Record<string, string>)[key] ?? key;
   const statements: string[] = [
     `INSERT INTO "Campaign" ("id", "teamId", "name", "parameters", "createdById", "status", "insights", "maxContributors", "createdAt", "updatedAt")
-     SELECT ${lit(c.campaignId)}, ${input.teamIdSql}, ${lit(c.name)}, ${lit(JSON.stringify(params))}, ${input.creatorIdSql}, 'COMPLETED', ${lit(JSON.stringify(s.insights))}, 8, ${c.completedAt - 30 * 86_400_000}, ${c.completedAt}
+     SELECT ${lit(c.campaignId)}, ${input.teamIdSql}, ${lit(c.name)}, ${lit(JSON.stringify(params))}, ${input.creatorIdSql}, 'COMPLETED', ${lit(JSON.stringify(insights))}, 8, ${completedAt - 30 * DAY}, ${completedAt}
      WHERE ${input.teamIdSql} IS NOT NULL
-     ON CONFLICT ("id") DO UPDATE SET "status" = 'COMPLETED', "insights" = excluded."insights", "parameters" = excluded."parameters", "updatedAt" = excluded."updatedAt";`,
+     ON CONFLICT ("id") DO UPDATE SET "status" = 'COMPLETED', "insights" = excluded."insights", "parameters" = excluded."parameters", "updatedAt" = excluded."updatedAt"
+     WHERE "Campaign"."insights" IS NULL;`,
   ];
   DEMO_CONTRIBUTORS.forEach((p, i) => {
-    const submittedAt = c.completedAt - (DEMO_CONTRIBUTORS.length - i) * 86_400_000;
-    const joinedAt = submittedAt - 7 * 86_400_000;
+    const joinedAt = submittedAt[i]! - 7 * DAY;
     const answers = p.answers.map((a) => ({ key: a.key, phase: a.phase, question: questionText(a.key), answer: a.answer }));
     const lines = (key: string) => (p.answers.find((a) => a.key === key)?.answer ?? "").split("\n").filter(Boolean);
     const contributions = { injects: lines("injects"), questions: lines("questions"), objectives: lines("objectives") };
     const campaignExists = `EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(c.campaignId)})`;
     statements.push(
       `INSERT INTO "CampaignUser" ("id", "email", "firstName", "lastName", "preferredLanguage", "joinedAt") VALUES (${lit(p.campaignUserId)}, ${lit(p.email)}, ${lit(p.firstName)}, ${lit(p.lastName)}, 'en', ${joinedAt}) ON CONFLICT DO NOTHING;`,
-      `INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "fullName", "organization", "role") SELECT ${lit(p.tokenId)}, ${lit(c.campaignId)}, ${lit(p.email)}, ${lit(`seed-used-${p.tokenId}`)}, ${submittedAt}, ${joinedAt}, ${lit(`${p.firstName} ${p.lastName}`)}, ${lit(p.organization)}, ${lit(p.role)} WHERE ${campaignExists} ON CONFLICT DO NOTHING;`,
-      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "contributionCompleted", "organization", "role", "lastMessageAt", "submittedAt", "createdAt", "updatedAt") SELECT ${lit(p.id)}, ${lit(c.campaignId)}, ${lit(p.campaignUserId)}, 'COMPLETED', ${lit(JSON.stringify({ step: answers.length, messages: [] }))}, ${lit(JSON.stringify({ answers }))}, ${lit(JSON.stringify(contributions))}, 100, 1, ${lit(p.organization)}, ${lit(p.role)}, ${submittedAt}, ${submittedAt}, ${joinedAt}, ${submittedAt} WHERE ${campaignExists} ON CONFLICT DO NOTHING;`,
+      `INSERT INTO "CampaignToken" ("id", "campaignId", "email", "token", "expiresAt", "usedAt", "fullName", "organization", "role") SELECT ${lit(p.tokenId)}, ${lit(c.campaignId)}, ${lit(p.email)}, ${lit(`seed-used-${p.tokenId}`)}, ${submittedAt[i]!}, ${joinedAt}, ${lit(`${p.firstName} ${p.lastName}`)}, ${lit(p.organization)}, ${lit(p.role)} WHERE ${campaignExists} ON CONFLICT DO NOTHING;`,
+      `INSERT INTO "ContributorExercise" ("id", "campaignId", "authorId", "status", "progress", "collectedData", "contributions", "completionPercentage", "contributionCompleted", "organization", "role", "lastMessageAt", "submittedAt", "createdAt", "updatedAt") SELECT ${lit(p.id)}, ${lit(c.campaignId)}, ${lit(p.campaignUserId)}, 'COMPLETED', ${lit(JSON.stringify({ step: answers.length, messages: [] }))}, ${lit(JSON.stringify({ answers }))}, ${lit(JSON.stringify(contributions))}, 100, 1, ${lit(p.organization)}, ${lit(p.role)}, ${submittedAt[i]!}, ${submittedAt[i]!}, ${joinedAt}, ${submittedAt[i]!} WHERE ${campaignExists} ON CONFLICT DO NOTHING;`,
     );
   });
   return statements;
+}
+
+/**
+ * The campaign's instants from the seed's clock (issue 29: they were fixed dates in 2027): the
+ * contributors submitted on the five days before the synthesis ran, twelve days before `now`'s
+ * day; the deadline was the day before. The stored state hash is the one the synthesis would have
+ * recorded for those days (shared/collaborate/model.ts contributorStateHash, SHA-256 of the same text).
+ */
+export function demoCampaignTimes(now: number) {
+  const today = Math.floor(now / DAY) * DAY;
+  const completedAt = today - 12 * DAY + 15.5 * 60 * 60 * 1000;
+  const submittedAt = DEMO_CONTRIBUTORS.map((_, i) => completedAt - (DEMO_CONTRIBUTORS.length - i) * DAY);
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const text = contributorStateText(DEMO_CONTRIBUTORS.map((p, i) => ({ id: p.id, status: "COMPLETED", submittedAt: day(submittedAt[i]!) })));
+  return {
+    completedAt,
+    deadline: day(completedAt - DAY),
+    submittedAt,
+    contributorStateHash: createHash("sha256").update(text).digest("hex"),
+  };
 }

@@ -5,8 +5,9 @@
  * Plan, whose rows are tracked corrective actions (one overdue, one in progress, one completed), so
  * /improvement and the dashboard's Capability trends card have something to show.
  *
- * Data and SQL only: the session and its log are in demo-conduct-session.ts, the EEG, feedback and
- * AAR/IP in demo-conduct-report.ts, and this file writes them as statements (scripts/lib/demo.ts
+ * Data and SQL only: the session and its log are in worker/sample/brackwater/conduct-session.ts, the
+ * EEG, feedback and AAR/IP in conduct-report.ts beside it (every new account's sample workspace
+ * writes the same session with fresh ids), and this file writes them as statements with fixed ids (scripts/lib/demo.ts
  * runs them inside seedSql; test/improvement/demo-seed.test.ts checks every JSON column against its
  * schema and the evidence ids against the seeded rows).
  * Deterministic: every instant is derived from the seed's clock `now`, rounded to its UTC day, so
@@ -14,19 +15,40 @@
  * changes nothing (and a corrective action Dana closed stays closed). Everyone here is fictional.
  */
 import { lit } from "./sql.ts";
-import { DEMO_CONDUCT_EEG, DEMO_CONDUCT_FEEDBACK, demoAarContent } from "./demo-conduct-report.ts";
-import { DAY, DEMO_CONDUCT, demoConductEvents, demoConductPlan, demoConductTimes, MIN, type DemoConductInput } from "./demo-conduct-session.ts";
+import { aarContent, CONDUCT_EEG, CONDUCT_FEEDBACK } from "../../worker/sample/brackwater/conduct-report.ts";
+import { CONDUCT_SESSION_NAME, conductEvents, conductPlan, conductTimes, DAY, MIN, type ConductInput } from "../../worker/sample/brackwater/conduct-session.ts";
 
-export { DEMO_CONDUCT, demoConductTimes } from "./demo-conduct-session.ts";
+const id = (n: number) => `5eed0000-0000-4000-8000-000000000${(0x300 + n).toString(16)}`;
+
+/** The demo session's fixed ids. */
+export const DEMO_CONDUCT = {
+  sessionId: id(0),
+  name: CONDUCT_SESSION_NAME,
+  playerTokenId: id(1),
+  evaluatorTokenId: id(2),
+  feedbackTokenId: id(3),
+  eegId: id(4),
+  reportId: id(5),
+  feedbackIds: [id(6), id(7)] as const,
+  /** ConductEvent ids are id(0x10 + seq). */
+  eventId: (seq: number) => id(0x10 + seq),
+  actionIds: { overdue: id(0x40), inProgress: id(0x41), completed: id(0x42) },
+} as const;
+
+/** Who ran the demo session and which exercise it played (Dana, her campaign exercise). */
+export type DemoConductInput = Omit<ConductInput, "ids">;
+
+export { conductTimes as demoConductTimes };
 
 /** A revoked link's token: deterministic and harmless (revoked links answer 404), 43 URL-safe characters like real ones. */
 const revokedToken = (tokenId: string) => `seedrevoked${tokenId.replace(/-/g, "")}`.slice(0, 43).padEnd(43, "0");
 
-export function demoConductSql(input: DemoConductInput, now: number): string[] {
+export function demoConductSql(demo: DemoConductInput, now: number): string[] {
   const c = DEMO_CONDUCT;
-  const t = demoConductTimes(now);
-  const content = demoAarContent(input, now);
-  const plan = demoConductPlan(input);
+  const input: ConductInput = { ...demo, ids: c };
+  const t = conductTimes(now);
+  const content = aarContent(input, now);
+  const plan = conductPlan(input);
   const isSeedDana = `EXISTS (SELECT 1 FROM "User" WHERE "id" = ${lit(input.userId)})`;
   const sessionExists = `EXISTS (SELECT 1 FROM "ConductSession" WHERE "id" = ${lit(c.sessionId)})`;
   const reportExists = `EXISTS (SELECT 1 FROM "AfterActionReport" WHERE "id" = ${lit(c.reportId)})`;
@@ -55,7 +77,7 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
          WHERE ${sessionExists}
          ON CONFLICT DO NOTHING;`,
     ),
-    ...demoConductEvents(input).map(
+    ...conductEvents(input).map(
       (e) =>
         `INSERT INTO "ConductEvent" ("id", "sessionId", "seq", "kind", "at", "actorRole", "actorId", "actorLabel", "clientKey", "payload")
          SELECT ${lit(c.eventId(e.seq))}, ${lit(c.sessionId)}, ${e.seq}, ${lit(e.payload.kind)}, ${t.startedAt + e.minute * MIN}, ${lit(e.role)}, ${
@@ -65,10 +87,10 @@ export function demoConductSql(input: DemoConductInput, now: number): string[] {
          ON CONFLICT DO NOTHING;`,
     ),
     `INSERT INTO "Eeg" ("id", "sessionId", "content", "source", "createdAt", "updatedAt")
-     SELECT ${lit(c.eegId)}, ${lit(c.sessionId)}, ${lit(JSON.stringify(DEMO_CONDUCT_EEG))}, 'edited', ${t.startedAt - DAY}, ${t.startedAt - DAY}
+     SELECT ${lit(c.eegId)}, ${lit(c.sessionId)}, ${lit(JSON.stringify(CONDUCT_EEG))}, 'edited', ${t.startedAt - DAY}, ${t.startedAt - DAY}
      WHERE ${sessionExists}
      ON CONFLICT DO NOTHING;`,
-    ...DEMO_CONDUCT_FEEDBACK.map(
+    ...CONDUCT_FEEDBACK.map(
       (f, i) =>
         `INSERT INTO "FeedbackResponse" ("id", "sessionId", "tokenId", "clientKey", "content", "createdAt")
          SELECT ${lit(c.feedbackIds[i]!)}, ${lit(c.sessionId)}, ${lit(c.feedbackTokenId)}, ${lit(`seed-feedback-${i + 1}`)}, ${lit(JSON.stringify(f))}, ${

@@ -3,7 +3,8 @@
  * its own sign-in, an ENTERPRISE plan and two clients, one exercise filed under the first. SQL
  * only, no I/O (scripts/lib/demo.ts runs it inside seedSql). Everyone here is fictional.
  */
-import { grantPlanSql, lit, TENANCY_PROVIDER } from "./sql.ts";
+import { demoPersonSql } from "./demo-person.ts";
+import { grantPlanSql, lit } from "./sql.ts";
 
 export const DEMO_CONSULTANT = {
   email: "consultant@readyroom.local",
@@ -31,19 +32,9 @@ export const DEMO_CLIENT_EXERCISE = {
 /** The consultant's user, credential, ENTERPRISE account and plan, two clients and one filed exercise. */
 export function enterpriseSeedSql(passwordHash: string, now: number): string[] {
   const c = DEMO_CONSULTANT;
-  // Rows keyed by the fixed id are written only when that user is the seed's (someone may have signed up with the address first).
   const isSeedConsultant = `EXISTS (SELECT 1 FROM "User" WHERE "id" = ${lit(c.userId)})`;
   return [
-    `INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "emailVerified", "role", "organization", "country", "preferredLanguage", "onboarded", "createdAt", "updatedAt")
-     VALUES (${lit(c.userId)}, ${lit(`${c.firstName} ${c.lastName}`)}, ${lit(c.firstName)}, ${lit(c.lastName)}, ${lit(c.email)}, 1, 'basic', ${lit(c.organization)}, ${lit(c.country)}, 'en', 1, ${now}, ${now})
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "password", "type", "createdAt", "updatedAt")
-     SELECT ${lit(c.credentialId)}, ${lit(c.userId)}, 'credential', ${lit(c.userId)}, ${lit(passwordHash)}, 'SOLO', ${now}, ${now} WHERE ${isSeedConsultant}
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "name", "type", "createdAt", "updatedAt")
-     SELECT ${lit(c.accountId)}, ${lit(c.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(c.accountId)}, ${lit(c.organization)}, 'ENTERPRISE', ${now}, ${now} WHERE ${isSeedConsultant}
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") SELECT ${lit(c.userId)}, ${lit(c.accountId)}, 'OWNER', ${now} WHERE ${isSeedConsultant} ON CONFLICT DO NOTHING;`,
+    ...demoPersonSql(c, passwordHash, now, { name: c.organization, type: "ENTERPRISE" }),
     // Re-activated on every run, like Dana's plan, so the demo always signs in to a working workspace.
     ...grantPlanSql({ email: c.email, plan: "ENTERPRISE", interval: "YEARLY", now, id: c.planId }),
     ...DEMO_CLIENTS.map(

@@ -8,7 +8,23 @@ import { demoCampaignSql } from "./demo-campaign.ts";
 import { demoConductSql } from "./demo-conduct.ts";
 import { enterpriseSeedSql } from "./demo-enterprise.ts";
 import { briefSeedSql } from "./demo-briefs.ts";
-import { addTeamMemberSql, createCampaignSql, createTeamSql, grantPlanSql, lit, setFlagSql, teamOfOwnerSql, TENANCY_PROVIDER, userIdSql } from "./sql.ts";
+import { demoExercisesSql } from "./demo-exercises.ts";
+import { demoPersonSql } from "./demo-person.ts";
+import { BRACKWATER_DOCUMENTS } from "../../worker/sample/brackwater/documents.ts";
+import { BRACKWATER_PROFILE } from "../../worker/sample/brackwater/profile.ts";
+import { LEVEE_BREACH } from "../../worker/sample/brackwater/conduct-session.ts";
+import {
+  addTeamMemberSql,
+  createCampaignSql,
+  createTeamSql,
+  grantPlanSql,
+  lit,
+  setFlagSql,
+  setRoleSql,
+  teamOfOwnerSql,
+  TENANCY_PROVIDER,
+  userIdSql,
+} from "./sql.ts";
 
 export const DEMO = {
   email: "demo@readyroom.local",
@@ -36,6 +52,22 @@ export const DEMO_MEMBER = {
   credentialId: "5eed0000-0000-4000-8000-000000000013",
 } as const;
 
+/**
+ * The install's operator: role admin, so the admin console (/admin) opens for them (it needs no plan
+ * of its own). An account of their own as sign-up would have made, no team.
+ */
+export const DEMO_OPERATOR = {
+  email: "operator@readyroom.local",
+  password: DEMO.password,
+  firstName: "Olu",
+  lastName: "Adebayo",
+  organization: "Readyroom operations (sample)",
+  country: DEMO.country,
+  userId: "5eed0000-0000-4000-8000-000000000031",
+  accountId: "5eed0000-0000-4000-8000-000000000032",
+  credentialId: "5eed0000-0000-4000-8000-000000000033",
+} as const;
+
 /** Dana's team, its campaign and one campaign exercise for the campaign editor to open. */
 export const DEMO_TEAM = {
   teamId: "5eed0000-0000-4000-8000-0000000000e1",
@@ -53,70 +85,27 @@ export const DEMO_TEAM = {
 export const DEMO_CAMPAIGN_EXERCISE = {
   name: "Sable River levee breach — campaign draft",
   framework: "HSEEP",
-  threatType: "Riverine flood with a levee breach (Sable River, Levee L-3)",
-  scenario:
-    "Late March 2027. Four days of heavy rain on saturated ground push the Sable River toward a forecast crest of 29 ft at the Fennick Landing gauge (flood stage 18 ft) within 36 hours. On the morning of Day 2, Levee District 3 reports new seepage boils on the landward toe of Levee L-3 behind Alder Flats, about where the 2024 seepage was repaired. Sandbag stocks (40,000) cover roughly one day of fighting the flood, Route 14 into Alder Flats floods at 24 ft, and Eastside radio still has no pre-scripted Vietnamese flood messages. By early afternoon a 60 ft section of L-3 slumps and water begins to enter Alder Flats (about 3,100 residents, a nursing home and an elementary school).\n\nThe campaign collects each partner's view of the first twelve hours: warning and evacuation of Alder Flats, sheltering, the levee fight and the public information that goes with it.",
+  threatType: LEVEE_BREACH.threatType,
+  scenario: `${LEVEE_BREACH.scenario}\n\nThe campaign collects each partner's view of the first twelve hours: warning and evacuation of Alder Flats, sheltering, the levee fight and the public information that goes with it.`,
 } as const;
 
 /** Where the campaign editor opens the demo campaign exercise. */
 export const demoCampaignExercisePath = `/collaborate/campaigns/${DEMO_TEAM.campaignId}/exercise/${DEMO_TEAM.exerciseId}/intro`;
 
-export const DEMO_DOCUMENTS = [
-  {
-    id: "5eed0000-0000-4000-8000-0000000000d1",
-    name: "Brackwater County EOP — Base Plan (excerpt)",
-    filename: "brackwater-eop-base-plan.md",
-    type: "md",
-    contentType: "text/markdown; charset=utf-8",
-  },
-  {
-    id: "5eed0000-0000-4000-8000-0000000000d2",
-    name: "Annex F — Riverine and Coastal Flood",
-    filename: "brackwater-flood-annex.md",
-    type: "md",
-    contentType: "text/markdown; charset=utf-8",
-  },
-  {
-    id: "5eed0000-0000-4000-8000-0000000000d3",
-    name: "Hurricane Odalys After-Action Report / Improvement Plan",
-    filename: "hurricane-odalys-aar-ip.md",
-    type: "md",
-    contentType: "text/markdown; charset=utf-8",
-  },
-  {
-    id: "5eed0000-0000-4000-8000-0000000000d4",
-    name: "Hazard Mitigation Plan — Hazard Profile Summary",
-    filename: "brackwater-hazard-profile.txt",
-    type: "txt",
-    contentType: "text/plain; charset=utf-8",
-  },
-] as const;
+const DEMO_DOCUMENT_IDS = {
+  "eop-base-plan": "5eed0000-0000-4000-8000-0000000000d1",
+  "flood-annex": "5eed0000-0000-4000-8000-0000000000d2",
+  "odalys-aar-ip": "5eed0000-0000-4000-8000-0000000000d3",
+  "hazard-profile": "5eed0000-0000-4000-8000-0000000000d4",
+} as const;
+
+/** Brackwater County's four plan documents (worker/sample/brackwater/documents.ts) with fixed ids. */
+export const DEMO_DOCUMENTS = BRACKWATER_DOCUMENTS.map((doc) => ({ ...doc, id: DEMO_DOCUMENT_IDS[doc.key] }));
 
 export const documentKey = (doc: { id: string; filename: string }) => `documents/${DEMO.userId}/${doc.id}/${doc.filename}`;
 
-/** Pre-filled custom instructions (field names and limits of shared/profile/model.ts). */
-export const DEMO_INSTRUCTIONS = {
-  language: "en",
-  focus:
-    "Brackwater County Office of Emergency Management (BCOEM), a county of about 212,000 people where the Sable River meets Ostrander Bay. County seat Port Calloway (deep-water port, petrochemical terminal); towns Fennick Landing, Alder Flats (behind Levee L-3) and Greywell (EOC); unincorporated Saltmarsh Point (beaches, up to 35,000 summer visitors, reached by the Calloway Bridge only) and the Merrin Hills (wildland-urban interface). Brackwater County is fictional sample data.",
-  threats:
-    "Riverine flooding of the Sable River (flood stage 18 ft at the Fennick Landing gauge, record 31.4 ft in 2019; Levee L-3 seepage in 2024); hurricanes and storm surge from Ostrander Bay (Hurricane Odalys 2022, 7.8 ft surge); chlorine and ammonia on the BNX Coastal Railroad through Greywell; Calloway Petrochemical Terminal; Hollins Reservoir Dam (high hazard potential); extreme heat in the Port Calloway Eastside; Merrin Hills wildfire; ransomware against the Sable River Water Authority.",
-  frameworks:
-    "HSEEP for exercise design, conduct and AAR/IP; National Preparedness Goal core capabilities, especially Public Information and Warning, Critical Transportation, Mass Care Services, Operational Coordination, Situational Assessment and Infrastructure Systems; NIMS/ICS; the county EOP with ESF annexes (Annex F Flood, Annex H Hurricane); CPG 101 for plan writing.",
-  goals:
-    "This year: a discussion-based tabletop exercise combining a late-season hurricane with a Sable River flood crest, a Calloway Bridge closure and a Levee L-3 seepage report, to validate the translated alert templates and the shared damage-assessment form from the Hurricane Odalys improvement plan. Participants: BCOEM, Fire Rescue, Sheriff, Public Works, Levee District 3, Health District, Social Services, Red Cross chapter, Brackwater Transit, the four towns' emergency managers, Regional Medical Center, Water Authority, County PIO.",
-  resources:
-    "BCOEM has 6 full-time staff; exercises are planned with no dedicated exercise budget beyond staff time; the EOC seats 48; town participation is voluntary; translators are on call (30-minute turnaround) for Spanish, Vietnamese and Haitian Creole.",
-  lessons:
-    "Hurricane Odalys (2022): translated warnings were 2 h 40 min late and no Haitian Creole version was sent; the medical needs shelter opened late; generator CO messaging began after the first poisoning; town damage reports arrived in different formats. 2019 flood: Levee L-3 overtopped for 40 minutes; 2,300 residents evacuated. 2011 chlorine leak: shelter-in-place messaging worked well.",
-  findings:
-    "Open corrective action: adopt a shared initial damage-assessment form for all towns (to be validated in the next tabletop). Known plan gaps: no Vietnamese pre-scripted flood messages for Eastside radio; Functional Needs Registry updated only yearly; 40,000 sandbags cover about one day of a major flood; no piezometers on Levee L-3.",
-  typeOfUse: "Professional",
-  intelligenceFindings:
-    "Watch NWS river forecasts for the Sable River (FNKL1, ALDF1) and Ostrander Bay tides (PCTB1), tropical outlooks for the Gulf approach to Ostrander Bay, rail hazmat incidents on coastal freight lines, and ransomware campaigns against water utilities.",
-  askReadyroom:
-    "Answer as a colleague in county emergency management: concise, practical, with HSEEP terms. Cite the uploaded Brackwater documents when you use them, and say when something is an assumption.",
-};
+/** Pre-filled custom instructions: Brackwater County's profile (worker/sample/brackwater). */
+export const DEMO_INSTRUCTIONS = BRACKWATER_PROFILE;
 
 /**
  * The seed as statements; conflict-tolerant, so running it twice changes nothing the user edited.
@@ -146,6 +135,8 @@ export function seedSql(passwordHash: string, now: number): string[] {
          ON CONFLICT DO NOTHING;`,
     ),
     ...briefSeedSql(d.userId, now),
+    // Exercises of her own, beside the campaign's (issue 29: the dashboard listed none beside her ratings).
+    ...demoExercisesSql(d.userId, now),
     // The alerts panel needs the alertsEnabled flag (spec §6); the demo shows it with its alert.
     ...setFlagSql(d.email, "alertsEnabled", true, now),
     ...alertSeedSql(d.userId, now),
@@ -163,6 +154,8 @@ export function seedSql(passwordHash: string, now: number): string[] {
     ),
     // A second demo account: an enterprise consultancy with two clients (issue 13).
     ...enterpriseSeedSql(passwordHash, now),
+    // The operator who opens /admin (issue 29).
+    ...operatorSeedSql(passwordHash, now),
   ];
   return statements;
 }
@@ -178,20 +171,8 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
   const m = DEMO_MEMBER;
   const t = DEMO_TEAM;
   const x = DEMO_CAMPAIGN_EXERCISE;
-  // Rows keyed by Marcus's fixed id are only written when that user is the seed's (someone may have
-  // signed up locally with his address first).
-  const isSeedMarcus = `EXISTS (SELECT 1 FROM "User" WHERE "id" = ${lit(m.userId)})`;
   return [
-    `INSERT INTO "User" ("id", "name", "firstName", "lastName", "email", "emailVerified", "role", "organization", "country", "preferredLanguage", "onboarded", "createdAt", "updatedAt")
-     VALUES (${lit(m.userId)}, ${lit(`${m.firstName} ${m.lastName}`)}, ${lit(m.firstName)}, ${lit(m.lastName)}, ${lit(m.email)}, 1, 'basic', ${lit(m.organization)}, ${lit(m.country)}, 'en', 1, ${now}, ${now})
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "password", "type", "createdAt", "updatedAt")
-     SELECT ${lit(m.credentialId)}, ${lit(m.userId)}, 'credential', ${lit(m.userId)}, ${lit(passwordHash)}, 'SOLO', ${now}, ${now} WHERE ${isSeedMarcus}
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "Account" ("id", "userId", "provider", "providerAccountId", "name", "type", "createdAt", "updatedAt")
-     SELECT ${lit(m.accountId)}, ${lit(m.userId)}, ${lit(TENANCY_PROVIDER)}, ${lit(m.accountId)}, ${lit(`${m.firstName} ${m.lastName}`)}, 'SOLO', ${now}, ${now} WHERE ${isSeedMarcus}
-     ON CONFLICT DO NOTHING;`,
-    `INSERT INTO "UserAccount" ("userId", "accountId", "role", "createdAt") SELECT ${lit(m.userId)}, ${lit(m.accountId)}, 'OWNER', ${now} WHERE ${isSeedMarcus} ON CONFLICT DO NOTHING;`,
+    ...demoPersonSql(m, passwordHash, now, { name: `${m.firstName} ${m.lastName}`, type: "SOLO" }),
     ...createTeamSql({ email: d.email, seats: t.seats, now, id: t.teamId, memberId: t.ownerMemberId }),
     // Spec §6: collaborate (the campaign and its exercises) needs the collaborateEnabled flag and
     // being the team's admin or a campaign manager (worker/accounts/collaborate.ts). Dana is the
@@ -201,7 +182,7 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
     ...addTeamMemberSql({ team: { ownerEmail: d.email }, email: m.email, role: "MEMBER", collaborateRole: "CAMPAIGN_MANAGER", now, id: t.memberMemberId }),
     ...createCampaignSql({ team: { ownerEmail: d.email }, name: t.campaignName, email: d.email, status: "ACTIVE", now, id: t.campaignId }),
     // A finished findings campaign: five partners interviewed, the synthesis done (issue 14).
-    ...demoCampaignSql({ teamIdSql: teamOfOwnerSql(d.email), creatorIdSql: userIdSql(d.email) }),
+    ...demoCampaignSql({ teamIdSql: teamOfOwnerSql(d.email), creatorIdSql: userIdSql(d.email) }, now),
     // A pending invitation (worker/teams/invitations.ts): its token row holds the hash of a secret
     // nobody knows, so the link is only made by Resend on the User management page.
     `INSERT INTO "TeamInvitation" ("id", "teamId", "inviterId", "email", "collaborateRole", "status", "createdAt", "updatedAt")
@@ -216,5 +197,19 @@ function teamSeedSql(passwordHash: string, now: number): string[] {
      SELECT ${lit(t.exerciseId)}, ${lit(t.campaignId)}, ${lit(d.userId)}, ${lit(x.name)}, ${lit(x.framework)}, ${lit(x.threatType)}, ${lit(x.scenario)}, 0, 0, ${now}, ${now}
      WHERE EXISTS (SELECT 1 FROM "Campaign" WHERE "id" = ${lit(t.campaignId)})
      ON CONFLICT DO NOTHING;`,
+  ];
+}
+
+/**
+ * The operator (DEMO_OPERATOR): a user with role admin, their credential and their own SOLO account.
+ * Rows keyed by the fixed id are written only when that user is the seed's (someone may have signed
+ * up locally with the address first); the role is set again on every run so the console always opens.
+ */
+function operatorSeedSql(passwordHash: string, now: number): string[] {
+  const o = DEMO_OPERATOR;
+  return [
+    ...demoPersonSql(o, passwordHash, now, { name: `${o.firstName} ${o.lastName}`, type: "SOLO", role: "admin" }),
+    // By id, not address: an account someone else signed up with under that address never becomes an admin.
+    ...setRoleSql({ userId: o.userId }, "admin", now),
   ];
 }

@@ -12,6 +12,7 @@ import type { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as admin from "../../worker/admin/sql.ts";
 import * as team from "../../worker/admin/team-sql.ts";
+import * as audit from "../../worker/admin/audit-sql.ts";
 
 export { BILLING_INTERVALS, FLAGS, PLAN_TYPES, ROLES, TENANCY_PROVIDER } from "../../worker/admin/sql.ts";
 export type { BillingInterval, Flag, PlanType, Role } from "../../worker/admin/sql.ts";
@@ -59,6 +60,14 @@ export const setDisabledSql = many(admin.setDisabledSql);
 export const setFlagSql = many(admin.setFlagSql);
 export const listUsersSql = one(admin.listUsersSql);
 export const countUsersSql = one(admin.countUsersSql);
+
+// The console's audit rows of the same changes (worker/admin/audit-sql.ts), as the CLI writes them.
+const CLI = { via: "cli" } as const;
+export const grantPlanAuditSql = (email: string, input: { plan: admin.PlanType; interval: admin.BillingInterval }, now: number) =>
+  literal(audit.grantPlanAuditSql(email, input, CLI, now));
+export const revokePlanAuditSql = (email: string, now: number) => literal(audit.revokePlanAuditSql(email, CLI, now));
+export const setFlagAuditSql = (email: string, flag: admin.Flag, on: boolean, now: number) => literal(audit.setFlagAuditSql(email, flag, on, CLI, now));
+export const setRoleAuditSql = (email: string, role: admin.Role, now: number) => literal(audit.setRoleAuditSql(email, role, CLI, now));
 
 export const userIdSql = one(team.userIdSql);
 export const teamOfOwnerSql = one(team.teamOfOwnerSql);

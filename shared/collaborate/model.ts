@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OFFLINE_LABEL } from "../ai/models";
 import { isCoreCapabilityName } from "../exercises/capabilities";
 import { isSupportedLanguage } from "../profile/languages";
+import { contributorStateText } from "./state-text";
 import { CAMPAIGN_PURPOSES, type CampaignStatus, type ContributorStatus } from "./views";
 
 /**
@@ -95,11 +96,7 @@ export function dayOf(value: Date | number | null | undefined): string | null {
  * and workerd alike).
  */
 export async function contributorStateHash(contributors: { id: string; status: ContributorStatus; submittedAt: string | null }[]): Promise<string> {
-  const completed = contributors
-    .filter((c) => c.status === "COMPLETED")
-    .map((c) => `${c.id}@${c.submittedAt ?? ""}`)
-    .sort();
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(completed.join("\n"))));
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(contributorStateText(contributors))));
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -41,6 +41,8 @@ export type CorrectiveActionView = {
   verifiedByName: string | null;
   verifiedBy: { sessionId: string; name: string; exerciseName: string } | null;
   verificationNote: string;
+  /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
+  sample: boolean;
   createdAt: string;
   updatedAt: string;
 };

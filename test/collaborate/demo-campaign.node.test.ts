@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_CONTRIBUTORS, DEMO_FINDINGS_CAMPAIGN } from "../../scripts/lib/demo-campaign.ts";
+import { DEMO_CONTRIBUTORS, DEMO_FINDINGS_CAMPAIGN, demoCampaignTimes } from "../../scripts/lib/demo-campaign.ts";
 import DEMO_CAMPAIGN_SYNTHESIS from "../../scripts/lib/demo-campaign-synthesis.json" with { type: "json" };
 import { offlineProvider } from "../../worker/ai/offline";
 import { interviewScript } from "../../worker/collaborate/interview-script";
@@ -44,23 +44,19 @@ async function synthesise() {
   const provider = offlineProvider();
   const { findings } = await analyse(campaign, anon, { provider });
   const { injects } = await draftInjects(campaign, anon, findings, { provider });
-  const hash = await contributorStateHash(DEMO_CONTRIBUTORS.map((p, i) => ({ id: p.id, status: "COMPLETED" as const, submittedAt: dayOf(submittedAtOf(i)) })));
+  // The instants (completedAt, the state hash of the submission days) come from the seed's clock:
+  // scripts/lib/demo-campaign.ts demoCampaignTimes, checked below.
   return {
     questions,
-    contributorStateHash: hash,
     insights: {
       findings,
       draftInjects: injects,
       summary: findings.summary,
       contributorCount: contributors.length,
-      completedAt: new Date(c.completedAt).toISOString(),
       threadId: c.threadId,
     },
   };
 }
-
-/** The seed's submission times (scripts/lib/demo-campaign.ts): one a day before the synthesis. */
-const submittedAtOf = (i: number) => c.completedAt - (DEMO_CONTRIBUTORS.length - i) * 86_400_000;
 
 describe("the demo campaign's stored synthesis", () => {
   it("is what the engine makes of the demo answers, with no contributor's identity in it", async () => {
@@ -72,5 +68,17 @@ describe("the demo campaign's stored synthesis", () => {
     const secrets = DEMO_CONTRIBUTORS.flatMap((p) => [p.firstName, p.lastName, p.email, p.organization, "555-201-4478"]);
     expect(countLeaks(DEMO_CAMPAIGN_SYNTHESIS.insights, secrets)).toMatchObject({ count: 0 });
     expect(DEMO_CAMPAIGN_SYNTHESIS.insights.findings.themes.length).toBeGreaterThan(0);
+  });
+
+  it("is dated before the seed's clock, with the state hash the synthesis records for those days", async () => {
+    const now = Date.UTC(2026, 10, 28, 21, 30);
+    const t = demoCampaignTimes(now);
+    expect(t.completedAt).toBeLessThan(now);
+    expect(Math.max(...t.submittedAt)).toBeLessThan(t.completedAt);
+    expect(t.deadline < dayOf(now)!).toBe(true);
+    const expected = await contributorStateHash(
+      DEMO_CONTRIBUTORS.map((p, i) => ({ id: p.id, status: "COMPLETED" as const, submittedAt: dayOf(t.submittedAt[i]!) })),
+    );
+    expect(t.contributorStateHash).toBe(expected);
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { userContext } from "../../worker/context";
 import { getDashboard } from "../../worker/dashboard/service";
 import { getDb } from "../../worker/db/client";
-import { accounts, campaignExercises, documents, exercises, intelBriefs } from "../../worker/db/schema";
+import { accounts, afterActionReports, campaignExercises, conductSessions, documents, exercises, intelBriefs } from "../../worker/db/schema";
+import { nowMs } from "../../worker/lib/clock";
+import { sampleConductRows } from "../../worker/sample/rows";
 import { eq } from "drizzle-orm";
 import { createTestUser } from "../helpers/auth";
 import { collaborateTeam, newCampaign } from "../collaborate/campaign-helpers";
@@ -118,7 +120,8 @@ describe("dashboard service", () => {
   });
 
   it("renders /dashboard for a signed-in user with a plan, with the user's own rows", async () => {
-    const user = await createTestUser({ plan: "SOLO", firstName: "Dana" });
+    // Welcomed before: a first visit says "Welcome" (test/sample/remove.test.ts).
+    const user = await createTestUser({ plan: "SOLO", firstName: "Dana", onboarded: true });
     await seedFor(user.userId, "mine");
     const other = await createTestUser({ plan: "SOLO" });
     await seedFor(other.userId, "theirs");
@@ -128,6 +131,22 @@ describe("dashboard service", () => {
     expect(html).toContain("Welcome back, Dana");
     expect(html).toContain("mine storm TTX");
     expect(html).not.toContain("theirs");
+  });
+
+  it("beside capability ratings, does not say there are no exercises", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    // A conducted exercise's published AAR/IP (the sample workspace's rows), and no exercise of the user's own.
+    const conduct = sampleConductRows({ userId: user.userId, controllerName: "Test User" }, crypto.randomUUID(), nowMs());
+    await db().batch([
+      db().insert(conductSessions).values(conduct.session),
+      db()
+        .insert(afterActionReports)
+        .values({ ...conduct.report, sample: false }),
+    ]);
+    const html = await (await SELF.fetch("http://localhost/dashboard", { headers: { cookie: user.cookie } })).text();
+    expect(html).toContain("Capability trends");
+    expect(html).not.toContain("No exercises yet");
+    expect(html).toContain("No exercises of your own yet");
   });
 
   it("shows honest empty states to a new user", async () => {

@@ -1,9 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import basePlan from "../../scripts/seed-data/brackwater-eop-base-plan.md?raw";
-import floodAnnex from "../../scripts/seed-data/brackwater-flood-annex.md?raw";
-import hazardProfile from "../../scripts/seed-data/brackwater-hazard-profile.txt?raw";
-import odalys from "../../scripts/seed-data/hurricane-odalys-aar-ip.md?raw";
+import { BRACKWATER_DOCUMENT_TEXTS } from "../../worker/sample/brackwater/document-texts";
 import { appContext } from "../../worker/context";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { retrievePassages } from "../../worker/documents/retrieval";
@@ -24,13 +21,7 @@ const hybridEnv = () =>
 
 beforeAll(async () => {
   planner = await createTestUser();
-  const files: Array<[string, string]> = [
-    ["brackwater-eop-base-plan.md", basePlan],
-    ["brackwater-flood-annex.md", floodAnnex],
-    ["brackwater-hazard-profile.txt", hazardProfile],
-    ["hurricane-odalys-aar-ip.md", odalys],
-  ];
-  for (const [name, text] of files) {
+  for (const [name, text] of Object.entries(BRACKWATER_DOCUMENT_TEXTS)) {
     const doc = await storeDocument(planner.userId, name, text);
     const result = await ingestDocument(appContext(hybridEnv()), { kind: "ingest", documentId: doc.id, userId: planner.userId });
     expect(result.outcome).toBe("ready");

@@ -1,6 +1,6 @@
 /**
  * The retrieval evaluation's labelled questions over the seeded Brackwater documents
- * (scripts/seed-data): asked the way a planner asks, in their own words rather than the plan's.
+ * (worker/sample/brackwater/documents): asked the way a planner asks, in their own words rather than the plan's.
  * `answer` lists text the cited passage must contain to hold the answer (every item, case-
  * insensitive); `null` marks a question no document answers, which must be declined.
  * Read by test/documents/retrieval-eval.test.ts (a quality floor) and bench/retrieval.ts (figures).

@@ -81,6 +81,11 @@ export async function createTestUser(
     lastName?: string;
     plan?: "SOLO" | "TEAM" | "ENTERPRISE" | null;
     onboarded?: boolean;
+    /**
+     * Keep the sample workspace sign-up asks for (worker/sample): the user's first dashboard then
+     * creates it. Off by default, so a test's dashboard shows only the rows the test made.
+     */
+    sampleWorkspace?: boolean;
   } = {},
 ): Promise<TestUser> {
   const email = options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`;
@@ -110,8 +115,10 @@ export async function createTestUser(
       source: "admin",
     });
   }
-  if (options.onboarded !== undefined) {
-    await db.update(users).set({ onboarded: options.onboarded }).where(eq(users.id, body.user.id));
-  }
+  const changes = {
+    ...(options.onboarded !== undefined ? { onboarded: options.onboarded } : {}),
+    ...(options.sampleWorkspace ? {} : { sampleWorkspace: null }),
+  };
+  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, body.user.id));
   return { userId: body.user.id, accountId, email, password, cookie };
 }

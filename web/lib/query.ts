@@ -13,6 +13,7 @@ export function createQueryClient() {
 /** Query keys in one place so invalidations match what the screens read. */
 export const queryKeys = {
   onboardingStatus: (userId: string) => ["users", userId, "onboarding-status"] as const,
+  sampleStatus: () => ["sample", "status"] as const,
 };
 
 /** An /api error body `{ message, code }` as an Error the UI can show. */

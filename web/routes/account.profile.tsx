@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DetailsForm } from "~/components/profile/details-form";
 import { InstructionsForm, toFormValues } from "~/components/profile/instructions-form";
 import { NotificationSettingsForm } from "~/components/notifications";
+import { SampleCard } from "~/components/sample/sample-card";
 import { CampaignParticipationsCard, YourTeamCard } from "~/components/teams/your-team";
 import { Card, CardContent } from "~/components/ui/card";
 import type { FieldErrors, ProfileActionResult } from "~/components/profile/save";
@@ -11,13 +12,14 @@ import { customInstructionsSchema } from "../../shared/profile/model";
 import { HttpError } from "../../worker/lib/errors";
 import { getProfile, personalDetailsSchema, saveCustomInstructions, savePersonalDetails } from "../../worker/profile/service";
 import { getCampaignParticipations, getTeamMembers } from "../../worker/teams/service";
+import { getSampleStatus } from "../../worker/sample/status";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Readyroom" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
-  const [profile, team, { participations }] = await Promise.all([getProfile(ctx), teamOf(ctx), getCampaignParticipations(ctx)]);
-  return { ...profile, team, participations };
+  const [profile, team, { participations }, sample] = await Promise.all([getProfile(ctx), teamOf(ctx), getCampaignParticipations(ctx), getSampleStatus(ctx)]);
+  return { ...profile, team, participations, sample };
 }
 
 /** The user's team for the "Your team" card; null without one, or with team accounts off (both 404). */
@@ -60,17 +62,19 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { instructions, details, canEdit, team, participations } = useLoaderData<typeof loader>();
+  const { instructions, details, canEdit, team, participations, sample } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto grid w-full max-w-3xl gap-6 p-4 md:p-8">
       <header>
         <h1 className="text-2xl font-semibold">Profile</h1>
         <p className="text-sm text-muted-foreground">Your details, and the custom instructions Readyroom applies to everything it drafts for your account.</p>
       </header>
+      <SampleCard status={sample} />
       <DetailsForm details={details} />
       {team ? <YourTeamCard view={team} /> : null}
       {participations.length > 0 ? <CampaignParticipationsCard participations={participations} /> : null}
-      <InstructionsForm initial={toFormValues(instructions)} readOnly={!canEdit} />
+      {/* Remounted when the sample sections go, so the form shows what is stored now. */}
+      <InstructionsForm key={sample.profile ? "sample" : "own"} initial={toFormValues(instructions)} readOnly={!canEdit} />
       <Card>
         <CardContent className="pt-6">
           <NotificationSettingsForm />

@@ -5,6 +5,8 @@ import type * as React from "react";
 import { z } from "zod";
 import { getDashboard } from "../../worker/dashboard/service";
 import { ClientFilter } from "~/components/clients/client-filter";
+import { SampleBadge } from "~/components/sample/sample-badge";
+import { SampleCard } from "~/components/sample/sample-card";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { CapabilityTrendsCard } from "~/components/improvement/trends-card";
 import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
@@ -39,7 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { q: search, sort, client: clientId } = readSearchParams(args.request, dashboardQuery);
   const dashboard = await timed("dashboard", () => getDashboard(ctx, { search, sort, clientId }));
   const threatsEnabled = readThreatIntelligenceEnabled(args.request.headers.get("cookie"));
-  return { ...dashboard, userId: user.id, query: { q: search ?? "", sort }, threatsEnabled };
+  // "Welcome" until the welcome modal has been seen once, "Welcome back" after.
+  return { ...dashboard, userId: user.id, firstVisit: !user.onboarded, query: { q: search ?? "", sort }, threatsEnabled };
 }
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
@@ -57,12 +60,13 @@ export default function DashboardPage() {
     <div className="mx-auto grid max-w-6xl gap-6 p-4 sm:p-6 lg:p-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{firstName ? `Welcome back, ${firstName}` : "Welcome back"}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{[data.firstVisit ? "Welcome" : "Welcome back", firstName].filter(Boolean).join(", ")}</h1>
           <p className="text-muted-foreground">Your exercises, documents and intelligence in one place.</p>
         </div>
         <ThreatsToggle checked={showThreats} onCheckedChange={setShowThreats} />
       </header>
 
+      <SampleCard status={data.sample} />
       {data.profile.filled < data.profile.total && has("account.profile") ? <ProfileHint profile={data.profile} /> : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -101,9 +105,11 @@ export default function DashboardPage() {
               title: d.name,
               meta: formatDate(d.createdAt),
               badge: d.processed ? null : "Processing",
+              sample: d.sample,
             }))}
           />
-          {has("improvement") ? <CapabilityTrendsCard /> : null}
+          {/* Keyed by the report count: when it changes (sample data removed), the card reads its trends again. */}
+          {has("improvement") ? <CapabilityTrendsCard key={data.publishedReports} /> : null}
           <div id="threats-panel" hidden={!showThreats}>
             {showThreats ? (
               <RecentList
@@ -118,6 +124,7 @@ export default function DashboardPage() {
                   title: b.title,
                   meta: formatDate(b.createdAt),
                   badge: b.shared ? "Shared" : null,
+                  sample: b.sample,
                   href: `/intelligence#brief-${b.id}`,
                 }))}
               />
@@ -173,6 +180,13 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
             title="No exercises for this client"
             text="Create one with New exercise and choose this client, or show all clients."
           />
+        ) : data.exercises.total === 0 && (data.publishedReports > 0 || data.campaignExercises.length > 0) ? (
+          // Beside capability ratings or campaign exercises, "No exercises yet" would read as a contradiction.
+          <EmptyState
+            icon={ClipboardList}
+            title="No exercises of your own yet"
+            text="Your capability ratings and campaign exercises are on this page; start an exercise of your own from a blank page or a quick-start template."
+          />
         ) : data.exercises.total === 0 ? (
           <EmptyState
             icon={ClipboardList}
@@ -192,7 +206,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
   );
 }
 
-type RecentItem = { id: string; title: string; meta: string; badge: string | null; href?: string };
+type RecentItem = { id: string; title: string; meta: string; badge: string | null; sample?: boolean; href?: string };
 
 function RecentList({
   title,
@@ -241,7 +255,10 @@ function RecentList({
                   )}
                   <span className="text-xs text-muted-foreground">{item.meta}</span>
                 </span>
-                {item.badge ? <Badge variant="outline">{item.badge}</Badge> : null}
+                <span className="flex shrink-0 items-center gap-1">
+                  {item.sample ? <SampleBadge /> : null}
+                  {item.badge ? <Badge variant="outline">{item.badge}</Badge> : null}
+                </span>
               </li>
             ))}
           </ul>

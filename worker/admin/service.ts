@@ -12,6 +12,7 @@ import { nowMs } from "../lib/clock";
 import { ADMIN_ACTIONS, FLAGS, type AdminAction, type BillingInterval, type Flag, type PlanType, type Role } from "../../shared/admin/model";
 import type { AuditQuery, CreditsChange, GrantPlan, SetFlag, UpdateUser, UserSearch } from "./schemas";
 import { countUsersSql, grantPlanSql, listUsersSql, revokePlanSql, setBetaSql, setDisabledSql, setFlagSql, setRoleSql } from "./sql";
+import { grantPlanAuditSql, revokePlanAuditSql, setFlagAuditSql, setRoleAuditSql } from "./audit-sql";
 
 /**
  * The admin console (issue 13): users, their accounts' plans, credits and flags, the audit log and
@@ -45,6 +46,11 @@ export interface AdminUserView {
   createdAt: number;
   /** The user's own (OWNER) account: the one the CLI's --email commands act on. */
   account: { id: string; name: string | null; type: PlanType | null; plan: AdminPlanView | null; flags: AdminFlags } | null;
+  /**
+   * The plan the user actually works under when it is another account's: a team member's is their
+   * team's (worker/accounts/service.ts getTenancyAccountId). Null when they work in their own account.
+   */
+  teamPlan: { accountId: string; accountName: string | null; planType: PlanType | null; status: string | null } | null;
 }
 
 export interface AdminUserPage {
@@ -84,6 +90,10 @@ type UserRow = {
   featureFlags: string | null;
   collaborateEnabled: number | null;
   modelSelectionEnabled: number | null;
+  effectiveAccountId: string | null;
+  effectiveAccountName: string | null;
+  effectivePlanType: string | null;
+  effectivePlanStatus: string | null;
 };
 
 function flagsOf(row: { featureFlags: unknown; collaborateEnabled: number | boolean | null; modelSelectionEnabled: number | boolean | null }): AdminFlags {
@@ -119,6 +129,15 @@ function userView(row: UserRow): AdminUserView {
     account: row.accountId
       ? { id: row.accountId, name: row.accountName, type: (row.accountType as PlanType | null) ?? null, plan: planOf(row), flags: flagsOf(row) }
       : null,
+    teamPlan:
+      row.effectiveAccountId && row.effectiveAccountId !== row.accountId
+        ? {
+            accountId: row.effectiveAccountId,
+            accountName: row.effectiveAccountName,
+            planType: (row.effectivePlanType as PlanType | null) ?? null,
+            status: row.effectivePlanStatus,
+          }
+        : null,
   };
 }
 
@@ -194,8 +213,8 @@ export async function updateUser(ctx: UserContext, userId: string, input: Update
     });
   }
   if (input.role !== undefined && input.role !== before.role) {
-    statements.push(...setRoleSql({ userId }, input.role, now));
-    audits.push({ accountId: null, targetUserId: userId, action: "admin.user.set_role", metadata: { email: before.email, from: before.role, to: input.role } });
+    // The audit row first: it reads the role it records as "from" (./audit-sql.ts, the CLI's too).
+    statements.push(setRoleAuditSql({ userId }, input.role, { actorId: ctx.user.id }, now), ...setRoleSql({ userId }, input.role, now));
   }
   if (input.isBeta !== undefined && input.isBeta !== before.isBeta) {
     statements.push(...setBetaSql({ userId }, input.isBeta, now));
@@ -264,16 +283,18 @@ async function getAdminAccount(ctx: AppContext, accountId: string): Promise<Admi
   };
 }
 
-/** The CLI's grant-plan: an active admin plan, no end date. */
+/**
+ * The CLI's grant-plan: an active admin plan, no end date. Audit rows here and in the three below
+ * are the CLI's statements too (./audit-sql.ts), run first in the batch so they read the "before".
+ */
 export async function grantPlan(ctx: UserContext, accountId: string, input: GrantPlan): Promise<AdminAccountView> {
-  const before = await accountRow(ctx, accountId);
-  await run(ctx, grantPlanSql({ accountId, plan: input.plan, interval: input.interval, now: nowMs() }), [
-    {
-      accountId,
-      action: "admin.account.grant_plan",
-      metadata: { plan: input.plan, interval: input.interval, previous: before.planType ? { planType: before.planType, status: before.planStatus } : null },
-    },
-  ]);
+  await accountRow(ctx, accountId);
+  const now = nowMs();
+  await run(
+    ctx,
+    [grantPlanAuditSql({ accountId }, input, { actorId: ctx.user.id }, now), ...grantPlanSql({ accountId, plan: input.plan, interval: input.interval, now })],
+    [],
+  );
   return getAdminAccount(ctx, accountId);
 }
 
@@ -281,19 +302,21 @@ export async function grantPlan(ctx: UserContext, accountId: string, input: Gran
 export async function revokePlan(ctx: UserContext, accountId: string): Promise<AdminAccountView> {
   const before = await accountRow(ctx, accountId);
   if (!before.planType) throw conflict("This account has no plan to revoke.", "no_plan");
-  await run(ctx, revokePlanSql({ accountId }, nowMs()), [
-    { accountId, action: "admin.account.revoke_plan", metadata: { was: { planType: before.planType, status: before.planStatus } } },
-  ]);
+  const now = nowMs();
+  await run(ctx, [revokePlanAuditSql({ accountId }, { actorId: ctx.user.id }, now), ...revokePlanSql({ accountId }, now)], []);
   await purgeSharedPagesOf(ctx, { accountId });
   return getAdminAccount(ctx, accountId);
 }
 
 /** The CLI's set-flag. */
 export async function setFlag(ctx: UserContext, accountId: string, input: SetFlag): Promise<AdminAccountView> {
-  const before = await accountRow(ctx, accountId);
-  await run(ctx, setFlagSql({ accountId }, input.flag, input.enabled, nowMs()), [
-    { accountId, action: "admin.account.set_flag", metadata: { flag: input.flag, enabled: input.enabled, was: flagsOf(before)[input.flag] } },
-  ]);
+  await accountRow(ctx, accountId);
+  const now = nowMs();
+  await run(
+    ctx,
+    [setFlagAuditSql({ accountId }, input.flag, input.enabled, { actorId: ctx.user.id }, now), ...setFlagSql({ accountId }, input.flag, input.enabled, now)],
+    [],
+  );
   return getAdminAccount(ctx, accountId);
 }
 

@@ -32,11 +32,11 @@ export function ownAccountIdSql(email: string): SQL {
   return sql`(SELECT ua."accountId" FROM "UserAccount" ua JOIN "User" u ON u."id" = ua."userId" WHERE u."email" = ${email} AND ua."role" = 'OWNER' ORDER BY ua."createdAt" LIMIT 1)`;
 }
 
-function accountIdSql(account: AccountRef): SQL {
+export function accountIdSql(account: AccountRef): SQL {
   return typeof account === "string" ? ownAccountIdSql(account) : sql`(SELECT "id" FROM "Account" WHERE "id" = ${account.accountId})`;
 }
 
-function userWhere(user: UserRef): SQL {
+export function userWhere(user: UserRef): SQL {
   return typeof user === "string" ? sql`"email" = ${user}` : sql`"id" = ${user.userId}`;
 }
 
@@ -104,15 +104,27 @@ function userSearchWhere(q: string | undefined, id?: string): SQL {
   return sql`WHERE (lower(u."email") LIKE ${like} ESCAPE '\\' OR lower(u."firstName" || ' ' || u."lastName") LIKE ${like} ESCAPE '\\' OR lower(u."name") LIKE ${like} ESCAPE '\\')`;
 }
 
-/** Users with their own account, its plan and flags: the CLI's list-users and the console's search. */
+/**
+ * The account a user works in (worker/accounts/service.ts tenancyAccountQuery, in SQL): a team's
+ * account they are linked to wins over their own, so its plan is the one they have.
+ */
+const TENANCY_ACCOUNT = sql`(SELECT t."accountId" FROM "UserAccount" t WHERE t."userId" = u."id" ORDER BY CASE t."role" WHEN 'OWNER' THEN 1 ELSE 0 END, t."createdAt" LIMIT 1)`;
+
+/**
+ * Users with their own account, its plan and flags, and the plan they actually have (their team's,
+ * for a team member: "effective"): the CLI's list-users and the console's search.
+ */
 export function listUsersSql(filter: UserListFilter = {}): SQL {
   const page = filter.limit === undefined ? sql`` : sql`\nLIMIT ${Math.trunc(filter.limit)} OFFSET ${Math.trunc(filter.offset ?? 0)}`;
   return sql`SELECT u."id", u."email", u."firstName", u."lastName", u."role", u."onboarded", u."isBeta", u."disabledAt", u."createdAt",
-  a."id" AS "accountId", a."name" AS "accountName", a."type" AS "accountType", p."planType", p."billingInterval", p."status" AS "planStatus", p."source" AS "planSource", a."featureFlags", a."collaborateEnabled", a."modelSelectionEnabled"
+  a."id" AS "accountId", a."name" AS "accountName", a."type" AS "accountType", p."planType", p."billingInterval", p."status" AS "planStatus", p."source" AS "planSource", a."featureFlags", a."collaborateEnabled", a."modelSelectionEnabled",
+  ea."id" AS "effectiveAccountId", ea."name" AS "effectiveAccountName", ep."planType" AS "effectivePlanType", ep."status" AS "effectivePlanStatus"
 FROM "User" u
 LEFT JOIN "UserAccount" ua ON ua."userId" = u."id" AND ua."role" = 'OWNER'
 LEFT JOIN "Account" a ON a."id" = ua."accountId"
 LEFT JOIN "AccountPlanMetadata" p ON p."accountId" = a."id"
+LEFT JOIN "Account" ea ON ea."id" = ${TENANCY_ACCOUNT}
+LEFT JOIN "AccountPlanMetadata" ep ON ep."accountId" = ea."id"
 ${userSearchWhere(filter.q, filter.id)}
 ORDER BY u."createdAt", u."id"${page}`;
 }

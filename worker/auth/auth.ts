@@ -223,6 +223,8 @@ function buildOptions(env: Env, config: Config) {
         mfaType: { type: "string", required: false, input: false },
         disabledAt: { type: "date", required: false, input: false },
         teamId: { type: "string", required: false, input: false },
+        // Every new user's sample workspace, created by their first dashboard (worker/sample/workspace.ts).
+        sampleWorkspace: { type: "string", required: false, defaultValue: "pending", input: false },
       },
     },
     session: {

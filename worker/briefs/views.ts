@@ -14,6 +14,8 @@ export type BriefView = {
   sharePath: string | null;
   /** The planner's own documents the brief quotes: sharing it publicly asks for confirmation. */
   internalSources: string[];
+  /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
+  sample: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -30,6 +32,7 @@ export function toBriefView(row: IntelBrief): BriefView {
     shareToken: row.shareToken,
     sharePath: row.shareToken ? sharedBriefPath(row.shareToken) : null,
     internalSources: row.internalSources,
+    sample: row.sample,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

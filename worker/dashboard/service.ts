@@ -3,7 +3,7 @@ import { isEnterprise, planStatusOf } from "../accounts/plan";
 import { documentAccess, documentFiledUnder, enterpriseScopeOf, exerciseAccess, exerciseFiledUnder, type ClientView } from "../clients/access";
 import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
-import { accounts, documents, exercises, intelBriefs, users } from "../db/schema";
+import { accounts, afterActionReports, documents, exercises, intelBriefs, users } from "../db/schema";
 import { collaborateTeamIdsOf } from "../accounts/collaborate";
 import { membershipOf } from "../accounts/membership";
 import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummaries, toSummaries } from "../exercises/service";
@@ -11,6 +11,8 @@ import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/view
 import { notFound } from "../lib/errors";
 import { type CustomInstructionField, FIELD_LABELS } from "../../shared/profile/model";
 import { readStoredInstructions } from "../../shared/profile/model";
+import { ensureSampleWorkspace } from "../sample/workspace";
+import { sampleStatusQuery, toSampleStatus, type SampleStatus } from "../sample/status";
 
 /** How many documents and briefs the dashboard lists; the full lists live on their own pages. */
 const DASHBOARD_RECENT_LIMIT = 5;
@@ -32,12 +34,16 @@ export type DashboardQuery = { search?: string; sort: "asc" | "desc"; clientId?:
 
 export type Dashboard = {
   firstName: string;
+  /** What of the sample workspace is left (worker/sample): the sample card and its "Remove sample data". */
+  sample: SampleStatus;
+  /** Published after-action reports: their ratings show in the Capability trends card. */
+  publishedReports: number;
   /** The exercises card: the caller's exercises searched and sorted like GET /api/exercises, and how many there are in all. */
   exercises: { list: ExerciseSummary[]; total: number };
   campaignExercises: CampaignExerciseSummary[];
-  documents: { items: { id: string; name: string; type: string | null; processed: boolean; createdAt: Date }[]; total: number };
+  documents: { items: { id: string; name: string; type: string | null; processed: boolean; sample: boolean; createdAt: Date }[]; total: number };
   /** The Threats panel: the latest briefs, and whether each is shared publicly (never the token itself). */
-  briefs: { items: { id: string; title: string; createdAt: Date; shared: boolean }[]; total: number };
+  briefs: { items: { id: string; title: string; createdAt: Date; shared: boolean; sample: boolean }[]; total: number };
   profile: { filled: number; total: number; missing: string[] };
   /** Spec §6: the client list is offered only to enterprise accounts. */
   enterprise: boolean;
@@ -64,8 +70,17 @@ function safeInstructions(stored: unknown) {
   }
 }
 
-/** Everything the home page shows, all scoped to the caller's own rows. */
+/**
+ * Everything the home page shows, all scoped to the caller's own rows. A new user's first dashboard
+ * creates their sample workspace first (worker/sample/workspace.ts) and reads again.
+ */
 export async function getDashboard(ctx: UserContext, query: DashboardQuery = { sort: "desc" }): Promise<Dashboard> {
+  const dashboard = await readDashboard(ctx, query);
+  if (dashboard.sample.state === "pending" && (await ensureSampleWorkspace(ctx))) return readDashboard(ctx, query);
+  return dashboard;
+}
+
+async function readDashboard(ctx: UserContext, query: DashboardQuery): Promise<Dashboard> {
   const { db } = ctx;
   const userId = ctx.user.id;
   // Spec §6: only an enterprise account reads its clients; everyone else's scope is null at no extra read.
@@ -76,7 +91,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   const exerciseWhere = clientId ? and(exerciseAccess(userId, clientIds), exerciseFiledUnder(clientId))! : exerciseAccess(userId, clientIds);
   const documentWhere = clientId ? and(documentAccess(userId, clientIds), documentFiledUnder(clientId))! : documentAccess(userId, clientIds);
   // Every read goes to D1 as one batch (one round trip).
-  const [[user], documentRows, briefRows, exerciseRows, campaignRows] = await db.batch([
+  const [[user], documentRows, briefRows, exerciseRows, campaignRows, [sampleRow]] = await db.batch([
     // The user's name, the three totals and the profile hint's instructions (tenancy account) in one row.
     db
       .select({
@@ -84,19 +99,33 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
         exerciseTotal: sql<number>`(SELECT count(*) FROM ${exercises} WHERE ${exerciseWhere})`,
         documentTotal: sql<number>`(SELECT count(*) FROM ${documents} WHERE ${documentWhere})`,
         briefTotal: sql<number>`(SELECT count(*) FROM ${intelBriefs} WHERE ${intelBriefs.userId} = ${userId})`,
+        publishedReports: sql<number>`(SELECT count(*) FROM ${afterActionReports} WHERE ${afterActionReports.userId} = ${userId} AND ${afterActionReports.status} = 'final')`,
         customInstructions: sql<unknown>`(SELECT ${accounts.customInstructions} FROM ${accounts} WHERE ${accounts.id} = (${tenancyAccountQuery(db, userId)}))`,
       })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1),
     db
-      .select({ id: documents.id, name: documents.name, type: documents.type, processed: documents.processed, createdAt: documents.createdAt })
+      .select({
+        id: documents.id,
+        name: documents.name,
+        type: documents.type,
+        processed: documents.processed,
+        sample: documents.sample,
+        createdAt: documents.createdAt,
+      })
       .from(documents)
       .where(documentWhere)
       .orderBy(desc(documents.createdAt))
       .limit(DASHBOARD_RECENT_LIMIT),
     db
-      .select({ id: intelBriefs.id, title: intelBriefs.title, createdAt: intelBriefs.createdAt, shared: sql<number>`${intelBriefs.shareToken} IS NOT NULL` })
+      .select({
+        id: intelBriefs.id,
+        title: intelBriefs.title,
+        createdAt: intelBriefs.createdAt,
+        shared: sql<number>`${intelBriefs.shareToken} IS NOT NULL`,
+        sample: intelBriefs.sample,
+      })
       .from(intelBriefs)
       .where(eq(intelBriefs.userId, userId))
       // The same order as the /intelligence list (worker/briefs/service.ts).
@@ -104,6 +133,7 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
       .limit(DASHBOARD_RECENT_LIMIT),
     exerciseListQuery(ctx, { search: query.search, sort: query.sort, sortBy: "updatedAt", clientId: clientId ?? undefined }, clientIds),
     teamCampaignExercisesQuery(ctx, collaborateTeamIdsOf(membership)),
+    sampleStatusQuery(ctx),
   ]);
   if (!user) throw notFound("User not found.");
   const exerciseList = toSummaries(exerciseRows);
@@ -114,6 +144,8 @@ export async function getDashboard(ctx: UserContext, query: DashboardQuery = { s
   const missing = CORE_PROFILE_FIELDS.filter((field) => !instructions?.[field]?.trim());
   return {
     firstName: user.firstName,
+    sample: toSampleStatus(sampleRow),
+    publishedReports: Number(user.publishedReports),
     exercises: { list: exerciseList, total: Number(user.exerciseTotal) },
     campaignExercises: toCampaignExerciseSummaries(campaignRows),
     documents: { items: documentRows, total: Number(user.documentTotal) },

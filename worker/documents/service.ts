@@ -86,6 +86,8 @@ export type DocumentView = {
    * document filed under a client the caller sees is read-only to them (docs/decisions/0014).
    */
   canEdit: boolean;
+  /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
+  sample: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -108,6 +110,7 @@ function toDocumentView(row: Document, viewerId: string): DocumentView {
     status: readIngestStatus(row),
     description: readDescription(row.structuredContent),
     canEdit: row.userId === viewerId,
+    sample: row.sample,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -206,7 +209,7 @@ function keySegment(filename: string): string {
   return safe.slice(-120) || "document";
 }
 
-const documentKey = (userId: string, documentId: string, filename: string) => `documents/${userId}/${documentId}/${keySegment(filename)}`;
+export const documentKey = (userId: string, documentId: string, filename: string) => `documents/${userId}/${documentId}/${keySegment(filename)}`;
 
 function defaultName(filename: string): string {
   const dot = filename.lastIndexOf(".");

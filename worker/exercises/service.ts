@@ -153,6 +153,7 @@ export function exerciseListQuery({ db, user }: UserContext, query: Partial<List
       isQuickStart: exercises.isQuickStart,
       clientId: sql<string | null>`json_extract(${exercises.metadata}, '$.clientId')`,
       mine: sql<number>`${exercises.userId} = ${user.id}`,
+      sample: exercises.sample,
       // Only the count is needed: avoid shipping every module's text to the dashboard.
       moduleCount: sql<number>`coalesce(json_array_length(${exercises.modules}), 0)`,
       lastActiveStep: exercises.lastActiveStep,

@@ -51,6 +51,8 @@ export type ExerciseSummary = {
   clientId: string | null;
   /** False for a colleague's exercise filed under a client the caller sees (read-only to them). */
   mine: boolean;
+  /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
+  sample: boolean;
   moduleCount: number;
   lastActiveStep: number | null;
   lastActiveModule: number | null;

@@ -72,6 +72,7 @@ function toView(row: ViewRow, now: number): CorrectiveActionView {
         ? { sessionId: a.verifiedBySessionId, name: row.verifierName, exerciseName: row.verifierExercise ?? "" }
         : null,
     verificationNote: a.verificationNote,
+    sample: a.sample,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   };

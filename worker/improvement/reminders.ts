@@ -8,7 +8,8 @@ import { REMINDER_INTERVAL_MS } from "../../shared/improvement/model";
  * actions still being worked on (open, in progress) that are due within REMINDER_LEAD_DAYS or
  * overdue and were not reminded in the last REMINDER_INTERVAL_MS, and sends each owner ONE message
  * (in-app and e-mail, as their notification switches allow) listing theirs, then stamps
- * lastReminderAt on those actions.
+ * lastReminderAt on those actions. Sample workspaces' actions (worker/sample) are never reminded:
+ * nobody is responsible for a fictional county's plan.
  *
  * Why inline and not enqueue/consume like news alerts (docs/decisions/0012): a reminder is a few
  * D1 statements and one e-mail, no search or AI, so a run handles hundreds of owners in seconds.
@@ -47,7 +48,7 @@ export async function sendCorrectiveActionReminders(
     // The "still due" set shrinks as owners are stamped, so each page is again its head (no cursor).
     const { results } = await ctx.env.DB.prepare(
       `SELECT "id", "userId", "capability", "action", "exerciseName", "dueDate", "status" FROM "CorrectiveAction"
-       WHERE "status" IN ('open', 'in_progress') AND "dueDate" IS NOT NULL AND "dueDate" <= ?1
+       WHERE "status" IN ('open', 'in_progress') AND "dueDate" IS NOT NULL AND "dueDate" <= ?1 AND "sample" = 0
          AND ("lastReminderAt" IS NULL OR "lastReminderAt" <= ?2)
          AND "userId" NOT IN (SELECT value FROM json_each(?3))
        ORDER BY "userId", "dueDate", "id" LIMIT ?4`,

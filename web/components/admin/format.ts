@@ -17,3 +17,21 @@ export function describeMetadata(metadata: Record<string, unknown> | null): stri
     .map(([key, value]) => `${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
     .join(", ");
 }
+
+type PlanOfUser = {
+  account: { plan: { planType: string; status: string } | null } | null;
+  teamPlan: { accountName: string | null; planType: string | null; status: string | null } | null;
+};
+
+/**
+ * The plan a user works under: a team member's is the team's (the account they work in), whatever
+ * their own account has; anyone else's is their own account's.
+ */
+export function planSummary(user: PlanOfUser): string {
+  const team = user.teamPlan;
+  const via = team ? ` · through ${team.accountName ?? "the team's account"}` : "";
+  if (team?.planType) return `${team.planType} · ${team.status ?? "no status"}${via}`;
+  if (team) return `No plan${via}`;
+  const own = user.account?.plan;
+  return own ? `${own.planType} · ${own.status}` : "No plan";
+}

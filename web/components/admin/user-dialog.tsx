@@ -9,7 +9,7 @@ import { Switch } from "~/components/ui/switch";
 import { toast } from "~/hooks/use-toast";
 import { adminApi, adminQueryKeys, type AdminAccountView, type AdminUserView } from "~/lib/admin-api";
 import { cn } from "~/lib/utils";
-import { formatInstant, fullName } from "./format";
+import { formatInstant, fullName, planSummary } from "./format";
 
 const FLAG_LABELS: Record<Flag, string> = {
   collaborateEnabled: "Collaborate",
@@ -99,6 +99,12 @@ export function UserDialog({
           {isSelf ? <p className="text-xs text-muted-foreground">This is you: you cannot remove your own admin role or disable yourself.</p> : null}
         </section>
 
+        {user.teamPlan ? (
+          <p className="text-sm">
+            Works in a team: their plan is the team&apos;s, <span className="font-medium">{planSummary(user)}</span>. The plan below is their own
+            account&apos;s.
+          </p>
+        ) : null}
         {user.account ? (
           <AccountSection accountId={user.account.id} />
         ) : (

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { DataTable } from "~/components/ui/table";
 import { adminApi, adminQueryKeys, type AdminUserPage, type AdminUserView } from "~/lib/admin-api";
-import { fullName } from "./format";
+import { fullName, planSummary } from "./format";
 import { UserDialog } from "./user-dialog";
 
 /** Users: search by e-mail or name, paged; "Manage" opens the user and their account. */
@@ -69,7 +69,7 @@ export function UsersPanel({ initialPage, currentUserId }: { initialPage: AdminU
                 {user.isBeta ? <Badge variant="secondary">Beta</Badge> : null}
               </span>,
               <span key="account" className="text-xs">
-                {user.account?.plan ? `${user.account.plan.planType} · ${user.account.plan.status}` : "No plan"}
+                {planSummary(user)}
               </span>,
               <Button key="manage" size="sm" variant="outline" onClick={() => setSelected(user)} aria-label={`Manage ${user.email}`}>
                 Manage

@@ -9,6 +9,7 @@ import { documentsApi, type DocumentView } from "~/lib/documents-api";
 import { documentType, formatBytes, formatDate, typeLabel } from "./format";
 import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
 import { DescribeDialog } from "./describe-dialog";
+import { SampleBadge } from "~/components/sample/sample-badge";
 import { StatusBadge } from "./status-badge";
 
 export type RowActions = {
@@ -79,6 +80,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
           </div>
         )}
         <div className="ml-auto flex shrink-0 items-center gap-1">
+          {doc.sample ? <SampleBadge /> : null}
           <StatusBadge status={status} />
           {renaming ? null : (
             <>

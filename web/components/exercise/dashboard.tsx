@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -15,7 +16,7 @@ import type { ExerciseSummary } from "../../../worker/exercises/views";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
-  Partial<Pick<ExerciseSummary, "clientId" | "mine">>;
+  Partial<Pick<ExerciseSummary, "clientId" | "mine" | "sample">>;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -376,7 +377,11 @@ function List({
             ) : (
               <div className="min-w-0 flex-1 px-4 py-3">{body}</div>
             )}
-            <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
+            {/* Stacked on a phone, so the name keeps its width. */}
+            <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
+              {exercise.sample ? <SampleBadge /> : null}
+              <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
+            </span>
             {exercise.mine === false ? null : (
               <Button
                 variant="ghost"

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { ClipboardCheck } from "~/components/ui/icons";
 import * as React from "react";
 import { CORE_CAPABILITY_NAMES } from "../../../shared/exercises/capabilities";
+import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -207,6 +208,7 @@ function StatusCell({ action }: { action: CorrectiveActionView }) {
   return (
     <span className="grid justify-items-start gap-1">
       <Badge variant={action.status === "verified" ? "success" : action.status === "completed" ? "secondary" : "outline"}>{STATUS_LABELS[action.status]}</Badge>
+      {action.sample ? <SampleBadge /> : null}
       {action.verifiedAt ? (
         <span className="text-xs text-muted-foreground">
           {formatDay(action.verifiedAt)}

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { MarkdownText } from "~/components/ask/markdown";
+import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -66,6 +67,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
                 Quotes internal documents
               </Badge>
             ) : null}
+            {brief.sample ? <SampleBadge /> : null}
             {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
             <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
               <Pencil aria-hidden />

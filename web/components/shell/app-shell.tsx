@@ -126,7 +126,7 @@ export function AppShell({ user: signedIn, subscribed, routes, pathname, childre
           teamAdmin={user?.teamAdmin ?? false}
         />
       ) : null}
-      {user ? <WelcomeModal userId={user.id} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
+      {user ? <WelcomeModal userId={user.id} routes={routes} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
       {user ? (
         <React.Suspense fallback={null}>
           <BillingRefreshLazy />

@@ -1,34 +1,45 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { useNavigate } from "@remix-run/react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@remix-run/react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpenText, ClipboardList, Lightbulb, Radar, UserRoundCog, X } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { queryKeys } from "~/lib/query";
+import { sampleApi } from "~/lib/sample-api";
 import { usersApi } from "~/lib/users-api";
 import { deleteCookie, SHOW_GETTING_STARTED_COOKIE } from "~/lib/cookies";
 import { cn } from "~/lib/utils";
+import { welcomeSampleNote } from "../../../shared/sample/model";
+import { routeExists } from "./nav";
 import { closeTimeline, WELCOME_FADE_IN_DELAY_MS } from "./onboarding";
 
 const STEPS = [
   {
     icon: Radar,
     title: "Gather threat intelligence",
+    href: "/intelligence",
+    route: "intelligence",
     text: "Research the threats facing your jurisdiction and save the ones that matter to your dashboard.",
   },
   {
     icon: BookOpenText,
     title: "Upload your plans and reports",
+    href: "/documents",
+    route: "documents",
     text: "Add existing plans, after-action reports and assessments, then ask Ask Readyroom for insights across them.",
   },
   {
     icon: UserRoundCog,
     title: "Personalize your profile",
+    href: "/account/profile",
+    route: "account.profile",
     text: "Tell Readyroom about your organization, region, threats and frameworks so its answers fit your work.",
   },
   {
     icon: ClipboardList,
     title: "Open or create an exercise",
+    href: "/dashboard#exercises",
+    route: "dashboard",
     text: "Pick up an in-progress exercise where you left off, or start a new tabletop exercise.",
   },
 ] as const;
@@ -38,7 +49,7 @@ const STEPS = [
  * or "Go to Dashboard" fade it out over 300 ms and then record the welcome as seen;
  * "Go to Dashboard" then navigates after 100 ms more.
  */
-export function WelcomeModal({ userId, open, onClosed }: { userId: string; open: boolean; onClosed: () => void }) {
+export function WelcomeModal({ userId, routes, open, onClosed }: { userId: string; routes: readonly string[]; open: boolean; onClosed: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [mounted, setMounted] = React.useState(false);
@@ -54,6 +65,10 @@ export function WelcomeModal({ userId, open, onClosed }: { userId: string; open:
     // Not being able to record it only means the welcome may show once more; never block the user.
     onError: (error) => console.warn("Could not record the welcome as seen:", error),
   });
+
+  // What of the sample workspace the user has, so the modal promises only that (worker/sample).
+  const sample = useQuery({ queryKey: queryKeys.sampleStatus(), queryFn: sampleApi.status, enabled: open, staleTime: 0 });
+  const sampleNote = sample.data ? welcomeSampleNote(sample.data) : null;
 
   React.useEffect(() => {
     const pending = timers.current;
@@ -117,26 +132,45 @@ export function WelcomeModal({ userId, open, onClosed }: { userId: string; open:
           </div>
 
           <ol className="grid gap-3 sm:grid-cols-2">
-            {STEPS.map(({ icon: Icon, title, text }, index) => (
-              <li key={title} className="flex gap-3 rounded-md border bg-background p-3">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden>
-                  <Icon className="size-4" />
-                </span>
-                <div className="grid gap-0.5">
-                  <p className="text-sm font-semibold">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {title}
-                  </p>
-                  <p className="text-sm text-muted-foreground">{text}</p>
-                </div>
-              </li>
-            ))}
+            {STEPS.map(({ icon: Icon, title, text, href, route }, index) => {
+              const body = (
+                <>
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden>
+                    <Icon className="size-4" />
+                  </span>
+                  <span className="grid gap-0.5">
+                    <span className="text-sm font-semibold">
+                      <span className="sr-only">Step {index + 1}: </span>
+                      {title}
+                    </span>
+                    <span className="text-sm text-muted-foreground">{text}</span>
+                  </span>
+                </>
+              );
+              return (
+                <li key={title} className="flex">
+                  {routeExists(routes, route) ? (
+                    // A step is a way there: following it closes the welcome, as "Go to Dashboard" does.
+                    <Link
+                      to={href}
+                      onClick={() => close(false)}
+                      className="flex flex-1 gap-3 rounded-md border bg-background p-3 transition-colors hover:border-primary/50 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      {body}
+                    </Link>
+                  ) : (
+                    <div className="flex flex-1 gap-3 rounded-md border bg-background p-3">{body}</div>
+                  )}
+                </li>
+              );
+            })}
           </ol>
 
-          <p className="text-sm">
-            The sample jurisdiction in your workspace is fictional. The documents on your dashboard and your personalization settings are pre-filled with its
-            content so you can explore right away; replace them with your own whenever you are ready.
-          </p>
+          {sampleNote ? (
+            <p className="text-sm" data-testid="welcome-sample-note">
+              {sampleNote}
+            </p>
+          ) : null}
 
           <div className="flex gap-3 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
             <Lightbulb className="size-4 shrink-0 text-primary" aria-hidden />

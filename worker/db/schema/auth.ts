@@ -6,6 +6,8 @@ import { bool, createdAt, id, timestamp, updatedAt } from "../columns";
  * spec (§3 User, Account, Session); worker/auth maps better-auth's field names onto them
  * (e.g. better-auth `providerId` → `provider`, `token` → `sessionToken`, `expiresAt` → `expires`).
  */
+const sampleWorkspaceStates = ["pending", "created", "removed", "skipped"] as const;
+
 export const users = sqliteTable(
   "User",
   {
@@ -39,6 +41,13 @@ export const users = sqliteTable(
     teamId: text("teamId"),
     mfaType: text("mfaType", { enum: ["EMAIL", "TOTP"] }),
     twoFactorEnabled: bool("twoFactorEnabled").notNull().default(false),
+    /**
+     * The sample workspace (worker/sample): "pending" from sign-up until the first dashboard
+     * creates it, then "created"; "removed" once the user removed it, "skipped" for someone who
+     * joined a team's workspace first. Null for accounts made before it existed (and the demo
+     * seed's), which never get one.
+     */
+    sampleWorkspace: text("sampleWorkspace", { enum: sampleWorkspaceStates }),
   },
   (t) => [uniqueIndex("User_email_key").on(t.email), index("User_teamId_idx").on(t.teamId)],
 );

@@ -9,7 +9,7 @@ import {
   ACTOR_ROLES,
   CONDUCT_EVENT_KINDS,
 } from "../../../shared/db/conduct-shapes";
-import { createdAt, id, json, timestamp, updatedAt } from "../columns";
+import { bool, createdAt, id, json, timestamp, updatedAt } from "../columns";
 import { users } from "./auth";
 
 /**
@@ -48,6 +48,8 @@ export const conductSessions = sqliteTable(
     hotWashMinutes: integer("hotWashMinutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Part of the account's sample workspace (worker/sample); its links, events, EEG and feedback go with it by cascade. */
+    sample: bool("sample").notNull().default(false),
   },
   (t) => [index("ConductSession_exerciseId_idx").on(t.exerciseId, t.createdAt), index("ConductSession_userId_idx").on(t.userId, t.createdAt)],
 );
@@ -183,6 +185,8 @@ export const afterActionReports = sqliteTable(
     publishedAt: timestamp("publishedAt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Part of the account's sample workspace (worker/sample). */
+    sample: bool("sample").notNull().default(false),
   },
   (t) => [uniqueIndex("AfterActionReport_sessionId_key").on(t.sessionId), index("AfterActionReport_userId_idx").on(t.userId)],
 );
@@ -229,6 +233,8 @@ export const correctiveActions = sqliteTable(
     lastReminderAt: timestamp("lastReminderAt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Part of the account's sample workspace (worker/sample): never reminded by e-mail. */
+    sample: bool("sample").notNull().default(false),
   },
   (t) => [
     uniqueIndex("CorrectiveAction_reportId_planRowId_key").on(t.reportId, t.planRowId),

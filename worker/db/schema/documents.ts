@@ -39,6 +39,8 @@ export const documents = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     workspace: text("workspace"),
     structuredContent: json("structuredContent", jsonValue),
+    /** Part of the account's sample workspace (worker/sample): badged "Sample", removed by "Remove sample data". */
+    sample: bool("sample").notNull().default(false),
   },
   (t) => [index("Document_userId_createdAt_idx").on(t.userId, t.createdAt), index("Document_contextId_idx").on(t.contextId)],
 );

@@ -32,6 +32,8 @@ const exerciseColumns = () => ({
   lockedByUserId: text("lockedByUserId").references(() => users.id, { onDelete: "set null" }),
   isQuickStart: bool("isQuickStart").notNull().default(false),
   metadata: json("metadata", exerciseMetadataSchema),
+  /** Part of the account's sample workspace (worker/sample); campaign exercises never are. */
+  sample: bool("sample").notNull().default(false),
 });
 
 export const exercises = sqliteTable("Exercise", exerciseColumns(), (t) => [

@@ -28,6 +28,8 @@ export const intelBriefs = sqliteTable(
       .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Part of the account's sample workspace (worker/sample). */
+    sample: bool("sample").notNull().default(false),
   },
   (t) => [uniqueIndex("IntelBrief_shareToken_key").on(t.shareToken), index("IntelBrief_userId_createdAt_idx").on(t.userId, t.createdAt)],
 );

@@ -1,42 +1,46 @@
 /**
- * The demo's conducted session (see demo-conduct.ts): whose it is, its fixed ids, its instants from
- * the seed's clock, the plan frozen when it was created and the replay log of what happened.
+ * Brackwater County's conducted tabletop, "Levee L-3 tabletop — EOC policy group": the plan frozen
+ * when the session was created, the replay log of what happened and its instants from a clock
+ * `now`. The demo seed (scripts/lib/demo-conduct.ts, fixed ids) and every new account's sample
+ * workspace (worker/sample, fresh ids) write the same session. Brackwater County is fictional.
  */
-import type { ConductEventPayload, ConductPlan } from "../../shared/db/conduct-shapes.ts";
+import type { ConductEventPayload, ConductPlan } from "../../../shared/db/conduct-shapes.ts";
 
-/**
- * Who and what the session belongs to, passed in by scripts/lib/demo.ts (which imports these files,
- * so they cannot import it back): Dana, her campaign exercise and its scenario.
- */
-export type DemoConductInput = {
+/** The ids a writer gives the session's rows: the event log's, the links' and the feedback forms'. */
+type ConductIds = {
+  playerTokenId: string;
+  evaluatorTokenId: string;
+  feedbackTokenId: string;
+  eventId: (seq: number) => string;
+  feedbackIds: readonly [string, string];
+};
+
+/** Who ran the session, which exercise it played, and the ids of its rows. */
+export type ConductInput = {
   userId: string;
   controllerName: string;
   exerciseId: string;
   campaignId: string | null;
   exercise: { name: string; scenario: string; threatType: string };
+  ids: ConductIds;
 };
 
-const id = (n: number) => `5eed0000-0000-4000-8000-000000000${(0x300 + n).toString(16)}`;
-
-export const DEMO_CONDUCT = {
-  sessionId: id(0),
-  name: "Levee L-3 tabletop — EOC policy group",
-  playerTokenId: id(1),
-  evaluatorTokenId: id(2),
-  feedbackTokenId: id(3),
-  eegId: id(4),
-  reportId: id(5),
-  feedbackIds: [id(6), id(7)] as const,
-  /** ConductEvent ids are id(0x10 + seq). */
-  eventId: (seq: number) => id(0x10 + seq),
-  actionIds: { overdue: id(0x40), inProgress: id(0x41), completed: id(0x42) },
+/** The exercise the session played: a Sable River flood with a breach of Levee L-3 behind Alder Flats. */
+export const LEVEE_BREACH = {
+  name: "Sable River levee breach",
+  threatType: "Riverine flood with a levee breach (Sable River, Levee L-3)",
+  scenario:
+    "Late March. Four days of heavy rain on saturated ground push the Sable River toward a forecast crest of 29 ft at the Fennick Landing gauge (flood stage 18 ft) within 36 hours. On the morning of Day 2, Levee District 3 reports new seepage boils on the landward toe of Levee L-3 behind Alder Flats, about where the 2024 seepage was repaired. Sandbag stocks (40,000) cover roughly one day of fighting the flood, Route 14 into Alder Flats floods at 24 ft, and Eastside radio still has no pre-scripted Vietnamese flood messages. By early afternoon a 60 ft section of L-3 slumps and water begins to enter Alder Flats (about 3,100 residents, a nursing home and an elementary school).",
 } as const;
+
+/** The session's name. */
+export const CONDUCT_SESSION_NAME = "Levee L-3 tabletop — EOC policy group";
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const MIN = 60 * 1000;
 
-/** The instants of the demo, from the seed's clock: the session was played 30 days before the seed's day. */
-export function demoConductTimes(now: number) {
+/** The instants of the session, from the writer's clock: it was played 30 days before `now`'s day. */
+export function conductTimes(now: number) {
   const today = Math.floor(now / DAY) * DAY;
   const startedAt = today - 30 * DAY + 14 * 60 * MIN; // 14:00 UTC
   const endedAt = startedAt + 150 * MIN;
@@ -46,7 +50,7 @@ export function demoConductTimes(now: number) {
     startedAt,
     endedAt,
     publishedAt,
-    /** Due ten days before the seed's day: overdue. */
+    /** Due ten days before `now`'s day: overdue. */
     overdueDue: day(today - 10 * DAY),
     inProgressDue: day(today + 45 * DAY),
     completedDue: day(today + 20 * DAY),
@@ -79,8 +83,8 @@ export const OBJECTIVES = [
 ] as const;
 export const objective = (i: 0 | 1 | 2 | 3) => OBJECTIVES[i].objective;
 
-/** The plan frozen when the session was created, from the demo campaign exercise. */
-export function demoConductPlan(input: DemoConductInput): ConductPlan {
+/** The plan frozen when the session was created, from the exercise it played. */
+export function conductPlan(input: Pick<ConductInput, "exercise">): ConductPlan {
   return {
     exerciseName: input.exercise.name,
     scenario: input.exercise.scenario,
@@ -168,7 +172,7 @@ export function demoConductPlan(input: DemoConductInput): ConductPlan {
   };
 }
 
-type SeedEvent = {
+export type ConductSeedEvent = {
   seq: number;
   minute: number;
   role: "controller" | "player" | "evaluator" | "system";
@@ -178,10 +182,10 @@ type SeedEvent = {
 };
 
 /** The replay log, in sequence order. */
-export function demoConductEvents(input: DemoConductInput): SeedEvent[] {
+export function conductEvents(input: Pick<ConductInput, "userId" | "controllerName" | "ids">): ConductSeedEvent[] {
   const CONTROLLER = { role: "controller" as const, actor: input.userId, label: input.controllerName };
-  const PLAYERS = { role: "player" as const, actor: DEMO_CONDUCT.playerTokenId, label: "EOC Policy Group" };
-  const EVALUATOR = { role: "evaluator" as const, actor: DEMO_CONDUCT.evaluatorTokenId, label: "Evaluator — Marcus Ortega" };
+  const PLAYERS = { role: "player" as const, actor: input.ids.playerTokenId, label: "EOC Policy Group" };
+  const EVALUATOR = { role: "evaluator" as const, actor: input.ids.evaluatorTokenId, label: "Evaluator — Marcus Ortega" };
   return [
     { seq: 1, minute: 0, ...CONTROLLER, payload: { kind: "started" } },
     { seq: 2, minute: 0, ...CONTROLLER, payload: { kind: "module", moduleIndex: 0 } },

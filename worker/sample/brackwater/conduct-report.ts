@@ -1,11 +1,12 @@
 /**
- * What the demo session left behind (see demo-conduct.ts): the evaluator's EEG, two participant
- * feedback forms and the published AAR/IP, whose evidence ids are the seeded events and forms.
+ * What the Brackwater tabletop left behind (see conduct-session.ts): the evaluator's EEG, two
+ * participant feedback forms and the published AAR/IP, whose evidence ids are the written events
+ * and forms.
  */
-import type { AarContent, EegContent, FeedbackContent } from "../../shared/db/conduct-shapes.ts";
-import { DEMO_CONDUCT, demoConductEvents, demoConductTimes, MIN, objective, OBJECTIVES, type DemoConductInput } from "./demo-conduct-session.ts";
+import type { AarContent, EegContent, FeedbackContent } from "../../../shared/db/conduct-shapes.ts";
+import { conductEvents, conductTimes, MIN, objective, OBJECTIVES, type ConductInput } from "./conduct-session.ts";
 
-export const DEMO_CONDUCT_EEG: EegContent = {
+export const CONDUCT_EEG: EegContent = {
   guides: [
     {
       id: "oc",
@@ -71,7 +72,7 @@ export const DEMO_CONDUCT_EEG: EegContent = {
   ],
 };
 
-export const DEMO_CONDUCT_FEEDBACK: FeedbackContent[] = [
+export const CONDUCT_FEEDBACK: FeedbackContent[] = [
   {
     role: "Deputy Director",
     organization: "Brackwater County Public Works",
@@ -92,17 +93,17 @@ export const DEMO_CONDUCT_FEEDBACK: FeedbackContent[] = [
   },
 ];
 
-/** The published AAR/IP, written by hand; evidence ids are the seeded events and feedback forms. */
-export function demoAarContent(input: DemoConductInput, now: number): AarContent {
-  const t = demoConductTimes(now);
-  const events = demoConductEvents(input);
+/** The published AAR/IP, written by hand; evidence ids are the written events and feedback forms. */
+export function aarContent(input: ConductInput, now: number): AarContent {
+  const t = conductTimes(now);
+  const events = conductEvents(input);
   const at = (seq: number) => t.startedAt + events.find((e) => e.seq === seq)!.minute * MIN;
   const observation = (seq: number) => {
     const e = events.find((x) => x.seq === seq)!;
     const text = e.payload.kind === "observation" || e.payload.kind === "answer" ? e.payload.text : "";
-    return { kind: e.payload.kind === "answer" ? ("answer" as const) : ("observation" as const), id: DEMO_CONDUCT.eventId(seq), quote: text, at: at(seq) };
+    return { kind: e.payload.kind === "answer" ? ("answer" as const) : ("observation" as const), id: input.ids.eventId(seq), quote: text, at: at(seq) };
   };
-  const feedback = (i: 0 | 1, quote: string) => ({ kind: "feedback" as const, id: DEMO_CONDUCT.feedbackIds[i], quote, at: t.endedAt + (i + 1) * 10 * MIN });
+  const feedback = (i: 0 | 1, quote: string) => ({ kind: "feedback" as const, id: input.ids.feedbackIds[i], quote, at: t.endedAt + (i + 1) * 10 * MIN });
   return {
     overview: {
       exerciseName: input.exercise.name,
