@@ -8,7 +8,6 @@ import { timed } from "../../worker/lib/server-timing";
 import { contextFor, rememberSessionRead } from "./request-context.server";
 
 export type { SessionUser } from "../../worker/auth/session";
-export type { PlanStatus } from "../../worker/accounts/plan";
 
 type Args = { request: Request; context: AppLoadContext };
 

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SiteFooter } from "./site-footer";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { cn } from "~/lib/utils";
@@ -58,7 +59,7 @@ type AppShellProps = {
 
 /**
  * The one shell of every page: navbar, sidebar (a sheet under 768 px), main content and the
- * welcome modal. Pages without a signed-in user get the navbar only.
+ * welcome modal. Pages without a signed-in user get the navbar and the site's footer.
  */
 export function AppShell({ user, subscribed, routes, pathname, children }: AppShellProps) {
   const layout = useLayoutState();
@@ -110,6 +111,7 @@ export function AppShell({ user, subscribed, routes, pathname, children }: AppSh
           {children}
         </main>
       </div>
+      {user ? null : <SiteFooter />}
       {user && isMobile ? (
         <MobileNav
           open={mobileMenuOpen}
