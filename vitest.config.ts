@@ -64,6 +64,9 @@ export default defineConfig(async () => {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   APP_ENV: "test",
+                  // The suite bills as a deploy with Stripe does (no plan until one is bought or
+                  // granted); off-mode tests pass BILLING_MODE=off in their own env.
+                  BILLING_MODE: "stripe",
                   FAKE_ORIGIN: inject("fakeOrigin"),
                   TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs()),
                 },

@@ -14,11 +14,13 @@ import {
   useLoaderData,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import * as React from "react";
 import { SynthesisModalsSlot, SynthesisProvider } from "~/components/collaborate/synthesis-store";
 import { AppShell } from "~/components/shell/app-shell";
+import { PLAN_REQUIRED_STATUS, PlanRequired } from "~/components/shell/plan-required";
 import { LayoutStateProvider } from "~/components/shell/layout-state";
 import { Logo } from "~/components/shell/navbar";
 import { builtRouteNames } from "~/components/shell/nav.server";
@@ -30,6 +32,7 @@ import { contextFor } from "~/lib/request-context.server";
 import { membershipOf } from "../worker/accounts/membership";
 import { isEnterprise } from "../worker/accounts/plan";
 import { labelFor, labelRolesOf } from "../worker/payments/account-label";
+import { planRequiredView } from "../worker/payments/plan-required";
 import { teamOfMembership } from "../worker/teams/team";
 import { readLayoutState } from "~/lib/cookies";
 import { useNonce } from "~/lib/nonce";
@@ -68,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null;
   return {
     user,
+    /** This page needs a plan the user does not have: it shows why and what to do instead (guard.ts). */
+    planRequired: access.user && access.planRequired && membership ? planRequiredView(config, access.plan, membership, access.isCampaignOnly) : null,
     subscribed: access.user ? access.plan.hasActivePlan : false,
     /** Enterprise accounts see the Clients nav item (spec §6). */
     enterprise: access.user ? isEnterprise(access.plan) : false,
@@ -103,8 +108,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  const data = useLoaderData<typeof loader>();
+type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
   const { pathname } = useLocation();
   const [queryClient] = React.useState(createQueryClient);
   return (
@@ -112,7 +118,7 @@ export default function App() {
       <SynthesisProvider userId={data.user?.id ?? null}>
         <LayoutStateProvider initial={data.layout} pathname={pathname}>
           <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
-            <Outlet />
+            {children}
           </AppShell>
         </LayoutStateProvider>
         <SynthesisModalsSlot userEmail={data.user?.email ?? null} />
@@ -122,9 +128,24 @@ export default function App() {
   );
 }
 
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return <Shell data={data}>{data.planRequired ? <PlanRequired view={data.planRequired} /> : <Outlet />}</Shell>;
+}
+
 /** A friendly page for 404s and unexpected errors: never a stack trace. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  // The page's loader stopped because the page needs a plan (web/lib/context.server.ts): the
+  // shell stays, and the page says why and what to do.
+  if (isRouteErrorResponse(error) && error.status === PLAN_REQUIRED_STATUS && data?.planRequired) {
+    return (
+      <Shell data={data}>
+        <PlanRequired view={data.planRequired} />
+      </Shell>
+    );
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);

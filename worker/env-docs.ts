@@ -164,6 +164,21 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: "STRIPE_PRICE_TEAM_YEARLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Team yearly plan." },
   { name: "STRIPE_PRICE_ENTERPRISE_MONTHLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Enterprise monthly plan." },
   { name: "STRIPE_PRICE_ENTERPRISE_YEARLY", kind: "var", group: "Payments", default: "unset", meaning: "Stripe price id of the Enterprise yearly plan." },
+  {
+    name: "BILLING_MODE",
+    kind: "var",
+    group: "Payments",
+    default: "stripe when STRIPE_SECRET_KEY is set, else off (so npm start runs off)",
+    meaning:
+      "stripe: plans are bought with Stripe Checkout (first subscription with the STRIPE_TRIAL_DAYS trial). off: self-hosted; every account gets DEFAULT_PLAN when its address is confirmed, with PLAN_MONTHLY_CREDITS through the credit ledger, and the pricing pages say plans are provided by your organisation (no checkout).",
+  },
+  {
+    name: "DEFAULT_PLAN",
+    kind: "var",
+    group: "Payments",
+    default: "TEAM",
+    meaning: "SOLO, TEAM or ENTERPRISE: the plan a confirmed account gets when BILLING_MODE is off (an operator can change or revoke it with npm run admin).",
+  },
   { name: "STRIPE_TRIAL_DAYS", kind: "var", group: "Payments", default: "14", meaning: "Free-trial days of a first subscription; 0 turns trials off." },
   {
     name: "TEAM_ACCOUNTS_ENABLED",
@@ -203,6 +218,34 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: '{"SOLO":1000,"TEAM":5000,"ENTERPRISE":20000}',
     meaning:
       "Credits per month of each plan, JSON: granted by each paid Stripe invoice (×12 yearly), and once per UTC month to plans granted with npm run admin.",
+  },
+  {
+    name: "OPERATOR_NAME",
+    kind: "var",
+    group: "App",
+    default: 'unset (the pages say "the operator of this service")',
+    meaning: "Who runs this installation: named on /terms and /privacy as the party you deal with.",
+  },
+  {
+    name: "OPERATOR_CONTACT",
+    kind: "var",
+    group: "App",
+    default: "unset (the pages say to ask the person who invited you or runs the service)",
+    meaning: "An e-mail address or URL for privacy requests, account closure and plan requests; shown on /terms, /privacy and where a page needs a plan.",
+  },
+  {
+    name: "LEGAL_SUBPROCESSORS",
+    kind: "var",
+    group: "App",
+    default: "worked out from the configuration (Cloudflare, and Stripe, the AI, e-mail, sign-in and intelligence providers that are on)",
+    meaning: 'Subprocessors listed on /privacy, JSON: [{"name":"…","purpose":"…","location":"…"}] replaces the worked-out list.',
+  },
+  {
+    name: "LEGAL_DELETION_DAYS",
+    kind: "var",
+    group: "App",
+    default: "30",
+    meaning: "Days within which the data of a closed account is deleted, backups included, as /privacy states (1–3650).",
   },
   {
     name: "INTEL_SOURCES",

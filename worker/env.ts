@@ -34,6 +34,8 @@ export interface Env {
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
 
+const BILLING_MODES = ["stripe", "off"] as const;
+
 /**
  * The Workers AI engines of text recognition (OCR_WORKERS_AI_MODEL; worker/documents/ocr):
  * toMarkdown (Cloudflare's document conversion, which describes an image) or a vision model
@@ -149,6 +151,14 @@ export const configSchema = z.object({
   STRIPE_PRICE_TEAM_YEARLY: optional,
   STRIPE_PRICE_ENTERPRISE_MONTHLY: optional,
   STRIPE_PRICE_ENTERPRISE_YEARLY: optional,
+  /**
+   * stripe: plans are bought through Stripe Checkout (with the trial below). off (self-hosted,
+   * local): every confirmed account gets DEFAULT_PLAN and its PLAN_MONTHLY_CREDITS, no checkout.
+   * Unset: stripe when STRIPE_SECRET_KEY is set, else off; read it through billingMode(config).
+   */
+  BILLING_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(BILLING_MODES).optional()),
+  /** The plan every confirmed account gets when BILLING_MODE is off (worker/accounts/default-plan.ts). */
+  DEFAULT_PLAN: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["SOLO", "TEAM", "ENTERPRISE"]).default("TEAM")),
   /** Free-trial days of a first subscription; 0 turns trials off. */
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   /** One-time credit packs, JSON: [{"id":"pack-1000","credits":1000,"priceId":"price_…"}]. */
@@ -159,6 +169,17 @@ export const configSchema = z.object({
     TEAM: 5000,
     ENTERPRISE: 20000,
   }),
+  /** Who runs this installation, named on /terms and /privacy and in "ask your organisation" messages (worker/legal). */
+  OPERATOR_NAME: optional,
+  /** How to reach the operator (an e-mail address or a URL): privacy requests, plan requests. */
+  OPERATOR_CONTACT: optional,
+  /** Subprocessors listed on /privacy, JSON; unset: worked out from what is configured (worker/legal/subprocessors.ts). */
+  LEGAL_SUBPROCESSORS: jsonVar(
+    z.array(z.object({ name: z.string().min(1), purpose: z.string().min(1), location: z.string().min(1).optional() })).optional(),
+    undefined,
+  ),
+  /** Days within which a closed account's data is deleted (backups included), as /privacy promises. */
+  LEGAL_DELETION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Threat intelligence sources (worker/intelligence/sources): which are on, and how they are reached. */
   INTEL_SOURCES: intelSources,
   /** Budget of one source in one search (all attempts and waits): the slowest source bounds an answer's wait. */
@@ -230,6 +251,13 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+/** BILLING_MODE as set, else stripe when a Stripe key is configured, else off (self-hosted, npm start). */
+export function billingMode(config: Pick<Config, "BILLING_MODE" | "STRIPE_SECRET_KEY">): BillingMode {
+  return config.BILLING_MODE ?? (config.STRIPE_SECRET_KEY ? "stripe" : "off");
+}
 
 /** Secrets a production deploy cannot run without. */
 const requiredInProduction = ["AUTH_SECRET"] as const;

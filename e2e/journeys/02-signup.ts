@@ -1,10 +1,10 @@
-import { check, confirmAddressFromMailbox, gotoAndHydrate, messageIsNextToField, pathOf, signIn, uniqueEmail, visible, waitForPath } from "../lib/helpers.ts";
+import { check, confirmAddressFromMailbox, gotoAndHydrate, messageIsNextToField, NO_PLAN_HEADING, pathOf, uniqueEmail, visible } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 const UPPERCASE_MESSAGE = "Email addresses cannot contain uppercase letters. Please use lowercase letters only.";
 
 export default {
-  name: "a new user signs up, confirms the address from the e-mail, signs in and lands on pricing (uppercase e-mail refused beside the field first)",
+  name: "a new user signs up and confirms the address from the e-mail, which signs them in on the dashboard (uppercase e-mail refused beside the field first)",
   async run({ page, baseURL }) {
     await gotoAndHydrate(page, baseURL, "/signup");
     const email = uniqueEmail("signup");
@@ -28,10 +28,9 @@ export default {
     await visible(page.getByText(`We sent a link to ${email}.`, { exact: false }), "the check-your-e-mail answer");
     check(!(await page.context().cookies()).some((c) => c.name.endsWith("session_token")), "Sign-up set a session cookie before the address was confirmed.");
 
+    // Confirming signs in (the link proves the address) and lands on the dashboard: no second sign-in.
     await confirmAddressFromMailbox(page, baseURL, email);
-    const loginPath = new URL(page.url()).pathname + new URL(page.url()).search;
-    await signIn(page, baseURL, email, "Tabletop-exercise-2026!", loginPath);
-    await waitForPath(page, "/account/pricing");
-    await visible(page.getByRole("heading", { name: /plans|pricing/i }), "the pricing page heading");
+    await visible(page.getByRole("heading", { name: NO_PLAN_HEADING }), "the dashboard saying what to do without a plan");
+    check((await page.getByRole("link", { name: "Sign in", exact: true }).count()) === 0, "The dashboard still offers to sign in after confirming.");
   },
 } satisfies Journey;

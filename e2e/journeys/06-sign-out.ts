@@ -8,7 +8,7 @@ export default {
     await (await visible(page.getByRole("button", { name: "Account menu" }), 'the "Account menu" button')).click();
     const signOut = page.getByRole("menuitem", { name: "Sign out" }).or(page.getByRole("button", { name: "Sign out" }));
     await (await visible(signOut, '"Sign out" in the account menu')).click();
-    await page.waitForURL((url) => url.pathname !== "/account/pricing", { timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname !== "/dashboard", { timeout: 20_000 });
 
     await page.goto(baseURL + "/dashboard");
     await waitForPath(page, /^\/login\?callbackUrl=%2Fdashboard$/);

@@ -1,4 +1,4 @@
-import { check, hidden, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, hidden, NO_PLAN_HEADING, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /**
@@ -10,7 +10,7 @@ export default {
   async run({ page, baseURL, admin }) {
     const { email } = await signUpFreshUser(page, baseURL, "granted");
     await page.goto(baseURL + "/dashboard");
-    await waitForPath(page, "/account/pricing");
+    await visible(page.getByRole("heading", { name: NO_PLAN_HEADING }), "the dashboard saying a plan is needed");
 
     await admin("grant-plan", "--email", email, "--plan", "SOLO");
     await page.goto(baseURL + "/dashboard");

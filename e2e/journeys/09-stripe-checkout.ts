@@ -1,4 +1,4 @@
-import { check, gotoAndHydrate, pathOf, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, NO_PLAN_HEADING, pathOf, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 const ACTIVATION_TIMEOUT_MS = 20_000;
@@ -10,14 +10,13 @@ const ACTIVATION_TIMEOUT_MS = 20_000;
 export default {
   name: "a user without a plan checks out Solo monthly on Stripe; the webhook activates the plan and the dashboard opens",
   async run({ page, baseURL }) {
+    // Signed in on the dashboard, which says a plan is needed and offers the trial.
     await signUpFreshUser(page, baseURL, "checkout");
     await waitForHydration(page);
-    await visible(page.getByText("You do not have a plan yet.", { exact: true }), "the no-plan line on /account/pricing");
-
-    // Without a plan the dashboard is out of reach.
-    await page.goto(baseURL + "/dashboard");
+    await (await visible(page.getByRole("link", { name: "Start your free trial", exact: true }), "the trial offer on the dashboard")).click();
     await waitForPath(page, "/account/pricing");
     await waitForHydration(page);
+    await visible(page.getByText("You do not have a plan yet.", { exact: true }), "the no-plan line on /account/pricing");
 
     await page.getByRole("button", { name: "Choose Solo", exact: true }).click();
     try {
@@ -38,8 +37,8 @@ export default {
     // Activation comes from the webhooks; poll the guarded page rather than trust one delivery's timing.
     for (let tries = ACTIVATION_TIMEOUT_MS / 1_000; ; tries--) {
       await page.goto(baseURL + "/dashboard");
-      if (new URL(page.url()).pathname === "/dashboard") break;
-      check(tries > 0, `The plan was not active ${ACTIVATION_TIMEOUT_MS / 1000} s after paying: /dashboard still sends to ${pathOf(page)}.`);
+      if ((await page.getByRole("heading", { name: NO_PLAN_HEADING }).count()) === 0) break;
+      check(tries > 0, `The plan was not active ${ACTIVATION_TIMEOUT_MS / 1000} s after paying: /dashboard still says a plan is needed (${pathOf(page)}).`);
       await page.waitForTimeout(1_000);
     }
     await waitForHydration(page);

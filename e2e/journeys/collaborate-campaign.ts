@@ -137,9 +137,10 @@ export default {
     await waitForHydration(guest);
     const navLinks = (await guest.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).map((t) => t.trim());
     check(navLinks.join(",") === "Collaborate,Account", `A campaign-only contributor's navigation shows: ${navLinks.join(", ")}`);
-    // Campaign-only: the rest of the product sends her to pricing.
+    // Campaign-only: the rest of the product says it comes with a plan and points her to Collaborate.
     await guest.goto(`${baseURL}/dashboard`);
-    await waitForPath(guest, "/account/pricing");
+    await visible(guest.getByRole("heading", { name: "This page comes with a Readyroom plan" }), "the dashboard's campaign-only explanation");
+    await visible(guest.getByRole("link", { name: "Go to Collaborate" }), "the way back to Collaborate");
 
     // The Readyroom user (no plan) joins while signed in, stops half-way and resumes.
     await member.page.goto(await joinLinkFor(member.page, baseURL, member.email));

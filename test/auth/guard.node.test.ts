@@ -5,7 +5,10 @@ const user = { id: "u1" };
 const withPlan = { hasActivePlan: true };
 const noPlan = { hasActivePlan: false };
 
-// [case, input, expected redirect (undefined = stays)]
+/** The page stays and says it needs a plan, with the way forward (no redirect). */
+const PLAN = "plan required";
+
+// [case, input, expected redirect, PLAN, or undefined (stays)]
 const table: Array<[string, AccessInput, string | undefined]> = [
   // Signed out
   ["signed out on a protected page → login with callbackUrl", { pathname: "/dashboard", user: null, plan: null }, "/login?callbackUrl=%2Fdashboard"],
@@ -31,11 +34,11 @@ const table: Array<[string, AccessInput, string | undefined]> = [
   ["signed out on / stays (landing page)", { pathname: "/", user: null, plan: null }, undefined],
   ["/accounting is not /account", { pathname: "/accounting", user: null, plan: null }, "/login?callbackUrl=%2Faccounting"],
   // Signed in, no active plan
-  ["no plan on /dashboard → pricing", { pathname: "/dashboard", user, plan: noPlan }, "/account/pricing"],
-  ["no plan on / → pricing", { pathname: "/", user, plan: noPlan }, "/account/pricing"],
-  ["no plan on /documents → pricing", { pathname: "/documents", user, plan: noPlan }, "/account/pricing"],
-  ["no plan on /exercise/… → pricing", { pathname: "/exercise/e1/intro", user, plan: noPlan }, "/account/pricing"],
-  ["no plan on /collaborate → pricing (not campaign-only)", { pathname: "/collaborate", user, plan: noPlan }, "/account/pricing"],
+  ["no plan on /dashboard → needs a plan", { pathname: "/dashboard", user, plan: noPlan }, PLAN],
+  ["no plan on / → dashboard (which says why)", { pathname: "/", user, plan: noPlan }, "/dashboard"],
+  ["no plan on /documents → needs a plan", { pathname: "/documents", user, plan: noPlan }, PLAN],
+  ["no plan on /exercise/… → needs a plan", { pathname: "/exercise/e1/intro", user, plan: noPlan }, PLAN],
+  ["no plan on /collaborate → needs a plan (not campaign-only)", { pathname: "/collaborate", user, plan: noPlan }, PLAN],
   ["no plan on /account/pricing stays", { pathname: "/account/pricing", user, plan: noPlan }, undefined],
   ["no plan on /account/profile stays", { pathname: "/account/profile", user, plan: noPlan }, undefined],
   ["no plan on /account/security stays", { pathname: "/account/security", user, plan: noPlan }, undefined],
@@ -48,14 +51,18 @@ const table: Array<[string, AccessInput, string | undefined]> = [
   ["no plan on /status stays", { pathname: "/status", user, plan: noPlan }, undefined],
   ["no plan on /dev/mailbox stays", { pathname: "/dev/mailbox", user, plan: noPlan }, undefined],
   ["no plan on a public share page stays", { pathname: "/alerts/shared/tok", user, plan: noPlan }, undefined],
-  ["null plan is no plan", { pathname: "/dashboard", user, plan: null }, "/account/pricing"],
+  ["null plan is no plan", { pathname: "/dashboard", user, plan: null }, PLAN],
+  ["no plan on /pricing stays", { pathname: "/pricing", user, plan: noPlan }, undefined],
+  ["no plan on /terms stays", { pathname: "/terms", user, plan: noPlan }, undefined],
+  ["signed out on /pricing stays", { pathname: "/pricing", user: null, plan: null }, undefined],
+  ["signed out on /privacy stays", { pathname: "/privacy", user: null, plan: null }, undefined],
   // Campaign-only, no plan
   ["campaign-only under /collaborate stays", { pathname: "/collaborate/campaigns/c1/exercise/x/intro", user, plan: noPlan, isCampaignOnly: true }, undefined],
   ["campaign-only on /collaborate stays", { pathname: "/collaborate", user, plan: noPlan, isCampaignOnly: true }, undefined],
   ["campaign-only under /account stays", { pathname: "/account/profile", user, plan: noPlan, isCampaignOnly: true }, undefined],
-  ["campaign-only on /dashboard → pricing", { pathname: "/dashboard", user, plan: noPlan, isCampaignOnly: true }, "/account/pricing"],
-  ["campaign-only on /documents → pricing", { pathname: "/documents", user, plan: noPlan, isCampaignOnly: true }, "/account/pricing"],
-  ["/collaborateX is not /collaborate", { pathname: "/collaborateX", user, plan: noPlan, isCampaignOnly: true }, "/account/pricing"],
+  ["campaign-only on /dashboard → needs a plan", { pathname: "/dashboard", user, plan: noPlan, isCampaignOnly: true }, PLAN],
+  ["campaign-only on /documents → needs a plan", { pathname: "/documents", user, plan: noPlan, isCampaignOnly: true }, PLAN],
+  ["/collaborateX is not /collaborate", { pathname: "/collaborateX", user, plan: noPlan, isCampaignOnly: true }, PLAN],
   // Active plan
   ["plan at / → dashboard", { pathname: "/", user, plan: withPlan }, "/dashboard"],
   ["plan at /dashboard stays", { pathname: "/dashboard", user, plan: withPlan }, undefined],
@@ -66,7 +73,8 @@ const table: Array<[string, AccessInput, string | undefined]> = [
 
 describe("access guard (spec §4), table of cases", () => {
   it.each(table)("%s", (_name, input, expected) => {
-    expect(decideAccess(input).redirect).toBe(expected);
+    const decision = decideAccess(input);
+    expect(decision.redirect ?? (decision.planRequired ? PLAN : undefined)).toBe(expected);
   });
 
   // The full bypass table is test/security/open-redirect.node.test.ts.

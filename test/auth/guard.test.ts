@@ -73,19 +73,22 @@ describe("active plan status (feeds the guard)", () => {
     expect(await isCampaignOnlyUser(db(), { id: participant.userId, email: participant.email })).toBe(false);
   });
 
-  it("the guard runs on real pages: a signed-in user without a plan is sent to pricing by enforceAccess", async () => {
+  it("the guard runs on real pages: a signed-in user without a plan stays on the page, which is marked as needing a plan", async () => {
     const { enforceAccess } = await import("../../web/lib/auth.server");
     const u = await createTestUser();
     // worker/index.ts makes one load context per request (the session memo is keyed by it).
     const context = () => ({ cloudflare: { env } }) as never;
     const request = new Request("http://localhost/dashboard", { headers: { cookie: u.cookie } });
-    const thrown = await enforceAccess({ request, context: context() }).catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("location")).toBe("/account/pricing");
+    const noPlan = await enforceAccess({ request, context: context() });
+    expect(noPlan.user?.id).toBe(u.userId);
+    expect(noPlan.user ? noPlan.planRequired : null).toBe(true);
+    const profile = await enforceAccess({ request: new Request("http://localhost/account/profile", { headers: { cookie: u.cookie } }), context: context() });
+    expect(profile.user ? profile.planRequired : null).toBe(false);
 
     const paid = await createTestUser({ plan: "SOLO" });
     const ok = await enforceAccess({ request: new Request("http://localhost/dashboard", { headers: { cookie: paid.cookie } }), context: context() });
     expect(ok.user?.id).toBe(paid.userId);
+    expect(ok.user ? ok.planRequired : null).toBe(false);
 
     const anon = await enforceAccess({ request: new Request("http://localhost/exercise/1/intro"), context: context() }).catch((e: unknown) => e);
     expect((anon as Response).headers.get("location")).toBe("/login?callbackUrl=%2Fexercise%2F1%2Fintro");

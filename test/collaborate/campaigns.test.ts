@@ -238,9 +238,13 @@ describe("contributor invitations", () => {
     // Their profile's "campaigns you take part in" lists it (spec §7 campaign-participations).
     const mine = await json(await api("/api/users/campaign-participations", { cookie }));
     expect(mine.participations).toEqual([expect.objectContaining({ campaignId: campaign.id, campaignName: campaign.campaignName, role: "CONTRIBUTOR" })]);
-    // Campaign-only: /collaborate is open to them without a plan, the dashboard sends them to pricing.
+    // Campaign-only: /collaborate is open to them without a plan; the dashboard says it comes with a plan and points back to Collaborate.
     expect((await SELFfetch("/collaborate", { cookie })).status).not.toBe(302);
-    expect((await SELFfetch("/dashboard", { cookie })).headers.get("location")).toBe("/account/pricing");
+    const dashboard = await SELFfetch("/dashboard", { cookie });
+    expect(dashboard.status).toBe(402);
+    const html = await dashboard.text();
+    expect(html).toContain("This page comes with a Readyroom plan");
+    expect(html).toContain('href="/collaborate"');
   });
 });
 

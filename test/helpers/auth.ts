@@ -68,10 +68,10 @@ export async function verificationLink(to: string): Promise<URL> {
 
 /**
  * Signs a user up through the real /api/auth API (so hooks, tenancy account and cookies are the
- * production ones), confirms the address with the link from the outbox, opens a session for them,
- * optionally grants an admin plan on their account, and returns a Cookie header. (Signing in with
- * the password is proved by the sign-in tests; here it would only cost a second password hash per
- * user, about a third of the suite's user set-up.)
+ * production ones), confirms the address with the link from the outbox, which signs them in,
+ * optionally grants an admin plan on their account, and returns the session's Cookie header. (Signing
+ * in with the password is proved by the sign-in tests; here it would only cost a second password
+ * hash per user, about a third of the suite's user set-up.)
  */
 export async function createTestUser(
   options: {
@@ -102,7 +102,9 @@ export async function createTestUser(
     headers: { "cf-connecting-ip": testClientIp() },
   });
   if (!verified.ok) throw new Error(`createTestUser: confirming the address failed with ${verified.status}: ${await verified.text()}`);
-  const cookie = await sessionCookieFor(body.user.id);
+  // Confirming signs in (worker/auth/auth.ts, autoSignInAfterVerification): that is the user's one session.
+  const cookie = cookieFrom(verified);
+  if (!cookie.includes("session_token=")) throw new Error("createTestUser: confirming the address did not sign the user in");
   const db = getDb(env.DB);
   const accountId = await getTenancyAccountId(db, body.user.id);
   if (!accountId) throw new Error("createTestUser: no tenancy account was created at sign-up");

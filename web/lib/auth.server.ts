@@ -8,7 +8,6 @@ import { timed } from "../../worker/lib/server-timing";
 import { contextFor, rememberSessionRead } from "./request-context.server";
 
 export type { SessionUser } from "../../worker/auth/session";
-export type { PlanStatus } from "../../worker/accounts/plan";
 
 type Args = { request: Request; context: AppLoadContext };
 
@@ -51,11 +50,27 @@ export async function requireUser(args: Args): Promise<SessionUser> {
   return user;
 }
 
+export type PageAccess = { user: SessionUser; plan: PlanStatus; isCampaignOnly: boolean; planRequired: boolean } | { user: null };
+
+/** One decision per page load: the root loader and the route's loader (requireUserContext) share it. */
+const accessMemo = new WeakMap<AppLoadContext, Promise<PageAccess>>();
+
 /**
  * Spec §4 access guard for a page request: throws the redirect decideAccess asks for, otherwise
- * returns the user and their plan (H3's root loader calls this on every page).
+ * returns the user, their plan and whether this page needs a plan they do not have (the page then
+ * says so: root.tsx and requireUserContext). The root loader calls this on every page.
  */
-export async function enforceAccess(args: Args): Promise<{ user: SessionUser; plan: PlanStatus; isCampaignOnly: boolean } | { user: null }> {
+export function enforceAccess(args: Args): Promise<PageAccess> {
+  if (args.request.method !== "GET" && args.request.method !== "HEAD") return decidePageAccess(args);
+  let hit = accessMemo.get(args.context);
+  if (!hit) {
+    hit = decidePageAccess(args);
+    accessMemo.set(args.context, hit);
+  }
+  return hit;
+}
+
+async function decidePageAccess(args: Args): Promise<PageAccess> {
   const url = new URL(args.request.url);
   const user = await getOptionalUser(args);
   if (!user) {
@@ -69,5 +84,5 @@ export async function enforceAccess(args: Args): Promise<{ user: SessionUser; pl
   const isCampaignOnly = plan.hasActivePlan ? false : await isCampaignOnlyUser(db, user);
   const decision = decideAccess({ pathname: url.pathname, search: url.search, user, plan, isCampaignOnly });
   if (decision.redirect) throw redirect(decision.redirect);
-  return { user, plan, isCampaignOnly };
+  return { user, plan, isCampaignOnly, planRequired: Boolean(decision.planRequired) };
 }

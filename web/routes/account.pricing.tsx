@@ -13,7 +13,8 @@ import { readSearchParams } from "~/lib/search-params";
 import { ApiError } from "~/lib/query";
 import { billingApi } from "~/lib/billing-api";
 import { getPricingPage } from "../../worker/payments/pricing-page";
-import type { Catalogue } from "../../worker/payments/service";
+import { formatCredits, formatMoney, IntervalSwitch, PlanCards, type Interval } from "~/components/billing/plan-cards";
+import { PLAN_COPY } from "../../shared/billing/plans";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Readyroom" }];
 
@@ -25,23 +26,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return getPricingPage(ctx, user, { returningFromCheckout });
 }
 
-const PLAN_COPY: Record<Catalogue["plans"][number]["planType"], { name: string; description: string }> = {
-  SOLO: { name: "Solo", description: "For an individual planner designing exercises and briefs." },
-  TEAM: { name: "Team", description: "For teams that plan together and run collaborative campaigns." },
-  ENTERPRISE: { name: "Enterprise", description: "For organizations planning for many jurisdictions and clients." },
-};
-
-type Interval = "MONTHLY" | "YEARLY";
-
 // Dates render in UTC so the server's HTML and the browser's agree.
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : null;
-const formatMoney = (amount: number | null, currency: string | null) =>
-  amount == null ? null : new Intl.NumberFormat("en-US", { style: "currency", currency: (currency ?? "usd").toUpperCase() }).format(amount / 100);
-const formatCredits = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
 /** The sentence under the current plan: trial end, renewal, cancellation, pause, payment trouble. */
-function planStatusLine(info: BillingInfo): string | null {
+function planStatusLine(info: BillingInfo, mode: "stripe" | "off"): string | null {
   const periodEnd = formatDate(info.currentPeriodEnd);
   if (info.status === "canceled") return "Your subscription has ended.";
   if (info.isPaused) return "Your plan is paused. Access returns when it is resumed.";
@@ -52,7 +42,8 @@ function planStatusLine(info: BillingInfo): string | null {
   }
   if (info.isCanceled && periodEnd) return `Your plan is canceled and ends on ${periodEnd}.`;
   if (periodEnd) return info.source === "admin" ? `Your plan runs until ${periodEnd}.` : `Your plan renews on ${periodEnd}.`;
-  return info.source === "admin" ? "Your plan was granted by an administrator." : null;
+  if (info.source !== "admin") return null;
+  return mode === "off" ? "Your plan is provided by your organisation, which runs this Readyroom server." : "Your plan was granted by an administrator.";
 }
 
 function useRedirectAction() {
@@ -84,7 +75,7 @@ export default function PricingPage() {
   const action = useRedirectAction();
   const checkout = params.get("checkout");
   const subscribed = info.source === "stripe" && Boolean(info.stripeSubscriptionId) && info.status !== "canceled" && info.status !== "incomplete";
-  const statusLine = planStatusLine(info);
+  const statusLine = planStatusLine(info, catalogue.mode);
   const usedPercent = balance.totalCredits + balance.usedCredits > 0 ? (balance.usedCredits / (balance.totalCredits + balance.usedCredits)) * 100 : 0;
 
   return (
@@ -118,7 +109,7 @@ export default function PricingPage() {
         </Alert>
       ) : null}
 
-      {!catalogue.billingConfigured ? (
+      {catalogue.mode === "stripe" && !catalogue.billingConfigured ? (
         <Card>
           <CardHeader>
             <CardTitle>Billing is not configured on this server</CardTitle>
@@ -170,103 +161,73 @@ export default function PricingPage() {
         </Card>
       </section>
 
-      {catalogue.billingConfigured ? (
-        <section aria-labelledby="plans-heading" className="grid gap-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="plans-heading" className="text-xl font-semibold">
-              Plans
-            </h2>
-            <div role="group" aria-label="Billing interval" className="inline-flex rounded-md border p-1">
-              {(["MONTHLY", "YEARLY"] as const).map((value) => (
-                <Button
-                  key={value}
-                  size="sm"
-                  variant={interval === value ? "default" : "ghost"}
-                  aria-pressed={interval === value}
-                  onClick={() => setBillingInterval(value)}
-                >
-                  {value === "MONTHLY" ? "Monthly" : "Yearly"}
+      <section aria-labelledby="plans-heading" className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="plans-heading" className="text-xl font-semibold">
+            Plans
+          </h2>
+          {catalogue.billingConfigured ? <IntervalSwitch value={interval} onChange={setBillingInterval} /> : null}
+        </div>
+        {catalogue.mode === "off" ? (
+          <p className="text-sm text-muted-foreground">
+            Plans on this server are provided by your organisation: there is nothing to buy here. Ask the person who runs it if you need another plan.
+          </p>
+        ) : catalogue.billingConfigured && catalogue.trialDays > 0 && !info.trialEndDate && !info.stripeSubscriptionId ? (
+          <p className="text-sm text-muted-foreground">Every plan starts with a {catalogue.trialDays}-day free trial.</p>
+        ) : null}
+        <PlanCards
+          catalogue={catalogue}
+          interval={interval}
+          currentPlanType={info.hasActivePlan ? info.currentPlanType : null}
+          action={(plan, copy) => {
+            if (!catalogue.billingConfigured) return null;
+            const isCurrent = info.hasActivePlan && info.currentPlanType === plan.planType && info.currentBillingInterval === plan.interval;
+            const id = `checkout-${plan.planType}-${plan.interval}`;
+            const perSeat = plan.planType === "TEAM" || plan.planType === "ENTERPRISE";
+            if (isCurrent) {
+              return perSeat && info.canManageBilling && info.stripeCustomerId ? (
+                <Button variant="outline" size="sm" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
+                  Change seats in billing portal
                 </Button>
-              ))}
-            </div>
-          </div>
-          {catalogue.trialDays > 0 && !info.trialEndDate && !info.stripeSubscriptionId ? (
-            <p className="text-sm text-muted-foreground">Every plan starts with a {catalogue.trialDays}-day free trial.</p>
-          ) : null}
-          <div className="grid gap-4 md:grid-cols-3">
-            {catalogue.plans
-              .filter((p) => p.interval === interval)
-              .map((plan) => {
-                const copy = PLAN_COPY[plan.planType];
-                const isCurrent = info.hasActivePlan && info.currentPlanType === plan.planType && info.currentBillingInterval === plan.interval;
-                const price = formatMoney(plan.amount, plan.currency);
-                const id = `checkout-${plan.planType}-${plan.interval}`;
-                const perSeat = plan.planType === "TEAM" || plan.planType === "ENTERPRISE";
-                return (
-                  <Card key={id} className={isCurrent ? "border-primary" : undefined}>
-                    <CardHeader>
-                      <CardTitle>{copy.name}</CardTitle>
-                      <CardDescription>{copy.description}</CardDescription>
-                    </CardHeader>
-                    <CardContent className="grid gap-1 text-sm">
-                      <p className="text-2xl font-semibold">
-                        {price ?? "—"}
-                        {price ? <span className="text-sm font-normal text-muted-foreground"> / {interval === "YEARLY" ? "year" : "month"}</span> : null}
-                      </p>
-                      <p className="text-muted-foreground">{formatCredits(catalogue.monthlyCredits[plan.planType])} credits a month</p>
-                    </CardContent>
-                    <CardFooter>
-                      {isCurrent ? (
-                        <div className="flex flex-wrap items-center gap-2">
-                          <Badge variant="outline">Current plan</Badge>
-                          {perSeat && info.canManageBilling && info.stripeCustomerId ? (
-                            <Button variant="outline" size="sm" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
-                              Change seats in billing portal
-                            </Button>
-                          ) : null}
-                        </div>
-                      ) : subscribed ? (
-                        info.canManageBilling ? (
-                          <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
-                            Change in billing portal
-                          </Button>
-                        ) : null
-                      ) : (
-                        <div className="flex flex-wrap items-end gap-2">
-                          {perSeat && plan.available ? (
-                            <label className="grid gap-1 text-xs text-muted-foreground">
-                              Seats
-                              <input
-                                type="number"
-                                min={1}
-                                max={500}
-                                value={seats}
-                                onChange={(e) => setSeats(Math.min(500, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
-                                className="h-9 w-20 rounded-md border border-input bg-card px-2 text-sm text-foreground"
-                              />
-                            </label>
-                          ) : null}
-                          <Button
-                            disabled={!plan.available || !info.canManageBilling || action.pending !== null}
-                            onClick={() =>
-                              action.run(id, () =>
-                                billingApi.checkout(
-                                  perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval },
-                                ),
-                              )
-                            }
-                          >
-                            {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
-                          </Button>
-                        </div>
-                      )}
-                    </CardFooter>
-                  </Card>
-                );
-              })}
-          </div>
-        </section>
-      ) : null}
+              ) : null;
+            }
+            if (subscribed) {
+              return info.canManageBilling ? (
+                <Button variant="outline" disabled={action.pending !== null} onClick={() => action.run("portal", billingApi.portal)}>
+                  Change in billing portal
+                </Button>
+              ) : null;
+            }
+            return (
+              <div className="flex flex-wrap items-end gap-2">
+                {perSeat && plan.available ? (
+                  <label className="grid gap-1 text-xs text-muted-foreground">
+                    Seats
+                    <input
+                      type="number"
+                      min={1}
+                      max={500}
+                      value={seats}
+                      onChange={(e) => setSeats(Math.min(500, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
+                      className="h-9 w-20 rounded-md border border-input bg-card px-2 text-sm text-foreground"
+                    />
+                  </label>
+                ) : null}
+                <Button
+                  disabled={!plan.available || !info.canManageBilling || action.pending !== null}
+                  onClick={() =>
+                    action.run(id, () =>
+                      billingApi.checkout(perSeat ? { plan: plan.planType, interval: plan.interval, seats } : { plan: plan.planType, interval: plan.interval }),
+                    )
+                  }
+                >
+                  {action.pending === id ? "Redirecting…" : plan.available ? `Choose ${copy.name}` : "Not available"}
+                </Button>
+              </div>
+            );
+          }}
+        />
+      </section>
 
       {catalogue.billingConfigured && catalogue.creditPacks.length > 0 ? (
         <section aria-labelledby="credits-heading" className="grid gap-4">

@@ -10,7 +10,6 @@ import { EmailField, NewPasswordField } from "~/components/auth/fields";
 import { envOf } from "~/lib/auth.server";
 import { configuredProviders } from "../../worker/auth/auth";
 import { safeCallbackUrl } from "../../worker/auth/guard";
-import { PRICING_PATH } from "../../worker/lib/paths";
 import { signupSchema, validate, type FieldErrors } from "../../shared/auth/schemas";
 import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { parseConfig } from "../../worker/env";
@@ -27,7 +26,7 @@ type ActionData = { fieldErrors?: FieldErrors; formError?: string; values?: Valu
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = envOf(context);
   const form = await request.formData();
-  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), parseConfig(env).APP_URL, PRICING_PATH);
+  const callbackUrl = safeCallbackUrl(String(form.get("callbackUrl") ?? ""), parseConfig(env).APP_URL, "/dashboard");
   if (form.get("intent") === "social") {
     // The provider buttons on this page start the same flow as on /login.
     const provider = String(form.get("provider") ?? "");
@@ -46,8 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = validate(signupSchema, form);
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
 
-  // A new account has no plan yet, so pricing is where the confirmation link leads unless an
-  // invitation brought them here.
+  // Confirming signs in and leads to the dashboard's welcome (a page that needs a plan the account
+  // lacks says so there), unless an invitation or a page brought them here.
   const result = await callAuth(env, request, "/sign-up/email", { body: { ...parsed.data, callbackURL: callbackUrl } });
   if (!result.ok) return data<ActionData>({ formError: result.message, fieldErrors: result.fieldErrors, values }, { status: result.status });
   // The same answer whether or not the address already has an account (the owner of a registered

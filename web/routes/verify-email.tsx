@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { envOf } from "~/lib/auth.server";
 import { readSearchParams } from "~/lib/search-params";
 import { safeCallbackUrl } from "../../worker/auth/guard";
-import { callAuth } from "../../worker/auth/service";
+import { sessionCookieName } from "../../worker/auth/auth";
+import { callAuth, headersWithCookies } from "../../worker/auth/service";
 import { parseConfig } from "../../worker/env";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address · Readyroom" }];
@@ -30,8 +31,7 @@ function linkParams(request: Request, appUrl: string) {
 /**
  * Where the sign-up confirmation e-mail links. Opening the link only shows a button: mail scanners
  * and link previews fetch links with GET, and must not confirm an address nobody has read the mail
- * of. The POST (the person pressing the button) confirms; the user then signs in, second factor
- * included.
+ * of. The POST (the person pressing the button) confirms and signs the user in.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = linkParams(request, parseConfig(envOf(context)).APP_URL);
@@ -49,6 +49,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : "This confirmation link is not valid. Sign in with your e-mail and password and we will send you a new one.";
     return data({ problem }, { status: 400 });
   }
+  // Confirmed just now: better-auth signed the user in (the link proves the address), so they go
+  // straight on, to the dashboard's welcome unless the sign-up named another page.
+  const sessionCookie = sessionCookieName(parseConfig(env));
+  if (result.setCookies.some((cookie) => cookie.startsWith(`${sessionCookie}=`))) {
+    throw redirect(callbackUrl || "/dashboard", { headers: headersWithCookies(result.setCookies) });
+  }
+  // Confirmed before (the link opened a second time): confirming again signs nobody in.
   const next = new URLSearchParams({ notice: "verified" });
   if (callbackUrl) next.set("callbackUrl", callbackUrl);
   throw redirect(`/login?${next}`);

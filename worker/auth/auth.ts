@@ -5,6 +5,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { and, eq, sql } from "drizzle-orm";
+import { grantDefaultPlan } from "../accounts/default-plan";
 import { createSoloAccountForUser } from "../accounts/service";
 import { getDb } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema/auth";
@@ -282,8 +283,14 @@ function buildOptions(env: Env, config: Config) {
       sendOnSignUp: true,
       // Signing in before confirming sends a fresh link (the first may have expired or been lost).
       sendOnSignIn: true,
-      // Confirming does not sign in: the user then signs in with password (and second factor, if on).
-      autoSignInAfterVerification: false,
+      // The link proves the address, so confirming signs in (no second sign-in). No second factor
+      // can be on yet: it is set up signed in, which needs a confirmed address. A link opened again
+      // after the address is confirmed signs nobody in (better-auth), so it cannot stand in for a password.
+      autoSignInAfterVerification: true,
+      // Self-hosted (BILLING_MODE=off): the confirmed account gets its plan.
+      async afterEmailVerification(user) {
+        await grantDefaultPlan({ env, db, config }, user.id);
+      },
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token, url }, request) {
         // E.g. the /invites sign-up (worker/teams/invitations.ts): the link proved the address.
@@ -367,6 +374,8 @@ function buildOptions(env: Env, config: Config) {
           },
           async after(user) {
             await createSoloAccountForUser(db, { userId: user.id, name: user.name });
+            // A provider's sign-up that arrives with a verified address is confirmed already.
+            if (user.emailVerified) await grantDefaultPlan({ env, db, config }, user.id);
           },
         },
       },

@@ -1,13 +1,14 @@
-import { PRICING_PATH } from "../lib/paths";
-
 /**
  * The access guard of spec §4 as one pure function, so every case is a line in a table test and the
  * Remix root loader (through enforceAccess) is its only caller.
  *
  *  - signed out on a protected path        → /login?callbackUrl=<path+search>
- *  - signed in, no active plan             → /account/pricing, unless on an allowed path
+ *  - signed in, no active plan             → the page says why and what to do (planRequired),
+ *                                            unless on an allowed path; at / → /dashboard
  *  - campaign-only (no plan, no team)      → additionally allowed under /collaborate
  *  - active plan at /                      → /dashboard
+ * Spec §4 sends a user without a plan to /account/pricing; issue 29 replaced that silent redirect
+ * with an explanation on the page they opened (web/components/shell/plan-required.tsx).
  * "Active plan" already folds in paused accounts (no plan) and team members (plan via team):
  * see worker/accounts/plan.ts.
  */
@@ -20,7 +21,7 @@ export type AccessInput = {
   isCampaignOnly?: boolean;
 };
 
-export type AccessDecision = { redirect?: string };
+export type AccessDecision = { redirect?: string; planRequired?: true };
 
 /** Reachable without signing in. */
 const PUBLIC_PATHS = [
@@ -36,6 +37,7 @@ const PUBLIC_PATHS = [
   "/invites",
   "/status",
   "/dev/mailbox",
+  "/pricing",
   "/terms",
   "/privacy",
 ];
@@ -55,6 +57,7 @@ const NO_PLAN_ALLOWED = [
   "/invites",
   "/status",
   "/dev/mailbox",
+  "/pricing",
   "/terms",
   "/privacy",
 ];
@@ -89,10 +92,9 @@ export function decideAccess({ pathname, search = "", user, plan, isCampaignOnly
   if (!user) {
     return isPublicPath(path) ? {} : { redirect: loginRedirect(path, search) };
   }
-  if (plan?.hasActivePlan) {
-    return path === "/" ? { redirect: "/dashboard" } : {};
-  }
-  return isAllowedWithoutPlan(path, isCampaignOnly) ? {} : { redirect: PRICING_PATH };
+  if (path === "/") return { redirect: "/dashboard" };
+  if (plan?.hasActivePlan) return {};
+  return isAllowedWithoutPlan(path, isCampaignOnly) ? {} : { planRequired: true };
 }
 
 /** `/dashboard/` and `/dashboard` are the same page; the guard must not treat them differently. */

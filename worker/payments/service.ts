@@ -11,7 +11,8 @@ import { creditPacks, findCreditPack, priceIdFor, trialDays, BILLING_INTERVALS, 
 import { getLedgerState } from "../billing/service";
 import { getStripe, isBillingConfigured, requireStripe, type Stripe } from "./stripe";
 import { isLive, planSubscriptionUpdate, TEAM_PLAN_TYPES } from "./subscription";
-import { nowDate } from "../lib/clock";
+import { nowDate, nowMs } from "../lib/clock";
+import { billingMode, type BillingMode } from "../env";
 
 /** The services of payments take the app context (worker/context.ts) like every other. */
 export type Deps = AppContext;
@@ -118,6 +119,10 @@ export async function getBillingInfo(deps: Deps, userId: string, now = nowDate()
 
 /** What the pricing page offers: plans with their Stripe prices, and credit packs. */
 export type Catalogue = {
+  /** stripe: bought here; off: provided by the organisation running the server (worker/env.ts billingMode). */
+  mode: BillingMode;
+  /** The plan every confirmed account gets when the mode is off. */
+  defaultPlan: PlanType;
   billingConfigured: boolean;
   trialDays: number;
   monthlyCredits: Record<PlanType, number>;
@@ -125,16 +130,32 @@ export type Catalogue = {
   creditPacks: (Omit<CreditPack, "priceId"> & { amount: number | null; currency: string | null })[];
 };
 
+/**
+ * Prices read from Stripe, kept a few minutes per isolate: the public /pricing page shows them to
+ * anyone, and must not cost six Stripe calls a view. A price change shows within PRICE_TTL_MS.
+ */
+const PRICE_TTL_MS = 5 * 60 * 1000;
+const priceCache = new Map<string, { at: number; price: Promise<{ unit_amount: number | null; currency: string } | null> }>();
+
 export async function getCatalogue(deps: Deps): Promise<Catalogue> {
   const stripe = getStripe(deps.config);
-  const priceOf = async (priceId: string | null) => {
-    if (!stripe || !priceId) return null;
-    try {
-      return await stripe.prices.retrieve(priceId);
-    } catch (error) {
-      console.warn(`stripe: price ${priceId} could not be read`, error);
-      return null;
-    }
+  const now = nowMs();
+  const priceOf = (priceId: string | null) => {
+    if (!stripe || !priceId) return Promise.resolve(null);
+    const key = `${deps.config.STRIPE_API_BASE ?? ""} ${priceId}`;
+    const hit = priceCache.get(key);
+    if (hit && now - hit.at < PRICE_TTL_MS) return hit.price;
+    const price = stripe.prices.retrieve(priceId).then(
+      (p) => ({ unit_amount: p.unit_amount, currency: p.currency }),
+      (error: unknown) => {
+        console.warn(`stripe: price ${priceId} could not be read`, error);
+        // A failed read is not remembered: the next view asks again.
+        priceCache.delete(key);
+        return null;
+      },
+    );
+    priceCache.set(key, { at: now, price });
+    return price;
   };
   const plans = await Promise.all(
     PLAN_TYPES.flatMap((planType) =>
@@ -152,6 +173,8 @@ export async function getCatalogue(deps: Deps): Promise<Catalogue> {
     }),
   );
   return {
+    mode: billingMode(deps.config),
+    defaultPlan: deps.config.DEFAULT_PLAN,
     billingConfigured: Boolean(stripe),
     trialDays: trialDays(deps.config),
     monthlyCredits: deps.config.PLAN_MONTHLY_CREDITS,

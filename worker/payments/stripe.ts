@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Config } from "../env";
+import { billingMode, type Config } from "../env";
 import { HttpError } from "../lib/errors";
 
 export { Stripe };
@@ -9,8 +9,9 @@ const BILLING_NOT_CONFIGURED = "Billing is not configured on this server.";
 
 export const billingNotConfigured = () => new HttpError(503, "billing_not_configured", BILLING_NOT_CONFIGURED);
 
+/** Stripe is used only in the stripe billing mode: with BILLING_MODE=off a configured key is left alone. */
 export function isBillingConfigured(config: Config): boolean {
-  return Boolean(config.STRIPE_SECRET_KEY);
+  return billingMode(config) === "stripe" && Boolean(config.STRIPE_SECRET_KEY);
 }
 
 const clients = new Map<string, Stripe>();
@@ -21,7 +22,7 @@ const clients = new Map<string, Stripe>();
  */
 export function getStripe(config: Config): Stripe | null {
   const key = config.STRIPE_SECRET_KEY;
-  if (!key) return null;
+  if (!key || !isBillingConfigured(config)) return null;
   const cacheKey = `${key} ${config.STRIPE_API_BASE ?? ""}`;
   const hit = clients.get(cacheKey);
   if (hit) return hit;

@@ -1,6 +1,7 @@
 import { isAiConfigured, readAiSettings } from "../ai/config";
 import type { AppContext } from "../context";
-import type { Config, Env } from "../env";
+import { billingMode, type Config, type Env } from "../env";
+import { isBillingConfigured } from "../payments/stripe";
 import { type ProbeMessage, probeStateName } from "../jobs/queue";
 import { allTaskNames } from "../jobs/tasks";
 import { nowMs, nowDate } from "../lib/clock";
@@ -288,7 +289,7 @@ function checkAi(config: Config): Check {
 }
 
 function checkPayments(config: Config): Check {
-  const configured = Boolean(config.STRIPE_SECRET_KEY);
+  const configured = isBillingConfigured(config);
   return {
     key: "payments",
     name: "Payments (Stripe)",
@@ -296,7 +297,9 @@ function checkPayments(config: Config): Check {
     latencyMs: null,
     detail: configured
       ? `Configured${config.STRIPE_WEBHOOK_SECRET ? " with webhook verification" : "; webhook secret missing"} (not called from this page).`
-      : "Not configured: plans are granted with the admin script.",
+      : billingMode(config) === "off"
+        ? `Billing is off: every confirmed account gets the ${config.DEFAULT_PLAN} plan and its monthly credits.`
+        : "Not configured: plans are granted with the admin script.",
   };
 }
 

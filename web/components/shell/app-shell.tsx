@@ -1,4 +1,5 @@
 import * as React from "react";
+import { SiteFooter } from "./site-footer";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useIsMobile } from "~/hooks/use-mobile";
 import { pageChrome } from "~/lib/page-chrome";
@@ -59,7 +60,7 @@ type AppShellProps = {
 
 /**
  * The one shell of every page: navbar, sidebar (a sheet under 768 px), main content and the
- * welcome modal. Pages without a signed-in user get the navbar only.
+ * welcome modal. Pages without a signed-in user get the navbar and the site's footer.
  */
 export function AppShell({ user: signedIn, subscribed, routes, pathname, children }: AppShellProps) {
   const chrome = pageChrome(pathname);
@@ -116,6 +117,7 @@ export function AppShell({ user: signedIn, subscribed, routes, pathname, childre
           {children}
         </main>
       </div>
+      {user ? null : <SiteFooter />}
       {user && isMobile ? (
         <MobileNav
           open={mobileMenuOpen}
