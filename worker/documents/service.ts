@@ -10,6 +10,7 @@ import {
   visibleClientIds,
 } from "../clients/access";
 import type { UserContext } from "../context";
+import { defaultDocumentTeam, readShareColumn, shareStatement, teamAccessColumn, teamShareColumn, type TeamShareView } from "../accounts/team-shares";
 import { contextAssignments, contexts, documents, type Document } from "../db/schema";
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
@@ -86,6 +87,10 @@ export type DocumentView = {
    * document filed under a client the caller sees is read-only to them (docs/decisions/0014).
    */
   canEdit: boolean;
+  /** Shared with the caller's team (the library's "Team" badge): how and by whom; null when private. */
+  team: TeamShareView | null;
+  /** Who wrote it, for a colleague's document (null for the caller's own). */
+  authorName: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -96,7 +101,9 @@ function canonicalType(row: Pick<Document, "type" | "filename">): string | null 
   return detectType(row.filename ?? "", row.type ?? null);
 }
 
-function toDocumentView(row: Document, viewerId: string): DocumentView {
+type ListedDocument = { row: Document; team?: string | null; authorName?: string | null };
+
+function toDocumentView({ row, team, authorName }: ListedDocument, viewerId: string): DocumentView {
   const upload = uploadInfoSchema.safeParse(row.structuredContent);
   return {
     id: row.id,
@@ -108,6 +115,8 @@ function toDocumentView(row: Document, viewerId: string): DocumentView {
     status: readIngestStatus(row),
     description: readDescription(row.structuredContent),
     canEdit: row.userId === viewerId,
+    team: readShareColumn(team),
+    authorName: row.userId === viewerId ? null : (authorName ?? null),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -121,14 +130,31 @@ function toDocumentView(row: Document, viewerId: string): DocumentView {
  * filed under a client they see (read only; worker/clients/access.ts).
  */
 async function findDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<Document> {
+  return (await findListedDocument(ctx, id, access)).row;
+}
+
+/** Who wrote a document, by name or address. */
+const authorNameColumn = sql<
+  string | null
+>`(SELECT coalesce(nullif(trim(u."name"), ''), u."email") FROM "User" u WHERE u."id" = "Document"."userId")`;
+
+async function findListedDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<ListedDocument> {
   const [found] = await ctx.db
-    .select({ row: documents, clientIds: documentClientIdsColumn })
+    .select({
+      row: documents,
+      clientIds: documentClientIdsColumn,
+      teamAccess: teamAccessColumn("document", sql`"Document"."id"`, ctx.user.id),
+      team: teamShareColumn("document", sql`"Document"."id"`),
+      authorName: authorNameColumn,
+    })
     .from(documents)
     .where(and(eq(documents.id, id), documentCandidate(ctx.user.id)))
     .limit(1);
   const clientIds = found?.clientIds ? found.clientIds.split(",") : [];
-  if (!found || !(await mayOpen(ctx, { userId: found.row.userId, clientIds }, access))) throw notFound(DOCUMENT_NOT_FOUND);
-  return found.row;
+  // A team share reads; a document changes only by its author's hand.
+  const teamAccess = found?.teamAccess ? "read" : null;
+  if (!found || !(await mayOpen(ctx, { userId: found.row.userId, clientIds, teamAccess }, access))) throw notFound(DOCUMENT_NOT_FOUND);
+  return found;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -150,7 +176,7 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
   if (query.clientId) conditions.push(documentFiledUnder(query.clientId));
   if (query.q) conditions.push(sql`${documents.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '\\'`);
   const rows = await db
-    .select()
+    .select({ row: documents, team: teamShareColumn("document", sql`"Document"."id"`), authorName: authorNameColumn })
     .from(documents)
     .where(and(...conditions))
     .orderBy(desc(documents.createdAt))
@@ -162,7 +188,7 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
 
 /** One document the caller may open; "write" when the caller is about to change it (own only). */
 export async function getDocument(ctx: UserContext, id: string, access: "read" | "write" = "read"): Promise<DocumentView> {
-  return toDocumentView(await findDocument(ctx, id, access), ctx.user.id);
+  return toDocumentView(await findListedDocument(ctx, id, access), ctx.user.id);
 }
 
 export async function searchDocuments(ctx: UserContext, q: string, limit = 20): Promise<ChunkHit[]> {
@@ -279,7 +305,12 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
         db.insert(contextAssignments).values({ id: newId(), contextId, clientId }),
       ]);
     } else {
-      await db.insert(documents).values(row);
+      // "New documents are shared with the team" (the team's setting): shared in the same batch.
+      const teamId = await defaultDocumentTeam(ctx);
+      await db.batch([
+        db.insert(documents).values(row),
+        ...(teamId ? [shareStatement(db, { teamId, kind: "document", itemId: id, ownerId: userId, access: "read", sharedById: userId })] : []),
+      ]);
     }
   } catch (error) {
     await env.UPLOADS.delete(key).catch(() => undefined);
@@ -311,7 +342,7 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
   const name = update.name === undefined ? undefined : parseWith(documentNameSchema, update.name);
   const description = update.description === undefined ? undefined : parseWith(descriptionSchema, update.description);
   const described = description !== undefined && description !== (readDescription(row.structuredContent) ?? "");
-  if (name === undefined && !described) return toDocumentView(row, ctx.user.id);
+  if (name === undefined && !described) return getDocument(ctx, id);
   const save = async () => {
     const [updated] = await db
       .update(documents)
@@ -324,7 +355,10 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
     if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
     return updated;
   };
-  if (!described) return toDocumentView(await save(), ctx.user.id);
+  if (!described) {
+    await save();
+    return getDocument(ctx, id);
+  }
   await ingestAgain(ctx, row, "description", now, save);
   return getDocument(ctx, id);
 }
