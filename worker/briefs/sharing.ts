@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { intelBriefs, type IntelBrief } from "../db/schema";
 import { shareActions, tokenUnchanged } from "../share/tokens";
-import { findOwnedBrief } from "./service";
-import { toBriefView, type BriefView } from "./views";
+import { findOwnedBrief, getBrief } from "./service";
+import type { BriefView } from "./views";
 import { purgeSharedBrief } from "./share-cache";
 import { refreshSharedBrief } from "./share-page";
 
@@ -28,6 +28,7 @@ const briefSharing = shareActions<IntelBrief>({
   render: (ctx, row) => refreshSharedBrief(ctx, row.id),
 });
 
-export const shareBrief = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.share(ctx, id));
-export const rotateShareToken = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.rotate(ctx, id));
-export const revokeShare = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.revoke(ctx, id));
+// Read back with the team columns, so the answer keeps the brief's "Team" badge.
+export const shareBrief = async (ctx: UserContext, id: string): Promise<BriefView> => getBrief(ctx, (await briefSharing.share(ctx, id)).id);
+export const rotateShareToken = async (ctx: UserContext, id: string): Promise<BriefView> => getBrief(ctx, (await briefSharing.rotate(ctx, id)).id);
+export const revokeShare = async (ctx: UserContext, id: string): Promise<BriefView> => getBrief(ctx, (await briefSharing.revoke(ctx, id)).id);

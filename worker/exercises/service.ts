@@ -188,7 +188,7 @@ export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>)
  * A query, so the dashboard sends it in its own batch; `toCampaignExerciseSummaries` maps its rows.
  * No teams → no rows (drizzle's `inArray` of nothing is false).
  */
-export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], limit = 20) {
+export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], limit = 20, filter: Pick<Partial<ListQuery>, "status" | "search"> = {}) {
   return ctx.db
     .select({
       id: campaignExercises.id,
@@ -205,7 +205,13 @@ export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], 
     })
     .from(campaignExercises)
     .innerJoin(campaigns, eq(campaigns.id, campaignExercises.campaignId))
-    .where(inArray(campaigns.teamId, teamIds))
+    .where(
+      and(
+        inArray(campaigns.teamId, teamIds),
+        filter.status === "completed" ? eq(campaignExercises.completed, true) : filter.status === "in-progress" ? eq(campaignExercises.completed, false) : undefined,
+        filter.search ? sql`${campaignExercises.name} LIKE ${`%${escapeLike(filter.search)}%`} ESCAPE '\\'` : undefined,
+      ),
+    )
     .orderBy(desc(campaignExercises.updatedAt), desc(campaignExercises.id))
     .limit(limit);
 }
