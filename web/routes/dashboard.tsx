@@ -7,6 +7,8 @@ import { getDashboard } from "../../worker/dashboard/service";
 import { ClientFilter } from "~/components/clients/client-filter";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { CapabilityTrendsCard } from "~/components/improvement/trends-card";
+import { TeamBadge } from "~/components/teams/share-control";
+import type { TeamShareView } from "~/lib/teams-api";
 import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
@@ -101,6 +103,7 @@ export default function DashboardPage() {
               title: d.name,
               meta: formatDate(d.createdAt),
               badge: d.processed ? null : "Processing",
+              team: d.team,
             }))}
           />
           {has("improvement") ? <CapabilityTrendsCard /> : null}
@@ -118,6 +121,7 @@ export default function DashboardPage() {
                   title: b.title,
                   meta: formatDate(b.createdAt),
                   badge: b.shared ? "Shared" : null,
+                  team: b.team,
                   href: `/intelligence#brief-${b.id}`,
                 }))}
               />
@@ -161,7 +165,12 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
           <CardTitle id="exercises-title" className="flex items-center gap-2">
             <ClipboardList className="size-4 text-primary" aria-hidden /> Exercises
           </CardTitle>
-          <CardDescription>Tabletop exercises you are designing or have completed.</CardDescription>
+          <CardDescription>
+            Tabletop exercises you are designing or have completed, and those your team shares.{" "}
+            <Link to="/exercises" className="font-medium text-primary underline-offset-4 hover:underline">
+              All exercises
+            </Link>
+          </CardDescription>
         </div>
         {canOpen ? <ExerciseActions userId={data.userId} enterprise={data.enterprise} /> : null}
       </CardHeader>
@@ -192,7 +201,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
   );
 }
 
-type RecentItem = { id: string; title: string; meta: string; badge: string | null; href?: string };
+type RecentItem = { id: string; title: string; meta: string; badge: string | null; href?: string; team?: TeamShareView | null };
 
 function RecentList({
   title,
@@ -241,6 +250,7 @@ function RecentList({
                   )}
                   <span className="text-xs text-muted-foreground">{item.meta}</span>
                 </span>
+                <TeamBadge team={item.team ?? null} />
                 {item.badge ? <Badge variant="outline">{item.badge}</Badge> : null}
               </li>
             ))}

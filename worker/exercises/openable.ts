@@ -2,6 +2,7 @@ import { z } from "zod";
 import { collaborateTeamIdsOf } from "../accounts/collaborate";
 import { membershipOf } from "../accounts/membership";
 import { enterpriseScopeOf } from "../clients/access";
+import type { TeamShareView } from "../accounts/team-shares";
 import type { UserContext } from "../context";
 import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummaries, toSummaries } from "./service";
 
@@ -28,12 +29,16 @@ export type OpenableExercise = {
   name: string;
   source: ExerciseSource;
   completed: boolean;
-  /** The editor's address, at its resume step. */
-  href: string;
+  /** A campaign exercise's campaign (the editor's address: web/lib/exercise-paths.ts), else null. */
+  campaignId: string | null;
+  /** Where the editor opens (spec §2 resume rule). */
+  resumeStep: string;
   /** May the caller change it (their own, shared for editing, a campaign's), or only read it. */
   access: "edit" | "read";
   /** Whose it is or where it is shared from: the team sharer, the client, the campaign. */
   from: string | null;
+  /** A personal exercise shared with the team: how, and by whom. */
+  team: TeamShareView | null;
   updatedAt: string;
 };
 
@@ -59,9 +64,11 @@ export async function listOpenableExercises(ctx: UserContext, query: Partial<Ope
       name: e.name,
       source,
       completed: e.completed,
-      href: `/exercise/${e.id}/${e.resumeStep}`,
+      campaignId: null,
+      resumeStep: e.resumeStep,
       access: e.mine || e.team?.access === "edit" ? "edit" : "read",
       from: source === "client" ? (clientName.get(e.clientId!) ?? null) : source === "team" ? (e.team?.sharedBy ?? null) : null,
+      team: e.team,
       updatedAt: e.updatedAt,
     };
   });
@@ -70,9 +77,11 @@ export async function listOpenableExercises(ctx: UserContext, query: Partial<Ope
     name: e.name,
     source: "campaign",
     completed: e.completed,
-    href: `/collaborate/campaigns/${e.campaignId}/exercise/${e.id}/${e.resumeStep}`,
+    campaignId: e.campaignId,
+    resumeStep: e.resumeStep,
     access: "edit",
     from: e.campaignName,
+    team: null,
     updatedAt: new Date(e.updatedAt).toISOString(),
   }));
   const all = [...personal, ...campaign].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));

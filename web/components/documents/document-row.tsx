@@ -10,6 +10,7 @@ import { documentType, formatBytes, formatDate, typeLabel } from "./format";
 import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
 import { DescribeDialog } from "./describe-dialog";
 import { StatusBadge } from "./status-badge";
+import { ShareControl, TeamBadge, useShareState } from "~/components/teams/share-control";
 
 export type RowActions = {
   rename: (doc: DocumentView, name: string) => Promise<boolean>;
@@ -40,6 +41,8 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
   const { status } = doc;
   // A colleague's document shared through a client: open and download only (docs/decisions/0014).
   const canEdit = doc.canEdit !== false;
+  const [team, setTeam] = useShareState(doc.team ?? null);
+  const sharedBy = canEdit ? "" : team ? `Shared with your team by ${doc.authorName ?? "a colleague"} (read-only) · ` : "Shared by a colleague (read-only) · ";
 
   const finishRename = () => {
     setRenaming(false);
@@ -72,14 +75,16 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
               {doc.name}
             </p>
             <p className="truncate text-xs text-muted-foreground" title={doc.filename}>
-              {canEdit ? "" : "Shared by a colleague (read-only) · "}
+              {sharedBy}
               {meta}
               {status.status === "ready" && status.chunkCount ? ` · ${status.chunkCount} passage${status.chunkCount === 1 ? "" : "s"}` : ""}
             </p>
           </div>
         )}
         <div className="ml-auto flex shrink-0 items-center gap-1">
+          <TeamBadge team={team} />
           <StatusBadge status={status} />
+          {renaming ? null : <ShareControl kind="document" id={doc.id} name={doc.name} team={team} mine={canEdit} onChange={setTeam} />}
           {renaming ? null : (
             <>
               {status.status === "ready" ? (

@@ -2,6 +2,7 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/r
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
+import { TeamBadge } from "~/components/teams/share-control";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -15,7 +16,7 @@ import type { ExerciseSummary } from "../../../worker/exercises/views";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
-  Partial<Pick<ExerciseSummary, "clientId" | "mine">>;
+  Partial<Pick<ExerciseSummary, "clientId" | "mine" | "team">>;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -358,7 +359,11 @@ function List({
             <span className="truncate font-medium">{name}</span>
             <span className="text-xs text-muted-foreground">
               {exercise.clientId && clientNames[exercise.clientId] ? `${clientNames[exercise.clientId]} · ` : ""}
-              {exercise.mine === false ? "Shared by a colleague (read-only) · " : ""}
+              {exercise.mine === false
+                ? exercise.team
+                  ? `Shared with your team by ${exercise.team.sharedBy ?? "a colleague"}${exercise.team.access === "edit" ? "" : " (read-only)"} · `
+                  : "Shared by a colleague (read-only) · "
+                : ""}
               {exercise.threatType ? `${exercise.threatType} · ` : ""}
               {exercise.moduleCount} module{exercise.moduleCount === 1 ? "" : "s"} · Updated {dateFormat.format(new Date(exercise.updatedAt))}
             </span>
@@ -376,6 +381,7 @@ function List({
             ) : (
               <div className="min-w-0 flex-1 px-4 py-3">{body}</div>
             )}
+            <TeamBadge team={exercise.team ?? null} />
             <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
             {exercise.mine === false ? null : (
               <Button

@@ -8,6 +8,7 @@ import { IconButton } from "~/components/ui/icon-button";
 import type { BriefView } from "~/lib/briefs-api";
 import { BriefEditor } from "./brief-editor";
 import { ShareControls } from "./share-controls";
+import { ShareControl, TeamBadge, useShareState } from "~/components/teams/share-control";
 import type { BriefActions } from "./use-briefs";
 
 /** Longer content starts folded to a few lines, so the list stays scannable. */
@@ -30,6 +31,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
   const headingId = `brief-${brief.id}-title`;
   const contentId = `brief-${brief.id}-content`;
   const edited = brief.updatedAt.slice(0, 10) !== brief.createdAt.slice(0, 10);
+  const [team, setTeam] = useShareState(brief.team);
 
   return (
     <li>
@@ -46,18 +48,25 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
               {brief.title}
             </h3>
             <p className="text-xs text-muted-foreground">
+              {brief.mine ? "" : `Shared with your team by ${brief.authorName ?? "a colleague"} (read-only) · `}
               Saved {formatBriefDate(brief.createdAt)}
               {edited ? ` · edited ${formatBriefDate(brief.updatedAt)}` : ""}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1">
+            <TeamBadge team={team} />
             {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
-            <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden />
-            </IconButton>
-            <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden />
-            </IconButton>
+            <ShareControl kind="brief" id={brief.id} name={brief.title} team={team} mine={brief.mine} onChange={setTeam} />
+            {brief.mine ? (
+              <>
+                <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden />
+                </IconButton>
+                <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden />
+                </IconButton>
+              </>
+            ) : null}
           </div>
         </header>
 
@@ -78,7 +87,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </Button>
         ) : null}
 
-        <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} />
+        {brief.mine ? <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} /> : null}
 
         <BriefEditor
           open={editing}
