@@ -63,7 +63,16 @@ export async function setTeamShare(ctx: UserContext, kind: TeamShareKind, id: st
       .where(and(eq(teamMembers.teamId, team.teamId), eq(teamMembers.userId, item.ownerId)))
       .limit(1);
     if (!authorInTeam) throw notFound(NOT_FOUND[kind]);
-    if (team.role !== "ADMIN") throw forbidden("Only its author or a team admin can change who it is shared with.");
+    if (team.role !== "ADMIN") {
+      // A plain member learns nothing of a colleague's private item; one shared with them is theirs to read, not to share.
+      const [visible] = await ctx.db
+        .select({ id: teamShares.id })
+        .from(teamShares)
+        .where(and(eq(teamShares.kind, kind), eq(teamShares.itemId, id), eq(teamShares.teamId, team.teamId)))
+        .limit(1);
+      if (!visible) throw notFound(NOT_FOUND[kind]);
+      throw forbidden("Only its author or a team admin can change who it is shared with.");
+    }
   }
   if (access === "edit" && kind !== "exercise") throw badRequest("Only exercises can be shared for editing; share it to read.", "edit_exercises_only");
   if (item.filed && access !== "private") {
