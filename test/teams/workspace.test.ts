@@ -177,7 +177,13 @@ describe("retrieval over the team's shared plans", () => {
   });
 
   it("meaning search reaches the author's vectors for the shared document only", async () => {
-    const e = { ...env, EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`, EMBEDDINGS_API_KEY: "sk-fake-test", EMBEDDINGS_MODEL: "fake-embed-1", EMBEDDINGS_MIN_SCORE: "0.3" } as Env;
+    const e = {
+      ...env,
+      EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`,
+      EMBEDDINGS_API_KEY: "sk-fake-test",
+      EMBEDDINGS_MODEL: "fake-embed-1",
+      EMBEDDINGS_MIN_SCORE: "0.3",
+    } as Env;
     const { owner, member, outsider } = await workspace();
     const routes = await ingested(e, owner, "routes.md", "# Routes\nSaltmarsh Point evacuation uses the Calloway Bridge.");
     const question = "Saltmarssh evacuaton brigde";
@@ -195,7 +201,12 @@ describe("leaving the team", () => {
     const doc = await ingested(env, owner, "plan.md", PLAN);
     const ex = await exercise(owner, "Shared TTX");
     const br = await brief(owner, "Shared brief");
-    for (const [kind, id] of [["document", doc], ["exercise", ex], ["brief", br]] as const) await expectStatus(await share(owner, kind, id, "read"), 200);
+    for (const [kind, id] of [
+      ["document", doc],
+      ["exercise", ex],
+      ["brief", br],
+    ] as const)
+      await expectStatus(await share(owner, kind, id, "read"), 200);
     const memberDoc = await ingested(env, member, "member.md", "# Notes\nThe Ostrovel pumping station floods first.");
     await expectStatus(await share(member, "document", memberDoc, "read"), 200);
     expect(await status(api(`/api/documents/${doc}`, { user: member }))).toBe(200);

@@ -35,7 +35,8 @@ export const teamsApi = {
     unwrap(teams.members[":id"].$patch({ ...byId(userId), json: change })),
   removeMember: (userId: string) => unwrap(teams.members[":id"].$delete(byId(userId))),
   /** Shares one of the caller's items (or, for an admin, a member's) with the team, or makes it private. */
-  share: (kind: TeamShareKind, id: string, access: ShareAccess) => unwrap(teams.shares[":kind"][":id"].$put({ param: { kind, id: enc(id) }, json: { access } })),
+  share: (kind: TeamShareKind, id: string, access: ShareAccess) =>
+    unwrap(teams.shares[":kind"][":id"].$put({ param: { kind, id: enc(id) }, json: { access } })),
   settings: () => unwrap(teams.settings.$get()),
   updateSettings: (settings: { shareNewDocuments: boolean }) => unwrap(teams.settings.$patch({ json: settings })),
 };

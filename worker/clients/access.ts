@@ -160,10 +160,7 @@ const docTags = (clientIds: string[] | null, negate = false, table = sql.raw(`"D
 export function documentAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read", alias?: "d"): SQL {
   const table = sql.raw(alias ? alias : `"Document"`);
   const own = sql`${table}."userId" = ${userId}`;
-  const shared =
-    access === "read"
-      ? sql` OR (${table}."id" IN ${teamSharedIds("document", userId)} AND NOT ${docTags(null, true, table)})`
-      : sql``;
+  const shared = access === "read" ? sql` OR (${table}."id" IN ${teamSharedIds("document", userId)} AND NOT ${docTags(null, true, table)})` : sql``;
   if (clientIds === null) return sql`(${own}${shared})`;
   const visibleTag = docTags(clientIds, false, table);
   // Own and not filed only under clients the caller no longer sees.

@@ -134,9 +134,7 @@ async function findDocument(ctx: UserContext, id: string, access: "read" | "writ
 }
 
 /** Who wrote a document, by name or address. */
-const authorNameColumn = sql<
-  string | null
->`(SELECT coalesce(nullif(trim(u."name"), ''), u."email") FROM "User" u WHERE u."id" = "Document"."userId")`;
+const authorNameColumn = sql<string | null>`(SELECT coalesce(nullif(trim(u."name"), ''), u."email") FROM "User" u WHERE u."id" = "Document"."userId")`;
 
 async function findListedDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<ListedDocument> {
   const [found] = await ctx.db

@@ -13,12 +13,15 @@ import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummar
  * (worker/accounts/collaborate.ts) — by the same rules that open each one, newest change first.
  */
 
-export const exerciseSources = ["mine", "team", "client", "campaign"] as const;
+const exerciseSources = ["mine", "team", "client", "campaign"] as const;
 export type ExerciseSource = (typeof exerciseSources)[number];
 
 /** Total: a stale or hand-edited link still opens the page (web/lib/search-params.ts). */
 export const openableQuerySchema = z.object({
-  source: z.enum(["all", ...exerciseSources]).catch("all").default("all"),
+  source: z
+    .enum(["all", ...exerciseSources])
+    .catch("all")
+    .default("all"),
   status: z.enum(["all", "in-progress", "completed"]).catch("all").default("all"),
   search: z.string().trim().max(200).catch("").default(""),
 });

@@ -88,11 +88,7 @@ async function openPersonal(ctx: UserContext, id: string, access: "read" | "writ
  * rule (worker/clients/access.ts) — a colleague's filed exercise opens read-only — and the team
  * rule: one shared with the caller's team opens read-only, or editable when shared for editing.
  */
-export async function openExercise(
-  ctx: UserContext,
-  scope: ExerciseScope,
-  id: string,
-): Promise<{ row: ExerciseRow; canWrite: boolean; viaTeam: boolean }> {
+export async function openExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<{ row: ExerciseRow; canWrite: boolean; viaTeam: boolean }> {
   if (scope.kind === "campaign") return { row: await findExercise(ctx, scope, id, "read"), canWrite: true, viaTeam: false };
   const found = await openPersonal(ctx, id, "read");
   const item = { userId: found.row.userId, clientIds: found.clientIds, teamAccess: found.teamAccess };

@@ -208,7 +208,11 @@ export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], 
     .where(
       and(
         inArray(campaigns.teamId, teamIds),
-        filter.status === "completed" ? eq(campaignExercises.completed, true) : filter.status === "in-progress" ? eq(campaignExercises.completed, false) : undefined,
+        filter.status === "completed"
+          ? eq(campaignExercises.completed, true)
+          : filter.status === "in-progress"
+            ? eq(campaignExercises.completed, false)
+            : undefined,
         filter.search ? sql`${campaignExercises.name} LIKE ${`%${escapeLike(filter.search)}%`} ESCAPE '\\'` : undefined,
       ),
     )

@@ -21,13 +21,9 @@ export const shareParamSchema = z.object({
   id: z.string().min(1, "An id is required.").max(200, "That id is too long."),
 });
 
-export const shareBodySchema = z
-  .object({ access: z.enum(["private", "read", "edit"], { error: "access must be private, read or edit." }) })
-  .strict();
+export const shareBodySchema = z.object({ access: z.enum(["private", "read", "edit"], { error: "access must be private, read or edit." }) }).strict();
 
-export const teamSettingsSchema = z
-  .object({ shareNewDocuments: z.boolean({ error: "shareNewDocuments must be true or false." }) })
-  .strict();
+export const teamSettingsSchema = z.object({ shareNewDocuments: z.boolean({ error: "shareNewDocuments must be true or false." }) }).strict();
 
 export type TeamShareAnswer = { kind: TeamShareKind; id: string; team: TeamShareView | null };
 export type TeamSettingsView = { shareNewDocuments: boolean };
@@ -76,10 +72,19 @@ export async function setTeamShare(ctx: UserContext, kind: TeamShareKind, id: st
   }
   if (access === "edit" && kind !== "exercise") throw badRequest("Only exercises can be shared for editing; share it to read.", "edit_exercises_only");
   if (item.filed && access !== "private") {
-    throw badRequest("This is filed under a client: the client's assignments decide who sees it. Assign colleagues to the client instead.", "filed_under_client");
+    throw badRequest(
+      "This is filed under a client: the client's assignments decide who sees it. Assign colleagues to the client instead.",
+      "filed_under_client",
+    );
   }
   const audit = (action: string) =>
-    auditStatement(ctx.db, { accountId: team.accountId, actorId: ctx.user.id, targetUserId: item.ownerId, action, metadata: { teamId: team.teamId, kind, itemId: id, access } });
+    auditStatement(ctx.db, {
+      accountId: team.accountId,
+      actorId: ctx.user.id,
+      targetUserId: item.ownerId,
+      action,
+      metadata: { teamId: team.teamId, kind, itemId: id, access },
+    });
   if (access === "private") {
     await ctx.db.batch([ctx.db.delete(teamShares).where(and(eq(teamShares.kind, kind), eq(teamShares.itemId, id))), audit("team.item_unshared")]);
   } else {

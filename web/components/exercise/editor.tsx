@@ -164,8 +164,8 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
           <Eye className="size-4" aria-hidden />
           <span>
             Shared by {initial.sharedBy?.authorName || "a colleague"}
-            {initial.sharedBy?.clientName ? ` through ${initial.sharedBy.clientName}` : initial.sharedBy?.viaTeam ? " with your team" : ""}: read-only. Only
-            its author can change it.
+            {initial.sharedBy?.clientName ? ` through ${initial.sharedBy.clientName}` : initial.sharedBy?.viaTeam ? " with your team" : ""}: read-only. Only its
+            author can change it.
           </span>
         </Alert>
       ) : initial.sharedBy?.viaTeam && lock.status.kind !== "read-only" ? (

@@ -5,10 +5,10 @@ import { ShareControl, TeamBadge } from "~/components/teams/share-control";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Input } from "~/components/ui/input";
+import { Input, inputClass } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { exercisePagePath } from "~/lib/exercise-paths";
+import { cn } from "~/lib/utils";
 import type { ExerciseSource, OpenableExercise, OpenableQuery } from "../../../worker/exercises/openable";
 
 /**
@@ -79,11 +79,19 @@ export function ExercisesPage({ exercises, counts, query }: { exercises: Openabl
         <EmptyState icon={ClipboardList} title={filtered ? "No exercises match" : "No exercises yet"}>
           {filtered ? (
             <>
-              Try another name or filter, or <Link to="/exercises" className="font-medium text-primary underline-offset-4 hover:underline">show every exercise</Link>.
+              Try another name or filter, or{" "}
+              <Link to="/exercises" className="font-medium text-primary underline-offset-4 hover:underline">
+                show every exercise
+              </Link>
+              .
             </>
           ) : (
             <>
-              Start one from a template on the <Link to="/dashboard#exercises" className="font-medium text-primary underline-offset-4 hover:underline">dashboard</Link>. Exercises your team shares with you show here too.
+              Start one from a template on the{" "}
+              <Link to="/dashboard#exercises" className="font-medium text-primary underline-offset-4 hover:underline">
+                dashboard
+              </Link>
+              . Exercises your team shares with you show here too.
             </>
           )}
         </EmptyState>
@@ -98,6 +106,7 @@ export function ExercisesPage({ exercises, counts, query }: { exercises: Openabl
   );
 }
 
+/** A native select, as the dashboard's client filter: keyboard and screen-reader behaviour for free, and it submits without script. */
 function FilterSelect<V extends string>({
   id,
   name,
@@ -113,31 +122,16 @@ function FilterSelect<V extends string>({
   options: { value: V; label: string }[];
   onChange: () => void;
 }) {
-  const [current, setCurrent] = React.useState(value);
-  React.useEffect(() => setCurrent(value), [value]);
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select
-        name={name}
-        value={current}
-        onValueChange={(next) => {
-          setCurrent(next as V);
-          // After the hidden native select has the new value, so the form submits it.
-          requestAnimationFrame(onChange);
-        }}
-      >
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <select id={id} name={name} defaultValue={value} key={value} className={cn(inputClass, "h-9 py-1")} onChange={onChange}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

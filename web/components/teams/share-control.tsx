@@ -67,7 +67,15 @@ export function ShareControl({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button type="button" variant="ghost" size="icon" className="size-8" disabled={share.isPending} aria-label={`Sharing of ${name}: ${label(value)}`} title="Share with your team">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          disabled={share.isPending}
+          aria-label={`Sharing of ${name}: ${label(value)}`}
+          title="Share with your team"
+        >
           {value === "private" ? <Lock aria-hidden /> : <Users aria-hidden />}
         </Button>
       </DropdownMenuTrigger>

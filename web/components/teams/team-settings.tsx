@@ -21,14 +21,17 @@ export function TeamSettingsCard() {
       queryClient.setQueryData(KEY, next);
       toast({ title: next.shareNewDocuments ? "New documents will be shared with the team" : "New documents will be private to their author" });
     },
-    onError: (err: unknown) => toast({ variant: "destructive", title: "Setting not saved", description: err instanceof Error ? err.message : "Try again in a moment." }),
+    onError: (err: unknown) =>
+      toast({ variant: "destructive", title: "Setting not saved", description: err instanceof Error ? err.message : "Try again in a moment." }),
   });
   const checked = update.isPending ? Boolean(update.variables) : Boolean(settings.data?.shareNewDocuments);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Team workspace</CardTitle>
-        <CardDescription>What your team shares: plans, exercises and briefs shared with the team appear in every member&apos;s library, dashboard and Ask.</CardDescription>
+        <CardDescription>
+          What your team shares: plans, exercises and briefs shared with the team appear in every member&apos;s library, dashboard and Ask.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex items-start justify-between gap-4">
         <div className="grid gap-1">
