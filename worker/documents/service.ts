@@ -305,10 +305,14 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
     } else {
       // "New documents are shared with the team" (the team's setting): shared in the same batch.
       const teamId = await defaultDocumentTeam(ctx);
-      await db.batch([
-        db.insert(documents).values(row),
-        ...(teamId ? [shareStatement(db, { teamId, kind: "document", itemId: id, ownerId: userId, access: "read", sharedById: userId })] : []),
-      ]);
+      if (teamId) {
+        await db.batch([
+          db.insert(documents).values(row),
+          shareStatement(db, { teamId, kind: "document", itemId: id, ownerId: userId, access: "read", sharedById: userId }),
+        ]);
+      } else {
+        await db.insert(documents).values(row);
+      }
     }
   } catch (error) {
     await env.UPLOADS.delete(key).catch(() => undefined);
