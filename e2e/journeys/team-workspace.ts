@@ -1,5 +1,16 @@
 import type { Page } from "playwright-core";
-import { check, closeWelcomeIfShown, FRESH_PASSWORD, gotoAndHydrate, signUpFreshUser, uniqueEmail, uniqueTag, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import {
+  check,
+  closeWelcomeIfShown,
+  FRESH_PASSWORD,
+  gotoAndHydrate,
+  signUpFreshUser,
+  uniqueEmail,
+  uniqueTag,
+  visible,
+  waitForHydration,
+  waitForPath,
+} from "../lib/helpers.ts";
 import type { Journey } from "../lib/types.ts";
 
 /** A same-origin API call with the page's session (the API refuses cross-site writes). */
@@ -89,7 +100,7 @@ export default {
     // Her library: the shared plan with its Team badge, not the private one.
     await gotoAndHydrate(guest, baseURL, "/documents");
     const row = await visible(guest.getByTestId("document-row").filter({ hasText: sharedPlan }), "the team's shared plan in the library");
-    await visible(row.getByText("Team", { exact: true }), "the Team badge on the shared plan");
+    await visible(row.getByTestId("team-badge"), "the Team badge on the shared plan");
     check((await guest.getByText(privatePlan).count()) === 0, "The admin's private plan is in the colleague's library.");
     await shot(guest, "documents-member-phone");
     await guest.setViewportSize({ width: 1280, height: 900 });

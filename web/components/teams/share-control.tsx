@@ -28,7 +28,7 @@ export function TeamBadge({ team }: { team: TeamShareView | null }) {
   if (!team) return null;
   const who = team.sharedBy ? `Shared with your team by ${team.sharedBy}` : "Shared with your team";
   return (
-    <Badge variant="secondary" className="shrink-0 gap-1" title={team.access === "edit" ? `${who}: your team may edit it` : who}>
+    <Badge variant="secondary" className="shrink-0 gap-1" data-testid="team-badge" title={team.access === "edit" ? `${who}: your team may edit it` : who}>
       <Users className="size-3" aria-hidden />
       Team
       <span className="sr-only">: {team.access === "edit" ? `${who}, your team may edit it` : who}</span>
