@@ -56,7 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The roles come from the same read as the guard's plan (membershipOf is memoized per page load).
   const membership = access.user ? await membershipOf(contextFor({ request, context }, access.user.id)) : null;
   const roles = membership ? labelRolesOf(membership) : null;
-  const teamAdmin = Boolean(config.TEAM_ACCOUNTS_ENABLED && membership && teamOfMembership(membership)?.role === "ADMIN");
+  const team = config.TEAM_ACCOUNTS_ENABLED && membership ? teamOfMembership(membership) : null;
+  const teamAdmin = team?.role === "ADMIN";
   const user =
     access.user && roles
       ? {
@@ -67,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           accountLabel: labelFor(access.plan, roles),
           isAdmin: access.user.role === "admin",
           teamAdmin,
+          /** In a team (team accounts on): the share controls and the team views show. */
+          inTeam: Boolean(team),
         }
       : null;
   return {

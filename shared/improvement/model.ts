@@ -23,6 +23,10 @@ export const listActionsQuerySchema = z.object({
   overdue: z.enum(["true", "false"]).optional(),
 });
 
+/** GET /api/improvement/trends: the caller's own ratings ("mine"), or with their team's shared exercises ("team"). */
+export const trendsQuerySchema = z.object({ view: z.enum(["mine", "team"]).catch("mine").default("mine") });
+export type TrendsView = z.infer<typeof trendsQuerySchema>["view"];
+
 export const updateCorrectiveActionSchema = z
   .object({
     status: z.enum(CORRECTIVE_ACTION_STATUSES),

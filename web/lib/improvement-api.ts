@@ -2,7 +2,7 @@
  * Browser calls of corrective actions and capability trends (/api/improvement). Types are the
  * service's own (worker/improvement/views.ts, docs/decisions/0008).
  */
-import type { UpdateCorrectiveActionInput } from "../../shared/improvement/model";
+import type { TrendsView, UpdateCorrectiveActionInput } from "../../shared/improvement/model";
 import type { ImprovementRoutes } from "../../worker/improvement/routes";
 import type {
   CapabilityTrendsView,
@@ -20,6 +20,7 @@ export type {
   CorrectiveActionListView,
   CorrectiveActionStatus,
   CorrectiveActionView,
+  TrendsView,
   UpdateCorrectiveActionInput,
   VerifyingSessionView,
 };
@@ -38,6 +39,6 @@ const actionsQuery = (filters: ActionFilters) => ({
 export const improvementApi = {
   list: (filters: ActionFilters = {}) => unwrap(improvement.actions.$get({ query: actionsQuery(filters) })),
   update: (id: string, input: UpdateCorrectiveActionInput) => unwrap(improvement.actions[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: input })),
-  trends: () => unwrap(improvement.trends.$get()),
+  trends: (view: TrendsView = "mine") => unwrap(improvement.trends.$get({ query: { view } })),
   sessions: () => unwrap(improvement.sessions.$get()),
 };

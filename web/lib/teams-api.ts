@@ -4,12 +4,13 @@
  * (worker/teams/routes.ts), through the routers' own types.
  */
 import type { CampaignParticipationView, TeamMembersView, TeamMemberView } from "../../worker/teams/service";
-import type { CollaborateRole, TeamRole } from "../../worker/db/schema/teams";
+import type { CollaborateRole, TeamRole, TeamShareKind } from "../../worker/db/schema/teams";
+import type { TeamShareView } from "../../worker/accounts/team-shares";
 import type { TeamRoutes } from "../../worker/teams/routes";
 import { apiClient, unwrap } from "./api-client";
 import { usersApi } from "./users-api";
 
-export type { CampaignParticipationView, CollaborateRole, TeamMembersView, TeamMemberView, TeamRole };
+export type { CampaignParticipationView, CollaborateRole, TeamMembersView, TeamMemberView, TeamRole, TeamShareKind, TeamShareView };
 
 const enc = encodeURIComponent;
 const teams = apiClient<TeamRoutes>("/api/teams");
@@ -33,7 +34,14 @@ export const teamsApi = {
   updateMember: (userId: string, change: { role?: TeamRole; collaborateRole?: CollaborateRole }) =>
     unwrap(teams.members[":id"].$patch({ ...byId(userId), json: change })),
   removeMember: (userId: string) => unwrap(teams.members[":id"].$delete(byId(userId))),
+  /** Shares one of the caller's items (or, for an admin, a member's) with the team, or makes it private. */
+  share: (kind: TeamShareKind, id: string, access: ShareAccess) =>
+    unwrap(teams.shares[":kind"][":id"].$put({ param: { kind, id: enc(id) }, json: { access } })),
+  settings: () => unwrap(teams.settings.$get()),
+  updateSettings: (settings: { shareNewDocuments: boolean }) => unwrap(teams.settings.$patch({ json: settings })),
 };
+
+export type ShareAccess = "private" | "read" | "edit";
 
 /** react-query options of the two reads, so every screen caches them alike. */
 export const teamMembersQuery = { queryKey: teamQueryKeys.members, queryFn: teamsApi.members, staleTime: TEAM_STALE_TIME_MS };

@@ -9,6 +9,8 @@ import { SampleBadge } from "~/components/sample/sample-badge";
 import { SampleCard } from "~/components/sample/sample-card";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { CapabilityTrendsCard } from "~/components/improvement/trends-card";
+import { TeamBadge } from "~/components/teams/share-control";
+import type { TeamShareView } from "~/lib/teams-api";
 import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
 import { routeExists } from "~/components/shell/nav";
 import { Badge } from "~/components/ui/badge";
@@ -106,6 +108,7 @@ export default function DashboardPage() {
               meta: formatDate(d.createdAt),
               badge: d.processed ? null : "Processing",
               sample: d.sample,
+              team: d.team,
             }))}
           />
           {/* Keyed by the report count: when it changes (sample data removed), the card reads its trends again. */}
@@ -125,6 +128,7 @@ export default function DashboardPage() {
                   meta: formatDate(b.createdAt),
                   badge: b.shared ? "Shared" : null,
                   sample: b.sample,
+                  team: b.team,
                   href: `/intelligence#brief-${b.id}`,
                 }))}
               />
@@ -168,7 +172,12 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
           <CardTitle id="exercises-title" className="flex items-center gap-2">
             <ClipboardList className="size-4 text-primary" aria-hidden /> Exercises
           </CardTitle>
-          <CardDescription>Tabletop exercises you are designing or have completed.</CardDescription>
+          <CardDescription>
+            Tabletop exercises you are designing or have completed, and those your team shares.{" "}
+            <Link to="/exercises" className="font-medium text-primary underline-offset-4 hover:underline">
+              All exercises
+            </Link>
+          </CardDescription>
         </div>
         {canOpen ? <ExerciseActions userId={data.userId} enterprise={data.enterprise} /> : null}
       </CardHeader>
@@ -206,7 +215,7 @@ function ExercisesCard({ data, canOpen }: { data: ReturnType<typeof useLoaderDat
   );
 }
 
-type RecentItem = { id: string; title: string; meta: string; badge: string | null; sample?: boolean; href?: string };
+type RecentItem = { id: string; title: string; meta: string; badge: string | null; sample?: boolean; href?: string; team?: TeamShareView | null };
 
 function RecentList({
   title,
@@ -257,6 +266,7 @@ function RecentList({
                 </span>
                 <span className="flex shrink-0 items-center gap-1">
                   {item.sample ? <SampleBadge /> : null}
+                  <TeamBadge team={item.team ?? null} />
                   {item.badge ? <Badge variant="outline">{item.badge}</Badge> : null}
                 </span>
               </li>

@@ -1,7 +1,8 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import { briefContentError } from "../../shared/briefs/limits";
 import { composeBrief, withoutDiagnostics, type BriefSourceMetadata } from "../../shared/briefs/compose";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { teamShareColumn, teamSharedIds } from "../accounts/team-shares";
 import type { UserContext } from "../context";
 import type { Database } from "../db/client";
 import type { ChatMessageShape } from "../db/shapes";
@@ -10,7 +11,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { purgeSharedBrief } from "./share-cache";
 import { refreshSharedBrief } from "./share-page";
 import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
-import { toBriefView, type BriefPage, type BriefView } from "./views";
+import { toBriefView, type BriefPage, type BriefView, type ListedBrief } from "./views";
 
 /**
  * Intelligence briefs: answers a planner saved to keep, edit and share. The API
@@ -36,15 +37,38 @@ export async function findOwnedBrief(db: Database, userId: string, id: string): 
   return row;
 }
 
-/** The caller's briefs, newest first, a page at a time (`nextCursor` is null on the last page). */
+/** The caller's briefs and those shared with their team (worker/accounts/team-shares.ts). */
+export const readableBriefs = (userId: string) => or(eq(intelBriefs.userId, userId), inArray(intelBriefs.id, teamSharedIds("brief", userId)))!;
+
+const listedColumns = {
+  row: intelBriefs,
+  team: teamShareColumn("brief", sql`"IntelBrief"."id"`),
+  authorName: sql<string | null>`(SELECT coalesce(nullif(trim(u."name"), ''), u."email") FROM "User" u WHERE u."id" = "IntelBrief"."userId")`,
+};
+
+/** A brief the caller may read (their own, or shared with their team), else 404. */
+async function findReadableBrief(ctx: UserContext, id: string): Promise<ListedBrief> {
+  const [row] = await ctx.db
+    .select(listedColumns)
+    .from(intelBriefs)
+    .where(and(eq(intelBriefs.id, id), readableBriefs(ctx.user.id)))
+    .limit(1);
+  if (!row) throw notFound(BRIEF_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The caller's briefs and their team's shared ones, newest first, a page at a time (`nextCursor`
+ * is null on the last page).
+ */
 export async function listBriefs(ctx: UserContext, { limit = LIST_DEFAULT, cursor }: Partial<BriefListQuery> = {}): Promise<BriefPage> {
-  const mine = eq(intelBriefs.userId, ctx.user.id);
+  const mine = readableBriefs(ctx.user.id);
   const after = cursor
     ? or(lt(intelBriefs.createdAt, cursor.createdAt), and(eq(intelBriefs.createdAt, cursor.createdAt), lt(intelBriefs.id, cursor.id)))
     : undefined;
   // One extra row says whether another page exists without a count query.
   const rows = await ctx.db
-    .select()
+    .select(listedColumns)
     .from(intelBriefs)
     .where(after ? and(mine, after) : mine)
     .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
@@ -52,13 +76,13 @@ export async function listBriefs(ctx: UserContext, { limit = LIST_DEFAULT, curso
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    briefs: page.map(toBriefView),
-    nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+    briefs: page.map((b) => toBriefView(b, ctx.user.id)),
+    nextCursor: rows.length > limit && last ? `${last.row.createdAt.getTime()}.${last.row.id}` : null,
   };
 }
 
 export async function getBrief(ctx: UserContext, id: string): Promise<BriefView> {
-  return toBriefView(await findOwnedBrief(ctx.db, ctx.user.id, id));
+  return toBriefView(await findReadableBrief(ctx, id), ctx.user.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +159,7 @@ export async function updateBrief(ctx: UserContext, id: string, input: UpdateBri
     await refreshSharedBrief(ctx, row.id);
     await purgeSharedBrief(ctx, row.shareToken);
   }
-  return toBriefView(row);
+  return getBrief(ctx, row.id);
 }
 
 export async function deleteBrief(ctx: UserContext, id: string): Promise<{ success: true }> {

@@ -4,8 +4,8 @@ import { intelBriefs, type IntelBrief } from "../db/schema";
 import { shareActions, tokenUnchanged } from "../share/tokens";
 import { HttpError } from "../lib/errors";
 import type { ShareBriefInput } from "./schemas";
-import { findOwnedBrief } from "./service";
-import { toBriefView, type BriefView } from "./views";
+import { findOwnedBrief, getBrief } from "./service";
+import type { BriefView } from "./views";
 import { purgeSharedBrief } from "./share-cache";
 import { refreshSharedBrief } from "./share-page";
 
@@ -39,12 +39,13 @@ export async function shareBrief(ctx: UserContext, id: string, input: ShareBrief
   if (brief.internalSources.length > 0 && !brief.shareToken && input.confirmInternal !== true) {
     throw new HttpError(409, "brief_quotes_internal", quotesInternalMessage(brief.internalSources), { internalSources: brief.internalSources });
   }
-  return toBriefView(await briefSharing.share(ctx, id));
+  // Read back with the team columns, so the answer keeps the brief's "Team" badge.
+  return getBrief(ctx, (await briefSharing.share(ctx, id)).id);
 }
 
 function quotesInternalMessage(names: readonly string[]): string {
   const list = names.length > 3 ? `${names.slice(0, 3).join(", ")} and ${names.length - 3} more` : names.join(", ");
   return `This brief quotes your own documents (${list}). Its public page would show those passages to anyone with the link: confirm that you want to share it.`;
 }
-export const rotateShareToken = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.rotate(ctx, id));
-export const revokeShare = async (ctx: UserContext, id: string): Promise<BriefView> => toBriefView(await briefSharing.revoke(ctx, id));
+export const rotateShareToken = async (ctx: UserContext, id: string): Promise<BriefView> => getBrief(ctx, (await briefSharing.rotate(ctx, id)).id);
+export const revokeShare = async (ctx: UserContext, id: string): Promise<BriefView> => getBrief(ctx, (await briefSharing.revoke(ctx, id)).id);

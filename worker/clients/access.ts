@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { membershipOf } from "../accounts/membership";
+import { teamShareAllows, teamSharedIds, teamSharedIdsRaw } from "../accounts/team-shares";
 import { isEnterprise, planStatusOf } from "../accounts/plan";
 import { memoized, type UserContext } from "../context";
-import { clientGroups, clients, clientUsers, groupUsers } from "../db/schema";
+import { clientGroups, clients, clientUsers, groupUsers, type TeamShareAccess } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 
 /**
@@ -85,10 +86,16 @@ export async function assertClientForNewItem(ctx: UserContext, clientId: string)
  * One item (exercise or document) against the rules, for reads of a single row: the row is
  * fetched with itemCandidate's filter, then decided here. An unfiled item needs no scope read
  * (the hot path: autosave, drafting), so only filed items pay for reading the caller's clients.
+ * `teamAccess`: what a team share gives the caller (worker/accounts/team-shares.ts, read with the
+ * row), which counts for unfiled items only.
  */
-export async function mayOpen(ctx: UserContext, item: { userId: string; clientIds: readonly string[] }, access: "read" | "write"): Promise<boolean> {
+export async function mayOpen(
+  ctx: UserContext,
+  item: { userId: string; clientIds: readonly string[]; teamAccess?: TeamShareAccess | null },
+  access: "read" | "write",
+): Promise<boolean> {
   const own = item.userId === ctx.user.id;
-  if (item.clientIds.length === 0) return own;
+  if (item.clientIds.length === 0) return own || teamShareAllows(item.teamAccess, access);
   const visible = await visibleClientIds(ctx);
   if (visible === null) return own;
   const seen = item.clientIds.some((id) => visible.includes(id));
@@ -97,10 +104,11 @@ export async function mayOpen(ctx: UserContext, item: { userId: string; clientId
 
 const exerciseClientTag = sql`json_extract("Exercise"."metadata", '$.clientId')`;
 
-/** The rows mayOpen may accept: the caller's own, or filed under some client (decided after). */
-export const exerciseCandidate = (userId: string): SQL => sql`("Exercise"."userId" = ${userId} OR ${exerciseClientTag} IS NOT NULL)`;
+/** The rows mayOpen may accept: the caller's own, filed under some client, or shared with their team (decided after). */
+export const exerciseCandidate = (userId: string): SQL =>
+  sql`("Exercise"."userId" = ${userId} OR ${exerciseClientTag} IS NOT NULL OR "Exercise"."id" IN ${teamSharedIds("exercise", userId)})`;
 export const documentCandidate = (userId: string): SQL =>
-  sql`("Document"."userId" = ${userId} OR EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL))`;
+  sql`("Document"."userId" = ${userId} OR EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = "Document"."contextId" AND ca."clientId" IS NOT NULL) OR "Document"."id" IN ${teamSharedIds("document", userId)})`;
 /** The clients a document is filed under, comma-separated (null when none). */
 export const documentClientIdsColumn = sql<
   string | null
@@ -108,16 +116,18 @@ export const documentClientIdsColumn = sql<
 
 /**
  * Which personal exercises the caller may open. "read": their own (unfiled, or filed under a client
- * they see) and every exercise filed under a client they see. "write": their own only, with the same
- * client rule (a colleague's exercise is read-only to them; docs/decisions/0014).
+ * they see), every exercise filed under a client they see, and the unfiled ones shared with their
+ * team. "write": their own only, with the same client rule (a colleague's exercise is read-only to
+ * them; docs/decisions/0014), and the unfiled ones shared with their team for editing.
  */
 export function exerciseAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read"): SQL {
+  const shared = sql`("Exercise"."id" IN ${teamSharedIds("exercise", userId, access)} AND ${exerciseClientTag} IS NULL)`;
   const own = sql`"Exercise"."userId" = ${userId}`;
-  if (clientIds === null) return own;
-  if (clientIds.length === 0) return and(own, sql`${exerciseClientTag} IS NULL`)!;
+  if (clientIds === null) return sql`(${own} OR ${shared})`;
+  if (clientIds.length === 0) return sql`((${own} AND ${exerciseClientTag} IS NULL) OR ${shared})`;
   const filedVisible = inArray(exerciseClientTag, clientIds);
   const ownVisible = and(own, sql`(${exerciseClientTag} IS NULL OR ${filedVisible})`)!;
-  return access === "write" ? ownVisible : sql`(${ownVisible} OR ${filedVisible})`;
+  return access === "write" ? sql`(${ownVisible} OR ${shared})` : sql`(${ownVisible} OR ${filedVisible} OR ${shared})`;
 }
 
 /** Exercises filed under one client (the dashboard's filter). */
@@ -145,15 +155,17 @@ const docTags = (clientIds: string[] | null, negate = false, table = sql.raw(`"D
 /**
  * Documents the caller may open; the same rule as exerciseAccess. `alias` names the Document table
  * when a query gives it one (`"Document" d` in the search queries of worker/documents/index-store.ts).
+ * Team shares give read access only (a document is changed by its author).
  */
 export function documentAccess(userId: string, clientIds: string[] | null, access: "read" | "write" = "read", alias?: "d"): SQL {
   const table = sql.raw(alias ? alias : `"Document"`);
   const own = sql`${table}."userId" = ${userId}`;
-  if (clientIds === null) return own;
+  const shared = access === "read" ? sql` OR (${table}."id" IN ${teamSharedIds("document", userId)} AND NOT ${docTags(null, true, table)})` : sql``;
+  if (clientIds === null) return sql`(${own}${shared})`;
   const visibleTag = docTags(clientIds, false, table);
   // Own and not filed only under clients the caller no longer sees.
   const ownVisible = sql`(${own} AND (${visibleTag} OR NOT ${docTags(clientIds, true, table)}))`;
-  return access === "write" ? ownVisible : sql`(${ownVisible} OR ${visibleTag})`;
+  return access === "write" ? ownVisible : sql`(${ownVisible} OR ${visibleTag}${shared})`;
 }
 
 /**
@@ -166,11 +178,13 @@ export function documentAccess(userId: string, clientIds: string[] | null, acces
  * filed only under clients the caller no longer sees, even their own (docs/decisions/0014).
  */
 export function documentReadableRaw(clientIds: string[] | null, user: string, clients: string): string {
+  // Shared with the caller's team (worker/accounts/team-shares.ts) and filed under no client.
+  const shared = `(d."id" IN ${teamSharedIdsRaw("document", user)} AND NOT EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = d."contextId" AND ca."clientId" IS NOT NULL))`;
   // Without client rules the placeholder is still used (bound null), so the bindings stay the same.
-  if (clientIds === null) return `(d."userId" = ${user} AND ${clients} IS NULL)`;
+  if (clientIds === null) return `((d."userId" = ${user} AND ${clients} IS NULL) OR ${shared})`;
   const tagged = (op: "IN" | "NOT IN") =>
     `EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = d."contextId" AND ca."clientId" IS NOT NULL AND ca."clientId" ${op} (SELECT value FROM json_each(${clients})))`;
-  return `((d."userId" = ${user} AND NOT ${tagged("NOT IN")}) OR ${tagged("IN")})`;
+  return `((d."userId" = ${user} AND NOT ${tagged("NOT IN")}) OR ${tagged("IN")} OR ${shared})`;
 }
 
 /** What documentReadableRaw's `clients` placeholder is bound to: visibleClientIds as JSON, or null. */

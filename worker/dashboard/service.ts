@@ -5,6 +5,8 @@ import { tenancyAccountQuery } from "../accounts/service";
 import type { UserContext } from "../context";
 import { accounts, afterActionReports, documents, exercises, intelBriefs, users } from "../db/schema";
 import { collaborateTeamIdsOf } from "../accounts/collaborate";
+import { readShareColumn, teamShareColumn, type TeamShareView } from "../accounts/team-shares";
+import { readableBriefs } from "../briefs/service";
 import { membershipOf } from "../accounts/membership";
 import { exerciseListQuery, teamCampaignExercisesQuery, toCampaignExerciseSummaries, toSummaries } from "../exercises/service";
 import type { CampaignExerciseSummary, ExerciseSummary } from "../exercises/views";
@@ -41,9 +43,10 @@ export type Dashboard = {
   /** The exercises card: the caller's exercises searched and sorted like GET /api/exercises, and how many there are in all. */
   exercises: { list: ExerciseSummary[]; total: number };
   campaignExercises: CampaignExerciseSummary[];
-  documents: { items: { id: string; name: string; type: string | null; processed: boolean; sample: boolean; createdAt: Date }[]; total: number };
-  /** The Threats panel: the latest briefs, and whether each is shared publicly (never the token itself). */
-  briefs: { items: { id: string; title: string; createdAt: Date; shared: boolean; sample: boolean }[]; total: number };
+  /** The caller's documents and those shared with their team (`team`: the "Team" badge). */
+  documents: { items: { id: string; name: string; type: string | null; processed: boolean; sample: boolean; createdAt: Date; team: TeamShareView | null }[]; total: number };
+  /** The Threats panel: the latest briefs (theirs and their team's), and whether each is shared publicly (never the token itself). */
+  briefs: { items: { id: string; title: string; createdAt: Date; shared: boolean; sample: boolean; team: TeamShareView | null }[]; total: number };
   profile: { filled: number; total: number; missing: string[] };
   /** Spec §6: the client list is offered only to enterprise accounts. */
   enterprise: boolean;
@@ -98,7 +101,7 @@ async function readDashboard(ctx: UserContext, query: DashboardQuery): Promise<D
         firstName: users.firstName,
         exerciseTotal: sql<number>`(SELECT count(*) FROM ${exercises} WHERE ${exerciseWhere})`,
         documentTotal: sql<number>`(SELECT count(*) FROM ${documents} WHERE ${documentWhere})`,
-        briefTotal: sql<number>`(SELECT count(*) FROM ${intelBriefs} WHERE ${intelBriefs.userId} = ${userId})`,
+        briefTotal: sql<number>`(SELECT count(*) FROM ${intelBriefs} WHERE ${readableBriefs(userId)})`,
         publishedReports: sql<number>`(SELECT count(*) FROM ${afterActionReports} WHERE ${afterActionReports.userId} = ${userId} AND ${afterActionReports.status} = 'final')`,
         customInstructions: sql<unknown>`(SELECT ${accounts.customInstructions} FROM ${accounts} WHERE ${accounts.id} = (${tenancyAccountQuery(db, userId)}))`,
       })
@@ -113,6 +116,7 @@ async function readDashboard(ctx: UserContext, query: DashboardQuery): Promise<D
         processed: documents.processed,
         sample: documents.sample,
         createdAt: documents.createdAt,
+        team: teamShareColumn("document", sql`"Document"."id"`),
       })
       .from(documents)
       .where(documentWhere)
@@ -123,11 +127,13 @@ async function readDashboard(ctx: UserContext, query: DashboardQuery): Promise<D
         id: intelBriefs.id,
         title: intelBriefs.title,
         createdAt: intelBriefs.createdAt,
-        shared: sql<number>`${intelBriefs.shareToken} IS NOT NULL`,
         sample: intelBriefs.sample,
+        // A colleague's public link is theirs: only the caller's own briefs say whether they are shared publicly.
+        shared: sql<number>`${intelBriefs.shareToken} IS NOT NULL AND ${intelBriefs.userId} = ${userId}`,
+        team: teamShareColumn("brief", sql`"IntelBrief"."id"`),
       })
       .from(intelBriefs)
-      .where(eq(intelBriefs.userId, userId))
+      .where(readableBriefs(userId))
       // The same order as the /intelligence list (worker/briefs/service.ts).
       .orderBy(desc(intelBriefs.createdAt), desc(intelBriefs.id))
       .limit(DASHBOARD_RECENT_LIMIT),
@@ -148,8 +154,8 @@ async function readDashboard(ctx: UserContext, query: DashboardQuery): Promise<D
     publishedReports: Number(user.publishedReports),
     exercises: { list: exerciseList, total: Number(user.exerciseTotal) },
     campaignExercises: toCampaignExerciseSummaries(campaignRows),
-    documents: { items: documentRows, total: Number(user.documentTotal) },
-    briefs: { items: briefRows.map((b) => ({ ...b, shared: Boolean(b.shared) })), total: Number(user.briefTotal) },
+    documents: { items: documentRows.map((d) => ({ ...d, team: readShareColumn(d.team) })), total: Number(user.documentTotal) },
+    briefs: { items: briefRows.map((b) => ({ ...b, shared: Boolean(b.shared), team: readShareColumn(b.team) })), total: Number(user.briefTotal) },
     profile: {
       filled: CORE_PROFILE_FIELDS.length - missing.length,
       total: CORE_PROFILE_FIELDS.length,

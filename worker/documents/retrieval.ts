@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { RetrievedPassage } from "../../shared/ask/model";
+import { teamSharedIdsRaw } from "../accounts/team-shares";
 import { documentAccess, documentClientScope, documentReadableRaw, visibleClientIds } from "../clients/access";
 import type { AppContext, UserContext } from "../context";
 import type { Database } from "../db/client";
@@ -70,11 +71,20 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   const useMeaning = input.semantic !== false;
   const [keyword, nearest] = await Promise.all([
     match ? readCandidates(ctx.env.DB, input, concepts, match) : Promise.resolve({ candidates: [], total: 0, frequencies: [] }),
-    useMeaning ? semanticSearch(ctx, { userId: input.userId, query: input.question, documentIds: input.documentIds, limit: CANDIDATES }) : Promise.resolve([]),
+    useMeaning
+      ? semanticSearch(ctx, {
+          userId: input.userId,
+          query: input.question,
+          documentIds: input.documentIds,
+          limit: CANDIDATES,
+          shared: semanticFloor(ctx) === null ? [] : await teamSharedDocuments(ctx.env.DB, input),
+        })
+      : Promise.resolve([]),
   ]);
   const known = new Set(keyword.candidates.map((c) => c.chunkId));
-  // Vectors live in the author's namespace: meaning finds the caller's own passages, and the
-  // client rule below drops those of documents the caller no longer sees.
+  // Vectors live in the author's namespace: meaning finds the caller's own passages and those of
+  // the colleagues' documents shared with their team, and the rule below (readChunks) drops those
+  // of documents the caller no longer sees.
   const extra = await readChunks(
     ctx.env.DB,
     input,
@@ -135,6 +145,33 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
     if (passages.length >= (input.limit ?? PASSAGE_LIMIT)) break;
   }
   return passages;
+}
+
+/** Team-shared documents a namespace is asked for at most, per author (Vectorize's `$in` filter stays small). */
+const SHARED_PER_AUTHOR = 100;
+
+/**
+ * Colleagues' documents the caller may read through their team (worker/accounts/team-shares.ts),
+ * grouped by author: the vector namespaces semantic search must also ask, and for which documents.
+ */
+async function teamSharedDocuments(db: D1Database, input: RetrievalInput): Promise<Array<{ userId: string; documentIds: string[] }>> {
+  const rows = await db
+    .prepare(
+      `SELECT d."userId" AS "userId", d."id" AS "id" FROM "Document" d
+       WHERE d."id" IN ${teamSharedIdsRaw("document", "?1")} AND d."userId" <> ?1
+         AND NOT EXISTS (SELECT 1 FROM "ContextAssignment" ca WHERE ca."contextId" = d."contextId" AND ca."clientId" IS NOT NULL)
+         AND (?2 IS NULL OR d."id" IN (SELECT value FROM json_each(?2)))
+       ORDER BY d."createdAt" DESC`,
+    )
+    .bind(input.userId, input.documentIds ? JSON.stringify(input.documentIds) : null)
+    .all<{ userId: string; id: string }>();
+  const byAuthor = new Map<string, string[]>();
+  for (const r of rows.results) {
+    const ids = byAuthor.get(r.userId) ?? [];
+    if (ids.length < SHARED_PER_AUTHOR) ids.push(r.id);
+    byAuthor.set(r.userId, ids);
+  }
+  return [...byAuthor].map(([userId, documentIds]) => ({ userId, documentIds }));
 }
 
 /** A passage shorter than this is read with its neighbours in the same section. */

@@ -10,6 +10,7 @@ import {
   visibleClientIds,
 } from "../clients/access";
 import type { UserContext } from "../context";
+import { defaultDocumentTeam, readShareColumn, shareStatement, teamAccessColumn, teamShareColumn, type TeamShareView } from "../accounts/team-shares";
 import { contextAssignments, contexts, documents, type Document } from "../db/schema";
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
@@ -88,6 +89,10 @@ export type DocumentView = {
   canEdit: boolean;
   /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
   sample: boolean;
+  /** Shared with the caller's team (the library's "Team" badge): how and by whom; null when private. */
+  team: TeamShareView | null;
+  /** Who wrote it, for a colleague's document (null for the caller's own). */
+  authorName: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -98,7 +103,9 @@ function canonicalType(row: Pick<Document, "type" | "filename">): string | null 
   return detectType(row.filename ?? "", row.type ?? null);
 }
 
-function toDocumentView(row: Document, viewerId: string): DocumentView {
+type ListedDocument = { row: Document; team?: string | null; authorName?: string | null };
+
+function toDocumentView({ row, team, authorName }: ListedDocument, viewerId: string): DocumentView {
   const upload = uploadInfoSchema.safeParse(row.structuredContent);
   return {
     id: row.id,
@@ -111,6 +118,8 @@ function toDocumentView(row: Document, viewerId: string): DocumentView {
     description: readDescription(row.structuredContent),
     canEdit: row.userId === viewerId,
     sample: row.sample,
+    team: readShareColumn(team),
+    authorName: row.userId === viewerId ? null : (authorName ?? null),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -124,14 +133,29 @@ function toDocumentView(row: Document, viewerId: string): DocumentView {
  * filed under a client they see (read only; worker/clients/access.ts).
  */
 async function findDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<Document> {
+  return (await findListedDocument(ctx, id, access)).row;
+}
+
+/** Who wrote a document, by name or address. */
+const authorNameColumn = sql<string | null>`(SELECT coalesce(nullif(trim(u."name"), ''), u."email") FROM "User" u WHERE u."id" = "Document"."userId")`;
+
+async function findListedDocument(ctx: UserContext, id: string, access: "read" | "write"): Promise<ListedDocument> {
   const [found] = await ctx.db
-    .select({ row: documents, clientIds: documentClientIdsColumn })
+    .select({
+      row: documents,
+      clientIds: documentClientIdsColumn,
+      teamAccess: teamAccessColumn("document", sql`"Document"."id"`, ctx.user.id),
+      team: teamShareColumn("document", sql`"Document"."id"`),
+      authorName: authorNameColumn,
+    })
     .from(documents)
     .where(and(eq(documents.id, id), documentCandidate(ctx.user.id)))
     .limit(1);
   const clientIds = found?.clientIds ? found.clientIds.split(",") : [];
-  if (!found || !(await mayOpen(ctx, { userId: found.row.userId, clientIds }, access))) throw notFound(DOCUMENT_NOT_FOUND);
-  return found.row;
+  // A team share reads; a document changes only by its author's hand.
+  const teamAccess = found?.teamAccess ? "read" : null;
+  if (!found || !(await mayOpen(ctx, { userId: found.row.userId, clientIds, teamAccess }, access))) throw notFound(DOCUMENT_NOT_FOUND);
+  return found;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -153,7 +177,7 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
   if (query.clientId) conditions.push(documentFiledUnder(query.clientId));
   if (query.q) conditions.push(sql`${documents.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '\\'`);
   const rows = await db
-    .select()
+    .select({ row: documents, team: teamShareColumn("document", sql`"Document"."id"`), authorName: authorNameColumn })
     .from(documents)
     .where(and(...conditions))
     .orderBy(desc(documents.createdAt))
@@ -165,7 +189,7 @@ export async function listDocuments(ctx: UserContext, query: DocumentListQuery =
 
 /** One document the caller may open; "write" when the caller is about to change it (own only). */
 export async function getDocument(ctx: UserContext, id: string, access: "read" | "write" = "read"): Promise<DocumentView> {
-  return toDocumentView(await findDocument(ctx, id, access), ctx.user.id);
+  return toDocumentView(await findListedDocument(ctx, id, access), ctx.user.id);
 }
 
 export async function searchDocuments(ctx: UserContext, q: string, limit = 20): Promise<ChunkHit[]> {
@@ -282,7 +306,16 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
         db.insert(contextAssignments).values({ id: newId(), contextId, clientId }),
       ]);
     } else {
-      await db.insert(documents).values(row);
+      // "New documents are shared with the team" (the team's setting): shared in the same batch.
+      const teamId = await defaultDocumentTeam(ctx);
+      if (teamId) {
+        await db.batch([
+          db.insert(documents).values(row),
+          shareStatement(db, { teamId, kind: "document", itemId: id, ownerId: userId, access: "read", sharedById: userId }),
+        ]);
+      } else {
+        await db.insert(documents).values(row);
+      }
     }
   } catch (error) {
     await env.UPLOADS.delete(key).catch(() => undefined);
@@ -314,7 +347,7 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
   const name = update.name === undefined ? undefined : parseWith(documentNameSchema, update.name);
   const description = update.description === undefined ? undefined : parseWith(descriptionSchema, update.description);
   const described = description !== undefined && description !== (readDescription(row.structuredContent) ?? "");
-  if (name === undefined && !described) return toDocumentView(row, ctx.user.id);
+  if (name === undefined && !described) return getDocument(ctx, id);
   const save = async () => {
     const [updated] = await db
       .update(documents)
@@ -327,7 +360,10 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
     if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
     return updated;
   };
-  if (!described) return toDocumentView(await save(), ctx.user.id);
+  if (!described) {
+    await save();
+    return getDocument(ctx, id);
+  }
   await ingestAgain(ctx, row, "description", now, save);
   return getDocument(ctx, id);
 }

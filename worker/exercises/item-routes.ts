@@ -45,7 +45,7 @@ export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly 
           return c.json(await updateExercise(ctxOf(c), scope, id, c.req.valid("json").exercise));
         },
       )
-      .delete("/:id/delete", describe({ summary: "Delete an exercise", errors: [423] }), async (c) => {
+      .delete("/:id/delete", describe({ summary: "Delete an exercise", errors: [403, 423] }), async (c) => {
         const { scope, id } = scoped(c);
         return c.json(await deleteExercise(ctxOf(c), scope, id));
       })

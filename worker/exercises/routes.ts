@@ -12,6 +12,7 @@ import { EXERCISE_MAX_BYTES, exerciseItemRoutes } from "./item-routes";
 import { createExerciseBodySchema, fromTemplateBodySchema, listQuerySchema } from "./schemas";
 import { EXERCISE_ID_REQUIRED, personal, requireId } from "./scope";
 import { createExercise, listExercises } from "./service";
+import { listOpenableExercises, openableQuerySchema } from "./openable";
 import { listTemplateSummaries } from "./templates";
 
 const missingId = (): Response => {
@@ -26,6 +27,12 @@ export const exerciseRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", describe({ summary: "The caller's exercises" }), querySchema(listQuerySchema), async (c) =>
     c.json({ exercises: await listExercises(ctxOf(c), c.req.valid("query")) }),
+  )
+  .get(
+    "/all",
+    describe({ summary: "Every exercise the caller may open: their own, their team's, their clients' and their campaigns'" }),
+    querySchema(openableQuerySchema),
+    async (c) => c.json(await listOpenableExercises(ctxOf(c), c.req.valid("query"))),
   )
   .get("/templates", describe({ summary: "Quick-start templates (names and descriptions)" }), (c) => c.json({ templates: listTemplateSummaries() }))
   .post(

@@ -9,6 +9,7 @@ import { newId } from "../lib/ids";
 import { nowDate } from "../lib/clock";
 import { enterpriseScopeOf, exerciseAccess, exerciseFiledUnder, visibleClientIds } from "../clients/access";
 import { assertClientForCreate } from "./clients";
+import { readShareColumn, teamShareColumn } from "../accounts/team-shares";
 import { assertEditable } from "./lock-service";
 import { listQuerySchema, type CreateExerciseBody, type ListQuery } from "./schemas";
 import { findExercise, openExercise, type ExerciseRow, type ExerciseScope } from "./scope";
@@ -69,12 +70,13 @@ export async function createExercise(ctx: UserContext, scope: ExerciseScope, bod
 }
 
 export async function getExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<ExerciseView> {
-  const { row, canWrite } = await openExercise(ctx, scope, id);
-  if (canWrite) return toExerciseView(row, "edit");
+  const { row, canWrite, viaTeam } = await openExercise(ctx, scope, id);
+  if (canWrite && !viaTeam) return toExerciseView(row, "edit");
   const clientIds = row.metadata?.clientId ? [row.metadata.clientId] : [];
   const [author] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
   const client = (await enterpriseScopeOf(ctx))?.clients.find((c) => clientIds.includes(c.id));
-  return toExerciseView(row, "read", { authorName: author ? displayName(author) : null, clientName: client?.name ?? null });
+  const sharedBy = { authorName: author ? displayName(author) : null, clientName: client?.name ?? null, viaTeam };
+  return toExerciseView(row, canWrite ? "edit" : "read", sharedBy);
 }
 
 /** The stored row, for exports (Date fields intact). */
@@ -93,10 +95,9 @@ export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id:
     values.metadata = clientId ? { ...rest, clientId } : rest;
   }
   if (scope.kind === "personal") {
-    await ctx.db
-      .update(exercises)
-      .set(values)
-      .where(and(eq(exercises.id, id), eq(exercises.userId, ctx.user.id)));
+    // Not scoped to the author: assertEditable has judged the caller (their own, or shared with
+    // their team for editing) and holds the lock check.
+    await ctx.db.update(exercises).set(values).where(eq(exercises.id, id));
   } else {
     await ctx.db
       .update(campaignExercises)
@@ -108,7 +109,9 @@ export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id:
 
 /** Deletes the exercise with its design conversation and feedback (they carry no foreign key). */
 export async function deleteExercise(ctx: UserContext, scope: ExerciseScope, id: string): Promise<{ success: true }> {
-  await assertEditable(ctx, scope, id);
+  const row = await assertEditable(ctx, scope, id);
+  // Editing a colleague's shared exercise is not owning it: only its author deletes it.
+  if (scope.kind === "personal" && row.userId !== ctx.user.id) throw forbidden("Only the exercise's author can delete it. Ask them, or stop using it.");
   const { db } = ctx;
   const removeExercise =
     scope.kind === "personal"
@@ -154,6 +157,7 @@ export function exerciseListQuery({ db, user }: UserContext, query: Partial<List
       clientId: sql<string | null>`json_extract(${exercises.metadata}, '$.clientId')`,
       mine: sql<number>`${exercises.userId} = ${user.id}`,
       sample: exercises.sample,
+      team: teamShareColumn("exercise", sql`"Exercise"."id"`),
       // Only the count is needed: avoid shipping every module's text to the dashboard.
       moduleCount: sql<number>`coalesce(json_array_length(${exercises.modules}), 0)`,
       lastActiveStep: exercises.lastActiveStep,
@@ -171,6 +175,7 @@ export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>)
   return rows.map((r) => ({
     ...r,
     mine: Boolean(r.mine),
+    team: readShareColumn(r.team),
     moduleCount: Number(r.moduleCount),
     resumeStep: resumeStep({ lastActiveStep: r.lastActiveStep, lastActiveModule: r.lastActiveModule, moduleCount: Number(r.moduleCount) }),
     createdAt: r.createdAt.toISOString(),
@@ -185,7 +190,7 @@ export function toSummaries(rows: Awaited<ReturnType<typeof exerciseListQuery>>)
  * A query, so the dashboard sends it in its own batch; `toCampaignExerciseSummaries` maps its rows.
  * No teams → no rows (drizzle's `inArray` of nothing is false).
  */
-export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], limit = 20) {
+export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], limit = 20, filter: Pick<Partial<ListQuery>, "status" | "search"> = {}) {
   return ctx.db
     .select({
       id: campaignExercises.id,
@@ -202,7 +207,17 @@ export function teamCampaignExercisesQuery(ctx: UserContext, teamIds: string[], 
     })
     .from(campaignExercises)
     .innerJoin(campaigns, eq(campaigns.id, campaignExercises.campaignId))
-    .where(inArray(campaigns.teamId, teamIds))
+    .where(
+      and(
+        inArray(campaigns.teamId, teamIds),
+        filter.status === "completed"
+          ? eq(campaignExercises.completed, true)
+          : filter.status === "in-progress"
+            ? eq(campaignExercises.completed, false)
+            : undefined,
+        filter.search ? sql`${campaignExercises.name} LIKE ${`%${escapeLike(filter.search)}%`} ESCAPE '\\'` : undefined,
+      ),
+    )
     .orderBy(desc(campaignExercises.updatedAt), desc(campaignExercises.id))
     .limit(limit);
 }

@@ -1,5 +1,6 @@
 import type { Exercise } from "../db/schema";
 import type { ExerciseRow } from "./scope";
+import type { TeamShareView } from "../accounts/team-shares";
 import { resumeStep } from "../../shared/exercises/steps";
 
 /** What the API and the editor's loader answer for one exercise: dates as ISO strings. */
@@ -12,12 +13,16 @@ export type ExerciseView = Omit<Exercise, "createdAt" | "updatedAt" | "lockExpir
   /** Where the editor opens (spec §2 resume rule). */
   resumeStep: string;
   /**
-   * What the caller may do with it: "edit" (their own, or a campaign exercise of their team) or
-   * "read" (a colleague's exercise filed under a client the caller sees; docs/decisions/0014).
+   * What the caller may do with it: "edit" (their own, a campaign exercise of their team, or one
+   * shared with their team for editing) or "read" (a colleague's exercise filed under a client the
+   * caller sees, docs/decisions/0014, or shared with their team to read).
    */
   access: ExerciseAccess;
-  /** For "read": who shared it and through which client, for the editor's banner. */
-  sharedBy: { authorName: string | null; clientName: string | null } | null;
+  /**
+   * A colleague's exercise: who shared it, through which client or their team (`viaTeam`), for
+   * the editor's banner. Null for the caller's own and for campaign exercises.
+   */
+  sharedBy: { authorName: string | null; clientName: string | null; viaTeam?: boolean } | null;
 };
 
 export type ExerciseAccess = "edit" | "read";
@@ -26,7 +31,7 @@ export function toExerciseView(row: ExerciseRow, access: ExerciseAccess = "edit"
   return {
     ...row,
     access,
-    sharedBy: access === "read" ? sharedBy : null,
+    sharedBy: access === "read" || sharedBy?.viaTeam ? sharedBy : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lockExpires: row.lockExpires ? row.lockExpires.toISOString() : null,
@@ -49,10 +54,12 @@ export type ExerciseSummary = {
   isQuickStart: boolean;
   /** Enterprise accounts: the client the exercise is filed under. */
   clientId: string | null;
-  /** False for a colleague's exercise filed under a client the caller sees (read-only to them). */
+  /** False for a colleague's exercise filed under a client the caller sees, or shared with their team. */
   mine: boolean;
   /** Part of the sample workspace (worker/sample): listed with a "Sample" badge. */
   sample: boolean;
+  /** Shared with the caller's team: how, and by whom (null when private or filed under a client). */
+  team: TeamShareView | null;
   moduleCount: number;
   lastActiveStep: number | null;
   lastActiveModule: number | null;

@@ -5,7 +5,7 @@ import { describe } from "../lib/route-meta";
 import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
 import { listCorrectiveActions, listVerifyingSessions, updateCorrectiveAction } from "./actions";
-import { IMPROVEMENT_BODY_LIMIT, listActionsQuerySchema, updateCorrectiveActionSchema } from "../../shared/improvement/model";
+import { IMPROVEMENT_BODY_LIMIT, listActionsQuerySchema, trendsQuerySchema, updateCorrectiveActionSchema } from "../../shared/improvement/model";
 import { getCapabilityTrends } from "./trends";
 
 /**
@@ -23,7 +23,12 @@ export const improvementRoutes = new Hono<AppEnv>()
     jsonBody(updateCorrectiveActionSchema, { maxBytes: IMPROVEMENT_BODY_LIMIT }),
     async (c) => c.json(await updateCorrectiveAction(ctxOf(c), c.req.param("id"), c.req.valid("json"))),
   )
-  .get("/trends", describe({ summary: "Capability ratings across the caller's exercises" }), async (c) => c.json(await getCapabilityTrends(ctxOf(c))))
+  .get(
+    "/trends",
+    describe({ summary: "Capability ratings across the caller's exercises (view=team: with their team's shared ones)" }),
+    querySchema(trendsQuerySchema),
+    async (c) => c.json(await getCapabilityTrends(ctxOf(c), c.req.valid("query").view)),
+  )
   .get("/sessions", describe({ summary: "Ended sessions that may verify a corrective action" }), async (c) => c.json(await listVerifyingSessions(ctxOf(c))));
 
 export type ImprovementRoutes = typeof improvementRoutes;

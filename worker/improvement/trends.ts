@@ -1,4 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { teamSharedIds } from "../accounts/team-shares";
+import type { TrendsView } from "../../shared/improvement/model";
 import type { UserContext } from "../context";
 import { RATINGS, type Rating } from "../../shared/db/conduct-shapes";
 import { afterActionReports, conductSessions, correctiveActions } from "../db/schema";
@@ -16,8 +18,19 @@ import type { CapabilityTrendsView, CapabilityTrendView } from "../../shared/imp
  * Two statements in one D1 round trip. The ratings are read out of the JSON with json_each rather
  * than loading every report's whole content (reports carry evidence quotes and scenarios).
  */
-export async function getCapabilityTrends(ctx: UserContext, now = nowMs()): Promise<CapabilityTrendsView> {
+export async function getCapabilityTrends(ctx: UserContext, view: TrendsView = "mine", now = nowMs()): Promise<CapabilityTrendsView> {
   const analysis = sql`json_each(${afterActionReports.content}, '$.analyses')`;
+  // The team view adds the personal exercises shared with the caller's team (worker/accounts/team-shares.ts):
+  // their reports and actions, whoever ran them; private exercises of colleagues never count.
+  const shared = teamSharedIds("exercise", ctx.user.id);
+  const reports =
+    view === "team"
+      ? or(eq(afterActionReports.userId, ctx.user.id), and(isNull(conductSessions.campaignId), sql`${conductSessions.exerciseId} IN ${shared}`))!
+      : eq(afterActionReports.userId, ctx.user.id);
+  const actionsOf =
+    view === "team"
+      ? or(eq(correctiveActions.userId, ctx.user.id), and(isNull(correctiveActions.campaignId), sql`${correctiveActions.exerciseId} IN ${shared}`))!
+      : eq(correctiveActions.userId, ctx.user.id);
   const [ratings, actions] = await ctx.db.batch([
     ctx.db
       .select({
@@ -31,7 +44,7 @@ export async function getCapabilityTrends(ctx: UserContext, now = nowMs()): Prom
       .from(afterActionReports)
       .innerJoin(conductSessions, eq(conductSessions.id, afterActionReports.sessionId))
       .innerJoin(sql`${analysis} AS analysis`, sql`1 = 1`)
-      .where(and(eq(afterActionReports.userId, ctx.user.id), eq(afterActionReports.status, "final")))
+      .where(and(reports, eq(afterActionReports.status, "final")))
       .orderBy(sql`coalesce(${conductSessions.endedAt}, ${afterActionReports.publishedAt})`, afterActionReports.sessionId),
     ctx.db
       .select({
@@ -40,7 +53,7 @@ export async function getCapabilityTrends(ctx: UserContext, now = nowMs()): Prom
         overdue: sql<number>`coalesce(sum(${overdueSql(now)}), 0)`,
       })
       .from(correctiveActions)
-      .where(eq(correctiveActions.userId, ctx.user.id))
+      .where(actionsOf)
       .groupBy(correctiveActions.capability),
   ]);
 

@@ -11,6 +11,7 @@ import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
 import { DescribeDialog } from "./describe-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { StatusBadge } from "./status-badge";
+import { ShareControl, TeamBadge, useShareState } from "~/components/teams/share-control";
 
 export type RowActions = {
   rename: (doc: DocumentView, name: string) => Promise<boolean>;
@@ -41,6 +42,8 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
   const { status } = doc;
   // A colleague's document shared through a client: open and download only (docs/decisions/0014).
   const canEdit = doc.canEdit !== false;
+  const [team, setTeam] = useShareState(doc.team ?? null);
+  const sharedBy = canEdit ? "" : team ? `Shared with your team by ${doc.authorName ?? "a colleague"} (read-only) · ` : "Shared by a colleague (read-only) · ";
 
   const finishRename = () => {
     setRenaming(false);
@@ -73,7 +76,7 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
               {doc.name}
             </p>
             <p className="truncate text-xs text-muted-foreground" title={doc.filename}>
-              {canEdit ? "" : "Shared by a colleague (read-only) · "}
+              {sharedBy}
               {meta}
               {status.status === "ready" && status.chunkCount ? ` · ${status.chunkCount} passage${status.chunkCount === 1 ? "" : "s"}` : ""}
             </p>
@@ -81,7 +84,9 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
         )}
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {doc.sample ? <SampleBadge /> : null}
+          <TeamBadge team={team} />
           <StatusBadge status={status} />
+          {renaming ? null : <ShareControl kind="document" id={doc.id} name={doc.name} team={team} mine={canEdit} onChange={setTeam} />}
           {renaming ? null : (
             <>
               {status.status === "ready" ? (

@@ -2,6 +2,7 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/r
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
+import { TeamBadge } from "~/components/teams/share-control";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
@@ -16,7 +17,7 @@ import type { ExerciseSummary } from "../../../worker/exercises/views";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
-  Partial<Pick<ExerciseSummary, "clientId" | "mine" | "sample">>;
+  Partial<Pick<ExerciseSummary, "clientId" | "mine" | "sample" | "team">>;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -359,7 +360,11 @@ function List({
             <span className="truncate font-medium">{name}</span>
             <span className="text-xs text-muted-foreground">
               {exercise.clientId && clientNames[exercise.clientId] ? `${clientNames[exercise.clientId]} · ` : ""}
-              {exercise.mine === false ? "Shared by a colleague (read-only) · " : ""}
+              {exercise.mine === false
+                ? exercise.team
+                  ? `Shared with your team by ${exercise.team.sharedBy ?? "a colleague"}${exercise.team.access === "edit" ? "" : " (read-only)"} · `
+                  : "Shared by a colleague (read-only) · "
+                : ""}
               {exercise.threatType ? `${exercise.threatType} · ` : ""}
               {exercise.moduleCount} module{exercise.moduleCount === 1 ? "" : "s"} · Updated {dateFormat.format(new Date(exercise.updatedAt))}
             </span>
@@ -380,6 +385,7 @@ function List({
             {/* Stacked on a phone, so the name keeps its width. */}
             <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center">
               {exercise.sample ? <SampleBadge /> : null}
+              <TeamBadge team={exercise.team ?? null} />
               <Badge variant={exercise.completed ? "success" : "secondary"}>{exercise.completed ? "Completed" : "In progress"}</Badge>
             </span>
             {exercise.mine === false ? null : (

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye } from "~/components/ui/icons";
+import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye, Users } from "~/components/ui/icons";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -165,8 +165,14 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
           <Eye className="size-4" aria-hidden />
           <span>
             Shared by {initial.sharedBy?.authorName || "a colleague"}
-            {initial.sharedBy?.clientName ? ` through ${initial.sharedBy.clientName}` : ""}: read-only. Only its author can change it.
+            {initial.sharedBy?.clientName ? ` through ${initial.sharedBy.clientName}` : initial.sharedBy?.viaTeam ? " with your team" : ""}: read-only. Only its
+            author can change it.
           </span>
+        </Alert>
+      ) : initial.sharedBy?.viaTeam && lock.status.kind !== "read-only" ? (
+        <Alert className="m-4 mb-0 flex items-center gap-2 py-2" data-testid="shared-editable">
+          <Users className="size-4" aria-hidden />
+          <span>Shared by {initial.sharedBy.authorName || "a colleague"} with your team for editing: one person edits at a time.</span>
         </Alert>
       ) : lock.status.kind === "read-only" ? (
         <Alert className="m-4 mb-0 flex items-center gap-2 py-2">

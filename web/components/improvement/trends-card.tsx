@@ -4,7 +4,9 @@ import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/table";
-import { improvementApi, type CapabilityTrendsView, type CapabilityTrendView } from "~/lib/improvement-api";
+import { Tabs, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useTeam } from "~/hooks/use-team";
+import { improvementApi, type CapabilityTrendsView, type CapabilityTrendView, type TrendsView } from "~/lib/improvement-api";
 import { formatDay, RATING_LEVELS, ratingLabel, ratingLevel } from "./labels";
 
 /**
@@ -13,18 +15,21 @@ import { formatDay, RATING_LEVELS, ratingLabel, ratingLevel } from "./labels";
  * time as a small chart with a text alternative, and its open and overdue corrective actions.
  */
 export function CapabilityTrendsCard() {
+  const { inTeam } = useTeam();
+  const [view, setView] = React.useState<TrendsView>("mine");
   const [state, setState] = React.useState<{ data: CapabilityTrendsView | null; error: string | null }>({ data: null, error: null });
 
   React.useEffect(() => {
     let live = true;
+    setState({ data: null, error: null });
     improvementApi
-      .trends()
+      .trends(view)
       .then((data) => live && setState({ data, error: null }))
       .catch((err: unknown) => live && setState({ data: null, error: err instanceof Error ? err.message : "Could not load the trends." }));
     return () => {
       live = false;
     };
-  }, []);
+  }, [view]);
 
   const capabilities = state.data?.capabilities ?? [];
   return (
@@ -34,11 +39,25 @@ export function CapabilityTrendsCard() {
           <CardTitle id="capability-trends-title" className="flex items-center gap-2">
             <LineChart className="size-4 text-primary" aria-hidden /> Capability trends
           </CardTitle>
-          <CardDescription>Ratings from your published after-action reports.</CardDescription>
+          <CardDescription>
+            {view === "team"
+              ? "Ratings from your and your team's shared exercises' published after-action reports."
+              : "Ratings from your published after-action reports."}
+          </CardDescription>
         </div>
-        <Link to="/improvement" className="shrink-0 text-sm font-medium text-primary hover:underline">
-          Corrective actions
-        </Link>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <Link to="/improvement" className="text-sm font-medium text-primary hover:underline">
+            Corrective actions
+          </Link>
+          {inTeam ? (
+            <Tabs value={view} onValueChange={(v) => setView(v === "team" ? "team" : "mine")}>
+              <TabsList aria-label="Whose ratings">
+                <TabsTrigger value="mine">Mine</TabsTrigger>
+                <TabsTrigger value="team">Team</TabsTrigger>
+              </TabsList>
+            </Tabs>
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent>
         {state.error ? (
@@ -54,7 +73,9 @@ export function CapabilityTrendsCard() {
             <LineChart className="size-6 text-muted-foreground" aria-hidden />
             <p className="font-medium">Nothing rated yet</p>
             <p className="max-w-sm text-sm text-muted-foreground">
-              Conduct an exercise and publish its after-action report: each core capability&apos;s P/S/M/U rating shows here, exercise after exercise.
+              {view === "team"
+                ? "Neither you nor your team has shared an exercise with a published after-action report yet. Share an exercise with your team from the Exercises page."
+                : "Conduct an exercise and publish its after-action report: each core capability's P/S/M/U rating shows here, exercise after exercise."}
             </p>
           </div>
         ) : (

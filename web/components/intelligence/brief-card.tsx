@@ -19,6 +19,7 @@ function internalShareWarning(names: readonly string[]): ShareWarning | null {
     confirmLabel: "Share anyway",
   };
 }
+import { ShareControl, TeamBadge, useShareState } from "~/components/teams/share-control";
 import type { BriefActions } from "./use-briefs";
 
 /** Longer content starts folded to a few lines, so the list stays scannable. */
@@ -41,6 +42,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
   const headingId = `brief-${brief.id}-title`;
   const contentId = `brief-${brief.id}-content`;
   const edited = brief.updatedAt.slice(0, 10) !== brief.createdAt.slice(0, 10);
+  const [team, setTeam] = useShareState(brief.team);
 
   return (
     <li>
@@ -57,6 +59,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
               {brief.title}
             </h3>
             <p className="text-xs text-muted-foreground">
+              {brief.mine ? "" : `Shared with your team by ${brief.authorName ?? "a colleague"} (read-only) · `}
               Saved {formatBriefDate(brief.createdAt)}
               {edited ? ` · edited ${formatBriefDate(brief.updatedAt)}` : ""}
             </p>
@@ -68,13 +71,19 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
               </Badge>
             ) : null}
             {brief.sample ? <SampleBadge /> : null}
+            <TeamBadge team={team} />
             {brief.sharePath ? <Badge variant="outline">Shared</Badge> : null}
-            <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden />
-            </IconButton>
-            <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
-              <Trash2 aria-hidden />
-            </IconButton>
+            <ShareControl kind="brief" id={brief.id} name={brief.title} team={team} mine={brief.mine} onChange={setTeam} />
+            {brief.mine ? (
+              <>
+                <IconButton ref={editButton} label={`Edit ${brief.title}`} tooltip="Edit" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden />
+                </IconButton>
+                <IconButton label={`Delete ${brief.title}`} tooltip="Delete" destructive onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden />
+                </IconButton>
+              </>
+            ) : null}
           </div>
         </header>
 
@@ -95,7 +104,7 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </Button>
         ) : null}
 
-        <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} shareWarning={internalShareWarning(brief.internalSources)} />
+        {brief.mine ? <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} shareWarning={internalShareWarning(brief.internalSources)} /> : null}
 
         <BriefEditor
           open={editing}

@@ -29,8 +29,8 @@ export type NavItem = {
 /** The main navigation. Items whose pages have not been built yet show as "Coming soon". */
 const MAIN_NAV: NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: LayoutDashboard, route: "dashboard" },
-  // Exercises are listed on the dashboard (issue 4), so this points at that section.
-  { label: "Exercises", href: "/dashboard#exercises", icon: ClipboardList, route: "dashboard" },
+  // Every exercise the planner may open, whoever's it is (issue 29): /exercises.
+  { label: "Exercises", href: "/exercises", icon: ClipboardList, route: "exercises" },
   { label: "Documents", href: "/documents", icon: FileText, route: "documents" },
   { label: "Intelligence", href: "/intelligence", icon: Radar, route: "intelligence" },
   // Corrective actions from published after-action reports (issue 15); not for campaign-only contributors.

@@ -27,7 +27,7 @@ export function SidebarNav({
   /** The user administers a team (and team accounts are on): shows User management. */
   teamAdmin?: boolean;
 }) {
-  const { pathname, hash } = useLocation();
+  const { pathname } = useLocation();
   const root = useRouteLoaderData<{ enterprise?: boolean; campaignOnly?: boolean }>("root");
   const enterprise = root?.enterprise ?? false;
   const campaignOnly = root?.campaignOnly ?? false;
@@ -37,10 +37,7 @@ export function SidebarNav({
         {mainNavFor({ teamAdmin, isAdmin, enterprise, campaignOnly }).map((item) => {
           const Icon = item.icon;
           const live = routeExists(routes, item.route);
-          // "Exercises" is a section of the dashboard: only one of the two is current at a time.
-          const current = item.href.includes("#")
-            ? pathname === item.href.split("#")[0] && hash === `#${item.href.split("#")[1]}`
-            : isActive(pathname, item.href) && !(item.href === "/dashboard" && hash === "#exercises");
+          const current = isActive(pathname, item.href);
           const label = (
             <>
               <Icon className="size-4 shrink-0" aria-hidden />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TeamSettingsCard } from "./team-settings";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -65,6 +66,7 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
     <div className="grid gap-6">
       <SeatsCard view={view} />
       <InviteCard view={view} onInvited={refresh} />
+      {view.canManage ? <TeamSettingsCard /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Members</CardTitle>

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id, timestamp, updatedAt } from "../columns";
+import { bool, createdAt, id, timestamp, updatedAt } from "../columns";
 import { accounts, users } from "./auth";
 
 export const teamRoles = ["ADMIN", "MEMBER"] as const;
@@ -19,6 +19,8 @@ export const teams = sqliteTable(
     accountId: text("accountId")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** "New documents are shared with the team": a member's upload starts team-shared (worker/accounts/team-shares.ts). */
+    shareNewDocuments: bool("shareNewDocuments").notNull().default(false),
   },
   (t) => [index("Team_accountId_idx").on(t.accountId)],
 );
@@ -65,7 +67,41 @@ export const teamInvitations = sqliteTable(
   ],
 );
 
+export const teamShareKinds = ["document", "exercise", "brief"] as const;
+export const teamShareAccess = ["read", "edit"] as const;
+
+/**
+ * A document, personal exercise or brief its author (or a team admin) shared with their team.
+ * No row: private to its author (spec §6). One row per item, so an item is shared with one team.
+ * Whoever reads it must be a member of the team, and so must its owner (worker/accounts/team-shares.ts):
+ * leaving the team, or being removed, ends both ways of access at once, whatever path removed them.
+ * `ownerId` is the item's author (items never change hands), stored so the rule needs no join to
+ * the item's table. "edit" is for exercises only, and every edit still passes the edit lock.
+ */
+export const teamShares = sqliteTable(
+  "TeamShare",
+  {
+    id: id(),
+    teamId: text("teamId")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: teamShareKinds }).notNull(),
+    itemId: text("itemId").notNull(),
+    ownerId: text("ownerId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    access: text("access", { enum: teamShareAccess }).notNull().default("read"),
+    sharedById: text("sharedById").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("TeamShare_kind_itemId_key").on(t.kind, t.itemId), index("TeamShare_teamId_kind_idx").on(t.teamId, t.kind)],
+);
+
 export type Team = typeof teams.$inferSelect;
+export type TeamShare = typeof teamShares.$inferSelect;
+export type TeamShareKind = (typeof teamShareKinds)[number];
+export type TeamShareAccess = (typeof teamShareAccess)[number];
 export type TeamMember = typeof teamMembers.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type TeamRole = (typeof teamRoles)[number];

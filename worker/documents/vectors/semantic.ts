@@ -89,17 +89,31 @@ export async function embedPendingDocuments(ctx: AppContext): Promise<{ embedded
   return { embedded, failed: rows.results.length - embedded };
 }
 
-/** Passages nearest the question by meaning, best first; [] when keyword-only or the embedder fails. */
+/**
+ * Passages nearest the question by meaning, best first; [] when keyword-only or the embedder fails.
+ * Vectors live in their author's namespace, so `shared` names the colleagues' documents the caller
+ * may read (shared with their team): each author's namespace is asked for those documents only.
+ */
 export async function semanticSearch(
   ctx: AppContext,
-  input: { userId: string; query: string; documentIds?: string[]; limit: number },
+  input: { userId: string; query: string; documentIds?: string[]; limit: number; shared?: ReadonlyArray<{ userId: string; documentIds: string[] }> },
 ): Promise<Array<{ chunkId: string; score: number }>> {
   const semantic = semanticOf(ctx);
   if (!semantic || input.documentIds?.length === 0) return [];
   try {
     const [vector] = await semantic.embedder.embed([input.query]);
     if (!vector) return [];
-    return await semantic.index.query(input.userId, semantic.embedder.model, vector, { topK: input.limit, documentIds: input.documentIds });
+    const { index, embedder } = semantic;
+    const asks = [
+      index.query(input.userId, embedder.model, vector, { topK: input.limit, documentIds: input.documentIds }),
+      ...(input.shared ?? [])
+        .filter((s) => s.userId !== input.userId && s.documentIds.length > 0)
+        .map((s) => index.query(s.userId, embedder.model, vector, { topK: input.limit, documentIds: s.documentIds })),
+    ];
+    return (await Promise.all(asks))
+      .flat()
+      .sort((a, b) => b.score - a.score)
+      .slice(0, input.limit);
   } catch (error) {
     // Retrieval falls back to keyword-only rather than failing the question.
     console.warn(`[embed] query: ${error instanceof Error ? error.message : String(error)}; keyword-only for this question`);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { teamSharedIds } from "../../accounts/team-shares";
 import type { UserContext } from "../../context";
 import { retrievePassages as retrieveDocumentPassages, type RetrievedPassage } from "../../documents/retrieval";
 import type { ExerciseScope } from "../scope";
@@ -7,7 +8,7 @@ import type { ExerciseScope } from "../scope";
  * Passages for a design-assistant prompt, from the documents assigned to the exercise: documents
  * in a Context that a ContextAssignment grants to this exercise (or campaign exercise, or the
  * client a personal exercise is filed under; see ../assignments.ts), and that
- * the caller owns. Retrieval is the documents feature's one retrieval (the one Ask Readyroom
+ * the caller owns or that their team shares with them (worker/accounts/team-shares.ts). Retrieval is the documents feature's one retrieval (the one Ask Readyroom
  * uses). With nothing assigned, a personal exercise draws on all the planner's documents; a
  * campaign exercise is shared with a team, so it reads only what was assigned to it (a planner's
  * private library must not leak into a team's draft).
@@ -33,7 +34,7 @@ export async function assignedDocumentIds(ctx: UserContext, scope: ExerciseScope
   const rows = await ctx.db.all<{ id: string }>(sql`
     SELECT DISTINCT d."id" AS "id" FROM "ContextAssignment" ca
     JOIN "Document" d ON d."contextId" = ca."contextId"
-    WHERE ${assigned} AND d."userId" = ${ctx.user.id}`);
+    WHERE ${assigned} AND (d."userId" = ${ctx.user.id} OR d."id" IN ${teamSharedIds("document", ctx.user.id)})`);
   return rows.map((r) => r.id);
 }
 
