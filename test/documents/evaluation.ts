@@ -42,6 +42,14 @@ export interface EvalScore {
   misses: string[];
 }
 
+/** The answer's quoted lines, short, for a miss report. */
+const quotesOf = (answer: string) =>
+  answer
+    .split("\n")
+    .filter((line) => line.startsWith("- "))
+    .join(" ")
+    .slice(0, 400);
+
 const contains = (text: string, phrases: string[]) => phrases.every((p) => text.toLowerCase().includes(p.toLowerCase()));
 
 function holds(question: EvalQuestion, passage: EvalPassage): boolean {
@@ -89,7 +97,7 @@ export function scoreEvaluation(results: EvalResult[]): EvalScore {
     const factFound = question.fact.length > 0 && contains(answer, question.fact);
     if (factFound) s.factInAnswer++;
     if (rank !== 0) s.misses.push(`${rank < 0 ? "missed" : `rank ${rank + 1}`}: ${question.question}`);
-    if (!factFound) s.misses.push(`fact "${question.fact.join(", ")}" not in the answer: ${question.question}`);
+    if (!factFound) s.misses.push(`fact "${question.fact.join(", ")}" not in the answer: ${question.question} → ${quotesOf(answer)}`);
   }
   const n = Math.max(s.answerable, 1);
   s.hitAt1 = s.hit1 / n;

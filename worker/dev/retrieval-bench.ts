@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { DEFAULT_DOCUMENT_CHAT_MODEL, getAiProvider } from "../ai";
+import { checkedAnswer } from "../ask/answer-check";
 import { buildAskPrompt } from "../ask/prompt";
 import { requireUser } from "../auth/middleware";
 import { ctxOf } from "../context";
@@ -51,7 +52,8 @@ export const retrievalBenchRoutes = new Hono<AppEnv>()
         let answer = prompt.offlineAnswer();
         if (useModel) {
           answer = "";
-          for await (const chunk of await provider.open({ model: provider.model, messages: prompt.messages, maxOutputTokens: prompt.maxOutputTokens })) {
+          const chunks = await provider.open({ model: provider.model, messages: prompt.messages, maxOutputTokens: prompt.maxOutputTokens });
+          for await (const chunk of checkedAnswer(chunks, passages, prompt.offlineAnswer)) {
             if (chunk.type === "text") answer += chunk.text;
           }
         }
