@@ -15,7 +15,7 @@ export type EvalQuestion = {
   fact: string[];
 };
 
-export type EvalPassage = { content: string; file?: string };
+type EvalPassage = { content: string; file?: string };
 export type EvalResult = { question: EvalQuestion; passages: EvalPassage[]; answer: string };
 
 export interface EvalScore {

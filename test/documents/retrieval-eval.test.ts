@@ -27,7 +27,6 @@ import { DEV_QUESTIONS } from "./retrieval-questions";
  * planner's own words, with the Brackwater plans beside them as another county's documents) must
  * keep what it reaches. The figures themselves are printed by `npm run bench`.
  */
-const VERBOSE = true;
 let devPlanner: TestUser;
 let testPlanner: TestUser;
 /** Document id → file name, for the held-out set's "right document" check. */
@@ -89,7 +88,6 @@ describe("development set: the seeded Brackwater library", () => {
     // MRR 0.79, 5 of 6 declined, 2 of 46 wrongly declined): paraphrases whose only link to the text is
     // meaning ("How big is the county?" → "612 square miles") need the semantic side.
     const why = score.misses.join("\n");
-    if (VERBOSE) console.log(_label, JSON.stringify({ ...score, misses: undefined }), `\n${why}`);
     expect(score.declined, why).toBeGreaterThanOrEqual(score.unanswerable - 1);
     expect(score.wronglyDeclined, why).toBeLessThanOrEqual(4);
     expect(score.hitAt5, why).toBeGreaterThanOrEqual(0.85);
@@ -101,7 +99,6 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
   it("keyword only: holds what it reaches", async () => {
     const score = await evaluate(testPlanner, HELD_OUT_QUESTIONS, false);
     const why = score.misses.join("\n");
-    if (VERBOSE) console.log(JSON.stringify({ ...score, misses: undefined }), `\n${why}`);
     expect(score.answerable).toBe(22);
     expect(score.unanswerable).toBe(3);
     // Measured on 2026-11-28 before any issue-31 change: first citation right 12/22, any citation

@@ -8,7 +8,7 @@
  */
 import type { EvalQuestion } from "./evaluation";
 
-export type LabelledQuestion = { question: string; answer: string[] | null };
+type LabelledQuestion = { question: string; answer: string[] | null };
 
 export const SEED_DOCUMENTS = [
   "brackwater-eop-base-plan.md",
@@ -17,7 +17,7 @@ export const SEED_DOCUMENTS = [
   "hurricane-odalys-aar-ip.md",
 ] as const;
 
-export const LABELLED_QUESTIONS: LabelledQuestion[] = [
+const LABELLED_QUESTIONS: LabelledQuestion[] = [
   { question: "Where is the county's EOC located?", answer: ["400 Harbor Road"] },
   { question: "If the main EOC can't be used, where do we go?", answer: ["Merrin Hills Fire Training Center"] },
   { question: "Who has to staff the EOC in a partial activation?", answer: ["Partial activation", "ESF 1, 3, 6, 8, 13"] },

@@ -37,7 +37,7 @@ export function offlineAskAnswer(question: string, passages: AskPassage[], conte
   );
 }
 
-export type AnswerQuote = { n: number; text: string; score: number };
+type AnswerQuote = { n: number; text: string; score: number };
 
 /**
  * The quotes that answer: for each of the best few passages, the sentence(s) answering the
@@ -45,7 +45,7 @@ export type AnswerQuote = { n: number; text: string; score: number };
  * less than a share of the best one's weight is not quoted (it mentions the topic, it does not
  * answer).
  */
-export function answerQuotes(question: string, passages: AskPassage[]): AnswerQuote[] {
+function answerQuotes(question: string, passages: AskPassage[]): AnswerQuote[] {
   const quoted = passages.slice(0, MAX_QUOTED_PASSAGES);
   const terms = weightedTerms(
     question,

@@ -12,8 +12,7 @@ import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 export type HeldOutFile = { name: string; type: string; bytes: Uint8Array<ArrayBuffer> };
 
 /** The committed sources, by file name in test/documents/heldout. */
-export const HELD_OUT_SOURCES = ["hazmat-annex.txt", "dam-eap-excerpt.txt", "child-care-annex.html", "eoc-activation-sop.md", "shelter-annex.txt"] as const;
-export type HeldOutSource = (typeof HELD_OUT_SOURCES)[number];
+export type HeldOutSource = "hazmat-annex.txt" | "dam-eap-excerpt.txt" | "child-care-annex.html" | "eoc-activation-sop.md" | "shelter-annex.txt";
 
 type Block = { kind: "h1" | "h2" | "h3" | "li" | "p"; text: string };
 
@@ -48,7 +47,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** US Letter, 1-inch margins, Helvetica 11 pt body, bold headings, a "Page n" footer. */
-export async function buildPdf(source: string, title: string): Promise<Uint8Array<ArrayBuffer>> {
+async function buildPdf(source: string, title: string): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setAuthor("Tamsin County Office of Emergency Management");
@@ -84,7 +83,7 @@ export async function buildPdf(source: string, title: string): Promise<Uint8Arra
 }
 
 /** Word structure: Heading 1–3 styles, a bulleted list, the Title core property. */
-export async function buildDocx(source: string, title: string): Promise<Uint8Array<ArrayBuffer>> {
+async function buildDocx(source: string, title: string): Promise<Uint8Array<ArrayBuffer>> {
   const { Document, HeadingLevel, LevelFormat, Packer, Paragraph } = await import("docx");
   const levels = { h1: HeadingLevel.HEADING_1, h2: HeadingLevel.HEADING_2, h3: HeadingLevel.HEADING_3 } as const;
   const children = blocks(source).map((block) =>
