@@ -26,10 +26,46 @@ describe("offlineAskAnswer", () => {
     const other = passage(2, "The sandbag distribution sites open on a flood watch.");
     const answer = offlineAskAnswer("How many sandbags do we have stockpiled?", [memo, other], { hasIndexedDocuments: true });
     expect(answer).toContain("12,000 filled sandbags held at the Harlow Park depot");
-    // Without a quantity in the question the title carries the most terms and is what is quoted.
-    expect(offlineAskAnswer("Is there a sandbag stockpile?", [memo, other], { hasIndexedDocuments: true })).toContain(
-      "- PUBLIC WORKS MEMO — SANDBAG STOCKPILE",
+    // The title names the topic; even without a quantity in the question, the statement under it is what is quoted.
+    const yesNo = offlineAskAnswer("Is there a sandbag stockpile?", [memo, other], { hasIndexedDocuments: true });
+    expect(yesNo).toContain("- 12,000 filled sandbags held at the Harlow Park depot [1]");
+    expect(yesNo).not.toContain("- PUBLIC WORKS MEMO");
+  });
+
+  const annexH = passage(
+    1,
+    "Annex H: Hazardous Materials Response › III. Concept of Operations › B. Regional hazardous materials team\n" +
+      "Regional Hazardous Materials Team 4, based in Marlow City, responds to requests from any fire chief or incident commander in the county through Tamsin County 911. " +
+      "The team is staffed by career firefighters trained to the technician level and carries entry, monitoring and leak-control equipment. " +
+      "The expected arrival time of the team anywhere in the county is 55 minutes from dispatch; until it arrives, the local fire department holds a defensive posture.",
+    { documentName: "Annex H" },
+  );
+  const elsewhere = passage(2, "Hazmat Team 7 (Brackwater Fire Rescue) handles hazardous materials spills at the port and on SR 9.", {
+    documentName: "Brackwater EOP",
+  });
+
+  it.each(["How long does the regional hazmat team take to arrive?", "What is the expected arrival time of Regional Hazardous Materials Team 4?"])(
+    "answers with the sentence of the answer's shape, read with the sentence naming its topic: %s",
+    (question) => {
+      const answer = offlineAskAnswer(question, [annexH, elsewhere], { hasIndexedDocuments: true });
+      const first = answer.split("\n").find((line) => line.startsWith("- "))!;
+      expect(first).toContain("55 minutes from dispatch");
+      expect(first).toContain("Regional Hazardous Materials Team 4, based in Marlow City");
+      expect(first).toMatch(/\[1\]$/);
+      // The other county's hazmat team shares only the topic's common words: not quoted.
+      expect(answer).not.toContain("Hazmat Team 7");
+      expect(answer).not.toContain("Annex H: Hazardous Materials Response ›");
+    },
+  );
+
+  it("answers who with the role, where with the place", () => {
+    const sop = passage(
+      1,
+      "4. Authority to activate\nThe EOC opens on the order of the county. Only the Emergency Management Director may order Condition II. " +
+        "The EOC is a room with radios and maps. The alternate EOC is at the Public Safety Training Building of Tamsin Community College.",
     );
+    expect(offlineAskAnswer("Who can order the EOC to open?", [sop], { hasIndexedDocuments: true })).toContain("Only the Emergency Management Director");
+    expect(offlineAskAnswer("Where is the alternate EOC?", [sop], { hasIndexedDocuments: true })).toContain("Tamsin Community College");
   });
 
   it("quotes the most relevant sentences of each passage with its [n], the same every time", () => {
@@ -38,8 +74,9 @@ describe("offlineAskAnswer", () => {
     expect(answer).toContain('Here is what your documents say about "Are pets accepted at the shelters?"');
     expect(answer).toContain("- Pets are accepted at the fairgrounds only. [1]");
     expect(answer).not.toContain("Parking is limited");
-    expect(answer).toContain("- Minutes: the shelter at the fairgrounds filled by noon. [2]");
-    expect(answer).toContain("quoted from Doc 1, Doc 2");
+    // Passage 2 only mentions shelters: its quote carries under half the weight of the answer, so it is not quoted.
+    expect(answer).not.toContain("Minutes: the shelter");
+    expect(answer).toContain("quoted from Doc 1.");
   });
 
   it("quotes the sentence carrying the question's specific terms, not the one sharing its common words", () => {

@@ -3,9 +3,12 @@
  * (worker/sample/brackwater/documents): asked the way a planner asks, in their own words rather than the plan's.
  * `answer` lists text the cited passage must contain to hold the answer (every item, case-
  * insensitive); `null` marks a question no document answers, which must be declined.
+ * The development set: rules may be tuned on it (the held-out test set is heldout/questions.ts).
  * Read by test/documents/retrieval-eval.test.ts (a quality floor) and bench/retrieval.ts (figures).
  */
-export type LabelledQuestion = { question: string; answer: string[] | null };
+import type { EvalQuestion } from "./evaluation";
+
+type LabelledQuestion = { question: string; answer: string[] | null };
 
 export const SEED_DOCUMENTS = [
   "brackwater-eop-base-plan.md",
@@ -14,7 +17,7 @@ export const SEED_DOCUMENTS = [
   "hurricane-odalys-aar-ip.md",
 ] as const;
 
-export const LABELLED_QUESTIONS: LabelledQuestion[] = [
+const LABELLED_QUESTIONS: LabelledQuestion[] = [
   { question: "Where is the county's EOC located?", answer: ["400 Harbor Road"] },
   { question: "If the main EOC can't be used, where do we go?", answer: ["Merrin Hills Fire Training Center"] },
   { question: "Who has to staff the EOC in a partial activation?", answer: ["Partial activation", "ESF 1, 3, 6, 8, 13"] },
@@ -70,57 +73,13 @@ export const LABELLED_QUESTIONS: LabelledQuestion[] = [
   { question: "What does the county do about volcanic ash fall?", answer: null },
 ];
 
-export type QuestionResult = { question: LabelledQuestion; passages: Array<{ content: string }> };
-
-export interface RetrievalScore {
-  answerable: number;
-  /** Share of answerable questions whose first passage holds the answer. */
-  hitAt1: number;
-  hitAt5: number;
-  /** Mean reciprocal rank of the first passage holding the answer (0 when none does). */
-  mrr: number;
-  unanswerable: number;
-  /** Unanswerable questions answered with no passage at all. */
-  declined: number;
-  /** Answerable questions wrongly answered with no passage. */
-  wronglyDeclined: number;
-  misses: string[];
-}
-
-const holds = (content: string, answer: string[]) => answer.every((a) => content.toLowerCase().includes(a.toLowerCase()));
-
-/** Scores one run of the labelled set: what the bench prints and the test holds to a floor. */
-export function scoreRetrieval(results: QuestionResult[]): RetrievalScore {
-  let hit1 = 0;
-  let hit5 = 0;
-  let rr = 0;
-  let declined = 0;
-  let wronglyDeclined = 0;
-  const misses: string[] = [];
-  const answerable = results.filter((r) => r.question.answer);
-  for (const { question, passages } of results) {
-    const answer = question.answer;
-    if (!answer) {
-      if (passages.length === 0) declined++;
-      else misses.push(`not declined: ${question.question}`);
-      continue;
-    }
-    if (passages.length === 0) wronglyDeclined++;
-    const rank = passages.findIndex((p) => holds(p.content, answer));
-    if (rank === 0) hit1++;
-    if (rank >= 0 && rank < 5) hit5++;
-    if (rank >= 0) rr += 1 / (rank + 1);
-    if (rank !== 0) misses.push(`${rank < 0 ? "missed" : `rank ${rank + 1}`}: ${question.question}`);
-  }
-  const n = Math.max(answerable.length, 1);
-  return {
-    answerable: answerable.length,
-    hitAt1: hit1 / n,
-    hitAt5: hit5 / n,
-    mrr: rr / n,
-    unanswerable: results.length - answerable.length,
-    declined,
-    wronglyDeclined,
-    misses,
-  };
-}
+/**
+ * The development set as the evaluation reads it: a passage holds the answer when it contains every
+ * labelled phrase; the answer must contain the last one (the fact itself: the figure, the place, the
+ * role; earlier phrases name the section it sits in).
+ */
+export const DEV_QUESTIONS: EvalQuestion[] = LABELLED_QUESTIONS.map((q) => ({
+  question: q.question,
+  passage: q.answer,
+  fact: q.answer ? [q.answer[q.answer.length - 1]!] : [],
+}));

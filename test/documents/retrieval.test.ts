@@ -36,6 +36,20 @@ beforeAll(async () => {
     "# Sheltering\nThe county emergency manager opens the Alder Flats Community Center shelter, capacity 300, when the levee is threatened.",
     "Alder Flats Emergency Plan",
   );
+  docs.annexH = await ingested(
+    me,
+    "annex-h.md",
+    "# Annex H: Hazardous Materials Response\n## B. Regional hazardous materials team\n" +
+      "Regional Hazardous Materials Team 4, based in Marlow City, responds to requests from any fire chief in the county. " +
+      "The expected arrival time of the team anywhere in the county is 55 minutes from dispatch.\n\n" +
+      "## C. Notifications\nThe incident commander notifies the State Warning Point within 15 minutes of confirming a release.",
+  );
+  docs.port = await ingested(
+    me,
+    "port.md",
+    "# Port operations\nThe county fire department's Hazmat Team 7 covers the port. The harbor master keeps the berth list.\n\n" +
+      "# Response\nThe harbor master keeps the berths clear during large incidents.",
+  );
   docs.secret = await ingested(other, "secret.md", "# Sheltering\nThe zebracorn bunker shelter holds 40 and opens at Condition II.");
 });
 
@@ -49,6 +63,12 @@ describe("retrievePassages", () => {
     expect(await ask(me, "What is the county emergency manager's annual snow removal budget?")).toEqual([]);
     // The design assistant ranks without declining: it flags unsupported rows itself.
     expect((await ask(me, "What is the county emergency manager's annual snow removal budget?", { decline: false })).length).toBeGreaterThan(0);
+  });
+
+  it("cites only passages that bear on the question: another document sharing its common words is not padded in", async () => {
+    const passages = await ask(me, "How long does the regional hazmat team take to arrive?");
+    expect(passages[0]?.content).toContain("55 minutes");
+    expect(passages.map((p) => p.documentId)).not.toContain(docs.port);
   });
 
   it("answers from the plan the question names, not another jurisdiction's", async () => {

@@ -22,6 +22,8 @@ const RULES = [
   "Answer only from the numbered passages below. Do not use outside knowledge for facts about the planner's organization.",
   "Cite every statement taken from a passage with its number in square brackets, like [1] or [2][3], right after the statement. Cite only numbers that exist.",
   "If the passages do not answer the question (or answer it only in part), say so plainly, say what is missing, and do not guess.",
+  'Open with the direct answer in one sentence, in the form the question asks for: a duration for "how long", a number for "how many", a person, role or organization for "who", a place for "where", a time or condition for "when" or "what triggers". State the fact itself ("55 minutes"), not only where it is written, and cite the passage that contains it.',
+  "Cite only passages that support what you state; ignore passages that do not bear on the question.",
   "Be concise: short paragraphs or a short list. Use the documents' own names for plans, roles and places.",
 ].join("\n");
 

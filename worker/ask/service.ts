@@ -14,6 +14,7 @@ import { titleFromQuestion, type AnswerMetadata, type AskBody, type AskEvent, ty
 
 export { titleFromQuestion };
 import { ASK_ACTIONS, findAskAction, type AskAction } from "./actions/catalogue";
+import { checkedAnswer } from "./answer-check";
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
 import { visibleClientIds } from "../clients/access";
@@ -201,9 +202,11 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
     "[ask]",
   );
 
+  // A model's opening is checked against the passages it cites; an action's output is a document, not an answer.
+  const answer = provider.offline || action ? chunks : checkedAnswer(chunks, passages, prompt.offlineAnswer);
   const label = provider.offline ? ASK_OFFLINE_LABEL : provider.label;
   const run: Run = { ...req, ctx, db, provider, prompt, passages, charge, question, messageId: newId(), promptTokens, action };
-  return answerResponse(streamAnswer(run, chunks, abort, label), CONTENT_TYPE.ndjson, provider, label);
+  return answerResponse(streamAnswer(run, answer, abort, label), CONTENT_TYPE.ndjson, provider, label);
 }
 
 interface Run extends AskRequest {

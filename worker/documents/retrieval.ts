@@ -121,14 +121,16 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   const fused = reciprocalRankFusion([byKeyword, byCoverage, byMeaning]);
   const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || a.bm25Rank - b.bm25Rank);
 
+  const cited = decline ? relevantOnly(ranked, relevantByMeaning) : ranked;
+
   const seen = new Set<string>();
   const passages: RetrievedPassage[] = [];
   const expanded = await expandShortPassages(
     ctx.env.DB,
     input,
-    ranked.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c),
+    cited.slice(0, (input.limit ?? PASSAGE_LIMIT) * 2).map((r) => r.c),
   );
-  for (const { c } of ranked) {
+  for (const { c } of cited) {
     // The same text uploaded twice (or overlapping copies of a plan) is cited once.
     const key = c.content.replace(/\s+/g, " ").trim().toLowerCase();
     if (seen.has(key)) continue;
@@ -172,6 +174,26 @@ async function teamSharedDocuments(db: D1Database, input: RetrievalInput): Promi
     byAuthor.set(r.userId, ids);
   }
   return [...byAuthor].map(([userId, documentIds]) => ({ userId, documentIds }));
+}
+
+/**
+ * Only what bears on the question is cited (issue 31 item 2): a passage holding under CITE_SHARE of
+ * the best passage's weighted concepts mentions the topic without answering it, and a passage of
+ * another document than the best one's is cited only when it comes close to the best
+ * (OTHER_DOCUMENT_SHARE): another county's plan sharing the question's common words is not padding.
+ * A passage found by meaning above the embedder's floor stays (its words may all differ).
+ */
+const CITE_SHARE = 0.3;
+const OTHER_DOCUMENT_SHARE = 0.5;
+
+function relevantOnly<T extends { c: Candidate; coverage: number; similarity: number | null }>(ranked: T[], byMeaning: (s: T) => boolean = () => false): T[] {
+  if (ranked.length === 0) return ranked;
+  const best = ranked.reduce((top, s) => (s.coverage > top.coverage ? s : top), ranked[0]!);
+  return ranked.filter((s) => {
+    if (byMeaning(s)) return true;
+    const share = best.coverage > 0 ? s.coverage / best.coverage : 0;
+    return share >= (s.c.documentId === best.c.documentId ? CITE_SHARE : OTHER_DOCUMENT_SHARE);
+  });
 }
 
 /** A passage shorter than this is read with its neighbours in the same section. */

@@ -1,0 +1,62 @@
+/**
+ * What kind of answer a question asks for, and whether a sentence has that shape: a duration for
+ * "how long", a number for "how many", a person, role or organisation for "who", a place for
+ * "where", a time or a condition for "when", a condition for "what triggers". Pure and shared by
+ * the offline answer (which sentence to quote), retrieval (which passage answers rather than only
+ * mentions) and the check of a model's answer. Every expression here reads user text and runs in
+ * linear time.
+ */
+
+export type AnswerShape = "duration" | "number" | "frequency" | "who" | "where" | "when" | "trigger";
+
+const QUESTION_SHAPES: Array<[AnswerShape, RegExp]> = [
+  ["duration", /\bhow (?:long|soon|quickly|fast)\b|\b(?:arrival|response|travel|warning|lead|notification) times?\b/i],
+  ["frequency", /\bhow often\b|\bhow frequently\b/i],
+  [
+    "trigger",
+    /\b(?:what|which)\b.*?\b(?:triggers?|push(?:es)?|sets? off|starts?|kicks? off|prompts?|moves?|puts?)\b|\bat what (?:level|point|stage|height|elevation)\b/i,
+  ],
+  ["number", /\bhow (?:many|much|big|large|far|high|deep)\b|\bnumber of\b|\bcapacity\b/i],
+  ["who", /\bwho(?:m|se)?\b|\bwhich (?:agency|department|office|organi[sz]ation|team|person|position|role|official)\b/i],
+  ["where", /\bwhere\b|\bwhich (?:building|site|location|place|facility)\b/i],
+  ["when", /^\s*when\b|\bwhat (?:time|date|day)\b/i],
+];
+
+/** The answer shape a question asks for, or null (a "what is", "why" or yes/no question). */
+export function answerShape(question: string): AnswerShape | null {
+  for (const [shape, pattern] of QUESTION_SHAPES) if (pattern.test(question)) return shape;
+  return null;
+}
+
+const NUMBER_WORD =
+  "(?:\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|a few|several|a|an)";
+const DURATION = new RegExp(`\\b${NUMBER_WORD}[\\s-]+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|seconds?)\\b`, "i");
+const NUMBER =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen)\b/i;
+const FREQUENCY = /\bevery\b|\b(?:annual|quarter|month|week|dai|year)ly\b|\bonce a\b|\btwice\b|\beach (?:year|month|week|day|quarter|january|spring)\b/i;
+/** A role or an organisation, as plans capitalise them. */
+const WHO =
+  /\b(?:Director|Officer|Official|Manager|Coordinator|Chief|Commander|Superintendent|Sheriff|Department|Office|Agency|Authority|Services|Team|Section|Committee|Board|Council|Administrator|Cross|Army|Division|District|Bureau|Unit|Commission|Mayor|Governor|Supervisor|Deputy|Inspector|Chapter|Staff|ESF \d{1,2})\b/;
+const STREET = "(?:Road|Rd|Street|St|Drive|Dr|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Court|Highway|Hwy|Route|Pike|Place|Parkway)";
+const WHERE = new RegExp(
+  `\\b\\d{1,5}\\s+\\p{Lu}\\p{L}*(?:\\s+\\p{Lu}\\p{L}*){0,3}\\s+${STREET}\\b|\\b(?:based|located|housed|held|kept|stationed|relocates?)\\s+(?:in|at|to)\\b|\\b(?:Building|Center|Centre|Hall|School|College|Fairgrounds|Station|Barn|Church|Park|Library|Arena|Campus|Floor|Depot)\\b`,
+  "u",
+);
+const WHEN =
+  /\b\d{1,2}:\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:when|once|whenever|within|before|after|until)\b/;
+const TRIGGER = /\b(?:triggered|triggers?|when|if|once|whenever|reaches|exceeds|any one of|is declared|is ordered|goes to)\b/i;
+
+const SENTENCE_SHAPES: Record<AnswerShape, RegExp> = {
+  duration: DURATION,
+  number: NUMBER,
+  frequency: FREQUENCY,
+  who: WHO,
+  where: WHERE,
+  when: WHEN,
+  trigger: TRIGGER,
+};
+
+/** Whether a sentence has the shape of the answer (it may still be about something else). */
+export function hasAnswerShape(sentence: string, shape: AnswerShape): boolean {
+  return SENTENCE_SHAPES[shape].test(sentence);
+}
