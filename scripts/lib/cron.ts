@@ -46,7 +46,8 @@ export function cronsOf(wranglerToml: string): string[] {
 
 export function parseCron(expression: string): CronSchedule {
   const parts = expression.trim().split(/\s+/);
-  if (parts.length !== 5) throw new CronError(`"${expression}": a Cron Trigger has 5 fields (minute hour day-of-month month day-of-week), not ${parts.length}.`);
+  if (parts.length !== 5)
+    throw new CronError(`"${expression}": a Cron Trigger has 5 fields (minute hour day-of-month month day-of-week), not ${parts.length}.`);
   const [minutes, hours, daysOfMonth, months, daysOfWeek] = parts.map((part, i) => parseField(expression, part, FIELDS[i]!));
   return {
     expression,
@@ -109,7 +110,7 @@ const HORIZON_MINUTES = 4 * 366 * 24 * 60;
 /** The first minute strictly after `now` (ms since the epoch) at which the schedule fires, in ms; null if none. */
 export function nextFire(schedule: CronSchedule, now: number): number | null {
   let t = Math.floor(now / MINUTE) * MINUTE + MINUTE;
-  for (let i = 0; i < HORIZON_MINUTES; ) {
+  for (let i = 0; i < HORIZON_MINUTES;) {
     const d = new Date(t);
     if (!schedule.months.has(d.getUTCMonth() + 1) || !dayMatches(schedule, d)) {
       // Skip to the next day's midnight: most of the search is whole days.

@@ -28,7 +28,9 @@ export function localSchedules(toml: string = readFileSync(WRANGLER_TOML, "utf8"
 
 /** Starts firing the schedules at `baseURL`; prints the schedule first. Answers a stop function. */
 export function startScheduler(baseURL: string, schedules: CronSchedule[], refused: string[] = []): () => void {
-  console.log(["", "  Cron Triggers (wrangler.toml, UTC), run against the local Worker:", ...describeSchedule(schedules, Date.now()).map((l) => `    ${l}`)].join("\n"));
+  console.log(
+    ["", "  Cron Triggers (wrangler.toml, UTC), run against the local Worker:", ...describeSchedule(schedules, Date.now()).map((l) => `    ${l}`)].join("\n"),
+  );
   for (const line of refused) console.log(`    not run locally: ${line}`);
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;

@@ -5,7 +5,7 @@ import { enqueueIngest } from "../../worker/documents/enqueue";
 import { ingestDocument } from "../../worker/documents/ingest";
 import type { IngestMessage } from "../../worker/documents/messages";
 import { handleQueue } from "../../worker/jobs/queue";
-import { nowDate, nowMs } from "../../worker/lib/clock";
+import { nowDate } from "../../worker/lib/clock";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { makeDocx, makePdf } from "./ingest-fixtures";
 import { chunkCounts, documentRow, statusOf, storeDocument, waitForIngest } from "./ingest-helpers";

@@ -19,10 +19,9 @@ describe("npm start's Cron: the triggers of wrangler.toml", () => {
   });
 
   it("finds crons in a multi-line list, ignores other tables and comments, and none without [triggers]", () => {
-    expect(cronsOf(`[vars]\ncrons = ["1 * * * *"]\n[triggers]\n# crons = ["2 * * * *"]\ncrons = [\n  "*/5 * * * *",\n  '0 0 * * SUN',\n]\n[observability]\n`)).toEqual([
-      "*/5 * * * *",
-      "0 0 * * SUN",
-    ]);
+    expect(
+      cronsOf(`[vars]\ncrons = ["1 * * * *"]\n[triggers]\n# crons = ["2 * * * *"]\ncrons = [\n  "*/5 * * * *",\n  '0 0 * * SUN',\n]\n[observability]\n`),
+    ).toEqual(["*/5 * * * *", "0 0 * * SUN"]);
     expect(cronsOf(`[vars]\nA = "1"\n`)).toEqual([]);
   });
 });

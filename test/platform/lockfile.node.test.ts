@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 // package-lock.json must serve every platform a contributor or a deploy uses, or `npm ci` fails
 // there and `npm install` rewrites the lock (README, "Dependencies and the lockfile").
 type LockEntry = { version?: string; optionalDependencies?: Record<string, string>; os?: string[]; cpu?: string[] };
-const lock = JSON.parse(readFileSync(new URL("../../package-lock.json", import.meta.url), "utf8")) as { lockfileVersion: number; packages: Record<string, LockEntry> };
+const lock = JSON.parse(readFileSync(new URL("../../package-lock.json", import.meta.url), "utf8")) as {
+  lockfileVersion: number;
+  packages: Record<string, LockEntry>;
+};
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   devEngines?: { packageManager?: { name?: string; version?: string; onFail?: string } };
 };
