@@ -60,7 +60,7 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
   }
   if (!state) {
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Loading the console">
+      <div className="grid gap-4" role="status" aria-label="Loading the console">
         <Skeleton className="h-28" />
         <Skeleton className="h-64" />
       </div>
