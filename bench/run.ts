@@ -210,13 +210,17 @@ async function main() {
   }
 
   const clientDir = path.join(ROOT, "build", "client");
+  const firstLoad = pages.map((p) =>
+    p.html
+      ? { ...sizeOfClientAssets(clientDir, p.label, scriptAssetsIn(p.html)), path: p.path }
+      : { label: p.label, path: p.path, files: 0, raw: 0, gzip: 0, note: p.note },
+  );
   printTable(
     "First-load JavaScript per page (the /assets/*.js its HTML loads; gzip -6 of build/client files)",
     ["page", "files", "raw", "gzip", "note"],
-    sizeRows(
-      pages.map((p) => (p.html ? sizeOfClientAssets(clientDir, p.label, scriptAssetsIn(p.html)) : { label: p.label, files: 0, raw: 0, gzip: 0, note: p.note })),
-    ),
+    sizeRows(firstLoad),
   );
+  for (const line of firstLoadBudgetLines(firstLoad)) console.log(line);
   // One wrangler run: wrangler.toml sets minify = true, so what a deploy uploads is the --minify
   // bundle (a run without the flag printed the same bytes, ~25 s more of CPU for nothing).
   const bundle = workerBundleSize(ROOT, "minified (--minify, as wrangler.toml deploys)", ["--minify"]);
@@ -233,6 +237,22 @@ async function main() {
       `  minified upload ${kib(uploaded)} gzip: ${share(WORKER_LIMITS.free)} of the Workers Free limit (3 MiB, ${kib(WORKER_LIMITS.free - uploaded)} left), ${share(WORKER_LIMITS.paid)} of Workers Paid's (10 MiB)`,
     );
   }
+}
+
+/**
+ * The first-load budgets of issue 29 (item 9): what a visitor's first page and a planner's
+ * dashboard may ship, gzip. Printed beside the measured figure, never asserted (shared machines
+ * do not change sizes, but the bench reports; review reads it).
+ */
+const FIRST_LOAD_BUDGETS_KIB: Record<string, number> = { "/login": 150, "/dashboard": 180 };
+
+function firstLoadBudgetLines(rows: (SizeRow & { path: string })[]): string[] {
+  return Object.entries(FIRST_LOAD_BUDGETS_KIB).map(([pagePath, budget]) => {
+    const row = rows.find((r) => r.path === pagePath);
+    if (!row || row.files === 0) return `  first-load JS ${pagePath}: not measured (budget ${budget} KiB gzip)`;
+    const kibGz = row.gzip / 1024;
+    return `  first-load JS ${pagePath}: ${kibGz.toFixed(1)} KiB gzip, budget ${budget} KiB: ${kibGz <= budget ? "within" : `OVER by ${(kibGz - budget).toFixed(1)} KiB`}`;
+  });
 }
 
 /** The page table: medians over rounds beside the median of the per-round ratios (the floor's own rows read 1.00x). */

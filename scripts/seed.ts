@@ -119,6 +119,26 @@ async function seed(store: LocalStore, now: number): Promise<void> {
   );
 }
 
+/**
+ * The seed writes its documents straight into D1, where no queue reaches them: the running Worker
+ * queues them (the local-only POST /api/dev/seed/ingest), as it queues an upload. `npm start` calls
+ * this as soon as the Worker answers; `npm run seed` calls it when a server is already running.
+ */
+export async function queueSeededDocuments(baseURL: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseURL}/api/dev/seed/ingest`, { method: "POST" });
+    if (!res.ok) {
+      console.error(`Seed: the Worker answered ${res.status} when asked to queue the seeded documents; the Cron's ingest sweep will queue them.`);
+      return false;
+    }
+    const { queued } = (await res.json()) as { queued: number };
+    if (queued > 0) console.log(`Seed: ${queued} document(s) queued for ingestion.`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function printDemoSignIn(port: string | number = process.env.PORT ?? "8787"): void {
   console.log(
     [
@@ -138,5 +158,7 @@ export function printDemoSignIn(port: string | number = process.env.PORT ?? "878
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await seedLocal(process.env.READYROOM_STATE_DIR ?? ".wrangler/state");
-  printDemoSignIn();
+  const port = process.env.PORT ?? "8787";
+  if (!(await queueSeededDocuments(`http://127.0.0.1:${port}`))) console.log("Seed: the documents are queued for ingestion when `npm start` next starts.");
+  printDemoSignIn(port);
 }

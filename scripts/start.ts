@@ -1,20 +1,30 @@
 /**
  * `npm start`: the faithful local mode. Builds the app, applies the D1 migrations to the local
  * database under .wrangler/state, seeds the demo workspace, and serves everything (Remix, API,
- * Durable Objects, Queues, Cron) from workerd on http://localhost:8787.
+ * Durable Objects, Queues, Cron) from workerd on http://localhost:$PORT (8787 by default). Once
+ * the Worker answers, the seed's documents are queued for ingestion and wrangler.toml's Cron
+ * Triggers run at their times (scripts/lib/scheduler.ts; READYROOM_CRON=off leaves them out).
  */
+import { localAppUrl, readDotFiles } from "./lib/local-app-url.ts";
 import { run, runAsync, stopGroup, wranglerCommand, wranglerEnv } from "./lib/run.ts";
-import { printDemoSignIn, seedLocal } from "./seed.ts";
+import { localSchedules, startScheduler } from "./lib/scheduler.ts";
+import { printDemoSignIn, queueSeededDocuments, seedLocal } from "./seed.ts";
 
 const port = process.env.PORT ?? "8787";
 const persist = process.env.READYROOM_STATE_DIR ?? ".wrangler/state";
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Read before anything slow, so a trigger the local scheduler cannot run is said at once.
+const cron = process.env.READYROOM_CRON === "off" ? null : localSchedules();
 
 if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
 run(...wranglerCommand(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]), wranglerEnv);
 await seedLocal(persist);
 
 // Extra Worker vars for this run, as a JSON object (bench/e2e point AI_BASE_URL at a fake provider).
-const extraVars = Object.entries(JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+const extraVars = JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>;
+const appUrl = localAppUrl(port, { env: process.env, extraVars, dotFiles: readDotFiles(process.cwd()) });
+const varArgs = Object.entries({ ...(appUrl ? { APP_URL: appUrl } : {}), ...extraVars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 // More wrangler dev arguments, as a JSON array (the bench's variants of the Worker: another --config).
 const extraArgs = JSON.parse(process.env.READYROOM_WRANGLER_ARGS || "[]") as string[];
 
@@ -31,25 +41,32 @@ const child = runAsync(
     "--show-interactive-dev-session=false",
     "--var",
     "APP_ENV:local",
-    ...extraVars,
+    ...varArgs,
     ...extraArgs,
   ]),
   // wrangler dev bundles React's development build unless NODE_ENV says otherwise (deploy bundles
   // production): a server-rendered page cost about twice the CPU of what production runs.
   { ...wranglerEnv, NODE_ENV: process.env.NODE_ENV ?? "production" },
 );
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => stopGroup(child, signal));
+let stopCron = () => {};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.on(signal, () => {
+    stopCron();
+    stopGroup(child, signal);
+  });
 
-// Print the demo sign-in once the server answers, so it is the last thing on screen, not lost
-// above wrangler's start-up output.
+// Once the server answers: queue the seed's documents, start the Cron, and print the demo sign-in
+// last, so it is not lost above wrangler's start-up output.
 void (async () => {
   for (let i = 0; i < 240; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    const ok = await fetch(`${baseURL}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) {
+      await queueSeededDocuments(baseURL);
+      if (cron) stopCron = startScheduler(baseURL, cron.schedules, cron.refused);
       printDemoSignIn(port);
       return;
     }

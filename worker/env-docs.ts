@@ -24,7 +24,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     name: "APP_URL",
     kind: "var",
     group: "App",
-    default: "http://localhost:8787 (local and test only; production requires an https URL)",
+    default: "http://localhost:8787 (tests); npm start passes http://localhost:$PORT (PORT defaults to 8787); production requires an https URL",
     meaning:
       "Public origin of the app; used in e-mailed links, OAuth callbacks and sign-in redirects. On https the session cookie is Secure and named __Secure-readyroom.session_token. Production refuses requests (500 naming APP_URL) until it is https://.",
   },

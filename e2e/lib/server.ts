@@ -65,6 +65,8 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wran
       PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
       SKIP_BUILD: "1",
       PORT: String(port),
+      // No Cron ticks in the middle of a journey or a measurement (scripts/start.ts).
+      READYROOM_CRON: process.env.READYROOM_CRON ?? "off",
       READYROOM_STATE_DIR: stateDir,
       ...(workerVars ? { READYROOM_VARS: JSON.stringify(workerVars) } : {}),
       ...(wranglerArgs ? { READYROOM_WRANGLER_ARGS: JSON.stringify(wranglerArgs) } : {}),

@@ -45,6 +45,8 @@ export const CONDUCT_MESSAGES = {
   startSetOnlyBefore: "The start time can be set only before the session starts. To move the clock now, jump to a later time.",
   jumpForwardOnly: "The clock only jumps forward. Pick a time later than the clock shows now.",
   noInjectToJumpTo: "No scheduled inject is left ahead of the clock. Jump to a time instead, or release injects by hand.",
+  recorded:
+    "This session was recorded, not run here (like the sample workspace's tabletop): there is nothing left to run. Its timeline is in Replay, and its evaluation in the EEG and After-action report.",
   hotWashClosed: "The evaluators' hot wash has already closed: its length can no longer change.",
 } as const;
 

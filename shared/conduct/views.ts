@@ -130,6 +130,8 @@ export type ControllerStateView = {
   counts: { answers: number; observations: number; feedback: number };
   /** Answers and observations as they arrived, newest first (the latest FEED_LIMIT). */
   feed: FeedEntryView[];
+  /** Recorded straight into D1 (sample or seed, worker/conduct/recorded.ts): ended, with no live console behind it. */
+  recorded?: true;
 };
 
 /** What a player sees: never the MSEL, the expected actions, or other groups' answers. */

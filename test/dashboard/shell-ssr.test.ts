@@ -12,7 +12,9 @@ describe("app shell, server-rendered", () => {
     const user = await createTestUser({ plan: "SOLO" });
     const { res, html } = await page("/dashboard", user.cookie);
     expect(res.status).toBe(200);
-    expect(html).toContain('aria-label="Account menu"');
+    // Named by its visible text, then its purpose (WCAG 2.5.3), not by a label that hides the name.
+    expect(html).toContain('<span class="sr-only">, account menu</span>');
+    expect(html).not.toContain('aria-label="Account menu"');
     expect(html).toContain('id="app-sidebar"');
     expect(html).toContain('data-state="open"');
   });
@@ -37,7 +39,7 @@ describe("app shell, server-rendered", () => {
     expect(html).not.toContain('id="app-sidebar"');
     // The tab icon is declared, so browsers do not ask for a missing /favicon.ico.
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
-    expect(html).not.toContain("Account menu");
+    expect(html).not.toContain("account menu");
   });
 
   it("shows the landing page to visitors and sends subscribed users to /dashboard", async () => {

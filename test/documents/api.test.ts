@@ -369,8 +369,8 @@ describe("failures leave nothing half-written", () => {
     expect(await db.select().from(documents).where(eq(documents.userId, user.userId))).toEqual([]);
   });
 
-  it("keeps an upload whose queue message could not be sent; the library still lists (and later queues) it", async () => {
-    expectConsoleError(/^enqueue of document .* failed; the next list re-queues it Error: queue unavailable/);
+  it("keeps an upload whose queue message could not be sent; the library still lists it (the Cron's sweep re-sends it)", async () => {
+    expectConsoleError(/^enqueue of document .* failed; the Cron's ingest sweep re-queues it Error: queue unavailable/);
     const user = await createTestUser({ plan: "SOLO" });
     const offline = { ...(env as unknown as Env), INGEST: failingQueue };
     const ctx = userContext(offline, user.userId);

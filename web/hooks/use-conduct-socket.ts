@@ -27,7 +27,7 @@ export type ConductSocket<S> = {
   loadError: string | null;
   /** Takes a state from elsewhere (a command's answer) under the same ordering rule as the socket's. */
   accept: (state: S) => void;
-  refresh: () => Promise<void>;
+  refresh: () => Promise<S | undefined>;
 };
 
 /**
@@ -61,8 +61,10 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
   const refresh = React.useCallback(async () => {
     if (goneRef.current) return;
     try {
-      accept(await fetchRef.current());
+      const next = await fetchRef.current();
+      accept(next);
       setLoadError(null);
+      return next;
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) markGone(e.message);
       else if (e instanceof ApiError && e.code === "evaluation_closed") markGone(e.message, "evaluation-closed");
@@ -135,8 +137,11 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
       if (document.visibilityState === "visible") retryNow();
     };
 
-    void refresh();
-    connect();
+    // The socket opens once the state is read: a session that is gone, or only recorded, opens none.
+    void refresh().then((first) => {
+      if (first && (first as { recorded?: true }).recorded) setStatus("gone");
+      else connect();
+    });
     window.addEventListener("online", retryNow);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {

@@ -20,6 +20,7 @@ export const conductPaths = {
   consolePage: (sessionId: string) => `/conduct/sessions/${enc(sessionId)}`,
   replayPage: (sessionId: string) => `/conduct/sessions/${enc(sessionId)}/replay`,
   aarPage: (sessionId: string) => `/conduct/sessions/${enc(sessionId)}/aar`,
+  eegPage: (sessionId: string) => `/conduct/sessions/${enc(sessionId)}/eeg`,
   /** A link's full-screen join view, for the room's projector. */
   joinScreen: (sessionId: string, linkId: string) => `/conduct/sessions/${enc(sessionId)}/join/${enc(linkId)}`,
   /** /exercise/{id}/conduct, with ?campaignId= for a campaign exercise. */

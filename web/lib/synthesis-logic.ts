@@ -3,7 +3,7 @@
  * node tests pin): polling cadence, the simulated progress, when a run counts as complete, the
  * campaign synthesis check and when the Processing Complete modal may show.
  */
-import { MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../shared/collaborate/model";
+import { MIN_SYNTHESIS_CONTRIBUTORS, tooFewContributorsMessage } from "../../shared/collaborate/synthesis-threshold";
 import type { CampaignDetailView, CampaignPurpose, ContributorView, SynthesisStateView, SynthesisStatus } from "../../shared/collaborate/views";
 
 /** Spec §4/§9: the state is checked every 5 seconds. */

@@ -105,7 +105,7 @@ function LiveLinkPage({ data }: { data: ReturnType<typeof useLoaderData<typeof l
         live.loadError ? (
           <Alert variant="destructive">{live.loadError} This page keeps trying.</Alert>
         ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading">
+          <div className="grid gap-3" role="status" aria-label="Loading">
             <Skeleton className="h-24" />
             <Skeleton className="h-48" />
           </div>

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { SsoButtons } from "~/components/auth/sso-buttons";
 import { useFormValidation } from "~/components/auth/use-form-validation";
@@ -25,10 +25,11 @@ const NOTICES: Record<string, string> = {
   "signed-out": "You are signed out.",
 };
 
+// zod/mini like the form's schemas: the sign-in page ships no other zod (shared/auth/schemas.ts).
 const searchSchema = z.object({
-  notice: z.string().catch(""),
+  notice: z.catch(z.string(), ""),
   // better-auth sends OAuth failures back with ?error=<code>.
-  error: z.string().optional().catch(undefined),
+  error: z.catch(z.optional(z.string()), undefined),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,13 +2,14 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { UserContext } from "../context";
 import { conductSessions } from "../db/schema";
 import { EXERCISE_NOT_FOUND, findExercise } from "../exercises/scope";
-import { notFound } from "../lib/errors";
+import { HttpError, notFound } from "../lib/errors";
 import { nowMs } from "../lib/clock";
 import { exerciseAccess, findSession, sessionScope } from "./access";
 import type { CreateSessionInput } from "../../shared/conduct/model";
 import { buildConductPlan } from "./plan";
 import type { SessionMeta } from "./project";
 import { sessionObject, unwrap } from "./session-object";
+import { recordedControllerState } from "./recorded";
 import { toSessionView } from "./session-view";
 import type { ConductSessionView, ControllerStateView } from "../../shared/conduct/views";
 
@@ -71,7 +72,16 @@ export async function listSessions(ctx: UserContext, query: { exerciseId: string
 /** The console's state: the object's view, with the caller's access. */
 export async function getControllerState(ctx: UserContext, sessionId: string): Promise<ControllerStateView> {
   const session = await findSession(ctx, sessionId, "read");
-  return unwrap(sessionObject(ctx, session.id).controllerState(session.access));
+  try {
+    return await unwrap(sessionObject(ctx, session.id).controllerState(session.access));
+  } catch (error) {
+    // An ended session written straight to D1 (the sample workspace, the demo seed) has no live
+    // object: its record is the replay, EEG and report, not a console.
+    if (error instanceof HttpError && error.status === 404 && session.status === "ended") {
+      return recordedControllerState(ctx, session, session.access, ctx.config.EVALUATION_HOT_WASH_MINUTES);
+    }
+    throw error;
+  }
 }
 
 /** "27 Nov 2026", in UTC (a default name; the controller can give another). */

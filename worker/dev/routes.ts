@@ -11,10 +11,11 @@ import { retrievalBenchRoutes } from "./retrieval-bench";
 import { streamingBenchRoutes } from "./streaming-bench";
 import { synthesisBenchRoutes } from "./synthesis-bench";
 import { isLocalRequest } from "./local-only";
+import { seedIngestRoutes } from "./seed-ingest";
 import { teamBenchRoutes } from "./team-bench";
 
 /**
- * Development and benchmark routes, for `npm run bench` and tests: local only (./local-only.ts),
+ * Development and benchmark routes, for `npm start` (the seed's enqueue), `npm run bench` and tests: local only (./local-only.ts),
  * every path answers 404 anywhere else.
  */
 const localOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,4 +33,5 @@ export const devRoutes = new Hono<AppEnv>()
   .route("/bench/alert-summaries", alertSummariesBenchRoutes)
   .route("/bench/team", teamBenchRoutes)
   .route("/bench/synthesis", synthesisBenchRoutes)
-  .route("/bench/aar", aarBenchRoutes);
+  .route("/bench/aar", aarBenchRoutes)
+  .route("/seed/ingest", seedIngestRoutes);

@@ -13,8 +13,8 @@ import { embeddingMode } from "./vectors/semantic";
  * admitted alike, so re-reading a file is bounded and paid exactly as reading it the first time:
  * an active plan, a free slot among the user's documents in flight, room in the day's bytes, and,
  * when reading the file here calls a paid engine (text recognition, embeddings), its credits held
- * (402 `Credit limit exceeded` when the account cannot pay). The recovery paths (the library's
- * ensureQueued, the Cron's sweep) re-send work already admitted and do not come here.
+ * (402 `Credit limit exceeded` when the account cannot pay). The recovery paths (the seed's
+ * first queueing, the Cron's sweep) re-send work already admitted and do not come here.
  */
 
 export type IngestionRequest = {

@@ -17,14 +17,17 @@ export const MAX_INGEST_SWEEPS = 3;
 const SWEEP_BATCH = 100;
 export const SWEEP_GAVE_UP_MESSAGE = `Processing did not finish after ${MAX_INGEST_SWEEPS + 1} tries. Use Reprocess to try again, or upload the file again.`;
 
+/** Rows written outside the Worker (the local seed) or whose send never happened: no ingest status yet. */
+const neverQueued = sql`json_extract(${documents.structuredContent}, '$.ingest.status') IS NULL`;
+
 /**
- * Rows that should be in the pipeline but are not moving: never queued (seeded rows, a send that
- * never happened) or queued/processing without an update since `staleBefore` (the message was lost
- * with a restarted local server, or dead-lettered before the row could be marked).
+ * Rows that should be in the pipeline but are not moving: never queued (neverQueued) or
+ * queued/processing without an update since `staleBefore` (the message was lost with a restarted
+ * local server, or dead-lettered before the row could be marked).
  * ISO-8601 strings in UTC compare correctly as text.
  */
 function needsQueueing(staleBefore: string) {
-  return sql`(json_extract(${documents.structuredContent}, '$.ingest.status') IS NULL
+  return sql`(${neverQueued}
     OR (json_extract(${documents.structuredContent}, '$.ingest.status') IN ('queued', 'processing')
         AND json_extract(${documents.structuredContent}, '$.ingest.updatedAt') < ${staleBefore}))`;
 }
@@ -32,7 +35,7 @@ function needsQueueing(staleBefore: string) {
 /**
  * Marks the caller's document queued (keeping other structuredContent keys) and sends its INGEST message.
  * The row is written first so the library shows "queued" at once; if the send fails the row stays
- * queued and ensureQueued re-sends it after STALE_INGEST_MS.
+ * queued and the Cron's sweep (sweepStuckIngestion) re-sends it after STALE_INGEST_MS.
  */
 export async function enqueueIngest(ctx: UserContext, documentId: string, options: { sweeps?: number } = {}): Promise<void> {
   const { db } = ctx;
@@ -53,19 +56,19 @@ export async function enqueueIngest(ctx: UserContext, documentId: string, option
 }
 
 /**
- * Re-enqueues this user's documents that need it: never queued (seeded rows, or a send that never
- * happened) or queued/processing without an update for STALE_INGEST_MS. One query on
- * (userId, …) that returns nothing in the common case; returns how many were enqueued.
+ * Queues every tenant's never-queued documents now, each as its owner. The local seed writes its
+ * documents straight into D1 before the Worker runs, so `npm start` calls this (through the
+ * local-only POST /api/dev/seed/ingest) as soon as the Worker answers: seeded plans are Ready
+ * within seconds, as an upload is, without waiting for the Cron's sweep or anyone's visit.
  */
-export async function ensureQueued(ctx: UserContext): Promise<number> {
-  const { db } = ctx;
-  const userId = ctx.user.id;
-  const staleBefore = new Date(nowMs() - STALE_INGEST_MS).toISOString();
-  const rows = await db
-    .select({ id: documents.id })
+export async function enqueueNeverQueued(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: documents.id, userId: documents.userId })
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.processed, false), needsQueueing(staleBefore)));
-  for (const row of rows) await enqueueIngest(ctx, row.id);
+    .where(and(eq(documents.processed, false), neverQueued))
+    .orderBy(documents.createdAt)
+    .limit(SWEEP_BATCH);
+  for (const row of rows) await enqueueIngest({ ...ctx, user: { id: row.userId } }, row.id);
   return rows.length;
 }
 

@@ -15,7 +15,7 @@ import { contextAssignments, contexts, documents, type Document } from "../db/sc
 import { badRequest, conflict, notFound, payloadTooLarge, unsupportedMediaType } from "../lib/errors";
 import { parseWith } from "../lib/http";
 import { newId } from "../lib/ids";
-import { enqueueIngest, ensureQueued, STALE_INGEST_MS } from "./enqueue";
+import { enqueueIngest, STALE_INGEST_MS } from "./enqueue";
 import { chunkIdsOf, deleteDocumentIndex, searchChunks, type ChunkHit } from "./index-store";
 import { admitIngestion, assertMayIngest } from "./admission";
 import type { IngestionReason } from "./limits";
@@ -161,18 +161,12 @@ async function findListedDocument(ctx: UserContext, id: string, access: "read" |
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * The caller's documents, newest first. Seeded or stuck documents are (re)queued first, so the
- * library always converges on Ready without anyone pressing a button.
+ * The caller's documents, newest first. A read only: documents are queued when they are written
+ * (upload, Reprocess, the seed), and the Cron's sweep re-sends any that stall.
  */
 export async function listDocuments(ctx: UserContext, query: DocumentListQuery = {}): Promise<DocumentView[]> {
   const { db } = ctx;
   const userId = ctx.user.id;
-  try {
-    await ensureQueued(ctx);
-  } catch (error) {
-    // The library must still open when the queue hiccups; the next read tries again.
-    console.error("ensureQueued failed; listing without it", error);
-  }
   const conditions = [documentAccess(userId, await visibleClientIds(ctx))];
   if (query.clientId) conditions.push(documentFiledUnder(query.clientId));
   if (query.q) conditions.push(sql`${documents.name} LIKE ${`%${escapeLike(query.q)}%`} ESCAPE '\\'`);
@@ -254,7 +248,7 @@ export type UploadInput = { file: File; name?: string | null; clientId?: string 
 /**
  * Stores the file in R2, inserts its Document row and queues it for ingestion. Nothing is left
  * half-written: when the row cannot be inserted the object is deleted again. A failed enqueue is
- * not fatal — the row reads as never queued and the next list (ensureQueued) queues it.
+ * not fatal — the row reads as never queued (or stays queued) and the Cron's sweep re-sends it.
  */
 export async function uploadDocument(ctx: UserContext, input: UploadInput): Promise<DocumentView> {
   const { env, db } = ctx;
@@ -326,7 +320,7 @@ export async function uploadDocument(ctx: UserContext, input: UploadInput): Prom
   try {
     await enqueueIngest(ctx, id);
   } catch (error) {
-    console.error(`enqueue of document ${id} failed; the next list re-queues it`, error);
+    console.error(`enqueue of document ${id} failed; the Cron's ingest sweep re-queues it`, error);
   }
   return getDocument(ctx, id);
 }
@@ -406,7 +400,7 @@ async function storedBytes(ctx: UserContext, row: Document): Promise<number> {
  * Sends the caller's document through ingestion again, after `save` (the change that calls for it)
  * is written. A document already on its way is left alone (409, nothing saved): a second message
  * would only double the work. One stuck past STALE_INGEST_MS, or never queued (seeded), is sent
- * again as the library and the Cron's sweep would: it was admitted when it was queued. Any other
+ * again as the Cron's sweep would: it was admitted when it was queued. Any other
  * is a new ingestion of the whole file, admitted like an upload (./admission.ts), so a refusal
  * (402, 429) saves nothing either.
  */

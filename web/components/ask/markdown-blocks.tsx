@@ -1,5 +1,6 @@
 import * as React from "react";
 import { answerParts } from "../../lib/answer-stream";
+import { ScrollRegion } from "../ui/scroll-region";
 import { parseMarkdown, type Block, type Inline } from "../../../shared/markdown/markdown";
 
 export type MarkdownTextProps<C extends { n: number }> = {
@@ -91,7 +92,7 @@ function renderBlock(block: Block, key: number, inline: (nodes: Inline[]) => Rea
     }
     case "table":
       return (
-        <div key={key} className="overflow-x-auto rounded-md border">
+        <ScrollRegion key={key} label="Table" className="rounded-md border">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b bg-muted/50 text-muted-foreground">
@@ -114,7 +115,7 @@ function renderBlock(block: Block, key: number, inline: (nodes: Inline[]) => Rea
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       );
     case "code":
       return (

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { validate, type FieldErrors } from "../../../shared/auth/schemas";
 
 /**
@@ -7,7 +7,7 @@ import { validate, type FieldErrors } from "../../../shared/auth/schemas";
  * uses before it is sent, shows the messages beside the fields and focuses the first bad one.
  * Without JavaScript the form still posts and the server answers with the same messages.
  */
-export function useFormValidation<S extends z.ZodType>(schema: S, serverErrors: FieldErrors | undefined) {
+export function useFormValidation<S extends $ZodType>(schema: S, serverErrors: FieldErrors | undefined) {
   const [clientErrors, setClientErrors] = React.useState<FieldErrors | null>(null);
   const [submitted, setSubmitted] = React.useState(0);
   React.useEffect(() => {

@@ -1,12 +1,16 @@
 import type * as React from "react";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Check } from "~/components/ui/icons";
+import { SegmentedControl } from "~/components/ui/segmented-control";
 import { PLAN_COPY, type PlanCopy } from "../../../shared/billing/plans";
 import type { Catalogue } from "../../../worker/payments/service";
 
 export type Interval = "MONTHLY" | "YEARLY";
+const INTERVALS = [
+  { value: "MONTHLY", label: "Monthly" },
+  { value: "YEARLY", label: "Yearly" },
+] as const;
 export type CataloguePlan = Catalogue["plans"][number];
 
 export const formatMoney = (amount: number | null, currency: string | null) =>
@@ -15,21 +19,7 @@ export const formatCredits = (n: number) => new Intl.NumberFormat("en-US").forma
 
 /** Monthly or yearly, for the prices shown (off mode has no prices, so no switch). */
 export function IntervalSwitch({ value, onChange }: { value: Interval; onChange: (value: Interval) => void }) {
-  return (
-    <div role="group" aria-label="Billing interval" className="inline-flex rounded-md border p-1">
-      {(["MONTHLY", "YEARLY"] as const).map((interval) => (
-        <Button
-          key={interval}
-          size="sm"
-          variant={value === interval ? "default" : "ghost"}
-          aria-pressed={value === interval}
-          onClick={() => onChange(interval)}
-        >
-          {interval === "MONTHLY" ? "Monthly" : "Yearly"}
-        </Button>
-      ))}
-    </div>
-  );
+  return <SegmentedControl label="Billing interval" value={value} options={INTERVALS} onChange={onChange} />;
 }
 
 /**

@@ -2,9 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import type { CampaignPurpose } from "../../../shared/collaborate/views";
-import { collaborateApi, collaborateKeys, errorMessage } from "~/lib/collaborate-api";
 import { exercisePagePath } from "~/lib/exercise-paths";
-import { synthesisClient } from "~/lib/synthesis-api";
 import {
   applyPoll,
   isNotFoundError,
@@ -23,6 +21,11 @@ import { SynthesisContext, useSynthesis, type SynthesisContextValue } from "./sy
  * user goes, kept in sessionStorage so a reload goes on polling it.
  */
 const STORAGE_KEY = "readyroom:synthesis-run";
+
+// The API clients load when a run needs them, not with every page (public pages mount this
+// provider too; bench: first-load JS).
+const collaborateModule = () => import("~/lib/collaborate-api");
+const synthesisModule = () => import("~/lib/synthesis-api");
 
 /**
  * The stored run of `userId`, or null. A run is stored with the id of the user who started it: after
@@ -95,6 +98,7 @@ export function SynthesisProvider({ userId, children }: { userId: string | null;
    */
   const onCompleted = React.useCallback(
     async (done: SynthesisRun) => {
+      const { collaborateApi, collaborateKeys } = await collaborateModule();
       void queryClient.invalidateQueries({ queryKey: collaborateKeys.all });
       if (done.mode !== "generate-findings") {
         try {
@@ -123,16 +127,18 @@ export function SynthesisProvider({ userId, children }: { userId: string | null;
     let cancelled = false;
     const poll = async () => {
       try {
+        const { synthesisClient } = await synthesisModule();
         const state = await synthesisClient().state(activeCampaignId);
         const current = runRef.current;
         if (cancelled || !current || current.campaignId !== activeCampaignId) return;
         setRun(applyPoll(current, state));
       } catch (error) {
+        // Spec §4: not-found is ignored (the run may not be registered yet); the bar still moves.
+        const message = isNotFoundError(error) ? null : (await collaborateModule()).errorMessage(error);
         const current = runRef.current;
         if (cancelled || !current || current.campaignId !== activeCampaignId) return;
-        // Spec §4: not-found is ignored (the run may not be registered yet); the bar still moves.
-        if (isNotFoundError(error)) setRun({ ...current, progress: nextSimulatedProgress(current.progress) });
-        else setRun({ ...current, error: errorMessage(error) });
+        if (message === null) setRun({ ...current, progress: nextSimulatedProgress(current.progress) });
+        else setRun({ ...current, error: message });
       }
     };
     void poll();
@@ -148,10 +154,11 @@ export function SynthesisProvider({ userId, children }: { userId: string | null;
       const run = startedRun(campaign);
       try {
         completing.current = null;
+        const { synthesisClient } = await synthesisModule();
         const state = await synthesisClient().trigger(campaign.campaignId, {});
         setRun(applyPoll(run, state));
       } catch (error) {
-        setRun({ ...run, status: "failed", synthesisStatus: "failed", error: errorMessage(error) });
+        setRun({ ...run, status: "failed", synthesisStatus: "failed", error: (await collaborateModule()).errorMessage(error) });
       }
     },
     [setRun],

@@ -1,14 +1,15 @@
 import { AlertCircle } from "~/components/ui/icons";
-import { useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useConductSocket } from "~/hooks/use-conduct-socket";
 import { toast } from "~/hooks/use-toast";
 import { conductApi, conductPaths } from "~/lib/conduct-api";
-import type { ControllerCommand } from "../../../shared/conduct/model";
+import { CONDUCT_MESSAGES, type ControllerCommand } from "../../../shared/conduct/model";
 import type { ConductSessionView, ControllerStateView } from "../../../shared/conduct/views";
 import { ConnectionStatusBadge } from "./connection-status";
 import { LinksPanel } from "./links-panel";
@@ -59,9 +60,10 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
       </Alert>
     );
   }
+  if (state?.recorded) return <RecordedSession sessionId={session.id} />;
   if (!state) {
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Loading the console">
+      <div className="grid gap-4" role="status" aria-label="Loading the console">
         <Skeleton className="h-28" />
         <Skeleton className="h-64" />
       </div>
@@ -140,4 +142,27 @@ function nextDue(state: ControllerStateView): number | null {
     .filter((i) => i.status === "pending" && i.dueScenarioMs !== null && i.dueScenarioMs > state.clock.scenarioMs)
     .map((i) => i.dueScenarioMs!);
   return ahead.length ? Math.min(...ahead) : null;
+}
+
+/** An ended session with no live object (sample or seeded): nothing to run, the record is elsewhere. */
+function RecordedSession({ sessionId }: { sessionId: string }) {
+  return (
+    <Card data-testid="recorded-session">
+      <CardHeader>
+        <CardTitle>This session has ended</CardTitle>
+        <CardDescription>{CONDUCT_MESSAGES.recorded}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={conductPaths.replayPage(sessionId)}>Open the replay</Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={conductPaths.eegPage(sessionId)}>Open the EEG</Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to={conductPaths.aarPage(sessionId)}>Open the after-action report</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
 }

@@ -26,7 +26,12 @@ export function ReplayView({ session }: { session: ConductSessionView }) {
   const [kind, setKind] = React.useState<ConductEventKind | "">("");
   const [step, setStep] = React.useState<number | null>(null);
 
-  if (events.isPending || plan.isPending) return <Skeleton className="h-64" aria-label="Loading the replay" />;
+  if (events.isPending || plan.isPending)
+    return (
+      <div role="status" aria-label="Loading the replay">
+        <Skeleton className="h-64" />
+      </div>
+    );
   if (events.isError || plan.isError) {
     const err = events.error ?? plan.error;
     return <Alert variant="destructive">{err instanceof Error ? err.message : "Could not load the replay."}</Alert>;

@@ -33,7 +33,9 @@ export function ExerciseSessions({ exercise }: { exercise: { id: string; name: s
         </CardHeader>
         <CardContent>
           {query.isPending ? (
-            <Skeleton className="h-24" aria-label="Loading sessions" />
+            <div role="status" aria-label="Loading sessions">
+              <Skeleton className="h-24" />
+            </div>
           ) : query.isError ? (
             <Alert variant="destructive">{query.error instanceof Error ? query.error.message : "Could not load the sessions."}</Alert>
           ) : sessions.length === 0 ? (

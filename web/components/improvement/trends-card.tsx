@@ -4,10 +4,15 @@ import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/table";
-import { Tabs, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { SegmentedControl } from "~/components/ui/segmented-control";
 import { useTeam } from "~/hooks/use-team";
 import { improvementApi, type CapabilityTrendsView, type CapabilityTrendView, type TrendsView } from "~/lib/improvement-api";
 import { formatDay, RATING_LEVELS, ratingLabel, ratingLevel } from "./labels";
+
+const VIEWS: readonly { value: TrendsView; label: string }[] = [
+  { value: "mine", label: "Mine" },
+  { value: "team", label: "Team" },
+];
 
 /**
  * The dashboard's "Capability trends" card. Loaded in the browser after the page renders (the
@@ -49,14 +54,7 @@ export function CapabilityTrendsCard() {
           <Link to="/improvement" className="text-sm font-medium text-primary hover:underline">
             Corrective actions
           </Link>
-          {inTeam ? (
-            <Tabs value={view} onValueChange={(v) => setView(v === "team" ? "team" : "mine")}>
-              <TabsList aria-label="Whose ratings">
-                <TabsTrigger value="mine">Mine</TabsTrigger>
-                <TabsTrigger value="team">Team</TabsTrigger>
-              </TabsList>
-            </Tabs>
-          ) : null}
+          {inTeam ? <SegmentedControl label="Whose ratings" value={view} options={VIEWS} onChange={setView} /> : null}
         </div>
       </CardHeader>
       <CardContent>

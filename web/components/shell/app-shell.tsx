@@ -7,7 +7,6 @@ import { cn } from "~/lib/utils";
 import { useLayoutState } from "./layout-state";
 import { Navbar } from "./navbar";
 import type { ShellUser } from "./types";
-import { useOnboarding } from "./use-onboarding";
 
 // Signed-in chrome is a separate chunk (see signed-in.tsx); SSR still renders it in the page.
 // Each lazy part sits in its own memoised Suspense boundary: a parent re-render before the chunk
@@ -16,7 +15,8 @@ const load = () => import("./signed-in");
 const UserMenuLazy = React.lazy(() => load().then((m) => ({ default: m.UserMenu })));
 const SidebarNavLazy = React.lazy(() => load().then((m) => ({ default: m.SidebarNav })));
 const MobileNavLazy = React.lazy(() => load().then((m) => ({ default: m.MobileNav })));
-const WelcomeModalLazy = React.lazy(() => load().then((m) => ({ default: m.WelcomeModal })));
+const OnboardingModalLazy = React.lazy(() => load().then((m) => ({ default: m.OnboardingModal })));
+const NotificationsBellLazy = React.lazy(() => load().then((m) => ({ default: m.NotificationsBell })));
 const BillingRefreshLazy = React.lazy(() => load().then((m) => ({ default: m.BillingRefresh })));
 
 const UserMenu = React.memo(function UserMenu(props: React.ComponentProps<typeof UserMenuLazy>) {
@@ -40,10 +40,17 @@ const MobileNav = React.memo(function MobileNav(props: React.ComponentProps<type
     </React.Suspense>
   );
 });
-const WelcomeModal = React.memo(function WelcomeModal(props: React.ComponentProps<typeof WelcomeModalLazy>) {
+const OnboardingModal = React.memo(function OnboardingModal(props: React.ComponentProps<typeof OnboardingModalLazy>) {
   return (
     <React.Suspense fallback={null}>
-      <WelcomeModalLazy {...props} />
+      <OnboardingModalLazy {...props} />
+    </React.Suspense>
+  );
+});
+const NotificationsBell = React.memo(function NotificationsBell() {
+  return (
+    <React.Suspense fallback={<Skeleton className="size-9" />}>
+      <NotificationsBellLazy />
     </React.Suspense>
   );
 });
@@ -68,7 +75,6 @@ export function AppShell({ user: signedIn, subscribed, routes, pathname, childre
   const user = chrome === "app" ? signedIn : null;
   const layout = useLayoutState();
   const isMobile = useIsMobile();
-  const onboarding = useOnboarding(user, subscribed);
   const mobileMenuOpen = isMobile && layout.state.navbarMenuOpen;
   const { set } = layout;
   const setMobileMenu = React.useCallback((open: boolean) => set("navbarMenuOpen", open), [set]);
@@ -84,6 +90,7 @@ export function AppShell({ user: signedIn, subscribed, routes, pathname, childre
       {chrome === "none" ? null : (
         <Navbar
           user={user}
+          notifications={user ? <NotificationsBell /> : null}
           userMenu={user ? <UserMenu user={user} routes={routes} /> : null}
           authPage={chrome === "link" || AUTH_PAGES.includes(pathname)}
           sidebarOpen={layout.sidebarOpen}
@@ -128,7 +135,7 @@ export function AppShell({ user: signedIn, subscribed, routes, pathname, childre
           teamAdmin={user?.teamAdmin ?? false}
         />
       ) : null}
-      {user ? <WelcomeModal userId={user.id} routes={routes} open={onboarding.open} onClosed={onboarding.onClosed} /> : null}
+      {user ? <OnboardingModal user={user} subscribed={subscribed} routes={routes} /> : null}
       {user ? (
         <React.Suspense fallback={null}>
           <BillingRefreshLazy />

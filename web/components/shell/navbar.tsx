@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "~/components/ui/icons";
 import type * as React from "react";
 import { Button } from "~/components/ui/button";
-import { NotificationsBell } from "~/components/notifications/notifications-bell";
 import type { ShellUser } from "./types";
 
 export function Logo() {
@@ -18,7 +17,8 @@ export function Logo() {
 
 type NavbarProps = {
   user: ShellUser | null;
-  /** The account menu, rendered by the shell (it lives in the signed-in chunk). */
+  /** The notifications bell and the account menu, rendered by the shell (they live in the signed-in chunk). */
+  notifications: React.ReactNode;
   userMenu: React.ReactNode;
   sidebarOpen: boolean;
   sidebarLocked: boolean;
@@ -29,7 +29,17 @@ type NavbarProps = {
   authPage: boolean;
 };
 
-export function Navbar({ user, userMenu, sidebarOpen, sidebarLocked, onToggleSidebar, mobileMenuOpen, onToggleMobileMenu, authPage }: NavbarProps) {
+export function Navbar({
+  user,
+  notifications,
+  userMenu,
+  sidebarOpen,
+  sidebarLocked,
+  onToggleSidebar,
+  mobileMenuOpen,
+  onToggleMobileMenu,
+  authPage,
+}: NavbarProps) {
   return (
     <header className="sticky top-0 z-40 flex h-14 shrink-0 items-center gap-2 border-b bg-card px-3 sm:px-4">
       {user ? (
@@ -66,7 +76,7 @@ export function Navbar({ user, userMenu, sidebarOpen, sidebarLocked, onToggleSid
       <div className="ml-auto flex items-center gap-2">
         {user ? (
           <>
-            <NotificationsBell />
+            {notifications}
             {userMenu}
           </>
         ) : authPage ? null : (

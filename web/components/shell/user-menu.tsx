@@ -22,13 +22,12 @@ export function UserMenu({ user, routes }: { user: ShellUser; routes: readonly s
       <form id={LOGOUT_FORM_ID} method="post" action="/logout" hidden />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-9 gap-2 px-2" aria-label="Account menu">
-            <span className="flex size-7 items-center justify-center rounded-full bg-secondary text-xs font-semibold" aria-hidden>
-              {initials(user)}
-            </span>
-            <span className="hidden max-w-[12rem] truncate text-sm sm:inline" aria-hidden>
-              {displayName(user)}
-            </span>
+          {/* Named by what it shows, then what it is ("DW Dana Whitfield, account menu"): a speech
+              user says the visible words (WCAG 2.5.3 label in name); on a phone only the initials show. */}
+          <Button variant="ghost" className="h-9 gap-2 px-2">
+            <span className="flex size-7 items-center justify-center rounded-full bg-secondary text-xs font-semibold">{initials(user)}</span>
+            <span className="hidden max-w-[12rem] truncate text-sm sm:inline">{displayName(user)}</span>
+            <span className="sr-only">, account menu</span>
             <ChevronDown className="opacity-60" aria-hidden />
           </Button>
         </DropdownMenuTrigger>

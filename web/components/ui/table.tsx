@@ -1,5 +1,6 @@
 import * as React from "react";
 import { cn } from "~/lib/utils";
+import { ScrollRegion } from "./scroll-region";
 
 export type TableColumn = { header: string; numeric?: boolean };
 export type TableRowData = { key: string; header: React.ReactNode; cells: React.ReactNode[] };
@@ -7,13 +8,14 @@ export type TableRowData = { key: string; header: React.ReactNode; cells: React.
 /**
  * A dense, accessible data table: a screen-reader caption, column headers, and a row header as the
  * first cell of each row (so a screen reader announces "Database, State: Up"). The first column
- * holds the row headers; `cells` fill the others in order.
+ * holds the row headers; `cells` fill the others in order. Too wide for the screen, it scrolls
+ * and takes keyboard focus (ScrollRegion).
  */
 export function DataTable({ caption, columns, rows, className }: { caption: string; columns: TableColumn[]; rows: TableRowData[]; className?: string }) {
   const last = columns.length - 1;
   const cellClass = (index: number) => cn("py-2", index < last && "pr-4", columns[index]?.numeric && "text-right tabular-nums");
   return (
-    <div className={cn("overflow-x-auto", className)}>
+    <ScrollRegion label={caption} className={className}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -40,6 +42,6 @@ export function DataTable({ caption, columns, rows, className }: { caption: stri
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
