@@ -1,11 +1,12 @@
 import { check, confirmAddressFromMailbox, gotoAndHydrate, messageIsNextToField, pathOf, signIn, uniqueEmail, visible, waitForPath } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { test } from "../lib/fixtures.ts";
 
 const UPPERCASE_MESSAGE = "Email addresses cannot contain uppercase letters. Please use lowercase letters only.";
 
-export default {
-  name: "a new user signs up, confirms the address from the e-mail, signs in and lands on pricing (uppercase e-mail refused beside the field first)",
-  async run({ page, baseURL }) {
+test(
+  "a new user signs up, confirms the address from the e-mail, signs in and lands on pricing (uppercase e-mail refused beside the field first)",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
     await gotoAndHydrate(page, baseURL, "/signup");
     const email = uniqueEmail("signup");
 
@@ -34,4 +35,4 @@ export default {
     await waitForPath(page, "/account/pricing");
     await visible(page.getByRole("heading", { name: /plans|pricing/i }), "the pricing page heading");
   },
-} satisfies Journey;
+);
