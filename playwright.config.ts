@@ -45,7 +45,7 @@ export default defineConfig({
     locale: "en-US",
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: { mode: "only-on-failure", fullPage: true },
     launchOptions: {
       // Missing: the global set-up says which command installs one.
