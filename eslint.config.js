@@ -91,6 +91,12 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", NO_FOCUSED_TESTS, ...NO_CLOCK_IN_TESTS] },
   },
   {
+    // Playwright Test fixtures: `async ({}, use) => …` is the fixture shape (no dependencies, then
+    // the value handed on), and its `use` is not React's hook.
+    files: ["e2e/lib/fixtures.ts"],
+    rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     // Every regular expression the app, its scripts and its bench run must take time linear in
     // its input (issue 27: one heading pattern took 10 s of CPU a request). Tests are left out:
     // their patterns read the app's own output, not what users send.

@@ -12,11 +12,12 @@
  *
  * Deadlines (ms): TEST_BUILD_DEADLINE_MS, TEST_TYPECHECK_DEADLINE_MS, TEST_LINT_DEADLINE_MS
  * (default 5 min each), TEST_WORKERD_DEADLINE_MS, TEST_E2E_DEADLINE_MS (default 10 min each).
- * e2e/run.ts has its own, shorter deadline (E2E_DEADLINE_MS, default 8 min) so it can report the
- * unfinished journeys and stop its app before this one kills it.
+ * The e2e journeys (Playwright Test, playwright.config.ts) have their own, shorter deadline
+ * (E2E_DEADLINE_MS, default 8 min) so they can report the unfinished journeys and stop their app
+ * before this one kills them.
  *
  * Writes test-results/summary.json (stages, counts, commit, time); vitest writes
- * test-results/vitest.json and e2e/run.ts test-results/e2e.json, from which the counts come.
+ * test-results/vitest.json and Playwright test-results/e2e.json, from which the counts come.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -68,17 +69,20 @@ const STAGES: Stage[] = [
   },
   {
     name: "e2e",
-    command: process.execPath,
-    args: ["--experimental-strip-types", "e2e/run.ts"],
+    command: "playwright",
+    args: ["test"],
     defaultDeadlineMs: 10 * MIN,
     step: 3,
     report: {
       file: "e2e.json",
+      // Playwright's JSON reporter: expected = passed, flaky = passed on a retry (there are none), unexpected =
+      // failed, skipped = not run before the deadline (no journey skips itself), so those count as failed too.
       counts(json) {
-        const r = json as { passed?: unknown; failed?: unknown };
-        const passed = num(r.passed);
-        const failed = num(r.failed);
-        return passed === null || failed === null ? null : { passed, failed };
+        const stats = (json as { stats?: { expected?: unknown; flaky?: unknown; unexpected?: unknown; skipped?: unknown } }).stats;
+        const expected = num(stats?.expected);
+        const unexpected = num(stats?.unexpected);
+        if (expected === null || unexpected === null) return null;
+        return { passed: expected + (num(stats?.flaky) ?? 0), failed: unexpected + (num(stats?.skipped) ?? 0) };
       },
     },
   },
@@ -150,9 +154,9 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /**
- * SIGTERM to the stage's group (an orderly stop: e2e/run.ts stops its app), then SIGKILL to the
+ * SIGTERM to the stage's group (an orderly stop: the e2e run stops its app), then SIGKILL to the
  * group and to every process seen in its tree — also those in groups of their own (the app
- * e2e/run.ts starts, browsers), which a group signal does not reach.
+ * the e2e run starts, browsers), which a group signal does not reach.
  */
 async function stopTree(child: ChildProcess) {
   if (!child.pid) return;
@@ -194,7 +198,7 @@ async function runStage(stage: Stage, buffered: boolean): Promise<Outcome> {
     PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
   };
   if (stage.name === "e2e" && !process.env.E2E_DEADLINE_MS) {
-    // e2e/run.ts reports and cleans up at its own deadline; keep it inside this stage's.
+    // The e2e run reports and cleans up at its own deadline (playwright.config.ts globalTimeout); keep it inside this stage's.
     env.E2E_DEADLINE_MS = String(Math.min(8 * MIN, Math.max(deadlineMs - 2 * MIN, Math.round(deadlineMs * 0.75))));
   }
   if (stage.report) rmSync(path.join(RESULTS, stage.report.file), { force: true });

@@ -9,7 +9,7 @@ import { serveFakePeer } from "./fake-peer.ts";
 /**
  * One fake peer for every section that needs an AI provider or the public intelligence sources:
  * the tests' fake OpenAI-compatible provider and the fake NWS, USGS, OpenFEMA and GDELT (the e2e
- * run's sources, e2e/run.ts intelVars). Sections' prepare() vars are merged into one set for the
+ * run's sources, e2e/lib/global-setup.ts intelVars). Sections' prepare() vars are merged into one set for the
  * app, so they must agree on AI_BASE_URL: each calls benchFakes() and gets the same peer.
  */
 const route: FakeRoute = async (req, res, body) => {

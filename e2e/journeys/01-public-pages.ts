@@ -1,10 +1,11 @@
 import { check, gotoAndHydrate, visible } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { test } from "../lib/fixtures.ts";
 
 /** Hydration mismatches and client exceptions leave a page that looks fine but ignores input. */
-export default {
-  name: "public pages (landing with screenshots, pricing, terms, privacy, sign-in) render and hydrate without browser errors, with the footer",
-  async run({ page, baseURL }) {
+test(
+  "public pages (landing with screenshots, pricing, terms, privacy, sign-in) render and hydrate without browser errors, with the footer",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
     page.on("console", (msg) => {
@@ -57,4 +58,4 @@ export default {
     check(res.ok(), `the stylesheet answered ${res.status()}`);
     check(res.headers()["cache-control"] === "public, max-age=31536000, immutable", `a hashed asset's Cache-Control is "${res.headers()["cache-control"]}"`);
   },
-} satisfies Journey;
+);

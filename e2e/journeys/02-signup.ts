@@ -1,11 +1,12 @@
 import { check, confirmAddressFromMailbox, gotoAndHydrate, messageIsNextToField, NO_PLAN_HEADING, pathOf, uniqueEmail, visible } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { test } from "../lib/fixtures.ts";
 
 const UPPERCASE_MESSAGE = "Email addresses cannot contain uppercase letters. Please use lowercase letters only.";
 
-export default {
-  name: "a new user signs up and confirms the address from the e-mail, which signs them in on the dashboard (uppercase e-mail refused beside the field first)",
-  async run({ page, baseURL }) {
+test(
+  "a new user signs up and confirms the address from the e-mail, which signs them in on the dashboard (uppercase e-mail refused beside the field first)",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
     await gotoAndHydrate(page, baseURL, "/signup");
     const email = uniqueEmail("signup");
 
@@ -33,4 +34,4 @@ export default {
     await visible(page.getByRole("heading", { name: NO_PLAN_HEADING }), "the dashboard saying what to do without a plan");
     check((await page.getByRole("link", { name: "Sign in", exact: true }).count()) === 0, "The dashboard still offers to sign in after confirming.");
   },
-} satisfies Journey;
+);

@@ -1,21 +1,17 @@
 import { check, DEMO, signIn, waitForPath } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { test } from "../lib/fixtures.ts";
 
-export default {
-  name: "signed-out visits go to /login with a callbackUrl, and sign-in returns there",
-  usesDemo: true,
-  async run({ page, baseURL }) {
-    await page.goto(baseURL + "/dashboard");
-    await waitForPath(page, /^\/login\?/);
-    const search = new URL(page.url()).search;
-    check(search === "?callbackUrl=%2Fdashboard", `Expected /login?callbackUrl=%2Fdashboard, got /login${search}.`);
+test("signed-out visits go to /login with a callbackUrl, and sign-in returns there", { tag: "@demo" }, async ({ page, baseURL }) => {
+  await page.goto(baseURL + "/dashboard");
+  await waitForPath(page, /^\/login\?/);
+  const search = new URL(page.url()).search;
+  check(search === "?callbackUrl=%2Fdashboard", `Expected /login?callbackUrl=%2Fdashboard, got /login${search}.`);
 
-    await page.goto(baseURL + "/account/profile");
-    await waitForPath(page, /^\/login\?/);
-    const callbackUrl = new URL(page.url()).searchParams.get("callbackUrl");
-    check(callbackUrl === "/account/profile", `Expected callbackUrl=/account/profile, got ${callbackUrl}.`);
+  await page.goto(baseURL + "/account/profile");
+  await waitForPath(page, /^\/login\?/);
+  const callbackUrl = new URL(page.url()).searchParams.get("callbackUrl");
+  check(callbackUrl === "/account/profile", `Expected callbackUrl=/account/profile, got ${callbackUrl}.`);
 
-    await signIn(page, baseURL, DEMO.email, DEMO.password, `/login?callbackUrl=${encodeURIComponent("/account/profile")}`);
-    await waitForPath(page, "/account/profile");
-  },
-} satisfies Journey;
+  await signIn(page, baseURL, DEMO.email, DEMO.password, `/login?callbackUrl=${encodeURIComponent("/account/profile")}`);
+  await waitForPath(page, "/account/profile");
+});

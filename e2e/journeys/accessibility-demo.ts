@@ -6,7 +6,7 @@ import { DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
 import { DEMO, DEMO_TEAM, demoCampaignExercisePath } from "../../scripts/lib/demo.ts";
 import { axeAudit, expectNoSeriousViolations, type AxeFinding } from "../lib/axe.ts";
 import { check, closeWelcomeIfShown, gotoAndHydrate, signIn, signInAsDemo, waitForPath } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { test } from "../lib/fixtures.ts";
 
 /** The demo planner's pages, full of the seeded workspace: campaigns, a conducted exercise, AAR/IP, briefs. */
 const DEMO_PAGES = [
@@ -43,10 +43,10 @@ async function post<T>(page: Page, path: string): Promise<T> {
  * conducted session's EEG and AAR/IP, corrective actions), on the public pages of a shared brief
  * and a shared alert, and on the enterprise consultant's client pages.
  */
-export default {
-  name: "accessibility: the demo workspace's pages, shared brief and alert pages, and client pages pass axe-core",
-  usesDemo: true,
-  async run({ page, baseURL, newContext }) {
+test(
+  "accessibility: the demo workspace's pages, shared brief and alert pages, and client pages pass axe-core",
+  { tag: "@demo" },
+  async ({ page, baseURL, newContext }) => {
     const findings: AxeFinding[] = [];
     await signInAsDemo(page, baseURL);
     for (const path of DEMO_PAGES) {
@@ -75,4 +75,4 @@ export default {
     await axeAudit(consultant.page, "/clients (consultant)", findings);
     expectNoSeriousViolations(findings);
   },
-} satisfies Journey;
+);

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { DEMO, DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
 import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import { waitDocumentReady } from "../lib/documents.ts";
-import type { Journey } from "../lib/types.ts";
+import { annotate, test } from "../lib/fixtures.ts";
 
 /** The offline provider streams quickly; a configured provider may take longer. */
 const ANSWER_TIMEOUT_MS = 60_000;
@@ -12,10 +12,10 @@ const QUESTION = "What does the flood annex say about Levee L-3?";
 const chatList = (page: Page) => page.getByRole("list", { name: "Your chats" });
 const chatItem = (page: Page, title: string): Locator => chatList(page).getByRole("listitem").filter({ hasText: title });
 
-export default {
-  name: "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete, run a named action",
-  usesDemo: true,
-  async run({ page, baseURL, admin }) {
+test(
+  "ask readyroom: ask about the seeded Brackwater documents, streamed offline answer with citations, open a citation, chat kept on reload, rename, delete, run a named action",
+  { tag: "@demo" },
+  async ({ page, baseURL, admin }) => {
     await signInAsDemo(page, baseURL);
 
     await gotoAndHydrate(page, baseURL, "/documents");
@@ -118,6 +118,8 @@ export default {
     await hidden(page.getByRole("button", { name: "New chat", exact: true }), "the folded chat list");
     await chatsToggle.click();
     await visible(page.getByRole("button", { name: "New chat", exact: true }), "the chat list after opening it");
-    return `asked, ${sourceNames.length} source(s), citation opened, kept on reload, renamed, deleted; action "Roles and responsibilities" answered with ${actionSources} source(s)`;
+    annotate(
+      `asked, ${sourceNames.length} source(s), citation opened, kept on reload, renamed, deleted; action "Roles and responsibilities" answered with ${actionSources} source(s)`,
+    );
   },
-} satisfies Journey;
+);

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
 import { documentRow, waitDocumentReady, waitDocumentStatus } from "../lib/documents.ts";
 import { ROOT } from "../lib/server.ts";
-import type { Journey } from "../lib/types.ts";
+import { annotate, test } from "../lib/fixtures.ts";
 
 const ANSWER_TIMEOUT_MS = 60_000;
 
@@ -42,10 +42,10 @@ async function askInNewChat(page: Page, question: string) {
  * points at the fake vision model) and answers too; a picture with no text is described by the
  * planner and becomes Ready from the description. A question no document covers is declined.
  */
-export default {
-  name: "documents answer: upload a spreadsheet and a scanned memo, ask in your own words, the cited row opens; describe a picture; an uncovered question is declined",
-  usesDemo: true,
-  async run({ page, baseURL }) {
+test(
+  "documents answer: upload a spreadsheet and a scanned memo, ask in your own words, the cited row opens; describe a picture; an uncovered question is declined",
+  { tag: "@demo" },
+  async ({ page, baseURL }) => {
     await signInAsDemo(page, baseURL);
     await gotoAndHydrate(page, baseURL, "/documents");
 
@@ -102,6 +102,8 @@ export default {
     const declined = await askInNewChat(page, "What is the annual snowplow budget for the blizzard season?");
     await visible(declined.getByText(/do not seem to cover this/), "the decline");
     check((await declined.getByTestId("ask-source").count()) === 0, "the declined answer cites a source.");
-    return `"${stem}" Ready; "Capacity: 450" quoted and its row opened (still open once saved); the scanned memo read and cited ("12,000"); the picture described and Ready; the uncovered question declined with no source`;
+    annotate(
+      `"${stem}" Ready; "Capacity: 450" quoted and its row opened (still open once saved); the scanned memo read and cited ("12,000"); the picture described and Ready; the uncovered question declined with no source`,
+    );
   },
-} satisfies Journey;
+);

@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import { DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
 import { check, gotoAndHydrate, hidden, openToggle, signInAsDemo, uniqueTag, visible } from "../lib/helpers.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
-import type { Journey } from "../lib/types.ts";
+import { annotate, test } from "../lib/fixtures.ts";
 
-export default {
-  name: "documents: upload a Markdown file, Ready via the queue, keyword search, rename, download, delete; seeded Brackwater documents become Ready",
-  usesDemo: true,
-  async run({ page, baseURL }) {
+test(
+  "documents: upload a Markdown file, Ready via the queue, keyword search, rename, download, delete; seeded Brackwater documents become Ready",
+  { tag: "@demo" },
+  async ({ page, baseURL }) => {
     await signInAsDemo(page, baseURL);
 
     await gotoAndHydrate(page, baseURL, "/documents");
@@ -67,6 +67,6 @@ export default {
     await gotoAndHydrate(page, baseURL, "/documents");
     await visible(documentRow(page, DEMO_DOCUMENTS[0]!.name), "the library after a reload");
     check((await documentRow(page, renamed).count()) === 0, `"${renamed}" is still listed after a reload.`);
-    return `uploaded, Ready, found "${word}", renamed, downloaded ${content.byteLength} B, deleted; ${DEMO_DOCUMENTS.length} seeded documents Ready`;
+    annotate(`uploaded, Ready, found "${word}", renamed, downloaded ${content.byteLength} B, deleted; ${DEMO_DOCUMENTS.length} seeded documents Ready`);
   },
-} satisfies Journey;
+);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { DEMO, check, gotoAndHydrate, openToggle, pathOf, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { annotate, test } from "../lib/fixtures.ts";
 
 /** Every step of an exercise with three modules, in editor order, with the heading each shows. */
 const STEPS: [string, string][] = [
@@ -48,10 +48,10 @@ async function draftModuleWithAssistant(page: Page): Promise<string> {
   return `assistant: offline draft applied (module title ${JSON.stringify(before)} → ${JSON.stringify(title)})`;
 }
 
-export default {
-  name: "exercise designer: template, every step, assistant draft, MSEL edit, resume, exports, import, save retry, model picker",
-  usesDemo: true,
-  async run({ page, baseURL, admin }) {
+test(
+  "exercise designer: template, every step, assistant draft, MSEL edit, resume, exports, import, save retry, model picker",
+  { tag: "@demo" },
+  async ({ page, baseURL, admin }) => {
     let note: string | undefined;
     await signInAsDemo(page, baseURL);
 
@@ -173,6 +173,6 @@ export default {
     check((await picker.locator("option").count()) >= 7, "the model picker lists the catalogue.");
     await admin("set-flag", "--email", DEMO.email, "--flag", "modelSelectionEnabled", "--off");
 
-    return note;
+    annotate(note);
   },
-} satisfies Journey;
+);

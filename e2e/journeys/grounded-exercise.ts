@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import { check, closeWelcomeIfShown, DEMO, gotoAndHydrate, openToggle, signIn, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
 import { DEMO_CLIENTS, DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
 import { documentRow, waitDocumentReady } from "../lib/documents.ts";
-import type { Journey } from "../lib/types.ts";
+import { annotate, test } from "../lib/fixtures.ts";
 
-export default {
-  name: "grounded exercise: upload a plan, assign it from the editor toolbar, ask the assistant and open its cited passage, draft the MSEL offline, see plan references and a gap, export the Plan reference column; an enterprise consultant assigns a plan to a client",
-  usesDemo: true,
-  async run({ page, baseURL, newContext }) {
+test(
+  "grounded exercise: upload a plan, assign it from the editor toolbar, ask the assistant and open its cited passage, draft the MSEL offline, see plan references and a gap, export the Plan reference column; an enterprise consultant assigns a plan to a client",
+  { tag: "@demo" },
+  async ({ page, baseURL, newContext }) => {
     await signInAsDemo(page, baseURL);
     const tag = uniqueTag();
     const stem = `e2e-levee-eap-${tag}`;
@@ -161,6 +161,8 @@ export default {
       .getByRole("button", { name: "Delete", exact: true })
       .click();
 
-    return `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column, drafted ${injectCount} grounded injects, assigned a plan to the client ${client}`;
+    annotate(
+      `assigned ${stem}, drafted the MSEL with plan references, exported the Plan reference column, drafted ${injectCount} grounded injects, assigned a plan to the client ${client}`,
+    );
   },
-} satisfies Journey;
+);

@@ -1,10 +1,10 @@
 import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible } from "../lib/helpers.ts";
-import type { Journey } from "../lib/types.ts";
+import { annotate, test } from "../lib/fixtures.ts";
 
-export default {
-  name: "intelligence briefs: write a brief, see it under Threats (and hide the panel), share it, read the public page signed out, revoke it, delete it",
-  usesDemo: true,
-  async run({ page, baseURL, newContext }) {
+test(
+  "intelligence briefs: write a brief, see it under Threats (and hide the panel), share it, read the public page signed out, revoke it, delete it",
+  { tag: "@demo" },
+  async ({ page, baseURL, newContext }) => {
     await signInAsDemo(page, baseURL);
     await gotoAndHydrate(page, baseURL, "/intelligence");
     await visible(page.getByRole("heading", { level: 1, name: "Intelligence", exact: true }), "the Intelligence heading");
@@ -63,6 +63,6 @@ export default {
     await card.getByRole("button", { name: `Delete ${title}` }).click();
     await page.getByRole("alertdialog", { name: "Delete this brief?" }).getByRole("button", { name: "Delete", exact: true }).click();
     await hidden(card, "the deleted brief");
-    return "created, on the dashboard, panel hidden and shown, shared, read signed out, revoked (404), deleted";
+    annotate("created, on the dashboard, panel hidden and shown, shared, read signed out, revoked (404), deleted");
   },
-} satisfies Journey;
+);

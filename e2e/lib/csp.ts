@@ -5,7 +5,7 @@ const PREFIX = "CSP violation:";
 /**
  * Makes every Content-Security-Policy violation in the browser visible to the runner: the page's
  * `securitypolicyviolation` event (the browser's own violation report) is written to the console
- * with a marker, before any of the app's scripts run. e2e/run.ts fails a journey that saw one, so
+ * with a marker, before any of the app's scripts run. e2e/lib/fixtures.ts fails a journey that saw one, so
  * the journeys prove that the app works under its policy.
  */
 export async function reportCspViolations(context: BrowserContext): Promise<void> {

@@ -96,8 +96,12 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wran
     }
     for (const p of tree) signalQuietly(p.pid, signal);
   };
-  // Last resort if this process dies abruptly (uncaught error, Ctrl-C): never leave the server behind.
-  const onExit = () => killTree("SIGKILL");
+  // Last resort if this process dies abruptly (uncaught error, Ctrl-C, a deadline that leaves no
+  // time for stop()): never leave the server or its database behind.
+  const onExit = () => {
+    killTree("SIGKILL");
+    rmSync(stateDir, { recursive: true, force: true });
+  };
   process.on("exit", onExit);
   // Signals end Node without "exit" handlers; turn them into an orderly exit that runs them.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));
@@ -133,8 +137,8 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wran
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number) {
-  // The runner's own deadline, on the monotonic timer as in e2e/run.ts: a hung health check must not
-  // stretch the wait past the run's budget.
+  // The caller's own deadline, on the monotonic timer: a hung health check must not stretch the
+  // wait past the run's budget.
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
