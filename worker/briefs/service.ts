@@ -12,6 +12,8 @@ import { purgeSharedBrief } from "./share-cache";
 import { refreshSharedBrief } from "./share-page";
 import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
 import { toBriefView, type BriefPage, type BriefView, type ListedBrief } from "./views";
+import { nowMs } from "../lib/clock";
+import { notifySharedItemChanged } from "../notifications/events";
 
 /**
  * Intelligence briefs: answers a planner saved to keep, edit and share. The API
@@ -159,6 +161,7 @@ export async function updateBrief(ctx: UserContext, id: string, input: UpdateBri
     await refreshSharedBrief(ctx, row.id);
     await purgeSharedBrief(ctx, row.shareToken);
   }
+  await notifySharedItemChanged(ctx, { kind: "brief", itemId: row.id, name: row.title, actorId: ctx.user.id, at: nowMs() });
   return getBrief(ctx, row.id);
 }
 

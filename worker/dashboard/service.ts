@@ -44,7 +44,10 @@ export type Dashboard = {
   exercises: { list: ExerciseSummary[]; total: number };
   campaignExercises: CampaignExerciseSummary[];
   /** The caller's documents and those shared with their team (`team`: the "Team" badge). */
-  documents: { items: { id: string; name: string; type: string | null; processed: boolean; sample: boolean; createdAt: Date; team: TeamShareView | null }[]; total: number };
+  documents: {
+    items: { id: string; name: string; type: string | null; processed: boolean; sample: boolean; createdAt: Date; team: TeamShareView | null }[];
+    total: number;
+  };
   /** The Threats panel: the latest briefs (theirs and their team's), and whether each is shared publicly (never the token itself). */
   briefs: { items: { id: string; title: string; createdAt: Date; shared: boolean; sample: boolean; team: TeamShareView | null }[]; total: number };
   profile: { filled: number; total: number; missing: string[] };

@@ -25,6 +25,7 @@ import { hasIngestStatus, readIngestStatus, type IngestStatus } from "../../shar
 import { nowMs } from "../lib/clock";
 import { forgetVectors } from "./vectors/semantic";
 import { descriptionSchema, readDescription, withDescription } from "../../shared/documents/description";
+import { notifySharedItemChanged } from "../notifications/events";
 
 /**
  * The document library: upload to R2, list, rename, download, delete, reprocess and keyword
@@ -354,11 +355,9 @@ export async function updateDocument(ctx: UserContext, id: string, update: Docum
     if (!updated) throw notFound(DOCUMENT_NOT_FOUND);
     return updated;
   };
-  if (!described) {
-    await save();
-    return getDocument(ctx, id);
-  }
-  await ingestAgain(ctx, row, "description", now, save);
+  if (described) await ingestAgain(ctx, row, "description", now, save);
+  else await save();
+  await notifySharedItemChanged(ctx, { kind: "document", itemId: id, name: name ?? row.name, actorId: userId, at: now });
   return getDocument(ctx, id);
 }
 

@@ -16,6 +16,7 @@ import { findExercise, openExercise, type ExerciseRow, type ExerciseScope } from
 import { resumeStep } from "../../shared/exercises/steps";
 import { toExerciseView, type CampaignExerciseSummary, type ExerciseSummary, type ExerciseView } from "./views";
 import { displayName } from "../../shared/lib/display-name";
+import { notifySharedItemChanged } from "../notifications/events";
 
 /**
  * Exercises, personal and campaign, behind one set of functions: create, read, update, delete and
@@ -98,6 +99,7 @@ export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id:
     // Not scoped to the author: assertEditable has judged the caller (their own, or shared with
     // their team for editing) and holds the lock check.
     await ctx.db.update(exercises).set(values).where(eq(exercises.id, id));
+    await notifySharedItemChanged(ctx, { kind: "exercise", itemId: id, name: values.name ?? row.name, actorId: ctx.user.id, at: values.updatedAt.getTime() });
   } else {
     await ctx.db
       .update(campaignExercises)

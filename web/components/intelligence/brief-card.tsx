@@ -104,7 +104,9 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
           </Button>
         ) : null}
 
-        {brief.mine ? <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} shareWarning={internalShareWarning(brief.internalSources)} /> : null}
+        {brief.mine ? (
+          <ShareControls item={brief} name={brief.title} noun="brief" actions={actions} shareWarning={internalShareWarning(brief.internalSources)} />
+        ) : null}
 
         <BriefEditor
           open={editing}
