@@ -3,9 +3,8 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { parseConfig } from "../worker/env";
 import { timed } from "../worker/lib/server-timing";
-
-const ABORT_DELAY = 5_000;
 
 export default async function handleRequest(
   request: Request,
@@ -15,13 +14,14 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const abortDelay = parseConfig(loadContext.cloudflare.env).SSR_ABORT_DELAY_MS;
   const controller = new AbortController();
-  const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
+  const timeoutId = setTimeout(() => controller.abort(), abortDelay);
   // The shell's render: the whole page here (no Suspense boundaries), not the streamed loader data.
   const body = await timed("render", () =>
     renderToReadableStream(
       <NonceProvider value={nonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} abortDelay={abortDelay} nonce={nonce} />
       </NonceProvider>,
       {
         // React's own inline scripts (streamed Suspense boundaries) carry the nonce too.

@@ -220,6 +220,14 @@ export const CONFIG_DOCS: ConfigDoc[] = [
       "Credits per month of each plan, JSON: granted by each paid Stripe invoice (×12 yearly), and once per UTC month to plans granted with npm run admin.",
   },
   {
+    name: "SSR_ABORT_DELAY_MS",
+    kind: "var",
+    group: "App",
+    default: "5000",
+    meaning:
+      "How long a server render may stream deferred data before giving up (1000–120000 ms). The test suite sets 30000: its first renders load the server build cold.",
+  },
+  {
     name: "OPERATOR_NAME",
     kind: "var",
     group: "App",

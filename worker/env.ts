@@ -169,6 +169,12 @@ export const configSchema = z.object({
     TEAM: 5000,
     ENTERPRISE: 20000,
   }),
+  /**
+   * How long a server render may stream deferred data and lazy chunks before it gives up (ms).
+   * The test suite raises it: its first renders import the server build's chunks cold, through
+   * vitest's module runner, which on two busy cores took longer than a real request ever does.
+   */
+  SSR_ABORT_DELAY_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
   /** Who runs this installation, named on /terms and /privacy and in "ask your organisation" messages (worker/legal). */
   OPERATOR_NAME: optional,
   /** How to reach the operator (an e-mail address or a URL): privacy requests, plan requests. */

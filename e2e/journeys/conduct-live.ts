@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { check, dismissWelcome, downloadOf, gotoAndHydrate, hidden, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, dismissWelcome, downloadOf, gotoAndHydrate, hidden, shot, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 
 const EXERCISE = {
@@ -44,11 +44,6 @@ const HOT_WASH_NOTE = "Hot wash: shelter staff said nobody told them the capacit
 const FEEDBACK_IMPROVEMENT = "Shelter teams were told about the evacuation too late.";
 const OWNER = "Eastbank County Emergency Management";
 const POC = "Jordan Reyes, Mass Care Coordinator";
-
-/** With E2E_SHOTS=<dir>, a full-page screenshot for review (docs, a11y passes); otherwise nothing. */
-async function shot(page: Page, name: string) {
-  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
-}
 
 const count = (page: Page, key: string) => page.locator(`[data-count="${key}"]`);
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { BRACKWATER_DOCUMENTS } from "../../worker/sample/brackwater/documents.ts";
 import { waitDocumentReady } from "../lib/documents.ts";
 import { annotate, test } from "../lib/fixtures.ts";
-import { check, confirmAddressFromMailbox, FRESH_PASSWORD, gotoAndHydrate, hidden, uniqueEmail, visible, waitForPath } from "../lib/helpers.ts";
+import { check, confirmAddressFromMailbox, FRESH_PASSWORD, gotoAndHydrate, hidden, shot, uniqueEmail, visible, waitForPath } from "../lib/helpers.ts";
 import { ROOT, startApp, type RunningApp } from "../lib/server.ts";
 
 const SAMPLE_DOCUMENTS = BRACKWATER_DOCUMENTS.filter((d) => d.sample);
@@ -44,6 +44,7 @@ test("a newcomer signs up, confirms, lands on the dashboard with the sample work
   await confirmAddressFromMailbox(page, baseURL, email);
   await visible(page.getByRole("heading", { level: 1, name: "Welcome, Jordan", exact: true }), "the first visit's greeting");
   const welcome = await visible(page.getByRole("dialog", { name: "Welcome to Readyroom" }), "the welcome modal");
+  await shot(page, "newcomer-1-welcome");
   const welcomeText = await welcome.innerText();
   check(/sample/i.test(welcomeText), `the welcome modal does not say the workspace holds sample data: ${welcomeText}`);
   check((await welcome.getByRole("link").count()) >= 4, "the welcome modal's first steps are not links.");
@@ -53,6 +54,7 @@ test("a newcomer signs up, confirms, lands on the dashboard with the sample work
   // The sample workspace, marked as such, beside the way to remove it; no "No exercises yet" wall.
   await visible(page.getByText("You are exploring sample data", { exact: true }), "the sample workspace's card");
   for (const doc of SAMPLE_DOCUMENTS) await visible(page.getByText(doc.name, { exact: true }).first(), `the sample document "${doc.name}" on the dashboard`);
+  await shot(page, "newcomer-2-dashboard");
   check((await page.getByText("No exercises yet").count()) === 0, "the dashboard says No exercises yet beside the sample exercise.");
   check((await page.getByText("Sample", { exact: true }).count()) > 0, "nothing on the dashboard is badged Sample.");
 
@@ -70,6 +72,7 @@ test("a newcomer signs up, confirms, lands on the dashboard with the sample work
   await visible(answer.getByText("Offline answers", { exact: true }), "the offline label under the answer");
   const answerText = await answer.innerText();
   check(answerText.includes("850"), `the answer does not hold the shelter's capacity (850): ${answerText.slice(0, 400)}`);
+  await shot(page, "newcomer-3-ask");
   const sources = await answer.getByTestId("ask-source").allInnerTexts();
   check(
     sources.some((s) => s.includes("Annex F — Riverine and Coastal Flood")),
@@ -84,6 +87,7 @@ test("a newcomer signs up, confirms, lands on the dashboard with the sample work
   await hidden(page.getByText("You are exploring sample data", { exact: true }), "the sample card after the removal", 20_000);
   for (const doc of SAMPLE_DOCUMENTS) check((await page.getByText(doc.name, { exact: true }).count()) === 0, `"${doc.name}" is still on the dashboard.`);
   await page.reload();
+  await shot(page, "newcomer-4-removed");
   await visible(page.getByRole("heading", { level: 1, name: "Welcome back, Jordan", exact: true }), "the greeting on a later visit");
   check((await page.getByText("Sample", { exact: true }).count()) === 0, "something badged Sample is left after the removal.");
   annotate(`answered with ${sources.length} source(s) on an app with billing off; sample removed`);

@@ -207,3 +207,8 @@ export async function downloadOf(page: Page, start: () => Promise<unknown>, what
   check(file, `${what}: the download was not saved.`);
   return { name: download.suggestedFilename(), bytes: await readFile(file) };
 }
+
+/** With E2E_SHOTS=<dir>, a full-page screenshot for review (docs, a11y passes); otherwise nothing. */
+export async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
+}
