@@ -32,6 +32,17 @@ describe("offlineAskAnswer", () => {
     expect(yesNo).not.toContain("- PUBLIC WORKS MEMO");
   });
 
+  it("keeps two quoted table rows apart: a row has no full stop of its own", () => {
+    const table = passage(
+      1,
+      // A table as ingestion writes it: one row a line, each cell with its column's name.
+      "Annex F › F-5. Sheltering\nShelter: Greywell High School, Capacity: 850, Notes: Pet-friendly wing; generator\nShelter: Merrin Hills Community College gym, Capacity: 600, Notes: Medical needs shelter with ESF 8 staffing",
+    );
+    const answer = offlineAskAnswer("What is the capacity of the Greywell High School shelter?", [table], { hasIndexedDocuments: true });
+    expect(answer).toContain("850");
+    expect(answer).not.toMatch(/generator Shelter/);
+  });
+
   const annexH = passage(
     1,
     "Annex H: Hazardous Materials Response › III. Concept of Operations › B. Regional hazardous materials team\n" +

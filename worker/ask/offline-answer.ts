@@ -131,8 +131,11 @@ function bestQuote(content: string, terms: WeightedTerm[], shape: AnswerShape | 
   // common words talking, not the answer.
   else if (second && second.score > 0 && second.score * 2 >= first.score && fits(second)) chosen.push(second);
   chosen.sort((a, b) => a.index - b.index);
-  return { text: clip(chosen.map((c) => c.s).join(" "), MAX_QUOTE_CHARS), score: first.score, shaped: answers(first) === 1 };
+  return { text: clip(joinSentences(chosen.map((c) => c.s)), MAX_QUOTE_CHARS), score: first.score, shaped: answers(first) === 1 };
 }
+
+/** Quoted sentences side by side; a table row or list line ends without a stop, so one is put between ("…generator; Shelter: …"). */
+const joinSentences = (parts: string[]) => parts.map((s, i) => (i < parts.length - 1 && !/[.!?;:…]["”’)]?$/.test(s) ? `${s};` : s)).join(" ");
 
 export function splitSentences(content: string): string[] {
   return sentencesOf(content).map((s) => s.text);
