@@ -9,7 +9,7 @@ import { SampleBadge } from "~/components/sample/sample-badge";
 import { SampleCard } from "~/components/sample/sample-card";
 import { ExerciseActions, ExerciseBrowser } from "~/components/exercise/dashboard";
 import { CapabilityTrendsCard } from "~/components/improvement/trends-card";
-import { TeamBadge } from "~/components/teams/share-control";
+import { TeamBadge } from "~/components/teams/team-badge";
 import type { TeamShareView } from "~/lib/teams-api";
 import { ThreatsToggle, useThreatsPanel } from "~/components/intelligence/threats-toggle";
 import { routeExists } from "~/components/shell/nav";

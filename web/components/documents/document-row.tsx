@@ -11,7 +11,8 @@ import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
 import { DescribeDialog } from "./describe-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { StatusBadge } from "./status-badge";
-import { ShareControl, TeamBadge, useShareState } from "~/components/teams/share-control";
+import { ShareControl, useShareState } from "~/components/teams/share-control";
+import { TeamBadge } from "~/components/teams/team-badge";
 
 export type RowActions = {
   rename: (doc: DocumentView, name: string) => Promise<boolean>;

@@ -2,7 +2,7 @@ import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/r
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
-import { TeamBadge } from "~/components/teams/share-control";
+import { TeamBadge } from "~/components/teams/team-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";

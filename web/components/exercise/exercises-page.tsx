@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { ClipboardList, Search } from "~/components/ui/icons";
 import * as React from "react";
-import { ShareControl, TeamBadge } from "~/components/teams/share-control";
+import { ShareControl } from "~/components/teams/share-control";
+import { TeamBadge } from "~/components/teams/team-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

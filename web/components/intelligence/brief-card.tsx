@@ -19,7 +19,8 @@ function internalShareWarning(names: readonly string[]): ShareWarning | null {
     confirmLabel: "Share anyway",
   };
 }
-import { ShareControl, TeamBadge, useShareState } from "~/components/teams/share-control";
+import { ShareControl, useShareState } from "~/components/teams/share-control";
+import { TeamBadge } from "~/components/teams/team-badge";
 import type { BriefActions } from "./use-briefs";
 
 /** Longer content starts folded to a few lines, so the list stays scannable. */

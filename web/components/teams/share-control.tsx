@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Lock, Users } from "~/components/ui/icons";
 import * as React from "react";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -23,18 +22,6 @@ import { teamsApi, type ShareAccess, type TeamShareKind, type TeamShareView } fr
  */
 
 const NOUN: Record<TeamShareKind, string> = { document: "document", exercise: "exercise", brief: "brief" };
-
-export function TeamBadge({ team }: { team: TeamShareView | null }) {
-  if (!team) return null;
-  const who = team.sharedBy ? `Shared with your team by ${team.sharedBy}` : "Shared with your team";
-  return (
-    <Badge variant="secondary" className="shrink-0 gap-1" data-testid="team-badge" title={team.access === "edit" ? `${who}: your team may edit it` : who}>
-      <Users className="size-3" aria-hidden />
-      Team
-      <span className="sr-only">: {team.access === "edit" ? `${who}, your team may edit it` : who}</span>
-    </Badge>
-  );
-}
 
 export function ShareControl({
   kind,
