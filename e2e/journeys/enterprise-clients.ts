@@ -31,6 +31,10 @@ test("an enterprise user creates a client and an exercise for it and filters the
   // The picker loads the clients (GET /api/clients/user/{id}/list, spec §6); options are attached, not "visible".
   await picker.locator("option", { hasText: "Harbor County" }).waitFor({ state: "attached", timeout: 10_000 });
   await picker.selectOption({ label: "Harbor County" });
+  // Nothing is created unnamed: the name is asked first, and its absence said beside the field.
+  await dialog.getByRole("button", { name: "Create exercise", exact: true }).click();
+  await visible(dialog.getByText("Give the exercise a name. You can change it later.", { exact: true }), "the missing-name message");
+  await dialog.getByLabel("Exercise name", { exact: true }).fill("Harbor County port fire tabletop");
   await dialog.getByRole("button", { name: "Create exercise", exact: true }).click();
   await waitForPath(page, /^\/exercise\/[^/]+\/intro$/);
 

@@ -8,6 +8,7 @@ import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
 import { Input, inputClass } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
@@ -62,6 +63,9 @@ function ClientPicker({ clients, value, onChange }: { clients: { id: string; nam
   );
 }
 
+const NAME_REQUIRED = "Give the exercise a name. You can change it later.";
+const NAME_MAX = 500;
+
 // The list is the same for everyone and changes only with a deploy.
 const templatesQuery = { queryKey: ["exercise-templates"], queryFn: () => exerciseApi.templates().then((r) => r.templates), staleTime: Infinity };
 
@@ -77,12 +81,18 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
   const queryClient = useQueryClient();
   const prefetchTemplates = () => void queryClient.prefetchQuery(templatesQuery);
   const [clientId, setClientId] = React.useState("");
+  const [name, setName] = React.useState("");
+  const [nameError, setNameError] = React.useState<string | null>(null);
   const fileRef = React.useRef<HTMLInputElement>(null);
 
+  // Nothing is created until the planner has named it: no "Untitled exercise" left behind by a stray click.
   const create = async () => {
+    const trimmed = name.trim();
+    if (!trimmed) return setNameError(NAME_REQUIRED);
+    if (trimmed.length > NAME_MAX) return setNameError(`Keep the name under ${NAME_MAX} characters.`);
     setBusy("new");
     try {
-      const { id } = await exerciseApi.create(userId, clientId || null);
+      const { id } = await exerciseApi.create(userId, clientId || null, { name: trimmed });
       setNewOpen(false);
       navigate(`/exercise/${id}/intro`);
     } catch (err) {
@@ -146,25 +156,55 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
           if (file) void importFile(file);
         }}
       />
-      <Button size="sm" disabled={busy === "new"} onClick={() => (enterprise ? setNewOpen(true) : void create())}>
-        {busy === "new" ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />} New exercise
+      <Button
+        size="sm"
+        disabled={busy === "new"}
+        onClick={() => {
+          setNameError(null);
+          setNewOpen(true);
+        }}
+      >
+        <Plus aria-hidden /> New exercise
       </Button>
 
       <Dialog open={newOpen} onOpenChange={setNewOpen}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>New exercise</DialogTitle>
-            <DialogDescription>Choose the client this exercise is for.</DialogDescription>
+            <DialogDescription>
+              {enterprise ? "Name it and choose the client it is for." : "Name it; the design steps fill in the rest, with the assistant at your side."}
+            </DialogDescription>
           </DialogHeader>
-          <ClientPicker clients={clients} value={clientId} onChange={setClientId} />
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setNewOpen(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void create()} disabled={busy === "new"}>
-              Create exercise
-            </Button>
-          </DialogFooter>
+          <form
+            className="grid gap-4"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void create();
+            }}
+          >
+            <Field
+              label="Exercise name"
+              name="name"
+              autoComplete="off"
+              placeholder="e.g. Sable River levee breach tabletop"
+              value={name}
+              error={nameError}
+              onChange={(e) => {
+                setName(e.target.value);
+                if (nameError) setNameError(null);
+              }}
+            />
+            {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setNewOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy === "new"}>
+                {busy === "new" ? <Loader2 className="animate-spin" aria-hidden /> : null} Create exercise
+              </Button>
+            </DialogFooter>
+          </form>
         </DialogContent>
       </Dialog>
 
