@@ -30,6 +30,9 @@ describe("/account/profile", () => {
     for (const label of LABELS) expect(html, label).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
     expect(html).toContain("Saved focus text");
     expect(html).toMatch(/<option value="es-MX" selected="">Mexican Spanish<\/option>/);
+    // One language control on the page (issue 30 item 8): the personal details no longer repeat it.
+    expect(html.match(/<option value="es-MX"/g)).toHaveLength(1);
+    expect(html).not.toContain("Preferred language");
     expect(html).toContain("Save profile");
     expect(html).toContain("/ 50,000 characters");
     expect(html).toContain("/ 30,000 characters");

@@ -4,12 +4,9 @@ import * as React from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field, FieldShell } from "~/components/ui/field";
-import { inputClass } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
+import { Field } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import type { getPersonalDetails } from "../../../worker/profile/service";
-import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
 import { profileApi } from "~/lib/profile-api";
 import { saveProfile, type FieldErrors, type ProfileActionResult } from "./save";
 
@@ -17,6 +14,8 @@ type Details = Awaited<ReturnType<typeof getPersonalDetails>>;
 
 export function DetailsForm({ details }: { details: Details }) {
   const actionData = useActionData() as ProfileActionResult | undefined;
+  // The preferred language is kept as it is (campaign sign-up sets it; the assistant falls back to
+  // it): the profile's one language control is Language Preference, under custom instructions.
   const [values, setValues] = React.useState({
     firstName: details.firstName,
     lastName: details.lastName,
@@ -107,23 +106,6 @@ export function DetailsForm({ details }: { details: Details }) {
             onChange={(e) => set("country", e.target.value)}
             error={errors.country}
           />
-          <FieldShell id="pd-preferredLanguage" label="Preferred language" error={errors.preferredLanguage} className="sm:col-span-2">
-            <select
-              id="pd-preferredLanguage"
-              name="preferredLanguage"
-              value={values.preferredLanguage}
-              onChange={(e) => set("preferredLanguage", e.target.value)}
-              className={cn(inputClass, "h-9")}
-              aria-invalid={errors.preferredLanguage ? true : undefined}
-            >
-              <option value="">No preference</option>
-              {SUPPORTED_LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
           {formError ? (
             <Alert variant="destructive" className="sm:col-span-2">
               {formError}
