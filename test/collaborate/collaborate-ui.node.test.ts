@@ -321,7 +321,7 @@ describe("campaign page: contributors", () => {
         ],
       }),
     );
-    expect(text(html)).toContain("5 Jan 2031");
+    expect(text(html)).toContain("Jan 5, 2031");
     expect(text(html)).not.toMatch(/\d{1,2}:\d{2}/);
   });
 });

@@ -15,6 +15,7 @@ import { billingApi } from "~/lib/billing-api";
 import { getPricingPage } from "../../worker/payments/pricing-page";
 import { formatCredits, formatMoney, IntervalSwitch, PlanCards, type Interval } from "~/components/billing/plan-cards";
 import { PLAN_COPY } from "../../shared/billing/plans";
+import { formatDay } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Readyroom" }];
 
@@ -26,9 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return getPricingPage(ctx, user, { returningFromCheckout });
 }
 
-// Dates render in UTC so the server's HTML and the browser's agree.
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) : null;
+const formatDate = (iso: string | null) => (iso ? formatDay(iso) : null);
 
 /** The sentence under the current plan: trial end, renewal, cancellation, pause, payment trouble. */
 function planStatusLine(info: BillingInfo, mode: "stripe" | "off"): string | null {

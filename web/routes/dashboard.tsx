@@ -24,6 +24,7 @@ import { readSearchParams } from "~/lib/search-params";
 import { listQuerySchema } from "../../worker/exercises/schemas";
 import { timed } from "../../worker/lib/server-timing";
 import type { loader as rootLoader } from "~/root";
+import { formatDay } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
 
@@ -48,8 +49,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const formatDate = (value: Date | string) => dateFormat.format(new Date(value));
 
 export default function DashboardPage() {
   const data = useLoaderData<typeof loader>();
@@ -85,7 +84,7 @@ export default function DashboardPage() {
               items={data.campaignExercises.map((e) => ({
                 id: e.id,
                 title: e.name.trim() || "Untitled exercise",
-                meta: `${e.campaignName} · ${formatDate(e.updatedAt)}`,
+                meta: `${e.campaignName} · ${formatDay(e.updatedAt)}`,
                 badge: e.completed ? "Completed" : null,
                 href: exercisePagePath(e, e.resumeStep),
               }))}
@@ -105,7 +104,7 @@ export default function DashboardPage() {
             items={data.documents.items.map((d) => ({
               id: d.id,
               title: d.name,
-              meta: formatDate(d.createdAt),
+              meta: formatDay(d.createdAt),
               badge: d.processed ? null : "Processing",
               sample: d.sample,
               team: d.team,
@@ -125,7 +124,7 @@ export default function DashboardPage() {
                 items={data.briefs.items.map((b) => ({
                   id: b.id,
                   title: b.title,
-                  meta: formatDate(b.createdAt),
+                  meta: formatDay(b.createdAt),
                   badge: b.shared ? "Shared" : null,
                   sample: b.sample,
                   team: b.team,

@@ -7,6 +7,7 @@ import { DataTable } from "~/components/ui/table";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { appContext } from "../../worker/context";
 import { statusFor, type CheckStatus, type PublicStatusReport, type StatusReport } from "../../worker/status/service";
+import { formatDayTime } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Status · Readyroom" }];
 
@@ -33,7 +34,7 @@ const statusVariant: Record<CheckStatus, "success" | "destructive" | "secondary"
 
 function formatTime(iso: string | null) {
   if (!iso) return "Never";
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  return formatDayTime(iso);
 }
 
 export default function StatusPage() {

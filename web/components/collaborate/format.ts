@@ -1,6 +1,7 @@
 /** Shared wording and formatting of the collaborate screens. */
 import type { CampaignInvitationStatus, CampaignPurpose, CampaignStatus, ContributorStatus } from "../../../shared/collaborate/views";
 import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
+import { formatDay, formatDayTime } from "../../lib/dates";
 
 export const PURPOSE_LABELS: Record<CampaignPurpose, string> = { "generate-findings": "Findings", exercise: "An exercise" };
 
@@ -23,21 +24,8 @@ export const INVITATION_STATUS_LABELS: Record<CampaignInvitationStatus, string> 
   REVOKED: "Revoked",
 };
 
-/** A calendar date ("2026-03-14" or an ISO instant) as "14 Mar 2026"; a bare date stays that day in every time zone. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleDateString("en-GB", { year: "numeric", month: "short", day: "numeric", timeZone: /^\d{4}-\d{2}-\d{2}$/.test(value) ? "UTC" : undefined });
-}
-
-/** Date and time of an event ("14 Mar 2026, 09:30"). */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleString("en-GB", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
-}
+/** A calendar date ("2026-03-14" or an ISO instant) and an event's moment, as everywhere in the app (web/lib/dates.ts). */
+export { formatDay as formatDate, formatDayTime as formatDateTime };
 
 const languageNames = new Map<string, string>(SUPPORTED_LANGUAGES.map((l) => [l.code, l.name]));
 export function languageName(code: string): string {

@@ -13,8 +13,9 @@ import { conductApi, conductKeys, conductPaths } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
 import { createSessionSchema } from "../../../shared/conduct/model";
 import { SessionStatusBadge } from "./session-clock";
+import { formatDayTime } from "~/lib/dates";
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—");
+const day = formatDayTime;
 
 /** An exercise's conduct sessions, and (for whoever may change the exercise) a new one. */
 export function ExerciseSessions({ exercise }: { exercise: { id: string; name: string; campaignId: string | null; canControl: boolean } }) {

@@ -1,4 +1,5 @@
 import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES } from "../../../shared/documents/file-types";
+import { formatDay } from "../../lib/dates";
 
 export { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, documentType, MAX_UPLOAD_BYTES };
 
@@ -15,9 +16,7 @@ export function formatBytes(bytes: number): string {
   return `${text} ${unit}`;
 }
 
-// Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export { formatDay as formatDate };
 
 /** Why a file cannot be uploaded, checked in the browser before any bytes are sent (the server checks again). */
 export function fileProblem(file: File): string | null {

@@ -15,12 +15,11 @@ import { toast } from "~/hooks/use-toast";
 import { ExerciseApiError, exerciseApi, type TemplateSummary } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
+import { formatDay } from "~/lib/dates";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
   Partial<Pick<ExerciseSummary, "clientId" | "mine" | "sample" | "team">>;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** Where a failed create should send the planner (spec §4: no sign-in → login, no plan → pricing). */
 function handleCreateError(err: unknown, navigate: (to: string) => void) {
@@ -406,7 +405,7 @@ function List({
                   : "Shared by a colleague (read-only) · "
                 : ""}
               {exercise.threatType ? `${exercise.threatType} · ` : ""}
-              {exercise.moduleCount} module{exercise.moduleCount === 1 ? "" : "s"} · Updated {dateFormat.format(new Date(exercise.updatedAt))}
+              {exercise.moduleCount} module{exercise.moduleCount === 1 ? "" : "s"} · Updated {formatDay(exercise.updatedAt)}
             </span>
           </span>
         );

@@ -11,6 +11,7 @@ import { Label } from "~/components/ui/label";
 import { exercisePagePath } from "~/lib/exercise-paths";
 import { cn } from "~/lib/utils";
 import type { ExerciseSource, OpenableExercise, OpenableQuery } from "../../../worker/exercises/openable";
+import { formatDay } from "~/lib/dates";
 
 /**
  * The Exercises page (issue 29 item 4): every exercise the planner may open — their own, their
@@ -32,9 +33,6 @@ const STATUSES: { value: OpenableQuery["status"]; label: string }[] = [
   { value: "completed", label: "Completed" },
 ];
 const SOURCE_LABEL: Record<ExerciseSource, string> = { mine: "Mine", team: "Team", client: "Client", campaign: "Campaign" };
-
-// Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function ExercisesPage({ exercises, counts, query }: { exercises: OpenableExercise[]; counts: Record<ExerciseSource, number>; query: OpenableQuery }) {
   const submit = useSubmit();
@@ -156,7 +154,7 @@ function ExerciseItem({ exercise }: { exercise: OpenableExercise }) {
       >
         <span className="truncate font-medium">{name}</span>
         <span className="text-xs text-muted-foreground">
-          {from ? `${from} · ` : ""}Updated {dateFormat.format(new Date(exercise.updatedAt))}
+          {from ? `${from} · ` : ""}Updated {formatDay(exercise.updatedAt)}
         </span>
       </Link>
       <div className="flex items-center gap-1 pb-2 pl-4 sm:pb-0 sm:pl-0">

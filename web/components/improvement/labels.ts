@@ -1,5 +1,6 @@
 import { CORRECTIVE_ACTION_STATUSES, RATING_LABELS, type Rating } from "../../../shared/db/hseep-terms";
 import type { CorrectiveActionStatus } from "~/lib/improvement-api";
+import { formatDay } from "../../lib/dates";
 
 /** What the screens call each status (the API's values stay as they are). */
 export const STATUS_LABELS: Record<CorrectiveActionStatus, string> = {
@@ -27,11 +28,4 @@ export function ratingLabel(rating: Rating): string {
   return RATING_LABELS[rating];
 }
 
-// Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** "Jan 31, 2027" for a YYYY-MM-DD day or an ISO instant. */
-export function formatDay(value: string): string {
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
-  return dayFormat.format(new Date(iso));
-}
+export { formatDay };

@@ -22,13 +22,10 @@ function internalShareWarning(names: readonly string[]): ShareWarning | null {
 import { ShareControl, useShareState } from "~/components/teams/share-control";
 import { TeamBadge } from "~/components/teams/team-badge";
 import type { BriefActions } from "./use-briefs";
+import { formatDay } from "~/lib/dates";
 
 /** Longer content starts folded to a few lines, so the list stays scannable. */
 const FOLD_CHARS = 600;
-
-// Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const formatBriefDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** Briefs are the planner's own text: [n] markers stay as typed (no citations to link them to). */
 const plainCite = (n: number, _c: unknown, key: React.Key) => <React.Fragment key={key}>[{n}]</React.Fragment>;
@@ -61,8 +58,8 @@ export function BriefCard({ brief, actions }: { brief: BriefView; actions: Brief
             </h3>
             <p className="text-xs text-muted-foreground">
               {brief.mine ? "" : `Shared with your team by ${brief.authorName ?? "a colleague"} (read-only) · `}
-              Saved {formatBriefDate(brief.createdAt)}
-              {edited ? ` · edited ${formatBriefDate(brief.updatedAt)}` : ""}
+              Saved {formatDay(brief.createdAt)}
+              {edited ? ` · edited ${formatDay(brief.updatedAt)}` : ""}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1">

@@ -4,6 +4,7 @@ import * as React from "react";
 import { notificationQueryKeys, notificationsApi, type NotificationView } from "~/lib/notifications-api";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import { formatDayTime } from "~/lib/dates";
 
 export type NotificationsBellProps = {
   /** How often the unread count refreshes while "Live updates" is on (ms). Default one minute; 0 never. */
@@ -11,10 +12,7 @@ export type NotificationsBellProps = {
   className?: string;
 };
 
-function when(iso: string): string {
-  const d = new Date(iso);
-  return `${d.toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
-}
+const when = formatDayTime;
 
 /**
  * The bell: unread count as a badge, and the latest notifications in a menu. Opening an item marks

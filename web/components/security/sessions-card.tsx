@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { SectionMessages } from "./messages";
 import type { SecurityActionData } from "./types";
+import { formatDayTime } from "~/lib/dates";
 
 export type SessionRow = { id: string; userAgent: string | null; ipAddress: string | null; createdAt: string; current: boolean };
 
@@ -33,7 +34,7 @@ function describeDevice(userAgent: string | null): string {
 }
 
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  return formatDayTime(iso);
 }
 
 /** The devices signed in, each with its own sign-out, and one for all the others. */

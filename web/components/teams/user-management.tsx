@@ -13,11 +13,12 @@ import { toast } from "~/hooks/use-toast";
 import { ApiError } from "~/lib/query";
 import { teamMembersQuery, teamQueryKeys, teamsApi, type CollaborateRole, type TeamMembersView, type TeamMemberView, type TeamRole } from "~/lib/teams-api";
 import { cn } from "~/lib/utils";
+import { formatDay } from "~/lib/dates";
 
 const ROLE_LABELS: Record<TeamRole, string> = { ADMIN: "Admin", MEMBER: "Member" };
 const COLLABORATE_LABELS: Record<CollaborateRole, string> = { CAMPAIGN_MANAGER: "Campaign manager", STANDARD_USER: "Standard user" };
 
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }) : "Never");
+const formatDate = (iso: string | null) => (iso ? formatDay(iso) : "Never");
 const nameOf = (m: TeamMemberView) => [m.user.firstName, m.user.lastName].filter(Boolean).join(" ") || m.user.email;
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : "Request Could Not Be Completed");
 

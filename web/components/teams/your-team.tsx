@@ -17,11 +17,11 @@ import {
   type TeamMemberView,
   type TeamRole,
 } from "~/lib/teams-api";
+import { formatDay } from "~/lib/dates";
 
 const ROLE_LABELS: Record<TeamRole, string> = { ADMIN: "Admin", MEMBER: "Member" };
 const COLLABORATE_LABELS: Record<CollaborateRole, string> = { CAMPAIGN_MANAGER: "Campaign manager", STANDARD_USER: "Standard user" };
 const nameOf = (m: TeamMemberView) => [m.user.firstName, m.user.lastName].filter(Boolean).join(" ") || m.user.email;
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * The profile's "Your team" card, for every member of a team (the User management page is for its
@@ -78,7 +78,7 @@ export function YourTeamCard({ view }: { view: TeamMembersView }) {
             <dd className="font-medium">{admins.map(nameOf).join(", ") || "None"}</dd>
           </div>
         </dl>
-        {me ? <p className="text-muted-foreground">Joined {formatDate(me.joinedAt)}.</p> : null}
+        {me ? <p className="text-muted-foreground">Joined {formatDay(me.joinedAt)}.</p> : null}
         {error ? (
           <Alert variant="destructive" data-testid="leave-team-error">
             {error}
@@ -143,7 +143,7 @@ export function CampaignParticipationsCard({ participations }: { participations:
                 <div>
                   <div className="font-medium">{p.campaignName}</div>
                   <div className="text-xs text-muted-foreground">
-                    {p.role.replaceAll("_", " ").toLowerCase()} · joined {formatDate(p.joinedAt)}
+                    {p.role.replaceAll("_", " ").toLowerCase()} · joined {formatDay(p.joinedAt)}
                   </div>
                 </div>
                 <Badge variant={STATUS_VARIANT[p.status] ?? "outline"}>{p.status.toLowerCase()}</Badge>

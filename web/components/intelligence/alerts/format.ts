@@ -1,7 +1,3 @@
-/** "25 Nov 2026, 08:00 UTC": alert times in UTC, the same on the server and in every browser. */
-export function formatUtc(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "—";
-  return `${d.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
-}
+import { formatDayTime } from "../../../lib/dates";
+/** Alert times: "Nov 25, 2026, 8:00 AM UTC", the same on the server and in every browser. */
+export const formatUtc = formatDayTime;
