@@ -14,6 +14,8 @@ type Options<S> = {
   fetchState: () => Promise<S>;
   /** A state already loaded (e.g. by the page), shown until the socket or the fetch answers. */
   initial?: S | null;
+  /** A state with nothing live behind it (a recorded session): no socket is opened for it. */
+  isRecorded?: (state: S) => boolean;
 };
 
 export type ConductSocket<S> = {
@@ -36,7 +38,7 @@ export type ConductSocket<S> = {
  * the browser comes back online or the tab becomes visible — and polls the HTTP state while the
  * socket is down, so a flaky phone still sees injects. A `gone` message (or a 404) closes it for good.
  */
-export function useConductSocket<S extends { seq: number }>({ socketPath, fetchState, initial = null }: Options<S>): ConductSocket<S> {
+export function useConductSocket<S extends { seq: number }>({ socketPath, fetchState, initial = null, isRecorded }: Options<S>): ConductSocket<S> {
   const [state, setState] = React.useState<S | null>(initial);
   const [status, setStatus] = React.useState<ConnectionStatus>("connecting");
   const [goneMessage, setGoneMessage] = React.useState<string | null>(null);
@@ -44,6 +46,8 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
   const [loadError, setLoadError] = React.useState<string | null>(null);
   const fetchRef = React.useRef(fetchState);
   fetchRef.current = fetchState;
+  const isRecordedRef = React.useRef(isRecorded);
+  isRecordedRef.current = isRecorded;
   const goneRef = React.useRef(false);
 
   const accept = React.useCallback((next: S) => {
@@ -139,7 +143,7 @@ export function useConductSocket<S extends { seq: number }>({ socketPath, fetchS
 
     // The socket opens once the state is read: a session that is gone, or only recorded, opens none.
     void refresh().then((first) => {
-      if (first && (first as { recorded?: true }).recorded) setStatus("gone");
+      if (first && isRecordedRef.current?.(first)) setStatus("gone");
       else connect();
     });
     window.addEventListener("online", retryNow);

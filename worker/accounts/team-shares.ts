@@ -27,6 +27,18 @@ function sharesReaching(kind: TeamShareKind, user: string): string {
     WHERE s."kind" = ${KINDS[kind]}`;
 }
 
+/**
+ * Everyone an item's team share reaches: the members of its team while the author is one (the rule
+ * above), and the author. Empty for a private item. (notifications: "a shared item changed".)
+ */
+export async function teamShareAudience(db: D1Database, kind: TeamShareKind, itemId: string): Promise<string[]> {
+  const rows = await db
+    .prepare(`SELECT r."userId" AS "userId", s."ownerId" AS "ownerId" ${sharesReaching(kind, 'r."userId"')} AND s."itemId" = ?1`)
+    .bind(itemId)
+    .all<{ userId: string; ownerId: string }>();
+  return [...new Set(rows.results.flatMap((r) => [r.userId, r.ownerId]))];
+}
+
 /** Raw SQL text with USER in it, as drizzle SQL with `userId` bound there. */
 function bindUser(text: string, userId: string): SQL {
   const [before, after] = text.split(USER);

@@ -1,4 +1,5 @@
 import type { ConductModule, EegGuide } from "../../shared/db/conduct-shapes";
+import type { ConductSession } from "../db/schema";
 import type { SessionAccess } from "./access";
 import { dueAt, dueScenarioMs, scenarioNow, type SessionState } from "./state";
 import { simulatedSender } from "../../shared/conduct/originator";
@@ -37,6 +38,24 @@ export type SessionMeta = {
   /** The evaluators' hot wash chosen at creation (minutes); absent: EVALUATION_HOT_WASH_MINUTES. */
   hotWashMinutes?: number;
 };
+
+/** A session's meta from its D1 row: what the object is given at creation, and what a recorded session is read with. */
+export function sessionMetaOf(row: ConductSession, defaultHotWashMinutes: number): SessionMeta {
+  const plan = row.plan;
+  return {
+    id: row.id,
+    exerciseId: row.exerciseId,
+    campaignId: row.campaignId,
+    exerciseName: plan.exerciseName,
+    name: row.name,
+    createdAt: row.createdAt.getTime(),
+    scenario: plan.scenario,
+    modules: plan.modules,
+    objectives: plan.objectives,
+    scenarioStartMinutes: plan.scenarioStartMinutes ?? null,
+    hotWashMinutes: row.hotWashMinutes ?? defaultHotWashMinutes,
+  };
+}
 
 export type LinkRecord = { id: string; role: ConductLinkRole; label: string; url: string; createdAt: number; revokedAt: number | null };
 

@@ -4,7 +4,7 @@ import { conductEvents, type ConductSession } from "../db/schema";
 import type { ControllerStateView } from "../../shared/conduct/views";
 import type { SessionAccess } from "./access";
 import { countFeedback } from "./mirror";
-import { controllerState, type SessionMeta } from "./project";
+import { controllerState, sessionMetaOf } from "./project";
 import { initialState, type SessionState } from "./state";
 
 /**
@@ -32,22 +32,9 @@ export async function recordedControllerState(
       .groupBy(conductEvents.kind),
     countFeedback(ctx.db, row.id),
   ]);
-  const plan = row.plan;
-  const hotWashMinutes = row.hotWashMinutes ?? defaultHotWashMinutes;
-  const meta: SessionMeta = {
-    id: row.id,
-    exerciseId: row.exerciseId,
-    campaignId: row.campaignId,
-    exerciseName: plan.exerciseName,
-    name: row.name,
-    createdAt: row.createdAt.getTime(),
-    scenario: plan.scenario,
-    modules: plan.modules,
-    objectives: plan.objectives,
-    scenarioStartMinutes: plan.scenarioStartMinutes ?? null,
-    hotWashMinutes,
-  };
-  const base = initialState({ ...plan, hotWashMinutes });
+  const meta = sessionMetaOf(row, defaultHotWashMinutes);
+  const hotWashMinutes = meta.hotWashMinutes!;
+  const base = initialState({ ...row.plan, hotWashMinutes });
   // The moves that shape the console, folded in order as the object would have applied them.
   const items = [...base.items];
   let currentModule: number | null = null;

@@ -7,7 +7,7 @@ import { nowMs } from "../lib/clock";
 import { exerciseAccess, findSession, sessionScope } from "./access";
 import type { CreateSessionInput } from "../../shared/conduct/model";
 import { buildConductPlan } from "./plan";
-import type { SessionMeta } from "./project";
+import { sessionMetaOf } from "./project";
 import { sessionObject, unwrap } from "./session-object";
 import { recordedControllerState } from "./recorded";
 import { toSessionView } from "./session-view";
@@ -35,20 +35,7 @@ export async function createSession(ctx: UserContext, input: CreateSessionInput)
       createdAt: new Date(now),
     })
     .returning();
-  const meta: SessionMeta = {
-    id: row!.id,
-    exerciseId: row!.exerciseId,
-    campaignId: row!.campaignId,
-    exerciseName: plan.exerciseName,
-    name: row!.name,
-    createdAt: row!.createdAt.getTime(),
-    scenario: plan.scenario,
-    modules: plan.modules,
-    objectives: plan.objectives,
-    scenarioStartMinutes: plan.scenarioStartMinutes ?? null,
-    hotWashMinutes: row!.hotWashMinutes ?? ctx.config.EVALUATION_HOT_WASH_MINUTES,
-  };
-  await sessionObject(ctx, row!.id).init(meta, plan.items);
+  await sessionObject(ctx, row!.id).init(sessionMetaOf(row!, ctx.config.EVALUATION_HOT_WASH_MINUTES), plan.items);
   return toSessionView(row!, "control");
 }
 

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { campaigns, contributorExercises, teamMembers, type TeamShareKind } from "../db/schema";
+import { teamShareAudience } from "../accounts/team-shares";
 import { displayNameOf, notifyUser, type NotifyInput } from "./service";
 
 /**
@@ -164,22 +165,6 @@ const SHARED_NOUN = { document: "document", exercise: "exercise", brief: "brief"
 const SHARED_LINK = { document: () => "/documents", exercise: (id: string) => `/exercise/${enc(id)}`, brief: () => "/intelligence" } as const;
 
 /**
- * Everyone a team share reaches besides the one who changed the item: the share's team (while its
- * author is a member, the rule of worker/accounts/team-shares.ts) and the author.
- */
-async function sharedItemAudience(ctx: AppContext, kind: TeamShareKind, itemId: string, actorId: string): Promise<string[]> {
-  const rows = await ctx.env.DB.prepare(
-    `SELECT r."userId" AS "userId", s."ownerId" AS "ownerId" FROM "TeamShare" s
-       JOIN "TeamMember" a ON a."teamId" = s."teamId" AND a."userId" = s."ownerId"
-       JOIN "TeamMember" r ON r."teamId" = s."teamId"
-     WHERE s."kind" = ?1 AND s."itemId" = ?2`,
-  )
-    .bind(kind, itemId)
-    .all<{ userId: string; ownerId: string }>();
-  return [...new Set(rows.results.flatMap((r) => [r.userId, r.ownerId]))].filter((id) => id !== actorId);
-}
-
-/**
  * A team-shared document, exercise or brief was changed: the others it is shared with are told,
  * once a day per item (an exercise autosaves on every edit; a bell per keystroke helps nobody).
  * A private item has no audience, so the common case is one indexed read.
@@ -189,7 +174,7 @@ export async function notifySharedItemChanged(
   input: { kind: TeamShareKind; itemId: string; name: string; actorId: string; at: number },
 ): Promise<number> {
   try {
-    const audience = await sharedItemAudience(ctx, input.kind, input.itemId, input.actorId);
+    const audience = (await teamShareAudience(ctx.env.DB, input.kind, input.itemId)).filter((id) => id !== input.actorId);
     if (audience.length === 0) return 0;
     const by = await nameOf(ctx, input.actorId);
     const noun = SHARED_NOUN[input.kind];

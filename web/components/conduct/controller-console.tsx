@@ -29,6 +29,7 @@ export function ControllerConsole({ session }: { session: ConductSessionView }) 
   const live = useConductSocket<ControllerStateView>({
     socketPath: conductPaths.controllerSocket(session.id),
     fetchState: React.useCallback(() => conductApi.state(session.id), [session.id]),
+    isRecorded: (state) => state.recorded === true,
   });
   const send = useMutation({
     mutationFn: (command: ControllerCommand) => conductApi.command(session.id, command),
