@@ -34,7 +34,9 @@ import { isEnterprise } from "../worker/accounts/plan";
 import { labelFor, labelRolesOf } from "../worker/payments/account-label";
 import { planRequiredView } from "../worker/payments/plan-required";
 import { teamOfMembership } from "../worker/teams/team";
-import { readLayoutState } from "~/lib/cookies";
+import { parseCookies, readLayoutState } from "~/lib/cookies";
+import { dateSettingsFrom, TIME_ZONE_COOKIE } from "~/lib/dates";
+import { DateSettingsProvider } from "~/lib/dates-context";
 import { useNonce } from "~/lib/nonce";
 import { createQueryClient } from "~/lib/query";
 import stylesheet from "./tailwind.css?url";
@@ -82,6 +84,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** Spec §4/§6: someone only in campaigns (no plan, no team) sees only Collaborate and Account. */
     campaignOnly: access.user ? access.isCampaignOnly : false,
     layout: readLayoutState(request.headers.get("Cookie")),
+    /** Dates in the reader's locale and zone, decided once so the server and the browser write the same text. */
+    dates: dateSettingsFrom(request.headers.get("Accept-Language"), parseCookies(request.headers.get("Cookie"))[TIME_ZONE_COOKIE]),
     routes: builtRouteNames(),
     /** Spec §9 public runtime configuration: the team-accounts flag. */
     publicConfig: { teamAccountsEnabled: config.TEAM_ACCOUNTS_ENABLED },
@@ -119,11 +123,13 @@ function Shell({ data, children }: { data: RootData; children: React.ReactNode }
   return (
     <QueryClientProvider client={queryClient}>
       <SynthesisProvider userId={data.user?.id ?? null}>
-        <LayoutStateProvider initial={data.layout} pathname={pathname}>
-          <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
-            {children}
-          </AppShell>
-        </LayoutStateProvider>
+        <DateSettingsProvider settings={data.dates}>
+          <LayoutStateProvider initial={data.layout} pathname={pathname}>
+            <AppShell user={data.user} subscribed={data.subscribed} routes={data.routes} pathname={pathname}>
+              {children}
+            </AppShell>
+          </LayoutStateProvider>
+        </DateSettingsProvider>
         <SynthesisModalsSlot userEmail={data.user?.email ?? null} />
       </SynthesisProvider>
       <Toaster />

@@ -1,9 +1,10 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createTestUser } from "../helpers/auth";
+import { createExercise } from "../exercises/helpers";
 
-async function page(path: string, cookie?: string) {
-  const res = await SELF.fetch(`http://localhost${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+async function page(path: string, cookie?: string, headers: Record<string, string> = {}) {
+  const res = await SELF.fetch(`http://localhost${path}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) }, redirect: "manual" });
   return { res, html: await res.text() };
 }
 
@@ -58,5 +59,17 @@ describe("app shell, server-rendered", () => {
     expect(res.status).toBe(404);
     expect(html).toContain("Page not found");
     expect(html).not.toMatch(/at \w+ \(|node_modules|\.tsx?:\d+/);
+  });
+
+  it("writes dates in the reader's locale and time zone, from the first HTML", async () => {
+    const user = await createTestUser({ plan: "SOLO" });
+    const id = await createExercise(user, { name: "Locale check" });
+    // 23:30 UTC on 14 March is already 15 March in Tokyo.
+    await env.DB.prepare(`UPDATE "Exercise" SET "updatedAt" = ? WHERE "id" = ?`).bind(Date.UTC(2026, 2, 14, 23, 30), id).run();
+    const british = await page("/exercises", `${user.cookie}; timeZone=Asia/Tokyo`, { "accept-language": "en-GB,en;q=0.8" });
+    // React separates the text nodes "Updated " and the date with an empty comment.
+    expect(british.html.replaceAll("<!-- -->", "")).toContain("Updated 15 Mar 2026");
+    const american = await page("/exercises", user.cookie, { "accept-language": "en-US" });
+    expect(american.html.replaceAll("<!-- -->", "")).toContain("Updated Mar 14, 2026");
   });
 });

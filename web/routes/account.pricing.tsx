@@ -15,7 +15,8 @@ import { billingApi } from "~/lib/billing-api";
 import { getPricingPage } from "../../worker/payments/pricing-page";
 import { formatCredits, formatMoney, IntervalSwitch, PlanCards, type Interval } from "~/components/billing/plan-cards";
 import { PLAN_COPY } from "../../shared/billing/plans";
-import { formatDay } from "~/lib/dates";
+import type { DateFormat } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 export const meta: MetaFunction = () => [{ title: "Plans and pricing · Readyroom" }];
 
@@ -27,10 +28,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return getPricingPage(ctx, user, { returningFromCheckout });
 }
 
-const formatDate = (iso: string | null) => (iso ? formatDay(iso) : null);
-
 /** The sentence under the current plan: trial end, renewal, cancellation, pause, payment trouble. */
-function planStatusLine(info: BillingInfo, mode: "stripe" | "off"): string | null {
+function planStatusLine(info: BillingInfo, mode: "stripe" | "off", day: DateFormat["day"]): string | null {
+  const formatDate = (iso: string | null) => (iso ? day(iso) : null);
   const periodEnd = formatDate(info.currentPeriodEnd);
   if (info.status === "canceled") return "Your subscription has ended.";
   if (info.isPaused) return "Your plan is paused. Access returns when it is resumed.";
@@ -74,7 +74,8 @@ export default function PricingPage() {
   const action = useRedirectAction();
   const checkout = params.get("checkout");
   const subscribed = info.source === "stripe" && Boolean(info.stripeSubscriptionId) && info.status !== "canceled" && info.status !== "incomplete";
-  const statusLine = planStatusLine(info, catalogue.mode);
+  const { day } = useDates();
+  const statusLine = planStatusLine(info, catalogue.mode, day);
   const usedPercent = balance.totalCredits + balance.usedCredits > 0 ? (balance.usedCredits / (balance.totalCredits + balance.usedCredits)) * 100 : 0;
 
   return (

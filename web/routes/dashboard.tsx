@@ -24,7 +24,7 @@ import { readSearchParams } from "~/lib/search-params";
 import { listQuerySchema } from "../../worker/exercises/schemas";
 import { timed } from "../../worker/lib/server-timing";
 import type { loader as rootLoader } from "~/root";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Readyroom" }];
 
@@ -51,6 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
 // Fixed locale and zone so the server and the browser print the same date (no hydration mismatch).
 
 export default function DashboardPage() {
+  const { day: formatDay } = useDates();
   const data = useLoaderData<typeof loader>();
   const routes = useRouteLoaderData<typeof rootLoader>("root")?.routes ?? [];
   const has = (route: string) => routeExists(routes, route);

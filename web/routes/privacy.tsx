@@ -112,7 +112,8 @@ export default function PrivacyPage() {
       <LegalSection id="cookies" title="Cookies">
         <p>
           Readyroom sets only the cookies it needs: the session cookie that keeps you signed in, a short-lived cookie during a second-factor sign-in, and
-          cookies that remember your layout (sidebar, panels). There are no advertising or tracking cookies.
+          cookies that remember your layout (sidebar, panels) and your time zone (so dates are shown in your local time). There are no advertising or tracking
+          cookies.
         </p>
       </LegalSection>
 

@@ -7,7 +7,7 @@ import { DataTable } from "~/components/ui/table";
 import { envOf, getOptionalUser } from "~/lib/auth.server";
 import { appContext } from "../../worker/context";
 import { statusFor, type CheckStatus, type PublicStatusReport, type StatusReport } from "../../worker/status/service";
-import { formatDayTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 export const meta: MetaFunction = () => [{ title: "Status · Readyroom" }];
 
@@ -32,12 +32,14 @@ const statusVariant: Record<CheckStatus, "success" | "destructive" | "secondary"
   not_configured: "secondary",
 };
 
-function formatTime(iso: string | null) {
-  if (!iso) return "Never";
-  return formatDayTime(iso);
+/** A moment, or "Never" for a job that has not run. */
+function useTimeText() {
+  const { dayTime } = useDates();
+  return (iso: string | null) => (iso ? dayTime(iso) : "Never");
 }
 
 export default function StatusPage() {
+  const formatTime = useTimeText();
   const { view, report } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const ok = report.status === "ok";
@@ -93,6 +95,7 @@ function Subsystems({ report }: { report: PublicStatusReport }) {
 
 /** Admins only: each binding check with its latency and detail, the providers, and the cron runs. */
 function Details({ report }: { report: StatusReport }) {
+  const formatTime = useTimeText();
   return (
     <>
       <Card>
@@ -142,6 +145,7 @@ function Details({ report }: { report: StatusReport }) {
 }
 
 function CronState({ run }: { run: StatusReport["cron"][number] }) {
+  const formatTime = useTimeText();
   if (run.isRunning) return <Badge variant="secondary">Running since {formatTime(run.startedAt)}</Badge>;
   if (run.error) {
     return (

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { RenameForm } from "~/components/ui/rename-form";
 import { chatTitle, TITLE_MAX, type AskChatSummary } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
-import { formatDate } from "../documents/format";
+import { useDates } from "~/lib/dates-context";
 
 /** A chat as the list shows it (Ask Readyroom's and the intelligence chat's summaries both fit). */
 type ListedChat = Pick<AskChatSummary, "id" | "title" | "updatedAt" | "messageCount">;
@@ -43,6 +43,7 @@ function RenameChat<C extends ListedChat>({ chat, rename, onDone }: { chat: C; r
 }
 
 function ChatItem<C extends ListedChat>({ chat, active, actions, deleteNote }: { chat: C; active: boolean; actions: ChatListActions<C>; deleteNote: string }) {
+  const { day: formatDate } = useDates();
   const [renaming, setRenaming] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const renameButton = React.useRef<HTMLButtonElement>(null);

@@ -9,10 +9,11 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { campaignQuery, collaborateKeys, errorMessage } from "~/lib/collaborate-api";
 import { CampaignActions } from "./campaign-actions";
 import { ContributorsTable } from "./contributors-table";
-import { formatDate, languageName, PURPOSE_LABELS } from "./format";
+import { languageName, PURPOSE_LABELS } from "./format";
 import { InvitationsList, InviteForm } from "./invitations-panel";
 import { CampaignStatusBadge } from "./status-badges";
 import { campaignIsOpen } from "../../../shared/collaborate/model";
+import { useDates } from "~/lib/dates-context";
 
 /**
  * Resend and Revoke follow the server's rule (model.ts campaignIsOpen): a campaign whose synthesis
@@ -31,6 +32,7 @@ export function inviteBlockedReason(campaign: Pick<CampaignDetailView, "status" 
 
 /** One campaign as its managers see it: the brief, contributors' progress, invitations and the actions. */
 export function CampaignPage({ campaignId }: { campaignId: string }) {
+  const { day: formatDate } = useDates();
   const queryClient = useQueryClient();
   const query = useQuery(campaignQuery(campaignId));
   const refresh = () =>

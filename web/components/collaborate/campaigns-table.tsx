@@ -2,11 +2,13 @@ import { Link } from "@remix-run/react";
 import type { CampaignSummaryView } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
-import { contributorProgress, formatDate, PURPOSE_LABELS } from "./format";
+import { contributorProgress, PURPOSE_LABELS } from "./format";
 import { CampaignStatusBadge } from "./status-badges";
+import { useDates } from "~/lib/dates-context";
 
 /** The team's campaigns, dense: one row each, the name links to the campaign page. */
 export function CampaignsTable({ campaigns }: { campaigns: CampaignSummaryView[] }) {
+  const { day: formatDate } = useDates();
   return (
     <DataTable
       caption="Your team's campaigns"

@@ -1,8 +1,8 @@
 import type { ContributorView } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
-import { formatDate } from "./format";
 import { ContributorStatusBadge } from "./status-badges";
+import { useDates } from "~/lib/dates-context";
 
 const PHASE_LABELS: Record<1 | 2, string> = { 1: "Part 1", 2: "Part 2" };
 
@@ -11,6 +11,7 @@ const PHASE_LABELS: Record<1 | 2, string> = { 1: "Part 1", 2: "Part 2" };
  * answers here, and sees activity and submission to the day (the API sends no time).
  */
 export function ContributorsTable({ contributors }: { contributors: ContributorView[] }) {
+  const { day: formatDate } = useDates();
   return (
     <DataTable
       caption="Contributors and their progress"

@@ -9,7 +9,8 @@ import { FINDINGS_EXPORT_FORMATS, type FindingsExportFormat } from "~/lib/collab
 import { FINDINGS_OFFLINE_LABEL, FINDINGS_OFFLINE_NOTE } from "../../../shared/collaborate/model";
 import { CapabilityCoverage } from "./capability-coverage";
 import { DraftInjectsTable } from "./draft-injects-table";
-import { formatDateTime, PURPOSE_LABELS } from "./format";
+import { PURPOSE_LABELS } from "./format";
+import { useDates } from "~/lib/dates-context";
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -43,6 +44,7 @@ export function FindingsView({
   /** Shown to the campaign's creator only. */
   startExercise?: { pending: boolean; onStart: () => void } | null;
 }) {
+  const { dayTime: formatDateTime } = useDates();
   const f = data.findings;
   const m = data.contributorCount;
   return (

@@ -1,7 +1,6 @@
 /** Shared wording and formatting of the collaborate screens. */
 import type { CampaignInvitationStatus, CampaignPurpose, CampaignStatus, ContributorStatus } from "../../../shared/collaborate/views";
 import { SUPPORTED_LANGUAGES } from "../../../shared/profile/languages";
-import { formatDay, formatDayTime } from "../../lib/dates";
 
 export const PURPOSE_LABELS: Record<CampaignPurpose, string> = { "generate-findings": "Findings", exercise: "An exercise" };
 
@@ -23,9 +22,6 @@ export const INVITATION_STATUS_LABELS: Record<CampaignInvitationStatus, string> 
   EXPIRED: "Expired",
   REVOKED: "Revoked",
 };
-
-/** A calendar date ("2026-03-14" or an ISO instant) and an event's moment, as everywhere in the app (web/lib/dates.ts). */
-export { formatDay as formatDate, formatDayTime as formatDateTime };
 
 const languageNames = new Map<string, string>(SUPPORTED_LANGUAGES.map((l) => [l.code, l.name]));
 export function languageName(code: string): string {

@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import type { InterviewSummaryView } from "../../../shared/collaborate/views";
 import { DataTable } from "~/components/ui/table";
 import { CompletionBar } from "./completion-bar";
-import { formatDate } from "./format";
 import { ContributorStatusBadge } from "./status-badges";
+import { useDates } from "~/lib/dates-context";
 
 /** The campaigns the user contributes to: status, how far along, the deadline, and the way in. */
 export function InterviewsList({ interviews }: { interviews: InterviewSummaryView[] }) {
+  const { day: formatDate } = useDates();
   return (
     <DataTable
       caption="Your interviews"

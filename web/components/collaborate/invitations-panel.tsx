@@ -9,8 +9,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { toast } from "~/hooks/use-toast";
 import { collaborateApi, errorMessage } from "~/lib/collaborate-api";
-import { formatDate } from "./format";
 import { InvitationStatusBadge } from "./status-badges";
+import { useDates } from "~/lib/dates-context";
 
 function fail(error: unknown) {
   toast({ title: "Request Could Not Be Completed", description: errorMessage(error), variant: "destructive" });
@@ -28,6 +28,7 @@ export function InvitationsList({
   onChanged: () => unknown;
   readOnly: boolean;
 }) {
+  const { day: formatDate } = useDates();
   const [revoking, setRevoking] = React.useState<CampaignInvitationView | null>(null);
   const resend = useMutation({
     mutationFn: (id: string) => collaborateApi.resendInvitation(campaignId, id),

@@ -13,12 +13,11 @@ import { conductApi, conductKeys, conductPaths } from "~/lib/conduct-api";
 import { fieldErrors } from "~/lib/conduct-form";
 import { createSessionSchema } from "../../../shared/conduct/model";
 import { SessionStatusBadge } from "./session-clock";
-import { formatDayTime } from "~/lib/dates";
-
-const day = formatDayTime;
+import { useDates } from "~/lib/dates-context";
 
 /** An exercise's conduct sessions, and (for whoever may change the exercise) a new one. */
 export function ExerciseSessions({ exercise }: { exercise: { id: string; name: string; campaignId: string | null; canControl: boolean } }) {
+  const { dayTime: day } = useDates();
   const query = useQuery({
     queryKey: conductKeys.sessions(exercise.id, exercise.campaignId),
     queryFn: () => conductApi.listSessions({ exerciseId: exercise.id, campaignId: exercise.campaignId }),

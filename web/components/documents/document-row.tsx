@@ -6,13 +6,14 @@ import { Button } from "~/components/ui/button";
 import { RenameForm } from "~/components/ui/rename-form";
 import { Progress } from "~/components/ui/progress";
 import { documentsApi, type DocumentView } from "~/lib/documents-api";
-import { documentType, formatBytes, formatDate, typeLabel } from "./format";
+import { documentType, formatBytes, typeLabel } from "./format";
 import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
 import { DescribeDialog } from "./describe-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { StatusBadge } from "./status-badge";
 import { ShareControl, useShareState } from "~/components/teams/share-control";
 import { TeamBadge } from "~/components/teams/team-badge";
+import { useDates } from "~/lib/dates-context";
 
 export type RowActions = {
   rename: (doc: DocumentView, name: string) => Promise<boolean>;
@@ -33,6 +34,7 @@ function nameError(name: string): string | null {
 
 /** One document: name, what it is, when it came, where ingestion stands, and what can be done with it. */
 export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView; actions: RowActions; clients?: ClientOption[] }) {
+  const { day: formatDate } = useDates();
   const [renaming, setRenaming] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [assigning, setAssigning] = React.useState(false);

@@ -1,5 +1,4 @@
 import { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, detectType, documentType, MAX_UPLOAD_BYTES } from "../../../shared/documents/file-types";
-import { formatDay } from "../../lib/dates";
 
 export { ACCEPT, ACCEPTED_EXTENSIONS_TEXT, documentType, MAX_UPLOAD_BYTES };
 
@@ -15,8 +14,6 @@ export function formatBytes(bytes: number): string {
   const text = value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, "");
   return `${text} ${unit}`;
 }
-
-export { formatDay as formatDate };
 
 /** Why a file cannot be uploaded, checked in the browser before any bytes are sent (the server checks again). */
 export function fileProblem(file: File): string | null {

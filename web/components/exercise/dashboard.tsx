@@ -15,7 +15,7 @@ import { toast } from "~/hooks/use-toast";
 import { ExerciseApiError, exerciseApi, type TemplateSummary } from "~/lib/exercise-api";
 import { cn } from "~/lib/utils";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
@@ -389,6 +389,7 @@ function List({
   onDelete: (e: ExerciseListItem) => void;
   empty: string;
 }) {
+  const { day: formatDay } = useDates();
   if (items.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y rounded-md border" aria-label="Exercises">

@@ -11,7 +11,7 @@ import { Label } from "~/components/ui/label";
 import { exercisePagePath } from "~/lib/exercise-paths";
 import { cn } from "~/lib/utils";
 import type { ExerciseSource, OpenableExercise, OpenableQuery } from "../../../worker/exercises/openable";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 /**
  * The Exercises page (issue 29 item 4): every exercise the planner may open — their own, their
@@ -136,6 +136,7 @@ function FilterSelect<V extends string>({
 }
 
 function ExerciseItem({ exercise }: { exercise: OpenableExercise }) {
+  const { day: formatDay } = useDates();
   const [team, setTeam] = React.useState(exercise.team);
   const name = exercise.name.trim() || "Untitled exercise";
   const from =

@@ -14,9 +14,10 @@ import type { ActionFilters, CorrectiveActionListView, CorrectiveActionView } fr
 import { exercisePagePath } from "~/lib/exercise-paths";
 import { cn } from "~/lib/utils";
 import { ActionSheet } from "./action-sheet";
-import { formatDay, STATUS_LABELS, STATUS_OPTIONS } from "./labels";
+import { STATUS_LABELS, STATUS_OPTIONS } from "./labels";
 import { useActionChange } from "./use-action-change";
 import { VerifyDialog } from "./verify-dialog";
+import { useDates } from "~/lib/dates-context";
 
 const COLUMNS = [
   { header: "Capability" },
@@ -195,6 +196,7 @@ function Filters({ filters }: { filters: ActionFilters }) {
 }
 
 function DueCell({ action }: { action: CorrectiveActionView }) {
+  const { day: formatDay } = useDates();
   if (!action.dueDate) return <span className="text-muted-foreground">Not set</span>;
   return (
     <span className={cn("grid justify-items-start gap-1 whitespace-nowrap", action.overdue && "font-medium text-destructive")}>
@@ -205,6 +207,7 @@ function DueCell({ action }: { action: CorrectiveActionView }) {
 }
 
 function StatusCell({ action }: { action: CorrectiveActionView }) {
+  const { day: formatDay } = useDates();
   return (
     <span className="grid justify-items-start gap-1">
       <Badge variant={action.status === "verified" ? "success" : action.status === "completed" ? "secondary" : "outline"}>{STATUS_LABELS[action.status]}</Badge>

@@ -1,6 +1,5 @@
 import { CORRECTIVE_ACTION_STATUSES, RATING_LABELS, type Rating } from "../../../shared/db/hseep-terms";
 import type { CorrectiveActionStatus } from "~/lib/improvement-api";
-import { formatDay } from "../../lib/dates";
 
 /** What the screens call each status (the API's values stay as they are). */
 export const STATUS_LABELS: Record<CorrectiveActionStatus, string> = {
@@ -27,5 +26,3 @@ export function ratingLevel(rating: Rating): number {
 export function ratingLabel(rating: Rating): string {
   return RATING_LABELS[rating];
 }
-
-export { formatDay };

@@ -7,7 +7,8 @@ import { DataTable } from "~/components/ui/table";
 import { SegmentedControl } from "~/components/ui/segmented-control";
 import { useTeam } from "~/hooks/use-team";
 import { improvementApi, type CapabilityTrendsView, type CapabilityTrendView, type TrendsView } from "~/lib/improvement-api";
-import { formatDay, RATING_LEVELS, ratingLabel, ratingLevel } from "./labels";
+import { RATING_LEVELS, ratingLabel, ratingLevel } from "./labels";
+import { useDates } from "~/lib/dates-context";
 
 const VIEWS: readonly { value: TrendsView; label: string }[] = [
   { value: "mine", label: "Mine" },
@@ -86,6 +87,7 @@ export function CapabilityTrendsCard() {
 
 /** The trends themselves: one row per capability (chart, latest rating, action counts) and the same data as a table. */
 export function CapabilityTrendsList({ capabilities }: { capabilities: CapabilityTrendView[] }) {
+  const { day: formatDay } = useDates();
   return (
     <div className="grid gap-3">
       <ul className="grid gap-3">
@@ -146,6 +148,7 @@ const LABEL_W = 12;
 
 /** P at the top, U at the bottom; one point per exercise, evenly spaced in time order. */
 function Sparkline({ trend }: { trend: CapabilityTrendView }) {
+  const { day: formatDay } = useDates();
   const n = trend.points.length;
   const x = (i: number) => LABEL_W + PAD + (n === 1 ? (W - LABEL_W - 2 * PAD) / 2 : (i * (W - LABEL_W - 2 * PAD)) / (n - 1));
   const y = (level: number) => PAD + ((3 - level) * (H - 2 * PAD)) / 3;

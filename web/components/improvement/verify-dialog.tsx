@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FieldError, SelectField, TextareaField } from "~/components/ui/field";
 import { improvementApi, type CorrectiveActionView, type VerifyingSessionView } from "~/lib/improvement-api";
-import { formatDay } from "./labels";
 import { useActionChange } from "./use-action-change";
+import { useDates } from "~/lib/dates-context";
 
 /**
  * Closes a corrective action as verified: the planner picks the LATER conduct session that showed
@@ -14,6 +14,7 @@ import { useActionChange } from "./use-action-change";
  * The sessions are loaded when the dialog opens.
  */
 export function VerifyDialog({ action, onOpenChange }: { action: CorrectiveActionView | null; onOpenChange: (open: boolean) => void }) {
+  const { day: formatDay } = useDates();
   const { busy, save } = useActionChange();
   const [sessions, setSessions] = React.useState<VerifyingSessionView[] | null>(null);
   const [loadError, setLoadError] = React.useState<string | null>(null);

@@ -22,7 +22,7 @@ function internalShareWarning(names: readonly string[]): ShareWarning | null {
 import { ShareControl, useShareState } from "~/components/teams/share-control";
 import { TeamBadge } from "~/components/teams/team-badge";
 import type { BriefActions } from "./use-briefs";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 /** Longer content starts folded to a few lines, so the list stays scannable. */
 const FOLD_CHARS = 600;
@@ -32,6 +32,7 @@ const plainCite = (n: number, _c: unknown, key: React.Key) => <React.Fragment ke
 
 /** One brief: title, dates, its content as Markdown, and edit, delete and sharing. */
 export function BriefCard({ brief, actions }: { brief: BriefView; actions: BriefActions }) {
+  const { day: formatDay } = useDates();
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [expanded, setExpanded] = React.useState(false);

@@ -4,7 +4,7 @@ import * as React from "react";
 import { notificationQueryKeys, notificationsApi, type NotificationView } from "~/lib/notifications-api";
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
-import { formatDayTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 export type NotificationsBellProps = {
   /** How often the unread count refreshes while "Live updates" is on (ms). Default one minute; 0 never. */
@@ -12,14 +12,13 @@ export type NotificationsBellProps = {
   className?: string;
 };
 
-const when = formatDayTime;
-
 /**
  * The bell: unread count as a badge, and the latest notifications in a menu. Opening an item marks
  * it read and follows its in-app link; "Mark all read" clears the count. With the Notifications
  * setting "Live updates" on, the count refreshes every `pollMs`.
  */
 export function NotificationsBell({ pollMs = 60_000, className }: NotificationsBellProps) {
+  const { dayTime: when } = useDates();
   const queryClient = useQueryClient();
   const [open, setOpen] = React.useState(false);
   const settings = useQuery({ queryKey: notificationQueryKeys.settings, queryFn: notificationsApi.settings, staleTime: 5 * 60_000 });

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { SectionMessages } from "./messages";
 import type { SecurityActionData } from "./types";
-import { formatDayTime } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 export type SessionRow = { id: string; userAgent: string | null; ipAddress: string | null; createdAt: string; current: boolean };
 
@@ -33,12 +33,9 @@ function describeDevice(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-function formatDate(iso: string) {
-  return formatDayTime(iso);
-}
-
 /** The devices signed in, each with its own sign-out, and one for all the others. */
 export function SessionsCard({ actionData, busy, sessions }: { actionData: SecurityActionData | undefined; busy: boolean; sessions: SessionRow[] }) {
+  const { dayTime: formatDate } = useDates();
   return (
     <Card aria-labelledby="sessions-heading">
       <CardHeader>

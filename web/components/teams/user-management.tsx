@@ -13,12 +13,16 @@ import { toast } from "~/hooks/use-toast";
 import { ApiError } from "~/lib/query";
 import { teamMembersQuery, teamQueryKeys, teamsApi, type CollaborateRole, type TeamMembersView, type TeamMemberView, type TeamRole } from "~/lib/teams-api";
 import { cn } from "~/lib/utils";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 const ROLE_LABELS: Record<TeamRole, string> = { ADMIN: "Admin", MEMBER: "Member" };
 const COLLABORATE_LABELS: Record<CollaborateRole, string> = { CAMPAIGN_MANAGER: "Campaign manager", STANDARD_USER: "Standard user" };
 
-const formatDate = (iso: string | null) => (iso ? formatDay(iso) : "Never");
+/** A day, or "Never" for someone who has not been active. */
+function useDayText() {
+  const { day } = useDates();
+  return (iso: string | null) => (iso ? day(iso) : "Never");
+}
 const nameOf = (m: TeamMemberView) => [m.user.firstName, m.user.lastName].filter(Boolean).join(" ") || m.user.email;
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : "Request Could Not Be Completed");
 
@@ -32,6 +36,7 @@ function fail(error: unknown) {
  * revoke; seats used and available with the way to add more.
  */
 export function UserManagement({ initial }: { initial: TeamMembersView }) {
+  const formatDate = useDayText();
   const queryClient = useQueryClient();
   const query = useQuery({ ...teamMembersQuery, initialData: initial });
   const view = query.data ?? initial;
@@ -277,6 +282,7 @@ function InviteCard({ view, onInvited }: { view: TeamMembersView; onInvited: () 
 }
 
 function PendingInvitations({ view, onChanged }: { view: TeamMembersView; onChanged: () => Promise<unknown> }) {
+  const formatDate = useDayText();
   const act = useMutation({
     mutationFn: async ({ id, kind }: { id: string; kind: "resend" | "revoke" }): Promise<unknown> =>
       kind === "resend" ? teamsApi.resend(id) : teamsApi.revoke(id),

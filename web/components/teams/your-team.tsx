@@ -17,7 +17,7 @@ import {
   type TeamMemberView,
   type TeamRole,
 } from "~/lib/teams-api";
-import { formatDay } from "~/lib/dates";
+import { useDates } from "~/lib/dates-context";
 
 const ROLE_LABELS: Record<TeamRole, string> = { ADMIN: "Admin", MEMBER: "Member" };
 const COLLABORATE_LABELS: Record<CollaborateRole, string> = { CAMPAIGN_MANAGER: "Campaign manager", STANDARD_USER: "Standard user" };
@@ -31,6 +31,7 @@ const nameOf = (m: TeamMemberView) => [m.user.firstName, m.user.lastName].filter
  * navigation no longer come from the team.
  */
 export function YourTeamCard({ view }: { view: TeamMembersView }) {
+  const { day: formatDay } = useDates();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const [confirming, setConfirming] = React.useState(false);
@@ -127,6 +128,7 @@ const STATUS_VARIANT: Record<string, "secondary" | "outline" | "success"> = { AC
 
 /** The campaigns the user takes part in (GET /api/users/campaign-participations), on the profile page. */
 export function CampaignParticipationsCard({ participations }: { participations: CampaignParticipationView[] }) {
+  const { day: formatDay } = useDates();
   return (
     <Card data-testid="campaign-participations">
       <CardHeader>

@@ -9,9 +9,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { interviewApi } from "~/lib/interview-api";
-import { formatDate } from "../format";
 import { AnswerForm } from "./answer-form";
 import { Transcript } from "./transcript";
+import { useDates } from "~/lib/dates-context";
 
 /**
  * A contributor's interview: the transcript, the current question's answer box, progress and the
@@ -31,6 +31,7 @@ export function turnAnnouncement(view: Pick<Interview, "status" | "closed" | "cu
 }
 
 export function InterviewView({ initial }: { initial: Interview }) {
+  const { day: formatDate } = useDates();
   const [interview, setInterview] = React.useState(initial);
   // Empty on arrival (the page itself is read then); set after each saved step.
   const [announcement, setAnnouncement] = React.useState("");

@@ -1,6 +1,6 @@
 import { MarkdownText } from "~/components/ask/markdown";
 import type { AlertSummaryView, AlertTriggerView } from "~/lib/alerts-api";
-import { formatUtc } from "./format";
+import { useDates } from "~/lib/dates-context";
 
 /**
  * One AlertSummary: its title, trigger date, notice (skipped for credits, offline digest, a source
@@ -8,6 +8,7 @@ import { formatUtc } from "./format";
  * HTML in the text stays text). The [n] markers point at the numbered Sources list below the text.
  */
 export function AlertSummary({ summary }: { summary: AlertSummaryView }) {
+  const { dayTime: formatUtc } = useDates();
   return (
     <article className="grid gap-2 rounded-md border bg-muted/30 p-3" aria-label={summary.title ?? "Alert summary"}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -25,6 +26,7 @@ export function AlertSummary({ summary }: { summary: AlertSummaryView }) {
 
 /** The trigger history: one line per summary, newest first. */
 export function AlertHistory({ history }: { history: AlertTriggerView[] }) {
+  const { dayTime: formatUtc } = useDates();
   if (history.length === 0) return <p className="text-xs text-muted-foreground">No summaries yet.</p>;
   return (
     <ol className="grid gap-1 text-xs" aria-label="Trigger history">

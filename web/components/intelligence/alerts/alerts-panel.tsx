@@ -11,7 +11,7 @@ import { toast } from "~/hooks/use-toast";
 import { ShareControls, type ShareActionsFor } from "../share-controls";
 import { AlertForm } from "./alert-form";
 import { AlertHistory, AlertSummary } from "./alert-summary";
-import { formatUtc } from "./format";
+import { useDates } from "~/lib/dates-context";
 
 /** A query to open the create form with; a new `key` reopens it even for the same words. */
 export type AlertDraft = { queryText: string; key: number };
@@ -139,6 +139,7 @@ function AlertCard({
   onChanged: () => void;
   sharing: ShareActionsFor<AlertView>;
 }) {
+  const { dayTime: formatUtc } = useDates();
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [showHistory, setShowHistory] = React.useState(false);
