@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { ChevronDown, ChevronRight } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 import { MODULE_SUB_STEPS, NAVIGATION_SECTION, TOP_STEPS, MSEL_STEP } from "../../../shared/exercises/steps";
+import { moduleLabel } from "../../../shared/exercises/module-label";
 import type { Module } from "./types";
 
 const TITLES: Record<string, string> = {
@@ -90,11 +91,12 @@ export function StepNav({
             <ol className="grid gap-1" aria-label="Modules">
               {modules.map((m, i) => {
                 const n = i + 1;
-                const title = m.title?.trim() || `Module ${n}`;
+                // "Module 2: Crest", whether or not the planner's title already starts "Module 2".
+                const title = moduleLabel(i, m.title);
                 return (
                   <li key={i} className="grid">
                     <span className="truncate px-2 pt-1 text-xs font-medium" title={title}>
-                      {n}. {title}
+                      {title}
                     </span>
                     <ul className="grid">
                       {MODULE_SUB_STEPS.map((sub) => {

@@ -10,8 +10,8 @@ const WIDTH: Record<MselColumn, number> = {
   event: 4,
   date: 7,
   time: 5,
-  category: 8,
-  injectMode: 8,
+  category: 9,
+  injectMode: 11,
   synopsis: 16,
   from: 8,
   to: 8,
@@ -23,6 +23,8 @@ const WIDTH: Record<MselColumn, number> = {
 };
 
 const LONG = new Set<MselColumn>(["synopsis", "message", "expectedAction", "comment"]);
+/** One-line values that can still be long ("Hazardous materials release"): they wrap instead of being cut, and Enter still moves down. */
+const WRAPPED = new Set<MselColumn>(["category", "from", "to", "responsibleOrganization", "pocAuthor"]);
 const INJECT_MODES = ["E-mail", "Phone", "Radio", "Video", "Paper handout", "Simulated social media", "In person"];
 
 function emptyRow(event: number): MselRow {
@@ -124,11 +126,11 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
                   };
                   return (
                     <td key={c} className="p-0.5">
-                      {LONG.has(c) ? (
+                      {LONG.has(c) || WRAPPED.has(c) ? (
                         <textarea
                           {...common}
                           rows={1}
-                          className={cn(common.className, "max-h-24 resize-y [field-sizing:content]")}
+                          className={cn(common.className, "[field-sizing:content]", LONG.has(c) ? "max-h-24 resize-y" : "resize-none")}
                           onChange={(e) => setCell(i, c, e.target.value)}
                         />
                       ) : (
