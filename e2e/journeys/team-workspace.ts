@@ -4,6 +4,7 @@ import {
   closeWelcomeIfShown,
   FRESH_PASSWORD,
   gotoAndHydrate,
+  shot,
   signUpFreshUser,
   uniqueEmail,
   uniqueTag,
@@ -27,12 +28,6 @@ async function upload(page: Page, baseURL: string, filename: string, text: strin
   });
   check(res.status() === 201, `upload ${filename} answered ${res.status()}`);
   return ((await res.json()) as { document: { id: string } }).document.id;
-}
-
-/** Optional screenshots for reviewing the pages (E2E_SCREENSHOTS=<folder>), at the page's current width. */
-async function shot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
 }
 
 /**
