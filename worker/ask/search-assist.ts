@@ -3,7 +3,7 @@ import { approxTokens, type AiProvider, type ChatMessage } from "../ai/types";
 import { chargeForAi } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
 import { structuredCall } from "../collaborate/synthesis/ai-call";
-import type { UserContext } from "../context";
+import type { AppContext, UserContext } from "../context";
 import { retrievePassages, type RetrievalInput, type RetrievedPassage } from "../documents/retrieval";
 import { reciprocalRankFusion } from "../documents/relevance";
 import { HttpError } from "../lib/errors";
@@ -95,13 +95,29 @@ export async function assistedPassages(ctx: UserContext, input: AssistInput): Pr
     throw err;
   }
 
+  const search = await modelSearch(ctx, provider, retrieval);
+  const credits = await settle(charge, search.usage);
+  if (search.passages === null) return { passages: await keyword(), assisted: false, credits };
+  return { passages: search.passages, assisted: true, credits };
+}
+
+/**
+ * The model's part, uncharged (the bench measures it as it is): the rewritten queries' pooled
+ * passages as the model ranks them, or null when the model gave no usable ranking in time; and
+ * the tokens the calls consumed either way.
+ */
+export async function modelSearch(
+  ctx: AppContext,
+  provider: AiProvider,
+  retrieval: RetrievalInput,
+): Promise<{ passages: RetrievedPassage[] | null; usage: Usage }> {
+  const question = retrieval.question;
   const signal = AbortSignal.timeout(ctx.config.ASK_SEARCH_ASSIST_TIMEOUT_MS);
-  const used: Usage = { inputTokens: 0, outputTokens: 0 };
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   const add = (u: Usage) => {
-    used.inputTokens += u.inputTokens;
-    used.outputTokens += u.outputTokens;
+    usage.inputTokens += u.inputTokens;
+    usage.outputTokens += u.outputTokens;
   };
-  let passages: RetrievedPassage[] | null = null;
   try {
     const rewrite = await structuredCall(
       provider,
@@ -120,29 +136,24 @@ export async function assistedPassages(ctx: UserContext, input: AssistInput): Pr
       .filter(Boolean)
       .slice(0, MAX_QUERIES);
     const pool = await pooledPassages(ctx, retrieval, queries);
-    if (pool.length > 0) {
-      const rerank = await structuredCall(
-        provider,
-        {
-          messages: messages(RERANK_SYSTEM, rerankPrompt(question, pool)),
-          jsonSchema: RERANK_JSON,
-          maxOutputTokens: RERANK_TOKENS,
-          offlineAnswer: () => "",
-          signal,
-        },
-        rerankSchema,
-      );
-      add(rerank.usage);
-      if (rerank.value) passages = chosen(pool, rerank.value.relevant, retrieval.limit ?? PASSAGE_LIMIT);
-    } else {
-      passages = [];
-    }
+    if (pool.length === 0) return { passages: [], usage };
+    const rerank = await structuredCall(
+      provider,
+      {
+        messages: messages(RERANK_SYSTEM, rerankPrompt(question, pool)),
+        jsonSchema: RERANK_JSON,
+        maxOutputTokens: RERANK_TOKENS,
+        offlineAnswer: () => "",
+        signal,
+      },
+      rerankSchema,
+    );
+    add(rerank.usage);
+    return { passages: rerank.value ? chosen(pool, rerank.value.relevant, retrieval.limit ?? PASSAGE_LIMIT) : null, usage };
   } catch (err) {
     console.warn("[ask] search assist failed; answering from keyword retrieval", err instanceof Error ? err.message : err);
+    return { passages: null, usage };
   }
-  const credits = await settle(charge, used);
-  if (passages === null) return { passages: await keyword(), assisted: false, credits };
-  return { passages, assisted: true, credits };
 }
 
 /** Charged for what the calls consumed; nothing consumed (refused before any answer) gives the hold back. */
@@ -169,7 +180,7 @@ const messages = (system: string, user: string): ChatMessage[] => [
  * (the model judges relevance), fused by reciprocal rank: the question's own ranking first among
  * equals. The head of the fusion, at most POOL.
  */
-async function pooledPassages(ctx: UserContext, retrieval: RetrievalInput, queries: string[]): Promise<RetrievedPassage[]> {
+async function pooledPassages(ctx: AppContext, retrieval: RetrievalInput, queries: string[]): Promise<RetrievedPassage[]> {
   const lists = await Promise.all(
     [retrieval.question, ...queries].map((question) => retrievePassages(ctx, { ...retrieval, question, decline: false, limit: PER_QUERY })),
   );

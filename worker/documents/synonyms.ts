@@ -28,7 +28,7 @@ const GROUPS: string[] = [
   "residents | population | people",
   "deaths | fatalities | killed",
   "injured | injuries | hospitalized",
-  "power outage | lost power | without power",
+  "power outage | lost power | lose power | without power | blackout",
   "sandbag | sandbags",
   "levee | dike",
   "gauge | gage",
