@@ -97,7 +97,11 @@ describe("POST /api/dev/bench/retrieval", () => {
 
   it("with a chat model and assist: the passages of Ask's model search, uncharged, with the retrieval's time", async () => {
     const me = await createTestUser();
-    const doc = await storeDocument(me.userId, "levee.md", "# Levee L-3\nPatrols begin at the action stage of 15 ft.\n\n# Sandbags\nSandbag sites open at 12 ft.");
+    const doc = await storeDocument(
+      me.userId,
+      "levee.md",
+      "# Levee L-3\nPatrols begin at the action stage of 15 ft.\n\n# Sandbags\nSandbag sites open at 12 ft.",
+    );
     await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: me.userId });
     const question = "When do people start walking the levee? (bench assist)";
     for (const [schema, text] of [
