@@ -115,6 +115,21 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   },
   { name: "AI_MODEL", kind: "var", group: "AI", default: "unset", meaning: "Model a self-hosted server serves, e.g. llama3.1." },
   {
+    name: "ASK_SEARCH_ASSIST",
+    kind: "var",
+    group: "AI",
+    default: "model",
+    meaning:
+      "Ask Readyroom's search when a chat model is configured: model (the model rewrites the question into search queries and reranks the passages; charged in credits, falls back to keyword search on any failure) or off (keyword search only).",
+  },
+  {
+    name: "ASK_SEARCH_ASSIST_TIMEOUT_MS",
+    kind: "var",
+    group: "AI",
+    default: "4000",
+    meaning: "Deadline in milliseconds for Ask's model-assisted search (100 to 30000); past it the answer comes from keyword search.",
+  },
+  {
     name: "OCR_PROVIDER",
     kind: "var",
     group: "AI",

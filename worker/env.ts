@@ -121,6 +121,13 @@ export const configSchema = z.object({
   /** Cosine similarity from which a passage is relevant on meaning alone (model-specific). */
   EMBEDDINGS_MIN_SCORE: z.coerce.number().min(0).max(1).optional().catch(undefined),
   /**
+   * Ask Readyroom's search with a chat model (worker/ask/search-assist.ts): model (rewrite the
+   * question into search queries and rerank the passages, charged) or off (keyword retrieval only).
+   */
+  ASK_SEARCH_ASSIST: z.enum(["model", "off"]).default("model").catch("model"),
+  /** The deadline of that search (both calls); past it the answer comes from keyword retrieval. */
+  ASK_SEARCH_ASSIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000).catch(4000),
+  /**
    * Text recognition for images and scanned PDFs (worker/documents/ocr): auto (Workers AI when the
    * AI binding is there in production, else the configured AI provider), workers-ai, provider, off.
    */

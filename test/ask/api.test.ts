@@ -44,6 +44,9 @@ async function savedMessages(chatId: string) {
   return getDb(env.DB).select().from(chatMessages).where(eq(chatMessages.chatId, chatId)).orderBy(chatMessages.createdAt);
 }
 
+/** The answer's request among those a question made (the search assist's are structured: response_format). */
+const answerRequest = <T extends { response_format?: unknown }>(requests: T[]) => requests.find((r) => !r.response_format);
+
 const textOf = (events: NdjsonEvent[]) =>
   events
     .filter((e) => e.type === "text")
@@ -119,12 +122,13 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     const answer = textOf(events);
     expect(answer).toContain("This is the fake assistant answering");
     const done = events.at(-1)!;
-    // The fake provider reports 1200 + 850 tokens = 3 credits.
+    // The fake provider reports 1200 + 850 tokens = 3 credits for the answer; the search before it
+    // (query rewrite and rerank, search-assist.ts) is its own charge: 2 × 2050 tokens = 5 credits.
     expect(done).toEqual({ type: "done", messageId: expect.any(String), usage: { inputTokens: 1200, outputTokens: 850 }, credits: 3 });
-    expect(await balance(me.accountId)).toEqual({ current: 97, pending: 0 });
+    expect(await balance(me.accountId)).toEqual({ current: 92, pending: 0 });
 
     // The prompt numbers the passages, carries the chunk's full text and the citing rule.
-    const [sent] = await fakeRequests(t);
+    const sent = answerRequest(await fakeRequests(t));
     expect(sent!.model).toBe("gpt-4o");
     expect(sent!.messages[0]!.role).toBe("system");
     expect(sent!.messages[0]!.content).toContain("[1] (flood-plan)");
@@ -173,7 +177,7 @@ describe("PUT /api/ask/chats/{id}/messages", () => {
     const t = tag();
     const defaulted = await readNdjson(await ask(me, await newChat(me), question(`Where are the shelters? ${t}`, { model: "gpt-4o-mini" }), { env: aiEnv() }));
     expect(defaulted[0]).toMatchObject({ type: "meta", model: "gpt-4o" });
-    const [sent] = await fakeRequests(t);
+    const sent = answerRequest(await fakeRequests(t));
     expect(sent!.messages[0]!.content).toContain("Instructions for Ask Readyroom: Quote the plan's section names.");
     expect(sent!.messages[0]!.content).toContain("Organizational & Regional Focus: Brackwater County");
     expect(sent!.messages[0]!.content).toContain("Answer in Spanish.");

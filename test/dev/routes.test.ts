@@ -9,6 +9,7 @@ import { appContext } from "../../worker/context";
 import worker from "../../worker/index";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { storeDocument } from "../documents/ingest-helpers";
+import { aiEnv, balance } from "../conversations/helpers";
 
 // Development and benchmark routes (worker/dev/) exist only in a local or test app on a loopback
 // address; everywhere else they answer 404 like any unknown path.
@@ -92,6 +93,30 @@ describe("POST /api/dev/bench/retrieval", () => {
     expect(results[0]!.passages.map((p) => p.content)).toEqual([expect.stringContaining("15 ft")]);
     await expectStatus(await api("/api/dev/bench/retrieval", { user: me, method: "POST", body: { questions: [] } }), 400);
     await expectStatus(await api("/api/dev/bench/retrieval", { method: "POST", body }), 401);
+  });
+
+  it("with a chat model and assist: the passages of Ask's model search, uncharged, with the retrieval's time", async () => {
+    const me = await createTestUser();
+    const doc = await storeDocument(
+      me.userId,
+      "levee.md",
+      "# Levee L-3\nPatrols begin at the action stage of 15 ft.\n\n# Sandbags\nSandbag sites open at 12 ft.",
+    );
+    await ingestDocument(appContext(env), { kind: "ingest", documentId: doc.id, userId: me.userId });
+    const question = "When do people start walking the levee? (bench assist)";
+    for (const [schema, text] of [
+      ["search_queries", JSON.stringify({ queries: ["levee patrols begin"] })],
+      ["passage_ranking", JSON.stringify({ relevant: [1] })],
+    ]) {
+      await fetch(`${env.FAKE_ORIGIN}/__fake/openai/script`, { method: "POST", body: JSON.stringify({ contains: question, schema, text }) });
+    }
+    const before = await balance(me.accountId);
+    const body = { questions: [question], documentIds: [doc.id], semantic: false, model: true, assist: true };
+    const res = await expectStatus(await api("/api/dev/bench/retrieval", { user: me, method: "POST", body, env: aiEnv() }), 200);
+    const { model, results } = await json<{ model: string | null; results: { assisted: boolean; ms: number; passages: { content: string }[] }[] }>(res);
+    expect(model).toBe("gpt-4o");
+    expect(results[0]).toMatchObject({ assisted: true, ms: expect.any(Number), passages: [{ content: expect.stringContaining("15 ft") }] });
+    expect(await balance(me.accountId)).toEqual(before);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, anyConceptMatch, conceptIn, passageStems } from "../../worker/documents/query-terms";
+import { analyzeQuestion, anyConceptMatch, conceptIn, LEXICAL_WEIGHT, passageStems } from "../../worker/documents/query-terms";
 import { ANSWER_FLOOR, conceptWeights, coverage, reciprocalRankFusion } from "../../worker/documents/relevance";
 
 const found = (question: string, text: string) => analyzeQuestion(question).map((c) => [c.text, conceptIn(c, passageStems(text))]);
@@ -44,6 +44,33 @@ describe("analyzeQuestion", () => {
       ["EOC", true],
     ]);
     expect(found("Who handles hazmat?", "Hazardous materials: Fire Rescue Team 7.")).toEqual([["hazmat", true]]);
+  });
+
+  it("understands general-English paraphrase from WordNet, counted below the question's own words", () => {
+    expect(found("Which daycares are near the river?", "Day care centers along the river close first.")).toEqual([
+      ["daycares", true],
+      ["river", true],
+    ]);
+    expect(found("How many kids are enrolled?", "The children enrolled number 240.")).toEqual([
+      ["kids", true],
+      ["enrolled", true],
+    ]);
+    expect(found("Is it mandatory?", "Evacuation is compulsory below the dam.")).toEqual([["mandatory", true]]);
+    const weights = conceptWeights(analyzeQuestion("Is it mandatory?"), [1], 50);
+    expect(coverage(weights, "Evacuation is compulsory below the dam.")).toBeCloseTo(LEXICAL_WEIGHT);
+    expect(coverage(weights, "Evacuation is mandatory below the dam.")).toBe(1);
+    // Names are what they are: "Minor" the surname has no synonyms.
+    expect(found("Who is Director Minor?", "The kid runs it.")).toEqual([
+      ["Director", false],
+      ["Minor", false],
+    ]);
+  });
+
+  it("matches British and American spellings and the field's plan vocabulary", () => {
+    expect(found("Where is the cooling centre?", "The cooling center opens at 95 degrees.").every(([, hit]) => hit)).toBe(true);
+    expect(found("Who organises volunteers?", "The VRC organizes volunteers.").every(([, hit]) => hit)).toBe(true);
+    expect(found("Who leads ESF 8?", "Public Health and Medical Services: the Health District.")[0]).toEqual(["ESF", true]);
+    expect(found("Who prepares the MSEL?", "The Master Scenario Events List is prepared by the lead planner.").every(([, hit]) => hit)).toBe(true);
   });
 
   it("marks numbers, codes and names as specific, and matches numbers exactly", () => {

@@ -6,6 +6,8 @@ import damEap from "./heldout/dam-eap-excerpt.txt?raw";
 import eocSop from "./heldout/eoc-activation-sop.md?raw";
 import hazmat from "./heldout/hazmat-annex.txt?raw";
 import shelter from "./heldout/shelter-annex.txt?raw";
+import orrinHeat from "./dev/orrin-heat-winter-annex.md?raw";
+import orrinDebris from "./dev/orrin-debris-donations.txt?raw";
 import { appContext } from "../../worker/context";
 import { offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -16,15 +18,18 @@ import { heldOutFiles, type HeldOutSource } from "./heldout/files";
 import { HELD_OUT_QUESTIONS } from "./heldout/questions";
 import { storeDocument } from "./ingest-helpers";
 import { DEV_QUESTIONS } from "./retrieval-questions";
+import { ORRIN_QUESTIONS, type DevFile } from "./dev/questions";
 
 /**
- * The retrieval evaluations as floors (issue 31 item 5). The development set (the labelled questions
- * over the seeded Brackwater library) must keep finding its answers and declining what the library
- * does not cover; the held-out test set (Tamsin County excerpts in five formats, asked in a
+ * The retrieval evaluations as floors (issue 31 item 5). The development sets (the labelled questions
+ * over the seeded Brackwater library, and those over two Orrin County plans beside it) must keep
+ * finding their answers and declining what the library does not cover; the held-out test set (Tamsin County excerpts in five formats, asked in a
  * planner's own words, with the Brackwater plans beside them as another county's documents) must
  * keep what it reaches. The figures themselves are printed by `npm run bench`.
  */
 let devPlanner: TestUser;
+/** The Orrin County plans beside the Brackwater ones (another county's), as the held-out library has them. */
+let orrinPlanner: TestUser;
 let testPlanner: TestUser;
 /** Document id → file name, for the held-out set's "right document" check. */
 const fileOf = new Map<string, string>();
@@ -33,6 +38,7 @@ const hybridEnv = () =>
   ({ ...env, EMBEDDINGS_BASE_URL: `${env.FAKE_ORIGIN}/v1`, EMBEDDINGS_MODEL: "fake-trigram-512", EMBEDDINGS_MIN_SCORE: "0.5" }) as typeof env;
 
 const BRACKWATER = Object.entries(BRACKWATER_DOCUMENT_TEXTS);
+const ORRIN: Record<DevFile, string> = { "orrin-heat-winter-annex.md": orrinHeat, "orrin-debris-donations.txt": orrinDebris };
 const SOURCES: Record<HeldOutSource, string> = {
   "hazmat-annex.txt": hazmat,
   "dam-eap-excerpt.txt": damEap,
@@ -49,11 +55,13 @@ async function ingest(userId: string, name: string, bytes: ArrayBuffer | string)
 }
 
 beforeAll(async () => {
-  [devPlanner, testPlanner] = await Promise.all([createTestUser(), createTestUser()]);
+  [devPlanner, orrinPlanner, testPlanner] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
   for (const [name, text] of BRACKWATER) {
     await ingest(devPlanner.userId, name, text);
+    await ingest(orrinPlanner.userId, name, text);
     await ingest(testPlanner.userId, name, text);
   }
+  for (const [name, text] of Object.entries(ORRIN)) await ingest(orrinPlanner.userId, name, text);
   for (const file of await heldOutFiles((name) => SOURCES[name])) await ingest(testPlanner.userId, file.name, file.bytes.buffer);
 }, 120_000);
 
@@ -87,6 +95,27 @@ describe("development set: the seeded Brackwater library", () => {
   });
 });
 
+describe("development set: two Orrin County plans asked in a planner's words", () => {
+  // Written on 2026-11-29 before the paraphrase work was measured on them. Keyword only, before it
+  // (base fe9e0f8): first citation right 8/19, any 10/19, fact 8/19, 9 answerable wrongly declined,
+  // 0/3 declined; after: 9, 11, 9, 6 and 0/3 (hybrid: 8, 11, 8). Most misses need meaning the
+  // words do not carry ("people who show up wanting to help" → Volunteer Reception Center): the
+  // model-assisted search's work. Floors one under what was measured.
+  it.each([
+    ["keyword only", false, { hit1: 8, hitAny: 10, fact: 8 }],
+    ["hybrid (fake embedder)", true, { hit1: 7, hitAny: 10, fact: 7 }],
+  ] as const)("%s: holds what it reaches", async (_label, semantic, floor) => {
+    const score = await evaluate(orrinPlanner, ORRIN_QUESTIONS, semantic);
+    const why = score.misses.join("\n");
+    expect(score.answerable).toBe(19);
+    expect(score.unanswerable).toBe(3);
+    expect(score.hit1, why).toBeGreaterThanOrEqual(floor.hit1);
+    expect(score.hitAny, why).toBeGreaterThanOrEqual(floor.hitAny);
+    expect(score.factInAnswer, why).toBeGreaterThanOrEqual(floor.fact);
+    expect(score.wronglyDeclined, why).toBeLessThanOrEqual(7);
+  });
+});
+
 describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, text) beside another county's plans", () => {
   it("keyword only: holds what it reaches", async () => {
     const score = await evaluate(testPlanner, HELD_OUT_QUESTIONS, false);
@@ -97,12 +126,17 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // 18/22, fact in the answer 10/22, declined 2/3 (62 of 106 cited passages from another document).
     // The answer of the question's shape (item 1): fact in the answer 16/22. Citing only what clears
     // the relevance bar (item 2): 52 of 92 cited passages from another document (was 62 of 106).
+    // Paraphrase (item 3: WordNet synonyms and broader terms, spelling and compound variants, the
+    // field's plan vocabulary), tuned on the development sets only and measured here once after:
+    // first citation right 14/22, any citation 20/22, fact in the answer 15/22, declined 3/3, 58 of
+    // 107 cited passages from another document (more cited: 1 answerable question wrongly declined,
+    // was 4).
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
-    expect(score.hit1, why).toBeGreaterThanOrEqual(11);
-    expect(score.hitAny, why).toBeGreaterThanOrEqual(17);
+    expect(score.hit1, why).toBeGreaterThanOrEqual(13);
+    expect(score.hitAny, why).toBeGreaterThanOrEqual(19);
     expect(score.factInAnswer, why).toBeGreaterThanOrEqual(15);
     expect(score.declined, why).toBeGreaterThanOrEqual(2);
-    expect(score.irrelevantCited, why).toBeLessThanOrEqual(56);
+    expect(score.irrelevantCited, why).toBeLessThanOrEqual(59);
   });
 });

@@ -22,6 +22,10 @@ import { fakeNowMs } from "../clock-offset.ts";
  *
  * Every request body is kept; GET /__fake/openai/requests?contains=<text> returns the ones whose
  * messages contain <text> (tests tag their messages with a unique id).
+ *
+ * A structured answer can be scripted too: POST /__fake/openai/script {contains, schema, text,
+ * delayMs?} makes every request whose messages contain `contains` and that asks for the json_schema
+ * named `schema` answer `text` (after `delayMs`, before the headers: a provider too slow to answer).
  */
 
 export const SLOW_FIRST_TOKEN_MS = 200;
@@ -79,6 +83,16 @@ type JsonSchema = {
 
 const received: ChatBody[] = [];
 
+type Script = { contains: string; schema: string; text: string; delayMs?: number };
+const scripts: Script[] = [];
+
+function scriptFor(body: ChatBody): Script | undefined {
+  const schema = body.response_format?.json_schema?.name;
+  if (!schema) return undefined;
+  const texts = (body.messages ?? []).map((m) => textOf(m.content));
+  return scripts.findLast((s) => s.schema === schema && texts.some((t) => t.includes(s.contains)));
+}
+
 function scenarioOf(req: http.IncomingMessage, body: ChatBody): Scenario {
   const header = String(req.headers["x-fake-scenario"] ?? "");
   if ((SCENARIOS as readonly string[]).includes(header)) return header as Scenario;
@@ -109,6 +123,8 @@ export function instanceOf(schema: JsonSchema, key = "value"): unknown {
 }
 
 function answerText(body: ChatBody, scenario: Scenario): string {
+  const script = scriptFor(body);
+  if (script) return script.text;
   const schema = body.response_format?.type === "json_schema" ? body.response_format.json_schema?.schema : undefined;
   if (schema) {
     const json = JSON.stringify(instanceOf(schema), null, 1);
@@ -141,6 +157,13 @@ export const openaiFake: FakeRoute = async (req, res, raw) => {
     res.end(JSON.stringify({ requests: matching }));
     return true;
   }
+  if (req.method === "POST" && url.pathname === "/__fake/openai/script") {
+    scripts.push(JSON.parse(raw) as Script);
+    if (scripts.length > 200) scripts.shift();
+    res.writeHead(204);
+    res.end();
+    return true;
+  }
   if (req.method !== "POST" || !/\/chat\/completions$/.test(url.pathname)) return false;
 
   let body: ChatBody;
@@ -165,6 +188,12 @@ export const openaiFake: FakeRoute = async (req, res, raw) => {
     return true;
   }
 
+  const script = scriptFor(body);
+  if (script?.delayMs) {
+    await sleep(script.delayMs);
+    // The client gave up waiting (its deadline): nothing to answer.
+    if (res.destroyed || req.socket.destroyed) return true;
+  }
   const model = body.model ?? "fake-model";
   const seen = transcription(body);
   if (seen !== null && !body.stream) {

