@@ -150,6 +150,12 @@ function* blocks(body: string): Generator<Block> {
   if (depth > 0) yield { kind: "table", rows };
 }
 
+/** The rows of the document's first table (each cell's paragraphs joined by spaces), or null when it has none. */
+export function docxFirstTable(bytes: ArrayBuffer): string[][] | null {
+  for (const block of blocks(documentBody(documentXml(bytes).xml))) if (block.kind === "table") return block.rows;
+  return null;
+}
+
 /** The numbering of a paragraph (its <w:numPr>): list id and level, or null. */
 function listItem(pPr: string): { numId: string; ilvl: number } | null {
   const numPr = findTag(pPr, "<w:numPr", 0);
