@@ -57,7 +57,9 @@ export function makeXlsx(sheets: FixtureSheet[]): ArrayBuffer {
         return cells ? `<row r="${r + 1}">${cells}</row>` : "";
       })
       .join("");
-    const merges = sheet.merges?.length ? `<mergeCells count="${sheet.merges.length}">${sheet.merges.map((m) => `<mergeCell ref="${m}"/>`).join("")}</mergeCells>` : "";
+    const merges = sheet.merges?.length
+      ? `<mergeCells count="${sheet.merges.length}">${sheet.merges.map((m) => `<mergeCell ref="${m}"/>`).join("")}</mergeCells>`
+      : "";
     files[`xl/worksheets/sheet${i + 1}.xml`] = strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${cols ? `<cols>${cols}</cols>` : ""}<sheetData>${rows}</sheetData>${merges}</worksheet>`,
     );
@@ -69,7 +71,10 @@ export function makeXlsx(sheets: FixtureSheet[]): ArrayBuffer {
   );
   files["xl/_rels/workbook.xml.rels"] = strToU8(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
-      .map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+      .map(
+        (_, i) =>
+          `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+      )
       .join("")}</Relationships>`,
   );
   files["xl/sharedStrings.xml"] = strToU8(
@@ -178,7 +183,16 @@ export function makeXls(sheets: FixtureSheet[]): ArrayBuffer {
         row.forEach((value, c) => {
           if (value === null || value === "") return;
           if (typeof value === "number") records.push(biff(0x0203, [...cell(r, c), ...f64(value)]));
-          else records.push(biff(0x0204, [...cell(r, c), ...xlString(value, /[^\u0000-\u00ff]/.test(value))]));
+          else
+            records.push(
+              biff(0x0204, [
+                ...cell(r, c),
+                ...xlString(
+                  value,
+                  [...value].some((ch) => ch.charCodeAt(0) > 0xff),
+                ),
+              ]),
+            );
         }),
       );
       if (sheet.merges?.length) {
@@ -226,13 +240,88 @@ export const HSEEP_WORKBOOK: FixtureSheet[] = [
       ["Operation Rising Water — Full-Scale Exercise"],
       ["Master Scenario Events List"],
       [],
-      ["Inject No.", "Delivery", null, "Inject Type", "Delivery Method", "Originator", "Recipient", "Inject Description", "Message / Inject Text", "Expected Player Action", "Core Capability", "Controller Notes", "Sort key", "Location"],
+      [
+        "Inject No.",
+        "Delivery",
+        null,
+        "Inject Type",
+        "Delivery Method",
+        "Originator",
+        "Recipient",
+        "Inject Description",
+        "Message / Inject Text",
+        "Expected Player Action",
+        "Core Capability",
+        "Controller Notes",
+        "Sort key",
+        "Location",
+      ],
       [null, "Date", "Time (EST)"],
-      [1, D, T("08:00"), "Contextual", "Phone", "SimCell (NWS)", "EOC Director", "Flood warning issued", "The NWS has issued a flood warning for the Harlow River.", "Activate the EOC to Level 2", "Situational Assessment", "Start the clock", 101, "EOC"],
-      [2, D, "0915", "Expected Action", "Email", "SimCell (Public Works)", "Operations Section", "Levee seepage reported", "Crews report seepage at levee mile 4.\nSandbags needed.", "Deploy sandbag teams", "Infrastructure Systems", null, 102, "Levee 4"],
-      [3, D, "TBD", "Contingency", "Radio", "SimCell (Fire)", "Fire Branch", "Swift-water rescue request", "Two people stranded on Route 9.", "Dispatch swift-water team", "Mass Search and Rescue Operations", "Use only if players stall", 103, "Route 9"],
+      [
+        1,
+        D,
+        T("08:00"),
+        "Contextual",
+        "Phone",
+        "SimCell (NWS)",
+        "EOC Director",
+        "Flood warning issued",
+        "The NWS has issued a flood warning for the Harlow River.",
+        "Activate the EOC to Level 2",
+        "Situational Assessment",
+        "Start the clock",
+        101,
+        "EOC",
+      ],
+      [
+        2,
+        D,
+        "0915",
+        "Expected Action",
+        "Email",
+        "SimCell (Public Works)",
+        "Operations Section",
+        "Levee seepage reported",
+        "Crews report seepage at levee mile 4.\nSandbags needed.",
+        "Deploy sandbag teams",
+        "Infrastructure Systems",
+        null,
+        102,
+        "Levee 4",
+      ],
+      [
+        3,
+        D,
+        "TBD",
+        "Contingency",
+        "Radio",
+        "SimCell (Fire)",
+        "Fire Branch",
+        "Swift-water rescue request",
+        "Two people stranded on Route 9.",
+        "Dispatch swift-water team",
+        "Mass Search and Rescue Operations",
+        "Use only if players stall",
+        103,
+        "Route 9",
+      ],
       ["DAY 2"],
-      [4, D + 1, T("07:30"), "Contextual", "Briefing", "Exercise Director", "All players", "Overnight update", "The river crested at 3 a.m.", "Update the IAP", "Planning", null, 104, "EOC"],
+      [
+        4,
+        D + 1,
+        T("07:30"),
+        "Contextual",
+        "Briefing",
+        "Exercise Director",
+        "All players",
+        "Overnight update",
+        "The river crested at 3 a.m.",
+        "Update the IAP",
+        "Planning",
+        null,
+        104,
+        "EOC",
+      ],
     ],
     merges: ["A1:N1", "A2:N2", "B5:C5", "A5:A6", "D5:D6", "E5:E6", "F5:F6", "G5:G6", "H5:H6", "I5:I6", "J5:J6", "K5:K6", "L5:L6", "N5:N6", "A10:N10"],
     hiddenColumns: [12],
@@ -296,7 +385,10 @@ export const WORD_TRUTH: Record<string, string> = {
 };
 
 /** Mapping accuracy against a truth: columns mapped as the truth says, out of the truth's columns. */
-export function mappingAccuracy(columns: { header: string; target: string }[], truth: Record<string, string>): { right: number; total: number; wrong: string[] } {
+export function mappingAccuracy(
+  columns: { header: string; target: string }[],
+  truth: Record<string, string>,
+): { right: number; total: number; wrong: string[] } {
   const wrong: string[] = [];
   let right = 0;
   for (const [header, target] of Object.entries(truth)) {

@@ -98,7 +98,15 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(result.rowCount).toBe(4);
     expect(result.unreadableCells).toBe(1);
     const [first, second, third, fourth] = result.rows;
-    expect(first).toMatchObject({ event: "1", date: "2026-03-01", time: "08:00", category: "Contextual", injectMode: "Phone", from: "SimCell (NWS)", to: "EOC Director" });
+    expect(first).toMatchObject({
+      event: "1",
+      date: "2026-03-01",
+      time: "08:00",
+      category: "Contextual",
+      injectMode: "Phone",
+      from: "SimCell (NWS)",
+      to: "EOC Director",
+    });
     expect(first!.comment).toBe("Core Capability: Situational Assessment\nController Notes: Start the clock\nLocation: EOC");
     expect(second).toMatchObject({ time: "0915", message: "Crews report seepage at levee mile 4.\nSandbags needed." });
     expect(third!.time).toBe("TBD");
@@ -152,15 +160,27 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(changed.rows[0]!.comment).not.toMatch(/Location/);
     expect(changed.warnings.join("\n")).toMatch(/Not imported \(skipped\): Inject Type/);
     expect(refusal(() => preview(bytes, "w.xlsx", { sheet: "Instructions" }))).toMatchObject({ status: 400, code: "not_an_msel" });
-    expect(refusal(() => preview(bytes, "w.xlsx", { sheet: "Nope" }))).toMatchObject({ status: 400, code: "sheet_not_found", message: expect.stringContaining("Instructions, MSEL") });
+    expect(refusal(() => preview(bytes, "w.xlsx", { sheet: "Nope" }))).toMatchObject({
+      status: 400,
+      code: "sheet_not_found",
+      message: expect.stringContaining("Instructions, MSEL"),
+    });
     expect(refusal(() => preview(bytes, "w.xlsx", { mapping: ["time"] }))).toMatchObject({ status: 400, code: "mapping_mismatch" });
   });
 
   it("files that are not an MSEL, empty, of another type or damaged are refused with what to do", () => {
     expect(refusal(() => preview(textFile("Shelter,Capacity\nLincoln High,450\n"), "shelters.csv"))).toMatchObject({ status: 400, code: "not_an_msel" });
     expect(refusal(() => preview(new ArrayBuffer(0), "msel.xlsx"))).toMatchObject({ status: 400, code: "empty_file" });
-    expect(refusal(() => preview(textFile("hello"), "msel.pdf"))).toMatchObject({ status: 400, code: "unsupported_type", message: expect.stringContaining(".xlsx") });
-    expect(refusal(() => preview(textFile("not a zip"), "msel.xlsx"))).toMatchObject({ status: 400, code: "unreadable_file", message: expect.stringContaining("Save it again as .xlsx") });
+    expect(refusal(() => preview(textFile("hello"), "msel.pdf"))).toMatchObject({
+      status: 400,
+      code: "unsupported_type",
+      message: expect.stringContaining(".xlsx"),
+    });
+    expect(refusal(() => preview(textFile("not a zip"), "msel.xlsx"))).toMatchObject({
+      status: 400,
+      code: "unreadable_file",
+      message: expect.stringContaining("Save it again as .xlsx"),
+    });
     expect(refusal(() => preview(textFile("Time,Synopsis\n"), "msel.csv"))).toMatchObject({ status: 400, code: "no_rows" });
   });
 

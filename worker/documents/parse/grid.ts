@@ -40,7 +40,12 @@ export function parseRange(ref: string): CellRange | null {
   const from = cellRef(a ?? "");
   const to = cellRef(b ?? "");
   if (!from || !to) return null;
-  return { top: Math.min(from.row, to.row), left: Math.min(from.column, to.column), bottom: Math.max(from.row, to.row), right: Math.max(from.column, to.column) };
+  return {
+    top: Math.min(from.row, to.row),
+    left: Math.min(from.column, to.column),
+    bottom: Math.max(from.row, to.row),
+    right: Math.max(from.column, to.column),
+  };
 }
 
 /** "BC12" → row 11, column 54 (zero-based); null when it is not a cell reference. */

@@ -234,7 +234,12 @@ function sheetGrid(name: string, stream: Uint8Array, start: number, strings: str
           const count = Math.min(view.getUint16(0, true), Math.floor((data.length - 2) / 8));
           for (let k = 0; k < count; k++) {
             const at = 2 + k * 8;
-            merges.push({ top: view.getUint16(at, true), bottom: view.getUint16(at + 2, true), left: view.getUint16(at + 4, true), right: view.getUint16(at + 6, true) });
+            merges.push({
+              top: view.getUint16(at, true),
+              bottom: view.getUint16(at + 2, true),
+              left: view.getUint16(at + 4, true),
+              right: view.getUint16(at + 6, true),
+            });
           }
           break;
         }

@@ -20,7 +20,10 @@ const fieldsSchema = z.object({
     .max(100_000)
     .transform((text, ctx): MappingTarget[] => {
       try {
-        return z.array(z.enum(MAPPING_TARGETS as [MappingTarget, ...MappingTarget[]])).max(1000).parse(JSON.parse(text));
+        return z
+          .array(z.enum(MAPPING_TARGETS as [MappingTarget, ...MappingTarget[]]))
+          .max(1000)
+          .parse(JSON.parse(text));
       } catch {
         ctx.addIssue({ code: "custom", message: `mapping must be a JSON array with one of ${MAPPING_TARGETS.join(", ")} per column.` });
         return z.NEVER;
@@ -59,8 +62,15 @@ export function mselForm(): MselFormValidator {
       const value = form.get(name);
       return typeof value === "string" && value !== "" ? value : undefined;
     };
-    const fields = parseWith(fieldsSchema, { sheet: text("sheet"), headerRow: text("headerRow"), mapping: text("mapping"), target: text("target"), name: text("name") });
-    const target: MselImportTarget = !fields.target || fields.target === "new" ? { target: "new", name: fields.name } : { target: "append", exerciseId: fields.target };
+    const fields = parseWith(fieldsSchema, {
+      sheet: text("sheet"),
+      headerRow: text("headerRow"),
+      mapping: text("mapping"),
+      target: text("target"),
+      name: text("name"),
+    });
+    const target: MselImportTarget =
+      !fields.target || fields.target === "new" ? { target: "new", name: fields.name } : { target: "append", exerciseId: fields.target };
     const value: MselForm = {
       file: { bytes: await file.arrayBuffer(), fileName: file.name || "msel" },
       options: { sheet: fields.sheet, headerRow: fields.headerRow, mapping: fields.mapping },
@@ -69,5 +79,8 @@ export function mselForm(): MselFormValidator {
     c.req.addValidatedData("form", value as object);
     await next();
   });
-  return withMeta(handler, { bodyLimit: MAX_UPLOAD_BYTES + ENVELOPE_SLACK, form: { description: "multipart/form-data", fields: FIELDS } }) as unknown as MselFormValidator;
+  return withMeta(handler, {
+    bodyLimit: MAX_UPLOAD_BYTES + ENVELOPE_SLACK,
+    form: { description: "multipart/form-data", fields: FIELDS },
+  }) as unknown as MselFormValidator;
 }

@@ -30,7 +30,8 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
   mapping.forEach((target, i) => {
     if (target !== "skip" && i < table.headers.length) sources.set(target, [...(sources.get(target) ?? []), i]);
   });
-  const labelled = (target: MselColumn, i: number) => (sources.get(target)?.length ?? 0) > 1 || (target === "comment" && columnForHeader(table.headers[i] ?? "") !== "comment");
+  const labelled = (target: MselColumn, i: number) =>
+    (sources.get(target)?.length ?? 0) > 1 || (target === "comment" && columnForHeader(table.headers[i] ?? "") !== "comment");
   const headerKeys = table.headers.map(headerKey);
   const out: BuiltRows = { rows: [], unreadableCells: 0, unreadableAt: [], emptyRows: 0 };
   table.body.forEach((cells, r) => {

@@ -57,7 +57,15 @@ export type MselPreview = {
 
 export type MselImportResult = { exerciseId: string; created: boolean; imported: number; unreadableCells: number };
 
-type Prepared = { format: MselFileFormat; grids: SheetGrid[]; sheet: SheetGrid; table: MselTable; proposed: MappingTarget[]; mapping: MappingTarget[]; built: BuiltRows };
+type Prepared = {
+  format: MselFileFormat;
+  grids: SheetGrid[];
+  sheet: SheetGrid;
+  table: MselTable;
+  proposed: MappingTarget[];
+  mapping: MappingTarget[];
+  built: BuiltRows;
+};
 
 /** The sheet to read: the one asked for, else the visible one with the most MSEL-like header. */
 function chooseSheet(grids: SheetGrid[], asked: string | undefined): SheetGrid {
@@ -81,7 +89,11 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
   const sheet = chooseSheet(grids, options.sheet);
   let headerRow: number;
   if (options.headerRow !== undefined) {
-    if (options.headerRow > sheet.rows.length) throw badRequest(`Row ${options.headerRow} is past the end of “${sheet.name}” (${sheet.rows.length} rows). Pick the row that names the columns.`, "header_row_out_of_range");
+    if (options.headerRow > sheet.rows.length)
+      throw badRequest(
+        `Row ${options.headerRow} is past the end of “${sheet.name}” (${sheet.rows.length} rows). Pick the row that names the columns.`,
+        "header_row_out_of_range",
+      );
     headerRow = options.headerRow - 1;
   } else {
     headerRow = detectHeader(sheet).row;
@@ -98,24 +110,40 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
     table.body.slice(0, 20).map((r) => r.map((c) => c.text)),
   );
   if (options.mapping && options.mapping.length !== table.headers.length) {
-    throw badRequest(`The mapping names ${options.mapping.length} columns but the table has ${table.headers.length}. Preview the file again and import from there.`, "mapping_mismatch");
+    throw badRequest(
+      `The mapping names ${options.mapping.length} columns but the table has ${table.headers.length}. Preview the file again and import from there.`,
+      "mapping_mismatch",
+    );
   }
   const mapping = options.mapping ?? proposed;
   const built = buildMselRows(table, mapping);
-  if (built.rows.length === 0) throw badRequest(`There are no rows under the header (row ${headerRow + 1} of “${sheet.name}”). Check the header row, or the mapping if every column is skipped.`, "no_rows");
+  if (built.rows.length === 0)
+    throw badRequest(
+      `There are no rows under the header (row ${headerRow + 1} of “${sheet.name}”). Check the header row, or the mapping if every column is skipped.`,
+      "no_rows",
+    );
   if (built.rows.length > MAX_MSEL_ROWS) {
-    throw badRequest(`This MSEL has ${groupDigits(built.rows.length)} rows; Readyroom imports up to ${groupDigits(MAX_MSEL_ROWS)} at a time. Split it into smaller files and import them one after another.`, "too_many_rows");
+    throw badRequest(
+      `This MSEL has ${groupDigits(built.rows.length)} rows; Readyroom imports up to ${groupDigits(MAX_MSEL_ROWS)} at a time. Split it into smaller files and import them one after another.`,
+      "too_many_rows",
+    );
   }
   return { format, grids, sheet, table, proposed, mapping, built };
 }
 
 function warningsOf({ format, grids, table, mapping, built, sheet }: Prepared): string[] {
   const warnings: string[] = [];
-  if (table.headerRow > 0) warnings.push(`The header is row ${table.headerRow + 1}: the ${table.headerRow === 1 ? "row" : `${table.headerRow} rows`} above it (titles, banners) ${table.headerRow === 1 ? "is" : "are"} not imported.`);
+  if (table.headerRow > 0)
+    warnings.push(
+      `The header is row ${table.headerRow + 1}: the ${table.headerRow === 1 ? "row" : `${table.headerRow} rows`} above it (titles, banners) ${table.headerRow === 1 ? "is" : "are"} not imported.`,
+    );
   if (format === "docx") warnings.push("Only the document's first table is read.");
   if (grids.length > 1) warnings.push(`This workbook has ${grids.length} sheets; “${sheet.name}” is read. Pick another above if the MSEL is elsewhere.`);
   if (table.hiddenColumns) warnings.push(`${table.hiddenColumns === 1 ? "1 hidden column is" : `${table.hiddenColumns} hidden columns are`} left out.`);
-  if (table.banners) warnings.push(`${table.banners === 1 ? "1 section heading row" : `${table.banners} section heading rows`} across the table ${table.banners === 1 ? "is" : "are"} not imported as injects.`);
+  if (table.banners)
+    warnings.push(
+      `${table.banners === 1 ? "1 section heading row" : `${table.banners} section heading rows`} across the table ${table.banners === 1 ? "is" : "are"} not imported as injects.`,
+    );
   const kept = table.headers.filter((h, i) => mapping[i] === "comment" && headerScore([h]) > 0);
   const extra = table.headers.filter((h, i) => mapping[i] === "comment" && headerScore([h]) === 0 && !/^(comments?|notes?|remarks?)$/i.test(h));
   if (extra.length) warnings.push(`Kept in Comment, with their header: ${extra.map((h) => h || "(no header)").join(", ")}.`);
@@ -127,7 +155,9 @@ function warningsOf({ format, grids, table, mapping, built, sheet }: Prepared): 
       .slice(0, 5)
       .map((u) => `row ${u.row} (${u.header || "no header"})`)
       .join(", ");
-    warnings.push(`${groupDigits(built.unreadableCells)} ${built.unreadableCells === 1 ? "date or time" : "dates or times"} could not be read and ${built.unreadableCells === 1 ? "is" : "are"} kept as written, e.g. ${where}. Live conduct releases such rows by hand.`);
+    warnings.push(
+      `${groupDigits(built.unreadableCells)} ${built.unreadableCells === 1 ? "date or time" : "dates or times"} could not be read and ${built.unreadableCells === 1 ? "is" : "are"} kept as written, e.g. ${where}. Live conduct releases such rows by hand.`,
+    );
   }
   return warnings;
 }
@@ -174,7 +204,10 @@ export async function importMsel(ctx: UserContext, file: MselFileInput, options:
   if (target.target === "append") {
     const existing = row?.mselTable ?? [];
     if (existing.length + built.rows.length > MAX_MSEL_ROWS) {
-      throw badRequest(`This exercise's MSEL has ${groupDigits(existing.length)} rows; adding ${groupDigits(built.rows.length)} would pass ${groupDigits(MAX_MSEL_ROWS)}. Import into a new exercise instead.`, "too_many_rows");
+      throw badRequest(
+        `This exercise's MSEL has ${groupDigits(existing.length)} rows; adding ${groupDigits(built.rows.length)} would pass ${groupDigits(MAX_MSEL_ROWS)}. Import into a new exercise instead.`,
+        "too_many_rows",
+      );
     }
     await updateExercise(ctx, personal, target.exerciseId, { mselTable: [...existing, ...built.rows] });
     return { exerciseId: target.exerciseId, created: false, imported: built.rows.length, unreadableCells: built.unreadableCells };

@@ -111,4 +111,3 @@ export function tableAt(sheet: SheetGrid, headerRow: number): MselTable {
     banners: Math.max(0, rows.length - bodyStart - body.length),
   };
 }
-

@@ -38,7 +38,8 @@ function timeValue(text: string, number: number | undefined): CellValue {
   if (number !== undefined) {
     if (number >= 0 && number < 1) return { text: clock(serialParts(number).minutes), unreadable: false };
     // "0915" typed into a number cell is stored as 915.
-    if (Number.isInteger(number) && number >= 100 && number < 2400 && number % 100 < 60) return { text: clock(Math.floor(number / 100) * 60 + (number % 100)), unreadable: false };
+    if (Number.isInteger(number) && number >= 100 && number < 2400 && number % 100 < 60)
+      return { text: clock(Math.floor(number / 100) * 60 + (number % 100)), unreadable: false };
     if (number >= FIRST_DATE_SERIAL) {
       const { epochDay, minutes } = serialParts(number);
       return { text: clock(minutes), date: isoDay(epochDay), unreadable: false };
