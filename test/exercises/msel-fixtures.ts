@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from "fflate";
-import { docxFromBody } from "../documents/ingest-fixtures";
-import { biff, cell, compoundFile, f64, u16, workbookStream, xlString } from "../documents/legacy-fixtures";
+import { docxFromBody } from "../documents/ingest-fixtures.ts";
+import { biff, cell, compoundFile, f64, u16, workbookStream, xlString } from "../documents/legacy-fixtures.ts";
 
 /**
  * Real-shaped MSEL files (issue 32 item 13), built from scratch in the tests — in node and in
@@ -397,4 +397,59 @@ export function mappingAccuracy(
     else wrong.push(`${header} → ${found?.target ?? "missing"} (want ${target})`);
   }
   return { right, total: Object.keys(truth).length, wrong };
+}
+
+/** An MSEL of `count` injects (header on row 1, serial times), for the bench and the size tests. */
+export function generatedMsel(count: number): FixtureSheet {
+  const header = [
+    "Inject No.",
+    "Date",
+    "Time",
+    "Inject Type",
+    "Delivery Method",
+    "Originator",
+    "Recipient",
+    "Inject Description",
+    "Message",
+    "Expected Player Action",
+    "Notes",
+  ];
+  const rows: FixtureCell[][] = [header];
+  for (let i = 0; i < count; i++) {
+    rows.push([
+      i + 1,
+      D + Math.floor(i / 200),
+      ((8 * 60 + (i % 200) * 3) % 1440) / 1440,
+      i % 3 ? "Contextual" : "Expected Action",
+      ["Phone", "Email", "Radio"][i % 3]!,
+      `SimCell cell ${i % 7}`,
+      `Player group ${i % 5}`,
+      `Inject ${i + 1}: river gauge update`,
+      `The river gauge at station ${i % 11} reads ${(12 + (i % 9) * 0.5).toFixed(1)} ft and rising; the levee crew at mile ${i % 13} reports seepage.`,
+      "Review the protective action recommendation",
+      i % 4 ? null : "Key decision point",
+    ]);
+  }
+  return { name: "MSEL", rows };
+}
+
+/** The same rows as CSV (serials written as the times and dates they stand for, as a CSV export holds them). */
+export function csvOfSheet(sheet: FixtureSheet, headerColumns: { date?: number; time?: number } = { date: 1, time: 2 }): string {
+  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return sheet.rows
+    .map((row, r) =>
+      row
+        .map((value, c) => {
+          if (value === null) return "";
+          if (typeof value !== "number" || r === 0) return quote(String(value));
+          if (c === headerColumns.date) return new Date((value - 25_569) * 86_400_000).toISOString().slice(0, 10);
+          if (c === headerColumns.time) {
+            const m = Math.round(value * 1440);
+            return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+          }
+          return String(value);
+        })
+        .join(","),
+    )
+    .join("\n");
 }

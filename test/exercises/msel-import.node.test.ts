@@ -112,6 +112,7 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(third!.time).toBe("TBD");
     expect(fourth).toMatchObject({ event: "4", date: "2026-03-02", time: "07:30", synopsis: "Overnight update" });
     expect(result.warnings.join("\n")).toMatch(/hidden column is left out/);
+    expect(result.warnings).toContain("Kept in Comment, with their header: Location.");
     expect(result.warnings.join("\n")).toMatch(/section heading row/);
     expect(result.warnings.join("\n")).toMatch(/1 date or time could not be read.*row 9 \(Time \(EST\)\)/);
   });

@@ -39,6 +39,7 @@ describe("POST /api/exercises/msel/preview", () => {
     expect(preview).toMatchObject({ fileName: "rising-water.xlsx", format: "xlsx", sheet: "MSEL", headerRow: 6, rowCount: 4, unreadableCells: 1 });
     expect(preview.sheets.map((s: Json) => s.name)).toEqual(["Instructions", "MSEL"]);
     expect(preview.columns[0]).toEqual({ header: "Inject No.", column: "A", target: "event", proposed: "event", samples: ["1", "2", "3"] });
+    expect(preview.columns[2]).toMatchObject({ header: "Time (EST)", samples: ["08:00", "0915", "TBD"] });
     expect(preview.rows[0]).toMatchObject({ event: "1", time: "08:00", synopsis: "Flood warning issued" });
     expect(await count(alice)).toBe(before);
   });
@@ -98,7 +99,9 @@ describe("POST /api/exercises/msel/import", () => {
       await post("import", alice, xlsxFile(), { target: id, mapping: JSON.stringify(mapping), sheet: "MSEL", headerRow: "6" }),
       201,
     );
-    expect(await json(res)).toEqual({ exerciseId: id, created: false, imported: 4, unreadableCells: 1 });
+    const result = await json(res);
+    expect(result).toMatchObject({ exerciseId: id, created: false, imported: 4, unreadableCells: 1 });
+    expect(result.rows.map((r: Json) => r.event)).toEqual(["1", "2", "3", "4"]);
     const msel = await storedMsel(id);
     expect(msel.map((r) => r.synopsis)).toEqual([
       "Kick-off",

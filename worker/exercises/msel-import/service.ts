@@ -9,7 +9,8 @@ import { assertCanCreate, insertExercise, updateExercise } from "../service";
 import { readMselFile, type MselFileFormat } from "./read";
 import { buildMselRows, type BuiltRows, type ImportedMselRow } from "./rows";
 import { detectHeader, HEADER_SEARCH_ROWS, tableAt, type MselTable } from "./table";
-import { headerScore, proposeMapping, type MappingTarget } from "./vocabulary";
+import { cellValue } from "./values";
+import { columnForHeader, proposeMapping, type MappingTarget } from "./vocabulary";
 
 /**
  * MSEL import (issue 32): a planner's own MSEL file — read, its header found, its columns mapped —
@@ -36,7 +37,7 @@ export type MselPreviewColumn = {
   target: MappingTarget;
   /** What Readyroom proposed from the header. */
   proposed: MappingTarget;
-  /** The column's first values. */
+  /** The column's first values, as they will be imported under its target. */
   samples: string[];
 };
 
@@ -55,7 +56,8 @@ export type MselPreview = {
   warnings: string[];
 };
 
-export type MselImportResult = { exerciseId: string; created: boolean; imported: number; unreadableCells: number };
+/** `rows`: the rows imported, so an open editor can add them to the MSEL it holds. */
+export type MselImportResult = { exerciseId: string; created: boolean; imported: number; unreadableCells: number; rows: ImportedMselRow[] };
 
 type Prepared = {
   format: MselFileFormat;
@@ -144,10 +146,11 @@ function warningsOf({ format, grids, table, mapping, built, sheet }: Prepared): 
     warnings.push(
       `${table.banners === 1 ? "1 section heading row" : `${table.banners} section heading rows`} across the table ${table.banners === 1 ? "is" : "are"} not imported as injects.`,
     );
-  const kept = table.headers.filter((h, i) => mapping[i] === "comment" && headerScore([h]) > 0);
-  const extra = table.headers.filter((h, i) => mapping[i] === "comment" && headerScore([h]) === 0 && !/^(comments?|notes?|remarks?)$/i.test(h));
+  // Columns sent to Comment because no vocabulary names them, or because their column was taken.
+  const extra = table.headers.filter((h, i) => mapping[i] === "comment" && columnForHeader(h) === null);
+  const kept = table.headers.filter((h, i) => mapping[i] === "comment" && (columnForHeader(h) ?? "comment") !== "comment");
   if (extra.length) warnings.push(`Kept in Comment, with their header: ${extra.map((h) => h || "(no header)").join(", ")}.`);
-  if (kept.length) warnings.push(`Also in Comment, as the column is already taken: ${kept.join(", ")}.`);
+  if (kept.length) warnings.push(`Also in Comment, as their column is already taken: ${kept.join(", ")}.`);
   const skipped = table.headers.filter((_, i) => mapping[i] === "skip");
   if (skipped.length) warnings.push(`Not imported (skipped): ${skipped.map((h) => h || "(no header)").join(", ")}.`);
   if (built.unreadableCells) {
@@ -177,8 +180,9 @@ export function previewMsel(file: MselFileInput, options: MselReadOptions = {}):
       column: columnLetter(table.sourceColumns[i] ?? i),
       target: mapping[i] ?? "comment",
       proposed: proposed[i] ?? "comment",
+      // As they will be imported: a serial in a time column reads 09:15, not 0.385416…
       samples: table.body
-        .map((r) => r[i]?.text.trim() ?? "")
+        .map((r) => (mapping[i] && mapping[i] !== "skip" ? cellValue(mapping[i], r[i]).text : (r[i]?.text.trim() ?? "")))
         .filter(Boolean)
         .slice(0, SAMPLES),
     })),
@@ -210,11 +214,11 @@ export async function importMsel(ctx: UserContext, file: MselFileInput, options:
       );
     }
     await updateExercise(ctx, personal, target.exerciseId, { mselTable: [...existing, ...built.rows] });
-    return { exerciseId: target.exerciseId, created: false, imported: built.rows.length, unreadableCells: built.unreadableCells };
+    return { exerciseId: target.exerciseId, created: false, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };
   }
   await assertCanCreate(ctx);
   const stem = file.fileName.replace(/\.[^.]*$/, "").trim();
   const name = (target.name?.trim() || stem || "Imported MSEL").slice(0, 200);
   const { id } = await insertExercise(ctx, personal, { name: await importedName(ctx, name), mselTable: built.rows, completed: false });
-  return { exerciseId: id, created: true, imported: built.rows.length, unreadableCells: built.unreadableCells };
+  return { exerciseId: id, created: true, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };
 }
