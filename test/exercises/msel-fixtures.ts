@@ -10,7 +10,7 @@ import { biff, cell, compoundFile, f64, u16, workbookStream, xlString } from "..
  */
 
 /** A cell: text, a number (Excel serial for dates and times), or empty. */
-export type FixtureCell = string | number | null;
+type FixtureCell = string | number | null;
 export type FixtureSheet = {
   name: string;
   rows: FixtureCell[][];

@@ -49,7 +49,7 @@ export function parseRange(ref: string): CellRange | null {
 }
 
 /** "BC12" → row 11, column 54 (zero-based); null when it is not a cell reference. */
-export function cellRef(ref: string): { row: number; column: number } | null {
+function cellRef(ref: string): { row: number; column: number } | null {
   const m = /^\$?([A-Z]{1,3})\$?(\d{1,7})$/i.exec(ref.trim());
   if (!m) return null;
   return { row: Number(m[2]) - 1, column: columnIndex(m[1]!) };

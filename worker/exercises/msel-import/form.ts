@@ -34,7 +34,7 @@ const fieldsSchema = z.object({
   name: z.string().max(200).optional(),
 });
 
-export type MselForm = { file: MselFileInput; options: MselReadOptions; target: MselImportTarget };
+type MselForm = { file: MselFileInput; options: MselReadOptions; target: MselImportTarget };
 
 type MselFormIn = { file: File; sheet?: string; headerRow?: string; mapping?: string; target?: string; name?: string };
 type MselFormValidator = MiddlewareHandler<AppEnv, string, { in: { form: MselFormIn }; out: { form: MselForm } }>;

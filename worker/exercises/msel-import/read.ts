@@ -8,14 +8,14 @@ import { xlsxSheets } from "../../documents/parse/xlsx";
 import { badRequest } from "../../lib/errors";
 
 /** The files an MSEL is imported from (issue 32): spreadsheets, delimited text, and a Word table. */
-export const MSEL_FILE_FORMATS = ["xlsx", "xls", "ods", "csv", "tsv", "docx"] as const;
+const MSEL_FILE_FORMATS = ["xlsx", "xls", "ods", "csv", "tsv", "docx"] as const;
 export type MselFileFormat = (typeof MSEL_FILE_FORMATS)[number];
 
-export const UNSUPPORTED_MSEL_FILE =
+const UNSUPPORTED_MSEL_FILE =
   "Import an MSEL from an Excel workbook (.xlsx or .xls), an OpenDocument spreadsheet (.ods), a .csv or .tsv file, or a Word document (.docx) whose first table is the MSEL.";
 
 /** The format a file name says, or null. */
-export function mselFileFormat(fileName: string): MselFileFormat | null {
+function mselFileFormat(fileName: string): MselFileFormat | null {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
   return (MSEL_FILE_FORMATS as readonly string[]).includes(ext ?? "") ? (ext as MselFileFormat) : null;
 }

@@ -20,16 +20,16 @@ import { columnForHeader, proposeMapping, type MappingTarget } from "./vocabular
  */
 
 /** Spec's MSEL import bound (issue 32): a full-scale exercise's MSEL is a few hundred rows. */
-export const MAX_MSEL_ROWS = 5_000;
+const MAX_MSEL_ROWS = 5_000;
 /** Rows shown in the preview. */
-export const PREVIEW_ROWS = 10;
+const PREVIEW_ROWS = 10;
 const SAMPLES = 3;
 
 /** What the planner chose in the preview; anything left out is proposed. `headerRow` is 1-based. */
 export type MselReadOptions = { sheet?: string | undefined; headerRow?: number | undefined; mapping?: MappingTarget[] | undefined };
 export type MselFileInput = { bytes: ArrayBuffer; fileName: string };
 
-export type MselPreviewColumn = {
+type MselPreviewColumn = {
   /** The header as the file writes it ("" when the column has none). */
   header: string;
   /** Where the column sits in the sheet ("C"). */

@@ -4,7 +4,7 @@ import { headerScore } from "./vocabulary";
 /** Where the header may sit: title blocks, logos and handling banners come above it. */
 export const HEADER_SEARCH_ROWS = 20;
 /** A row naming fewer MSEL columns than this is not a header. */
-export const MIN_HEADER_SCORE = 2;
+const MIN_HEADER_SCORE = 2;
 
 /** A sheet read as an MSEL table: its header's cells and the rows under it, hidden columns left out. */
 export type MselTable = {
@@ -42,7 +42,7 @@ export function detectHeader(sheet: SheetGrid): { row: number; score: number } {
  * the last that may be a header) a merge across columns is not filled: it is a section banner
  * ("DAY 1 — RESPONSE"), not a value of each column.
  */
-export function withMerges(sheet: SheetGrid, headerUntil: number): GridCell[][] {
+function withMerges(sheet: SheetGrid, headerUntil: number): GridCell[][] {
   if (sheet.merges.length === 0) return sheet.rows;
   const rows = sheet.rows.map((row) => [...row]);
   for (const m of sheet.merges) {
