@@ -1,4 +1,4 @@
-import { check, pathOf, shot, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
+import { check, gotoAndHydrate, pathOf, shot, signInAsDemo, visible, waitForPath } from "../lib/helpers.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 import { HSEEP_WORKBOOK, makeXlsx, OTHER_TOOL_CSV } from "../../test/exercises/msel-fixtures.ts";
 
@@ -10,6 +10,14 @@ import { HSEEP_WORKBOOK, makeXlsx, OTHER_TOOL_CSV } from "../../test/exercises/m
  */
 test("MSEL import: preview a workbook, fix a column's mapping, import, see the injects in the MSEL table", { tag: "@demo" }, async ({ page, baseURL }) => {
   await signInAsDemo(page, baseURL);
+
+  // The Exercises page offers it too, beside New exercise, at a phone's width as well.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoAndHydrate(page, baseURL, "/exercises");
+  await visible(page.getByRole("button", { name: "Import MSEL", exact: true }), "Import MSEL on the Exercises page");
+  await shot(page, "msel-import-exercises-phone");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoAndHydrate(page, baseURL, "/dashboard");
 
   await page.getByRole("button", { name: "Import MSEL", exact: true }).first().click();
   const dialog = await visible(page.getByRole("dialog", { name: "Import MSEL" }), "the Import MSEL dialog");

@@ -49,6 +49,7 @@ describe("MSEL column vocabulary", () => {
     ["Core Capability / Objective / Notes / Controller Notes", "comment"],
     ["Responsible Agency", "responsibleOrganization"],
     ["POC / Author", "pocAuthor"],
+    ["Responsible Controller", "pocAuthor"],
   ])("%s → %s", (header, column) => {
     expect(columnForHeader(header)).toBe(column);
   });
