@@ -371,7 +371,15 @@ export const OTHER_TOOL_TRUTH: Record<string, string> = {
 export const WORD_MSEL_ROWS: string[][] = [
   ["#", "Time", "Synopsis", "From / Originator", "To / Recipient", "Message", "Expected Response"],
   ["1", "9:00 AM", "Shelter opens", "Red Cross", "Mass Care", "Lincoln High shelter is open with 450 beds.", "Track shelter population"],
-  ["2", "9:45 AM", "Generator failure", "School district", "Logistics", "The shelter generator has failed.", "Source a replacement generator"],
+  [
+    "2",
+    "9:45 AM",
+    "Generator failure",
+    "School district",
+    "Logistics",
+    "The shelter generator has failed.\nThe gym is dark.",
+    "Source a replacement generator",
+  ],
 ];
 
 export const WORD_TRUTH: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../worker/lib/errors";
 import { columnForHeader, proposeMapping } from "../../worker/exercises/msel-import/vocabulary";
@@ -149,7 +150,13 @@ describe("MSEL files (fixtures made in the test)", () => {
   it("docx: the first table is the MSEL", () => {
     const result = preview(makeDocxTable("Shelter exercise MSEL", WORD_MSEL_ROWS), "shelter.docx");
     expect(mappingAccuracy(result.columns, WORD_TRUTH)).toEqual({ right: 7, total: 7, wrong: [] });
-    expect(result.rows[1]).toMatchObject({ event: "2", time: "9:45 AM", synopsis: "Generator failure", from: "School district" });
+    expect(result.rows[1]).toMatchObject({
+      event: "2",
+      time: "9:45 AM",
+      synopsis: "Generator failure",
+      from: "School district",
+      message: "The shelter generator has failed.\nThe gym is dark.",
+    });
     expect(result.warnings).toContain("Only the document's first table is read.");
   });
 
@@ -190,5 +197,16 @@ describe("MSEL files (fixtures made in the test)", () => {
     const rows = Array.from({ length: 5001 }, (_, i) => `${i + 1},09:00,Inject ${i + 1}`);
     const refused = refusal(() => preview(textFile(["#,Time,Synopsis", ...rows].join("\n")), "big.csv"));
     expect(refused).toMatchObject({ status: 400, code: "too_many_rows", message: expect.stringContaining("5,000") });
+  });
+});
+
+describe("MSEL files built to be large", () => {
+  it("an .ods row repeated a million times is refused as too many rows, not materialised", () => {
+    const row = `<table:table-row table:number-rows-repeated="1000000"><table:table-cell office:value-type="string"><text:p>09:00</text:p></table:table-cell><table:table-cell office:value-type="string" table:number-columns-repeated="16000"><text:p>Flood</text:p></table:table-cell></table:table-row>`;
+    const header = `<table:table-row><table:table-cell><text:p>Time</text:p></table:table-cell><table:table-cell><text:p>Synopsis</text:p></table:table-cell></table:table-row>`;
+    const content = `<office:document-content xmlns:office="o" xmlns:table="t" xmlns:text="x"><office:body><office:spreadsheet><table:table table:name="MSEL">${header}${row}</table:table></office:spreadsheet></office:body></office:document-content>`;
+    const zipped = zipSync({ mimetype: strToU8("application/vnd.oasis.opendocument.spreadsheet"), "content.xml": strToU8(content) });
+    const bytes = zipped.buffer.slice(zipped.byteOffset, zipped.byteOffset + zipped.byteLength) as ArrayBuffer;
+    expect(refusal(() => preview(bytes, "bomb.ods"))).toMatchObject({ status: 400, code: "too_many_rows" });
   });
 });

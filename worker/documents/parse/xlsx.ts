@@ -1,4 +1,4 @@
-import { columnIndex, EMPTY_CELL, gridText, parseRange, type CellRange, type GridCell, type SheetGrid } from "./grid";
+import { columnIndex, EMPTY_CELL, gridText, isoToSerial, parseRange, type CellRange, type GridCell, type SheetGrid } from "./grid";
 import { entryText, withZip, type ZipFormat } from "./office-zip";
 import { rowsWithHeaders } from "./table";
 import { finish, type ParsedDocument, type ParsedSection } from "./types";
@@ -108,6 +108,11 @@ function sheetGrid(name: string, xml: string, strings: string[]): SheetGrid {
 function cellOf(type: string, value: string, strings: string[]): GridCell {
   if (type === "s") return { text: strings[Number(value)] ?? "" };
   if (type === "b") return { text: value === "1" ? "TRUE" : "FALSE" };
+  // An ISO date cell (t="d", written by some tools instead of a serial) is the same serial.
+  if (type === "d") {
+    const serial = isoToSerial(value);
+    return serial === null ? { text: value } : { text: value, number: serial };
+  }
   if (type !== "n" || value.trim() === "") return { text: value };
   const number = Number(value);
   return Number.isFinite(number) ? { text: value, number } : { text: value };

@@ -86,6 +86,12 @@ function chooseSheet(grids: SheetGrid[], asked: string | undefined): SheetGrid {
   return best;
 }
 
+const tooManyRows = (rows: number) =>
+  badRequest(
+    `This MSEL has ${groupDigits(rows)} rows; Readyroom imports up to ${groupDigits(MAX_MSEL_ROWS)} at a time. Split it into smaller files and import them one after another.`,
+    "too_many_rows",
+  );
+
 function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
   const { format, sheets: grids } = readMselFile(file.bytes, file.fileName);
   const sheet = chooseSheet(grids, options.sheet);
@@ -106,6 +112,10 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
       );
     }
   }
+  // A sheet far past the limit is refused before its table is built (repeated rows can make a small file hold many).
+  let filled = 0;
+  for (const r of sheet.rows) if (r.some((c) => c.text.trim())) filled++;
+  if (filled > MAX_MSEL_ROWS + HEADER_SEARCH_ROWS) throw tooManyRows(filled - headerRow - 1);
   const table = tableAt(sheet, headerRow);
   const proposed = proposeMapping(
     table.headers,
@@ -124,12 +134,7 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
       `There are no rows under the header (row ${headerRow + 1} of “${sheet.name}”). Check the header row, or the mapping if every column is skipped.`,
       "no_rows",
     );
-  if (built.rows.length > MAX_MSEL_ROWS) {
-    throw badRequest(
-      `This MSEL has ${groupDigits(built.rows.length)} rows; Readyroom imports up to ${groupDigits(MAX_MSEL_ROWS)} at a time. Split it into smaller files and import them one after another.`,
-      "too_many_rows",
-    );
-  }
+  if (built.rows.length > MAX_MSEL_ROWS) throw tooManyRows(built.rows.length);
   return { format, grids, sheet, table, proposed, mapping, built };
 }
 
