@@ -115,6 +115,10 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(fourth).toMatchObject({ event: "4", date: "2026-03-02", time: "07:30", synopsis: "Overnight update" });
     expect(result.warnings.join("\n")).toMatch(/hidden column is left out/);
     expect(result.warnings).toContain("Kept in Comment, with their header: Location.");
+    // "Mass Search and Rescue Operations" is a core capability; "Planning" is too; "Infrastructure Systems" and "Situational Assessment" likewise.
+    expect(result.warnings.join("\n")).toContain(
+      "Core capabilities recognised: Situational Assessment, Infrastructure Systems, Mass Search and Rescue Operations, Planning.",
+    );
     expect(result.warnings.join("\n")).toMatch(/section heading row/);
     expect(result.warnings.join("\n")).toMatch(/1 date or time could not be read.*row 9 \(Time \(EST\)\)/);
   });

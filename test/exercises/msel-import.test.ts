@@ -88,7 +88,14 @@ describe("POST /api/exercises/msel/import", () => {
     const again = await json(await post("import", alice, new File([textFile(OTHER_TOOL_CSV)], "Hazmat MSEL.csv")));
     expect((await getDb(env.DB).select().from(exercises).where(eq(exercises.id, again.exerciseId)))[0]?.name).toBe("Hazmat MSEL (imported)");
     const named = await json(await post("import", alice, xlsxFile(), { target: "new", name: "Rising Water FSE" }));
-    expect((await getDb(env.DB).select().from(exercises).where(eq(exercises.id, named.exerciseId)))[0]?.name).toBe("Rising Water FSE");
+    const [rising] = await getDb(env.DB).select().from(exercises).where(eq(exercises.id, named.exerciseId));
+    expect(rising?.name).toBe("Rising Water FSE");
+    expect(rising?.capabilitiesAndObjectives?.map((c) => c.capability)).toEqual([
+      "Situational Assessment",
+      "Infrastructure Systems",
+      "Mass Search and Rescue Operations",
+      "Planning",
+    ]);
   });
 
   it("appends to an exercise's MSEL with the planner's mapping", async () => {

@@ -6,6 +6,7 @@ import { badRequest } from "../../lib/errors";
 import { importedName } from "../copy";
 import { findExercise, personal } from "../scope";
 import { assertCanCreate, insertExercise, updateExercise } from "../service";
+import { recognisedCapabilities } from "./capabilities";
 import { readMselFile, type MselFileFormat } from "./read";
 import { buildMselRows, type BuiltRows, type ImportedMselRow } from "./rows";
 import { detectHeader, HEADER_SEARCH_ROWS, tableAt, type MselTable } from "./table";
@@ -67,6 +68,8 @@ type Prepared = {
   proposed: MappingTarget[];
   mapping: MappingTarget[];
   built: BuiltRows;
+  /** Core capabilities the capability column names (capabilities.ts). */
+  capabilities: string[];
 };
 
 /** The sheet to read: the one asked for, else the visible one with the most MSEL-like header. */
@@ -135,10 +138,10 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
       "no_rows",
     );
   if (built.rows.length > MAX_MSEL_ROWS) throw tooManyRows(built.rows.length);
-  return { format, grids, sheet, table, proposed, mapping, built };
+  return { format, grids, sheet, table, proposed, mapping, built, capabilities: recognisedCapabilities(table, mapping) };
 }
 
-function warningsOf({ format, grids, table, mapping, built, sheet }: Prepared): string[] {
+function warningsOf({ format, grids, table, mapping, built, sheet, capabilities }: Prepared): string[] {
   const warnings: string[] = [];
   if (table.headerRow > 0)
     warnings.push(
@@ -156,6 +159,11 @@ function warningsOf({ format, grids, table, mapping, built, sheet }: Prepared): 
   const kept = table.headers.filter((h, i) => mapping[i] === "comment" && (columnForHeader(h) ?? "comment") !== "comment");
   if (extra.length) warnings.push(`Kept in Comment, with their header: ${extra.map((h) => h || "(no header)").join(", ")}.`);
   if (kept.length) warnings.push(`Also in Comment, as their column is already taken: ${kept.join(", ")}.`);
+  if (capabilities.length) {
+    warnings.push(
+      `Core capabilities recognised: ${capabilities.join(", ")}. A new exercise lists them as its capabilities; appended rows keep them in Comment.`,
+    );
+  }
   const skipped = table.headers.filter((_, i) => mapping[i] === "skip");
   if (skipped.length) warnings.push(`Not imported (skipped): ${skipped.map((h) => h || "(no header)").join(", ")}.`);
   if (built.unreadableCells) {
@@ -209,7 +217,7 @@ export type MselImportTarget = { target: "new"; name?: string | undefined } | { 
 export async function importMsel(ctx: UserContext, file: MselFileInput, options: MselReadOptions, target: MselImportTarget): Promise<MselImportResult> {
   // Whose exercise it is is judged before the file: another planner's id is a 404 whatever is sent.
   const row = target.target === "append" ? await findExercise(ctx, personal, target.exerciseId, "write") : null;
-  const { built } = prepare(file, options);
+  const { built, capabilities } = prepare(file, options);
   if (target.target === "append") {
     const existing = row?.mselTable ?? [];
     if (existing.length + built.rows.length > MAX_MSEL_ROWS) {
@@ -224,6 +232,12 @@ export async function importMsel(ctx: UserContext, file: MselFileInput, options:
   await assertCanCreate(ctx);
   const stem = file.fileName.replace(/\.[^.]*$/, "").trim();
   const name = (target.name?.trim() || stem || "Imported MSEL").slice(0, 200);
-  const { id } = await insertExercise(ctx, personal, { name: await importedName(ctx, name), mselTable: built.rows, completed: false });
+  const capabilitiesAndObjectives = capabilities.map((capability) => ({ capability, objective: null }));
+  const { id } = await insertExercise(ctx, personal, {
+    name: await importedName(ctx, name),
+    mselTable: built.rows,
+    capabilitiesAndObjectives,
+    completed: false,
+  });
   return { exerciseId: id, created: true, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };
 }
