@@ -164,6 +164,37 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(result.warnings).toContain("Only the document's first table is read.");
   });
 
+  it("a two-row header: a group merged across columns over its own column names", () => {
+    const sheet = {
+      name: "MSEL",
+      rows: [
+        ["Inject No.", "Delivery", null, "Synopsis", "From", "To", "Message"],
+        [null, "Date", "Time"],
+        [1, "Day 1", 0.375, "Flood warning", "NWS", "EOC", "Warning issued"],
+      ],
+      merges: ["B1:C1"],
+    };
+    const result = preview(makeXlsx([sheet]), "two-row.xlsx");
+    expect(result.headerRow).toBe(1);
+    expect(result.columns.map((c) => [c.header, c.target])).toEqual([
+      ["Inject No.", "event"],
+      ["Date", "date"],
+      ["Time", "time"],
+      ["Synopsis", "synopsis"],
+      ["From", "from"],
+      ["To", "to"],
+      ["Message", "message"],
+    ]);
+    expect(result.rows).toEqual([expect.objectContaining({ event: "1", date: "Day 1", time: "09:00", synopsis: "Flood warning" })]);
+  });
+
+  it("many merges each spanning every row are filled within a budget, not merges × rows", () => {
+    const rows = [["Time", "Synopsis", "Message"], ...Array.from({ length: 3000 }, (_, i) => ["09:00", `Inject ${i}`, "Text"])];
+    const merges = Array.from({ length: 2000 }, () => "A1:C3001");
+    const result = preview(makeXlsx([{ name: "MSEL", rows, merges }]), "merges.xlsx");
+    expect(result.rowCount).toBe(3000);
+  });
+
   it("the planner's choices: another sheet, another header row, a changed mapping", () => {
     const bytes = makeXlsx(HSEEP_WORKBOOK);
     const base = preview(bytes, "w.xlsx");

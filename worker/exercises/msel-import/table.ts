@@ -5,6 +5,8 @@ import { headerScore } from "./vocabulary";
 export const HEADER_SEARCH_ROWS = 20;
 /** A row naming fewer MSEL columns than this is not a header. */
 const MIN_HEADER_SCORE = 2;
+/** Cells merged ranges may fill: far more than a real MSEL's (5,000 rows × a few merged columns). */
+const MERGE_FILL_BUDGET = 200_000;
 
 /** A sheet read as an MSEL table: its header's cells and the rows under it, hidden columns left out. */
 export type MselTable = {
@@ -45,6 +47,8 @@ export function detectHeader(sheet: SheetGrid): { row: number; score: number } {
 function withMerges(sheet: SheetGrid, headerUntil: number): GridCell[][] {
   if (sheet.merges.length === 0) return sheet.rows;
   const rows = sheet.rows.map((row) => [...row]);
+  // Cells filled in all: a file of many merges each spanning every row must not cost merges × rows.
+  let budget = MERGE_FILL_BUDGET;
   for (const m of sheet.merges) {
     const value = sheet.rows[m.top]?.[m.left];
     if (!value?.text) continue;
@@ -55,6 +59,7 @@ function withMerges(sheet: SheetGrid, headerUntil: number): GridCell[][] {
       for (let c = m.left; c <= across; c++) {
         if (r === m.top && c === m.left) continue;
         if (!row[c]?.text) row[c] = value;
+        if (--budget <= 0) return rows.map((cells) => Array.from(cells, (cell) => cell ?? { text: "" }));
       }
     }
   }
@@ -76,9 +81,10 @@ export function tableAt(sheet: SheetGrid, headerRow: number): MselTable {
   const spansAbove = sheet.merges.some((m) => m.top === headerRow && m.bottom === headerRow && m.right > m.left);
   if (below && spansAbove && headerScore(below.map((c) => c.text)) > 0) {
     // Two header rows: each column is named by its lower cell, prefixed by the group above it.
-    header = below.map((cell, c) => {
-      const upper = clean(rows[headerRow]?.[c]?.text ?? "");
-      const lower = clean(cell.text);
+    const upperRow = rows[headerRow] ?? [];
+    header = Array.from({ length: Math.max(upperRow.length, below.length) }, (_, c) => {
+      const upper = clean(upperRow[c]?.text ?? "");
+      const lower = clean(below[c]?.text ?? "");
       return { text: lower && upper && upper !== lower ? (headerScore([lower]) > 0 ? lower : `${upper} ${lower}`) : lower || upper };
     });
     bodyStart = headerRow + 2;
