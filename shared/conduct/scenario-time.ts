@@ -169,6 +169,11 @@ function dayOfDate(date: string | null, firstDate: number | null): number | null
   return calendar - firstDate + 1;
 }
 
+/** Whether a date column's text names a scenario day ("Day 2", "D+1") or a calendar date ("3/1/2026", "1 March 2026"). */
+export function readsAsMselDate(raw: string): boolean {
+  return dayOfDate(raw, 0) !== null;
+}
+
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;

@@ -31,19 +31,26 @@ function limitedBody(request: Request, maxBytes: number): { request: Request; ex
   return { request: new Request(request.url, { method: request.method, headers: request.headers, body }), exceeded: () => over };
 }
 
-async function readUploadForm(c: Context<AppEnv>): Promise<UploadInput> {
+/**
+ * A multipart body holding one file of at most the upload size (spec §5), read within that limit:
+ * 400 when it is not multipart or cannot be read, 413 past the limit. Every file upload reads it so.
+ */
+export async function readUploadMultipart(c: Context<AppEnv>): Promise<FormData> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw badRequest("Send the file as multipart/form-data with a file field.", "multipart_required");
   }
   const limited = limitedBody(c.req.raw, MAX_UPLOAD_BYTES + ENVELOPE_SLACK);
-  let form: FormData;
   try {
-    form = await limited.request.formData();
+    return await limited.request.formData();
   } catch {
     if (limited.exceeded()) throw payloadTooLarge(TOO_LARGE_MESSAGE);
     throw badRequest("The upload could not be read. Try again.", "invalid_multipart");
   }
+}
+
+async function readUploadForm(c: Context<AppEnv>): Promise<UploadInput> {
+  const form = await readUploadMultipart(c);
   const file = form.get("file");
   if (!(file instanceof File)) throw badRequest("Choose a file to upload.", "file_required");
   const name = form.get("name");

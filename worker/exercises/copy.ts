@@ -56,7 +56,7 @@ export async function importExercise(ctx: UserContext, input: ExerciseInput): Pr
 }
 
 /** Two exercises of one name in a list read as one: re-importing your own export names the copy "… (imported)". */
-async function importedName(ctx: UserContext, name: string): Promise<string> {
+export async function importedName(ctx: UserContext, name: string): Promise<string> {
   const trimmed = name.trim();
   if (!trimmed) return name;
   const [same] = await ctx.db

@@ -13,6 +13,8 @@ import { createExerciseBodySchema, fromTemplateBodySchema, listQuerySchema } fro
 import { EXERCISE_ID_REQUIRED, personal, requireId } from "./scope";
 import { createExercise, listExercises } from "./service";
 import { listOpenableExercises, openableQuerySchema } from "./openable";
+import { mselForm } from "./msel-import/form";
+import { importMsel, previewMsel } from "./msel-import/service";
 import { listTemplateSummaries } from "./templates";
 
 const missingId = (): Response => {
@@ -49,6 +51,25 @@ export const exerciseRoutes = new Hono<AppEnv>()
     describe({ summary: "Import an exported exercise (JSON)", errors: [402] }),
     jsonBody(importBodySchema, { maxBytes: EXERCISE_MAX_BYTES }),
     async (c) => c.json(await importExercise(ctxOf(c), c.req.valid("json")), 201),
+  )
+  // MSEL import (issue 32): the preview writes nothing; the import sends the file again with the final mapping.
+  .post(
+    "/msel/preview",
+    describe({ summary: "Preview an MSEL file's import: sheets, header row, proposed column mapping, first rows, warnings" }),
+    mselForm(),
+    (c) => {
+      const { file, options } = c.req.valid("form");
+      return c.json(previewMsel(file, options));
+    },
+  )
+  .post(
+    "/msel/import",
+    describe({ summary: "Import an MSEL file into a new exercise or append it to an exercise's MSEL", errors: [402, 423] }),
+    mselForm(),
+    async (c) => {
+      const { file, options, target } = c.req.valid("form");
+      return c.json(await importMsel(ctxOf(c), file, options, target), 201);
+    },
   )
   // A client with no id at hand calls e.g. /api/exercises//update: answer the spec's message.
   .put("/update", describe({ summary: "No exercise id given (answers 400)", internal: true }), missingId)

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
 import { TeamBadge } from "~/components/teams/team-badge";
+import { MselImportButton } from "~/components/exercise/msel-import/msel-import-button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
@@ -143,6 +144,12 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
       <Button variant="outline" size="sm" disabled={busy === "import"} onClick={() => fileRef.current?.click()}>
         {busy === "import" ? <Loader2 className="animate-spin" aria-hidden /> : <FileJson aria-hidden />} Import from JSON
       </Button>
+      <MselImportButton
+        onImported={({ exerciseId, imported }) => {
+          toast({ title: "MSEL imported", description: `${imported} ${imported === 1 ? "row" : "rows"} in a new exercise.` });
+          navigate(`/exercise/${exerciseId}/msel-table`);
+        }}
+      />
       <input
         ref={fileRef}
         type="file"

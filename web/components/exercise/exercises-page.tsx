@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { ClipboardList, Search } from "~/components/ui/icons";
 import * as React from "react";
+import { MselImportButton } from "~/components/exercise/msel-import/msel-import-button";
 import { ShareControl } from "~/components/teams/share-control";
 import { TeamBadge } from "~/components/teams/team-badge";
 import { Badge } from "~/components/ui/badge";
@@ -38,6 +39,7 @@ export function ExercisesPage({ exercises, counts, query }: { exercises: Openabl
   const submit = useSubmit();
   const form = React.useRef<HTMLFormElement>(null);
   const busy = useNavigation().state === "loading";
+  const navigate = useNavigate();
   const apply = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
   const filtered = query.source !== "all" || query.status !== "all" || query.search !== "";
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -49,9 +51,12 @@ export function ExercisesPage({ exercises, counts, query }: { exercises: Openabl
           <h1 className="text-2xl font-semibold tracking-tight">Exercises</h1>
           <p className="text-sm text-muted-foreground">Everything you can open: your own, your team&apos;s, your clients&apos; and your campaigns&apos;.</p>
         </div>
-        <Button asChild>
-          <Link to="/dashboard#exercises">New exercise</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <MselImportButton size="default" onImported={({ exerciseId }) => navigate(`/exercise/${exerciseId}/msel-table`)} />
+          <Button asChild>
+            <Link to="/dashboard#exercises">New exercise</Link>
+          </Button>
+        </div>
       </header>
 
       <Form ref={form} method="get" role="search" aria-label="Filter exercises" className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end">

@@ -4,7 +4,6 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export const SelectTrigger = React.forwardRef<React.ElementRef<typeof SelectPrimitive.Trigger>, React.ComponentPropsWithoutRef<typeof SelectPrimitive.Trigger>>(
@@ -52,13 +51,6 @@ export const SelectContent = React.forwardRef<React.ElementRef<typeof SelectPrim
 );
 SelectContent.displayName = SelectPrimitive.Content.displayName;
 
-export const SelectLabel = React.forwardRef<React.ElementRef<typeof SelectPrimitive.Label>, React.ComponentPropsWithoutRef<typeof SelectPrimitive.Label>>(
-  ({ className, ...props }, ref) => (
-    <SelectPrimitive.Label ref={ref} className={cn("px-2 py-1.5 text-xs font-semibold text-muted-foreground", className)} {...props} />
-  ),
-);
-SelectLabel.displayName = SelectPrimitive.Label.displayName;
-
 export const SelectItem = React.forwardRef<React.ElementRef<typeof SelectPrimitive.Item>, React.ComponentPropsWithoutRef<typeof SelectPrimitive.Item>>(
   ({ className, children, ...props }, ref) => (
     <SelectPrimitive.Item
@@ -79,9 +71,3 @@ export const SelectItem = React.forwardRef<React.ElementRef<typeof SelectPrimiti
   ),
 );
 SelectItem.displayName = SelectPrimitive.Item.displayName;
-
-export const SelectSeparator = React.forwardRef<
-  React.ElementRef<typeof SelectPrimitive.Separator>,
-  React.ComponentPropsWithoutRef<typeof SelectPrimitive.Separator>
->(({ className, ...props }, ref) => <SelectPrimitive.Separator ref={ref} className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />);
-SelectSeparator.displayName = SelectPrimitive.Separator.displayName;

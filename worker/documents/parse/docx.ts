@@ -103,7 +103,7 @@ type Block = { kind: "paragraph"; xml: string } | { kind: "table"; rows: string[
 /**
  * The body's paragraphs (inner XML of each <w:p …>…</w:p>, "" for <w:p/>) and tables in order. A
  * paragraph ends at the first </w:p>; one without any is skipped. A table's cells hold their
- * paragraphs' text joined by spaces; a table nested in a cell adds its cells to the outer row.
+ * paragraphs' text, one line each; a table nested in a cell adds its cells to the outer row.
  * One forward pass: every search starts where the last one ended.
  */
 function* blocks(body: string): Generator<Block> {
@@ -127,7 +127,8 @@ function* blocks(body: string): Generator<Block> {
         tags.lastIndex = end + 6;
       }
       if (depth === 0) yield { kind: "paragraph", xml: inner };
-      else if (cell !== null) cell += ` ${paragraphText(inner)}`;
+      // A cell's paragraphs are its lines (the text readers collapse them to spaces; the MSEL import keeps them).
+      else if (cell !== null) cell += `${cell ? "\n" : ""}${paragraphText(inner)}`;
     } else if (open === "tbl") {
       depth++;
     } else if (open === "tr" && depth > 0) {
@@ -148,6 +149,12 @@ function* blocks(body: string): Generator<Block> {
     }
   }
   if (depth > 0) yield { kind: "table", rows };
+}
+
+/** The rows of the document's first table (each cell's paragraphs its lines), or null when it has none. */
+export function docxFirstTable(bytes: ArrayBuffer): string[][] | null {
+  for (const block of blocks(documentBody(documentXml(bytes).xml))) if (block.kind === "table") return block.rows;
+  return null;
 }
 
 /** The numbering of a paragraph (its <w:numPr>): list id and level, or null. */

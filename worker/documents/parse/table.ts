@@ -19,7 +19,7 @@ export function rowsWithHeaders(rows: string[][]): string {
 }
 
 /** 0 → A, 25 → Z, 26 → AA (spreadsheet column names). */
-function columnLetter(index: number): string {
+export function columnLetter(index: number): string {
   let name = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;

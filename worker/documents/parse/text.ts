@@ -34,11 +34,10 @@ export function parseMarkdown(bytes: ArrayBuffer): ParsedDocument {
 
 /**
  * RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). The delimiter is a comma unless
- * the first line has more semicolons (spreadsheets in many locales export those).
+ * the first line has more semicolons (spreadsheets in many locales export those). A tab `delimiter`
+ * reads TSV as spreadsheets write it, with quoted cells that hold tabs or line breaks.
  */
-export function parseCsvRows(text: string): string[][] {
-  const firstLine = text.slice(0, text.indexOf("\n") === -1 ? undefined : text.indexOf("\n"));
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+export function parseCsvRows(text: string, delimiter: string = csvDelimiter(text)): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -68,6 +67,11 @@ export function parseCsvRows(text: string): string[][] {
     rows.push(row);
   }
   return rows.filter((r) => r.some((f) => f.trim() !== ""));
+}
+
+function csvDelimiter(text: string): string {
+  const firstLine = text.slice(0, text.indexOf("\n") === -1 ? undefined : text.indexOf("\n"));
+  return (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
 }
 
 /** CSV: the header row, then one line per row with each value named by its column (table.ts). */

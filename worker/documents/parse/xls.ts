@@ -1,7 +1,8 @@
 import { oldOfficeMessages, withCompoundFile } from "./cfb";
 import { rowsWithHeaders } from "./table";
 import { finish, ParseError, type ParsedDocument, type ParsedSection } from "./types";
-import { MAX_COLUMNS } from "./xlsx";
+import { MAX_COLUMNS, MAX_ROWS } from "./xlsx";
+import { EMPTY_CELL, gridText, type CellRange, type GridCell, type SheetGrid } from "./grid";
 
 const { notOpenable: NOT_XLS, encrypted: ENCRYPTED } = oldOfficeMessages("Excel", "workbook", ".xlsx");
 const OLD_BIFF =
@@ -24,6 +25,8 @@ const R = {
   FORMULA: 0x0006,
   STRING: 0x0207,
   BOOLERR: 0x0205,
+  MERGEDCELLS: 0x00e5,
+  COLINFO: 0x007d,
 } as const;
 
 const ERRORS: Record<number, string> = { 0x00: "#NULL!", 0x07: "#DIV/0!", 0x0f: "#VALUE!", 0x17: "#REF!", 0x1d: "#NAME?", 0x24: "#NUM!", 0x2a: "#N/A" };
@@ -165,17 +168,20 @@ function rkNumber(rk: number): number {
   return rk & 0x01 ? n / 100 : n;
 }
 
-const numberText = (n: number) => (Number.isFinite(n) ? String(n) : "");
+const numberCell = (n: number): GridCell => (Number.isFinite(n) ? { text: String(n), number: n } : { text: "" });
 
-/** A worksheet's cells (from its BOF to its EOF) as rows of text. */
-function sheetRows(stream: Uint8Array, start: number, strings: string[]): string[][] {
-  const rows = new Map<number, string[]>();
-  const put = (row: number, column: number, text: string) => {
+/** A worksheet's cells (from its BOF to its EOF) as a grid, with its hidden columns and merged ranges. */
+function sheetGrid(name: string, stream: Uint8Array, start: number, strings: string[]): SheetGrid {
+  const rows = new Map<number, GridCell[]>();
+  const hiddenColumns: number[] = [];
+  const merges: CellRange[] = [];
+  const put = (row: number, column: number, value: string | GridCell) => {
+    const cell = typeof value === "string" ? { text: value } : value;
     // As in xlsx.ts: a cell far to the right must not materialise the gap before it.
-    if (column >= MAX_COLUMNS || text === "") return;
+    if (column >= MAX_COLUMNS || row >= MAX_ROWS || cell.text === "") return;
     let cells = rows.get(row);
     if (!cells) rows.set(row, (cells = []));
-    cells[column] = text;
+    cells[column] = cell;
   };
   let pendingFormula: { row: number; column: number } | null = null;
   for (let record = recordAt(stream, recordAt(stream, start)!.next); record; record = recordAt(stream, record.next)) {
@@ -195,14 +201,14 @@ function sheetRows(stream: Uint8Array, start: number, strings: string[]): string
           put(row, column, new ContinuedReader([data.subarray(6)]).unicodeString());
           break;
         case R.NUMBER:
-          if (data.length >= 14) put(row, column, numberText(view.getFloat64(6, true)));
+          if (data.length >= 14) put(row, column, numberCell(view.getFloat64(6, true)));
           break;
         case R.RK:
-          if (data.length >= 10) put(row, column, numberText(rkNumber(view.getUint32(6, true))));
+          if (data.length >= 10) put(row, column, numberCell(rkNumber(view.getUint32(6, true))));
           break;
         case R.MULRK: {
           const count = Math.floor((data.length - 6) / 6);
-          for (let k = 0; k < count; k++) put(row, column + k, numberText(rkNumber(view.getUint32(4 + k * 6 + 2, true))));
+          for (let k = 0; k < count; k++) put(row, column + k, numberCell(rkNumber(view.getUint32(4 + k * 6 + 2, true))));
           break;
         }
         case R.BOOLERR:
@@ -211,7 +217,7 @@ function sheetRows(stream: Uint8Array, start: number, strings: string[]): string
         case R.FORMULA: {
           if (data.length < 14) break;
           // The cached result: a double, or (last two bytes 0xFFFF) a tagged string, boolean or error.
-          if (view.getUint16(12, true) !== 0xffff) put(row, column, numberText(view.getFloat64(6, true)));
+          if (view.getUint16(12, true) !== 0xffff) put(row, column, numberCell(view.getFloat64(6, true)));
           else if (data[6] === 0) pendingFormula = { row, column };
           else if (data[6] === 1) put(row, column, data[8] ? "TRUE" : "FALSE");
           else if (data[6] === 2) put(row, column, ERRORS[data[8]!] ?? "#ERROR");
@@ -223,13 +229,39 @@ function sheetRows(stream: Uint8Array, start: number, strings: string[]): string
           pendingFormula = null;
           break;
         }
+        case R.MERGEDCELLS: {
+          // Ref8 ranges: first row, last row, first column, last column.
+          const count = Math.min(view.getUint16(0, true), Math.floor((data.length - 2) / 8));
+          for (let k = 0; k < count; k++) {
+            const at = 2 + k * 8;
+            merges.push({
+              top: view.getUint16(at, true),
+              bottom: view.getUint16(at + 2, true),
+              left: view.getUint16(at + 4, true),
+              right: view.getUint16(at + 6, true),
+            });
+          }
+          break;
+        }
+        case R.COLINFO: {
+          // colFirst, colLast, width, format, options (bit 0: hidden).
+          if (data.length >= 10 && view.getUint16(8, true) & 0x0001) {
+            for (let c = row; c <= Math.min(column, MAX_COLUMNS - 1); c++) hiddenColumns.push(c);
+          }
+          break;
+        }
       }
     } catch (cause) {
       // One damaged cell record loses that cell, not the sheet.
       if (!(cause instanceof RangeError)) throw cause;
     }
   }
-  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, cells]) => Array.from(cells, (v) => v ?? ""));
+  // Dense, so a row's index is its row number (merged ranges point at rows).
+  let last = -1;
+  for (const r of rows.keys()) last = Math.max(last, r);
+  const grid: GridCell[][] = [];
+  for (let r = 0; r <= last; r++) grid.push(Array.from(rows.get(r) ?? [], (v) => v ?? EMPTY_CELL));
+  return { name, rows: grid, hiddenColumns, merges };
 }
 
 /**
@@ -239,22 +271,27 @@ function sheetRows(stream: Uint8Array, start: number, strings: string[]): string
  * what to do: they predate the shared string table and are rare among planners' files.
  */
 export function parseXls(bytes: ArrayBuffer): ParsedDocument {
-  const sections = withCompoundFile(bytes, NOT_XLS, (cfb) => {
-    const stream = cfb.read("Workbook");
-    if (!stream) throw new ParseError(cfb.entries.has("Book") ? OLD_BIFF : NOT_XLS);
-    return workbookSections(stream);
-  });
+  const sections: ParsedSection[] = xlsSheets(bytes).map((sheet) => ({ heading: sheet.name, text: rowsWithHeaders(gridText(sheet.rows)) }));
   return finish(sections, "This workbook has no cells with text or numbers to index.");
 }
 
-/** The sheets of a BIFF8 Workbook stream, each a section. */
-function workbookSections(stream: Uint8Array): ParsedSection[] {
+/** Every worksheet of an .xls as a grid, in workbook order (ParseError when it cannot be read). */
+export function xlsSheets(bytes: ArrayBuffer): SheetGrid[] {
+  return withCompoundFile(bytes, NOT_XLS, (cfb) => {
+    const stream = cfb.read("Workbook");
+    if (!stream) throw new ParseError(cfb.entries.has("Book") ? OLD_BIFF : NOT_XLS);
+    return workbookGrids(stream);
+  });
+}
+
+/** The worksheets of a BIFF8 Workbook stream. */
+function workbookGrids(stream: Uint8Array): SheetGrid[] {
   const bof = recordAt(stream, 0);
   if (!bof || bof.type !== R.BOF || bof.data.length < 2) throw new ParseError(NOT_XLS);
   if ((bof.data[0]! | (bof.data[1]! << 8)) !== 0x0600) throw new ParseError(OLD_BIFF);
 
   // The workbook globals, up to their EOF: sheet names and offsets, the shared strings.
-  const sheets: { name: string; offset: number }[] = [];
+  const sheets: { name: string; offset: number; hidden: boolean }[] = [];
   let strings: string[] = [];
   for (let record = recordAt(stream, bof.next); record && record.type !== R.EOF; record = recordAt(stream, record.next)) {
     const { type, data } = record;
@@ -263,23 +300,26 @@ function workbookSections(stream: Uint8Array): ParsedSection[] {
       // Worksheets only (dt 0); chart and macro sheets have no cells to read.
       if (data[5] !== 0) continue;
       const offset = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0, true);
+      // hsState: 0 visible, 1 hidden, 2 very hidden.
+      const hidden = (data[4]! & 0x03) !== 0;
       const reader = new ContinuedReader([data.subarray(6)]);
       try {
         const count = reader.byte();
-        sheets.push({ name: reader.chars(count, (reader.byte() & 0x01) !== 0), offset });
+        sheets.push({ name: reader.chars(count, (reader.byte() & 0x01) !== 0), offset, hidden });
       } catch {
-        sheets.push({ name: `Sheet ${sheets.length + 1}`, offset });
+        sheets.push({ name: `Sheet ${sheets.length + 1}`, offset, hidden });
       }
     } else if (type === R.SST) strings = sharedStrings(withContinues(stream, record));
   }
 
-  const sections: ParsedSection[] = [];
+  const grids: SheetGrid[] = [];
   // Each sheet is read once, however many sheet records name its offset.
   const read = new Set<number>();
   for (const sheet of sheets) {
     if (read.has(sheet.offset) || recordAt(stream, sheet.offset)?.type !== R.BOF) continue;
     read.add(sheet.offset);
-    sections.push({ heading: sheet.name, text: rowsWithHeaders(sheetRows(stream, sheet.offset, strings)) });
+    const grid = sheetGrid(sheet.name, stream, sheet.offset, strings);
+    grids.push(sheet.hidden ? { ...grid, hidden: true } : grid);
   }
-  return sections;
+  return grids;
 }

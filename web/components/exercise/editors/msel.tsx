@@ -1,4 +1,5 @@
 import { PlanSourceNote } from "../plan-source";
+import { MselImportButton } from "../msel-import/msel-import-button";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 import { MSEL_COLUMN_LABELS, mselColumns, type MselColumn } from "../../../../shared/db/exercise-shapes";
@@ -75,9 +76,16 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
 
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        One row per inject, in time order. Players never see this table: it is for controllers and the SimCell. Alt+↑/↓ moves between rows; Enter moves down.
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="max-w-prose text-sm text-muted-foreground">
+          One row per inject, in time order. Players never see this table: it is for controllers and the SimCell. Alt+↑/↓ moves between rows; Enter moves down.
+        </p>
+        {/* Campaign exercises have no import route; a read-only one cannot take rows. */}
+        {!exercise.campaignId && exercise.access === "edit" ? (
+          // The server has appended the rows to the saved MSEL; the editor adds them to the one it holds, so its next save keeps both.
+          <MselImportButton exerciseId={exercise.id} onImported={(result) => set([...rows, ...result.rows])} />
+        ) : null}
+      </div>
       {/* relative: the sticky row headers otherwise widen the whole page in Chrome. */}
       <div className="relative max-h-[70vh] overflow-auto rounded-md border" role="region" aria-label="MSEL table, scrolls sideways" tabIndex={0}>
         <table ref={tableRef} className="w-max border-collapse text-xs">

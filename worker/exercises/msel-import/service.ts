@@ -1,0 +1,243 @@
+import type { UserContext } from "../../context";
+import { groupDigits } from "../../../shared/lib/digits";
+import { columnLetter } from "../../documents/parse/table";
+import type { SheetGrid } from "../../documents/parse/grid";
+import { badRequest } from "../../lib/errors";
+import { importedName } from "../copy";
+import { findExercise, personal } from "../scope";
+import { assertCanCreate, insertExercise, updateExercise } from "../service";
+import { recognisedCapabilities } from "./capabilities";
+import { readMselFile, type MselFileFormat } from "./read";
+import { buildMselRows, type BuiltRows, type ImportedMselRow } from "./rows";
+import { detectHeader, HEADER_SEARCH_ROWS, tableAt, type MselTable } from "./table";
+import { cellValue } from "./values";
+import { columnForHeader, proposeMapping, type MappingTarget } from "./vocabulary";
+
+/**
+ * MSEL import (issue 32): a planner's own MSEL file — read, its header found, its columns mapped —
+ * previewed, then imported into a new exercise or appended to one's MSEL. The preview stores
+ * nothing: the import sends the file again with the final mapping, so no copy of a possibly
+ * sensitive file outlives the request and there is nothing to expire.
+ */
+
+/** Spec's MSEL import bound (issue 32): a full-scale exercise's MSEL is a few hundred rows. */
+const MAX_MSEL_ROWS = 5_000;
+/** Rows shown in the preview. */
+const PREVIEW_ROWS = 10;
+const SAMPLES = 3;
+
+/** What the planner chose in the preview; anything left out is proposed. `headerRow` is 1-based. */
+export type MselReadOptions = { sheet?: string | undefined; headerRow?: number | undefined; mapping?: MappingTarget[] | undefined };
+export type MselFileInput = { bytes: ArrayBuffer; fileName: string };
+
+type MselPreviewColumn = {
+  /** The header as the file writes it ("" when the column has none). */
+  header: string;
+  /** Where the column sits in the sheet ("C"). */
+  column: string;
+  target: MappingTarget;
+  /** What Readyroom proposed from the header. */
+  proposed: MappingTarget;
+  /** The column's first values, as they will be imported under its target. */
+  samples: string[];
+};
+
+export type MselPreview = {
+  fileName: string;
+  format: MselFileFormat;
+  sheets: { name: string; score: number; hidden: boolean }[];
+  sheet: string;
+  /** 1-based row of the header in the sheet. */
+  headerRow: number;
+  columns: MselPreviewColumn[];
+  /** The first rows as they will be imported. */
+  rows: ImportedMselRow[];
+  rowCount: number;
+  unreadableCells: number;
+  warnings: string[];
+};
+
+/** `rows`: the rows imported, so an open editor can add them to the MSEL it holds. */
+export type MselImportResult = { exerciseId: string; created: boolean; imported: number; unreadableCells: number; rows: ImportedMselRow[] };
+
+type Prepared = {
+  format: MselFileFormat;
+  grids: SheetGrid[];
+  sheet: SheetGrid;
+  table: MselTable;
+  proposed: MappingTarget[];
+  mapping: MappingTarget[];
+  built: BuiltRows;
+  /** Core capabilities the capability column names (capabilities.ts). */
+  capabilities: string[];
+};
+
+/** The sheet to read: the one asked for, else the visible one with the most MSEL-like header. */
+function chooseSheet(grids: SheetGrid[], asked: string | undefined): SheetGrid {
+  if (grids.length === 0) throw badRequest("This file has no sheets with cells. Check it is the MSEL and import it again.", "not_an_msel");
+  if (asked !== undefined) {
+    const found = grids.find((g) => g.name === asked);
+    if (!found) throw badRequest(`This workbook has no sheet named “${asked}”. Pick one of: ${grids.map((g) => g.name).join(", ")}.`, "sheet_not_found");
+    return found;
+  }
+  let best = grids.find((g) => !g.hidden) ?? grids[0]!;
+  let bestScore = -1;
+  for (const grid of grids) {
+    const score = detectHeader(grid).score - (grid.hidden ? 100 : 0);
+    if (score > bestScore) [best, bestScore] = [grid, score];
+  }
+  return best;
+}
+
+const tooManyRows = (rows: number) =>
+  badRequest(
+    `This MSEL has ${groupDigits(rows)} rows; Readyroom imports up to ${groupDigits(MAX_MSEL_ROWS)} at a time. Split it into smaller files and import them one after another.`,
+    "too_many_rows",
+  );
+
+function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
+  const { format, sheets: grids } = readMselFile(file.bytes, file.fileName);
+  const sheet = chooseSheet(grids, options.sheet);
+  let headerRow: number;
+  if (options.headerRow !== undefined) {
+    if (options.headerRow > sheet.rows.length)
+      throw badRequest(
+        `Row ${options.headerRow} is past the end of “${sheet.name}” (${sheet.rows.length} rows). Pick the row that names the columns.`,
+        "header_row_out_of_range",
+      );
+    headerRow = options.headerRow - 1;
+  } else {
+    headerRow = detectHeader(sheet).row;
+    if (headerRow < 0) {
+      throw badRequest(
+        `No MSEL header was found in the first ${HEADER_SEARCH_ROWS} rows of “${sheet.name}”. The header row names the columns (for example Time, Synopsis, From, To, Message). Add one, or pick the sheet or header row yourself.`,
+        "not_an_msel",
+      );
+    }
+  }
+  // A sheet far past the limit is refused before its table is built (repeated rows can make a small file hold many).
+  let filled = 0;
+  for (const r of sheet.rows) if (r.some((c) => c.text.trim())) filled++;
+  if (filled > MAX_MSEL_ROWS + HEADER_SEARCH_ROWS) throw tooManyRows(filled - headerRow - 1);
+  const table = tableAt(sheet, headerRow);
+  const proposed = proposeMapping(
+    table.headers,
+    table.body.slice(0, 20).map((r) => r.map((c) => c.text)),
+  );
+  if (options.mapping && options.mapping.length !== table.headers.length) {
+    throw badRequest(
+      `The mapping names ${options.mapping.length} columns but the table has ${table.headers.length}. Preview the file again and import from there.`,
+      "mapping_mismatch",
+    );
+  }
+  const mapping = options.mapping ?? proposed;
+  const built = buildMselRows(table, mapping);
+  if (built.rows.length === 0)
+    throw badRequest(
+      `There are no rows under the header (row ${headerRow + 1} of “${sheet.name}”). Check the header row, or the mapping if every column is skipped.`,
+      "no_rows",
+    );
+  if (built.rows.length > MAX_MSEL_ROWS) throw tooManyRows(built.rows.length);
+  return { format, grids, sheet, table, proposed, mapping, built, capabilities: recognisedCapabilities(table, mapping) };
+}
+
+function warningsOf({ format, grids, table, mapping, built, sheet, capabilities }: Prepared): string[] {
+  const warnings: string[] = [];
+  if (table.headerRow > 0)
+    warnings.push(
+      `The header is row ${table.headerRow + 1}: the ${table.headerRow === 1 ? "row" : `${table.headerRow} rows`} above it (titles, banners) ${table.headerRow === 1 ? "is" : "are"} not imported.`,
+    );
+  if (format === "docx") warnings.push("Only the document's first table is read.");
+  if (grids.length > 1) warnings.push(`This workbook has ${grids.length} sheets; “${sheet.name}” is read. Pick another above if the MSEL is elsewhere.`);
+  if (table.hiddenColumns) warnings.push(`${table.hiddenColumns === 1 ? "1 hidden column is" : `${table.hiddenColumns} hidden columns are`} left out.`);
+  if (table.banners)
+    warnings.push(
+      `${table.banners === 1 ? "1 section heading row" : `${table.banners} section heading rows`} across the table ${table.banners === 1 ? "is" : "are"} not imported as injects.`,
+    );
+  // Columns sent to Comment because no vocabulary names them, or because their column was taken.
+  const extra = table.headers.filter((h, i) => mapping[i] === "comment" && columnForHeader(h) === null);
+  const kept = table.headers.filter((h, i) => mapping[i] === "comment" && (columnForHeader(h) ?? "comment") !== "comment");
+  if (extra.length) warnings.push(`Kept in Comment, with their header: ${extra.map((h) => h || "(no header)").join(", ")}.`);
+  if (kept.length) warnings.push(`Also in Comment, as their column is already taken: ${kept.join(", ")}.`);
+  if (capabilities.length) {
+    warnings.push(
+      `Core capabilities recognised: ${capabilities.join(", ")}. A new exercise lists them as its capabilities; appended rows keep them in Comment.`,
+    );
+  }
+  const skipped = table.headers.filter((_, i) => mapping[i] === "skip");
+  if (skipped.length) warnings.push(`Not imported (skipped): ${skipped.map((h) => h || "(no header)").join(", ")}.`);
+  if (built.unreadableCells) {
+    const where = built.unreadableAt
+      .slice(0, 5)
+      .map((u) => `row ${u.row} (${u.header || "no header"})`)
+      .join(", ");
+    warnings.push(
+      `${groupDigits(built.unreadableCells)} ${built.unreadableCells === 1 ? "date or time" : "dates or times"} could not be read and ${built.unreadableCells === 1 ? "is" : "are"} kept as written, e.g. ${where}. Live conduct releases such rows by hand.`,
+    );
+  }
+  return warnings;
+}
+
+/** POST /api/exercises/msel/preview: what the import would do, writing nothing. */
+export function previewMsel(file: MselFileInput, options: MselReadOptions = {}): MselPreview {
+  const prepared = prepare(file, options);
+  const { grids, sheet, table, proposed, mapping, built } = prepared;
+  return {
+    fileName: file.fileName,
+    format: prepared.format,
+    sheets: grids.map((g) => ({ name: g.name, score: detectHeader(g).score, hidden: Boolean(g.hidden) })),
+    sheet: sheet.name,
+    headerRow: table.headerRow + 1,
+    columns: table.headers.map((header, i) => ({
+      header,
+      column: columnLetter(table.sourceColumns[i] ?? i),
+      target: mapping[i] ?? "comment",
+      proposed: proposed[i] ?? "comment",
+      // As they will be imported: a serial in a time column reads 09:15, not 0.385416…
+      samples: table.body
+        .map((r) => (mapping[i] && mapping[i] !== "skip" ? cellValue(mapping[i], r[i]).text : (r[i]?.text.trim() ?? "")))
+        .filter(Boolean)
+        .slice(0, SAMPLES),
+    })),
+    rows: built.rows.slice(0, PREVIEW_ROWS),
+    rowCount: built.rows.length,
+    unreadableCells: built.unreadableCells,
+    warnings: warningsOf(prepared),
+  };
+}
+
+/** Where the rows go: a new exercise (named `name`, else after the file) or the end of an exercise's MSEL. */
+export type MselImportTarget = { target: "new"; name?: string | undefined } | { target: "append"; exerciseId: string };
+
+/**
+ * POST /api/exercises/msel/import: the file read as the preview read it, under the planner's final
+ * mapping. Appending is an edit of the exercise: the caller must be able to change it (404
+ * otherwise) and nobody else may hold its edit lock (423), as for every save.
+ */
+export async function importMsel(ctx: UserContext, file: MselFileInput, options: MselReadOptions, target: MselImportTarget): Promise<MselImportResult> {
+  // Whose exercise it is is judged before the file: another planner's id is a 404 whatever is sent.
+  const row = target.target === "append" ? await findExercise(ctx, personal, target.exerciseId, "write") : null;
+  const { built, capabilities } = prepare(file, options);
+  if (target.target === "append") {
+    const existing = row?.mselTable ?? [];
+    if (existing.length + built.rows.length > MAX_MSEL_ROWS) {
+      throw badRequest(
+        `This exercise's MSEL has ${groupDigits(existing.length)} rows; adding ${groupDigits(built.rows.length)} would pass ${groupDigits(MAX_MSEL_ROWS)}. Import into a new exercise instead.`,
+        "too_many_rows",
+      );
+    }
+    await updateExercise(ctx, personal, target.exerciseId, { mselTable: [...existing, ...built.rows] });
+    return { exerciseId: target.exerciseId, created: false, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };
+  }
+  await assertCanCreate(ctx);
+  const stem = file.fileName.replace(/\.[^.]*$/, "").trim();
+  const name = (target.name?.trim() || stem || "Imported MSEL").slice(0, 200);
+  const capabilitiesAndObjectives = capabilities.map((capability) => ({ capability, objective: null }));
+  const { id } = await insertExercise(ctx, personal, {
+    name: await importedName(ctx, name),
+    mselTable: built.rows,
+    capabilitiesAndObjectives,
+    completed: false,
+  });
+  return { exerciseId: id, created: true, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };
+}
