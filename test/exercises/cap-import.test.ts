@@ -21,9 +21,9 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([createTestUser({ plan: "SOLO" }), createTestUser({ plan: "SOLO" })]);
 });
 
-function upload(user: TestUser, exerciseId: string, file: BlobPart, name: string, path = `/api/exercises/${exerciseId}/msel/cap`) {
+function upload(user: TestUser, exerciseId: string, file: string | Uint8Array, name: string, path = `/api/exercises/${exerciseId}/msel/cap`) {
   const form = new FormData();
-  form.append("file", new File([file], name));
+  form.append("file", new File([typeof file === "string" ? file : new Uint8Array(file)], name));
   return api(path, { user, raw: form });
 }
 const msel = async (user: TestUser, id: string) => (await json<{ mselTable: MselRow[] | null }>(await api(`/api/exercises/${id}`, { user }))).mselTable ?? [];
@@ -34,7 +34,7 @@ describe("CAP import", () => {
     const id = await createExercise(alice, { name: "CAP", mselTable: EXISTING });
     const res = await upload(alice, id, flood, "flood.xml");
     await expectStatus(res, 201);
-    expect(await json(res)).toEqual({ exerciseId: id, firstIndex: 1, count: 1, events: ["2"] });
+    expect(await json(res)).toMatchObject({ exerciseId: id, firstIndex: 1, count: 1, events: ["2"], rows: [{ event: "2", from: "NWS Seattle WA" }] });
     const rows = await msel(alice, id);
     expect(rows[1]).toMatchObject({
       event: "2",
@@ -66,7 +66,7 @@ describe("CAP import", () => {
 
   it("refuses what is not CAP with a 400 that says what to send, and changes nothing", async () => {
     const id = await createExercise(alice, { name: "Not CAP", mselTable: EXISTING });
-    const cases: [BlobPart, string, RegExp][] = [
+    const cases: [string | Uint8Array, string, RegExp][] = [
       [`<?xml version="1.0"?><rss version="2.0"><channel><title>Weather</title></channel></rss>`, "feed.xml", /feed\.xml: This file has no CAP alert/],
       [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), "photo.png", /photo\.png is not an XML file/],
       [zipSync({ "word/document.xml": strToU8("<w:document/>") }), "plan.docx", /word\/document\.xml in plan\.docx: This file has no CAP alert/],

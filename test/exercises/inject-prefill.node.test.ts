@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import flood from "./fixtures/nws-flood-warning.cap.xml?raw";
 import wind from "./fixtures/nws-wind-advisory.cap.xml?raw";
 import { nextEvents } from "../../shared/exercises/msel-events";
-import { addedRowsQuery, parseAddedRows } from "../../shared/exercises/inject-source";
+import { addedRowsQuery, parseAddedRows } from "../../shared/exercises/msel-append";
 import { CapFormatError, parseCapXml } from "../../worker/exercises/inject/cap-xml";
 import { injectFromAlertSummary, injectFromAnswer, injectFromCap } from "../../worker/exercises/inject/prefill";
 
@@ -57,13 +57,19 @@ describe("CAP 1.2 XML", () => {
 
   it("reads a prefixed CAP namespace and several areas", () => {
     const [alert] = parseCapXml(wind);
-    expect(alert).toMatchObject({ status: "Exercise", msgType: "Update", info: { event: "Wind Advisory", headline: null, areaDesc: ["Western Whatcom", "Skagit Valley"] } });
+    expect(alert).toMatchObject({
+      status: "Exercise",
+      msgType: "Update",
+      info: { event: "Wind Advisory", headline: null, areaDesc: ["Western Whatcom", "Skagit Valley"] },
+    });
   });
 
   it("refuses a document that is not CAP, and a CAP alert without what CAP requires, saying which", () => {
     expect(() => parseCapXml(`<?xml version="1.0"?><rss><channel><title>Alerts</title></channel></rss>`)).toThrow(CapFormatError);
     expect(() => parseCapXml(`<alert><identifier>x</identifier></alert>`)).toThrow(/no CAP alert/);
-    expect(() => parseCapXml(flood.replace(/<sent>[^<]*<\/sent>/, ""))).toThrow("Alert 1 has no <sent>: a CAP 1.2 alert needs identifier, sender, sent, status and msgType.");
+    expect(() => parseCapXml(flood.replace(/<sent>[^<]*<\/sent>/, ""))).toThrow(
+      "Alert 1 has no <sent>: a CAP 1.2 alert needs identifier, sender, sent, status and msgType.",
+    );
   });
 });
 
@@ -94,7 +100,16 @@ describe("pre-filled injects, the same with or without an AI provider", () => {
       notice: null,
       offline: true,
       citations: [
-        { n: 1, itemId: "gdelt:1", title: "Roads close", publisher: "Daily Herald", publishedAt: "2026-03-02T10:00:00Z", url: null, kind: "news", sourceName: "GDELT" },
+        {
+          n: 1,
+          itemId: "gdelt:1",
+          title: "Roads close",
+          publisher: "Daily Herald",
+          publishedAt: "2026-03-02T10:00:00Z",
+          url: null,
+          kind: "news",
+          sourceName: "GDELT",
+        },
         {
           n: 2,
           itemId: "nws:x",

@@ -44,7 +44,7 @@ describe("use an intelligence answer as an inject", () => {
     const id = await createExercise(alice, { name: "Levee breach", mselTable: EXISTING });
     const res = await inject(alice, id, { kind: "intel-answer", chatId, messageIndex: answerIndex });
     await expectStatus(res, 201);
-    expect(await json(res)).toEqual({ exerciseId: id, firstIndex: 2, count: 1, events: ["3"] });
+    expect(await json(res)).toMatchObject({ exerciseId: id, firstIndex: 2, count: 1, events: ["3"], rows: [{ event: "3", category: "Intelligence" }] });
     const rows = await msel(alice, id);
     expect(rows.slice(0, 2)).toMatchObject(EXISTING);
     expect(rows[2]).toMatchObject({
@@ -75,7 +75,12 @@ describe("use an official hazard alert as an inject", () => {
   it("reads the whole alert from NWS: headline, description and instruction, the issuing office, its CAP identity and time", async () => {
     const key = uniqueKey();
     const id = await createExercise(alice, { name: "Flood TTX" });
-    const res = await inject(alice, id, { kind: "hazard-alert", chatId, messageIndex: answerIndex, n: hazardN }, intelEnv(fakeSourceVars({ nws: `ok.${key}` })));
+    const res = await inject(
+      alice,
+      id,
+      { kind: "hazard-alert", chatId, messageIndex: answerIndex, n: hazardN },
+      intelEnv(fakeSourceVars({ nws: `ok.${key}` })),
+    );
     await expectStatus(res, 201);
     expect(await json(res)).toMatchObject({ firstIndex: 0, events: ["1"] });
     const [row] = await msel(alice, id);
@@ -126,7 +131,9 @@ describe("use a news alert summary as an inject", () => {
     await setAlertsFlag(bob.accountId, true);
     const alertId = crypto.randomUUID();
     const summaryId = crypto.randomUUID();
-    await env.DB.prepare(`INSERT INTO "Alert" ("id", "userId", "queryText", "isActive", "cadence", "nextRunAt") VALUES (?, ?, 'Brackwater flooding', 1, 'daily', NULL)`)
+    await env.DB.prepare(
+      `INSERT INTO "Alert" ("id", "userId", "queryText", "isActive", "cadence", "nextRunAt") VALUES (?, ?, 'Brackwater flooding', 1, 'daily', NULL)`,
+    )
       .bind(alertId, alice.userId)
       .run();
     await env.DB.prepare(`INSERT INTO "AlertSummary" ("id", "alertId", "title", "content", "triggerDate", "sourceCount") VALUES (?, ?, ?, ?, ?, 1)`)
@@ -145,7 +152,8 @@ describe("use a news alert summary as an inject", () => {
       synopsis: "Brackwater flooding — 2026-03-02",
       message: "The river is rising at Millbrook.",
       from: "Millbrook Gazette",
-      comment: "Pre-filled from the news alert “Brackwater flooding”, summary of 2026-03-02 12:00 UTC. Sources: 1. River rises (https://news.example/1) — Millbrook Gazette, 2026-03-02",
+      comment:
+        "Pre-filled from the news alert “Brackwater flooding”, summary of 2026-03-02 12:00 UTC. Sources: 1. River rises (https://news.example/1) — Millbrook Gazette, 2026-03-02",
     });
 
     const bobs = await createExercise(bob, { name: "Bob's" });
@@ -211,7 +219,10 @@ describe("into a new exercise, named first", () => {
     const before = await count(bob);
     const noName = await api("/api/exercises/from-source", { user: bob, body: { name: " ", source: { kind: "intel-answer", chatId, messageIndex: 1 } } });
     expect(await apiError(noName)).toMatchObject({ status: 400, code: "validation_error", message: expect.stringContaining("Give the exercise a name.") });
-    const notMine = await api("/api/exercises/from-source", { user: bob, body: { name: "Stolen", source: { kind: "intel-answer", chatId, messageIndex: answerIndex } } });
+    const notMine = await api("/api/exercises/from-source", {
+      user: bob,
+      body: { name: "Stolen", source: { kind: "intel-answer", chatId, messageIndex: answerIndex } },
+    });
     expect(await apiError(notMine)).toMatchObject({ status: 404, message: "Chat not found." });
     expect(await count(bob)).toBe(before);
   });

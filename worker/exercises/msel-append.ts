@@ -1,7 +1,7 @@
 import type { UserContext } from "../context";
 import { badRequest } from "../lib/errors";
 import { mselColumns, type MselRow } from "../../shared/db/exercise-shapes";
-import { MSEL_MAX_ROWS, type MselAppendResult } from "../../shared/exercises/inject-source";
+import { MSEL_MAX_ROWS, type MselAppendResult } from "../../shared/exercises/msel-append";
 import { nextEvents } from "../../shared/exercises/msel-events";
 import { assertEditable } from "./lock-service";
 import type { ExerciseScope } from "./scope";
@@ -26,7 +26,7 @@ export async function appendMselRows(ctx: UserContext, scope: ExerciseScope, exe
   const events = nextEvents(current, rows.length);
   const added = rows.map((r, i) => ({ ...completeRow(r), event: events[i]! }));
   await saveExercise(ctx, scope, row, { mselTable: [...current, ...added] });
-  return { exerciseId: row.id, firstIndex: current.length, count: added.length, events };
+  return { exerciseId: row.id, firstIndex: current.length, count: added.length, events, rows: added };
 }
 
 /** Every column present (as the editor's own new row), so the table and exports show blanks, not gaps. */

@@ -51,7 +51,10 @@ const storedAnswer = z.looseObject({
  * it was the offline digest. A question, or an answer saved before sources were kept, has none.
  */
 export function answerSourcesOf(message: ChatMessageShape): { citations: IntelCitation[]; notice: string | null; offline: boolean } {
-  const meta = storedAnswer.nullish().catch(null).parse((message as { metadata?: unknown }).metadata);
+  const meta = storedAnswer
+    .nullish()
+    .catch(null)
+    .parse((message as { metadata?: unknown }).metadata);
   const citations = (meta?.citations ?? []).flatMap((c) => {
     const parsed = storedCitation.safeParse(c);
     return parsed.success ? [{ ...parsed.data, url: parsed.data.url ?? null }] : [];

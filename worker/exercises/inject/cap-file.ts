@@ -13,7 +13,7 @@ import { CapFormatError, parseCapXml, type CapAlert } from "./cap-xml";
 /** Largest CAP file (an alert is a few KB; a zip of a storm's alerts well under this). */
 export const CAP_MAX_BYTES = 2 * 1024 * 1024;
 /** Most alerts one file may add: a season's worth of one office's warnings, not a feed archive. */
-export const CAP_MAX_ALERTS = 200;
+const CAP_MAX_ALERTS = 200;
 
 const CAP_ZIP_LIMITS: ZipLimits = { maxEntries: 1_000, maxTotalSize: 32 * 1024 * 1024, maxEntrySize: 2 * 1024 * 1024 };
 const MB = 1024 * 1024;

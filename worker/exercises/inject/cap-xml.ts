@@ -9,7 +9,7 @@ import { attribute, xmlTokens } from "../../documents/parse/xml-tokens";
  * the caller with a message.
  */
 
-export type CapInfo = {
+type CapInfo = {
   language: string | null;
   category: string | null;
   event: string | null;

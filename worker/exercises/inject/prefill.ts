@@ -39,7 +39,13 @@ function messageText(markdown: string): string {
     .replace(/\*\*/g, "")
     .split(/\r?\n/)
     .map((line) => line.replace(/[ \t]+/g, " ").trim());
-  return clip(lines.join("\n").replace(/\n{3,}/g, "\n\n").trim(), MESSAGE_MAX);
+  return clip(
+    lines
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    MESSAGE_MAX,
+  );
 }
 
 function firstSentence(text: string): string {
@@ -75,7 +81,13 @@ export function injectFromCap(alert: CapAlert, origin: { label: string; url?: st
   ];
   return row({
     synopsis: info?.headline ?? [event, areas].filter(Boolean).join(" — "),
-    message: clip([info?.description, info?.instruction].filter(Boolean).map((t) => paragraphs(t!)).join("\n\n"), MESSAGE_MAX),
+    message: clip(
+      [info?.description, info?.instruction]
+        .filter(Boolean)
+        .map((t) => paragraphs(t!))
+        .join("\n\n"),
+      MESSAGE_MAX,
+    ),
     from: info?.senderName ?? alert.sender,
     category: "Hazard alert",
     comment: comment.filter(Boolean).join(" "),
@@ -134,7 +146,7 @@ export type SummarySource = { queryText: string; title: string | null; content: 
 const SOURCES_HEADING = "\n\n**Sources**\n\n";
 /** "1. [Title](url) — Publisher, 2026-03-02" or "1. Title — Publisher, 2026-03-02". */
 const SOURCE_LINE = /^\d{1,3}\. (.*) — ([^—]*), (\d{4}-\d{2}-\d{2})$/;
-const MARKDOWN_LINK = /\[([^\]]*)\]\(([^)\s]*)\)/g;
+const MARKDOWN_LINK = /\[([^[\]]*)\]\(([^()\s]*)\)/g;
 
 /**
  * An inject from a news alert's summary: its title as synopsis, its text as message, from = the

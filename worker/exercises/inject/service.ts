@@ -1,5 +1,6 @@
 import type { UserContext } from "../../context";
-import type { InjectSource, MselAppendResult } from "../../../shared/exercises/inject-source";
+import type { InjectSource } from "../../../shared/exercises/inject-source";
+import type { MselAppendResult } from "../../../shared/exercises/msel-append";
 import { appendMselRows } from "../msel-append";
 import { findExercise, personal, type ExerciseScope } from "../scope";
 import { createExercise } from "../service";
@@ -24,7 +25,10 @@ export async function injectIntoExercise(ctx: UserContext, scope: ExerciseScope,
  * first, so a source that is not the caller's creates nothing; creating follows the New exercise
  * rules (a plan, the enterprise client).
  */
-export async function injectIntoNewExercise(ctx: UserContext, body: { source: InjectSource; name: string; clientId?: string | null }): Promise<MselAppendResult> {
+export async function injectIntoNewExercise(
+  ctx: UserContext,
+  body: { source: InjectSource; name: string; clientId?: string | null },
+): Promise<MselAppendResult> {
   const row = await injectFor(ctx, body.source);
   const { id } = await createExercise(ctx, personal, { clientId: body.clientId ?? null, exercise: { name: body.name } });
   return appendMselRows(ctx, personal, id, [row]);

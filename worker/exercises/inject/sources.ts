@@ -16,8 +16,14 @@ import { injectFromAlertSummary, injectFromAnswer, injectFromCap, injectFromCita
 export async function injectFor(ctx: UserContext, source: InjectSource): Promise<MselRow> {
   if (source.kind === "alert-summary") {
     const { alert, summary } = await ownAlertSummary(ctx, source.alertId, source.summaryId);
-    if (!summary.sourceCount) throw badRequest("That summary found no items, so there is nothing to turn into an inject. Pick a summary with sources.", "empty_source");
-    return injectFromAlertSummary({ queryText: alert.queryText, title: summary.title, content: summary.content, triggerDate: summary.triggerDate?.toISOString() ?? null });
+    if (!summary.sourceCount)
+      throw badRequest("That summary found no items, so there is nothing to turn into an inject. Pick a summary with sources.", "empty_source");
+    return injectFromAlertSummary({
+      queryText: alert.queryText,
+      title: summary.title,
+      content: summary.content,
+      triggerDate: summary.triggerDate?.toISOString() ?? null,
+    });
   }
   const { message, asked } = await ownChatMessage(ctx, source.chatId, source.messageIndex);
   if (message.role !== "assistant" || !message.content.trim()) {
@@ -40,7 +46,10 @@ export async function injectFor(ctx: UserContext, source: InjectSource): Promise
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
     console.warn(`[inject] ${citation.itemId}: ${err.kind} ${err.message}`);
-    return injectFromCitation(citation, `${citation.sourceName || "The issuer"} could not give its full text when the inject was made (${err.message.replace(/\.$/, "")}).`);
+    return injectFromCitation(
+      citation,
+      `${citation.sourceName || "The issuer"} could not give its full text when the inject was made (${err.message.replace(/\.$/, "")}).`,
+    );
   }
 }
 
