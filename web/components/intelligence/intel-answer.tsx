@@ -164,17 +164,17 @@ export function IntelAnswer({
                   <span className="text-xs text-muted-foreground">
                     {c.publisher} · <time dateTime={c.publishedAt}>{citationDate(c.publishedAt)}</time> · {KIND_LABEL[c.kind]}
                   </span>
+                  {inject && c.kind === "hazard-alert" ? (
+                    <UseAsInjectButton
+                      source={{ kind: "hazard-alert", ...inject, n: c.n }}
+                      what="this official alert"
+                      variant="ghost"
+                      className="-ml-2 h-7 w-fit px-2 text-xs"
+                      aria-label={`Use as inject: source ${c.n}`}
+                      title="Add this alert to an exercise's MSEL as a pre-filled inject"
+                    />
+                  ) : null}
                 </span>
-                {inject && c.kind === "hazard-alert" ? (
-                  <UseAsInjectButton
-                    source={{ kind: "hazard-alert", ...inject, n: c.n }}
-                    what="this official alert (its full text, as its issuing office published it)"
-                    variant="ghost"
-                    className="ml-auto h-7 w-fit shrink-0 px-2 text-xs"
-                    aria-label={`Use source ${c.n} as an inject`}
-                    title="Add this alert to an exercise's MSEL as a pre-filled inject"
-                  />
-                ) : null}
               </li>
             ))}
           </ol>
