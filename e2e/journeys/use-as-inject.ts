@@ -59,7 +59,10 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
   await visible(synopsis, "the added row's synopsis");
   check((await synopsis.inputValue()) === "Intelligence update: Is the Brackwater River going to flood?", `the synopsis is "${await synopsis.inputValue()}".`);
   check((await page.locator('[data-cell="1:event"]').inputValue()) === "2", "the inject is not numbered after the existing event.");
-  check(/^Pre-filled from an intelligence answer of /.test(await page.locator('[data-cell="1:comment"]').inputValue()), "the comment does not cite the answer.");
+  check(
+    /^Pre-filled from an intelligence answer of /.test(await page.locator('[data-cell="1:comment"]').inputValue()),
+    "the comment does not cite the answer.",
+  );
   check((await page.locator("tr[data-added]").count()) === 1, "the added row is not the one highlighted.");
   check(await synopsis.evaluate((el) => el === document.activeElement), "the added row's synopsis is not focused.");
   await shot(page, "use-as-inject-msel-desktop");
@@ -81,7 +84,10 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
   await shot(page, "use-as-inject-msel-phone");
   await gotoAndHydrate(page, baseURL, "/intelligence");
   await page.getByRole("button", { name: /^Chats/ }).click();
-  await page.getByRole("button", { name: /Brackwater River/ }).first().click();
+  await page
+    .getByRole("button", { name: /Brackwater River/ })
+    .first()
+    .click();
   await visible(page.getByTestId("intel-answer").last(), "the answer on a phone");
   await page.getByTestId("intel-answer").last().getByRole("button", { name: "Use as inject", exact: true }).click();
   const phoneDialog = await visible(page.getByRole("dialog", { name: "Use as inject" }), "the dialog on a phone");
