@@ -13,7 +13,7 @@ import { refreshSharedBrief } from "./share-page";
 import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
 import { toBriefView, type BriefPage, type BriefView, type ListedBrief } from "./views";
 import { nowMs } from "../lib/clock";
-import { ownChatMessage } from "../intelligence-chat/message";
+import { ownChatMessage } from "../intelligence/chat-message";
 import { notifySharedItemChanged } from "../notifications/events";
 
 /**

@@ -1,6 +1,6 @@
 import type { UserContext } from "../../context";
 import { ownAlertSummary } from "../../alerts/service";
-import { answerSourcesOf, ownChatMessage } from "../../intelligence-chat/message";
+import { answerSourcesOf, ownChatMessage } from "../../intelligence/chat-message";
 import { fetchCitedNwsAlert, SourceError, type NwsAlert } from "../../intelligence/sources";
 import { badRequest } from "../../lib/errors";
 import type { MselRow } from "../../../shared/db/exercise-shapes";

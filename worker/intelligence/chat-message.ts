@@ -5,7 +5,7 @@ import type { UserContext } from "../context";
 import type { ChatMessageShape } from "../db/shapes";
 import { intelligenceChats } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
-import { safeCitations } from "../intelligence/digest";
+import { safeCitations } from "./digest";
 
 const CHAT_NOT_FOUND = "Chat not found.";
 
