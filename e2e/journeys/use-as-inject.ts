@@ -1,5 +1,5 @@
 import path from "node:path";
-import { check, dismissWelcome, gotoAndHydrate, shot, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
+import { askIntelligenceChat, check, dismissWelcome, gotoAndHydrate, shot, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 import { ROOT } from "../lib/server.ts";
 
@@ -31,18 +31,7 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
     return ((await res.json()) as { id: string }).id;
   });
 
-  const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
-  await box.fill("Is the Brackwater River going to flood?");
-  await box.press("Enter");
-  await page.waitForFunction(
-    () => {
-      const answers = document.querySelectorAll('[data-testid="intel-answer"]');
-      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
-    },
-    undefined,
-    { timeout: ANSWER_TIMEOUT_MS },
-  );
-  const answer = page.getByTestId("intel-answer").last();
+  const answer = await askIntelligenceChat(page, "Is the Brackwater River going to flood?", ANSWER_TIMEOUT_MS);
   await answer.getByRole("button", { name: "Use as inject", exact: true }).click();
   const dialog = await visible(page.getByRole("dialog", { name: "Use as inject" }), "the Use as inject dialog");
   // Refused without a choice, said beside the field.
