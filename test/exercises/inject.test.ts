@@ -117,6 +117,15 @@ describe("use an official hazard alert as an inject", () => {
     );
   });
 
+  it("does not ask NWS when this server turned it off, and says so in the comment", async () => {
+    const key = uniqueKey();
+    const id = await createExercise(alice, { name: "NWS off" });
+    const off = intelEnv({ ...fakeSourceVars({ nws: `ok.${key}` }), INTEL_SOURCES: "usgs,gdelt" });
+    await expectStatus(await inject(alice, id, { kind: "hazard-alert", chatId, messageIndex: answerIndex, n: hazardN }, off), 201);
+    expect((await msel(alice, id))[0]!.comment).toContain("could not give its full text when the inject was made (NWS is turned off on this server).");
+    expect(await requestsOf(key)).toEqual([]);
+  });
+
   it("refuses a source of the answer that is not a hazard alert", async () => {
     const id = await createExercise(alice, { name: "Not an alert" });
     const res = await inject(alice, id, { kind: "hazard-alert", chatId, messageIndex: answerIndex, n: 99 });

@@ -4,7 +4,7 @@ import { type AggregateOptions, type IntelSearch, searchSources } from "./aggreg
 import type { HttpDeps } from "./http";
 import { recordOutcomes } from "./last-outcome";
 import { createSources } from "./registry";
-import { adapterSettings } from "./config";
+import { adapterSettings, planSources } from "./config";
 import { fetchNwsAlert, type NwsAlert } from "./nws";
 import { SourceError } from "./types";
 
@@ -47,9 +47,11 @@ export async function searchIntelligence(
 /**
  * The whole alert behind a cited NWS item (item id "nws:<alert id>"), asked of NWS again: a
  * citation keeps only its headline, office and time. Rejects with a SourceError (another source's
- * item, NWS not answering, an alert it no longer has).
+ * item, NWS turned off or not answering, an alert it no longer has).
  */
 export function fetchCitedNwsAlert(ctx: Pick<AppContext, "config">, itemId: string, options: { now?: number; signal?: AbortSignal } = {}): Promise<NwsAlert> {
   if (!itemId.startsWith("nws:")) return Promise.reject(new SourceError("skipped", "Only National Weather Service alerts are read in full."));
+  // A deploy that turned NWS off is not asked behind its back.
+  if (!planSources(ctx.config).some((p) => p.id === "nws" && p.on)) return Promise.reject(new SourceError("skipped", "NWS is turned off on this server."));
   return fetchNwsAlert(adapterSettings(ctx.config, "nws"), itemId.slice("nws:".length), options);
 }
