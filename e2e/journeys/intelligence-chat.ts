@@ -1,4 +1,4 @@
-import { check, dismissWelcome, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
+import { askIntelligenceChat, check, dismissWelcome, gotoAndHydrate, signUpFreshUser, visible } from "../lib/helpers.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 
 const ANSWER_TIMEOUT_MS = 60_000;
@@ -19,19 +19,8 @@ test("intelligence chat: ask about a current threat, the answer cites numbered p
   await gotoAndHydrate(page, baseURL, "/intelligence");
   await dismissWelcome(page);
 
-  const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
   // The fake news source has a Brackwater River story (test/fakes/intel/gdelt.ts).
-  await box.fill("Is the Brackwater River going to flood?");
-  await box.press("Enter");
-  await page.waitForFunction(
-    () => {
-      const answers = document.querySelectorAll('[data-testid="intel-answer"]');
-      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
-    },
-    undefined,
-    { timeout: ANSWER_TIMEOUT_MS },
-  );
-  const answer = page.getByTestId("intel-answer").last();
+  const answer = await askIntelligenceChat(page, "Is the Brackwater River going to flood?", ANSWER_TIMEOUT_MS);
   const sources = answer.getByTestId("intel-source");
   const sourceCount = await sources.count();
   check(sourceCount > 0, `the answer lists no source: ${(await answer.innerText()).slice(0, 300)}`);

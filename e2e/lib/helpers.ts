@@ -212,3 +212,19 @@ export async function downloadOf(page: Page, start: () => Promise<unknown>, what
 export async function shot(page: Page, name: string) {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
 }
+
+/** Asks the intelligence chat (the /intelligence page) a question; resolves to its answer once it has finished streaming. */
+export async function askIntelligenceChat(page: Page, question: string, timeout = 60_000): Promise<Locator> {
+  const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
+  await box.fill(question);
+  await box.press("Enter");
+  await page.waitForFunction(
+    () => {
+      const answers = document.querySelectorAll('[data-testid="intel-answer"]');
+      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
+    },
+    undefined,
+    { timeout },
+  );
+  return page.getByTestId("intel-answer").last();
+}

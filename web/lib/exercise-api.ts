@@ -7,6 +7,7 @@
 import type { AiRoutes } from "../../worker/ai/routes";
 import type { CampaignRoutes } from "../../worker/collaborate/routes";
 import type { ExerciseInput, PlanSource } from "../../shared/db/exercise-shapes";
+import type { InjectSource } from "../../shared/exercises/inject-source";
 import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { LockView } from "../../worker/exercises/lock-service";
 import type { ExerciseRoutes } from "../../worker/exercises/routes";
@@ -18,7 +19,7 @@ import { ApiError } from "./query";
 import { clientsApi } from "./clients-api";
 
 export type ExercisePatch = ExerciseInput;
-export type { AssignedDocumentView, PlanSource, TemplateSummary };
+export type { AssignedDocumentView, InjectSource, PlanSource, TemplateSummary };
 
 /** Exercise calls fail with the shared API error (status, code, message and the whole body). */
 export { ApiError as ExerciseApiError };
@@ -99,6 +100,18 @@ export const exerciseApi = {
   releaseLock: (ref: ExerciseRef) => {
     const { routes, param } = item(ref);
     return routes.lock.$delete({ param }, { init: { keepalive: true } }).catch(() => undefined);
+  },
+  /** "Use as inject": the source's pre-filled inject appended to the exercise's MSEL (issue 32 item 11). */
+  injectFrom: (ref: ExerciseRef, source: InjectSource) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.msel.inject.$post({ param, json: { source } }));
+  },
+  /** The same into a new exercise, created under the planner's name. */
+  injectIntoNew: (name: string, source: InjectSource) => unwrap(exercises["from-source"].$post({ json: { name, source } })),
+  /** A CAP 1.2 file (one alert's XML, or a zip of them) appended to the MSEL, one inject per alert. */
+  importCap: (ref: ExerciseRef, file: File) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.msel.cap.$post({ param, form: { file } }));
   },
 };
 

@@ -163,6 +163,19 @@ export async function ownAlert(ctx: UserContext, id: string): Promise<Alert> {
   return row;
 }
 
+/** One summary of one of the caller's alerts (another user's, or a summary of another alert: 404). */
+export async function ownAlertSummary(ctx: UserContext, alertId: string, summaryId: string): Promise<{ alert: Alert; summary: AlertSummary }> {
+  await assertAlertsEnabled(ctx);
+  const alert = await ownAlert(ctx, alertId);
+  const [summary] = await ctx.db
+    .select()
+    .from(alertSummaries)
+    .where(and(eq(alertSummaries.id, summaryId), eq(alertSummaries.alertId, alert.id)))
+    .limit(1);
+  if (!summary) throw notFound("Alert summary not found.");
+  return { alert, summary };
+}
+
 export async function viewOf(ctx: UserContext, row: Alert, historyLimit = ALERT_HISTORY_LIMIT): Promise<AlertView> {
   const summaries = await recentSummaries(ctx, [row.id], historyLimit);
   return alertView(row, summaries.get(row.id) ?? []);

@@ -6,13 +6,14 @@ import { teamShareColumn, teamSharedIds } from "../accounts/team-shares";
 import type { UserContext } from "../context";
 import type { Database } from "../db/client";
 import type { ChatMessageShape } from "../db/shapes";
-import { intelBriefs, intelligenceChats, type IntelBrief } from "../db/schema";
+import { intelBriefs, type IntelBrief } from "../db/schema";
 import { badRequest, notFound } from "../lib/errors";
 import { purgeSharedBrief } from "./share-cache";
 import { refreshSharedBrief } from "./share-page";
 import { LIST_DEFAULT, type BriefListQuery, type CreateBriefInput, type UpdateBriefInput } from "./schemas";
 import { toBriefView, type BriefPage, type BriefView, type ListedBrief } from "./views";
 import { nowMs } from "../lib/clock";
+import { ownChatMessage } from "../intelligence/chat-message";
 import { notifySharedItemChanged } from "../notifications/events";
 
 /**
@@ -24,7 +25,6 @@ import { notifySharedItemChanged } from "../notifications/events";
  */
 
 const BRIEF_NOT_FOUND = "Brief not found.";
-const CHAT_NOT_FOUND = "Chat not found.";
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -90,23 +90,6 @@ export async function getBrief(ctx: UserContext, id: string): Promise<BriefView>
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/**
- * The chat a brief says it came from must be the caller's and hold that message: a brief cannot
- * point into someone else's conversation. Someone else's chat is "not found", like their briefs.
- */
-async function ownChatMessage(ctx: UserContext, chatId: string, messageIndex: number): Promise<ChatMessageShape> {
-  const [chat] = await ctx.db
-    .select({ messages: intelligenceChats.messages })
-    .from(intelligenceChats)
-    .where(and(eq(intelligenceChats.id, chatId), eq(intelligenceChats.userId, ctx.user.id)))
-    .limit(1);
-  if (!chat) throw notFound(CHAT_NOT_FOUND);
-  if (messageIndex >= chat.messages.length) {
-    throw badRequest(`That chat has no message ${messageIndex}.`, "validation_error", { fieldErrors: { messageIndex: "No such message in that chat." } });
-  }
-  return chat.messages[messageIndex]!;
-}
-
 /** What a saved message's metadata says about its sources (answers saved before sources were kept have none). */
 const sourceMetadataSchema = z
   .looseObject({
@@ -131,7 +114,7 @@ function fromMessage(message: ChatMessageShape, content: string | undefined): { 
 export async function createBrief(ctx: UserContext, input: CreateBriefInput): Promise<BriefView> {
   const saved =
     input.chatId !== undefined && input.messageIndex !== undefined
-      ? fromMessage(await ownChatMessage(ctx, input.chatId, input.messageIndex), input.content)
+      ? fromMessage((await ownChatMessage(ctx, input.chatId, input.messageIndex)).message, input.content)
       : { content: input.content ?? "", internalSources: [] };
   const problem = briefContentError(saved.content);
   if (problem) throw badRequest(problem, "validation_error", { fieldErrors: { content: problem } });

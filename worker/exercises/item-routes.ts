@@ -11,6 +11,7 @@ import { acquireExerciseLock, getExerciseLock, releaseExerciseLock } from "./loc
 import { feedbackBodySchema, updateExerciseBodySchema } from "./schemas";
 import type { ExerciseScope } from "./scope";
 import { deleteExercise, getExercise, getExerciseRow, updateExercise } from "./service";
+import { exerciseInjectRoutes } from "./inject/routes";
 
 /** A full exercise with long scenario text and a large MSEL is well over the default 1 MiB. */
 export const EXERCISE_MAX_BYTES = 5 * 1024 * 1024;
@@ -109,5 +110,6 @@ export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly 
         const { scope, id } = scoped(c);
         return c.json(await releaseExerciseLock(ctxOf(c), scope, id));
       })
+      .route("/", exerciseInjectRoutes(scoped))
   );
 }

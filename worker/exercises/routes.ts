@@ -16,6 +16,8 @@ import { listOpenableExercises, openableQuerySchema } from "./openable";
 import { mselForm } from "./msel-import/form";
 import { importMsel, previewMsel } from "./msel-import/service";
 import { listTemplateSummaries } from "./templates";
+import { injectNewBodySchema } from "../../shared/exercises/inject-source";
+import { injectIntoNewExercise } from "./inject/service";
 
 const missingId = (): Response => {
   throw badRequest(EXERCISE_ID_REQUIRED, "exercise_id_required");
@@ -45,6 +47,12 @@ export const exerciseRoutes = new Hono<AppEnv>()
   )
   .post("/from-template", describe({ summary: "Create an exercise from a template", errors: [402] }), jsonBody(fromTemplateBodySchema), async (c) =>
     c.json(await createFromTemplate(ctxOf(c), c.req.valid("json")), 201),
+  )
+  .post(
+    "/from-source",
+    describe({ summary: "Create an exercise holding an inject made from an intelligence answer, hazard alert or news-alert summary", errors: [402] }),
+    jsonBody(injectNewBodySchema),
+    async (c) => c.json(await injectIntoNewExercise(ctxOf(c), c.req.valid("json")), 201),
   )
   .post(
     "/import",

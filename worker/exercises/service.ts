@@ -86,7 +86,16 @@ export function getExerciseRow(ctx: UserContext, scope: ExerciseScope, id: strin
 }
 
 export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id: string, input: ExerciseInput): Promise<{ success: true }> {
-  const row = await assertEditable(ctx, scope, id);
+  await saveExercise(ctx, scope, await assertEditable(ctx, scope, id), input);
+  return { success: true };
+}
+
+/**
+ * Writes `input` over an exercise the caller has just passed assertEditable for (`row`): the one
+ * write of every edit (the editor's save, an MSEL append), with the shared-item notification.
+ */
+export async function saveExercise(ctx: UserContext, scope: ExerciseScope, row: ExerciseRow, input: ExerciseInput): Promise<void> {
+  const id = row.id;
   const values = { ...writableValues(input), updatedAt: nowDate() };
   // The client id is chosen at creation: an update's metadata — another client, none, or null
   // (the editor sends the whole exercise) — neither drops nor changes it.
@@ -106,7 +115,6 @@ export async function updateExercise(ctx: UserContext, scope: ExerciseScope, id:
       .set(values)
       .where(and(eq(campaignExercises.id, id), eq(campaignExercises.campaignId, scope.campaignId)));
   }
-  return { success: true };
 }
 
 /** Deletes the exercise with its design conversation and feedback (they carry no foreign key). */

@@ -1,8 +1,9 @@
+import type http from "node:http";
 import { json, providerFake } from "./scenario.ts";
 
 /**
- * Fake api.weather.gov: GET /alerts/active → a GeoJSON FeatureCollection of CAP alerts, as the
- * real API answers (properties: id, areaDesc, geocode, sent, effective, expires, ends, status,
+ * Fake api.weather.gov: GET /alerts/active → a GeoJSON FeatureCollection of CAP alerts, and GET
+ * /alerts/{id} → one of them as a Feature, as the real API answers (properties: id, areaDesc, geocode, sent, effective, expires, ends, status,
  * messageType, severity, certainty, urgency, event, senderName, headline, description,
  * instruction…). Like the real API it refuses a request without a User-Agent (403), answers 400
  * problem+json for an unknown area code, and filters by `area` (state codes), `point` (here: a
@@ -106,10 +107,25 @@ export const NWS_ALERTS: Alert[] = [
 
 const KNOWN_AREAS = new Set(["WA", "OR", "CA", "TX", "FL", "NY", "PZ", "PK"]);
 
+/** GET /alerts/{id}: one alert as a GeoJSON Feature (the active list's entry), 404 problem+json for an unknown id. */
+function oneAlert(id: string, res: http.ServerResponse) {
+  const found = NWS_ALERTS.find((a) => a.properties.id === id);
+  if (!found) {
+    json(res, 404, { title: "Not Found", status: 404, detail: `Alert with ID "${id}" not found` }, "application/problem+json");
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/geo+json" });
+  res.end(JSON.stringify({ "@context": [], id: found.properties["@id"], type: "Feature", geometry: null, properties: found.properties }));
+}
+
 export const nwsFake = providerFake("nws", ({ path, query, req, res }) => {
-  if (req.method !== "GET" || path !== "/alerts/active") return false;
+  if (req.method !== "GET" || !path.startsWith("/alerts/")) return false;
   if (!req.headers["user-agent"]) {
     json(res, 403, { title: "Forbidden", status: 403, detail: "A User-Agent header is required." }, "application/problem+json");
+    return true;
+  }
+  if (path !== "/alerts/active") {
+    oneAlert(decodeURIComponent(path.slice("/alerts/".length)), res);
     return true;
   }
   let states: string[] | null = null;

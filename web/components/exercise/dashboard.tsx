@@ -17,6 +17,7 @@ import { ExerciseApiError, exerciseApi, type TemplateSummary } from "~/lib/exerc
 import { cn } from "~/lib/utils";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
 import { useDates } from "~/lib/dates-context";
+import { exerciseNameError } from "../../../shared/exercises/exercise-name";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
@@ -63,9 +64,6 @@ function ClientPicker({ clients, value, onChange }: { clients: { id: string; nam
   );
 }
 
-const NAME_REQUIRED = "Give the exercise a name. You can change it later.";
-const NAME_MAX = 500;
-
 // The list is the same for everyone and changes only with a deploy.
 const templatesQuery = { queryKey: ["exercise-templates"], queryFn: () => exerciseApi.templates().then((r) => r.templates), staleTime: Infinity };
 
@@ -87,9 +85,9 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
 
   // Nothing is created until the planner has named it: no "Untitled exercise" left behind by a stray click.
   const create = async () => {
+    const problem = exerciseNameError(name);
+    if (problem) return setNameError(problem);
     const trimmed = name.trim();
-    if (!trimmed) return setNameError(NAME_REQUIRED);
-    if (trimmed.length > NAME_MAX) return setNameError(`Keep the name under ${NAME_MAX} characters.`);
     setBusy("new");
     try {
       const { id } = await exerciseApi.create(userId, clientId || null, { name: trimmed });

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from "@remix-run/react";
+import { Link, useNavigate, useParams, useSearchParams } from "@remix-run/react";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, ChevronDown, ChevronUp, Eye, Users } from "~/components/ui/icons";
 import * as React from "react";
@@ -25,6 +25,7 @@ import type { EditorExercise } from "./types";
 import { cn } from "~/lib/utils";
 import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
 import { moduleLabel } from "../../../shared/exercises/module-label";
+import { addedRowsQuery } from "../../../shared/exercises/msel-append";
 
 /**
  * The step editor of one exercise. The exercise lives here, in client state, across step
@@ -94,6 +95,15 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
     }
   };
 
+  const [, setSearchParams] = useSearchParams();
+  // The server appends the file's alerts to the saved MSEL: save first, then show its rows without saving again.
+  const onImportCap = async (file: File) => {
+    await autosave.flush();
+    const added = await exerciseApi.importCap(ref, file);
+    setExercise((prev) => ({ ...prev, mselTable: [...(prev.mselTable ?? []), ...added.rows] }));
+    setSearchParams(new URLSearchParams(addedRowsQuery(added)), { replace: true, preventScrollReset: true });
+  };
+
   const onApply = (event: DraftEvent) => {
     if (readOnly) return;
     change(draftPatch(exerciseRef.current, event));
@@ -131,7 +141,7 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
       body = <ModulesEditor {...props} basePath={basePath} />;
       break;
     case "msel-table":
-      body = <MselEditor {...props} />;
+      body = <MselEditor {...props} onImportCap={readOnly ? undefined : onImportCap} />;
       break;
     case "module": {
       const moduleIndex = info.moduleIndex ?? 0;

@@ -7,6 +7,7 @@ import { safeHref } from "../../../shared/markdown/safe-href";
 import { AnsweredWith, Answer, InterruptedNote, Working } from "../ask/answer";
 import { MarkdownText } from "../ask/markdown";
 import { SaveBriefDialog, type SaveBriefOffer } from "./save-brief-dialog";
+import { UseAsInjectButton } from "../exercise/use-as-inject";
 
 /** What "Save as brief" hands to the page: the server composes the brief from that message (shared/briefs/compose.ts). */
 export type SaveBriefInput = { title: string; chatId: string; messageIndex: number };
@@ -33,6 +34,7 @@ export function IntelAnswer({
   streaming,
   saveBrief,
   createAlert,
+  injectFrom,
 }: {
   id: string;
   content: string;
@@ -45,6 +47,8 @@ export function IntelAnswer({
   saveBrief?: SaveBriefOffer;
   /** Shown only when given: opens a news alert prefilled with the question this answers. */
   createAlert?: () => void;
+  /** The saved answer, once it is saved: "Use as inject" for it and for each official alert it cites. */
+  injectFrom?: { chatId: string; messageIndex: number };
 }) {
   const notice =
     sources?.sourcesAnswered && sources.notice ? (
@@ -85,6 +89,7 @@ export function IntelAnswer({
 
   const citations = sources?.citations ?? [];
   const byN = new Map(citations.map((c) => [c.n, c]));
+  const inject = done && injectFrom ? injectFrom : null;
   return (
     <div className="grid gap-2" data-testid="intel-answer" data-streaming={streaming ? "true" : undefined}>
       {notice}
@@ -159,6 +164,16 @@ export function IntelAnswer({
                   <span className="text-xs text-muted-foreground">
                     {c.publisher} · <time dateTime={c.publishedAt}>{citationDate(c.publishedAt)}</time> · {KIND_LABEL[c.kind]}
                   </span>
+                  {inject && c.kind === "hazard-alert" ? (
+                    <UseAsInjectButton
+                      source={{ kind: "hazard-alert", ...inject, n: c.n }}
+                      what="this official alert"
+                      variant="ghost"
+                      className="-ml-2 h-7 w-fit px-2 text-xs"
+                      aria-label={`Use as inject: source ${c.n}`}
+                      title="Add this alert to an exercise's MSEL as a pre-filled inject"
+                    />
+                  ) : null}
                 </span>
               </li>
             ))}
@@ -175,6 +190,7 @@ export function IntelAnswer({
           />
         )}
         {save}
+        {inject ? <UseAsInjectButton source={{ kind: "intel-answer", ...inject }} what="this answer" /> : null}
       </div>
     </div>
   );

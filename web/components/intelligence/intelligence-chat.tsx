@@ -155,6 +155,7 @@ export function IntelligenceChat({ onSaveBrief, onCreateAlert, className, ...ini
                     interrupted={m.metadata?.interrupted}
                     saveBrief={saveBrief(items[i - 1]?.role === "user" ? items[i - 1]!.content : m.content, m, m.index)}
                     createAlert={onCreateAlert && items[i - 1]?.role === "user" ? () => onCreateAlert(alertQueryFrom(items[i - 1]!.content)) : undefined}
+                    injectFrom={chat.chatId ? { chatId: chat.chatId, messageIndex: m.index } : undefined}
                   />
                 </li>
               ),

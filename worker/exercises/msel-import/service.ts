@@ -5,7 +5,9 @@ import type { SheetGrid } from "../../documents/parse/grid";
 import { badRequest } from "../../lib/errors";
 import { importedName } from "../copy";
 import { findExercise, personal } from "../scope";
-import { assertCanCreate, insertExercise, updateExercise } from "../service";
+import { assertCanCreate, insertExercise } from "../service";
+import { appendMselRows } from "../msel-append";
+import { MSEL_MAX_ROWS } from "../../../shared/exercises/msel-append";
 import { recognisedCapabilities } from "./capabilities";
 import { readMselFile, type MselFileFormat } from "./read";
 import { buildMselRows, type BuiltRows, type ImportedMselRow } from "./rows";
@@ -20,8 +22,6 @@ import { columnForHeader, proposeMapping, type MappingTarget } from "./vocabular
  * sensitive file outlives the request and there is nothing to expire.
  */
 
-/** Spec's MSEL import bound (issue 32): a full-scale exercise's MSEL is a few hundred rows. */
-const MAX_MSEL_ROWS = 5_000;
 /** Rows shown in the preview. */
 const PREVIEW_ROWS = 10;
 const SAMPLES = 3;
@@ -91,7 +91,7 @@ function chooseSheet(grids: SheetGrid[], asked: string | undefined): SheetGrid {
 
 const tooManyRows = (rows: number) =>
   badRequest(
-    `This MSEL has ${groupDigits(rows)} rows; Readyroom imports up to ${groupDigits(MAX_MSEL_ROWS)} at a time. Split it into smaller files and import them one after another.`,
+    `This MSEL has ${groupDigits(rows)} rows; Readyroom imports up to ${groupDigits(MSEL_MAX_ROWS)} at a time. Split it into smaller files and import them one after another.`,
     "too_many_rows",
   );
 
@@ -118,7 +118,7 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
   // A sheet far past the limit is refused before its table is built (repeated rows can make a small file hold many).
   let filled = 0;
   for (const r of sheet.rows) if (r.some((c) => c.text.trim())) filled++;
-  if (filled > MAX_MSEL_ROWS + HEADER_SEARCH_ROWS) throw tooManyRows(filled - headerRow - 1);
+  if (filled > MSEL_MAX_ROWS + HEADER_SEARCH_ROWS) throw tooManyRows(filled - headerRow - 1);
   const table = tableAt(sheet, headerRow);
   const proposed = proposeMapping(
     table.headers,
@@ -137,7 +137,7 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
       `There are no rows under the header (row ${headerRow + 1} of “${sheet.name}”). Check the header row, or the mapping if every column is skipped.`,
       "no_rows",
     );
-  if (built.rows.length > MAX_MSEL_ROWS) throw tooManyRows(built.rows.length);
+  if (built.rows.length > MSEL_MAX_ROWS) throw tooManyRows(built.rows.length);
   return { format, grids, sheet, table, proposed, mapping, built, capabilities: recognisedCapabilities(table, mapping) };
 }
 
@@ -216,18 +216,18 @@ export type MselImportTarget = { target: "new"; name?: string | undefined } | { 
  */
 export async function importMsel(ctx: UserContext, file: MselFileInput, options: MselReadOptions, target: MselImportTarget): Promise<MselImportResult> {
   // Whose exercise it is is judged before the file: another planner's id is a 404 whatever is sent.
-  const row = target.target === "append" ? await findExercise(ctx, personal, target.exerciseId, "write") : null;
+  if (target.target === "append") await findExercise(ctx, personal, target.exerciseId, "write");
   const { built, capabilities } = prepare(file, options);
   if (target.target === "append") {
-    const existing = row?.mselTable ?? [];
-    if (existing.length + built.rows.length > MAX_MSEL_ROWS) {
-      throw badRequest(
-        `This exercise's MSEL has ${groupDigits(existing.length)} rows; adding ${groupDigits(built.rows.length)} would pass ${groupDigits(MAX_MSEL_ROWS)}. Import into a new exercise instead.`,
-        "too_many_rows",
-      );
-    }
-    await updateExercise(ctx, personal, target.exerciseId, { mselTable: [...existing, ...built.rows] });
-    return { exerciseId: target.exerciseId, created: false, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };
+    // The one MSEL writer: the edit lock, the 5,000-row limit and the MSEL's own event sequence.
+    const added = await appendMselRows(ctx, personal, target.exerciseId, built.rows);
+    return {
+      exerciseId: target.exerciseId,
+      created: false,
+      imported: added.count,
+      unreadableCells: built.unreadableCells,
+      rows: built.rows.map((r, i) => ({ ...r, event: added.events[i]! })),
+    };
   }
   await assertCanCreate(ctx);
   const stem = file.fileName.replace(/\.[^.]*$/, "").trim();

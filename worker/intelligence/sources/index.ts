@@ -4,6 +4,9 @@ import { type AggregateOptions, type IntelSearch, searchSources } from "./aggreg
 import type { HttpDeps } from "./http";
 import { recordOutcomes } from "./last-outcome";
 import { createSources } from "./registry";
+import { adapterSettings, planSources } from "./config";
+import { fetchNwsAlert, type NwsAlert } from "./nws";
+import { SourceError } from "./types";
 
 /**
  * The intelligence sources, as the chat, briefs and alerts use them: one call asks every
@@ -12,6 +15,8 @@ import { createSources } from "./registry";
 export { outcomeNotice, type IntelSearch } from "./aggregate";
 export { intelRegion } from "./region";
 export type { IntelItem, IntelKind, IntelRegion } from "./types";
+export { SourceError } from "./types";
+export type { NwsAlert } from "./nws";
 
 export type IntelSearchOptions = Omit<AggregateOptions, "timeoutMs" | "limit"> & { limit?: number };
 
@@ -37,4 +42,16 @@ export async function searchIntelligence(
   if (deps.background) deps.background.waitUntil(recording);
   else await recording;
   return result;
+}
+
+/**
+ * The whole alert behind a cited NWS item (item id "nws:<alert id>"), asked of NWS again: a
+ * citation keeps only its headline, office and time. Rejects with a SourceError (another source's
+ * item, NWS turned off or not answering, an alert it no longer has).
+ */
+export function fetchCitedNwsAlert(ctx: Pick<AppContext, "config">, itemId: string, options: { now?: number; signal?: AbortSignal } = {}): Promise<NwsAlert> {
+  if (!itemId.startsWith("nws:")) return Promise.reject(new SourceError("skipped", "Only National Weather Service alerts are read in full."));
+  // A deploy that turned NWS off is not asked behind its back.
+  if (!planSources(ctx.config).some((p) => p.id === "nws" && p.on)) return Promise.reject(new SourceError("skipped", "NWS is turned off on this server."));
+  return fetchNwsAlert(adapterSettings(ctx.config, "nws"), itemId.slice("nws:".length), options);
 }

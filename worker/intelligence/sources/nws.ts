@@ -28,6 +28,10 @@ const properties = z.object({
   status: z.string().nullish(),
   messageType: z.string().nullish(),
   severity: z.string().nullish(),
+  urgency: z.string().nullish(),
+  certainty: z.string().nullish(),
+  category: z.string().nullish(),
+  sender: z.string().nullish(),
   event: z.string().min(1),
   senderName: z.string().nullish(),
   headline: z.string().nullish(),
@@ -126,4 +130,24 @@ export function nwsSource(settings: AdapterSettings): IntelSource {
       return selected.map(normaliseNwsAlert).filter((i): i is IntelItem => i !== null);
     },
   };
+}
+
+/** What an NWS alert id looks like ("urn:oid:2.49.0.1.840.0.…"): anything else is not asked for. */
+const NWS_ALERT_ID = /^[\w.:-]{1,200}$/;
+
+/**
+ * One alert by its id (GET /alerts/{id}, a GeoJSON Feature with the CAP properties, as the active
+ * list gives them): "Use as inject" reads the whole text of an alert an answer cited. Rejects with
+ * a SourceError like a search (the caller decides what to do without it).
+ */
+export async function fetchNwsAlert(settings: AdapterSettings, id: string, options: Pick<SearchOptions, "now" | "signal"> = {}): Promise<NwsAlert> {
+  if (!NWS_ALERT_ID.test(id)) throw new SourceError("malformed", `${LABEL} alert ids look like urn:oid:2.49.0.1.840.0.…`);
+  const body = await fetchJson(
+    joinUrl(settings.baseUrl, `/alerts/${id}`),
+    { headers: { accept: "application/geo+json", "user-agent": settings.userAgent } },
+    policyFor(LABEL, settings, { ...options, limit: 1 }, MAX_BYTES),
+  );
+  const parsed = feature.safeParse(body);
+  if (!parsed.success) throw new SourceError("malformed", `${LABEL} answered the alert in an unexpected shape.`);
+  return { ...parsed.data.properties, featureId: parsed.data.id };
 }

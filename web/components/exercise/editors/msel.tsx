@@ -1,10 +1,14 @@
+import { useSearchParams } from "@remix-run/react";
 import { PlanSourceNote } from "../plan-source";
 import { MselImportButton } from "../msel-import/msel-import-button";
 import * as React from "react";
+import { Alert } from "~/components/ui/alert";
 import { cn } from "~/lib/utils";
 import { MSEL_COLUMN_LABELS, mselColumns, type MselColumn } from "../../../../shared/db/exercise-shapes";
 import { AddButton, move, RowActions } from "../list-editor";
 import type { MselRow, StepEditorProps } from "../types";
+import { parseAddedRows } from "../../../../shared/exercises/msel-append";
+import { CapImportButton } from "./cap-import";
 
 /** Column widths in rem: short codes stay narrow, the text columns get room. */
 const WIDTH: Record<MselColumn, number> = {
@@ -37,8 +41,9 @@ function emptyRow(event: number): MselRow {
  * scrollable. Keyboard: Alt+↑/↓ moves between rows in the same column; Enter in a one-line cell
  * moves down (and adds a row at the end of the table).
  */
-export function MselEditor({ exercise, onChange }: StepEditorProps) {
+export function MselEditor({ exercise, onChange, onImportCap }: StepEditorProps & { onImportCap?: (file: File) => Promise<unknown> }) {
   const rows = exercise.mselTable ?? [];
+  const added = useAddedRows(rows.length);
   const tableRef = React.useRef<HTMLTableElement>(null);
   const pendingFocus = React.useRef<{ row: number; col: MselColumn } | null>(null);
   const set = (list: MselRow[]) => onChange({ mselTable: list });
@@ -73,6 +78,15 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
   };
 
   const setCell = (row: number, col: MselColumn, value: string) => set(rows.map((r, i) => (i === row ? { ...r, [col]: value } : r)));
+  const isAdded = (i: number) => added !== null && i >= added.from && i <= added.to;
+
+  // Rows just added from a source: brought into view, their synopsis focused for editing.
+  React.useEffect(() => {
+    if (!added) return;
+    const cell = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${added.from}:synopsis"]`);
+    cell?.scrollIntoView({ block: "center", inline: "nearest" });
+    cell?.focus({ preventScroll: true });
+  }, [added?.from, added?.to]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div className="grid gap-3">
@@ -86,6 +100,12 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
           <MselImportButton exerciseId={exercise.id} onImported={(result) => set([...rows, ...result.rows])} />
         ) : null}
       </div>
+      {added ? (
+        <Alert variant="info" data-testid="msel-added">
+          {added.from === added.to ? `Row ${added.from + 1} was` : `Rows ${added.from + 1}–${added.to + 1} were`} added pre-filled from the source, highlighted
+          below: check the wording, and set the time and who receives it.
+        </Alert>
+      ) : null}
       {/* relative: the sticky row headers otherwise widen the whole page in Chrome. */}
       <div className="relative max-h-[70vh] overflow-auto rounded-md border" role="region" aria-label="MSEL table, scrolls sideways" tabIndex={0}>
         <table ref={tableRef} className="w-max border-collapse text-xs">
@@ -117,7 +137,11 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
               </tr>
             ) : null}
             {rows.map((row, i) => (
-              <tr key={i} className="border-t align-top odd:bg-card even:bg-muted/20">
+              <tr
+                key={i}
+                className={cn("border-t align-top", isAdded(i) ? "bg-primary/10" : "odd:bg-card even:bg-muted/20")}
+                data-added={isAdded(i) ? "" : undefined}
+              >
                 <th scope="row" className="sticky left-0 z-10 bg-inherit px-1 py-1 text-left font-normal tabular-nums text-muted-foreground">
                   {i + 1}
                 </th>
@@ -169,14 +193,24 @@ export function MselEditor({ exercise, onChange }: StepEditorProps) {
           <option key={m} value={m} />
         ))}
       </datalist>
-      <AddButton
-        onClick={() => {
-          pendingFocus.current = { row: rows.length, col: "event" };
-          set([...rows, emptyRow(rows.length + 1)]);
-        }}
-      >
-        Add MSEL row
-      </AddButton>
+      <div className="flex flex-wrap gap-2">
+        <AddButton
+          onClick={() => {
+            pendingFocus.current = { row: rows.length, col: "event" };
+            set([...rows, emptyRow(rows.length + 1)]);
+          }}
+        >
+          Add MSEL row
+        </AddButton>
+        {onImportCap ? <CapImportButton onImport={onImportCap} /> : null}
+      </div>
     </div>
   );
+}
+
+/** The rows the URL says were just added (?added=3 or 3-5), while they exist. */
+function useAddedRows(count: number) {
+  const [params] = useSearchParams();
+  const range = parseAddedRows(params.get("added"));
+  return range && range.to < count ? range : null;
 }

@@ -1,13 +1,15 @@
 import { MarkdownText } from "~/components/ask/markdown";
 import type { AlertSummaryView, AlertTriggerView } from "~/lib/alerts-api";
 import { useDates } from "~/lib/dates-context";
+import { UseAsInjectButton } from "../../exercise/use-as-inject";
 
 /**
  * One AlertSummary: its title, trigger date, notice (skipped for credits, offline digest, a source
  * that did not answer) and its Markdown content, rendered as React elements (shared/markdown/markdown.ts:
  * HTML in the text stays text). The [n] markers point at the numbered Sources list below the text.
+ * With the alert's id, a summary that found items can be used as an inject (issue 32 item 11).
  */
-export function AlertSummary({ summary }: { summary: AlertSummaryView }) {
+export function AlertSummary({ summary, alertId }: { summary: AlertSummaryView; /** Given: "Use as inject" for a summary with sources. */ alertId?: string }) {
   const { dayTime: formatUtc } = useDates();
   return (
     <article className="grid gap-2 rounded-md border bg-muted/30 p-3" aria-label={summary.title ?? "Alert summary"}>
@@ -20,6 +22,7 @@ export function AlertSummary({ summary }: { summary: AlertSummaryView }) {
       </header>
       {summary.notice && summary.notice !== summary.content ? <p className="text-xs text-muted-foreground">{summary.notice}</p> : null}
       <MarkdownText content={summary.content} citations={[]} renderCite={() => null} />
+      {alertId && summary.sourceCount > 0 ? <UseAsInjectButton source={{ kind: "alert-summary", alertId, summaryId: summary.id }} what="this summary" /> : null}
     </article>
   );
 }

@@ -207,7 +207,7 @@ function AlertCard({
         />
       ) : null}
       {alert.latestSummary ? (
-        <AlertSummary summary={alert.latestSummary} />
+        <AlertSummary summary={alert.latestSummary} alertId={alert.id} />
       ) : (
         <p className="text-xs text-muted-foreground">
           {alert.isActive ? "The first summary is written at the next scheduled run." : "Paused: no summaries are written."}

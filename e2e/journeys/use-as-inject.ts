@@ -1,0 +1,87 @@
+import path from "node:path";
+import { askIntelligenceChat, check, dismissWelcome, gotoAndHydrate, shot, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
+import { annotate, test } from "../lib/fixtures.ts";
+import { ROOT } from "../lib/server.ts";
+
+const ANSWER_TIMEOUT_MS = 60_000;
+const CAP_FIXTURE = path.join(ROOT, "test/exercises/fixtures/nws-flood-warning.cap.xml");
+
+/**
+ * Issue 32 item 11: an intelligence answer becomes an inject of an exercise the planner picks — the
+ * MSEL step opens with the pre-filled row highlighted after the existing ones — and a CAP alert
+ * file is imported into the same MSEL from its step. Looked at on a desktop and a phone.
+ */
+test("use as inject: an intelligence answer lands pre-filled and highlighted in the chosen exercise's MSEL; a CAP file adds an alert", async ({
+  page,
+  baseURL,
+  admin,
+}) => {
+  const { email } = await signUpFreshUser(page, baseURL, "inject");
+  await admin("grant-plan", "--email", email, "--plan", "SOLO");
+  await gotoAndHydrate(page, baseURL, "/intelligence");
+  await dismissWelcome(page);
+
+  // An exercise with an MSEL of its own: the inject is numbered after it.
+  const exerciseId = await page.evaluate(async () => {
+    const res = await fetch("/api/exercises/create", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ exercise: { name: "Brackwater levee tabletop", mselTable: [{ event: "1", synopsis: "Start of play" }] } }),
+    });
+    return ((await res.json()) as { id: string }).id;
+  });
+
+  const answer = await askIntelligenceChat(page, "Is the Brackwater River going to flood?", ANSWER_TIMEOUT_MS);
+  await answer.getByRole("button", { name: "Use as inject", exact: true }).click();
+  const dialog = await visible(page.getByRole("dialog", { name: "Use as inject" }), "the Use as inject dialog");
+  // Refused without a choice, said beside the field.
+  await dialog.getByRole("button", { name: "Add inject", exact: true }).click();
+  await visible(dialog.getByText("Pick the exercise to add the inject to.", { exact: true }), "the message for no exercise chosen");
+  await dialog.getByLabel("Exercise", { exact: true }).selectOption({ label: "Brackwater levee tabletop" });
+  await shot(page, "use-as-inject-dialog");
+  await dialog.getByRole("button", { name: "Add inject", exact: true }).click();
+
+  await waitForPath(page, `/exercise/${exerciseId}/msel-table`);
+  check(new URL(page.url()).searchParams.get("added") === "2", `the editor opened at ${page.url()}.`);
+  await visible(page.getByTestId("msel-added"), "the note about the added row");
+  const synopsis = page.locator('[data-cell="1:synopsis"]');
+  await visible(synopsis, "the added row's synopsis");
+  check((await synopsis.inputValue()) === "Intelligence update: Is the Brackwater River going to flood?", `the synopsis is "${await synopsis.inputValue()}".`);
+  check((await page.locator('[data-cell="1:event"]').inputValue()) === "2", "the inject is not numbered after the existing event.");
+  check(
+    /^Pre-filled from an intelligence answer of /.test(await page.locator('[data-cell="1:comment"]').inputValue()),
+    "the comment does not cite the answer.",
+  );
+  check((await page.locator("tr[data-added]").count()) === 1, "the added row is not the one highlighted.");
+  check(await synopsis.evaluate((el) => el === document.activeElement), "the added row's synopsis is not focused.");
+  await shot(page, "use-as-inject-msel-desktop");
+
+  // A CAP file from the MSEL step: the flood warning is row 3, from the issuing office.
+  await page.getByTestId("cap-file").setInputFiles(CAP_FIXTURE);
+  const from = page.locator('[data-cell="2:from"]');
+  await visible(from, "the row imported from the CAP file");
+  check((await from.inputValue()) === "NWS Seattle WA", `the CAP row is from "${await from.inputValue()}".`);
+  await page.waitForURL((url) => url.searchParams.get("added") === "3", { timeout: 10_000 });
+  check((await page.locator("tr[data-added]").count()) === 1, "the CAP row is not the one highlighted.");
+  // Saved on the server, not only on the page.
+  await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table`);
+  check((await page.locator('[data-cell="2:synopsis"]').inputValue()).startsWith("Flood Warning issued March 2"), "the CAP row was not kept after a reload.");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table?added=2-3`);
+  await visible(page.getByTestId("msel-added"), "the note on a phone");
+  await shot(page, "use-as-inject-msel-phone");
+  await gotoAndHydrate(page, baseURL, "/intelligence");
+  await page.getByRole("button", { name: /^Chats/ }).click();
+  await page
+    .getByRole("button", { name: /Brackwater River/ })
+    .first()
+    .click();
+  await visible(page.getByTestId("intel-answer").last(), "the answer on a phone");
+  await page.getByTestId("intel-answer").last().getByRole("button", { name: "Use as inject", exact: true }).click();
+  const phoneDialog = await visible(page.getByRole("dialog", { name: "Use as inject" }), "the dialog on a phone");
+  await phoneDialog.getByRole("button", { name: "New exercise", exact: true }).click();
+  await visible(phoneDialog.getByLabel("Exercise name", { exact: true }), "the name field of a new exercise");
+  await shot(page, "use-as-inject-dialog-phone");
+  annotate("answer → inject row 2 highlighted in the chosen exercise; CAP file → row 3 from NWS Seattle WA");
+});

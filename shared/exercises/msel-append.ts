@@ -1,0 +1,31 @@
+/**
+ * Rows appended to an MSEL from outside the editor (issue 32 item 11), shared with the browser: the
+ * limit, what an append answers, and how the editor's URL names the rows to highlight.
+ */
+
+/** Most rows an MSEL may hold after an append (an MSEL import's own limit). */
+export const MSEL_MAX_ROWS = 5_000;
+
+import type { MselRow } from "../db/exercise-shapes";
+
+/**
+ * What an append answers: where the rows landed, 0-based in the MSEL (the editor highlights them),
+ * their event numbers, and the rows as stored (the open editor adds them without reloading).
+ */
+export type MselAppendResult = { exerciseId: string; firstIndex: number; count: number; events: string[]; rows: MselRow[] };
+
+/** The editor's MSEL step with the rows [from, to] (1-based, as its # column) highlighted. */
+export function addedRowsQuery(result: Pick<MselAppendResult, "firstIndex" | "count">): string {
+  const from = result.firstIndex + 1;
+  const to = result.firstIndex + result.count;
+  return `added=${from === to ? from : `${from}-${to}`}`;
+}
+
+/** The range `addedRowsQuery` wrote, as 0-based indexes; null when absent or not one. */
+export function parseAddedRows(value: string | null): { from: number; to: number } | null {
+  const m = value ? /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(value) : null;
+  if (!m) return null;
+  const from = Number(m[1]) - 1;
+  const to = (m[2] ? Number(m[2]) : Number(m[1])) - 1;
+  return from >= 0 && to >= from ? { from, to } : null;
+}
