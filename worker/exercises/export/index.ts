@@ -3,15 +3,18 @@ import { badRequest } from "../../lib/errors";
 import { mselToCsv } from "./csv";
 import { exerciseToJson } from "./json";
 import { sitmanToMarkdown } from "./markdown";
+import { nowDate } from "../../lib/clock";
 import { buildSitMan, UNTITLED } from "./sitman";
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /**
  * Exports of one exercise (spec §7): docx and PDF Situation Manuals, the JSON exercise, the MSEL as
- * CSV, and for campaign exercises the markdown discussion guide. The docx and PDF writers import
+ * CSV and as an Excel workbook (issue 32), and for campaign exercises the markdown discussion guide. The docx and PDF writers import
  * their libraries on first use.
  */
 
-export const EXERCISE_EXPORT_FORMATS = ["docx", "pdf", "json", "csv"] as const;
+export const EXERCISE_EXPORT_FORMATS = ["docx", "pdf", "json", "csv", "xlsx"] as const;
 export const CAMPAIGN_EXPORT_FORMATS = ["md", ...EXERCISE_EXPORT_FORMATS] as const;
 export type ExportFormat = (typeof CAMPAIGN_EXPORT_FORMATS)[number];
 
@@ -46,6 +49,10 @@ export async function renderExport(row: Exercise & { campaignId?: string }, form
       return { body: JSON.stringify(exerciseToJson(row), null, 2), contentType: "application/json; charset=utf-8", filename: safeFilename(name, ".json") };
     case "csv":
       return { body: mselToCsv(row.mselTable ?? []), contentType: "text/csv; charset=utf-8", filename: safeFilename(name, "-MSEL.csv") };
+    case "xlsx": {
+      const { mselToXlsx } = await import("./xlsx");
+      return { body: mselToXlsx(name, row.mselTable ?? [], nowDate()), contentType: XLSX_TYPE, filename: safeFilename(name, "-MSEL.xlsx") };
+    }
     case "md":
       return { body: sitmanToMarkdown(buildSitMan(row)), contentType: "text/markdown; charset=utf-8", filename: safeFilename(name, "-discussion-guide.md") };
     case "docx": {
