@@ -19,7 +19,13 @@ async function validate(xml: string, name = "alert.xml"): Promise<string[]> {
   return result.errors.map((e) => e.rawMessage);
 }
 
-const context: CapContext = { exerciseId: "ex_123", exerciseName: "Harbor Flood & Levee TTX", threatType: "Riverine flood", host: "readyroom.example", sent: new Date("2026-03-31T12:00:00Z") };
+const context: CapContext = {
+  exerciseId: "ex_123",
+  exerciseName: "Harbor Flood & Levee TTX",
+  threatType: "Riverine flood",
+  host: "readyroom.example",
+  sent: new Date("2026-03-31T12:00:00Z"),
+};
 
 const warning: MselRow = {
   event: "7",
@@ -44,7 +50,9 @@ describe("CAP 1.2 export", () => {
     expect(xml).toContain("<sent>2026-03-31T12:00:00-00:00</sent>");
     expect(xml).toContain("<event>Flash Flood Warning</event>");
     expect(xml).toContain("<headline>NWS issues Flash Flood Warning for Harbor County</headline>");
-    expect(xml).toContain("<description>The National Weather Service has issued a Flash Flood Warning until 9 PM. Move to higher ground &lt;now&gt; &amp; avoid flooded roads.</description>");
+    expect(xml).toContain(
+      "<description>The National Weather Service has issued a Flash Flood Warning until 9 PM. Move to higher ground &lt;now&gt; &amp; avoid flooded roads.</description>",
+    );
     expect(xml).toContain("<instruction>EOC issues an evacuation order for Zone A</instruction>");
     expect(xml).toContain("<senderName>NWS Forecast Office (SimCell)</senderName>");
     expect(xml).toContain("<audience>County EOC; public</audience>");

@@ -13,9 +13,38 @@ import { createCampaign, createExercise } from "./helpers";
  */
 
 const MSEL: MselRow[] = [
-  { event: "1", date: "Day 1", time: "09:00", category: "Contextual", injectMode: "Phone", synopsis: "Levee seepage reported", from: "SimCell", to: "EOC", message: "Water on Levee Rd." },
-  { event: "2", date: "Day 1", time: "09:30", category: "Alert", injectMode: "WEA", synopsis: "NWS issues Flash Flood Warning", from: "NWS", to: "Public", message: "Flash Flood Warning until 9 PM.", expectedAction: "Issue evacuation order" },
-  { event: "3", date: "Day 2", time: "08:00", category: "Operational", injectMode: "Siren", synopsis: "Outdoor sirens sounded", message: "Sirens activate in Zone A." },
+  {
+    event: "1",
+    date: "Day 1",
+    time: "09:00",
+    category: "Contextual",
+    injectMode: "Phone",
+    synopsis: "Levee seepage reported",
+    from: "SimCell",
+    to: "EOC",
+    message: "Water on Levee Rd.",
+  },
+  {
+    event: "2",
+    date: "Day 1",
+    time: "09:30",
+    category: "Alert",
+    injectMode: "WEA",
+    synopsis: "NWS issues Flash Flood Warning",
+    from: "NWS",
+    to: "Public",
+    message: "Flash Flood Warning until 9 PM.",
+    expectedAction: "Issue evacuation order",
+  },
+  {
+    event: "3",
+    date: "Day 2",
+    time: "08:00",
+    category: "Operational",
+    injectMode: "Siren",
+    synopsis: "Outdoor sirens sounded",
+    message: "Sirens activate in Zone A.",
+  },
   { event: "4", time: "T+45", category: "Contextual", synopsis: "Media inquiry", message: "A reporter calls, asking; about the levee." },
 ];
 
@@ -28,7 +57,8 @@ beforeAll(async () => {
   id = await createExercise(user, { name: "Harbor Flood TTX", threatType: "Riverine flood", mselTable: MSEL });
 });
 
-const exportOf = (format: string, as: TestUser | null = user, exerciseId = id, extra = "") => api(`/api/exercises/${exerciseId}/export?format=${format}${extra}`, { user: as });
+const exportOf = (format: string, as: TestUser | null = user, exerciseId = id, extra = "") =>
+  api(`/api/exercises/${exerciseId}/export?format=${format}${extra}`, { user: as });
 
 describe("xlsx", () => {
   it("a workbook of one sheet: title block, frozen styled header by the labels, one row per inject", async () => {

@@ -58,7 +58,21 @@ const row = (values: Partial<Record<(typeof mselColumns)[number], string>>): Mse
 describe("xlsx MSEL in LibreOffice", () => {
   it("reads back the title block, the header by its labels and every inject's cells as written", () => {
     const rows: MselRow[] = [
-      row({ event: "1", date: "2026-03-01", time: "09:15", category: "Contextual", injectMode: "Phone", synopsis: "Levee seepage reported", from: "SimCell", to: "EOC", message: "Caller reports water\non Levee Rd & 5th <urgent>", expectedAction: "Dispatch", responsibleOrganization: "Public Works", pocAuthor: "J. Doe", comment: "" }),
+      row({
+        event: "1",
+        date: "2026-03-01",
+        time: "09:15",
+        category: "Contextual",
+        injectMode: "Phone",
+        synopsis: "Levee seepage reported",
+        from: "SimCell",
+        to: "EOC",
+        message: "Caller reports water\non Levee Rd & 5th <urgent>",
+        expectedAction: "Dispatch",
+        responsibleOrganization: "Public Works",
+        pocAuthor: "J. Doe",
+        comment: "",
+      }),
       row({ event: "2", date: "Day 2", time: "T+30", category: "Alert", synopsis: "=1+1 is text, not a formula", message: "Évacuation — zone A, 100 %" }),
       row({ event: "3", time: "08:00:30", synopsis: "Seconds kept" }),
       row({ event: "4", time: "9:15 AM", date: "2026-02-30", synopsis: "Not a date, not a canonical time: text" }),
@@ -71,7 +85,22 @@ describe("xlsx MSEL in LibreOffice", () => {
     expect(csv[MSEL_TITLE_ROWS]).toEqual([...mselColumns.map((c) => MSEL_COLUMN_LABELS[c]), PLAN_REFERENCE_HEADER]);
     const body = csv.slice(MSEL_TITLE_ROWS + 1);
     expect(body).toEqual([
-      ["1", "2026-03-01", "09:15", "Contextual", "Phone", "Levee seepage reported", "SimCell", "EOC", "Caller reports water\non Levee Rd & 5th <urgent>", "Dispatch", "Public Works", "J. Doe", "", ""],
+      [
+        "1",
+        "2026-03-01",
+        "09:15",
+        "Contextual",
+        "Phone",
+        "Levee seepage reported",
+        "SimCell",
+        "EOC",
+        "Caller reports water\non Levee Rd & 5th <urgent>",
+        "Dispatch",
+        "Public Works",
+        "J. Doe",
+        "",
+        "",
+      ],
       ["2", "Day 2", "T+30", "Alert", "", "=1+1 is text, not a formula", "", "", "Évacuation — zone A, 100 %", "", "", "", "", ""],
       ["3", "", "08:00:30", "", "", "Seconds kept", "", "", "", "", "", "", "", ""],
       ["4", "2026-02-30", "9:15 AM", "", "", "Not a date, not a canonical time: text", "", "", "", "", "", "", "", ""],
@@ -81,7 +110,10 @@ describe("xlsx MSEL in LibreOffice", () => {
 
   it("stores canonical dates and times as date and time values, not text", () => {
     const file = path.join(dir, "values.xlsx");
-    writeFileSync(file, mselToXlsx("Values", [row({ event: "1", date: "2026-03-01", time: "09:15", comment: "2026-03-01" })], new Date("2026-03-31T12:00:00Z")));
+    writeFileSync(
+      file,
+      mselToXlsx("Values", [row({ event: "1", date: "2026-03-01", time: "09:15", comment: "2026-03-01" })], new Date("2026-03-31T12:00:00Z")),
+    );
     // LibreOffice's flat XML names each cell's value type: what it read, not what it shows.
     soffice(["--convert-to", "fods", "--outdir", dir, file]);
     const fods = readFileSync(path.join(dir, "values.fods"), "utf8");

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clockOffsetMs, shiftClock } from "../../worker/lib/clock";
 import { FEED_MAX_PER_HOUR } from "../../worker/improvement/calendar-feed";
 import { api, apiError, expectStatus, json } from "../helpers/api";
-import { createTestUser } from "../helpers/auth";
+import { createTestUser, type TestUser } from "../helpers/auth";
 import { insertAction, pinClock } from "./helpers";
 
 /**
@@ -15,7 +15,8 @@ const startOffset = clockOffsetMs();
 afterEach(() => shiftClock(startOffset));
 
 type Feed = { url: string | null };
-const feedOf = async (user: Parameters<typeof api>[1]["user"], method = "GET") => (await json(await expectStatus(await api("/api/improvement/calendar-feed", { method, user }), 200))) as Feed;
+const feedOf = async (user: TestUser, method = "GET") =>
+  (await json(await expectStatus(await api("/api/improvement/calendar-feed", { method, user }), 200))) as Feed;
 /** The feed as a calendar app reads it: no cookie, just the URL. */
 const read = (url: string) => api(new URL(url).pathname);
 
@@ -23,7 +24,12 @@ describe("corrective-action calendar feed", () => {
   it("create → subscribe → revoke: the owner's open due dates as all-day events, then 404", async () => {
     pinClock("2027-01-31T18:00:00Z");
     const [me, other] = await Promise.all([createTestUser({ plan: "TEAM", onboarded: true }), createTestUser({ plan: "TEAM", onboarded: true })]);
-    const due = await insertAction({ userId: me.userId, dueDate: "2027-02-10", status: "open", action: "Revise the EOC activation checklist; test it, twice." });
+    const due = await insertAction({
+      userId: me.userId,
+      dueDate: "2027-02-10",
+      status: "open",
+      action: "Revise the EOC activation checklist; test it, twice.",
+    });
     await insertAction({ userId: me.userId, dueDate: "2027-02-12", status: "in_progress", action: "Train the PIO team" });
     await insertAction({ userId: me.userId, dueDate: "2027-02-01", status: "completed", action: "Already done" });
     await insertAction({ userId: me.userId, dueDate: null, status: "open", action: "No date yet" });

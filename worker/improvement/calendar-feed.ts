@@ -22,13 +22,13 @@ import { ACTIVE_STATUSES } from "./due";
  * feed an hour (calendar apps poll every few hours; more is a leaked URL being hammered).
  */
 
-export const FEED_MAX_EVENTS = 500;
+const FEED_MAX_EVENTS = 500;
 export const FEED_MAX_PER_HOUR = 60;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const FEED_NOT_FOUND = "This calendar feed does not exist or was turned off. Copy the feed link again from Improvement in Readyroom.";
 
-export const calendarFeedPath = (token: string) => `/api/improvement/calendar/${token}.ics`;
+const calendarFeedPath = (token: string) => `/api/improvement/calendar/${token}.ics`;
 
 export type CalendarFeedView = { url: string | null };
 
@@ -65,7 +65,9 @@ const store: ShareStore<FeedRow> = {
 };
 const feeds = shareActions(store);
 
-const viewOf = (ctx: AppContext, row: FeedRow): CalendarFeedView => ({ url: row.shareToken ? new URL(calendarFeedPath(row.shareToken), ctx.config.APP_URL).href : null });
+const viewOf = (ctx: AppContext, row: FeedRow): CalendarFeedView => ({
+  url: row.shareToken ? new URL(calendarFeedPath(row.shareToken), ctx.config.APP_URL).href : null,
+});
 
 /** The caller's feed URL, or null when they have none. */
 export const getCalendarFeed = async (ctx: UserContext): Promise<CalendarFeedView> => viewOf(ctx, await store.find(ctx, ctx.user.id));
@@ -101,7 +103,12 @@ export async function readCalendarFeed(ctx: AppContext, file: string): Promise<s
   const refusal = await takeRateLimits(ctx.env.DB, [{ key: `calendar-feed:${feed.id}`, max: FEED_MAX_PER_HOUR, windowMs: HOUR_MS }], now);
   if (refusal) {
     const wait = refusal.retryAfterSeconds;
-    throw tooManyRequests(`This calendar feed was read too often in the last hour. Try again in ${waitPhrase(wait)}.`, "rate_limited", { retryAfter: wait }, { "retry-after": String(wait) });
+    throw tooManyRequests(
+      `This calendar feed was read too often in the last hour. Try again in ${waitPhrase(wait)}.`,
+      "rate_limited",
+      { retryAfter: wait },
+      { "retry-after": String(wait) },
+    );
   }
   const rows = await ctx.db
     .select()

@@ -39,7 +39,10 @@ export function escapeText(value: string): string {
 
 /** "20260301T091500Z". */
 export function utcDateTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z");
 }
 
 const dateValue = (day: string) => day.replace(/-/g, "");

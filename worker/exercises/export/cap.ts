@@ -8,7 +8,7 @@ import { xmlEscape } from "../../lib/xml";
  * systems and simulation cells: one <alert> per inject, each marked as an exercise everywhere CAP
  * allows (status Exercise, scope Restricted, note "EXERCISE EXERCISE EXERCISE").
  *
- * Which injects are alerts (ALERT_RULE, also in the README): an inject whose category or inject mode
+ * Which injects are alerts (the rule the README states too): an inject whose category or inject mode
  * names an alert or an alerting channel (alert, warning, watch, advisory, EAS, WEA, IPAWS, siren,
  * NOAA Weather Radio, mass or emergency notification, reverse 911), or whose synopsis or message
  * quotes an issued one ("Flash Flood Warning", "Tornado Watch", "evacuation order", "shelter-in-place
@@ -22,7 +22,7 @@ import { xmlEscape } from "../../lib/xml";
  * Minor / Likely, anything else Unknown), and the CAP category from the hazard the text names.
  */
 
-export const CAP_NAMESPACE = "urn:oasis:names:tc:emergency:cap:1.2";
+const CAP_NAMESPACE = "urn:oasis:names:tc:emergency:cap:1.2";
 export const EXERCISE_NOTE = "EXERCISE EXERCISE EXERCISE";
 
 // Each is a flat alternation of words (no nested repetition): linear time on any text.
@@ -33,9 +33,6 @@ const HAZARDS =
 const QUOTED_WARNING = new RegExp(`\\b(?:${HAZARDS})\\s+(?:warning|watch|advisory|emergency|statement)\\b`, "i");
 const QUOTED_ORDER =
   /\b(?:evacuation (?:order|warning|notice)|shelter[- ]in[- ]place (?:order|warning|alert)|boil[- ]water (?:notice|advisory|order)|amber alert|wireless emergency alert|emergency alert)\b/i;
-
-export const ALERT_RULE =
-  "category or inject mode names an alert or alerting channel (alert, warning, watch, advisory, EAS, WEA, IPAWS, siren, NOAA Weather Radio, mass or emergency notification, reverse 911), or the synopsis or message quotes an issued warning, watch, advisory or order";
 
 const str = (v: string | number | null | undefined) => (v == null ? "" : String(v).trim());
 
@@ -80,7 +77,7 @@ function responseType(text: string): string | null {
 }
 
 /** "2026-03-31T12:00:00-00:00": CAP forbids "Z" and writes UTC as -00:00. */
-export function capDateTime(date: Date): string {
+function capDateTime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "-00:00");
 }
 
@@ -133,7 +130,7 @@ export function injectToCap(row: MselRow, index: number, context: CapContext): s
   );
 }
 
-export const NO_ALERT_INJECTS_MESSAGE =
+const NO_ALERT_INJECTS_MESSAGE =
   "This MSEL has no alert or warning injects to export as CAP. CAP takes injects whose Category or Inject mode names an alert (Alert, Warning, EAS, WEA…) or whose synopsis quotes one (“Flash Flood Warning”, “evacuation order”). Set the Category of the injects that are alerts to “Alert” and export again.";
 
 /** The alert injects as CAP: one XML document, or a zip of one per inject when there are several. */

@@ -11,7 +11,7 @@ import { exportEnvelopeSchema } from "../copy";
  * The version is in the path. A change that would refuse a document the schema accepted today gets
  * a new file (msel-v2.json) and a new envelope `version`; v1 stays served as it is.
  */
-export const MSEL_SCHEMA_VERSION = 1;
+const MSEL_SCHEMA_VERSION = 1;
 export const MSEL_SCHEMA_PATH = `/schemas/msel-v${MSEL_SCHEMA_VERSION}.json`;
 
 export const mselSchemaUrl = (appUrl: string) => new URL(MSEL_SCHEMA_PATH, appUrl).href;

@@ -16,7 +16,7 @@ import { writeCalendar, type CalendarEvent } from "../../lib/ics";
  */
 
 /** How long each inject holds in the calendar: a moment, but one a calendar can show. */
-export const INJECT_MINUTES = 15;
+const INJECT_MINUTES = 15;
 
 export type ScheduleSession = { id: string; name: string; startedAt: Date | null; endedAt: Date | null };
 
@@ -31,9 +31,9 @@ export type ScheduleInput = {
   now: number;
 };
 
-export const NO_DAY1_MESSAGE =
+const NO_DAY1_MESSAGE =
   "The schedule needs a day for Day 1 of the scenario: choose it when you export (Export → Conduct schedule), put the exercise's date in the MSEL's Date column (e.g. 2026-12-01), or start a conduct session.";
-export const NO_TIMES_MESSAGE =
+const NO_TIMES_MESSAGE =
   "No inject in this MSEL has a time the schedule can read. Give injects a time such as 09:15, Day 2 08:00 or T+30 in the Time column and export again.";
 
 const str = (v: string | number | null | undefined) => (v == null ? "" : String(v).trim());

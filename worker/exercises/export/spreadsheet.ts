@@ -11,8 +11,8 @@ import { xmlEscape } from "../../lib/xml";
  * text in every spreadsheet program: the CSV export's formula guard is not needed here.
  */
 
-export const CELL_STYLES = ["default", "title", "caveat", "note", "header", "text", "date", "time", "timeSeconds"] as const;
-export type CellStyle = (typeof CELL_STYLES)[number];
+const CELL_STYLES = ["default", "title", "caveat", "note", "header", "text", "date", "time", "timeSeconds"] as const;
+type CellStyle = (typeof CELL_STYLES)[number];
 
 export type Cell =
   | { text: string; style?: CellStyle }
@@ -38,7 +38,7 @@ export type Sheet = {
 };
 
 /** Excel's limit for one cell's text; longer text makes Excel report the file as damaged. */
-export const MAX_CELL_CHARS = 32_767;
+const MAX_CELL_CHARS = 32_767;
 const TRUNCATED = " […]";
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -106,11 +106,13 @@ function sheetXml(sheet: Sheet): string {
     ? `<pane ySplit="${sheet.frozenRows}" topLeftCell="${top}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="${top}" sqref="${top}"/>`
     : "";
   const cols = sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("");
-  const rows = sheet.rows
-    .map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnLetters(c)}${r + 1}`)).join("")}</row>`)
-    .join("");
-  const merges = sheet.merges.length ? `<mergeCells count="${sheet.merges.length}">${sheet.merges.map((m) => `<mergeCell ref="${m}"/>`).join("")}</mergeCells>` : "";
-  const header = sheet.pageHeader ? `<headerFooter><oddHeader>${headerText(sheet.pageHeader)}</oddHeader><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>` : "";
+  const rows = sheet.rows.map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnLetters(c)}${r + 1}`)).join("")}</row>`).join("");
+  const merges = sheet.merges.length
+    ? `<mergeCells count="${sheet.merges.length}">${sheet.merges.map((m) => `<mergeCell ref="${m}"/>`).join("")}</mergeCells>`
+    : "";
+  const header = sheet.pageHeader
+    ? `<headerFooter><oddHeader>${headerText(sheet.pageHeader)}</oddHeader><oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter></headerFooter>`
+    : "";
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}" xmlns:r="${REL}">` +
     `<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr><dimension ref="A1:${last}"/>` +
@@ -131,7 +133,12 @@ function workbookXml(sheet: Sheet): string {
 
 /** Excel's rules for a sheet name: 1–31 characters, none of : \ / ? * [ ]. */
 function sheetName(name: string): string {
-  return name.replace(/[:\\/?*[\]]/g, " ").slice(0, 31).trim() || "Sheet1";
+  return (
+    name
+      .replace(/[:\\/?*[\]]/g, " ")
+      .slice(0, 31)
+      .trim() || "Sheet1"
+  );
 }
 
 /** The workbook's files, zipped. `created` goes into the document properties. */

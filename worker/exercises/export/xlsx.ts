@@ -40,7 +40,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CLOCK_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** An MSEL date or time as an Excel value when one shows it unchanged (see above); else its text. */
-export function mselValueCell(column: MselColumn, text: string): Cell {
+function mselValueCell(column: MselColumn, text: string): Cell {
   if (column === "date") {
     const m = ISO_DATE.exec(text);
     if (m) {
@@ -54,7 +54,8 @@ export function mselValueCell(column: MselColumn, text: string): Cell {
     const m = CLOCK_TIME.exec(text);
     if (m) {
       const [h, min, sec] = [Number(m[1]), Number(m[2]), m[3] === undefined ? null : Number(m[3])];
-      if (h <= 23 && min <= 59 && (sec ?? 0) <= 59) return { number: (h * 3600 + min * 60 + (sec ?? 0)) / 86_400, style: sec === null ? "time" : "timeSeconds" };
+      if (h <= 23 && min <= 59 && (sec ?? 0) <= 59)
+        return { number: (h * 3600 + min * 60 + (sec ?? 0)) / 86_400, style: sec === null ? "time" : "timeSeconds" };
     }
   }
   return { text, style: "text" };
@@ -65,10 +66,7 @@ export function mselToXlsx(name: string, rows: MselRow[], exportedAt: Date): Uin
   const span = (row: number) => `A${row}:${columnLetters(columns - 1)}${row}`;
   const count = `${rows.length} inject${rows.length === 1 ? "" : "s"}`;
   const header: Cell[] = [...mselColumns.map((c) => MSEL_COLUMN_LABELS[c]), PLAN_REFERENCE_HEADER].map((text) => ({ text, style: "header" }));
-  const body: Cell[][] = rows.map((row) => [
-    ...mselColumns.map((c) => mselValueCell(c, String(row[c] ?? ""))),
-    { text: planReference(row), style: "text" },
-  ]);
+  const body: Cell[][] = rows.map((row) => [...mselColumns.map((c) => mselValueCell(c, String(row[c] ?? ""))), { text: planReference(row), style: "text" }]);
   return writeXlsx(
     {
       name: "MSEL",
