@@ -13,7 +13,11 @@ test("MSEL export: xlsx, CAP and the conduct schedule from the exercise editor",
   await gotoAndHydrate(page, baseURL, "/dashboard");
   await dismissWelcome(page);
   const created = (await page.evaluate(async () => {
-    const res = await fetch("/api/exercises/from-template", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ templateId: "hurricane-landfall" }) });
+    const res = await fetch("/api/exercises/from-template", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ templateId: "hurricane-landfall" }),
+    });
     return { status: res.status, body: (await res.json()) as { id?: string } };
   })) as { status: number; body: { id?: string } };
   check(created.status === 201 && created.body.id, `creating the exercise answered ${created.status}.`);

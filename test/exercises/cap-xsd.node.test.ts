@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
@@ -40,6 +41,10 @@ const warning: MselRow = {
 };
 
 describe("CAP 1.2 export", () => {
+  it("validates against the OASIS file as recorded in its README (unchanged)", () => {
+    expect(createHash("sha256").update(XSD).digest("hex")).toBe("b7798ef25868b068c97b268bda02d067c7d4ba9373adc5638bf37105804ee723");
+  });
+
   it("a warning inject is one schema-valid alert marked as an exercise, with the inject's fields in <info>", async () => {
     const xml = injectToCap(warning, 6, context);
     expect(await validate(xml)).toEqual([]);
