@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
+import { copyLink } from "~/lib/copy-link";
 import { improvementApi, type CalendarFeedView } from "~/lib/improvement-api";
 
 /**
@@ -36,15 +37,8 @@ export function CalendarFeedControl({ initial }: { initial: CalendarFeedView }) 
   };
 
   const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "In your calendar app, subscribe to a calendar from a URL and paste it." });
-    } catch {
-      // No clipboard permission: leave the link selected to copy by hand.
-      field.current?.select();
-      toast({ title: "Copy the selected link", description: "Your browser did not allow copying automatically." });
-    }
+    if (url)
+      await copyLink(url, field.current, { title: "Link copied", description: "In your calendar app, subscribe to a calendar from a URL and paste it." });
   };
 
   return (
