@@ -6,6 +6,7 @@ import { ConfigError, parseConfig } from "./env";
 import { alertSharePage } from "./alerts/share-page";
 import { briefSharePage } from "./briefs/share-page";
 import { shareNotFoundResponse } from "./share/page";
+import { MSEL_SCHEMA_PATH, mselJsonSchema } from "./exercises/export/json-schema";
 import { HttpError, payloadTooLarge } from "./lib/errors";
 import { sameOriginWrites } from "./lib/same-origin";
 import { bodyTooLargeMessage, limitRequestBody } from "./lib/body-limit";
@@ -76,6 +77,16 @@ export function createApp() {
   app.route("/share/briefs", briefSharePage);
   app.route("/share/alerts", alertSharePage);
   app.all("/share/*", () => shareNotFoundResponse());
+
+  // The published JSON Schema of the exercise export (worker/exercises/export/json-schema.ts): public,
+  // and readable from any origin so validators in other tools can fetch it.
+  app.get(MSEL_SCHEMA_PATH, (c) =>
+    c.body(mselJsonSchema(c.var.config.APP_URL), 200, {
+      "content-type": "application/schema+json; charset=utf-8",
+      "cache-control": "public, max-age=3600",
+      "access-control-allow-origin": "*",
+    }),
+  );
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.env, c.req.raw));
 

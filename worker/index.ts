@@ -42,8 +42,9 @@ export default {
 
 async function serve(request: Request, env: Env, ctx: ExecutionContext, cspNonce: string): Promise<Response> {
   const url = new URL(request.url);
-  // The API, and the public share pages (static HTML the Hono app renders without Remix or the shell).
-  if (url.pathname === "/api" || url.pathname.startsWith("/api/") || url.pathname.startsWith("/share/")) {
+  // The API, the public share pages (static HTML the Hono app renders without Remix or the shell) and
+  // the published JSON Schemas.
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/") || url.pathname.startsWith("/share/") || url.pathname.startsWith("/schemas/")) {
     return app.fetch(request, env, ctx);
   }
   // Pages fail as loudly as the API on a misconfigured deploy (the API answers JSON in app.ts).

@@ -1,4 +1,4 @@
-import { ApiError } from "./query";
+import { readAnswer } from "./query";
 
 /** Spec §8: the "Download Successful" toast stays 2 s. */
 export const DOWNLOAD_SUCCESS_MS = 2_000;
@@ -24,7 +24,8 @@ function filenameFrom(disposition: string | null, fallback: string): string {
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const res = await fetch(path, { credentials: "same-origin" });
-  if (!res.ok) throw new ApiError(res.status, "download_failed", `Download failed with status ${res.status}.`);
+  // The API's own message when it refuses (what to change before trying again), as an ApiError.
+  if (!res.ok) await readAnswer(res);
   const blob = await res.blob();
   const filename = filenameFrom(res.headers.get("content-disposition"), fallbackName);
   const url = URL.createObjectURL(blob);

@@ -115,9 +115,13 @@ export const exerciseApi = {
   },
 };
 
-export type ExportFormat = "docx" | "pdf" | "json" | "csv" | "md";
+export type ExportFormat = "docx" | "pdf" | "json" | "csv" | "xlsx" | "cap" | "ics" | "md";
 
-/** Fetches the export as a blob and saves it through a temporary link. Throws on any failure. */
-export function downloadExport(ref: ExerciseRef, format: ExportFormat): Promise<string> {
-  return downloadFile(`${exerciseApiPath(ref, "export")}?format=${format}`, `exercise.${format}`);
+/**
+ * Fetches the export as a blob and saves it through a temporary link. Throws on any failure (an
+ * ApiError with the API's message when it refused). `day1`: for the schedule, when Day 1 begins.
+ */
+export function downloadExport(ref: ExerciseRef, format: ExportFormat, options: { day1?: string } = {}): Promise<string> {
+  const query = new URLSearchParams({ format, ...(options.day1 ? { day1: options.day1 } : {}) });
+  return downloadFile(`${exerciseApiPath(ref, "export")}?${query}`, `exercise.${format}`);
 }

@@ -41,4 +41,11 @@ export const improvementApi = {
   update: (id: string, input: UpdateCorrectiveActionInput) => unwrap(improvement.actions[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: input })),
   trends: (view: TrendsView = "mine") => unwrap(improvement.trends.$get({ query: { view } })),
   sessions: () => unwrap(improvement.sessions.$get()),
+  /** The planner's subscribable calendar of due dates: its secret URL, or null (worker/improvement/calendar-feed.ts). */
+  calendarFeed: {
+    create: () => unwrap(improvement["calendar-feed"].$post()),
+    revoke: () => unwrap(improvement["calendar-feed"].$delete()),
+  },
 };
+
+export type { CalendarFeedView } from "../../worker/improvement/calendar-feed";

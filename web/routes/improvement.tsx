@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { listCorrectiveActions } from "../../worker/improvement/actions";
+import { getCalendarFeed } from "../../worker/improvement/calendar-feed";
 import { listActionsQuerySchema } from "../../shared/improvement/model";
 import { ActionsList } from "~/components/improvement/actions-list";
+import { CalendarFeedControl } from "~/components/improvement/calendar-feed-control";
 import { requireUserContext } from "~/lib/context.server";
 import type { ActionFilters } from "~/lib/improvement-api";
 import { readSearchParams } from "~/lib/search-params";
@@ -20,11 +22,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { ctx } = await requireUserContext(args);
   const query = readSearchParams(args.request, filtersSchema);
   const filters: ActionFilters = { status: query.status, capability: query.capability || undefined, overdue: query.overdue === "true" };
-  return { list: await listCorrectiveActions(ctx, query), filters };
+  const [list, feed] = await Promise.all([listCorrectiveActions(ctx, query), getCalendarFeed(ctx)]);
+  return { list, filters, feed };
 }
 
 export default function ImprovementRoute() {
-  const { list, filters } = useLoaderData<typeof loader>();
+  const { list, filters, feed } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid max-w-7xl gap-6 p-4 sm:p-6 lg:p-8">
       <header className="grid gap-1">
@@ -33,6 +36,7 @@ export default function ImprovementRoute() {
           Corrective actions from your published after-action reports, across exercises, tracked until a later exercise verifies the fix.
         </p>
       </header>
+      <CalendarFeedControl initial={feed} />
       <ActionsList list={list} filters={filters} />
     </div>
   );

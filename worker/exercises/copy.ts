@@ -33,7 +33,7 @@ export async function createFromTemplate(ctx: UserContext, body: FromTemplateBod
  * unknown keys are dropped by the input schema, and ids, owner and lock fields are never imported.
  */
 export const EXPORT_FORMAT = "readyroom-exercise";
-const exportEnvelopeSchema = z.object({
+export const exportEnvelopeSchema = z.object({
   format: z.literal(EXPORT_FORMAT, "Unsupported export format."),
   version: z.literal(1, "Unsupported export version."),
   exercise: exerciseInputSchema,

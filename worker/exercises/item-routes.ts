@@ -4,13 +4,14 @@ import { ctxOf } from "../context";
 import { describe } from "../lib/route-meta";
 import { jsonBody, querySchema } from "../lib/validate";
 import type { AppEnv } from "../types";
-import { fileResponse, parseExportFormat, renderExport, type ExportFormat } from "./export";
+import { fileResponse, parseExportFormat, type ExportFormat } from "./export";
+import { exportExercise } from "./export/service";
 import { addFeedback, listFeedback } from "./feedback";
 import { ASSIGNMENT_MAX_BYTES, assignDocument, assignDocumentBodySchema, listExerciseDocuments, unassignDocument } from "./assignments";
 import { acquireExerciseLock, getExerciseLock, releaseExerciseLock } from "./lock-service";
 import { feedbackBodySchema, updateExerciseBodySchema } from "./schemas";
 import type { ExerciseScope } from "./scope";
-import { deleteExercise, getExercise, getExerciseRow, updateExercise } from "./service";
+import { deleteExercise, getExercise, updateExercise } from "./service";
 import { exerciseInjectRoutes } from "./inject/routes";
 
 /** A full exercise with long scenario text and a large MSEL is well over the default 1 MiB. */
@@ -30,6 +31,10 @@ export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly 
       .string()
       .meta({ enum: [...exports.formats] })
       .optional(),
+    day1: z.iso
+      .datetime({ offset: true, message: "day1 must be a date and time with its offset, e.g. 2026-12-01T00:00:00-05:00." })
+      .optional()
+      .meta({ description: "format=ics: when Day 1 of the scenario begins (ISO 8601 with offset)." }),
   });
   return (
     new Hono<AppEnv>()
@@ -52,17 +57,17 @@ export function exerciseItemRoutes(scoped: Scoped, exports: { formats: readonly 
       })
       .get(
         "/:id/export",
-        describe({ summary: `Download the exercise (${exports.formats.join(", ")})`, produces: "application/octet-stream" }),
+        describe({ summary: `Download the exercise (${exports.formats.join(", ")})`, produces: "application/octet-stream", errors: [409] }),
         querySchema(exportQuery),
         async (c) => {
           const { scope, id } = scoped(c);
-          const format = parseExportFormat(c.req.valid("query").format ?? exports.default, exports.formats);
-          const row = await getExerciseRow(ctxOf(c), scope, id);
+          const query = c.req.valid("query");
+          const format = parseExportFormat(query.format ?? exports.default, exports.formats);
+          const { file, renderMs } = await exportExercise(ctxOf(c), scope, id, format, { day1: query.day1 ? Date.parse(query.day1) : null });
           // Render time for devtools and `npm run bench`. Deployed Workers only advance the clock across
           // I/O, so there it may read 0 for a pure-CPU render; the HTTP time is then the upper bound.
-          const started = performance.now();
-          const response = fileResponse(await renderExport(row, format));
-          response.headers.set("server-timing", `render;dur=${(performance.now() - started).toFixed(1)}`);
+          const response = fileResponse(file);
+          response.headers.set("server-timing", `render;dur=${renderMs.toFixed(1)}`);
           return response;
         },
       )

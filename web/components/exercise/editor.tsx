@@ -24,6 +24,7 @@ import { ExerciseToolbar } from "./toolbar";
 import type { EditorExercise } from "./types";
 import { cn } from "~/lib/utils";
 import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
+import { ApiError } from "~/lib/query";
 import { moduleLabel } from "../../../shared/exercises/module-label";
 import { addedRowsQuery } from "../../../shared/exercises/msel-append";
 
@@ -82,14 +83,16 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
     if (info?.moduleIndex != null && info.moduleIndex >= moduleCount) navigate(`${basePath}/modules`, { replace: true });
   }, [info?.moduleIndex, moduleCount, basePath, navigate]);
 
-  const onExport = async (format: ExportFormat) => {
+  const onExport = async (format: ExportFormat, options?: { day1?: string }) => {
     setExporting(true);
     try {
       await autosave.flush();
-      await downloadExport(ref, format);
+      await downloadExport(ref, format, options);
       toast({ title: "Download Successful", duration: DOWNLOAD_SUCCESS_MS });
-    } catch {
-      toast({ title: "Download Failed", description: "There was an error downloading your file. Please try again.", variant: "destructive" });
+    } catch (err) {
+      // A refusal the planner can act on (no alert injects for CAP, no day for the schedule) says what to change.
+      const description = err instanceof ApiError && err.status < 500 ? err.message : "There was an error downloading your file. Please try again.";
+      toast({ title: "Download Failed", description, variant: "destructive" });
     } finally {
       setExporting(false);
     }
@@ -161,7 +164,7 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
         readOnly={readOnly}
         open={layout.state.exerciseToolbarOpen}
         onToggle={() => layout.toggle("exerciseToolbarOpen")}
-        onExport={(f) => void onExport(f)}
+        onExport={(f, options) => void onExport(f, options)}
         exporting={exporting}
         onToggleCompleted={() => change({ completed: !exercise.completed })}
         models={modelOptions}

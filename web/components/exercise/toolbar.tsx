@@ -11,6 +11,7 @@ import { ModelPicker, type ModelOption } from "~/components/ai/model-picker";
 import type { ExerciseRef } from "~/lib/exercise-paths";
 import { conductPaths } from "~/lib/conduct-api";
 import { PlanDocumentsControl } from "./plan-documents";
+import { ScheduleExportDialog } from "./schedule-export-dialog";
 
 const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolean }[] = [
   { format: "md", label: "Discussion guide (Markdown)", campaignOnly: true },
@@ -18,6 +19,9 @@ const EXPORT_ITEMS: { format: ExportFormat; label: string; campaignOnly?: boolea
   { format: "pdf", label: "Situation Manual (PDF)" },
   { format: "json", label: "Exercise (JSON, re-importable)" },
   { format: "csv", label: "MSEL (CSV)" },
+  { format: "xlsx", label: "MSEL (Excel, .xlsx)" },
+  { format: "cap", label: "Alert injects (CAP 1.2 XML)" },
+  { format: "ics", label: "Conduct schedule (calendar, .ics)…" },
 ];
 
 export type { ModelOption };
@@ -73,7 +77,7 @@ export function ExerciseToolbar({
   readOnly: boolean;
   open: boolean;
   onToggle: () => void;
-  onExport: (format: ExportFormat) => void;
+  onExport: (format: ExportFormat, options?: { day1?: string }) => void;
   exporting: boolean;
   onToggleCompleted: () => void;
   models: ModelOption[] | null;
@@ -90,6 +94,7 @@ export function ExerciseToolbar({
   // toggle's aria-controls.
   const [mounted, setMounted] = useState(open);
   if (open && !mounted) setMounted(true);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
   return (
     <div className="border-b bg-card">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2">
@@ -128,12 +133,13 @@ export function ExerciseToolbar({
               <DropdownMenuContent align="start">
                 <DropdownMenuLabel>Download as</DropdownMenuLabel>
                 {EXPORT_ITEMS.filter((item) => campaign || !item.campaignOnly).map((item) => (
-                  <DropdownMenuItem key={item.format} onSelect={() => onExport(item.format)}>
+                  <DropdownMenuItem key={item.format} onSelect={() => (item.format === "ics" ? setScheduleOpen(true) : onExport(item.format))}>
                     {item.label}
                   </DropdownMenuItem>
                 ))}
               </DropdownMenuContent>
             </DropdownMenu>
+            <ScheduleExportDialog open={scheduleOpen} onOpenChange={setScheduleOpen} onExport={(day1) => onExport("ics", { day1 })} />
             <PlanDocumentsControl exercise={exercise} readOnly={readOnly} />
             <Button size="sm" variant={completed ? "secondary" : "outline"} disabled={readOnly} aria-pressed={completed} onClick={onToggleCompleted}>
               <CheckCircle2 aria-hidden /> {completed ? "Completed — mark in progress" : "Mark completed"}

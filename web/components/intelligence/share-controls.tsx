@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/hooks/use-toast";
+import { copyLink } from "~/lib/copy-link";
 
 /** Anything with a public page: a brief, a news alert (their views carry sharePath while shared). */
 export type Shareable = { id: string; sharePath: string | null };
@@ -86,15 +87,7 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions, 
   };
 
   const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied" });
-    } catch {
-      // No clipboard permission (or an old browser): leave the link selected to copy by hand.
-      linkField.current?.select();
-      toast({ title: "Copy the selected link", description: "Your browser did not allow copying automatically." });
-    }
+    if (url) await copyLink(url, linkField.current);
   };
 
   const dialog = (

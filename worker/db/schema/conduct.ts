@@ -243,6 +243,23 @@ export const correctiveActions = sqliteTable(
   ],
 );
 
+/**
+ * A planner's subscribable calendar of corrective-action due dates (issue 32): one secret feed URL
+ * per user, a 256-bit token kept as written like share links (worker/share/tokens.ts), so the planner
+ * can copy it again. Revoking deletes the row: the URL is 404 from then on.
+ */
+export const calendarFeeds = sqliteTable(
+  "CalendarFeed",
+  {
+    userId: text("userId")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("CalendarFeed_token_key").on(t.token)],
+);
+
 export type ConductSession = typeof conductSessions.$inferSelect;
 export type ConductToken = typeof conductTokens.$inferSelect;
 export type ConductEvent = typeof conductEvents.$inferSelect;

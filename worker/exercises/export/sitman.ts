@@ -57,6 +57,9 @@ export type SitManSource = {
 
 export const UNTITLED = "Untitled exercise";
 
+/** How everything exported from an exercise is to be handled: the SitMan's cover says it, and the MSEL workbook's title block. */
+export const HANDLING_DESIGNATION = "For Official Use Only (FOUO)";
+
 /** The document text of the MSEL table (also what the tests look for). */
 const MSEL_TABLE_HEADERS = ["#", "Date / Time", "Category / Mode", "From → To", "Synopsis", "Message", "Expected Action", "Responsible Org. / POC", "Comment"];
 
@@ -156,7 +159,7 @@ export function buildSitMan(ex: SitManSource, exportedAt = nowDate()): SitMan {
     ],
     handling: [
       `The title of this document is ${title} Situation Manual (SitMan).`,
-      "The information in this SitMan is designated For Official Use Only (FOUO) and should be handled as sensitive information not to be disclosed. It should be safeguarded, handled, transmitted and stored in accordance with your organization's security directives, and released only to those with a need to know.",
+      `The information in this SitMan is designated ${HANDLING_DESIGNATION} and should be handled as sensitive information not to be disclosed. It should be safeguarded, handled, transmitted and stored in accordance with your organization's security directives, and released only to those with a need to know.`,
       "Reproduction of this document, in whole or in part, without prior approval from the exercise sponsor is prohibited.",
       "Appendix A (Master Scenario Events List) is for controllers and evaluators only; remove it before distributing this manual to players.",
       "This manual is available on request in accessible formats (large print, screen-reader-friendly documents).",
