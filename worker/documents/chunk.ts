@@ -173,7 +173,8 @@ export function chunkSectionsWithSpans(sections: ParsedSection[], options: Chunk
       open = { path, heading, page: section.page, text, span: { from: [index, 0], to: [index, text.length] } };
       continue;
     }
-    for (const [from, to] of splitRanges(text, budget, overlap)) push(path, heading, section.page, text.slice(from, to), { from: [index, from], to: [index, to] });
+    for (const [from, to] of splitRanges(text, budget, overlap))
+      push(path, heading, section.page, text.slice(from, to), { from: [index, from], to: [index, to] });
   }
   flush();
   return { chunks, spans };

@@ -124,7 +124,14 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
  * per group (json_each), so a large document takes a handful of statements, not one per chunk,
  * and never nears D1's 100-bound-parameter or per-invocation query limits.
  */
-function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], chunkIds: readonly string[], structuredContent: string, name: string): D1PreparedStatement[] {
+function replaceStatements(
+  db: D1Database,
+  doc: Loaded,
+  chunks: Chunk[],
+  chunkIds: readonly string[],
+  structuredContent: string,
+  name: string,
+): D1PreparedStatement[] {
   const statements = [
     db.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
     // The local vector index's rows (worker/documents/vectors) belong to the chunks being replaced.

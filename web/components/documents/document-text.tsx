@@ -150,7 +150,13 @@ export function DocumentText({ sections, passage, paged }: { sections: readonly 
               </p>
             ) : null}
             {heading ? (
-              <Heading className={cn("scroll-mt-24 font-semibold tracking-tight", Heading === "h2" ? "text-lg" : "text-base", headingInPassage && "rounded-sm bg-primary/15")}>
+              <Heading
+                className={cn(
+                  "scroll-mt-24 font-semibold tracking-tight",
+                  Heading === "h2" ? "text-lg" : "text-base",
+                  headingInPassage && "rounded-sm bg-primary/15",
+                )}
+              >
                 {heading}
               </Heading>
             ) : null}

@@ -112,7 +112,7 @@ export function DocumentView({ data }: { data: DocumentTextData }) {
             <DocumentText sections={data.sections} passage={passage} paged={isPdf} />
           </article>
           {isPdf && pdfPage !== null ? (
-            <aside aria-label="The PDF page" className="self-start lg:sticky lg:top-4">
+            <aside aria-label="The PDF page" className="self-start lg:sticky lg:top-20">
               <PdfPage url={documentsApi.downloadUrl(data.document.id)} page={pdfPage} name={data.document.name} />
             </aside>
           ) : null}

@@ -4,7 +4,17 @@ import { documentPassageHref } from "~/lib/document-links";
 import { cn } from "~/lib/utils";
 
 /** "Open passage": a citation's way to its passage in the document view (named with the document for screen readers). */
-export function OpenPassageLink({ documentId, chunkId, documentName, className }: { documentId: string; chunkId?: string | null; documentName: string; className?: string }) {
+export function OpenPassageLink({
+  documentId,
+  chunkId,
+  documentName,
+  className,
+}: {
+  documentId: string;
+  chunkId?: string | null;
+  documentName: string;
+  className?: string;
+}) {
   return (
     <Link
       to={documentPassageHref(documentId, chunkId)}
