@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { check, gotoAndHydrate, shot, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
+import { axeAudit, expectNoSeriousViolations, type AxeFinding } from "../lib/axe.ts";
 import { askInNewChat, documentFixture, documentRow } from "../lib/documents.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 
@@ -86,6 +87,7 @@ test(
     await marker.click();
     const open = page.locator(`[id="${sourceId}"]`).getByRole("link", { name: `Open passage in ${TITLE}` });
     await visible(open, "the source's Open passage link");
+    await shot(page, "document-view-ask-source");
     await open.click();
 
     await waitForPath(page, new RegExp(`^/documents/${doc.id}\\?passage=[0-9a-f-]{36}$`));
@@ -97,6 +99,9 @@ test(
     const download = page.getByRole("link", { name: "Download original" });
     check((await download.getAttribute("href")) === `/api/documents/${doc.id}/download`, "Download original does not link to the file.");
     await shot(page, "document-view-desktop");
+    const findings: AxeFinding[] = [];
+    await axeAudit(page, "/documents/{id}?passage=", findings);
+    expectNoSeriousViolations(findings);
 
     await page.getByRole("link", { name: "Next passage" }).click();
     await waitForPath(page, new RegExp(`^/documents/${doc.id}\\?passage=`));
@@ -118,7 +123,7 @@ test(
     await checkPdfPage(page, 2);
     await shot(page, "document-view-phone");
     annotate(
-      `"${TITLE}" named from its Title; its citation opened at page 2, marked, in view and focused, the page drawn; next passage (page 3) and back; the same at 412 px`,
+      `"${TITLE}" named from its Title; its citation opened at page 2, marked, in view and focused, the page drawn, no serious axe finding; next passage (page 3) and back; the same at 412 px`,
     );
   },
 );

@@ -101,9 +101,6 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
   // The new passages have no vectors yet: the record of the old ones goes (embedDocument writes it).
   const structured = withIngestStatus(doc.structuredContent, ingest, { outline, [VECTORS_KEY]: undefined });
   const previous = await chunkIdsOf(ctx.db, doc.id);
-  // Before the chunks it describes, named by their ids: the view uses a copy only when its ids are
-  // the stored chunks' (a copy left by a batch that failed is not).
-  await storeReadingCopy(env.UPLOADS, readingCopyKey(doc.userId, doc.id), copy);
   try {
     await env.DB.batch(replaceStatements(env.DB, doc, chunks, chunkIds, JSON.stringify(structured), libraryName(doc, title)));
   } catch (error) {
@@ -111,6 +108,9 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
     if (!(await load(ctx, message))) return { outcome: "missing" };
     throw error;
   }
+  // Named by the new chunks' ids: until it is written (or if writing it fails and the message is
+  // retried) the view shows the passages as stored rather than an older copy's layout.
+  await storeReadingCopy(env.UPLOADS, readingCopyKey(doc.userId, doc.id), copy);
   // Keyword search is live; vectors follow. Neither step can fail the document: a failure here
   // is retried by the Cron's ingest-sweep (embedPendingDocuments).
   await forgetVectors(ctx, doc.userId, previous).catch((e: unknown) => console.warn(`[embed] forgetting ${doc.id}'s old vectors: ${String(e)}`));
