@@ -59,13 +59,18 @@ export async function askInNewChat(page: Page, question: string) {
   await visible(answer, `the answer to "${question}"`, ANSWER_TIMEOUT_MS);
   // The status line may still say the previous chat's "Answer ready.": the answer itself says when
   // it is the saved one.
+  await waitForSavedAnswer(page);
+  return answer;
+}
+
+/** Waits until the chat's last answer has stopped streaming (it is the saved one). */
+export async function waitForSavedAnswer(page: Page, timeout = ANSWER_TIMEOUT_MS) {
   await page.waitForFunction(
     () => {
       const answers = document.querySelectorAll('[data-testid="ask-answer"]');
       return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
     },
     undefined,
-    { timeout: ANSWER_TIMEOUT_MS },
+    { timeout },
   );
-  return answer;
 }
