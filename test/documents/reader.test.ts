@@ -1,9 +1,9 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { appContext } from "../../worker/context";
 import { ingestDocument } from "../../worker/documents/ingest";
 import { readingCopyKey } from "../../worker/documents/reading-copy";
-import { api, apiError, expectStatus, json, type Json } from "../helpers/api";
+import { api, apiError, expectStatus, json, ORIGIN, type Json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { joinedMember, teamOwner } from "../teams/helpers";
 import { documentRow, storeDocument } from "./ingest-helpers";
@@ -148,5 +148,29 @@ describe("who may read it", () => {
       expect((await download(outsider)).status).toBe(404);
     }
     expect((await api(`/api/documents/${id}/text`)).status).toBe(401);
+  });
+});
+
+describe("the page /documents/{id}?passage=", () => {
+  // The page's loader (web/routes/documents_.$id.tsx) calls the same service; needs `npm run build` first.
+  const page = (path: string, user: TestUser) => SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: user.cookie }, redirect: "manual" });
+
+  it("renders the text with the cited passage marked; a passage no longer there opens the document and says so; others get 404", async () => {
+    const id = await ingested(alice, "radiological-annex.pdf", "annex-r.pdf");
+    const second = (await textOk(alice, id)).passages[1]!;
+    const res = await page(`/documents/${id}?passage=${second.id}`, alice);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(ANNEX_R);
+    expect(html).toMatch(/<mark id="cited-passage"[^>]*>(?:<span[^>]*>Cited passage: <\/span>)?Two field monitoring teams/);
+    expect(html).toContain("Passage <!-- -->2<!-- --> of <!-- -->3");
+    expect(html).toContain(`href="/api/documents/${id}/download"`);
+
+    const gone = await (await page(`/documents/${id}?passage=no-such-passage`, alice)).text();
+    expect(gone).toContain("The cited passage is not in this document any more");
+    expect(gone).not.toContain('id="cited-passage"');
+
+    expect((await page(`/documents/${id}?passage=${second.id}`, bob)).status).toBe(404);
+    expect((await page(`/documents/no-such-document`, alice)).status).toBe(404);
   });
 });
