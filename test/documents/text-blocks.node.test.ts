@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { DocumentText } from "../../web/components/documents/document-text";
 import { overlap, rowCells, textBlocks } from "../../web/components/documents/text-blocks";
 
 // The document view shows a section's text with the structure the readers wrote into it (issue 31
@@ -50,5 +53,36 @@ describe("textBlocks", () => {
     expect(overlap({ start: 0, end: 16 }, { start: 6, end: 40 })).toEqual({ start: 6, end: 16 });
     expect(overlap({ start: 0, end: 16 }, { start: 16, end: 40 })).toBeNull();
     expect(overlap({ start: 0, end: 16 }, null)).toBeNull();
+  });
+});
+
+describe("DocumentText", () => {
+  const sections = [
+    { heading: "Annex R", path: ["Annex R"], page: 1, text: "" },
+    {
+      heading: "3. Reception Centers",
+      path: ["Annex R", "3. Reception Centers"],
+      page: 1,
+      text: "Evacuees are monitored.\n\nReception center | Capacity\nReception center: Oakridge, Capacity: 300\n\nPotassium iodide is distributed.",
+    },
+    { heading: "4. Recovery", path: ["Annex R", "4. Recovery"], page: 2, text: "Crews return." },
+  ];
+  const passage = (from: [number, number], to: [number, number]) => ({ id: "p", position: 0, page: 1, heading: null, from, to });
+  const render = (p: ReturnType<typeof passage> | null) => renderToStaticMarkup(createElement(DocumentText, { sections, passage: p, paged: true }));
+
+  it("marks the passage, the focus target where it starts (before a table inside it), and says where it ends", () => {
+    const html = render(passage([1, 0], [1, sections[1]!.text.length]));
+    expect(html.match(/id="cited-passage"/g)).toHaveLength(1);
+    expect(html).toMatch(/<mark id="cited-passage" tabindex="-1"[^>]*><span class="sr-only">Cited passage: <\/span>Evacuees are monitored\.<\/mark>/);
+    expect(html).toMatch(/<th scope="col"[^>]*>Capacity<\/th>/);
+    expect(html).toMatch(/Potassium iodide is distributed\.<span class="sr-only"> \(end of the cited passage\)<\/span><\/mark>/);
+    expect(html).toContain('id="page-2"');
+    expect(html).toMatch(/<h3[^>]*>3\. Reception Centers<\/h3>/);
+  });
+
+  it("a passage that starts inside a line marks from there; no passage, no mark", () => {
+    const html = render(passage([1, 9], [1, 22]));
+    expect(html).toMatch(/Evacuees <mark id="cited-passage"[^>]*><span class="sr-only">Cited passage: <\/span>are monitored<span class="sr-only">/);
+    expect(render(null)).not.toContain("<mark");
   });
 });

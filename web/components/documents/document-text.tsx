@@ -2,7 +2,7 @@ import * as React from "react";
 import type { PassageView } from "../../../worker/documents/reader";
 import type { ReadingSection } from "../../../worker/documents/reading-copy";
 import { cn } from "~/lib/utils";
-import { overlap, textBlocks, type Span } from "./text-blocks";
+import { overlap, textBlocks, type Block, type Span } from "./text-blocks";
 
 /** The id of the cited passage's first mark: the view scrolls to it and moves focus there. */
 export const CITED_PASSAGE_ID = "cited-passage";
@@ -13,56 +13,66 @@ function rangeIn(index: number, length: number, passage: PassageView | null): Sp
   return { start: index === passage.from[0] ? passage.from[1] : 0, end: index === passage.to[0] ? passage.to[1] : length };
 }
 
+/** Where the passage starts and ends, as offsets of the sections it starts and ends in. */
+type Edges = { first: number | null; last: number | null };
+
 /**
- * Marks, in reading order; the first one is the passage's start (its id, focusable), and screen
- * readers hear where the passage begins and ends.
+ * A marked piece of the passage. The one where it starts carries the id the view scrolls to and
+ * focuses; screen readers hear where the passage begins and ends.
  */
-function markMaker() {
-  const count = { n: 0 };
-  return (text: string, key: React.Key, last: boolean) => {
-    const first = count.n++ === 0;
-    return (
-      <mark
-        key={key}
-        id={first ? CITED_PASSAGE_ID : undefined}
-        tabIndex={first ? -1 : undefined}
-        data-passage=""
-        className="scroll-mt-24 rounded-sm bg-primary/15 text-foreground outline-none ring-primary/60 focus-visible:ring-2"
-      >
-        {first ? <span className="sr-only">Cited passage: </span> : null}
-        {text}
-        {last ? <span className="sr-only"> (end of the cited passage)</span> : null}
-      </mark>
-    );
-  };
+function Mark({ children, at, edges }: { children: React.ReactNode; at: Span; edges: Edges }) {
+  const first = edges.first === at.start;
+  return (
+    <mark
+      id={first ? CITED_PASSAGE_ID : undefined}
+      tabIndex={first ? -1 : undefined}
+      data-passage=""
+      className="scroll-mt-24 rounded-sm bg-primary/15 text-foreground outline-none ring-primary/60 focus-visible:ring-2"
+    >
+      {first ? <span className="sr-only">Cited passage: </span> : null}
+      {children}
+      {edges.last === at.start ? <span className="sr-only"> (end of the cited passage)</span> : null}
+    </mark>
+  );
 }
 
-type Mark = ReturnType<typeof markMaker>;
-
 /** The text of `span`, with the part inside `range` marked. */
-function Marked({ text, span, range, mark, lastEnd }: { text: string; span: Span; range: Span | null; mark: Mark; lastEnd: number | null }) {
+function Marked({ text, span, range, edges }: { text: string; span: Span; range: Span | null; edges: Edges }) {
   const inside = overlap(span, range);
   if (!inside) return <>{text.slice(span.start, span.end)}</>;
   return (
     <>
       {text.slice(span.start, inside.start)}
-      {mark(text.slice(inside.start, inside.end), "m", inside.end === lastEnd)}
+      <Mark at={inside} edges={edges}>
+        {text.slice(inside.start, inside.end)}
+      </Mark>
       {text.slice(inside.end, span.end)}
     </>
   );
 }
 
-function SectionBody({ text, range, mark, lastEnd }: { text: string; range: Span | null; mark: Mark; lastEnd: number | null }) {
+/** Every piece a block shows, in reading order: its lines, its items' text, its rows. */
+function piecesOf(block: Block): Span[] {
+  if (block.kind === "paragraph") return block.lines;
+  if (block.kind === "list") return block.items.map((item) => item.body);
+  return block.rows;
+}
+
+function SectionBody({ text, range, starts, ends }: { text: string; range: Span | null; starts: boolean; ends: boolean }) {
+  const blocks = textBlocks(text);
+  // The passage's first and last marked pieces (by where their marks start), when it starts or ends here.
+  const marked = range ? blocks.flatMap(piecesOf).flatMap((piece) => overlap(piece, range) ?? []) : [];
+  const edges: Edges = { first: starts ? (marked[0]?.start ?? null) : null, last: ends ? (marked[marked.length - 1]?.start ?? null) : null };
   return (
     <>
-      {textBlocks(text).map((block, b) => {
+      {blocks.map((block, b) => {
         if (block.kind === "paragraph") {
           return (
             <p key={b} className="leading-relaxed">
               {block.lines.map((line, l) => (
                 <React.Fragment key={l}>
                   {l > 0 ? <br /> : null}
-                  <Marked text={text} span={line} range={range} mark={mark} lastEnd={lastEnd} />
+                  <Marked text={text} span={line} range={range} edges={edges} />
                 </React.Fragment>
               ))}
             </p>
@@ -78,7 +88,7 @@ function SectionBody({ text, range, mark, lastEnd }: { text: string; range: Span
                     {item.marker}
                   </span>
                   <span>
-                    <Marked text={text} span={item.body} range={range} mark={mark} lastEnd={lastEnd} />
+                    <Marked text={text} span={item.body} range={range} edges={edges} />
                   </span>
                 </li>
               ))}
@@ -101,10 +111,16 @@ function SectionBody({ text, range, mark, lastEnd }: { text: string; range: Span
                 {block.rows.map((row, r) => {
                   const inside = overlap(row, range);
                   return (
-                    <tr key={r} className={cn("border-t", inside && "bg-primary/10")} data-passage={inside ? "" : undefined}>
+                    <tr key={r} className={cn("border-t", inside && "bg-primary/10")}>
                       {row.cells.map((cell, c) => (
                         <td key={c} className="px-3 py-2 align-top">
-                          {inside && c === 0 ? mark(cell, "m", inside.end === lastEnd) : cell}
+                          {inside && c === 0 ? (
+                            <Mark at={inside} edges={edges}>
+                              {cell}
+                            </Mark>
+                          ) : (
+                            cell
+                          )}
                         </td>
                       ))}
                     </tr>
@@ -126,7 +142,6 @@ const HEADINGS = ["h2", "h3", "h4", "h5", "h6"] as const;
  * starts), page numbers of a paged document, paragraphs, lists and tables; the cited passage marked.
  */
 export function DocumentText({ sections, passage, paged }: { sections: readonly ReadingSection[]; passage: PassageView | null; paged: boolean }) {
-  const mark = markMaker();
   let shownPath = "";
   let shownPage: number | null = null;
   return (
@@ -141,7 +156,6 @@ export function DocumentText({ sections, passage, paged }: { sections: readonly 
         const Heading = HEADINGS[Math.min(Math.max(section.path.length, 1), HEADINGS.length) - 1]!;
         // A heading inside the passage (a packed passage spans several sections) is part of it.
         const headingInPassage = passage !== null && i > passage.from[0] && i <= passage.to[0];
-        const lastEnd = passage && i === passage.to[0] ? passage.to[1] : null;
         return (
           <div key={i} className="grid gap-3">
             {page !== null ? (
@@ -160,7 +174,7 @@ export function DocumentText({ sections, passage, paged }: { sections: readonly 
                 {heading}
               </Heading>
             ) : null}
-            {section.text ? <SectionBody text={section.text} range={range} mark={mark} lastEnd={lastEnd} /> : null}
+            {section.text ? <SectionBody text={section.text} range={range} starts={i === passage?.from[0]} ends={i === passage?.to[0]} /> : null}
           </div>
         );
       })}
