@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { DEMO, DEMO_DOCUMENTS } from "../../scripts/lib/demo.ts";
 import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
-import { waitDocumentReady } from "../lib/documents.ts";
+import { waitDocumentReady, waitForSavedAnswer } from "../lib/documents.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 
 /** The offline provider streams quickly; a configured provider may take longer. */
@@ -100,14 +100,7 @@ test(
     await menu.getByRole("menuitem", { name: /^Roles and responsibilities/ }).click();
     await waitForPath(page, /[?&]chat=[0-9a-f-]{36}/);
     await visible(page.getByTestId("ask-question").filter({ hasText: "Roles and responsibilities" }), "the action as the chat's question");
-    await page.waitForFunction(
-      () => {
-        const answers = document.querySelectorAll('[data-testid="ask-answer"]');
-        return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
-      },
-      undefined,
-      { timeout: ANSWER_TIMEOUT_MS },
-    );
+    await waitForSavedAnswer(page, ANSWER_TIMEOUT_MS);
     const actionSources = await page.getByTestId("ask-answer").last().getByTestId("ask-source").count();
     check(actionSources > 0, "the action's answer cites no passage.");
 

@@ -1,39 +1,6 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import type { Page } from "playwright-core";
 import { check, gotoAndHydrate, hidden, signInAsDemo, uniqueTag, visible, waitForPath } from "../lib/helpers.ts";
-import { documentRow, waitDocumentReady, waitDocumentStatus } from "../lib/documents.ts";
-import { ROOT } from "../lib/server.ts";
+import { askInNewChat, documentFixture as fixture, documentRow, waitDocumentReady, waitDocumentStatus } from "../lib/documents.ts";
 import { annotate, test } from "../lib/fixtures.ts";
-
-const ANSWER_TIMEOUT_MS = 60_000;
-
-const fixture = (name: string) => readFile(path.join(ROOT, "test", "documents", "fixtures", name));
-
-/** Starts a new chat and asks `question` in it; resolves with the finished answer. */
-async function askInNewChat(page: Page, question: string) {
-  await page.getByRole("button", { name: "New chat", exact: true }).click();
-  // The URL drops the previous chat first; a question sent before that would join the old chat.
-  await waitForPath(page, /^[^?]*\?(?![^#]*chat=)/);
-  await visible(page.getByText("Ask Readyroom about your documents", { exact: true }), "the new chat's empty state");
-  const box = page.getByLabel("Ask a question about your documents", { exact: true });
-  await box.fill(question);
-  await box.press("Enter");
-  await waitForPath(page, /[?&]chat=[0-9a-f-]{36}/);
-  const answer = page.getByTestId("ask-answer").last();
-  await visible(answer, `the answer to "${question}"`, ANSWER_TIMEOUT_MS);
-  // The status line may still say the previous chat's "Answer ready.": the answer itself says when
-  // it is the saved one.
-  await page.waitForFunction(
-    () => {
-      const answers = document.querySelectorAll('[data-testid="ask-answer"]');
-      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
-    },
-    undefined,
-    { timeout: ANSWER_TIMEOUT_MS },
-  );
-  return answer;
-}
 
 /**
  * Issue 11's planner path: a spreadsheet (made by LibreOffice) is read as rows that keep their

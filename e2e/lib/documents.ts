@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { AssertionError, visible } from "./helpers.ts";
+import { AssertionError, visible, waitForPath } from "./helpers.ts";
+import { ROOT } from "./server.ts";
 
 /** Ingestion runs on the local queue (batches of up to a second) and pdf.js is not involved: 60 s is generous. */
 const READY_TIMEOUT_MS = 60_000;
@@ -35,4 +38,39 @@ export async function waitDocumentStatus(page: Page, name: string, want: "ready"
     await page.waitForTimeout(500);
   }
   throw new AssertionError(`"${name}" was not ${want} within ${READY_TIMEOUT_MS / 1000} s (last status: ${last || "none"}).`);
+}
+
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/** A committed document fixture (test/documents/fixtures, whose README says which tool made it). */
+export const documentFixture = (name: string) => readFile(path.join(ROOT, "test", "documents", "fixtures", name));
+
+/** Starts a new chat and asks `question` in it; resolves with the finished answer. */
+export async function askInNewChat(page: Page, question: string) {
+  await page.getByRole("button", { name: "New chat", exact: true }).click();
+  // The URL drops the previous chat first; a question sent before that would join the old chat.
+  await waitForPath(page, /^[^?]*\?(?![^#]*chat=)/);
+  await visible(page.getByText("Ask Readyroom about your documents", { exact: true }), "the new chat's empty state");
+  const box = page.getByLabel("Ask a question about your documents", { exact: true });
+  await box.fill(question);
+  await box.press("Enter");
+  await waitForPath(page, /[?&]chat=[0-9a-f-]{36}/);
+  const answer = page.getByTestId("ask-answer").last();
+  await visible(answer, `the answer to "${question}"`, ANSWER_TIMEOUT_MS);
+  // The status line may still say the previous chat's "Answer ready.": the answer itself says when
+  // it is the saved one.
+  await waitForSavedAnswer(page);
+  return answer;
+}
+
+/** Waits until the chat's last answer has stopped streaming (it is the saved one). */
+export async function waitForSavedAnswer(page: Page, timeout = ANSWER_TIMEOUT_MS) {
+  await page.waitForFunction(
+    () => {
+      const answers = document.querySelectorAll('[data-testid="ask-answer"]');
+      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
+    },
+    undefined,
+    { timeout },
+  );
 }

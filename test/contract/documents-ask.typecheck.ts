@@ -38,7 +38,13 @@ export async function answersAreTheServersViews() {
   const retrieval: "hybrid" | "keyword" = models.retrieval;
   // @ts-expect-error -- the listing names its default models, not one "defaultModel"
   void models.defaultModel;
-  return { name, canEdit, snippet, clients, messages, title, label, retrieval };
+  // The document view's text (issue 31 item 4): the cited passage's neighbours, typed.
+  const text = await unwrap(documents[":id"].text.$get({ param: { id: "d" }, query: { passage: "c" } }));
+  const nextId: string | null | undefined = text.passage?.nextId;
+  const page: number | null = text.passages[0]!.page;
+  // @ts-expect-error -- passages carry their place, not their text
+  void text.passages[0]!.content;
+  return { name, canEdit, snippet, clients, messages, title, label, retrieval, nextId, page };
 }
 
 export async function pathsAndBodiesAreTheRoutersOwn() {

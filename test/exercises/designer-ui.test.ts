@@ -226,6 +226,9 @@ describe("exercise pages", () => {
     const questions = await (await page(owner.cookie, `/exercise/${id}/modules/1/questions`)).text();
     expect(questions).toContain('data-testid="plan-source"');
     expect(questions).not.toContain("Not in your plans");
+    // The plan reference opens its passage in the document view (issue 31 item 4).
+    expect(msel).toContain('href="/documents/doc-1?passage=chunk-1"');
+    expect(questions).toContain('href="/documents/doc-1?passage=chunk-1"');
   });
 
   it("a campaign exercise opens in the same editor for a campaign manager of the campaign's team; others get 404", async () => {

@@ -14,7 +14,7 @@ export type ChunkOptions = { size?: number; overlap?: number };
 const CHUNK_SIZE = 1200;
 const CHUNK_OVERLAP = 150;
 
-const PATH_SEPARATOR = " › ";
+export const PATH_SEPARATOR = " › ";
 /** A heading longer than this is cut in the path: a path is a label, not a passage. */
 const MAX_PATH_HEADING = 200;
 
@@ -24,7 +24,8 @@ function sectionPath(section: ParsedSection): string[] {
   return path.map((h) => (h.length > MAX_PATH_HEADING ? `${h.slice(0, MAX_PATH_HEADING - 1)}…` : h));
 }
 
-function contextLine(heading: string | null, page: number | undefined): string {
+/** The first line of a chunk's content: where it comes from ("A › B (page 3)"). */
+export function contextLine(heading: string | null, page: number | undefined): string {
   if (heading && page !== undefined) return `${heading} (page ${page})`;
   if (heading) return heading;
   if (page !== undefined) return `Page ${page}`;
@@ -58,11 +59,22 @@ function findBreak(text: string, min: number, max: number): number {
  * Only a single "word" longer than `size` (a URL, a base64 blob) is cut inside.
  */
 export function splitText(text: string, size: number, overlap: number): string[] {
-  const pieces: string[] = [];
+  return splitRanges(text, size, overlap).map(([start, end]) => text.slice(start, end));
+}
+
+/** splitText's pieces as [start, end) offsets into `text`, so a reader can find each piece again. */
+function splitRanges(text: string, size: number, overlap: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  // Each piece without the whitespace around it (what String.prototype.trim drops).
+  const add = (from: number, to: number) => {
+    while (from < to && /\s/.test(text[from] ?? "")) from++;
+    while (to > from && /\s/.test(text[to - 1] ?? "")) to--;
+    if (to > from) ranges.push([from, to]);
+  };
   let start = 0;
   while (start < text.length) {
     if (text.length - start <= size) {
-      pieces.push(text.slice(start));
+      add(start, text.length);
       break;
     }
     const max = start + size;
@@ -70,7 +82,7 @@ export function splitText(text: string, size: number, overlap: number): string[]
     let end = findBreak(text, start + Math.floor(size / 2), max);
     if (end === -1) end = findBreak(text, start, max);
     if (end === -1) end = max; // one word longer than `size`
-    pieces.push(text.slice(start, end));
+    add(start, end);
     // Next piece: the first word that starts at or after end - overlap (and after this start).
     let next = end;
     for (let i = Math.max(start + 1, end - overlap); i < end; i++) {
@@ -82,8 +94,15 @@ export function splitText(text: string, size: number, overlap: number): string[]
     start = next;
     while (start < text.length && /\s/.test(text[start] ?? "")) start++;
   }
-  return pieces.map((p) => p.trim()).filter((p) => p.length > 0);
+  return ranges;
 }
+
+/**
+ * Where a chunk's text lies in the sections it was cut from: from section `from[0]` at offset
+ * `from[1]` to section `to[0]` at offset `to[1]` (exclusive), offsets into each section's trimmed
+ * text. What the document view highlights when a citation opens the passage.
+ */
+export type ChunkSpan = { from: [number, number]; to: [number, number] };
 
 /**
  * Heading-aware chunks: a section larger than `size` is split on its own; consecutive small
@@ -92,13 +111,19 @@ export function splitText(text: string, size: number, overlap: number): string[]
  * budget counts the context line too. Pure: same input, same chunks.
  */
 export function chunkSections(sections: ParsedSection[], options: ChunkOptions = {}): Chunk[] {
+  return chunkSectionsWithSpans(sections, options).chunks;
+}
+
+/** chunkSections, with each chunk's span in `sections` (spans[i] is chunks[i]'s). */
+export function chunkSectionsWithSpans(sections: ParsedSection[], options: ChunkOptions = {}): { chunks: Chunk[]; spans: ChunkSpan[] } {
   const size = Math.max(options.size ?? CHUNK_SIZE, 50);
   const overlap = Math.min(Math.max(options.overlap ?? CHUNK_OVERLAP, 0), Math.floor(size / 3));
   const chunks: Chunk[] = [];
-  type Open = { path: string[]; heading: string | null; page?: number; text: string };
+  const spans: ChunkSpan[] = [];
+  type Open = { path: string[]; heading: string | null; page?: number; text: string; span: ChunkSpan };
   let open: Open | null = null;
 
-  const push = (path: string[], heading: string | null, page: number | undefined, text: string) => {
+  const push = (path: string[], heading: string | null, page: number | undefined, text: string, span: ChunkSpan) => {
     const line = contextLine(heading, page);
     const body = text.trim();
     if (!body) return;
@@ -110,13 +135,14 @@ export function chunkSections(sections: ParsedSection[], options: ChunkOptions =
       text: body,
       content: line ? `${line}\n${body}` : body,
     });
+    spans.push(span);
   };
   const flush = () => {
-    if (open) push(open.path, open.heading, open.page, open.text);
+    if (open) push(open.path, open.heading, open.page, open.text, open.span);
     open = null;
   };
 
-  for (const section of sections) {
+  for (const [index, section] of sections.entries()) {
     const text = section.text.trim();
     if (!text) continue;
     const own = section.heading?.trim() || null;
@@ -138,16 +164,18 @@ export function chunkSections(sections: ParsedSection[], options: ChunkOptions =
         o.text = merged;
         o.path = shared;
         o.heading = mergedHeading;
+        o.span.to = [index, text.length];
         continue;
       }
       flush();
     }
     if (text.length <= budget) {
-      open = { path, heading, page: section.page, text };
+      open = { path, heading, page: section.page, text, span: { from: [index, 0], to: [index, text.length] } };
       continue;
     }
-    for (const piece of splitText(text, budget, overlap)) push(path, heading, section.page, piece);
+    for (const [from, to] of splitRanges(text, budget, overlap))
+      push(path, heading, section.page, text.slice(from, to), { from: [index, from], to: [index, to] });
   }
   flush();
-  return chunks;
+  return { chunks, spans };
 }

@@ -95,3 +95,16 @@ export async function chunkIdsOf(db: Database, documentId: string): Promise<stri
   const rows = await db.all<{ id: string }>(sql`SELECT "id" FROM "DocumentChunk" WHERE "documentId" = ${documentId}`);
   return rows.map((r) => r.id);
 }
+
+/** One stored passage of a document, in reading order: its id, place and text (context line first). */
+export type StoredPassage = { id: string; position: number; page: number | null; heading: string | null; content: string };
+
+/** A document's passages in position order (the FTS row, joined by rowid, carries their place). */
+export async function passagesOf(db: Database, documentId: string): Promise<StoredPassage[]> {
+  const rows = await db.all<StoredPassage>(sql`
+    SELECT c."id" AS "id", f."position" AS "position", f."page" AS "page", f."heading" AS "heading", c."content" AS "content"
+    FROM "DocumentChunk" c JOIN "DocumentChunkFts" f ON f.rowid = c.rowid
+    WHERE c."documentId" = ${documentId}
+    ORDER BY f."position"`);
+  return rows.map((r) => ({ ...r, position: Number(r.position), page: r.page === null || r.page === undefined ? null : Number(r.page) }));
+}

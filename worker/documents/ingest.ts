@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { documents } from "../db/schema";
-import { chunkSections, type Chunk } from "./chunk";
+import { chunkSectionsWithSpans, type Chunk } from "./chunk";
 import type { IngestMessage } from "./messages";
 import { ParseError } from "./parse";
 import { readDocument } from "./ocr";
@@ -12,6 +12,8 @@ import { embedDocument, forgetVectors, VECTORS_KEY } from "./vectors/semantic";
 import { chunkIdsOf } from "./index-store";
 import { DESCRIPTION_ONLY_NOTE, descriptionSection, readDescription } from "../../shared/documents/description";
 import type { ParsedSection } from "./parse/types";
+import { readingCopyKey, readingCopyOf, storeReadingCopy, type ReadingCopy } from "./reading-copy";
+import { libraryName } from "./title";
 
 /**
  * What happened to one INGEST message. Every outcome is final (ack); a transient failure (R2, D1)
@@ -56,6 +58,9 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
   await setStatus(ctx, doc, { status: "processing", progress: 10 });
 
   let chunks: Chunk[];
+  let copy: ReadingCopy;
+  let chunkIds: string[];
+  let title: string | undefined;
   let characters: number;
   let outline: string[];
   let note: string | undefined;
@@ -63,7 +68,7 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
   try {
     let sections: ParsedSection[];
     try {
-      sections = (await readDocument(ctx, bytes, type)).sections;
+      ({ sections, title } = await readDocument(ctx, bytes, type));
     } catch (error) {
       // The planner's description stands in for a file that yields no text (an image without OCR).
       if (!(error instanceof ParseError) || !description) throw error;
@@ -72,7 +77,10 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
     }
     if (description) sections = [descriptionSection(description), ...sections];
     await setStatus(ctx, doc, { status: "processing", progress: 40 });
-    chunks = chunkSections(sections);
+    const made = chunkSectionsWithSpans(sections);
+    chunks = made.chunks;
+    chunkIds = chunks.map(() => crypto.randomUUID());
+    copy = readingCopyOf(sections, made.spans, chunkIds);
     characters = sections.reduce((n, s) => n + s.text.length, 0);
     outline = [...new Set(sections.map((s) => s.heading).filter((h): h is string => Boolean(h)))].slice(0, MAX_OUTLINE).map((h) => h.slice(0, 200));
   } catch (error) {
@@ -94,12 +102,15 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
   const structured = withIngestStatus(doc.structuredContent, ingest, { outline, [VECTORS_KEY]: undefined });
   const previous = await chunkIdsOf(ctx.db, doc.id);
   try {
-    await env.DB.batch(replaceStatements(env.DB, doc, chunks, JSON.stringify(structured)));
+    await env.DB.batch(replaceStatements(env.DB, doc, chunks, chunkIds, JSON.stringify(structured), libraryName(doc, title)));
   } catch (error) {
     // The document was deleted while we parsed (its chunks' foreign key fails): nothing to do.
     if (!(await load(ctx, message))) return { outcome: "missing" };
     throw error;
   }
+  // Named by the new chunks' ids: until it is written (or if writing it fails and the message is
+  // retried) the view shows the passages as stored rather than an older copy's layout.
+  await storeReadingCopy(env.UPLOADS, readingCopyKey(doc.userId, doc.id), copy);
   // Keyword search is live; vectors follow. Neither step can fail the document: a failure here
   // is retried by the Cron's ingest-sweep (embedPendingDocuments).
   await forgetVectors(ctx, doc.userId, previous).catch((e: unknown) => console.warn(`[embed] forgetting ${doc.id}'s old vectors: ${String(e)}`));
@@ -113,14 +124,20 @@ export async function ingestDocument(ctx: AppContext, message: IngestMessage): P
  * per group (json_each), so a large document takes a handful of statements, not one per chunk,
  * and never nears D1's 100-bound-parameter or per-invocation query limits.
  */
-function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], structuredContent: string): D1PreparedStatement[] {
+function replaceStatements(
+  db: D1Database,
+  doc: Loaded,
+  chunks: Chunk[],
+  chunkIds: readonly string[],
+  structuredContent: string,
+  name: string,
+): D1PreparedStatement[] {
   const statements = [
     db.prepare(`DELETE FROM "DocumentChunk" WHERE "documentId" = ?1`).bind(doc.id),
     // The local vector index's rows (worker/documents/vectors) belong to the chunks being replaced.
     db.prepare(`DELETE FROM "Embedding" WHERE "documentId" = ?1`).bind(doc.id),
   ];
-  for (const group of groupBySize(chunks)) {
-    const rows = group.map((c) => ({ id: crypto.randomUUID(), c }));
+  for (const rows of groupBySize(chunks.map((c, i) => ({ id: chunkIds[i] ?? crypto.randomUUID(), c })))) {
     const content = JSON.stringify(rows.map(({ id, c }) => ({ id, content: c.content })));
     const meta = JSON.stringify(rows.map(({ id, c }) => ({ id, heading: c.heading, position: c.position, page: c.page ?? null })));
     statements.push(
@@ -142,18 +159,23 @@ function replaceStatements(db: D1Database, doc: Loaded, chunks: Chunk[], structu
   }
   statements.push(
     db
-      .prepare(`UPDATE "Document" SET "processed" = 1, "structuredContent" = ?1, "updatedAt" = ?2 WHERE "id" = ?3 AND "userId" = ?4`)
-      .bind(structuredContent, nowMs(), doc.id, doc.userId),
+      // The file's title replaces the name only if nobody renamed the document while it was read.
+      .prepare(
+        `UPDATE "Document" SET "processed" = 1, "structuredContent" = ?1, "updatedAt" = ?2,
+           "name" = CASE WHEN "name" = ?5 THEN ?6 ELSE "name" END
+         WHERE "id" = ?3 AND "userId" = ?4`,
+      )
+      .bind(structuredContent, nowMs(), doc.id, doc.userId, doc.name, name),
   );
   return statements;
 }
 
-function groupBySize(chunks: Chunk[]): Chunk[][] {
-  const groups: Chunk[][] = [];
-  let current: Chunk[] = [];
+function groupBySize<T extends { c: Chunk }>(chunks: T[]): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
   let bytes = 0;
   for (const chunk of chunks) {
-    const size = encoder.encode(chunk.content).length + 64;
+    const size = encoder.encode(chunk.c.content).length + 64;
     if (current.length > 0 && bytes + size > MAX_INSERT_BYTES) {
       groups.push(current);
       current = [];

@@ -19,6 +19,7 @@ import {
   uploadDocument,
 } from "./service";
 import { ENVELOPE_SLACK, uploadForm } from "./upload-form";
+import { readDocumentText, textQuerySchema } from "./reader";
 
 /**
  * The document library. Always the caller's own: others' are 404. Part of the /api/documents
@@ -63,6 +64,12 @@ export const documentLibraryRoutes = new Hono<AppEnv>()
   .delete("/:id", describe({ summary: "Delete a document and its file" }), async (c) => {
     return c.json(await deleteDocument(ctxOf(c), c.req.param("id")));
   })
+  .get(
+    "/:id/text",
+    describe({ summary: "A document's text with its structure and passages, at one cited passage (?passage=chunk id) with its neighbours" }),
+    querySchema(textQuerySchema),
+    async (c) => c.json(await readDocumentText(ctxOf(c), c.req.param("id"), c.req.valid("query").passage)),
+  )
   .get("/:id/download", describe({ summary: "Download the stored file", produces: "application/octet-stream" }), async (c) => {
     return downloadDocument(ctxOf(c), c.req.param("id"));
   })

@@ -26,6 +26,8 @@ import { nowMs } from "../lib/clock";
 import { forgetVectors } from "./vectors/semantic";
 import { descriptionSchema, readDescription, withDescription } from "../../shared/documents/description";
 import { notifySharedItemChanged } from "../notifications/events";
+import { defaultName } from "./title";
+import { readingCopyKey } from "./reading-copy";
 
 /**
  * The document library: upload to R2, list, rename, download, delete, reprocess and keyword
@@ -187,6 +189,12 @@ export async function getDocument(ctx: UserContext, id: string, access: "read" |
   return toDocumentView(await findListedDocument(ctx, id, access), ctx.user.id);
 }
 
+/** The document the caller may read, as stored and as the library shows it (the document view's start). */
+export async function openDocument(ctx: UserContext, id: string): Promise<{ row: Document; view: DocumentView }> {
+  const listed = await findListedDocument(ctx, id, "read");
+  return { row: listed.row, view: toDocumentView(listed, ctx.user.id) };
+}
+
 export async function searchDocuments(ctx: UserContext, q: string, limit = 20): Promise<ChunkHit[]> {
   const { db } = ctx;
   const userId = ctx.user.id;
@@ -229,12 +237,6 @@ function keySegment(filename: string): string {
 }
 
 export const documentKey = (userId: string, documentId: string, filename: string) => `documents/${userId}/${documentId}/${keySegment(filename)}`;
-
-function defaultName(filename: string): string {
-  const dot = filename.lastIndexOf(".");
-  const stem = (dot > 0 ? filename.slice(0, dot) : filename).trim();
-  return (stem || filename).slice(0, 200);
-}
 
 /** Checks that need no body: the declared size. Called before the multipart body is read. */
 export function assertDeclaredSize(contentLength: string | undefined, envelopeSlack = 1024 * 1024): void {
@@ -373,6 +375,7 @@ export async function deleteDocument(ctx: UserContext, id: string): Promise<{ su
   // its ContextAssignment rows by cascade; a shared context is left to its other documents.
   if (row.contextId) await db.delete(contexts).where(and(eq(contexts.id, row.contextId), eq(contexts.type, DOCUMENT_CONTEXT_TYPE)));
   if (row.path) await env.UPLOADS.delete(row.path);
+  await env.UPLOADS.delete(readingCopyKey(row.userId, row.id));
   return { success: true };
 }
 

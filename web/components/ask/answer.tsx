@@ -5,10 +5,14 @@ import { Button } from "~/components/ui/button";
 import { answerParts, ASK_OFFLINE_TEXT, type AskCitation } from "~/lib/ask-api";
 import { cn } from "~/lib/utils";
 import { Snippet } from "../documents/snippet";
+import { OpenPassageLink } from "../documents/open-passage-link";
 import { MarkdownText } from "./markdown";
 
-/** A source an answer's [n] marker opens: a retrieved passage (its snippet) or a cited one (its quote). */
-export type SourceEntry = { n: number; documentName: string; page?: number } & (
+/**
+ * A source an answer's [n] marker opens: a retrieved passage (its snippet) or a cited one (its quote),
+ * with the document and chunk it is, which open the passage in its document.
+ */
+export type SourceEntry = { n: number; documentName: string; page?: number; documentId?: string; chunkId?: string } & (
   { snippet: string; quote?: undefined } | { quote: string; snippet?: undefined }
 );
 
@@ -94,9 +98,10 @@ export function SourceList<C extends SourceEntry>({ citations, sources, footer }
                 {c.page ? <span className="shrink-0 text-xs text-muted-foreground tabular-nums">Page {c.page}</span> : null}
                 <ChevronDown className={cn("size-4 shrink-0 text-muted-foreground transition-transform", expanded && "rotate-180")} aria-hidden />
               </button>
-              <p id={`${id}-passage`} hidden={!expanded} className="border-t px-3 py-2 leading-relaxed text-muted-foreground">
-                {c.quote !== undefined ? <q>{c.quote}</q> : <Snippet text={c.snippet} />}
-              </p>
+              <div id={`${id}-passage`} hidden={!expanded} className="grid gap-1 border-t px-3 py-2">
+                <p className="leading-relaxed text-muted-foreground">{c.quote !== undefined ? <q>{c.quote}</q> : <Snippet text={c.snippet} />}</p>
+                {c.documentId ? <OpenPassageLink documentId={c.documentId} chunkId={c.chunkId} documentName={c.documentName} /> : null}
+              </div>
             </li>
           );
         })}

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useMutation } from "@tanstack/react-query";
 import { BookOpen, Download, FileText, NotebookPen, Pencil, RotateCw, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
@@ -5,6 +6,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { RenameForm } from "~/components/ui/rename-form";
 import { Progress } from "~/components/ui/progress";
+import { documentPassageHref } from "~/lib/document-links";
 import { documentsApi, type DocumentView } from "~/lib/documents-api";
 import { documentType, formatBytes, typeLabel } from "./format";
 import { AssignToExerciseDialog, type ClientOption } from "./assign-dialog";
@@ -76,7 +78,14 @@ export function DocumentRow({ doc, actions, clients = [] }: { doc: DocumentView;
         ) : (
           <div className="grid min-w-[12rem] flex-1 gap-0.5">
             <p className="truncate text-sm font-medium" title={doc.name}>
-              {doc.name}
+              {/* A Ready document opens in the document view, its text and structure. */}
+              {status.status === "ready" ? (
+                <Link to={documentPassageHref(doc.id)} className="hover:underline">
+                  {doc.name}
+                </Link>
+              ) : (
+                doc.name
+              )}
             </p>
             <p className="truncate text-xs text-muted-foreground" title={doc.filename}>
               {sharedBy}

@@ -4,6 +4,7 @@ import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { documentQueryKeys, documentsApi, type ChunkHit } from "~/lib/documents-api";
+import { OpenPassageLink } from "./open-passage-link";
 import { Snippet } from "./snippet";
 
 function Hit({ hit }: { hit: ChunkHit }) {
@@ -18,6 +19,7 @@ function Hit({ hit }: { hit: ChunkHit }) {
       <p className="text-sm leading-relaxed text-muted-foreground">
         <Snippet text={hit.snippet} />
       </p>
+      <OpenPassageLink documentId={hit.documentId} chunkId={hit.chunkId} documentName={hit.documentName} />
     </li>
   );
 }

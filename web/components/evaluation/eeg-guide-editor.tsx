@@ -6,6 +6,7 @@ import { IconButton } from "~/components/ui/icon-button";
 import { Textarea } from "~/components/ui/input";
 import type { EegGuide } from "../../../shared/db/conduct-shapes";
 import { TextListEditor } from "./text-list-editor";
+import { OpenPassageLink } from "../documents/open-passage-link";
 
 type Target = EegGuide["targets"][number];
 type Task = Target["criticalTasks"][number];
@@ -17,7 +18,13 @@ function PlanReference({ task }: { task: Task }) {
     <p className="flex items-start gap-1 text-xs text-muted-foreground">
       <FileText className="mt-0.5 size-3.5 shrink-0" aria-hidden />
       <span>
-        <span className="font-medium">{task.source.documentName?.trim() || "Plan document"}</span> — “{task.source.quote}”
+        <span className="font-medium">{task.source.documentName?.trim() || "Plan document"}</span> — “{task.source.quote}”{" "}
+        <OpenPassageLink
+          className="text-xs"
+          documentId={task.source.documentId}
+          chunkId={task.source.chunkId}
+          documentName={task.source.documentName?.trim() || "Plan document"}
+        />
       </span>
     </p>
   );

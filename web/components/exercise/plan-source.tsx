@@ -2,15 +2,15 @@ import { ChevronDown, FileText, TriangleAlert } from "~/components/ui/icons";
 import * as React from "react";
 import { Badge } from "~/components/ui/badge";
 import type { PlanSource } from "~/lib/exercise-api";
-import { documentsApi } from "~/lib/documents-api";
+import { OpenPassageLink } from "~/components/documents/open-passage-link";
 import { cn } from "~/lib/utils";
 
 const SHORT_QUOTE = 70;
 
 /**
  * Beside a drafted inject or question: the plan passage it tests (document and a short quote; the
- * button opens the whole quote in place, as Ask Readyroom's sources do, with a link to the
- * document), or a "Not in your plans" badge for a gap. Nothing for an element written by hand.
+ * button opens the whole quote in place, as Ask Readyroom's sources do, with a link to the passage
+ * in its document), or a "Not in your plans" badge for a gap. Nothing for an element written by hand.
  */
 export function PlanSourceNote({
   source,
@@ -45,9 +45,7 @@ export function PlanSourceNote({
         </button>
         <div id={`${id}-passage`} hidden={!open} className="rounded-md border bg-card px-2 py-1.5">
           <blockquote className="leading-relaxed text-muted-foreground">“{source.quote}”</blockquote>
-          <a className="mt-1 inline-block font-medium text-primary hover:underline" href={documentsApi.downloadUrl(source.documentId)}>
-            Open {name}
-          </a>
+          <OpenPassageLink className="mt-1 text-xs" documentId={source.documentId} chunkId={source.chunkId} documentName={name} />
         </div>
       </div>
     );

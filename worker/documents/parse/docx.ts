@@ -172,20 +172,36 @@ function listItem(pPr: string): { numId: string; ilvl: number } | null {
  * word/document.xml and word/numbering.xml (null when the document has no lists) as text; their
  * bytes are not kept: they can be garbage while the text is parsed.
  */
-function documentXml(bytes: ArrayBuffer): { xml: string; numbering: string | null } {
-  const parts = withZip(bytes, WORD, (zip) => ({ xml: entryText(zip, "word/document.xml"), numbering: entryText(zip, "word/numbering.xml") }));
+function documentXml(bytes: ArrayBuffer): { xml: string; numbering: string | null; core: string | null } {
+  const parts = withZip(bytes, WORD, (zip) => ({
+    xml: entryText(zip, "word/document.xml"),
+    numbering: entryText(zip, "word/numbering.xml"),
+    core: entryText(zip, "docProps/core.xml"),
+  }));
   if (parts.xml === null) throw new ParseError(notOpenableMessage(WORD));
-  return { xml: parts.xml, numbering: parts.numbering };
+  return { xml: parts.xml, numbering: parts.numbering, core: parts.core };
+}
+
+/** The document's Title (docProps/core.xml's dc:title), undefined when it has none or it is blank. */
+function coreTitle(core: string | null): string | undefined {
+  if (!core) return undefined;
+  const open = findTag(core, "<dc:title", 0);
+  const start = open < 0 ? -1 : core.indexOf(">", open);
+  // <dc:title/> is an empty title.
+  if (start < 0 || core[start - 1] === "/") return undefined;
+  const end = core.indexOf("</dc:title>", start);
+  const title = end < 0 ? "" : decodeEntities(core.slice(start + 1, end)).trim();
+  return title || undefined;
 }
 
 /**
  * Word .docx: paragraphs of word/document.xml; paragraphs styled Heading 1–9 or Title start
  * sections (with their path of headings above); numbered and bulleted paragraphs carry their label
  * ("1. ", "a. ", "II. ", "- "), indented by level; tables read as rows with their header names
- * (table.ts). Only word/document.xml and word/numbering.xml are inflated, within DOCX_LIMITS.
+ * (table.ts). Only word/document.xml, word/numbering.xml and docProps/core.xml (its Title) are inflated, within DOCX_LIMITS.
  */
 export function parseDocx(bytes: ArrayBuffer): ParsedDocument {
-  const { xml, numbering } = documentXml(bytes);
+  const { xml, numbering, core } = documentXml(bytes);
   const lists = new ListNumbering(numbering);
   const trail = new HeadingTrail();
   const sections: ParsedSection[] = [];
@@ -211,8 +227,10 @@ export function parseDocx(bytes: ArrayBuffer): ParsedDocument {
     }
   }
   sections.push(current);
-  return finish(
+  const parsed = finish(
     sections.map((s) => ({ ...s, text: tidyWhitespace(s.text) })),
     "This Word document has no text to index.",
   );
+  const title = coreTitle(core);
+  return title ? { ...parsed, title } : parsed;
 }

@@ -55,6 +55,7 @@ export async function parsePdf(bytes: ArrayBuffer, options: ParseOptions = {}): 
   const maxPages = options.maxPdfPages ?? MAX_PDF_PAGES;
   const { getDocumentProxy } = await import("unpdf");
   let pages: PdfLine[][];
+  let title: string | undefined;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
     // verbosity 0: pdf.js warnings about a damaged file are not errors worth logging per message.
@@ -69,6 +70,7 @@ export async function parsePdf(bytes: ArrayBuffer, options: ParseOptions = {}): 
         pages.push(itemLines((await page.getTextContent()).items as TextItem[]));
         page.cleanup();
       }
+      title = pdfTitle(await pdf.getMetadata().catch(() => null));
     } finally {
       // Frees pdf.js state (fonts, page caches) before the next message in the same isolate.
       await pdf.loadingTask.destroy().catch(() => undefined);
@@ -81,8 +83,20 @@ export async function parsePdf(bytes: ArrayBuffer, options: ParseOptions = {}): 
     }
     throw new ParseError("This PDF could not be read; it may be damaged or incomplete. Export it again as PDF and upload it.", { cause });
   }
-  return finish(
+  const parsed = finish(
     pageSections(dropRunningLines(pages)).map((section) => ({ ...section, text: normalizeWhitespace(section.text) })),
     SCANNED_PDF,
   );
+  return title ? { ...parsed, title } : parsed;
+}
+
+type PdfMetadata = { info: unknown; metadata: { get(name: string): unknown } | null };
+
+/** The document's Title: the Info dictionary's, else the XMP packet's dc:title; undefined when blank. */
+function pdfTitle(meta: PdfMetadata | null): string | undefined {
+  const info = meta?.info as { Title?: unknown } | undefined;
+  for (const candidate of [info?.Title, meta?.metadata?.get("dc:title")]) {
+    if (typeof candidate === "string" && candidate.trim()) return candidate.trim();
+  }
+  return undefined;
 }

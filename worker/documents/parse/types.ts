@@ -24,7 +24,8 @@ export class HeadingTrail {
     return this.levels.filter((h): h is string => Boolean(h));
   }
 }
-export type ParsedDocument = { text: string; sections: ParsedSection[] };
+/** `title`: the file's own Title metadata (PDF Info/XMP, DOCX core properties), when it has one. */
+export type ParsedDocument = { text: string; sections: ParsedSection[]; title?: string };
 
 /** Limits a reader takes from configuration (worker/env.ts); each has a default of its own. */
 export type ParseOptions = { maxPdfPages?: number };
