@@ -65,7 +65,9 @@ describe("app shell, server-rendered", () => {
     const user = await createTestUser({ plan: "SOLO" });
     const id = await createExercise(user, { name: "Locale check" });
     // 23:30 UTC on 14 March is already 15 March in Tokyo.
-    await env.DB.prepare(`UPDATE "Exercise" SET "updatedAt" = ? WHERE "id" = ?`).bind(Date.UTC(2026, 2, 14, 23, 30), id).run();
+    await env.DB.prepare(`UPDATE "Exercise" SET "updatedAt" = ? WHERE "id" = ?`)
+      .bind(Date.UTC(2026, 2, 14, 23, 30), id)
+      .run();
     const british = await page("/exercises", `${user.cookie}; timeZone=Asia/Tokyo`, { "accept-language": "en-GB,en;q=0.8" });
     // React separates the text nodes "Updated " and the date with an empty comment.
     expect(british.html.replaceAll("<!-- -->", "")).toContain("Updated 15 Mar 2026");
