@@ -30,8 +30,11 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
   mapping.forEach((target, i) => {
     if (target !== "skip" && i < table.headers.length) sources.set(target, [...(sources.get(target) ?? []), i]);
   });
-  const labelled = (target: MselColumn, i: number) =>
-    (sources.get(target)?.length ?? 0) > 1 || (target === "comment" && columnForHeader(table.headers[i] ?? "") !== "comment");
+  // Into Comment, only the columns that are themselves notes count as its own: a "Plan reference" or
+  // "Location" column kept there beside a "Comment" column does not turn the comments into "Comment: …".
+  const isNote = (i: number) => columnForHeader(table.headers[i] ?? "") === "comment";
+  const ownSources = (target: MselColumn) => (target === "comment" ? (sources.get(target) ?? []).filter(isNote) : (sources.get(target) ?? []));
+  const labelled = (target: MselColumn, i: number) => (target === "comment" && !isNote(i)) || ownSources(target).length > 1;
   const headerKeys = table.headers.map(headerKey);
   const out: BuiltRows = { rows: [], unreadableCells: 0, unreadableAt: [], emptyRows: 0 };
   table.body.forEach((cells, r) => {

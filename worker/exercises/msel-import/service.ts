@@ -206,6 +206,11 @@ export function previewMsel(file: MselFileInput, options: MselReadOptions = {}):
   };
 }
 
+/** Every row of a file as the import would write it (the preview shows the first few); the round-trip property test reads exports back with it. */
+export function readMselRows(file: MselFileInput, options: MselReadOptions = {}): ImportedMselRow[] {
+  return prepare(file, options).built.rows;
+}
+
 /** Where the rows go: a new exercise (named `name`, else after the file) or the end of an exercise's MSEL. */
 export type MselImportTarget = { target: "new"; name?: string | undefined } | { target: "append"; exerciseId: string };
 
