@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { IntelAnswer } from "../../web/components/intelligence/intel-answer";
 import { IntelligenceChat } from "../../web/components/intelligence/intelligence-chat";
@@ -119,18 +120,22 @@ describe("IntelAnswer", () => {
   });
 
   it("shows a documents-only answer with the documents' passages, and labels offline answers", () => {
+    // A document passage links to the document view (a router Link), so this one renders in a router.
+    const inRouter = (node: ReactNode) => createElement(StaticRouter, { location: "/intelligence" }, node);
     const html = renderToStaticMarkup(
-      createElement(IntelAnswer, {
-        id: "a",
-        content: "No intelligence source answered. This answer comes from your own documents only.\n\nEvacuate at 18 feet [1].",
-        sources: {
-          citations: [],
-          documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", snippet: "at [18] feet" }],
-          notice: "No intelligence source answered.",
-          sourcesAnswered: false,
-        },
-        offline: true,
-      }),
+      inRouter(
+        createElement(IntelAnswer, {
+          id: "a",
+          content: "No intelligence source answered. This answer comes from your own documents only.\n\nEvacuate at 18 feet [1].",
+          sources: {
+            citations: [],
+            documents: [{ n: 1, chunkId: "c", documentId: "d", documentName: "flood-plan", snippet: "at [18] feet" }],
+            notice: "No intelligence source answered.",
+            sourcesAnswered: false,
+          },
+          offline: true,
+        }),
+      ),
     );
     expect(html).toContain('data-sources="documents"');
     expect(html).toContain('aria-label="Source 1: flood-plan"');

@@ -64,8 +64,12 @@ describe("the INGEST consumer handles each message on its own", () => {
     const innocent = await storeDocument(bob.userId, "innocent.txt", "Sandbags staged at Harlow Park.");
     const hostileEnv = {
       ...env,
+      // Only reading the hostile file throws; everything else (the reading copy written beside each document) is the real bucket.
       UPLOADS: {
         get: (key: string) => (key === hostile.path ? Promise.reject(new RangeError("Maximum call stack size exceeded")) : env.UPLOADS.get(key)),
+        put: (...args: Parameters<R2Bucket["put"]>) => env.UPLOADS.put(...args),
+        head: (key: string) => env.UPLOADS.head(key),
+        delete: (keys: string | string[]) => env.UPLOADS.delete(keys),
       } as unknown as R2Bucket,
     } as Env;
     const batch = createMessageBatch("readyroom-ingest", [
