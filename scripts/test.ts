@@ -2,8 +2,8 @@
  * `npm test`: the whole suite as stages — build, then workerd (vitest, which needs the build and
  * keeps both cores busy), then e2e with typecheck and lint beside it (none needs another's output:
  * the journeys spend much of their time waiting on a browser and the app, and tsc and eslint fill
- * those gaps: from a fresh clone 469.5 s against ~510 s in the old order). Each stage is a child process in its own process
- * group with a deadline; one that passes it is stopped (its whole process tree: SIGTERM, then
+ * those gaps: from a fresh clone 469.5 s against ~510 s in the old order). Each stage is a child
+ * process in its own process group with a deadline; one that passes it is stopped (its whole process tree: SIGTERM, then
  * SIGKILL after 10 s). A failing stage skips the later steps. Output streams through unchanged,
  * except that stages running side by side print theirs whole when each ends (never interleaved);
  * at the end come a table of wall times, the test counts and, as the very last line,
