@@ -26,13 +26,34 @@ async function readyDocument(page: Page, baseURL: string, filename: string): Pro
 async function checkPassageInView(page: Page, text: string, what: string) {
   const mark = page.locator("#cited-passage");
   await visible(mark, what);
-  const marked = (await page.locator("mark[data-passage]").allInnerTexts()).join(" ");
+  // Previous/Next change the passage in place after the URL has changed: wait for the new marks.
+  const marks = () => [...document.querySelectorAll<HTMLElement>("mark[data-passage]")].map((m) => m.innerText).join(" ");
+  await page
+    .waitForFunction(
+      (want) =>
+        [...document.querySelectorAll<HTMLElement>("mark[data-passage]")]
+          .map((m) => m.innerText)
+          .join(" ")
+          .includes(want),
+      text,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  const marked = await page.evaluate(marks);
   check(marked.includes(text), `${what} does not read "${text}": ${marked}`);
   await page.waitForFunction(() => document.activeElement?.id === "cited-passage", undefined, { timeout: 10_000 });
-  const inView = await mark.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
-  });
+  // Scrolling follows the render (smoothly, maybe): give it the time a person would.
+  const inView = await page
+    .waitForFunction(
+      () => {
+        const box = document.getElementById("cited-passage")?.getBoundingClientRect();
+        return Boolean(box && box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0);
+      },
+      undefined,
+      { timeout: 5_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
   check(inView, `${what} is not scrolled into view.`);
 }
 
