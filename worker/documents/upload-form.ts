@@ -13,7 +13,7 @@ export const ENVELOPE_SLACK = 1024 * 1024;
  * The body as a stream that fails once it passes the limit, so a request without (or with a
  * lying) Content-Length cannot make the Worker buffer more than an allowed upload.
  */
-function limitedBody(request: Request, maxBytes: number): { request: Request; exceeded: () => boolean } {
+function limitedBody(request: Request, maxBytes: number, tooLargeMessage: string): { request: Request; exceeded: () => boolean } {
   let total = 0;
   let over = false;
   const limiter = new TransformStream<Uint8Array, Uint8Array>({
@@ -21,7 +21,7 @@ function limitedBody(request: Request, maxBytes: number): { request: Request; ex
       total += chunk.byteLength;
       if (total > maxBytes) {
         over = true;
-        controller.error(payloadTooLarge(TOO_LARGE_MESSAGE));
+        controller.error(payloadTooLarge(tooLargeMessage));
         return;
       }
       controller.enqueue(chunk);
@@ -31,20 +31,26 @@ function limitedBody(request: Request, maxBytes: number): { request: Request; ex
   return { request: new Request(request.url, { method: request.method, headers: request.headers, body }), exceeded: () => over };
 }
 
+/** What a multipart read may take and how it says so (the defaults: an upload of the spec §5 size). */
+export type MultipartLimits = { maxBytes?: number; tooLargeMessage?: string; notMultipartMessage?: string };
+
 /**
  * A multipart body holding one file of at most the upload size (spec §5), read within that limit:
- * 400 when it is not multipart or cannot be read, 413 past the limit. Every file upload reads it so.
+ * 400 when it is not multipart or cannot be read, 413 past the limit. Every file upload reads it so;
+ * a route with a smaller file (CAP alerts) passes its own limit and wording.
  */
-export async function readUploadMultipart(c: Context<AppEnv>): Promise<FormData> {
+export async function readUploadMultipart(c: Context<AppEnv>, limits: MultipartLimits = {}): Promise<FormData> {
+  const maxBytes = limits.maxBytes ?? MAX_UPLOAD_BYTES + ENVELOPE_SLACK;
+  const tooLarge = limits.tooLargeMessage ?? TOO_LARGE_MESSAGE;
   const contentType = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
-    throw badRequest("Send the file as multipart/form-data with a file field.", "multipart_required");
+    throw badRequest(limits.notMultipartMessage ?? "Send the file as multipart/form-data with a file field.", "multipart_required");
   }
-  const limited = limitedBody(c.req.raw, MAX_UPLOAD_BYTES + ENVELOPE_SLACK);
+  const limited = limitedBody(c.req.raw, maxBytes, tooLarge);
   try {
     return await limited.request.formData();
   } catch {
-    if (limited.exceeded()) throw payloadTooLarge(TOO_LARGE_MESSAGE);
+    if (limited.exceeded()) throw payloadTooLarge(tooLarge);
     throw badRequest("The upload could not be read. Try again.", "invalid_multipart");
   }
 }

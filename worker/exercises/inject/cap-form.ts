@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { bodyTooLargeMessage, limitRequestBody } from "../../lib/body-limit";
-import { badRequest, payloadTooLarge } from "../../lib/errors";
+import { readUploadMultipart } from "../../documents/upload-form";
+import { bodyTooLargeMessage } from "../../lib/body-limit";
+import { badRequest } from "../../lib/errors";
 import { withMeta } from "../../lib/route-meta";
 import type { AppEnv } from "../../types";
 import { CAP_MAX_BYTES } from "./cap-file";
@@ -17,17 +18,11 @@ type CapFormValidator = MiddlewareHandler<AppEnv, string, { in: { form: { file: 
  */
 export function capFileForm(): CapFormValidator {
   const handler = createMiddleware<AppEnv>(async (c, next) => {
-    if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
-      throw badRequest("Send the CAP file as multipart/form-data with a file field.", "multipart_required");
-    }
-    const limited = await limitRequestBody(c.req.raw, CAP_FORM_MAX_BYTES);
-    if (!limited.ok) throw payloadTooLarge(`${bodyTooLargeMessage(CAP_FORM_MAX_BYTES)} Send fewer alerts at a time.`);
-    let form: FormData;
-    try {
-      form = await limited.request.formData();
-    } catch {
-      throw badRequest("The upload could not be read. Try again.", "invalid_multipart");
-    }
+    const form = await readUploadMultipart(c, {
+      maxBytes: CAP_FORM_MAX_BYTES,
+      tooLargeMessage: `${bodyTooLargeMessage(CAP_FORM_MAX_BYTES)} Send fewer alerts at a time.`,
+      notMultipartMessage: "Send the CAP file as multipart/form-data with a file field.",
+    });
     const file = form.get("file");
     if (!(file instanceof File)) throw badRequest("Choose a CAP alert file (.xml) or a zip of them to import.", "file_required");
     c.req.addValidatedData("form", { file });
