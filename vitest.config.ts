@@ -47,6 +47,11 @@ export default defineConfig(async () => {
       // Worker once, with its own storage) and the Node project beside them: the stage went from
       // ~190 s to ~120 s here. More cores, more workers.
       maxWorkers: Math.max(2, availableParallelism() - 1),
+      // A console line a Durable Object writes as the last file ends (an RPC method's rejection that
+      // workerd also logs) can still be on its way when the pool closes its channel: vitest then
+      // reports that lost log line as an unhandled error and fails a run whose every test passed
+      // (seen once in ~10 runs). Only that one message is ignored; every other unhandled error fails.
+      onUnhandledError: (error: { message?: unknown }) => !String(error.message).includes('Closing rpc while "onUserConsoleLog" was pending'),
       projects: [
         {
           // Pure logic (steps, chunking, prompts, templates, validation…) and components rendered to

@@ -120,13 +120,14 @@ export const bof = (kind: number) => biff(0x0809, [...u16(0x0600), ...u16(kind),
 export const eof = () => biff(0x000a, []);
 
 /** A Workbook stream: the globals (BOF, `globals` records such as the SST, a BOUNDSHEET per sheet, EOF), then each sheet. */
-export function workbookStream(sheets: { name: string; records: Uint8Array[] }[], globals: Uint8Array[] = []): Uint8Array {
-  const boundSheet = (offset: number, name: string) => biff(0x0085, [...u32(offset), 0, 0, name.length, 0, ...latin1(name)]);
+export function workbookStream(sheets: { name: string; records: Uint8Array[]; hidden?: boolean }[], globals: Uint8Array[] = []): Uint8Array {
+  // BOUNDSHEET: the sheet's offset, its visibility (hsState: 0 visible, 1 hidden), its type, its name.
+  const boundSheet = (offset: number, name: string, hidden = false) => biff(0x0085, [...u32(offset), hidden ? 1 : 0, 0, name.length, 0, ...latin1(name)]);
   const head = concat([bof(0x0005), ...globals]);
   let offset = head.length + sheets.reduce((n, s) => n + boundSheet(0, s.name).length, 0) + eof().length;
   const bodies = sheets.map((s) => concat([bof(0x0010), ...s.records, eof()]));
   const bounds = sheets.map((s, i) => {
-    const record = boundSheet(offset, s.name);
+    const record = boundSheet(offset, s.name, s.hidden);
     offset += bodies[i]!.length;
     return record;
   });

@@ -148,10 +148,12 @@ export function makeOds(sheets: FixtureSheet[]): ArrayBuffer {
         })
         .join("");
       const tail = `<table:table-row table:number-rows-repeated="1048500"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>`;
-      return `<table:table table:name="${escapeXml(sheet.name)}">${columns}${rows}${tail}</table:table>`;
+      return `<table:table table:name="${escapeXml(sheet.name)}" table:style-name="${sheet.hidden ? "ta2" : "ta1"}">${columns}${rows}${tail}</table:table>`;
     })
     .join("");
-  const content = `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3"><office:body><office:spreadsheet>${tables}</office:spreadsheet></office:body></office:document-content>`;
+  // A hidden sheet as Calc marks it: its table style does not display.
+  const styles = `<office:automatic-styles><style:style style:name="ta1" style:family="table" style:master-page-name="Default"><style:table-properties table:display="true" style:writing-mode="lr-tb"/></style:style><style:style style:name="ta2" style:family="table" style:master-page-name="Default"><style:table-properties table:display="false" style:writing-mode="lr-tb"/></style:style></office:automatic-styles>`;
+  const content = `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.3">${styles}<office:body><office:spreadsheet>${tables}</office:spreadsheet></office:body></office:document-content>`;
   return toBuffer(
     zipSync({
       mimetype: [strToU8("application/vnd.oasis.opendocument.spreadsheet"), { level: 0 }],
@@ -202,7 +204,7 @@ export function makeXls(sheets: FixtureSheet[]): ArrayBuffer {
         });
         records.push(biff(0x00e5, [...u16(sheet.merges.length), ...ranges]));
       }
-      return { name: sheet.name, records };
+      return { name: sheet.name, records, hidden: sheet.hidden };
     }),
   );
   return compoundFile({ Workbook: stream });

@@ -116,8 +116,8 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(result.warnings.join("\n")).toMatch(/hidden column is left out/);
     expect(result.warnings).toContain("Kept in Comment, with their header: Location.");
     // "Mass Search and Rescue Operations" is a core capability; "Planning" is too; "Infrastructure Systems" and "Situational Assessment" likewise.
-    expect(result.warnings.join("\n")).toContain(
-      "Core capabilities recognised: Situational Assessment, Infrastructure Systems, Mass Search and Rescue Operations, Planning.",
+    expect(result.warnings).toContain(
+      "The new exercise lists the file's 4 core capabilities (Situational Assessment, Infrastructure Systems, Mass Search and Rescue Operations, Planning) under Core capabilities.",
     );
     expect(result.warnings.join("\n")).toMatch(/section heading row/);
     expect(result.warnings.join("\n")).toMatch(/1 date or time could not be read.*row 9 \(Time \(EST\)\)/);
@@ -136,6 +136,45 @@ describe("MSEL files (fixtures made in the test)", () => {
     }
   });
 
+  it("a hidden sheet is marked hidden and not chosen, even with the more MSEL-like header, in xlsx, xls and ods alike", () => {
+    // A workbook's hidden "Lookup" copy of the MSEL (full header) beside the visible, shorter one.
+    const workbook = [
+      {
+        name: "Lookup",
+        hidden: true,
+        rows: [
+          ["#", "Time", "Inject Type", "From", "To", "Synopsis", "Message", "Expected Action"],
+          ["1", "08:00", "Contextual", "NWS", "EOC", "Old copy", "x", "y"],
+        ],
+      },
+      {
+        name: "Injects",
+        rows: [
+          ["#", "Time", "Synopsis", "Message"],
+          ["1", "09:00", "River rising", "Gauge at 18 ft."],
+        ],
+      },
+    ];
+    for (const [bytes, name] of [
+      [makeXlsx(workbook), "hidden.xlsx"],
+      [makeXls(workbook), "hidden.xls"],
+      [makeOds(workbook), "hidden.ods"],
+    ] as const) {
+      const result = preview(bytes, name);
+      expect(
+        result.sheets.map((s) => [s.name, s.hidden]),
+        name,
+      ).toEqual([
+        ["Lookup", true],
+        ["Injects", false],
+      ]);
+      expect(result.sheet, name).toBe("Injects");
+      expect(result.rows[0]!.synopsis, name).toBe("River rising");
+      // Asked for by name, the hidden sheet is read.
+      expect(preview(bytes, name, { sheet: "Lookup" }).rows[0]!.synopsis, name).toBe("Old copy");
+    }
+  });
+
   it("csv in another tool's vocabulary: every column mapped, offsets kept, a quoted multi-line message one cell", () => {
     const result = preview(textFile(OTHER_TOOL_CSV), "hazmat-msel.csv");
     expect(mappingAccuracy(result.columns, OTHER_TOOL_TRUTH)).toEqual({ right: 12, total: 12, wrong: [] });
@@ -143,6 +182,7 @@ describe("MSEL files (fixtures made in the test)", () => {
     expect(result.rows[0]!.message).toBe("Caller reports a green cloud near the rail yard.\nSeveral people coughing.");
     expect(result.rows[1]!.comment).toBe("Objective: Obj 2: Protective actions\nRemarks: Key decision point");
     expect(result.unreadableCells).toBe(0);
+    expect(result.warnings).toContain("The new exercise lists the file's 3 objectives under Objectives.");
   });
 
   it("tsv with a quoted cell holding a tab and a line break", () => {

@@ -120,6 +120,30 @@ describe("POST /api/exercises/msel/import", () => {
     expect(msel[1]!.comment).not.toMatch(/Location/);
   });
 
+  it("appending, the preview and the import write the file's capabilities and objectives in the exercise's words; another planner's exercise is 404 to the preview", async () => {
+    const aims = [
+      { capability: "Situational Assessment", objective: "Assess levee conditions within 30 minutes of a seepage report" },
+      { capability: "Planning", objective: null },
+    ];
+    const id = await createExercise(alice, { name: "Aims", capabilitiesAndObjectives: aims, mselTable: [] });
+    const csv = "Time,Synopsis,Core Capability,Objective\n08:00,Seepage,situational assessment,Obj 1\n08:30,Shelter,Mass Care Services,Obj 4\n";
+    const file = () => new File([csv], "levee.csv");
+    const preview = await json(await expectStatus(await post("preview", alice, file(), { target: id }), 200));
+    expect(preview.rows[0].comment).toBe("Core Capability: Situational Assessment\nObjective 1: Assess levee conditions within 30 minutes of a seepage report");
+    expect(preview.warnings.join("\n")).toContain(
+      "Not among this exercise's capabilities and objectives, kept in Comment as written: “Mass Care Services”, “Obj 4”.",
+    );
+    expect(await apiError(await post("preview", bob, file(), { target: id }))).toMatchObject({ status: 404, code: "not_found" });
+    await expectStatus(await post("import", alice, file(), { target: id }), 201);
+    expect((await storedMsel(id))[0]!.comment).toBe(preview.rows[0].comment);
+    // Into a new exercise, the objective texts become its objectives.
+    const created = await json(
+      await post("import", alice, new File(["Time,Synopsis,Core Capability,Objective\n08:00,Seepage,Situational Assessment,1. Assess the levee\n"], "new.csv")),
+    );
+    const [row] = await getDb(env.DB).select().from(exercises).where(eq(exercises.id, created.exerciseId));
+    expect(row?.capabilitiesAndObjectives).toEqual([{ capability: "Situational Assessment", objective: "Assess the levee" }]);
+  });
+
   it("another planner's exercise is 404 and stays as it was; a lock held by someone else is 423", async () => {
     const id = await createExercise(alice, { name: "Alice's", mselTable: [{ synopsis: "Only row" }] });
     const other = await apiError(await post("import", bob, xlsxFile(), { target: id }));

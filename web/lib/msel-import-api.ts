@@ -24,7 +24,9 @@ function fields(file: File, choices: MselChoices) {
 }
 
 export const mselImportApi = {
-  preview: (file: File, choices: MselChoices = {}) => unwrap(exercises.msel.preview.$post({ form: fields(file, choices) })),
+  /** `exerciseId`: the exercise the rows would be appended to (its capabilities and objectives are matched). */
+  preview: (file: File, choices: MselChoices = {}, exerciseId?: string) =>
+    unwrap(exercises.msel.preview.$post({ form: { ...fields(file, choices), ...(exerciseId ? { target: exerciseId } : {}) } })),
   /** `target`: "new" (named `name`, else after the file) or the id of an exercise to append to. */
   import: (file: File, choices: MselChoices, target: { target: "new"; name?: string } | { target: string }) =>
     unwrap(exercises.msel.import.$post({ form: { ...fields(file, choices), ...target } })),

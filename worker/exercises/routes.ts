@@ -14,7 +14,7 @@ import { EXERCISE_ID_REQUIRED, personal, requireId } from "./scope";
 import { createExercise, listExercises } from "./service";
 import { listOpenableExercises, openableQuerySchema } from "./openable";
 import { mselForm } from "./msel-import/form";
-import { importMsel, previewMsel } from "./msel-import/service";
+import { importMsel, previewMselFor } from "./msel-import/service";
 import { listTemplateSummaries } from "./templates";
 import { injectNewBodySchema } from "../../shared/exercises/inject-source";
 import { injectIntoNewExercise } from "./inject/service";
@@ -65,9 +65,9 @@ export const exerciseRoutes = new Hono<AppEnv>()
     "/msel/preview",
     describe({ summary: "Preview an MSEL file's import: sheets, header row, proposed column mapping, first rows, warnings" }),
     mselForm(),
-    (c) => {
-      const { file, options } = c.req.valid("form");
-      return c.json(previewMsel(file, options));
+    async (c) => {
+      const { file, options, target } = c.req.valid("form");
+      return c.json(await previewMselFor(ctxOf(c), file, options, target));
     },
   )
   .post(

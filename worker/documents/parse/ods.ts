@@ -39,6 +39,10 @@ export function odsSheets(bytes: ArrayBuffer): SheetGrid[] {
   let rowRepeat = 1;
   let cell: { text: string; number?: number; repeat: number; spanColumns: number; spanRows: number; paragraphs: number } | null = null;
   let pendingCells = 0;
+  // A hidden sheet is a table whose automatic style says table:display="false" (the styles come
+  // before the body in content.xml, so each table's style is known when it opens).
+  const hiddenStyles = new Set<string>();
+  let tableStyle: string | null = null;
   const place = (value: GridCell, count: number) => {
     if (!row) return;
     if (value.text === "") {
@@ -57,10 +61,17 @@ export function odsSheets(bytes: ArrayBuffer): SheetGrid[] {
     const open = token.kind === "open";
     const selfClosing = open && token.selfClosing;
     switch (token.name) {
+      case "style:style":
+        if (open) tableStyle = attribute(token.attributes, "style:family") === "table" ? (attribute(token.attributes, "style:name") ?? null) : null;
+        break;
+      case "style:table-properties":
+        if (open && tableStyle !== null && attribute(token.attributes, "table:display") === "false") hiddenStyles.add(tableStyle);
+        break;
       case "table:table":
         if (open && !selfClosing) {
           if (depth++ === 0) {
             sheet = { name: attribute(token.attributes, "table:name") ?? `Sheet ${sheets.length + 1}`, rows: [], hiddenColumns: [], merges: [] };
+            if (hiddenStyles.has(attribute(token.attributes, "table:style-name") ?? "")) sheet.hidden = true;
             pendingRows = 0;
             column = 0;
           }

@@ -44,7 +44,7 @@ const FIELDS = {
   sheet: "The sheet to read (default: the one with the most MSEL-like header)",
   headerRow: "The header's row, from 1 (default: found in the first 20 rows)",
   mapping: `JSON array, one target per column of the preview: ${MAPPING_TARGETS.join(", ")} (default: proposed)`,
-  target: 'Import only: "new" (default) or the id of an exercise to append to',
+  target: '"new" (default) or the id of an exercise to append to (the preview then matches capabilities and objectives against it)',
   name: "Import only: the new exercise's name (default: the file name)",
 };
 

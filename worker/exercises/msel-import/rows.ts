@@ -55,7 +55,10 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
         }
         if (value.date) dateFromTime = value.date;
         if (value.note) notes.push(value.note);
-        parts.push(labelled(target, i) ? `${table.headers[i] || "Column"}: ${value.text}` : value.text);
+        // A value that already opens with its header ("Objective 2: …" under "Objective") is not labelled twice.
+        const header = table.headers[i] || "Column";
+        const saysItself = value.text.toLowerCase().startsWith(header.toLowerCase());
+        parts.push(labelled(target, i) && !saysItself ? `${header}: ${value.text}` : value.text);
       }
       if (parts.length) {
         row[target] = parts.join("\n");

@@ -8,7 +8,7 @@ import { findExercise, personal } from "../scope";
 import { assertCanCreate, insertExercise } from "../service";
 import { appendMselRows } from "../msel-append";
 import { MSEL_MAX_ROWS } from "../../../shared/exercises/msel-append";
-import { recognisedCapabilities } from "./capabilities";
+import { recogniseAims, type AimsRecognition, type ExerciseAims } from "./capabilities";
 import { readMselFile, type MselFileFormat } from "./read";
 import { buildMselRows, type BuiltRows, type ImportedMselRow } from "./rows";
 import { detectHeader, HEADER_SEARCH_ROWS, tableAt, type MselTable } from "./table";
@@ -68,8 +68,10 @@ type Prepared = {
   proposed: MappingTarget[];
   mapping: MappingTarget[];
   built: BuiltRows;
-  /** Core capabilities the capability column names (capabilities.ts). */
-  capabilities: string[];
+  /** The capabilities and objectives the file names, against the exercise the rows go to (capabilities.ts). */
+  aims: AimsRecognition;
+  /** Whether the rows go to an exercise of their own (its aims are `aims.newAims`). */
+  appending: boolean;
 };
 
 /** The sheet to read: the one asked for, else the visible one with the most MSEL-like header. */
@@ -95,7 +97,20 @@ const tooManyRows = (rows: number) =>
     "too_many_rows",
   );
 
-function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
+/** The table with the cells the recognition wrote in the exercise's words. */
+function withRewrites(table: MselTable, rewritten: Map<string, string>): MselTable {
+  if (rewritten.size === 0) return table;
+  const body = table.body.map((cells, r) =>
+    cells.map((cell, i) => {
+      const text = rewritten.get(`${r},${i}`);
+      return text === undefined ? cell : { text };
+    }),
+  );
+  return { ...table, body };
+}
+
+/** `own`: the aims of the exercise the rows are appended to; null for a new exercise. */
+function prepare(file: MselFileInput, options: MselReadOptions, own: ExerciseAims | null = null): Prepared {
   const { format, sheets: grids } = readMselFile(file.bytes, file.fileName);
   const sheet = chooseSheet(grids, options.sheet);
   let headerRow: number;
@@ -131,17 +146,51 @@ function prepare(file: MselFileInput, options: MselReadOptions): Prepared {
     );
   }
   const mapping = options.mapping ?? proposed;
-  const built = buildMselRows(table, mapping);
+  const aims = recogniseAims(table, mapping, own);
+  const built = buildMselRows(withRewrites(table, aims.rewritten), mapping);
   if (built.rows.length === 0)
     throw badRequest(
       `There are no rows under the header (row ${headerRow + 1} of “${sheet.name}”). Check the header row, or the mapping if every column is skipped.`,
       "no_rows",
     );
   if (built.rows.length > MSEL_MAX_ROWS) throw tooManyRows(built.rows.length);
-  return { format, grids, sheet, table, proposed, mapping, built, capabilities: recognisedCapabilities(table, mapping) };
+  return { format, grids, sheet, table, proposed, mapping, built, aims, appending: own !== null };
 }
 
-function warningsOf({ format, grids, table, mapping, built, sheet, capabilities }: Prepared): string[] {
+const listed = (items: string[]) => items.map((i) => `“${i}”`).join(", ");
+
+/** What the recognition found, in the planner's terms. */
+function aimsWarnings({ aims, appending }: Prepared): string[] {
+  const out: string[] = [];
+  const objectives = aims.objectives.map((o) => String(o.number));
+  if (appending) {
+    const matched = [
+      aims.capabilities.length ? `${aims.capabilities.length === 1 ? "capability" : "capabilities"} ${aims.capabilities.join(", ")}` : "",
+      objectives.length ? `${objectives.length === 1 ? "objective" : "objectives"} ${objectives.join(", ")}` : "",
+    ].filter(Boolean);
+    if (matched.length) out.push(`Matched to this exercise's own ${matched.join(" and ")}, written in Comment as the exercise words them.`);
+    if (aims.unmatched.length)
+      out.push(
+        `Not among this exercise's capabilities and objectives, kept in Comment as written: ${listed(aims.unmatched)}. Add them under Core capabilities or Objectives if they belong.`,
+      );
+    return out;
+  }
+  if (aims.capabilities.length || objectives.length) {
+    const what = [
+      aims.capabilities.length
+        ? `${aims.capabilities.length === 1 ? "core capability" : `${aims.capabilities.length} core capabilities`} (${aims.capabilities.join(", ")})`
+        : "",
+      objectives.length ? `${objectives.length === 1 ? "1 objective" : `${objectives.length} objectives`}` : "",
+    ].filter(Boolean);
+    const steps = [aims.capabilities.length ? "Core capabilities" : "", objectives.length ? "Objectives" : ""].filter(Boolean).join(" and ");
+    out.push(`The new exercise lists the file's ${what.join(" and ")} under ${steps}.`);
+  }
+  if (aims.unmatched.length) out.push(`Not core capabilities or objectives Readyroom can read, kept in Comment as written: ${listed(aims.unmatched)}.`);
+  return out;
+}
+
+function warningsOf(prepared: Prepared): string[] {
+  const { format, grids, table, mapping, built, sheet } = prepared;
   const warnings: string[] = [];
   if (table.headerRow > 0)
     warnings.push(
@@ -159,11 +208,7 @@ function warningsOf({ format, grids, table, mapping, built, sheet, capabilities 
   const kept = table.headers.filter((h, i) => mapping[i] === "comment" && (columnForHeader(h) ?? "comment") !== "comment");
   if (extra.length) warnings.push(`Kept in Comment, with their header: ${extra.map((h) => h || "(no header)").join(", ")}.`);
   if (kept.length) warnings.push(`Also in Comment, as their column is already taken: ${kept.join(", ")}.`);
-  if (capabilities.length) {
-    warnings.push(
-      `Core capabilities recognised: ${capabilities.join(", ")}. A new exercise lists them as its capabilities; appended rows keep them in Comment.`,
-    );
-  }
+  warnings.push(...aimsWarnings(prepared));
   const skipped = table.headers.filter((_, i) => mapping[i] === "skip");
   if (skipped.length) warnings.push(`Not imported (skipped): ${skipped.map((h) => h || "(no header)").join(", ")}.`);
   if (built.unreadableCells) {
@@ -178,9 +223,23 @@ function warningsOf({ format, grids, table, mapping, built, sheet, capabilities 
   return warnings;
 }
 
-/** POST /api/exercises/msel/preview: what the import would do, writing nothing. */
-export function previewMsel(file: MselFileInput, options: MselReadOptions = {}): MselPreview {
-  const prepared = prepare(file, options);
+/**
+ * POST /api/exercises/msel/preview: what the import would do, writing nothing. Appending, the
+ * capabilities and objectives are recognised against that exercise's own (404 unless the caller
+ * may change it, as the import).
+ */
+export async function previewMselFor(ctx: UserContext, file: MselFileInput, options: MselReadOptions, target: MselImportTarget): Promise<MselPreview> {
+  const own = target.target === "append" ? await ownAims(ctx, target.exerciseId) : null;
+  return previewMsel(file, options, own);
+}
+
+async function ownAims(ctx: UserContext, exerciseId: string): Promise<ExerciseAims> {
+  return (await findExercise(ctx, personal, exerciseId, "write")).capabilitiesAndObjectives ?? [];
+}
+
+/** The preview of a file for a new exercise (`own` null) or for appending to an exercise with those aims. */
+export function previewMsel(file: MselFileInput, options: MselReadOptions = {}, own: ExerciseAims | null = null): MselPreview {
+  const prepared = prepare(file, options, own);
   const { grids, sheet, table, proposed, mapping, built } = prepared;
   return {
     fileName: file.fileName,
@@ -221,8 +280,8 @@ export type MselImportTarget = { target: "new"; name?: string | undefined } | { 
  */
 export async function importMsel(ctx: UserContext, file: MselFileInput, options: MselReadOptions, target: MselImportTarget): Promise<MselImportResult> {
   // Whose exercise it is is judged before the file: another planner's id is a 404 whatever is sent.
-  if (target.target === "append") await findExercise(ctx, personal, target.exerciseId, "write");
-  const { built, capabilities } = prepare(file, options);
+  const own = target.target === "append" ? await ownAims(ctx, target.exerciseId) : null;
+  const { built, aims } = prepare(file, options, own);
   if (target.target === "append") {
     // The one MSEL writer: the edit lock, the 5,000-row limit and the MSEL's own event sequence.
     const added = await appendMselRows(ctx, personal, target.exerciseId, built.rows);
@@ -237,11 +296,10 @@ export async function importMsel(ctx: UserContext, file: MselFileInput, options:
   await assertCanCreate(ctx);
   const stem = file.fileName.replace(/\.[^.]*$/, "").trim();
   const name = (target.name?.trim() || stem || "Imported MSEL").slice(0, 200);
-  const capabilitiesAndObjectives = capabilities.map((capability) => ({ capability, objective: null }));
   const { id } = await insertExercise(ctx, personal, {
     name: await importedName(ctx, name),
     mselTable: built.rows,
-    capabilitiesAndObjectives,
+    capabilitiesAndObjectives: aims.newAims,
     completed: false,
   });
   return { exerciseId: id, created: true, imported: built.rows.length, unreadableCells: built.unreadableCells, rows: built.rows };

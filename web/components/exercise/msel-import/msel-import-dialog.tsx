@@ -51,7 +51,7 @@ export default function MselImportDialog({ open, onOpenChange, exerciseId, onImp
     setBusy("preview");
     setError(null);
     try {
-      const result = await mselImportApi.preview(chosen, next);
+      const result = await mselImportApi.preview(chosen, next, exerciseId);
       if (id !== request.current) return;
       setPreview(result);
     } catch (err) {
