@@ -76,7 +76,7 @@ Examples:
   npm run admin -- create-campaign --team <teamId> --name "Flood Readiness 2027" --email planner@county.gov --status ACTIVE
 `;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 function pick<T extends string>(value: string | undefined, allowed: readonly T[], option: string): T {
   if (value === undefined) throw new UsageError(`Missing --${option}. Use one of: ${allowed.join(", ")}.`);
@@ -160,7 +160,17 @@ function describeTarget(target: Target) {
   return target.remote ? "remote database" : `local database (${target.persistTo})`;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Where a command's database and output come from: the CLI opens the target and prints to the
+ * console; a caller that runs many commands (the e2e journeys' operator, e2e/lib/admin-runner.ts)
+ * hands in one database kept open and collects the output.
+ */
+export type AdminIO = { open(target: Target): Promise<D1>; out: Pick<Console, "log" | "table"> };
+
+const CONSOLE_IO: AdminIO = { open: openD1, out: console };
+
+export async function main(argv: string[], io: AdminIO = CONSOLE_IO): Promise<number> {
+  const out = io.out;
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -186,7 +196,7 @@ export async function main(argv: string[]): Promise<number> {
   });
   const command = positionals[0];
   if (values.help || !command || command === "help") {
-    console.log(HELP);
+    out.log(HELP);
     return command || values.help ? 0 : 1;
   }
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
@@ -195,7 +205,7 @@ export async function main(argv: string[]): Promise<number> {
     : { remote: false, persistTo: values["persist-to"] ?? process.env.READYROOM_STATE_DIR ?? ".wrangler/state" };
   const now = Date.now();
 
-  const db = await openD1(target);
+  const db = await io.open(target);
   try {
     switch (command) {
       case "grant-plan": {
@@ -204,7 +214,7 @@ export async function main(argv: string[]): Promise<number> {
         const interval: BillingInterval = values.interval ? pick(values.interval, BILLING_INTERVALS, "interval") : "MONTHLY";
         await findUser(email, db, target);
         await db.exec(grantPlanCommand({ email, plan, interval, now }));
-        console.log(`✓ ${email}: active ${plan} plan (${interval}, source admin) in the ${describeTarget(target)}.`);
+        out.log(`✓ ${email}: active ${plan} plan (${interval}, source admin) in the ${describeTarget(target)}.`);
         return 0;
       }
       case "revoke-plan": {
@@ -213,7 +223,7 @@ export async function main(argv: string[]): Promise<number> {
         const [plan] = await db.query<{ status: string }>(`SELECT "status" FROM "AccountPlanMetadata" WHERE "accountId" = ${lit(user.accountId)}`);
         if (!plan) throw new UsageError(`${email} has no plan to revoke.`);
         await db.exec(revokePlanCommand(email, now));
-        console.log(`✓ ${email}: plan revoked (was ${plan.status}) in the ${describeTarget(target)}.`);
+        out.log(`✓ ${email}: plan revoked (was ${plan.status}) in the ${describeTarget(target)}.`);
         return 0;
       }
       case "set-role": {
@@ -221,7 +231,7 @@ export async function main(argv: string[]): Promise<number> {
         const role: Role = pick(values.role, ROLES, "role");
         const user = await findUser(email, db, target);
         await db.exec(setRoleCommand({ email, role, was: user.role, now }));
-        console.log(`✓ ${email}: role ${role} in the ${describeTarget(target)}.`);
+        out.log(`✓ ${email}: role ${role} in the ${describeTarget(target)}.`);
         return 0;
       }
       case "set-flag": {
@@ -231,16 +241,16 @@ export async function main(argv: string[]): Promise<number> {
         await findUser(email, db, target);
         await db.exec(setFlagCommand({ email, flag, on: Boolean(values.on), now }));
         const [row] = await db.query<{ featureFlags: string | null }>(`SELECT "featureFlags" FROM "Account" WHERE "id" = ${ownAccountIdSql(email)}`);
-        console.log(`✓ ${email}: ${flag} ${values.on ? "on" : "off"} (flags now ${row?.featureFlags ?? "{}"}) in the ${describeTarget(target)}.`);
+        out.log(`✓ ${email}: ${flag} ${values.on ? "on" : "off"} (flags now ${row?.featureFlags ?? "{}"}) in the ${describeTarget(target)}.`);
         return 0;
       }
       case "list-users": {
         const rows = await db.query<Record<string, string | number | null>>(listUsersSql());
         if (rows.length === 0) {
-          console.log(`No users in the ${describeTarget(target)}.`);
+          out.log(`No users in the ${describeTarget(target)}.`);
           return 0;
         }
-        console.table(
+        out.table(
           rows.map((r) => ({
             email: r.email,
             name: `${r.firstName ?? ""} ${r.lastName ?? ""}`.trim(),
@@ -280,14 +290,14 @@ export async function main(argv: string[]): Promise<number> {
           }),
         ]);
         const seatsNow = seats ?? state!.seats ?? DEFAULT_TEAM_SEATS;
-        console.log(
+        out.log(
           state!.teamId
             ? `✓ ${email}'s account already has team ${teamId}: reusing it (${seatsNow} seats; ${email} is its ADMIN) in the ${describeTarget(target)}.`
             : `✓ Created team ${teamId} on ${email}'s account (${seatsNow} seats; ${email} is ADMIN and campaign manager) in the ${describeTarget(target)}.`,
         );
         const note = planNote(state!, email);
-        if (note) console.log(note);
-        console.log(`teamId=${teamId}`);
+        if (note) out.log(note);
+        out.log(`teamId=${teamId}`);
         return 0;
       }
       case "add-team-member": {
@@ -323,11 +333,11 @@ export async function main(argv: string[]): Promise<number> {
           throw new UsageError(`Team ${teamId} filled up meanwhile (${after.members} of ${after.seats} seats); run again with --grow-seats.`);
         const grew = after.seats > team.seats ? ` (grew from ${team.seats})` : "";
         const what = team.memberRole ? `already a member; now ${role}, ${collaborateRole}` : `added as ${role}, ${collaborateRole}`;
-        console.log(
+        out.log(
           `✓ ${email}: ${what} in ${teamLabel(team)}, ${after.members} of ${after.seats} seats taken${grew}; works in the team's account and gets its plan, in the ${describeTarget(target)}.`,
         );
         const note = planNote(after, after.ownerEmail);
-        if (note) console.log(note);
+        if (note) out.log(note);
         return 0;
       }
       case "create-campaign": {
@@ -349,17 +359,17 @@ export async function main(argv: string[]): Promise<number> {
           ...createCampaignSql({ team: { id: teamId }, name, email, status, now, id: campaignId }),
           cliAuditSql({ action: "admin.team.create_campaign", team: { id: teamId }, email, now, metadata: { teamId, campaignId, name, status } }),
         ]);
-        console.log(`✓ Created campaign "${name}" (${status}) in ${teamLabel(team)}, created by ${email}, in the ${describeTarget(target)}.`);
-        console.log(`campaignId=${campaignId}`);
+        out.log(`✓ Created campaign "${name}" (${status}) in ${teamLabel(team)}, created by ${email}, in the ${describeTarget(target)}.`);
+        out.log(`campaignId=${campaignId}`);
         return 0;
       }
       case "list-teams": {
         const rows = await db.query<TeamListRow>(listTeamsSql());
         if (rows.length === 0) {
-          console.log(`No teams in the ${describeTarget(target)}. Create one with: npm run admin -- create-team --email OWNER`);
+          out.log(`No teams in the ${describeTarget(target)}. Create one with: npm run admin -- create-team --email OWNER`);
           return 0;
         }
-        for (const row of rows) printTeam(row);
+        for (const row of rows) printTeam(row, out);
         return 0;
       }
       default:
@@ -380,17 +390,17 @@ type TeamListRow = {
   campaigns: string;
 };
 
-function printTeam(row: TeamListRow): void {
+function printTeam(row: TeamListRow, out: AdminIO["out"]): void {
   const members = JSON.parse(row.members) as { email: string; role: string; collaborateRole: string }[];
   const campaigns = JSON.parse(row.campaigns) as { id: string; name: string; status: string }[];
   const plan = row.planType ? `${row.planType} ${row.planStatus}` : "no plan";
-  console.log(`\nTeam ${row.id} — ${row.accountName ?? "(unnamed account)"} — ${plan} — ${members.length} of ${row.seats} seats`);
-  console.log("  Members:");
-  for (const m of members) console.log(`    ${m.email.padEnd(36)} ${m.role.padEnd(7)} ${m.collaborateRole}`);
-  if (members.length === 0) console.log("    (none)");
-  console.log("  Campaigns:");
-  for (const c of campaigns) console.log(`    ${c.id}  ${c.status.padEnd(12)} ${c.name}`);
-  if (campaigns.length === 0) console.log("    (none)");
+  out.log(`\nTeam ${row.id} — ${row.accountName ?? "(unnamed account)"} — ${plan} — ${members.length} of ${row.seats} seats`);
+  out.log("  Members:");
+  for (const m of members) out.log(`    ${m.email.padEnd(36)} ${m.role.padEnd(7)} ${m.collaborateRole}`);
+  if (members.length === 0) out.log("    (none)");
+  out.log("  Campaigns:");
+  for (const c of campaigns) out.log(`    ${c.id}  ${c.status.padEnd(12)} ${c.name}`);
+  if (campaigns.length === 0) out.log("    (none)");
 }
 
 function enabledFlags(raw: string | number | null): string {

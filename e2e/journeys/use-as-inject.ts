@@ -8,18 +8,26 @@ const CAP_FIXTURE = path.join(ROOT, "test/exercises/fixtures/nws-flood-warning.c
 
 /**
  * Issue 32 item 11: an intelligence answer becomes an inject of an exercise the planner picks — the
- * MSEL step opens with the pre-filled row highlighted after the existing ones — and a CAP alert
- * file is imported into the same MSEL from its step. Looked at on a desktop and a phone.
+ * MSEL step opens with the pre-filled row highlighted after the existing ones — a CAP alert
+ * file is imported into the same MSEL from its step, and the official NWS alert the answer cites
+ * (read for the state in the planner's profile) becomes an inject of its own. Looked at on a
+ * desktop and a phone.
  */
-test("use as inject: an intelligence answer lands pre-filled and highlighted in the chosen exercise's MSEL; a CAP file adds an alert", async ({
+test("use as inject: an intelligence answer lands pre-filled and highlighted in the chosen exercise's MSEL; a CAP file and the official alert it cites add theirs", async ({
   page,
   baseURL,
   admin,
 }) => {
   const { email } = await signUpFreshUser(page, baseURL, "inject");
   await admin("grant-plan", "--email", email, "--plan", "SOLO");
-  await gotoAndHydrate(page, baseURL, "/intelligence");
+  // Where the planner works, from the profile: Intelligence reads that state's official alerts.
+  await gotoAndHydrate(page, baseURL, "/account/profile");
   await dismissWelcome(page);
+  await page.getByLabel("City or county", { exact: true }).fill("Brackwater");
+  await page.getByLabel("State", { exact: true }).fill("WA");
+  await page.getByRole("button", { name: "Save details", exact: true }).click();
+  await visible(page.getByText("Details saved", { exact: true }).first(), "the saved details' toast");
+  await gotoAndHydrate(page, baseURL, "/intelligence");
 
   // An exercise with an MSEL of its own: the inject is numbered after it.
   const exerciseId = await page.evaluate(async () => {
@@ -67,6 +75,26 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
   await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table`);
   check((await page.locator('[data-cell="2:synopsis"]').inputValue()).startsWith("Flood Warning issued March 2"), "the CAP row was not kept after a reload.");
 
+  // The official alert the answer cites (NWS, read for the profile's state): its own inject, from the issuing office.
+  await gotoAndHydrate(page, baseURL, "/intelligence");
+  await page
+    .getByRole("button", { name: /Brackwater River/ })
+    .first()
+    .click();
+  const cited = await visible(page.getByTestId("intel-answer").last(), "the reopened answer");
+  await cited
+    .getByRole("button", { name: /^Use as inject: source \d+$/ })
+    .first()
+    .click();
+  const alertDialog = await visible(page.getByRole("dialog", { name: "Use as inject" }), "the dialog for the official alert");
+  await alertDialog.getByLabel("Exercise", { exact: true }).selectOption({ label: "Brackwater levee tabletop" });
+  await alertDialog.getByRole("button", { name: "Add inject", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === `/exercise/${exerciseId}/msel-table` && url.searchParams.get("added") === "4", { timeout: 20_000 });
+  const alertFrom = page.locator('[data-cell="3:from"]');
+  await visible(alertFrom, "the row from the official alert");
+  check((await alertFrom.inputValue()) === "NWS Seattle WA", `the alert's row is from "${await alertFrom.inputValue()}".`);
+  check((await page.locator('[data-cell="3:synopsis"]').inputValue()).startsWith("Flood Warning"), "the alert's row is not the flood warning.");
+
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table?added=2-3`);
   await visible(page.getByTestId("msel-added"), "the note on a phone");
@@ -83,5 +111,5 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
   await phoneDialog.getByRole("button", { name: "New exercise", exact: true }).click();
   await visible(phoneDialog.getByLabel("Exercise name", { exact: true }), "the name field of a new exercise");
   await shot(page, "use-as-inject-dialog-phone");
-  annotate("answer → inject row 2 highlighted in the chosen exercise; CAP file → row 3 from NWS Seattle WA");
+  annotate("answer → inject row 2 highlighted in the chosen exercise; CAP file → row 3 from NWS Seattle WA; the answer's NWS alert → row 4");
 });

@@ -4,13 +4,10 @@
  * person or device, and `admin()` for the operator CLI on the run's database. Every browser context
  * a journey opens reports Content-Security-Policy violations (e2e/lib/csp.ts) and fails the journey
  * when it saw one; on a failure the browser's errors are attached to the report beside Playwright's
- * trace and screenshots.
+ * screenshots.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 import { isCspViolation, reportCspViolations } from "./csp.ts";
-import { ROOT } from "./server.ts";
 
 type Journey = {
   baseURL: string;
@@ -24,7 +21,7 @@ type Journey = {
 
 type Watched = { problems: string[]; violations: string[]; watch(context: BrowserContext): Promise<void> };
 
-function appEnv(name: "E2E_BASE_URL" | "E2E_STATE_DIR"): string {
+function appEnv(name: "E2E_BASE_URL" | "E2E_ADMIN_URL"): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the journeys with \`npm run test:e2e\` (playwright.config.ts starts the app).`);
   return value;
@@ -51,25 +48,15 @@ function watchContext(context: BrowserContext, problems: string[], violations: s
 }
 
 /**
- * The operator CLI (scripts/admin.ts) on the running app's local database, as an operator would
- * use it. Each command opens the database in a process of its own; scripts/lib/d1.ts waits out
- * another writer's lock, so the workers' commands may overlap.
+ * The operator CLI's commands (scripts/admin.ts) on the running app's local database, as an operator
+ * would use them, run by the global set-up on one open connection (e2e/lib/admin-runner.ts);
+ * scripts/lib/d1.ts waits out another writer's lock, so the workers' commands may overlap.
  */
-function runAdmin(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--experimental-strip-types", "scripts/admin.ts", ...args, "--persist-to", appEnv("E2E_STATE_DIR")], {
-      cwd: ROOT,
-      env: { ...process.env, PATH: `${path.join(ROOT, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`npm run admin -- ${args.join(" ")} exited ${code}:\n${out.trim().split("\n").slice(-8).join("\n")}`)),
-    );
-  });
+async function runAdmin(args: string[]): Promise<string> {
+  const res = await fetch(`${appEnv("E2E_ADMIN_URL")}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(args) });
+  const { code, output } = (await res.json()) as { code: number; output: string };
+  if (code !== 0) throw new Error(`npm run admin -- ${args.join(" ")} exited ${code}:\n${output.trim().split("\n").slice(-8).join("\n")}`);
+  return output;
 }
 
 export const test = base.extend<Journey>({

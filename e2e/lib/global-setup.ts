@@ -8,6 +8,8 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { setNwsRecentAnchor } from "../../test/fakes/intel/nws.ts";
+import { startAdminRunner, type AdminRunner } from "./admin-runner.ts";
 import { startFakeServers } from "../../test/fakes/server.ts";
 import { findChromium } from "./browser.ts";
 import { ROOT, startApp } from "./server.ts";
@@ -33,7 +35,8 @@ function stripeVars(fakeOrigin: string, baseURL: string): Record<string, string>
 function intelVars(fakeOrigin: string): Record<string, string> {
   return {
     INTEL_SOURCES: "nws,usgs,openfema,gdelt",
-    NWS_API_BASE: `${fakeOrigin}/nws`,
+    // Alerts moved to the app's own clock (below): in force during the run, whatever the date.
+    NWS_API_BASE: `${fakeOrigin}/nws/~recent`,
     USGS_API_BASE: `${fakeOrigin}/usgs`,
     OPENFEMA_API_BASE: `${fakeOrigin}/openfema`,
     // News re-dated into the alert's window: the journeys run on the real clock.
@@ -49,6 +52,14 @@ async function registerStripeWebhook(fakeOrigin: string, baseURL: string) {
     body: new URLSearchParams({ url: `${baseURL}/api/billing/webhook`, secret: STRIPE_WEBHOOK_SECRET }),
   });
   if (!res.ok) throw new Error(`fake Stripe refused the webhook endpoint: HTTP ${res.status} ${await res.text()}`);
+}
+
+/** The app's clock, as its status page reads it (the journeys run on the real clock; they never read it themselves). */
+async function appNow(baseURL: string): Promise<number> {
+  const res = await fetch(`${baseURL}/api/status`);
+  const checkedAt = Date.parse(((await res.json()) as { checkedAt?: string }).checkedAt ?? "");
+  if (!Number.isFinite(checkedAt)) throw new Error(`the app's /api/status gave no checkedAt (HTTP ${res.status})`);
+  return checkedAt;
 }
 
 export default async function globalSetup() {
@@ -80,18 +91,23 @@ export default async function globalSetup() {
     await fakes.close();
     throw e;
   });
+  let admin: AdminRunner | undefined;
   const stop = async () => {
+    await admin?.close().catch(() => undefined);
     await app.stop().catch(() => undefined);
     await fakes.close().catch(() => undefined);
   };
   try {
     await registerStripeWebhook(fakes.origin, app.baseURL);
+    setNwsRecentAnchor(await appNow(app.baseURL));
+    admin = await startAdminRunner(app.stateDir);
   } catch (e) {
     await stop();
     throw e;
   }
   process.env.E2E_BASE_URL = app.baseURL;
   process.env.E2E_STATE_DIR = app.stateDir;
+  process.env.E2E_ADMIN_URL = admin!.origin;
   console.log(
     `e2e: app ready on ${app.baseURL} in ${((performance.now() - started) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log); browser: ${chromium.path} (${chromium.source})`,
   );

@@ -1,8 +1,9 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LANGUAGES } from "../../shared/profile/languages";
 import { CUSTOM_INSTRUCTION_FIELDS, customInstructionsSchema, FIELD_LABELS } from "../../shared/profile/model";
 import { createTestUser } from "../helpers/auth";
+import { intelRegion } from "../../worker/intelligence/sources/region";
 
 const URL_CI = "http://localhost/api/profile/custom-instructions";
 
@@ -157,10 +158,34 @@ describe("GET/PUT /api/profile/details", () => {
     const res = await SELF.fetch("http://localhost/api/profile/details", {
       method: "PUT",
       headers,
-      body: JSON.stringify({ firstName: "Ada", lastName: "Marsh-Lee", organization: "Harbor County OEM", country: "US", preferredLanguage: "es-MX" }),
+      body: JSON.stringify({
+        firstName: "Ada",
+        lastName: "Marsh-Lee",
+        organization: "Harbor County OEM",
+        city: "Brackwater",
+        state: "Washington",
+        country: "US",
+        preferredLanguage: "es-MX",
+      }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ lastName: "Marsh-Lee", organization: "Harbor County OEM", preferredLanguage: "es-MX" });
+    expect(await res.json()).toMatchObject({
+      lastName: "Marsh-Lee",
+      organization: "Harbor County OEM",
+      city: "Brackwater",
+      state: "Washington",
+      preferredLanguage: "es-MX",
+    });
+    // The place Intelligence searches (NWS alerts by state, the county's first) is the one saved here.
+    const row = await env.DB.prepare(`SELECT "city", "state", "country" FROM "User" WHERE "id" = ?`).bind(user.userId).first<Record<string, string>>();
+    expect(intelRegion(row!)).toEqual({ state: "WA", area: "Brackwater" });
+    const long = await SELF.fetch("http://localhost/api/profile/details", {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ firstName: "Ada", lastName: "Marsh", state: "W".repeat(101) }),
+    });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as ErrorBody).fieldErrors).toMatchObject({ state: "State must be at most 100 characters" });
 
     const bad = await SELF.fetch("http://localhost/api/profile/details", {
       method: "PUT",

@@ -80,6 +80,10 @@ export const personalDetailsSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
   organization: optionalText(200, "Organization"),
+  // Where the planner works: Intelligence reads the National Weather Service's alerts for the state
+  // (and the county's or city's first) and searches the news and hazards of that place.
+  city: optionalText(100, "City or county"),
+  state: optionalText(100, "State"),
   country: optionalText(100, "Country"),
   preferredLanguage: z
     .string()
@@ -100,6 +104,8 @@ export async function getPersonalDetails({ db, user }: UserContext): Promise<Per
       lastName: users.lastName,
       email: users.email,
       organization: users.organization,
+      city: users.city,
+      state: users.state,
       country: users.country,
       preferredLanguage: users.preferredLanguage,
     })

@@ -7,7 +7,9 @@ import { json, providerFake } from "./scenario.ts";
  * messageType, severity, certainty, urgency, event, senderName, headline, description,
  * instruction…). Like the real API it refuses a request without a User-Agent (403), answers 400
  * problem+json for an unknown area code, and filters by `area` (state codes), `point` (here: a
- * crude latitude split between the fixtures' two states) and `status`.
+ * crude latitude split between the fixtures' two states) and `status`. Under the `recent` scenario
+ * every time moves so that NWS_FIXTURE_NOW falls on the anchor set with `setNwsRecentAnchor` (the
+ * e2e set-up passes the app's own clock): the alerts are in force for a run on the real clock.
  */
 export const NWS_FIXTURE_NOW = "2026-03-02T12:00:00Z";
 
@@ -105,11 +107,34 @@ export const NWS_ALERTS: Alert[] = [
   }),
 ];
 
+let recentAnchorMs: number | null = null;
+
+/** The `recent` scenario's "now" (epoch ms), onto which NWS_FIXTURE_NOW moves. */
+export function setNwsRecentAnchor(ms: number): void {
+  recentAnchorMs = ms;
+}
+
+const TIME_FIELDS = ["sent", "effective", "onset", "expires", "ends"] as const;
+
+/** The alerts with every time moved by the anchor's distance from NWS_FIXTURE_NOW (offsets written as UTC). */
+function recentAlerts(): Alert[] {
+  if (recentAnchorMs === null) throw new Error("fake nws: the recent scenario needs setNwsRecentAnchor() first");
+  const shift = recentAnchorMs - Date.parse(NWS_FIXTURE_NOW);
+  return NWS_ALERTS.map((a) => {
+    const properties = { ...a.properties };
+    for (const field of TIME_FIELDS) {
+      const value = properties[field];
+      if (typeof value === "string") properties[field] = new Date(Date.parse(value) + shift).toISOString();
+    }
+    return { ...a, properties };
+  });
+}
+
 const KNOWN_AREAS = new Set(["WA", "OR", "CA", "TX", "FL", "NY", "PZ", "PK"]);
 
 /** GET /alerts/{id}: one alert as a GeoJSON Feature (the active list's entry), 404 problem+json for an unknown id. */
-function oneAlert(id: string, res: http.ServerResponse) {
-  const found = NWS_ALERTS.find((a) => a.properties.id === id);
+function oneAlert(alerts: Alert[], id: string, res: http.ServerResponse) {
+  const found = alerts.find((a) => a.properties.id === id);
   if (!found) {
     json(res, 404, { title: "Not Found", status: 404, detail: `Alert with ID "${id}" not found` }, "application/problem+json");
     return;
@@ -118,14 +143,15 @@ function oneAlert(id: string, res: http.ServerResponse) {
   res.end(JSON.stringify({ "@context": [], id: found.properties["@id"], type: "Feature", geometry: null, properties: found.properties }));
 }
 
-export const nwsFake = providerFake("nws", ({ path, query, req, res }) => {
+export const nwsFake = providerFake("nws", ({ path, query, req, res, scenario }) => {
+  const alerts = scenario?.name === "recent" ? recentAlerts() : NWS_ALERTS;
   if (req.method !== "GET" || !path.startsWith("/alerts/")) return false;
   if (!req.headers["user-agent"]) {
     json(res, 403, { title: "Forbidden", status: 403, detail: "A User-Agent header is required." }, "application/problem+json");
     return true;
   }
   if (path !== "/alerts/active") {
-    oneAlert(decodeURIComponent(path.slice("/alerts/".length)), res);
+    oneAlert(alerts, decodeURIComponent(path.slice("/alerts/".length)), res);
     return true;
   }
   let states: string[] | null = null;
@@ -143,14 +169,14 @@ export const nwsFake = providerFake("nws", ({ path, query, req, res }) => {
     states = [lat > 46 ? "WA" : "OR"];
   }
   const status = query.get("status");
-  const features = NWS_ALERTS.filter((a) => (!states || states.includes(a.state)) && (!status || String(a.properties.status).toLowerCase() === status)).map(
-    (a) => ({
+  const features = alerts
+    .filter((a) => (!states || states.includes(a.state)) && (!status || String(a.properties.status).toLowerCase() === status))
+    .map((a) => ({
       id: a.properties["@id"],
       type: "Feature",
       geometry: null,
       properties: a.properties,
-    }),
-  );
+    }));
   res.writeHead(200, { "content-type": "application/geo+json" });
   res.end(
     JSON.stringify({

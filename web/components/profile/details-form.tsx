@@ -20,6 +20,8 @@ export function DetailsForm({ details }: { details: Details }) {
     firstName: details.firstName,
     lastName: details.lastName,
     organization: details.organization ?? "",
+    city: details.city ?? "",
+    state: details.state ?? "",
     country: details.country ?? "",
     preferredLanguage: details.preferredLanguage ?? "",
   });
@@ -96,6 +98,26 @@ export function DetailsForm({ details }: { details: Details }) {
             value={values.organization}
             onChange={(e) => set("organization", e.target.value)}
             error={errors.organization}
+          />
+          <Field
+            id="pd-city"
+            name="city"
+            label="City or county"
+            autoComplete="address-level2"
+            value={values.city}
+            onChange={(e) => set("city", e.target.value)}
+            error={errors.city}
+            description="Intelligence puts this place's official alerts first."
+          />
+          <Field
+            id="pd-state"
+            name="state"
+            label="State"
+            autoComplete="address-level1"
+            value={values.state}
+            onChange={(e) => set("state", e.target.value)}
+            error={errors.state}
+            description="In the US, the National Weather Service's alerts for this state (e.g. Washington or WA)."
           />
           <Field
             id="pd-country"
