@@ -7,6 +7,8 @@ import { setAlertsFlag } from "../intelligence/alerts-helpers";
 import { askAt, intelEnv, newChat, planner } from "../intelligence/chat-helpers";
 import { fakeSourceVars, requestsOf, uniqueKey } from "../intelligence/helpers";
 import { createExercise } from "./helpers";
+import { enterprise } from "../clients/helpers";
+import { grant } from "../conversations/helpers";
 
 /**
  * "Use as inject" (issue 32 item 11): an intelligence answer, an official hazard alert it cites
@@ -222,6 +224,25 @@ describe("into a new exercise, named first", () => {
     expect(exercise.name).toBe("Brackwater flood TTX");
     expect(exercise.mselTable).toHaveLength(1);
     expect(exercise.mselTable[0].synopsis).toBe("Intelligence update: Any flood warnings for Brackwater?");
+  });
+
+  it("an enterprise planner files it under one of their clients; another account's client creates nothing", async () => {
+    const [{ owner }, { owner: other }] = await Promise.all([enterprise(), enterprise()]);
+    await grant(owner.accountId, 100);
+    const client = await json<{ id: string }>(await expectStatus(await api("/api/clients", { user: owner, body: { name: "Harbor County" } }), 201));
+    const foreign = await json<{ id: string }>(await expectStatus(await api("/api/clients", { user: other, body: { name: "Not yours" } }), 201));
+    const ownerChat = await newChat(owner);
+    const events = await askAt(owner, ownerChat, "Any flood warnings for Brackwater?", intelEnv());
+    const source = { kind: "intel-answer", chatId: ownerChat, messageIndex: events.find((e) => e.type === "done")!.messageIndex };
+    const before = await count(owner);
+    const refused = await api("/api/exercises/from-source", { user: owner, body: { name: "Harbor TTX", source, clientId: foreign.id }, env: intelEnv() });
+    expect((await apiError(refused)).status).toBe(404);
+    expect(await count(owner)).toBe(before);
+    const res = await api("/api/exercises/from-source", { user: owner, body: { name: "Harbor TTX", source, clientId: client.id }, env: intelEnv() });
+    const added = await json<{ exerciseId: string }>(await expectStatus(res, 201));
+    const exercise = await json(await api(`/api/exercises/${added.exerciseId}`, { user: owner }));
+    expect(exercise).toMatchObject({ name: "Harbor TTX", metadata: { clientId: client.id } });
+    expect(exercise.mselTable).toHaveLength(1);
   });
 
   it("without a name, or from a source that is not the caller's, creates nothing", async () => {

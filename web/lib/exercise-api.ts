@@ -107,7 +107,8 @@ export const exerciseApi = {
     return unwrap(routes.msel.inject.$post({ param, json: { source } }));
   },
   /** The same into a new exercise, created under the planner's name. */
-  injectIntoNew: (name: string, source: InjectSource) => unwrap(exercises["from-source"].$post({ json: { name, source } })),
+  injectIntoNew: (name: string, source: InjectSource, clientId: string | null = null) =>
+    unwrap(exercises["from-source"].$post({ json: { name, source, ...(clientId ? { clientId } : {}) } })),
   /** A CAP 1.2 file (one alert's XML, or a zip of them) appended to the MSEL, one inject per alert. */
   importCap: (ref: ExerciseRef, file: File) => {
     const { routes, param } = item(ref);

@@ -4,17 +4,17 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loade
 import * as React from "react";
 import { TeamBadge } from "~/components/teams/team-badge";
 import { MselImportButton } from "~/components/exercise/msel-import/msel-import-button";
+import { ClientPicker, useClients } from "~/components/exercise/client-picker";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
-import { Input, inputClass } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
 import { ExerciseApiError, exerciseApi, type TemplateSummary } from "~/lib/exercise-api";
-import { cn } from "~/lib/utils";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
 import { useDates } from "~/lib/dates-context";
 import { exerciseNameError } from "../../../shared/exercises/exercise-name";
@@ -28,40 +28,6 @@ function handleCreateError(err: unknown, navigate: (to: string) => void) {
   if (err instanceof ExerciseApiError && err.status === 401) return navigate(`/login?callbackUrl=${encodeURIComponent("/dashboard")}`);
   if (err instanceof ExerciseApiError && err.status === 402 && err.body?.code === "subscription_required") return navigate("/account/pricing");
   toast({ title: "Could not create the exercise", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" });
-}
-
-function useClients(userId: string, enabled: boolean) {
-  const [clients, setClients] = React.useState<{ id: string; name: string }[] | null>(null);
-  React.useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    exerciseApi
-      .clients(userId)
-      .then((r) => live && setClients(r.clients))
-      .catch(() => live && setClients([]));
-    return () => {
-      live = false;
-    };
-  }, [userId, enabled]);
-  return clients;
-}
-
-function ClientPicker({ clients, value, onChange }: { clients: { id: string; name: string }[] | null; value: string; onChange: (v: string) => void }) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor="exercise-client" className="text-sm font-medium">
-        Client
-      </label>
-      <select id="exercise-client" className={cn(inputClass, "h-9 py-1")} value={value} onChange={(e) => onChange(e.target.value)} disabled={clients === null}>
-        <option value="">{clients === null ? "Loading clients…" : "No client"}</option>
-        {(clients ?? []).map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 // The list is the same for everyone and changes only with a deploy.

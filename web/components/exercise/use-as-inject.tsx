@@ -1,10 +1,11 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { ClipboardList, Loader2 } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { ClientPicker, useClients } from "~/components/exercise/client-picker";
 import { Field, SelectField } from "~/components/ui/field";
 import { SegmentedControl } from "~/components/ui/segmented-control";
 import { ExerciseApiError, exerciseApi, type InjectSource } from "~/lib/exercise-api";
@@ -80,9 +81,14 @@ function UseAsInjectForm({ source, onCancel }: { source: InjectSource; onCancel:
   const [error, setError] = React.useState<string | null>(null);
   const noExercises = list.isSuccess && mine.length === 0;
   const mode: Target = noExercises ? "new" : target;
+  // An enterprise user files a new exercise under one of their clients, as from the dashboard.
+  const root = useRouteLoaderData<{ enterprise?: boolean; user?: { id: string } | null }>("root");
+  const enterprise = Boolean(root?.enterprise);
+  const clients = useClients(root?.user?.id, enterprise && mode === "new");
+  const [clientId, setClientId] = React.useState("");
 
   const add = useMutation({
-    mutationFn: () => (mode === "new" ? exerciseApi.injectIntoNew(name.trim(), source) : exerciseApi.injectFrom({ id: exerciseId }, source)),
+    mutationFn: () => (mode === "new" ? exerciseApi.injectIntoNew(name.trim(), source, clientId || null) : exerciseApi.injectFrom({ id: exerciseId }, source)),
     onSuccess: (added) => navigate(`${exercisePagePath({ id: added.exerciseId }, MSEL_STEP)}?${addedRowsQuery(added)}`),
   });
 
@@ -127,7 +133,9 @@ function UseAsInjectForm({ source, onCancel }: { source: InjectSource; onCancel:
             setError(null);
           }}
         />
-      ) : list.isPending ? (
+      ) : null}
+      {mode === "new" && enterprise ? <ClientPicker id="inject-exercise-client" clients={clients} value={clientId} onChange={setClientId} /> : null}
+      {mode === "new" ? null : list.isPending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your exercises…
         </p>
