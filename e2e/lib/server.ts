@@ -19,7 +19,7 @@ export type RunningApp = {
   stop(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -40,13 +40,15 @@ async function freePort(): Promise<number> {
 type StartOptions = {
   label: string;
   logFile: string;
+  /** The port to serve on (default: a free one), for a caller that names the address before the app is up. */
+  port?: number;
   timeoutMs?: number;
   vars?: Record<string, string> | ((baseURL: string) => Record<string, string>);
   wranglerArgs?: string[];
 };
 
-export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wranglerArgs }: StartOptions): Promise<RunningApp> {
-  const port = await freePort();
+export async function startApp({ label, logFile, port: asked, timeoutMs = 300_000, vars, wranglerArgs }: StartOptions): Promise<RunningApp> {
+  const port = asked ?? (await freePort());
   const stateDir = mkdtempSync(path.join(tmpdir(), `readyroom-${label}-`));
   const log = createWriteStream(logFile);
   const binDir = path.join(ROOT, "node_modules", ".bin");
@@ -136,12 +138,19 @@ export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wran
   return { baseURL, port, stateDir, logFile, stop };
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number) {
+/** Waits for an app another process is starting (the e2e set-up's newcomer app) to answer its health check. */
+export async function waitForApp(baseURL: string, timeoutMs: number, logFile: string): Promise<void> {
+  await waitForHealth(baseURL, null, timeoutMs).catch((err: unknown) => {
+    throw new Error(`${err instanceof Error ? err.message : String(err)} Its log: ${path.relative(ROOT, logFile)}.`);
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess | null, timeoutMs: number) {
   // The caller's own deadline, on the monotonic timer: a hung health check must not stretch the
   // wait past the run's budget.
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
       throw new Error(`The app exited before it became healthy (exit ${child.exitCode ?? child.signalCode}).`);
     }
     try {
