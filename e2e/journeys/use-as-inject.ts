@@ -27,6 +27,7 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
   await page.getByLabel("State", { exact: true }).fill("WA");
   await page.getByRole("button", { name: "Save details", exact: true }).click();
   await visible(page.getByText("Details saved", { exact: true }).first(), "the saved details' toast");
+  await shot(page, "profile-details-place");
   await gotoAndHydrate(page, baseURL, "/intelligence");
 
   // An exercise with an MSEL of its own: the inject is numbered after it.

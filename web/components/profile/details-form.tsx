@@ -11,6 +11,22 @@ import { profileApi } from "~/lib/profile-api";
 import { saveProfile, type FieldErrors, type ProfileActionResult } from "./save";
 
 type Details = Awaited<ReturnType<typeof getPersonalDetails>>;
+type DetailName = "firstName" | "lastName" | "organization" | "city" | "state" | "country";
+
+/** The form's fields in order; autoComplete lets the browser fill them from the person's own card. */
+const DETAIL_FIELDS: { name: DetailName; label: string; autoComplete: string; description?: string }[] = [
+  { name: "firstName", label: "First name", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", autoComplete: "family-name" },
+  { name: "organization", label: "Organization", autoComplete: "organization" },
+  { name: "country", label: "Country", autoComplete: "country-name" },
+  { name: "city", label: "City or county", autoComplete: "address-level2", description: "Intelligence puts this place's official alerts first." },
+  {
+    name: "state",
+    label: "State",
+    autoComplete: "address-level1",
+    description: "In the US, the National Weather Service's alerts for this state (e.g. Washington or WA).",
+  },
+];
 
 export function DetailsForm({ details }: { details: Details }) {
   const actionData = useActionData() as ProfileActionResult | undefined;
@@ -70,64 +86,21 @@ export function DetailsForm({ details }: { details: Details }) {
           <CardTitle id="details-title">Your details</CardTitle>
           <CardDescription>Signed in as {details.email}.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid items-start gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="details" />
-          <Field
-            id="pd-firstName"
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(e) => set("firstName", e.target.value)}
-            error={errors.firstName}
-          />
-          <Field
-            id="pd-lastName"
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(e) => set("lastName", e.target.value)}
-            error={errors.lastName}
-          />
-          <Field
-            id="pd-organization"
-            name="organization"
-            label="Organization"
-            autoComplete="organization"
-            value={values.organization}
-            onChange={(e) => set("organization", e.target.value)}
-            error={errors.organization}
-          />
-          <Field
-            id="pd-city"
-            name="city"
-            label="City or county"
-            autoComplete="address-level2"
-            value={values.city}
-            onChange={(e) => set("city", e.target.value)}
-            error={errors.city}
-            description="Intelligence puts this place's official alerts first."
-          />
-          <Field
-            id="pd-state"
-            name="state"
-            label="State"
-            autoComplete="address-level1"
-            value={values.state}
-            onChange={(e) => set("state", e.target.value)}
-            error={errors.state}
-            description="In the US, the National Weather Service's alerts for this state (e.g. Washington or WA)."
-          />
-          <Field
-            id="pd-country"
-            name="country"
-            label="Country"
-            autoComplete="country-name"
-            value={values.country}
-            onChange={(e) => set("country", e.target.value)}
-            error={errors.country}
-          />
+          {DETAIL_FIELDS.map((f) => (
+            <Field
+              key={f.name}
+              id={`pd-${f.name}`}
+              name={f.name}
+              label={f.label}
+              autoComplete={f.autoComplete}
+              description={f.description}
+              value={values[f.name]}
+              onChange={(e) => set(f.name, e.target.value)}
+              error={errors[f.name]}
+            />
+          ))}
           {formError ? (
             <Alert variant="destructive" className="sm:col-span-2">
               {formError}
