@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { askIntelligenceChat, check, dismissWelcome, gotoAndHydrate, shot, signUpFreshUser, visible, waitForPath } from "../lib/helpers.ts";
 import { annotate, test } from "../lib/fixtures.ts";
@@ -95,6 +96,32 @@ test("use as inject: an intelligence answer lands pre-filled and highlighted in 
   await visible(alertFrom, "the row from the official alert");
   check((await alertFrom.inputValue()) === "NWS Seattle WA", `the alert's row is from "${await alertFrom.inputValue()}".`);
   check((await page.locator('[data-cell="3:synopsis"]').inputValue()).startsWith("Flood Warning"), "the alert's row is not the flood warning.");
+
+  // An editor tab left open while injects are added from elsewhere (here: a CAP file through the
+  // API, as another tab's import would): back on the tab, the rows join its MSEL before it saves again.
+  const capXml = await readFile(CAP_FIXTURE, "utf8");
+  await page.evaluate(
+    async ([id, xml]) => {
+      const form = new FormData();
+      form.append("file", new File([xml], "elsewhere.xml", { type: "application/xml" }));
+      const res = await fetch(`/api/exercises/${id}/msel/cap`, { method: "POST", body: form });
+      if (res.status !== 201) throw new Error(`the CAP import from elsewhere answered ${res.status}`);
+    },
+    [exerciseId, capXml] as const,
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await visible(page.getByText("1 inject added elsewhere is now in the MSEL", { exact: true }).first(), "the note about the row added elsewhere");
+  await visible(page.locator('[data-cell="4:from"]'), "the row added elsewhere, in the open MSEL");
+  // An edit here now keeps it.
+  await page.locator('[data-cell="0:synopsis"]').fill("Start of play (edited after the import)");
+  await visible(page.locator('[data-save-state="pending"], [data-save-state="saving"]').first(), "the edit's save starting");
+  await visible(page.locator('[data-save-state="saved"]'), "the edit saved", 15_000);
+  await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table`);
+  check((await page.locator("[data-cell$=':synopsis']").count()) === 5, "a row added elsewhere was lost when the open editor saved.");
+  check(
+    (await page.locator('[data-cell="0:synopsis"]').inputValue()) === "Start of play (edited after the import)",
+    "the edit after the catch-up was not saved.",
+  );
 
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoAndHydrate(page, baseURL, `/exercise/${exerciseId}/msel-table?added=2-3`);

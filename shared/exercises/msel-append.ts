@@ -29,3 +29,19 @@ export function parseAddedRows(value: string | null): { from: number; to: number
   const to = (m[2] ? Number(m[2]) : Number(m[1])) - 1;
   return from >= 0 && to >= from ? { from, to } : null;
 }
+
+/**
+ * The rows an MSEL on the server has past the editor's own, when the editor's rows are exactly the
+ * server's first ones (rows appended elsewhere — "Use as inject" or a CAP file from another tab —
+ * while this editor was open); null when the two differ otherwise, which only the planner can settle.
+ */
+export function rowsAddedElsewhere(local: readonly MselRow[], server: readonly MselRow[]): MselRow[] | null {
+  if (server.length <= local.length) return null;
+  const same = (a: MselRow, b: MselRow) => {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) if ((a[k as keyof MselRow] ?? "") !== (b[k as keyof MselRow] ?? "")) return false;
+    return true;
+  };
+  for (let i = 0; i < local.length; i++) if (!same(local[i]!, server[i]!)) return null;
+  return server.slice(local.length);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import flood from "./fixtures/nws-flood-warning.cap.xml?raw";
 import wind from "./fixtures/nws-wind-advisory.cap.xml?raw";
 import { nextEvents } from "../../shared/exercises/msel-events";
-import { addedRowsQuery, parseAddedRows } from "../../shared/exercises/msel-append";
+import { addedRowsQuery, parseAddedRows, rowsAddedElsewhere } from "../../shared/exercises/msel-append";
 import { CapFormatError, parseCapXml } from "../../worker/exercises/inject/cap-xml";
 import { injectFromAlertSummary, injectFromAnswer, injectFromCap } from "../../worker/exercises/inject/prefill";
 
@@ -19,6 +19,21 @@ describe("event numbers continue the MSEL's sequence", () => {
 
   it("reads a long event in linear time (user input)", () => {
     expect(nextEvents([{ event: `${"a".repeat(100_000)}7` }], 1)).toEqual([`${"a".repeat(100_000)}8`]);
+  });
+});
+
+describe("rows added elsewhere while an editor was open", () => {
+  const a = { event: "1", synopsis: "Start" };
+  const b = { event: "2", synopsis: "Levee seepage", from: "" };
+  const c = { event: "3", synopsis: "Flood warning", from: "NWS Seattle WA" };
+  it("are the server's rows past the editor's, when the editor's are the server's first ones", () => {
+    expect(rowsAddedElsewhere([a, b], [a, { ...b, from: undefined }, c])).toEqual([c]);
+    expect(rowsAddedElsewhere([], [c])).toEqual([c]);
+  });
+  it("are none when nothing was added, and unknown when the two differ otherwise", () => {
+    expect(rowsAddedElsewhere([a, b], [a, b])).toBeNull();
+    expect(rowsAddedElsewhere([a, { ...b, synopsis: "Edited here" }], [a, b, c])).toBeNull();
+    expect(rowsAddedElsewhere([a, b, c], [a, b])).toBeNull();
   });
 });
 

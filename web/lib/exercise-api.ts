@@ -54,6 +54,11 @@ export const exerciseApi = {
     unwrap(exercises.create.$post({ json: { clientId, exercise: { name: "", ...exercise, userId } } })),
   fromTemplate: (templateId: string, clientId: string | null) => unwrap(exercises["from-template"].$post({ json: { templateId, clientId } })),
   import: (data: ImportBody) => unwrap(exercises.import.$post({ json: data })),
+  /** The exercise as saved (the editor's check for rows added elsewhere while it was away). */
+  get: (ref: ExerciseRef) => {
+    const { routes, param } = item(ref);
+    return unwrap(routes.$get({ param }));
+  },
   update: (ref: ExerciseRef, exercise: ExercisePatch) => {
     const { routes, param } = item(ref);
     return unwrap(routes.update.$put({ param, json: { exercise } }));

@@ -26,7 +26,7 @@ import { cn } from "~/lib/utils";
 import { DOWNLOAD_SUCCESS_MS } from "~/lib/download";
 import { ApiError } from "~/lib/query";
 import { moduleLabel } from "../../../shared/exercises/module-label";
-import { addedRowsQuery } from "../../../shared/exercises/msel-append";
+import { addedRowsQuery, rowsAddedElsewhere } from "../../../shared/exercises/msel-append";
 
 /**
  * The step editor of one exercise. The exercise lives here, in client state, across step
@@ -97,6 +97,40 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
       setExporting(false);
     }
   };
+
+  // Back on this tab after adding injects from another ("Use as inject", a CAP file): the rows the
+  // server gained meanwhile join this MSEL before anything here is saved over them. Only when this
+  // tab has nothing unsaved and its rows are the server's first ones; otherwise the planner decides.
+  const autosaveRef = React.useRef(autosave);
+  autosaveRef.current = autosave;
+  React.useEffect(() => {
+    if (readOnly) return;
+    let checking = false;
+    const catchUp = async () => {
+      if (document.visibilityState !== "visible" || checking || autosaveRef.current.hasPending()) return;
+      checking = true;
+      try {
+        const saved = await exerciseApi.get(ref);
+        const local = exerciseRef.current.mselTable ?? [];
+        const added = autosaveRef.current.hasPending() ? null : rowsAddedElsewhere(local, saved.mselTable ?? []);
+        if (!added?.length) return;
+        setExercise((prev) => ((prev.mselTable ?? []).length === local.length ? { ...prev, mselTable: [...local, ...added] } : prev));
+        toast({
+          title: added.length === 1 ? "1 inject added elsewhere is now in the MSEL" : `${added.length} injects added elsewhere are now in the MSEL`,
+        });
+      } catch {
+        // Offline or signed out: the next save says so.
+      } finally {
+        checking = false;
+      }
+    };
+    document.addEventListener("visibilitychange", catchUp);
+    window.addEventListener("focus", catchUp);
+    return () => {
+      document.removeEventListener("visibilitychange", catchUp);
+      window.removeEventListener("focus", catchUp);
+    };
+  }, [readOnly, ref]);
 
   const [, setSearchParams] = useSearchParams();
   // The server appends the file's alerts to the saved MSEL: save first, then show its rows without saving again.
