@@ -1,10 +1,10 @@
 import { Link, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2, TriangleAlert } from "~/components/ui/icons";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, FileJson, LayoutTemplate, Loader2, Plus, Search, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { TeamBadge } from "~/components/teams/team-badge";
 import { MselImportButton } from "~/components/exercise/msel-import/msel-import-button";
-import { ClientPicker, useClients } from "~/components/exercise/client-picker";
+import { TemplatesLoading } from "~/components/exercise/templates-loading";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { SampleBadge } from "~/components/sample/sample-badge";
 import { Badge } from "~/components/ui/badge";
@@ -14,7 +14,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/hooks/use-toast";
-import { ExerciseApiError, exerciseApi, type TemplateSummary } from "~/lib/exercise-api";
+import { ExerciseApiError, exerciseApi } from "~/lib/exercise-api";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
 import { useDates } from "~/lib/dates-context";
 import { exerciseNameError } from "../../../shared/exercises/exercise-name";
@@ -30,20 +30,20 @@ function handleCreateError(err: unknown, navigate: (to: string) => void) {
   toast({ title: "Could not create the exercise", description: err instanceof Error ? err.message : "Try again in a moment.", variant: "destructive" });
 }
 
-// The list is the same for everyone and changes only with a deploy.
-const templatesQuery = { queryKey: ["exercise-templates"], queryFn: () => exerciseApi.templates().then((r) => r.templates), staleTime: Infinity };
+const loadTemplatePicker = () => import("./template-picker");
+// Enterprise accounts only: everyone else never loads it.
+const ClientPicker = React.lazy(() => import("./client-picker"));
+const TemplatePicker = React.lazy(loadTemplatePicker);
 
 /** New exercise, start from a template, import from JSON. */
 export function ExerciseActions({ userId, enterprise }: { userId: string; enterprise: boolean }) {
   const navigate = useNavigate();
-  const clients = useClients(userId, enterprise);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [newOpen, setNewOpen] = React.useState(false);
   const [templateOpen, setTemplateOpen] = React.useState(false);
-  // Loaded when the picker opens (or is about to: hover, focus), not with every dashboard render.
-  const templates = useQuery({ ...templatesQuery, enabled: templateOpen });
+  // The picker and its list load when it opens (or is about to: hover, focus), not with every dashboard render.
   const queryClient = useQueryClient();
-  const prefetchTemplates = () => void queryClient.prefetchQuery(templatesQuery);
+  const prefetchTemplates = () => void loadTemplatePicker().then((m) => m.prefetchTemplates(queryClient));
   const [clientId, setClientId] = React.useState("");
   const [name, setName] = React.useState("");
   const [nameError, setNameError] = React.useState<string | null>(null);
@@ -165,7 +165,11 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
                 if (nameError) setNameError(null);
               }}
             />
-            {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
+            {enterprise ? (
+              <React.Suspense fallback={null}>
+                <ClientPicker userId={userId} value={clientId} onChange={setClientId} />
+              </React.Suspense>
+            ) : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setNewOpen(false)}>
                 Cancel
@@ -187,47 +191,19 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
               a new exercise you can change freely.
             </DialogDescription>
           </DialogHeader>
-          {enterprise ? <ClientPicker clients={clients} value={clientId} onChange={setClientId} /> : null}
-          {templates.data ? (
-            <TemplateList templates={templates.data} busy={busy} onUse={(id) => void fromTemplate(id)} />
-          ) : templates.isError && !templates.isFetching ? (
-            <div role="alert" className="grid justify-items-start gap-2 text-sm">
-              <p className="flex items-center gap-2 text-destructive">
-                <TriangleAlert className="size-4" aria-hidden /> Could not load the templates: {templates.error.message}
-              </p>
-              <Button size="sm" variant="outline" onClick={() => void templates.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-              <Loader2 className="size-4 animate-spin" aria-hidden /> Loading templates…
-            </p>
-          )}
+          {enterprise ? (
+            <React.Suspense fallback={null}>
+              <ClientPicker userId={userId} value={clientId} onChange={setClientId} />
+            </React.Suspense>
+          ) : null}
+          {templateOpen ? (
+            <React.Suspense fallback={<TemplatesLoading />}>
+              <TemplatePicker busy={busy} onUse={(id) => void fromTemplate(id)} />
+            </React.Suspense>
+          ) : null}
         </DialogContent>
       </Dialog>
     </div>
-  );
-}
-
-function TemplateList({ templates, busy, onUse }: { templates: TemplateSummary[]; busy: string | null; onUse: (id: string) => void }) {
-  return (
-    <ul className="grid gap-2" aria-label="Quick-start templates">
-      {templates.map((t) => (
-        <li key={t.id} className="grid gap-1.5 rounded-md border p-3 sm:grid-cols-[1fr_auto] sm:items-start sm:gap-3">
-          <div className="grid gap-1">
-            <p className="font-medium leading-tight">{t.name}</p>
-            <p>
-              <Badge variant="outline">{t.threatType}</Badge>
-            </p>
-            <p className="text-sm text-muted-foreground">{t.summary}</p>
-          </div>
-          <Button size="sm" aria-label={`Use template: ${t.name}`} disabled={busy !== null} onClick={() => onUse(t.id)}>
-            {busy === t.id ? <Loader2 className="animate-spin" aria-hidden /> : null} Use template
-          </Button>
-        </li>
-      ))}
-    </ul>
   );
 }
 

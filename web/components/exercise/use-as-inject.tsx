@@ -5,7 +5,7 @@ import { ClipboardList, Loader2 } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { ClientPicker, useClients } from "~/components/exercise/client-picker";
+import ClientPicker from "~/components/exercise/client-picker";
 import { Field, SelectField } from "~/components/ui/field";
 import { SegmentedControl } from "~/components/ui/segmented-control";
 import { ExerciseApiError, exerciseApi, type InjectSource } from "~/lib/exercise-api";
@@ -84,7 +84,6 @@ function UseAsInjectForm({ source, onCancel }: { source: InjectSource; onCancel:
   // An enterprise user files a new exercise under one of their clients, as from the dashboard.
   const root = useRouteLoaderData<{ enterprise?: boolean; user?: { id: string } | null }>("root");
   const enterprise = Boolean(root?.enterprise);
-  const clients = useClients(root?.user?.id, enterprise && mode === "new");
   const [clientId, setClientId] = React.useState("");
 
   const add = useMutation({
@@ -134,7 +133,9 @@ function UseAsInjectForm({ source, onCancel }: { source: InjectSource; onCancel:
           }}
         />
       ) : null}
-      {mode === "new" && enterprise ? <ClientPicker id="inject-exercise-client" clients={clients} value={clientId} onChange={setClientId} /> : null}
+      {mode === "new" && enterprise && root?.user ? (
+        <ClientPicker id="inject-exercise-client" userId={root.user.id} value={clientId} onChange={setClientId} />
+      ) : null}
       {mode === "new" ? null : list.isPending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your exercises…
