@@ -11,7 +11,6 @@ import type { InjectSource } from "../../shared/exercises/inject-source";
 import type { AssignedDocumentView } from "../../worker/exercises/assignments";
 import type { LockView } from "../../worker/exercises/lock-service";
 import type { ExerciseRoutes } from "../../worker/exercises/routes";
-import type { TemplateSummary } from "../../worker/exercises/templates";
 import { apiClient, unwrap } from "./api-client";
 import { downloadFile } from "./download";
 import { exerciseApiPath, type ExerciseRef } from "./exercise-paths";
@@ -19,7 +18,7 @@ import { ApiError } from "./query";
 import { clientsApi } from "./clients-api";
 
 export type ExercisePatch = ExerciseInput;
-export type { AssignedDocumentView, InjectSource, PlanSource, TemplateSummary };
+export type { AssignedDocumentView, InjectSource, PlanSource };
 
 /** Exercise calls fail with the shared API error (status, code, message and the whole body). */
 export { ApiError as ExerciseApiError };
