@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite as stages, in three steps — the build; then the workerd tests
- * (vitest's workers project, which needs the build) with the type-check beside them; then the e2e
- * journeys with lint and the plain-Node unit tests (vitest's node project) beside them. What runs
+ * (vitest's workers project, which needs the build) with the type-check and lint beside them; then
+ * the e2e journeys with the plain-Node unit tests (vitest's node project) beside them. What runs
  * side by side fills the CPU the other leaves idle on a 2-core machine: the workerd pool waits on
  * its runtimes and the journeys on a browser and the app. The node project used to run inside the
  * workerd stage, where the two projects took 165 s together against 117 s and 33 s apart.
@@ -99,7 +99,7 @@ const STAGES: Stage[] = [
       },
     },
   },
-  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 3 },
+  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2 },
   {
     name: "unit",
     command: "vitest",
