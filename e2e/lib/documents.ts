@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { AssertionError, visible, waitForPath } from "./helpers.ts";
+import { AssertionError, visible, waitForLastFinished, waitForPath } from "./helpers.ts";
 import { ROOT } from "./server.ts";
 
 /** Ingestion runs on the local queue (batches of up to a second) and pdf.js is not involved: 60 s is generous. */
@@ -65,12 +65,5 @@ export async function askInNewChat(page: Page, question: string) {
 
 /** Waits until the chat's last answer has stopped streaming (it is the saved one). */
 export async function waitForSavedAnswer(page: Page, timeout = ANSWER_TIMEOUT_MS) {
-  await page.waitForFunction(
-    () => {
-      const answers = document.querySelectorAll('[data-testid="ask-answer"]');
-      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
-    },
-    undefined,
-    { timeout },
-  );
+  await waitForLastFinished(page, "ask-answer", timeout);
 }

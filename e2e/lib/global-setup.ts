@@ -3,8 +3,8 @@
  * starts it (e2e/lib/server.ts: fresh database and mailbox, free port), once for the whole run.
  * The workers share it: the journeys that sign in as the seeded demo user run one at a time in
  * their own project (playwright.config.ts), every other journey signs up users of its own. The
- * app's address and state directory reach the workers as E2E_BASE_URL and E2E_STATE_DIR
- * (e2e/lib/fixtures.ts); the returned function stops the app and the fakes.
+ * app's address and the operator commands' runner reach the workers as E2E_BASE_URL and
+ * E2E_ADMIN_URL (e2e/lib/fixtures.ts); the returned function stops the app, the runner and the fakes.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -123,7 +123,6 @@ export default async function globalSetup() {
     throw e;
   }
   process.env.E2E_BASE_URL = app.baseURL;
-  process.env.E2E_STATE_DIR = app.stateDir;
   process.env.E2E_ADMIN_URL = admin!.origin;
   // The newcomer journey's app of its own (billing off, as a fresh `npm start`), started now in the
   // background while the first journeys run, instead of in that journey while its worker waits

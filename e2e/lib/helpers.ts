@@ -213,18 +213,23 @@ export async function shot(page: Page, name: string) {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** Waits until the last element with `data-testid={testId}` (a chat's answer) has stopped streaming. */
+export async function waitForLastFinished(page: Page, testId: string, timeout: number) {
+  await page.waitForFunction(
+    (id) => {
+      const answers = document.querySelectorAll(`[data-testid="${id}"]`);
+      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
+    },
+    testId,
+    { timeout },
+  );
+}
+
 /** Asks the intelligence chat (the /intelligence page) a question; resolves to its answer once it has finished streaming. */
 export async function askIntelligenceChat(page: Page, question: string, timeout = 60_000): Promise<Locator> {
   const box = page.getByLabel("Ask about current threats and hazards", { exact: true });
   await box.fill(question);
   await box.press("Enter");
-  await page.waitForFunction(
-    () => {
-      const answers = document.querySelectorAll('[data-testid="intel-answer"]');
-      return answers.length > 0 && !answers[answers.length - 1]!.hasAttribute("data-streaming");
-    },
-    undefined,
-    { timeout },
-  );
+  await waitForLastFinished(page, "intel-answer", timeout);
   return page.getByTestId("intel-answer").last();
 }

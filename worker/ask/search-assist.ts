@@ -2,7 +2,8 @@ import { z } from "zod";
 import { approxTokens, type AiProvider, type ChatMessage } from "../ai/types";
 import { chargeForAi } from "../billing/service";
 import { estimateCredits } from "../billing/pricing";
-import { structuredCall } from "../collaborate/synthesis/ai-call";
+import { addUsage, structuredCall } from "../collaborate/synthesis/ai-call";
+import type { StageUsage } from "../collaborate/synthesis/types";
 import type { AppContext, UserContext } from "../context";
 import { retrievePassages, type RetrievalInput, type RetrievedPassage } from "../documents/retrieval";
 import { reciprocalRankFusion } from "../documents/relevance";
@@ -56,8 +57,6 @@ const RERANK_JSON = {
   schema: { type: "object", properties: { relevant: { type: "array", items: { type: "integer" } } }, required: ["relevant"] },
 };
 
-type Usage = { inputTokens: number; outputTokens: number };
-
 export interface AssistInput {
   provider: AiProvider;
   retrieval: RetrievalInput;
@@ -110,14 +109,10 @@ export async function modelSearch(
   ctx: AppContext,
   provider: AiProvider,
   retrieval: RetrievalInput,
-): Promise<{ passages: RetrievedPassage[] | null; usage: Usage }> {
+): Promise<{ passages: RetrievedPassage[] | null; usage: StageUsage }> {
   const question = retrieval.question;
   const signal = AbortSignal.timeout(ctx.config.ASK_SEARCH_ASSIST_TIMEOUT_MS);
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
-  const add = (u: Usage) => {
-    usage.inputTokens += u.inputTokens;
-    usage.outputTokens += u.outputTokens;
-  };
+  let usage: StageUsage = { inputTokens: 0, outputTokens: 0, calls: 0 };
   try {
     const rewrite = await structuredCall(
       provider,
@@ -130,7 +125,7 @@ export async function modelSearch(
       },
       rewriteSchema,
     );
-    add(rewrite.usage);
+    usage = addUsage(usage, rewrite.usage);
     const queries = (rewrite.value?.queries ?? [])
       .map((q) => q.trim())
       .filter(Boolean)
@@ -148,7 +143,7 @@ export async function modelSearch(
       },
       rerankSchema,
     );
-    add(rerank.usage);
+    usage = addUsage(usage, rerank.usage);
     return { passages: rerank.value ? chosen(pool, rerank.value.relevant, retrieval.limit ?? PASSAGE_LIMIT) : null, usage };
   } catch (err) {
     console.warn("[ask] search assist failed; answering from keyword retrieval", err instanceof Error ? err.message : err);
@@ -157,7 +152,7 @@ export async function modelSearch(
 }
 
 /** Charged for what the calls consumed; nothing consumed (refused before any answer) gives the hold back. */
-async function settle(charge: Awaited<ReturnType<typeof chargeForAi>>, used: Usage): Promise<number> {
+async function settle(charge: Awaited<ReturnType<typeof chargeForAi>>, used: StageUsage): Promise<number> {
   try {
     if (used.inputTokens + used.outputTokens === 0) {
       await charge.release();

@@ -15,7 +15,7 @@ import { passageAt } from "../../shared/documents/passages";
  */
 
 /** The code of that 404, which the page tells from the document's own (it then opens the document at its start). */
-export const PASSAGE_NOT_FOUND_CODE = "passage_not_found";
+const PASSAGE_NOT_FOUND_CODE = "passage_not_found";
 const PASSAGE_NOT_FOUND = "This passage is not in the document any more: it was read again since it was cited. Open the document, or ask again.";
 
 export const textQuerySchema = z.object({

@@ -59,7 +59,7 @@ function piecesOf(block: Block): Span[] {
 }
 
 function SectionBody({ text, range, starts, ends }: { text: string; range: Span | null; starts: boolean; ends: boolean }) {
-  const blocks = textBlocks(text);
+  const blocks = React.useMemo(() => textBlocks(text), [text]);
   // The passage's first and last marked pieces (by where their marks start), when it starts or ends here.
   const marked = range ? blocks.flatMap(piecesOf).flatMap((piece) => overlap(piece, range) ?? []) : [];
   const edges: Edges = { first: starts ? (marked[0]?.start ?? null) : null, last: ends ? (marked[marked.length - 1]?.start ?? null) : null };

@@ -5,7 +5,6 @@ import { ClipboardList, Loader2 } from "~/components/ui/icons";
 import { Alert } from "~/components/ui/alert";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import ClientPicker from "~/components/exercise/client-picker";
 import { Field, SelectField } from "~/components/ui/field";
 import { SegmentedControl } from "~/components/ui/segmented-control";
 import { ExerciseApiError, exerciseApi, type InjectSource } from "~/lib/exercise-api";
@@ -15,6 +14,8 @@ import { addedRowsQuery } from "../../../shared/exercises/msel-append";
 import { MSEL_STEP } from "../../../shared/exercises/steps";
 
 type Target = "existing" | "new";
+// Enterprise accounts only: everyone else never loads it.
+const ClientPicker = React.lazy(() => import("./client-picker"));
 const NAME_ID = "inject-exercise-name";
 const PICK_ID = "inject-exercise";
 const TARGETS = [

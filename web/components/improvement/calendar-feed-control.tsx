@@ -63,14 +63,7 @@ export function CalendarFeedControl({ initial }: { initial: CalendarFeedView }) 
             <Button type="button" size="sm" onClick={() => void copy()}>
               <Copy aria-hidden /> Copy link
             </Button>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="text-destructive hover:text-destructive"
-              disabled={busy !== null}
-              onClick={() => setConfirming(true)}
-            >
+            <Button type="button" variant="outline-destructive" size="sm" disabled={busy !== null} onClick={() => setConfirming(true)}>
               <Link2Off aria-hidden /> Turn off
             </Button>
           </div>

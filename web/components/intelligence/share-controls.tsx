@@ -143,14 +143,7 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions, 
         <Button type="button" variant="outline" size="sm" disabled={busy !== null} onClick={() => setConfirm("rotate")}>
           <RefreshCw aria-hidden /> New link
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          disabled={busy !== null}
-          onClick={() => setConfirm("revoke")}
-        >
+        <Button type="button" variant="outline-destructive" size="sm" disabled={busy !== null} onClick={() => setConfirm("revoke")}>
           <Link2Off aria-hidden /> Stop sharing
         </Button>
       </div>

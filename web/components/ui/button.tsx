@@ -11,6 +11,8 @@ export const buttonVariants = cva(
         default: "bg-primary text-primary-foreground hover:bg-primary/90",
         destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
         outline: "border border-input bg-card hover:bg-accent hover:text-accent-foreground",
+        // Turning something off that can be turned on again (a shared link, a feed): quieter than destructive.
+        "outline-destructive": "border border-input bg-card text-destructive hover:bg-accent hover:text-destructive",
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
         ghost: "hover:bg-accent hover:text-accent-foreground",
         link: "text-primary underline-offset-4 hover:underline",

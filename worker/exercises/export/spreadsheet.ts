@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { xmlEscape } from "../../lib/xml";
+import { columnLetter } from "../../documents/parse/table";
 
 /**
  * A small SpreadsheetML (.xlsx, ECMA-376) writer on fflate, for one-sheet exports: just what a
@@ -45,18 +46,6 @@ const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships";
 
-/** "A", "B", … "Z", "AA": the letters of a zero-based column. */
-export function columnLetters(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
 /** Days since Excel's epoch (1899-12-30) of a UTC calendar day: Excel's serial for dates after February 1900. */
 export const excelDateSerial = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / 86_400_000 + 25_569;
 
@@ -100,13 +89,13 @@ const headerText = (text: string) => xmlEscape(`&C${text.replace(/&/g, "&&")}`);
 
 function sheetXml(sheet: Sheet): string {
   const columns = Math.max(sheet.widths.length, ...sheet.rows.map((r) => r.length), 1);
-  const last = `${columnLetters(columns - 1)}${Math.max(sheet.rows.length, 1)}`;
+  const last = `${columnLetter(columns - 1)}${Math.max(sheet.rows.length, 1)}`;
   const top = `A${sheet.frozenRows + 1}`;
   const pane = sheet.frozenRows
     ? `<pane ySplit="${sheet.frozenRows}" topLeftCell="${top}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="${top}" sqref="${top}"/>`
     : "";
   const cols = sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("");
-  const rows = sheet.rows.map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnLetters(c)}${r + 1}`)).join("")}</row>`).join("");
+  const rows = sheet.rows.map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnLetter(c)}${r + 1}`)).join("")}</row>`).join("");
   const merges = sheet.merges.length
     ? `<mergeCells count="${sheet.merges.length}">${sheet.merges.map((m) => `<mergeCell ref="${m}"/>`).join("")}</mergeCells>`
     : "";

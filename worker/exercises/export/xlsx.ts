@@ -1,7 +1,8 @@
 import { MSEL_COLUMN_LABELS, mselColumns, type MselColumn, type MselRow } from "../../../shared/db/exercise-shapes";
 import { PLAN_REFERENCE_HEADER, planReference } from "./plan-references";
 import { HANDLING_DESIGNATION } from "./sitman";
-import { columnLetters, excelDateSerial, writeXlsx, type Cell } from "./spreadsheet";
+import { columnLetter } from "../../documents/parse/table";
+import { excelDateSerial, writeXlsx, type Cell } from "./spreadsheet";
 
 /**
  * The MSEL as an Excel workbook (issue 32): a title block (the exercise's name, its handling
@@ -63,7 +64,7 @@ function mselValueCell(column: MselColumn, text: string): Cell {
 
 export function mselToXlsx(name: string, rows: MselRow[], exportedAt: Date): Uint8Array {
   const columns = mselColumns.length + 1;
-  const span = (row: number) => `A${row}:${columnLetters(columns - 1)}${row}`;
+  const span = (row: number) => `A${row}:${columnLetter(columns - 1)}${row}`;
   const count = `${rows.length} inject${rows.length === 1 ? "" : "s"}`;
   const header: Cell[] = [...mselColumns.map((c) => MSEL_COLUMN_LABELS[c]), PLAN_REFERENCE_HEADER].map((text) => ({ text, style: "header" }));
   const body: Cell[][] = rows.map((row) => [...mselColumns.map((c) => mselValueCell(c, String(row[c] ?? ""))), { text: planReference(row), style: "text" }]);

@@ -76,6 +76,7 @@ export function recogniseAims(table: MselTable, mapping: MappingTarget[], own: E
   const columns = columnsOf(table, mapping);
   const ownCapabilities = (own ?? []).map((a) => a.capability?.trim()).filter((c): c is string => Boolean(c));
   const ownObjectives = (own ?? []).map((a) => a.objective?.trim() ?? "").filter(Boolean);
+  const ownObjectiveKeys = ownObjectives.map(normal);
   // The exercise's spelling wins over the doctrine's for the same name.
   const spelled = new Map<string, string>();
   for (const name of [...CORE_CAPABILITY_NAMES, ...ownCapabilities]) spelled.set(normal(name), name);
@@ -97,10 +98,7 @@ export function recogniseAims(table: MselTable, mapping: MappingTarget[], own: E
     }
     const key = normal(part);
     if (key.length < 3) return null;
-    const i = ownObjectives.findIndex((o) => {
-      const k = normal(o);
-      return k === key || (key.length >= 20 && (k.startsWith(key) || key.startsWith(k)));
-    });
+    const i = ownObjectiveKeys.findIndex((k) => k === key || (key.length >= 20 && (k.startsWith(key) || key.startsWith(k))));
     return i >= 0 ? i + 1 : null;
   };
   /** A new exercise: the objective's text ("Obj 2: Protective actions" is "Protective actions", number 2), or null for a bare number. */

@@ -49,9 +49,9 @@ function sheetsOf(bytes: ArrayBuffer, format: MselFileFormat, fileName: string):
     case "ods":
       return odsSheets(bytes);
     case "csv":
-      return [textGrid(stem, parseCsvRows(decodeText(bytes).replace(/^\ufeff/, "")))];
+      return [textGrid(stem, parseCsvRows(decodeText(bytes)))];
     case "tsv":
-      return [textGrid(stem, parseCsvRows(decodeText(bytes).replace(/^\ufeff/, ""), "\t"))];
+      return [textGrid(stem, parseCsvRows(decodeText(bytes), "\t"))];
     case "docx": {
       const table = docxFirstTable(bytes);
       if (!table) throw new ParseError("This Word document has no table. Put the MSEL in a table (one row per inject) and import it again.");

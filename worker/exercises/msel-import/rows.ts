@@ -34,7 +34,8 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
   // "Location" column kept there beside a "Comment" column does not turn the comments into "Comment: …".
   const isNote = (i: number) => columnForHeader(table.headers[i] ?? "") === "comment";
   const ownSources = (target: MselColumn) => (target === "comment" ? (sources.get(target) ?? []).filter(isNote) : (sources.get(target) ?? []));
-  const labelled = (target: MselColumn, i: number) => (target === "comment" && !isNote(i)) || ownSources(target).length > 1;
+  // Decided once per column, not per cell: whether its values say which column they came from.
+  const labelled = mapping.map((target, i) => target !== "skip" && ((target === "comment" && !isNote(i)) || ownSources(target).length > 1));
   const headerKeys = table.headers.map(headerKey);
   const out: BuiltRows = { rows: [], unreadableCells: 0, unreadableAt: [], emptyRows: 0 };
   table.body.forEach((cells, r) => {
@@ -58,7 +59,7 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
         // A value that already opens with its header ("Objective 2: …" under "Objective") is not labelled twice.
         const header = table.headers[i] || "Column";
         const saysItself = value.text.toLowerCase().startsWith(header.toLowerCase());
-        parts.push(labelled(target, i) && !saysItself ? `${header}: ${value.text}` : value.text);
+        parts.push(labelled[i] && !saysItself ? `${header}: ${value.text}` : value.text);
       }
       if (parts.length) {
         row[target] = parts.join("\n");

@@ -60,9 +60,13 @@ export type MselPreview = {
 /** `rows`: the rows imported, so an open editor can add them to the MSEL it holds. */
 export type MselImportResult = { exerciseId: string; created: boolean; imported: number; unreadableCells: number; rows: ImportedMselRow[] };
 
+type HeaderFound = ReturnType<typeof detectHeader>;
+
 type Prepared = {
   format: MselFileFormat;
   grids: SheetGrid[];
+  /** detectHeader of each sheet, in order. */
+  found: HeaderFound[];
   sheet: SheetGrid;
   table: MselTable;
   proposed: MappingTarget[];
@@ -74,20 +78,23 @@ type Prepared = {
   appending: boolean;
 };
 
-/** The sheet to read: the one asked for, else the visible one with the most MSEL-like header. */
-function chooseSheet(grids: SheetGrid[], asked: string | undefined): SheetGrid {
+/** The sheet to read: the one asked for, else the visible one with the most MSEL-like header (`found`: each sheet's detectHeader). */
+function chooseSheet(grids: SheetGrid[], found: HeaderFound[], asked: string | undefined): number {
   if (grids.length === 0) throw badRequest("This file has no sheets with cells. Check it is the MSEL and import it again.", "not_an_msel");
   if (asked !== undefined) {
-    const found = grids.find((g) => g.name === asked);
-    if (!found) throw badRequest(`This workbook has no sheet named “${asked}”. Pick one of: ${grids.map((g) => g.name).join(", ")}.`, "sheet_not_found");
-    return found;
+    const index = grids.findIndex((g) => g.name === asked);
+    if (index < 0) throw badRequest(`This workbook has no sheet named “${asked}”. Pick one of: ${grids.map((g) => g.name).join(", ")}.`, "sheet_not_found");
+    return index;
   }
-  let best = grids.find((g) => !g.hidden) ?? grids[0]!;
+  let best = Math.max(
+    0,
+    grids.findIndex((g) => !g.hidden),
+  );
   let bestScore = -1;
-  for (const grid of grids) {
-    const score = detectHeader(grid).score - (grid.hidden ? 100 : 0);
-    if (score > bestScore) [best, bestScore] = [grid, score];
-  }
+  grids.forEach((grid, i) => {
+    const score = found[i]!.score - (grid.hidden ? 100 : 0);
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
   return best;
 }
 
@@ -112,7 +119,10 @@ function withRewrites(table: MselTable, rewritten: Map<string, string>): MselTab
 /** `own`: the aims of the exercise the rows are appended to; null for a new exercise. */
 function prepare(file: MselFileInput, options: MselReadOptions, own: ExerciseAims | null = null): Prepared {
   const { format, sheets: grids } = readMselFile(file.bytes, file.fileName);
-  const sheet = chooseSheet(grids, options.sheet);
+  // Once per sheet: the choice of sheet, its header row and the preview's scores all read it.
+  const found = grids.map((g) => detectHeader(g));
+  const chosen = chooseSheet(grids, found, options.sheet);
+  const sheet = grids[chosen]!;
   let headerRow: number;
   if (options.headerRow !== undefined) {
     if (options.headerRow > sheet.rows.length)
@@ -122,7 +132,7 @@ function prepare(file: MselFileInput, options: MselReadOptions, own: ExerciseAim
       );
     headerRow = options.headerRow - 1;
   } else {
-    headerRow = detectHeader(sheet).row;
+    headerRow = found[chosen]!.row;
     if (headerRow < 0) {
       throw badRequest(
         `No MSEL header was found in the first ${HEADER_SEARCH_ROWS} rows of “${sheet.name}”. The header row names the columns (for example Time, Synopsis, From, To, Message). Add one, or pick the sheet or header row yourself.`,
@@ -154,7 +164,7 @@ function prepare(file: MselFileInput, options: MselReadOptions, own: ExerciseAim
       "no_rows",
     );
   if (built.rows.length > MSEL_MAX_ROWS) throw tooManyRows(built.rows.length);
-  return { format, grids, sheet, table, proposed, mapping, built, aims, appending: own !== null };
+  return { format, grids, found, sheet, table, proposed, mapping, built, aims, appending: own !== null };
 }
 
 const listed = (items: string[]) => items.map((i) => `“${i}”`).join(", ");
@@ -244,7 +254,7 @@ export function previewMsel(file: MselFileInput, options: MselReadOptions = {}, 
   return {
     fileName: file.fileName,
     format: prepared.format,
-    sheets: grids.map((g) => ({ name: g.name, score: detectHeader(g).score, hidden: Boolean(g.hidden) })),
+    sheets: grids.map((g, i) => ({ name: g.name, score: prepared.found[i]!.score, hidden: Boolean(g.hidden) })),
     sheet: sheet.name,
     headerRow: table.headerRow + 1,
     columns: table.headers.map((header, i) => ({
