@@ -57,7 +57,17 @@ export default defineConfig(async () => {
           // Pure logic (steps, chunking, prompts, templates, validation…) and components rendered to
           // HTML: plain Node, no workerd. `~/` is the web app's alias (tsconfig paths, Remix's Vite config).
           resolve: { alias: [{ find: /^~\//, replacement: `${path.join(import.meta.dirname, "web")}/` }] },
-          test: { ...shared, name: "node", environment: "node", include: ["test/**/*.node.test.ts"], setupFiles: ["./test/setup-node.ts"] },
+          test: {
+            ...shared,
+            name: "node",
+            environment: "node",
+            include: ["test/**/*.node.test.ts"],
+            setupFiles: ["./test/setup-node.ts"],
+            // The files share their worker's module cache instead of importing the app's modules
+            // again each (62 → 28 CPU-s for the project, the same 961 tests): they test pure logic,
+            // and the two that patch a global (crypto, console) restore it in the same test.
+            isolate: false,
+          },
         },
         {
           plugins: [
