@@ -198,13 +198,15 @@ function parseCalendarDate(raw: string): number | null {
 }
 
 /**
- * An MSEL's schedule: each row's time (null when unreadable), and the scenario's start — the earliest
+ * An MSEL's schedule: each row's time (null when unreadable), the scenario's start — the earliest
  * time of day among the rows (null when they give none: the start is then set by the facilitator or
- * counted as T+0).
+ * counted as T+0) — and its Day 1 in the calendar: the earliest calendar date of the Date column
+ * ("2026-03-01", "3/1/2026", "1 March 2026"), as epoch ms of its 00:00 UTC (null without one).
  */
 export function mselSchedule(rows: { date?: string | number | null; time?: string | number | null }[]): {
   times: (MselTime | null)[];
   startMinutes: number | null;
+  day1Ms: number | null;
 } {
   const str = (v: string | number | null | undefined) => (v == null ? "" : String(v));
   const dates = rows.map((r) => parseCalendarDate(str(r.date)));
@@ -212,7 +214,7 @@ export function mselSchedule(rows: { date?: string | number | null; time?: strin
   const firstDate = known.length ? Math.min(...known) : null;
   const times = rows.map((r) => parseMselTime(str(r.time), str(r.date) || null, firstDate));
   const at = times.filter((t): t is MselTime => t?.kind === "at").map((t) => t.minutes);
-  return { times, startMinutes: at.length ? Math.min(...at) : null };
+  return { times, startMinutes: at.length ? Math.min(...at) : null, day1Ms: firstDate === null ? null : firstDate * DAY_MS };
 }
 
 /**

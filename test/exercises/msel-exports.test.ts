@@ -1,7 +1,10 @@
 import { strFromU8, unzipSync } from "fflate";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MSEL_COLUMN_LABELS, mselColumns, type MselRow } from "../../shared/db/exercise-shapes";
+import { getDb } from "../../worker/db/client";
+import { conductSessions } from "../../worker/db/schema";
 import { api, apiError, expectStatus, json } from "../helpers/api";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { createCampaign, createExercise } from "./helpers";
@@ -47,6 +50,8 @@ const MSEL: MselRow[] = [
   },
   { event: "4", time: "T+45", category: "Contextual", synopsis: "Media inquiry", message: "A reporter calls, asking; about the levee." },
 ];
+
+const db = () => getDb(env.DB);
 
 let user: TestUser;
 let other: TestUser;
@@ -174,6 +179,38 @@ describe("ICS conduct schedule", () => {
     const dated = await createExercise(user, { name: "Dated", mselTable: [{ ...MSEL[0], date: "2026-06-02" }] });
     const ics = await (await exportOf("ics", user, dated)).text();
     expect(ics).toContain("DTSTART:20260602T090000Z");
+  });
+
+  it("Day 1 from a US or written-out calendar date too, the earliest of the column", async () => {
+    const dated = await createExercise(user, {
+      name: "US dated",
+      mselTable: [
+        { ...MSEL[0], date: "3/2/2026", time: "10:00" },
+        { ...MSEL[1], date: "1 March 2026" },
+      ],
+    });
+    const ics = await (await exportOf("ics", user, dated)).text();
+    // Day 1 is 1 March (the earlier date); 3/2 is Day 2 at 10:00.
+    expect(ics).toContain("DTSTART:20260301T093000Z");
+    expect(ics).toContain("DTSTART:20260302T100000Z");
+  });
+
+  it("Day 1 from the session started last, not from a newer session never started", async () => {
+    const exerciseId = await createExercise(user, { name: "Ran once", mselTable: [MSEL[0]] });
+    const plan = { exerciseName: "Ran once", scenario: null, objectives: [], modules: [], items: [] };
+    const started = { userId: user.userId, exerciseId, plan, status: "ended" as const, endedAt: new Date(Date.UTC(2026, 4, 5, 12)) };
+    await db()
+      .insert(conductSessions)
+      .values([
+        { ...started, name: "First run", startedAt: new Date(Date.UTC(2026, 4, 4, 9)), createdAt: new Date(Date.UTC(2026, 4, 1)) },
+        { ...started, name: "Second run", startedAt: new Date(Date.UTC(2026, 4, 5, 9)), createdAt: new Date(Date.UTC(2026, 4, 2)) },
+        { userId: user.userId, exerciseId, plan, name: "Planned rerun", createdAt: new Date(Date.UTC(2026, 4, 3)) },
+      ]);
+    const ics = await (await exportOf("ics", user, exerciseId)).text();
+    expect(ics).toContain("SUMMARY:Second run (exercise session)");
+    expect(ics).not.toContain("Planned rerun");
+    // The scenario's 09:00 start is the moment the second run started.
+    expect(ics).toContain("DTSTART:20260505T090000Z\r\nDTEND:20260505T091500Z\r\nSUMMARY:Inject 1");
   });
 
   it("without a day for Day 1: 400 saying how to give one; a bad day1 is 400 too", async () => {

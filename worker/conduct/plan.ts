@@ -2,6 +2,7 @@ import type { ConductModule, ConductPlan, TimelineItem } from "../../shared/db/c
 import type { Module, MselRow } from "../../shared/db/exercise-shapes";
 import type { Exercise } from "../db/schema";
 import { mselSchedule } from "../../shared/conduct/scenario-time";
+import { clip } from "../../shared/lib/clip";
 
 /**
  * The conduct plan frozen when a session is created (issue 15): what the session plays, built from
@@ -124,11 +125,6 @@ function text(value: string | number | null | undefined): string {
 function orNull(value: string | number | null | undefined, max: number): string | null {
   const t = text(value);
   return t ? clip(t, max) : null;
-}
-
-function clip(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${s.slice(0, max - 1).trimEnd()}…`;
 }
 
 /** The first line of a message, cut at a word near the title length. */

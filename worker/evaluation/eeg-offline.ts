@@ -6,6 +6,7 @@ import { bestSentence, groundElement, matchPassage, significantWords } from "../
 import type { Passage } from "../exercises/prompts/passages";
 import { defaultCriticalTasks } from "./eeg-defaults";
 import { capabilityGroups, type CapabilityGroup, type EegObjective } from "./eeg-plan";
+import { clip } from "../../shared/lib/clip";
 
 /**
  * The offline Exercise Evaluation Guides: deterministic and extractive, built from the session's
@@ -39,7 +40,6 @@ const MIN_ITEM_SCORE = 2;
 const ACTION_CUE =
   /\b(will|shall|must|is responsible|are responsible|activates?|notif(?:y|ies)|establish(?:es)?|coordinates?|ensures?|provides?|issues?|opens?|deploys?|requests?|reports?|conducts?|maintains?|directs?)\b/i;
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 const sentenceCase = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 const withStop = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 

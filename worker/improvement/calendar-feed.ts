@@ -9,6 +9,7 @@ import { takeRateLimits, waitPhrase } from "../lib/rate-limit";
 import { ownerMayShow } from "../share/standing";
 import { findByShareToken, shareActions, tokenUnchanged, type Shareable, type ShareStore } from "../share/tokens";
 import { ACTIVE_STATUSES } from "./due";
+import { clip } from "../../shared/lib/clip";
 
 /**
  * A planner's corrective-action due dates as a calendar a calendar app subscribes to (issue 32 item
@@ -78,7 +79,6 @@ export const createCalendarFeed = async (ctx: UserContext): Promise<CalendarFeed
 /** Turns the caller's feed off: its URL is 404 from now on. Nothing to revoke changes nothing. */
 export const revokeCalendarFeed = async (ctx: UserContext): Promise<CalendarFeedView> => viewOf(ctx, await feeds.revoke(ctx, ctx.user.id));
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**

@@ -1,6 +1,7 @@
 import { CORE_CAPABILITIES, type CoreCapability } from "../../../shared/exercises/capabilities";
 import type { AskPassage } from "../../../shared/ask/model";
 import { splitSentences } from "../offline-answer";
+import { clip } from "../../../shared/lib/clip";
 
 /**
  * What each named action answers when no AI provider is configured: extracted from the retrieved
@@ -20,11 +21,7 @@ interface Sentence {
 }
 
 function sentences(passages: AskPassage[]): Sentence[] {
-  return passages.flatMap((p) => splitSentences(p.content).map((text) => ({ text: clip(text), n: p.n, documentName: p.documentName })));
-}
-
-function clip(text: string, max = MAX_CELL): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  return passages.flatMap((p) => splitSentences(p.content).map((text) => ({ text: clip(text, MAX_CELL), n: p.n, documentName: p.documentName })));
 }
 
 /** Table cells may not carry a pipe or a line break. */
@@ -40,7 +37,7 @@ export function offlineSummary(passages: AskPassage[]): string {
     const first = splitSentences(p.content)[0];
     if (!first) continue;
     const lines = byDocument.get(p.documentName) ?? [];
-    if (lines.length < 5) lines.push(`- ${clip(first)} [${p.n}]`);
+    if (lines.length < 5) lines.push(`- ${clip(first, MAX_CELL)} [${p.n}]`);
     byDocument.set(p.documentName, lines);
   }
   const body = [...byDocument].map(([name, lines]) => `### ${name}\n\n${lines.join("\n")}`).join("\n\n");

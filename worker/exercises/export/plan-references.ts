@@ -1,4 +1,5 @@
 import type { Module, MselRow, PlanSource } from "../../../shared/db/exercise-shapes";
+import { clip } from "../../../shared/lib/clip";
 
 /**
  * The plan passages an exercise's drafted elements test (issue 11), as the exports print them: the
@@ -21,13 +22,11 @@ export function planReference(element: Grounded): string {
 
 export type PlanReferenceRow = { element: string; document: string; quote: string };
 
-const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
 /** Every sourced MSEL row, module inject and discussion question, in exercise order. */
 export function planReferences(ex: { mselTable: MselRow[] | null; modules: Module[] | null }): PlanReferenceRow[] {
   const out: PlanReferenceRow[] = [];
   const add = (element: string, source: PlanSource | null | undefined) => {
-    if (source) out.push({ element: clip(element), document: (source.documentName ?? "").trim() || "Plan document", quote: source.quote.trim() });
+    if (source) out.push({ element: clip(element, 160), document: (source.documentName ?? "").trim() || "Plan document", quote: source.quote.trim() });
   };
   (ex.mselTable ?? []).forEach((row, i) => add(`MSEL ${(row.event ?? "").toString().trim() || i + 1}: ${(row.synopsis ?? "").toString().trim()}`, row.source));
   (ex.modules ?? []).forEach((module, m) => {

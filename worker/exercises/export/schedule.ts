@@ -11,8 +11,9 @@ import { writeCalendar, type CalendarEvent } from "../../lib/ics";
  * The scenario's Day 1 needs a day in the calendar. In order: the `day1` the caller gives (the
  * Export menu asks for it: the start of Day 1 in the planner's time zone); else the start of the
  * exercise's latest conduct session that has started (the scenario's start time is then that
- * moment); else the earliest calendar date in the MSEL's Date column, read as UTC. Without any of
- * these the export is refused with a message saying what to add.
+ * moment); else the earliest calendar date in the MSEL's Date column ("2026-03-01", "3/1/2026",
+ * "1 March 2026"), read as UTC. Without any of these the export is refused with a message saying
+ * what to add.
  */
 
 /** How long each inject holds in the calendar: a moment, but one a calendar can show. */
@@ -37,21 +38,10 @@ const NO_TIMES_MESSAGE =
   "No inject in this MSEL has a time the schedule can read. Give injects a time such as 09:15, Day 2 08:00 or T+30 in the Time column and export again.";
 
 const str = (v: string | number | null | undefined) => (v == null ? "" : String(v).trim());
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The earliest ISO calendar date in the Date column, as epoch ms of its 00:00 UTC. */
-function firstCalendarDay(rows: MselRow[]): number | null {
-  const days = rows
-    .map((r) => ISO_DAY.exec(str(r.date)))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-    .filter((ms) => Number.isFinite(ms));
-  return days.length ? Math.min(...days) : null;
-}
 
 export function scheduleToIcs(input: ScheduleInput): string {
   const kept = input.rows.map((row, index) => ({ row, index })).filter(({ row }) => str(row.synopsis) || str(row.message));
-  const { times, startMinutes } = mselSchedule(kept.map(({ row }) => row));
+  const { times, startMinutes, day1Ms } = mselSchedule(kept.map(({ row }) => row));
   const start = startMinutes ?? 0;
   // Scenario minutes since Day 1 00:00 of each timed inject (an offset counts from the scenario's start).
   const timed = kept
@@ -63,7 +53,7 @@ export function scheduleToIcs(input: ScheduleInput): string {
   if (!timed.length) throw badRequest(NO_TIMES_MESSAGE, "no_timed_injects");
 
   const sessionStart = input.session?.startedAt?.getTime() ?? null;
-  const day1 = input.day1 ?? (sessionStart !== null ? sessionStart - start * MINUTE_MS : null) ?? firstCalendarDay(input.rows);
+  const day1 = input.day1 ?? (sessionStart !== null ? sessionStart - start * MINUTE_MS : null) ?? day1Ms;
   if (day1 === null) throw badRequest(NO_DAY1_MESSAGE, "schedule_needs_day1");
 
   const at = (minutes: number) => day1 + minutes * MINUTE_MS;

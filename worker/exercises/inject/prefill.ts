@@ -2,6 +2,7 @@ import { withoutDiagnostics } from "../../../shared/briefs/compose";
 import type { MselRow } from "../../../shared/db/exercise-shapes";
 import type { IntelCitation } from "../../../shared/intelligence/citation";
 import type { CapAlert } from "./cap-xml";
+import { clip } from "../../../shared/lib/clip";
 
 /**
  * The inject pre-filled from a source, for the planner to edit: synopsis, message, from (the
@@ -15,7 +16,6 @@ const SYNOPSIS_MAX = 300;
 const MESSAGE_MAX = 20_000;
 const COMMENT_MAX = 4_000;
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 /** Paragraphs kept, CAP's hard line wraps and runs of blank lines folded. */
 const paragraphs = (text: string) =>
