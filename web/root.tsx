@@ -98,6 +98,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the document once React has hydrated it (effects run after the commit): only then do the
+  // server-rendered buttons and menus answer. The e2e journeys wait for it (e2e/lib/helpers.ts).
+  React.useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -5,7 +5,7 @@ import { DEMO_CONDUCT } from "../../scripts/lib/demo-conduct.ts";
 import { DEMO_CONSULTANT } from "../../scripts/lib/demo-enterprise.ts";
 import { DEMO, DEMO_TEAM, demoCampaignExercisePath } from "../../scripts/lib/demo.ts";
 import { axeAudit, expectNoSeriousViolations, type AxeFinding } from "../lib/axe.ts";
-import { check, closeWelcomeIfShown, gotoAndHydrate, signIn, signInAsDemo, waitForPath } from "../lib/helpers.ts";
+import { check, closeWelcomeIfShown, gotoAndHydrate, navigateInApp, signIn, signInAsDemo, waitForPath } from "../lib/helpers.ts";
 import { test } from "../lib/fixtures.ts";
 
 /** The demo planner's pages, full of the seeded workspace: campaigns, a conducted exercise, AAR/IP, briefs. */
@@ -49,8 +49,9 @@ test(
   async ({ page, baseURL, newContext }) => {
     const findings: AxeFinding[] = [];
     await signInAsDemo(page, baseURL);
+    // Page to page as the app's links go (client-side), as in accessibility-planner.ts.
     for (const path of DEMO_PAGES) {
-      await gotoAndHydrate(page, baseURL, path);
+      await navigateInApp(page, path);
       await axeAudit(page, path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "{id}"), findings);
     }
 
