@@ -1,3 +1,4 @@
+import { HEADER_SEARCH_ROWS } from "../../../shared/exercises/msel-import";
 import type { MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -42,7 +43,7 @@ type MselFormValidator = MiddlewareHandler<AppEnv, string, { in: { form: MselFor
 const FIELDS = {
   file: "The MSEL: .xlsx, .xls, .ods, .csv, .tsv, or .docx (its first table) (required)",
   sheet: "The sheet to read (default: the one with the most MSEL-like header)",
-  headerRow: "The header's row, from 1 (default: found in the first 20 rows)",
+  headerRow: `The header's row, from 1 (default: found in the first ${HEADER_SEARCH_ROWS} rows)`,
   mapping: `JSON array, one target per column of the preview: ${MAPPING_TARGETS.join(", ")} (default: proposed)`,
   target: '"new" (default) or the id of an exercise to append to (the preview then matches capabilities and objectives against it)',
   name: "Import only: the new exercise's name (default: the file name)",

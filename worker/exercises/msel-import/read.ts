@@ -1,3 +1,4 @@
+import { MSEL_FILE_FORMATS } from "../../../shared/exercises/msel-import";
 import { docxFirstTable } from "../../documents/parse/docx";
 import type { SheetGrid } from "../../documents/parse/grid";
 import { odsSheets } from "../../documents/parse/ods";
@@ -7,8 +8,6 @@ import { xlsSheets } from "../../documents/parse/xls";
 import { xlsxSheets } from "../../documents/parse/xlsx";
 import { badRequest } from "../../lib/errors";
 
-/** The files an MSEL is imported from (issue 32): spreadsheets, delimited text, and a Word table. */
-const MSEL_FILE_FORMATS = ["xlsx", "xls", "ods", "csv", "tsv", "docx"] as const;
 export type MselFileFormat = (typeof MSEL_FILE_FORMATS)[number];
 
 const UNSUPPORTED_MSEL_FILE =

@@ -12,8 +12,6 @@ export type BuiltRows = {
   unreadableCells: number;
   /** Where the first of them are: 1-based sheet row and the column's header. */
   unreadableAt: { row: number; header: string }[];
-  /** Body rows with nothing in any mapped column (spacers), left out. */
-  emptyRows: number;
 };
 
 const EMPTY_ROW = (): ImportedMselRow => Object.fromEntries(mselColumns.map((c) => [c, null])) as ImportedMselRow;
@@ -37,7 +35,7 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
   // Decided once per column, not per cell: whether its values say which column they came from.
   const labelled = mapping.map((target, i) => target !== "skip" && ((target === "comment" && !isNote(i)) || ownSources(target).length > 1));
   const headerKeys = table.headers.map(headerKey);
-  const out: BuiltRows = { rows: [], unreadableCells: 0, unreadableAt: [], emptyRows: 0 };
+  const out: BuiltRows = { rows: [], unreadableCells: 0, unreadableAt: [] };
   table.body.forEach((cells, r) => {
     if (cells.every((cell) => !cell.text.trim())) return;
     if (cells.every((cell, i) => headerKey(cell.text) === headerKeys[i])) return;
@@ -66,10 +64,8 @@ export function buildMselRows(table: MselTable, mapping: MappingTarget[]): Built
         any = true;
       }
     }
-    if (!any) {
-      out.emptyRows++;
-      return;
-    }
+    // Spacer rows (nothing in any mapped column) are left out.
+    if (!any) return;
     if (dateFromTime && !row.date) row.date = dateFromTime;
     if (notes.length) row.comment = [row.comment, ...notes].filter(Boolean).join("\n");
     out.rows.push(row);

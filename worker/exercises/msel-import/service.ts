@@ -11,7 +11,8 @@ import { MSEL_MAX_ROWS } from "../../../shared/exercises/msel-append";
 import { recogniseAims, type AimsRecognition, type ExerciseAims } from "./capabilities";
 import { readMselFile, type MselFileFormat } from "./read";
 import { buildMselRows, type BuiltRows, type ImportedMselRow } from "./rows";
-import { detectHeader, HEADER_SEARCH_ROWS, tableAt, type MselTable } from "./table";
+import { HEADER_SEARCH_ROWS } from "../../../shared/exercises/msel-import";
+import { detectHeader, tableAt, type MselTable } from "./table";
 import { cellValue } from "./values";
 import { columnForHeader, proposeMapping, type MappingTarget } from "./vocabulary";
 

@@ -1,8 +1,7 @@
+import { HEADER_SEARCH_ROWS } from "../../../shared/exercises/msel-import";
 import type { GridCell, SheetGrid } from "../../documents/parse/grid";
 import { headerScore } from "./vocabulary";
 
-/** Where the header may sit: title blocks, logos and handling banners come above it. */
-export const HEADER_SEARCH_ROWS = 20;
 /** A row naming fewer MSEL columns than this is not a header. */
 const MIN_HEADER_SCORE = 2;
 /** Cells merged ranges may fill: far more than a real MSEL's (5,000 rows × a few merged columns). */

@@ -9,12 +9,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { ApiError } from "~/lib/query";
 import { mselImportApi, type MappingTarget, type MselChoices, type MselImportResult, type MselPreview } from "~/lib/msel-import-api";
 import { MSEL_COLUMN_LABELS, mselColumns } from "../../../../shared/db/exercise-shapes";
+import { HEADER_SEARCH_ROWS, MSEL_FILE_FORMATS } from "../../../../shared/exercises/msel-import";
 import { MselPreviewTable } from "./msel-preview-table";
 
-/** The spreadsheet and document types the import reads (worker/exercises/msel-import/read.ts). */
-const ACCEPT = ".xlsx,.xls,.ods,.csv,.tsv,.docx";
+/** The spreadsheet and document types the import reads. */
+const ACCEPT = MSEL_FILE_FORMATS.map((f) => `.${f}`).join(",");
 const TARGET_LABEL = (target: MappingTarget) => (target === "skip" ? "Skip (not imported)" : MSEL_COLUMN_LABELS[target]);
-const HEADER_ROWS = Array.from({ length: 20 }, (_, i) => i + 1);
+const HEADER_ROWS = Array.from({ length: HEADER_SEARCH_ROWS }, (_, i) => i + 1);
 
 export type MselImportDialogProps = {
   open: boolean;
