@@ -93,6 +93,14 @@ describe("corrective-action calendar feed", () => {
     await expectStatus(await read(url!), 200);
   });
 
+  it("an owner whose account has no plan any more: the feed is 404", async () => {
+    const me = await createTestUser({ plan: "SOLO", onboarded: true });
+    const { url } = await feedOf(me, "POST");
+    await expectStatus(await read(url!), 200);
+    await env.DB.prepare(`DELETE FROM "AccountPlanMetadata" WHERE "accountId" = ?`).bind(me.accountId).run();
+    await expectStatus(await read(url!), 404);
+  });
+
   it(`reads past ${FEED_MAX_PER_HOUR} an hour are 429 with Retry-After`, async () => {
     pinClock("2027-03-01T10:00:00Z");
     const me = await createTestUser({ plan: "TEAM", onboarded: true });

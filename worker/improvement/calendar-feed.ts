@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { readMembership } from "../accounts/membership";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { membershipQueries, toMembership } from "../accounts/membership";
 import type { AppContext, UserContext } from "../context";
+import { preparedBatch } from "../db/prepared";
 import { calendarFeeds, correctiveActions, users } from "../db/schema";
 import { nowMs } from "../lib/clock";
 import { notFound, tooManyRequests } from "../lib/errors";
@@ -79,6 +80,21 @@ export const createCalendarFeed = async (ctx: UserContext): Promise<CalendarFeed
 /** Turns the caller's feed off: its URL is 404 from now on. Nothing to revoke changes nothing. */
 export const revokeCalendarFeed = async (ctx: UserContext): Promise<CalendarFeedView> => viewOf(ctx, await feeds.revoke(ctx, ctx.user.id));
 
+/** One D1 round trip before the rate limit: the feed behind the token, its owner's standing, and the owner's membership. */
+const feedLookup = preparedBatch((db) => {
+  const token = sql.placeholder("token");
+  return [
+    db
+      .select({ userId: calendarFeeds.userId, token: calendarFeeds.token, disabledAt: users.disabledAt })
+      .from(calendarFeeds)
+      .innerJoin(users, eq(users.id, calendarFeeds.userId))
+      .where(eq(calendarFeeds.token, token))
+      .limit(1)
+      .prepare(),
+    ...membershipQueries(db, sql`(SELECT ${calendarFeeds.userId} FROM ${calendarFeeds} WHERE ${calendarFeeds.token} = ${token})`),
+  ] as const;
+});
+
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
@@ -88,16 +104,11 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_M
 export async function readCalendarFeed(ctx: AppContext, file: string): Promise<string> {
   const token = file.endsWith(".ics") ? file.slice(0, -".ics".length) : file;
   const feed = await findByShareToken(token, FEED_NOT_FOUND, async (t) => {
-    const [row] = await ctx.db
-      .select({ userId: calendarFeeds.userId, token: calendarFeeds.token, disabledAt: users.disabledAt })
-      .from(calendarFeeds)
-      .innerJoin(users, eq(users.id, calendarFeeds.userId))
-      .where(eq(calendarFeeds.token, t))
-      .limit(1);
-    return row && { id: row.userId, shareToken: row.token, disabledAt: row.disabledAt };
+    const [[row], ...membership] = await feedLookup.run(ctx.db, { token: t });
+    return row && { id: row.userId, shareToken: row.token, disabledAt: row.disabledAt, membership: toMembership(membership) };
   });
   const now = nowMs();
-  if (!ownerMayShow({ disabledAt: feed.disabledAt?.getTime() ?? null }, await readMembership(ctx.db, feed.id), new Date(now))) {
+  if (!ownerMayShow({ disabledAt: feed.disabledAt?.getTime() ?? null }, feed.membership, new Date(now))) {
     throw notFound(FEED_NOT_FOUND);
   }
   const refusal = await takeRateLimits(ctx.env.DB, [{ key: `calendar-feed:${feed.id}`, max: FEED_MAX_PER_HOUR, windowMs: HOUR_MS }], now);
