@@ -1,4 +1,14 @@
-import { check, confirmAddressFromMailbox, gotoAndHydrate, messageIsNextToField, NO_PLAN_HEADING, pathOf, uniqueEmail, visible } from "../lib/helpers.ts";
+import {
+  check,
+  confirmAddressFromMailbox,
+  gotoAndHydrate,
+  hasSessionCookie,
+  messageIsNextToField,
+  NO_PLAN_HEADING,
+  pathOf,
+  uniqueEmail,
+  visible,
+} from "../lib/helpers.ts";
 import { test } from "../lib/fixtures.ts";
 
 const UPPERCASE_MESSAGE = "Email addresses cannot contain uppercase letters. Please use lowercase letters only.";
@@ -27,7 +37,7 @@ test(
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Create account", exact: true }).click();
     await visible(page.getByText(`We sent a link to ${email}.`, { exact: false }), "the check-your-e-mail answer");
-    check(!(await page.context().cookies()).some((c) => c.name.endsWith("session_token")), "Sign-up set a session cookie before the address was confirmed.");
+    check(!(await hasSessionCookie(page)), "Sign-up set a session cookie before the address was confirmed.");
 
     // Confirming signs in (the link proves the address) and lands on the dashboard: no second sign-in.
     await confirmAddressFromMailbox(page, baseURL, email);

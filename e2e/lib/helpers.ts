@@ -130,6 +130,11 @@ export async function messageIsNextToField(page: Page, label: string, message: s
   }, message);
 }
 
+/** Whether the page's browser context holds a session cookie (better-auth's `…session_token`). */
+export async function hasSessionCookie(page: Page): Promise<boolean> {
+  return (await page.context().cookies()).some((c) => c.name.endsWith("session_token"));
+}
+
 export const FRESH_PASSWORD = "Tabletop-exercise-2026!";
 
 /**
@@ -150,10 +155,7 @@ export async function confirmAddressFromMailbox(page: Page, baseURL: string, ema
   // The link only opens the page (mail scanners must not confirm); the button confirms.
   await page.getByRole("button", { name: "Confirm my e-mail address", exact: true }).click();
   await waitForPath(page, "/dashboard");
-  check(
-    (await page.context().cookies()).some((c) => c.name.endsWith("session_token")),
-    "Confirming the address did not sign the user in.",
-  );
+  check(await hasSessionCookie(page), "Confirming the address did not sign the user in.");
 }
 
 /** What /dashboard says to a signed-in user without a plan (the e2e app bills with Stripe): why, and the way forward. */
@@ -182,10 +184,7 @@ export async function signUpFreshUser(page: Page, baseURL: string, prefix: strin
     confirm.status() === 302 && confirm.headers()["location"] === "/dashboard",
     `Confirming ${email} answered HTTP ${confirm.status()} (location ${confirm.headers()["location"] ?? "none"}), not the redirect to /dashboard.`,
   );
-  check(
-    (await page.context().cookies()).some((c) => c.name.endsWith("session_token")),
-    "Confirming the address did not sign the user in.",
-  );
+  check(await hasSessionCookie(page), "Confirming the address did not sign the user in.");
   await gotoAndHydrate(page, baseURL, "/dashboard");
   await visible(page.getByRole("heading", { name: NO_PLAN_HEADING }), "the dashboard's no-plan explanation for a new user");
   return { email, password: FRESH_PASSWORD };
