@@ -37,9 +37,11 @@ export function parseAddedRows(value: string | null): { from: number; to: number
  */
 export function rowsAddedElsewhere(local: readonly MselRow[], server: readonly MselRow[]): MselRow[] | null {
   if (server.length <= local.length) return null;
+  // By value: a drafted row's `source` is an object, a fresh one in each copy of the MSEL.
+  const value = (v: unknown) => (v !== null && typeof v === "object" ? JSON.stringify(v) : (v ?? ""));
   const same = (a: MselRow, b: MselRow) => {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) if ((a[k as keyof MselRow] ?? "") !== (b[k as keyof MselRow] ?? "")) return false;
+    for (const k of keys) if (value(a[k as keyof MselRow]) !== value(b[k as keyof MselRow])) return false;
     return true;
   };
   for (let i = 0; i < local.length; i++) if (!same(local[i]!, server[i]!)) return null;

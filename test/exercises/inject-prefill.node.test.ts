@@ -30,6 +30,11 @@ describe("rows added elsewhere while an editor was open", () => {
     expect(rowsAddedElsewhere([a, b], [a, { ...b, from: undefined }, c])).toEqual([c]);
     expect(rowsAddedElsewhere([], [c])).toEqual([c]);
   });
+  it("compare a drafted row's plan source by value (each copy of the MSEL has its own object)", () => {
+    const sourced = (quote: string) => ({ ...a, source: { documentId: "d1", documentName: "EOP", chunkId: "c1", quote } });
+    expect(rowsAddedElsewhere([sourced("Sirens sound.")], [sourced("Sirens sound."), c])).toEqual([c]);
+    expect(rowsAddedElsewhere([sourced("Sirens sound.")], [sourced("Sirens wail."), c])).toBeNull();
+  });
   it("are none when nothing was added, and unknown when the two differ otherwise", () => {
     expect(rowsAddedElsewhere([a, b], [a, b])).toBeNull();
     expect(rowsAddedElsewhere([a, { ...b, synopsis: "Edited here" }], [a, b, c])).toBeNull();
