@@ -109,5 +109,7 @@ export function useExerciseAutosave(options: { exercise: ExerciseRef; enabled: b
     };
   }, []);
 
-  return { state, lastError, queue, flush, hasPending: () => Object.keys(pending.current).length > 0 };
+  // Stable across renders (it reads a ref): effects can depend on it without re-subscribing.
+  const hasPending = React.useCallback(() => Object.keys(pending.current).length > 0, []);
+  return { state, lastError, queue, flush, hasPending };
 }

@@ -18,6 +18,7 @@ import { ExerciseApiError, exerciseApi } from "~/lib/exercise-api";
 import type { ExerciseSummary } from "../../../worker/exercises/views";
 import { useDates } from "~/lib/dates-context";
 import { exerciseNameError } from "../../../shared/exercises/exercise-name";
+import { LazyClientPicker } from "./lazy-client-picker";
 
 /** What a list row needs of the service's summary (the same service answers GET /api/exercises). */
 export type ExerciseListItem = Pick<ExerciseSummary, "id" | "name" | "threatType" | "completed" | "isQuickStart" | "moduleCount" | "resumeStep" | "updatedAt"> &
@@ -32,7 +33,6 @@ function handleCreateError(err: unknown, navigate: (to: string) => void) {
 
 const loadTemplatePicker = () => import("./template-picker");
 // Enterprise accounts only: everyone else never loads it.
-const ClientPicker = React.lazy(() => import("./client-picker"));
 const TemplatePicker = React.lazy(loadTemplatePicker);
 
 /** New exercise, start from a template, import from JSON. */
@@ -165,11 +165,7 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
                 if (nameError) setNameError(null);
               }}
             />
-            {enterprise ? (
-              <React.Suspense fallback={null}>
-                <ClientPicker userId={userId} value={clientId} onChange={setClientId} />
-              </React.Suspense>
-            ) : null}
+            {enterprise ? <LazyClientPicker userId={userId} value={clientId} onChange={setClientId} /> : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setNewOpen(false)}>
                 Cancel
@@ -191,11 +187,7 @@ export function ExerciseActions({ userId, enterprise }: { userId: string; enterp
               a new exercise you can change freely.
             </DialogDescription>
           </DialogHeader>
-          {enterprise ? (
-            <React.Suspense fallback={null}>
-              <ClientPicker userId={userId} value={clientId} onChange={setClientId} />
-            </React.Suspense>
-          ) : null}
+          {enterprise ? <LazyClientPicker userId={userId} value={clientId} onChange={setClientId} /> : null}
           {templateOpen ? (
             <React.Suspense fallback={<TemplatesLoading />}>
               <TemplatePicker busy={busy} onUse={(id) => void fromTemplate(id)} />

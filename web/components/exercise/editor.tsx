@@ -101,18 +101,17 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
   // Back on this tab after adding injects from another ("Use as inject", a CAP file): the rows the
   // server gained meanwhile join this MSEL before anything here is saved over them. Only when this
   // tab has nothing unsaved and its rows are the server's first ones; otherwise the planner decides.
-  const autosaveRef = React.useRef(autosave);
-  autosaveRef.current = autosave;
+  const hasPending = autosave.hasPending;
   React.useEffect(() => {
     if (readOnly) return;
     let checking = false;
     const catchUp = async () => {
-      if (document.visibilityState !== "visible" || checking || autosaveRef.current.hasPending()) return;
+      if (document.visibilityState !== "visible" || checking || hasPending()) return;
       checking = true;
       try {
         const saved = await exerciseApi.get(ref);
         const local = exerciseRef.current.mselTable ?? [];
-        const added = autosaveRef.current.hasPending() ? null : rowsAddedElsewhere(local, saved.mselTable ?? []);
+        const added = hasPending() ? null : rowsAddedElsewhere(local, saved.mselTable ?? []);
         if (!added?.length) return;
         setExercise((prev) => ((prev.mselTable ?? []).length === local.length ? { ...prev, mselTable: [...local, ...added] } : prev));
         toast({
@@ -130,7 +129,7 @@ function ExerciseEditor({ initial, stepPath }: { initial: EditorExercise; stepPa
       document.removeEventListener("visibilitychange", catchUp);
       window.removeEventListener("focus", catchUp);
     };
-  }, [readOnly, ref]);
+  }, [readOnly, ref, hasPending]);
 
   const [, setSearchParams] = useSearchParams();
   // The server appends the file's alerts to the saved MSEL: save first, then show its rows without saving again.

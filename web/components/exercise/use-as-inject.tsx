@@ -12,10 +12,10 @@ import { exercisePagePath } from "~/lib/exercise-paths";
 import { exerciseNameError } from "../../../shared/exercises/exercise-name";
 import { addedRowsQuery } from "../../../shared/exercises/msel-append";
 import { MSEL_STEP } from "../../../shared/exercises/steps";
+import { LazyClientPicker } from "./lazy-client-picker";
 
 type Target = "existing" | "new";
 // Enterprise accounts only: everyone else never loads it.
-const ClientPicker = React.lazy(() => import("./client-picker"));
 const NAME_ID = "inject-exercise-name";
 const PICK_ID = "inject-exercise";
 const TARGETS = [
@@ -135,7 +135,7 @@ function UseAsInjectForm({ source, onCancel }: { source: InjectSource; onCancel:
         />
       ) : null}
       {mode === "new" && enterprise && root?.user ? (
-        <ClientPicker id="inject-exercise-client" userId={root.user.id} value={clientId} onChange={setClientId} />
+        <LazyClientPicker id="inject-exercise-client" userId={root.user.id} value={clientId} onChange={setClientId} />
       ) : null}
       {mode === "new" ? null : list.isPending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
