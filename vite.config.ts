@@ -43,7 +43,7 @@ function textModules(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     vendoredDependencies(),
     textModules(),
@@ -62,5 +62,12 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "web") } },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // The server build is one module, as wrangler's bundle of it is in production: a lazy chunk
+    // (the signed-in chrome, pickers, dialogs) is then already loaded when a render reaches it.
+    // Split, the test suite's workerd imported each chunk cold through vitest's module runner in
+    // the middle of a render, which on a busy CI machine outlasted the render's 30 s deadline.
+    rollupOptions: isSsrBuild ? { output: { inlineDynamicImports: true } } : undefined,
+  },
 }));

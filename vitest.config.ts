@@ -84,7 +84,7 @@ export default defineConfig(async () => {
                   BILLING_MODE: "stripe",
                   FAKE_ORIGIN: inject("fakeOrigin"),
                   TEST_CLOCK_OFFSET_MS: String(testClockOffsetMs()),
-                  // The first renders import the server build's chunks cold (worker/env.ts).
+                  // Margin for a busy CI machine (worker/env.ts).
                   SSR_ABORT_DELAY_MS: "30000",
                 },
               },

@@ -178,8 +178,8 @@ export const configSchema = z.object({
   }),
   /**
    * How long a server render may stream deferred data and lazy chunks before it gives up (ms).
-   * The test suite raises it: its first renders import the server build's chunks cold, through
-   * vitest's module runner, which on two busy cores took longer than a real request ever does.
+   * The test suite raises it as margin for a busy CI machine; the server build is one module
+   * (vite.config.ts), so no render waits on a chunk's import.
    */
   SSR_ABORT_DELAY_MS: z.coerce.number().int().min(1_000).max(120_000).default(5_000),
   /** Who runs this installation, named on /terms and /privacy and in "ask your organisation" messages (worker/legal). */
