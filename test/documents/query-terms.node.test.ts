@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { analyzeQuestion, anyConceptMatch, conceptIn, LEXICAL_WEIGHT, passageStems } from "../../worker/documents/query-terms";
-import { ANSWER_FLOOR, conceptWeights, coverage, reciprocalRankFusion } from "../../worker/documents/relevance";
+import { answerShape } from "../../worker/documents/answer-shape";
+import { ANSWER_FLOOR, conceptWeights, coverage, focus, reciprocalRankFusion } from "../../worker/documents/relevance";
+import { sentencesOf } from "../../worker/documents/sentences";
 
 const found = (question: string, text: string) => analyzeQuestion(question).map((c) => [c.text, conceptIn(c, passageStems(text))]);
 
@@ -108,9 +110,39 @@ describe("relevance", () => {
 
   it("fuses rankings by reciprocal rank: agreement beats one first place", () => {
     const fused = reciprocalRankFusion([
-      ["a", "b", "c"],
-      ["b", "c", "a"],
+      { ids: ["a", "b", "c"], weight: 1 },
+      { ids: ["b", "c", "a"], weight: 1 },
     ]);
     expect([...fused.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)).toEqual(["b", "a", "c"]);
+  });
+
+  it("weighs a ranking by its weight: a heavier list's first place beats agreement", () => {
+    const fused = reciprocalRankFusion([
+      { ids: ["a", "b", "c"], weight: 3 },
+      { ids: ["b", "c", "a"], weight: 1 },
+    ]);
+    expect([...fused.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("focus: where the question's words meet, as an answer does", () => {
+  const question = "How long does the regional hazmat team take to arrive?";
+  const weights = conceptWeights(analyzeQuestion(question), [2, 2, 2, 1], 60);
+  const score = (text: string) => focus(weights, sentencesOf(text), answerShape(question));
+
+  it("ranks the passage whose sentence holds the words and a duration over one that scatters them", () => {
+    const answers = "Annex K › Response\nThe regional hazmat team, based in Marlow City, responds on request. Its expected arrival time is 55 minutes.";
+    const scattered =
+      "Annex K › Training\nThe regional training calendar is set each spring. A hazmat course is offered. Team leaders arrive early to set up.";
+    // Both hold every concept somewhere: coverage cannot tell them apart, focus can.
+    expect(coverage(weights, answers)).toBe(coverage(weights, scattered));
+    expect(score(answers)).toBeGreaterThan(score(scattered));
+  });
+
+  it("counts a heading's words for the sentences under it, and never scores the heading itself", () => {
+    const underHeading = "Regional Hazmat Team\nThe team is expected on scene within 55 minutes of a request.";
+    const headingOnly = "Regional Hazmat Team arrival\nThe county fleet is serviced each spring.";
+    expect(score(underHeading)).toBeGreaterThan(score(headingOnly));
+    expect(score(headingOnly)).toBe(0);
   });
 });

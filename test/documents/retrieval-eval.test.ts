@@ -100,9 +100,10 @@ describe("development set: two Orrin County plans asked in a planner's words", (
   // (base fe9e0f8): first citation right 8/19, any 10/19, fact 8/19, 9 answerable wrongly declined,
   // 0/3 declined; after: 9, 11, 9, 6 and 0/3 (hybrid: 8, 11, 8). Most misses need meaning the
   // words do not carry ("people who show up wanting to help" → Volunteer Reception Center): the
-  // model-assisted search's work. Floors one under what was measured.
+  // model-assisted search's work. Ranking by where the question's words meet in one sentence
+  // (relevance.ts focus, 2026-11-29): keyword first citation 9 → 10. Floors one under what was measured.
   it.each([
-    ["keyword only", false, { hit1: 8, hitAny: 10, fact: 8 }],
+    ["keyword only", false, { hit1: 9, hitAny: 10, fact: 8 }],
     ["hybrid (fake embedder)", true, { hit1: 7, hitAny: 10, fact: 7 }],
   ] as const)("%s: holds what it reaches", async (_label, semantic, floor) => {
     const score = await evaluate(orrinPlanner, ORRIN_QUESTIONS, semantic);
@@ -131,6 +132,9 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // first citation right 14/22, any citation 20/22, fact in the answer 15/22, declined 3/3, 58 of
     // 107 cited passages from another document (more cited: 1 answerable question wrongly declined,
     // was 4).
+    // Ranking by focus (where the question's words meet in one sentence, in the answer's shape),
+    // tuned on the development sets and measured here once after (bench, 2026-11-29): first
+    // citation 13 → 14, fact in the answer 16 → 17, any 20, declined 3/3.
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
     // Fact in the answer was measured at 15 here with a floor of 15, and one whole-suite run

@@ -1,6 +1,7 @@
 import type { AskPassage } from "../../shared/ask/model";
 import { analyzeQuestion, conceptIn, passageStems, type QueryConcept } from "../documents/query-terms";
 import { answerShape, hasAnswerShape, type AnswerShape } from "../documents/answer-shape";
+import { sentencesOf } from "../documents/sentences";
 
 /**
  * The answer Ask Readyroom gives when no AI provider is configured: no model, so it quotes the
@@ -136,57 +137,6 @@ function bestQuote(content: string, terms: WeightedTerm[], shape: AnswerShape | 
 
 /** Quoted sentences side by side; a table row or list line ends without a stop, so one is put between ("…generator; Shelter: …"). */
 const joinSentences = (parts: string[]) => parts.map((s, i) => (i < parts.length - 1 && !/[.!?;:…]["”’)]?$/.test(s) ? `${s};` : s)).join(" ");
-
-export function splitSentences(content: string): string[] {
-  return sentencesOf(content).map((s) => s.text);
-}
-
-type Sentence = { text: string; label: boolean };
-
-/** A label: a line that states nothing (no closing punctuation) and is short, or opens the passage (its context line). */
-const isLabel = (line: string, first: boolean) => !/[.!?:;,)]$/.test(line) && !line.includes("|") && (first || line.split(" ").length <= 6);
-
-/**
- * The passage's sentences, and which lines are labels (the context line a chunk starts with, a
- * heading, a title): a label names a topic and is read as the context of what follows, never
- * quoted as the answer. Markdown headings say nothing and are dropped.
- */
-function sentencesOf(content: string): Sentence[] {
-  const out: Sentence[] = [];
-  const lines = content
-    .replace(/^#+ .*$/gm, "")
-    .split(/\n+/)
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
-  lines.forEach((line, i) => {
-    const list = /^(?:[-*•+]|\d{1,3}[.)])\s/.test(line);
-    if (!list && isLabel(line, i === 0) && lines.length > 1) {
-      out.push({ text: plainLine(line), label: true });
-      return;
-    }
-    for (const part of line.split(/(?<=[.!?])\s+/)) {
-      const text = plainLine(part.trim());
-      if (/[\p{L}\p{N}]/u.test(text)) out.push({ text, label: false });
-    }
-  });
-  return out.filter((s) => /[\p{L}\p{N}]/u.test(s.text));
-}
-
-/**
- * A quote is set as "- … [n]": a list item's own marker would double it, and a Markdown table row
- * reads better as its cells ("Greywell High School, 850, Pet-friendly wing").
- */
-function plainLine(line: string): string {
-  if (/^\|.*\|$/.test(line)) {
-    return line
-      .slice(1, -1)
-      .split("|")
-      .map((cell) => cell.trim())
-      .filter((cell) => cell && !/^:?-{3,}:?$/.test(cell))
-      .join(", ");
-  }
-  return line.replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, "");
-}
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -181,7 +181,7 @@ async function pooledPassages(ctx: AppContext, retrieval: RetrievalInput, querie
   );
   const byId = new Map<string, RetrievedPassage>();
   for (const list of lists) for (const p of list) if (!byId.has(p.chunkId)) byId.set(p.chunkId, p);
-  const fused = reciprocalRankFusion(lists.map((list) => list.map((p) => p.chunkId)));
+  const fused = reciprocalRankFusion(lists.map((list) => ({ ids: list.map((p) => p.chunkId), weight: 1 })));
   return [...byId.values()].sort((a, b) => (fused.get(b.chunkId) ?? 0) - (fused.get(a.chunkId) ?? 0)).slice(0, POOL);
 }
 

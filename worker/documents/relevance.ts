@@ -1,4 +1,6 @@
+import { hasAnswerShape, type AnswerShape } from "./answer-shape";
 import { conceptWeightIn, passageStems, type QueryConcept } from "./query-terms";
+import type { Sentence } from "./sentences";
 
 /**
  * How relevant a passage is to a question, and when nothing is relevant enough to answer from.
@@ -49,11 +51,50 @@ export function coverage(weights: ConceptWeight[], text: string): number {
   return found / total;
 }
 
-/** Fuses rankings (each best first) into one score per id: Σ 1 / (k + rank). */
-export function reciprocalRankFusion(rankings: string[][], k = RRF_K): Map<string, number> {
+/** Fuses rankings (each best first, with its weight) into one score per id: Σ weight / (k + rank). */
+export function reciprocalRankFusion(rankings: Array<{ ids: string[]; weight: number }>, k = RRF_K): Map<string, number> {
   const scores = new Map<string, number>();
-  for (const ranking of rankings) {
-    ranking.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (k + i + 1)));
+  for (const { ids, weight } of rankings) {
+    ids.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + weight / (k + i + 1)));
   }
   return scores;
 }
+
+/**
+ * How well a passage's best place answers: the weighted share of the question's concepts in one
+ * sentence holding at least one of them, counting those of the headings above it in full and of the
+ * sentence before it at half weight ("Team 4 … responds. The expected arrival time is 55 minutes."),
+ * raised when that sentence has the answer's shape (answer-shape.ts). Coverage says a passage is
+ * about the question; focus says where in it the question's words meet, as an answer does.
+ */
+export function focus(weights: ConceptWeight[], sentences: Sentence[], shape: AnswerShape | null): number {
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  if (total <= 0) return 0;
+  const none = weights.map(() => 0);
+  let context = none;
+  let previous = none;
+  let best = 0;
+  for (const sentence of sentences) {
+    const stems = passageStems(sentence.text);
+    const own = weights.map((w) => conceptWeightIn(w.concept, stems));
+    if (sentence.label) {
+      // A heading (the chunk's context line first) is what the sentences under it are about.
+      context = own.map((x, i) => Math.max(x, context[i]!));
+      previous = none;
+      continue;
+    }
+    // A sentence holding none of the question's words is not where they meet, whatever its heading says.
+    if (own.some((x) => x > 0)) {
+      const score = weights.reduce((sum, w, i) => sum + w.weight * Math.max(own[i]!, context[i]!, NEARBY * previous[i]!), 0);
+      const shaped = shape !== null && hasAnswerShape(sentence.text, shape);
+      best = Math.max(best, (score / total) * (shaped ? 1 + SHAPE_BONUS : 1));
+    }
+    previous = own;
+  }
+  return best;
+}
+
+/** A concept in the sentence before counts for this share of one in the sentence. */
+const NEARBY = 0.5;
+/** A sentence in the answer's shape counts this much more (chosen on the development sets: 0 and 0.5 ranked worse). */
+const SHAPE_BONUS = 0.25;

@@ -5,7 +5,9 @@ import { documentAccess, documentClientScope, documentReadableRaw, visibleClient
 import type { AppContext, UserContext } from "../context";
 import type { Database } from "../db/client";
 import { analyzeQuestion, anyConceptMatch, conceptIn, conceptMatch, passageStems, type QueryConcept } from "./query-terms";
-import { ANSWER_FLOOR, conceptWeights, coverage, PASSAGE_FLOOR, reciprocalRankFusion } from "./relevance";
+import { ANSWER_FLOOR, conceptWeights, coverage, focus, PASSAGE_FLOOR, reciprocalRankFusion } from "./relevance";
+import { answerShape } from "./answer-shape";
+import { sentencesOf } from "./sentences";
 import { semanticFloor, semanticSearch } from "./vectors/semantic";
 
 export type { RetrievedPassage };
@@ -17,12 +19,15 @@ export type { RetrievedPassage };
  * contain any of them (bm25, headings weighted up); each candidate is scored by the rarity-weighted
  * share of the question's concepts it holds (relevance.ts); when an embedder is configured, the
  * passages nearest the question by meaning join them (vectors/semantic.ts). The rankings (bm25,
- * coverage, meaning) are fused by reciprocal rank. A question whose best passage stays under the
+ * coverage, focus — where the question's words meet in one sentence, in the answer's shape — and
+ * meaning) are fused by reciprocal rank. A question whose best passage stays under the
  * answer floor, and that no passage matches by meaning above the embedder's floor, is declined:
  * no passage is returned, so nothing unrelated is ever cited.
  */
 
 const PASSAGE_LIMIT = 8;
+/** The focus ranking's weight in the fusion: as much as the other three together. */
+const FOCUS_WEIGHT = 3;
 /** Candidates read per question before scoring: enough for the fusion to reorder the head. */
 const CANDIDATES = 40;
 
@@ -94,6 +99,7 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   if (candidates.length === 0) return [];
 
   const weights = conceptWeights(concepts, keyword.frequencies, keyword.total);
+  const shape = answerShape(input.question);
   const similarity = new Map(nearest.map((n) => [n.chunkId, n.score]));
   const scored = candidates.map((c, i) => ({
     c,
@@ -101,6 +107,7 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
     bm25Rank: i < keyword.candidates.length ? i : Number.POSITIVE_INFINITY,
     coverage: coverage(weights, `${c.heading ?? ""}\n${c.content}`),
     similarity: similarity.get(c.chunkId) ?? null,
+    focus: focus(weights, sentencesOf(c.content), shape),
   }));
   const floor = useMeaning ? semanticFloor(ctx) : null;
   const relevantByMeaning = (s: { similarity: number | null }) => floor !== null && s.similarity !== null && s.similarity >= floor;
@@ -118,7 +125,15 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
     .filter((s) => s.similarity !== null)
     .sort((a, b) => b.similarity! - a.similarity!)
     .map((s) => s.c.chunkId);
-  const fused = reciprocalRankFusion([byKeyword, byCoverage, byMeaning]);
+  const byFocus = [...kept].sort((a, b) => b.focus - a.focus || b.coverage - a.coverage || a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
+  // Where the question's words meet in one sentence, in the answer's shape, says most about which
+  // passage answers (on the development sets: first citation 34 → 37 of 46 and 9 → 10 of 19).
+  const fused = reciprocalRankFusion([
+    { ids: byKeyword, weight: 1 },
+    { ids: byCoverage, weight: 1 },
+    { ids: byMeaning, weight: 1 },
+    { ids: byFocus, weight: FOCUS_WEIGHT },
+  ]);
   const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || a.bm25Rank - b.bm25Rank);
 
   const cited = decline ? relevantOnly(ranked, relevantByMeaning) : ranked;

@@ -1,6 +1,6 @@
 import { CORE_CAPABILITIES, type CoreCapability } from "../../../shared/exercises/capabilities";
 import type { AskPassage } from "../../../shared/ask/model";
-import { splitSentences } from "../offline-answer";
+import { splitSentences } from "../../documents/sentences";
 import { clip } from "../../../shared/lib/clip";
 
 /**
