@@ -2,6 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import type { MselRow } from "../../../shared/db/exercise-shapes";
 import { conflict } from "../../lib/errors";
 import { xmlEscape } from "../../lib/xml";
+import { eventNumber, fieldText, hasInjectText } from "./msel-fields";
 
 /**
  * The MSEL's alert and warning injects as OASIS CAP 1.2 messages (issue 32 item 9), for alerting
@@ -34,12 +35,11 @@ const QUOTED_WARNING = new RegExp(`\\b(?:${HAZARDS})\\s+(?:warning|watch|advisor
 const QUOTED_ORDER =
   /\b(?:evacuation (?:order|warning|notice)|shelter[- ]in[- ]place (?:order|warning|alert)|boil[- ]water (?:notice|advisory|order)|amber alert|wireless emergency alert|emergency alert)\b/i;
 
-const str = (v: string | number | null | undefined) => (v == null ? "" : String(v).trim());
 
 /** True when the inject is an alert or warning (the rule above). */
 export function isAlertInject(row: MselRow): boolean {
-  if (ALERT_CHANNEL.test(str(row.category)) || ALERT_CHANNEL.test(str(row.injectMode))) return true;
-  const prose = `${str(row.synopsis)}\n${str(row.message)}`;
+  if (ALERT_CHANNEL.test(fieldText(row.category)) || ALERT_CHANNEL.test(fieldText(row.injectMode))) return true;
+  const prose = `${fieldText(row.synopsis)}\n${fieldText(row.message)}`;
   return QUOTED_WARNING.test(prose) || QUOTED_ORDER.test(prose);
 }
 
@@ -90,17 +90,17 @@ const element = (name: string, value: string) => (value ? `    <${name}>${xmlEsc
 
 /** One inject as one CAP alert document (`index`: its row in the MSEL, from 0). */
 export function injectToCap(row: MselRow, index: number, context: CapContext): string {
-  const synopsis = str(row.synopsis);
-  const message = str(row.message);
+  const synopsis = fieldText(row.synopsis);
+  const message = fieldText(row.message);
   const prose = `${synopsis}\n${message}`;
   const quoted = QUOTED_WARNING.exec(prose)?.[0] ?? QUOTED_ORDER.exec(prose)?.[0] ?? "";
-  const event = quoted || str(row.category) || str(context.threatType) || "Exercise inject";
-  const kind = KINDS.find(([re]) => re.test(quoted || `${str(row.category)} ${prose}`))?.[1] ?? UNKNOWN_KIND;
+  const event = quoted || fieldText(row.category) || fieldText(context.threatType) || "Exercise inject";
+  const kind = KINDS.find(([re]) => re.test(quoted || `${fieldText(row.category)} ${prose}`))?.[1] ?? UNKNOWN_KIND;
   // The exercise's hazard decides when the inject's own words name none.
-  const named = capCategory(`${str(row.category)} ${prose}`);
+  const named = capCategory(`${fieldText(row.category)} ${prose}`);
   const category = named === "Other" ? capCategory(context.threatType) : named;
   const response = responseType(prose);
-  const number = str(row.event) || String(index + 1);
+  const number = eventNumber(row, index);
   const stamp = capDateTime(context.sent).slice(0, 19).replace(/\D/g, "");
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<alert xmlns="${CAP_NAMESPACE}">\n` +
@@ -119,12 +119,12 @@ export function injectToCap(row: MselRow, index: number, context: CapContext): s
     element("urgency", kind.urgency) +
     element("severity", kind.severity) +
     element("certainty", kind.certainty) +
-    element("audience", str(row.to)) +
-    element("senderName", str(row.from)) +
+    element("audience", fieldText(row.to)) +
+    element("senderName", fieldText(row.from)) +
     element("headline", synopsis) +
     element("description", message) +
-    element("instruction", str(row.expectedAction)) +
-    element("contact", str(row.pocAuthor)) +
+    element("instruction", fieldText(row.expectedAction)) +
+    element("contact", fieldText(row.pocAuthor)) +
     `    <parameter>\n      <valueName>MSELEvent</valueName>\n      <value>${xmlEscape(number)}</value>\n    </parameter>\n` +
     "  </info>\n</alert>\n"
   );
@@ -135,12 +135,12 @@ const NO_ALERT_INJECTS_MESSAGE =
 
 /** The alert injects as CAP: one XML document, or a zip of one per inject when there are several. */
 export function mselToCap(rows: MselRow[], context: CapContext): { body: Uint8Array | string; zipped: boolean; count: number } {
-  const alerts = rows.map((row, index) => ({ row, index })).filter(({ row }) => (str(row.synopsis) || str(row.message)) && isAlertInject(row));
+  const alerts = rows.map((row, index) => ({ row, index })).filter(({ row }) => hasInjectText(row) && isAlertInject(row));
   if (!alerts.length) throw conflict(NO_ALERT_INJECTS_MESSAGE, "no_alert_injects");
   if (alerts.length === 1) return { body: injectToCap(alerts[0]!.row, alerts[0]!.index, context), zipped: false, count: 1 };
   const files: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const { row, index } of alerts) {
-    const name = `inject-${String(index + 1).padStart(3, "0")}${str(row.event) ? `-event-${capToken(str(row.event)).replace(/[^A-Za-z0-9-]/g, "")}` : ""}.xml`;
+    const name = `inject-${String(index + 1).padStart(3, "0")}${fieldText(row.event) ? `-event-${capToken(fieldText(row.event)).replace(/[^A-Za-z0-9-]/g, "")}` : ""}.xml`;
     files[name] = [strToU8(injectToCap(row, index, context)), { mtime: context.sent }];
   }
   return { body: zipSync(files, { level: 6 }), zipped: true, count: alerts.length };

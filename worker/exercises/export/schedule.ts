@@ -2,6 +2,7 @@ import { MINUTE_MS, formatScenarioTime, mselSchedule } from "../../../shared/con
 import type { MselRow } from "../../../shared/db/exercise-shapes";
 import { badRequest } from "../../lib/errors";
 import { writeCalendar, type CalendarEvent } from "../../lib/ics";
+import { eventNumber, fieldText, hasInjectText } from "./msel-fields";
 
 /**
  * The exercise's conduct schedule as an iCalendar file (issue 32 item 10): the session, and each
@@ -37,10 +38,9 @@ const NO_DAY1_MESSAGE =
 const NO_TIMES_MESSAGE =
   "No inject in this MSEL has a time the schedule can read. Give injects a time such as 09:15, Day 2 08:00 or T+30 in the Time column and export again.";
 
-const str = (v: string | number | null | undefined) => (v == null ? "" : String(v).trim());
 
 export function scheduleToIcs(input: ScheduleInput): string {
-  const kept = input.rows.map((row, index) => ({ row, index })).filter(({ row }) => str(row.synopsis) || str(row.message));
+  const kept = input.rows.map((row, index) => ({ row, index })).filter(({ row }) => hasInjectText(row));
   const { times, startMinutes, day1Ms } = mselSchedule(kept.map(({ row }) => row));
   const start = startMinutes ?? 0;
   // Scenario minutes since Day 1 00:00 of each timed inject (an offset counts from the scenario's start).
@@ -60,13 +60,13 @@ export function scheduleToIcs(input: ScheduleInput): string {
   const timeOfDay = startMinutes !== null;
   const uid = (part: string) => `${input.exerciseId}-${part}@${input.host}`;
   const injects: CalendarEvent[] = timed.map(({ row, index, minutes }) => {
-    const number = str(row.event) || String(index + 1);
-    const title = str(row.synopsis) || str(row.message).split("\n")[0]!;
+    const number = eventNumber(row, index);
+    const title = fieldText(row.synopsis) || fieldText(row.message).split("\n")[0]!;
     const lines = [
       `Scenario time: ${formatScenarioTime(minutes * MINUTE_MS, { startMs: start * MINUTE_MS, timeOfDay })}`,
-      str(row.from) || str(row.to) ? `From ${str(row.from) || "—"} to ${str(row.to) || "—"}${str(row.injectMode) ? ` (${str(row.injectMode)})` : ""}` : "",
-      str(row.message),
-      str(row.expectedAction) ? `Expected action: ${str(row.expectedAction)}` : "",
+      fieldText(row.from) || fieldText(row.to) ? `From ${fieldText(row.from) || "—"} to ${fieldText(row.to) || "—"}${fieldText(row.injectMode) ? ` (${fieldText(row.injectMode)})` : ""}` : "",
+      fieldText(row.message),
+      fieldText(row.expectedAction) ? `Expected action: ${fieldText(row.expectedAction)}` : "",
     ];
     return {
       uid: uid(`inject-${index + 1}`),
@@ -74,7 +74,7 @@ export function scheduleToIcs(input: ScheduleInput): string {
       description: lines.filter(Boolean).join("\n\n"),
       start: at(minutes),
       end: at(minutes) + INJECT_MINUTES * MINUTE_MS,
-      categories: ["Exercise inject", ...(str(row.category) ? [str(row.category)] : [])],
+      categories: ["Exercise inject", ...(fieldText(row.category) ? [fieldText(row.category)] : [])],
     };
   });
 

@@ -264,16 +264,24 @@ export function previewMsel(file: MselFileInput, options: MselReadOptions = {}, 
       target: mapping[i] ?? "comment",
       proposed: proposed[i] ?? "comment",
       // As they will be imported: a serial in a time column reads 09:15, not 0.385416…
-      samples: table.body
-        .map((r) => (mapping[i] && mapping[i] !== "skip" ? cellValue(mapping[i], r[i]).text : (r[i]?.text.trim() ?? "")))
-        .filter(Boolean)
-        .slice(0, SAMPLES),
+      samples: firstValues(table.body, SAMPLES, (r) => (mapping[i] && mapping[i] !== "skip" ? cellValue(mapping[i], r[i]).text : (r[i]?.text.trim() ?? ""))),
     })),
     rows: built.rows.slice(0, PREVIEW_ROWS),
     rowCount: built.rows.length,
     unreadableCells: built.unreadableCells,
     warnings: warningsOf(prepared),
   };
+}
+
+/** The first `count` non-empty values of the rows: only as many rows are converted as it takes. */
+function firstValues<T>(rows: T[], count: number, value: (row: T) => string): string[] {
+  const out: string[] = [];
+  for (const row of rows) {
+    if (out.length >= count) break;
+    const text = value(row);
+    if (text) out.push(text);
+  }
+  return out;
 }
 
 /** Every row of a file as the import would write it (the preview shows the first few); the round-trip property test reads exports back with it. */

@@ -28,8 +28,8 @@ const clean = (text: string) => text.replace(/\s+/g, " ").trim();
 export function detectHeader(sheet: SheetGrid): { row: number; score: number } {
   const hidden = new Set(sheet.hiddenColumns);
   let best = { row: -1, score: 0 };
-  const filled = withMerges(sheet, HEADER_SEARCH_ROWS);
-  for (let r = 0; r < Math.min(HEADER_SEARCH_ROWS, filled.length); r++) {
+  const filled = withMerges(sheet, HEADER_SEARCH_ROWS, HEADER_SEARCH_ROWS);
+  for (let r = 0; r < filled.length; r++) {
     const score = headerScore((filled[r] ?? []).filter((_, c) => !hidden.has(c)).map((cell) => cell.text));
     if (score > best.score) best = { row: r, score };
   }
@@ -41,11 +41,12 @@ export function detectHeader(sheet: SheetGrid): { row: number; score: number } {
  * ("Delivery" over Date and Time is read with the row below it by the caller), and a value merged
  * down rows (one date beside several injects) belongs to each row. Below row `headerUntil` (zero-based,
  * the last that may be a header) a merge across columns is not filled: it is a section banner
- * ("DAY 1 — RESPONSE"), not a value of each column.
+ * ("DAY 1 — RESPONSE"), not a value of each column. Only the first `rowCount` rows are read and
+ * copied (the header search needs 20 of a sheet's thousands).
  */
-function withMerges(sheet: SheetGrid, headerUntil: number): GridCell[][] {
-  if (sheet.merges.length === 0) return sheet.rows;
-  const rows = sheet.rows.map((row) => [...row]);
+function withMerges(sheet: SheetGrid, headerUntil: number, rowCount = sheet.rows.length): GridCell[][] {
+  if (sheet.merges.length === 0) return sheet.rows.slice(0, rowCount);
+  const rows = sheet.rows.slice(0, rowCount).map((row) => [...row]);
   // Cells filled in all: a file of many merges each spanning every row must not cost merges × rows.
   let budget = MERGE_FILL_BUDGET;
   for (const m of sheet.merges) {
