@@ -1,10 +1,9 @@
-import { Copy, Link2, Link2Off } from "~/components/ui/icons";
+import { Link2, Link2Off } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
+import { CopyableLink } from "~/components/ui/copyable-link";
 import { toast } from "~/hooks/use-toast";
-import { copyLink } from "~/lib/copy-link";
 import { improvementApi, type CalendarFeedView } from "~/lib/improvement-api";
 
 /**
@@ -16,7 +15,6 @@ export function CalendarFeedControl({ initial }: { initial: CalendarFeedView }) 
   const [url, setUrl] = React.useState(initial.url);
   const [busy, setBusy] = React.useState<"create" | "revoke" | null>(null);
   const [confirming, setConfirming] = React.useState(false);
-  const field = React.useRef<HTMLInputElement>(null);
 
   const change = async (kind: "create" | "revoke") => {
     setBusy(kind);
@@ -36,11 +34,6 @@ export function CalendarFeedControl({ initial }: { initial: CalendarFeedView }) 
     }
   };
 
-  const copy = async () => {
-    if (url)
-      await copyLink(url, field.current, { title: "Link copied", description: "In your calendar app, subscribe to a calendar from a URL and paste it." });
-  };
-
   return (
     <section aria-labelledby="calendar-feed-heading" className="grid gap-2 rounded-md border bg-muted/40 p-3">
       <h2 id="calendar-feed-heading" className="text-sm font-medium">
@@ -51,22 +44,16 @@ export function CalendarFeedControl({ initial }: { initial: CalendarFeedView }) 
           <label htmlFor="calendar-feed-url" className="text-xs text-muted-foreground">
             Subscription link — anyone with it can see your open corrective actions and their due dates. Calendars refresh it every few hours.
           </label>
-          <div className="flex flex-wrap items-center gap-2">
-            <Input
-              ref={field}
-              id="calendar-feed-url"
-              readOnly
-              value={url}
-              className="h-8 min-w-0 flex-1 basis-64 font-mono text-xs"
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Button type="button" size="sm" onClick={() => void copy()}>
-              <Copy aria-hidden /> Copy link
-            </Button>
+          <CopyableLink
+            id="calendar-feed-url"
+            url={url}
+            className="basis-64"
+            copied={{ title: "Link copied", description: "In your calendar app, subscribe to a calendar from a URL and paste it." }}
+          >
             <Button type="button" variant="outline-destructive" size="sm" disabled={busy !== null} onClick={() => setConfirming(true)}>
               <Link2Off aria-hidden /> Turn off
             </Button>
-          </div>
+          </CopyableLink>
         </>
       ) : (
         <div className="flex flex-wrap items-center gap-3">

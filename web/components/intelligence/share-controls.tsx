@@ -1,10 +1,9 @@
-import { Copy, ExternalLink, Link2, Link2Off, RefreshCw } from "~/components/ui/icons";
+import { ExternalLink, Link2, Link2Off, RefreshCw } from "~/components/ui/icons";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Input } from "~/components/ui/input";
+import { CopyableLink } from "~/components/ui/copyable-link";
 import { toast } from "~/hooks/use-toast";
-import { copyLink } from "~/lib/copy-link";
 
 /** Anything with a public page: a brief, a news alert (their views carry sharePath while shared). */
 export type Shareable = { id: string; sharePath: string | null };
@@ -71,7 +70,6 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions, 
   const lastAsked = React.useRef<Breaking>("revoke");
   if (confirm) lastAsked.current = confirm;
   const asked = confirm ?? lastAsked.current;
-  const linkField = React.useRef<HTMLInputElement>(null);
   const url = shareUrlOf(item);
   const fieldId = `share-link-${item.id}`;
 
@@ -84,10 +82,6 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions, 
     if (kind === "revoke") toast({ title: "Sharing stopped", description: "The public link no longer works." });
     else if (kind === "rotate") toast({ title: "New link made", description: "The old link no longer works." });
     else toast({ title: `${noun.charAt(0).toUpperCase()}${noun.slice(1)} shared`, description: "Anyone with the link can read it." });
-  };
-
-  const copy = async () => {
-    if (url) await copyLink(url, linkField.current);
   };
 
   const dialog = (
@@ -128,17 +122,13 @@ export function ShareControls<T extends Shareable>({ item, name, noun, actions, 
       <label htmlFor={fieldId} className="text-xs font-medium">
         Public link <span className="font-normal text-muted-foreground">— anyone with it can read this {noun}, without signing in</span>
       </label>
-      <div className="flex flex-wrap items-center gap-2">
-        <Input ref={linkField} id={fieldId} readOnly value={url} className="h-8 min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-        <Button type="button" size="sm" onClick={() => void copy()}>
-          <Copy aria-hidden /> Copy link
-        </Button>
+      <CopyableLink id={fieldId} url={url}>
         <Button asChild variant="ghost" size="sm">
           <a href={url} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden /> Open<span className="sr-only"> the public page (new tab)</span>
           </a>
         </Button>
-      </div>
+      </CopyableLink>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" size="sm" disabled={busy !== null} onClick={() => setConfirm("rotate")}>
           <RefreshCw aria-hidden /> New link
