@@ -240,7 +240,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     group: "App",
     default: "5000",
     meaning:
-      "How long a server render may stream deferred data before giving up (1000–120000 ms). The test suite sets 30000: its first renders load the server build cold.",
+      "How long a server render may stream deferred data before giving up (1000–120000 ms). The test suite sets 30000, as margin for a busy CI machine (the server build is one module — `vite.config.ts` inlines its lazy chunks, as wrangler's bundle does — so no render waits on an import).",
   },
   {
     name: "OPERATOR_NAME",
