@@ -132,8 +132,7 @@ describe("focus: where the question's words meet, as an answer does", () => {
 
   it("ranks the passage whose sentence holds the words and a duration over one that scatters them", () => {
     const answers = "Annex K › Response\nThe regional hazmat team, based in Marlow City, responds on request. Its expected arrival time is 55 minutes.";
-    const scattered =
-      "Annex K › Training\nThe regional training calendar is set each spring. A hazmat course is offered. Team leaders arrive early to set up.";
+    const scattered = "Annex K › Training\nThe regional training calendar is set each spring. A hazmat course is offered. Team leaders arrive early to set up.";
     // Both hold every concept somewhere: coverage cannot tell them apart, focus can.
     expect(coverage(weights, answers)).toBe(coverage(weights, scattered));
     expect(score(answers)).toBeGreaterThan(score(scattered));

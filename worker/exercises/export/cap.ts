@@ -35,7 +35,6 @@ const QUOTED_WARNING = new RegExp(`\\b(?:${HAZARDS})\\s+(?:warning|watch|advisor
 const QUOTED_ORDER =
   /\b(?:evacuation (?:order|warning|notice)|shelter[- ]in[- ]place (?:order|warning|alert)|boil[- ]water (?:notice|advisory|order)|amber alert|wireless emergency alert|emergency alert)\b/i;
 
-
 /** True when the inject is an alert or warning (the rule above). */
 export function isAlertInject(row: MselRow): boolean {
   if (ALERT_CHANNEL.test(fieldText(row.category)) || ALERT_CHANNEL.test(fieldText(row.injectMode))) return true;

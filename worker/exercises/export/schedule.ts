@@ -38,7 +38,6 @@ const NO_DAY1_MESSAGE =
 const NO_TIMES_MESSAGE =
   "No inject in this MSEL has a time the schedule can read. Give injects a time such as 09:15, Day 2 08:00 or T+30 in the Time column and export again.";
 
-
 export function scheduleToIcs(input: ScheduleInput): string {
   const kept = input.rows.map((row, index) => ({ row, index })).filter(({ row }) => hasInjectText(row));
   const { times, startMinutes, day1Ms } = mselSchedule(kept.map(({ row }) => row));
@@ -64,7 +63,9 @@ export function scheduleToIcs(input: ScheduleInput): string {
     const title = fieldText(row.synopsis) || fieldText(row.message).split("\n")[0]!;
     const lines = [
       `Scenario time: ${formatScenarioTime(minutes * MINUTE_MS, { startMs: start * MINUTE_MS, timeOfDay })}`,
-      fieldText(row.from) || fieldText(row.to) ? `From ${fieldText(row.from) || "—"} to ${fieldText(row.to) || "—"}${fieldText(row.injectMode) ? ` (${fieldText(row.injectMode)})` : ""}` : "",
+      fieldText(row.from) || fieldText(row.to)
+        ? `From ${fieldText(row.from) || "—"} to ${fieldText(row.to) || "—"}${fieldText(row.injectMode) ? ` (${fieldText(row.injectMode)})` : ""}`
+        : "",
       fieldText(row.message),
       fieldText(row.expectedAction) ? `Expected action: ${fieldText(row.expectedAction)}` : "",
     ];
