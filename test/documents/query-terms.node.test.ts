@@ -108,6 +108,19 @@ describe("relevance", () => {
     expect(coverage(weights, "The county's annual emergency management budget is $2.1 million.")).toBe(1);
   });
 
+  it("weighs a verb no passage holds as the planner's phrasing, a noun no passage holds as a missing topic", () => {
+    const phrased = analyzeQuestion("Where do residents stay during a blackout?");
+    expect(phrased.map((c) => [c.text, c.describing === true])).toEqual([
+      ["residents", false],
+      ["stay", true],
+      ["blackout", false],
+    ]);
+    const passage = "During a blackout, residents shelter at the Exhibition Hall.";
+    expect(coverage(conceptWeights(phrased, [20, 0, 8], 60), passage)).toBeGreaterThanOrEqual(ANSWER_FLOOR);
+    const missing = analyzeQuestion("Where do residents stay during a tsunami?");
+    expect(coverage(conceptWeights(missing, [20, 0, 0], 60), passage)).toBeLessThan(ANSWER_FLOOR);
+  });
+
   it("fuses rankings by reciprocal rank: agreement beats one first place", () => {
     const fused = reciprocalRankFusion([
       { ids: ["a", "b", "c"], weight: 1 },

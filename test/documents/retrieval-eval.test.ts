@@ -101,9 +101,11 @@ describe("development set: two Orrin County plans asked in a planner's words", (
   // 0/3 declined; after: 9, 11, 9, 6 and 0/3 (hybrid: 8, 11, 8). Most misses need meaning the
   // words do not carry ("people who show up wanting to help" → Volunteer Reception Center): the
   // model-assisted search's work. Ranking by where the question's words meet in one sentence
-  // (relevance.ts focus, 2026-11-29): keyword first citation 9 → 10. Floors one under what was measured.
+  // (relevance.ts focus, 2026-11-29): keyword first citation 9 → 10; an unmatched verb or adverb
+  // weighed as phrasing (relevance.ts): 10 → 11, any 11 → 12, fact 9 → 10, declines unchanged.
+  // Floors one under what was measured.
   it.each([
-    ["keyword only", false, { hit1: 9, hitAny: 10, fact: 8 }],
+    ["keyword only", false, { hit1: 10, hitAny: 11, fact: 9 }],
     ["hybrid (fake embedder)", true, { hit1: 7, hitAny: 10, fact: 7 }],
   ] as const)("%s: holds what it reaches", async (_label, semantic, floor) => {
     const score = await evaluate(orrinPlanner, ORRIN_QUESTIONS, semantic);

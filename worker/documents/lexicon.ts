@@ -1,4 +1,4 @@
-import { WORDNET_EXPANSIONS } from "./wordnet-expansions.generated";
+import { WORDNET_DESCRIBING, WORDNET_EXPANSIONS } from "./wordnet-expansions.generated";
 
 /**
  * General English paraphrase for offline retrieval (issue 31 item 3): a question word's WordNet
@@ -47,6 +47,17 @@ function baseForms(word: string): string[] {
     if (word.length > suffix.length + 2 && word.endsWith(suffix)) forms.push(word.slice(0, -suffix.length) + ending);
   }
   return forms;
+}
+
+let describing: Set<string> | null = null;
+
+/**
+ * Whether a question word is mostly a verb or adverb in English ("bring", "wanting", "bitterly"):
+ * it says what is done or how, not what the question is about.
+ */
+export function isDescribingWord(word: string): boolean {
+  describing ??= new Set(WORDNET_DESCRIBING.split(" "));
+  return baseForms(word).some((form) => describing!.has(form));
 }
 
 /** At most this many WordNet alternatives per question word. */

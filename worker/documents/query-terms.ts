@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { lexicalAlternatives, spellingVariant } from "./lexicon";
+import { isDescribingWord, lexicalAlternatives, spellingVariant } from "./lexicon";
 import { synonymAlternatives } from "./synonyms";
 
 /**
@@ -34,6 +34,8 @@ export interface QueryConcept {
    * II"): the terms that say which passage answers, where common words only say what it is about.
    */
   specific: boolean;
+  /** Mostly a verb or adverb in English ("bring", "bitterly"): what is done or how, not what about. */
+  describing?: boolean;
 }
 
 /** Words that carry no topic in a planner's question. */
@@ -187,7 +189,7 @@ export function analyzeQuestion(question: string): QueryConcept[] {
     if (!isAcronym(t.raw) && !(isCapitalised(t.raw) && !t.sentenceStart))
       for (const alternative of lexicalAlternatives(t.lower)) forms.push(lexicalForm(alternative));
     const specific = isNumberish(t.raw) || isAcronym(t.raw) || (isCapitalised(t.raw) && !t.sentenceStart);
-    concepts.push({ text: t.raw, forms: dedupe(forms).slice(0, MAX_FORMS), specific });
+    concepts.push({ text: t.raw, forms: dedupe(forms).slice(0, MAX_FORMS), specific, ...(!specific && isDescribingWord(t.lower) ? { describing: true } : {}) });
   }
   if (concepts.length === 0) {
     // A question made only of common words: match its words as typed rather than nothing.
