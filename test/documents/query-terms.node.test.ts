@@ -115,6 +115,11 @@ describe("relevance", () => {
       ["stay", true],
       ["blackout", false],
     ]);
+    expect(analyzeQuestion("How much salt have we stockpiled for the roads?").map((c) => [c.text, c.describing === true])).toEqual([
+      ["salt", false],
+      ["stockpiled", true],
+      ["roads", false],
+    ]);
     const passage = "During a blackout, residents shelter at the Exhibition Hall.";
     expect(coverage(conceptWeights(phrased, [20, 0, 8], 60), passage)).toBeGreaterThanOrEqual(ANSWER_FLOOR);
     const missing = analyzeQuestion("Where do residents stay during a tsunami?");

@@ -101,11 +101,11 @@ describe("development set: two Orrin County plans asked in a planner's words", (
   // 0/3 declined; after: 9, 11, 9, 6 and 0/3 (hybrid: 8, 11, 8). Most misses need meaning the
   // words do not carry ("people who show up wanting to help" → Volunteer Reception Center): the
   // model-assisted search's work. Ranking by where the question's words meet in one sentence
-  // (relevance.ts focus, 2026-11-29): keyword first citation 9 → 10; an unmatched verb or adverb
-  // weighed as phrasing (relevance.ts): 10 → 11, any 11 → 12, fact 9 → 10, declines unchanged.
-  // Floors one under what was measured.
+  // (relevance.ts focus, 2026-11-29): keyword first citation 9 → 10; an unmatched verb, adverb or
+  // past participle weighed as phrasing (relevance.ts): 10 → 12, any 11 → 13, fact 9 → 11, declines
+  // unchanged. Floors one under what was measured.
   it.each([
-    ["keyword only", false, { hit1: 10, hitAny: 11, fact: 9 }],
+    ["keyword only", false, { hit1: 11, hitAny: 12, fact: 10 }],
     ["hybrid (fake embedder)", true, { hit1: 7, hitAny: 10, fact: 7 }],
   ] as const)("%s: holds what it reaches", async (_label, semantic, floor) => {
     const score = await evaluate(orrinPlanner, ORRIN_QUESTIONS, semantic);
@@ -136,7 +136,8 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // was 4).
     // Ranking by focus (where the question's words meet in one sentence, in the answer's shape),
     // tuned on the development sets and measured here once after (bench, 2026-11-29): first
-    // citation 13 → 14, fact in the answer 16 → 17, any 20, declined 3/3.
+    // citation 13 → 14, fact in the answer 16 → 17, any 20, declined 3/3; the verb/adverb rule
+    // after it, measured once: unchanged.
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
     // Fact in the answer was measured at 15 here with a floor of 15, and one whole-suite run

@@ -50,14 +50,16 @@ function baseForms(word: string): string[] {
 }
 
 let describing: Set<string> | null = null;
+/** A past participle ("stockpiled", "ordered"; "-eed" words such as "need" and "speed" are not): a verb's form. */
+const PARTICIPLE = /^[a-z]{3,}[^e]ed$/;
 
 /**
- * Whether a question word is mostly a verb or adverb in English ("bring", "wanting", "bitterly"):
- * it says what is done or how, not what the question is about.
+ * Whether a question word is mostly a verb or adverb in English ("bring", "wanting", "bitterly"),
+ * or a past participle ("stockpiled"): it says what is done or how, not what the question is about.
  */
 export function isDescribingWord(word: string): boolean {
   describing ??= new Set(WORDNET_DESCRIBING.split(" "));
-  return baseForms(word).some((form) => describing!.has(form));
+  return PARTICIPLE.test(word) || baseForms(word).some((form) => describing!.has(form));
 }
 
 /** At most this many WordNet alternatives per question word. */

@@ -40,10 +40,10 @@ export function conceptWeights(concepts: QueryConcept[], documentFrequencies: nu
     const df = documentFrequencies[i] ?? 0;
     // Specific terms (numbers, names, codes) decide which passage answers: weigh them up.
     const idf = Math.log(1 + (total + 1) / (df + 0.5));
-    // A verb or adverb no passage holds ("bring", "bitterly") is more often the planner's phrasing
-    // than a topic the library lacks: it weighs as a word in a tenth of the chunks, not the most.
-    // (Development sets: Orrin first citation 10 → 11 of 19, one answerable question fewer declined,
-    // every unanswerable one still declined as before.)
+    // A verb or adverb no passage holds ("bring", "stockpiled", "bitterly") is more often the
+    // planner's phrasing than a topic the library lacks: it weighs as a word in a tenth of the
+    // chunks, not the most. (Development sets: Orrin first citation 10 → 12 of 19, two answerable
+    // questions fewer declined, every unanswerable one declined as before.)
     const unmatchedDescription = df === 0 && concept.describing === true;
     const weight = unmatchedDescription ? Math.log(1 + (total + 1) / (total * DESCRIBING_SHARE + 0.5)) : idf * (concept.specific ? 1.5 : 1);
     return { concept, weight, documentFrequency: df };
