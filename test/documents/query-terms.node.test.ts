@@ -122,6 +122,11 @@ describe("relevance", () => {
     ]);
     const passage = "During a blackout, residents shelter at the Exhibition Hall.";
     expect(coverage(conceptWeights(phrased, [20, 0, 8], 60), passage)).toBeGreaterThanOrEqual(ANSWER_FLOOR);
+    // Nouns shaped like participles are nouns: a missing "watershed" is a missing topic.
+    expect(analyzeQuestion("Who manages the watershed?").map((c) => [c.text, c.describing === true])).toEqual([
+      ["manages", true],
+      ["watershed", false],
+    ]);
     const missing = analyzeQuestion("Where do residents stay during a tsunami?");
     expect(coverage(conceptWeights(missing, [20, 0, 0], 60), passage)).toBeLessThan(ANSWER_FLOOR);
   });
@@ -161,5 +166,7 @@ describe("focus: where the question's words meet, as an answer does", () => {
     const headingOnly = "Regional Hazmat Team arrival\nThe county fleet is serviced each spring.";
     expect(score(underHeading)).toBeGreaterThan(score(headingOnly));
     expect(score(headingOnly)).toBe(0);
+    // A paged document's context line ends "(page 4)": still a heading, not a sentence.
+    expect(score("Regional Hazmat Team arrival (page 4)\nThe county fleet is serviced each spring.")).toBe(0);
   });
 });

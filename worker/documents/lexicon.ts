@@ -1,4 +1,4 @@
-import { WORDNET_DESCRIBING, WORDNET_EXPANSIONS } from "./wordnet-expansions.generated";
+import { WORDNET_DESCRIBING, WORDNET_EXPANSIONS, WORDNET_NOT_PARTICIPLES } from "./wordnet-expansions.generated";
 
 /**
  * General English paraphrase for offline retrieval (issue 31 item 3): a question word's WordNet
@@ -50,7 +50,8 @@ function baseForms(word: string): string[] {
 }
 
 let describing: Set<string> | null = null;
-/** A past participle ("stockpiled", "ordered"; "-eed" words such as "need" and "speed" are not): a verb's form. */
+let notParticiples: Set<string> | null = null;
+/** Shaped like a past participle ("stockpiled", "ordered"); WORDNET_NOT_PARTICIPLES lists the words that are not one ("watershed"). */
 const PARTICIPLE = /^[a-z]{3,}[^e]ed$/;
 
 /**
@@ -59,7 +60,8 @@ const PARTICIPLE = /^[a-z]{3,}[^e]ed$/;
  */
 export function isDescribingWord(word: string): boolean {
   describing ??= new Set(WORDNET_DESCRIBING.split(" "));
-  return PARTICIPLE.test(word) || baseForms(word).some((form) => describing!.has(form));
+  notParticiples ??= new Set(WORDNET_NOT_PARTICIPLES.split(" "));
+  return (PARTICIPLE.test(word) && !notParticiples.has(word)) || baseForms(word).some((form) => describing!.has(form));
 }
 
 /** At most this many WordNet alternatives per question word. */

@@ -11,7 +11,8 @@ import type { Sentence } from "./sentences";
  * it is in the planner's library (inverse document frequency over chunks): "county" or
  * "emergency" in every chunk weigh almost nothing, "budget" or "Condition II" weigh a lot, and a
  * concept no document contains at all weighs the most — a question about something the library
- * never mentions cannot reach the floor on its common words alone.
+ * never mentions cannot reach the floor on its common words alone — unless it is a verb or adverb
+ * ("bring", "stockpiled"): missing, that is the planner's phrasing, and it weighs as a middling word.
  */
 
 /** Reciprocal-rank fusion constant (Cormack et al.): damps the head of each list. */
@@ -42,10 +43,12 @@ export function conceptWeights(concepts: QueryConcept[], documentFrequencies: nu
     const idf = Math.log(1 + (total + 1) / (df + 0.5));
     // A verb or adverb no passage holds ("bring", "stockpiled", "bitterly") is more often the
     // planner's phrasing than a topic the library lacks: it weighs as a word in a tenth of the
-    // chunks, not the most. (Development sets: Orrin first citation 10 → 12 of 19, two answerable
-    // questions fewer declined, every unanswerable one declined as before.)
-    const unmatchedDescription = df === 0 && concept.describing === true;
-    const weight = unmatchedDescription ? Math.log(1 + (total + 1) / (total * DESCRIBING_SHARE + 0.5)) : idf * (concept.specific ? 1.5 : 1);
+    // chunks, not the most. Development sets: Orrin first citation 10 → 12 of 19, wrongly declined
+    // 6 → 4; the unanswerable questions declined exactly as before (Brackwater 5/6, Orrin 0/3).
+    // Only when no passage holds it: capping it at any count cited more passages of other topics
+    // on the development set (Brackwater 92 → 100 of 237 cited from elsewhere), so the step from
+    // none to one passage holding the verb stays.
+    const weight = df === 0 && concept.describing ? Math.log(1 + (total + 1) / (total * DESCRIBING_SHARE + 0.5)) : idf * (concept.specific ? 1.5 : 1);
     return { concept, weight, documentFrequency: df };
   });
 }

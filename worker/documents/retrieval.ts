@@ -26,7 +26,7 @@ export type { RetrievedPassage };
  */
 
 const PASSAGE_LIMIT = 8;
-/** The focus ranking's weight in the fusion: as much as the other three together. */
+/** The focus ranking's weight in the fusion: as much as the other three together (bm25, coverage, meaning). */
 const FOCUS_WEIGHT = 3;
 /** Candidates read per question before scoring: enough for the fusion to reorder the head. */
 const CANDIDATES = 40;
@@ -116,7 +116,7 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   if (decline && best < ANSWER_FLOOR && !scored.some(relevantByMeaning)) return [];
   const kept = focusOnNamedDocuments(decline ? scored.filter((s) => s.coverage >= PASSAGE_FLOOR || relevantByMeaning(s)) : scored, concepts);
 
-  const byCoverage = [...kept].sort((a, b) => b.coverage - a.coverage || a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
+  const byCoverage = [...kept].sort((a, b) => b.coverage - a.coverage || byRank(a.bm25Rank, b.bm25Rank)).map((s) => s.c.chunkId);
   const byKeyword = kept
     .filter((s) => Number.isFinite(s.bm25Rank))
     .sort((a, b) => a.bm25Rank - b.bm25Rank)
@@ -125,7 +125,7 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
     .filter((s) => s.similarity !== null)
     .sort((a, b) => b.similarity! - a.similarity!)
     .map((s) => s.c.chunkId);
-  const byFocus = [...kept].sort((a, b) => b.focus - a.focus || b.coverage - a.coverage || a.bm25Rank - b.bm25Rank).map((s) => s.c.chunkId);
+  const byFocus = [...kept].sort((a, b) => b.focus - a.focus || b.coverage - a.coverage || byRank(a.bm25Rank, b.bm25Rank)).map((s) => s.c.chunkId);
   // Where the question's words meet in one sentence, in the answer's shape, says most about which
   // passage answers (npm run bench, keyword: development sets first citation 36 → 38 of 46, 9 → 10 of 19).
   const fused = reciprocalRankFusion([
@@ -134,7 +134,7 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
     { ids: byMeaning, weight: 1 },
     { ids: byFocus, weight: FOCUS_WEIGHT },
   ]);
-  const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || a.bm25Rank - b.bm25Rank);
+  const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || byRank(a.bm25Rank, b.bm25Rank));
 
   const cited = decline ? relevantOnly(ranked, relevantByMeaning) : ranked;
 
@@ -163,6 +163,9 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
   }
   return passages;
 }
+
+/** Keyword ranks compared, found-by-meaning-only (∞) last and equal among themselves (∞ − ∞ is NaN). */
+const byRank = (a: number, b: number) => (a === b ? 0 : a - b);
 
 /** Team-shared documents a namespace is asked for at most, per author (Vectorize's `$in` filter stays small). */
 const SHARED_PER_AUTHOR = 100;

@@ -9,8 +9,14 @@ export function splitSentences(content: string): string[] {
 
 export type Sentence = { text: string; label: boolean };
 
-/** A label: a line that states nothing (no closing punctuation) and is short, or opens the passage (its context line). */
-const isLabel = (line: string, first: boolean) => !/[.!?:;,)]$/.test(line) && !line.includes("|") && (first || line.split(" ").length <= 6);
+/**
+ * A label: a line that states nothing (no closing punctuation) and is short, or opens the passage
+ * (its context line, which ends "(page 3)" in a paged document: chunk.ts contextLine).
+ */
+const isLabel = (line: string, first: boolean) => {
+  const bare = first ? line.replace(/ \(page \d{1,6}\)$/, "") : line;
+  return !/[.!?:;,)]$/.test(bare) && !bare.includes("|") && (first || bare.split(" ").length <= 6);
+};
 
 /**
  * The passage's sentences, and which lines are labels (the context line a chunk starts with, a
