@@ -8,6 +8,7 @@ import hazmat from "./heldout/hazmat-annex.txt?raw";
 import shelter from "./heldout/shelter-annex.txt?raw";
 import orrinHeat from "./dev/orrin-heat-winter-annex.md?raw";
 import orrinDebris from "./dev/orrin-debris-donations.txt?raw";
+import halden from "./dev/halden-evacuation-comms-annex.md?raw";
 import { appContext } from "../../worker/context";
 import { offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -18,7 +19,7 @@ import { heldOutFiles, type HeldOutSource } from "./heldout/files";
 import { HELD_OUT_QUESTIONS } from "./heldout/questions";
 import { storeDocument } from "./ingest-helpers";
 import { DEV_QUESTIONS } from "./retrieval-questions";
-import { ORRIN_QUESTIONS, type DevFile } from "./dev/questions";
+import { HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS, type DevFile } from "./dev/questions";
 
 /**
  * The retrieval evaluations as floors (issue 31 item 5). The development sets (the labelled questions
@@ -31,6 +32,8 @@ let devPlanner: TestUser;
 /** The Orrin County plans beside the Brackwater ones (another county's), as the held-out library has them. */
 let orrinPlanner: TestUser;
 let testPlanner: TestUser;
+/** Halden County's annex beside the Brackwater and Orrin plans. */
+let haldenPlanner: TestUser;
 /** Document id → file name, for the held-out set's "right document" check. */
 const fileOf = new Map<string, string>();
 // The fake embedder (test/fakes/embeddings.ts) as the bench runs it: hybrid must hold the same floor.
@@ -55,13 +58,18 @@ async function ingest(userId: string, name: string, bytes: ArrayBuffer | string)
 }
 
 beforeAll(async () => {
-  [devPlanner, orrinPlanner, testPlanner] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
+  [devPlanner, orrinPlanner, testPlanner, haldenPlanner] = await Promise.all([createTestUser(), createTestUser(), createTestUser(), createTestUser()]);
   for (const [name, text] of BRACKWATER) {
     await ingest(devPlanner.userId, name, text);
     await ingest(orrinPlanner.userId, name, text);
     await ingest(testPlanner.userId, name, text);
+    await ingest(haldenPlanner.userId, name, text);
   }
-  for (const [name, text] of Object.entries(ORRIN)) await ingest(orrinPlanner.userId, name, text);
+  for (const [name, text] of Object.entries(ORRIN)) {
+    await ingest(orrinPlanner.userId, name, text);
+    await ingest(haldenPlanner.userId, name, text);
+  }
+  await ingest(haldenPlanner.userId, HALDEN_FILE, halden);
   for (const file of await heldOutFiles((name) => SOURCES[name])) await ingest(testPlanner.userId, file.name, file.bytes.buffer);
 }, 120_000);
 
@@ -116,6 +124,24 @@ describe("development set: two Orrin County plans asked in a planner's words", (
     expect(score.hitAny, why).toBeGreaterThanOrEqual(floor.hitAny);
     expect(score.factInAnswer, why).toBeGreaterThanOrEqual(floor.fact);
     expect(score.wronglyDeclined, why).toBeLessThanOrEqual(7);
+  });
+});
+
+describe("development set: Halden County's evacuation and communications annex beside the other plans", () => {
+  // Written on 2026-11-29 with the document, after this session's rules were built and before any
+  // was measured on it: keyword only, the rules before that session (9da7d2b) reached first citation
+  // 12/19, any 14, fact 13, 5 answerable wrongly declined, 1/3 declined; with them 12, 15, 14, 4 and
+  // 1/3 — as on the held-out set, little of the development sets' gain carried over. Most misses are
+  // paraphrased nouns ("horses and cattle" for livestock, "cats and dogs" for pets). Floors one under.
+  it("keyword only: holds what it reaches", async () => {
+    const score = await evaluate(haldenPlanner, HALDEN_QUESTIONS, false);
+    const why = score.misses.join("\n");
+    expect(score.answerable).toBe(19);
+    expect(score.unanswerable).toBe(3);
+    expect(score.hit1, why).toBeGreaterThanOrEqual(11);
+    expect(score.hitAny, why).toBeGreaterThanOrEqual(14);
+    expect(score.factInAnswer, why).toBeGreaterThanOrEqual(13);
+    expect(score.wronglyDeclined, why).toBeLessThanOrEqual(5);
   });
 });
 

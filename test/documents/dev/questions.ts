@@ -41,3 +41,44 @@ export const ORRIN_QUESTIONS: EvalQuestion[] = [
   q("What is the budget for the debris monitoring contract?", null, null),
   q("Who runs the animal shelter during a heat wave?", null, null),
 ];
+
+/**
+ * A third development library (issue 31): Halden County's evacuation and communications annex,
+ * another county and other functions again, asked the way a planner asks. Written on 2026-11-29
+ * with the document, before any rule was measured on it; the Orrin and Brackwater files sit beside
+ * it as other counties' plans.
+ */
+export const HALDEN_FILE = "halden-evacuation-comms-annex.md";
+
+const H = HALDEN_FILE;
+const hq = (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? H : null, passage, fact });
+
+export const HALDEN_QUESTIONS: EvalQuestion[] = [
+  hq("Who has the power to order people out of their homes?", ["Chair of the Board of Supervisors"], ["Chair of the Board of Supervisors"]),
+  hq(
+    "If we can't reach the board chair, who can order an evacuation?",
+    ["Director of Emergency Services may issue the order"],
+    ["Director of Emergency Services"],
+  ),
+  hq("How many evacuation zones does the county have?", ["42 evacuation zones"], ["42"]),
+  hq("How long does it take to get contraflow running on Route 17?", ["about 90 minutes"], ["90 minutes"]),
+  hq("Why do the river bottom neighborhoods leave first?", ["Low Water Bridge"], ["Low Water Bridge"]),
+  hq("At what river height do we lose the Low Water Bridge?", ["14 feet"], ["14 feet"]),
+  hq("Where do people without a car catch a ride out?", ["six pickup points"], ["pickup points"]),
+  hq("How often do the evacuation buses come?", ["every 20 minutes"], ["20 minutes"]),
+  hq("What number do wheelchair users call for a ride?", ["555-0143"], ["555-0143"]),
+  hq("How many accessible vans can we count on?", ["14 wheelchair-accessible vans"], ["14"]),
+  hq("Can evacuees take their cats and dogs on the bus?", ["carrier or on a leash"], ["carrier"]),
+  hq("Where should ranchers take their horses and cattle?", ["Halden County Fairgrounds"], ["Fairgrounds"]),
+  hq("Where do evacuees check in when they arrive?", ["Marrow Falls Community Center"], ["Marrow Falls Community Center"]),
+  hq("What do residents need to show to get back in?", ["proof of residence"], ["proof of residence"]),
+  hq("How do we send text alerts to residents?", ["HaldenNotify"], ["HaldenNotify"]),
+  hq("When are the sirens tested?", ["first Wednesday"], ["first Wednesday"]),
+  hq("What do we do if the radios go down?", ["ARES"], ["ARES"]),
+  hq("Where is the backup EOC?", ["Tessel Fire Station 3"], ["Tessel Fire Station 3"]),
+  hq("How often does the PIO brief reporters during an evacuation?", ["every four hours"], ["every four hours"]),
+  // No document answers these, though they share the library's words.
+  hq("How many buses does the transit authority own?", null),
+  hq("Who pays for evacuees' hotel rooms?", null),
+  hq("What is the tsunami evacuation route for the coast?", null),
+];
