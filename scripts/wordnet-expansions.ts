@@ -26,6 +26,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PARTICIPLE_SHAPE } from "../worker/documents/participle.ts";
 
 const MIN_TAGGED = 3;
 const DOMINANT = 0.6;
@@ -69,19 +70,28 @@ function readData(pos: Pos): Map<string, Synset> {
   return synsets;
 }
 
-/** index.sense: "lemma pos" → tag counts of its senses by sense number, with each sense's synset. */
-function readSenses(): Map<string, Array<{ offset: string; rank: number; tagged: number }>> {
-  const byLemma = new Map<string, Array<{ offset: string; rank: number; tagged: number }>>();
-  for (const line of readFileSync(path.join(dict, "index.sense"), "utf8").split("\n")) {
-    if (!line) continue;
+/** One line of index.sense: a sense of a word, its part of speech (1 noun, 2 verb, 3/5 adjective, 4 adverb) and SemCor tag count. */
+type Sense = { lemma: string; type: string; offset: string; rank: number; tagged: number };
+
+/** index.sense, read once for the three tables below. Multi-word lemmas keep their "_". */
+const SENSES: Sense[] = readFileSync(path.join(dict, "index.sense"), "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => {
     const [key, offset, rank, tagged] = line.split(" ");
     const [lemma, rest] = key!.split("%");
-    const type = rest!.split(":")[0];
+    return { lemma: lemma!, type: rest!.split(":")[0]!, offset: offset!, rank: Number(rank), tagged: Number(tagged) };
+  });
+
+/** "lemma pos" → tag counts of its senses by sense number, with each sense's synset. */
+function readSenses(): Map<string, Array<{ offset: string; rank: number; tagged: number }>> {
+  const byLemma = new Map<string, Array<{ offset: string; rank: number; tagged: number }>>();
+  for (const { lemma, type, offset, rank, tagged } of SENSES) {
     const pos: Pos | null = type === "1" ? "n" : type === "2" ? "v" : type === "3" || type === "5" ? "a" : null;
     if (!pos) continue;
-    const id = `${lemma!.replace(/_/g, " ")} ${pos}`;
+    const id = `${lemma.replace(/_/g, " ")} ${pos}`;
     const senses = byLemma.get(id) ?? [];
-    senses.push({ offset: offset!, rank: Number(rank), tagged: Number(tagged) });
+    senses.push({ offset, rank, tagged });
     byLemma.set(id, senses);
   }
   return byLemma;
@@ -133,23 +143,19 @@ function generate(): Map<string, string[]> {
  */
 function describingWords(): string[] {
   const uses = new Map<string, { noun: number; other: number; nounSenses: number; otherSenses: number }>();
-  for (const line of readFileSync(path.join(dict, "index.sense"), "utf8").split("\n")) {
-    if (!line) continue;
-    const [key, , , tagged] = line.split(" ");
-    const [lemma, rest] = key!.split("%");
-    if (!/^[a-z]+$/.test(lemma!) || lemma!.length < 3 || (rank.get(lemma!) ?? Infinity) >= SOURCE_RANK) continue;
-    const type = rest!.split(":")[0];
+  for (const { lemma, type, tagged } of SENSES) {
+    if (!/^[a-z]+$/.test(lemma) || lemma.length < 3 || (rank.get(lemma) ?? Infinity) >= SOURCE_RANK) continue;
     // Adjectives name a kind of thing ("annual budget", "volcanic ash"): counted with the nouns.
     const noun = type === "1" || type === "3" || type === "5";
-    const u = uses.get(lemma!) ?? { noun: 0, other: 0, nounSenses: 0, otherSenses: 0 };
+    const u = uses.get(lemma) ?? { noun: 0, other: 0, nounSenses: 0, otherSenses: 0 };
     if (noun) {
-      u.noun += Number(tagged);
+      u.noun += tagged;
       u.nounSenses++;
     } else {
-      u.other += Number(tagged);
+      u.other += tagged;
       u.otherSenses++;
     }
-    uses.set(lemma!, u);
+    uses.set(lemma, u);
   }
   return [...uses]
     .filter(([, u]) => (u.nounSenses === 0 ? u.otherSenses > 0 : u.other > u.noun))
@@ -157,24 +163,14 @@ function describingWords(): string[] {
     .sort();
 }
 
-/** What lexicon.ts reads as a past participle: a word of letters ending in "-ed" (not "-eed"). */
-const PARTICIPLE_SHAPE = /^[a-z]{3,}[^e]ed$/;
-
 /**
  * Words shaped like a past participle that are not one ("flatbed", "watershed", "hundred",
  * "bloodshed", "infrared", "ashamed"): WordNet lemmas ending in "-ed" whose base ("-ed", "-d",
  * a doubled consonant) is no verb. Used by English speakers (SUBTLEX rank under 80,000).
  */
 function notParticiples(): string[] {
-  const verbs = new Set<string>();
-  const lemmas = new Set<string>();
-  for (const line of readFileSync(path.join(dict, "index.sense"), "utf8").split("\n")) {
-    if (!line) continue;
-    const [lemma, rest] = line.split(" ")[0]!.split("%");
-    if (!/^[a-z]+$/.test(lemma!)) continue;
-    lemmas.add(lemma!);
-    if (rest!.split(":")[0] === "2") verbs.add(lemma!);
-  }
+  const lemmas = new Set(SENSES.map((s) => s.lemma).filter((lemma) => /^[a-z]+$/.test(lemma)));
+  const verbs = new Set(SENSES.filter((s) => s.type === "2").map((s) => s.lemma));
   const verbBase = (w: string) => verbs.has(w.slice(0, -2)) || verbs.has(w.slice(0, -1)) || (w.at(-3) === w.at(-4) && verbs.has(w.slice(0, -3)));
   return [...lemmas].filter((w) => PARTICIPLE_SHAPE.test(w) && !verbBase(w) && (rank.get(w) ?? Infinity) < 80_000).sort();
 }

@@ -1,3 +1,4 @@
+import { PARTICIPLE_SHAPE } from "./participle";
 import { WORDNET_DESCRIBING, WORDNET_EXPANSIONS, WORDNET_NOT_PARTICIPLES } from "./wordnet-expansions.generated";
 
 /**
@@ -51,8 +52,6 @@ function baseForms(word: string): string[] {
 
 let describing: Set<string> | null = null;
 let notParticiples: Set<string> | null = null;
-/** Shaped like a past participle ("stockpiled", "ordered"); WORDNET_NOT_PARTICIPLES lists the words that are not one ("watershed"). */
-const PARTICIPLE = /^[a-z]{3,}[^e]ed$/;
 
 /**
  * Whether a question word is mostly a verb or adverb in English ("bring", "wanting", "bitterly"),
@@ -61,7 +60,7 @@ const PARTICIPLE = /^[a-z]{3,}[^e]ed$/;
 export function isDescribingWord(word: string): boolean {
   describing ??= new Set(WORDNET_DESCRIBING.split(" "));
   notParticiples ??= new Set(WORDNET_NOT_PARTICIPLES.split(" "));
-  return (PARTICIPLE.test(word) && !notParticiples.has(word)) || baseForms(word).some((form) => describing!.has(form));
+  return (PARTICIPLE_SHAPE.test(word) && !notParticiples.has(word)) || baseForms(word).some((form) => describing!.has(form));
 }
 
 /** At most this many WordNet alternatives per question word. */

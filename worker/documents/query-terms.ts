@@ -189,7 +189,7 @@ export function analyzeQuestion(question: string): QueryConcept[] {
     if (!isAcronym(t.raw) && !(isCapitalised(t.raw) && !t.sentenceStart))
       for (const alternative of lexicalAlternatives(t.lower)) forms.push(lexicalForm(alternative));
     const specific = isNumberish(t.raw) || isAcronym(t.raw) || (isCapitalised(t.raw) && !t.sentenceStart);
-    concepts.push({ text: t.raw, forms: dedupe(forms).slice(0, MAX_FORMS), specific, ...(!specific && isDescribingWord(t.lower) ? { describing: true } : {}) });
+    concepts.push({ text: t.raw, forms: dedupe(forms).slice(0, MAX_FORMS), specific, describing: !specific && isDescribingWord(t.lower) });
   }
   if (concepts.length === 0) {
     // A question made only of common words: match its words as typed rather than nothing.

@@ -60,14 +60,20 @@ export function scheduleToIcs(input: ScheduleInput): string {
   const uid = (part: string) => `${input.exerciseId}-${part}@${input.host}`;
   const injects: CalendarEvent[] = timed.map(({ row, index, minutes }) => {
     const number = eventNumber(row, index);
-    const title = fieldText(row.synopsis) || fieldText(row.message).split("\n")[0]!;
+    const [from, to, mode, message, action, category] = [
+      fieldText(row.from),
+      fieldText(row.to),
+      fieldText(row.injectMode),
+      fieldText(row.message),
+      fieldText(row.expectedAction),
+      fieldText(row.category),
+    ] as const;
+    const title = fieldText(row.synopsis) || message.split("\n")[0]!;
     const lines = [
       `Scenario time: ${formatScenarioTime(minutes * MINUTE_MS, { startMs: start * MINUTE_MS, timeOfDay })}`,
-      fieldText(row.from) || fieldText(row.to)
-        ? `From ${fieldText(row.from) || "—"} to ${fieldText(row.to) || "—"}${fieldText(row.injectMode) ? ` (${fieldText(row.injectMode)})` : ""}`
-        : "",
-      fieldText(row.message),
-      fieldText(row.expectedAction) ? `Expected action: ${fieldText(row.expectedAction)}` : "",
+      from || to ? `From ${from || "—"} to ${to || "—"}${mode ? ` (${mode})` : ""}` : "",
+      message,
+      action ? `Expected action: ${action}` : "",
     ];
     return {
       uid: uid(`inject-${index + 1}`),
@@ -75,7 +81,7 @@ export function scheduleToIcs(input: ScheduleInput): string {
       description: lines.filter(Boolean).join("\n\n"),
       start: at(minutes),
       end: at(minutes) + INJECT_MINUTES * MINUTE_MS,
-      categories: ["Exercise inject", ...(fieldText(row.category) ? [fieldText(row.category)] : [])],
+      categories: ["Exercise inject", ...(category ? [category] : [])],
     };
   });
 
