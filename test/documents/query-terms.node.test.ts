@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, anyConceptMatch, conceptIn, LEXICAL_WEIGHT, passageStems } from "../../worker/documents/query-terms";
+import { analyzeQuestion, anyConceptMatch, conceptIn, DERIVED_WEIGHT, LEXICAL_WEIGHT, passageStems } from "../../worker/documents/query-terms";
 import { answerShape } from "../../worker/documents/answer-shape";
 import { ANSWER_FLOOR, conceptWeights, coverage, focus, reciprocalRankFusion } from "../../worker/documents/relevance";
 import { sentencesOf } from "../../worker/documents/sentences";
@@ -66,6 +66,32 @@ describe("analyzeQuestion", () => {
       ["Director", false],
       ["Minor", false],
     ]);
+  });
+
+  it("matches a word's relative in another part of speech, counted just below the word itself", () => {
+    // Porter stems "users" as "user" and "use" as "us": the prefix alone never meets.
+    expect(found("What number do wheelchair users call?", "Residents who use wheelchairs call the Access Line.")).toEqual([
+      ["number", false],
+      ["wheelchair", true],
+      ["users", true],
+      ["call", true],
+    ]);
+    expect(found("Who decides to evacuate?", "The decision to evacuate rests with the Chair.")).toEqual([
+      ["decides", true],
+      ["evacuate", true],
+    ]);
+    const weights = conceptWeights(analyzeQuestion("Where do ranchers go?"), [1], 50);
+    expect(coverage(weights, "Ranch owners go to the fairgrounds.")).toBeCloseTo(DERIVED_WEIGHT);
+    expect(coverage(weights, "Ranchers go to the fairgrounds.")).toBe(1);
+    // A name has no relatives: "Decker" is not "deck".
+    expect(found("Who is Chief Decker?", "The deck is closed.").every(([, hit]) => !hit)).toBe(true);
+  });
+
+  it("meets a three-letter word ending in s and its plural, which Porter stems apart", () => {
+    expect(found("Can pets ride the bus?", "Pets ride evacuation buses in a carrier.").every(([, hit]) => hit)).toBe(true);
+    expect(found("How often do the buses run?", "The bus runs every 20 minutes.").every(([, hit]) => hit)).toBe(true);
+    expect(found("Who smells gas?", "Gases from the plant drift east.")[1]).toEqual(["gas", true]);
+    expect(found("Who smells gas?", "The gauge reads 12.")[1]).toEqual(["gas", false]);
   });
 
   it("matches British and American spellings and the field's plan vocabulary", () => {

@@ -96,9 +96,14 @@ type Floors = {
   irrelevantCited?: number;
 };
 
-async function expectFloors(planner: TestUser, questions: EvalQuestion[], semantic: boolean, floors: Floors) {
+/**
+ * `heldOut`: a failure names the figures, never the questions missed — reading the test set's misses
+ * is how a set gets tuned to (issue 31 item 5).
+ */
+async function expectFloors(planner: TestUser, questions: EvalQuestion[], semantic: boolean, floors: Floors, heldOut = false) {
   const score = await evaluate(planner, questions, semantic);
-  const why = score.misses.join("\n");
+  const { misses, ...figures } = score;
+  const why = heldOut ? `held-out figures (misses not shown): ${JSON.stringify(figures)}` : misses.join("\n");
   expect(score.answerable).toBe(floors.answerable);
   expect(score.unanswerable).toBe(floors.unanswerable);
   expect(score.hit1, why).toBeGreaterThanOrEqual(floors.hit1);
@@ -150,9 +155,11 @@ describe("development set: Halden County's evacuation and communications annex b
   // was measured on it: keyword only, the rules before that session (9da7d2b) reached first citation
   // 12/19, any 14, fact 13, 5 answerable wrongly declined, 1/3 declined; with them 12, 15, 14, 4 and
   // 1/3 — as on the held-out set, little of the development sets' gain carried over. Most misses are
-  // paraphrased nouns ("horses and cattle" for livestock, "cats and dogs" for pets). Floors one under.
+  // paraphrased nouns ("horses and cattle" for livestock, "cats and dogs" for pets). A word's
+  // relative in another part of speech ("users" → "use", query-terms.ts) and coverage in the focus
+  // ranking (retrieval.ts), 2026-11-29: 13, 16, 15, 3 and 1/3. Floors one under.
   it("keyword only: holds what it reaches", async () => {
-    await expectFloors(haldenPlanner, HALDEN_QUESTIONS, false, { answerable: 19, unanswerable: 3, hit1: 11, hitAny: 14, fact: 13, wronglyDeclined: 5 });
+    await expectFloors(haldenPlanner, HALDEN_QUESTIONS, false, { answerable: 19, unanswerable: 3, hit1: 12, hitAny: 15, fact: 14, wronglyDeclined: 4 });
   });
 });
 
@@ -171,19 +178,28 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // tuned on the development sets and measured once after with `npm run bench` (2026-11-29; the
     // bench's figures, which ran one under this test's before: 13 there, 14 here): first citation
     // 13 → 14, fact in the answer 16 → 17, any 20, declined 3/3; the verb/adverb rule after it:
-    // unchanged.
+    // unchanged. A word's relative in another part of speech ("users" → "use") and coverage in the
+    // focus ranking, tuned on the development sets and measured here once after (2026-11-29, bench and
+    // this test alike): first citation 14 → 16, fact in the answer 17, any 20, declined 3/3, 60 of
+    // 109 cited passages from another document (was 59 of 107).
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
     // Fact in the answer was measured at 15 here with a floor of 15, and one whole-suite run
     // (2026-11-29, clock at 2026-12-31) fell under a floor: the fact floor is one under too.
-    await expectFloors(testPlanner, HELD_OUT_QUESTIONS, false, {
-      answerable: 22,
-      unanswerable: 3,
-      hit1: 13,
-      hitAny: 19,
-      fact: 14,
-      declined: 2,
-      irrelevantCited: 59,
-    });
+    await expectFloors(
+      testPlanner,
+      HELD_OUT_QUESTIONS,
+      false,
+      {
+        answerable: 22,
+        unanswerable: 3,
+        hit1: 15,
+        hitAny: 19,
+        fact: 16,
+        declined: 2,
+        irrelevantCited: 61,
+      },
+      true,
+    );
   });
 });

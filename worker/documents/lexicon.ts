@@ -1,27 +1,29 @@
 import { PARTICIPLE_SHAPE } from "./participle";
-import { WORDNET_DESCRIBING, WORDNET_EXPANSIONS, WORDNET_NOT_PARTICIPLES } from "./wordnet-expansions.generated";
+import { WORDNET_DERIVED, WORDNET_DESCRIBING, WORDNET_EXPANSIONS, WORDNET_NOT_PARTICIPLES } from "./wordnet-expansions.generated";
 
 /**
  * General English paraphrase for offline retrieval (issue 31 item 3): a question word's WordNet
- * synonyms and broader terms (the generated table; the rule that chose it is
- * scripts/wordnet-expansions.ts) and its British/American spelling. Field vocabulary is
- * synonyms.ts; this is what any English speaker would accept as the same thing ("kids" →
+ * synonyms and broader terms and its relatives in another part of speech (the generated tables; the
+ * rules that chose them are scripts/wordnet-expansions.ts), and its British/American spelling.
+ * Field vocabulary is synonyms.ts; this is what any English speaker would accept as the same thing ("kids" →
  * "children", "daycare" → "day care", "childcare"). Matches through it count for less than the
  * word itself (query-terms.ts), so a plan that uses the question's own words still ranks first.
  */
 
-let table: Map<string, string[]> | null = null;
-
-/** Parsed on first use: an isolate that never answers a question never pays for it. */
-function expansions(): Map<string, string[]> {
-  if (table) return table;
-  table = new Map();
-  for (const entry of WORDNET_EXPANSIONS.split(";")) {
+/** "word:a,b;…" as a map. */
+function parseTable(text: string): Map<string, string[]> {
+  const table = new Map<string, string[]>();
+  for (const entry of text.split(";")) {
     const colon = entry.indexOf(":");
     if (colon > 0) table.set(entry.slice(0, colon), entry.slice(colon + 1).split(","));
   }
   return table;
 }
+
+// Parsed on first use: an isolate that never answers a question never pays for them.
+let expansionTable: Map<string, string[]> | null = null;
+let derivedTable: Map<string, string[]> | null = null;
+const expansions = () => (expansionTable ??= parseTable(WORDNET_EXPANSIONS));
 
 /** Irregular plurals a planner types that WordNet lists by their singular. */
 const IRREGULAR: Record<string, string> = { children: "child", people: "person", men: "man", women: "woman", feet: "foot", teeth: "tooth", mice: "mouse" };
@@ -71,6 +73,19 @@ export function lexicalAlternatives(word: string): string[][] {
   const found = baseForms(word).map((form) => expansions().get(form));
   const alternatives = found.find((a) => a !== undefined) ?? [];
   return alternatives.slice(0, MAX_LEXICAL).map((a) => a.split(" "));
+}
+
+/**
+ * The question word's relatives in the other part of speech that its stem does not match ("users" →
+ * "use", "failure" → "fail", "decide" → "decision"): WordNet's derivationally related forms.
+ */
+export function derivedWords(word: string): string[] {
+  derivedTable ??= parseTable(WORDNET_DERIVED);
+  return (
+    baseForms(word)
+      .map((form) => derivedTable!.get(form))
+      .find((relatives) => relatives !== undefined) ?? []
+  );
 }
 
 /**
