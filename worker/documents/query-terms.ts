@@ -149,12 +149,11 @@ const indexForm = (w: string) => (isNumberish(w) ? w.toLowerCase() : stem(w));
 
 /**
  * A short word matches exactly, and Porter stems "bus" as "bu" but "buses" as "buse": a three-letter
- * noun ending in "s" ("bus", "gas") also matches its plural, and that plural its singular.
+ * word ending in "s" ("bus", "gas") also matches its plural. (Not the other way: "bases" and
+ * "cases" are "base" and "case", which the stem prefix already meets.)
  */
 function numberForms(word: string): Form[] {
-  if (/^[a-z]{2}s$/.test(word) && !word.endsWith("ss")) return [phraseForm([`${word}es`])];
-  if (/^[a-z]{2}ses$/.test(word)) return [phraseForm([word.slice(0, -2)])];
-  return [];
+  return /^[a-z]{2}s$/.test(word) && !word.endsWith("ss") ? [phraseForm([`${word}es`])] : [];
 }
 
 /** "floodplain" → "flood plain" (and its other two-part splits with parts of at least 4 letters). */
