@@ -20,10 +20,16 @@ function parseTable(text: string): Map<string, string[]> {
   return table;
 }
 
-// Parsed on first use: an isolate that never answers a question never pays for them.
-let expansionTable: Map<string, string[]> | null = null;
-let derivedTable: Map<string, string[]> | null = null;
-const expansions = () => (expansionTable ??= parseTable(WORDNET_EXPANSIONS));
+/** A value built on first use: an isolate that never answers a question never parses the tables. */
+function onFirstUse<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+const expansions = onFirstUse(() => parseTable(WORDNET_EXPANSIONS));
+const derived = onFirstUse(() => parseTable(WORDNET_DERIVED));
+const describing = onFirstUse(() => new Set(WORDNET_DESCRIBING.split(" ")));
+const notParticiples = onFirstUse(() => new Set(WORDNET_NOT_PARTICIPLES.split(" ")));
 
 /** Irregular plurals a planner types that WordNet lists by their singular. */
 const IRREGULAR: Record<string, string> = { children: "child", people: "person", men: "man", women: "woman", feet: "foot", teeth: "tooth", mice: "mouse" };
@@ -52,17 +58,12 @@ function baseForms(word: string): string[] {
   return forms;
 }
 
-let describing: Set<string> | null = null;
-let notParticiples: Set<string> | null = null;
-
 /**
  * Whether a question word is mostly a verb or adverb in English ("bring", "wanting", "bitterly"),
  * or a past participle ("stockpiled"): it says what is done or how, not what the question is about.
  */
 export function isDescribingWord(word: string): boolean {
-  describing ??= new Set(WORDNET_DESCRIBING.split(" "));
-  notParticiples ??= new Set(WORDNET_NOT_PARTICIPLES.split(" "));
-  return (PARTICIPLE_SHAPE.test(word) && !notParticiples.has(word)) || baseForms(word).some((form) => describing!.has(form));
+  return (PARTICIPLE_SHAPE.test(word) && !notParticiples().has(word)) || baseForms(word).some((form) => describing().has(form));
 }
 
 /** At most this many WordNet alternatives per question word. */
@@ -80,10 +81,10 @@ export function lexicalAlternatives(word: string): string[][] {
  * "use", "failure" → "fail", "decide" → "decision"): WordNet's derivationally related forms.
  */
 export function derivedWords(word: string): string[] {
-  derivedTable ??= parseTable(WORDNET_DERIVED);
+  const table = derived();
   return (
     baseForms(word)
-      .map((form) => derivedTable!.get(form))
+      .map((form) => table.get(form))
       .find((relatives) => relatives !== undefined) ?? []
   );
 }

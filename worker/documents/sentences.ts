@@ -36,11 +36,9 @@ export function sentencesOf(content: string): Sentence[] {
       out.push({ text: plainLine(line), label: true });
       return;
     }
-    for (const part of line.split(/(?<=[.!?])\s+/)) {
-      const text = plainLine(part.trim());
-      if (/[\p{L}\p{N}]/u.test(text)) out.push({ text, label: false });
-    }
+    for (const part of line.split(/(?<=[.!?])\s+/)) out.push({ text: plainLine(part.trim()), label: false });
   });
+  // A part with no letter or digit ("—", a table's "|---|" rule) is no sentence, label or not.
   return out.filter((s) => /[\p{L}\p{N}]/u.test(s.text));
 }
 

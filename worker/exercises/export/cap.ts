@@ -93,10 +93,11 @@ export function injectToCap(row: MselRow, index: number, context: CapContext): s
   const message = fieldText(row.message);
   const prose = `${synopsis}\n${message}`;
   const quoted = QUOTED_WARNING.exec(prose)?.[0] ?? QUOTED_ORDER.exec(prose)?.[0] ?? "";
-  const event = quoted || fieldText(row.category) || fieldText(context.threatType) || "Exercise inject";
-  const kind = KINDS.find(([re]) => re.test(quoted || `${fieldText(row.category)} ${prose}`))?.[1] ?? UNKNOWN_KIND;
+  const rowCategory = fieldText(row.category);
+  const event = quoted || rowCategory || fieldText(context.threatType) || "Exercise inject";
+  const kind = KINDS.find(([re]) => re.test(quoted || `${rowCategory} ${prose}`))?.[1] ?? UNKNOWN_KIND;
   // The exercise's hazard decides when the inject's own words name none.
-  const named = capCategory(`${fieldText(row.category)} ${prose}`);
+  const named = capCategory(`${rowCategory} ${prose}`);
   const category = named === "Other" ? capCategory(context.threatType) : named;
   const response = responseType(prose);
   const number = eventNumber(row, index);
@@ -139,7 +140,8 @@ export function mselToCap(rows: MselRow[], context: CapContext): { body: Uint8Ar
   if (alerts.length === 1) return { body: injectToCap(alerts[0]!.row, alerts[0]!.index, context), zipped: false, count: 1 };
   const files: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const { row, index } of alerts) {
-    const name = `inject-${String(index + 1).padStart(3, "0")}${fieldText(row.event) ? `-event-${capToken(fieldText(row.event)).replace(/[^A-Za-z0-9-]/g, "")}` : ""}.xml`;
+    const event = fieldText(row.event);
+    const name = `inject-${String(index + 1).padStart(3, "0")}${event ? `-event-${capToken(event).replace(/[^A-Za-z0-9-]/g, "")}` : ""}.xml`;
     files[name] = [strToU8(injectToCap(row, index, context)), { mtime: context.sent }];
   }
   return { body: zipSync(files, { level: 6 }), zipped: true, count: alerts.length };
