@@ -82,3 +82,40 @@ export const HALDEN_QUESTIONS: EvalQuestion[] = [
   hq("Who pays for evacuees' hotel rooms?", null),
   hq("What is the tsunami evacuation route for the coast?", null),
 ];
+
+/**
+ * A fourth development library (issue 31): Pell County's wildfire, smoke and mass-prophylaxis annex,
+ * other hazards and functions again, asked the way a planner asks. Written on 2026-11-29 (the
+ * seventh session) with the document, before any rule was measured on it; the Brackwater, Orrin
+ * and Halden files sit beside it as other counties' plans.
+ */
+export const PELL_FILE = "pell-wildfire-health-annex.md";
+
+const P = PELL_FILE;
+const pq = (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? P : null, passage, fact });
+
+export const PELL_QUESTIONS: EvalQuestion[] = [
+  pq("What happens when there's a red flag warning?", ["Readiness Level 2"], ["Readiness Level 2"]),
+  pq("Can people burn brush in their yard during fire weather?", ["burning permits are suspended"], ["suspended"]),
+  pq("How big does a fire have to get before we go to Level 1?", ["500 acres"], ["500 acres"]),
+  pq("Who makes the call to evacuate during a wildfire?", ["PCOEM Director issues the order"], ["PCOEM Director"]),
+  pq("What's the difference between Set and Go?", ["evacuation warning"], ["evacuation warning"]),
+  pq("Why does Cedar Bench get warned earlier?", ["single road out"], ["single road out"]),
+  pq("Where do horses go when a fire is coming?", ["Equestrian Center"], ["Equestrian Center"]),
+  pq("When can residents go back home after a fire?", ["declares the area safe"], ["declares the area safe"]),
+  pq("How do we keep track of smoke levels?", ["PurpleAir"], ["PurpleAir"]),
+  pq("At what air quality reading do we open the clean air centers?", ["exceeds 150"], ["150"]),
+  pq("When do kids stop playing outside at school because of smoke?", ["exceeds 100"], ["100"]),
+  pq("Where can people get masks for the smoke?", ["N95 respirators are handed out at fire stations"], ["fire stations"]),
+  pq("How fast do we have to get pills to everyone in an anthrax attack?", ["within 48 hours"], ["48 hours"]),
+  pq("How many people can one POD handle in an hour?", ["1,000 people an hour"], ["1,000"]),
+  pq("How many workers does it take to run a POD?", ["62 staff per shift"], ["62"]),
+  pq("Where does the stockpile get delivered?", ["Bristow airport hangar"], ["Bristow airport"]),
+  pq("Can I pick up medicine for my whole family?", ["Head-of-household pickup"], ["six family members"]),
+  pq("Who staffs the clinical jobs at the PODs?", ["Medical Reserve Corps"], ["Medical Reserve Corps"]),
+  pq("What number can the public call to find a POD?", ["555-0188"], ["555-0188"]),
+  // No document answers these, though they share the library's words.
+  pq("How many fire engines does the county own?", null),
+  pq("What is the budget for the PurpleAir sensors?", null),
+  pq("Which hospital treats burn patients?", null),
+];
