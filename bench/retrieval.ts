@@ -27,7 +27,7 @@ import { scoreEvaluation } from "../test/documents/evaluation.ts";
 import { heldOutFiles } from "../test/documents/heldout/files.ts";
 import { HELD_OUT_QUESTIONS } from "../test/documents/heldout/questions.ts";
 import { DEV_QUESTIONS, SEED_DOCUMENTS } from "../test/documents/retrieval-questions.ts";
-import { DEV_FILES, HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS } from "../test/documents/dev/questions.ts";
+import { DEV_FILES, HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS, PELL_FILE, PELL_QUESTIONS } from "../test/documents/dev/questions.ts";
 import { serveFakePeer } from "./lib/fake-peer.ts";
 import type { BenchContext } from "./lib/section.ts";
 import { ms } from "./lib/table.ts";
@@ -172,25 +172,22 @@ export async function run(ctx: BenchContext): Promise<void> {
       fileOf.set(done.id, file.name);
     }
 
-    // The second dev set's library: the Orrin County plans beside the Brackwater ones.
-    const orrinLibrary = [...library];
-    for (const name of DEV_FILES) {
+    /** A development file (test/documents/dev) uploaded and indexed: its document id. */
+    const uploadDevFile = async (name: string) => {
       const bytes = new Uint8Array(await readFile(path.join(ctx.root, "test", "documents", "dev", name)));
       const done = await timedUpload(ctx, name, bytes, name.endsWith(".md") ? "text/markdown" : "text/plain");
       created.push(done.id);
-      orrinLibrary.push(done.id);
       fileOf.set(done.id, name);
-    }
+      return done.id;
+    };
+    // The second dev set's library: the Orrin County plans beside the Brackwater ones.
+    const orrinLibrary = [...library];
+    for (const name of DEV_FILES) orrinLibrary.push(await uploadDevFile(name));
 
     // The third dev set's library: Halden County's annex beside the Brackwater and Orrin plans.
-    const haldenLibrary = [...orrinLibrary];
-    {
-      const bytes = new Uint8Array(await readFile(path.join(ctx.root, "test", "documents", "dev", HALDEN_FILE)));
-      const done = await timedUpload(ctx, HALDEN_FILE, bytes, "text/markdown");
-      created.push(done.id);
-      haldenLibrary.push(done.id);
-      fileOf.set(done.id, HALDEN_FILE);
-    }
+    const haldenLibrary = [...orrinLibrary, await uploadDevFile(HALDEN_FILE)];
+    // The fourth: Pell County's annex beside all of those.
+    const pellLibrary = [...haldenLibrary, await uploadDevFile(PELL_FILE)];
 
     const rows: (string | number)[][] = [];
     const misses: string[] = [];
@@ -198,6 +195,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       { set: "dev (Brackwater)", questions: DEV_QUESTIONS, documentIds: library },
       { set: "dev (Orrin)", questions: ORRIN_QUESTIONS, documentIds: orrinLibrary },
       { set: "dev (Halden)", questions: HALDEN_QUESTIONS, documentIds: haldenLibrary },
+      { set: "dev (Pell)", questions: PELL_QUESTIONS, documentIds: pellLibrary },
       { set: "test (held out)", questions: HELD_OUT_QUESTIONS, documentIds: testLibrary },
     ];
     const modes = [
@@ -252,7 +250,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       }
     }
     ctx.printTable(
-      `Retrieval and answer evaluation: dev = ${DEV_QUESTIONS.length} questions over the seeded Brackwater documents and ${ORRIN_QUESTIONS.length} over two Orrin County plans beside them and ${HALDEN_QUESTIONS.length} over a Halden County annex beside those (rules are tuned on all three); ` +
+      `Retrieval and answer evaluation: dev = ${DEV_QUESTIONS.length} questions over the seeded Brackwater documents and ${ORRIN_QUESTIONS.length} over two Orrin County plans beside them and ${HALDEN_QUESTIONS.length} over a Halden County annex beside those and ${PELL_QUESTIONS.length} over a Pell County annex beside all of them (rules are tuned on all four); ` +
         `test = ${HELD_OUT_QUESTIONS.length} held-out questions over five Tamsin County excerpts (PDF, DOCX, HTML, Markdown, text) beside them (never tuned on)`,
       ["set", "mode", "hit@1", "hit@5", "any cited", "MRR", "fact in answer", "irrelevant cited", "declined", "retrieval p50 / p95", "note"],
       rows,

@@ -36,7 +36,7 @@ const NUMBER =
 const FREQUENCY = /\bevery\b|\b(?:annual|quarter|month|week|dai|year)ly\b|\bonce a\b|\btwice\b|\beach (?:year|month|week|day|quarter|january|spring)\b/i;
 /** A role or an organisation, as plans capitalise them. */
 const WHO =
-  /\b(?:Director|Officer|Official|Manager|Coordinator|Chief|Commander|Superintendent|Sheriff|Department|Office|Agency|Authority|Services|Team|Section|Committee|Board|Council|Administrator|Cross|Army|Division|District|Bureau|Unit|Commission|Mayor|Governor|Supervisor|Deputy|Inspector|Chapter|Staff|ESF \d{1,2})\b/;
+  /\b(?:Director|Officer|Official|Manager|Coordinator|Chief|Commander|Superintendent|Sheriff|Department|Office|Agency|Authority|Services|Team|Section|Committee|Board|Council|Administrator|Cross|Army|Division|District|Bureau|Unit|Commission|Mayor|Governor|Supervisor|Deputy|Inspector|Chapter|Corps|Staff|ESF \d{1,2})\b/;
 const STREET = "(?:Road|Rd|Street|St|Drive|Dr|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Way|Court|Highway|Hwy|Route|Pike|Place|Parkway)";
 const WHERE = new RegExp(
   `\\b\\d{1,5}\\s+\\p{Lu}\\p{L}*(?:\\s+\\p{Lu}\\p{L}*){0,3}\\s+${STREET}\\b|\\b(?:based|located|housed|held|kept|stationed|relocates?)\\s+(?:in|at|to)\\b|\\b(?:Building|Center|Centre|Hall|School|College|Fairgrounds|Station|Barn|Church|Park|Library|Arena|Campus|Floor|Depot)\\b`,

@@ -1,5 +1,6 @@
 import { stemmer } from "stemmer";
 import { derivedWords, isDescribingWord, lexicalAlternatives, spellingVariant } from "./lexicon";
+import { PARTICLES, phrasalEquivalents } from "./phrasal-verbs";
 import { synonymAlternatives } from "./synonyms";
 
 /**
@@ -60,7 +61,13 @@ const STOPWORDS = new Set(
     "handle handles handled lead leads leading charge responsible located location big large small size long " +
     "often go goes going take takes taken make makes use used using work works supposed kind able ever still " +
     "like look looks new current currently exactly well really also just " +
-    "along during before after within across around near between through over under upon via per"
+    "along during before after within across around near between through over under upon via per against among toward towards " +
+    // Conjunctions, pronouns, determiners and modals: they join or point, and name nothing a plan is about.
+    "because since while although though unless whether everyone everybody anyone anybody someone somebody nobody " +
+    "everything anything something nothing he she him her his hers mine ours yours theirs myself ourselves themselves itself " +
+    "each every other another such both either neither own same might must shall being am " +
+    // "How fast", "how soon", "how quickly": the answer's shape (a duration, answer-shape.ts), not its topic.
+    "fast soon quickly"
   )
     .trim()
     .split(/\s+/),
@@ -178,10 +185,21 @@ function dedupe(forms: Form[]): Form[] {
 export function analyzeQuestion(question: string): QueryConcept[] {
   const tokens = tokenize(question);
   const concepts: QueryConcept[] = [];
-  const topical = (t: Token) => !STOPWORDS.has(t.lower) || (t.raw !== t.lower && isAcronym(t.raw) && t.raw !== "I");
+  const topical = (t: Token) =>
+    (!STOPWORDS.has(t.lower) && !(t.index > 0 && PARTICLES.has(t.lower))) || (t.raw !== t.lower && isAcronym(t.raw) && t.raw !== "I");
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
+    // "go back", "show up": one concept, met by the verb a plan writes ("return", "arrive"). A verb
+    // is how, not what: no passage holding it weighs as phrasing (relevance.ts), never declines.
+    const equivalents = next ? phrasalEquivalents(t.lower, next.lower) : null;
+    if (next && equivalents) {
+      const own = STOPWORDS.has(t.lower) ? [] : [wordForm(t.lower)];
+      const forms = [phraseForm([t.lower, next.lower]), ...own, ...equivalents.map((w) => (w.includes("-") ? phraseForm(w.split("-")) : wordForm(w)))];
+      concepts.push({ text: `${t.raw} ${next.raw}`, forms: dedupe(forms), specific: false, describing: true });
+      i++;
+      continue;
+    }
     // "Condition II": the numeral is what distinguishes it, so the pair is one phrase.
     if (next && ((DESIGNATORS.has(t.lower) && DESIGNATION.test(next.raw)) || (ROMAN.test(next.raw) && isCapitalised(t.raw) && !t.sentenceStart))) {
       concepts.push({ text: `${t.raw} ${next.raw}`, forms: [phraseForm([t.raw, next.raw])], specific: true });

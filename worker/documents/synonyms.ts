@@ -32,7 +32,7 @@ const GROUPS: string[] = [
   "sandbag | sandbags",
   "levee | dike",
   "gauge | gage",
-  "staff | staffing | personnel",
+  "staff | staffing | personnel | workers",
   "corrective action | improvement plan",
   "weakness | gap | area for improvement | areas for improvement",
   "strength | strengths | went well",
@@ -40,6 +40,9 @@ const GROUPS: string[] = [
   "cyber | ransomware | scada",
   "capacity | fit | accommodate",
   "car | vehicle | cars | vehicles",
+  "mask | masks | respirator | respirators | n95",
+  "pills | medication | medications | antibiotics",
+  "anthrax | biological attack | bioterrorism",
   "trailer park | manufactured home | mobile home",
   "spill | release | leak",
   "highest | record | crest",
@@ -84,6 +87,17 @@ const GROUPS: string[] = [
   "afn | access and functional needs",
 ];
 
+/**
+ * Kinds a planner names where a plan names the class: "dogs and cats" are the "household pets" of
+ * FEMA's definition (dog, cat, bird, rabbit, rodent, turtle; Disaster Assistance Policy 9523.19),
+ * "horses and cattle" the "livestock" or "large animals" of USDA's (which that definition leaves
+ * out of pets). One way: a question about pets is not answered by any line that mentions a dog.
+ */
+const KINDS: Array<[string, string[]]> = [
+  ["pets", ["dog", "dogs", "puppy", "puppies", "cat", "cats", "kitten", "kittens", "bird", "birds", "rabbit", "rabbits", "hamster", "hamsters", "turtle", "turtles"]],
+  ["livestock | large animals", ["horse", "horses", "cattle", "cow", "cows", "sheep", "goat", "goats", "pig", "pigs", "hog", "hogs", "swine", "poultry", "chicken", "chickens", "mule", "mules"]],
+];
+
 const stemPhrase = (phrase: string) =>
   phrase
     .toLowerCase()
@@ -92,6 +106,7 @@ const stemPhrase = (phrase: string) =>
     .map((w) => stemmer(w));
 
 const groups = GROUPS.map((line) => line.split("|").map((member) => member.trim()));
+const classOfKind = new Map(KINDS.flatMap(([classes, kinds]) => kinds.map((kind) => [kind, classes.split("|").map((c) => c.trim())] as const)));
 const groupStems = groups.map((members) => members.map(stemPhrase));
 
 /**
@@ -102,7 +117,8 @@ export function synonymAlternatives(word: string, next?: string, prev?: string):
   const w = stemmer(word);
   const n = next ? stemmer(next) : undefined;
   const p = prev ? stemmer(prev) : undefined;
-  const out: string[][] = [];
+  // The class of a kind the question names ("dogs" → "pets"), then the groups the word is in.
+  const out: string[][] = (classOfKind.get(word.toLowerCase()) ?? []).map((c) => c.split(" "));
   groups.forEach((members, g) => {
     const stems = groupStems[g]!;
     const hit = stems.some((m) => (m.length === 1 && m[0] === w) || (m.length === 2 && ((m[0] === w && m[1] === n) || (m[0] === p && m[1] === w))));
