@@ -30,14 +30,6 @@ const PASSAGE_LIMIT = 8;
 const FOCUS_WEIGHT = 3;
 /** The share of coverage added to focus in the focus ranking. */
 const COVERAGE_IN_FOCUS = 0.5;
-/**
- * The focus score itself, added to its fused rank: reciprocal-rank fusion keeps only each list's
- * order, so a passage whose best sentence holds clearly more of the question (0.91 against 0.71)
- * could lose first place to one a step ahead in bm25. At this weight a lead of about 0.2 outweighs
- * one rank step in the other lists; a near-tie stays with the fusion. Development sets: Pell first
- * citation 18 → 19 of 19, the others unchanged from 0.003 to 0.01 (0.02 cost Brackwater one).
- */
-const FOCUS_SCORE_WEIGHT = 0.005;
 /** Candidates read per question before scoring: enough for the fusion to reorder the head. */
 const CANDIDATES = 40;
 
@@ -147,8 +139,7 @@ export async function retrievePassages(ctx: AppContext, given: RetrievalInput): 
     { ids: byMeaning, weight: 1 },
     { ids: byFocus, weight: FOCUS_WEIGHT },
   ]);
-  const rankScore = (s: (typeof kept)[number]) => (fused.get(s.c.chunkId) ?? 0) + FOCUS_SCORE_WEIGHT * focusScore(s);
-  const ranked = [...kept].sort((a, b) => rankScore(b) - rankScore(a) || byRank(a.bm25Rank, b.bm25Rank));
+  const ranked = [...kept].sort((a, b) => (fused.get(b.c.chunkId) ?? 0) - (fused.get(a.c.chunkId) ?? 0) || byRank(a.bm25Rank, b.bm25Rank));
 
   const cited = decline ? relevantOnly(ranked, relevantByMeaning) : ranked;
 
