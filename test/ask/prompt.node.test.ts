@@ -77,6 +77,14 @@ describe("offlineAskAnswer", () => {
     );
     expect(offlineAskAnswer("Who can order the EOC to open?", [sop], { hasIndexedDocuments: true })).toContain("Only the Emergency Management Director");
     expect(offlineAskAnswer("Where is the alternate EOC?", [sop], { hasIndexedDocuments: true })).toContain("Tamsin Community College");
+    // A corps is an organisation ("Medical Reserve Corps", "Army Corps of Engineers"), as a team is.
+    const pods = passage(
+      1,
+      "Annex W › W-5. Mass Prophylaxis\nPublic Health opens up to six Points of Dispensing (PODs) at high schools. Each POD is designed to serve 1,000 people an hour " +
+        "with 62 staff per shift. Closed PODs at the four largest employers serve their own staff, residents and families.\n" +
+        "- Medical Reserve Corps volunteers fill clinical roles; county employees fill non-clinical roles.",
+    );
+    expect(offlineAskAnswer("Who staffs the clinical jobs at the PODs?", [pods], { hasIndexedDocuments: true })).toContain("Medical Reserve Corps volunteers");
   });
 
   it("quotes the most relevant sentences of each passage with its [n], the same every time", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, anyConceptMatch, conceptIn, DERIVED_WEIGHT, LEXICAL_WEIGHT, passageStems } from "../../worker/documents/query-terms";
+import { analyzeQuestion, anyConceptMatch, conceptIn, conceptWeightIn, DERIVED_WEIGHT, LEXICAL_WEIGHT, passageStems } from "../../worker/documents/query-terms";
 import { answerShape } from "../../worker/documents/answer-shape";
 import { ANSWER_FLOOR, conceptWeights, coverage, focus, reciprocalRankFusion } from "../../worker/documents/relevance";
 import { sentencesOf } from "../../worker/documents/sentences";
@@ -98,6 +98,63 @@ describe("analyzeQuestion", () => {
     expect(found("Who organises volunteers?", "The VRC organizes volunteers.").every(([, hit]) => hit)).toBe(true);
     expect(found("Who leads ESF 8?", "Public Health and Medical Services: the Health District.")[0]).toEqual(["ESF", true]);
     expect(found("Who prepares the MSEL?", "The Master Scenario Events List is prepared by the lead planner.").every(([, hit]) => hit)).toBe(true);
+  });
+
+  it("reads a phrasal verb as one concept met by the verb a plan writes, and counts it as phrasing", () => {
+    expect(found("When can residents go back home?", "Residents may not return until the fire agency declares the area safe.")).toEqual([
+      ["residents", true],
+      ["go back", true],
+      ["home", false],
+    ]);
+    expect(found("What do residents need to show to get back in?", "Re-entry is authorized by the Director.")[1]).toEqual(["get back", true]);
+    expect(found("Who handles people who show up to help?", "Volunteers who arrive without affiliation go to the Volunteer Reception Center.")).toEqual([
+      ["people", false],
+      ["show up", true],
+      ["help", false],
+    ]);
+    expect(found("How do we keep track of smoke?", "Public Health monitors smoke with eleven sensors.").every(([, hit]) => hit)).toBe(true);
+    const goBack = analyzeQuestion("When can we go back?")[0]!;
+    expect(goBack.describing).toBe(true);
+    // Only a listed pair: "go" alone stays a framing word, and "back" after a word a particle.
+    expect(analyzeQuestion("Where do we go first?").map((c) => c.text)).toEqual(["first"]);
+    expect(analyzeQuestion("What happens when the power goes out?").map((c) => c.text)).toEqual(["power"]);
+  });
+
+  it("drops particles, conjunctions, pronouns and 'how fast' as framing, never as topics", () => {
+    expect(analyzeQuestion("Where do people without a car catch a ride out?").map((c) => c.text)).toEqual(["people", "without", "car", "catch", "ride"]);
+    expect(analyzeQuestion("When do kids stop playing outside because of smoke?").map((c) => c.text)).not.toContain("because");
+    expect(analyzeQuestion("How fast do we get pills to everyone?").map((c) => c.text)).toEqual(["pills"]);
+    expect(analyzeQuestion("Can the county clean up junk on someone's land?").map((c) => c.text)).toEqual(["county", "clean up", "junk", "land"]);
+  });
+
+  it("meets a kind the planner names in the class a plan names (FEMA's household pets, USDA's livestock), one way", () => {
+    expect(found("Can evacuees take their cats and dogs on the bus?", "Household pets travel on evacuation buses in a carrier.")).toEqual([
+      ["evacuees", true],
+      ["cats", true],
+      ["dogs", true],
+      ["bus", true],
+    ]);
+    expect(found("Where do horses go?", "Livestock owners are directed to the Fairgrounds.")).toEqual([["horses", true]]);
+    expect(found("Where do horses go?", "Large animals go to the Fairgrounds.")).toEqual([["horses", true]]);
+    // A question about pets is not answered by a line that mentions a dog.
+    expect(found("Where do pets go?", "A police dog team searches the site.")).toEqual([["pets", false]]);
+  });
+
+  it("meets a word in '-ee' in its root's relatives, which Porter stems apart ('evacuees' → evacuation), just below the word", () => {
+    expect(found("Where do evacuees register?", "Evacuation centers register arrivals.")).toEqual([
+      ["evacuees", true],
+      ["register", true],
+    ]);
+    const weights = conceptWeights(analyzeQuestion("Where do evacuees sleep?"), [1, 1], 50);
+    const evacuees = weights[0]!;
+    expect(conceptWeightIn(evacuees.concept, passageStems("Evacuation shelters open at noon."))).toBe(DERIVED_WEIGHT);
+    expect(conceptWeightIn(evacuees.concept, passageStems("Evacuees sleep at the high school."))).toBe(1);
+  });
+
+  it("gives an agent in '-tor' no British '-our' spelling ('inspectour' is no word)", () => {
+    const forms = analyzeQuestion("Who are the inspectors?")[0]!.forms.map((f) => f.words.join(" "));
+    expect(forms.some((w) => w.includes("our"))).toBe(false);
+    expect(found("Who is the harbor master?", "The harbour master closes the port.")[0]).toEqual(["harbor", true]);
   });
 
   it("marks numbers, codes and names as specific, and matches numbers exactly", () => {

@@ -9,6 +9,7 @@ import shelter from "./heldout/shelter-annex.txt?raw";
 import orrinHeat from "./dev/orrin-heat-winter-annex.md?raw";
 import orrinDebris from "./dev/orrin-debris-donations.txt?raw";
 import halden from "./dev/halden-evacuation-comms-annex.md?raw";
+import pell from "./dev/pell-wildfire-health-annex.md?raw";
 import { appContext } from "../../worker/context";
 import { offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -19,7 +20,7 @@ import { heldOutFiles, type HeldOutSource } from "./heldout/files";
 import { HELD_OUT_QUESTIONS } from "./heldout/questions";
 import { storeDocument } from "./ingest-helpers";
 import { DEV_QUESTIONS } from "./retrieval-questions";
-import { HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS, type DevFile } from "./dev/questions";
+import { HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS, PELL_FILE, PELL_QUESTIONS, type DevFile } from "./dev/questions";
 
 /**
  * The retrieval evaluations as floors (issue 31 item 5). The development sets (the labelled questions
@@ -34,6 +35,8 @@ let orrinPlanner: TestUser;
 let testPlanner: TestUser;
 /** Halden County's annex beside the Brackwater and Orrin plans. */
 let haldenPlanner: TestUser;
+/** Pell County's annex beside all of those. */
+let pellPlanner: TestUser;
 /** Document id → file name, for the held-out set's "right document" check. */
 const fileOf = new Map<string, string>();
 // The fake embedder (test/fakes/embeddings.ts) as the bench runs it: hybrid must hold the same floor.
@@ -58,18 +61,21 @@ async function ingest(userId: string, name: string, bytes: ArrayBuffer | string)
 }
 
 beforeAll(async () => {
-  [devPlanner, orrinPlanner, testPlanner, haldenPlanner] = await Promise.all([createTestUser(), createTestUser(), createTestUser(), createTestUser()]);
+  [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner] = await Promise.all([
+    createTestUser(),
+    createTestUser(),
+    createTestUser(),
+    createTestUser(),
+    createTestUser(),
+  ]);
   for (const [name, text] of BRACKWATER) {
-    await ingest(devPlanner.userId, name, text);
-    await ingest(orrinPlanner.userId, name, text);
-    await ingest(testPlanner.userId, name, text);
-    await ingest(haldenPlanner.userId, name, text);
+    for (const planner of [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner]) await ingest(planner.userId, name, text);
   }
   for (const [name, text] of Object.entries(ORRIN)) {
-    await ingest(orrinPlanner.userId, name, text);
-    await ingest(haldenPlanner.userId, name, text);
+    for (const planner of [orrinPlanner, haldenPlanner, pellPlanner]) await ingest(planner.userId, name, text);
   }
-  await ingest(haldenPlanner.userId, HALDEN_FILE, halden);
+  for (const planner of [haldenPlanner, pellPlanner]) await ingest(planner.userId, HALDEN_FILE, halden);
+  await ingest(pellPlanner.userId, PELL_FILE, pell);
   for (const file of await heldOutFiles((name) => SOURCES[name])) await ingest(testPlanner.userId, file.name, file.bytes.buffer);
 }, 120_000);
 
@@ -141,12 +147,14 @@ describe("development set: two Orrin County plans asked in a planner's words", (
   // model-assisted search's work. Ranking by where the question's words meet in one sentence
   // (relevance.ts focus, 2026-11-29): keyword first citation 9 → 10; an unmatched verb, adverb or
   // past participle weighed as phrasing (relevance.ts): 10 → 12, any 11 → 13, fact 9 → 11, declines
-  // unchanged. Floors one under what was measured.
+  // unchanged. A phrasal verb as one concept met by the plan's verb ("show up" → arrive) and
+  // framing words dropped (query-terms.ts, 2026-11-29, seventh session): 13, 14, 12, 3 wrongly
+  // declined, 0/3. Floors one under what was measured.
   it.each([
-    ["keyword only", false, { hit1: 11, hitAny: 12, fact: 10 }],
+    ["keyword only", false, { hit1: 12, hitAny: 13, fact: 11 }],
     ["hybrid (fake embedder)", true, { hit1: 7, hitAny: 10, fact: 7 }],
   ] as const)("%s: holds what it reaches", async (_label, semantic, floor) => {
-    await expectFloors(orrinPlanner, ORRIN_QUESTIONS, semantic, { answerable: 19, unanswerable: 3, ...floor, wronglyDeclined: 7 });
+    await expectFloors(orrinPlanner, ORRIN_QUESTIONS, semantic, { answerable: 19, unanswerable: 3, ...floor, wronglyDeclined: 4 });
   });
 });
 
@@ -157,9 +165,23 @@ describe("development set: Halden County's evacuation and communications annex b
   // 1/3 — as on the held-out set, little of the development sets' gain carried over. Most misses are
   // paraphrased nouns ("horses and cattle" for livestock, "cats and dogs" for pets). A word's
   // relative in another part of speech ("users" → "use", query-terms.ts) and coverage in the focus
-  // ranking (retrieval.ts), 2026-11-29: 13, 16, 15, 3 and 1/3. Floors one under.
+  // ranking (retrieval.ts), 2026-11-29: 13, 16, 15, 3 and 1/3. Phrasal verbs, particles and
+  // framing words, and a kind meeting its class ("cats and dogs" → household pets, query-terms.ts and
+  // synonyms.ts, seventh session): 17, 19, 18, 0 and 1/3. Floors one under.
   it("keyword only: holds what it reaches", async () => {
-    await expectFloors(haldenPlanner, HALDEN_QUESTIONS, false, { answerable: 19, unanswerable: 3, hit1: 12, hitAny: 15, fact: 14, wronglyDeclined: 4 });
+    await expectFloors(haldenPlanner, HALDEN_QUESTIONS, false, { answerable: 19, unanswerable: 3, hit1: 16, hitAny: 18, fact: 17, wronglyDeclined: 1 });
+  });
+});
+
+describe("development set: Pell County's wildfire, smoke and mass-prophylaxis annex beside the other plans", () => {
+  // Written on 2026-11-29 (seventh session) with the document, before any rule was measured on it.
+  // Keyword only, the rules before that session (8c39d57): first citation 13/19, any 14, fact 13, 4
+  // answerable wrongly declined, 1/3 declined — misses of phrasing ("keep track of", "go back"),
+  // framing words weighed as topics ("because", "everyone", "how fast") and the field's words for
+  // things ("masks" for N95 respirators). With that session's rules: 18, 19, 19, 0 and 1/3.
+  // Floors one under.
+  it("keyword only: holds what it reaches", async () => {
+    await expectFloors(pellPlanner, PELL_QUESTIONS, false, { answerable: 19, unanswerable: 3, hit1: 17, hitAny: 18, fact: 18, wronglyDeclined: 1 });
   });
 });
 
@@ -181,7 +203,11 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // unchanged. A word's relative in another part of speech ("users" → "use") and coverage in the
     // focus ranking, tuned on the development sets and measured here once after (2026-11-29, bench and
     // this test alike): first citation 14 → 16, fact in the answer 17, any 20, declined 3/3, 60 of
-    // 109 cited passages from another document (was 59 of 107).
+    // 109 cited passages from another document (was 59 of 107). Phrasal verbs, particles and framing
+    // words, a kind meeting its class and four field groups, tuned on the four development sets
+    // (Pell written for it) and measured with the bench once after (2026-11-29, seventh session):
+    // first citation 16 (unchanged), any 20 → 21, fact in the answer 17 → 19, declined 3/3, no
+    // answerable question wrongly declined, 59 of 110 cited passages from another document.
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
     // Fact in the answer was measured at 15 here with a floor of 15, and one whole-suite run
@@ -194,8 +220,8 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
         answerable: 22,
         unanswerable: 3,
         hit1: 15,
-        hitAny: 19,
-        fact: 16,
+        hitAny: 20,
+        fact: 18,
         declined: 2,
         irrelevantCited: 61,
       },

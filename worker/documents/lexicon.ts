@@ -115,6 +115,9 @@ export function spellingVariant(word: string): string | null {
   for (const [british, american] of SPELLINGS) {
     // Short words ("rise", "four", "hour") are not spellings of anything.
     if (word.length < british.length + 3 && word.length < american.length + 3) continue;
+    // An agent in "-tor" or "-sor" ("inspector", "supervisor") and a "-tour" ("detour", "contour")
+    // have one spelling: "inspectour" is no word.
+    if (american.startsWith("or") && /[st]ou?rs?$/.test(word)) continue;
     if (word.endsWith(british) && word.length >= british.length + 3) return word.slice(0, -british.length) + american;
     if (word.endsWith(american) && word.length >= american.length + 3) return word.slice(0, -american.length) + british;
   }

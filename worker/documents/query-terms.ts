@@ -163,6 +163,17 @@ function numberForms(word: string): Form[] {
   return /^[a-z]{2}s$/.test(word) && !word.endsWith("ss") ? [phraseForm([`${word}es`])] : [];
 }
 
+/**
+ * Porter strips an agent's "-er" ("responders" → "respond") but not a patient's "-ee": "evacuees"
+ * stems as "evacue", which "evacuation" and "evacuate" ("evacu") do not start with. Such a word
+ * also matches what its root starts ("evacuee" → "evacu*", "trainee" → "train*"), as the word's
+ * relative in another part of speech counts.
+ */
+function patientNounForms(word: string): Form[] {
+  const root = /^([a-z]{4,})ees?$/.exec(word)?.[1];
+  return root ? [{ ...wordForm(root), weight: DERIVED_WEIGHT }] : [];
+}
+
 /** "floodplain" → "flood plain" (and its other two-part splits with parts of at least 4 letters). */
 function splitForms(word: string): Form[] {
   if (word.length < 8 || isNumberish(word)) return [];
@@ -213,7 +224,7 @@ export function analyzeQuestion(question: string): QueryConcept[] {
       concepts.push({ text: t.raw, forms: dedupe([phraseForm(parts), wordForm(parts.join(""))]), specific: parts.some(isNumberish) || isCapitalised(t.raw) });
       continue;
     }
-    const forms: Form[] = [wordForm(t.raw), ...numberForms(t.lower), ...splitForms(t.lower)];
+    const forms: Form[] = [wordForm(t.raw), ...numberForms(t.lower), ...patientNounForms(t.lower), ...splitForms(t.lower)];
     // "flood plain" also matches "floodplain": both words accept the joined form.
     const prev = tokens[i - 1];
     if (next && topical(next) && !isNumberish(next.raw) && !isNumberish(t.raw)) forms.push(phraseForm([t.lower + next.lower]));

@@ -94,8 +94,33 @@ const GROUPS: string[] = [
  * out of pets). One way: a question about pets is not answered by any line that mentions a dog.
  */
 const KINDS: Array<[string, string[]]> = [
-  ["pets", ["dog", "dogs", "puppy", "puppies", "cat", "cats", "kitten", "kittens", "bird", "birds", "rabbit", "rabbits", "hamster", "hamsters", "turtle", "turtles"]],
-  ["livestock | large animals", ["horse", "horses", "cattle", "cow", "cows", "sheep", "goat", "goats", "pig", "pigs", "hog", "hogs", "swine", "poultry", "chicken", "chickens", "mule", "mules"]],
+  [
+    "pets",
+    ["dog", "dogs", "puppy", "puppies", "cat", "cats", "kitten", "kittens", "bird", "birds", "rabbit", "rabbits", "hamster", "hamsters", "turtle", "turtles"],
+  ],
+  [
+    "livestock | large animals",
+    [
+      "horse",
+      "horses",
+      "cattle",
+      "cow",
+      "cows",
+      "sheep",
+      "goat",
+      "goats",
+      "pig",
+      "pigs",
+      "hog",
+      "hogs",
+      "swine",
+      "poultry",
+      "chicken",
+      "chickens",
+      "mule",
+      "mules",
+    ],
+  ],
 ];
 
 const stemPhrase = (phrase: string) =>
