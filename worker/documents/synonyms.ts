@@ -93,34 +93,9 @@ const GROUPS: string[] = [
  * "horses and cattle" the "livestock" or "large animals" of USDA's (which that definition leaves
  * out of pets). One way: a question about pets is not answered by any line that mentions a dog.
  */
-const KINDS: Array<[string, string[]]> = [
-  [
-    "pets",
-    ["dog", "dogs", "puppy", "puppies", "cat", "cats", "kitten", "kittens", "bird", "birds", "rabbit", "rabbits", "hamster", "hamsters", "turtle", "turtles"],
-  ],
-  [
-    "livestock | large animals",
-    [
-      "horse",
-      "horses",
-      "cattle",
-      "cow",
-      "cows",
-      "sheep",
-      "goat",
-      "goats",
-      "pig",
-      "pigs",
-      "hog",
-      "hogs",
-      "swine",
-      "poultry",
-      "chicken",
-      "chickens",
-      "mule",
-      "mules",
-    ],
-  ],
+const KINDS: string[] = [
+  "pets: dog dogs puppy puppies cat cats kitten kittens bird birds rabbit rabbits hamster hamsters turtle turtles",
+  "livestock | large animals: horse horses cattle cow cows sheep goat goats pig pigs hog hogs swine poultry chicken chickens mule mules",
 ];
 
 const stemPhrase = (phrase: string) =>
@@ -131,7 +106,17 @@ const stemPhrase = (phrase: string) =>
     .map((w) => stemmer(w));
 
 const groups = GROUPS.map((line) => line.split("|").map((member) => member.trim()));
-const classOfKind = new Map(KINDS.flatMap(([classes, kinds]) => kinds.map((kind) => [kind, classes.split("|").map((c) => c.trim())] as const)));
+/** "dogs" → ["pets"]: each kind's class names, read from "classes: kinds". */
+const classOfKind = new Map(
+  KINDS.flatMap((line) => {
+    const [classes = "", kinds = ""] = line.split(":");
+    const names = classes.split("|").map((c) => c.trim());
+    return kinds
+      .trim()
+      .split(" ")
+      .map((kind) => [kind, names] as const);
+  }),
+);
 const groupStems = groups.map((members) => members.map(stemPhrase));
 
 /**
