@@ -15,8 +15,18 @@ export type Sentence = { text: string; label: boolean };
  */
 const isLabel = (line: string, first: boolean) => {
   const bare = first ? line.replace(/ \(page \d{1,6}\)$/, "") : line;
-  return !/[.!?:;,)]$/.test(bare) && !bare.includes("|") && (first || bare.split(" ").length <= 6);
+  // A closing bracket ends a label as well ("Known Gaps (from the 2024 plan review)"), unless a stop precedes it.
+  return !/[.!?:;,]\)?$/.test(bare) && !bare.includes("|") && (first || bare.split(" ").length <= 6);
 };
+
+/** A list item's marker ("- ", "• ", "1. ", "2) "). */
+const LIST_MARKER = /^(?:[-*•+]|\d{1,3}[.)])\s+/;
+
+/**
+ * A table's header as the parsers write it ("Level | Name | Trigger examples", parse/table.ts; each
+ * row below reads "Level: 1, Name: Full, …"): it names the columns, as a heading names a section.
+ */
+const isTableHeader = (line: string) => line.split(" | ").length >= 3 && !line.startsWith("|") && !/[.!?:;]$/.test(line);
 
 /**
  * The passage's sentences, and which lines are labels (the context line a chunk starts with, a
@@ -31,12 +41,13 @@ export function sentencesOf(content: string): Sentence[] {
     .map((line) => line.replace(/\s+/g, " ").trim())
     .filter(Boolean);
   lines.forEach((line, i) => {
-    const list = /^(?:[-*•+]|\d{1,3}[.)])\s/.test(line);
-    if (!list && isLabel(line, i === 0) && lines.length > 1) {
+    const list = LIST_MARKER.test(line);
+    if (!list && (isLabel(line, i === 0) || isTableHeader(line)) && lines.length > 1) {
       out.push({ text: plainLine(line), label: true });
       return;
     }
-    for (const part of line.split(/(?<=[.!?])\s+/)) out.push({ text: plainLine(part.trim()), label: false });
+    // The marker comes off first: split at its full stop, "1." would be a sentence of its own.
+    for (const part of line.replace(LIST_MARKER, "").split(/(?<=[.!?])\s+/)) out.push({ text: plainLine(part.trim()), label: false });
   });
   // A part with no letter or digit ("—", a table's "|---|" rule) is no sentence, label or not.
   return out.filter((s) => /[\p{L}\p{N}]/u.test(s.text));
@@ -55,5 +66,5 @@ function plainLine(line: string): string {
       .filter((cell) => cell && !/^:?-{3,}:?$/.test(cell))
       .join(", ");
   }
-  return line.replace(/^(?:[-*•+]|\d{1,3}[.)])\s+/, "");
+  return line.replace(LIST_MARKER, "");
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { sentencesOf } from "../../worker/documents/sentences";
+
+const read = (content: string) => sentencesOf(content).map((s) => `${s.label ? "label" : "sentence"}: ${s.text}`);
+
+describe("sentencesOf", () => {
+  it("keeps a numbered list item whole: its marker's full stop starts no sentence of its own", () => {
+    expect(read("Known Gaps\n1. Seepage boils were recorded. Piezometers are not read daily.\n2) No flood messages in Vietnamese.")).toEqual([
+      "label: Known Gaps",
+      "sentence: Seepage boils were recorded.",
+      "sentence: Piezometers are not read daily.",
+      "sentence: No flood messages in Vietnamese.",
+    ]);
+  });
+
+  it("reads a table's header as a label and its rows as sentences (parse/table.ts writes them so)", () => {
+    expect(read("4.1 EOC Activation Levels\nLevel | Name | Trigger examples\nLevel: 1, Name: Full, Trigger examples: levee distress")).toEqual([
+      "label: 4.1 EOC Activation Levels",
+      "label: Level | Name | Trigger examples",
+      "sentence: Level: 1, Name: Full, Trigger examples: levee distress",
+    ]);
+  });
+
+  it("reads a heading that ends in a bracket as a label, a bracketed sentence as a sentence", () => {
+    expect(read("Base Plan (Excerpt)\nKnown Gaps (2024 plan review)\nGauges fail (see F-2.)")).toEqual([
+      "label: Base Plan (Excerpt)",
+      "label: Known Gaps (2024 plan review)",
+      "sentence: Gauges fail (see F-2.)",
+    ]);
+  });
+});
