@@ -207,7 +207,10 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // words, a kind meeting its class and four field groups, tuned on the four development sets
     // (Pell written for it) and measured with the bench once after (2026-11-29, seventh session):
     // first citation 16 (unchanged), any 20 → 21, fact in the answer 17 → 19, declined 3/3, no
-    // answerable question wrongly declined, 59 of 110 cited passages from another document.
+    // answerable question wrongly declined, 59 of 110 cited passages from another document. The
+    // offline answer's sentence reading mended after it (a numbered item's "1." no sentence of its
+    // own, a table header a label; development: Brackwater fact 36 → 38), measured once after:
+    // fact in the answer 19 → 18, the rest unchanged.
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
     // Fact in the answer was measured at 15 here with a floor of 15, and one whole-suite run
@@ -221,7 +224,7 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
         unanswerable: 3,
         hit1: 15,
         hitAny: 20,
-        fact: 18,
+        fact: 17,
         declined: 2,
         irrelevantCited: 61,
       },
