@@ -27,7 +27,16 @@ import { scoreEvaluation } from "../test/documents/evaluation.ts";
 import { heldOutFiles } from "../test/documents/heldout/files.ts";
 import { HELD_OUT_QUESTIONS } from "../test/documents/heldout/questions.ts";
 import { DEV_QUESTIONS, SEED_DOCUMENTS } from "../test/documents/retrieval-questions.ts";
-import { DEV_FILES, HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS, PELL_FILE, PELL_QUESTIONS } from "../test/documents/dev/questions.ts";
+import {
+  DEV_FILES,
+  HALDEN_FILE,
+  HALDEN_QUESTIONS,
+  ORRIN_QUESTIONS,
+  PELL_FILE,
+  PELL_QUESTIONS,
+  VARDEN_FILE,
+  VARDEN_QUESTIONS,
+} from "../test/documents/dev/questions.ts";
 import { serveFakePeer } from "./lib/fake-peer.ts";
 import type { BenchContext } from "./lib/section.ts";
 import { ms } from "./lib/table.ts";
@@ -188,6 +197,8 @@ export async function run(ctx: BenchContext): Promise<void> {
     const haldenLibrary = [...orrinLibrary, await uploadDevFile(HALDEN_FILE)];
     // The fourth: Pell County's annex beside all of those.
     const pellLibrary = [...haldenLibrary, await uploadDevFile(PELL_FILE)];
+    // The fifth: Varden County's annex beside all of those.
+    const vardenLibrary = [...pellLibrary, await uploadDevFile(VARDEN_FILE)];
 
     const rows: (string | number)[][] = [];
     const misses: string[] = [];
@@ -196,6 +207,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       { set: "dev (Orrin)", questions: ORRIN_QUESTIONS, documentIds: orrinLibrary },
       { set: "dev (Halden)", questions: HALDEN_QUESTIONS, documentIds: haldenLibrary },
       { set: "dev (Pell)", questions: PELL_QUESTIONS, documentIds: pellLibrary },
+      { set: "dev (Varden)", questions: VARDEN_QUESTIONS, documentIds: vardenLibrary },
       { set: "test (held out)", questions: HELD_OUT_QUESTIONS, documentIds: testLibrary },
     ];
     const modes = [
@@ -250,7 +262,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       }
     }
     ctx.printTable(
-      `Retrieval and answer evaluation: dev = ${DEV_QUESTIONS.length} questions over the seeded Brackwater documents and ${ORRIN_QUESTIONS.length} over two Orrin County plans beside them and ${HALDEN_QUESTIONS.length} over a Halden County annex beside those and ${PELL_QUESTIONS.length} over a Pell County annex beside all of them (rules are tuned on all four); ` +
+      `Retrieval and answer evaluation: dev = ${DEV_QUESTIONS.length} questions over the seeded Brackwater documents and ${ORRIN_QUESTIONS.length} over two Orrin County plans beside them and ${HALDEN_QUESTIONS.length} over a Halden County annex beside those and ${PELL_QUESTIONS.length} over a Pell County annex beside all of them and ${VARDEN_QUESTIONS.length} over a Varden County annex beside those (rules are tuned on all five); ` +
         `test = ${HELD_OUT_QUESTIONS.length} held-out questions over five Tamsin County excerpts (PDF, DOCX, HTML, Markdown, text) beside them (never tuned on)`,
       ["set", "mode", "hit@1", "hit@5", "any cited", "MRR", "fact in answer", "irrelevant cited", "declined", "retrieval p50 / p95", "note"],
       rows,

@@ -119,3 +119,38 @@ export const PELL_QUESTIONS: EvalQuestion[] = [
   pq("What is the budget for the PurpleAir sensors?", null),
   pq("Which hospital treats burn patients?", null),
 ];
+
+/**
+ * A fifth development library (issue 31): Varden County's continuity-of-operations and cyber
+ * annex, other functions again, asked the way a planner asks. Written on 2026-11-29 (seventh
+ * session) with the document, at the end of that session, before any rule was run on it: the
+ * bench prints it; the next session may tune on it.
+ */
+export const VARDEN_FILE = "varden-coop-cyber-annex.txt";
+
+const V = VARDEN_FILE;
+const vq = (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? V : null, passage, fact });
+
+export const VARDEN_QUESTIONS: EvalQuestion[] = [
+  vq("How fast do our critical services have to be back up?", ["within 12 hours"], ["12 hours"]),
+  vq("How long can we put off the non-essential stuff?", ["up to 30 days"], ["30 days"]),
+  vq("Where does everyone work if the admin building is out?", ["Orchard Road"], ["Varden Public Library annex"]),
+  vq("How many people can work at the backup office?", ["workstations for 80 staff"], ["80"]),
+  vq("What happens to 911 calls if the dispatch center goes down?", ["backup answering point"], ["Ridgeway"]),
+  vq("Who's in charge if the County Executive can't be reached?", ["Deputy County Executive"], ["Deputy County Executive"]),
+  vq("How much can a deputy spend in an emergency?", ["$50,000"], ["$50,000"]),
+  vq("Where are the payroll backups kept?", ["offsite data center in Lake Harmon"], ["Lake Harmon"]),
+  vq("How long do we keep the backups?", ["kept for 90 days"], ["90 days"]),
+  vq("Where are the original deeds?", ["fire-rated vault"], ["vault"]),
+  vq("What should I do if I clicked a bad link in an email?", ["disconnect the affected computer"], ["extension 4400"]),
+  vq("Who decides whether to shut the computers down during a hack?", ["Chief Information Security Officer"], ["CISO"]),
+  vq("Does a cyber attack open the EOC?", ["Level 2 activation"], ["Level 2"]),
+  vq("Will the county pay if hackers demand money?", ["does not pay ransom"], ["does not pay ransom"]),
+  vq("Who do we have to tell about a breach, and how quickly?", ["State Fusion Center"], ["one hour"]),
+  vq("When is the insurance company notified?", ["within 24 hours"], ["24 hours"]),
+  vq("How often do departments test their continuity plans?", ["once a year"], ["once a year"]),
+  // No document answers these, though they share the library's words.
+  vq("How much does the cyber insurance policy cost?", null),
+  vq("Which antivirus software does the county use?", null),
+  vq("How many employees failed the last phishing test?", null),
+];
