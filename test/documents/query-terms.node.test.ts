@@ -115,6 +115,15 @@ describe("analyzeQuestion", () => {
     expect(found("How do we keep track of smoke?", "Public Health monitors smoke with eleven sensors.").every(([, hit]) => hit)).toBe(true);
     const goBack = analyzeQuestion("When can we go back?")[0]!;
     expect(goBack.describing).toBe(true);
+    // "Put out a warning" is no fire put out: that pair is not listed.
+    expect(analyzeQuestion("Who puts out the warning?").map((c) => c.text)).toEqual(["puts", "warning"]);
+    // A particle is no topic, yet the pair still meets its joined form.
+    expect(found("When do schools lock down?", "The lockdown order comes from the Sheriff.")).toEqual([
+      ["schools", false],
+      ["lock", true],
+    ]);
+    // Not across a sentence's end: "go? Back roads" is no "go back".
+    expect(analyzeQuestion("Where do we go? Back roads?").map((c) => c.text)).toEqual(["Back", "roads"]);
     // Only a listed pair: "go" alone stays a framing word, and "back" after a word a particle.
     expect(analyzeQuestion("Where do we go first?").map((c) => c.text)).toEqual(["first"]);
     expect(analyzeQuestion("What happens when the power goes out?").map((c) => c.text)).toEqual(["power"]);
@@ -138,6 +147,8 @@ describe("analyzeQuestion", () => {
     expect(found("Where do horses go?", "Large animals go to the Fairgrounds.")).toEqual([["horses", true]]);
     // A question about pets is not answered by a line that mentions a dog.
     expect(found("Where do pets go?", "A police dog team searches the site.")).toEqual([["pets", false]]);
+    // Service animals are not pets in law.
+    expect(found("Are service dogs allowed?", "Household pets stay in the pet wing.")[1]).toEqual(["dogs", false]);
   });
 
   it("meets a word in '-ee' in its root's relatives, which Porter stems apart ('evacuees' → evacuation), just below the word", () => {
@@ -145,10 +156,11 @@ describe("analyzeQuestion", () => {
       ["evacuees", true],
       ["register", true],
     ]);
-    const weights = conceptWeights(analyzeQuestion("Where do evacuees sleep?"), [1, 1], 50);
-    const evacuees = weights[0]!;
-    expect(conceptWeightIn(evacuees.concept, passageStems("Evacuation shelters open at noon."))).toBe(DERIVED_WEIGHT);
-    expect(conceptWeightIn(evacuees.concept, passageStems("Evacuees sleep at the high school."))).toBe(1);
+    const evacuees = analyzeQuestion("Where do evacuees sleep?")[0]!;
+    expect(conceptWeightIn(evacuees, passageStems("Evacuation shelters open at noon."))).toBe(DERIVED_WEIGHT);
+    expect(conceptWeightIn(evacuees, passageStems("Evacuees sleep at the high school."))).toBe(1);
+    // Only the nouns of a verb: a degree is not degraded.
+    expect(found("How many degrees?", "The signal degraded.")).toEqual([["degrees", false]]);
   });
 
   it("gives an agent in '-tor' no British '-our' spelling ('inspectour' is no word)", () => {

@@ -5,11 +5,14 @@ const read = (content: string) => sentencesOf(content).map((s) => `${s.label ? "
 
 describe("sentencesOf", () => {
   it("keeps a numbered list item whole: its marker's full stop starts no sentence of its own", () => {
-    expect(read("Known Gaps\n1. Seepage boils were recorded. Piezometers are not read daily.\n2) No flood messages in Vietnamese.")).toEqual([
+    expect(
+      read("Known Gaps\n1. Seepage boils were recorded. Piezometers are not read daily.\n2) No flood messages in Vietnamese.\n- 3. Call the EOC."),
+    ).toEqual([
       "label: Known Gaps",
       "sentence: Seepage boils were recorded.",
       "sentence: Piezometers are not read daily.",
       "sentence: No flood messages in Vietnamese.",
+      "sentence: Call the EOC.",
     ]);
   });
 
@@ -21,7 +24,16 @@ describe("sentencesOf", () => {
     ]);
   });
 
-  it("reads a heading that ends in a bracket as a label, a bracketed sentence as a sentence", () => {
+  it("reads rows every parser writes 'a | b | c' (HTML, .doc, RTF) as sentences: only a row the next names is a header", () => {
+    expect(read("Shelters\nGreywell High School | 850 | Pet-friendly wing\nAlder Flats Center | 300 | No pets")).toEqual([
+      "label: Shelters",
+      "sentence: Greywell High School | 850 | Pet-friendly wing",
+      "sentence: Alder Flats Center | 300 | No pets",
+    ]);
+  });
+
+  it("reads a heading that ends in a bracket as a label, a bracketed sentence or a key and its value as a sentence", () => {
+    expect(read("ESF 13\nPrimary: Sheriff (ESF 13)")).toEqual(["label: ESF 13", "sentence: Primary: Sheriff (ESF 13)"]);
     expect(read("Base Plan (Excerpt)\nKnown Gaps (2024 plan review)\nGauges fail (see F-2.)")).toEqual([
       "label: Base Plan (Excerpt)",
       "label: Known Gaps (2024 plan review)",

@@ -25,7 +25,6 @@ const PHRASAL_VERBS: PhrasalVerb[] = [
   { verbs: forms("sign signs signing signed"), particle: "up", equivalents: ["register", "registration", "enroll"] },
   { verbs: forms("check checks checking checked"), particle: "in", equivalents: ["register", "registration", "checkin"] },
   { verbs: forms("call calls calling called"), particle: "off", equivalents: ["cancel", "cancellation"] },
-  { verbs: forms("put puts putting"), particle: "out", equivalents: ["extinguish"] },
   { verbs: forms("shut shuts shutting close closes closing closed"), particle: "down", equivalents: ["close", "closure", "shutdown"] },
   { verbs: forms("keep keeps keeping kept"), particle: "track", equivalents: ["monitor", "track"] },
   { verbs: forms("find finds finding found"), particle: "out", equivalents: ["learn", "determine"] },

@@ -171,8 +171,13 @@ function numberForms(word: string): Form[] {
  */
 function patientNounForms(word: string): Form[] {
   const root = /^([a-z]{4,})ees?$/.exec(word)?.[1];
-  return root ? [{ ...wordForm(root), weight: DERIVED_WEIGHT }] : [];
+  return root && PATIENT_NOUNS.has(`${root}ee`) ? [{ ...wordForm(root), weight: DERIVED_WEIGHT }] : [];
 }
+
+/** The "-ee" nouns of a root verb ("degree", "committee", "Tennessee" are not: they are listed). */
+const PATIENT_NOUNS = new Set(
+  "evacuee trainee employee attendee designee detainee retiree enrollee returnee appointee nominee licensee grantee assignee".split(" "),
+);
 
 /** "floodplain" → "flood plain" (and its other two-part splits with parts of at least 4 letters). */
 function splitForms(word: string): Form[] {
@@ -197,15 +202,16 @@ export function analyzeQuestion(question: string): QueryConcept[] {
   const tokens = tokenize(question);
   const concepts: QueryConcept[] = [];
   const topical = (t: Token) =>
-    (!STOPWORDS.has(t.lower) && !(t.index > 0 && PARTICLES.has(t.lower))) || (t.raw !== t.lower && isAcronym(t.raw) && t.raw !== "I");
+    (!STOPWORDS.has(t.lower) && !(!t.sentenceStart && PARTICLES.has(t.lower))) || (t.raw !== t.lower && isAcronym(t.raw) && t.raw !== "I");
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
     // "go back", "show up": one concept, met by the verb a plan writes ("return", "arrive"). A verb
     // is how, not what: no passage holding it weighs as phrasing (relevance.ts), never declines.
-    const equivalents = next ? phrasalEquivalents(t.lower, next.lower) : null;
+    const equivalents = next && !next.sentenceStart ? phrasalEquivalents(t.lower, next.lower) : null;
     if (next && equivalents) {
-      const own = STOPWORDS.has(t.lower) ? [] : [wordForm(t.lower)];
+      // The verb alone ("clean", "keep") meets less than the pair: "hand" is not "hand out".
+      const own = STOPWORDS.has(t.lower) ? [] : [{ ...wordForm(t.lower), weight: DERIVED_WEIGHT }];
       const forms = [phraseForm([t.lower, next.lower]), ...own, ...equivalents.map((w) => (w.includes("-") ? phraseForm(w.split("-")) : wordForm(w)))];
       concepts.push({ text: `${t.raw} ${next.raw}`, forms: dedupe(forms), specific: false, describing: true });
       i++;
@@ -227,7 +233,8 @@ export function analyzeQuestion(question: string): QueryConcept[] {
     const forms: Form[] = [wordForm(t.raw), ...numberForms(t.lower), ...patientNounForms(t.lower), ...splitForms(t.lower)];
     // "flood plain" also matches "floodplain": both words accept the joined form.
     const prev = tokens[i - 1];
-    if (next && topical(next) && !isNumberish(next.raw) && !isNumberish(t.raw)) forms.push(phraseForm([t.lower + next.lower]));
+    // A particle is no topic, but "lock down" still meets "lockdown" and "back up" "backup".
+    if (next && (topical(next) || PARTICLES.has(next.lower)) && !isNumberish(next.raw) && !isNumberish(t.raw)) forms.push(phraseForm([t.lower + next.lower]));
     if (prev && topical(prev) && !isNumberish(prev.raw) && !isNumberish(t.raw)) forms.push(phraseForm([prev.lower + t.lower]));
     for (const alternative of synonymAlternatives(t.lower, next?.lower, prev?.lower)) forms.push(phraseForm(alternative));
     const spelling = spellingVariant(t.lower);

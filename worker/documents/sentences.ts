@@ -15,18 +15,24 @@ export type Sentence = { text: string; label: boolean };
  */
 const isLabel = (line: string, first: boolean) => {
   const bare = first ? line.replace(/ \(page \d{1,6}\)$/, "") : line;
-  // A closing bracket ends a label as well ("Known Gaps (from the 2024 plan review)"), unless a stop precedes it.
-  return !/[.!?:;,]\)?$/.test(bare) && !bare.includes("|") && (first || bare.split(" ").length <= 6);
+  // A closing bracket ends a label as well ("Known Gaps (2024 plan review)"), unless a stop precedes
+  // it or the line pairs a key with its value ("Primary: Sheriff's Office (ESF 13)").
+  const stop = bare.includes(": ") ? /[.!?:;,)]$/ : /[.!?:;,]\)?$/;
+  return !stop.test(bare) && !bare.includes("|") && (first || bare.split(" ").length <= 6);
 };
 
-/** A list item's marker ("- ", "• ", "1. ", "2) "). */
-const LIST_MARKER = /^(?:[-*•+]|\d{1,3}[.)])\s+/;
+/** A list item's marker ("- ", "• ", "1. ", "2) "), or markers ("- 1. "). */
+const LIST_MARKER = /^(?:(?:[-*•+]|\d{1,3}[.)])\s+)+/;
 
 /**
- * A table's header as the parsers write it ("Level | Name | Trigger examples", parse/table.ts; each
- * row below reads "Level: 1, Name: Full, …"): it names the columns, as a heading names a section.
+ * A table's header as parse/table.ts writes it ("Level | Name | Trigger examples", each row below
+ * reading "Level: 1, Name: Full, …"): it names the columns, as a heading names a section. Other
+ * parsers write every row "a | b | c": a line is a header only when the row below names its cells.
  */
-const isTableHeader = (line: string) => line.split(" | ").length >= 3 && !line.startsWith("|") && !/[.!?:;]$/.test(line);
+const isTableHeader = (line: string, next: string | undefined) => {
+  const cells = line.split(" | ");
+  return cells.length >= 3 && next !== undefined && next.startsWith(`${cells[0]}: `);
+};
 
 /**
  * The passage's sentences, and which lines are labels (the context line a chunk starts with, a
@@ -42,7 +48,7 @@ export function sentencesOf(content: string): Sentence[] {
     .filter(Boolean);
   lines.forEach((line, i) => {
     const list = LIST_MARKER.test(line);
-    if (!list && (isLabel(line, i === 0) || isTableHeader(line)) && lines.length > 1) {
+    if (!list && (isLabel(line, i === 0) || isTableHeader(line, lines[i + 1])) && lines.length > 1) {
       out.push({ text: plainLine(line), label: true });
       return;
     }

@@ -41,7 +41,8 @@ const GROUPS: string[] = [
   "capacity | fit | accommodate",
   "car | vehicle | cars | vehicles",
   "mask | masks | respirator | respirators | n95",
-  "pills | medication | medications | antibiotics",
+  // Not "medication": Porter stems it as "medical" ("medic").
+  "pills | medicine | medicines | antibiotics",
   "anthrax | biological attack | bioterrorism",
   "trailer park | manufactured home | mobile home",
   "spill | release | leak",
@@ -119,6 +120,12 @@ const classOfKind = new Map(
 );
 const groupStems = groups.map((members) => members.map(stemPhrase));
 
+/** Service and working animals are not pets in law ("service dogs", "police dogs"), nor is "bird flu" a pet's. */
+const NOT_A_KIND_BEFORE = new Set("service assistance guide police search rescue therapy working cadaver".split(" "));
+const NOT_A_KIND_AFTER = new Set(["flu"]);
+const isKindOfClass = (word: string, next?: string, prev?: string) =>
+  !(prev && NOT_A_KIND_BEFORE.has(prev.toLowerCase())) && !(next && NOT_A_KIND_AFTER.has(next.toLowerCase())) && classOfKind.has(word.toLowerCase());
+
 /**
  * The other members of every group a question word belongs to, alone or with its neighbour
  * ("operations center" inside "emergency operations center" counts), as word lists.
@@ -128,7 +135,7 @@ export function synonymAlternatives(word: string, next?: string, prev?: string):
   const n = next ? stemmer(next) : undefined;
   const p = prev ? stemmer(prev) : undefined;
   // The class of a kind the question names ("dogs" → "pets"), then the groups the word is in.
-  const out: string[][] = (classOfKind.get(word.toLowerCase()) ?? []).map((c) => c.split(" "));
+  const out: string[][] = (isKindOfClass(word, next, prev) ? (classOfKind.get(word.toLowerCase()) ?? []) : []).map((c) => c.split(" "));
   groups.forEach((members, g) => {
     const stems = groupStems[g]!;
     const hit = stems.some((m) => (m.length === 1 && m[0] === w) || (m.length === 2 && ((m[0] === w && m[1] === n) || (m[0] === p && m[1] === w))));
