@@ -170,8 +170,8 @@ function numberForms(word: string): Form[] {
  * relative in another part of speech counts.
  */
 function patientNounForms(word: string): Form[] {
-  const root = /^([a-z]{4,})ees?$/.exec(word)?.[1];
-  return root && PATIENT_NOUNS.has(`${root}ee`) ? [{ ...wordForm(root), weight: DERIVED_WEIGHT }] : [];
+  const noun = word.endsWith("ees") ? word.slice(0, -1) : word;
+  return PATIENT_NOUNS.has(noun) ? [{ ...wordForm(noun.slice(0, -2)), weight: DERIVED_WEIGHT }] : [];
 }
 
 /** The "-ee" nouns of a root verb ("degree", "committee", "Tennessee" are not: they are listed). */

@@ -50,8 +50,12 @@ export const ORRIN_QUESTIONS: EvalQuestion[] = [
  */
 export const HALDEN_FILE = "halden-evacuation-comms-annex.md";
 
-const H = HALDEN_FILE;
-const hq = (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? H : null, passage, fact });
+/** Questions over one development file: an answerable one names the passage text (and the fact); one no document answers, null. */
+const askedOf =
+  (file: string) =>
+  (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? file : null, passage, fact });
+
+const hq = askedOf(HALDEN_FILE);
 
 export const HALDEN_QUESTIONS: EvalQuestion[] = [
   hq("Who has the power to order people out of their homes?", ["Chair of the Board of Supervisors"], ["Chair of the Board of Supervisors"]),
@@ -91,8 +95,7 @@ export const HALDEN_QUESTIONS: EvalQuestion[] = [
  */
 export const PELL_FILE = "pell-wildfire-health-annex.md";
 
-const P = PELL_FILE;
-const pq = (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? P : null, passage, fact });
+const pq = askedOf(PELL_FILE);
 
 export const PELL_QUESTIONS: EvalQuestion[] = [
   pq("What happens when there's a red flag warning?", ["Readiness Level 2"], ["Readiness Level 2"]),
@@ -128,8 +131,7 @@ export const PELL_QUESTIONS: EvalQuestion[] = [
  */
 export const VARDEN_FILE = "varden-coop-cyber-annex.txt";
 
-const V = VARDEN_FILE;
-const vq = (question: string, passage: string[] | null, fact: string[] = []): EvalQuestion => ({ question, document: passage ? V : null, passage, fact });
+const vq = askedOf(VARDEN_FILE);
 
 export const VARDEN_QUESTIONS: EvalQuestion[] = [
   vq("How fast do our critical services have to be back up?", ["within 12 hours"], ["12 hours"]),
