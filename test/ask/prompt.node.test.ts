@@ -69,6 +69,23 @@ describe("offlineAskAnswer", () => {
     },
   );
 
+  it("answers how many people with the sentence counting people, not any sentence with a number", () => {
+    const annex = passage(
+      1,
+      "C-3. ALTERNATE FACILITIES\nIf the administration building cannot be used, departments move to the library annex on Elm Road, which has desks for 80 staff. " +
+        "The 911 center fails over to the backup answering point at the fire station within 15 minutes. " +
+        "Departments must be able to work from the alternate facility for at least 30 days.",
+    );
+    const cooling = passage(
+      2,
+      "3. Cooling Centers\nEach library cooling center seats up to 60 people; the Senior Center seats 140. " +
+        "Residents who cannot be reached receive a visit from the Sheriff's Office.",
+    );
+    const answer = offlineAskAnswer("How many people can work at the backup office?", [annex, cooling], { hasIndexedDocuments: true });
+    expect(answer).toContain("desks for 80 staff");
+    expect(answer).not.toContain("The 911 center");
+  });
+
   it("answers who with the role, where with the place", () => {
     const sop = passage(
       1,

@@ -129,6 +129,60 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("What happens when the power goes out?").map((c) => c.text)).toEqual(["power"]);
   });
 
+  it("reads 'be back up', 'put off' and 'go down' as the verbs a plan writes for them", () => {
+    expect(found("When will the phones be back up?", "Phone service is restored within four hours.")).toEqual([
+      ["phones", true],
+      ["be back", true],
+    ]);
+    expect(found("Can we put off the audit?", "The audit may be deferred to the next quarter.")).toEqual([
+      ["put off", true],
+      ["audit", true],
+    ]);
+    expect(found("What if the radio system goes down?", "If the radio system fails, dispatch switches to the state network.").every(([, hit]) => hit)).toBe(
+      true,
+    );
+    // "Back up" with no verb before it is still the noun it joins to.
+    expect(found("Where is the back up generator?", "The backup generator is in the basement.").every(([, hit]) => hit)).toBe(true);
+  });
+
+  it("asks whom to notify with 'tell', but 'tell me about' only frames the question", () => {
+    expect(found("Who do we tell about a spill?", "The duty officer notifies the state warning point of any spill.")).toEqual([
+      ["tell", true],
+      ["spill", true],
+    ]);
+    expect(analyzeQuestion("Tell me about the flood annex").map((c) => c.text)).toEqual(["flood", "annex"]);
+    expect(analyzeQuestion("Can you tell us what stuff goes in a go-kit?").map((c) => c.text)).toEqual(["go-kit"]);
+  });
+
+  it("meets a verb in its irregular past, which Porter does not stem to it ('keep' → 'kept', 'held' → 'hold')", () => {
+    expect(found("How long do we keep payroll records?", "Payroll records are kept for seven years.").every(([, hit]) => hit)).toBe(true);
+    expect(found("Where was the drill held?", "We hold the drill at the fairgrounds.").every(([, hit]) => hit)).toBe(true);
+    // A past that is also an everyday word is not listed: "left" is a side, not only "leave".
+    expect(found("When do residents leave?", "Turn left at the school.")).toEqual([
+      ["residents", false],
+      ["leave", false],
+    ]);
+  });
+
+  it("meets 'non-essential' in the passage about what is essential, as a paraphrase", () => {
+    const nonEssential = analyzeQuestion("When do non-essential staff go home?")[0]!;
+    expect(nonEssential.text).toBe("non-essential");
+    expect(conceptWeightIn(nonEssential, passageStems("Essential staff remain on site."))).toBe(LEXICAL_WEIGHT);
+    expect(conceptWeightIn(nonEssential, passageStems("Non-essential staff are released."))).toBe(1);
+  });
+
+  it("knows continuity and cyber terms in a planner's words (FEMA's continuity guidance: essential functions, alternate facility)", () => {
+    expect(found("Which critical services come first?", "Essential functions resume within 12 hours.")[0]).toEqual(["critical", true]);
+    expect(found("Where is the backup office?", "Departments relocate to the alternate facility.").every(([, hit]) => hit)).toBe(true);
+    expect(
+      found("Who runs the dispatch center?", "The public safety answering point is run by the Sheriff.")
+        .slice(1)
+        .every(([, hit]) => hit),
+    ).toBe(true);
+    expect(found("I clicked a bad link", "Report any phishing message to the service desk.").some(([, hit]) => hit)).toBe(true);
+    expect(found("Do we pay hackers?", "The county does not pay ransom to cyber criminals.").every(([, hit]) => hit)).toBe(true);
+  });
+
   it("drops particles, conjunctions, pronouns and 'how fast' as framing, never as topics", () => {
     expect(analyzeQuestion("Where do people without a car catch a ride out?").map((c) => c.text)).toEqual(["people", "without", "car", "catch", "ride"]);
     expect(analyzeQuestion("When do kids stop playing outside because of smoke?").map((c) => c.text)).not.toContain("because");

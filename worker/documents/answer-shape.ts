@@ -1,13 +1,17 @@
 /**
  * What kind of answer a question asks for, and whether a sentence has that shape: a duration for
- * "how long", a number for "how many", a person, role or organisation for "who", a place for
+ * "how long", a number for "how many" (and the people it counts for "how many people"), a person, role or organisation for "who", a place for
  * "where", a time or a condition for "when", a condition for "what triggers". Pure and shared by
  * the offline answer (which sentence to quote), retrieval (which passage answers rather than only
  * mentions) and the check of a model's answer. Every expression here reads user text and runs in
  * linear time.
  */
 
-export type AnswerShape = "duration" | "number" | "frequency" | "who" | "where" | "when" | "trigger";
+export type AnswerShape = "duration" | "headcount" | "number" | "frequency" | "who" | "where" | "when" | "trigger";
+
+/** The nouns a plan counts people in: "workstations for 80 staff", "Residents: about 212,000". */
+const PERSONS =
+  "people|persons|residents|staff|employees|workers|personnel|volunteers|responders|patients|evacuees|individuals|members|officers|deputies|firefighters|clients|students|children|adults";
 
 const QUESTION_SHAPES: Array<[AnswerShape, RegExp]> = [
   ["duration", /\bhow (?:long|soon|quickly|fast)\b|\b(?:arrival|response|travel|warning|lead|notification) times?\b/i],
@@ -16,6 +20,7 @@ const QUESTION_SHAPES: Array<[AnswerShape, RegExp]> = [
     "trigger",
     /\b(?:what|which)\b.*?\b(?:triggers?|push(?:es)?|sets? off|starts?|kicks? off|prompts?|moves?|puts?)\b|\bat what (?:level|point|stage|height|elevation)\b/i,
   ],
+  ["headcount", new RegExp(`\\bhow many (?:${PERSONS})\\b`, "i")],
   ["number", /\bhow (?:many|much|big|large|far|high|deep)\b|\bnumber of\b|\bcapacity\b/i],
   ["who", /\bwho(?:m|se)?\b|\bwhich (?:agency|department|office|organi[sz]ation|team|person|position|role|official)\b/i],
   ["where", /\bwhere\b|\bwhich (?:building|site|location|place|facility)\b/i],
@@ -46,7 +51,9 @@ const WHEN =
   /\b\d{1,2}:\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:when|once|whenever|within|before|after|until)\b/;
 const TRIGGER = /\b(?:triggered|triggers?|when|if|once|whenever|reaches|exceeds|any one of|is declared|is ordered|goes to)\b/i;
 
-const SENTENCE_SHAPES: Record<AnswerShape, RegExp> = {
+const PERSON_NOUN = new RegExp(`\\b(?:${PERSONS})\\b`, "i");
+
+const SENTENCE_SHAPES: Record<Exclude<AnswerShape, "headcount">, RegExp> = {
   duration: DURATION,
   number: NUMBER,
   frequency: FREQUENCY,
@@ -58,5 +65,7 @@ const SENTENCE_SHAPES: Record<AnswerShape, RegExp> = {
 
 /** Whether a sentence has the shape of the answer (it may still be about something else). */
 export function hasAnswerShape(sentence: string, shape: AnswerShape): boolean {
+  // "How many people": a number, and the people it counts ("80 staff", not "the 911 center").
+  if (shape === "headcount") return NUMBER.test(sentence) && PERSON_NOUN.test(sentence);
   return SENTENCE_SHAPES[shape].test(sentence);
 }

@@ -90,6 +90,80 @@ export function derivedWords(word: string): string[] {
 }
 
 /**
+ * Irregular verbs a plan writes in the past ("backed up … and kept for 90 days", "held at the
+ * fairgrounds") and a planner asks in the present ("how long do we keep…"): Porter stems "kept"
+ * as "kept", never "keep". Common verbs only, each with its past forms; the past forms that are
+ * also everyday nouns or adjectives ("left", "found", "saw", "rose", "lay", "felt") are not listed.
+ */
+const IRREGULAR_VERBS: string[] = [
+  "keep kept",
+  "hold held",
+  "send sent",
+  "pay paid",
+  "tell told",
+  "meet met",
+  "build built",
+  "bring brought",
+  "buy bought",
+  "teach taught",
+  "feed fed",
+  "spend spent",
+  "give gave given",
+  "take took taken",
+  "begin began begun",
+  "choose chose chosen",
+  "write wrote written",
+  "freeze froze frozen",
+  "break broke broken",
+  "drive drove driven",
+  "speak spoke spoken",
+  "know knew known",
+  "grow grew grown",
+  "throw threw thrown",
+  "fly flew flown",
+  "seek sought",
+  "catch caught",
+  "fight fought",
+  "lose lost",
+  "sell sold",
+  "stand stood",
+  "sleep slept",
+  "lend lent",
+  "flee fled",
+  "strike struck",
+  "wear wore worn",
+  "tear tore torn",
+  "sink sank sunk",
+  "shake shook shaken",
+  "swim swam swum",
+  "go went gone",
+  "get got gotten",
+  "come came",
+  "run ran",
+  "make made",
+  "say said",
+  "see seen",
+];
+const verbForms = onFirstUse(() => {
+  const byForm = new Map<string, string[]>();
+  for (const line of IRREGULAR_VERBS) {
+    const forms = line.split(" ");
+    for (const form of forms)
+      byForm.set(
+        form,
+        forms.filter((f) => f !== form),
+      );
+  }
+  return byForm;
+});
+
+/** The other forms of an irregular verb ("keep" → "kept"; "held" → "hold"), or none. */
+export function irregularVerbForms(word: string): string[] {
+  const base = baseForms(word).find((form) => verbForms().has(form));
+  return base ? verbForms().get(base)! : [];
+}
+
+/**
  * The word in the other spelling of English ("centre" ↔ "center", "organise" ↔ "organize",
  * "defence" ↔ "defense", "labour" ↔ "labor", "cancelled" ↔ "canceled"), or null. Suffix rules only:
  * each is applied once, at the end of the word.

@@ -17,6 +17,10 @@ const PHRASAL_VERBS: PhrasalVerb[] = [
     particle: "back",
     equivalents: ["return", "reentry", "re-entry"],
   },
+  // "Be back (up)": a service restored, a resident returned.
+  { verbs: forms("be is are was were been being"), particle: "back", equivalents: ["return", "resume", "restore", "restoration"] },
+  { verbs: forms("put puts putting"), particle: "off", equivalents: ["defer", "postpone", "delay"] },
+  { verbs: forms("go goes going went gone"), particle: "down", equivalents: ["fail", "failure", "outage", "offline"] },
   { verbs: forms("show shows showing showed shown turn turns turning turned"), particle: "up", equivalents: ["arrive"] },
   { verbs: forms("clean cleans cleaning cleaned"), particle: "up", equivalents: ["cleanup", "remove", "removal"] },
   { verbs: forms("pick picks picking picked"), particle: "up", equivalents: ["pickup", "collect"] },

@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { derivedWords, isDescribingWord, lexicalAlternatives, spellingVariant } from "./lexicon";
+import { derivedWords, irregularVerbForms, isDescribingWord, lexicalAlternatives, spellingVariant } from "./lexicon";
 import { PARTICLES, phrasalEquivalents } from "./phrasal-verbs";
 import { synonymAlternatives } from "./synonyms";
 
@@ -53,7 +53,7 @@ const STOPWORDS = new Set(
   (
     "a an and are as at be been but by can could do does did for from had has have how i if in into is it its " +
     "me my of on or our should so than that the their them then there these they this those to us was we were " +
-    "what when where which who whom why will with would you your about tell say says said please any all " +
+    "what when where which who whom why will with would you your about say says said please any all " +
     "many much some there's what's who's whats don't doesn't isn't aren't can't won't didn't wasn't weren't doc document documents plan plans mention mentions mentioned " +
     "happen happens happened need needs get got know find give list show describe explain according " +
     // Words that frame the kind of answer wanted (who, where, how big) rather than its topic: a
@@ -67,11 +67,14 @@ const STOPWORDS = new Set(
     "everything anything something nothing he she him her his hers mine ours yours theirs myself ourselves themselves itself " +
     "each every other another such both either neither own same might must shall being am " +
     // "How fast", "how soon", "how quickly": the answer's shape (a duration, answer-shape.ts), not its topic.
-    "fast soon quickly"
+    "fast soon quickly stuff things thing"
   )
     .trim()
     .split(/\s+/),
 );
+
+/** "Tell me…", "tell us about…": the words after "tell" that make it a request, not a topic. */
+const FRAMED_BY_TELL = new Set(["me", "us"]);
 
 /** Nouns a Roman numeral follows as a designation ("Condition II", "Phase I", "Annex IV"). */
 const DESIGNATORS = new Set(
@@ -179,6 +182,14 @@ const PATIENT_NOUNS = new Set(
   "evacuee trainee employee attendee designee detainee retiree enrollee returnee appointee nominee licensee grantee assignee".split(" "),
 );
 
+/**
+ * "non-essential": a plan sets what is not essential against what is ("all other functions may be
+ * deferred"), in the passage about the essential ones. The word after "non-" counts as a paraphrase.
+ */
+function negatedForms(parts: string[]): Form[] {
+  return parts.length === 2 && parts[0]!.toLowerCase() === "non" && !isNumberish(parts[1]!) ? [lexicalForm([parts[1]!.toLowerCase()])] : [];
+}
+
 /** "floodplain" → "flood plain" (and its other two-part splits with parts of at least 4 letters). */
 function splitForms(word: string): Form[] {
   if (word.length < 8 || isNumberish(word)) return [];
@@ -223,14 +234,19 @@ export function analyzeQuestion(question: string): QueryConcept[] {
       i++;
       continue;
     }
+    // "Tell me about…" frames the question; "who do we tell" asks whom to notify.
+    if (t.lower === "tell" && (!next || FRAMED_BY_TELL.has(next.lower))) continue;
     // A lone letter ("s", "a") says nothing unless a designator came before it (handled above).
     if (!topical(t) || (t.raw.length === 1 && !isNumberish(t.raw))) continue;
     const parts = t.raw.split(/[-‐]/);
     if (parts.length > 1) {
-      concepts.push({ text: t.raw, forms: dedupe([phraseForm(parts), wordForm(parts.join(""))]), specific: parts.some(isNumberish) || isCapitalised(t.raw) });
+      const forms = [phraseForm(parts), wordForm(parts.join("")), ...negatedForms(parts)];
+      concepts.push({ text: t.raw, forms: dedupe(forms), specific: parts.some(isNumberish) || isCapitalised(t.raw) });
       continue;
     }
     const forms: Form[] = [wordForm(t.raw), ...numberForms(t.lower), ...patientNounForms(t.lower), ...splitForms(t.lower)];
+    // "keep" also meets "kept", "held" "hold": inflections Porter cannot reach.
+    for (const form of irregularVerbForms(t.lower)) forms.push(wordForm(form));
     // "flood plain" also matches "floodplain": both words accept the joined form.
     const prev = tokens[i - 1];
     // A particle is no topic, but "lock down" still meets "lockdown" and "back up" "backup".

@@ -36,8 +36,11 @@ const GROUPS: string[] = [
   "corrective action | improvement plan",
   "weakness | gap | area for improvement | areas for improvement",
   "strength | strengths | went well",
-  "backup | alternate",
-  "cyber | ransomware | scada",
+  "backup | back up | alternate",
+  "cyber | ransomware | scada | hacker | hackers | hack | hacked",
+  "ransom | demand money | extortion",
+  "phishing | bad link | suspicious link | malicious link | suspicious email | malicious email",
+  "notify | tell | inform",
   "capacity | fit | accommodate",
   "car | vehicle | cars | vehicles",
   "mask | masks | respirator | respirators | n95",
@@ -85,6 +88,11 @@ const GROUPS: string[] = [
   "iap | incident action plan",
   "mou | memorandum of understanding | mutual aid agreement",
   "coop | continuity of operations",
+  // Continuity doctrine's terms (FEMA Continuity Guidance Circular) and the words a planner uses for them.
+  "essential functions | critical functions | critical services | essential services",
+  "alternate facility | alternate site | backup facility | backup site | backup office | relocation site",
+  "vital records | essential records",
+  "dispatch center | 911 center | answering point | psap | emergency communications center",
   "afn | access and functional needs",
 ];
 
