@@ -1,4 +1,4 @@
-import { check, closeWelcomeIfShown, gotoAndHydrate, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
+import { check, closeWelcomeIfShown, gotoAndHydrate, hidden, signUpFreshUser, visible, waitForHydration, waitForPath } from "../lib/helpers.ts";
 import { test } from "../lib/fixtures.ts";
 
 /**
@@ -45,6 +45,8 @@ test("an enterprise user creates a client and an exercise for it and filters the
   await filter.selectOption({ label: "Harbor County" });
   await page.waitForURL((url) => url.searchParams.has("client"), { timeout: 10_000 });
   await visible(rows.first(), "the Harbor County exercise under the filter");
+  // The URL changes before the filtered list replaces the whole one (the sample workspace's exercises).
+  await hidden(rows.filter({ hasNotText: "Harbor County" }).first(), "the exercises of no client, once the filter applies");
   check((await rows.count()) === 1, `Expected one exercise filed under Harbor County, saw ${await rows.count()}.`);
   check((await rows.first().textContent())?.includes("Harbor County"), "The exercise row does not name its client.");
 
