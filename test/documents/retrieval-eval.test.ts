@@ -228,7 +228,12 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
     // answerable question wrongly declined, 59 of 110 cited passages from another document. The
     // offline answer's sentence reading mended after it (a numbered item's "1." no sentence of its
     // own, a table header a label; development: Brackwater fact 36 → 38), measured once after:
-    // fact in the answer 19 → 18, the rest unchanged.
+    // fact in the answer 19 → 18, the rest unchanged. Continuity and cyber terms in a planner's
+    // words, "be back up", "put off", "go down", "tell" as notify, irregular past forms and the
+    // headcount shape, tuned on the Varden development set written blind for it, measured with the
+    // bench once after (2026-11-29, eighth session): first citation 16 → 18 (the issue's target is
+    // 17), any 21, fact in the answer 18 → 17, declined 3/3, no answerable question wrongly
+    // declined, 61 of 112 cited passages from another document; hybrid (fake trigram) 18 as well.
     // One below what was measured: bm25's statistics are the whole FTS table's, and the suite's
     // files share one storage (vitest.config.ts), so other files' passages can move a rank by one.
     // Fact in the answer was measured at 15 here with a floor of 15, and one whole-suite run
@@ -240,11 +245,11 @@ describe("held-out test set: Tamsin County excerpts (PDF, DOCX, HTML, Markdown, 
       {
         answerable: 22,
         unanswerable: 3,
-        hit1: 15,
+        hit1: 17,
         hitAny: 20,
-        fact: 17,
+        fact: 16,
         declined: 2,
-        irrelevantCited: 61,
+        irrelevantCited: 63,
       },
       true,
     );
