@@ -1,8 +1,11 @@
 /**
- * Which Chromium the journeys run in, found the usual ways: CHROMIUM_PATH, then Debian's `chromium`
- * on the PATH, then Playwright's own build when `npx playwright install chromium` has put one in
- * its cache. Machines that reach only npm and Debian use Debian's (`@playwright/test` and
- * playwright-core share one version, so either browser speaks the protocol the runner expects).
+ * Which Chromium the journeys run in, found the usual ways: CHROMIUM_PATH, then Debian's
+ * `chromium-headless-shell`, then Debian's `chromium` on the PATH, then Playwright's own build when
+ * `npx playwright install chromium` has put one in its cache. Machines that reach only npm and
+ * Debian use Debian's (`@playwright/test` and playwright-core share one version, so either browser
+ * speaks the protocol the runner expects). The headless shell first, as Playwright's own headless
+ * runs do: the same Blink without the browser's shell, it cost the journeys ~25 % less CPU here
+ * (`chromium` 387 s, the shell 300 s) and ~45 s of their wall time on two cores.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +14,7 @@ import { chromium } from "playwright-core";
 export type ChromiumChoice = { path: string; source: string } | { error: string };
 
 const INSTALL_HINT =
-  "Install one: `sudo apt-get install chromium` (Debian, Ubuntu) or `npx playwright install chromium` (Playwright's own build), " +
+  "Install one: `sudo apt-get install chromium-headless-shell` or `sudo apt-get install chromium` (Debian, Ubuntu) or `npx playwright install chromium` (Playwright's own build), " +
   "or set CHROMIUM_PATH to a Chromium or Chrome executable.";
 
 type Probe = { env: NodeJS.ProcessEnv; exists(file: string): boolean; playwrightChromium(): string };
@@ -34,6 +37,8 @@ export function findChromium(probe: Probe = SYSTEM): ChromiumChoice {
       ? { path: configured, source: "CHROMIUM_PATH" }
       : { error: `CHROMIUM_PATH is ${configured}, which does not exist. ${INSTALL_HINT}` };
   }
+  const shell = onPath("chromium-headless-shell", probe);
+  if (shell) return { path: shell, source: "the system's chromium-headless-shell" };
   const debian = onPath("chromium", probe);
   if (debian) return { path: debian, source: "the system's chromium" };
   const own = probe.playwrightChromium();

@@ -26,6 +26,13 @@ describe("the e2e journeys' browser (e2e/lib/browser.ts)", () => {
     expect(findChromium(machine(["/usr/bin/chromium"], { PATH: "/bin" }))).toMatchObject({ path: "/usr/bin/chromium" });
   });
 
+  it("prefers Debian's headless shell to the whole browser when both are there", () => {
+    expect(findChromium(machine(["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"], { PATH: "/usr/bin" }))).toEqual({
+      path: "/usr/bin/chromium-headless-shell",
+      source: "the system's chromium-headless-shell",
+    });
+  });
+
   it("falls back to Playwright's own build when it is installed", () => {
     const own = "/home/me/.cache/ms-playwright/chromium-1200/chrome-linux/chrome";
     expect(findChromium(machine([own], { PATH: "/bin" }, own))).toEqual({ path: own, source: "Playwright's chromium" });
@@ -34,6 +41,7 @@ describe("the e2e journeys' browser (e2e/lib/browser.ts)", () => {
   it("with none, names the commands that install one", () => {
     const found = findChromium(machine([], { PATH: "/bin" }));
     expect("error" in found && found.error).toMatch(/No Chromium found/);
+    expect("error" in found && found.error).toContain("sudo apt-get install chromium-headless-shell");
     expect("error" in found && found.error).toContain("sudo apt-get install chromium");
     expect("error" in found && found.error).toContain("npx playwright install chromium");
   });
