@@ -43,5 +43,7 @@ export function findChromium(probe: Probe = SYSTEM): ChromiumChoice {
   if (debian) return { path: debian, source: "the system's chromium" };
   const own = probe.playwrightChromium();
   if (own && probe.exists(own)) return { path: own, source: "Playwright's chromium" };
-  return { error: `No Chromium found for the e2e journeys (looked at CHROMIUM_PATH, \`chromium\` on the PATH, Playwright's own). ${INSTALL_HINT}` };
+  return {
+    error: `No Chromium found for the e2e journeys (looked at CHROMIUM_PATH, \`chromium-headless-shell\` and \`chromium\` on the PATH, Playwright's own). ${INSTALL_HINT}`,
+  };
 }

@@ -197,9 +197,10 @@ describe("development set: Varden County's continuity-of-operations and cyber an
   // ("critical services" for essential functions, "backup office" for the alternate facility, "a
   // bad link" for phishing, "hackers demand money" for ransom) and of phrasing ("put off", "be back
   // up", "goes down", "tell"). With the eighth session's rules (continuity and cyber terms, those
-  // phrasal verbs, irregular past forms, the headcount shape): 16, 17, 17, 0 and 2/3. Floors one under.
+  // phrasal verbs, irregular past forms, the headcount shape): 16, 17, 17, 0 and 2/3; after the
+  // review's mends (irregular forms exact, "tell" without "inform"): 17, 17, 17, 0 and 2/3. Floors one under.
   it("keyword only: holds what it reaches", async () => {
-    await expectFloors(vardenPlanner, VARDEN_QUESTIONS, false, { answerable: 17, unanswerable: 3, hit1: 15, hitAny: 16, fact: 16, wronglyDeclined: 1 });
+    await expectFloors(vardenPlanner, VARDEN_QUESTIONS, false, { answerable: 17, unanswerable: 3, hit1: 16, hitAny: 16, fact: 16, wronglyDeclined: 1 });
   });
 });
 

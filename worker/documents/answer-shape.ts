@@ -1,7 +1,8 @@
 /**
  * What kind of answer a question asks for, and whether a sentence has that shape: a duration for
- * "how long", a number for "how many" (and the people it counts for "how many people"), a person, role or organisation for "who", a place for
- * "where", a time or a condition for "when", a condition for "what triggers". Pure and shared by
+ * "how long", a number for "how many" (with the people it counts for "how many people"), a
+ * person, role or organisation for "who", a place for "where", a time or a condition for "when",
+ * a condition for "what triggers". Pure and shared by
  * the offline answer (which sentence to quote), retrieval (which passage answers rather than only
  * mentions) and the check of a model's answer. Every expression here reads user text and runs in
  * linear time.
@@ -11,15 +12,26 @@ export type AnswerShape = "duration" | "headcount" | "number" | "frequency" | "w
 
 /** The nouns a plan counts people in: "workstations for 80 staff", "Residents: about 212,000". */
 const PERSONS =
-  "people|persons|residents|staff|employees|workers|personnel|volunteers|responders|patients|evacuees|individuals|members|officers|deputies|firefighters|clients|students|children|adults";
+  "people|person|persons|residents|staff|employees|workers|personnel|volunteers|responders|patients|evacuees|individuals|members|officers|deputies|firefighters|clients|students|children|adults";
 
-const QUESTION_SHAPES: Array<[AnswerShape, RegExp]> = [
+const ASKS_WHAT = /\b(?:what|which)\b/i;
+const TRIGGER_VERB = /\b(?:triggers?|push(?:es)?|sets? off|starts?|kicks? off|prompts?|moves?|puts?)\b/i;
+const AT_WHAT = /\bat what (?:level|point|stage|height|elevation)\b/i;
+/**
+ * "What/which … triggers/pushes/sets off…" or "at what level…". In two passes, the verb looked for
+ * after the first "what": one pattern with ".*?" between them ran again from every "what".
+ */
+const ASKS_TRIGGER = {
+  test(question: string): boolean {
+    const what = ASKS_WHAT.exec(question);
+    return (what !== null && TRIGGER_VERB.test(question.slice(what.index))) || AT_WHAT.test(question);
+  },
+};
+
+const QUESTION_SHAPES: Array<[AnswerShape, { test(question: string): boolean }]> = [
   ["duration", /\bhow (?:long|soon|quickly|fast)\b|\b(?:arrival|response|travel|warning|lead|notification) times?\b/i],
   ["frequency", /\bhow often\b|\bhow frequently\b/i],
-  [
-    "trigger",
-    /\b(?:what|which)\b.*?\b(?:triggers?|push(?:es)?|sets? off|starts?|kicks? off|prompts?|moves?|puts?)\b|\bat what (?:level|point|stage|height|elevation)\b/i,
-  ],
+  ["trigger", ASKS_TRIGGER],
   ["headcount", new RegExp(`\\bhow many (?:${PERSONS})\\b`, "i")],
   ["number", /\bhow (?:many|much|big|large|far|high|deep)\b|\bnumber of\b|\bcapacity\b/i],
   ["who", /\bwho(?:m|se)?\b|\bwhich (?:agency|department|office|organi[sz]ation|team|person|position|role|official)\b/i],
@@ -51,7 +63,14 @@ const WHEN =
   /\b\d{1,2}:\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:when|once|whenever|within|before|after|until)\b/;
 const TRIGGER = /\b(?:triggered|triggers?|when|if|once|whenever|reaches|exceeds|any one of|is declared|is ordered|goes to)\b/i;
 
-const PERSON_NOUN = new RegExp(`\\b(?:${PERSONS})\\b`, "i");
+const COUNT = "(?:\\d[\\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|dozen)";
+/**
+ * A number and the people it counts, at most two words apart ("80 staff", "up to 60 people", "200
+ * county employees", "80 full-time staff") or as a labelled figure ("Residents: about 212,000").
+ * Linear: the gaps are bounded, and spaces and words are disjoint classes, so a text has one way to
+ * split into them.
+ */
+const HEADCOUNT = new RegExp(`\\b${COUNT}(?:\\s+\\p{L}+(?:-\\p{L}+)*){0,2}?\\s+(?:${PERSONS})\\b|\\b(?:${PERSONS}):\\s*(?:\\p{L}+\\s+){0,2}\\d`, "iu");
 
 const SENTENCE_SHAPES: Record<Exclude<AnswerShape, "headcount">, RegExp> = {
   duration: DURATION,
@@ -66,6 +85,6 @@ const SENTENCE_SHAPES: Record<Exclude<AnswerShape, "headcount">, RegExp> = {
 /** Whether a sentence has the shape of the answer (it may still be about something else). */
 export function hasAnswerShape(sentence: string, shape: AnswerShape): boolean {
   // "How many people": a number, and the people it counts ("80 staff", not "the 911 center").
-  if (shape === "headcount") return NUMBER.test(sentence) && PERSON_NOUN.test(sentence);
+  if (shape === "headcount") return HEADCOUNT.test(sentence);
   return SENTENCE_SHAPES[shape].test(sentence);
 }

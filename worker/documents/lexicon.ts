@@ -93,7 +93,8 @@ export function derivedWords(word: string): string[] {
  * Irregular verbs a plan writes in the past ("backed up … and kept for 90 days", "held at the
  * fairgrounds") and a planner asks in the present ("how long do we keep…"): Porter stems "kept"
  * as "kept", never "keep". Common verbs only, each with its past forms; the past forms that are
- * also everyday nouns or adjectives ("left", "found", "saw", "rose", "lay", "felt") are not listed.
+ * also everyday nouns or adjectives ("left", "found", "saw", "rose", "lay", "felt") are not listed,
+ * nor verbs whose every form is a framing word ("get", "say": query-terms.ts drops them).
  */
 const IRREGULAR_VERBS: string[] = [
   "keep kept",
@@ -137,11 +138,9 @@ const IRREGULAR_VERBS: string[] = [
   "shake shook shaken",
   "swim swam swum",
   "go went gone",
-  "get got gotten",
   "come came",
   "run ran",
   "make made",
-  "say said",
   "see seen",
 ];
 const verbForms = onFirstUse(() => {
@@ -157,10 +156,14 @@ const verbForms = onFirstUse(() => {
   return byForm;
 });
 
-/** The other forms of an irregular verb ("keep" → "kept"; "held" → "hold"), or none. */
+/**
+ * The other forms of an irregular verb ("keep", "keeps" → "kept"; "held" → "hold"), or none. The
+ * word itself or its "-s" form only: "building" and "meeting" are nouns, not "built" and "met".
+ */
 export function irregularVerbForms(word: string): string[] {
-  const base = baseForms(word).find((form) => verbForms().has(form));
-  return base ? verbForms().get(base)! : [];
+  const table = verbForms();
+  const found = table.get(word) ?? (word.endsWith("s") ? table.get(word.slice(0, -1)) : undefined);
+  return found ?? [];
 }
 
 /**

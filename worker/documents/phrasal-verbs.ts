@@ -17,8 +17,9 @@ const PHRASAL_VERBS: PhrasalVerb[] = [
     particle: "back",
     equivalents: ["return", "reentry", "re-entry"],
   },
-  // "Be back (up)": a service restored, a resident returned.
-  { verbs: forms("be is are was were been being"), particle: "back", equivalents: ["return", "resume", "restore", "restoration"] },
+  // "Be back (up)": a service restored, a resident returned. Not "is back": "who is back up for the
+  // PIO?" asks for a backup.
+  { verbs: forms("be been being"), particle: "back", equivalents: ["return", "resume", "restore"] },
   { verbs: forms("put puts putting"), particle: "off", equivalents: ["defer", "postpone", "delay"] },
   { verbs: forms("go goes going went gone"), particle: "down", equivalents: ["fail", "failure", "outage", "offline"] },
   { verbs: forms("show shows showing showed shown turn turns turning turned"), particle: "up", equivalents: ["arrive"] },

@@ -67,7 +67,9 @@ const STOPWORDS = new Set(
     "everything anything something nothing he she him her his hers mine ours yours theirs myself ourselves themselves itself " +
     "each every other another such both either neither own same might must shall being am " +
     // "How fast", "how soon", "how quickly": the answer's shape (a duration, answer-shape.ts), not its topic.
-    "fast soon quickly stuff things thing"
+    "fast soon quickly " +
+    // Placeholders for what the planner does not name ("the non-essential stuff").
+    "stuff things thing"
   )
     .trim()
     .split(/\s+/),
@@ -190,6 +192,22 @@ function negatedForms(parts: string[]): Form[] {
   return parts.length === 2 && parts[0]!.toLowerCase() === "non" && !isNumberish(parts[1]!) ? [lexicalForm([parts[1]!.toLowerCase()])] : [];
 }
 
+/**
+ * A noun made of a verb and its particle ("backups", "lockdown", "cleanup", "shutdown") also meets
+ * the verb as a plan writes it ("backed up nightly", "locked down"), as the word's relative in
+ * another part of speech counts.
+ */
+function particleSplitForms(word: string): Form[] {
+  const noun = word.endsWith("s") ? word.slice(0, -1) : word;
+  for (const particle of PARTICLES) {
+    const verb = noun.slice(0, -particle.length);
+    if (noun.endsWith(particle) && verb.length >= 3 && !STOPWORDS.has(verb) && !isNumberish(verb)) {
+      return [{ ...phraseForm([verb, particle]), weight: DERIVED_WEIGHT }];
+    }
+  }
+  return [];
+}
+
 /** "floodplain" → "flood plain" (and its other two-part splits with parts of at least 4 letters). */
 function splitForms(word: string): Form[] {
   if (word.length < 8 || isNumberish(word)) return [];
@@ -234,8 +252,16 @@ export function analyzeQuestion(question: string): QueryConcept[] {
       i++;
       continue;
     }
+    // Two particles after a word that is not their verb ("Who is back up for the PIO?") are the
+    // noun "backup" written apart.
+    if (t.lower === "back" && next?.lower === "up" && !next.sentenceStart) {
+      const forms = [phraseForm(["back", "up"]), wordForm("backup"), ...synonymAlternatives("backup").map((words) => phraseForm(words))];
+      concepts.push({ text: `${t.raw} ${next.raw}`, forms: dedupe(forms), specific: false });
+      i++;
+      continue;
+    }
     // "Tell me about…" frames the question; "who do we tell" asks whom to notify.
-    if (t.lower === "tell" && (!next || FRAMED_BY_TELL.has(next.lower))) continue;
+    if (t.lower === "tell" && next && FRAMED_BY_TELL.has(next.lower)) continue;
     // A lone letter ("s", "a") says nothing unless a designator came before it (handled above).
     if (!topical(t) || (t.raw.length === 1 && !isNumberish(t.raw))) continue;
     const parts = t.raw.split(/[-‐]/);
@@ -244,9 +270,10 @@ export function analyzeQuestion(question: string): QueryConcept[] {
       concepts.push({ text: t.raw, forms: dedupe(forms), specific: parts.some(isNumberish) || isCapitalised(t.raw) });
       continue;
     }
-    const forms: Form[] = [wordForm(t.raw), ...numberForms(t.lower), ...patientNounForms(t.lower), ...splitForms(t.lower)];
-    // "keep" also meets "kept", "held" "hold": inflections Porter cannot reach.
-    for (const form of irregularVerbForms(t.lower)) forms.push(wordForm(form));
+    const forms: Form[] = [wordForm(t.raw), ...numberForms(t.lower), ...patientNounForms(t.lower), ...particleSplitForms(t.lower), ...splitForms(t.lower)];
+    // "keep" also meets "kept", "held" "hold": inflections Porter cannot reach. Exactly ("sent" is
+    // not "sentence"), and not a framing word ("made" is no topic).
+    for (const form of irregularVerbForms(t.lower)) if (!STOPWORDS.has(form)) forms.push(phraseForm([form]));
     // "flood plain" also matches "floodplain": both words accept the joined form.
     const prev = tokens[i - 1];
     // A particle is no topic, but "lock down" still meets "lockdown" and "back up" "backup".
