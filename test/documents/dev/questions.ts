@@ -156,3 +156,37 @@ export const VARDEN_QUESTIONS: EvalQuestion[] = [
   vq("Which antivirus software does the county use?", null),
   vq("How many employees failed the last phishing test?", null),
 ];
+
+/**
+ * A sixth development library (issue 31): Quill County's mass-casualty and hospital-surge annex, as
+ * HTML, asked the way a planner asks. Written on 2026-11-29 (eighth session) with the document,
+ * after that session's rules were settled and before any rule was run on it: its first figures are
+ * what the rules do on text none of them was written for.
+ */
+export const QUILL_FILE = "quill-mass-casualty-annex.html";
+
+const mq = askedOf(QUILL_FILE);
+
+export const QUILL_QUESTIONS: EvalQuestion[] = [
+  mq("How many hurt people does it take before it counts as a mass casualty incident?", ["10 or more patients"], ["10"]),
+  mq("Who sorts the injured at the scene?", ["serves as the Triage Officer"], ["Triage Officer"]),
+  mq("What system do we use to sort patients?", ["START triage"], ["START"]),
+  mq("How do we keep track of where patients were taken?", ["QuillTrack barcode wristband"], ["QuillTrack"]),
+  mq("Which hospital takes the worst trauma cases?", ["Level II trauma center"], ["Quill Regional Medical Center"]),
+  mq("How many extra beds do the hospitals have to open in a surge?", ["20 percent within 4 hours"], ["20 percent"]),
+  mq("Who decides which hospital each patient goes to?", ["assigns each transported patient"], ["Regional Medical Coordination Center"]),
+  mq("Where do the ambulances wait until they're needed?", ["ambulance staging area"], ["Quill Transit Center"]),
+  mq("How long until extra ambulances from the state get here?", ["first team is expected within 3 hours"], ["3 hours"]),
+  mq("Where do the bodies go if the morgue fills up?", ["temporary morgue opens in the Exhibit Barn"], ["Exhibit Barn"]),
+  mq("Who is in charge of the dead?", ["County Coroner is responsible"], ["Coroner"]),
+  mq("Where do families go to find out about their loved ones?", ["Family Assistance Center opens at the Quill Civic Center"], ["Quill Civic Center"]),
+  mq("How soon does the family center open?", ["within 12 hours"], ["12 hours"]),
+  mq("Do we have enough blood on hand?", ["three-day supply"], ["three-day supply"]),
+  mq("Who washes off patients covered in chemicals?", ["decontamination team"], ["decontamination team"]),
+  mq("How often do we run a big casualty drill?", ["every two years"], ["every two years"]),
+  mq("Where do injured kids get treated?", ["Harbor Children's Hospital"], ["Harbor Children's Hospital"]),
+  // No document answers these, though they share the library's words.
+  mq("How many ambulances does the county own?", null),
+  mq("What does it cost to rent a refrigerated trailer?", null),
+  mq("Which hospital has a burn unit?", null),
+];
