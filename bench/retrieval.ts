@@ -36,6 +36,8 @@ import {
   PELL_QUESTIONS,
   VARDEN_FILE,
   VARDEN_QUESTIONS,
+  QUILL_FILE,
+  QUILL_QUESTIONS,
 } from "../test/documents/dev/questions.ts";
 import { serveFakePeer } from "./lib/fake-peer.ts";
 import type { BenchContext } from "./lib/section.ts";
@@ -199,6 +201,8 @@ export async function run(ctx: BenchContext): Promise<void> {
     const pellLibrary = [...haldenLibrary, await uploadDevFile(PELL_FILE)];
     // The fifth: Varden County's annex beside all of those.
     const vardenLibrary = [...pellLibrary, await uploadDevFile(VARDEN_FILE)];
+    // The sixth: Quill County's annex (HTML) beside all of those.
+    const quillLibrary = [...vardenLibrary, await uploadDevFile(QUILL_FILE)];
 
     const rows: (string | number)[][] = [];
     const misses: string[] = [];
@@ -208,6 +212,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       { set: "dev (Halden)", questions: HALDEN_QUESTIONS, documentIds: haldenLibrary },
       { set: "dev (Pell)", questions: PELL_QUESTIONS, documentIds: pellLibrary },
       { set: "dev (Varden)", questions: VARDEN_QUESTIONS, documentIds: vardenLibrary },
+      { set: "dev (Quill)", questions: QUILL_QUESTIONS, documentIds: quillLibrary },
       { set: "test (held out)", questions: HELD_OUT_QUESTIONS, documentIds: testLibrary },
     ];
     const modes = [
@@ -262,7 +267,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       }
     }
     ctx.printTable(
-      `Retrieval and answer evaluation: dev = ${DEV_QUESTIONS.length} questions over the seeded Brackwater documents and ${ORRIN_QUESTIONS.length} over two Orrin County plans beside them and ${HALDEN_QUESTIONS.length} over a Halden County annex beside those and ${PELL_QUESTIONS.length} over a Pell County annex beside all of them and ${VARDEN_QUESTIONS.length} over a Varden County annex beside those (rules are tuned on all five); ` +
+      `Retrieval and answer evaluation: dev = ${DEV_QUESTIONS.length} questions over the seeded Brackwater documents and ${ORRIN_QUESTIONS.length} over two Orrin County plans beside them and ${HALDEN_QUESTIONS.length} over a Halden County annex beside those and ${PELL_QUESTIONS.length} over a Pell County annex beside all of them and ${VARDEN_QUESTIONS.length} over a Varden County annex beside those and ${QUILL_QUESTIONS.length} over a Quill County annex (HTML) beside those (rules are tuned on all six); ` +
         `test = ${HELD_OUT_QUESTIONS.length} held-out questions over five Tamsin County excerpts (PDF, DOCX, HTML, Markdown, text) beside them (never tuned on)`,
       ["set", "mode", "hit@1", "hit@5", "any cited", "MRR", "fact in answer", "irrelevant cited", "declined", "retrieval p50 / p95", "note"],
       rows,

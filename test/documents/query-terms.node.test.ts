@@ -195,6 +195,16 @@ describe("analyzeQuestion", () => {
     expect(conceptWeightIn(nonEssential, passageStems("Non-essential staff are released."))).toBe(1);
   });
 
+  it("knows a drill as an exercise, an MCI as a mass casualty incident and loved ones as relatives, and 'worst' as framing", () => {
+    expect(found("How often is the mass casualty drill?", "A full-scale MCI exercise is held every two years.")).toEqual([
+      ["mass", true],
+      ["casualty", true],
+      ["drill", true],
+    ]);
+    expect(found("Where do we tell loved ones?", "Relatives are told at the Family Assistance Center.").every(([, hit]) => hit)).toBe(true);
+    expect(analyzeQuestion("Which hospital takes the worst trauma cases?").map((c) => c.text)).toEqual(["hospital", "trauma", "cases"]);
+  });
+
   it("knows continuity and cyber terms in a planner's words (FEMA's continuity guidance: essential functions, alternate facility)", () => {
     expect(found("Which critical services come first?", "Essential functions resume within 12 hours.")[0]).toEqual(["critical", true]);
     expect(found("Where is the backup office?", "Departments relocate to the alternate facility.").every(([, hit]) => hit)).toBe(true);

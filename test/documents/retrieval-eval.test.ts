@@ -11,6 +11,7 @@ import orrinDebris from "./dev/orrin-debris-donations.txt?raw";
 import halden from "./dev/halden-evacuation-comms-annex.md?raw";
 import pell from "./dev/pell-wildfire-health-annex.md?raw";
 import varden from "./dev/varden-coop-cyber-annex.txt?raw";
+import quill from "./dev/quill-mass-casualty-annex.html?raw";
 import { appContext } from "../../worker/context";
 import { offlineAskAnswer } from "../../worker/ask/offline-answer";
 import { ingestDocument } from "../../worker/documents/ingest";
@@ -21,7 +22,18 @@ import { heldOutFiles, type HeldOutSource } from "./heldout/files";
 import { HELD_OUT_QUESTIONS } from "./heldout/questions";
 import { storeDocument } from "./ingest-helpers";
 import { DEV_QUESTIONS } from "./retrieval-questions";
-import { HALDEN_FILE, HALDEN_QUESTIONS, ORRIN_QUESTIONS, PELL_FILE, PELL_QUESTIONS, VARDEN_FILE, VARDEN_QUESTIONS, type DevFile } from "./dev/questions";
+import {
+  HALDEN_FILE,
+  HALDEN_QUESTIONS,
+  ORRIN_QUESTIONS,
+  PELL_FILE,
+  PELL_QUESTIONS,
+  QUILL_FILE,
+  QUILL_QUESTIONS,
+  VARDEN_FILE,
+  VARDEN_QUESTIONS,
+  type DevFile,
+} from "./dev/questions";
 
 /**
  * The retrieval evaluations as floors (issue 31 item 5). The development sets (the labelled questions
@@ -40,6 +52,8 @@ let haldenPlanner: TestUser;
 let pellPlanner: TestUser;
 /** Varden County's annex beside Pell's library. */
 let vardenPlanner: TestUser;
+/** Quill County's annex beside Varden's library. */
+let quillPlanner: TestUser;
 /** Document id → file name, for the held-out set's "right document" check. */
 const fileOf = new Map<string, string>();
 // The fake embedder (test/fakes/embeddings.ts) as the bench runs it: hybrid must hold the same floor.
@@ -64,7 +78,8 @@ async function ingest(userId: string, name: string, bytes: ArrayBuffer | string)
 }
 
 beforeAll(async () => {
-  [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner] = await Promise.all([
+  [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner] = await Promise.all([
+    createTestUser(),
     createTestUser(),
     createTestUser(),
     createTestUser(),
@@ -73,14 +88,16 @@ beforeAll(async () => {
     createTestUser(),
   ]);
   for (const [name, text] of BRACKWATER) {
-    for (const planner of [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner]) await ingest(planner.userId, name, text);
+    for (const planner of [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner])
+      await ingest(planner.userId, name, text);
   }
   for (const [name, text] of Object.entries(ORRIN)) {
-    for (const planner of [orrinPlanner, haldenPlanner, pellPlanner, vardenPlanner]) await ingest(planner.userId, name, text);
+    for (const planner of [orrinPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, name, text);
   }
-  for (const planner of [haldenPlanner, pellPlanner, vardenPlanner]) await ingest(planner.userId, HALDEN_FILE, halden);
-  for (const planner of [pellPlanner, vardenPlanner]) await ingest(planner.userId, PELL_FILE, pell);
-  await ingest(vardenPlanner.userId, VARDEN_FILE, varden);
+  for (const planner of [haldenPlanner, pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, HALDEN_FILE, halden);
+  for (const planner of [pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, PELL_FILE, pell);
+  for (const planner of [vardenPlanner, quillPlanner]) await ingest(planner.userId, VARDEN_FILE, varden);
+  await ingest(quillPlanner.userId, QUILL_FILE, quill);
   for (const file of await heldOutFiles((name) => SOURCES[name])) await ingest(testPlanner.userId, file.name, file.bytes.buffer);
 }, 120_000);
 
@@ -201,6 +218,17 @@ describe("development set: Varden County's continuity-of-operations and cyber an
   // review's mends (irregular forms exact, "tell" without "inform"): 17, 17, 17, 0 and 2/3. Floors one under.
   it("keyword only: holds what it reaches", async () => {
     await expectFloors(vardenPlanner, VARDEN_QUESTIONS, false, { answerable: 17, unanswerable: 3, hit1: 16, hitAny: 16, fact: 16, wronglyDeclined: 1 });
+  });
+});
+
+describe("development set: Quill County's mass-casualty and hospital-surge annex (HTML) beside the other plans", () => {
+  // Written on 2026-11-29 (eighth session) with the document, after that session's Varden rules and
+  // before any rule was run on it. Keyword only, those rules (a6b061f): first citation 11/17, any
+  // 15, fact 12, 2 answerable wrongly declined, 0/3 declined. Tuned on it: a drill is an exercise, an
+  // MCI a mass casualty incident, loved ones relatives, "worst/best" framing, and no sentence ends at
+  // "St." or "Dr." (sentences.ts): 13, 17, 14, 0 and 0/3. Floors one under.
+  it("keyword only: holds what it reaches", async () => {
+    await expectFloors(quillPlanner, QUILL_QUESTIONS, false, { answerable: 17, unanswerable: 3, hit1: 12, hitAny: 16, fact: 13, wronglyDeclined: 1 });
   });
 });
 

@@ -40,4 +40,12 @@ describe("sentencesOf", () => {
       "sentence: Gauges fail (see F-2.)",
     ]);
   });
+  it("ends no sentence at an abbreviation's full stop ('St. Agnes Hospital', 'Dr. Okafor', 'e.g.'), and still at a sentence's", () => {
+    expect(read("Hospitals\nMinor injuries go to St. Agnes Hospital. Dr. Okafor leads triage, e.g. at the fairgrounds. It ends here.")).toEqual([
+      "label: Hospitals",
+      "sentence: Minor injuries go to St. Agnes Hospital.",
+      "sentence: Dr. Okafor leads triage, e.g. at the fairgrounds.",
+      "sentence: It ends here.",
+    ]);
+  });
 });

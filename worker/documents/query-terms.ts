@@ -60,7 +60,7 @@ const STOPWORDS = new Set(
     // plan says "ESF 6 … (primary)", not "leads"; "612 square miles", not "big".
     "handle handles handled lead leads leading charge responsible located location big large small size long " +
     "often go goes going take takes taken make makes use used using work works supposed kind able ever still " +
-    "like look looks new current currently exactly well really also just " +
+    "like look looks new current currently exactly well really also just worst best " +
     "along during before after within across around near between through over under upon via per against among toward towards " +
     // Conjunctions, pronouns, determiners and modals: they join or point, and name nothing a plan is about.
     "because since while although though unless whether everyone everybody anyone anybody someone somebody nobody " +

@@ -53,10 +53,23 @@ export function sentencesOf(content: string): Sentence[] {
       return;
     }
     // The marker comes off first: split at its full stop, "1." would be a sentence of its own.
-    for (const part of line.replace(LIST_MARKER, "").split(/(?<=[.!?])\s+/)) out.push({ text: plainLine(part.trim()), label: false });
+    for (const part of joinAbbreviations(line.replace(LIST_MARKER, "").split(/(?<=[.!?])\s+/))) out.push({ text: plainLine(part.trim()), label: false });
   });
   // A part with no letter or digit ("—", a table's "|---|" rule) is no sentence, label or not.
   return out.filter((s) => /[\p{L}\p{N}]/u.test(s.text));
+}
+
+/** A part ending in an abbreviation ("St. Agnes Hospital", "Dr. Okafor", "e.g. the EOC") is no sentence's end. */
+const ABBREVIATION = /(?:^|\s)(?:St|Dr|Mt|Ft|No|Mr|Mrs|Ms|Jr|Sr|Ave|Rd|Blvd|Dept|Lt|Sgt|Capt|approx|vs|e\.g|i\.e|U\.S)\.$/;
+
+function joinAbbreviations(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const last = out.length - 1;
+    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${part}`;
+    else out.push(part);
+  }
+  return out;
 }
 
 /**

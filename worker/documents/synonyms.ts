@@ -27,6 +27,7 @@ const GROUPS: string[] = [
   "speak english | english proficiency | limited english",
   "residents | population | people",
   "deaths | fatalities | killed",
+  "loved ones | relatives | family members | next of kin",
   "injured | injuries | hospitalized",
   "power outage | lost power | lose power | without power | blackout",
   "sandbag | sandbags",
@@ -79,6 +80,9 @@ const GROUPS: string[] = [
   "full activation | level 1 | level i",
   "partial activation | level 2 | level ii",
   "ttx | tabletop exercise | tabletop",
+  // HSEEP counts a drill as an exercise; a planner says "drill" for either.
+  "drill | exercise",
+  "mci | mass casualty incident | mass casualty",
   "fse | full-scale exercise",
   "msel | master scenario events list",
   "eeg | exercise evaluation guide",
