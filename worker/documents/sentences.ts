@@ -64,10 +64,12 @@ const ABBREVIATION = /(?:^|\s)(?:St|Dr|Mt|Ft|No|Mr|Mrs|Ms|Jr|Sr|Ave|Rd|Blvd|Dept
 
 function joinAbbreviations(parts: string[]): string[] {
   const out: string[] = [];
+  // Each part is tested once, as it comes (not the sentence it joins): linear in the line.
+  let joinNext = false;
   for (const part of parts) {
-    const last = out.length - 1;
-    if (last >= 0 && ABBREVIATION.test(out[last]!)) out[last] = `${out[last]} ${part}`;
+    if (joinNext && out.length > 0) out[out.length - 1] += ` ${part}`;
     else out.push(part);
+    joinNext = ABBREVIATION.test(part);
   }
   return out;
 }
