@@ -94,10 +94,15 @@ beforeAll(async () => {
   for (const [name, text] of Object.entries(ORRIN)) {
     for (const planner of [orrinPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, name, text);
   }
-  for (const planner of [haldenPlanner, pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, HALDEN_FILE, halden);
-  for (const planner of [pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, PELL_FILE, pell);
-  for (const planner of [vardenPlanner, quillPlanner]) await ingest(planner.userId, VARDEN_FILE, varden);
-  await ingest(quillPlanner.userId, QUILL_FILE, quill);
+  // Each development annex joins its own planner's library and every later one's.
+  const annexes = [
+    { name: HALDEN_FILE, text: halden },
+    { name: PELL_FILE, text: pell },
+    { name: VARDEN_FILE, text: varden },
+    { name: QUILL_FILE, text: quill },
+  ];
+  const annexPlanners = [haldenPlanner, pellPlanner, vardenPlanner, quillPlanner];
+  for (const [k, { name, text }] of annexes.entries()) for (const planner of annexPlanners.slice(k)) await ingest(planner.userId, name, text);
   for (const file of await heldOutFiles((name) => SOURCES[name])) await ingest(testPlanner.userId, file.name, file.bytes.buffer);
 }, 120_000);
 

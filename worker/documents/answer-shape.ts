@@ -48,8 +48,10 @@ export function answerShape(question: string): AnswerShape | null {
 const NUMBER_WORD =
   "(?:\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|a few|several|a|an)";
 const DURATION = new RegExp(`\\b${NUMBER_WORD}[\\s-]+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|seconds?)\\b`, "i");
-const NUMBER =
-  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen)\b/i;
+/** The numbers a plan writes in words. */
+const COUNT_WORDS =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen";
+const NUMBER = new RegExp(`\\d|\\b(?:${COUNT_WORDS})\\b`, "i");
 const FREQUENCY = /\bevery\b|\b(?:annual|quarter|month|week|dai|year)ly\b|\bonce a\b|\btwice\b|\beach (?:year|month|week|day|quarter|january|spring)\b/i;
 /** A role or an organisation, as plans capitalise them. */
 const WHO =
@@ -63,7 +65,7 @@ const WHEN =
   /\b\d{1,2}:\d{2}\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\b(?:when|once|whenever|within|before|after|until)\b/;
 const TRIGGER = /\b(?:triggered|triggers?|when|if|once|whenever|reaches|exceeds|any one of|is declared|is ordered|goes to)\b/i;
 
-const COUNT = "(?:\\d[\\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|forty|fifty|sixty|hundred|thousand|dozen)";
+const COUNT = `(?:\\d[\\d,]*|${COUNT_WORDS})`;
 /**
  * A number and the people it counts, at most two words apart ("80 staff", "up to 60 people", "200
  * county employees", "80 full-time staff") or as a labelled figure ("Residents: about 212,000").
