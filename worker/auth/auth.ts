@@ -14,6 +14,7 @@ import { runInBackground } from "../lib/background";
 import { escapeHtml, getEmailSender } from "../lib/email";
 import type { AppContext } from "../context";
 import { safeCallbackUrl } from "./guard";
+import { passwordHasher } from "./password-hash";
 import { fieldErrorsOf, forgotPasswordSchema, loginSchema, signupSchema } from "../../shared/auth/schemas";
 
 /** Used only when APP_ENV is local or test; production refuses to start without AUTH_SECRET (worker/env.ts). */
@@ -253,6 +254,7 @@ function buildOptions(env: Env, config: Config) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      password: passwordHasher(config),
       // No session until the address is confirmed, and sign-up answers the same for a new and a
       // registered address (better-auth returns a look-alike user; the owner gets an e-mail instead).
       requireEmailVerification: true,
