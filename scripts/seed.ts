@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import { openLocal, type LocalStore } from "./lib/d1.ts";
+import { migrateLocal } from "./lib/migrate-local.ts";
 import { DEMO_ALERT } from "./lib/demo-alerts.ts";
 import { DEMO_BRIEFS } from "./lib/demo-briefs.ts";
 import { DEMO_FINDINGS_CAMPAIGN } from "./lib/demo-campaign.ts";
@@ -32,9 +33,17 @@ const BUCKET = "readyroom-uploads";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** `now`: the seed's clock; every seeded date that describes the past lies before it. */
-export async function seedLocal(persistTo: string, now = Date.now()): Promise<void> {
+export async function seedLocal(persistTo: string, now = Date.now(), options: { migrate?: boolean } = {}): Promise<void> {
   const store = await openLocal(persistTo, [BUCKET]);
   try {
+    if (options.migrate) {
+      const applied = await migrateLocal(store);
+      console.log(
+        applied.length
+          ? `Applied ${applied.length} migration(s) to the local database: ${applied.join(", ")}.`
+          : "The local database's migrations are all applied.",
+      );
+    }
     await seed(store, now);
   } finally {
     await store.close();

@@ -18,8 +18,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const cron = process.env.READYROOM_CRON === "off" ? null : localSchedules();
 
 if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
-run(...wranglerCommand(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist]), wranglerEnv);
-await seedLocal(persist);
+// The migrations as `wrangler d1 migrations apply DB --local` applies them, through the seed's store (scripts/lib/migrate-local.ts).
+await seedLocal(persist, Date.now(), { migrate: true });
 
 // Extra Worker vars for this run, as a JSON object (bench/e2e point AI_BASE_URL at a fake provider).
 const extraVars = JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>;
