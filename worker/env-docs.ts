@@ -18,7 +18,8 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     kind: "var",
     group: "App",
     default: "production (also when unset); npm start runs local, tests run test",
-    meaning: "local, test or production. production requires AUTH_SECRET and an https APP_URL, sends mail through EMAIL_API_KEY and hides /dev/mailbox; test (the vitest suite's Worker only) hashes passwords at a 32 times lower scrypt cost.",
+    meaning:
+      "local, test or production. production requires AUTH_SECRET and an https APP_URL, sends mail through EMAIL_API_KEY and hides /dev/mailbox; test (the vitest suite's Worker only) hashes passwords at a 32 times lower scrypt cost.",
   },
   {
     name: "APP_URL",
