@@ -1,6 +1,6 @@
 /**
- * `npm test`: the whole suite as stages, in three steps — the build with the type-check beside it;
- * then the workerd tests (vitest's workers project, which needs the build) with the lint beside them; then
+ * `npm test`: the whole suite as stages, in three steps — the build; then the workerd tests
+ * (vitest's workers project, which needs the build) with the type-check and lint beside them; then
  * the e2e journeys with the plain-Node unit tests (vitest's node project) beside them. What runs
  * side by side fills the CPU the other leaves idle on a 2-core machine: the workerd pool waits on
  * its runtimes and the journeys on a browser and the app. The node project used to run inside the
@@ -79,8 +79,7 @@ const STAGES: Stage[] = [
     step: 2,
     report: { file: "vitest.json", counts: vitestCounts },
   },
-  // Beside the build, which keeps about one core of two busy: the type-check fills the other.
-  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 1 },
+  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2 },
   {
     name: "e2e",
     command: "playwright",
