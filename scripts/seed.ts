@@ -32,18 +32,15 @@ export { DEMO } from "./lib/demo.ts";
 const BUCKET = "readyroom-uploads";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** `now`: the seed's clock; every seeded date that describes the past lies before it. */
-export async function seedLocal(persistTo: string, now = Date.now(), options: { migrate?: boolean } = {}): Promise<void> {
+/**
+ * Migrates the local database (as `wrangler d1 migrations apply DB --local` does, scripts/lib/migrate-local.ts),
+ * then seeds it. `now`: the seed's clock; every seeded date that describes the past lies before it.
+ */
+export async function seedLocal(persistTo: string, now = Date.now()): Promise<void> {
   const store = await openLocal(persistTo, [BUCKET]);
   try {
-    if (options.migrate) {
-      const applied = await migrateLocal(store);
-      console.log(
-        applied.length
-          ? `Applied ${applied.length} migration(s) to the local database: ${applied.join(", ")}.`
-          : "The local database's migrations are all applied.",
-      );
-    }
+    const applied = await migrateLocal(store);
+    if (applied.length) console.log(`Applied ${applied.length} migration(s) to the local database: ${applied.join(", ")}.`);
     await seed(store, now);
   } finally {
     await store.close();

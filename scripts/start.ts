@@ -18,8 +18,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 const cron = process.env.READYROOM_CRON === "off" ? null : localSchedules();
 
 if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
-// The migrations as `wrangler d1 migrations apply DB --local` applies them, through the seed's store (scripts/lib/migrate-local.ts).
-await seedLocal(persist, Date.now(), { migrate: true });
+// Migrates as `wrangler d1 migrations apply DB --local` does (scripts/lib/migrate-local.ts), then seeds.
+await seedLocal(persist).catch((error: unknown) => {
+  console.error(`\n✗ ${(error as Error).message}`);
+  process.exit(1);
+});
 
 // Extra Worker vars for this run, as a JSON object (bench/e2e point AI_BASE_URL at a fake provider).
 const extraVars = JSON.parse(process.env.READYROOM_VARS || "{}") as Record<string, string>;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -31,5 +31,24 @@ describe("npm start's migrations (scripts/lib/migrate-local.ts)", () => {
     const listed = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, ...wranglerEnv, FORCE_COLOR: "0", WRANGLER_LOG: "log" } });
     expect(listed.status, listed.stderr).toBe(0);
     expect(`${listed.stdout}${listed.stderr}`).toContain("No migrations to apply");
+  });
+
+  it("a failing file says which, applies nothing of itself, and keeps the files before it", async () => {
+    const dir = path.join(persistTo, "bad-migrations");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "0000_ok.sql"), 'CREATE TABLE "Ok" ("id" integer PRIMARY KEY);\n');
+    writeFileSync(path.join(dir, "0001_bad.sql"), 'CREATE TABLE "Half" ("id" integer);\nCREATE TABLE "Broken" (;\n');
+    const store = await openLocal(path.join(persistTo, "bad-state"));
+    try {
+      await expect(migrateLocal(store, dir)).rejects.toThrow(
+        /^Migration 0001_bad\.sql failed, and nothing of it was applied; applied before it: 0000_ok\.sql\. /,
+      );
+      const rows = await store.query<{ name: string }>('SELECT "name" FROM "d1_migrations"');
+      expect(rows.map((r) => r.name)).toEqual(["0000_ok.sql"]);
+      const tables = await store.query<{ name: string }>(`SELECT "name" FROM sqlite_master WHERE "name" IN ('Ok', 'Half')`);
+      expect(tables.map((t) => t.name)).toEqual(["Ok"]);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -10,9 +10,9 @@ import type { Config } from "../env";
  * the suite signs up some 900 users, whose hashes at the full cost were about 90 of the workerd
  * stage's 340 CPU-seconds.
  *
- * A test-cost hash carries its own prefix, so a hash made at the full cost (the seed's, the admin
- * CLI's) still verifies in the suite, with better-auth's verifier; in every other environment a
- * prefixed hash verifies nothing.
+ * A test-cost hash carries its own prefix, so a hash made at the full cost (the seed's) still
+ * verifies in the suite, with better-auth's verifier; in every other environment a prefixed hash
+ * verifies nothing.
  */
 const TEST_PREFIX = "test-scrypt-n1024-r8$";
 const TEST_COST = { N: 1024, r: 8, p: 1 } as const;
