@@ -78,7 +78,7 @@ async function ingest(userId: string, name: string, bytes: ArrayBuffer | string)
 }
 
 beforeAll(async () => {
-  [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner] = await Promise.all([
+  const planners = await Promise.all([
     createTestUser(),
     createTestUser(),
     createTestUser(),
@@ -87,13 +87,10 @@ beforeAll(async () => {
     createTestUser(),
     createTestUser(),
   ]);
-  for (const [name, text] of BRACKWATER) {
-    for (const planner of [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner])
-      await ingest(planner.userId, name, text);
-  }
-  for (const [name, text] of Object.entries(ORRIN)) {
-    for (const planner of [orrinPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner]) await ingest(planner.userId, name, text);
-  }
+  [devPlanner, orrinPlanner, testPlanner, haldenPlanner, pellPlanner, vardenPlanner, quillPlanner] = planners;
+  const annexPlanners = [haldenPlanner, pellPlanner, vardenPlanner, quillPlanner];
+  for (const [name, text] of BRACKWATER) for (const planner of planners) await ingest(planner.userId, name, text);
+  for (const [name, text] of Object.entries(ORRIN)) for (const planner of [orrinPlanner, ...annexPlanners]) await ingest(planner.userId, name, text);
   // Each development annex joins its own planner's library and every later one's.
   const annexes = [
     { name: HALDEN_FILE, text: halden },
@@ -101,7 +98,6 @@ beforeAll(async () => {
     { name: VARDEN_FILE, text: varden },
     { name: QUILL_FILE, text: quill },
   ];
-  const annexPlanners = [haldenPlanner, pellPlanner, vardenPlanner, quillPlanner];
   for (const [k, { name, text }] of annexes.entries()) for (const planner of annexPlanners.slice(k)) await ingest(planner.userId, name, text);
   for (const file of await heldOutFiles((name) => SOURCES[name])) await ingest(testPlanner.userId, file.name, file.bytes.buffer);
 }, 120_000);

@@ -200,8 +200,9 @@ function negatedForms(parts: string[]): Form[] {
 function particleSplitForms(word: string): Form[] {
   const noun = word.endsWith("s") ? word.slice(0, -1) : word;
   for (const particle of PARTICLES) {
+    if (!noun.endsWith(particle)) continue;
     const verb = noun.slice(0, -particle.length);
-    if (noun.endsWith(particle) && verb.length >= 3 && !STOPWORDS.has(verb) && !isNumberish(verb)) {
+    if (verb.length >= 3 && !STOPWORDS.has(verb) && !isNumberish(verb)) {
       return [{ ...phraseForm([verb, particle]), weight: DERIVED_WEIGHT }];
     }
   }
