@@ -6,7 +6,9 @@
  * GET /api/exercises/{id}/export?format=… sequentially after warm-ups. Two figures per format:
  * the full HTTP time seen by this client (an upper bound of the Worker's work) and the route's own
  * `Server-Timing: render;dur=…` around renderExport. The JSON export of the same exercise is the
- * baseline: same session check and database read, next to no rendering. Absolute times swing 2–3x
+ * baseline: same session check and database read, next to no rendering. A copy of the exercise
+ * whose name has one Cyrillic word is rendered to PDF too: the Unicode path, which subsets and embeds
+ * Noto Sans (the WinAnsi standard fonts cannot spell it). Absolute times swing 2–3x
  * between runs on shared machines, so the formats are requested in rounds (docx, pdf, json, …) and
  * every figure is printed as a ratio to the JSON export's median full HTTP time of the same run.
  *
@@ -24,7 +26,13 @@ export const name = "exports";
 const TEMPLATE_ID = "hurricane-landfall";
 const REQUESTS = Number(process.env.BENCH_EXPORT_REQUESTS ?? 15);
 const WARMUP = 2;
-const FORMATS = ["docx", "pdf", "json"] as const;
+/** What one round asks for: a format of the template's exercise, or the PDF of its Cyrillic-named copy. */
+const VARIANTS = [
+  { key: "docx", format: "docx", copy: false },
+  { key: "pdf", format: "pdf", copy: false },
+  { key: "pdf with Noto Sans", format: "pdf", copy: true },
+  { key: "json", format: "json", copy: false },
+] as const;
 
 type Sample = { http: number; render: number | null; bytes: number };
 
@@ -46,6 +54,21 @@ async function exportOnce(url: string, cookie: string): Promise<Sample> {
   return { http, render: dur ? Number(dur[1]) : null, bytes: body.byteLength };
 }
 
+/** Exports the exercise as JSON and imports it back with `suffix` added to its name; the copy's id. */
+async function importRenamedCopy(baseURL: string, cookie: string, id: string, suffix: string): Promise<string> {
+  const exported = await fetch(`${baseURL}/api/exercises/${id}/export?format=json`, { headers: { cookie } });
+  if (!exported.ok) throw new Error(`GET /api/exercises/{id}/export?format=json answered ${exported.status}`);
+  const file = (await exported.json()) as { exercise: { name: string } };
+  file.exercise.name += suffix;
+  const imported = await fetch(`${baseURL}/api/exercises/import`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify(file),
+  });
+  if (imported.status !== 201) throw new Error(`POST /api/exercises/import answered ${imported.status}: ${(await imported.text()).slice(0, 200)}`);
+  return ((await imported.json()) as { id: string }).id;
+}
+
 export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partial<Pick<BenchContext, "printTable">>) {
   if (!ctx.cookie) {
     console.log("\nbench section exports skipped: no demo session.");
@@ -58,18 +81,19 @@ export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partia
   });
   if (!created.ok) throw new Error(`POST /api/exercises/from-template answered ${created.status}: ${(await created.text()).slice(0, 200)}`);
   const { id } = (await created.json()) as { id: string };
+  const copyId = await importRenamedCopy(ctx.baseURL, ctx.cookie, id, " Київ");
 
-  // Round-robin: each round asks for every format once, so the JSON baseline and the rendered
+  // Round-robin: each round asks for every variant once, so the JSON baseline and the rendered
   // formats share the same moments of a machine whose speed drifts.
-  const url = (format: string) => `${ctx.baseURL}/api/exercises/${id}/export?format=${format}`;
-  const results = new Map<string, Sample[]>(FORMATS.map((format) => [format, []]));
-  for (let i = 0; i < WARMUP; i++) for (const format of FORMATS) await exportOnce(url(format), ctx.cookie);
-  for (let i = 0; i < REQUESTS; i++) for (const format of FORMATS) results.get(format)!.push(await exportOnce(url(format), ctx.cookie));
+  const url = (v: (typeof VARIANTS)[number]) => `${ctx.baseURL}/api/exercises/${v.copy ? copyId : id}/export?format=${v.format}`;
+  const results = new Map<string, Sample[]>(VARIANTS.map((v) => [v.key, []]));
+  for (let i = 0; i < WARMUP; i++) for (const v of VARIANTS) await exportOnce(url(v), ctx.cookie);
+  for (let i = 0; i < REQUESTS; i++) for (const v of VARIANTS) results.get(v.key)!.push(await exportOnce(url(v), ctx.cookie));
 
   const base = median(results.get("json")!.map((s) => s.http));
   const rows: (string | number)[][] = [];
   const notes: string[] = [];
-  for (const format of FORMATS) {
+  for (const { key: format } of VARIANTS) {
     const samples = results.get(format)!;
     const http = samples.map((s) => s.http);
     const renders = samples.map((s) => s.render).filter((r): r is number => r !== null);
@@ -96,8 +120,8 @@ export async function run(ctx: Pick<BenchContext, "baseURL" | "cookie"> & Partia
     rows,
   );
   console.log(
-    `  exports vs the JSON export (${f(base!)} full HTTP, same run): ${FORMATS.filter((x) => x !== "json")
-      .map((x) => `${x} ${ratio(median(results.get(x)!.map((s) => s.http)), base!)}`)
+    `  exports vs the JSON export (${f(base!)} full HTTP, same run): ${VARIANTS.filter((v) => v.key !== "json")
+      .map(({ key }) => `${key} ${ratio(median(results.get(key)!.map((s) => s.http)), base!)}`)
       .join(", ")}`,
   );
   for (const note of notes) console.log(`  note: ${note}`);
