@@ -1,10 +1,12 @@
 /**
  * `npm test`: the whole suite as stages, in three steps — the build; then the workerd tests
- * (vitest's workers project, which needs the build) with the type-check and lint beside them; then
- * the e2e journeys with the plain-Node unit tests (vitest's node project) beside them. What runs
- * side by side fills the CPU the other leaves idle on a 2-core machine: the workerd pool waits on
- * its runtimes and the journeys on a browser and the app. The node project used to run inside the
- * workerd stage, where the two projects took 165 s together against 117 s and 33 s apart.
+ * (vitest's workers project, which needs the build) with the type-check, lint and the plain-Node
+ * unit tests (vitest's node project) one after another beside them; then the e2e journeys alone.
+ * The suite is CPU-bound on a 2-core machine, so what runs side by side fills the CPU the other
+ * leaves idle: the workerd pool waits on its runtimes and loads the Worker on one core. The journeys
+ * keep two cores busy by themselves (~1.8); the unit tests beside them stretched them by ~40 s,
+ * more than they cost beside the workerd tests. The two vitest projects in one process took 165 s
+ * against 117 s and 33 s apart.
  * Each stage is a child process in its own process group with a deadline; one that passes it is
  * stopped (its whole process tree: SIGTERM, then SIGKILL after 10 s). A failing stage skips the
  * later steps. Output streams through unchanged, except that stages running side by side print
@@ -46,6 +48,8 @@ type Stage = {
   defaultDeadlineMs: number;
   /** Stages with the same step start together (see the header); steps run in order. */
   step: number;
+  /** Stages of a step that share a lane run one after another (in this table's order), beside the step's other lanes. */
+  lane?: string;
   /** The stage's JSON report under test-results/, for the test counts (test stages only). */
   report?: { file: string; counts(json: unknown): Counts | null };
 };
@@ -79,7 +83,7 @@ const STAGES: Stage[] = [
     step: 2,
     report: { file: "vitest.json", counts: vitestCounts },
   },
-  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2 },
+  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
   {
     name: "e2e",
     command: "playwright",
@@ -99,13 +103,14 @@ const STAGES: Stage[] = [
       },
     },
   },
-  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2 },
+  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
   {
     name: "unit",
     command: "vitest",
     args: vitest("node", "vitest-node.json"),
     defaultDeadlineMs: 5 * MIN,
-    step: 3,
+    step: 2,
+    lane: "checks",
     report: { file: "vitest-node.json", counts: vitestCounts },
   },
 ];
@@ -332,6 +337,8 @@ function printTable(outcomes: Outcome[], totalSeconds: number, ok: boolean) {
   for (const r of rows) console.log(line(r));
 }
 
+const skipped = (stage: Stage, note: string): Outcome => ({ name: stage.name, seconds: null, status: "skipped", note });
+
 async function main() {
   const selected = parseArgs(process.argv.slice(2));
   const stages = STAGES.filter((s) => selected.includes(s.name));
@@ -345,10 +352,18 @@ async function main() {
   for (const step of [...new Set(stages.map((s) => s.step))].sort((a, b) => a - b)) {
     const together = stages.filter((s) => s.step === step);
     if (stopped) {
-      for (const stage of together) byName.set(stage.name, { name: stage.name, seconds: null, status: "skipped", note: "an earlier stage failed" });
+      for (const stage of together) byName.set(stage.name, skipped(stage, "an earlier stage failed"));
       continue;
     }
-    const results = await Promise.all(together.map((stage) => runStage(stage, together.length > 1)));
+    const lanes = new Map<string, Stage[]>();
+    for (const stage of together) lanes.set(stage.lane ?? stage.name, [...(lanes.get(stage.lane ?? stage.name) ?? []), stage]);
+    const runLane = async (lane: Stage[]) => {
+      const outcomes: Outcome[] = [];
+      // A stage that fails does not stop its lane: the next ones check other things, and report them.
+      for (const stage of lane) outcomes.push(interrupted ? skipped(stage, `stopped on ${interrupted}`) : await runStage(stage, lanes.size > 1));
+      return outcomes;
+    };
+    const results = (await Promise.all([...lanes.values()].map(runLane))).flat();
     for (const outcome of results) byName.set(outcome.name, outcome);
     if (results.some((o) => o.status !== "passed")) stopped = true;
   }
