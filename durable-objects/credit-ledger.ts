@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
 import type { BalanceRow } from "../worker/billing/balance-columns";
-import { mirrorStatements } from "../worker/billing/mirror";
+import { mirrorParents, mirrorStatements, presentParents, withoutMissingParents, type MirrorBatch } from "../worker/billing/mirror";
 import type {
   AdjustInput,
   Base,
@@ -315,6 +315,23 @@ export class CreditLedger extends DurableObject<Env> {
     });
   }
 
+  /**
+   * One batch to D1. An account or user deleted since the change makes D1 refuse the rows that
+   * name it: they are then written as its foreign keys would have left them (the account's rows
+   * gone, the user's id null) instead of being retried for ever.
+   */
+  private async writeMirror(batch: MirrorBatch): Promise<void> {
+    const statements = mirrorStatements(this.env.DB, batch);
+    if (statements.length === 0) return;
+    try {
+      await this.env.DB.batch(statements);
+    } catch (err) {
+      if (!String(err).includes("FOREIGN KEY constraint failed")) throw err;
+      const kept = mirrorStatements(this.env.DB, withoutMissingParents(batch, await presentParents(this.env.DB, mirrorParents(batch))));
+      if (kept.length > 0) await this.env.DB.batch(kept);
+    }
+  }
+
   private async flushOnce(): Promise<number> {
     let written = 0;
     for (let pass = 0; pass < 50; pass++) {
@@ -332,8 +349,7 @@ export class CreditLedger extends DurableObject<Env> {
         },
         settings: () => this.loadSettings(""),
       });
-      const statements = mirrorStatements(this.env.DB, batch);
-      if (statements.length > 0) await this.env.DB.batch(statements);
+      await this.writeMirror(batch);
       if (balance) this.mirroredVersion = Math.max(this.mirroredVersion, balance.version);
       forgetMirrored(this.store.sql, refs);
       written += refs.length + (balance ? 1 : 0);

@@ -426,18 +426,42 @@ describe("D1 copy", () => {
 
 describe("D1 copy retries", () => {
   it("keeps unwritten changes when D1 refuses them and writes them on a later flush", async () => {
-    // No Account row yet: D1's foreign keys refuse the copy, as an outage would.
-    const accountId = crypto.randomUUID();
-    const ledger = ledgerFor(appContext(env), accountId);
+    const { accountId, ledger } = await seededLedger();
+    // D1 refusing every new Transaction row, as an outage would.
+    const trigger = `refuse_${crypto.randomUUID().replaceAll("-", "")}`;
+    await env.DB.prepare(`CREATE TRIGGER ${trigger} BEFORE INSERT ON "Transaction" BEGIN SELECT RAISE(ABORT, 'D1 is unavailable'); END`).run();
     const g = await ledger.grant({ amount: 9, idempotencyKey: key() });
-    await expect(ledger.flushMirror()).rejects.toThrow();
-    const userId = crypto.randomUUID();
-    await env.DB.batch([
-      env.DB.prepare(`INSERT INTO "User" (id, email) VALUES (?, ?)`).bind(userId, `${userId}@example.test`),
-      env.DB.prepare(`INSERT INTO "Account" (id, userId, provider, providerAccountId) VALUES (?, ?, 'readyroom', ?)`).bind(accountId, userId, accountId),
-    ]);
+    try {
+      await expect(ledger.flushMirror()).rejects.toThrow(/D1 is unavailable/);
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
+    }
+    expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first()).toBeNull();
     await ledger.flushMirror(); // (or the retrying alarm got there first)
     expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first()).toEqual({ amount: 9 });
     expect(await env.DB.prepare(`SELECT currentBalance FROM "CreditBalance" WHERE accountId = ?`).bind(accountId).first()).toEqual({ currentBalance: 9 });
+  });
+
+  it("writes the changes of a deleted account or user as D1's foreign keys would have left them, and stops there", async () => {
+    const { accountId, userId, ledger } = await seededLedger();
+    const colleague = crypto.randomUUID();
+    await env.DB.prepare(`INSERT INTO "User" (id, email) VALUES (?, ?)`).bind(colleague, `${colleague}@example.test`).run();
+    const byColleague = await ledger.grant({ amount: 5, userId: colleague, idempotencyKey: key() });
+    const byOwner = await ledger.grant({ amount: 7, userId, idempotencyKey: key() });
+    // The colleague's user is deleted before the copy is written: the row keeps its amount, without the user (ON DELETE SET NULL).
+    await env.DB.prepare(`DELETE FROM "User" WHERE id = ?`).bind(colleague).run();
+    expect(await ledger.flushMirror()).toBeGreaterThan(0);
+    const row = (id: string) => env.DB.prepare(`SELECT amount, userId FROM "Transaction" WHERE id = ?`).bind(id).first();
+    expect(await row(byColleague.transactions[0]!.id)).toEqual({ amount: 5, userId: null });
+    expect(await row(byOwner.transactions[0]!.id)).toEqual({ amount: 7, userId });
+
+    // The whole account is deleted (its D1 rows go with it, ON DELETE CASCADE) before a later change is copied.
+    const late = await ledger.grant({ amount: 3, userId, idempotencyKey: key() });
+    await env.DB.batch([env.DB.prepare(`DELETE FROM "Account" WHERE id = ?`).bind(accountId), env.DB.prepare(`DELETE FROM "User" WHERE id = ?`).bind(userId)]);
+    // The flush succeeds without writing the orphan, and nothing is left to retry.
+    expect(await ledger.flushMirror()).toBeGreaterThan(0);
+    expect(await row(late.transactions[0]!.id)).toBeNull();
+    expect(await env.DB.prepare(`SELECT COUNT(*) AS n FROM "CreditBalance" WHERE accountId = ?`).bind(accountId).first()).toEqual({ n: 0 });
+    expect(await ledger.flushMirror()).toBe(0);
   });
 });

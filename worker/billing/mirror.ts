@@ -119,3 +119,50 @@ export function mirrorStatements(db: D1Database, batch: MirrorBatch): D1Prepared
   }
   return out;
 }
+
+/** The D1 rows a batch's rows point at: their accounts and (where set) their users. */
+export function mirrorParents(batch: MirrorBatch): { accountIds: string[]; userIds: string[] } {
+  const rows = [...batch.actions, ...batch.transactions, ...(batch.balance ? [batch.balance] : []), ...(batch.settings ? [batch.settings] : [])];
+  return {
+    accountIds: [...new Set(rows.map((r) => r.accountId))],
+    userIds: [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))],
+  };
+}
+
+/**
+ * The batch as D1's own foreign keys would have left its rows, had they been written before their
+ * parent was deleted: an account's rows go with it (ON DELETE CASCADE), and a deleted user's id
+ * becomes null (ON DELETE SET NULL). Without this a ledger whose account was deleted would retry
+ * the copy forever.
+ */
+export function withoutMissingParents(batch: MirrorBatch, present: { accounts: ReadonlySet<string>; users: ReadonlySet<string> }): MirrorBatch {
+  const keep = <T extends { accountId: string; userId: string | null }>(row: T): T | null =>
+    !present.accounts.has(row.accountId) ? null : row.userId !== null && !present.users.has(row.userId) ? { ...row, userId: null } : row;
+  const kept = <T extends { accountId: string; userId: string | null }>(rows: T[]) => rows.map(keep).filter((r): r is T => r !== null);
+  return {
+    actions: kept(batch.actions),
+    transactions: kept(batch.transactions),
+    balance: batch.balance && keep(batch.balance),
+    settings: batch.settings && keep(batch.settings),
+  };
+}
+
+/** D1 binds at most 100 parameters a statement. */
+const IDS_PER_QUERY = 90;
+
+/** Which of `accountIds` and `userIds` D1 still has. */
+export async function presentParents(db: D1Database, parents: { accountIds: string[]; userIds: string[] }) {
+  const present = async (table: "Account" | "User", ids: string[]) => {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+      const chunk = ids.slice(i, i + IDS_PER_QUERY);
+      const { results } = await db
+        .prepare(`SELECT id FROM "${table}" WHERE id IN (${chunk.map(() => "?").join(", ")})`)
+        .bind(...chunk)
+        .all<{ id: string }>();
+      for (const row of results) found.add(row.id);
+    }
+    return found;
+  };
+  return { accounts: await present("Account", parents.accountIds), users: await present("User", parents.userIds) };
+}
