@@ -1,11 +1,12 @@
 /**
- * `npm test`: the whole suite as stages, in three steps — the build; then the workerd tests
- * (vitest's workers project, which needs the build) with the type-check, lint and the plain-Node
- * unit tests (vitest's node project) one after another beside them; then the e2e journeys alone.
- * The suite is CPU-bound on a 2-core machine, so what runs side by side fills the CPU the other
- * leaves idle: the workerd pool waits on its runtimes and loads the Worker on one core. The journeys
- * keep two cores busy by themselves (~1.8); the unit tests beside them stretched them by ~40 s,
- * more than they cost beside the workerd tests. The two vitest projects in one process took 165 s
+ * `npm test`: the whole suite as stages, in two steps — the build; then the workerd tests
+ * (vitest's workers project, which needs the build) in one lane, and beside them, one after
+ * another, the type-check, lint, the plain-Node unit tests (vitest's node project) and the e2e
+ * journeys. The suite is CPU-bound on a 2-core machine, so what runs side by side fills the CPU
+ * the other leaves idle: the workerd pool loads the Worker on one core and waits on its runtimes;
+ * the journeys keep ~1.8 cores busy by themselves, so they come last, overlapping only the end of
+ * the workerd tests (beside the unit tests they ran ~40 s longer; after the workerd tests, they
+ * waited for them with a core half idle). The two vitest projects in one process took 165 s
  * against 117 s and 33 s apart.
  * Each stage is a child process in its own process group with a deadline; one that passes it is
  * stopped (its whole process tree: SIGTERM, then SIGKILL after 10 s). A failing stage skips the
@@ -84,12 +85,23 @@ const STAGES: Stage[] = [
     report: { file: "vitest.json", counts: vitestCounts },
   },
   { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
+  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
+  {
+    name: "unit",
+    command: "vitest",
+    args: vitest("node", "vitest-node.json"),
+    defaultDeadlineMs: 5 * MIN,
+    step: 2,
+    lane: "checks",
+    report: { file: "vitest-node.json", counts: vitestCounts },
+  },
   {
     name: "e2e",
     command: "playwright",
     args: ["test"],
     defaultDeadlineMs: 10 * MIN,
-    step: 3,
+    step: 2,
+    lane: "checks",
     report: {
       file: "e2e.json",
       // Playwright's JSON reporter: expected = passed, flaky = passed on a retry (there are none), unexpected =
@@ -102,16 +114,6 @@ const STAGES: Stage[] = [
         return { passed: expected + (num(stats?.flaky) ?? 0), failed: unexpected + (num(stats?.skipped) ?? 0) };
       },
     },
-  },
-  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
-  {
-    name: "unit",
-    command: "vitest",
-    args: vitest("node", "vitest-node.json"),
-    defaultDeadlineMs: 5 * MIN,
-    step: 2,
-    lane: "checks",
-    report: { file: "vitest-node.json", counts: vitestCounts },
   },
 ];
 
