@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../worker/env";
 import type { BalanceRow } from "../worker/billing/balance-columns";
-import { mirrorParents, mirrorStatements, presentParents, withoutMissingParents, type MirrorBatch } from "../worker/billing/mirror";
+import { isForeignKeyFailure, mirrorParents, mirrorStatements, presentParents, withoutMissingUsers, type MirrorBatch } from "../worker/billing/mirror";
 import type {
   AdjustInput,
   Base,
@@ -316,9 +316,11 @@ export class CreditLedger extends DurableObject<Env> {
   }
 
   /**
-   * One batch to D1. An account or user deleted since the change makes D1 refuse the rows that
-   * name it: they are then written as its foreign keys would have left them (the account's rows
-   * gone, the user's id null) instead of being retried for ever.
+   * One batch to D1. A user deleted since the change makes D1 refuse the rows that name them: they
+   * are written as its foreign key would have left them (the user's id null, ON DELETE SET NULL)
+   * rather than retried for ever. A missing account is not guessed at — nothing in the app deletes
+   * one, so it is more likely a row not there yet than gone — and the batch is refused as before,
+   * kept in the outbox and retried, with the account named in the log.
    */
   private async writeMirror(batch: MirrorBatch): Promise<void> {
     const statements = mirrorStatements(this.env.DB, batch);
@@ -326,9 +328,13 @@ export class CreditLedger extends DurableObject<Env> {
     try {
       await this.env.DB.batch(statements);
     } catch (err) {
-      if (!String(err).includes("FOREIGN KEY constraint failed")) throw err;
-      const kept = mirrorStatements(this.env.DB, withoutMissingParents(batch, await presentParents(this.env.DB, mirrorParents(batch))));
-      if (kept.length > 0) await this.env.DB.batch(kept);
+      if (!isForeignKeyFailure(err)) throw err;
+      const parents = mirrorParents(batch);
+      const present = await presentParents(this.env.DB, parents);
+      const missingAccounts = parents.accountIds.filter((id) => !present.accounts.has(id));
+      if (missingAccounts.length > 0) throw new Error(`D1 has no Account ${missingAccounts.join(", ")} for the ledger's copy`, { cause: err });
+      if (parents.userIds.every((id) => present.users.has(id))) throw err;
+      await this.env.DB.batch(mirrorStatements(this.env.DB, withoutMissingUsers(batch, present.users)));
     }
   }
 

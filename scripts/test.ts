@@ -10,11 +10,12 @@
  * against 117 s and 33 s apart.
  * Each stage is a child process in its own process group with a deadline; one that passes it is
  * stopped (its whole process tree: SIGTERM, then SIGKILL after 10 s). A failing stage skips the
- * later steps. Output streams through unchanged, except that stages running side by side print
+ * later steps (the rest of its lane still runs: each checks something else). Output streams through unchanged, except that stages running side by side print
  * theirs whole when each ends (never interleaved); at the end come a table of wall times, the test
  * counts and, as the very last line, `N passed, N failed`.
  *
- * `npm test -- --only workerd,e2e` runs only the named stages (same order, same deadlines).
+ * `npm test -- --only workerd,e2e` runs only the named stages, in their steps and lanes (so these
+ * two side by side from the start), with the same deadlines.
  *
  * Deadlines (ms): TEST_BUILD_DEADLINE_MS, TEST_TYPECHECK_DEADLINE_MS, TEST_LINT_DEADLINE_MS,
  * TEST_UNIT_DEADLINE_MS (default 5 min each), TEST_WORKERD_DEADLINE_MS, TEST_E2E_DEADLINE_MS
@@ -250,6 +251,7 @@ async function runStage(stage: Stage, buffered: boolean): Promise<Outcome> {
   } catch (e) {
     return { name: stage.name, seconds: round1(performance.now() - started), status: "failed", note: `could not start: ${(e as Error).message}` };
   }
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
   const current: Running = { child, stopping: null };
@@ -272,6 +274,9 @@ async function runStage(stage: Stage, buffered: boolean): Promise<Outcome> {
   if (current.stopping) await current.stopping;
   // Whatever the stage left behind in its own group goes with it.
   if (child.pid) signalQuietly(-child.pid, "SIGKILL");
+  // "exit" can come before the pipes are drained: wait for them (briefly, in case something outside
+  // the group still holds one open), or the end of a buffered stage's output — its summary — is lost.
+  if (buffered) await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000))]);
   running.delete(current);
   const seconds = round1(performance.now() - started);
   if (buffered) {
@@ -358,7 +363,10 @@ async function main() {
       continue;
     }
     const lanes = new Map<string, Stage[]>();
-    for (const stage of together) lanes.set(stage.lane ?? stage.name, [...(lanes.get(stage.lane ?? stage.name) ?? []), stage]);
+    for (const stage of together) {
+      const lane = stage.lane ? `lane:${stage.lane}` : `stage:${stage.name}`;
+      lanes.set(lane, [...(lanes.get(lane) ?? []), stage]);
+    }
     const runLane = async (lane: Stage[]) => {
       const outcomes: Outcome[] = [];
       // A stage that fails does not stop its lane: the next ones check other things, and report them.

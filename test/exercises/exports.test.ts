@@ -388,7 +388,7 @@ describe("export formats", () => {
   });
 });
 
-describe("Situation Manual order and render time", () => {
+describe("Situation Manual order and fonts", () => {
   it("follows the SitMan order of hseep.md", () => {
     const sitman = buildSitMan({ ...largest, updatedAt: UPDATED_AT });
     const h1 = sitman.sections

@@ -130,21 +130,23 @@ export function mirrorParents(batch: MirrorBatch): { accountIds: string[]; userI
 }
 
 /**
- * The batch as D1's own foreign keys would have left its rows, had they been written before their
- * parent was deleted: an account's rows go with it (ON DELETE CASCADE), and a deleted user's id
- * becomes null (ON DELETE SET NULL). Without this a ledger whose account was deleted would retry
- * the copy forever.
+ * The batch as D1's foreign keys would have left its rows had they been written before these users
+ * were deleted: the user's id becomes null (ON DELETE SET NULL); every row is kept.
  */
-export function withoutMissingParents(batch: MirrorBatch, present: { accounts: ReadonlySet<string>; users: ReadonlySet<string> }): MirrorBatch {
-  const keep = <T extends { accountId: string; userId: string | null }>(row: T): T | null =>
-    !present.accounts.has(row.accountId) ? null : row.userId !== null && !present.users.has(row.userId) ? { ...row, userId: null } : row;
-  const kept = <T extends { accountId: string; userId: string | null }>(rows: T[]) => rows.map(keep).filter((r): r is T => r !== null);
+export function withoutMissingUsers(batch: MirrorBatch, presentUsers: ReadonlySet<string>): MirrorBatch {
+  const keep = <T extends { userId: string | null }>(row: T): T => (row.userId !== null && !presentUsers.has(row.userId) ? { ...row, userId: null } : row);
   return {
-    actions: kept(batch.actions),
-    transactions: kept(batch.transactions),
+    actions: batch.actions.map(keep),
+    transactions: batch.transactions.map(keep),
     balance: batch.balance && keep(batch.balance),
     settings: batch.settings && keep(batch.settings),
   };
+}
+
+/** D1's refusal of a row whose parent row is missing (its message, or its cause's). */
+export function isForeignKeyFailure(err: unknown): boolean {
+  const message = (e: unknown) => (e instanceof Error ? e.message : "");
+  return [message(err), message(err instanceof Error ? err.cause : null)].some((m) => m.includes("FOREIGN KEY constraint failed"));
 }
 
 /** D1 binds at most 100 parameters a statement. */
