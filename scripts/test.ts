@@ -83,6 +83,7 @@ const STAGES: Stage[] = [
     args: vitest("workers", "vitest.json"),
     defaultDeadlineMs: 10 * MIN,
     step: 2,
+    lane: "workerd",
     report: { file: "vitest.json", counts: vitestCounts },
   },
   { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
@@ -93,7 +94,7 @@ const STAGES: Stage[] = [
     args: vitest("node", "vitest-node.json"),
     defaultDeadlineMs: 5 * MIN,
     step: 2,
-    lane: "checks",
+    lane: "workerd",
     report: { file: "vitest-node.json", counts: vitestCounts },
   },
   {
