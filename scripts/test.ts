@@ -83,7 +83,6 @@ const STAGES: Stage[] = [
     args: vitest("workers", "vitest.json"),
     defaultDeadlineMs: 10 * MIN,
     step: 2,
-    lane: "workerd",
     report: { file: "vitest.json", counts: vitestCounts },
   },
   { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
@@ -94,7 +93,7 @@ const STAGES: Stage[] = [
     args: vitest("node", "vitest-node.json"),
     defaultDeadlineMs: 5 * MIN,
     step: 2,
-    lane: "workerd",
+    lane: "checks",
     report: { file: "vitest-node.json", counts: vitestCounts },
   },
   {
