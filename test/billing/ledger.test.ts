@@ -433,10 +433,11 @@ describe("D1 copy retries", () => {
     const g = await ledger.grant({ amount: 9, idempotencyKey: key() });
     try {
       await expect(ledger.flushMirror()).rejects.toThrow(/D1 is unavailable/);
+      // Checked while D1 still refuses: the retrying alarm cannot have written it meanwhile.
+      expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first()).toBeNull();
     } finally {
       await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
     }
-    expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first()).toBeNull();
     await ledger.flushMirror(); // (or the retrying alarm got there first)
     expect(await env.DB.prepare(`SELECT amount FROM "Transaction" WHERE id = ?`).bind(g.transactions[0]!.id).first()).toEqual({ amount: 9 });
     expect(await env.DB.prepare(`SELECT currentBalance FROM "CreditBalance" WHERE accountId = ?`).bind(accountId).first()).toEqual({ currentBalance: 9 });
