@@ -10,9 +10,10 @@
  * against 117 s and 33 s apart.
  * Each stage is a child process in its own process group with a deadline; one that passes it is
  * stopped (its whole process tree: SIGTERM, then SIGKILL after 10 s). A failing stage skips the
- * later steps (the rest of its lane still runs: each checks something else). Output streams through unchanged, except that stages running side by side print
- * theirs whole when each ends (never interleaved); at the end come a table of wall times, the test
- * counts and, as the very last line, `N passed, N failed`.
+ * later steps (the rest of its lane still runs: each checks something else). Output streams
+ * through unchanged, except that stages running side by side print theirs whole when each ends
+ * (never interleaved); at the end come a table of wall times, the test counts and, as the very
+ * last line, `N passed, N failed`.
  *
  * `npm test -- --only workerd,e2e` runs only the named stages, in their steps and lanes (so these
  * two side by side from the start), with the same deadlines.

@@ -1,3 +1,4 @@
+import { chunk } from "../lib/chunk";
 import { MIRRORED_BALANCE_COLUMNS } from "./balance-columns";
 import type { BalanceView, Metadata, SettingsView, TransactionView } from "./ledger-types";
 
@@ -156,11 +157,10 @@ const IDS_PER_QUERY = 90;
 export async function presentParents(db: D1Database, parents: { accountIds: string[]; userIds: string[] }) {
   const present = async (table: "Account" | "User", ids: string[]) => {
     const found = new Set<string>();
-    for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
-      const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    for (const part of chunk(ids, IDS_PER_QUERY)) {
       const { results } = await db
-        .prepare(`SELECT id FROM "${table}" WHERE id IN (${chunk.map(() => "?").join(", ")})`)
-        .bind(...chunk)
+        .prepare(`SELECT id FROM "${table}" WHERE id IN (${part.map(() => "?").join(", ")})`)
+        .bind(...part)
         .all<{ id: string }>();
       for (const row of results) found.add(row.id);
     }
