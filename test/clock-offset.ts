@@ -11,7 +11,7 @@ export function testClockOffsetMs(env: NodeJS.ProcessEnv = process.env): number 
   if (target) {
     const at = Date.parse(target);
     if (Number.isNaN(at)) throw new Error(`READYROOM_TEST_NOW=${target} is not an ISO date-time (e.g. 2028-02-29T23:59:00Z).`);
-    // eslint-disable-next-line no-restricted-syntax -- the run's offset is measured from the real clock, once
+    // oxlint-disable-next-line readyroom/no-clock-in-tests -- the run's offset is measured from the real clock, once
     offset = at - Date.now();
   }
   env.TEST_CLOCK_OFFSET_MS = String(offset);
@@ -19,5 +19,5 @@ export function testClockOffsetMs(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 /** The fakes' clock: real time moved by the run's offset. */
-// eslint-disable-next-line no-restricted-syntax -- the fakes run in vitest's own process, where Date is the real one
+// oxlint-disable-next-line readyroom/no-clock-in-tests -- the fakes run in vitest's own process, where Date is the real one
 export const fakeNowMs = () => Date.now() + testClockOffsetMs();

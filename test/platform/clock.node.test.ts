@@ -12,9 +12,9 @@ describe("the one clock", () => {
     const real = runtimeNow();
     expect(nowMs() - real).toBeGreaterThanOrEqual(YEAR);
     expect(nowMs() - real).toBeLessThan(YEAR + 1000);
-    // eslint-disable-next-line no-restricted-syntax -- the clock's own test: the global Date must follow it
+    // oxlint-disable-next-line readyroom/no-clock-in-tests -- the clock's own test: the global Date must follow it
     expect(Date.now() - real).toBeGreaterThanOrEqual(YEAR);
-    // eslint-disable-next-line no-restricted-syntax -- as above
+    // oxlint-disable-next-line readyroom/no-clock-in-tests -- as above
     expect(new Date().getTime() - real).toBeGreaterThanOrEqual(YEAR);
     expect(nowDate().getTime() - real).toBeGreaterThanOrEqual(YEAR);
     expect(typeof (Date as unknown as () => string)()).toBe("string");
@@ -32,7 +32,7 @@ describe("the one clock", () => {
 
   it("restores the real Date at offset 0 and refuses a non-number", () => {
     shiftClock(0);
-    // eslint-disable-next-line no-restricted-syntax -- the clock's own test: at offset 0 Date is the real one again
+    // oxlint-disable-next-line readyroom/no-clock-in-tests -- the clock's own test: at offset 0 Date is the real one again
     expect(Math.abs(Date.now() - runtimeNow())).toBeLessThan(1000);
     expect(() => shiftClock(Number.NaN)).toThrow(/not a number/);
   });

@@ -41,7 +41,7 @@ describe("package-lock.json holds every platform's optional packages", () => {
     ["darwin", "x64"],
     ["win32", "x64"],
   ] as const;
-  for (const tool of ["workerd", "esbuild", "rollup"]) {
+  for (const tool of ["workerd", "esbuild", "rollup", "oxlint", "oxfmt"]) {
     it(`has ${tool}'s native binary for Linux, macOS (arm64, x64) and Windows`, () => {
       const entry = lock.packages[`node_modules/${tool}`];
       expect(entry, `${tool} is not in the lock`).toBeDefined();

@@ -90,7 +90,8 @@ function toEvent(line: string): AskEvent | null {
 export const createAskEventReader = (onEvent: (event: AskEvent) => void) => createNdjsonReader(toEvent, onEvent);
 
 export type AskOutcome =
-  { ok: true; aborted: boolean; messageId: string | null; interrupted: string | null } | { ok: false; error: AssistantError; notFound: boolean };
+  | { ok: true; aborted: boolean; messageId: string | null; interrupted: string | null }
+  | { ok: false; error: AssistantError; notFound: boolean };
 
 /** Spec §8 for a refused request, plus whether the chat or a chosen document is gone (404). */
 export const askFailure = (res: Response): Promise<AskOutcome> => answerFailure(res);

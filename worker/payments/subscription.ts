@@ -135,7 +135,8 @@ async function resolveAccountId(db: Database, sub: Stripe.Subscription, hint?: s
 }
 
 export type ApplyOutcome =
-  { applied: true; accountId: string; state: PlanState; statements: BatchItem<"sqlite">[] } | { applied: false; accountId: string | null; reason: string };
+  | { applied: true; accountId: string; state: PlanState; statements: BatchItem<"sqlite">[] }
+  | { applied: false; accountId: string | null; reason: string };
 
 /**
  * Decides what a subscription's CURRENT state (just read from Stripe) means for its account, and

@@ -13,7 +13,8 @@ import { MarkdownText } from "./markdown";
  * with the document and chunk it is, which open the passage in its document.
  */
 export type SourceEntry = { n: number; documentName: string; page?: number; documentId?: string; chunkId?: string } & (
-  { snippet: string; quote?: undefined } | { quote: string; snippet?: undefined }
+  | { snippet: string; quote?: undefined }
+  | { quote: string; snippet?: undefined }
 );
 
 const where = (c: SourceEntry) => `${c.documentName}${c.page ? `, page ${c.page}` : ""}`;

@@ -12,7 +12,9 @@ export type Span = { start: number; end: number };
 type ListItem = Span & { depth: number; marker: string; body: Span };
 type TableRow = Span & { cells: string[] };
 export type Block =
-  { kind: "paragraph"; lines: Span[] } | { kind: "list"; ordered: boolean; items: ListItem[] } | { kind: "table"; header: TableRow; rows: TableRow[] };
+  | { kind: "paragraph"; lines: Span[] }
+  | { kind: "list"; ordered: boolean; items: ListItem[] }
+  | { kind: "table"; header: TableRow; rows: TableRow[] };
 
 /** "- ", "• ", "1. ", "12) ", "a. ", "IV. ", "(b) " at the start of a line, after its indent. */
 const LIST_MARKER = /^( *)([-•*–]|\d{1,3}[.)]|[A-Za-z][.)]|[IVXivx]{2,5}[.)]|\([A-Za-z0-9]{1,4}\)) (?=\S)/;

@@ -2,7 +2,9 @@ import { decodeEntities } from "./entities";
 import { forwardSearch } from "./scan";
 
 export type XmlToken =
-  { kind: "open"; name: string; attributes: string; selfClosing: boolean } | { kind: "close"; name: string } | { kind: "text"; text: string };
+  | { kind: "open"; name: string; attributes: string; selfClosing: boolean }
+  | { kind: "close"; name: string }
+  | { kind: "text"; text: string };
 
 /**
  * The tags and text of an XML document in order, in one forward pass (linear in its length, like
