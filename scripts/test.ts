@@ -78,16 +78,17 @@ const vitest = (project: "node" | "workers", file: string) => [
 
 const STAGES: Stage[] = [
   { name: "build", command: "npm", args: ["run", "build"], defaultDeadlineMs: 5 * MIN, step: 1 },
+  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
+  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
   {
     name: "workerd",
     command: "vitest",
     args: vitest("workers", "vitest.json"),
     defaultDeadlineMs: 10 * MIN,
     step: 2,
+    lane: "checks",
     report: { file: "vitest.json", counts: vitestCounts },
   },
-  { name: "typecheck", command: "npm", args: ["run", "typecheck"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
-  { name: "lint", command: "npm", args: ["run", "lint"], defaultDeadlineMs: 5 * MIN, step: 2, lane: "checks" },
   {
     name: "unit",
     command: "vitest",
@@ -103,7 +104,6 @@ const STAGES: Stage[] = [
     args: ["test"],
     defaultDeadlineMs: 10 * MIN,
     step: 2,
-    lane: "checks",
     report: {
       file: "e2e.json",
       // Playwright's JSON reporter: expected = passed, flaky = passed on a retry (there are none), unexpected =
