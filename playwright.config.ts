@@ -62,11 +62,6 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
-        // The GPU process (software compositing, with --disable-gpu) and the network service as
-        // threads of the browser process instead of processes of their own: the same work without
-        // the IPC between them. Eight desktop journeys: 150 and 153 CPU-s against 158 and 168.
-        "--in-process-gpu",
-        "--enable-features=NetworkServiceInProcess2",
       ],
     },
   },

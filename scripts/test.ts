@@ -20,8 +20,8 @@
  * Deadlines (ms): TEST_BUILD_DEADLINE_MS, TEST_TYPECHECK_DEADLINE_MS, TEST_LINT_DEADLINE_MS,
  * TEST_UNIT_DEADLINE_MS (default 5 min each), TEST_WORKERD_DEADLINE_MS (10 min), TEST_E2E_DEADLINE_MS
  * (12 min). The e2e journeys (Playwright Test, playwright.config.ts) get their own deadline 2 min
- * shorter (E2E_DEADLINE_MS; 8 min when run alone with `npm run test:e2e`) so they can report the
- * unfinished journeys and stop their app before this one kills them.
+ * shorter, a quarter shorter below 8 min (E2E_DEADLINE_MS; 8 min when run alone with `npm run
+ * test:e2e`), so they can report the unfinished journeys and stop their app before this one kills them.
  *
  * Writes test-results/summary.json (stages, counts, commit, time); vitest writes
  * test-results/vitest-node.json and test-results/vitest.json, Playwright test-results/e2e.json,

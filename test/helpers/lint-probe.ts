@@ -4,8 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+// The package's own entry, run by this Node: its bin's `#!/usr/bin/env node` would take whichever is first on PATH.
+const OXLINT = path.join(ROOT, "node_modules", "oxlint", "bin", "oxlint");
 
 export type LintFinding = { file: string; rule: string; message: string };
+
+type Diagnostic = { filename: string; code?: string; message: string; help?: string };
 
 /**
  * Lints `files` (repository-relative path → source) with the repository's own oxlint set-up, as
@@ -23,11 +27,16 @@ export function lintProbe(files: Record<string, string>): LintFinding[] {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), source);
     }
-    const run = spawnSync(path.join(ROOT, "node_modules", ".bin", "oxlint"), ["--format", "json", ...Object.keys(files)], { cwd: dir, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [OXLINT, "--format", "json", ...Object.keys(files)], { cwd: dir, encoding: "utf8" });
     if (run.error) throw run.error;
-    const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { filename: string; code: string; message: string; help?: string }[] };
-    // oxlint names a rule "plugin(rule)"; the config and disable comments say "plugin/rule".
-    return diagnostics.map((d) => ({ file: d.filename, rule: d.code.replace(/^(.+)\((.+)\)$/, "$1/$2"), message: d.help ?? d.message }));
+    let diagnostics: Diagnostic[];
+    try {
+      ({ diagnostics } = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] });
+    } catch {
+      throw new Error(`oxlint exited ${run.status} without a JSON report:\n${run.stderr || run.stdout}`);
+    }
+    // oxlint names a rule "plugin(rule)", core rules "eslint(rule)"; this says "plugin/rule".
+    return diagnostics.map((d) => ({ file: d.filename, rule: (d.code ?? "").replace(/^(.+)\((.+)\)$/, "$1/$2"), message: d.help ?? d.message }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

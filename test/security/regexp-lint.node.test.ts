@@ -20,17 +20,20 @@ const APP_FILES = [
   "web/lib/any.ts",
   "web/components/any.tsx",
   "durable-objects/any.ts",
+  "shared/any.ts",
   "scripts/any.ts",
+  "scripts/any.mjs",
   "bench/any.ts",
   "e2e/any.ts",
   "vite.config.ts",
+  "postcss.config.js",
 ];
 
 // One oxlint run for every probe (each run loads the JS plugins: ~0.8 s).
 let findings: { file: string; rule: string }[] = [];
 beforeAll(() => {
   findings = lintProbe({
-    ...Object.fromEntries(APP_FILES.map((file) => [file, HEADING])),
+    ...Object.fromEntries(APP_FILES.map((file) => [file, /\.m?js$/.test(file) ? HEADING.replace("(line: string)", "(line)") : HEADING])),
     "worker/quadratic.ts": INLINE_LINK,
     // A label without "[": every scan stops at the next "[", so no character is scanned twice.
     "worker/linear.ts": INLINE_LINK.replace(String.raw`[^\]\n]`, String.raw`[^[\]\n]`),
@@ -41,7 +44,7 @@ beforeAll(() => {
 const regexpRules = (file: string) => findings.filter((f) => f.file === file && f.rule.startsWith("regexp/")).map((f) => f.rule);
 
 describe("the regexp lint", () => {
-  it("reports the old Markdown heading pattern as super-linear backtracking in worker/, web/ and durable-objects/", () => {
+  it("reports the old Markdown heading pattern as super-linear backtracking in worker/, web/, durable-objects/, shared/, scripts/, bench/, e2e/ and the root configs", () => {
     for (const file of APP_FILES) {
       const found = regexpRules(file);
       expect(found.length, file).toBeGreaterThan(0);
