@@ -9,6 +9,9 @@ const OXLINT = path.join(ROOT, "node_modules", "oxlint", "bin", "oxlint");
 
 export type LintFinding = { file: string; rule: string; message: string };
 
+/** The rules reported in `file`, in order. */
+export const rulesOf = (findings: LintFinding[], file: string) => findings.filter((f) => f.file === file).map((f) => f.rule);
+
 type Diagnostic = { filename: string; code?: string; message: string; help?: string };
 
 /**

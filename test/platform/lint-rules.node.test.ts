@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { lintProbe, type LintFinding } from "../helpers/lint-probe";
+import { lintProbe, rulesOf, type LintFinding } from "../helpers/lint-probe";
 
 /**
  * The project's own rules in .oxlintrc.json and lint/readyroom-plugin.mjs (ARCHITECTURE.md): each
@@ -17,6 +17,8 @@ const router = [
 ].join("\n");
 const toWeb = 'import { a } from "~/lib/a";\nimport { b } from "../../web/lib/b";\nexport const x = [a, b];\n';
 const toServer = 'import type { A } from "../../worker/a";\nimport { b } from "../../worker/b";\nexport const x = (a: A) => [a, b];\n';
+// Probe sources for the focused-test rule, spelt so that this file holds no focused test itself.
+const ONLY = "only";
 const writes =
   "declare const setSaving: (b: boolean) => void;\ndeclare const setBusy: (b: boolean) => void;\nsetSaving(true);\nsetBusy(true);\nsetSaving(false);\n";
 
@@ -30,9 +32,9 @@ beforeAll(() => {
     "worker/lib/any.test.ts": clock,
     "worker/lib/any.ts": clock,
     "test/disabled.ts": "// oxlint-disable-next-line readyroom/no-clock-in-tests -- the clock's own test\nexport const a = Date.now();\n",
-    "test/focused.test.ts": 'it.only("x", () => {});\ndescribe.only("y", () => {});\n',
-    "worker/lib/focused.ts": 'it.only("x", () => {});\n',
-    "e2e/journeys/focused.ts": 'test.only("x", async () => {});\n',
+    "test/focused.test.ts": `it.${ONLY}("x", () => {});\ndescribe.${ONLY}("y", () => {});\n`,
+    "worker/lib/focused.ts": `it.${ONLY}("x", () => {});\n`,
+    "e2e/journeys/focused.ts": `test.${ONLY}("x", async () => {});\n`,
     "worker/feature/routes.ts": router,
     "worker/feature/admin-routes.ts": router,
     "worker/feature/service.ts": router,
@@ -53,7 +55,7 @@ beforeAll(() => {
   });
 });
 
-const rulesIn = (file: string) => findings.filter((f) => f.file === file).map((f) => f.rule);
+const rulesIn = (file: string) => rulesOf(findings, file);
 
 describe("lint: tests never read the time", () => {
   it("Date.now(), new Date() and Date() are refused in test/, e2e/ and *.test.ts; an argument or the app's code is fine", () => {
