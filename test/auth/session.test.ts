@@ -8,7 +8,7 @@ import { accounts, sessions, userAccounts, users } from "../../worker/db/schema"
 import { nowDate, nowMs } from "../../worker/lib/clock";
 import type { AppEnv } from "../../worker/types";
 import { api, apiError, expectStatus, json, signIn } from "../helpers/api";
-import { createTestUser } from "../helpers/auth";
+import { createTestUser, signUpTestUser } from "../helpers/auth";
 import { expectConsoleError } from "../helpers/console";
 
 async function getSession(cookie: string) {
@@ -17,7 +17,7 @@ async function getSession(cookie: string) {
 
 describe("sign-up", () => {
   it("creates the user, a SOLO tenancy account linked through UserAccount, and a session cookie", async () => {
-    const u = await createTestUser({ email: "solo@example.test", firstName: "Sam", lastName: "Reyes" });
+    const u = await signUpTestUser({ email: "solo@example.test", firstName: "Sam", lastName: "Reyes" });
     const db = getDb(env.DB);
     const user = await db.query.users.findFirst({ where: eq(users.id, u.userId) });
     expect(user).toMatchObject({ email: "solo@example.test", firstName: "Sam", lastName: "Reyes", role: "basic", onboarded: false });

@@ -66,28 +66,28 @@ export async function verificationLink(to: string): Promise<URL> {
   return new URL(link);
 }
 
+export type TestUserOptions = {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  plan?: "SOLO" | "TEAM" | "ENTERPRISE" | null;
+  onboarded?: boolean;
+  /**
+   * Keep the sample workspace sign-up asks for (worker/sample): the user's first dashboard then
+   * creates it. Off by default, so a test's dashboard shows only the rows the test made.
+   */
+  sampleWorkspace?: boolean;
+};
+
 /**
  * Signs a user up through the real /api/auth API (so hooks, tenancy account and cookies are the
- * production ones), confirms the address with the link from the outbox, which signs them in,
- * optionally grants an admin plan on their account, and returns the session's Cookie header. (Signing
- * in with the password is proved by the sign-in tests; here it would only cost a second password
- * hash per user, about a third of the suite's user set-up.)
+ * production ones), confirms the address with the link from the outbox, which signs them in, and
+ * returns the session's Cookie header — for the tests of sign-up itself; every other test uses
+ * `createTestUser`, which makes the same rows without the two requests. (Signing in with the password
+ * is proved by the sign-in tests; here it would only cost a second password hash per user.)
  */
-export async function createTestUser(
-  options: {
-    email?: string;
-    password?: string;
-    firstName?: string;
-    lastName?: string;
-    plan?: "SOLO" | "TEAM" | "ENTERPRISE" | null;
-    onboarded?: boolean;
-    /**
-     * Keep the sample workspace sign-up asks for (worker/sample): the user's first dashboard then
-     * creates it. Off by default, so a test's dashboard shows only the rows the test made.
-     */
-    sampleWorkspace?: boolean;
-  } = {},
-): Promise<TestUser> {
+export async function signUpTestUser(options: TestUserOptions = {}): Promise<TestUser> {
   const email = options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`;
   const password = options.password ?? "correct-horse-battery";
   const res = await SELF.fetch("http://localhost/api/auth/sign-up/email", {
@@ -95,19 +95,51 @@ export async function createTestUser(
     headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
     body: JSON.stringify({ email, password, firstName: options.firstName ?? "Test", lastName: options.lastName ?? "User" }),
   });
-  if (!res.ok) throw new Error(`createTestUser: sign-up failed with ${res.status}: ${await res.text()}`);
+  if (!res.ok) throw new Error(`signUpTestUser: sign-up failed with ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
   const token = (await verificationLink(email)).searchParams.get("token")!;
   const verified = await SELF.fetch(`http://localhost/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
     headers: { "cf-connecting-ip": testClientIp() },
   });
-  if (!verified.ok) throw new Error(`createTestUser: confirming the address failed with ${verified.status}: ${await verified.text()}`);
+  if (!verified.ok) throw new Error(`signUpTestUser: confirming the address failed with ${verified.status}: ${await verified.text()}`);
   // Confirming signs in (worker/auth/auth.ts, autoSignInAfterVerification): that is the user's one session.
   const cookie = cookieFrom(verified);
-  if (!cookie.includes("session_token=")) throw new Error("createTestUser: confirming the address did not sign the user in");
+  if (!cookie.includes("session_token=")) throw new Error("signUpTestUser: confirming the address did not sign the user in");
+  return finishTestUser({ userId: body.user.id, email, password, cookie }, options);
+}
+
+// Each password's hash, made once per runtime: one scrypt hash verifies for every user who has it.
+const passwordHashes = new Map<string, Promise<string>>();
+
+/**
+ * A confirmed, signed-in user made by better-auth's own adapter: the user row through its database
+ * hooks (tenancy account, default plan), a credential account whose password signs in, and a session
+ * made as confirming the address makes one (`sessionCookieFor`) — the rows `signUpTestUser` leaves,
+ * which test/auth/test-users.test.ts compares. Its two requests cost ~45 ms a user in workerd, some
+ * 40 CPU-s over the suite's ~900 users, for what the sign-up tests prove once.
+ */
+export async function createTestUser(options: TestUserOptions = {}): Promise<TestUser> {
+  // As sign-up stores it (better-auth lowercases the address).
+  const email = (options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`).toLowerCase();
+  const password = options.password ?? "correct-horse-battery";
+  const firstName = options.firstName ?? "Test";
+  const lastName = options.lastName ?? "User";
+  const context = await getAuth(env as unknown as Env).$context;
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = context.password.hash(password)));
+  const user = await context.internalAdapter.createUser(
+    { email, name: `${firstName} ${lastName}`, firstName, lastName, emailVerified: true },
+    { method: "email-password" },
+  );
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hash });
+  return finishTestUser({ userId: user.id, email, password, cookie: await sessionCookieFor(user.id) }, options);
+}
+
+/** The tenancy account the user's sign-up made, then the test's plan and flags. */
+async function finishTestUser(made: Omit<TestUser, "accountId">, options: TestUserOptions): Promise<TestUser> {
   const db = getDb(env.DB);
-  const accountId = await getTenancyAccountId(db, body.user.id);
-  if (!accountId) throw new Error("createTestUser: no tenancy account was created at sign-up");
+  const accountId = await getTenancyAccountId(db, made.userId);
+  if (!accountId) throw new Error("no tenancy account was made with the user");
   if (options.plan) {
     await db.insert(accountPlanMetadata).values({
       accountId,
@@ -121,6 +153,6 @@ export async function createTestUser(
     ...(options.onboarded !== undefined ? { onboarded: options.onboarded } : {}),
     ...(options.sampleWorkspace ? {} : { sampleWorkspace: null }),
   };
-  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, body.user.id));
-  return { userId: body.user.id, accountId, email, password, cookie };
+  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, made.userId));
+  return { ...made, accountId };
 }

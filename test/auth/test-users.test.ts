@@ -1,0 +1,61 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { accountPlanMetadata, accounts, creditBalances, sessions, userAccounts, users } from "../../worker/db/schema";
+import { api, json, signIn } from "../helpers/api";
+import { createTestUser, signUpTestUser, type TestUser, type TestUserOptions } from "../helpers/auth";
+
+// What differs between any two users by nature: keys, the address, times, the session's secret and
+// the client address it was made from (a request has one; the adapter's session does not).
+const OWN = new Set(["id", "userId", "accountId", "providerAccountId", "email", "password", "sessionToken", "expires", "ipAddress", "createdAt", "updatedAt"]);
+
+function shape(rows: Record<string, unknown>[]) {
+  return rows
+    .map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !OWN.has(key))))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+/** Every row sign-up leaves for a user, with what makes it theirs taken out. */
+async function rowsOf(user: TestUser) {
+  const db = getDb(env.DB);
+  const own = await db.select().from(accounts).where(eq(accounts.userId, user.userId));
+  return {
+    user: shape(await db.select().from(users).where(eq(users.id, user.userId))),
+    accounts: shape(own),
+    // The credential row is keyed by the user's id, as better-auth's sign-up keys it.
+    credentialKeyedByUser: own.filter((a) => a.provider === "credential").map((a) => a.providerAccountId === user.userId),
+    memberships: shape(await db.select().from(userAccounts).where(eq(userAccounts.userId, user.userId))),
+    plans: shape(await db.select().from(accountPlanMetadata).where(eq(accountPlanMetadata.accountId, user.accountId))),
+    balances: shape(await db.select().from(creditBalances).where(eq(creditBalances.accountId, user.accountId))),
+    sessions: shape(await db.select().from(sessions).where(eq(sessions.userId, user.userId))),
+  };
+}
+
+describe("createTestUser", () => {
+  const cases: [string, TestUserOptions][] = [
+    ["defaults", {}],
+    [
+      "a named, onboarded TEAM user keeping the sample workspace",
+      { firstName: "Sam", lastName: "Reyes", plan: "TEAM", onboarded: true, sampleWorkspace: true },
+    ],
+  ];
+
+  it.each(cases)("leaves the rows signing up and confirming the address leave (%s)", async (_, options) => {
+    const signedUp = await signUpTestUser(options);
+    const made = await createTestUser(options);
+    const expected = await rowsOf(signedUp);
+    expect(expected.accounts.length).toBeGreaterThanOrEqual(2); // the tenancy account and the credential
+    expect(expected.sessions).toHaveLength(1);
+    expect(await rowsOf(made)).toEqual(expected);
+  });
+
+  it("gives a session cookie the API accepts and a password that signs in", async () => {
+    const made = await createTestUser({ email: "Mixed.Case@Example.test", password: "a-different-password" });
+    expect(made.email).toBe("mixed.case@example.test");
+    const session = await json<{ user: { id: string } } | null>(await api("/api/auth/get-session", { cookie: made.cookie }));
+    expect(session?.user.id).toBe(made.userId);
+    const cookie = await signIn(made.email, "a-different-password");
+    expect(cookie).toContain("session_token=");
+  });
+});
