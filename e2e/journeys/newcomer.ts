@@ -1,32 +1,30 @@
+import path from "node:path";
 import { BRACKWATER_DOCUMENTS } from "../../worker/sample/brackwater/documents.ts";
 import { waitDocumentReady } from "../lib/documents.ts";
 import { annotate, test } from "../lib/fixtures.ts";
 import { check, confirmAddressFromMailbox, FRESH_PASSWORD, gotoAndHydrate, hidden, shot, uniqueEmail, visible, waitForPath } from "../lib/helpers.ts";
-import { NEWCOMER_APP } from "../lib/newcomer-app.ts";
-import { startApp, waitForApp, type RunningApp } from "../lib/server.ts";
+import { ROOT, startApp, type RunningApp } from "../lib/server.ts";
 
 const SAMPLE_DOCUMENTS = BRACKWATER_DOCUMENTS.filter((d) => d.sample);
 const QUESTION = "What is the capacity of the Greywell High School shelter?";
 
 /**
- * Issue 29's newcomer, on an app of their own started as a fresh `npm start` starts it (billing off,
- * e2e/lib/newcomer-app.ts): every confirmed account has the default plan (the suite's shared app
- * bills with a fake Stripe, where a newcomer meets the plans page instead).
+ * Issue 29's newcomer, on an app of their own started as a fresh `npm start` starts it: no Stripe
+ * keys, so billing is off and every confirmed account has the default plan (the suite's shared app
+ * bills with a fake Stripe, where a newcomer meets the plans page instead). BILLING_MODE is named so
+ * a developer's own .dev.vars cannot turn it into the Stripe journey.
  */
+const NEWCOMER_APP = { label: "newcomer", logFile: path.join(ROOT, "e2e", "artifacts", "newcomer-server.log"), vars: { BILLING_MODE: "off" } };
+
 let app: RunningApp | undefined;
 let baseURL = "";
+// Started here and stopped after, not beside the whole run: an idle app still costs ~4% of a core
+// (wrangler's watcher), about 12 CPU-seconds over a run in which this journey takes a minute.
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  // Usually the global set-up started it in the background; a run that picked journeys starts its own here.
-  const started = process.env.E2E_NEWCOMER_URL;
-  if (started) {
-    await waitForApp(started, 240_000, NEWCOMER_APP.logFile);
-    baseURL = started;
-  } else {
-    app = await startApp(NEWCOMER_APP);
-    // The address `npm start` prints and e-mails link to (APP_URL follows PORT): the session cookie is that host's.
-    baseURL = `http://localhost:${app.port}`;
-  }
+  app = await startApp(NEWCOMER_APP);
+  // The address `npm start` prints and e-mails link to (APP_URL follows PORT): the session cookie is that host's.
+  baseURL = `http://localhost:${app.port}`;
 });
 test.afterAll(async () => {
   await app?.stop();

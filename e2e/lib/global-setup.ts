@@ -10,10 +10,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { setNwsRecentAnchor } from "../../test/fakes/intel/nws.ts";
 import { startAdminRunner, type AdminRunner } from "./admin-runner.ts";
-import { NEWCOMER_APP } from "./newcomer-app.ts";
 import { startFakeServers } from "../../test/fakes/server.ts";
 import { findChromium } from "./browser.ts";
-import { freePort, ROOT, startApp, type RunningApp } from "./server.ts";
+import { ROOT, startApp } from "./server.ts";
 
 export const ARTIFACTS = path.join(ROOT, "e2e", "artifacts");
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_readyroom";
@@ -55,20 +54,6 @@ async function registerStripeWebhook(fakeOrigin: string, baseURL: string) {
   if (!res.ok) throw new Error(`fake Stripe refused the webhook endpoint: HTTP ${res.status} ${await res.text()}`);
 }
 
-/** Whether `file` may be among this run's journeys: no file filter on the command line, or one that matches it. */
-function mayRun(file: string): boolean {
-  const filters = process.argv.slice(process.argv.indexOf("test") + 1).filter((a) => !a.startsWith("-"));
-  return filters.length === 0 || filters.some((f) => file.includes(f) || safeRegExp(f)?.test(file));
-}
-
-function safeRegExp(source: string): RegExp | null {
-  try {
-    return new RegExp(source);
-  } catch {
-    return null;
-  }
-}
-
 /** The app's clock, as its status page reads it (the journeys run on the real clock; they never read it themselves). */
 async function appNow(baseURL: string): Promise<number> {
   const res = await fetch(`${baseURL}/api/status`);
@@ -107,10 +92,8 @@ export default async function globalSetup() {
     throw e;
   });
   let admin: AdminRunner | undefined;
-  let newcomer: Promise<RunningApp | null> = Promise.resolve(null);
   const stop = async () => {
     await admin?.close().catch(() => undefined);
-    await (await newcomer)?.stop().catch(() => undefined);
     await app.stop().catch(() => undefined);
     await fakes.close().catch(() => undefined);
   };
@@ -124,15 +107,6 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = app.baseURL;
   process.env.E2E_ADMIN_URL = admin!.origin;
-  // The newcomer journey's app of its own (billing off, as a fresh `npm start`), started now in the
-  // background while the first journeys run, instead of in that journey while its worker waits
-  // (unless the command line picks journeys and not that one: it then starts its own if it runs).
-  // Its address is `localhost`, the host APP_URL and the e-mailed links name (the session cookie is that host's).
-  if (mayRun("e2e/journeys/newcomer.ts")) {
-    const newcomerPort = await freePort();
-    process.env.E2E_NEWCOMER_URL = `http://localhost:${newcomerPort}`;
-    newcomer = startApp({ ...NEWCOMER_APP, port: newcomerPort }).catch(() => null); // the journey says it did not start
-  }
   console.log(
     `e2e: app ready on ${app.baseURL} in ${((performance.now() - started) / 1000).toFixed(1)} s (log: e2e/artifacts/server.log); browser: ${chromium.path} (${chromium.source})`,
   );

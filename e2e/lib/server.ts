@@ -138,13 +138,6 @@ export async function startApp({ label, logFile, port: asked, timeoutMs = 300_00
   return { baseURL, port, stateDir, logFile, stop };
 }
 
-/** Waits for an app another process is starting (the e2e set-up's newcomer app) to answer its health check. */
-export async function waitForApp(baseURL: string, timeoutMs: number, logFile: string): Promise<void> {
-  await waitForHealth(baseURL, null, timeoutMs).catch((err: unknown) => {
-    throw new Error(`${err instanceof Error ? err.message : String(err)} Its log: ${path.relative(ROOT, logFile)}.`);
-  });
-}
-
 async function waitForHealth(baseURL: string, child: ChildProcess | null, timeoutMs: number) {
   // The caller's own deadline, on the monotonic timer: a hung health check must not stretch the
   // wait past the run's budget.
