@@ -19,7 +19,7 @@ export type RunningApp = {
   stop(): Promise<void>;
 };
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
