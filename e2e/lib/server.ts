@@ -40,15 +40,13 @@ async function freePort(): Promise<number> {
 type StartOptions = {
   label: string;
   logFile: string;
-  /** The port to serve on (default: a free one), for a caller that names the address before the app is up. */
-  port?: number;
   timeoutMs?: number;
   vars?: Record<string, string> | ((baseURL: string) => Record<string, string>);
   wranglerArgs?: string[];
 };
 
-export async function startApp({ label, logFile, port: asked, timeoutMs = 300_000, vars, wranglerArgs }: StartOptions): Promise<RunningApp> {
-  const port = asked ?? (await freePort());
+export async function startApp({ label, logFile, timeoutMs = 300_000, vars, wranglerArgs }: StartOptions): Promise<RunningApp> {
+  const port = await freePort();
   const stateDir = mkdtempSync(path.join(tmpdir(), `readyroom-${label}-`));
   const log = createWriteStream(logFile);
   const binDir = path.join(ROOT, "node_modules", ".bin");
@@ -138,12 +136,12 @@ export async function startApp({ label, logFile, port: asked, timeoutMs = 300_00
   return { baseURL, port, stateDir, logFile, stop };
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess | null, timeoutMs: number) {
+async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number) {
   // The caller's own deadline, on the monotonic timer: a hung health check must not stretch the
   // wait past the run's budget.
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+    if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The app exited before it became healthy (exit ${child.exitCode ?? child.signalCode}).`);
     }
     try {

@@ -111,7 +111,7 @@ describe("sign-in pages (progressive enhancement: plain form posts)", () => {
   });
 
   it("serves /dev/mailbox in test mode with clickable links", async () => {
-    // Newest first, so it shows above the confirmation mails every test user gets.
+    // Newest first, so it shows above whatever other tests sent.
     await env.DB.prepare(
       `INSERT INTO "EmailOutbox" (id, "to", subject, text, kind, createdAt) VALUES (?, 'a@example.test', 'Hello', 'Open http://localhost/reset-password?token=abc now', 'test', ?)`,
     )

@@ -29,6 +29,12 @@ async function rowsOf(user: TestUser) {
     plans: shape(await db.select().from(accountPlanMetadata).where(eq(accountPlanMetadata.accountId, user.accountId))),
     balances: shape(await db.select().from(creditBalances).where(eq(creditBalances.accountId, user.accountId))),
     sessions: shape(await db.select().from(sessions).where(eq(sessions.userId, user.userId))),
+    // How long the session lasts, which the exact expiry times above leave out.
+    sessionSeconds: (await db.select().from(sessions).where(eq(sessions.userId, user.userId))).map((row) =>
+      Math.round((row.expires.getTime() - row.createdAt.getTime()) / 1000),
+    ),
+    // Both hashed at the suite's cost (worker/auth/password-hash.ts): never a full-cost hash per user.
+    testCostHash: own.filter((a) => a.provider === "credential").map((a) => a.password?.startsWith("test-scrypt-")),
   };
 }
 
@@ -48,6 +54,14 @@ describe("createTestUser", () => {
     expect(expected.accounts.length).toBeGreaterThanOrEqual(2); // the tenancy account and the credential
     expect(expected.sessions).toHaveLength(1);
     expect(await rowsOf(made)).toEqual(expected);
+    // What only signing up leaves: the confirmation e-mail, and the client address on the session.
+    const mailKinds = async (user: TestUser) =>
+      (await env.DB.prepare('SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?').bind(user.email).all<{ kind: string }>()).results.map((m) => m.kind);
+    expect(await mailKinds(signedUp)).toEqual(["email-verification"]);
+    expect(await mailKinds(made)).toEqual([]);
+    const addressOf = async (user: TestUser) => (await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, user.userId)))[0]?.ipAddress;
+    expect(await addressOf(signedUp)).toMatch(/^10\./);
+    expect(await addressOf(made)).toBeFalsy();
   });
 
   it("gives a session cookie the API accepts and a password that signs in", async () => {

@@ -80,6 +80,16 @@ export type TestUserOptions = {
   sampleWorkspace?: boolean;
 };
 
+/** The test user's address (lowercased, as sign-up stores it), password and names. */
+function testUserDefaults(options: TestUserOptions) {
+  return {
+    email: (options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`).toLowerCase(),
+    password: options.password ?? "correct-horse-battery",
+    firstName: options.firstName ?? "Test",
+    lastName: options.lastName ?? "User",
+  };
+}
+
 /**
  * Signs a user up through the real /api/auth API (so hooks, tenancy account and cookies are the
  * production ones), confirms the address with the link from the outbox, which signs them in, and
@@ -88,12 +98,11 @@ export type TestUserOptions = {
  * is proved by the sign-in tests; here it would only cost a second password hash per user.)
  */
 export async function signUpTestUser(options: TestUserOptions = {}): Promise<TestUser> {
-  const email = options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`;
-  const password = options.password ?? "correct-horse-battery";
+  const { email, password, firstName, lastName } = testUserDefaults(options);
   const res = await SELF.fetch("http://localhost/api/auth/sign-up/email", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": testClientIp() },
-    body: JSON.stringify({ email, password, firstName: options.firstName ?? "Test", lastName: options.lastName ?? "User" }),
+    body: JSON.stringify({ email, password, firstName, lastName }),
   });
   if (!res.ok) throw new Error(`signUpTestUser: sign-up failed with ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
@@ -113,17 +122,15 @@ const passwordHashes = new Map<string, Promise<string>>();
 
 /**
  * A confirmed, signed-in user made by better-auth's own adapter: the user row through its database
- * hooks (tenancy account, default plan), a credential account whose password signs in, and a session
- * made as confirming the address makes one (`sessionCookieFor`) — the rows `signUpTestUser` leaves,
- * which test/auth/test-users.test.ts compares. Its two requests cost ~45 ms a user in workerd, some
- * 40 CPU-s over the suite's ~900 users, for what the sign-up tests prove once.
+ * hooks (the tenancy account; the default plan too where billing is off, never in the suite), a
+ * credential account whose password signs in, and a session made as confirming the address makes
+ * one (`sessionCookieFor`) — the rows `signUpTestUser` leaves, which test/auth/test-users.test.ts
+ * compares; no confirmation e-mail and no rate-limit rows. `signUpTestUser`'s two requests cost
+ * ~45 ms more a user in workerd, some 40 CPU-s over the suite's ~900 users, for what the sign-up
+ * tests prove once.
  */
 export async function createTestUser(options: TestUserOptions = {}): Promise<TestUser> {
-  // As sign-up stores it (better-auth lowercases the address).
-  const email = (options.email ?? `user-${crypto.randomUUID().slice(0, 12)}@example.test`).toLowerCase();
-  const password = options.password ?? "correct-horse-battery";
-  const firstName = options.firstName ?? "Test";
-  const lastName = options.lastName ?? "User";
+  const { email, password, firstName, lastName } = testUserDefaults(options);
   const context = await getAuth(env as unknown as Env).$context;
   let hash = passwordHashes.get(password);
   if (!hash) passwordHashes.set(password, (hash = context.password.hash(password)));

@@ -2,10 +2,10 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import type { SampleStatus } from "../../shared/sample/model";
 import { api, expectStatus, json } from "../helpers/api";
-import { createTestUser, type TestUser } from "../helpers/auth";
+import { createTestUser, type TestUser, type TestUserOptions } from "../helpers/auth";
 
 /** A new account that keeps the sample workspace sign-up asks for, with a plan of its own. */
-export function newcomer(options: Parameters<typeof createTestUser>[0] = {}) {
+export function newcomer(options: TestUserOptions = {}) {
   return createTestUser({ plan: "SOLO", sampleWorkspace: true, ...options });
 }
 

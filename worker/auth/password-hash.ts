@@ -7,8 +7,9 @@ import type { Config } from "../env";
  * better-auth's own: scrypt with N=16384, r=16, about 90 ms of CPU a hash in workerd. The test
  * suite's Worker (APP_ENV=test, which only vitest binds; `npm run deploy` forces production) uses
  * the same scrypt at a cost 32 times lower, as Rails lowers bcrypt's cost in its test environment:
- * the suite signs up some 900 users, whose hashes at the full cost were about 90 of the workerd
- * stage's 340 CPU-seconds.
+ * when the suite signed its ~900 users up through the API, their hashes at the full cost were about
+ * 90 of the workerd stage's 340 CPU-seconds; its users now share one hash a password
+ * (test/helpers/auth.ts), and the lower cost keeps its sign-ins and sign-ups cheap.
  *
  * A test-cost hash carries its own prefix, so a hash made at the full cost (the seed's) still
  * verifies in the suite, with better-auth's verifier; in every other environment a prefixed hash
