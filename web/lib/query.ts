@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /** Spec §2 "App shell": one query cache, no retries, no refetch on window focus. */
 export function createQueryClient() {
@@ -8,6 +8,17 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Reads what `queryKey` names again after a write. `invalidateQueries` alone hands back a first load
+ * still in flight (TanStack Query starts a new fetch over a running one only once the query holds
+ * data): a list opened a moment before the write then shows what it held before it, and nothing
+ * reads it again. Cancelling first makes the read start after the write.
+ */
+export async function refetchAfterWrite(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }
 
 /** Query keys in one place so invalidations match what the screens read. */

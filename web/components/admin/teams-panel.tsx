@@ -7,6 +7,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { DataTable } from "~/components/ui/table";
 import { toast } from "~/hooks/use-toast";
 import { adminApi, adminQueryKeys, type AdminTeamView } from "~/lib/admin-api";
+import { refetchAfterWrite } from "~/lib/query";
 
 const failed = (title: string) => (err: unknown) =>
   toast({ variant: "destructive", title, description: err instanceof Error ? err.message : "Try again in a moment." });
@@ -19,7 +20,7 @@ export function TeamsPanel() {
   const queryClient = useQueryClient();
   // Read when the tab opens (Radix mounts a tab's content then), not on every /admin load.
   const teams = useQuery({ queryKey: adminQueryKeys.teams, queryFn: () => adminApi.teams().then((r) => r.teams) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.teams });
+  const refresh = () => refetchAfterWrite(queryClient, adminQueryKeys.teams);
   const [owner, setOwner] = React.useState("");
   const [seats, setSeats] = React.useState("5");
   const create = useMutation({

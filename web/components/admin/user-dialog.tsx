@@ -10,6 +10,7 @@ import { toast } from "~/hooks/use-toast";
 import { adminApi, adminQueryKeys, type AdminAccountView, type AdminUserView } from "~/lib/admin-api";
 import { cn } from "~/lib/utils";
 import { formatInstant, fullName, planSummary } from "./format";
+import { refetchAfterWrite } from "~/lib/query";
 
 const FLAG_LABELS: Record<Flag, string> = {
   collaborateEnabled: "Collaborate",
@@ -129,8 +130,8 @@ function AccountSection({ accountId }: { accountId: string }) {
     mutationFn: ({ run }: { run: () => Promise<{ account: AdminAccountView }>; done: string }) => run(),
     onSuccess: ({ account: next }, { done }) => {
       queryClient.setQueryData(adminQueryKeys.account(accountId), next);
-      void queryClient.invalidateQueries({ queryKey: ["admin", "users"] });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "audit"] });
+      void refetchAfterWrite(queryClient, ["admin", "users"]);
+      void refetchAfterWrite(queryClient, ["admin", "audit"]);
       toast({ title: done });
     },
     onError: failed,

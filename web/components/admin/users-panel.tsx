@@ -9,6 +9,7 @@ import { DataTable } from "~/components/ui/table";
 import { adminApi, adminQueryKeys, type AdminUserPage, type AdminUserView } from "~/lib/admin-api";
 import { fullName, planSummary } from "./format";
 import { UserDialog } from "./user-dialog";
+import { refetchAfterWrite } from "~/lib/query";
 
 /** Users: search by e-mail or name, paged; "Manage" opens the user and their account. */
 export function UsersPanel({ initialPage, currentUserId }: { initialPage: AdminUserPage; currentUserId: string }) {
@@ -85,7 +86,7 @@ export function UsersPanel({ initialPage, currentUserId }: { initialPage: AdminU
           isSelf={selected.id === currentUserId}
           onUserChange={(user) => {
             setSelected(user);
-            void queryClient.invalidateQueries({ queryKey: ["admin"] });
+            void refetchAfterWrite(queryClient, ["admin"]);
           }}
           onClose={() => setSelected(null)}
         />

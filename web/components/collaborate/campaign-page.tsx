@@ -14,6 +14,7 @@ import { InvitationsList, InviteForm } from "./invitations-panel";
 import { CampaignStatusBadge } from "./status-badges";
 import { campaignIsOpen } from "../../../shared/collaborate/model";
 import { useDates } from "~/lib/dates-context";
+import { refetchAfterWrite } from "~/lib/query";
 
 /**
  * Resend and Revoke follow the server's rule (model.ts campaignIsOpen): a campaign whose synthesis
@@ -36,9 +37,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(campaignQuery(campaignId));
   const refresh = () =>
-    queryClient
-      .invalidateQueries({ queryKey: collaborateKeys.campaign(campaignId) })
-      .then(() => queryClient.invalidateQueries({ queryKey: collaborateKeys.campaigns }));
+    refetchAfterWrite(queryClient, collaborateKeys.campaign(campaignId)).then(() => refetchAfterWrite(queryClient, collaborateKeys.campaigns));
 
   if (query.isPending) {
     return (

@@ -16,6 +16,7 @@ import { collaborateApi, collaborateKeys, errorMessage } from "~/lib/collaborate
 import { EMPTY_CAMPAIGN_FORM, validateCampaignForm, type CampaignFormErrors, type CampaignFormValues } from "./campaign-form";
 import { CapabilityPicker } from "./capability-picker";
 import { PURPOSE_LABELS } from "./format";
+import { refetchAfterWrite } from "~/lib/query";
 
 const PURPOSE_HELP: Record<CampaignPurpose, string> = {
   "generate-findings": "A findings report: themes, gaps and disagreements across the contributions.",
@@ -42,7 +43,7 @@ export function NewCampaignDialog({ trigger }: { trigger?: React.ReactNode }) {
       setOpen(false);
       setValues(EMPTY_CAMPAIGN_FORM);
       setErrors({});
-      void queryClient.invalidateQueries({ queryKey: collaborateKeys.campaigns });
+      void refetchAfterWrite(queryClient, collaborateKeys.campaigns);
       navigate(`/collaborate/campaigns/${encodeURIComponent(campaign.campaignId)}`);
     },
   });

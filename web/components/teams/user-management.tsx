@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input, inputClass } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/hooks/use-toast";
-import { ApiError } from "~/lib/query";
+import { ApiError, refetchAfterWrite } from "~/lib/query";
 import { teamMembersQuery, teamQueryKeys, teamsApi, type CollaborateRole, type TeamMembersView, type TeamMemberView, type TeamRole } from "~/lib/teams-api";
 import { cn } from "~/lib/utils";
 import { useDates } from "~/lib/dates-context";
@@ -40,7 +40,7 @@ export function UserManagement({ initial }: { initial: TeamMembersView }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...teamMembersQuery, initialData: initial });
   const view = query.data ?? initial;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamQueryKeys.members });
+  const refresh = () => refetchAfterWrite(queryClient, teamQueryKeys.members);
   const [removing, setRemoving] = React.useState<TeamMemberView | null>(null);
 
   const update = useMutation({

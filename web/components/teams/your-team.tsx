@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { toast } from "~/hooks/use-toast";
-import { ApiError } from "~/lib/query";
+import { ApiError, refetchAfterWrite } from "~/lib/query";
 import {
   teamQueryKeys,
   teamsApi,
@@ -43,7 +43,7 @@ export function YourTeamCard({ view }: { view: TeamMembersView }) {
     onSuccess: async () => {
       setConfirming(false);
       toast({ title: "You left the team", description: "You now work in your own account again." });
-      await queryClient.invalidateQueries({ queryKey: teamQueryKeys.members });
+      await refetchAfterWrite(queryClient, teamQueryKeys.members);
       revalidator.revalidate();
     },
     onError: (e) => {

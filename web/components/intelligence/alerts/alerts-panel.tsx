@@ -3,7 +3,7 @@ import { Pause, Pencil, Play, Plus, Trash2 } from "~/components/ui/icons";
 import * as React from "react";
 import { CADENCE_LABEL } from "../../../../shared/alerts/cadence";
 import { alertQueryKeys, alertsApi, type AlertInput, type AlertLimits, type AlertView } from "~/lib/alerts-api";
-import { ApiError } from "~/lib/query";
+import { ApiError, refetchAfterWrite } from "~/lib/query";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -64,7 +64,7 @@ export function AlertsPanel({ draft, className }: AlertsPanelProps) {
   React.useEffect(() => {
     if (draft) setCreating(true);
   }, [draft]);
-  const refresh = React.useCallback(() => void queryClient.invalidateQueries({ queryKey: alertQueryKeys.list }), [queryClient]);
+  const refresh = React.useCallback(() => void refetchAfterWrite(queryClient, alertQueryKeys.list), [queryClient]);
   const sharing = useAlertSharing(refresh);
   const create = useMutation({
     mutationFn: (input: AlertInput) => alertsApi.create(input),
