@@ -4,6 +4,7 @@ import { toast } from "./use-toast";
 import { billingApi } from "../lib/billing-api";
 import type { Usage } from "../../worker/billing/service";
 import type { BillingInfo } from "../../worker/payments/service";
+import { refetchAfterWrite } from "~/lib/query";
 
 export type { BillingInfo, Usage };
 
@@ -85,7 +86,7 @@ export function useBillingInfo(options: { enabled?: boolean; initialData?: Billi
       billingApi
         .syncSubscription()
         .catch(() => undefined)
-        .finally(() => void queryClient.invalidateQueries({ queryKey: billingKeys.info }));
+        .finally(() => void refetchAfterWrite(queryClient, billingKeys.info));
     }
   }, [info, queryClient]);
 

@@ -11,6 +11,7 @@ import { BriefList } from "~/components/intelligence/brief-list";
 import { IntelligenceChat } from "~/components/intelligence/intelligence-chat";
 import { BRIEF_PAGE_SIZE, briefQueryKeys, briefsApi } from "~/lib/briefs-api";
 import { requireUserContext } from "~/lib/context.server";
+import { refetchAfterWrite } from "~/lib/query";
 
 export const meta: MetaFunction = () => [{ title: "Intelligence · Readyroom" }];
 
@@ -40,7 +41,7 @@ export default function IntelligencePage() {
           initialChats={data.chats}
           onSaveBrief={async (brief) => {
             await briefsApi.create(brief);
-            await queryClient.invalidateQueries({ queryKey: briefQueryKeys.list });
+            await refetchAfterWrite(queryClient, briefQueryKeys.list);
           }}
           onCreateAlert={data.alertsEnabled ? (queryText) => setAlertDraft((d) => ({ queryText, key: (d?.key ?? 0) + 1 })) : undefined}
         />

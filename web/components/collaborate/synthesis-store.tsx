@@ -14,6 +14,7 @@ import {
   type SynthesisRun,
 } from "~/lib/synthesis-logic";
 import { SynthesisContext, useSynthesis, type SynthesisContextValue } from "./synthesis-context";
+import { refetchAfterWrite } from "~/lib/query";
 
 /**
  * The shell's synthesis state (spec §2 "a synthesis progress modal exists", §3 synthesisStatus /
@@ -99,7 +100,7 @@ export function SynthesisProvider({ userId, children }: { userId: string | null;
   const onCompleted = React.useCallback(
     async (done: SynthesisRun) => {
       const { collaborateApi, collaborateKeys } = await collaborateModule();
-      void queryClient.invalidateQueries({ queryKey: collaborateKeys.all });
+      void refetchAfterWrite(queryClient, collaborateKeys.all);
       if (done.mode !== "generate-findings") {
         try {
           const campaign = await collaborateApi.detail(done.campaignId);

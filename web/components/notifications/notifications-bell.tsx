@@ -5,6 +5,7 @@ import { notificationQueryKeys, notificationsApi, type NotificationView } from "
 import { Button } from "~/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { useDates } from "~/lib/dates-context";
+import { refetchAfterWrite } from "~/lib/query";
 
 export type NotificationsBellProps = {
   /** How often the unread count refreshes while "Live updates" is on (ms). Default one minute; 0 never. */
@@ -33,7 +34,7 @@ export function NotificationsBell({ pollMs = 60_000, className }: NotificationsB
     mutationFn: (ids: string[] | "all") => (ids === "all" ? notificationsApi.markAllRead() : notificationsApi.markRead(ids)),
     onSuccess: (data) => {
       queryClient.setQueryData(notificationQueryKeys.unread, data);
-      void queryClient.invalidateQueries({ queryKey: notificationQueryKeys.list });
+      void refetchAfterWrite(queryClient, notificationQueryKeys.list);
     },
   });
   const count = unread.data?.unreadCount ?? 0;
