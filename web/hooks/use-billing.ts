@@ -4,7 +4,7 @@ import { toast } from "./use-toast";
 import { billingApi } from "../lib/billing-api";
 import type { Usage } from "../../worker/billing/service";
 import type { BillingInfo } from "../../worker/payments/service";
-import { refetchAfterWrite } from "~/lib/query";
+import { refetchAfterWrite } from "../lib/query";
 
 export type { BillingInfo, Usage };
 
