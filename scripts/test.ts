@@ -4,7 +4,7 @@
  * needs the build, as the journeys do) and the plain-Node unit tests (vitest's node project) one
  * after another. The suite is CPU-bound on a 2-core machine, and the journeys spend part of their
  * time waiting (on the app, on timers, on the queue): started right after the build, beside the
- * other lane's CPU-bound stages, the machine stays ~95% busy (fresh clone: 449–584 s, 852–1,120
+ * other lane's CPU-bound stages, the machine stays ~95% busy (fresh clone: 449–591 s, 852–1,132
  * CPU-s busy and ~45 idle, as this VM's speed varies), where with the journeys last, beside only the end of the workerd tests,
  * it took ~590–625 s. The two vitest projects in one process took 165 s against 117 s and 33 s apart.
  * Each stage is a child process in its own process group with a deadline; one that passes it is
