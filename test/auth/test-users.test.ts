@@ -16,25 +16,27 @@ function shape(rows: Record<string, unknown>[]) {
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
+const sessionsOf = (user: TestUser) => getDb(env.DB).select().from(sessions).where(eq(sessions.userId, user.userId));
+
 /** Every row sign-up leaves for a user, with what makes it theirs taken out. */
 async function rowsOf(user: TestUser) {
   const db = getDb(env.DB);
   const own = await db.select().from(accounts).where(eq(accounts.userId, user.userId));
+  const credentials = own.filter((a) => a.provider === "credential");
+  const ownSessions = await sessionsOf(user);
   return {
     user: shape(await db.select().from(users).where(eq(users.id, user.userId))),
     accounts: shape(own),
     // The credential row is keyed by the user's id, as better-auth's sign-up keys it.
-    credentialKeyedByUser: own.filter((a) => a.provider === "credential").map((a) => a.providerAccountId === user.userId),
+    credentialKeyedByUser: credentials.map((a) => a.providerAccountId === user.userId),
     memberships: shape(await db.select().from(userAccounts).where(eq(userAccounts.userId, user.userId))),
     plans: shape(await db.select().from(accountPlanMetadata).where(eq(accountPlanMetadata.accountId, user.accountId))),
     balances: shape(await db.select().from(creditBalances).where(eq(creditBalances.accountId, user.accountId))),
-    sessions: shape(await db.select().from(sessions).where(eq(sessions.userId, user.userId))),
+    sessions: shape(ownSessions),
     // How long the session lasts, which the exact expiry times above leave out.
-    sessionSeconds: (await db.select().from(sessions).where(eq(sessions.userId, user.userId))).map((row) =>
-      Math.round((row.expires.getTime() - row.createdAt.getTime()) / 1000),
-    ),
+    sessionSeconds: ownSessions.map((row) => Math.round((row.expires.getTime() - row.createdAt.getTime()) / 1000)),
     // Both hashed at the suite's cost (worker/auth/password-hash.ts): never a full-cost hash per user.
-    testCostHash: own.filter((a) => a.provider === "credential").map((a) => a.password?.startsWith("test-scrypt-")),
+    testCostHash: credentials.map((a) => a.password?.startsWith("test-scrypt-")),
   };
 }
 
@@ -59,7 +61,7 @@ describe("createTestUser", () => {
       (await env.DB.prepare('SELECT "kind" FROM "EmailOutbox" WHERE "to" = ?').bind(user.email).all<{ kind: string }>()).results.map((m) => m.kind);
     expect(await mailKinds(signedUp)).toEqual(["email-verification"]);
     expect(await mailKinds(made)).toEqual([]);
-    const addressOf = async (user: TestUser) => (await getDb(env.DB).select().from(sessions).where(eq(sessions.userId, user.userId)))[0]?.ipAddress;
+    const addressOf = async (user: TestUser) => (await sessionsOf(user))[0]?.ipAddress;
     expect(await addressOf(signedUp)).toMatch(/^10\./);
     expect(await addressOf(made)).toBeFalsy();
   });
